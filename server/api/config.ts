@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { envBoolean, envPort, parseEnv } from '../lib/env';
+
+const ApiEnv = z.object({
+  API_PORT: envPort.default(4000),
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  /** A PostgreSQL server; without it the api runs PGlite embedded under DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** On first start with an empty catalogue, generate and import the demo catalogue. */
+  DEMO_CATALOG: envBoolean.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Outgoing mail (accounts issue): SMTP server URL; unset logs messages instead. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.local>'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type ApiConfig = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  demoCatalog: boolean;
+  logLevel: string;
+  mail: { smtpUrl: string | undefined; from: string };
+  shutdownTimeoutMs: number;
+};
+
+export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
+  const e = parseEnv(ApiEnv, env, 'api');
+  return {
+    port: e.API_PORT,
+    host: e.API_HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    demoCatalog: e.DEMO_CATALOG,
+    logLevel: e.LOG_LEVEL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,67 @@
+import { PGlite } from '@electric-sql/pglite';
+import { observed, type Database, type QueryObserver, type Queryable, type Row } from './database';
+import { OID_INT8, OID_NUMERIC, parseNumber } from './type-parsers';
+
+/**
+ * PGlite is a single connection: one statement at a time. Every call goes through one
+ * queue (`serialise`) so a transaction never interleaves with another caller's statement.
+ */
+export async function openPgliteDatabase(
+  dataDir: string | undefined,
+  observer?: QueryObserver,
+): Promise<Database> {
+  const pg = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    parsers: { [OID_INT8]: parseNumber, [OID_NUMERIC]: parseNumber },
+  });
+
+  let queue: Promise<unknown> = Promise.resolve();
+  function serialise<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  const rawQuery = async (target: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
+    (await target.query<Row>(sql, params ? [...params] : undefined)).rows;
+
+  const query = observed(
+    (sql: string, params?: readonly unknown[]) => serialise(() => rawQuery(pg, sql, params)),
+    observer,
+  );
+
+  return {
+    kind: 'pglite',
+    query: query as Database['query'],
+    async exec(sql) {
+      await serialise(() => pg.exec(sql));
+    },
+    transaction(fn) {
+      return serialise(() =>
+        pg.transaction(async (tx) => {
+          const scoped: Queryable = {
+            query: observed((sql: string, params?: readonly unknown[]) => rawQuery(tx, sql, params), observer) as Queryable['query'],
+            async exec(sql) {
+              await tx.exec(sql);
+            },
+          };
+          return fn(scoped);
+        }),
+      );
+    },
+    async listen(channel, onPayload) {
+      const unsubscribe = await serialise(() => pg.listen(channel, onPayload));
+      return async () => {
+        await serialise(() => unsubscribe());
+      };
+    },
+    async checkpoint() {
+      await serialise(() => pg.exec('CHECKPOINT'));
+    },
+    async close() {
+      await serialise(async () => {
+        if (!pg.closed) await pg.close();
+      });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ZodError, type ZodType } from 'zod';
+import type { Logger } from 'pino';
+import { CacheNone, type CachePolicy } from '../../../shared/http/cache-policy';
+import { HttpError, badRequest, describeZodError } from '../../lib/http-error';
+
+/** Spec section 7: "All responses are wrapped as response.data". */
+export function sendData(res: Response, data: unknown, policy?: CachePolicy, status = 200): void {
+  if (policy) res.setHeader('Cache-Control', policy.header);
+  res.status(status).json({ data });
+}
+
+/** Parses request input with a schema; bad input is a 400 that says what is wrong. */
+export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(describeZodError(result.error));
+  return result.data;
+}
+
+type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
+
+/** Errors are data: { status, message }. 4xx for what the client can fix, 500 only for bugs. */
+export function errorHandler(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    let status = 500;
+    let message = 'internal server error';
+    if (error instanceof HttpError) {
+      status = error.status;
+      message = error.message;
+    } else if (error instanceof ZodError) {
+      status = 400;
+      message = describeZodError(error);
+    } else if (isClientError(error)) {
+      status = error.status ?? 400;
+      message = clientErrorMessage(error);
+    } else {
+      logger.error({ err: error, url: req.originalUrl, reqId: req.id }, 'unhandled error');
+    }
+    res.setHeader('Cache-Control', CacheNone.header);
+    res.status(status).json({ status, message });
+  };
+}
+
+function isClientError(error: unknown): error is BodyParserError {
+  const e = error as BodyParserError;
+  return typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose !== false;
+}
+
+function clientErrorMessage(error: BodyParserError): string {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return 'The request body is not valid JSON.';
+    case 'entity.too.large':
+      return 'The request body is too large.';
+    case 'encoding.unsupported':
+      return 'The request body encoding is not supported.';
+    default:
+      return error.message || 'bad request';
+  }
+}
+
+export function notFoundHandler(req: Request, res: Response) {
+  res.setHeader('Cache-Control', CacheNone.header);
+  res.status(404).json({ status: 404, message: `No API endpoint at ${req.method} ${req.path}` });
+}

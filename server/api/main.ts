@@ -1,0 +1,41 @@
+import { createRegistry } from '../lib/http-metrics';
+import { onShutdownSignal } from '../lib/graceful-shutdown';
+import { createLogger } from '../lib/logger';
+import { createApiApp, type Readiness } from './app';
+import { ensureDemoCatalog } from './catalog/demo-loader';
+import { loadApiConfig } from './config';
+import { dbQueryObserver } from './db/db-metrics';
+import { openDatabase } from './db/open-database';
+
+// The api service: config (fail fast) → logger → database (lock, migrations) → listen →
+// first-start demo catalogue → ready. SIGTERM/SIGINT drain requests, CHECKPOINT, close.
+const config = loadApiConfig(process.env);
+const logger = createLogger('api', config.logLevel);
+const registry = createRegistry('api');
+
+const db = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  observer: dbQueryObserver(registry),
+}).catch((error: Error) => {
+  logger.fatal(error.message);
+  process.exit(1);
+});
+
+const readiness: Readiness = { catalogLoaded: false };
+const app = createApiApp({ db, logger, registry, readiness });
+const server = app.listen(config.port, config.host, () => {
+  logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');
+});
+server.keepAliveTimeout = 65_000;
+
+onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
+  await db.checkpoint();
+  await db.close();
+});
+
+if (config.demoCatalog) {
+  await ensureDemoCatalog(db, config.dataDir, (line) => logger.info(line));
+}
+readiness.catalogLoaded = true;
+logger.info('catalog loaded; api ready');

@@ -1,0 +1,72 @@
+import type { CountryCode } from '../../../shared/countries';
+import type { Queryable } from '../db/database';
+
+// Home-page content (spec section 3 "Home data"). Rows with no country show everywhere;
+// a country's own rows come first.
+
+export type HomeSection =
+  | 'slide'
+  | 'brand-spotlight'
+  | 'designer-spotlight'
+  | 'beauty-store-spotlight'
+  | 'fashion-blog'
+  | 'showcase'
+  | 'promoted'
+  | 'editors-pick'
+  | 'fashion-tip';
+
+type ContentRow = { section: HomeSection; title: string; link: string | null; image: string | null; body: string | null };
+
+/** A slide of the home carousel; `link` is null for slides the page drops. */
+export type Slide = { link: string | null; image: string; linkTitle: string };
+/** A promo link (spec: slug, image, linkTitle). */
+export type PromoLink = { slug: string; image: string; linkTitle: string };
+export type FashionTip = { title: string; body: string; link: string | null; image: string | null };
+export type TopRatedList = [
+  { brandSpotlight: PromoLink[]; designerSpotlight: PromoLink[] },
+  { beautyStoreSpotlight: PromoLink[] },
+];
+
+export class HomeService {
+  constructor(private readonly db: Queryable) {}
+
+  private async rows(country: CountryCode, sections: readonly HomeSection[]): Promise<ContentRow[]> {
+    return this.db.query<ContentRow>(
+      `SELECT section, title, link, image, body
+         FROM home_content
+        WHERE section = ANY($1::text[]) AND (country_code = $2 OR country_code IS NULL)
+        ORDER BY section, country_code NULLS LAST, position, id`,
+      [sections, country],
+    );
+  }
+
+  async slides(country: CountryCode): Promise<Slide[]> {
+    const rows = await this.rows(country, ['slide']);
+    return rows.map((r) => ({ link: r.link, image: r.image ?? '', linkTitle: r.title }));
+  }
+
+  async links(country: CountryCode, section: HomeSection): Promise<PromoLink[]> {
+    return toLinks(await this.rows(country, [section]));
+  }
+
+  async topRated(country: CountryCode): Promise<TopRatedList> {
+    const rows = await this.rows(country, ['brand-spotlight', 'designer-spotlight', 'beauty-store-spotlight']);
+    const of = (section: HomeSection) => toLinks(rows.filter((r) => r.section === section));
+    // Spec: the first element holds the brand and designer spotlights, the second the beauty stores.
+    return [
+      { brandSpotlight: of('brand-spotlight'), designerSpotlight: of('designer-spotlight') },
+      { beautyStoreSpotlight: of('beauty-store-spotlight') },
+    ];
+  }
+
+  async fashionTips(country: CountryCode): Promise<FashionTip[]> {
+    const rows = await this.rows(country, ['fashion-tip']);
+    return rows.map((r) => ({ title: r.title, body: r.body ?? '', link: r.link, image: r.image }));
+  }
+}
+
+function toLinks(rows: ContentRow[]): PromoLink[] {
+  return rows
+    .filter((r) => r.link)
+    .map((r) => ({ slug: r.link ?? '', image: r.image ?? '', linkTitle: r.title }));
+}

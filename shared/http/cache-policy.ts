@@ -1,0 +1,49 @@
+// The one place Cache-Control values come from (Hydrogen's named strategies are the model).
+// Pick a policy by what the response is, never write a header string elsewhere.
+
+export type CachePolicy = {
+  readonly name: string;
+  readonly header: string;
+};
+
+/** Hashed, content-addressed files: the name changes when the bytes do. */
+export const CacheImmutable: CachePolicy = {
+  name: 'immutable',
+  header: 'public, max-age=31536000, immutable',
+};
+
+/** Anonymous pages: short shared caching, then served stale while a fresh copy is fetched. */
+export const CacheShort: CachePolicy = {
+  name: 'short',
+  header: 'public, max-age=60, stale-while-revalidate=300',
+};
+
+/** Anonymous reference data that changes rarely (menus, countries, home content). */
+export const CacheLong: CachePolicy = {
+  name: 'long',
+  header: 'public, max-age=300, stale-while-revalidate=3600',
+};
+
+/** Anything personal, anything that sets a cookie: no shared cache may keep it. */
+export const CachePrivate: CachePolicy = {
+  name: 'private',
+  header: 'private, no-store',
+};
+
+/** Errors and not-found answers: nobody keeps them (spec section 2 "Not-found page"). */
+export const CacheNone: CachePolicy = {
+  name: 'none',
+  header: 'no-store',
+};
+
+/** Reads the max-age a response allows a shared cache, or 0 when it may not be kept. */
+export function sharedMaxAge(cacheControl: string | null | undefined): number {
+  if (!cacheControl) return 0;
+  const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
+  if (!directives.includes('public')) return 0;
+  if (directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0;
+  const sMaxAge = directives.find((d) => d.startsWith('s-maxage='));
+  const maxAge = directives.find((d) => d.startsWith('max-age='));
+  const value = Number((sMaxAge ?? maxAge)?.split('=')[1]);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}

@@ -1,0 +1,9 @@
+// Spec section 3 "Sort options (label, value)".
+export const SORT_OPTIONS = [
+  { key: 'Recommended', value: '' },
+  { key: 'Highest Discount', value: 'sale' },
+  { key: 'Price high - low', value: 'desc' },
+  { key: 'Price low - high', value: 'asc' },
+] as const;
+
+export type SortValue = (typeof SORT_OPTIONS)[number]['value'];

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Loads .sql files as text, as esbuild's text loader does for the built servers. */
+function sqlAsText(): Plugin {
+  return {
+    name: 'sql-as-text',
+    transform(code, id) {
+      if (id.endsWith('.sql')) return { code: `export default ${JSON.stringify(code)};`, map: null };
+      return undefined;
+    },
+  };
+}
+
+// Three tiers, one command (`npm test`): unit (pure code), integration (real Express apps
+// over real HTTP, PGlite and a PostgreSQL server), e2e (the built product in Chromium).
+export default defineConfig({
+  root,
+  plugins: [sqlAsText()],
+  // The production builds of React and React Router, as the servers are bundled.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/support/postgres-global-setup.ts', 'tests/support/build-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/support/build-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // One browser at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
