@@ -9,9 +9,12 @@ import { OID_INT8, OID_NUMERIC, parseNumber } from './type-parsers';
 export async function openPgliteDatabase(
   dataDir: string | undefined,
   observer?: QueryObserver,
-): Promise<Database> {
+  /** A dumped data directory to start from (tests clone one migrated database). */
+  loadDataDir?: Blob,
+): Promise<Database & { dump(): Promise<Blob> }> {
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [OID_INT8]: parseNumber, [OID_NUMERIC]: parseNumber },
   });
 
@@ -57,6 +60,9 @@ export async function openPgliteDatabase(
     },
     async checkpoint() {
       await serialise(() => pg.exec('CHECKPOINT'));
+    },
+    dump() {
+      return serialise(() => pg.dumpDataDir('none'));
     },
     async close() {
       await serialise(async () => {

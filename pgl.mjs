@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const a = await PGlite.create();
+console.log('fresh', Math.round(performance.now()-t));
+await a.exec('create table x (id int)');
+t = performance.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', Math.round(performance.now()-t), dump.size);
+t = performance.now();
+const b = await PGlite.create({ loadDataDir: dump });
+console.log('load', Math.round(performance.now()-t), (await b.query('select count(*) from x')).rows);
+t = performance.now();
+const c = await PGlite.create();
+console.log('fresh2', Math.round(performance.now()-t));

@@ -1,0 +1,69 @@
+// Pictures are generated on our own origin: nothing is fetched from the internet.
+// The URLs are content-addressed (the path decides every pixel), so they are cached
+// as immutable; IMAGE_VERSION changes when the drawings change.
+import { COLOURS, type ColourKey } from './colours';
+import type { ProductImageSize } from './constants';
+
+export const IMAGE_VERSION = 'v1';
+
+/** Product shapes the image server can draw, grouped by the category they belong to. */
+export const PRODUCT_KINDS = {
+  clothing: [
+    'dress', 'top', 't-shirt', 'shirt', 'blouse', 'knitwear', 'hoodie', 'jeans', 'trousers',
+    'shorts', 'skirt', 'coat', 'jacket', 'blazer', 'suit', 'jumpsuit', 'swimwear', 'lingerie',
+    'nightwear', 'activewear',
+  ],
+  shoes: ['sneakers', 'boots', 'heels', 'flats', 'sandals', 'loafers'],
+  bags: ['handbag', 'tote', 'backpack', 'clutch', 'crossbody', 'wallet'],
+  accessories: ['belt', 'scarf', 'hat', 'sunglasses', 'watch', 'necklace', 'earrings', 'bracelet', 'tie', 'gloves'],
+  beauty: ['lipstick', 'perfume', 'skincare', 'nail-polish', 'mascara', 'palette'],
+} as const;
+
+export type ProductKind = (typeof PRODUCT_KINDS)[keyof typeof PRODUCT_KINDS][number];
+export const ALL_PRODUCT_KINDS: readonly ProductKind[] = Object.values(PRODUCT_KINDS).flat();
+
+/** Variations of one shape (pattern, trim, angle), so a grid does not repeat one picture. */
+export const PRODUCT_STYLES = 8;
+
+export const BANNER_THEMES = [
+  'women', 'men', 'kids', 'shoes', 'bags', 'accessories', 'beauty', 'sale', 'blog',
+  'editorial', 'showcase', 'brand', 'store', 'designer',
+] as const;
+export type BannerTheme = (typeof BANNER_THEMES)[number];
+
+/** Pixel sizes of the spec's image fields (productimage80_png, productimage180_jpg). */
+export const PRODUCT_IMAGE_PIXELS: Record<ProductImageSize, number> = { '80': 80, '180': 180, full: 600 };
+
+export function productImageUrl(kind: ProductKind, colour: ColourKey, style: number, size: ProductImageSize = 'full'): string {
+  return `/images/${IMAGE_VERSION}/product/${kind}/${colour}/${style}/${size}.svg`;
+}
+
+export function bannerImageUrl(theme: BannerTheme, seed: number, width: number, height: number): string {
+  return `/images/${IMAGE_VERSION}/banner/${theme}/${seed}/${width}x${height}.svg`;
+}
+
+export function logoImageUrl(slug: string): string {
+  return `/images/${IMAGE_VERSION}/logo/${slug}.svg`;
+}
+
+const PRODUCT_PATH = new RegExp(`^/images/${IMAGE_VERSION}/product/([a-z-]+)/([a-z]+)/(\\d)/(80|180|full)\\.svg$`);
+
+/** The same product picture at another size; URLs that are not ours are returned as they are. */
+export function resizeProductImage(url: string, size: ProductImageSize): string {
+  const match = PRODUCT_PATH.exec(url);
+  if (!match) return url;
+  return `/images/${IMAGE_VERSION}/product/${match[1]}/${match[2]}/${match[3]}/${size}.svg`;
+}
+
+export type ParsedProductImage = { kind: ProductKind; colour: ColourKey; style: number; size: ProductImageSize };
+
+export function parseProductImagePath(pathname: string): ParsedProductImage | undefined {
+  const match = PRODUCT_PATH.exec(pathname);
+  if (!match) return undefined;
+  const [, kind, colour, style, size] = match;
+  if (!ALL_PRODUCT_KINDS.includes(kind as ProductKind)) return undefined;
+  if (!COLOURS.some((c) => c.key === colour)) return undefined;
+  const styleNumber = Number(style);
+  if (styleNumber >= PRODUCT_STYLES) return undefined;
+  return { kind: kind as ProductKind, colour: colour as ColourKey, style: styleNumber, size: size as ProductImageSize };
+}
