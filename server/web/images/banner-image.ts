@@ -150,7 +150,7 @@ function pickDistinct<T>(items: readonly T[], count: number, next: () => number)
 }
 
 const num = (v: number) => String(Math.round(v * 10) / 10);
-const clampSide = (v: number) => Math.min(BANNER_MAX_SIDE, Math.max(BANNER_MIN_SIDE, Math.round(Number.isFinite(v) ? v : BANNER_MIN_SIDE)));
+const clampSide = (v: number) => (Number.isNaN(v) ? BANNER_MIN_SIDE : Math.min(BANNER_MAX_SIDE, Math.max(BANNER_MIN_SIDE, Math.round(v))));
 
 // Mostly plain drawings: a busy pattern beside a busy backdrop looks cheap.
 const BANNER_STYLES = [0, 0, 0, 1, 3, 5, 7] as const;

@@ -647,7 +647,8 @@ export function productArtwork(kind: ProductKind, colour: ColourKey, style: numb
 /** What the picture shows, for its <title> and alt text: "Navy striped dress". */
 export function productImageTitle(kind: ProductKind, colour: ColourKey, style: number): string {
   const adjective = STYLES[style]?.adjective ?? '';
-  const name = `${colour} ${adjective}${kind.replaceAll('-', ' ')}`;
+  // "nail polish", but "t-shirt": a hyphen after a single letter is part of the word.
+  const name = `${colour} ${adjective}${kind.replace(/(\w{2,})-/g, '$1 ')}`;
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
