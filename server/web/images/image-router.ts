@@ -1,0 +1,85 @@
+// Serves the drawn pictures under /images (URL scheme in shared/images.ts). Paths are parsed
+// strictly, so each picture has exactly one URL and that URL can be cached as immutable;
+// anything else under /images is a 404 nobody keeps.
+import express from 'express';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import { CacheImmutable, CacheNone, type CachePolicy } from '../../../shared/http/cache-policy';
+import { BANNER_THEMES, IMAGE_VERSION, parseProductImagePath, type BannerTheme } from '../../../shared/images';
+import { BANNER_MAX_SIDE, BANNER_MIN_SIDE, renderBannerImage } from './banner-image';
+import { LOGO_SLUG, renderLogoImage } from './logo-image';
+import { renderProductImage } from './product-image';
+
+// Whole numbers without leading zeros: "007" and "7" would otherwise be two URLs of one picture.
+const BANNER_PATH = new RegExp(`^/images/${IMAGE_VERSION}/banner/([a-z]+)/(0|[1-9]\\d{0,9})/([1-9]\\d{1,3})x([1-9]\\d{1,3})\\.svg$`);
+const LOGO_PATH = new RegExp(`^/images/${IMAGE_VERSION}/logo/([^/]+)\\.svg$`);
+const MAX_SEED = 0xffffffff;
+
+/** Draws the picture a path names, or undefined when the path names none. */
+export function renderImagePath(pathname: string): string | undefined {
+  const product = parseProductImagePath(pathname);
+  if (product) return renderProductImage(product);
+
+  const banner = BANNER_PATH.exec(pathname);
+  if (banner) {
+    const [, theme = '', seed = '', width = '', height = ''] = banner;
+    const sides = [Number(width), Number(height)];
+    if (!BANNER_THEMES.includes(theme as BannerTheme)) return undefined;
+    if (Number(seed) > MAX_SEED) return undefined;
+    if (sides.some((side) => side < BANNER_MIN_SIDE || side > BANNER_MAX_SIDE)) return undefined;
+    return renderBannerImage(theme as BannerTheme, Number(seed), Number(width), Number(height));
+  }
+
+  const logo = LOGO_PATH.exec(pathname);
+  if (logo?.[1] && LOGO_SLUG.test(logo[1])) return renderLogoImage(logo[1]);
+  return undefined;
+}
+
+// An SVG opened directly is a document: it must not run script or load anything.
+function setCommonHeaders(res: Response, policy: CachePolicy): void {
+  res.setHeader('Cache-Control', policy.header);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+}
+
+export type ImageRouterOptions = {
+  /** Bytes of rendered pictures kept in memory (default 16 MiB). */
+  cacheBytes?: number;
+};
+
+export function imageRouter(options: ImageRouterOptions = {}): express.Router {
+  // Keyed by path; bounded by bytes, since banner sizes and seeds make the key space huge.
+  const cache = new LRUCache<string, Buffer>({
+    maxSize: options.cacheBytes ?? 16 * 1024 * 1024,
+    sizeCalculation: (svg) => svg.byteLength,
+  });
+  const router = express.Router();
+
+  router.use((req: Request, res: Response, next) => {
+    if (req.path !== '/images' && !req.path.startsWith('/images/')) return next();
+    let svg = cache.get(req.path);
+    if (!svg) {
+      const text = renderImagePath(req.path);
+      if (text !== undefined) {
+        svg = Buffer.from(text, 'utf8');
+        cache.set(req.path, svg);
+      }
+    }
+    if (!svg) {
+      setCommonHeaders(res, CacheNone);
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      setCommonHeaders(res, CacheNone);
+      res.setHeader('Allow', 'GET, HEAD');
+      res.status(405).type('text/plain').send('Method not allowed');
+      return;
+    }
+    setCommonHeaders(res, CacheImmutable);
+    res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
+    // res.send sets Content-Length and leaves the body out for HEAD.
+    res.status(200).send(svg);
+  });
+  return router;
+}
