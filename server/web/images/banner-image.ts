@@ -3,7 +3,7 @@
 // frame). Text is left to the page, which lays titles over the left or upper part.
 import type { ColourKey } from '../../../shared/colours';
 import type { BannerTheme, ProductKind } from '../../../shared/images';
-import { escapeXml, luminance, productArtwork } from './product-image';
+import { escapeXml, hashText, luminance, productArtwork } from './product-image';
 
 /** Bounds of a banner's sides in pixels; the router answers 404 outside them. */
 export const BANNER_MIN_SIDE = 16;
@@ -133,12 +133,6 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }
 
 /** Picks `count` different items (fewer when the list is shorter). */

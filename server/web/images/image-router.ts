@@ -16,7 +16,7 @@ const LOGO_PATH = new RegExp(`^/images/${IMAGE_VERSION}/logo/([^/]+)\\.svg$`);
 const MAX_SEED = 0xffffffff;
 
 /** Draws the picture a path names, or undefined when the path names none. */
-export function renderImagePath(pathname: string): string | undefined {
+function renderImagePath(pathname: string): string | undefined {
   const product = parseProductImagePath(pathname);
   if (product) return renderProductImage(product);
 

@@ -1,7 +1,7 @@
 // Store and brand logos drawn from the slug alone: a monogram and a wordmark in one of a few
 // house looks, chosen by a hash so a store keeps its logo. System fonts only: nothing is
 // fetched, and text widths are estimated, then forced with textLength when a name is long.
-import { escapeXml } from './product-image';
+import { escapeXml, hashText } from './product-image';
 
 export const LOGO_SLUG = /^[a-z0-9-]{1,60}$/;
 export const LOGO_WIDTH = 240;
@@ -26,12 +26,6 @@ const FONTS = [
   { family: "'Helvetica Neue',Helvetica,Arial,sans-serif", weight: 700, width: 0.64 },
   { family: "'Trebuchet MS','Segoe UI',Verdana,sans-serif", weight: 600, width: 0.6 },
 ] as const;
-
-function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 type Font = (typeof FONTS)[number];
 

@@ -35,6 +35,13 @@ export function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** FNV-1a: a stable number from a name, to choose a look that never changes for that name. */
+export function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Palette and markup helpers
 
@@ -409,7 +416,7 @@ const ART: Record<ProductKind, Art> = {
       fill('M20 56a30 14 0 0 1 60 0 30 12 0 0 0-60 0z', '#000', ' opacity=".18"') +
       fill('M41 70h18v12H41z', 'none', ` stroke="${GOLD}" stroke-width="2.4"`) +
       stroke('M44 76h13', GOLD, 1.2) +
-      [30, 68, 75].map((x) => circle(x, x === 30 ? 74 : 77 - (x - 68), 0.9, c.deep)).join(''),
+      circle(30, 74, 0.9, c.deep) + circle(68, 77, 0.9, c.deep) + circle(75, 70, 0.9, c.deep),
     floor: [50, 38],
   },
   scarf: {
@@ -473,7 +480,8 @@ const ART: Record<ProductKind, Art> = {
     evenodd: true,
     over: () =>
       fill('M25 53a25 14 0 0 1 50 0 25 11 0 0 0-50 0z', '#000', ' opacity=".2"') +
-      [26, 38, 50, 62, 74].map((x) => circle(x, 70 + (x === 50 ? 3 : x === 38 || x === 62 ? 2 : 0), 1.8, GOLD)).join(''),
+      // Studs along the front of the band, following its curve.
+      [[26, 70], [38, 72], [50, 73], [62, 72], [74, 70]].map(([x, y]) => circle(x!, y!, 1.8, GOLD)).join(''),
     floor: [50, 36],
   },
   tie: {
