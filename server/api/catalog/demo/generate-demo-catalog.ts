@@ -1,0 +1,130 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { CountryCode } from '../../../../shared/countries';
+import type { StoreManifest } from '../store-manifest';
+import { buildDemoProducts, type DemoProduct } from './demo-catalog';
+import { writeFeed } from './demo-feeds';
+import { convertRound } from './demo-pricing';
+import { buildDemoSite } from './demo-site';
+import { buildDemoWorld, FULL_DEMO, storeLogo, type DemoOptions, type DemoWorld } from './demo-world';
+
+// The deterministic demo catalogue, written as a merchant would deliver it: stores.json
+// (merchant facts), site.json (menu and home content) and one Google Merchant Center feed
+// per store and target country (feeds/<store>.<cc>.tsv|xml). generator.json is written
+// last and names the generator version, so a directory that has it is complete.
+
+/** Bump when the generator's output changes, so stale generated catalogues are remade. */
+export const DEMO_GENERATOR_VERSION = 1;
+
+export const INFO_FILE = 'generator.json';
+
+export type DemoFile = { path: string; content: string };
+
+export type DemoCatalogInfo = {
+  generator: 'vitrine-demo';
+  version: number;
+  options: DemoOptions;
+  stores: number;
+  brands: number;
+  products: number;
+  feeds: number;
+  items: number;
+};
+
+export function storesManifest(world: DemoWorld): StoreManifest {
+  return {
+    version: 1,
+    stores: world.stores.map((s) => {
+      // Thresholds in the store's own currency; a store that always ships free has 0.
+      const threshold = s.alwaysFree ? 0 : convertRound(s.country, s.freeOverGbp);
+      const sells = (c: CountryCode) => s.sellsTo.includes(c);
+      return {
+        slug: s.slug,
+        name: s.name,
+        countryCode: s.country,
+        isInternational: s.isInternational,
+        affiliateId: s.affiliateId,
+        logoUrl: storeLogo(s),
+        websiteUrl: `https://www.${s.slug}.example/`,
+        freeDelivery: {
+          GB: sells('GB') ? threshold : null,
+          US: sells('US') ? threshold : null,
+          INTERNATIONAL: s.sellsTo.some((c) => c !== 'GB' && c !== 'US') ? threshold : null,
+        },
+        coupons: s.coupons,
+        sellsTo: s.sellsTo,
+      };
+    }),
+  };
+}
+
+export type DemoCatalog = { world: DemoWorld; products: DemoProduct[] };
+
+export function buildDemoCatalog(options: DemoOptions = FULL_DEMO): DemoCatalog {
+  const world = buildDemoWorld(options);
+  return { world, products: buildDemoProducts(world) };
+}
+
+/** Every file of the catalogue, generator.json last; the same options give the same bytes. */
+export function* demoCatalogFiles(options: DemoOptions = FULL_DEMO): Generator<DemoFile> {
+  const { world, products } = buildDemoCatalog(options);
+  yield { path: 'stores.json', content: `${JSON.stringify(storesManifest(world), null, 2)}\n` };
+  yield { path: 'site.json', content: `${JSON.stringify(buildDemoSite(world), null, 2)}\n` };
+  const byStore = new Map<number, DemoProduct[]>();
+  for (const p of products) {
+    const list = byStore.get(p.store.index) ?? [];
+    list.push(p);
+    byStore.set(p.store.index, list);
+  }
+  let feeds = 0;
+  let items = 0;
+  for (const store of world.stores) {
+    const list = byStore.get(store.index) ?? [];
+    for (const country of store.sellsTo) {
+      feeds++;
+      for (const p of list) for (const v of p.variants) items += v.sizes.length;
+      yield { path: `feeds/${store.slug}.${country.toLowerCase()}.${store.format}`, content: writeFeed(store, country, list) };
+    }
+  }
+  const info: DemoCatalogInfo = {
+    generator: 'vitrine-demo',
+    version: DEMO_GENERATOR_VERSION,
+    options,
+    stores: world.stores.length,
+    brands: world.brands.length,
+    products: products.length,
+    feeds,
+    items,
+  };
+  yield { path: INFO_FILE, content: `${JSON.stringify(info, null, 2)}\n` };
+}
+
+/** The info of a complete generated catalogue in `dir`, or undefined. */
+export async function readDemoCatalogInfo(dir: string): Promise<DemoCatalogInfo | undefined> {
+  try {
+    const info = JSON.parse(await fs.readFile(path.join(dir, INFO_FILE), 'utf8')) as DemoCatalogInfo;
+    return info.generator === 'vitrine-demo' ? info : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the catalogue into `outDir`, replacing what was there. It is written beside the
+ * target and renamed into place, so an interrupted run never leaves half a catalogue
+ * that looks complete.
+ */
+export async function writeDemoCatalog(outDir: string, options: DemoOptions = FULL_DEMO): Promise<DemoCatalogInfo> {
+  const target = path.resolve(outDir);
+  const temp = `${target}.tmp-${process.pid}`;
+  await fs.rm(temp, { recursive: true, force: true });
+  await fs.mkdir(path.join(temp, 'feeds'), { recursive: true });
+  let info: DemoCatalogInfo | undefined;
+  for (const file of demoCatalogFiles(options)) {
+    await fs.writeFile(path.join(temp, file.path), file.content);
+    if (file.path === INFO_FILE) info = JSON.parse(file.content) as DemoCatalogInfo;
+  }
+  await fs.rm(target, { recursive: true, force: true });
+  await fs.rename(temp, target);
+  return info!;
+}

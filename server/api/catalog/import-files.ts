@@ -1,0 +1,121 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from '../db/database';
+import { upsertCategoryTree } from './category-tree';
+import { feedTargetFromFileName, importFeed, type ImportReport } from './importer';
+import { importSiteContent } from './site-content';
+import { importStores, ManifestError } from './store-manifest';
+
+// What `npm run import -- <path>` does: a stores manifest, site content, one feed, or a
+// directory of them (manifests first, then every feed), reporting as it goes.
+
+export type ImportPathOptions = {
+  /** For a single feed file whose name does not say: the store's slug. */
+  store?: string;
+  /** For a single feed file whose name does not say: the target country. */
+  country?: string;
+  format?: 'tsv' | 'xml';
+};
+
+export type ImportPathSummary = { feeds: ImportReport[]; failures: { file: string; error: string }[] };
+
+const FEED_EXTENSIONS = new Set(['.tsv', '.txt', '.xml']);
+
+/** Feed files in a directory and its feeds/ folder, in name order. */
+export async function listFeedFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const folder of [dir, path.join(dir, 'feeds')]) {
+    const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (entry.isFile() && FEED_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) out.push(path.join(folder, entry.name));
+    }
+  }
+  return out.sort();
+}
+
+/** Imports a manifest (stores or site content) given as a parsed JSON document. */
+export async function importJsonDocument(db: Database, document: unknown, file: string): Promise<string> {
+  if (document && typeof document === 'object' && 'stores' in document) {
+    const r = await importStores(db, document);
+    return `${file}: ${r.stores} stores (${r.created} new, ${r.updated} updated), ${r.coupons} coupons${r.couponsRemoved ? `, ${r.couponsRemoved} coupons removed` : ''}`;
+  }
+  if (document && typeof document === 'object' && ('menu' in document || 'home' in document)) {
+    const r = await importSiteContent(db, document);
+    return `${file}: site content replaced (${r.menuItems} menu items, ${r.homeRows} home rows)`;
+  }
+  throw new ManifestError(`${file}: not a stores manifest ("stores": […]) nor site content ("menu", "home")`);
+}
+
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8'));
+  } catch (error) {
+    throw new ManifestError(`${file}: ${(error as Error).message}`);
+  }
+}
+
+export function formatImportReport(report: ImportReport): string[] {
+  const lines = [
+    `${report.source} → store ${report.store}, ${report.country} (${report.format}): ` +
+      `${report.rowsRead} rows read, ${report.imported} imported, ${report.updated} updated, ` +
+      `${report.unchanged} unchanged, ${report.rejected.length} rejected` +
+      `${report.priceDrops.length ? `; ${report.priceDrops.length} price drops` : ''} (${report.durationMs} ms)`,
+  ];
+  for (const r of report.rejected) lines.push(`  line ${r.line}: ${r.reason}`);
+  return lines;
+}
+
+/**
+ * Imports a path: a .json manifest, a .tsv/.txt/.xml feed, or a directory (stores.json,
+ * then site.json, then every feed). A feed that cannot be read at all is reported and
+ * the others still load.
+ */
+export async function importPath(
+  db: Database,
+  target: string,
+  options: ImportPathOptions,
+  print: (line: string) => void,
+): Promise<ImportPathSummary> {
+  const summary: ImportPathSummary = { feeds: [], failures: [] };
+  const stat = await fs.stat(target).catch(() => undefined);
+  if (!stat) throw new ManifestError(`${target}: no such file or directory`);
+  await upsertCategoryTree(db);
+
+  const feed = async (file: string, single: boolean) => {
+    try {
+      const report = await importFeed(db, {
+        file,
+        ...(single && options.store ? { store: options.store } : {}),
+        ...(single && options.country ? { country: options.country } : {}),
+        ...(single && options.format ? { format: options.format } : {}),
+      });
+      summary.feeds.push(report);
+      for (const line of formatImportReport(report)) print(line);
+    } catch (error) {
+      summary.failures.push({ file, error: (error as Error).message });
+      print(`${file}: not imported: ${(error as Error).message}`);
+    }
+  };
+
+  if (stat.isDirectory()) {
+    for (const name of ['stores.json', 'site.json']) {
+      const file = path.join(target, name);
+      if (await fs.stat(file).catch(() => undefined)) print(await importJsonDocument(db, await readJson(file), file));
+    }
+    const feeds = await listFeedFiles(target);
+    if (!feeds.length) print(`${target}: no feed files (<store-slug>.<cc>.tsv|xml) found`);
+    for (const file of feeds) {
+      if (!feedTargetFromFileName(file)) {
+        summary.failures.push({ file, error: 'name is not <store-slug>.<cc>.tsv|xml' });
+        print(`${file}: skipped: in a directory, feeds are named <store-slug>.<cc>.tsv|xml`);
+        continue;
+      }
+      await feed(file, false);
+    }
+  } else if (path.extname(target).toLowerCase() === '.json') {
+    print(await importJsonDocument(db, await readJson(target), target));
+  } else {
+    await feed(target, true);
+  }
+  return summary;
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../../../shared/countries';
+import type { Database } from '../db/database';
+
+// Feeds describe products, not merchants: who a store is, where it trades from, its
+// affiliate programme, free-delivery thresholds and coupons come from a JSON manifest
+// (`stores.json`). The manifest is the truth for the stores it names: a coupon it no
+// longer lists is removed (items that pointed at it lose the link).
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const ownOrWebUrl = z
+  .string()
+  .refine((v) => /^\/(?!\/)\S*$/.test(v) || (/^https?:\/\//i.test(v) && URL.canParse(v)), {
+    error: 'must be an absolute http(s) URL or a path on our origin',
+  });
+
+const threshold = z.number().nonnegative().max(1_000_000).nullable().default(null);
+
+const CouponSchema = z.object({
+  promotionId: z.string().min(1).max(50),
+  code: z.string().min(1).max(50),
+  description: z.string().min(1).max(500),
+  discountPercent: z.number().int().min(1).max(100).nullable().default(null),
+  startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+
+const StoreSchema = z.object({
+  slug: z.string().regex(SLUG, 'slug must be lower-case letters and digits joined by hyphens').max(80),
+  name: z.string().min(1).max(120),
+  countryCode: z.enum(COUNTRY_CODES),
+  isInternational: z.boolean().default(false),
+  // Spec section 9: 5 opens the direct url, 6 goes through the currency switch.
+  affiliateId: z.number().int().min(1).max(1000).default(1),
+  logoUrl: ownOrWebUrl.nullable().default(null),
+  websiteUrl: z.url({ protocol: /^https?$/ }).nullable().default(null),
+  /** Free-delivery thresholds in the store's own currency (spec section 3 "Product"). */
+  freeDelivery: z
+    .object({ GB: threshold, US: threshold, INTERNATIONAL: threshold })
+    .default({ GB: null, US: null, INTERNATIONAL: null }),
+  coupons: z.array(CouponSchema).default([]),
+  /** The countries the store sends feeds for (informational: feeds name their own country). */
+  sellsTo: z.array(z.enum(COUNTRY_CODES)).optional(),
+});
+
+export const StoreManifestSchema = z
+  .object({
+    version: z.number().int().positive().optional(),
+    stores: z.array(StoreSchema),
+  })
+  .superRefine((manifest, ctx) => {
+    const seen = new Set<string>();
+    manifest.stores.forEach((store, index) => {
+      if (seen.has(store.slug)) {
+        ctx.addIssue({ code: 'custom', path: ['stores', index, 'slug'], message: `store slug "${store.slug}" appears twice` });
+      }
+      seen.add(store.slug);
+      const promotions = new Set<string>();
+      store.coupons.forEach((coupon, c) => {
+        if (promotions.has(coupon.promotionId)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['stores', index, 'coupons', c, 'promotionId'],
+            message: `promotionId "${coupon.promotionId}" appears twice for store ${store.slug}`,
+          });
+        }
+        promotions.add(coupon.promotionId);
+      });
+    });
+  });
+
+export type StoreManifest = z.input<typeof StoreManifestSchema>;
+export type StoreEntry = z.output<typeof StoreSchema>;
+
+export type StoresReport = { stores: number; created: number; updated: number; coupons: number; couponsRemoved: number };
+
+/** A readable account of why a manifest was refused: one line per problem, with its path. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 10)
+    .map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`)
+    .join('\n');
+}
+
+export class ManifestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ManifestError';
+  }
+}
+
+/** Validates a stores manifest and upserts its stores and coupons in one transaction. */
+export async function importStores(db: Database, manifest: unknown): Promise<StoresReport> {
+  const parsed = StoreManifestSchema.safeParse(manifest);
+  if (!parsed.success) throw new ManifestError(`the stores manifest is invalid:\n${describeZodError(parsed.error)}`);
+  const stores = parsed.data.stores;
+  return db.transaction(async (tx) => {
+    const upserted = await tx.query<{ slug: string; id: number; state: 'new' | 'updated' | 'same' }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::int[], $6::text[], $7::text[],
+                              $8::numeric[], $9::numeric[], $10::numeric[])
+           AS t(slug, name, country_code, is_international, affiliate_id, logo_url, website_url,
+                free_delivery_gb, free_delivery_us, free_delivery_international)
+       ), up AS (
+         INSERT INTO stores AS s (slug, name, country_code, is_international, affiliate_id, logo_url, website_url,
+                                  free_delivery_gb, free_delivery_us, free_delivery_international)
+         SELECT * FROM input
+         ON CONFLICT (slug) DO UPDATE
+            SET name = EXCLUDED.name, country_code = EXCLUDED.country_code,
+                is_international = EXCLUDED.is_international, affiliate_id = EXCLUDED.affiliate_id,
+                logo_url = EXCLUDED.logo_url, website_url = EXCLUDED.website_url,
+                free_delivery_gb = EXCLUDED.free_delivery_gb, free_delivery_us = EXCLUDED.free_delivery_us,
+                free_delivery_international = EXCLUDED.free_delivery_international, updated_at = now()
+          WHERE (s.name, s.country_code, s.is_international, s.affiliate_id, s.logo_url, s.website_url,
+                 s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international)
+                IS DISTINCT FROM
+                (EXCLUDED.name, EXCLUDED.country_code, EXCLUDED.is_international, EXCLUDED.affiliate_id,
+                 EXCLUDED.logo_url, EXCLUDED.website_url, EXCLUDED.free_delivery_gb, EXCLUDED.free_delivery_us,
+                 EXCLUDED.free_delivery_international)
+         RETURNING s.id, s.slug
+       )
+       SELECT input.slug, coalesce(up.id, old.id) AS id,
+              CASE WHEN old.id IS NULL THEN 'new' WHEN up.id IS NOT NULL THEN 'updated' ELSE 'same' END AS state
+         FROM input
+         LEFT JOIN up ON up.slug = input.slug
+         LEFT JOIN stores old ON old.slug = input.slug`,
+      [
+        stores.map((s) => s.slug),
+        stores.map((s) => s.name),
+        stores.map((s) => s.countryCode),
+        stores.map((s) => s.isInternational),
+        stores.map((s) => s.affiliateId),
+        stores.map((s) => s.logoUrl),
+        stores.map((s) => s.websiteUrl),
+        stores.map((s) => s.freeDelivery.GB),
+        stores.map((s) => s.freeDelivery.US),
+        stores.map((s) => s.freeDelivery.INTERNATIONAL),
+      ],
+    );
+    const idBySlug = new Map(upserted.map((r) => [r.slug, r.id]));
+    const coupons = stores.flatMap((s) => s.coupons.map((c) => ({ storeId: idBySlug.get(s.slug)!, ...c })));
+    const storeIds = [...idBySlug.values()];
+    const removed = await tx.query(
+      `DELETE FROM coupons c
+        WHERE c.store_id = ANY($1::int[])
+          AND NOT EXISTS (SELECT 1 FROM unnest($2::int[], $3::text[]) AS k(store_id, promotion_id)
+                           WHERE k.store_id = c.store_id AND k.promotion_id = c.promotion_id)
+        RETURNING c.id`,
+      [storeIds, coupons.map((c) => c.storeId), coupons.map((c) => c.promotionId)],
+    );
+    if (coupons.length) {
+      await tx.query(
+        `INSERT INTO coupons AS c (store_id, promotion_id, code, description, discount_percent, starts_at, ends_at)
+         SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int2[], $6::timestamptz[], $7::timestamptz[])
+         ON CONFLICT (store_id, promotion_id) DO UPDATE
+            SET code = EXCLUDED.code, description = EXCLUDED.description,
+                discount_percent = EXCLUDED.discount_percent, starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at
+          WHERE (c.code, c.description, c.discount_percent, c.starts_at, c.ends_at)
+                IS DISTINCT FROM
+                (EXCLUDED.code, EXCLUDED.description, EXCLUDED.discount_percent, EXCLUDED.starts_at, EXCLUDED.ends_at)`,
+        [
+          coupons.map((c) => c.storeId),
+          coupons.map((c) => c.promotionId),
+          coupons.map((c) => c.code),
+          coupons.map((c) => c.description),
+          coupons.map((c) => c.discountPercent),
+          coupons.map((c) => c.startsAt),
+          coupons.map((c) => c.endsAt),
+        ],
+      );
+    }
+    return {
+      stores: stores.length,
+      created: upserted.filter((r) => r.state === 'new').length,
+      updated: upserted.filter((r) => r.state === 'updated').length,
+      coupons: coupons.length,
+      couponsRemoved: removed.length,
+    };
+  });
+}
