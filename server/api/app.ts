@@ -4,7 +4,7 @@ import { pinoHttp } from 'pino-http';
 import type client from 'prom-client';
 import type { Logger } from 'pino';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { httpDurationMiddleware, metricsHandler } from '../lib/http-metrics';
+import { httpDurationMiddleware, metricsHandler, recordMountPath } from '../lib/http-metrics';
 import { requestIdFrom } from '../lib/request-id';
 import type { Database } from './db/database';
 import { errorHandler, notFoundHandler } from './http/respond';
@@ -67,8 +67,8 @@ export function createApiApp(deps: ApiDeps): express.Express {
 
   const home = new HomeService(db);
   const menu = new MenuService(db);
-  app.use('/api/account', accountRoutes({ menu }));
-  app.use('/api/home', homeRoutes({ home }));
+  app.use('/api/account', recordMountPath, accountRoutes({ menu }));
+  app.use('/api/home', recordMountPath, homeRoutes({ home }));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -13,8 +13,16 @@ export function createRegistry(service: string): client.Registry {
 function routeLabel(req: Request, res: Response): string {
   if (typeof res.locals.routeLabel === 'string') return res.locals.routeLabel;
   const pattern = req.route?.path;
-  if (typeof pattern === 'string') return `${req.baseUrl}${pattern}`;
+  // Express restores baseUrl before error handlers run; the mount records it first.
+  const base = typeof res.locals.routeBase === 'string' ? res.locals.routeBase : req.baseUrl;
+  if (typeof pattern === 'string') return `${base}${pattern}`;
   return 'unmatched';
+}
+
+/** Mounts a router and remembers its base path for the duration histogram's route label. */
+export function recordMountPath(req: Request, res: Response, next: NextFunction): void {
+  res.locals.routeBase = req.baseUrl;
+  next();
 }
 
 /** Observes every request's duration by method, route and status. */

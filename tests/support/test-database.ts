@@ -1,4 +1,4 @@
-import type { Database } from '../../server/api/db/database';
+import type { Database, QueryObserver } from '../../server/api/db/database';
 import { migrate } from '../../server/api/db/migrate';
 import { openPgliteDatabase } from '../../server/api/db/pglite-database';
 import { openDatabase } from '../../server/api/db/open-database';
@@ -16,9 +16,9 @@ async function migratedTemplate(): Promise<Blob> {
   return dump;
 }
 
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(observer?: QueryObserver): Promise<Database> {
   template ??= migratedTemplate();
-  const db = await openPgliteDatabase(undefined, undefined, await template);
+  const db = await openPgliteDatabase(undefined, observer, await template);
   // Migrations added since the template was dumped (none in one run) would apply here.
   await migrate(db);
   return db;

@@ -1,0 +1,64 @@
+import { Outlet, data, useLoaderData, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { CountryResponseSchema, MenuStructureSchema } from '../../shared/api/home-schemas';
+import { COUNTRIES } from '../../shared/countries';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { apiContext, siteContext } from '../app/contexts';
+import { describeRouteError } from '../app/route-error';
+import { Document } from '../components/shell/Document';
+import { Shell } from '../components/shell/Shell';
+
+// The shell's data: menu and country. Spec section 8: "profile, home loading failures:
+// silently ignored" — a failed call leaves its part empty and keeps the page out of caches.
+export async function loader({ context }: LoaderFunctionArgs) {
+  const api = context.get(apiContext);
+  const site = context.get(siteContext);
+  const country = COUNTRIES[site.country];
+  let degraded = false;
+  const [menu, countryInfo] = await Promise.all([
+    api.get(`/api/account/menu-structure/${country.info.countryId}`, MenuStructureSchema).catch(() => {
+      degraded = true;
+      return { menuList: [] };
+    }),
+    api.get(`/api/account/countries/${country.code}`, CountryResponseSchema).catch(() => {
+      degraded = true;
+      return null;
+    }),
+  ]);
+  const value = { menu: menu.menuList, country: countryInfo };
+  return degraded ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+// Revalidating the shell on every navigation would refetch the menu for nothing.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Component() {
+  const { menu } = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <Shell menu={menu}>
+        <Outlet />
+      </Shell>
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>('root');
+  const { title, message } = describeRouteError(error);
+  return (
+    <Document>
+      <Shell menu={root?.menu ?? []}>
+        <title>{`${title} | Vitrine`}</title>
+        <section className="page-error">
+          <h1>{title}</h1>
+          <p>{message}</p>
+        </section>
+      </Shell>
+    </Document>
+  );
+}

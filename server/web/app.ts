@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { pinoHttp } from 'pino-http';
+import type client from 'prom-client';
+import type { Logger } from 'pino';
+import { routes } from '../../client/routes';
+import { CacheImmutable, CacheNone, CacheShort } from '../../shared/http/cache-policy';
+import type { ClientAssets } from '../../shared/payload';
+import { httpDurationMiddleware, metricsHandler } from '../lib/http-metrics';
+import type { WebConfig } from './config';
+import { countryFromPath } from './http/country';
+import { requestIdMiddleware, requestInfoMiddleware } from './http/request-info';
+import { securityHeaders } from './http/security';
+import { imageRouter } from './images/image-router';
+import { gateway } from './proxy/gateway';
+import { createDocumentHandler } from './render/render-document';
+import { createSharedCache } from './upstream/shared-cache';
+import { createUpstreamMetrics } from './upstream/server-api-client';
+import { createTransferMetrics } from './upstream/transfer-cache';
+import { keepAliveAgent } from './upstream/upstream-agent';
+
+export type WebDeps = { config: WebConfig; logger: Logger; registry: client.Registry };
+
+export function readClientAssets(clientDir: string): ClientAssets {
+  const file = path.join(clientDir, 'manifest.json');
+  if (!fs.existsSync(file)) throw new Error(`No client build at ${clientDir}: run npm run build first.`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ClientAssets;
+}
+
+// design.md "Web request flow" step 2, in this order: request context → helmet →
+// health and metrics → static assets → proxies (before any body parser) → cookies →
+// country, geo and bot → document handler → error handler.
+export function createWebApp({ config, logger, registry }: WebDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', 'loopback');
+
+  app.use(requestIdMiddleware());
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => (res as unknown as Response).locals.requestId as string,
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' || (req.url ?? '').startsWith('/assets/') },
+    }),
+  );
+  app.use(securityHeaders({ https: config.siteUrl.startsWith('https:') }));
+  app.use(httpDurationMiddleware(registry));
+
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', CacheNone.header);
+    res.json({ status: 'ok' });
+  });
+  app.get('/metrics', metricsHandler(registry));
+
+  app.use(
+    '/assets',
+    (_req, res, next) => {
+      res.locals.routeLabel = 'assets';
+      next();
+    },
+    express.static(path.join(config.clientDir, 'assets'), {
+      index: false,
+      fallthrough: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', CacheImmutable.header),
+    }),
+  );
+  app.use(imageRouter());
+  app.use(
+    express.static(config.clientDir, {
+      index: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', CacheShort.header),
+    }),
+  );
+
+  app.use(requestInfoMiddleware({ botHeader: config.botHeader, geoHeader: config.geoHeader }));
+  app.use(gateway({ apiBaseUrl: config.apiBaseUrl, paymentsBaseUrl: config.paymentsBaseUrl, timeoutMs: config.upstreamTimeoutMs, logger }));
+  app.use(cookieParser());
+
+  // /gb/... is the GB site, whose URLs carry no prefix: one address per page.
+  app.use((req, res, next) => {
+    const url = countryFromPath(req.path, req.originalUrl.slice(req.path.length));
+    if (!url.redirectTo) return next();
+    res.setHeader('Cache-Control', CacheShort.header);
+    res.redirect(301, url.redirectTo);
+  });
+
+  const handleDocument = createDocumentHandler({
+    routes,
+    assets: readClientAssets(config.clientDir),
+    siteUrl: config.siteUrl,
+    upstream: {
+      base: new URL(config.apiBaseUrl),
+      agent: keepAliveAgent(config.apiBaseUrl),
+      timeoutMs: config.upstreamTimeoutMs,
+      sharedCache: createSharedCache(config.sharedCacheMaxBytes, registry),
+      metrics: createUpstreamMetrics(registry),
+    },
+    transferLimits: config.transferLimits,
+    transferMetrics: createTransferMetrics(registry),
+    streamTimeoutMs: config.streamTimeoutMs,
+    production: config.production,
+    onRenderError: (error, req) => req.log.error({ err: error }, 'render error'),
+  });
+  app.get('/{*splat}', handleDocument);
+  app.head('/{*splat}', handleDocument);
+
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    req.log.error({ err: error }, 'unhandled error');
+    if (res.headersSent) return next(error);
+    res.status(500).setHeader('Cache-Control', CacheNone.header);
+    res.type('html').send('<!DOCTYPE html><title>Something went wrong | Vitrine</title><h1>Something went wrong</h1><p>Something is wrong with our servers, please try again in some time.</p><p><a href="/">Go to Home</a></p>');
+  });
+  return app;
+}

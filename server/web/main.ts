@@ -1,0 +1,17 @@
+import { createRegistry } from '../lib/http-metrics';
+import { onShutdownSignal } from '../lib/graceful-shutdown';
+import { createLogger } from '../lib/logger';
+import { createWebApp } from './app';
+import { loadWebConfig } from './config';
+
+// The web service: config (fail fast) → logger → app → listen; drains on SIGTERM.
+// It holds no state of its own: run as many as you like behind a load balancer.
+const config = loadWebConfig(process.env);
+const logger = createLogger('web', config.logLevel);
+const registry = createRegistry('web');
+const app = createWebApp({ config, logger, registry });
+
+const server = config.host ? app.listen(config.port, config.host) : app.listen(config.port);
+server.on('listening', () => logger.info({ port: config.port, api: config.apiBaseUrl }, 'web listening'));
+server.keepAliveTimeout = 65_000;
+onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => undefined);

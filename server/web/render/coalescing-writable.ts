@@ -1,0 +1,51 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+
+/**
+ * What React's pipe() writes to. React emits a page as many 4 KB writes and calls
+ * flush() when a batch of work is done; handing each write to the socket costs about as
+ * much as rendering (design.md "Performance notes"). We keep the writes until flush()
+ * and send them as one buffer, so a page with nothing suspended is one write, and a
+ * suspended boundary still streams as soon as React flushes it.
+ */
+export class CoalescingWritable extends EventEmitter {
+  private chunks: Uint8Array[] = [];
+  private size = 0;
+  private needsDrain = false;
+
+  constructor(private readonly res: ServerResponse) {
+    super();
+    res.on('drain', () => {
+      this.needsDrain = false;
+      this.emit('drain');
+    });
+    res.on('error', (error) => this.emit('error', error));
+    res.on('close', () => this.emit('close'));
+  }
+
+  write(chunk: Uint8Array | string): boolean {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    this.chunks.push(bytes);
+    this.size += bytes.byteLength;
+    return !this.needsDrain;
+  }
+
+  flush(): void {
+    if (this.size === 0) return;
+    const buffer = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+    this.chunks = [];
+    this.size = 0;
+    if (!this.res.write(buffer)) this.needsDrain = true;
+  }
+
+  end(): void {
+    this.flush();
+    this.res.end();
+  }
+
+  destroy(error?: Error): void {
+    this.chunks = [];
+    this.size = 0;
+    this.res.destroy(error);
+  }
+}

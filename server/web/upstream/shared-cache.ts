@@ -1,0 +1,57 @@
+import { LRUCache } from 'lru-cache';
+import type client from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
+
+// A process-wide cache of anonymous, cacheable upstream GETs (menus, countries, home
+// content, filter lists). What may be kept, and for how long, is the upstream's own
+// Cache-Control (public, max-age); answers to requests with a user token never enter.
+
+export type SharedCacheEntry = { status: number; body: unknown; bytes: number };
+
+export type SharedCache = {
+  get(url: string): SharedCacheEntry | undefined;
+  set(url: string, entry: SharedCacheEntry, ttlSeconds: number): void;
+  clear(): void;
+};
+
+export function createSharedCache(maxBytes: number, registry?: client.Registry): SharedCache {
+  const cache = new LRUCache<string, SharedCacheEntry>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry, key) => Math.max(1, entry.bytes + key.length),
+    ttlAutopurge: false,
+  });
+  const registers = registry ? [registry] : [];
+  const hits = new Counter({ name: 'shared_cache_hits_total', help: 'Shared upstream cache hits', registers });
+  const misses = new Counter({ name: 'shared_cache_misses_total', help: 'Shared upstream cache misses', registers });
+  new Gauge({
+    name: 'shared_cache_bytes',
+    help: 'Bytes held by the shared upstream cache',
+    registers,
+    collect() {
+      this.set(cache.calculatedSize);
+    },
+  });
+  new Gauge({
+    name: 'shared_cache_entries',
+    help: 'Entries held by the shared upstream cache',
+    registers,
+    collect() {
+      this.set(cache.size);
+    },
+  });
+  return {
+    get(url) {
+      const entry = cache.get(url);
+      if (entry) hits.inc();
+      else misses.inc();
+      return entry;
+    },
+    set(url, entry, ttlSeconds) {
+      if (entry.bytes > maxBytes / 4) return;
+      cache.set(url, entry, { ttl: ttlSeconds * 1000 });
+    },
+    clear() {
+      cache.clear();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import net from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRecordingUpstream } from '../../support/recording-upstream';
+import { startWeb } from '../../support/web-server';
+
+type Upstream = Awaited<ReturnType<typeof startRecordingUpstream>>;
+let api: Upstream;
+let payments: Upstream;
+let web: Awaited<ReturnType<typeof startWeb>>;
+let webWithoutPayments: Awaited<ReturnType<typeof startWeb>>;
+
+beforeAll(async () => {
+  api = await startRecordingUpstream();
+  payments = await startRecordingUpstream();
+  web = await startWeb(api.url, { PAYMENTS_BASE_URL: payments.url, UPSTREAM_TIMEOUT_MS: '300' });
+  webWithoutPayments = await startWeb(api.url);
+});
+afterAll(async () => {
+  await Promise.all([web.close(), webWithoutPayments.close(), api.close(), payments.close()]);
+});
+
+const last = (upstream: Upstream) => upstream.requests.at(-1)!;
+
+describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
+  it('injects the token header from the token cookie and drops the cookie header', async () => {
+    await request(web.url).get('/api/account/user-profile').set('Cookie', 'token=abc123; g-to=guest9; other=1').expect(200);
+    const seen = last(api);
+    expect(seen.url).toBe('/api/account/user-profile');
+    expect(seen.headers.token).toBe('abc123');
+    expect(seen.headers.key).toBeUndefined();
+    expect(seen.headers.cookie).toBeUndefined();
+  });
+
+  it('sends the guest key header when there is no token', async () => {
+    await request(web.url).get('/auth/whoami').set('Cookie', 'g-to=guest9').expect(200);
+    expect(last(api).headers.key).toBe('guest9');
+    expect(last(api).headers.token).toBeUndefined();
+  });
+
+  it('sends neither for /clients/api/ paths', async () => {
+    await request(web.url).get('/clients/api/feed').set('Cookie', 'token=abc123; g-to=guest9').expect(200);
+    expect(last(api).url).toBe('/clients/api/feed');
+    expect(last(api).headers.token).toBeUndefined();
+    expect(last(api).headers.key).toBeUndefined();
+  });
+
+  it('never passes on identity headers a page sent itself', async () => {
+    await request(web.url).get('/api/home/slides').set('token', 'forged').set('key', 'forged').expect(200);
+    expect(last(api).headers.token).toBeUndefined();
+    expect(last(api).headers.key).toBeUndefined();
+  });
+
+  it('forwards the geoip country, the bot flag (0 by default) and the request id', async () => {
+    await request(web.url).get('/api/home/slides').set('x-geoip-country', 'in').set('x-request-id', 'req-42').expect(200);
+    expect(last(api).headers).toMatchObject({ 'x-geoip-country': 'IN', 'x-bot': '0', 'x-request-id': 'req-42' });
+    await request(web.url).get('/api/home/slides').set('User-Agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)').expect(200);
+    expect(last(api).headers['x-bot']).toBe('1');
+    expect(last(api).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('streams POST and PUT bodies through unchanged, with query strings', async () => {
+    const body = { email: 'shopper@example.com', note: 'ünïcode ✓' };
+    const res = await request(web.url).post('/api/account/subscribe?src=footer').send(body).expect(200);
+    expect(res.body.data.echo).toEqual({ method: 'POST', url: '/api/account/subscribe?src=footer', body: JSON.stringify(body) });
+    await request(web.url).put('/api/account/wishlist').send({ listId: 1 }).expect(200);
+    expect(last(api)).toMatchObject({ method: 'PUT', body: '{"listId":1}' });
+  });
+
+  it('reuses upstream connections (keep-alive agent)', async () => {
+    const before = api.sockets;
+    for (let i = 0; i < 5; i++) await request(web.url).get('/api/home/slides').expect(200);
+    expect(api.sockets - before).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('gateway: failures', () => {
+  it('answers 504 JSON, without host names, when the upstream is too slow', async () => {
+    api.answer((_req, res) => setTimeout(() => res.end('{}'), 1_000));
+    const res = await request(web.url).get('/api/home/slides').expect(504);
+    expect(res.body).toEqual({ status: 504, message: 'The service took too long to answer. Please try again.' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(JSON.stringify(res.body)).not.toContain('127.0.0.1');
+    api.answer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { echo: { method: req.method, url: req.url, body: req.body } } }));
+    });
+  });
+
+  it('answers 502 JSON, without host names, when the upstream is unreachable', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as net.AddressInfo;
+        s.close(() => resolve(port));
+      });
+    });
+    const down = await startWeb(`http://127.0.0.1:${closedPort}`);
+    const res = await request(down.url).get('/api/home/slides').expect(502);
+    expect(res.body).toEqual({ status: 502, message: 'The service is unavailable right now. Please try again shortly.' });
+    expect(res.text).not.toContain(String(closedPort));
+    await down.close();
+  });
+
+  it('passes upstream 4xx answers through as they are', async () => {
+    api.answer((_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 400, message: 'country: country must be one of GB' }));
+    });
+    const res = await request(web.url).get('/api/home/slides?country=zz').expect(400);
+    expect(res.body.message).toBe('country: country must be one of GB');
+    api.answer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { echo: { method: req.method, url: req.url, body: req.body } } }));
+    });
+  });
+});
+
+describe('gateway: /api/payments goes to PAYMENTS_BASE_URL', () => {
+  it('routes payments calls to the payments base, not the api', async () => {
+    const apiCount = api.requests.length;
+    await request(web.url).post('/api/payments/intent').set('Cookie', 'token=abc123').send({ amount: 10 }).expect(200);
+    expect(last(payments)).toMatchObject({ url: '/api/payments/intent', body: '{"amount":10}' });
+    expect(last(payments).headers.token).toBe('abc123');
+    expect(api.requests.length).toBe(apiCount);
+  });
+
+  it('answers 503 JSON when no payments base is configured', async () => {
+    const res = await request(webWithoutPayments.url).get('/api/payments/status').expect(503);
+    expect(res.body).toEqual({ status: 503, message: 'Payments are not available right now.' });
+  });
+});

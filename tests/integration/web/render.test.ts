@@ -1,0 +1,176 @@
+import net from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/api/db/database';
+import { HOSTILE_TITLE, seedSiteContent } from '../../fixtures/site-content';
+import { startApi } from '../../support/api-server';
+import { readPayload, visibleMarkup, withoutNonces } from '../../support/page';
+import { startWeb } from '../../support/web-server';
+
+let db: Database;
+let api: Awaited<ReturnType<typeof startApi>>;
+let web: Awaited<ReturnType<typeof startWeb>>;
+
+beforeAll(async () => {
+  const { openTestDatabase } = await import('../../support/test-database');
+  db = await openTestDatabase();
+  await seedSiteContent(db);
+  api = await startApi(db);
+  web = await startWeb(api.url);
+});
+afterAll(async () => {
+  await web.close();
+  await api.close();
+  await db.close();
+});
+
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+describe('server rendering: the root page', () => {
+  it('renders data loaded through the api, with its status and headers settled', async () => {
+    const res = await request(web.url).get('/').expect(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.text.startsWith('<!DOCTYPE html>')).toBe(true);
+    // Menu from /api/account/menu-structure, slides from /api/home/slides.
+    expect(res.text).toMatch(/<a[^>]*href="\/men-clothing"[^>]*>Men<\/a>/);
+    expect(res.text).toContain('Summer Dresses');
+    // Spec: sliders without links are dropped.
+    expect(visibleMarkup(res.text)).not.toContain('A slide without a link');
+  });
+
+  it('carries every inline script under the CSP nonce', async () => {
+    const res = await request(web.url).get('/').expect(200);
+    const csp = String(res.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = [...res.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    const other = await request(web.url).get('/').expect(200);
+    expect(other.headers['content-security-policy']).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  it('escapes a hostile title in the page and in the payload script', async () => {
+    const res = await request(web.url).get('/us').expect(200);
+    expect(res.text).not.toContain('</script><script>alert(1)</script>');
+    expect(res.text).toContain('Gala &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; Edit');
+    const { payload, script } = readPayload(res.text);
+    expect(script).not.toMatch(/[<>\u2028\u2029]/);
+    expect(script).toContain('\\u003C\\u002Fscript\\u003E');
+    expect(script).toContain('\\u2028');
+    const slides = Object.values(payload.transfer).find((v) => Array.isArray((v as { sliders?: unknown }).sliders)) as {
+      sliders: { linkTitle: string }[];
+    };
+    expect(slides.sliders.map((s) => s.linkTitle)).toContain(HOSTILE_TITLE);
+  });
+
+  it('sends each upstream answer once: router state points into the transfer cache', async () => {
+    const res = await request(web.url).get('/').expect(200);
+    const { payload, script } = readPayload(res.text);
+    expect(payload.config).toMatchObject({ country: 'GB', basename: '' });
+    expect(Object.keys(payload.transfer).sort()).toEqual([
+      '/api/account/countries/GB',
+      '/api/account/menu-structure/1',
+      '/api/home/promoted-links?country=GB',
+      '/api/home/slides?country=GB',
+    ]);
+    expect(payload.router.loaderData.root).toEqual({
+      menu: { $transfer: ['/api/account/menu-structure/1', 'menuList'] },
+      country: { $transfer: ['/api/account/countries/GB'] },
+    });
+    expect(script.split('Summer Dresses').length - 1).toBe(1);
+  });
+
+  it('keeps the transfer cache within its bounds and then sends router state in full', async () => {
+    const small = await startWeb(api.url, { TRANSFER_CACHE_MAX_ENTRIES: '1' });
+    const res = await request(small.url).get('/').expect(200);
+    const { payload } = readPayload(res.text);
+    expect(Object.keys(payload.transfer)).toHaveLength(1);
+    const home = payload.router.loaderData.home as { slides: { linkTitle: string }[] };
+    expect(home.slides.map((s) => s.linkTitle)).toEqual(['Summer Dresses', 'A slide without a link']);
+    await small.close();
+  });
+
+  it('never caches or transfers anything for a signed-in shopper', async () => {
+    const res = await request(web.url).get('/').set('Cookie', 'token=secret-token').expect(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const { payload } = readPayload(res.text);
+    expect(payload.transfer).toEqual({});
+    expect(res.text).not.toContain('secret-token');
+  });
+
+  it('answers HEAD with the same status and headers and no body', async () => {
+    const res = await request(web.url).head('/').expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(res.text ?? '').toBe('');
+  });
+
+  it('gives crawlers the same markup as people', async () => {
+    const human = await request(web.url).get('/').set('User-Agent', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130').expect(200);
+    const bot = await request(web.url).get('/').set('User-Agent', GOOGLEBOT).expect(200);
+    const flagged = await request(web.url).get('/').set('x-bot', '1').expect(200);
+    const strip = (html: string) => withoutNonces(html).replace(/"isBot":(true|false)/, '');
+    expect(strip(bot.text)).toBe(strip(human.text));
+    expect(readPayload(bot.text).payload.config.isBot).toBe(true);
+    expect(readPayload(flagged.text).payload.config.isBot).toBe(true);
+    expect(readPayload(human.text).payload.config.isBot).toBe(false);
+  });
+
+  it('serves the shell data from the shared cache after the first page', async () => {
+    await request(web.url).get('/about-us').expect(200);
+    const before = await request(api.url).get('/metrics');
+    const count = (text: string) =>
+      Number(/http_request_duration_seconds_count\{[^}]*route="\/api\/account\/menu-structure\/:id"[^}]*\} (\d+)/.exec(text)?.[1] ?? 0);
+    await request(web.url).get('/about-us').expect(200);
+    const after = await request(api.url).get('/metrics');
+    expect(count(after.text)).toBe(count(before.text));
+    const metrics = await request(web.url).get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/shared_cache_hits_total\{[^}]*\} [1-9]/);
+    expect(metrics.text).toMatch(/transfer_cache_bytes_count\{[^}]*\} [1-9]/);
+    expect(metrics.text).toMatch(/upstream_request_duration_seconds_count\{[^}]*path="\/api\/home\/fashion-tips"/);
+    expect(metrics.text).toMatch(/http_request_duration_seconds_count\{[^}]*route="document"[^}]*status="200"/);
+  });
+});
+
+describe('server rendering: countries and missing pages', () => {
+  it('renders country sites under their prefix, with that country in the payload', async () => {
+    const res = await request(web.url).get('/us/about-us').expect(200);
+    const { payload } = readPayload(res.text);
+    expect(payload.config).toMatchObject({ country: 'US', basename: '/us' });
+    expect(res.text).toMatch(/<a[^>]*href="\/us\/men-clothing"/);
+    expect(res.text).toContain('<html lang="en-US">');
+  });
+
+  it('sends /gb/... to the unprefixed GB address', async () => {
+    const res = await request(web.url).get('/gb/about-us?x=1').expect(301);
+    expect(res.headers.location).toBe('/about-us?x=1');
+  });
+
+  it('answers unknown pages with 404, no-store, inside the shell, under every prefix', async () => {
+    for (const path of ['/no-such-page', '/404', '/us/no/such/page', '/hk/404']) {
+      const res = await request(web.url).get(path).expect(404);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.text).toContain('Page Not Found');
+      expect(res.text).toContain('Oops! We could not find the page you are looking for. Sorry!');
+      expect(res.text).toMatch(/<header class="site-header">/);
+      expect(res.text).toMatch(/<footer class="site-footer">/);
+    }
+  });
+
+  it('still renders the page, uncached, when the api is down', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as net.AddressInfo;
+        s.close(() => resolve(port));
+      });
+    });
+    const down = await startWeb(`http://127.0.0.1:${closedPort}`);
+    const res = await request(down.url).get('/').expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toMatch(/<header class="site-header">/);
+    expect(res.text).not.toContain(String(closedPort));
+    await down.close();
+  });
+});

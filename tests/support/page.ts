@@ -1,0 +1,22 @@
+import type { Payload } from '../../shared/payload';
+
+/** The inline payload script of a rendered page, evaluated as the browser would. */
+export function readPayload(html: string): { payload: Payload; script: string; nonce: string | undefined } {
+  const match = /<script([^>]*)>self\.__VITRINE__=([\s\S]*?);<\/script>/.exec(html);
+  if (!match) throw new Error('no payload script in page');
+  const script = match[2]!;
+  const nonce = /nonce="([^"]*)"/.exec(match[1]!)?.[1];
+  // The payload is a JavaScript object literal; JSON.parse reads it because it is JSON
+  // with characters escaped as \u sequences.
+  return { payload: JSON.parse(script) as Payload, script, nonce };
+}
+
+/** The page's markup without the payload script: what a person sees. */
+export function visibleMarkup(html: string): string {
+  return html.replace(/<script[^>]*>self\.__VITRINE__=[\s\S]*?<\/script>/, '');
+}
+
+/** A page's HTML with per-response nonces blanked, for comparing two renders. */
+export function withoutNonces(html: string): string {
+  return html.replace(/nonce="[^"]*"/g, 'nonce=""');
+}

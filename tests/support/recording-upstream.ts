@@ -1,0 +1,53 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A stand-in upstream on loopback (the payments base, or an api we need to misbehave):
+// it records every request it receives and answers as the test tells it to.
+
+export type Recorded = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string; socket: number };
+export type Reply = (req: Recorded, res: http.ServerResponse) => void;
+
+export async function startRecordingUpstream(reply: Reply = defaultReply) {
+  const requests: Recorded[] = [];
+  const sockets = new WeakMap<object, number>();
+  let socketCount = 0;
+  let handler = reply;
+  const server = http.createServer((req, res) => {
+    if (!sockets.has(req.socket)) sockets.set(req.socket, ++socketCount);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        socket: sockets.get(req.socket)!,
+      };
+      requests.push(recorded);
+      handler(recorded, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    get sockets() {
+      return socketCount;
+    },
+    answer(next: Reply) {
+      handler = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function defaultReply(req: Recorded, res: http.ServerResponse) {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ data: { echo: { method: req.method, url: req.url, body: req.body } } }));
+}

@@ -1,0 +1,18 @@
+import { createRegistry } from '../../server/lib/http-metrics';
+import { createLogger } from '../../server/lib/logger';
+import { createWebApp } from '../../server/web/app';
+import { loadWebConfig } from '../../server/web/config';
+import { listen } from './listen';
+
+export async function startWeb(apiBaseUrl: string, env: Record<string, string> = {}) {
+  const config = loadWebConfig({
+    API_BASE_URL: apiBaseUrl,
+    CLIENT_DIR: 'dist/client',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    ...env,
+  });
+  const registry = createRegistry('web');
+  const app = createWebApp({ config, logger: createLogger('web', 'silent'), registry });
+  return { ...(await listen(app)), registry, config };
+}
