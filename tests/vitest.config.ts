@@ -20,8 +20,6 @@ function sqlAsText(): Plugin {
 export default defineConfig({
   root,
   plugins: [sqlAsText()],
-  // The production builds of React and React Router, as the servers are bundled.
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   test: {
     projects: [
       {
@@ -46,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.{ts,tsx}'],
-          globalSetup: ['tests/support/build-global-setup.ts'],
+          globalSetup: ['tests/support/build-global-setup.ts', 'tests/support/e2e-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // One browser at a time: the machine has two cores.

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, data, useLoaderData, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { CountryResponseSchema, MenuStructureSchema } from '../../shared/api/home-schemas';
 import { COUNTRIES } from '../../shared/countries';
@@ -35,8 +36,16 @@ export function shouldRevalidate() {
   return false;
 }
 
+/** Marks the document once React has hydrated it (tests and tools wait for this). */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
 export function Component() {
   const { menu } = useLoaderData<typeof loader>();
+  useHydratedMarker();
   return (
     <Document>
       <Shell menu={menu}>
@@ -50,6 +59,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>('root');
   const { title, message } = describeRouteError(error);
+  useHydratedMarker();
   return (
     <Document>
       <Shell menu={root?.menu ?? []}>

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, saveScreenshot, waitForHydration, watchConsole } from '../support/browser';
+
+let browser: Browser;
+const webUrl = inject('webUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('the root page in a real browser', () => {
+  it('hydrates with no console errors, then navigates on the client through the gateway', async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    const apiCalls: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/')) apiCalls.push(`${url.origin === new URL(webUrl).origin ? 'gateway' : 'elsewhere'} ${url.pathname}${url.search}`);
+    });
+    const response = await page.goto(webUrl);
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Women' }).isVisible()).resolves.toBe(true);
+    await saveScreenshot(page, 'root-page');
+
+    // A client-side navigation: the page is not reloaded, the loader runs in the browser
+    // and calls the api through our own origin.
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    await page.getByRole('link', { name: 'How Vitrine works' }).click();
+    await page.getByRole('heading', { level: 1, name: 'About Vitrine' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(apiCalls).toContain('gateway /api/home/fashion-tips?country=GB');
+    expect(apiCalls.every((call) => call.startsWith('gateway'))).toBe(true);
+
+    // Back home: the server already fetched the slides for this page, so the browser takes
+    // them from the transfer cache once instead of asking again.
+    await page.getByRole('link', { name: 'Vitrine home' }).click();
+    await page.getByRole('link', { name: 'How Vitrine works' }).waitFor();
+    expect(apiCalls.filter((call) => call.includes('/api/home/slides'))).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the country prefix on client-side links of a country site', async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${webUrl}/us`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'How Vitrine works' }).click();
+    await page.getByRole('heading', { level: 1, name: 'About Vitrine' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/us/about-us');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
