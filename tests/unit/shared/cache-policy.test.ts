@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { CacheImmutable, sharedMaxAge } from '../../../shared/http/cache-policy';
+
+describe('sharedMaxAge', () => {
+  it('reads how long a shared cache may keep a public answer', () => {
+    expect(sharedMaxAge('public, max-age=300, stale-while-revalidate=3600')).toBe(300);
+    expect(sharedMaxAge('public, max-age=60, s-maxage=10')).toBe(10);
+    expect(sharedMaxAge(CacheImmutable.header)).toBe(31_536_000);
+  });
+
+  it('keeps nothing private, uncacheable or unlabelled', () => {
+    for (const header of ['private, max-age=60', 'no-store', 'public, no-cache, max-age=60', 'max-age=60', '', undefined, 'public, max-age=abc']) {
+      expect(sharedMaxAge(header)).toBe(0);
+    }
+  });
+});
