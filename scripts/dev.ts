@@ -1,29 +1,30 @@
 // `npm run dev`: esbuild in watch mode for the client and both servers; the servers
 // restart after each server rebuild, the client bundle is rebuilt in place.
+import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { clientOptions, copyPublicFiles, dist, root, serverOptions, writeClientManifest } from './build';
-import { startService, stopServices, waitUntilReady, type Service } from './lib/services';
-import fs from 'node:fs';
+import { clientOptions, copyPublicFiles, dist, serverOptions, writeClientManifest } from './build';
+import { startNodeProcess, waitForUrl, type NodeProcess } from './lib/processes';
 
-let services: Service[] = [];
+let running: NodeProcess[] = [];
 let restarting: Promise<void> = Promise.resolve();
 
 async function restart(): Promise<void> {
-  await stopServices(services);
-  const api = startService(root, 'api', { NODE_ENV: 'development' });
-  services = [api];
-  await waitUntilReady('http://127.0.0.1:4000/readyz', api, 180_000);
-  services.push(startService(root, 'web', { NODE_ENV: 'development' }));
+  await Promise.all(running.map((p) => p.stop()));
+  const env = { NODE_ENV: 'development' };
+  const api = startNodeProcess('dist/server/api.js', env, { echo: 'api' });
+  running = [api];
+  await waitForUrl('http://127.0.0.1:4000/readyz', api, 180_000);
+  running.push(startNodeProcess('dist/server/web.js', env, { echo: 'web' }));
   console.log('[dev] ready at http://localhost:3000');
 }
 
-const reportAndRestart: esbuild.Plugin = {
+const restartOnBuild: esbuild.Plugin = {
   name: 'restart-on-build',
   setup(build) {
     build.onEnd((result) => {
       if (result.errors.length) return;
-      restarting = restarting.then(restart).catch((error: Error) => console.error(`[dev] ${error.message}`));
+      restarting = restarting.then(restart).catch((error: Error) => console.error(`[dev] ${error.message.split('\n')[0]}`));
     });
   },
 };
@@ -32,10 +33,9 @@ const writeManifest: esbuild.Plugin = {
   name: 'client-manifest',
   setup(build) {
     build.onEnd((result) => {
-      if (result.metafile) {
-        writeClientManifest(result.metafile);
-        console.log('[dev] client rebuilt');
-      }
+      if (!result.metafile) return;
+      writeClientManifest(result.metafile);
+      console.log('[dev] client rebuilt');
     });
   },
 };
@@ -43,14 +43,16 @@ const writeManifest: esbuild.Plugin = {
 fs.rmSync(dist, { recursive: true, force: true });
 fs.mkdirSync(path.join(dist, 'client'), { recursive: true });
 copyPublicFiles();
-const client = await esbuild.context({ ...clientOptions(), minify: false, plugins: [...(clientOptions().plugins ?? []), writeManifest] });
+const clientBase = clientOptions();
+const client = await esbuild.context({ ...clientBase, minify: false, plugins: [...(clientBase.plugins ?? []), writeManifest] });
 await client.rebuild();
 await client.watch();
-const server = await esbuild.context({ ...serverOptions(), plugins: [...(serverOptions().plugins ?? []), reportAndRestart] });
+const serverBase = serverOptions();
+const server = await esbuild.context({ ...serverBase, plugins: [...(serverBase.plugins ?? []), restartOnBuild] });
 await server.watch();
 
 process.on('SIGINT', async () => {
   await Promise.all([client.dispose(), server.dispose()]);
-  await stopServices(services, 'SIGINT');
+  await Promise.all(running.map((p) => p.stop('SIGINT')));
   process.exit(0);
 });

@@ -102,6 +102,7 @@ export function createWebApp({ config, logger, registry }: WebDeps): express.Exp
     transferMetrics: createTransferMetrics(registry),
     streamTimeoutMs: config.streamTimeoutMs,
     production: config.production,
+    renderMode: config.renderMode,
     onRenderError: (error, req) => req.log.error({ err: error }, 'render error'),
   });
   app.get('/{*splat}', handleDocument);

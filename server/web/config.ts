@@ -23,6 +23,8 @@ const WebEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Benchmark only: 'string' renders pages with renderToString, to measure what streaming costs. */
+  RENDER_MODE: z.enum(['stream', 'string']).default('stream'),
 });
 
 export type WebConfig = {
@@ -41,6 +43,7 @@ export type WebConfig = {
   logLevel: string;
   production: boolean;
   shutdownTimeoutMs: number;
+  renderMode: 'stream' | 'string';
 };
 
 export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
@@ -61,5 +64,6 @@ export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    renderMode: e.RENDER_MODE,
   };
 }

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startProduct } from './product-processes';
+import { startProduct } from '../../scripts/lib/processes';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import {
   RouterContextProvider,
   StaticRouterProvider,
@@ -31,6 +31,8 @@ export type DocumentDeps = {
   transferMetrics: TransferMetrics;
   streamTimeoutMs: number;
   production: boolean;
+  /** 'string' exists for the benchmark: the same page through renderToString. */
+  renderMode?: 'stream' | 'string';
   onRenderError: (error: unknown, req: Request) => void;
 };
 
@@ -133,15 +135,29 @@ export function createDocumentHandler(deps: DocumentDeps) {
 
     const router = createStaticRouter(handlers.get(info.country)!.dataRoutes, result);
     const nonce = info.nonce;
+    const tree = (
+      <SiteConfigContext.Provider value={config}>
+        <StaticRouterProvider router={router} context={result} hydrate={false} nonce={nonce} />
+      </SiteConfigContext.Provider>
+    );
+    const payloadScript = `self.${PAYLOAD_GLOBAL}=${serializeForInlineScript(payload)};`;
+    if (deps.renderMode === 'string') {
+      const html = renderToString(tree);
+      res.end(
+        `<!DOCTYPE html>${html.replace(
+          '</body>',
+          `<script nonce="${nonce}">${payloadScript}</script><script type="module" src="${deps.assets.entry}" nonce="${nonce}" async=""></script></body>`,
+        )}`,
+      );
+      return;
+    }
     let timer: NodeJS.Timeout | undefined;
     const writable = new CoalescingWritable(res);
     const stream = renderToPipeableStream(
-      <SiteConfigContext.Provider value={config}>
-        <StaticRouterProvider router={router} context={result} hydrate={false} nonce={nonce} />
-      </SiteConfigContext.Provider>,
+      tree,
       {
         nonce,
-        bootstrapScriptContent: `self.${PAYLOAD_GLOBAL}=${serializeForInlineScript(payload)};`,
+        bootstrapScriptContent: payloadScript,
         bootstrapModules: [deps.assets.entry],
         // Humans get the shell as soon as it is ready; crawlers get the whole page at once.
         onShellReady() {

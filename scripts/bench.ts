@@ -1,0 +1,100 @@
+// `npm run bench`: throughput measured side by side in one run, medians of several rounds
+// (the machine is small, shared and noisy: compare the ratios, not the absolute figures).
+//   npm run bench -- [--rounds 5] [--duration 5] [--connections 50]
+// 1. SSR of the root page (streamed), the same page through renderToString in the same
+//    server, and the same bytes served as a static string by Express;
+// 2. the gateway: GET /api/home/slides through web against straight to api.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { compare, printTable, summarise } from './bench/load';
+import { freePort, generateDemoCatalog, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+
+// Child mode: serve one file's bytes as a static string (the ceiling SSR is compared to).
+if (args[0] === '--serve-static') {
+  const body = fs.readFileSync(args[1]!);
+  const app = express();
+  app.set('etag', false);
+  app.get('/{*splat}', (_req, res) => {
+    res.type('html').send(body);
+  });
+  app.listen(Number(args[2]), '127.0.0.1');
+} else {
+  await main();
+}
+
+async function main() {
+  const rounds = option('rounds', 5);
+  const durationSeconds = option('duration', 5);
+  const connections = option('connections', 50);
+  const settings = { rounds, durationSeconds, connections, warmupSeconds: 2 };
+  const self = fileURLToPath(import.meta.url);
+  const processes: NodeProcess[] = [];
+  const dataDir = tempDataDir();
+  try {
+    console.log(`Vitrine benchmark: ${rounds} rounds × ${durationSeconds} s, ${connections} connections, medians`);
+    generateDemoCatalog(dataDir, 1500);
+    const apiPort = await freePort();
+    const api = startNodeProcess('dist/server/api.js', { API_PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+    processes.push(api);
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    await waitForUrl(`${apiUrl}/readyz`, api);
+
+    const web = async (mode: 'stream' | 'string') => {
+      const port = await freePort();
+      const proc = startNodeProcess('dist/server/web.js', { PORT: String(port), HOST: '127.0.0.1', API_BASE_URL: apiUrl, RENDER_MODE: mode, LOG_LEVEL: 'error' });
+      processes.push(proc);
+      const url = `http://127.0.0.1:${port}`;
+      await waitForUrl(`${url}/healthz`, proc);
+      return url;
+    };
+    const streamUrl = await web('stream');
+    const stringUrl = await web('string');
+
+    const page = await (await fetch(`${streamUrl}/`)).text();
+    const pageFile = path.join(dataDir, 'root-page.html');
+    fs.writeFileSync(pageFile, page);
+    const staticPort = await freePort();
+    const staticServer = startNodeProcess(self, {}, { args: ['--serve-static', pageFile, String(staticPort)] });
+    processes.push(staticServer);
+    const staticUrl = `http://127.0.0.1:${staticPort}`;
+    await waitForUrl(staticUrl, staticServer);
+
+    const ssr = summarise(
+      await compare(
+        [
+          { name: 'SSR root page, streamed (renderToPipeableStream)', url: `${streamUrl}/` },
+          { name: 'SSR root page, renderToString', url: `${stringUrl}/` },
+          { name: 'Same bytes as a static string (Express)', url: `${staticUrl}/` },
+        ],
+        settings,
+      ),
+    );
+    const [stream, string, staticRow] = ssr;
+    printTable(`1. Root page (${Math.round(page.length / 1024)} KB)`, ssr, [
+      ['streamed / renderToString', stream!.rps / string!.rps],
+      ['streamed / static string', stream!.rps / staticRow!.rps],
+    ]);
+
+    const gateway = summarise(
+      await compare(
+        [
+          { name: 'GET /api/home/slides through web (gateway)', url: `${streamUrl}/api/home/slides` },
+          { name: 'GET /api/home/slides straight to api', url: `${apiUrl}/api/home/slides` },
+        ],
+        settings,
+      ),
+    );
+    printTable('2. Gateway', gateway, [['through gateway / direct', gateway[0]!.rps / gateway[1]!.rps]]);
+  } finally {
+    await Promise.all(processes.map((p) => p.stop()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

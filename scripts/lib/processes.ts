@@ -1,0 +1,143 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+// The built services as production runs them: separate Node processes talking HTTP.
+// Used by `npm start`, `npm run dev`, the benchmark and the e2e tests.
+
+/** The repository root, found from this file whether it runs from source or from dist/. */
+export const root = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('package.json not found above scripts');
+    dir = parent;
+  }
+  return dir;
+})();
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export type NodeProcess = {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/** Prints a service's JSON log lines as "[api] message" for a person at a terminal. */
+function echoLines(label: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableStream): void {
+  readline.createInterface({ input: stream }).on('line', (line) => {
+    let text = line;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; level?: number; err?: { message?: string } };
+      if ((entry.level ?? 30) < 30) return;
+      if (entry.msg) text = entry.err?.message ? `${entry.msg}: ${entry.err.message}` : entry.msg;
+    } catch {
+      // Not a log line (a stack trace, a warning): print it as it is.
+    }
+    out.write(`[${label}] ${text}\n`);
+  });
+}
+
+/** Runs a built script (`dist/server/api.js` …) with `env`; `echo` prints its output with a label. */
+export function startNodeProcess(file: string, env: NodeJS.ProcessEnv, options: { echo?: string; args?: string[] } = {}): NodeProcess {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.resolve(root, file), ...(options.args ?? [])], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  if (options.echo) {
+    echoLines(options.echo, child.stdout!, process.stdout);
+    echoLines(options.echo, child.stderr!, process.stderr);
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export async function waitForUrl(url: string, proc: NodeProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
+      throw new Error(`the process stopped before ${url} answered:\n${proc.output().slice(-4000)}`);
+    }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s:\n${proc.output().slice(-4000)}`);
+}
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-data-'));
+}
+
+/** Writes a generated demo catalogue of `products` where the api's first start finds it. */
+export function generateDemoCatalog(dataDir: string, products: number): void {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'dist/scripts/generate-catalog.js'), '--out', path.join(dataDir, 'demo-catalog'), '--products', String(products)],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`generate-catalog failed: ${result.stderr || result.stdout}`);
+}
+
+export type RunningProduct = { webUrl: string; apiUrl: string; dataDir: string; processes: NodeProcess[]; stop(): Promise<void> };
+
+/** api then web, on free ports, with a data directory of their own and a small demo catalogue. */
+export async function startProduct(options: { products?: number; env?: NodeJS.ProcessEnv; webEnv?: NodeJS.ProcessEnv } = {}): Promise<RunningProduct> {
+  const dataDir = tempDataDir();
+  generateDemoCatalog(dataDir, options.products ?? 1500);
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const quiet = { LOG_LEVEL: 'warn' };
+  const api = startNodeProcess('dist/server/api.js', { ...quiet, API_PORT: String(apiPort), DATA_DIR: dataDir, ...options.env });
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  await waitForUrl(`${apiUrl}/readyz`, api);
+  const web = startNodeProcess('dist/server/web.js', {
+    ...quiet,
+    PORT: String(webPort),
+    HOST: '127.0.0.1',
+    API_BASE_URL: apiUrl,
+    SITE_URL: `http://localhost:${webPort}`,
+    ...options.env,
+    ...options.webEnv,
+  });
+  await waitForUrl(`http://127.0.0.1:${webPort}/healthz`, web);
+  return {
+    webUrl: `http://localhost:${webPort}`,
+    apiUrl,
+    dataDir,
+    processes: [api, web],
+    async stop() {
+      await Promise.all([web.stop(), api.stop()]);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
