@@ -89,7 +89,9 @@ function apparelTitle(rng: Prng, family: ApparelFamily): { title: string; noun: 
   const form = /denim|leather|wool|puffer|trench|suede/i.test(noun)
     ? 'style'
     : rng.weighted<'both' | 'style' | 'material'>([['both', 55], ['style', 20], ['material', 25]]);
-  const words = form === 'both' ? [style, material, noun] : form === 'style' ? [style, noun] : [material, noun];
+  // "Organic Organic Denim": a style the material already says is left out.
+  const both = material.toLowerCase().includes(style.toLowerCase()) ? [material, noun] : [style, material, noun];
+  const words = form === 'both' ? both : form === 'style' ? [style, noun] : [material, noun];
   // "Leather Leather Jacket" and "Denim Denim Jacket" read badly: drop the repeat.
   const title = words.filter((w, i) => i === words.length - 1 || !noun.toLowerCase().includes(w.toLowerCase())).join(' ');
   return { title, noun, composition };

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/api/db/database';
+import { CATEGORIES } from '../../../server/api/catalog/category-tree';
+import { ensureDemoCatalog } from '../../../server/api/catalog/demo-loader';
+import { SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
+import { writeDemoCatalog, type DemoCatalogInfo } from '../../../server/api/catalog/demo/generate-demo-catalog';
+import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
+import { MenuService } from '../../../server/api/services/menu-service';
+import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
+
+// The first-start load on a small catalogue, generated beforehand into the data
+// directory (the loader uses a catalogue it finds there, whatever its size).
+let dataDir: string;
+let info: DemoCatalogInfo;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-demo-'));
+  info = await writeDemoCatalog(path.join(dataDir, 'demo-catalog'), SMALL_DEMO);
+});
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function state(db: Database) {
+  const [row] = await db.query(
+    `SELECT (SELECT count(*) FROM stores) AS stores, (SELECT count(*) FROM products) AS products,
+            (SELECT count(*) FROM size_variants) AS size_variants, (SELECT count(*) FROM price_history) AS history,
+            (SELECT count(*) FROM categories) AS categories, (SELECT count(*) FROM menu_items) AS menu_items,
+            (SELECT count(*) FROM home_content) AS home_rows,
+            (SELECT count(*) FROM products WHERE popularity = 0) AS unranked,
+            (SELECT max(updated_at) FROM size_variants)::text AS touched`,
+  );
+  return row!;
+}
+
+describe.each([
+  ['PGlite', openTestDatabase],
+  ['PostgreSQL', openTestPostgresDatabase],
+])('first-start demo catalogue on %s', (_engine, open) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('fills an empty catalogue from the generated feeds, reporting progress', async () => {
+    const lines: string[] = [];
+    await ensureDemoCatalog(db, dataDir, (line) => lines.push(line));
+    expect(lines[0]).toBe(`Using the demo catalog generated in ${path.join(dataDir, 'demo-catalog')} (${info.products} products, ${info.feeds} feeds)`);
+    const n = (x: number) => x.toLocaleString('en-GB');
+    expect(lines).toContainEqual(`Importing demo catalog: feed ${info.feeds}/${info.feeds} · ${n(info.products)} products`);
+    expect(lines.at(-1)).toMatch(new RegExp(`^Demo catalog ready: ${n(info.products)} products, ${n(info.items)} priced items from ${info.feeds} feeds \\(import [\\d.]+ s, total [\\d.]+ s\\)$`));
+    expect(await state(db)).toMatchObject({
+      stores: info.stores,
+      products: info.products,
+      history: info.items,
+      categories: CATEGORIES.length,
+      unranked: 0,
+    });
+    const menu = await new MenuService(db).menuList();
+    expect(menu.map((t) => t.name)).toEqual(['Featured', 'Women', 'Men', 'Shoes', 'Bags', 'Accessories', 'Beauty', 'Sale', 'Dress Me', 'Blog']);
+    expect(menu.find((t) => t.name === 'Sale')!.childItems.map((c) => c.itemSlug)).toEqual([
+      '10-20-percent-off', '30-40-percent-off', '50-percent-off', '60-percent-off', '70-percent-off',
+    ]);
+    expect(new Set(menu.find((t) => t.name === 'Women')!.childItems.map((c) => c.columnIdx))).toEqual(new Set([0, 1, 2, 3]));
+    const [homeCountries] = await db.query<{ n: number }>('SELECT count(DISTINCT country_code) AS n FROM home_content');
+    expect(homeCountries!.n).toBe(8);
+  });
+
+  it('holds the escaping test products under the guids the generator exports', async () => {
+    const rows = await db.query<{ guid: string; title: string; category: string }>(
+      `SELECT s.guid::text AS guid, p.title, c.slug AS category
+         FROM size_variants s JOIN variants v ON v.id = s.variant_id JOIN products p ON p.id = v.product_id
+         JOIN categories c ON c.id = p.category_id
+        WHERE s.guid = ANY($1::uuid[]) ORDER BY p.id`,
+      [[SCRIPT_TITLE_PRODUCT.guid, LINE_SEPARATOR_PRODUCT.guid]],
+    );
+    expect(rows).toEqual([
+      { guid: SCRIPT_TITLE_PRODUCT.guid, title: SCRIPT_TITLE_PRODUCT.title, category: 'midi-dresses' },
+      { guid: LINE_SEPARATOR_PRODUCT.guid, title: LINE_SEPARATOR_PRODUCT.title, category: 'midi-dresses' },
+    ]);
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await state(db);
+    const lines: string[] = [];
+    await ensureDemoCatalog(db, dataDir, (line) => lines.push(line));
+    expect(lines).toEqual([]);
+    expect(await state(db)).toEqual(before);
+  });
+
+  it('puts back missing site content without touching the products', async () => {
+    await db.query('DELETE FROM home_content');
+    const before = await state(db);
+    const lines: string[] = [];
+    await ensureDemoCatalog(db, dataDir, (line) => lines.push(line));
+    expect(lines).toEqual(['Demo site content (menu and home page) loaded']);
+    const after = await state(db);
+    expect(after.home_rows).toBeGreaterThan(0);
+    expect({ ...after, home_rows: 0, menu_items: 0 }).toEqual({ ...before, home_rows: 0, menu_items: 0 });
+  });
+});

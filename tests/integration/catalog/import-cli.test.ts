@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../../support/postgres';
+
+// `npm run import -- <path>` runs the built dist/scripts/import-feed.js (the integration
+// tier builds dist/ first); here against a fresh database on the PostgreSQL tier.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const cli = path.join(root, 'dist/scripts/import-feed.js');
+
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+
+async function runImport(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(async () => {
+  database = await createPostgresDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+describe('npm run import', () => {
+  it('imports a directory, manifest first, and prints a report per feed', async () => {
+    const { code, stdout } = await runImport('tests/fixtures/feeds/good');
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toBe('tests/fixtures/feeds/good/stores.json: 2 stores (2 new, 0 updated), 1 coupons');
+    expect(lines.slice(1, 4).map((l) => l.replace(/ \(\d+ ms\)$/, ''))).toEqual([
+      'tests/fixtures/feeds/good/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected',
+      'tests/fixtures/feeds/good/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected',
+      'tests/fixtures/feeds/good/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected',
+    ]);
+    expect(lines[4]).toBe('3 feeds: 11 rows read, 0 rejected');
+  });
+
+  it('prints every rejected line of a feed with its reason', async () => {
+    const { code, stdout } = await runImport('tests/fixtures/feeds/bad/northlane.gb.tsv');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/northlane\.gb\.tsv → store northlane, GB \(tsv\): 11 rows read, \d+ imported, \d+ updated, \d+ unchanged, 9 rejected/);
+    expect(stdout).toContain('  line 3: item BAD-PRICE: price "abc" is not an amount with a currency, like "49.99 GBP"');
+    expect(stdout).toContain('  line 11: has 21 tab-separated fields but the header names 20 (a stray tab?)');
+  });
+
+  it('takes the store and country from options when the file name does not say', async () => {
+    const { code, stdout } = await runImport('tests/fixtures/feeds/good/atlas-outfitters.us.xml', '--store', 'northlane', '--country', 'us');
+    expect(code).toBe(0);
+    expect(stdout).toContain('→ store northlane, US (xml): 3 rows read, 3 imported');
+  });
+
+  it('fails with a message and exit code 1 when nothing can be imported', async () => {
+    const missing = await runImport('tests/fixtures/feeds/nowhere.gb.tsv');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('tests/fixtures/feeds/nowhere.gb.tsv: no such file or directory');
+    const unknown = await runImport('tests/fixtures/feeds/good/northlane.gb.tsv', '--store', 'nobody');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toContain('there is no store "nobody"; import the stores manifest (stores.json) first');
+    const usage = await runImport();
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('usage: npm run import --');
+  });
+});
