@@ -18,6 +18,11 @@ import { importStores } from './store-manifest';
 
 const PROGRESS_INTERVAL_MS = 1000;
 
+// Written into the generated directory once every feed has been imported. A start that
+// finds products and a generated catalogue without it was stopped mid-import (kill -9,
+// power cut) and imports the feeds again: feeds already in are no-ops, the rest load.
+const IMPORTED_MARKER = 'imported.json';
+
 const count = (n: number) => n.toLocaleString('en-GB');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -25,7 +30,8 @@ export async function ensureDemoCatalog(db: Database, dataDir: string, progress:
   await upsertCategoryTree(db);
   const dir = path.join(dataDir, 'demo-catalog');
   const [state] = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM products) AS any');
-  if (state?.any) {
+  const interrupted = Boolean(state?.any) && (await isInterrupted(dir));
+  if (state?.any && !interrupted) {
     if (!(await hasSiteContent(db))) {
       const info = await readDemoCatalogInfo(dir);
       const site = info
@@ -39,7 +45,9 @@ export async function ensureDemoCatalog(db: Database, dataDir: string, progress:
 
   const started = performance.now();
   let info = await readDemoCatalogInfo(dir);
-  if (info?.version !== DEMO_GENERATOR_VERSION) {
+  if (interrupted && info) {
+    progress(`Resuming the demo catalog import from ${dir}: an earlier start stopped before it finished`);
+  } else if (info?.version !== DEMO_GENERATOR_VERSION) {
     progress(`Generating the demo catalog into ${dir} …`);
     info = await writeDemoCatalog(dir, FULL_DEMO);
     progress(
@@ -70,11 +78,21 @@ export async function ensureDemoCatalog(db: Database, dataDir: string, progress:
     }
   }
   await setDemoPopularity(db);
+  await fs.writeFile(path.join(dir, IMPORTED_MARKER), `${JSON.stringify({ version: info.version, feeds: feeds.length })}\n`);
   for (const line of rejected.slice(0, 10)) progress(`Demo catalog row rejected: ${line}`);
   progress(
     `Demo catalog ready: ${count(products)} products, ${count(items)} priced items from ${feeds.length} feeds ` +
       `(import ${seconds(performance.now() - importStarted)}, total ${seconds(performance.now() - started)})` +
       `${rejected.length ? `; ${rejected.length} rows rejected` : ''}`,
+  );
+}
+
+/** A generated catalogue is here but its import never finished. */
+async function isInterrupted(dir: string): Promise<boolean> {
+  if (!(await readDemoCatalogInfo(dir))) return false;
+  return fs.access(path.join(dir, IMPORTED_MARKER)).then(
+    () => false,
+    () => true,
   );
 }
 

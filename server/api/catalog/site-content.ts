@@ -67,6 +67,9 @@ export async function importSiteContent(db: Database, site: unknown): Promise<Si
   if (!parsed.success) throw new ManifestError(`the site content is invalid:\n${describeZodError(parsed.error)}`);
   const { menu, home } = parsed.data;
   return db.transaction(async (tx) => {
+    // Two api instances starting on one empty server would otherwise both delete nothing
+    // and both insert: the second waits here, then replaces what the first wrote.
+    await tx.query('SELECT pg_advisory_xact_lock(73455003)');
     await tx.query('DELETE FROM menu_items');
     await tx.query('DELETE FROM home_content');
     const tops = await tx.query<{ id: number; position: number }>(

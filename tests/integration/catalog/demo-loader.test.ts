@@ -94,6 +94,20 @@ describe.each([
     expect(await state(db)).toEqual(before);
   });
 
+  it('finishes an import that an earlier start left half done', async () => {
+    const complete = await state(db);
+    // As if the process had died before the last feeds: their products are missing and
+    // the import-complete marker was never written.
+    await db.query(`DELETE FROM products WHERE store_id = (SELECT max(store_id) FROM products)`);
+    fs.rmSync(path.join(dataDir, 'demo-catalog', 'imported.json'));
+    expect((await state(db)).products).toBeLessThan(complete.products);
+    const lines: string[] = [];
+    await ensureDemoCatalog(db, dataDir, (line) => lines.push(line));
+    expect(lines[0]).toMatch(/^Resuming the demo catalog import from .*: an earlier start stopped before it finished$/);
+    expect(await state(db)).toMatchObject({ products: complete.products, size_variants: complete.size_variants, unranked: 0 });
+    expect(fs.existsSync(path.join(dataDir, 'demo-catalog', 'imported.json'))).toBe(true);
+  });
+
   it('puts back missing site content without touching the products', async () => {
     await db.query('DELETE FROM home_content');
     const before = await state(db);

@@ -313,7 +313,7 @@ export function buildDemoWorld(options: DemoOptions): DemoWorld {
   return { options, stores, brands };
 }
 
-/** The stores manifest (stores.json) for the world, with thresholds in each store's currency. */
+/** The store's logo, drawn on our own origin. */
 export function storeLogo(store: DemoStore): string {
   return logoImageUrl(store.slug);
 }
