@@ -68,12 +68,18 @@ export function createWebApp({ config, logger, registry }: WebDeps): express.Exp
     }),
   );
   app.use(imageRouter());
-  app.use(
-    express.static(config.clientDir, {
-      index: false,
-      setHeaders: (res) => res.setHeader('Cache-Control', CacheShort.header),
-    }),
-  );
+  // Fixed-name public files (favicon …), listed once at start: a page request must not
+  // cost a file-system lookup.
+  const publicFiles = fs
+    .readdirSync(config.clientDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== 'manifest.json')
+    .map((entry) => `/${entry.name}`);
+  if (publicFiles.length) {
+    app.get(
+      publicFiles,
+      express.static(config.clientDir, { index: false, setHeaders: (res) => res.setHeader('Cache-Control', CacheShort.header) }),
+    );
+  }
 
   app.use(requestInfoMiddleware({ botHeader: config.botHeader, geoHeader: config.geoHeader }));
   app.use(gateway({ apiBaseUrl: config.apiBaseUrl, paymentsBaseUrl: config.paymentsBaseUrl, timeoutMs: config.upstreamTimeoutMs, logger }));
@@ -109,10 +115,21 @@ export function createWebApp({ config, logger, registry }: WebDeps): express.Exp
   app.head('/{*splat}', handleDocument);
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
-    req.log.error({ err: error }, 'unhandled error');
     if (res.headersSent) return next(error);
-    res.status(500).setHeader('Cache-Control', CacheNone.header);
-    res.type('html').send('<!DOCTYPE html><title>Something went wrong | Vitrine</title><h1>Something went wrong</h1><p>Something is wrong with our servers, please try again in some time.</p><p><a href="/">Go to Home</a></p>');
+    res.setHeader('Cache-Control', CacheNone.header);
+    // A client's mistake (a missing asset, a malformed URL) is a 4xx, never a 500.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).type('text').send(status === 404 ? 'Not found' : 'Bad request');
+      return;
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    res.status(500).type('html').send(SERVER_ERROR_PAGE);
   });
   return app;
 }
+
+const SERVER_ERROR_PAGE =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong | Vitrine</title></head>' +
+  '<body><header><a href="/">VITRINE</a></header><main><h1>Something went wrong</h1>' +
+  '<p>Something is wrong with our servers, please try again in some time.</p><p><a href="/">Go to Home</a></p></main></body></html>';

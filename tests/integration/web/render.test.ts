@@ -134,6 +134,27 @@ describe('server rendering: the root page', () => {
   });
 });
 
+describe('static files', () => {
+  it('serves hashed assets as immutable and fixed-name public files briefly cached', async () => {
+    const page = await request(web.url).get('/').expect(200);
+    const entry = /<script type="module" src="([^"]+)"/.exec(page.text)![1]!;
+    const asset = await request(web.url).get(entry).expect(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    const favicon = await request(web.url).get('/favicon.svg').expect(200);
+    expect(favicon.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+  });
+
+  it('does not serve the build manifest, and answers a missing asset with 404', async () => {
+    const manifest = await request(web.url).get('/manifest.json').expect(404);
+    expect(manifest.text).toContain('Page Not Found');
+    const missing = await request(web.url).get('/assets/entry.client-NOPE.js').expect(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+    // A malformed escape in a path is the client's mistake.
+    await request(web.url).get('/%E0%A4%A').expect(400);
+  });
+});
+
 describe('server rendering: countries and missing pages', () => {
   it('renders country sites under their prefix, with that country in the payload', async () => {
     const res = await request(web.url).get('/us/about-us').expect(200);
