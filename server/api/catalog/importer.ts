@@ -143,11 +143,10 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
   const rejected: RejectedRow[] = [...read.malformed];
   const currency = COUNTRIES[country].info.currencyCode;
 
-  const stores = await db.query<{ id: number }>('SELECT id FROM stores WHERE slug = $1', [storeSlug]);
-  const storeId = stores[0]?.id;
-  if (storeId === undefined) {
-    throw new FeedImportError(`${source}: there is no store "${storeSlug}"; import the stores manifest (stores.json) first`);
-  }
+  const noStore = () =>
+    new FeedImportError(`${source}: there is no store "${storeSlug}"; import the stores manifest (stores.json) first`);
+  // Checked before the work of validating, and again inside the transaction.
+  if (!(await db.query('SELECT 1 FROM stores WHERE slug = $1', [storeSlug])).length) throw noStore();
   // Validate and place every item; a rejected item never stops the others.
   const products = new Map<string, ProductDraft>();
   const firstLineOfId = new Map<string, number>();
@@ -235,6 +234,10 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
     // can delete concurrently there. This also skips any other trigger: the catalogue
     // tables have none, and one added later must be fired by this importer explicitly.
     if (db.kind === 'pglite') await tx.query('SET LOCAL session_replication_role = replica');
+    // FOR SHARE: on a server, the store cannot be deleted under this import.
+    const [store] = await tx.query<{ id: number }>('SELECT id FROM stores WHERE slug = $1 FOR SHARE', [storeSlug]);
+    if (!store) throw noStore();
+    const storeId = store.id;
     const categoryIds = await categoryIdsEnsured(tx);
     const couponRows = await tx.query<{ id: number; promotion_id: string }>(
       'SELECT id, promotion_id FROM coupons WHERE store_id = $1',

@@ -24,8 +24,20 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function state(db: Database) {
-  const [row] = await db.query(
+type State = {
+  stores: number;
+  products: number;
+  size_variants: number;
+  history: number;
+  categories: number;
+  menu_items: number;
+  home_rows: number;
+  unranked: number;
+  touched: string;
+};
+
+async function state(db: Database): Promise<State> {
+  const [row] = await db.query<State>(
     `SELECT (SELECT count(*) FROM stores) AS stores, (SELECT count(*) FROM products) AS products,
             (SELECT count(*) FROM size_variants) AS size_variants, (SELECT count(*) FROM price_history) AS history,
             (SELECT count(*) FROM categories) AS categories, (SELECT count(*) FROM menu_items) AS menu_items,
