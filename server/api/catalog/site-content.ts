@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../../../shared/countries';
 import type { Database } from '../db/database';
 import type { HomeSection } from '../services/home-service';
-import { describeZodError, ManifestError } from './store-manifest';
+import { describeZodError } from '../../lib/http-error';
+import { ManifestError } from './store-manifest';
 
 // The header menu and the home page's content (spec section 3 "Menu tile / item" and
 // "Home data") are editorial, not merchant feeds: they come from a JSON document
@@ -64,7 +65,7 @@ export type SiteContentReport = { menuItems: number; homeRows: number };
 /** Validates site content and replaces menu_items and home_content with it. */
 export async function importSiteContent(db: Database, site: unknown): Promise<SiteContentReport> {
   const parsed = SiteContentSchema.safeParse(site);
-  if (!parsed.success) throw new ManifestError(`the site content is invalid:\n${describeZodError(parsed.error)}`);
+  if (!parsed.success) throw new ManifestError(`the site content is invalid: ${describeZodError(parsed.error)}`);
   const { menu, home } = parsed.data;
   return db.transaction(async (tx) => {
     // Two api instances starting on one empty server would otherwise both delete nothing

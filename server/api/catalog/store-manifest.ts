@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../../../shared/countries';
+import { describeZodError } from '../../lib/http-error';
 import type { Database } from '../db/database';
 
 // Feeds describe products, not merchants: who a store is, where it trades from, its
@@ -75,14 +76,6 @@ export type StoreEntry = z.output<typeof StoreSchema>;
 
 export type StoresReport = { stores: number; created: number; updated: number; coupons: number; couponsRemoved: number };
 
-/** A readable account of why a manifest was refused: one line per problem, with its path. */
-export function describeZodError(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 10)
-    .map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`)
-    .join('\n');
-}
-
 export class ManifestError extends Error {
   constructor(message: string) {
     super(message);
@@ -93,7 +86,7 @@ export class ManifestError extends Error {
 /** Validates a stores manifest and upserts its stores and coupons in one transaction. */
 export async function importStores(db: Database, manifest: unknown): Promise<StoresReport> {
   const parsed = StoreManifestSchema.safeParse(manifest);
-  if (!parsed.success) throw new ManifestError(`the stores manifest is invalid:\n${describeZodError(parsed.error)}`);
+  if (!parsed.success) throw new ManifestError(`the stores manifest is invalid: ${describeZodError(parsed.error)}`);
   const stores = parsed.data.stores;
   return db.transaction(async (tx) => {
     const upserted = await tx.query<{ slug: string; id: number; state: 'new' | 'updated' | 'same' }>(

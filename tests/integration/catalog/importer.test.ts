@@ -5,7 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/api/db/database';
 import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
 import { CATALOG_CHANGED_CHANNEL, FeedImportError, importFeed } from '../../../server/api/catalog/importer';
+import { importSiteContent } from '../../../server/api/catalog/site-content';
 import { importStores, ManifestError } from '../../../server/api/catalog/store-manifest';
+import { HomeService } from '../../../server/api/services/home-service';
+import { MenuService } from '../../../server/api/services/menu-service';
 import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
 
 const FEEDS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/feeds');
@@ -276,6 +279,35 @@ describe.each([
     expect((await sizeVariant(db, 'NL100-BLK-S'))!.promotion_id).toBeNull();
     const [store] = await db.query('SELECT name, affiliate_id, free_delivery_gb, free_delivery_us FROM stores WHERE slug = $1', ['northlane']);
     expect(store).toEqual({ name: 'Northlane London', affiliate_id: 1, free_delivery_gb: 50, free_delivery_us: null });
+  });
+
+  it('replaces the menu and the home content as a whole', async () => {
+    const site = {
+      menu: [
+        { name: 'Women', slug: 'clothing', previewImage: '/images/v1/banner/women/1/480x320.svg', imageAlt: "Shop women's clothing",
+          children: [{ name: 'Dresses', slug: 'dresses', columnIdx: 0 }, { name: 'Brands A-Z', slug: 'brands/a-to-z', columnIdx: 3 }] },
+        { name: 'Blog', slug: 'blog', externalUrl: 'https://blog.vitrine.example' },
+      ],
+      home: [
+        { section: 'slide', country: 'GB', position: 0, title: 'Red dresses', link: '/dresses?colour=red', image: '/images/v1/banner/women/2/1200x420.svg' },
+        { section: 'slide', country: null, position: 1, title: 'No link', link: null, image: '/images/v1/banner/sale/3/1200x420.svg' },
+        { section: 'slide', country: 'US', position: 0, title: 'US only', link: 'jeans', image: '/images/v1/banner/women/4/1200x420.svg' },
+      ],
+    };
+    expect(await importSiteContent(db, site)).toEqual({ menuItems: 4, homeRows: 3 });
+    expect(await importSiteContent(db, site)).toEqual({ menuItems: 4, homeRows: 3 });
+    const menu = await new MenuService(db).menuList();
+    expect(menu.map((t) => [t.name, t.externalUrl, t.childItems.map((c) => [c.itemSlug, c.columnIdx])])).toEqual([
+      ['Women', null, [['dresses', 0], ['brands/a-to-z', 3]]],
+      ['Blog', 'https://blog.vitrine.example', []],
+    ]);
+    expect((await new HomeService(db).slides('GB')).map((s) => [s.linkTitle, s.link])).toEqual([
+      ['Red dresses', '/dresses?colour=red'],
+      ['No link', null],
+    ]);
+    await expect(importSiteContent(db, { menu: [{ name: '', slug: 'x' }], home: [] })).rejects.toThrow(/menu\.0\.name/);
+    // A refused document leaves the stored content as it was.
+    expect(await new MenuService(db).menuList()).toHaveLength(2);
   });
 
   it('refuses a manifest that does not describe stores, saying where', async () => {
