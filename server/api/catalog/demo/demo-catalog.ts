@@ -77,8 +77,9 @@ function article(words: string, plural: boolean): string {
   return /^[aeiou]/i.test(words) ? 'an' : 'a';
 }
 
+/** "Jeans", "Trainers", "Sunglasses" are worn in pairs; "Dress" is not ("ss"). */
 function isPlural(noun: string): boolean {
-  return /[^s]s$/.test(noun) && !/Leggings Set$/.test(noun);
+  return /[^s]s$/.test(noun);
 }
 
 function apparelTitle(rng: Prng, family: ApparelFamily): { title: string; noun: string; composition: string } {
@@ -135,7 +136,8 @@ function taxonomy(rng: Prng, store: DemoStore, category: FlatCategory, gender: D
     return { productType: [word, ...chain.slice(1).map((c) => c.name)].join(' > '), googleProductCategory: undefined };
   }
   // Merchants name some levels their own way ("Trainers" for sneakers): use an alias now and then.
-  const names = chain.map((c) => (c.aliases.length && rng.chance(0.15) ? capitalise(c.aliases[0]!) : c.name));
+  const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  const names = chain.map((c) => (c.aliases.length && rng.chance(0.15) ? titleCase(c.aliases[0]!) : c.name));
   return { productType: [capitalise(department), ...names].join(' > '), googleProductCategory: undefined };
 }
 
@@ -225,7 +227,11 @@ export class DemoProductMaker {
     }));
 
     const [low, high] = family.price;
-    const baseGbp = Math.min(high * 1.8, rng.logUniform(low, high) * brand.tier);
+    // Children's things cost about half as much, designer label or not.
+    const baseGbp =
+      department === 'kids'
+        ? rng.logUniform(low, high) * Math.min(brand.tier, 1.2) * 0.55
+        : Math.min(high * 1.8, rng.logUniform(low, high) * brand.tier);
     return {
       store,
       brand,

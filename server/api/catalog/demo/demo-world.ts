@@ -238,10 +238,14 @@ export function buildDemoWorld(options: DemoOptions): DemoWorld {
     const spec: StoreSpec = special || index === 1 ? 'department' : storeRng.weighted(SPEC_WEIGHTS);
     const name = special ? SPECIAL_STORE.name : uniqueName(storeRng, () => storeName(storeRng, spec, country), takenSlugs);
     const isInternational = !special && storeRng.chance(0.22);
-    const abroad = COUNTRY_CODES.filter((c) => c !== country);
-    const sellsTo = isInternational
-      ? [country, ...storeRng.sample(storeRng.shuffle(abroad).sort((a, b) => COUNTRY_WEIGHTS[b] - COUNTRY_WEIGHTS[a]).slice(0, 4), storeRng.int(1, 2))]
-      : [country];
+    // International stores sell into one or two more countries, the bigger markets more often.
+    const sellsTo: CountryCode[] = [country];
+    if (isInternational) {
+      for (let n = storeRng.int(1, 2); n > 0; n--) {
+        const abroad = COUNTRY_CODES.filter((c) => !sellsTo.includes(c)).map((c) => [c, COUNTRY_WEIGHTS[c]] as const);
+        sellsTo.push(storeRng.weighted(abroad));
+      }
+    }
     // Affiliate ids 5 and 6 (spec section 9) are guaranteed by the second and third stores.
     const affiliateId = special ? 1 : index === 1 ? 5 : index === 2 ? 6 : storeRng.weighted(AFFILIATE_WEIGHTS);
     const prefix = special ? 'MH' : idPrefix(name, takenPrefixes);

@@ -120,16 +120,18 @@ const DELICATE = ['Hand wash only', 'Dry clean only', 'Cool iron on the reverse'
 const WOOL = ['Hand wash cold, dry flat', 'Dry clean only'];
 const WIPE = ['Wipe clean with a damp cloth', 'Spot clean only'];
 
-const FITS = ['Cut for a relaxed fit.', 'True to size.', 'Regular fit.', 'Designed to be worn loose.', 'Slim fit.'];
+const FITS = ['True to size.', 'Regular fit.', 'Fits true to size; size up for a looser fit.', 'Relaxed through the body.'];
 
 type ApparelSpec = Omit<ApparelFamily, 'type' | 'weight' | 'palette' | 'details'> & {
   weight?: number;
   palette?: ApparelFamily['palette'];
   details?: readonly string[];
+  /** Clothing says how it fits; a necklace does not. */
+  fits?: boolean;
 };
 
-function apparel(spec: ApparelSpec): ApparelFamily {
-  return { type: 'apparel', weight: 1, palette: NEUTRAL, ...spec, details: [...(spec.details ?? []), ...FITS] };
+function apparel({ fits, ...spec }: ApparelSpec): ApparelFamily {
+  return { type: 'apparel', weight: 1, palette: NEUTRAL, ...spec, details: [...(spec.details ?? []), ...(fits ? FITS : [])] };
 }
 
 // Shared word lists.
@@ -200,7 +202,6 @@ const OUTER_MATERIALS: readonly Material[] = [
   ['Suede', 'Made from goat suede.'],
   ['Tweed', 'Made from wool tweed.'],
 ];
-const SHOE_STYLES = ['Chunky', 'Platform', 'Pointed', 'Square-Toe', 'Buckled', 'Lace-Up', 'Slip-On', 'Retro', 'Minimal', 'Padded', 'Western'];
 const SHOE_MATERIALS: readonly Material[] = [
   ['Leather', 'Upper: 100% leather. Lining: leather. Sole: rubber.'],
   ['Suede', 'Upper: suede. Lining: leather. Sole: rubber.'],
@@ -240,6 +241,7 @@ const SPORT_MATERIALS: readonly Material[] = [
 
 const dress = (noun: string, length: string, weight: number) =>
   apparel({
+    fits: true,
     nouns: [noun], styles: DRESS_STYLES, materials: DRESS_MATERIALS, features: DRESS_FEATURES,
     details: [length, 'Fully lined.', 'Concealed zip at the back.', 'Side pockets.'], care: DELICATE,
     sizes: UK_DRESS, price: [25, 260], weight, palette: BRIGHT,
@@ -247,6 +249,7 @@ const dress = (noun: string, length: string, weight: number) =>
 
 const jeans = (noun: string, sizes: readonly string[], weight: number) =>
   apparel({
+    fits: true,
     nouns: [noun], styles: DENIM_STYLES, materials: DENIM_MATERIALS,
     features: ['with a five-pocket design', 'with raw hems', 'with a button fly', 'with contrast stitching', 'with a high waist'],
     details: ['Inside leg 30".', 'Sits at the natural waist.', 'Washed for a lived-in look.'],
@@ -255,6 +258,7 @@ const jeans = (noun: string, sizes: readonly string[], weight: number) =>
 
 const trousers = (noun: string, sizes: readonly string[], weight: number) =>
   apparel({
+    fits: true,
     nouns: [noun], styles: TROUSER_STYLES, materials: TROUSER_MATERIALS,
     features: ['with pressed creases', 'with an elasticated back waist', 'with slanted side pockets', 'with a belted waist'],
     details: ['Full length.', 'Zip fly with hook-and-bar fastening.', 'Side and back pockets.'],
@@ -263,6 +267,7 @@ const trousers = (noun: string, sizes: readonly string[], weight: number) =>
 
 const top = (noun: string, sizes: readonly string[], weight: number, price: readonly [number, number] = [12, 120]) =>
   apparel({
+    fits: true,
     nouns: [noun], styles: TOP_STYLES, materials: TOP_MATERIALS,
     features: ['with a round neck', 'with dropped shoulders', 'with a boxy shape', 'with a scalloped hem', 'with a patch pocket', 'with pintuck details'],
     details: ['Hip length.', 'Slightly cropped.', 'Pre-washed for softness.'], care: WASH, sizes, price, weight,
@@ -270,24 +275,63 @@ const top = (noun: string, sizes: readonly string[], weight: number, price: read
 
 const knit = (noun: string, sizes: readonly string[], weight: number) =>
   apparel({
+    fits: true,
     nouns: [noun], styles: KNIT_STYLES, materials: KNIT_MATERIALS,
     features: ['with ribbed trims', 'with dropped shoulders', 'with balloon sleeves', 'with a relaxed neckline', 'with horn buttons'],
     details: ['Mid-weight knit.', 'Falls to the hip.'], care: WOOL, sizes, price: [30, 320], weight,
   });
 
-const outer = (noun: string, sizes: readonly string[], weight: number, price: readonly [number, number] = [60, 450]) =>
+const materialsNamed = (...names: string[]) => OUTER_MATERIALS.filter(([name]) => names.includes(name));
+const TAILORING: readonly Material[] = [
+  ['Wool', 'Made from 100% virgin wool with a viscose lining.'],
+  ['Linen', 'Made from 100% linen, half-lined.'],
+  ['Tweed', 'Made from wool tweed with a satin lining.'],
+  ['Velvet', 'Made from cotton velvet with a satin lining.'],
+];
+
+const outer = (
+  noun: string,
+  sizes: readonly string[],
+  weight: number,
+  price: readonly [number, number] = [60, 450],
+  materials: readonly Material[] = OUTER_MATERIALS,
+) =>
   apparel({
-    nouns: [noun], styles: OUTER_STYLES, materials: OUTER_MATERIALS,
+    fits: true,
+    nouns: [noun], styles: OUTER_STYLES, materials,
     features: ['with a storm flap', 'with notch lapels', 'with a detachable hood', 'with horn buttons', 'with a tie belt', 'with patch pockets'],
     details: ['Fully lined.', 'Two-way zip.', 'Falls below the hip.', 'Inside pocket.'], care: ['Dry clean only', 'Specialist clean'],
     sizes, price, weight,
   });
 
-const shoe = (noun: string, sizes: readonly string[], weight: number, price: readonly [number, number] = [35, 280]) =>
+type ShoeType = 'trainer' | 'heeled' | 'flat' | 'boot';
+const SHOE_WORDS: Record<ShoeType, { styles: readonly string[]; features: readonly string[]; details: readonly string[] }> = {
+  trainer: {
+    styles: ['Chunky', 'Retro', 'Minimal', 'Low-Top', 'High-Top', 'Platform', 'Runner', 'Court'],
+    features: ['with a cushioned footbed', 'with a padded collar', 'with a grippy rubber sole', 'with contrast laces', 'with a suede toe cap'],
+    details: ['Removable insole.', 'Lace-up fastening.', 'Lightweight EVA midsole.'],
+  },
+  heeled: {
+    styles: ['Pointed', 'Square-Toe', 'Strappy', 'Slingback', 'Block-Heel', 'Platform', 'Mule'],
+    features: ['with a block heel', 'with a stiletto heel', 'with an ankle strap', 'with a gold-tone buckle', 'with an almond toe'],
+    details: ['Heel height 8cm.', 'Heel height 6cm.', 'Padded insole.', 'Comes with a dust bag.'],
+  },
+  flat: {
+    styles: ['Pointed', 'Square-Toe', 'Buckled', 'Slip-On', 'Woven', 'Penny', 'Padded', 'Minimal'],
+    features: ['with a cushioned footbed', 'with a gold-tone buckle', 'with an almond toe', 'with a flexible sole', 'with a metal trim'],
+    details: ['Heel height 1cm.', 'Leather-lined.', 'Comes with a dust bag.'],
+  },
+  boot: {
+    styles: ['Chunky', 'Western', 'Lace-Up', 'Pull-On', 'Lug-Sole', 'Square-Toe', 'Padded'],
+    features: ['with a side zip', 'with a block heel', 'with elasticated side panels', 'with a lug sole', 'with a pull tab'],
+    details: ['Heel height 4cm.', 'Shaft height 15cm.', 'Water-resistant finish.'],
+  },
+};
+
+const shoe = (noun: string, type: ShoeType, sizes: readonly string[], weight: number, price: readonly [number, number] = [35, 280]) =>
   apparel({
-    nouns: [noun], styles: SHOE_STYLES, materials: SHOE_MATERIALS,
-    features: ['with a cushioned footbed', 'with a block heel', 'with a padded collar', 'with a grippy sole', 'with a gold-tone buckle', 'with an almond toe'],
-    details: ['Heel height 2cm.', 'Heel height 8cm.', 'Removable insole.', 'Comes with a dust bag.'],
+    nouns: [noun], styles: SHOE_WORDS[type].styles, materials: type === 'trainer' ? SHOE_MATERIALS : SHOE_MATERIALS.filter(([m]) => m !== 'Mesh'),
+    features: SHOE_WORDS[type].features, details: SHOE_WORDS[type].details,
     care: WIPE, sizes, price, weight, palette: LEATHER,
   });
 
@@ -327,6 +371,7 @@ const accessory = (
 
 const swim = (noun: string, sizes: readonly string[], weight: number) =>
   apparel({
+    fits: true,
     nouns: [noun], styles: SWIM_STYLES, materials: SWIM_MATERIALS,
     features: ['with removable padding', 'with adjustable straps', 'with a tie front', 'with a scoop back'],
     details: ['Fully lined.', 'Chlorine-resistant.'], care: ['Hand wash cold, rinse after use'], sizes, price: [20, 140], weight, palette: BRIGHT,
@@ -334,6 +379,7 @@ const swim = (noun: string, sizes: readonly string[], weight: number) =>
 
 const sport = (noun: string, sizes: readonly string[], weight: number) =>
   apparel({
+    fits: true,
     nouns: [noun], styles: SPORT_STYLES, materials: SPORT_MATERIALS,
     features: ['with a hidden waistband pocket', 'with flatlock seams', 'with a built-in bra', 'with reflective details'],
     details: ['Squat-proof.', 'Made for high-intensity training.'], care: WASH, sizes, price: [20, 120], weight,
@@ -407,12 +453,12 @@ export const FAMILIES: Record<string, Family> = {
   'midi-skirts': trousers('Midi Skirt', UK_DRESS, 2),
   'maxi-skirts': trousers('Maxi Skirt', UK_DRESS, 1),
   shorts: trousers('Shorts', UK_DRESS, 1),
-  'trench-coats': outer('Trench Coat', ALPHA, 1),
-  'wool-coats': outer('Wool Coat', ALPHA, 1),
-  'puffer-coats': outer('Puffer Coat', ALPHA, 1),
-  'denim-jackets': outer('Denim Jacket', ALPHA, 1, [40, 180]),
-  'leather-jackets': outer('Leather Jacket', ALPHA, 1, [90, 650]),
-  blazers: outer('Blazer', UK_DRESS, 2, [45, 350]),
+  'trench-coats': outer('Trench Coat', ALPHA, 1, [60, 450], materialsNamed('Cotton Gabardine')),
+  'wool-coats': outer('Wool Coat', ALPHA, 1, [60, 450], materialsNamed('Wool-Blend')),
+  'puffer-coats': outer('Puffer Coat', ALPHA, 1, [60, 450], materialsNamed('Recycled Nylon')),
+  'denim-jackets': outer('Denim Jacket', ALPHA, 1, [40, 180], materialsNamed('Denim')),
+  'leather-jackets': outer('Leather Jacket', ALPHA, 1, [90, 650], materialsNamed('Leather')),
+  blazers: outer('Blazer', UK_DRESS, 2, [45, 350], TAILORING),
   jumpsuits: dress('Jumpsuit', 'Full length with a wide leg.', 2),
   bikinis: swim('Bikini', ALPHA, 1),
   swimsuits: swim('Swimsuit', ALPHA, 1),
@@ -420,13 +466,13 @@ export const FAMILIES: Record<string, Family> = {
   knickers: swim('Brief', ALPHA, 1),
   nightwear: top('Pyjama Set', ALPHA, 1, [25, 140]),
   activewear: sport('Sports Bra', ALPHA, 1),
-  sneakers: shoe('Trainers', SHOE_WOMEN, 4, [40, 220]),
-  'ankle-boots': shoe('Ankle Boots', SHOE_WOMEN, 2, [60, 380]),
-  'knee-high-boots': shoe('Knee-High Boots', SHOE_WOMEN, 1, [80, 520]),
-  heels: shoe('Heeled Sandals', SHOE_WOMEN, 2, [45, 650]),
-  flats: shoe('Ballet Flats', SHOE_WOMEN, 2, [30, 260]),
-  sandals: shoe('Sandals', SHOE_WOMEN, 2, [25, 220]),
-  loafers: shoe('Loafers', SHOE_WOMEN, 2, [45, 340]),
+  sneakers: shoe('Trainers', 'trainer', SHOE_WOMEN, 4, [40, 220]),
+  'ankle-boots': shoe('Ankle Boots', 'boot', SHOE_WOMEN, 2, [60, 380]),
+  'knee-high-boots': shoe('Knee-High Boots', 'boot', SHOE_WOMEN, 1, [80, 520]),
+  heels: shoe('Heeled Sandals', 'heeled', SHOE_WOMEN, 2, [45, 650]),
+  flats: shoe('Ballet Flats', 'flat', SHOE_WOMEN, 2, [30, 260]),
+  sandals: shoe('Sandals', 'flat', SHOE_WOMEN, 2, [25, 220]),
+  loafers: shoe('Loafers', 'flat', SHOE_WOMEN, 2, [45, 340]),
   handbags: bag('Shoulder Bag', 4),
   'tote-bags': bag('Tote Bag', 3),
   backpacks: bag('Backpack', 2, [30, 250]),
@@ -514,20 +560,20 @@ export const FAMILIES: Record<string, Family> = {
   'men-chinos': trousers('Chinos', WAIST_MEN, 2),
   'men-joggers': sport('Joggers', ALPHA_MEN, 2),
   'men-shorts': trousers('Shorts', WAIST_MEN, 1),
-  'men-denim-jackets': outer('Denim Jacket', ALPHA_MEN, 1, [40, 180]),
-  'men-bomber-jackets': outer('Bomber Jacket', ALPHA_MEN, 1, [50, 300]),
-  'men-leather-jackets': outer('Leather Jacket', ALPHA_MEN, 1, [120, 700]),
-  'men-coats': outer('Overcoat', ALPHA_MEN, 2),
-  'men-blazers': outer('Blazer', SUIT, 1, [60, 400]),
-  'men-suits': outer('Two-Piece Suit', SUIT, 2, [120, 900]),
+  'men-denim-jackets': outer('Denim Jacket', ALPHA_MEN, 1, [40, 180], materialsNamed('Denim')),
+  'men-bomber-jackets': outer('Bomber Jacket', ALPHA_MEN, 1, [50, 300], materialsNamed('Recycled Nylon', 'Suede', 'Leather')),
+  'men-leather-jackets': outer('Leather Jacket', ALPHA_MEN, 1, [120, 700], materialsNamed('Leather')),
+  'men-coats': outer('Overcoat', ALPHA_MEN, 2, [60, 450], materialsNamed('Wool-Blend', 'Cotton Gabardine', 'Tweed')),
+  'men-blazers': outer('Blazer', SUIT, 1, [60, 400], TAILORING),
+  'men-suits': outer('Two-Piece Suit', SUIT, 2, [120, 900], TAILORING),
   'men-swimwear': swim('Swim Shorts', ALPHA_MEN, 1),
   'men-nightwear': top('Pyjama Set', ALPHA_MEN, 1, [25, 120]),
   'men-activewear': sport('Training T-Shirt', ALPHA_MEN, 1),
-  'men-sneakers': shoe('Trainers', SHOE_MEN, 4, [45, 240]),
-  'men-boots': shoe('Chelsea Boots', SHOE_MEN, 2, [70, 380]),
-  'men-formal-shoes': shoe('Derby Shoes', SHOE_MEN, 2, [60, 420]),
-  'men-loafers': shoe('Loafers', SHOE_MEN, 1, [55, 360]),
-  'men-sandals': shoe('Sliders', SHOE_MEN, 1, [20, 120]),
+  'men-sneakers': shoe('Trainers', 'trainer', SHOE_MEN, 4, [45, 240]),
+  'men-boots': shoe('Chelsea Boots', 'boot', SHOE_MEN, 2, [70, 380]),
+  'men-formal-shoes': shoe('Derby Shoes', 'flat', SHOE_MEN, 2, [60, 420]),
+  'men-loafers': shoe('Loafers', 'flat', SHOE_MEN, 1, [55, 360]),
+  'men-sandals': shoe('Sliders', 'flat', SHOE_MEN, 1, [20, 120]),
   'men-backpacks': bag('Backpack', 2, [35, 280]),
   'men-messenger-bags': bag('Messenger Bag', 1),
   'men-holdalls': bag('Holdall', 1, [50, 480]),
@@ -559,13 +605,13 @@ export const FAMILIES: Record<string, Family> = {
   'kids-trousers': trousers('Joggers', KIDS_AGE, 2),
   'kids-shorts': trousers('Shorts', KIDS_AGE, 1),
   'kids-skirts': trousers('Tutu Skirt', KIDS_AGE, 1),
-  'kids-coats-jackets': outer('Puffer Jacket', KIDS_AGE, 2, [25, 140]),
+  'kids-coats-jackets': outer('Puffer Jacket', KIDS_AGE, 2, [25, 140], materialsNamed('Recycled Nylon')),
   'kids-swimwear': swim('Swimsuit', KIDS_AGE, 1),
   'kids-nightwear': top('Pyjama Set', KIDS_AGE, 2, [10, 40]),
-  'kids-sneakers': shoe('Trainers', SHOE_KIDS, 3, [20, 90]),
-  'kids-boots': shoe('Ankle Boots', SHOE_KIDS, 1, [18, 70]),
-  'kids-sandals': shoe('Sandals', SHOE_KIDS, 1, [15, 60]),
-  'kids-school-shoes': shoe('School Shoes', SHOE_KIDS, 1, [25, 70]),
+  'kids-sneakers': shoe('Trainers', 'trainer', SHOE_KIDS, 3, [20, 90]),
+  'kids-boots': shoe('Ankle Boots', 'boot', SHOE_KIDS, 1, [18, 70]),
+  'kids-sandals': shoe('Sandals', 'flat', SHOE_KIDS, 1, [15, 60]),
+  'kids-school-shoes': shoe('School Shoes', 'flat', SHOE_KIDS, 1, [25, 70]),
   'kids-backpacks': bag('Backpack', 2, [15, 60]),
   'kids-hats': accessory('Sun Hat', straw, 1, { styles: HAT_STYLES, sizes: ONE_SIZE, price: [6, 30] }),
   'kids-gloves': accessory('Mittens', soft, 1, { styles: ['Fleece-Lined', 'Fair Isle', 'Pom-Pom', 'Waterproof'], sizes: ONE_SIZE, price: [6, 25] }),
