@@ -2,6 +2,7 @@ import { createRegistry } from '../lib/http-metrics';
 import { onShutdownSignal } from '../lib/graceful-shutdown';
 import { createLogger } from '../lib/logger';
 import { createApiApp, type Readiness } from './app';
+import { upsertCategoryTree } from './catalog/category-tree';
 import { ensureDemoCatalog } from './catalog/demo-loader';
 import { loadApiConfig } from './config';
 import { dbQueryObserver } from './db/db-metrics';
@@ -34,8 +35,10 @@ onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
   await db.close();
 });
 
+// The category tree is reference data every merchant feed is mapped onto, demo or not.
+await upsertCategoryTree(db);
 if (config.demoCatalog) {
-  await ensureDemoCatalog(db, config.dataDir, (line) => logger.info(line));
+  await ensureDemoCatalog(db, config.dataDir, (line: string) => logger.info(line));
 }
 readiness.catalogLoaded = true;
 logger.info('catalog loaded; api ready');

@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../server/api/db/open-database';
+import {
+  freePort,
+  generateDemoCatalog,
+  startNodeProcess,
+  tempDataDir,
+  waitForUrl,
+  type NodeProcess,
+} from '../../../scripts/lib/processes';
+import { createPostgresDatabase } from '../../support/postgres';
+
+// The built api as a real process: the data-directory lock, a clean SIGTERM, and kill -9
+// in the middle of the first-start import, on PGlite and on a PostgreSQL server.
+
+const dirs: string[] = [];
+const running: NodeProcess[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((p) => p.stop('SIGKILL')));
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function startApi(env: NodeJS.ProcessEnv): Promise<{ proc: NodeProcess; url: string }> {
+  const port = await freePort();
+  const proc = startNodeProcess('dist/server/api.js', { LOG_LEVEL: 'info', API_PORT: String(port), ...env });
+  running.push(proc);
+  return { proc, url: `http://127.0.0.1:${port}` };
+}
+
+function dataDir(): string {
+  const dir = tempDataDir();
+  dirs.push(dir);
+  return dir;
+}
+
+/** Waits until the process prints a progress line of the import, before its last feed. */
+async function waitForImportUnderway(proc: NodeProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const lines = [...proc.output().matchAll(/Importing demo catalog: feed (\d+)\/(\d+)/g)];
+    const last = lines.at(-1);
+    if (last) {
+      expect(Number(last[1])).toBeLessThan(Number(last[2]));
+      return;
+    }
+    if (proc.child.exitCode !== null) throw new Error(proc.output());
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`the import did not start:\n${proc.output()}`);
+}
+
+type Counts = { products: number; size_variants: number; prices: number; menu: number };
+const COUNT_SQL = `SELECT (SELECT count(*) FROM products) AS products,
+                          (SELECT count(*) FROM size_variants) AS size_variants,
+                          (SELECT count(*) FROM size_variant_prices) AS prices,
+                          (SELECT count(*) FROM menu_items) AS menu`;
+
+describe('the api process and its embedded database', () => {
+  it('refuses a second process on the same data directory with a clear message', async () => {
+    const dir = dataDir();
+    const first = await startApi({ DATA_DIR: dir, DEMO_CATALOG: 'false' });
+    await waitForUrl(`${first.url}/readyz`, first.proc);
+    const second = await startApi({ DATA_DIR: dir, DEMO_CATALOG: 'false' });
+    expect(await second.proc.exited).toBe(1);
+    expect(second.proc.output()).toContain('is in use by another Vitrine api process');
+    expect(second.proc.output()).toContain(`pid ${first.proc.child.pid}`);
+    // The first is unharmed.
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+    await first.proc.stop();
+  });
+
+  it('stops cleanly on SIGTERM: checkpoint, close, lock released, data kept', async () => {
+    const dir = dataDir();
+    const first = await startApi({ DATA_DIR: dir, DEMO_CATALOG: 'false' });
+    await waitForUrl(`${first.url}/readyz`, first.proc);
+    expect(fs.existsSync(path.join(dir, 'vitrine.lock'))).toBe(true);
+    expect(await first.proc.stop('SIGTERM')).toBe(0);
+    expect(first.proc.output()).toContain('stopped cleanly');
+    expect(fs.existsSync(path.join(dir, 'vitrine.lock'))).toBe(false);
+    const db = await openDatabase({ dataDir: dir });
+    const [row] = await db.query<{ n: number }>('SELECT count(*) AS n FROM categories');
+    expect(row!.n).toBeGreaterThan(50);
+    await db.close();
+  });
+
+  it('survives kill -9 in the middle of the first import: the next start takes over and finishes it', async () => {
+    const dir = dataDir();
+    generateDemoCatalog(dir, 4000);
+    const info = JSON.parse(fs.readFileSync(path.join(dir, 'demo-catalog/generator.json'), 'utf8')) as { products: number };
+    const first = await startApi({ DATA_DIR: dir });
+    await waitForImportUnderway(first.proc);
+    await first.proc.stop('SIGKILL');
+    // The lock of a dead process is stale: the next start takes it over.
+    expect(fs.existsSync(path.join(dir, 'vitrine.lock'))).toBe(true);
+
+    const second = await startApi({ DATA_DIR: dir });
+    await waitForUrl(`${second.url}/readyz`, second.proc);
+    expect(second.proc.output()).toContain('Resuming the demo catalog import');
+    expect(await second.proc.stop('SIGTERM')).toBe(0);
+
+    const db = await openDatabase({ dataDir: dir });
+    const [counts] = await db.query<Counts>(COUNT_SQL);
+    await db.close();
+    expect(counts!.products).toBe(info.products);
+    expect(counts!.menu).toBeGreaterThan(0);
+  });
+
+  it('survives kill -9 in the middle of the first import on a PostgreSQL server too', async () => {
+    const dir = dataDir();
+    generateDemoCatalog(dir, 4000);
+    const info = JSON.parse(fs.readFileSync(path.join(dir, 'demo-catalog/generator.json'), 'utf8')) as { products: number };
+    const database = await createPostgresDatabase();
+    try {
+      const first = await startApi({ DATA_DIR: dir, DATABASE_URL: database.url });
+      await waitForImportUnderway(first.proc);
+      await first.proc.stop('SIGKILL');
+
+      const second = await startApi({ DATA_DIR: dir, DATABASE_URL: database.url });
+      await waitForUrl(`${second.url}/readyz`, second.proc);
+      expect(second.proc.output()).toContain('Resuming the demo catalog import');
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows } = await client.query(COUNT_SQL);
+      await client.end();
+      expect(Number(rows[0].products)).toBe(info.products);
+      expect(Number(rows[0].size_variants)).toBeGreaterThan(info.products);
+      expect(await second.proc.stop('SIGTERM')).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  });
+});
