@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/api/db/database';
+import { migrate } from '../../../server/api/db/migrate';
+import { openDatabase } from '../../../server/api/db/open-database';
+import { MIGRATIONS } from '../../../server/api/db/migrations';
+import { createPostgresDatabase } from '../../support/postgres';
+import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
+
+// One SQL dialect on two engines: the same migrations, the same answers.
+
+const TABLES_SQL = `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
+
+describe.each([
+  ['PGlite', openTestDatabase],
+  ['PostgreSQL', openTestPostgresDatabase],
+] as const)('database on %s', (_name, open) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('applies every numbered migration once, and nothing the second time', async () => {
+    const applied = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(applied.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('has the catalogue tables', async () => {
+    const tables = (await db.query<{ table_name: string }>(TABLES_SQL)).map((r) => r.table_name);
+    for (const table of ['stores', 'brands', 'categories', 'products', 'variants', 'size_variants', 'size_variant_prices', 'price_history', 'coupons', 'menu_items', 'home_content']) {
+      expect(tables).toContain(table);
+    }
+  });
+
+  it('returns counts and prices as numbers, and text parameters as they were sent', async () => {
+    const [row] = await db.query<{ n: number; price: number; big: number; text: string }>(
+      `SELECT count(*) AS n, 1299.99::numeric(12,2) AS price, 9007199254740::bigint AS big, $1::text AS text FROM brands`,
+      ["O'Brien; DROP TABLE brands; --"],
+    );
+    expect(row).toEqual({ n: 0, price: 1299.99, big: 9007199254740, text: "O'Brien; DROP TABLE brands; --" });
+  });
+
+  it('rolls a failed transaction back completely', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO brands (slug, name) VALUES ('rolled-back', 'Rolled Back')`);
+        await tx.query(`INSERT INTO brands (slug, name) VALUES ('rolled-back', 'Duplicate')`);
+      }),
+    ).rejects.toThrow();
+    const rows = await db.query(`SELECT 1 FROM brands WHERE slug = 'rolled-back'`);
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('migrations on a shared PostgreSQL server', () => {
+  it('let several api instances start at once (advisory lock)', async () => {
+    const { url, drop } = await createPostgresDatabase();
+    try {
+      const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url })));
+      const [row] = await instances[0]!.query<{ n: number }>('SELECT count(*) AS n FROM schema_migrations');
+      expect(row!.n).toBe(MIGRATIONS.length);
+      await Promise.all(instances.map((db) => db.close()));
+    } finally {
+      await drop();
+    }
+  });
+});
