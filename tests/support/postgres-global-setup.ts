@@ -64,7 +64,8 @@ export default async function setup(project: TestProject) {
   }
   const initdb = findBinary('initdb');
   const postgres = findBinary('postgres');
-  if (!initdb || !postgres) {
+  const pgCtl = findBinary('pg_ctl');
+  if (!initdb || !postgres || !pgCtl) {
     throw new Error(
       'The PostgreSQL test tier needs a server: set TEST_DATABASE_URL, or install PostgreSQL ' +
         '(Debian: apt-get install -y postgresql) so initdb and postgres can be found. .ci/run does this.',
@@ -94,8 +95,12 @@ export default async function setup(project: TestProject) {
   project.provide('postgresUrl', url);
 
   return async () => {
-    child.kill('SIGINT');
-    await new Promise((resolve) => child.once('exit', resolve));
+    // Signals to runuser do not reach postgres: ask the server itself to stop.
+    const [stopCmd, stopArgs] = runAs(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    spawnSync(stopCmd, stopArgs, { encoding: 'utf8', timeout: 20_000 });
+    if (child.exitCode === null) {
+      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((r) => setTimeout(r, 5_000))]);
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }
