@@ -15,7 +15,9 @@ async function restart(): Promise<void> {
   const api = startNodeProcess('dist/server/api.js', env, { echo: 'api' });
   running = [api];
   await waitForUrl('http://127.0.0.1:4000/readyz', api, 180_000);
-  running.push(startNodeProcess('dist/server/web.js', env, { echo: 'web' }));
+  const web = startNodeProcess('dist/server/web.js', env, { echo: 'web' });
+  running.push(web);
+  await waitForUrl('http://127.0.0.1:3000/healthz', web, 30_000);
   console.log('[dev] ready at http://localhost:3000');
 }
 
@@ -29,13 +31,17 @@ const restartOnBuild: esbuild.Plugin = {
   },
 };
 
+let clientBuilt: () => void;
+const firstClientBuild = new Promise<void>((resolve) => (clientBuilt = resolve));
+
 const writeManifest: esbuild.Plugin = {
   name: 'client-manifest',
   setup(build) {
     build.onEnd((result) => {
       if (!result.metafile) return;
       writeClientManifest(result.metafile);
-      console.log('[dev] client rebuilt');
+      console.log('[dev] client built');
+      clientBuilt();
     });
   },
 };
@@ -45,8 +51,9 @@ fs.mkdirSync(path.join(dist, 'client'), { recursive: true });
 copyPublicFiles();
 const clientBase = clientOptions();
 const client = await esbuild.context({ ...clientBase, minify: false, plugins: [...(clientBase.plugins ?? []), writeManifest] });
-await client.rebuild();
 await client.watch();
+// The servers read the client manifest: start them after the first client build.
+await firstClientBuild;
 const serverBase = serverOptions();
 const server = await esbuild.context({ ...serverBase, plugins: [...(serverBase.plugins ?? []), restartOnBuild] });
 await server.watch();
