@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../scripts/lib/processes';
 
 // The PostgreSQL tier. TEST_DATABASE_URL names a server to use (.ci/run starts one);
 // without it we start a throwaway cluster from the PostgreSQL binaries on this machine.
@@ -28,17 +28,6 @@ function findBinary(name: string): string | undefined {
       : []),
   ];
   return candidates.find((file) => fs.existsSync(file));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitForServer(url: string, child: ChildProcess, log: () => string): Promise<void> {

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { COUNTRIES, COUNTRY_CODES, parseCountryCode } from '../../../shared/countries';
+import { COUNTRIES } from '../../../shared/countries';
 import { CacheLong } from '../../../shared/http/cache-policy';
 import { notFound } from '../../lib/http-error';
+import { countryCode } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import type { MenuService } from '../services/menu-service';
 
@@ -10,18 +11,7 @@ const MenuParams = z.object({
   id: z.coerce.number({ message: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
 });
 
-const CountryParams = z.object({
-  code: z
-    .string()
-    .transform((code, ctx) => {
-      const parsed = parseCountryCode(code);
-      if (!parsed) {
-        ctx.addIssue({ code: 'custom', message: `country must be one of ${COUNTRY_CODES.join(', ')}` });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-});
+const CountryParams = z.object({ code: countryCode });
 
 export function accountRoutes(deps: { menu: MenuService }): Router {
   const router = Router();

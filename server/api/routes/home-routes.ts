@@ -1,24 +1,8 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { COUNTRY_CODES, DEFAULT_COUNTRY, parseCountryCode } from '../../../shared/countries';
 import { CacheLong } from '../../../shared/http/cache-policy';
+import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import type { HomeService } from '../services/home-service';
-
-export const CountryQuery = z.object({
-  country: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return DEFAULT_COUNTRY;
-      const code = parseCountryCode(value);
-      if (!code) {
-        ctx.addIssue({ code: 'custom', message: `country must be one of ${COUNTRY_CODES.join(', ')}` });
-        return z.NEVER;
-      }
-      return code;
-    }),
-});
 
 export function homeRoutes(deps: { home: HomeService }): Router {
   const router = Router();

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { FashionTipsSchema, PromoLink, Slide, TopRatedSchema } from '../../../shared/api/home-schemas';
 import type { CountryCode } from '../../../shared/countries';
 import type { Queryable } from '../db/database';
 
@@ -17,15 +19,8 @@ export type HomeSection =
 
 type ContentRow = { section: HomeSection; title: string; link: string | null; image: string | null; body: string | null };
 
-/** A slide of the home carousel; `link` is null for slides the page drops. */
-export type Slide = { link: string | null; image: string; linkTitle: string };
-/** A promo link (spec: slug, image, linkTitle). */
-export type PromoLink = { slug: string; image: string; linkTitle: string };
-export type FashionTip = { title: string; body: string; link: string | null; image: string | null };
-export type TopRatedList = [
-  { brandSpotlight: PromoLink[]; designerSpotlight: PromoLink[] },
-  { beautyStoreSpotlight: PromoLink[] },
-];
+type TopRatedList = z.infer<typeof TopRatedSchema>['topRatedList'];
+type FashionTip = z.infer<typeof FashionTipsSchema>[number];
 
 export class HomeService {
   constructor(private readonly db: Queryable) {}

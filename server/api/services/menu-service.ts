@@ -1,18 +1,7 @@
+import type { MenuTile } from '../../../shared/api/home-schemas';
 import type { Queryable } from '../db/database';
 
-// The header menu (spec section 3 "Menu tile / item").
-export type MenuChild = { itemName: string; itemId: number; columnIdx: number; itemSlug: string };
-export type MenuTile = {
-  itemId: number;
-  name: string;
-  itemSlug: string;
-  columnIdx: number;
-  previewImage: string | null;
-  menuImageAlt: string | null;
-  externalUrl: string | null;
-  childItems: MenuChild[];
-};
-
+// The header menu (spec section 3 "Menu tile / item"), in the shape shared/api parses.
 type MenuRow = {
   id: number;
   parent_id: number | null;

@@ -1,5 +1,5 @@
-import net from 'node:net';
 import request from 'supertest';
+import { closedPort } from '../../support/closed-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingUpstream } from '../../support/recording-upstream';
 import { startWeb } from '../../support/web-server';
@@ -88,16 +88,11 @@ describe('gateway: failures', () => {
   });
 
   it('answers 502 JSON, without host names, when the upstream is unreachable', async () => {
-    const closedPort = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as net.AddressInfo;
-        s.close(() => resolve(port));
-      });
-    });
-    const down = await startWeb(`http://127.0.0.1:${closedPort}`);
+    const port = await closedPort();
+    const down = await startWeb(`http://127.0.0.1:${port}`);
     const res = await request(down.url).get('/api/home/slides').expect(502);
     expect(res.body).toEqual({ status: 502, message: 'The service is unavailable right now. Please try again shortly.' });
-    expect(res.text).not.toContain(String(closedPort));
+    expect(res.text).not.toContain(String(port));
     await down.close();
   });
 

@@ -1,5 +1,5 @@
-import net from 'node:net';
 import request from 'supertest';
+import { closedPort } from '../../support/closed-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/api/db/database';
 import { HOSTILE_TITLE, seedSiteContent } from '../../fixtures/site-content';
@@ -181,17 +181,12 @@ describe('server rendering: countries and missing pages', () => {
   });
 
   it('still renders the page, uncached, when the api is down', async () => {
-    const closedPort = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as net.AddressInfo;
-        s.close(() => resolve(port));
-      });
-    });
-    const down = await startWeb(`http://127.0.0.1:${closedPort}`);
+    const port = await closedPort();
+    const down = await startWeb(`http://127.0.0.1:${port}`);
     const res = await request(down.url).get('/').expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text).toMatch(/<header class="site-header">/);
-    expect(res.text).not.toContain(String(closedPort));
+    expect(res.text).not.toContain(String(port));
     await down.close();
   });
 });
