@@ -5,7 +5,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { pinoHttp } from 'pino-http';
 import type client from 'prom-client';
 import type { Logger } from 'pino';
-import { routes } from '../../client/routes';
+import type { RouteObject } from 'react-router';
+import { routes as appRoutes } from '../../client/routes';
 import { CacheImmutable, CacheNone, CacheShort } from '../../shared/http/cache-policy';
 import type { ClientAssets } from '../../shared/payload';
 import { httpDurationMiddleware, metricsHandler } from '../lib/http-metrics';
@@ -21,7 +22,13 @@ import { createUpstreamMetrics } from './upstream/server-api-client';
 import { createTransferMetrics } from './upstream/transfer-cache';
 import { keepAliveAgent } from './upstream/upstream-agent';
 
-export type WebDeps = { config: WebConfig; logger: Logger; registry: client.Registry };
+export type WebDeps = {
+  config: WebConfig;
+  logger: Logger;
+  registry: client.Registry;
+  /** The page routes; tests pass routes of their own to exercise the render path. */
+  routes?: RouteObject[];
+};
 
 export function readClientAssets(clientDir: string): ClientAssets {
   const file = path.join(clientDir, 'manifest.json');
@@ -32,7 +39,7 @@ export function readClientAssets(clientDir: string): ClientAssets {
 // design.md "Web request flow" step 2, in this order: request context → helmet →
 // health and metrics → static assets → proxies (before any body parser) → cookies →
 // country, geo and bot → document handler → error handler.
-export function createWebApp({ config, logger, registry }: WebDeps): express.Express {
+export function createWebApp({ config, logger, registry, routes = appRoutes }: WebDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -93,6 +100,7 @@ export function createWebApp({ config, logger, registry }: WebDeps): express.Exp
     res.redirect(301, url.redirectTo);
   });
 
+  const transferMetrics = createTransferMetrics(registry);
   const handleDocument = createDocumentHandler({
     routes,
     assets: readClientAssets(config.clientDir),
@@ -103,9 +111,10 @@ export function createWebApp({ config, logger, registry }: WebDeps): express.Exp
       timeoutMs: config.upstreamTimeoutMs,
       sharedCache: createSharedCache(config.sharedCacheMaxBytes, registry),
       metrics: createUpstreamMetrics(registry),
+      transferMetrics,
     },
     transferLimits: config.transferLimits,
-    transferMetrics: createTransferMetrics(registry),
+    transferMetrics,
     streamTimeoutMs: config.streamTimeoutMs,
     production: config.production,
     renderMode: config.renderMode,

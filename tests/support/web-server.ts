@@ -1,10 +1,11 @@
+import type { RouteObject } from 'react-router';
 import { createRegistry } from '../../server/lib/http-metrics';
 import { createLogger } from '../../server/lib/logger';
 import { createWebApp } from '../../server/web/app';
 import { loadWebConfig } from '../../server/web/config';
 import { listen } from './listen';
 
-export async function startWeb(apiBaseUrl: string, env: Record<string, string> = {}) {
+export async function startWeb(apiBaseUrl: string, env: Record<string, string> = {}, routes?: RouteObject[]) {
   const config = loadWebConfig({
     API_BASE_URL: apiBaseUrl,
     CLIENT_DIR: 'dist/client',
@@ -13,6 +14,6 @@ export async function startWeb(apiBaseUrl: string, env: Record<string, string> =
     ...env,
   });
   const registry = createRegistry('web');
-  const app = createWebApp({ config, logger: createLogger('web', 'silent'), registry });
+  const app = createWebApp({ config, logger: createLogger('web', 'silent'), registry, ...(routes ? { routes } : {}) });
   return { ...(await listen(app)), registry, config };
 }

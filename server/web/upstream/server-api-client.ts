@@ -5,7 +5,7 @@ import { createApiClient, transferKey, type ApiClient, type ApiRequest, type Api
 import { sharedMaxAge } from '../../../shared/http/cache-policy';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import type { SharedCache } from './shared-cache';
-import type { TransferCache } from './transfer-cache';
+import type { TransferCache, TransferMetrics } from './transfer-cache';
 import { UpstreamError, upstreamFetch } from './upstream-fetch';
 
 /** What the web server knows about the shopper that the api must hear (spec section 7). */
@@ -45,6 +45,7 @@ export type ServerApiDeps = {
   timeoutMs: number;
   sharedCache: SharedCache;
   metrics: UpstreamMetrics;
+  transferMetrics?: TransferMetrics;
 };
 
 /** Spec section 7: a token header, else the guest key; neither for /clients/api/. */
@@ -110,6 +111,13 @@ export function createServerApiClient(
   }
 
   return createApiClient(transport, {
+    // Within one page, a GET two loaders make is fetched once.
+    take(key) {
+      if (!transfer || personal) return undefined;
+      const value = transfer.get(key);
+      deps.transferMetrics?.lookup(value !== undefined);
+      return value;
+    },
     record(key, value, response) {
       if (transfer && response.transferable && response.bytes !== undefined) transfer.offer(key, value, response.bytes);
     },

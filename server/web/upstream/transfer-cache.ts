@@ -8,7 +8,10 @@ import { Counter, Histogram } from 'prom-client';
 
 export type TransferLimits = { maxEntries: number; maxBytes: number };
 
-export type TransferMetrics = { record(entries: number, bytes: number, refused: number): void };
+export type TransferMetrics = {
+  record(entries: number, bytes: number, refused: number): void;
+  lookup(hit: boolean): void;
+};
 
 export function createTransferMetrics(registry: client.Registry): TransferMetrics {
   const bytes = new Histogram({
@@ -18,6 +21,12 @@ export function createTransferMetrics(registry: client.Registry): TransferMetric
     registers: [registry],
   });
   const entries = new Counter({ name: 'transfer_cache_entries_total', help: 'Upstream answers carried to the browser', registers: [registry] });
+  const hits = new Counter({
+    name: 'transfer_cache_hits_total',
+    help: 'Upstream GETs a page repeated, answered from its transfer cache',
+    registers: [registry],
+  });
+  const misses = new Counter({ name: 'transfer_cache_misses_total', help: 'Upstream GETs a page made for the first time', registers: [registry] });
   const refused = new Counter({
     name: 'transfer_cache_refused_total',
     help: 'Upstream answers left out of the transfer cache (over its bounds)',
@@ -28,6 +37,9 @@ export function createTransferMetrics(registry: client.Registry): TransferMetric
       bytes.observe(b);
       entries.inc(n);
       refused.inc(r);
+    },
+    lookup(hit) {
+      (hit ? hits : misses).inc();
     },
   };
 }
@@ -49,6 +61,11 @@ export class TransferCache {
     }
     this.entries.set(key, value);
     this.bytes += size;
+  }
+
+  /** An answer this page already fetched (two loaders asking the same thing). */
+  get(key: string): unknown {
+    return this.entries.get(key);
   }
 
   /** Called when the loaders are done: nothing fetched while rendering is carried over. */
