@@ -4,6 +4,7 @@ import { RouterContextProvider, createBrowserRouter, matchRoutes } from 'react-r
 import { RouterProvider } from 'react-router/dom';
 import { PAYLOAD_GLOBAL, resolveTransferEntries, type Payload } from '../shared/payload';
 import { BrowserTransferCache, createBrowserApiClient } from './api/browser-api-client';
+import { setBrowserApi } from './api/browser-api';
 import { SiteConfigContext, apiContext, siteContext } from './app/contexts';
 import { deserializeRouteErrors } from './app/route-errors-codec';
 import { routes } from './routes';
@@ -16,6 +17,7 @@ if (!payload) throw new Error('The page payload is missing');
 const { config, router: state, transfer } = payload;
 
 const api = createBrowserApiClient(new BrowserTransferCache(transfer));
+setBrowserApi(api);
 
 // Lazy route modules matched by this URL must be in place before hydrating, or the first
 // render would not match the server's HTML.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, data, useLoaderData, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { CountryResponseSchema, MenuStructureSchema } from '../../shared/api/home-schemas';
+import { CountryResponseSchema, MenuStructureSchema, type CountryResponse, type MenuTile } from '../../shared/api/home-schemas';
 import { COUNTRIES } from '../../shared/countries';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
@@ -25,11 +25,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
       return null;
     }),
   ]);
-  const value = { menu: menu.menuList, country: countryInfo };
+  const value: RootData = { menu: menu.menuList, country: countryInfo };
   return degraded ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = { menu: MenuTile[]; country: CountryResponse | null };
 
 // Revalidating the shell on every navigation would refetch the menu for nothing.
 export function shouldRevalidate() {

@@ -12,6 +12,7 @@ import { accountRoutes } from './routes/account-routes';
 import { homeRoutes } from './routes/home-routes';
 import { HomeService } from './services/home-service';
 import { MenuService } from './services/menu-service';
+import { SubscriptionService } from './services/subscription-service';
 
 /** What /readyz reports: the database is open and the catalogue has been loaded. */
 export type Readiness = { catalogLoaded: boolean };
@@ -67,7 +68,7 @@ export function createApiApp(deps: ApiDeps): express.Express {
 
   const home = new HomeService(db);
   const menu = new MenuService(db);
-  app.use('/api/account', recordMountPath, accountRoutes({ menu }));
+  app.use('/api/account', recordMountPath, accountRoutes({ menu, subscriptions: new SubscriptionService(db) }));
   app.use('/api/home', recordMountPath, homeRoutes({ home }));
 
   app.use(notFoundHandler);

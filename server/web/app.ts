@@ -11,6 +11,7 @@ import { CacheImmutable, CacheNone, CacheShort } from '../../shared/http/cache-p
 import type { ClientAssets } from '../../shared/payload';
 import { httpDurationMiddleware, metricsHandler } from '../lib/http-metrics';
 import type { WebConfig } from './config';
+import { chooseCountry } from './http/choose-country';
 import { countryFromPath } from './http/country';
 import { requestIdMiddleware, requestInfoMiddleware } from './http/request-info';
 import { securityHeaders } from './http/security';
@@ -99,6 +100,8 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     res.setHeader('Cache-Control', CacheShort.header);
     res.redirect(301, url.redirectTo);
   });
+
+  app.get('/choose-country/:code', chooseCountry);
 
   const transferMetrics = createTransferMetrics(registry);
   const handleDocument = createDocumentHandler({

@@ -1,40 +1,37 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useMatches } from 'react-router';
 import type { MenuTile } from '../../../shared/api/home-schemas';
+import { BusyProvider } from '../../app/busy';
+import { DepartmentProvider } from '../../app/department';
+import { NoticeProvider } from '../../app/notices';
+import { ShellLinkProvider } from '../ui/ShellLink';
+import { BackToTop } from './BackToTop';
+import { CountryPopup, type RouteHandle } from './CountryPopup';
+import { Footer } from './Footer';
+import { Header } from './Header';
 
-/** Header, content and footer: every page has them, error pages included. */
+/** Header, content and footer: every page has them, error pages included (design.md). */
 export function Shell({ menu, children }: { menu: readonly MenuTile[]; children: ReactNode }) {
+  // The retailer click-through page hides header and footer (spec section 2 route table).
+  const hideShell = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hideShell);
   return (
-    <div className="shell">
-      <header className="site-header">
-        <Link to="/" className="site-logo" aria-label="Vitrine home">
-          Vitrine
-        </Link>
-        <nav aria-label="Main menu">
-          <ul className="site-menu">
-            {menu.map((item) => (
-              <li key={item.itemId}>
-                {item.externalUrl ? (
-                  <a href={item.externalUrl} target="_blank" rel="noopener noreferrer">
-                    {item.name}
-                  </a>
-                ) : (
-                  <NavLink to={`/${item.itemSlug}`}>{item.name}</NavLink>
-                )}
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
-      <main id="main" className="site-main">
-        {children}
-      </main>
-      <footer className="site-footer">
-        <p>Vitrine helps you discover, compare and shop fashion and beauty from hundreds of stores.</p>
-        <p>
-          <Link to="/about-us">About Us</Link>
-        </p>
-      </footer>
-    </div>
+    <ShellLinkProvider>
+      <NoticeProvider>
+        <BusyProvider>
+          <DepartmentProvider>
+            <a className="skip-link" href="#main">
+              Skip to content
+            </a>
+            {!hideShell && <Header menu={menu} />}
+            <main id="main" className="site-main" tabIndex={-1}>
+              {children}
+            </main>
+            {!hideShell && <Footer />}
+            {!hideShell && <BackToTop />}
+            <CountryPopup />
+          </DepartmentProvider>
+        </BusyProvider>
+      </NoticeProvider>
+    </ShellLinkProvider>
   );
 }

@@ -1,11 +1,15 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { COUNTRIES } from '../../../shared/countries';
-import { CacheLong } from '../../../shared/http/cache-policy';
+import { COUNTRIES, DEFAULT_COUNTRY, parseCountryCode } from '../../../shared/countries';
+import { EMAIL_MAX, UPSTREAM_HEADER } from '../../../shared/constants';
+import { EMAIL_MESSAGES, isValidEmail } from '../../../shared/validation/email';
+import { CacheLong, CachePrivate } from '../../../shared/http/cache-policy';
 import { notFound } from '../../lib/http-error';
 import { countryCode } from '../http/params';
+import { badRequest } from '../../lib/http-error';
 import { parseInput, sendData } from '../http/respond';
 import type { MenuService } from '../services/menu-service';
+import type { SubscriptionService } from '../services/subscription-service';
 
 const MenuParams = z.object({
   id: z.coerce.number({ message: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
@@ -13,7 +17,17 @@ const MenuParams = z.object({
 
 const CountryParams = z.object({ code: countryCode });
 
-export function accountRoutes(deps: { menu: MenuService }): Router {
+// Spec section 7: POST /api/account/subscribe {email}. Which form it came from decides
+// the message a bad address gets (spec section 5: dialog and footer word it differently).
+const SubscribeBody = z.object({
+  email: z.string({ message: 'email is required' }).max(EMAIL_MAX, `email must be at most ${EMAIL_MAX} characters`),
+  source: z.enum(['dialog', 'footer']).default('dialog'),
+  country: countryCode.optional(),
+});
+
+export const SUBSCRIBED_MESSAGE = 'Thank you! You are on our mailing list.';
+
+export function accountRoutes(deps: { menu: MenuService; subscriptions: SubscriptionService }): Router {
   const router = Router();
 
   // The menu is the same on every country site; the id names the country site asking
@@ -34,6 +48,23 @@ export function accountRoutes(deps: { menu: MenuService }): Router {
       { countryCode: country.code, countryName: country.name, countryInfo: country.info },
       CacheLong,
     );
+  });
+
+  router.post('/subscribe', async (req, res) => {
+    const body = parseInput(SubscribeBody, req.body ?? {});
+    const email = body.email.trim().toLowerCase();
+    if (!isValidEmail(email)) {
+      throw badRequest(body.source === 'footer' ? EMAIL_MESSAGES.newsletter : EMAIL_MESSAGES.mailingList);
+    }
+    await deps.subscriptions.subscribe(email, body.source, body.country ?? DEFAULT_COUNTRY);
+    sendData(res, { message: SUBSCRIBED_MESSAGE }, CachePrivate);
+  });
+
+  // The visitor's country as the CDN saw it (the gateway forwards the geoip header). The
+  // country chooser only uses it to suggest a site; nobody is moved by it.
+  router.get('/geo-country', (req, res) => {
+    const code = parseCountryCode(req.header(UPSTREAM_HEADER.geoCountry));
+    sendData(res, { countryCode: code ?? null }, CachePrivate);
   });
 
   return router;

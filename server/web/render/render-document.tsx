@@ -10,6 +10,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import { SiteConfigContext, apiContext, siteContext } from '../../../client/app/contexts';
+import { NonceContext } from '../../../client/app/nonce';
 import { serializeRouteErrors } from '../../../client/app/route-errors-codec';
 import { COUNTRY_CODES, countryPrefix, type CountryCode } from '../../../shared/countries';
 import { CacheNone, CachePrivate, CacheShort, type CachePolicy } from '../../../shared/http/cache-policy';
@@ -137,7 +138,9 @@ export function createDocumentHandler(deps: DocumentDeps) {
     const nonce = info.nonce;
     const tree = (
       <SiteConfigContext.Provider value={config}>
-        <StaticRouterProvider router={router} context={result} hydrate={false} nonce={nonce} />
+        <NonceContext.Provider value={nonce}>
+          <StaticRouterProvider router={router} context={result} hydrate={false} nonce={nonce} />
+        </NonceContext.Provider>
       </SiteConfigContext.Provider>
     );
     const payloadScript = `self.${PAYLOAD_GLOBAL}=${serializeForInlineScript(payload)};`;

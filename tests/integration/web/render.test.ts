@@ -175,7 +175,7 @@ describe('server rendering: countries and missing pages', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.text).toContain('Page Not Found');
       expect(res.text).toContain('Oops! We could not find the page you are looking for. Sorry!');
-      expect(res.text).toMatch(/<header class="site-header">/);
+      expect(res.text).toMatch(/<header class="site-header"/);
       expect(res.text).toMatch(/<footer class="site-footer">/);
     }
   });
@@ -185,7 +185,7 @@ describe('server rendering: countries and missing pages', () => {
     const down = await startWeb(`http://127.0.0.1:${port}`);
     const res = await request(down.url).get('/').expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.text).toMatch(/<header class="site-header">/);
+    expect(res.text).toMatch(/<header class="site-header"/);
     expect(res.text).not.toContain(String(port));
     await down.close();
   });

@@ -1,0 +1,48 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+
+// The notification banner (spec section 2 "Other dialogs", 4 "Shell", 8): a success or
+// error notice, its type shown capitalised, closable, gone after 1 second.
+export const NOTICE_HIDE_MS = 1000;
+
+export type NoticeType = 'success' | 'error';
+type Notice = { id: number; type: NoticeType; message: string };
+type Notify = (type: NoticeType, message: string) => void;
+
+const NotifyContext = createContext<Notify>(() => undefined);
+
+export function useNotify(): Notify {
+  return useContext(NotifyContext);
+}
+
+export function NoticeProvider({ children }: { children: ReactNode }) {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const next = useRef(0);
+  const notify = useCallback<Notify>((type, message) => setNotice({ id: ++next.current, type, message }), []);
+  const value = useMemo(() => notify, [notify]);
+  return (
+    <NotifyContext.Provider value={value}>
+      {children}
+      <NoticeBanner notice={notice} onClose={() => setNotice(null)} />
+    </NotifyContext.Provider>
+  );
+}
+
+function NoticeBanner({ notice, onClose }: { notice: Notice | null; onClose: () => void }) {
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(onClose, NOTICE_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [notice, onClose]);
+  return (
+    <div className="notice-region" role="status" aria-live="polite">
+      {notice && (
+        <div className={`notice notice-${notice.type}`} data-testid="notice">
+          <strong className="notice-type">{notice.type}</strong> <span>{notice.message}</span>
+          <button type="button" className="notice-close" aria-label="Close notice" onClick={onClose}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useLocation } from 'react-router';
+import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, countryPrefix } from '../../../shared/countries';
+import { useSiteConfig } from '../../app/contexts';
+
+// Page metadata (spec section 2 "Page metadata"): title and description, canonical
+// link, og/twitter/itemprop tags (at most 10 images), hreflang alternates for every
+// country site and x-default, prev/next around paged pages. React 19 hoists the
+// <title>, <meta> and <link> elements into <head>.
+
+export const MAX_SOCIAL_IMAGES = 10;
+
+export type Pagination = { page: number; hasNext: boolean };
+
+type Props = {
+  title: string;
+  description: string;
+  /** The page's site path; the current one (without the country prefix) by default. */
+  path?: string;
+  images?: readonly string[];
+  pagination?: Pagination;
+  noindex?: boolean;
+  type?: 'website' | 'product' | 'article';
+};
+
+function withPage(path: string, page: number): string {
+  return page > 1 ? `${path}?page=${page}` : path;
+}
+
+/** The same page on every country site, as hreflang → absolute URL (x-default is GB). */
+export function alternateLinks(siteUrl: string, path: string): { hreflang: string; href: string }[] {
+  const href = (code: (typeof COUNTRY_CODES)[number]) => `${siteUrl}${countryPrefix(code)}${path === '/' && code !== DEFAULT_COUNTRY ? '' : path}`;
+  const links = COUNTRY_CODES.flatMap((code) => COUNTRIES[code].hreflang.map((hreflang) => ({ hreflang, href: href(code) })));
+  return [...links, { hreflang: 'x-default', href: href(DEFAULT_COUNTRY) }];
+}
+
+export function PageMeta({ title, description, path, images = [], pagination, noindex, type = 'website' }: Props) {
+  const site = useSiteConfig();
+  const location = useLocation();
+  const page = pagination?.page ?? 1;
+  const sitePath = path ?? location.pathname;
+  const local = (p: string) => `${site.siteUrl}${site.basename}${p === '/' && site.basename ? '' : p}`;
+  const canonical = local(withPage(sitePath, page));
+  const absolute = (src: string) => (/^https?:\/\//.test(src) ? src : `${site.siteUrl}${src}`);
+  const socialImages = images.slice(0, MAX_SOCIAL_IMAGES).map(absolute);
+  const fullTitle = title.includes('Vitrine') ? title : `${title} | Vitrine`;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      {noindex && <meta name="robots" content="noindex, follow" />}
+      <link rel="canonical" href={canonical} />
+      {!noindex &&
+        alternateLinks(site.siteUrl, withPage(sitePath, page)).map((alt) => (
+          <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />
+        ))}
+      {pagination && page > 1 && <link rel="prev" href={local(withPage(sitePath, page - 1))} />}
+      {pagination?.hasNext && <link rel="next" href={local(withPage(sitePath, page + 1))} />}
+      <meta property="og:site_name" content="Vitrine" />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:locale" content={COUNTRIES[site.country].locale.replace('-', '_')} />
+      {socialImages.map((src) => (
+        <meta key={src} property="og:image" content={src} />
+      ))}
+      <meta name="twitter:card" content={socialImages.length ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      {socialImages[0] && <meta name="twitter:image" content={socialImages[0]} />}
+      <div hidden itemScope itemType="https://schema.org/WebPage">
+        <meta itemProp="name" content={fullTitle} />
+        <meta itemProp="description" content={description} />
+        <meta itemProp="url" content={canonical} />
+        {socialImages.map((src) => (
+          <meta key={src} itemProp="image" content={src} />
+        ))}
+      </div>
+    </>
+  );
+}

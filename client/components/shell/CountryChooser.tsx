@@ -1,0 +1,59 @@
+import { useState, type SyntheticEvent } from 'react';
+import { useLocation } from 'react-router';
+import { z } from 'zod';
+import { COUNTRIES, COUNTRY_CODES, parseCountryCode, type CountryCode } from '../../../shared/countries';
+import { useCountry } from '../../app/site-hooks';
+
+// The country chooser (spec section 2 "Country prefix"): each choice goes through
+// /choose-country/{cc}, which stores the country cookie and reloads the same page under
+// that country's path. Plain links, so it works without JavaScript. When opened, it asks
+// which country the visitor is in (the CDN's geoip header) only to suggest one.
+
+const GeoSchema = z.object({ data: z.object({ countryCode: z.string().nullable() }) });
+
+export function chooseCountryHref(code: CountryCode, path: string, search: string): string {
+  return `/choose-country/${code.toLowerCase()}?to=${encodeURIComponent(`${path}${search}`)}`;
+}
+
+export function CountryChooser() {
+  const current = useCountry();
+  const location = useLocation();
+  const [suggested, setSuggested] = useState<CountryCode | undefined>();
+  const [asked, setAsked] = useState(false);
+
+  const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
+    if (!event.currentTarget.open || asked) return;
+    setAsked(true);
+    fetch('/api/account/geo-country', { headers: { accept: 'application/json' } })
+      .then((res) => res.json())
+      .then((body) => setSuggested(parseCountryCode(GeoSchema.parse(body).data.countryCode)))
+      .catch(() => undefined);
+  };
+
+  return (
+    <details className="country-chooser" onToggle={onToggle}>
+      <summary aria-label={`Country: ${current.name}. Change country`}>
+        <span className="country-code">{current.code}</span>
+        <span className="country-currency">{current.currencyInfo.symbol.trim()}</span>
+      </summary>
+      <div className="country-panel">
+        <p className="country-heading">Shop in</p>
+        <ul>
+          {COUNTRY_CODES.map((code) => (
+            <li key={code}>
+              <a
+                href={chooseCountryHref(code, location.pathname, location.search)}
+                rel="nofollow"
+                aria-current={code === current.code ? 'true' : undefined}
+                className={code === suggested && code !== current.code ? 'is-suggested' : undefined}
+              >
+                {COUNTRIES[code].name} <span className="country-currency">({COUNTRIES[code].info.currencyCode})</span>
+                {code === suggested && code !== current.code && <span className="suggested-tag"> Suggested</span>}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}

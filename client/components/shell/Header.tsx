@@ -1,0 +1,31 @@
+import type { MenuTile } from '../../../shared/api/home-schemas';
+import { useScrolledPast } from '../../app/use-scroll';
+import { ShellLink } from '../ui/ShellLink';
+import { AccountLinks } from './AccountLinks';
+import { CountryChooser } from './CountryChooser';
+import { MainMenu } from './MainMenu';
+import { SearchForm } from './SearchForm';
+
+/** Spec section 4 "Shell": the header becomes fixed after scrolling past 300 px. */
+export const FIXED_HEADER_AFTER_PX = 300;
+
+export function Header({ menu }: { menu: readonly MenuTile[] }) {
+  const fixed = useScrolledPast(FIXED_HEADER_AFTER_PX);
+  return (
+    <div className="site-header-slot">
+      <header className={`site-header${fixed ? ' is-fixed' : ''}`} data-fixed={fixed ? 'true' : 'false'}>
+        <div className="header-bar">
+          <ShellLink to="/" className="site-logo" aria-label="Vitrine home">
+            Vitrine
+          </ShellLink>
+          <SearchForm />
+          <div className="header-tools">
+            <CountryChooser />
+            <AccountLinks />
+          </div>
+        </div>
+        <MainMenu menu={menu} />
+      </header>
+    </div>
+  );
+}

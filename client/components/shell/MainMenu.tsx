@@ -1,0 +1,106 @@
+import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { MenuTile } from '../../../shared/api/home-schemas';
+import { ShellLink } from '../ui/ShellLink';
+
+// The header menu (spec section 2 "Global shell"), in the order the menu structure gives.
+// Women and Men open four-column panels; other items with children a simple list.
+// Without JavaScript: desktop panels open on hover and focus (CSS); on small screens the
+// top items are a row of plain links. Once hydrated, small screens get a drawer in which
+// one nested menu is open at a time (spec section 4 "Shell").
+
+const MEGA_MENUS = new Set(['clothing', 'men-clothing']);
+const COLUMNS = 4;
+
+function columnsOf(item: MenuTile): MenuTile['childItems'][] {
+  const columns: MenuTile['childItems'][] = Array.from({ length: COLUMNS }, () => []);
+  for (const child of item.childItems) columns[Math.min(Math.max(child.columnIdx, 0), COLUMNS - 1)]!.push(child);
+  return columns.filter((column) => column.length > 0);
+}
+
+export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
+  const [enhanced, setEnhanced] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [openItem, setOpenItem] = useState<number | null>(null);
+  const drawerId = useId();
+  const location = useLocation();
+
+  useEffect(() => setEnhanced(true), []);
+  // A navigation closes the drawer.
+  useEffect(() => {
+    setDrawerOpen(false);
+    setOpenItem(null);
+  }, [location.pathname, location.search]);
+
+  return (
+    <nav aria-label="Main menu" className={`main-menu${enhanced ? ' is-enhanced' : ''}${drawerOpen ? ' drawer-open' : ''}`}>
+      {enhanced && (
+        <button
+          type="button"
+          className="menu-drawer-toggle"
+          aria-expanded={drawerOpen}
+          aria-controls={drawerId}
+          onClick={() => setDrawerOpen((open) => !open)}
+        >
+          <span aria-hidden="true" className="burger" />
+          Menu
+        </button>
+      )}
+      <ul className="menu-list" id={drawerId}>
+        {menu.map((item) => {
+          const hasChildren = item.childItems.length > 0;
+          const mega = MEGA_MENUS.has(item.itemSlug);
+          const open = openItem === item.itemId;
+          const panelId = `menu-panel-${item.itemId}`;
+          return (
+            <li
+              key={item.itemId}
+              className={`menu-item${hasChildren ? ' has-children' : ''}${mega ? ' is-mega' : ''}${open ? ' is-open' : ''}`}
+            >
+              <div className="menu-row">
+                <ShellLink to={item.externalUrl ?? `/${item.itemSlug}`} className="menu-link">
+                  {item.name}
+                </ShellLink>
+                {hasChildren && enhanced && (
+                  <button
+                    type="button"
+                    className="submenu-toggle"
+                    aria-expanded={open}
+                    aria-controls={panelId}
+                    aria-label={`${item.name} categories`}
+                    onClick={() => setOpenItem(open ? null : item.itemId)}
+                  />
+                )}
+              </div>
+              {hasChildren && (
+                <div className="menu-panel" id={panelId}>
+                  {mega ? (
+                    <div className="menu-columns">
+                      {columnsOf(item).map((column, index) => (
+                        <ul key={index} className="menu-column">
+                          {column.map((child) => (
+                            <li key={child.itemId}>
+                              <ShellLink to={`/${child.itemSlug}`}>{child.itemName}</ShellLink>
+                            </li>
+                          ))}
+                        </ul>
+                      ))}
+                    </div>
+                  ) : (
+                    <ul className="menu-simple">
+                      {item.childItems.map((child) => (
+                        <li key={child.itemId}>
+                          <ShellLink to={`/${child.itemSlug}`}>{child.itemName}</ShellLink>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Request, Response } from 'express';
+import { COUNTRY_CODES, countryPrefix, parseCountryCode } from '../../../shared/countries';
+import { COOKIE, DAY_MS } from '../../../shared/constants';
+import { CacheNone } from '../../../shared/http/cache-policy';
+import { isSameSitePath } from '../render/render-document';
+import { countryFromPath } from './country';
+
+// GET /choose-country/{cc}?to={site path}: the header's country chooser (spec section 2).
+// Stores the country cookie and sends the shopper to the same page under that country's
+// path, with a `country` query value replaced. A link, so it works without JavaScript;
+// only same-site paths are followed.
+export const COUNTRY_COOKIE_DAYS = 365;
+
+export function chooseCountry(req: Request, res: Response): void {
+  res.locals.routeLabel = 'choose-country';
+  res.setHeader('Cache-Control', CacheNone.header);
+  const given = String(req.params.code ?? '');
+  const code = parseCountryCode(given);
+  if (!code || given !== given.toLowerCase()) {
+    res.status(400).type('text').send(`Unknown country. Choose one of ${COUNTRY_CODES.join(', ').toLowerCase()}.`);
+    return;
+  }
+  const requested = typeof req.query.to === 'string' ? req.query.to : '/';
+  const to = isSameSitePath(requested) ? requested : '/';
+  const url = new URL(to, 'http://site.invalid');
+  // The page path may still carry the country it was chosen from: keep only the page.
+  const { country: from } = countryFromPath(url.pathname);
+  const pagePath = from === 'GB' ? url.pathname : url.pathname.slice(3) || '/';
+  if (url.searchParams.has('country')) url.searchParams.set('country', code.toLowerCase());
+  const prefix = countryPrefix(code);
+  const target = `${prefix}${pagePath === '/' && prefix ? '' : pagePath}${url.search}` || '/';
+  res.cookie(COOKIE.country, code.toLowerCase(), {
+    maxAge: COUNTRY_COOKIE_DAYS * DAY_MS,
+    path: '/',
+    sameSite: 'lax',
+    secure: req.secure,
+    httpOnly: false,
+  });
+  res.redirect(302, target);
+}
