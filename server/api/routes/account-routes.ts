@@ -20,7 +20,9 @@ const CountryParams = z.object({ code: countryCode });
 // Spec section 7: POST /api/account/subscribe {email}. Which form it came from decides
 // the message a bad address gets (spec section 5: dialog and footer word it differently).
 const SubscribeBody = z.object({
-  email: z.string({ message: 'email is required' }).max(EMAIL_MAX, `email must be at most ${EMAIL_MAX} characters`),
+  email: z
+    .string({ error: (issue) => (issue.input === undefined ? 'email is required' : 'email must be text') })
+    .max(EMAIL_MAX, `email must be at most ${EMAIL_MAX} characters`),
   source: z.enum(['dialog', 'footer']).default('dialog'),
   country: countryCode.optional(),
 });
