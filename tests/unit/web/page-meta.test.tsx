@@ -1,0 +1,64 @@
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SiteConfigContext } from '../../../client/app/contexts';
+import { PageMeta, alternateLinks } from '../../../client/components/meta/PageMeta';
+import type { SiteConfig } from '../../../shared/payload';
+
+const site = (country: SiteConfig['country'], basename: string): SiteConfig => ({
+  country,
+  basename,
+  siteUrl: 'https://www.vitrine.example',
+  assets: { entry: '/e.js', css: [], modulepreload: [] },
+  isBot: false,
+});
+
+function render(element: JSX.Element, config: SiteConfig, url: string): string {
+  return renderToString(
+    <SiteConfigContext.Provider value={config}>
+      <MemoryRouter basename={config.basename || undefined} initialEntries={[url]}>
+        {element}
+      </MemoryRouter>
+    </SiteConfigContext.Provider>,
+  );
+}
+
+describe('PageMeta', () => {
+  it('links the previous and next pages around a paged page, and canonicalises with its page', () => {
+    const html = render(<PageMeta title="Dresses" description="d" pagination={{ page: 2, hasNext: true }} />, site('US', '/us'), '/us/dresses?page=2&colour=red');
+    expect(html).toContain('<link rel="canonical" href="https://www.vitrine.example/us/dresses?page=2"/>');
+    expect(html).toContain('<link rel="prev" href="https://www.vitrine.example/us/dresses"/>');
+    expect(html).toContain('<link rel="next" href="https://www.vitrine.example/us/dresses?page=3"/>');
+  });
+
+  it('has no prev link on the first page and no next link on the last', () => {
+    const first = render(<PageMeta title="t" description="d" pagination={{ page: 1, hasNext: true }} />, site('GB', ''), '/dresses');
+    expect(first).not.toContain('rel="prev"');
+    expect(first).toContain('<link rel="next" href="https://www.vitrine.example/dresses?page=2"/>');
+    const last = render(<PageMeta title="t" description="d" pagination={{ page: 4, hasNext: false }} />, site('GB', ''), '/dresses?page=4');
+    expect(last).not.toContain('rel="next"');
+  });
+
+  it('puts at most 10 images in the social tags, as absolute URLs', () => {
+    const images = Array.from({ length: 14 }, (_, i) => `/images/v1/product/dress/red/${i % 8}/full.svg?${i}`);
+    const html = render(<PageMeta title="t" description="d" images={images} />, site('GB', ''), '/x');
+    expect(html.match(/property="og:image"/g)).toHaveLength(10);
+    expect(html.match(/itemProp="image"/g)).toHaveLength(10);
+    expect(html).toContain('content="https://www.vitrine.example/images/v1/product/dress/red/0/full.svg?0"');
+  });
+
+  it('adds " | Vitrine" to titles once', () => {
+    expect(render(<PageMeta title="Dresses" description="d" />, site('GB', ''), '/x')).toContain('<title>Dresses | Vitrine</title>');
+    expect(render(<PageMeta title="Vitrine | Shop" description="d" />, site('GB', ''), '/x')).toContain('<title>Vitrine | Shop</title>');
+  });
+});
+
+describe('alternateLinks', () => {
+  it('lists 13 language-region codes for the 8 sites plus x-default', () => {
+    const links = alternateLinks('https://v.example', '/faqs');
+    expect(links.map((l) => l.hreflang)).toEqual([
+      'en-GB', 'en-US', 'en-IN', 'en-AE', 'en-CA', 'fr-CA', 'en-AU', 'zh-HK', 'en-HK', 'en-SG', 'ms-SG', 'ta-SG', 'zh-SG', 'x-default',
+    ]);
+    expect(links.find((l) => l.hreflang === 'fr-CA')?.href).toBe('https://v.example/ca/faqs');
+  });
+});
