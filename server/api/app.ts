@@ -6,10 +6,13 @@ import type { Logger } from 'pino';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { httpDurationMiddleware, metricsHandler, recordMountPath } from '../lib/http-metrics';
 import { requestIdFrom } from '../lib/request-id';
+import { createAccounts, type Accounts } from './accounts/accounts';
 import type { Database } from './db/database';
 import { errorHandler, notFoundHandler } from './http/respond';
 import { accountRoutes } from './routes/account-routes';
+import { authRoutes } from './routes/auth-routes';
 import { homeRoutes } from './routes/home-routes';
+import { userRoutes } from './routes/user-routes';
 import { HomeService } from './services/home-service';
 import { MenuService } from './services/menu-service';
 import { SubscriptionService } from './services/subscription-service';
@@ -22,6 +25,8 @@ export type ApiDeps = {
   logger: Logger;
   registry: client.Registry;
   readiness: Readiness;
+  /** Accounts as main.ts configures them; absent, the defaults (OWASP hashing, mail to the log). */
+  accounts?: Accounts;
 };
 
 export function createApiApp(deps: ApiDeps): express.Express {
@@ -65,6 +70,12 @@ export function createApiApp(deps: ApiDeps): express.Express {
   app.get('/metrics', metricsHandler(registry));
 
   app.use(express.json({ limit: '100kb' }));
+
+  // Sessions, passwords, profiles (issue 5). `accounts.resolveViewer(req)` tells any route who
+  // is signed in ({ userId, userName, profileType } or null); `accounts.resolveGuest(req)` the guest.
+  const accounts = deps.accounts ?? createAccounts({ db, logger });
+  app.use('/auth', recordMountPath, authRoutes(accounts));
+  app.use('/api/account', recordMountPath, userRoutes(accounts));
 
   const home = new HomeService(db);
   const menu = new MenuService(db);

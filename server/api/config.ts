@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { envBoolean, envPort, parseEnv } from '../lib/env';
+import { loadAccountSettings, type AccountSettings } from './accounts/account-settings';
 
 const ApiEnv = z.object({
   API_PORT: envPort.default(4000),
@@ -14,6 +15,8 @@ const ApiEnv = z.object({
   /** Outgoing mail (accounts issue): SMTP server URL; unset logs messages instead. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.local>'),
+  /** Public origin of the site, for links in e-mail (password reset). */
+  SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
@@ -25,6 +28,9 @@ export type ApiConfig = {
   demoCatalog: boolean;
   logLevel: string;
   mail: { smtpUrl: string | undefined; from: string };
+  siteUrl: string;
+  /** Sessions, passwords, social sign-in, rate limits (server/api/accounts/account-settings.ts). */
+  accounts: AccountSettings;
   shutdownTimeoutMs: number;
 };
 
@@ -38,6 +44,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     demoCatalog: e.DEMO_CATALOG,
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    siteUrl: e.SITE_URL,
+    accounts: loadAccountSettings(env, { siteUrl: e.SITE_URL, mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } }),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

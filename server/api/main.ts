@@ -1,6 +1,7 @@
 import { createRegistry } from '../lib/http-metrics';
 import { onShutdownSignal } from '../lib/graceful-shutdown';
 import { createLogger } from '../lib/logger';
+import { createAccounts } from './accounts/accounts';
 import { createApiApp, type Readiness } from './app';
 import { upsertCategoryTree } from './catalog/category-tree';
 import { ensureDemoCatalog } from './catalog/demo-loader';
@@ -24,13 +25,16 @@ const db = await openDatabase({
 });
 
 const readiness: Readiness = { catalogLoaded: false };
-const app = createApiApp({ db, logger, registry, readiness });
+const accounts = createAccounts({ db, logger, settings: config.accounts });
+accounts.start();
+const app = createApiApp({ db, logger, registry, readiness, accounts });
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');
 });
 server.keepAliveTimeout = 65_000;
 
 onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
+  await accounts.stop();
   await db.checkpoint();
   await db.close();
 });

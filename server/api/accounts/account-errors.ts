@@ -1,0 +1,49 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { ZodType } from 'zod';
+import { CacheNone } from '../../../shared/http/cache-policy';
+import { ACCOUNT_MESSAGES, fieldMessages } from '../../../shared/validation/account-rules';
+import { HttpError } from '../../lib/http-error';
+
+// Account answers to bad input carry the message of each field (spec section 5) besides the
+// one sentence every error has, so a form can show each message under its input.
+
+export class AccountInputError extends HttpError {
+  constructor(
+    status: number,
+    message: string,
+    readonly fields: Record<string, string>,
+  ) {
+    super(status, message);
+    this.name = 'AccountInputError';
+  }
+}
+
+/** A problem with one field: 400 unless said otherwise. */
+export function fieldError(field: string, message: string, status = 400): AccountInputError {
+  return new AccountInputError(status, message, { [field]: message });
+}
+
+export function unauthorized(): HttpError {
+  return new HttpError(401, ACCOUNT_MESSAGES.unauthorized);
+}
+
+/** Parses a form; the answer's message is the first problem, `fields` has one per field. */
+export function parseForm<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const fields = fieldMessages(result.error);
+  const message = Object.values(fields)[0] ?? 'bad request';
+  throw new AccountInputError(400, message, fields);
+}
+
+/** Router-level: writes AccountInputError with its fields; anything else goes on to the app's handler. */
+export function accountErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (!(error instanceof AccountInputError) || res.headersSent) return next(error);
+  res.setHeader('Cache-Control', CacheNone.header);
+  res.status(error.status).json({ status: error.status, message: error.message, fields: error.fields });
+}
+
+/** PostgreSQL's unique_violation, from either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}

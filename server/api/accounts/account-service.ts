@@ -1,0 +1,361 @@
+import type { Request } from 'express';
+import type { Logger } from 'pino';
+import type { CheckUserNameResponse, PublicUserDetail, Session, UserDetail } from '../../../shared/api/account-schemas';
+import {
+  ACCOUNT_MESSAGES,
+  ChangePasswordForm,
+  ConfirmPasswordForm,
+  LoginForm,
+  ProfileForm,
+  RegisterForm,
+  UserName,
+  normalizeEmail,
+} from '../../../shared/validation/account-rules';
+import { HttpError } from '../../lib/http-error';
+import type { Database, Queryable } from '../db/database';
+import { passwordResetMail } from '../mail/messages';
+import type { MailOutbox } from '../mail/outbox';
+import type { AccountSettings } from './account-settings';
+import { fieldError, isUniqueViolation, parseForm, unauthorized } from './account-errors';
+import { hashPassword, isCommonPassword, needsRehash, passwordDecoy, verifyPassword } from './passwords';
+import { reencodeProfileImage, saveProfileImage } from './profile-images';
+import { hashSecret, looksLikeSecret, randomSecret, sameDigest } from './secrets';
+import { createSession, deleteSession, deleteSessionsOf, findSession, tokenFrom, type SessionRecord } from './sessions';
+import { PROVIDER_NAMES, type SocialIdentity } from './social-providers';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  findUserByUserName,
+  firstNames,
+  isUserNameTaken,
+  publicUserDetail,
+  userDetail,
+  userNameCandidate,
+  type UserRow,
+} from './users';
+
+// What accounts do (issue 5): register, sign in (password or provider), sign out, change
+// and reset passwords, profiles, user names, pictures, notification counts, guest keys.
+
+/** Spec section 2: a reset link is valid 60 minutes. */
+export const RESET_VALID_MINUTES = 60;
+
+type SignUpMeta = { platform?: string | undefined; location?: string | null | undefined };
+
+export type AccountServiceDeps = {
+  db: Database;
+  logger: Logger;
+  settings: AccountSettings;
+  outbox: MailOutbox;
+};
+
+export class AccountService {
+  private readonly db: Database;
+  private readonly logger: Logger;
+  private readonly settings: AccountSettings;
+  private readonly outbox: MailOutbox;
+  private readonly decoy: (password: string) => Promise<void>;
+  private readonly background = new Set<Promise<void>>();
+
+  constructor(deps: AccountServiceDeps) {
+    this.db = deps.db;
+    this.logger = deps.logger;
+    this.settings = deps.settings;
+    this.outbox = deps.outbox;
+    this.decoy = passwordDecoy(deps.settings.passwordHashing);
+  }
+
+  // ── sessions ────────────────────────────────────────────────────────────────────────
+
+  /** The session behind the request's `token` header, or 401 'UnAuthorized Access!'. */
+  async authenticate(req: Pick<Request, 'headers'>): Promise<SessionRecord> {
+    const token = tokenFrom(req);
+    const session = token ? await findSession(this.db, token) : undefined;
+    if (!session) throw unauthorized();
+    return session;
+  }
+
+  private async startSession(user: UserRow): Promise<Session> {
+    const { token, expiresAt } = await createSession(this.db, user.id);
+    return {
+      token,
+      profileType: user.profile_type,
+      userId: user.id,
+      userName: user.user_name,
+      name: user.name,
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /** POST /auth/login: an e-mail address or user name and the password. */
+  async login(body: unknown): Promise<Session> {
+    const input = parseForm(LoginForm, body);
+    const user = await findUserByLogin(this.db, input.email);
+    if (!user?.password_hash) {
+      // Same work as a real check: the time taken does not say whether the account exists.
+      await this.decoy(input.password);
+      throw new HttpError(401, ACCOUNT_MESSAGES.wrongCredentials);
+    }
+    if (!(await verifyPassword(input.password, user.password_hash))) {
+      throw new HttpError(401, ACCOUNT_MESSAGES.wrongCredentials);
+    }
+    if (needsRehash(user.password_hash, this.settings.passwordHashing)) {
+      const upgraded = await hashPassword(input.password, this.settings.passwordHashing);
+      await this.db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, upgraded]);
+    }
+    return this.startSession(user);
+  }
+
+  async logout(session: SessionRecord): Promise<void> {
+    await deleteSession(this.db, session.sessionId);
+  }
+
+  // ── registration ────────────────────────────────────────────────────────────────────
+
+  /** POST /api/account/register, then signed in with the same credentials (spec section 4). */
+  async register(body: unknown): Promise<Session> {
+    const raw = (body ?? {}) as Record<string, unknown>;
+    const input = parseForm(RegisterForm, { ...raw, email: normalizeEmail(raw.email) });
+    if (isCommonPassword(input.password)) throw fieldError('password', ACCOUNT_MESSAGES.passwordTooCommon);
+    if (await findUserByEmail(this.db, input.email)) throw fieldError('email', ACCOUNT_MESSAGES.emailTaken, 409);
+    const passwordHash = await hashPassword(input.password, this.settings.passwordHashing);
+    const { name, userNameBase } = firstNames(input.email.split('@')[0]!);
+    const user = await this.insertUser(this.db, {
+      email: input.email,
+      name,
+      userNameBase,
+      passwordHash,
+      emailVerified: false,
+      meta: input,
+    });
+    return this.startSession(user);
+  }
+
+  /** Inserts a user under a fresh user name (another try if the name was just taken). */
+  private async insertUser(
+    q: Queryable,
+    user: { email: string | null; name: string; userNameBase: string; passwordHash: string | null; emailVerified: boolean; meta: SignUpMeta },
+  ): Promise<UserRow> {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const userName = userNameCandidate(user.userNameBase);
+      if (await isUserNameTaken(q, userName)) continue;
+      const rows = await q.query<UserRow>(
+        `INSERT INTO users (email, user_name, name, password_hash, email_verified_at, signup_platform, signup_location)
+         VALUES ($1, $2, $3, $4, CASE WHEN $5::boolean THEN now() END, $6, $7)
+         ON CONFLICT DO NOTHING
+         RETURNING id, email, user_name, name, password_hash, profile_type, email_verified_at, created_at`,
+        [user.email, userName, user.name, user.passwordHash, user.emailVerified, user.meta.platform ?? null, user.meta.location ?? null],
+      );
+      if (rows[0]) return rows[0];
+      // Either the address was registered a moment ago, or the name was taken: which?
+      if (user.email && (await findUserByEmail(q, user.email))) throw fieldError('email', ACCOUNT_MESSAGES.emailTaken, 409);
+    }
+    throw new Error('could not find a free user name');
+  }
+
+  // ── social sign-in ──────────────────────────────────────────────────────────────────
+
+  /**
+   * Signs in the person a provider vouched for: the account already linked to that provider
+   * identity; else the account with the same (provider-verified) address, now linked; else a
+   * new account.
+   */
+  async socialSignIn(identity: SocialIdentity, meta: SignUpMeta): Promise<Session> {
+    const user = await this.db.transaction(async (tx) => {
+      const linked = await tx.query<{ user_id: number }>(
+        'SELECT user_id FROM social_identities WHERE provider = $1 AND subject = $2',
+        [identity.provider, identity.subject],
+      );
+      if (linked[0]) return (await findUserById(tx, linked[0].user_id))!;
+      if (identity.email && !identity.emailVerified) {
+        throw fieldError('access_token', ACCOUNT_MESSAGES.socialEmailUnverified(PROVIDER_NAMES[identity.provider]));
+      }
+      let account = identity.email ? await findUserByEmail(tx, identity.email) : undefined;
+      if (account && !account.email_verified_at) {
+        // The provider just proved who receives mail at this address; whoever registered it
+        // with a password never did. Drop that password and its sessions so an account
+        // pre-registered by someone else cannot be shared with its real owner.
+        await tx.query('UPDATE users SET password_hash = NULL, email_verified_at = now(), updated_at = now() WHERE id = $1', [account.id]);
+        if (account.password_hash) await deleteSessionsOf(tx, account.id);
+        account = (await findUserById(tx, account.id))!;
+      }
+      if (!account) {
+        const names = firstNames(identity.name ?? identity.email?.split('@')[0] ?? '');
+        account = await this.insertUser(tx, {
+          email: identity.email ?? null,
+          name: identity.name?.trim().slice(0, 50) || names.name,
+          userNameBase: names.userNameBase,
+          passwordHash: null,
+          emailVerified: Boolean(identity.email),
+          meta,
+        });
+      }
+      await tx.query(
+        'INSERT INTO social_identities (provider, subject, user_id, email) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+        [identity.provider, identity.subject, account.id, identity.email ?? null],
+      );
+      return account;
+    });
+    return this.startSession(user);
+  }
+
+  // ── passwords ───────────────────────────────────────────────────────────────────────
+
+  /** PUT /api/account/change-password: every other session of the user ends. */
+  async changePassword(session: SessionRecord, body: unknown): Promise<void> {
+    const input = parseForm(ChangePasswordForm, body);
+    const user = (await findUserById(this.db, session.userId))!;
+    if (!user.password_hash) throw fieldError('old_password', ACCOUNT_MESSAGES.noPasswordYet);
+    if (!(await verifyPassword(input.old_password, user.password_hash))) {
+      throw fieldError('old_password', ACCOUNT_MESSAGES.oldPasswordWrong);
+    }
+    if (input.password === input.old_password) throw fieldError('password', ACCOUNT_MESSAGES.passwordUnchanged);
+    if (isCommonPassword(input.password)) throw fieldError('password', ACCOUNT_MESSAGES.passwordTooCommon);
+    const passwordHash = await hashPassword(input.password, this.settings.passwordHashing);
+    await this.db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
+      await deleteSessionsOf(tx, user.id, session.sessionId);
+      await tx.query('DELETE FROM password_resets WHERE user_id = $1', [user.id]);
+    });
+  }
+
+  /**
+   * POST /api/account/forgot-password, after the answer: the answer is the same and leaves
+   * as fast whether or not the address has an account, because nothing that depends on it
+   * happens before the answer is sent.
+   */
+  requestPasswordReset(email: string): void {
+    this.inBackground(async () => {
+      const user = await findUserByEmail(this.db, email);
+      if (!user?.email) return;
+      const selector = randomSecret(16);
+      const token = randomSecret(32);
+      const expiresAt = new Date(Date.now() + RESET_VALID_MINUTES * 60_000);
+      const link = `${this.settings.siteUrl.replace(/\/+$/, '')}/confirm-password/tkn/${token}/key/${selector}`;
+      const mail = passwordResetMail({ name: user.name, link, validMinutes: RESET_VALID_MINUTES });
+      await this.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO password_resets (user_id, selector, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
+          user.id,
+          selector,
+          hashSecret(token),
+          expiresAt,
+        ]);
+        await this.outbox.enqueue(tx, { kind: 'password-reset', to: user.email!, ...mail, expiresAt });
+      });
+      this.outbox.kick();
+    });
+  }
+
+  /** PUT /api/account/confirm-password: once per link, within the hour; every session ends. */
+  async confirmPasswordReset(body: unknown): Promise<void> {
+    const input = parseForm(ConfirmPasswordForm, body);
+    const invalid = () => fieldError('tkn', ACCOUNT_MESSAGES.resetLinkInvalid);
+    if (!looksLikeSecret(input.key) || !looksLikeSecret(input.tkn)) throw invalid();
+    const rows = await this.db.query<{ id: number; user_id: number; token_hash: string }>(
+      'SELECT id, user_id, token_hash FROM password_resets WHERE selector = $1 AND used_at IS NULL AND expires_at > now()',
+      [input.key],
+    );
+    const reset = rows[0];
+    if (!reset || !sameDigest(hashSecret(input.tkn), reset.token_hash)) throw invalid();
+    if (isCommonPassword(input.password)) throw fieldError('password', ACCOUNT_MESSAGES.passwordTooCommon);
+    // Hash before the transaction: PGlite has one connection, and scrypt takes a while.
+    const passwordHash = await hashPassword(input.password, this.settings.passwordHashing);
+    await this.db.transaction(async (tx) => {
+      // Single use even when two requests race: only one of them marks the link used.
+      const used = await tx.query('UPDATE password_resets SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [reset.id]);
+      if (!used[0]) throw invalid();
+      // The link reached the mailbox, so the address is proven.
+      await tx.query(
+        'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1',
+        [reset.user_id, passwordHash],
+      );
+      await deleteSessionsOf(tx, reset.user_id);
+      await tx.query('DELETE FROM password_resets WHERE user_id = $1 AND id <> $2', [reset.user_id, reset.id]);
+    });
+  }
+
+  // ── profiles ────────────────────────────────────────────────────────────────────────
+
+  async profile(userId: number): Promise<UserDetail> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw unauthorized();
+    return userDetail(this.db, user);
+  }
+
+  async publicProfile(by: { userId: number } | { userName: string }): Promise<PublicUserDetail> {
+    const user = 'userId' in by ? await findUserById(this.db, by.userId) : await findUserByUserName(this.db, by.userName);
+    if (!user) throw new HttpError(404, 'This profile does not exist.');
+    return publicUserDetail(this.db, user);
+  }
+
+  /** PUT /api/account/edit-user-profile: name and/or user name. */
+  async editProfile(session: SessionRecord, body: unknown): Promise<UserDetail> {
+    const input = parseForm(ProfileForm, body);
+    if (input.userName !== undefined && (await isUserNameTaken(this.db, input.userName, session.userId))) {
+      throw fieldError('userName', ACCOUNT_MESSAGES.userNameTaken, 409);
+    }
+    try {
+      await this.db.query(
+        'UPDATE users SET name = coalesce($2, name), user_name = coalesce($3, user_name), updated_at = now() WHERE id = $1',
+        [session.userId, input.name ?? null, input.userName ?? null],
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('userName', ACCOUNT_MESSAGES.userNameTaken, 409);
+      throw error;
+    }
+    return this.profile(session.userId);
+  }
+
+  /** GET /api/account/check-username/{name}: usable means valid and nobody else's. */
+  async checkUserName(userName: string, viewerUserId: number | undefined): Promise<CheckUserNameResponse> {
+    const parsed = UserName.safeParse(userName);
+    if (!parsed.success) {
+      return { userName, valid: false, available: false, message: parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.userNameCharacters };
+    }
+    const taken = await isUserNameTaken(this.db, userName, viewerUserId);
+    return { userName, valid: true, available: !taken, message: taken ? ACCOUNT_MESSAGES.userNameTaken : null };
+  }
+
+  async setProfileImage(session: SessionRecord, upload: Buffer): Promise<string> {
+    const encoded = await reencodeProfileImage(upload);
+    return saveProfileImage(this.db, session.userId, encoded);
+  }
+
+  async notificationCount(userId: number): Promise<number> {
+    const rows = await this.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND read_at IS NULL',
+      [userId],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
+  // ── guests ──────────────────────────────────────────────────────────────────────────
+
+  /** A new guest key for the g-to cookie; only its hash is kept. */
+  async issueGuestKey(): Promise<string> {
+    const key = randomSecret();
+    await this.db.query('INSERT INTO guest_keys (key_hash) VALUES ($1)', [hashSecret(key)]);
+    return key;
+  }
+
+  // ── housekeeping ────────────────────────────────────────────────────────────────────
+
+  private inBackground(task: () => Promise<void>): void {
+    const run = task()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'accounts: background task failed'))
+      .finally(() => this.background.delete(run));
+    this.background.add(run);
+  }
+
+  /** Resolves when the work started after earlier answers has finished (tests, shutdown). */
+  async settle(): Promise<void> {
+    while (this.background.size) await Promise.all([...this.background]);
+  }
+
+  /** Deletes what can no longer be used: expired sessions, old reset links. */
+  async purgeExpired(): Promise<void> {
+    await this.db.query('DELETE FROM sessions WHERE expires_at < now()');
+    await this.db.query("DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'");
+  }
+}

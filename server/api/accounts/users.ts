@@ -1,0 +1,98 @@
+import { randomInt } from 'node:crypto';
+import type { PublicUserDetail, UserDetail } from '../../../shared/api/account-schemas';
+import { USER_NAME_MAX, USER_NAME_MIN } from '../../../shared/validation/account-rules';
+import type { Queryable } from '../db/database';
+import { profileImagePath } from './profile-images';
+
+// The users table: lookups, the shapes the api answers with, and user names.
+
+export type UserRow = {
+  id: number;
+  email: string | null;
+  user_name: string;
+  name: string;
+  password_hash: string | null;
+  profile_type: number;
+  email_verified_at: Date | null;
+  created_at: Date;
+};
+
+const USER_COLUMNS = 'u.id, u.email, u.user_name, u.name, u.password_hash, u.profile_type, u.email_verified_at, u.created_at';
+
+export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+  return rows[0];
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = $1`, [email.toLowerCase()]);
+  return rows[0];
+}
+
+export async function findUserByUserName(db: Queryable, userName: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE lower(u.user_name) = lower($1)`, [userName]);
+  return rows[0];
+}
+
+/** "Email/Username" (spec section 2): an address has an '@', a user name never does. */
+export function findUserByLogin(db: Queryable, identifier: string): Promise<UserRow | undefined> {
+  return identifier.includes('@') ? findUserByEmail(db, identifier) : findUserByUserName(db, identifier);
+}
+
+export async function userDetail(db: Queryable, user: UserRow): Promise<UserDetail> {
+  const [image, social] = await Promise.all([
+    db.query<{ key: string }>('SELECT key FROM profile_images WHERE user_id = $1', [user.id]),
+    db.query<{ provider: 'facebook' | 'google' }>('SELECT provider FROM social_identities WHERE user_id = $1 ORDER BY provider', [user.id]),
+  ]);
+  return {
+    userId: user.id,
+    userName: user.user_name,
+    name: user.name,
+    email: user.email,
+    profileImage: image[0] ? profileImagePath(image[0].key) : null,
+    type: user.profile_type,
+    hasPassword: user.password_hash !== null,
+    socialProviders: social.map((s) => s.provider),
+    createdAt: user.created_at.toISOString(),
+  };
+}
+
+export async function publicUserDetail(db: Queryable, user: UserRow): Promise<PublicUserDetail> {
+  const image = await db.query<{ key: string }>('SELECT key FROM profile_images WHERE user_id = $1', [user.id]);
+  return {
+    userId: user.id,
+    userName: user.user_name,
+    name: user.name,
+    profileImage: image[0] ? profileImagePath(image[0].key) : null,
+  };
+}
+
+/** Names that would read as ours; refused as taken. */
+const RESERVED = new Set(['admin', 'administrator', 'vitrine', 'support', 'help', 'root', 'system', 'moderator', 'staff', 'official']);
+
+export function isReservedUserName(userName: string): boolean {
+  return RESERVED.has(userName.toLowerCase());
+}
+
+export async function isUserNameTaken(db: Queryable, userName: string, exceptUserId?: number): Promise<boolean> {
+  if (isReservedUserName(userName)) return true;
+  const rows = await db.query<{ id: number }>('SELECT id FROM users WHERE lower(user_name) = lower($1)', [userName]);
+  return rows.some((row) => row.id !== exceptUserId);
+}
+
+/**
+ * A first user name and display name for a new account, from the first word of what we
+ * know (the part of the address before the '@', or the name a provider gave): "jane.doe.87@…"
+ * becomes name "Jane" and user name "jane4821", so the public handle does not spell out the
+ * e-mail address. The person can change both on their profile.
+ */
+export function firstNames(seed: string): { name: string; userNameBase: string } {
+  const word = /\p{L}+/u.exec(seed)?.[0] ?? '';
+  const name = word ? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase() : 'Shopper';
+  const ascii = word.normalize('NFKD').replace(/[^A-Za-z]/g, '').toLowerCase().slice(0, USER_NAME_MAX - 6);
+  return { name, userNameBase: ascii.length >= USER_NAME_MIN ? ascii : 'shopper' };
+}
+
+export function userNameCandidate(base: string): string {
+  return `${base}${randomInt(1000, 10000)}`;
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+// Answers of the account api (spec section 7 "Account"; issue 5), parsed wherever they
+// cross into the web server or the browser. Every answer is wrapped as `{ data: … }`;
+// the schemas below describe `data`. Errors are `{ status, message, fields? }`: `message`
+// is a sentence a person can act on, `fields` (on 400s from forms) the first message per
+// field, keyed by the request field (email, password, confirm_password, …).
+
+/** Where each endpoint lives; the gateway forwards /auth/* and /api/* to the api. */
+export const ACCOUNT_API = {
+  login: '/auth/login',
+  facebook: '/auth/facebook',
+  google: '/auth/google',
+  register: '/api/account/register',
+  logout: '/api/account/logout',
+  forgotPassword: '/api/account/forgot-password',
+  confirmPassword: '/api/account/confirm-password',
+  changePassword: '/api/account/change-password',
+  userProfile: '/api/account/user-profile',
+  publicProfile: (userId: number) => `/api/account/user-public-profile/${userId}`,
+  publicProfileByName: (userName: string) => `/api/account/user-public-profile/name/${encodeURIComponent(userName)}`,
+  editProfile: '/api/account/edit-user-profile',
+  uploadProfileImage: '/api/account/upload-profile-image',
+  checkUserName: (userName: string) => `/api/account/check-username/${encodeURIComponent(userName)}`,
+  notificationCount: '/api/account/notification-count',
+  guestKey: '/api/account/guest-key',
+} as const;
+
+/** The field an upload's image travels in (multipart/form-data); a raw image body works too. */
+export const PROFILE_IMAGE_FIELD = 'image';
+
+/**
+ * POST /auth/login, /auth/facebook, /auth/google and /api/account/register: a new session.
+ * `token` is the opaque session token the web keeps in its HttpOnly `token` cookie and sends
+ * back as the `token` header; `profileType` goes to the `profile-type` cookie (1 and 2 are
+ * admins); `expiresAt` (ISO 8601) is when the session ends (30 days after it began).
+ */
+export const SessionSchema = z.object({
+  token: z.string(),
+  profileType: z.number().int(),
+  userId: z.number().int(),
+  userName: z.string(),
+  name: z.string(),
+  expiresAt: z.string(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/** POST /api/account/register: the session of the new account, and the notice. */
+export const RegisterResponseSchema = SessionSchema.extend({ message: z.string() });
+
+/** Every successful change that has nothing else to say: logout, forgot/confirm/change password. */
+export const MessageResponseSchema = z.object({ message: z.string() });
+
+/** The signed-in user (spec section 3 "User profile (userdetail)": userName, name, profileImage, type). */
+export const UserDetailSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  /** A path on our origin (/api/account/profile-image/…), or null for the default picture. */
+  profileImage: z.string().nullable(),
+  /** Profile type: 1 and 2 admins, 3 and others shoppers. */
+  type: z.number().int(),
+  /** False for accounts made by social sign-in that never set a password. */
+  hasPassword: z.boolean(),
+  socialProviders: z.array(z.enum(['facebook', 'google'])),
+  createdAt: z.string(),
+});
+export type UserDetail = z.infer<typeof UserDetailSchema>;
+
+/** GET /api/account/user-profile. */
+export const UserProfileResponseSchema = z.object({ userdetail: UserDetailSchema });
+
+/** What anyone may see of a user: no e-mail, no profile type. */
+export const PublicUserDetailSchema = UserDetailSchema.pick({ userId: true, userName: true, name: true, profileImage: true });
+export type PublicUserDetail = z.infer<typeof PublicUserDetailSchema>;
+
+/** GET /api/account/user-public-profile/{id} and …/user-public-profile/name/{userName}. */
+export const PublicProfileResponseSchema = z.object({ userdetail: PublicUserDetailSchema });
+
+/** PUT /api/account/edit-user-profile: the notice and the profile as it now is. */
+export const EditProfileResponseSchema = z.object({ message: z.string(), userdetail: UserDetailSchema });
+
+/** PUT /api/account/upload-profile-image. */
+export const ProfileImageResponseSchema = z.object({ message: z.string(), profileImage: z.string() });
+
+/**
+ * GET /api/account/check-username/{name}: `valid` (the rules), `available` (valid and
+ * nobody else's; the signed-in user's own name counts as available), and `message`, the
+ * reason it cannot be used, or null.
+ */
+export const CheckUserNameResponseSchema = z.object({
+  userName: z.string(),
+  valid: z.boolean(),
+  available: z.boolean(),
+  message: z.string().nullable(),
+});
+export type CheckUserNameResponse = z.infer<typeof CheckUserNameResponseSchema>;
+
+/** GET /api/account/notification-count (spec section 3: "Notification count response: count"). */
+export const NotificationCountSchema = z.object({ count: z.number().int().nonnegative() });
+
+/** POST /api/account/guest-key: a new guest key for the `g-to` cookie, sent back as the `key` header. */
+export const GuestKeyResponseSchema = z.object({ key: z.string() });
+
+/** The body of every error answer. */
+export const ApiErrorBodySchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

@@ -1,0 +1,89 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+// A real SMTP server on loopback (the smtp-server package) standing in for the mail relay:
+// it accepts every message, keeps it, and lets a test wait for one and read its links.
+
+export type ReceivedMail = {
+  from: string | undefined;
+  to: string[];
+  /** The message as sent, headers and MIME parts. */
+  raw: string;
+  /** The raw message with quoted-printable undone, for reading links. */
+  decoded: string;
+  subject: string | undefined;
+};
+
+/** Undoes quoted-printable: soft line breaks and =XX escapes. */
+function decodeQuotedPrintable(value: string): string {
+  return value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export async function startSmtpServer(options: { failFirst?: number } = {}) {
+  const received: ReceivedMail[] = [];
+  const waiters: { match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
+  let failures = options.failFirst ?? 0;
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (failures > 0) {
+          failures--;
+          callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const decoded = decodeQuotedPrintable(raw);
+        const mail: ReceivedMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          decoded,
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim(),
+        };
+        received.push(mail);
+        for (const waiter of [...waiters]) {
+          if (waiter.match(mail)) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(mail);
+          }
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** The first message (already here or still to come) sent to `to`. */
+    waitForMail(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const match = (mail: ReceivedMail) => mail.to.includes(to);
+      const already = received.find(match);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({
+          match,
+          resolve: (mail) => {
+            clearTimeout(timer);
+            resolve(mail);
+          },
+        });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The links in a received message's text. */
+export function linksIn(mail: ReceivedMail): string[] {
+  return [...new Set(mail.decoded.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+}
