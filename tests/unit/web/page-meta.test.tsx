@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ const site = (country: SiteConfig['country'], basename: string): SiteConfig => (
   isBot: false,
 });
 
-function render(element: JSX.Element, config: SiteConfig, url: string): string {
+function render(element: ReactElement, config: SiteConfig, url: string): string {
   return renderToString(
     <SiteConfigContext.Provider value={config}>
       <MemoryRouter basename={config.basename || undefined} initialEntries={[url]}>
