@@ -1,0 +1,274 @@
+import { COLOURS, isColourKey, type ColourKey } from '../../../shared/colours';
+import { DEPARTMENTS, type Department } from '../../../shared/constants';
+import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../../shared/countries';
+import { CATEGORIES, categoryBySlug, type FlatCategory } from '../catalog/category-tree';
+import { slugify } from '../catalog/identifiers';
+import type { Database, Queryable } from '../db/database';
+import { stem, words } from './analyser';
+import type { CatalogDirectory, DirectoryBrand, DirectoryStore } from './search-engine';
+
+// What both engines index: one search document per product that is priced in at least one
+// country, read from the catalogue tables. Per country, a product's price is its lowest
+// sale price there, its discount the highest, and it has free delivery or a coupon when any
+// of its size variants has (spec section 3, "a product is listed in a country only if it
+// has a price row there").
+
+export type DocumentOffer = {
+  country: CountryCode;
+  /** Lowest sale price, minor units. */
+  price: number;
+  /** Highest discount percent (0 when not reduced). */
+  discount: number;
+  freeDelivery: boolean;
+  coupons: boolean;
+};
+
+export type SearchDocument = {
+  productId: number;
+  storeId: number;
+  /** 0 when the feed named no brand. */
+  brandId: number;
+  category: string;
+  department: Department;
+  popularity: number;
+  title: string;
+  colours: ColourKey[];
+  colourNames: string[];
+  /** Slug of the care instructions, '' when none. */
+  care: string;
+  offers: DocumentOffer[];
+};
+
+/** Field weights: ranking prefers title and brand matches (issue 4 "Text"). */
+export const FIELD_WEIGHT = { title: 3, brand: 3, category: 2, colour: 2, store: 1 } as const;
+
+// --- fixed orders the index packs values by -----------------------------------------
+
+export const CATEGORY_ORDER = new Map(CATEGORIES.map((c, i) => [c.slug, i]));
+/** For each category (by order), the order just past its subtree: a subtree is a range. */
+export const SUBTREE_END: readonly number[] = CATEGORIES.map((c, i) => {
+  let end = i + 1;
+  while (end < CATEGORIES.length && CATEGORIES[end]!.depth > c.depth) end++;
+  return end;
+});
+export const COLOUR_BIT = new Map<ColourKey, number>(COLOURS.map((c, i) => [c.key, i]));
+export const DEPARTMENT_INDEX = new Map<Department, number>(DEPARTMENTS.map((d, i) => [d, i]));
+export const COUNTRY_INDEX = new Map<CountryCode, number>(COUNTRY_CODES.map((c, i) => [c, i]));
+
+export function colourMask(colours: readonly ColourKey[]): number {
+  let mask = 0;
+  for (const c of colours) mask |= 1 << COLOUR_BIT.get(c)!;
+  return mask >>> 0;
+}
+
+/** A category and its ancestors, top first. */
+export function categoryChain(slug: string): FlatCategory[] {
+  const chain: FlatCategory[] = [];
+  for (let c = categoryBySlug(slug); c; c = c.parentSlug ? categoryBySlug(c.parentSlug) : undefined) chain.unshift(c);
+  return chain;
+}
+
+// The department is indexed as a word of the category field, so "mens jeans" finds men's.
+const DEPARTMENT_WORD: Record<Department, string> = { women: 'women', men: 'men', kids: 'kids' };
+
+/** Collects, for each term, the shortest word seen that gives it: what suggestions show. */
+export class DisplayWords {
+  private readonly words = new Map<string, string>();
+
+  note(word: string, term: string): void {
+    const current = this.words.get(term);
+    if (current === undefined || word.length < current.length || (word.length === current.length && word < current)) {
+      this.words.set(term, word);
+    }
+  }
+
+  get(term: string): string {
+    return this.words.get(term) ?? term;
+  }
+}
+
+function addText(terms: Map<string, number>, text: string, weight: number, display?: DisplayWords): void {
+  for (const word of words(text)) {
+    const term = stem(word);
+    display?.note(word, term);
+    if ((terms.get(term) ?? 0) < weight) terms.set(term, weight);
+  }
+}
+
+const categoryTermCache = new Map<string, Map<string, number>>();
+
+function categoryTerms(slug: string, department: Department): Map<string, number> {
+  const key = `${department}/${slug}`;
+  let terms = categoryTermCache.get(key);
+  if (!terms) {
+    terms = new Map();
+    for (const c of categoryChain(slug)) {
+      addText(terms, c.name, FIELD_WEIGHT.category);
+      for (const alias of c.aliases) addText(terms, alias, FIELD_WEIGHT.category);
+    }
+    addText(terms, DEPARTMENT_WORD[department], FIELD_WEIGHT.category);
+    categoryTermCache.set(key, terms);
+  }
+  return terms;
+}
+
+/**
+ * The index terms of a product with the weight of the best field each appears in. The
+ * same function feeds both engines, so they search the same words.
+ */
+export function documentTerms(doc: SearchDocument, directory: CatalogDirectory, display?: DisplayWords): Map<string, number> {
+  const terms = new Map<string, number>();
+  addText(terms, doc.title, FIELD_WEIGHT.title, display);
+  const brand = directory.brands.get(doc.brandId);
+  if (brand) addText(terms, brand.name, FIELD_WEIGHT.brand, display);
+  for (const [term, weight] of categoryTerms(doc.category, doc.department)) {
+    if ((terms.get(term) ?? 0) < weight) terms.set(term, weight);
+  }
+  if (display) for (const c of categoryChain(doc.category)) for (const w of words(c.name)) display.note(w, stem(w));
+  for (const colour of doc.colours) addText(terms, colour, FIELD_WEIGHT.colour, display);
+  for (const name of doc.colourNames) addText(terms, name, FIELD_WEIGHT.colour, display);
+  const store = directory.stores.get(doc.storeId);
+  if (store) addText(terms, store.name, FIELD_WEIGHT.store, display);
+  return terms;
+}
+
+// --- reading the catalogue ---------------------------------------------------------------
+
+export function buildDirectory(stores: readonly DirectoryStore[], brands: readonly DirectoryBrand[]): CatalogDirectory {
+  return {
+    stores: new Map(stores.map((s) => [s.id, s])),
+    storeBySlug: new Map(stores.map((s) => [s.slug, s])),
+    brands: new Map(brands.map((b) => [b.id, b])),
+    brandBySlug: new Map(brands.map((b) => [b.slug, b])),
+  };
+}
+
+export async function loadDirectory(db: Queryable): Promise<CatalogDirectory> {
+  const stores = await db.query<{ id: number; slug: string; name: string; country_code: string; is_international: boolean }>(
+    'SELECT id, slug, name, country_code, is_international FROM stores ORDER BY id',
+  );
+  const brands = await db.query<{ id: number; slug: string; name: string }>('SELECT id, slug, name FROM brands ORDER BY id');
+  return buildDirectory(
+    stores
+      .filter((s) => isCountryCode(s.country_code))
+      .map((s) => ({ id: s.id, slug: s.slug, name: s.name, country: s.country_code as CountryCode, international: s.is_international })),
+    brands.map((b) => ({ id: b.id, slug: b.slug, name: b.name })),
+  );
+}
+
+type ProductRow = {
+  id: number;
+  store_id: number;
+  brand_id: number;
+  category_id: number;
+  department: string;
+  popularity: number;
+  title: string;
+  care: string;
+};
+type VariantRow = { product_id: number; colour: string | null; colour_name: string };
+type OfferRow = { product_id: number; country_code: string; price: number; discount: number; free_delivery: boolean; coupons: boolean };
+
+/** Which products a load reads: all of them, or those of some stores (an import changed them). */
+export type LoadSelection = { storeSlugs?: readonly string[] };
+
+export const LOAD_CHUNK = 20_000;
+
+/**
+ * Reads the catalogue as search documents, chunk by chunk, in one REPEATABLE READ
+ * transaction (one snapshot, so a concurrent import is either wholly in or wholly out).
+ * `onChunk` gets each chunk and the transaction (writes on PGlite must use it).
+ */
+export async function loadDocuments(
+  db: Database,
+  selection: LoadSelection,
+  onChunk: (docs: SearchDocument[], tx: Queryable, directory: CatalogDirectory) => Promise<void> | void,
+  chunkSize = LOAD_CHUNK,
+): Promise<CatalogDirectory> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    const directory = await loadDirectory(tx);
+    const categories = new Map(
+      (await tx.query<{ id: number; slug: string }>('SELECT id, slug FROM categories')).map((r) => [r.id, r.slug]),
+    );
+    const read = async (condition: string, params: unknown[]) => {
+      const products = await tx.query<ProductRow>(
+        `SELECT p.id, p.store_id, coalesce(p.brand_id, 0) AS brand_id, p.category_id, p.department, p.popularity,
+                p.title, coalesce(p.care, '') AS care
+           FROM products p WHERE ${condition.replaceAll('$col', 'p.id')} ORDER BY p.id`,
+        params,
+      );
+      if (!products.length) return;
+      const variants = await tx.query<VariantRow>(
+        `SELECT v.product_id, v.colour, v.colour_name FROM variants v
+          WHERE ${condition.replaceAll('$col', 'v.product_id')} ORDER BY v.product_id, v.position, v.id`,
+        params,
+      );
+      const offers = await tx.query<OfferRow>(
+        `SELECT v.product_id, pr.country_code,
+                (min(pr.sale_price) * 100)::bigint AS price, max(pr.offers)::int AS discount,
+                bool_or(pr.free_delivery) AS free_delivery, bool_or(sv.coupon_id IS NOT NULL) AS coupons
+           FROM variants v
+           JOIN size_variants sv ON sv.variant_id = v.id
+           JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
+          WHERE ${condition.replaceAll('$col', 'v.product_id')}
+          GROUP BY v.product_id, pr.country_code`,
+        params,
+      );
+      const docs = new Map<number, SearchDocument>();
+      for (const p of products) {
+        const category = categories.get(p.category_id);
+        if (!category || !CATEGORY_ORDER.has(category) || !DEPARTMENT_INDEX.has(p.department as Department)) continue;
+        docs.set(p.id, {
+          productId: p.id,
+          storeId: p.store_id,
+          brandId: p.brand_id,
+          category,
+          department: p.department as Department,
+          popularity: Math.max(0, Math.min(0x7fffffff, p.popularity)),
+          title: p.title,
+          colours: [],
+          colourNames: [],
+          care: p.care ? slugify(p.care) : '',
+          offers: [],
+        });
+      }
+      for (const v of variants) {
+        const doc = docs.get(v.product_id);
+        if (!doc) continue;
+        if (v.colour && isColourKey(v.colour) && !doc.colours.includes(v.colour)) doc.colours.push(v.colour);
+        if (v.colour_name && !doc.colourNames.includes(v.colour_name)) doc.colourNames.push(v.colour_name);
+      }
+      for (const o of offers) {
+        const doc = docs.get(o.product_id);
+        if (!doc || !isCountryCode(o.country_code)) continue;
+        doc.offers.push({ country: o.country_code, price: o.price, discount: o.discount, freeDelivery: o.free_delivery, coupons: o.coupons });
+      }
+      const listed: SearchDocument[] = [];
+      for (const doc of docs.values()) {
+        if (!doc.offers.length || !directory.stores.has(doc.storeId)) continue;
+        doc.offers.sort((a, b) => COUNTRY_INDEX.get(a.country)! - COUNTRY_INDEX.get(b.country)!);
+        listed.push(doc);
+      }
+      if (listed.length) await onChunk(listed, tx, directory);
+    };
+
+    if (selection.storeSlugs) {
+      if (!selection.storeSlugs.length) return directory;
+      const ids = (
+        await tx.query<{ id: number }>(
+          'SELECT p.id FROM products p JOIN stores s ON s.id = p.store_id WHERE s.slug = ANY($1::text[]) ORDER BY p.id',
+          [selection.storeSlugs],
+        )
+      ).map((r) => r.id);
+      for (let i = 0; i < ids.length; i += chunkSize) await read('$col = ANY($1::int[])', [ids.slice(i, i + chunkSize)]);
+      return directory;
+    }
+    const [bounds] = await tx.query<{ lo: number | null; hi: number | null }>('SELECT min(id) AS lo, max(id) AS hi FROM products');
+    if (bounds?.lo == null || bounds.hi == null) return directory;
+    for (let lo = bounds.lo; lo <= bounds.hi; lo += chunkSize) {
+      await read('$col BETWEEN $1 AND $2', [lo, Math.min(bounds.hi, lo + chunkSize - 1)]);
+    }
+    return directory;
+  });
+}

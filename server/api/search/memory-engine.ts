@@ -1,0 +1,158 @@
+import type { Logger } from 'pino';
+import type { Department } from '../../../shared/constants';
+import type { Database } from '../db/database';
+import { Dictionary, TableBuilder, type DocumentTable } from './document-table';
+import { DisplayWords, loadDocuments, type LoadSelection } from './documents';
+import { CatalogFollower, type CatalogChange } from './index-follower';
+import { MemoryIndex, type IndexStats } from './memory-index';
+import type { CatalogDirectory, SearchEngine, SearchNeeds, SearchQuery, SearchResult, TermSuggestion } from './search-engine';
+
+// The api's search engine: the in-memory index, built from the database at start and
+// rebuilt (for the stores an import touched) whenever the catalogue changes. Readers
+// always see one complete index; a rebuild makes the next one beside it and swaps.
+
+export type MemoryEngineOptions = {
+  logger?: Logger | undefined;
+  /** Follow catalogue changes through LISTEN (default true). */
+  follow?: boolean;
+  debounceMs?: number;
+};
+
+export type BuildReport = { products: number; ms: number; version: number; stores?: number };
+
+export class MemorySearchEngine implements SearchEngine {
+  readonly kind = 'memory' as const;
+  private index: MemoryIndex | undefined;
+  private readonly terms = new Dictionary();
+  private readonly cares = new Dictionary();
+  private readonly display = new DisplayWords();
+  private builds = 0;
+  private starting: Promise<void> | undefined;
+  private readonly follower: CatalogFollower | undefined;
+  private rebuilding: Promise<unknown> = Promise.resolve();
+  /** Called after each (re)build: metrics, tests. */
+  onBuilt: ((report: BuildReport) => void) | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: MemoryEngineOptions = {},
+  ) {
+    if (options.follow !== false) {
+      this.follower = new CatalogFollower(db, async (change) => void (await this.apply(change)), {
+        logger: options.logger,
+        ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
+      });
+    }
+  }
+
+  /** Starts following changes, then builds the index. Safe to call more than once. */
+  start(): Promise<void> {
+    this.starting ??= (async () => {
+      await this.follower?.start();
+      await this.rebuild();
+    })();
+    return this.starting;
+  }
+
+  /** Whether the first build has finished. */
+  get ready(): boolean {
+    return this.index !== undefined;
+  }
+
+  private async current(): Promise<MemoryIndex> {
+    if (!this.index) await this.start();
+    return this.index!;
+  }
+
+  /** Reads the whole catalogue into a new index. */
+  rebuild(): Promise<BuildReport> {
+    const run = this.rebuilding.then(async () => {
+      const started = performance.now();
+      // Everything committed before this point is in the snapshot read below.
+      this.follower?.discardPending();
+      const builder = new TableBuilder(this.terms, this.cares);
+      const directory = await loadDocuments(this.db, {}, (docs, _tx, dir) => {
+        for (const doc of docs) builder.add(doc, dir, this.display);
+      });
+      return this.swap(builder.build(), directory, started);
+    });
+    this.rebuilding = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Re-reads the products of some stores (or everything) after an import changed them. */
+  private apply(change: CatalogChange): Promise<BuildReport> {
+    if (change.all || !this.index) return this.rebuild();
+    const run = this.rebuilding.then(async () => {
+      const started = performance.now();
+      const previous = this.index!;
+      const slugs = [...change.stores];
+      const fresh = new TableBuilder(this.terms, this.cares);
+      const added: Parameters<TableBuilder['add']>[] = [];
+      const directory = await loadDocuments(this.db, { storeSlugs: slugs }, (docs, _tx, dir) => {
+        for (const doc of docs) added.push([doc, dir, this.display]);
+      });
+      const replaced = new Set(slugs.map((s) => directory.storeBySlug.get(s)?.id).filter((id): id is number => id !== undefined));
+      const table = previous.table;
+      for (let i = 0; i < table.size; i++) if (!replaced.has(table.storeId[i]!)) fresh.copy(table, i);
+      for (const args of added) fresh.add(...args);
+      const report = this.swap(fresh.build(), directory, started);
+      return { ...report, stores: slugs.length };
+    });
+    this.rebuilding = run.catch(() => undefined);
+    return run;
+  }
+
+  private swap(table: DocumentTable, directory: CatalogDirectory, started: number): BuildReport {
+    const index = new MemoryIndex(table, directory, this.terms, this.cares, this.display, ++this.builds);
+    this.index = index;
+    const report = { products: index.size, ms: Math.round(performance.now() - started), version: index.version };
+    this.options.logger?.info(report, 'catalog index built');
+    this.onBuilt?.(report);
+    return report;
+  }
+
+  /** Waits until every catalogue change noticed so far is in the index. */
+  async settled(): Promise<void> {
+    await this.follower?.idle();
+    await this.rebuilding;
+  }
+
+  /** Tells the follower about a change this process made itself (or a test simulates). */
+  notice(payload: string): void {
+    this.follower?.note(payload);
+  }
+
+  async search(query: SearchQuery, needs: SearchNeeds): Promise<SearchResult> {
+    return (await this.current()).search(query, needs);
+  }
+
+  directory(): CatalogDirectory {
+    if (!this.index) throw new Error('the catalog index is not built yet');
+    return this.index.directory;
+  }
+
+  async suggestTerms(prefix: string, department: Department | undefined, limit: number): Promise<TermSuggestion[]> {
+    return (await this.current()).suggestTerms(prefix, department, limit);
+  }
+
+  version(): number {
+    return this.index?.version ?? 0;
+  }
+
+  stats(): IndexStats | undefined {
+    return this.index?.stats();
+  }
+
+  /** The index itself (benchmarks and tests call it synchronously). */
+  get memoryIndex(): MemoryIndex | undefined {
+    return this.index;
+  }
+
+  async close(): Promise<void> {
+    await this.follower?.stop();
+    await this.rebuilding;
+  }
+}
+
+export type { LoadSelection };

@@ -1,0 +1,154 @@
+import type { ColourKey } from '../../../shared/colours';
+import type { Department } from '../../../shared/constants';
+import type { CountryCode } from '../../../shared/countries';
+import type { SortValue } from '../../../shared/sort-options';
+import type { QueryToken } from './analyser';
+
+// The catalog index behind one interface (design.md "Catalog index"): one call answers a
+// listing request with the total, one page of product ids in order and the raw facet
+// counts. Two implementations give the same answers: the in-memory index
+// (memory-engine.ts, what the api serves from) and plain SQL on PostgreSQL (sql-engine.ts,
+// the reference the agreement test and the benchmark compare it with).
+
+/** A discount band in whole percent, both ends included ("51.0-70.0" is 51..70). */
+export type PercentRange = { from: number; to: number };
+
+/**
+ * What a listing page is about, fixed by its path (spec section 2): never part of the
+ * facet arithmetic, so a brand page's brand facet lists that brand only.
+ */
+export type SearchScope = {
+  category?: string;
+  brand?: string;
+  store?: string;
+  /** Sale bands (/50-percent-off): the discount in this range. */
+  discount?: PercentRange;
+  /** /sale: any discount. */
+  sale?: boolean;
+  /** An editor's pick list: exactly these products. */
+  productIds?: readonly number[];
+};
+
+/**
+ * Filters of spec section 2. Each field is a facet group: values within a group are
+ * alternatives (OR), groups must all hold (AND). Slugs name brands, stores and categories.
+ */
+export type SearchFilters = {
+  colours: readonly ColourKey[];
+  /** Category slugs at any depth; a product in any of their subtrees passes. */
+  categories: readonly string[];
+  brands: readonly string[];
+  stores: readonly string[];
+  offers: readonly PercentRange[];
+  departments: readonly Department[];
+  /** Sale price bounds in minor units (pence, cents), both included. */
+  priceMin?: number | undefined;
+  priceMax?: number | undefined;
+  /** The store trades from one of these countries (the Local toggle). */
+  madeIn: readonly CountryCode[];
+  /** Care-instruction slugs ("machine-wash-cold-inside-out"). */
+  care: readonly string[];
+  freeDelivery: boolean;
+  coupons: boolean;
+  sale: boolean;
+};
+
+export type SearchQuery = {
+  country: CountryCode;
+  /** What the shopper typed (may be empty); the engine analyses it. */
+  text: string;
+  scope: SearchScope;
+  /** Only stores abroad that deliver here; with the scope and text, this is what the price range is taken over. */
+  internationalDelivery: boolean;
+  filters: SearchFilters;
+  sort: SortValue;
+  offset: number;
+  limit: number;
+};
+
+export const FACETS = ['colour', 'category', 'brand', 'store', 'offers', 'department', 'deals', 'price'] as const;
+export type FacetName = (typeof FACETS)[number];
+
+export type SearchNeeds = {
+  /** The page of product ids (the total is always counted). */
+  hits: boolean;
+  facets: readonly FacetName[];
+};
+
+/**
+ * Raw facet counts. Each group is counted over the products that pass every other
+ * group's filter (disjunctive faceting), so picking red leaves blue's count as it was.
+ * Maps hold only values with at least one product.
+ */
+export type FacetCounts = {
+  colour?: Map<ColourKey, number>;
+  /** Products whose own category is this slug (the caller sums subtrees). */
+  category?: Map<string, number>;
+  /** By brand id / store id. */
+  brand?: Map<number, number>;
+  store?: Map<number, number>;
+  /** In the order of OFFER_BUCKETS. */
+  offers?: number[];
+  department?: Map<Department, number>;
+  deals?: { coupons: number; freedelivery: number; sale: number };
+  /** Lowest and highest sale price (minor units) over the scope, text, country and international delivery only (spec section 7). */
+  price?: { min: number; max: number } | null;
+};
+
+export type SearchResult = {
+  total: number;
+  productIds: number[];
+  facets: FacetCounts;
+  /** How the query's words were read (for the admin debug line). */
+  tokens: QueryToken[];
+  /** Index version the answer came from. */
+  version: number;
+  engine: 'memory' | 'sql';
+};
+
+export type DirectoryStore = {
+  id: number;
+  slug: string;
+  name: string;
+  country: CountryCode;
+  international: boolean;
+};
+export type DirectoryBrand = { id: number; slug: string; name: string };
+
+/** Names and slugs of the stores and brands an engine knows, for facets and paths. */
+export type CatalogDirectory = {
+  stores: ReadonlyMap<number, DirectoryStore>;
+  storeBySlug: ReadonlyMap<string, DirectoryStore>;
+  brands: ReadonlyMap<number, DirectoryBrand>;
+  brandBySlug: ReadonlyMap<string, DirectoryBrand>;
+};
+
+export type TermSuggestion = { text: string; count: number };
+
+export type SearchEngine = {
+  readonly kind: 'memory' | 'sql';
+  /** Resolves once the engine can answer (the first build of the index). */
+  start(): Promise<void>;
+  /** Answers one listing request. */
+  search(query: SearchQuery, needs: SearchNeeds): Promise<SearchResult>;
+  /** Call after start(). */
+  directory(): CatalogDirectory;
+  /** Catalogue words starting with `prefix`, most products first, within a department when given. */
+  suggestTerms(prefix: string, department: Department | undefined, limit: number): Promise<TermSuggestion[]>;
+  /** Changes each time the engine's data changes (cache keys). */
+  version(): number;
+};
+
+export const EMPTY_FILTERS: SearchFilters = {
+  colours: [],
+  categories: [],
+  brands: [],
+  stores: [],
+  offers: [],
+  departments: [],
+  madeIn: [],
+  care: [],
+  freeDelivery: false,
+  coupons: false,
+  sale: false,
+};

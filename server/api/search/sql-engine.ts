@@ -1,0 +1,383 @@
+import { OFFER_BUCKETS, type Department } from '../../../shared/constants';
+import type { ColourKey } from '../../../shared/colours';
+import { categoryBySlug } from '../catalog/category-tree';
+import type { Database, Queryable } from '../db/database';
+import { analyseQuery, vocabularyOf, type QueryToken, type Vocabulary } from './analyser';
+import { buildDirectory, documentTerms, loadDirectory, loadDocuments, type LoadSelection, type SearchDocument } from './documents';
+import type {
+  CatalogDirectory,
+  FacetCounts,
+  SearchEngine,
+  SearchNeeds,
+  SearchQuery,
+  SearchResult,
+  TermSuggestion,
+} from './search-engine';
+
+// The same engine in plain SQL on PostgreSQL: the reference the in-memory index is checked
+// against (the agreement test) and measured against (npm run bench), and a way to serve
+// a catalogue too large for one machine's memory. Documents come from the same loader
+// and analyser as the index, written to search_documents (product facts and analysed
+// terms as "weight:term") and search_offers (one row per product and country); every
+// query is then one parameterised statement for the page and one for count and facets.
+// sync() rewrites those tables from the catalogue (all of it, or some stores).
+
+const MAX_TOKENS = 16;
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+type Group = { name: string; sql: string };
+
+export class SqlSearchEngine implements SearchEngine {
+  readonly kind = 'sql' as const;
+  private dir: CatalogDirectory = buildDirectory([], []);
+  private vocabulary: Vocabulary = vocabularyOf([]);
+  private versionNumber = 0;
+
+  constructor(private readonly db: Database) {}
+
+  /** Reads the directory and vocabulary of what sync() last wrote. */
+  async start(): Promise<void> {
+    this.dir = await loadDirectory(this.db);
+    const terms = await this.db.query<{ term: string }>(
+      'SELECT DISTINCT substr(t, 3) AS term FROM search_documents, unnest(terms) AS t',
+    );
+    this.vocabulary = vocabularyOf(terms.map((r) => r.term));
+    this.versionNumber++;
+  }
+
+  /** Rewrites the search tables from the catalogue (everything, or the named stores' products). */
+  async sync(selection: LoadSelection = {}): Promise<{ products: number; ms: number }> {
+    const started = performance.now();
+    let products = 0;
+    let cleared = false;
+    await loadDocuments(this.db, selection, async (docs, tx, directory) => {
+      if (!cleared) {
+        cleared = true;
+        await clear(tx, selection);
+      }
+      products += docs.length;
+      await writeDocuments(tx, docs, directory);
+    }).then(async () => {
+      if (!cleared) await this.db.transaction((tx) => clear(tx, selection));
+    });
+    await this.start();
+    return { products, ms: Math.round(performance.now() - started) };
+  }
+
+  directory(): CatalogDirectory {
+    return this.dir;
+  }
+
+  version(): number {
+    return this.versionNumber;
+  }
+
+  async suggestTerms(prefix: string, department: Department | undefined, limit: number): Promise<TermSuggestion[]> {
+    const params = new Params();
+    const rows = await this.db.query<{ term: string; n: number }>(
+      `SELECT substr(t, 3) AS term, count(DISTINCT d.product_id)::int AS n
+         FROM search_documents d, unnest(d.terms) AS t
+        WHERE substr(t, 3) LIKE ${params.add(`${prefix.replace(/[\\%_]/g, '\\$&')}%`)}
+          ${department ? `AND d.department = ${params.add(department)}` : ''}
+        GROUP BY 1 ORDER BY 2 DESC, 1 COLLATE "C" LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+    return rows.map((r) => ({ text: r.term, count: r.n }));
+  }
+
+  async search(query: SearchQuery, needs: SearchNeeds): Promise<SearchResult> {
+    const tokens = query.text ? analyseQuery(query.text, this.vocabulary).slice(0, MAX_TOKENS) : [];
+    const want = new Set(needs.facets);
+    const result: SearchResult = { total: 0, productIds: [], facets: {}, tokens, version: this.versionNumber, engine: 'sql' };
+    const p = new Params();
+    const base = this.baseConditions(query, tokens, p);
+    if (!base) {
+      result.facets = emptyCounts(want);
+      return result;
+    }
+    const score = scoreSql(tokens, p);
+    const groups = this.groups(query, p);
+    const allGroups = groups.map((g) => g.sql).join(' AND ') || 'TRUE';
+    const except = (name: string) => groups.filter((g) => g.name !== name).map((g) => g.sql).join(' AND ') || 'TRUE';
+    const cte = `WITH base AS MATERIALIZED (
+        SELECT d.product_id, d.store_id, d.brand_id, d.category_slug, d.category_path, d.department, d.popularity,
+               d.colours, d.care, d.store_country, o.price, o.discount, o.free_delivery, o.coupons, ${score} AS score
+          FROM search_offers o JOIN search_documents d USING (product_id)
+         WHERE ${base.join(' AND ')})`;
+
+    const parts = [`SELECT 'total' AS facet, '' AS key, count(*)::int AS n FROM base WHERE ${allGroups}`];
+    if (want.has('price')) {
+      parts.push(`SELECT 'price-min', '', min(price) FROM base`, `SELECT 'price-max', '', max(price) FROM base`);
+    }
+    if (want.has('colour')) {
+      parts.push(`SELECT 'colour', c, count(*)::int FROM base, unnest(base.colours) AS c WHERE ${except('colour')} GROUP BY c`);
+    }
+    if (want.has('category')) {
+      parts.push(`SELECT 'category', category_slug, count(*)::int FROM base WHERE ${except('category')} GROUP BY category_slug`);
+    }
+    if (want.has('brand')) {
+      parts.push(`SELECT 'brand', brand_id::text, count(*)::int FROM base WHERE brand_id > 0 AND ${except('brand')} GROUP BY brand_id`);
+    }
+    if (want.has('store')) {
+      parts.push(`SELECT 'store', store_id::text, count(*)::int FROM base WHERE ${except('store')} GROUP BY store_id`);
+    }
+    if (want.has('offers')) {
+      const buckets = OFFER_BUCKETS.map((b, i) => `(${i}, ${b.from}, ${b.to})`).join(', ');
+      parts.push(
+        `SELECT 'offers', b.i::text, count(*)::int FROM base JOIN (VALUES ${buckets}) AS b(i, lo, hi)
+            ON base.discount BETWEEN b.lo AND b.hi WHERE ${except('offers')} GROUP BY b.i`,
+      );
+    }
+    if (want.has('department')) {
+      parts.push(`SELECT 'department', department, count(*)::int FROM base WHERE ${except('department')} GROUP BY department`);
+    }
+    if (want.has('deals')) {
+      parts.push(
+        `SELECT 'coupons', '', count(*)::int FROM base WHERE coupons AND ${except('coupons')}`,
+        `SELECT 'freedelivery', '', count(*)::int FROM base WHERE free_delivery AND ${except('freedelivery')}`,
+        `SELECT 'sale', '', count(*)::int FROM base WHERE discount > 0 AND ${except('sale')}`,
+      );
+    }
+    const rows = await this.db.query<{ facet: string; key: string; n: number | null }>(
+      `${cte} ${parts.join(' UNION ALL ')}`,
+      p.values,
+    );
+
+    const facets = emptyCounts(want);
+    let min: number | null = null;
+    let max: number | null = null;
+    for (const row of rows) {
+      const n = row.n ?? 0;
+      switch (row.facet) {
+        case 'total':
+          result.total = n;
+          break;
+        case 'price-min':
+          min = row.n;
+          break;
+        case 'price-max':
+          max = row.n;
+          break;
+        case 'colour':
+          facets.colour!.set(row.key as ColourKey, n);
+          break;
+        case 'category':
+          facets.category!.set(row.key, n);
+          break;
+        case 'brand':
+          facets.brand!.set(Number(row.key), n);
+          break;
+        case 'store':
+          facets.store!.set(Number(row.key), n);
+          break;
+        case 'offers':
+          facets.offers![Number(row.key)] = n;
+          break;
+        case 'department':
+          facets.department!.set(row.key as Department, n);
+          break;
+        case 'coupons':
+        case 'freedelivery':
+        case 'sale':
+          facets.deals![row.facet] = n;
+          break;
+      }
+    }
+    if (want.has('price')) facets.price = min !== null && max !== null ? { min, max } : null;
+    result.facets = facets;
+
+    if (needs.hits && query.limit > 0 && query.offset < result.total) {
+      const order =
+        query.sort === 'sale'
+          ? 'discount DESC, popularity DESC, product_id'
+          : query.sort === 'asc'
+            ? 'price, product_id'
+            : query.sort === 'desc'
+              ? 'price DESC, product_id'
+              : tokens.length
+                ? 'score DESC, popularity DESC, product_id'
+                : 'popularity DESC, product_id';
+      const hits = await this.db.query<{ product_id: number }>(
+        `${cte} SELECT product_id FROM base WHERE ${allGroups} ORDER BY ${order} LIMIT ${p.add(query.limit)} OFFSET ${p.add(query.offset)}`,
+        p.values,
+      );
+      result.productIds = hits.map((h) => h.product_id);
+    }
+    return result;
+  }
+
+  /** The scope, text, country and international delivery; undefined when nothing can match. */
+  private baseConditions(query: SearchQuery, tokens: QueryToken[], p: Params): string[] | undefined {
+    const where = [`o.country_code = ${p.add(query.country)}`];
+    const scope = query.scope;
+    if (scope.category !== undefined) {
+      const category = categoryBySlug(scope.category);
+      if (!category) return undefined;
+      where.push(`(d.category_path = ${p.add(category.path)} OR d.category_path LIKE ${p.add(`${category.path}/%`)})`);
+    }
+    if (scope.brand !== undefined) {
+      const brand = this.dir.brandBySlug.get(scope.brand);
+      if (!brand) return undefined;
+      where.push(`d.brand_id = ${p.add(brand.id)}`);
+    }
+    if (scope.store !== undefined) {
+      const store = this.dir.storeBySlug.get(scope.store);
+      if (!store) return undefined;
+      where.push(`d.store_id = ${p.add(store.id)}`);
+    }
+    if (scope.sale || scope.discount) {
+      where.push(`o.discount BETWEEN ${p.add(Math.max(1, scope.discount?.from ?? 1))} AND ${p.add(scope.discount?.to ?? 255)}`);
+    }
+    if (scope.productIds) where.push(`d.product_id = ANY(${p.add(scope.productIds)}::int[])`);
+    for (const token of tokens) {
+      if (!token.expansions.length) return undefined;
+      where.push(`d.terms && ${p.add(termStrings(token.expansions.map((e) => e.term)))}::text[]`);
+    }
+    if (query.internationalDelivery) where.push(`(d.store_international AND d.store_country <> ${p.add(query.country)})`);
+    return where;
+  }
+
+  /** One SQL condition per active filter group (over the base CTE's columns). */
+  private groups(query: SearchQuery, p: Params): Group[] {
+    const f = query.filters;
+    const groups: Group[] = [];
+    if (f.colours.length) groups.push({ name: 'colour', sql: `colours && ${p.add(f.colours)}::text[]` });
+    if (f.categories.length) {
+      const paths = f.categories.map((slug) => categoryBySlug(slug)?.path).filter((x): x is string => x !== undefined);
+      groups.push({
+        name: 'category',
+        sql: paths.length
+          ? `(category_path = ANY(${p.add(paths)}::text[]) OR category_path LIKE ANY(${p.add(paths.map((x) => `${x}/%`))}::text[]))`
+          : 'FALSE',
+      });
+    }
+    const ids = (slugs: readonly string[], bySlug: ReadonlyMap<string, { id: number }>) =>
+      slugs.map((s) => bySlug.get(s)?.id).filter((x): x is number => x !== undefined);
+    if (f.brands.length) groups.push({ name: 'brand', sql: `brand_id = ANY(${p.add(ids(f.brands, this.dir.brandBySlug))}::int[])` });
+    if (f.stores.length) groups.push({ name: 'store', sql: `store_id = ANY(${p.add(ids(f.stores, this.dir.storeBySlug))}::int[])` });
+    if (f.offers.length) {
+      groups.push({
+        name: 'offers',
+        sql: `(${f.offers.map((r) => `discount BETWEEN ${p.add(r.from)} AND ${p.add(r.to)}`).join(' OR ')})`,
+      });
+    }
+    if (f.departments.length) groups.push({ name: 'department', sql: `department = ANY(${p.add(f.departments)}::text[])` });
+    if (f.coupons) groups.push({ name: 'coupons', sql: 'coupons' });
+    if (f.freeDelivery) groups.push({ name: 'freedelivery', sql: 'free_delivery' });
+    if (f.sale) groups.push({ name: 'sale', sql: 'discount > 0' });
+    if (f.priceMin !== undefined || f.priceMax !== undefined) {
+      groups.push({ name: 'price', sql: `price BETWEEN ${p.add(f.priceMin ?? -1)} AND ${p.add(f.priceMax ?? 0x7fffffff)}` });
+    }
+    if (f.madeIn.length) groups.push({ name: 'madein', sql: `store_country = ANY(${p.add(f.madeIn)}::text[])` });
+    if (f.care.length) groups.push({ name: 'care', sql: `care = ANY(${p.add(f.care)}::text[])` });
+    return groups;
+  }
+}
+
+/** "weight:term" for every field weight a term can have. */
+function termStrings(terms: readonly string[]): string[] {
+  return terms.flatMap((t) => [`1:${t}`, `2:${t}`, `3:${t}`]);
+}
+
+/**
+ * The text score: per query word, the best (field weight × match quality) among the
+ * product's terms, summed over the words; the same arithmetic as the in-memory index.
+ */
+function scoreSql(tokens: QueryToken[], p: Params): string {
+  if (!tokens.length) return '0';
+  return tokens
+    .map((token) => {
+      const byValue = new Map<number, string[]>();
+      for (const e of token.expansions) {
+        for (const weight of [1, 2, 3]) {
+          const value = weight * e.quality;
+          const list = byValue.get(value) ?? [];
+          list.push(`${weight}:${e.term}`);
+          byValue.set(value, list);
+        }
+      }
+      const cases = [...byValue]
+        .sort((a, b) => b[0] - a[0])
+        .map(([value, strings]) => `WHEN d.terms && ${p.add(strings)}::text[] THEN ${value}`)
+        .join(' ');
+      return `(CASE ${cases} ELSE 0 END)`;
+    })
+    .join(' + ');
+}
+
+function emptyCounts(want: ReadonlySet<string>): FacetCounts {
+  const facets: FacetCounts = {};
+  if (want.has('colour')) facets.colour = new Map();
+  if (want.has('category')) facets.category = new Map();
+  if (want.has('brand')) facets.brand = new Map();
+  if (want.has('store')) facets.store = new Map();
+  if (want.has('offers')) facets.offers = OFFER_BUCKETS.map(() => 0);
+  if (want.has('department')) facets.department = new Map();
+  if (want.has('deals')) facets.deals = { coupons: 0, freedelivery: 0, sale: 0 };
+  if (want.has('price')) facets.price = null;
+  return facets;
+}
+
+async function clear(tx: Queryable, selection: LoadSelection): Promise<void> {
+  if (selection.storeSlugs) {
+    await tx.query(
+      'DELETE FROM search_documents WHERE store_id IN (SELECT id FROM stores WHERE slug = ANY($1::text[]))',
+      [selection.storeSlugs],
+    );
+  } else {
+    await tx.query('DELETE FROM search_offers');
+    await tx.query('DELETE FROM search_documents');
+  }
+}
+
+async function writeDocuments(tx: Queryable, docs: readonly SearchDocument[], directory: CatalogDirectory): Promise<void> {
+  const terms = docs.map((d) =>
+    [...documentTerms(d, directory)].map(([term, weight]) => `${weight}:${term}`).join(' '),
+  );
+  await tx.query(
+    `INSERT INTO search_documents (product_id, store_id, brand_id, category_slug, category_path, department, popularity,
+                                   colours, care, store_country, store_international, terms)
+     SELECT t.product_id, t.store_id, t.brand_id, t.category_slug, t.category_path, t.department, t.popularity,
+            CASE WHEN t.colours = '' THEN '{}'::text[] ELSE string_to_array(t.colours, ',') END,
+            t.care, t.store_country, t.store_international,
+            CASE WHEN t.terms = '' THEN '{}'::text[] ELSE string_to_array(t.terms, ' ') END
+       FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[],
+                   $10::text[], $11::bool[], $12::text[])
+         AS t(product_id, store_id, brand_id, category_slug, category_path, department, popularity, colours, care,
+              store_country, store_international, terms)`,
+    [
+      docs.map((d) => d.productId),
+      docs.map((d) => d.storeId),
+      docs.map((d) => d.brandId),
+      docs.map((d) => d.category),
+      docs.map((d) => categoryBySlug(d.category)!.path),
+      docs.map((d) => d.department),
+      docs.map((d) => d.popularity),
+      docs.map((d) => d.colours.join(',')),
+      docs.map((d) => d.care),
+      docs.map((d) => directory.stores.get(d.storeId)!.country),
+      docs.map((d) => directory.stores.get(d.storeId)!.international),
+      terms,
+    ],
+  );
+  const offers = docs.flatMap((d) => d.offers.map((o) => ({ id: d.productId, ...o })));
+  await tx.query(
+    `INSERT INTO search_offers (product_id, country_code, price, discount, free_delivery, coupons)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::int2[], $5::bool[], $6::bool[])`,
+    [
+      offers.map((o) => o.id),
+      offers.map((o) => o.country),
+      offers.map((o) => o.price),
+      offers.map((o) => o.discount),
+      offers.map((o) => o.freeDelivery),
+      offers.map((o) => o.coupons),
+    ],
+  );
+}

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+
+// Product payloads of the api (spec section 3 "Product", "Variant", "Size variant"), parsed
+// by the web wherever they cross into it. Prices are in the requested country's currency,
+// as numbers with two decimals at most; a product appears in a country only when it has a
+// price there, and only its size variants priced there are listed.
+//
+// Endpoints (every answer is { data: … }; errors { status, message }):
+//
+//   GET  /api/products/detail/{category}/{lastnode}/{slug}?country=   ProductDetailSchema
+//        the product landing page {cat}/{lastnode}/{slug} (spec section 2): category is the
+//        top category's slug, lastnode the product's own category, slug a size variant's
+//        slug. A known slug under another path still answers, with the canonicalUrl to
+//        redirect to; an unknown slug, or a product not sold in the country, is 404.
+//   GET  /api/products/detail/guid/{guid}?country=                      ProductDetailSchema
+//   GET  /api/products/similar/{category}/{lastnode}/{slug}?country=&page=&perPage=
+//   GET  /api/products/similar/guid/{guid}?country=&page=&perPage=    SimilarProductsSchema
+//   GET  /api/products/list-editors-picks                              EditorsPickListsSchema
+//   POST /api/products/add-csd  { id: size variant guid, country?, source? }   ClickRecordedSchema
+//        records a click-through to the retailer; unknown guid 404
+//   GET  /api/products/retailer/{guid}?country=                        RetailerLinkSchema
+//        what products/loadRetailerProductPage/{guid} sends the shopper on with; unknown 404
+//   GET  /api/products/sitemap?country=                                SitemapIndexSchema
+//   GET  /api/products/sitemap/{categories|brands|stores|products}?country=&page=&perPage=
+//                                                                      SitemapUrlsSchema
+//        perPage up to 50,000 (one sitemap file); paths have no leading slash
+//   GET  /api/account/brand-list?country=&department=                  BrandListSchema
+//   GET  /api/account/store-list?country=                              StoreListSchema
+//   GET  /api/account/store-search/{term}?country=                     StoreListSchema
+
+export const ProductImagesSchema = z.object({
+  productimage: z.string(),
+  productimage80_png: z.string(),
+  productimage180_jpg: z.string(),
+});
+
+export const CouponSchema = z.object({ code: z.string(), description: z.string() });
+
+export const SizeVariantSchema = z.object({
+  guid: z.string(),
+  /** The retailer's page (open through products/loadRetailerProductPage/{guid}). */
+  url: z.string(),
+  slug: z.string(),
+  size: z.string(),
+  msrp: z.number(),
+  saleprice: z.number(),
+  /** 1 in stock, 0 out of stock, 2 preorder, 3 backorder. */
+  status: z.number(),
+  /** Discount percent, 0 when not reduced. */
+  offers: z.number(),
+  free_delivery: z.boolean(),
+  coupon: CouponSchema.nullable(),
+});
+export type SizeVariant = z.infer<typeof SizeVariantSchema>;
+
+export const VariantSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  /** One of the 24 colour keys, or null when the merchant's colour maps onto none. */
+  colour: z.string().nullable(),
+  colour_name: z.string(),
+  images: ProductImagesSchema,
+  /** Every other view of this variant, full size. */
+  additional_images: z.array(z.string()),
+  size_variants: z.array(SizeVariantSchema),
+});
+export type Variant = z.infer<typeof VariantSchema>;
+
+const productCore = {
+  id: z.number(),
+  /** 5: direct cart link; 6: through the currency switch (spec section 9). */
+  affiliate_id: z.number(),
+  brand: z.string().nullable(),
+  brand_id: z.number().nullable(),
+  brand_slug: z.string().nullable(),
+  storename: z.string(),
+  store_id: z.number(),
+  store_slug: z.string(),
+  /** The top category's slug and the product's own category's slug: the product path is /{category_slug}/{subcategory_slug}/{size variant slug}. */
+  category_slug: z.string(),
+  subcategory_slug: z.string(),
+  department: z.enum(['women', 'men', 'kids']),
+  /** The lowest sale price of the product in this country, and that size variant's list price. */
+  saleprice: z.number(),
+  msrp: z.number(),
+  sales: z.array(z.object({ sale_title: z.string() })),
+  /** Always 0 from the api (the card selects a variant client-side). */
+  variant_index: z.number(),
+  /** Free-delivery thresholds of the store, in the store's currency (spec section 9), or null. */
+  GB: z.number().nullable(),
+  US: z.number().nullable(),
+  INTERNATIONAL: z.number().nullable(),
+};
+
+/** The full product (landing page). */
+export const ProductSchema = z.object({
+  ...productCore,
+  title: z.string(),
+  description: z.string(),
+  variants: z.array(VariantSchema),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+/** What a product card needs and no more (listing payloads travel to the browser). */
+export const CardSizeVariantSchema = SizeVariantSchema.pick({
+  guid: true,
+  slug: true,
+  msrp: true,
+  saleprice: true,
+  status: true,
+  offers: true,
+  free_delivery: true,
+});
+export const CardVariantSchema = z.object({
+  title: z.string(),
+  colour: z.string().nullable(),
+  images: ProductImagesSchema.pick({ productimage80_png: true, productimage180_jpg: true }),
+  /** The variant's cheapest size variant here: what the card's price and Buy control show. */
+  size_variants: z.array(CardSizeVariantSchema),
+});
+export const ProductCardSchema = z.object({ ...productCore, variants: z.array(CardVariantSchema) });
+export type ProductCard = z.infer<typeof ProductCardSchema>;
+
+export const BreadcrumbEntrySchema = z.object({
+  /** category, subcategory, subcategory2 … subcategory4 (spec section 3 "Breadcrumb"). */
+  filterName: z.string(),
+  key: z.string(),
+  slug: z.string(),
+});
+export type BreadcrumbEntry = z.infer<typeof BreadcrumbEntrySchema>;
+
+export const ProductDetailSchema = z.object({
+  product: ProductSchema,
+  /** The variant and size variant the URL named (by slug or guid). */
+  selected: z.object({ variant_index: z.number(), guid: z.string() }),
+  /** {category_slug}/{subcategory_slug}/{slug}, no leading slash. */
+  canonicalUrl: z.string(),
+  breadCrumb: z.array(BreadcrumbEntrySchema),
+  countryCode: z.string(),
+  currencyCode: z.string(),
+  currencySymbol: z.string(),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+export const SimilarProductsSchema = z.object({
+  products: z.array(ProductCardSchema),
+  totalCount: z.number(),
+});
+
+export const EditorsPickListsSchema = z.object({
+  lists: z.array(
+    z.object({ listId: z.number(), listName: z.string(), slug: z.string(), productCount: z.number() }),
+  ),
+});
+
+export const ClickRecordedSchema = z.object({ recorded: z.literal(true) });
+
+export const RetailerLinkSchema = z.object({
+  guid: z.string(),
+  url: z.string(),
+  affiliate_id: z.number(),
+  store_slug: z.string(),
+  storename: z.string(),
+  status: z.number(),
+  title: z.string(),
+  brand: z.string().nullable(),
+  /** The price in the requested country, when the size variant is sold there. */
+  saleprice: z.number().nullable(),
+  currencyCode: z.string(),
+});
+export type RetailerLink = z.infer<typeof RetailerLinkSchema>;
+
+export const SITEMAP_KINDS = ['categories', 'brands', 'stores', 'products'] as const;
+export type SitemapKind = (typeof SITEMAP_KINDS)[number];
+/** The sitemap protocol's limit of URLs per file. */
+export const SITEMAP_PAGE_SIZE = 50_000;
+
+export const SitemapIndexSchema = z.object({
+  pageSize: z.number(),
+  kinds: z.array(z.object({ kind: z.enum(SITEMAP_KINDS), totalCount: z.number(), pages: z.number() })),
+});
+
+export const SitemapUrlSchema = z.object({
+  /** Site path without a leading slash: "midi-dresses", "brand/zara", "clothing/midi-dresses/…". */
+  path: z.string(),
+  name: z.string(),
+  department: z.string().nullable(),
+  productCount: z.number().nullable(),
+  lastModified: z.string().nullable(),
+});
+export type SitemapUrl = z.infer<typeof SitemapUrlSchema>;
+
+export const SitemapUrlsSchema = z.object({
+  kind: z.enum(SITEMAP_KINDS),
+  urls: z.array(SitemapUrlSchema),
+  totalCount: z.number(),
+  page: z.number(),
+  perPage: z.number(),
+});
+
+export const BrandListSchema = z.object({
+  brands: z.array(
+    z.object({ id: z.number(), name: z.string(), slug: z.string(), productCount: z.number(), letter: z.string() }),
+  ),
+});
+
+export const StoreListSchema = z.object({
+  stores: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      slug: z.string(),
+      logo: z.string().nullable(),
+      countryCode: z.string(),
+      productCount: z.number(),
+      letter: z.string(),
+    }),
+  ),
+});
