@@ -1,49 +1,112 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { LinksSchema, SlidesSchema } from '../../shared/api/home-schemas';
-import { apiContext, siteContext } from '../app/contexts';
+import { data, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { FashionTipsSchema, LinksSchema, SlidesSchema, TopRatedSchema, type MenuTile, type PromoLink } from '../../shared/api/home-schemas';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
+import { useCountry } from '../app/site-hooks';
+import { FashionTips } from '../components/home/FashionTips';
+import { HomeCarousel, linkedSlides } from '../components/home/HomeCarousel';
+import { HomeSection } from '../components/home/HomeSection';
+import { homeStructuredData } from '../components/home/home-structured-data';
+import { HowItWorks } from '../components/home/HowItWorks';
+import { TileGrid, type Tile, type TileShape } from '../components/home/TileGrid';
+import { JsonLd } from '../components/meta/JsonLd';
+import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
+import type { RootData } from './root.route';
 
+// The home page (spec section 2 "Home page", section 3 "Home data"). Seven calls, one per
+// section, all with ?country=. Spec section 8: "home loading failures: silently ignored":
+// a section whose call failed is left out, and the page is then not kept by any cache.
 export async function loader({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
   const { country } = context.get(siteContext);
-  // Spec section 8: home loading failures are silently ignored.
-  const [slides, promoted] = await Promise.all([
-    api.get('/api/home/slides', SlidesSchema, { country }).catch(() => ({ sliders: [] })),
-    api.get('/api/home/promoted-links', LinksSchema, { country }).catch(() => ({ links: [] })),
+  let degraded = false;
+  const section = <T,>(call: Promise<T>): Promise<T | null> =>
+    call.catch(() => {
+      degraded = true;
+      return null;
+    });
+  const query = { country };
+  const [slides, topRated, blog, showcase, promoted, editorsPicks, tips] = await Promise.all([
+    section(api.get('/api/home/slides', SlidesSchema, query)),
+    section(api.get('/api/home/top-rated', TopRatedSchema, query)),
+    section(api.get('/api/home/fashion-blog', LinksSchema, query)),
+    section(api.get('/api/home/showcase', LinksSchema, query)),
+    section(api.get('/api/home/promoted-links', LinksSchema, query)),
+    section(api.get('/api/home/editorspick-links', LinksSchema, query)),
+    section(api.get('/api/home/fashion-tips', FashionTipsSchema, query)),
   ]);
-  // Passed on as fetched, so the page payload sends them once (see shared/payload.ts).
-  return { slides: slides.sliders, promoted: promoted.links };
+  // Answers are passed on as they came, so the page payload sends each once
+  // (shared/payload.ts); filtering happens in the component.
+  const value = {
+    slides: slides?.sliders ?? null,
+    topRated: topRated?.topRatedList ?? null,
+    blog: blog?.links ?? null,
+    showcase: showcase?.links ?? null,
+    promoted: promoted?.links ?? null,
+    editorsPicks: editorsPicks?.links ?? null,
+    tips,
+  };
+  return degraded ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
+}
+
+const TITLE = 'Vitrine | Discover, compare and shop fashion and beauty';
+const DESCRIPTION =
+  'Shop dresses, shoes, bags and beauty from hundreds of stores and thousands of brands in one place: compare prices, find offers and buy from the retailer.';
+
+const toTiles = (links: readonly PromoLink[] | null | undefined): Tile[] =>
+  (links ?? []).map((link) => ({ to: link.slug, title: link.linkTitle, image: link.image || null }));
+
+/** The header's menu tiles as category links (spec: "hot-list menu links to /{itemSlug}"). */
+function hotList(menu: readonly MenuTile[]): Tile[] {
+  // The Blog lives on another site; the hot list is for shopping here.
+  return menu
+    .filter((item) => !item.externalUrl)
+    .map((item) => ({ to: `/${item.itemSlug}`, title: item.name, image: item.previewImage, alt: item.menuImageAlt }));
+}
+
+/** "the UK", "the USA", "the UAE", but "India". */
+const placeName = (name: string) => (/^(UK|USA|UAE)$/.test(name) ? `the ${name}` : name);
+
+function TileSection({ title, intro, tiles, shape, className }: { title: string; intro?: string; tiles: Tile[]; shape: TileShape; className?: string }) {
+  if (tiles.length === 0) return null;
+  return (
+    <HomeSection title={title} intro={intro} className={className}>
+      <TileGrid tiles={tiles} shape={shape} />
+    </HomeSection>
+  );
 }
 
 export function Component() {
-  const data = useLoaderData<typeof loader>();
-  // Spec section 2: "Sliders without links are dropped."
-  const slides = data.slides.filter((slide) => slide.link);
-  const { promoted } = data;
+  const home = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const site = useSiteConfig();
+  const country = useCountry();
+  const slides = linkedSlides(home.slides ?? []);
+  const [fashion, beauty] = home.topRated ?? [];
   return (
-    <>
-      <title>Vitrine | Discover, compare and shop fashion and beauty</title>
-      <meta name="description" content="Shop dresses, shoes, bags and beauty from hundreds of stores in one place." />
-      <h1 className="visually-hidden">Vitrine</h1>
-      <section aria-label="Featured" className="home-slides">
-        {slides.map((slide, index) => (
-          <a key={`${slide.link}-${index}`} href={slide.link ?? '#'} className="home-slide">
-            <img src={slide.image} alt={slide.linkTitle} width={1200} height={400} loading={index === 0 ? 'eager' : 'lazy'} />
-            <span>{slide.linkTitle}</span>
-          </a>
-        ))}
-      </section>
-      <section aria-label="Promoted" className="home-links">
-        {promoted.map((link) => (
-          <a key={link.slug} href={link.slug}>
-            {link.linkTitle}
-          </a>
-        ))}
-      </section>
-      <p>
-        <Link to="/about-us">How Vitrine works</Link>
-      </p>
-    </>
+    <div className="home">
+      <PageMeta title={TITLE} description={DESCRIPTION} path="/" images={slides.slice(0, 1).map((s) => s.image)} />
+      <JsonLd data={homeStructuredData(site)} />
+      <h1 className="visually-hidden">Vitrine: discover, compare and shop fashion and beauty</h1>
+      {slides.length > 0 && <HomeCarousel slides={slides} />}
+      <TileSection title="The hot list" intro="Jump straight into the departments everyone is shopping." tiles={hotList(root?.menu ?? [])} shape="landscape" className="home-hot-list" />
+      <TileSection title="Offers worth a look" tiles={toTiles(home.promoted)} shape="wide" className="home-promoted" />
+      <TileSection title="Brand spotlight" intro="Labels our editors keep coming back to." tiles={toTiles(fashion?.brandSpotlight)} shape="square" className="home-spotlight home-brands" />
+      <div className="home-duo">
+        <TileSection title="Designer spotlight" intro="Runway names, from the latest collections." tiles={toTiles(fashion?.designerSpotlight)} shape="square" className="home-spotlight" />
+        <TileSection title="Beauty store spotlight" intro={`Beauty stores that deliver to ${placeName(country.name)}.`} tiles={toTiles(beauty?.beautyStoreSpotlight)} shape="square" className="home-spotlight" />
+      </div>
+      <TileSection title="Editor's picks" intro="Edits put together by our stylists." tiles={toTiles(home.editorsPicks)} shape="square" className="home-editors-picks" />
+      <TileSection title="From the fashion blog" intro="Stories, trends and how to wear them." tiles={toTiles(home.blog)} shape="landscape" className="home-blog" />
+      <TileSection title="Showcase" tiles={toTiles(home.showcase)} shape="portrait" className="home-showcase" />
+      {home.tips && home.tips.length > 0 && (
+        <HomeSection title="Fashion tips" className="home-tips">
+          <FashionTips tips={home.tips} />
+        </HomeSection>
+      )}
+      <HowItWorks countryName={country.name} />
+    </div>
   );
 }
 

@@ -73,8 +73,13 @@ describe('server rendering: the root page', () => {
     expect(Object.keys(payload.transfer).sort()).toEqual([
       '/api/account/countries/GB',
       '/api/account/menu-structure/1',
+      '/api/home/editorspick-links?country=GB',
+      '/api/home/fashion-blog?country=GB',
+      '/api/home/fashion-tips?country=GB',
       '/api/home/promoted-links?country=GB',
+      '/api/home/showcase?country=GB',
       '/api/home/slides?country=GB',
+      '/api/home/top-rated?country=GB',
     ]);
     expect(payload.router.loaderData.root).toEqual({
       menu: { $transfer: ['/api/account/menu-structure/1', 'menuList'] },

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { FashionTipsSchema } from '../../../shared/api/home-schemas';
+import { ShellLink } from '../ui/ShellLink';
+
+type Tip = z.infer<typeof FashionTipsSchema>[number];
+
+/** Short style notes from the editors, each with a link to shop the idea when it has one. */
+export function FashionTips({ tips }: { tips: readonly Tip[] }) {
+  return (
+    <ol className="tips">
+      {tips.map((tip, i) => (
+        <li key={`${i}-${tip.title}`} className="tip">
+          <span className="tip-number" aria-hidden="true">
+            {String(i + 1).padStart(2, '0')}
+          </span>
+          <h3>{tip.title}</h3>
+          <p>{tip.body}</p>
+          {tip.link && (
+            <ShellLink to={tip.link} className="tip-link">
+              Shop the idea<span className="visually-hidden">: {tip.title}</span>
+            </ShellLink>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,54 @@
+import { COUNTRIES } from '../../../shared/countries';
+import type { SiteConfig } from '../../../shared/payload';
+import { COMPANY_NAME, POSTAL_ADDRESS, SUPPORT_EMAIL } from '../../content/contact';
+import { SOCIAL_LINKS } from '../shell/Footer';
+
+// Organization and WebSite JSON-LD for the home page (issue 3 "Page metadata"). One
+// organisation behind all eight country sites; each country site is a WebSite whose
+// SearchAction searches that site (/us/search?q=… for the USA).
+
+/** The home page's own address, as PageMeta's canonical link spells it. */
+export function homeUrl(site: Pick<SiteConfig, 'siteUrl' | 'basename'>): string {
+  return site.basename ? `${site.siteUrl}${site.basename}` : `${site.siteUrl}/`;
+}
+
+export function homeStructuredData(site: Pick<SiteConfig, 'siteUrl' | 'basename' | 'country'>) {
+  const organizationId = `${site.siteUrl}/#organization`;
+  const home = homeUrl(site);
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'Organization',
+        '@id': organizationId,
+        name: 'Vitrine',
+        legalName: COMPANY_NAME,
+        url: `${site.siteUrl}/`,
+        logo: `${site.siteUrl}/favicon.svg`,
+        email: SUPPORT_EMAIL,
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: POSTAL_ADDRESS.streetAddress,
+          addressLocality: POSTAL_ADDRESS.addressLocality,
+          postalCode: POSTAL_ADDRESS.postalCode,
+          addressCountry: POSTAL_ADDRESS.addressCountry,
+        },
+        contactPoint: { '@type': 'ContactPoint', contactType: 'customer support', email: SUPPORT_EMAIL, availableLanguage: 'en' },
+        sameAs: SOCIAL_LINKS.map(([, href]) => href),
+      },
+      {
+        '@type': 'WebSite',
+        '@id': `${home}#website`,
+        name: `Vitrine ${COUNTRIES[site.country].name}`,
+        url: home,
+        inLanguage: COUNTRIES[site.country].locale,
+        publisher: { '@id': organizationId },
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: `${site.siteUrl}${site.basename}/search?q={search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { FashionTipsSchema } from '../../shared/api/home-schemas';
+import { apiContext, siteContext } from '../app/contexts';
+import { PageMeta } from '../components/meta/PageMeta';
+import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { ShellLink } from '../components/ui/ShellLink';
+import { HELP_PAGES, type HelpPage } from '../content/help-pages';
+import { HELP_SLUGS, type HelpSlug } from '../routes';
+
+// The six help pages (spec section 2 route table) share this module: routes.ts asks
+// helpRoute(slug) for each one's loader and component. About Us also shows the editors'
+// fashion tips, fetched like any home content (spec section 8: failures silently ignored).
+
+async function aboutLoader({ context }: LoaderFunctionArgs) {
+  const api = context.get(apiContext);
+  const { country } = context.get(siteContext);
+  const tips = await api.get('/api/home/fashion-tips', FashionTipsSchema, { country }).catch(() => null);
+  return { tips };
+}
+
+function HelpNav({ current }: { current: HelpSlug }) {
+  return (
+    <nav className="help-nav" aria-label="Help pages">
+      <p className="help-nav-title" aria-hidden="true">
+        Help
+      </p>
+      <ul>
+        {HELP_SLUGS.map((slug) => (
+          <li key={slug}>
+            <ShellLink to={`/${slug}`} aria-current={slug === current ? 'page' : undefined}>
+              {HELP_PAGES[slug].navLabel}
+            </ShellLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function TableOfContents({ page }: { page: HelpPage }) {
+  return (
+    <nav className="help-toc" aria-labelledby="help-toc-heading">
+      <h2 id="help-toc-heading">On this page</h2>
+      <ol>
+        {page.sections.map((section) => (
+          <li key={section.id}>
+            <a href={`#${section.id}`}>{section.title}</a>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function HelpArticle({ slug, children }: { slug: HelpSlug; children?: ReactNode }) {
+  const page = HELP_PAGES[slug];
+  return (
+    <div className="help-layout">
+      <PageMeta title={page.title} description={page.description} path={`/${slug}`} type="article" />
+      <HelpNav current={slug} />
+      <article className="help-article" aria-labelledby="help-heading">
+        <header className="help-header">
+          <h1 id="help-heading">{page.heading}</h1>
+          <p className="help-lead">{page.lead}</p>
+          {page.updated && <p className="help-updated">Last updated {page.updated}</p>}
+        </header>
+        {page.toc && <TableOfContents page={page} />}
+        {page.sections.map((section) => (
+          <section key={section.id} id={section.id} className="help-section" aria-labelledby={`${section.id}-heading`}>
+            <h2 id={`${section.id}-heading`}>{section.title}</h2>
+            {section.body}
+          </section>
+        ))}
+        {children}
+      </article>
+    </div>
+  );
+}
+
+function AboutUs() {
+  const { tips } = useLoaderData<typeof aboutLoader>();
+  return (
+    <HelpArticle slug="about-us">
+      {tips && tips.length > 0 && (
+        <section className="help-section help-tips" aria-labelledby="tips-heading">
+          <h2 id="tips-heading">Style notes from our editors</h2>
+          <ul>
+            {tips.map((tip, i) => (
+              <li key={`${i}-${tip.title}`}>
+                <strong>{tip.title}</strong> {tip.body}{' '}
+                {tip.link && (
+                  <ShellLink to={tip.link}>
+                    Shop the idea<span className="visually-hidden">: {tip.title}</span>
+                  </ShellLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </HelpArticle>
+  );
+}
+
+/** What routes.ts merges into the route of one help page. */
+export function helpRoute(slug: HelpSlug): Pick<RouteObject, 'loader' | 'Component' | 'ErrorBoundary'> {
+  if (slug === 'about-us') return { loader: aboutLoader, Component: AboutUs, ErrorBoundary: RouteErrorView };
+  return { Component: () => <HelpArticle slug={slug} />, ErrorBoundary: RouteErrorView };
+}
