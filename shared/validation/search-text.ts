@@ -13,3 +13,11 @@ export function cleanSearchText(value: string): string {
 export function typedSearchText(value: string): string {
   return value.replace(/[^\p{L}\p{N} ]+/gu, '').replace(/^ +/, '').replace(/ {2,}/g, ' ');
 }
+
+/**
+ * Spec section 5: the zero-result message shows only when the search text is not purely
+ * numeric (a numeric search has a variant of its own).
+ */
+export function showsZeroResultMessage(q: string): boolean {
+  return !/^\d+$/.test(q.trim());
+}

@@ -1,0 +1,12 @@
+import { MAX_RESULT_WINDOW } from '../constants';
+
+// Spec section 5: "Page number is numeric from the page parameter, default 1."
+// Anything else (words, negatives, fractions, huge numbers) falls back to the default; the
+// page is capped so that it never asks past the result window (spec section 9).
+export function parsePageNumber(value: string | null | undefined, fallback = 1): number {
+  const v = (value ?? '').trim();
+  if (!/^\d{1,9}$/.test(v)) return fallback;
+  const n = Number(v);
+  if (n < 1) return fallback;
+  return Math.min(n, MAX_RESULT_WINDOW);
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { filterSearchText } from '../../../shared/validation/filter-search';
+import { parsePageNumber } from '../../../shared/validation/page-number';
+import { PRICE_MESSAGES, acceptPriceRange, canApplyPrice, hasPriceRange, priceFilterErrors, typedPriceInput } from '../../../shared/validation/price-filter';
+import { cleanSearchText, showsZeroResultMessage, typedSearchText } from '../../../shared/validation/search-text';
+
+const bounds = { rangeMin: 10, rangeMax: 500 };
+
+describe('price filter (spec section 5)', () => {
+  it('keeps only digits in the inputs', () => {
+    expect(typedPriceInput(' 1 2a3.5')).toBe('1235');
+    expect(typedPriceInput('-4')).toBe('4');
+  });
+
+  it("says Min can't be blank and Max can't be blank", () => {
+    expect(priceFilterErrors('', '100', bounds)).toEqual(["Min can't be blank."]);
+    expect(priceFilterErrors('20', '', bounds)).toEqual(["Max can't be blank."]);
+    expect(priceFilterErrors(' ', ' ', bounds)).toEqual([PRICE_MESSAGES.minBlank, PRICE_MESSAGES.maxBlank]);
+  });
+
+  it("refuses equal bounds and a min above the max", () => {
+    expect(priceFilterErrors('50', '50', bounds)).toEqual(["Min-Max can't be equal."]);
+    expect(priceFilterErrors('60', '50', bounds)).toEqual(["Min can't be greater than Max."]);
+  });
+
+  it('names where the range starts and ends', () => {
+    expect(priceFilterErrors('5', '100', bounds)).toEqual(['Price range starts at 10.']);
+    expect(priceFilterErrors('20', '600', bounds)).toEqual(['Price range ends at 500.']);
+  });
+
+  it('keeps the max input within rangeMin+1 and the min input within rangeMax-1', () => {
+    expect(priceFilterErrors('10', '10', bounds)).toContain("Max price can't be less than 11.");
+    expect(priceFilterErrors('500', '500', bounds)).toContain("Max price can't be more than 499.");
+    expect(priceFilterErrors('10', '11', bounds)).toEqual([]);
+    expect(priceFilterErrors('499', '500', bounds)).toEqual([]);
+  });
+
+  it('enables Apply only for a valid pair with no bound 0 or empty', () => {
+    expect(canApplyPrice('20', '100', bounds)).toBe(true);
+    expect(canApplyPrice('20', '', bounds)).toBe(false);
+    expect(canApplyPrice('0', '0', { rangeMin: 0, rangeMax: 10 })).toBe(false);
+    expect(canApplyPrice('100', '20', bounds)).toBe(false);
+  });
+
+  it('accepts a navigation range only when min >= 0, min < max and both inside the available range', () => {
+    expect(acceptPriceRange(20, 100, bounds)).toEqual({ ok: true, min: 20, max: 100 });
+    expect(acceptPriceRange(20, 100, { rangeMin: 20.4, rangeMax: 99.2 })).toEqual({ ok: true, min: 20, max: 100 });
+    expect(acceptPriceRange(undefined, 100, bounds)).toEqual({ ok: false, wrongRange: true });
+    expect(acceptPriceRange(-1, 100, bounds)).toEqual({ ok: false, wrongRange: true });
+    expect(acceptPriceRange(100, 100, bounds)).toEqual({ ok: false, wrongRange: true });
+    expect(acceptPriceRange(5, 100, bounds)).toEqual({ ok: false, wrongRange: true });
+    expect(acceptPriceRange(20, 501, bounds)).toEqual({ ok: false, wrongRange: true });
+  });
+
+  it('shows the filter only when a price range exists and min differs from max', () => {
+    expect(hasPriceRange(10, 500)).toBe(true);
+    expect(hasPriceRange(10, 10)).toBe(false);
+    expect(hasPriceRange(null, null)).toBe(false);
+  });
+});
+
+describe('search text (spec section 5)', () => {
+  it('removes other characters, collapses spaces and trims', () => {
+    expect(cleanSearchText('  red   <b>dress</b>! ')).toBe('red b dress b');
+    expect(cleanSearchText('   ')).toBe('');
+  });
+
+  it('refuses a leading space while typing', () => {
+    expect(typedSearchText('  red  dress')).toBe('red dress');
+  });
+
+  it('shows the zero-result message only when the text is not purely numeric', () => {
+    expect(showsZeroResultMessage('red dress')).toBe(true);
+    expect(showsZeroResultMessage('12345')).toBe(false);
+    expect(showsZeroResultMessage('501 jeans')).toBe(true);
+  });
+});
+
+describe('brand and store search boxes (spec section 5)', () => {
+  it('rejects whitespace-only searches', () => {
+    expect(filterSearchText('   ')).toBeUndefined();
+    expect(filterSearchText('')).toBeUndefined();
+    expect(filterSearchText('  maison  harlow ')).toBe('maison harlow');
+  });
+});
+
+describe('page number (spec section 5)', () => {
+  it('is numeric from the page parameter, default 1', () => {
+    expect(parsePageNumber('4')).toBe(4);
+    expect(parsePageNumber(null)).toBe(1);
+    expect(parsePageNumber('four')).toBe(1);
+    expect(parsePageNumber('0')).toBe(1);
+    expect(parsePageNumber('2e3')).toBe(1);
+  });
+});
