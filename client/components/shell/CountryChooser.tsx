@@ -32,9 +32,10 @@ export function CountryChooser() {
 
   return (
     <details className="country-chooser" onToggle={onToggle}>
-      <summary aria-label={`Country: ${current.name}. Change country`}>
-        <span className="country-code">{current.code}</span>
-        <span className="country-currency">{current.currencyInfo.symbol.trim()}</span>
+      {/* The name starts with what is shown (WCAG 2.5.3 "label in name"), the rest is for screen readers. */}
+      <summary>
+        <span className="country-code">{current.code}</span> <span className="country-currency">{current.currencyInfo.symbol.trim()}</span>
+        <span className="visually-hidden">: shopping in {current.name}. Change country</span>
       </summary>
       <div className="country-panel">
         <p className="country-heading">Shop in</p>
