@@ -8,6 +8,7 @@ import { ensureDemoCatalog } from './catalog/demo-loader';
 import { loadApiConfig } from './config';
 import { dbQueryObserver } from './db/db-metrics';
 import { openDatabase } from './db/open-database';
+import { MemorySearchEngine } from './search/memory-engine';
 
 // The api service: config (fail fast) → logger → database (lock, migrations) → listen →
 // first-start demo catalogue → ready. SIGTERM/SIGINT drain requests, CHECKPOINT, close.
@@ -27,7 +28,9 @@ const db = await openDatabase({
 const readiness: Readiness = { catalogLoaded: false };
 const accounts = createAccounts({ db, logger, settings: config.accounts });
 accounts.start();
-const app = createApiApp({ db, logger, registry, readiness, accounts });
+// The catalog index is built once the catalogue is in (below), then follows imports.
+const searchEngine = new MemorySearchEngine(db, { logger });
+const app = createApiApp({ db, logger, registry, readiness, accounts, searchEngine });
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');
 });
@@ -35,6 +38,7 @@ server.keepAliveTimeout = 65_000;
 
 onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
   await accounts.stop();
+  await searchEngine.close();
   await db.checkpoint();
   await db.close();
 });
@@ -44,5 +48,6 @@ await upsertCategoryTree(db);
 if (config.demoCatalog) {
   await ensureDemoCatalog(db, config.dataDir, (line: string) => logger.info(line));
 }
+await searchEngine.start();
 readiness.catalogLoaded = true;
-logger.info('catalog loaded; api ready');
+logger.info({ index: searchEngine.stats() }, 'catalog loaded and indexed; api ready');

@@ -86,7 +86,7 @@ export class SqlSearchEngine implements SearchEngine {
          FROM search_documents d, unnest(d.terms) AS t
         WHERE substr(t, 3) LIKE ${params.add(`${prefix.replace(/[\\%_]/g, '\\$&')}%`)}
           ${department ? `AND d.department = ${params.add(department)}` : ''}
-        GROUP BY 1 ORDER BY 2 DESC, 1 COLLATE "C" LIMIT ${params.add(limit)}`,
+        GROUP BY 1 ORDER BY n DESC, substr(t, 3) COLLATE "C" LIMIT ${params.add(limit)}`,
       params.values,
     );
     return rows.map((r) => ({ text: r.term, count: r.n }));

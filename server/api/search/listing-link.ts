@@ -1,0 +1,125 @@
+import { SALE_BANDS, type Department } from '../../../shared/constants';
+import { isCountryCode } from '../../../shared/countries';
+import { categoryBySlug, type FlatCategory } from '../catalog/category-tree';
+import type { CatalogDirectory, DirectoryBrand, DirectoryStore, SearchScope } from './search-engine';
+
+// What a listing path is about (spec section 2 "Listing and search page"): /brand/{slug},
+// /store/{slug}, a category (/dresses, /men-jeans), a sale band (/50-percent-off), /sale,
+// /featured, an editor's pick list, or /shop/{words} (the words are the search key, with
+// slashes and hyphens read as spaces). /shop/{any of these} is that page. A path that names
+// nothing we know resolves to undefined: the route answers 404.
+
+export type ListingKind = 'search' | 'category' | 'brand' | 'store' | 'sale' | 'featured' | 'editors-pick' | 'shop';
+
+export type ResolvedListing = {
+  kind: ListingKind;
+  scope: SearchScope;
+  /** Search words the path carries (/shop/red-dresses → "red dresses"). */
+  text: string;
+  /** The page title without the query (spec section 3 "Product list response" key). */
+  title: string;
+  /** The listing's own path, no leading slash. */
+  canonicalUrl: string;
+  category?: FlatCategory | undefined;
+  brand?: DirectoryBrand | undefined;
+  store?: DirectoryStore | undefined;
+};
+
+export type EditorsPickList = { slug: string; name: string; productIds: number[]; fallbackLink: string | null };
+
+export type LinkContext = {
+  directory: CatalogDirectory;
+  /** An editor's pick list by slug, or undefined. */
+  editorsPick(slug: string): Promise<EditorsPickList | undefined>;
+};
+
+const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const EDITORS_PICK_PREFIXES = ['editors-picks', 'editors-pick'];
+const DEPARTMENT_TITLE: Record<Department, string> = { women: "Women's", men: "Men's", kids: "Kids'" };
+
+/** "Men's Jeans", "Women's Dresses": category names repeat across departments. */
+export function categoryTitle(category: FlatCategory): string {
+  return `${DEPARTMENT_TITLE[category.department]} ${category.name}`;
+}
+
+/** The path's segments, lower-cased, without a leading country prefix; undefined when malformed. */
+export function linkSegments(link: string): string[] | undefined {
+  const path = link.split(/[?#]/)[0]!;
+  let segments: string[];
+  try {
+    segments = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
+  } catch {
+    return undefined;
+  }
+  if (segments.length > 1 && segments[0]!.length === 2 && isCountryCode(segments[0]!.toUpperCase())) segments = segments.slice(1);
+  return segments;
+}
+
+export async function resolveLink(link: string, context: LinkContext, depth = 0): Promise<ResolvedListing | undefined> {
+  const segments = linkSegments(link);
+  if (!segments || segments.some((s) => !SEGMENT.test(s))) return undefined;
+  const { directory } = context;
+  if (segments.length === 0 || (segments.length === 1 && (segments[0] === 'search' || segments[0] === 'shop'))) {
+    return { kind: 'search', scope: {}, text: '', title: 'All products', canonicalUrl: segments[0] ?? 'search' };
+  }
+  const [first, second, third] = segments as [string, string | undefined, string | undefined];
+
+  if (first === 'brand' && second) {
+    const brand = directory.brandBySlug.get(second);
+    if (!brand) return undefined;
+    if (segments.length === 2) return { kind: 'brand', scope: { brand: second }, text: '', title: brand.name, canonicalUrl: `brand/${second}`, brand };
+    // /brand/{brand}/{category}: the "Popular In Brand" links of a category listing.
+    const category = third && segments.length === 3 ? categoryBySlug(third) : undefined;
+    if (!category) return undefined;
+    return {
+      kind: 'brand',
+      scope: { brand: second, category: category.slug },
+      text: '',
+      title: `${brand.name} ${categoryTitle(category)}`,
+      canonicalUrl: `brand/${second}/${category.slug}`,
+      brand,
+      category,
+    };
+  }
+  if (first === 'store' && second && segments.length === 2) {
+    const store = directory.storeBySlug.get(second);
+    if (!store) return undefined;
+    return { kind: 'store', scope: { store: second }, text: '', title: store.name, canonicalUrl: `store/${second}`, store };
+  }
+  if (EDITORS_PICK_PREFIXES.includes(first) && second && segments.length === 2) return editorsPick(second, context, depth);
+  if (first === 'shop' && second) {
+    if (EDITORS_PICK_PREFIXES.includes(second) && third && segments.length === 3) return editorsPick(third, context, depth);
+    const inner = await resolveLink(`/${segments.slice(1).join('/')}`, context, depth + 1);
+    if (inner && inner.kind !== 'search') return inner;
+    // Otherwise the words are the search key (spec section 2).
+    const text = segments.slice(1).join(' ').replace(/-/g, ' ');
+    return { kind: 'shop', scope: {}, text, title: capitalise(text), canonicalUrl: `shop/${segments.slice(1).join('/')}` };
+  }
+  if (segments.length !== 1) return undefined;
+
+  if (first === 'sale') return { kind: 'sale', scope: { sale: true }, text: '', title: 'Sale', canonicalUrl: 'sale' };
+  if (first === 'featured') return { kind: 'featured', scope: {}, text: '', title: 'Featured', canonicalUrl: 'featured' };
+  const band = SALE_BANDS.find((b) => b.slug === first);
+  if (band) return { kind: 'sale', scope: { discount: { from: band.from, to: band.to } }, text: '', title: band.label, canonicalUrl: band.slug };
+  const category = categoryBySlug(first);
+  if (category) {
+    return { kind: 'category', scope: { category: category.slug }, text: '', title: categoryTitle(category), canonicalUrl: category.slug, category };
+  }
+  return undefined;
+}
+
+async function editorsPick(slug: string, context: LinkContext, depth: number): Promise<ResolvedListing | undefined> {
+  const list = await context.editorsPick(slug);
+  if (!list) return undefined;
+  const canonicalUrl = `editors-picks/${slug}`;
+  if (!list.productIds.length && list.fallbackLink && depth < 2) {
+    // Nothing picked yet: the list shows the listing its fallback link names.
+    const fallback = await resolveLink(list.fallbackLink, context, depth + 1);
+    if (fallback) return { ...fallback, kind: 'editors-pick', title: list.name, canonicalUrl };
+  }
+  return { kind: 'editors-pick', scope: { productIds: list.productIds }, text: '', title: list.name, canonicalUrl };
+}
+
+export function capitalise(text: string): string {
+  return text.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}

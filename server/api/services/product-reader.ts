@@ -1,0 +1,214 @@
+import type { z } from 'zod';
+import type { Product, ProductCard, SizeVariant, Variant } from '../../../shared/api/product-schemas';
+import type { CardSizeVariantSchema } from '../../../shared/api/product-schemas';
+import type { Department } from '../../../shared/constants';
+import type { CountryCode } from '../../../shared/countries';
+import { resizeProductImage } from '../../../shared/images';
+import { categoryBySlug } from '../catalog/category-tree';
+import type { Queryable } from '../db/database';
+
+// Products as the api sends them (spec section 3 "Product", "Variant", "Size variant"), read
+// from the catalogue for one country: only size variants priced there are listed, and a
+// product without one is not there at all. Two shapes: the card (listing pages, the fewest
+// fields) and the full product (landing page).
+
+type ProductRow = {
+  id: number;
+  title: string;
+  description: string;
+  department: Department;
+  category_slug: string;
+  affiliate_id: number;
+  brand: string | null;
+  brand_id: number | null;
+  brand_slug: string | null;
+  storename: string;
+  store_id: number;
+  store_slug: string;
+  free_delivery_gb: number | null;
+  free_delivery_us: number | null;
+  free_delivery_international: number | null;
+};
+
+type SizeRow = {
+  product_id: number;
+  variant_id: number;
+  variant_title: string;
+  variant_description: string;
+  colour: string | null;
+  colour_name: string;
+  image_url: string;
+  additional_image_urls: string[];
+  guid: string;
+  url: string;
+  slug: string;
+  size: string;
+  status: number;
+  msrp: number;
+  sale_price: number;
+  offers: number;
+  free_delivery: boolean;
+  coupon_code: string | null;
+  coupon_description: string | null;
+};
+
+type CardSizeVariant = z.infer<typeof CardSizeVariantSchema>;
+
+async function readProducts(db: Queryable, ids: readonly number[]): Promise<Map<number, ProductRow>> {
+  const rows = await db.query<ProductRow>(
+    `SELECT p.id, p.title, p.description, p.department, c.slug AS category_slug,
+            s.affiliate_id, b.name AS brand, b.id AS brand_id, b.slug AS brand_slug,
+            s.name AS storename, s.id AS store_id, s.slug AS store_slug,
+            s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international
+       FROM products p
+       JOIN stores s ON s.id = p.store_id
+       JOIN categories c ON c.id = p.category_id
+       LEFT JOIN brands b ON b.id = p.brand_id
+      WHERE p.id = ANY($1::int[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+async function readSizes(db: Queryable, ids: readonly number[], country: CountryCode): Promise<SizeRow[]> {
+  return db.query<SizeRow>(
+    `SELECT v.product_id, v.id AS variant_id, v.title AS variant_title, v.description AS variant_description,
+            v.colour, v.colour_name, v.image_url, v.additional_image_urls,
+            sv.guid::text AS guid, sv.url, sv.slug, sv.size, sv.status,
+            pr.msrp, pr.sale_price, pr.offers, pr.free_delivery,
+            cp.code AS coupon_code, cp.description AS coupon_description
+       FROM variants v
+       JOIN size_variants sv ON sv.variant_id = v.id
+       JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
+       LEFT JOIN coupons cp ON cp.id = sv.coupon_id
+      WHERE v.product_id = ANY($1::int[])
+      ORDER BY v.product_id, v.position, v.id, sv.id`,
+    [ids, country],
+  );
+}
+
+function core(p: ProductRow, sizes: readonly SizeRow[]) {
+  const own = categoryBySlug(p.category_slug);
+  let top = own;
+  while (top?.parentSlug) top = categoryBySlug(top.parentSlug);
+  // The product's price is its lowest here, with that size variant's list price.
+  let cheapest = sizes[0]!;
+  let maxOffers = 0;
+  for (const s of sizes) {
+    if (s.sale_price < cheapest.sale_price) cheapest = s;
+    if (s.offers > maxOffers) maxOffers = s.offers;
+  }
+  return {
+    id: p.id,
+    affiliate_id: p.affiliate_id,
+    brand: p.brand,
+    brand_id: p.brand_id,
+    brand_slug: p.brand_slug,
+    storename: p.storename,
+    store_id: p.store_id,
+    store_slug: p.store_slug,
+    category_slug: top?.slug ?? p.category_slug,
+    subcategory_slug: p.category_slug,
+    department: p.department,
+    saleprice: cheapest.sale_price,
+    msrp: cheapest.msrp,
+    sales: maxOffers > 0 ? [{ sale_title: `${maxOffers}% Off` }] : [],
+    variant_index: 0,
+    GB: p.free_delivery_gb,
+    US: p.free_delivery_us,
+    INTERNATIONAL: p.free_delivery_international,
+  };
+}
+
+function groupByVariant(sizes: readonly SizeRow[]): SizeRow[][] {
+  const groups: SizeRow[][] = [];
+  for (const s of sizes) {
+    const last = groups[groups.length - 1];
+    if (last && last[0]!.variant_id === s.variant_id) last.push(s);
+    else groups.push([s]);
+  }
+  return groups;
+}
+
+function cardSize(s: SizeRow): CardSizeVariant {
+  return { guid: s.guid, slug: s.slug, msrp: s.msrp, saleprice: s.sale_price, status: s.status, offers: s.offers, free_delivery: s.free_delivery };
+}
+
+function bySaleProductId(sizes: readonly SizeRow[]): Map<number, SizeRow[]> {
+  const map = new Map<number, SizeRow[]>();
+  for (const s of sizes) {
+    const list = map.get(s.product_id);
+    if (list) list.push(s);
+    else map.set(s.product_id, [s]);
+  }
+  return map;
+}
+
+/** Product cards for these ids, in the order given; ids not sold in the country are left out. */
+export async function readProductCards(db: Queryable, ids: readonly number[], country: CountryCode): Promise<ProductCard[]> {
+  if (!ids.length) return [];
+  const [products, sizes] = await Promise.all([readProducts(db, ids), readSizes(db, ids, country)]);
+  const sizesOf = bySaleProductId(sizes);
+  const cards: ProductCard[] = [];
+  for (const id of ids) {
+    const p = products.get(id);
+    const own = sizesOf.get(id);
+    if (!p || !own?.length) continue;
+    cards.push({
+      ...core(p, own),
+      variants: groupByVariant(own).map((group) => {
+        const cheapest = group.reduce((a, b) => (b.sale_price < a.sale_price ? b : a));
+        return {
+          title: group[0]!.variant_title,
+          colour: group[0]!.colour,
+          images: {
+            productimage80_png: resizeProductImage(group[0]!.image_url, '80'),
+            productimage180_jpg: resizeProductImage(group[0]!.image_url, '180'),
+          },
+          size_variants: [cardSize(cheapest)],
+        };
+      }),
+    });
+  }
+  return cards;
+}
+
+/** The full product, or undefined when it is not sold in the country. */
+export async function readProduct(db: Queryable, id: number, country: CountryCode): Promise<Product | undefined> {
+  const [products, sizes] = await Promise.all([readProducts(db, [id]), readSizes(db, [id], country)]);
+  const p = products.get(id);
+  if (!p || !sizes.length) return undefined;
+  return {
+    ...core(p, sizes),
+    title: p.title,
+    description: p.description,
+    variants: groupByVariant(sizes).map(
+      (group): Variant => ({
+        title: group[0]!.variant_title,
+        description: group[0]!.variant_description,
+        colour: group[0]!.colour,
+        colour_name: group[0]!.colour_name,
+        images: {
+          productimage: group[0]!.image_url,
+          productimage80_png: resizeProductImage(group[0]!.image_url, '80'),
+          productimage180_jpg: resizeProductImage(group[0]!.image_url, '180'),
+        },
+        additional_images: group[0]!.additional_image_urls ?? [],
+        size_variants: group.map(
+          (s): SizeVariant => ({
+            guid: s.guid,
+            url: s.url,
+            slug: s.slug,
+            size: s.size,
+            msrp: s.msrp,
+            saleprice: s.sale_price,
+            status: s.status,
+            offers: s.offers,
+            free_delivery: s.free_delivery,
+            coupon: s.coupon_code ? { code: s.coupon_code, description: s.coupon_description ?? '' } : null,
+          }),
+        ),
+      }),
+    ),
+  };
+}

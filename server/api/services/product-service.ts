@@ -1,0 +1,297 @@
+import type { z } from 'zod';
+import type {
+  BrandListSchema,
+  ProductDetail,
+  RetailerLink,
+  SitemapKind,
+  SitemapUrl,
+  StoreListSchema,
+} from '../../../shared/api/product-schemas';
+import { SITEMAP_KINDS } from '../../../shared/api/product-schemas';
+import type { Department } from '../../../shared/constants';
+import { COUNTRIES, type CountryCode } from '../../../shared/countries';
+import { CATEGORIES } from '../catalog/category-tree';
+import type { Queryable } from '../db/database';
+import { notFound } from '../../lib/http-error';
+import { normaliseText } from '../search/analyser';
+import { categoryChain } from '../search/documents';
+import { EMPTY_FILTERS, type SearchEngine, type SearchQuery } from '../search/search-engine';
+import { CATEGORY_LEVELS } from './listing-params';
+import { readProduct, readProductCards } from './product-reader';
+
+// Product pages, click tracking, retailer links, sitemaps and the brand and store
+// directories (spec section 7; shared/api/product-schemas.ts has the shapes).
+
+type BrandList = z.infer<typeof BrandListSchema>;
+type StoreList = z.infer<typeof StoreListSchema>;
+
+export type ProductAddress = { guid: string } | { category: string; lastnode: string; slug: string };
+
+/** "A" … "Z", or "#" for names that start otherwise (brands/a-to-z). */
+export function letterOf(name: string): string {
+  const first = normaliseText(name).charAt(0).toUpperCase();
+  return /[A-Z]/.test(first) ? first : '#';
+}
+
+export class ProductService {
+  constructor(
+    private readonly db: Queryable,
+    private readonly engine: SearchEngine,
+  ) {}
+
+  /** The size variant an address names, priced in the country; undefined when there is none. */
+  private async findSizeVariant(address: ProductAddress, country: CountryCode) {
+    const byGuid = 'guid' in address;
+    const [row] = await this.db.query<{ product_id: number; guid: string; slug: string }>(
+      `SELECT v.product_id, sv.guid::text AS guid, sv.slug
+         FROM size_variants sv
+         JOIN variants v ON v.id = sv.variant_id
+         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
+        WHERE ${byGuid ? 'sv.guid = $1::uuid' : 'sv.slug = $1'}
+        ORDER BY sv.id LIMIT 1`,
+      [byGuid ? address.guid : address.slug, country],
+    );
+    return row;
+  }
+
+  async detail(address: ProductAddress, country: CountryCode): Promise<ProductDetail> {
+    const found = await this.findSizeVariant(address, country);
+    const product = found && (await readProduct(this.db, found.product_id, country));
+    if (!found || !product) throw notFound('No such product on this country site');
+    const variantIndex = Math.max(0, product.variants.findIndex((v) => v.size_variants.some((s) => s.guid === found.guid)));
+    const c = COUNTRIES[country];
+    return {
+      product,
+      selected: { variant_index: variantIndex, guid: found.guid },
+      canonicalUrl: `${product.category_slug}/${product.subcategory_slug}/${found.slug}`,
+      breadCrumb: categoryChain(product.subcategory_slug)
+        .slice(0, 5)
+        .map((cat) => ({ filterName: CATEGORY_LEVELS[cat.depth - 1]!, key: cat.name, slug: cat.slug })),
+      countryCode: country,
+      currencyCode: c.info.currencyCode,
+      currencySymbol: c.info.symbol,
+    };
+  }
+
+  /** More of the same category and department, most popular first, without the product itself. */
+  async similar(address: ProductAddress, country: CountryCode, page: number, perPage: number) {
+    const found = await this.findSizeVariant(address, country);
+    if (!found) throw notFound('No such product on this country site');
+    const [p] = await this.db.query<{ slug: string }>(
+      'SELECT c.slug FROM products p JOIN categories c ON c.id = p.category_id WHERE p.id = $1',
+      [found.product_id],
+    );
+    const query: SearchQuery = {
+      country,
+      text: '',
+      scope: { category: p!.slug },
+      internationalDelivery: false,
+      filters: EMPTY_FILTERS,
+      sort: '',
+      offset: 0,
+      limit: page * perPage + 1,
+    };
+    const result = await this.engine.search(query, { hits: true, facets: [] });
+    const ids = result.productIds.filter((id) => id !== found.product_id).slice((page - 1) * perPage, page * perPage);
+    const own = result.productIds.includes(found.product_id) || result.total > result.productIds.length ? 1 : 0;
+    return { products: await readProductCards(this.db, ids, country), totalCount: Math.max(0, result.total - own) };
+  }
+
+  async editorsPickLists() {
+    const rows = await this.db.query<{ id: number; name: string; slug: string; n: number }>(
+      `SELECT l.id, l.name, l.slug, count(i.product_id)::int AS n
+         FROM editors_pick_lists l LEFT JOIN editors_pick_items i ON i.list_id = l.id
+        GROUP BY l.id ORDER BY l.position, l.id`,
+    );
+    return { lists: rows.map((r) => ({ listId: r.id, listName: r.name, slug: r.slug, productCount: r.n })) };
+  }
+
+  /** POST /api/products/add-csd: one stored click-through. */
+  async recordClick(guid: string, country: CountryCode, source: string): Promise<void> {
+    const rows = await this.db.query<{ id: number }>(
+      `INSERT INTO product_clicks (size_variant_id, country_code, source)
+       SELECT id, $2, $3 FROM size_variants WHERE guid = $1::uuid
+       RETURNING id`,
+      [guid, country, source],
+    );
+    if (!rows.length) throw notFound('No such product');
+  }
+
+  async retailerLink(guid: string, country: CountryCode): Promise<RetailerLink> {
+    const [row] = await this.db.query<{
+      guid: string;
+      url: string;
+      affiliate_id: number;
+      store_slug: string;
+      storename: string;
+      status: number;
+      title: string;
+      brand: string | null;
+      sale_price: number | null;
+    }>(
+      `SELECT sv.guid::text AS guid, sv.url, s.affiliate_id, s.slug AS store_slug, s.name AS storename, sv.status,
+              v.title, b.name AS brand, pr.sale_price
+         FROM size_variants sv
+         JOIN variants v ON v.id = sv.variant_id
+         JOIN products p ON p.id = v.product_id
+         JOIN stores s ON s.id = sv.store_id
+         LEFT JOIN brands b ON b.id = p.brand_id
+         LEFT JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
+        WHERE sv.guid = $1::uuid`,
+      [guid, country],
+    );
+    if (!row) throw notFound('No such product');
+    return {
+      guid: row.guid,
+      url: row.url,
+      affiliate_id: row.affiliate_id,
+      store_slug: row.store_slug,
+      storename: row.storename,
+      status: row.status,
+      title: row.title,
+      brand: row.brand,
+      saleprice: row.sale_price,
+      currencyCode: COUNTRIES[country].info.currencyCode,
+    };
+  }
+
+  /** Products per brand, store and category in a country (optionally one department). */
+  private async counts(country: CountryCode, department?: Department) {
+    const result = await this.engine.search(
+      {
+        country,
+        text: '',
+        scope: {},
+        internationalDelivery: false,
+        filters: department ? { ...EMPTY_FILTERS, departments: [department] } : EMPTY_FILTERS,
+        sort: '',
+        offset: 0,
+        limit: 0,
+      },
+      { hits: false, facets: ['brand', 'store', 'category'] },
+    );
+    return { total: result.total, brand: result.facets.brand!, store: result.facets.store!, category: result.facets.category! };
+  }
+
+  async brandList(country: CountryCode, department: Department | undefined): Promise<BrandList> {
+    await this.engine.start();
+    const { brand } = await this.counts(country, department);
+    const dir = this.engine.directory();
+    const brands = [...brand]
+      .map(([id, n]) => ({ b: dir.brands.get(id), n }))
+      .filter((x) => x.b !== undefined)
+      .map(({ b, n }) => ({ id: b!.id, name: b!.name, slug: b!.slug, productCount: n, letter: letterOf(b!.name) }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+    return { brands };
+  }
+
+  async storeList(country: CountryCode, term?: string): Promise<StoreList> {
+    await this.engine.start();
+    const { store } = await this.counts(country);
+    const logos = new Map(
+      (await this.db.query<{ id: number; logo_url: string | null }>('SELECT id, logo_url FROM stores')).map((r) => [r.id, r.logo_url]),
+    );
+    const dir = this.engine.directory();
+    const find = term ? normaliseText(term) : '';
+    const stores = [...store]
+      .map(([id, n]) => ({ s: dir.stores.get(id), n }))
+      .filter((x) => x.s !== undefined && (!find || normaliseText(x.s.name).includes(find) || x.s.slug.includes(find.replace(/ /g, '-'))))
+      .map(({ s, n }) => ({
+        id: s!.id,
+        name: s!.name,
+        slug: s!.slug,
+        logo: logos.get(s!.id) ?? null,
+        countryCode: s!.country,
+        productCount: n,
+        letter: letterOf(s!.name),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+    return { stores };
+  }
+
+  // --- sitemaps (at most 50,000 URLs a file) ------------------------------------------------
+
+  async sitemapIndex(country: CountryCode, pageSize: number) {
+    await this.engine.start();
+    const counts = await this.counts(country);
+    const categories = this.categoryUrls(counts.category).length;
+    const totals: Record<SitemapKind, number> = {
+      categories,
+      brands: counts.brand.size,
+      stores: counts.store.size,
+      products: counts.total,
+    };
+    return {
+      pageSize,
+      kinds: SITEMAP_KINDS.map((kind) => ({ kind, totalCount: totals[kind], pages: Math.ceil(totals[kind] / pageSize) })),
+    };
+  }
+
+  private categoryUrls(own: Map<string, number>): SitemapUrl[] {
+    const sums = new Map<string, number>();
+    for (const [slug, n] of own) for (const c of categoryChain(slug)) sums.set(c.slug, (sums.get(c.slug) ?? 0) + n);
+    return CATEGORIES.filter((c) => (sums.get(c.slug) ?? 0) > 0).map((c) => ({
+      path: c.slug,
+      name: c.name,
+      department: c.department,
+      productCount: sums.get(c.slug)!,
+      lastModified: null,
+    }));
+  }
+
+  async sitemapUrls(kind: SitemapKind, country: CountryCode, page: number, perPage: number) {
+    await this.engine.start();
+    const offset = (page - 1) * perPage;
+    const dir = this.engine.directory();
+    let urls: SitemapUrl[];
+    let totalCount: number;
+    if (kind === 'products') {
+      const counts = await this.counts(country);
+      totalCount = counts.total;
+      const rows = await this.db.query<{ id: number; title: string; department: string; path: string; slug: string; updated_at: Date | string }>(
+        `SELECT p.id, p.title, p.department, c.path, first.slug, p.updated_at
+           FROM products p
+           JOIN categories c ON c.id = p.category_id
+           JOIN LATERAL (
+             SELECT sv.slug FROM variants v
+               JOIN size_variants sv ON sv.variant_id = v.id
+               JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $1
+              WHERE v.product_id = p.id
+              ORDER BY v.position, v.id, sv.id LIMIT 1) first ON TRUE
+          ORDER BY p.id LIMIT $2 OFFSET $3`,
+        [country, perPage, offset],
+      );
+      urls = rows.map((r) => {
+        const top = r.path.split('/')[0]!;
+        const own = r.path.split('/').pop()!;
+        return {
+          path: `${top}/${own}/${r.slug}`,
+          name: r.title,
+          department: r.department,
+          productCount: null,
+          lastModified: new Date(r.updated_at).toISOString(),
+        };
+      });
+    } else {
+      const counts = await this.counts(country);
+      const all: SitemapUrl[] =
+        kind === 'categories'
+          ? this.categoryUrls(counts.category)
+          : kind === 'brands'
+            ? [...counts.brand]
+                .map(([id, n]) => ({ b: dir.brands.get(id), n }))
+                .filter((x) => x.b !== undefined)
+                .sort((a, b) => a.b!.slug.localeCompare(b.b!.slug))
+                .map(({ b, n }) => ({ path: `brand/${b!.slug}`, name: b!.name, department: null, productCount: n, lastModified: null }))
+            : [...counts.store]
+                .map(([id, n]) => ({ s: dir.stores.get(id), n }))
+                .filter((x) => x.s !== undefined)
+                .sort((a, b) => a.s!.slug.localeCompare(b.s!.slug))
+                .map(({ s, n }) => ({ path: `store/${s!.slug}`, name: s!.name, department: null, productCount: n, lastModified: null }));
+      totalCount = all.length;
+      urls = all.slice(offset, offset + perPage);
+    }
+    return { kind, urls, totalCount, page, perPage };
+  }
+}
+
