@@ -1,0 +1,446 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BrandListSchema,
+  ClickRecordedSchema,
+  ProductDetailSchema,
+  SimilarProductsSchema,
+  StoreListSchema,
+  type ProductCard,
+} from '../../../shared/api/product-schemas';
+import {
+  BreadcrumbSchema,
+  CanonicalLinksSchema,
+  DealsSchema,
+  FilterSchema,
+  PriceFilterSchema,
+  SearchResponseSchema,
+  SuggestionsSchema,
+  type Filter,
+} from '../../../shared/api/search-schemas';
+import { importFeed } from '../../../server/api/catalog/importer';
+import { importStores } from '../../../server/api/catalog/store-manifest';
+import type { Database } from '../../../server/api/db/database';
+import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { startSearchApi } from '../../support/search-api';
+import { registerUser, startAccountsApi, type AccountsApi } from '../accounts/accounts-api';
+
+// The search API over HTTP (issue 4, spec section 7), on the small generated demo catalogue
+// loaded through the real importer, with the index the api builds at start.
+
+let db: Database;
+let api: Awaited<ReturnType<typeof startSearchApi>>;
+
+beforeAll(async () => {
+  db = await openDemoDatabase();
+  api = await startSearchApi(db);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await db?.close();
+});
+
+async function search(query: string) {
+  const res = await request(api.url).get(`/api/search?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return SearchResponseSchema.parse(res.body.data);
+}
+
+async function filter(type: string, query = ''): Promise<Filter> {
+  const res = await request(api.url).get(`/api/search/filters/${type}?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return FilterSchema.parse(res.body.data);
+}
+
+const ids = (products: readonly ProductCard[]) => products.map((p) => p.id);
+const counts = (f: Filter) => Object.fromEntries(f.buckets.map((b) => [b.id, b.docCount]));
+
+describe('GET /api/search', () => {
+  it('answers a text search with product cards, the total, a title and a canonical path', async () => {
+    const res = await search('q=dress&perPage=5');
+    expect(res.totalCount).toBeGreaterThan(5);
+    expect(res.products).toHaveLength(5);
+    expect(res.key).toBe('Dress');
+    expect(res.canonicalUrl).toBe('shop/dress');
+    expect(res.currencySymbol).toBe('£');
+    for (const p of res.products) expect(p.variants.length).toBeGreaterThan(0);
+    // Every hit has a dress-ish word in its title, brand, category or colour.
+    expect(res.products.some((p) => /dress/i.test(p.variants[0]!.title))).toBe(true);
+    expect(res).not.toHaveProperty('debug');
+    expect(res).not.toHaveProperty('timeTaken');
+  });
+
+  it('finds singular and plural alike (stemming)', async () => {
+    const [singular, plural] = await Promise.all([search('q=dress'), search('q=dresses')]);
+    expect(plural.totalCount).toBe(singular.totalCount);
+    const [jean, jeans] = await Promise.all([search('q=jean'), search('q=jeans')]);
+    expect(jeans.totalCount).toBeGreaterThan(0);
+    expect(jean.totalCount).toBe(jeans.totalCount);
+  });
+
+  it('forgives one typo in words of 5+ letters and none in shorter words', async () => {
+    const exact = await search('q=jeans');
+    expect((await search('q=jeens')).totalCount).toBe(exact.totalCount);
+    expect((await search('q=dreses')).totalCount).toBe((await search('q=dress')).totalCount);
+    // "bgas" (4 letters) is two edits from "bags"… and four letters get no typo at all.
+    expect((await search('q=bgas')).totalCount).toBe(0);
+    expect((await search('q=zzzzzzzz')).totalCount).toBe(0);
+  });
+
+  it('finds synonyms shoppers use: sweater finds jumpers, sneakers finds trainers', async () => {
+    const sweater = await search('q=sweater&perPage=100');
+    const jumper = await search('q=jumper&perPage=100');
+    expect(sweater.totalCount).toBeGreaterThan(0);
+    expect(sweater.totalCount).toBe(jumper.totalCount);
+    const trainers = await search('q=trainers');
+    const sneakers = await search('q=sneakers');
+    expect(trainers.totalCount).toBeGreaterThan(0);
+    expect(trainers.totalCount).toBe(sneakers.totalCount);
+  });
+
+  it('serves listing paths: category, brand, store, sale band, /shop words; unknown paths are 404', async () => {
+    const dresses = await search('link=/dresses');
+    expect(dresses.key).toBe("Women's Dresses");
+    expect(dresses.canonicalUrl).toBe('dresses');
+    const midi = await search('link=/midi-dresses');
+    expect(midi.totalCount).toBeGreaterThan(0);
+    expect(midi.totalCount).toBeLessThanOrEqual(dresses.totalCount);
+    expect(midi.products.every((p) => p.subcategory_slug === 'midi-dresses')).toBe(true);
+
+    const brand = dresses.products[0]!.brand_slug!;
+    const byBrand = await search(`link=/brand/${brand}&perPage=100`);
+    expect(byBrand.totalCount).toBeGreaterThan(0);
+    expect(byBrand.products.every((p) => p.brand_slug === brand)).toBe(true);
+
+    const store = dresses.products[0]!.store_slug;
+    const byStore = await search(`link=/store/${store}&perPage=100`);
+    expect(byStore.products.every((p) => p.store_slug === store)).toBe(true);
+
+    const band = await search('link=/50-percent-off&perPage=100');
+    expect(band.totalCount).toBeGreaterThan(0);
+    for (const p of band.products) expect(Math.max(...p.variants.map((v) => v.size_variants[0]!.offers))).toBeGreaterThanOrEqual(50);
+
+    const shop = await search('link=/shop/dresses');
+    expect(shop.totalCount).toBe(dresses.totalCount);
+    expect((await search('link=/shop/red-dress')).canonicalUrl).toBe('shop/red-dress');
+
+    for (const link of ['/nothing-here', '/brand/no-such-brand', '/store/no-such-store', '/dresses/extra/segments', '/editors-picks/nope']) {
+      const res = await request(api.url).get(`/api/search?link=${encodeURIComponent(link)}`).expect(404);
+      expect(res.body.message).toContain(link);
+    }
+  });
+
+  it('pages through a sort without gaps or repeats, and answers the same order every time', async () => {
+    const whole = await search('link=/clothing&sort=asc&perPage=40');
+    const first = await search('link=/clothing&sort=asc&perPage=20&page=1');
+    const second = await search('link=/clothing&sort=asc&perPage=20&page=2');
+    expect([...ids(first.products), ...ids(second.products)]).toEqual(ids(whole.products));
+    expect(ids((await search('link=/clothing&sort=asc&perPage=40')).products)).toEqual(ids(whole.products));
+  });
+
+  it('sorts by price both ways and by highest discount', async () => {
+    const asc = (await search('link=/clothing&sort=asc&perPage=100')).products.map((p) => p.saleprice);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = (await search('link=/clothing&sort=desc&perPage=100')).products.map((p) => p.saleprice);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    const sale = (await search('sort=sale&perPage=100')).products.map((p) => Number(p.sales[0]?.sale_title.replace(/% Off$/, '') ?? 0));
+    expect(sale).toEqual([...sale].sort((a, b) => b - a));
+    expect(sale[0]).toBeGreaterThan(0);
+  });
+
+  it('filters: colour OR colour, AND brand; sale, price range, department', async () => {
+    const red = await search('colour=red&perPage=100');
+    const blue = await search('colour=blue&perPage=100');
+    const both = await search('colour=red,blue&perPage=100');
+    expect(red.totalCount).toBeGreaterThan(0);
+    expect(blue.totalCount).toBeGreaterThan(0);
+    const union = new Set([...ids(red.products), ...ids(blue.products)]);
+    expect(both.totalCount).toBe(union.size);
+    for (const p of both.products) expect(p.variants.some((v) => v.colour === 'red' || v.colour === 'blue')).toBe(true);
+
+    const brand = red.products[0]!.brand_slug!;
+    const redOfBrand = await search(`colour=red&brand=${brand}&perPage=100`);
+    expect(redOfBrand.totalCount).toBeGreaterThan(0);
+    expect(redOfBrand.totalCount).toBeLessThanOrEqual(red.totalCount);
+    expect(redOfBrand.products.every((p) => p.brand_slug === brand)).toBe(true);
+
+    const onSale = await search('sale=true&perPage=100');
+    expect(onSale.products.every((p) => p.sales.length === 1)).toBe(true);
+
+    const priced = await search('priceRanges=20,40&perPage=100');
+    expect(priced.totalCount).toBeGreaterThan(0);
+    for (const p of priced.products) {
+      expect(p.saleprice).toBeGreaterThanOrEqual(20);
+      expect(p.saleprice).toBeLessThanOrEqual(40);
+    }
+    const men = await search('department=men&perPage=100');
+    expect(men.products.every((p) => p.department === 'men')).toBe(true);
+  });
+
+  it('prices and lists products per country', async () => {
+    const gb = await search('perPage=1');
+    const us = await search('country=US&perPage=1');
+    expect(us.countryCode).toBe('US');
+    expect(us.currencySymbol).toBe('$');
+    expect(us.totalCount).toBeGreaterThan(0);
+    expect(us.totalCount).not.toBe(gb.totalCount);
+  });
+
+  it('refuses nonsense with a 400 that names the parameter', async () => {
+    const cases: [string, string][] = [
+      ['colour=mauve', 'colour'],
+      ['sort=cheapest', 'sort'],
+      ['page=0', 'page'],
+      ['page=two', 'page'],
+      ['perPage=-5', 'perPage'],
+      ['priceRanges=cheap', 'priceRanges'],
+      ['priceRanges=50,10', 'priceRanges'],
+      ['offers=10-200', 'offers'],
+      ['department=pets', 'department'],
+      ['country=XX', 'country'],
+      ['category=no-such-category', 'category'],
+      ['sale=maybe', 'sale'],
+      ['link=no-slash', 'link'],
+    ];
+    for (const [query, name] of cases) {
+      const res = await request(api.url).get(`/api/search?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.status).toBe(400);
+      expect(res.body.message, query).toContain(name);
+    }
+    // Larger pages are capped, not refused.
+    expect((await search('perPage=5000')).perPage).toBe(100);
+  });
+
+  it('shows debug and time taken to admins (profile type 1 or 2) only', async () => {
+    let accountsApi: AccountsApi | undefined;
+    try {
+      accountsApi = await startAccountsApi({ db });
+      const shopper = await registerUser(accountsApi);
+      const admin = await registerUser(accountsApi);
+      await db.query('UPDATE users SET profile_type = 2 WHERE id = $1', [admin.userId]);
+      const asShopper = await request(api.url).get('/api/search?q=dreses').set('token', shopper.token).expect(200);
+      expect(asShopper.body.data.debug).toBeUndefined();
+      expect(asShopper.body.data.timeTaken).toBeUndefined();
+      const asAdmin = await request(api.url).get('/api/search?q=dreses').set('token', admin.token).expect(200);
+      const data = SearchResponseSchema.parse(asAdmin.body.data);
+      expect(data.timeTaken).toBeGreaterThanOrEqual(0);
+      expect(data.debug!.engine).toBe('memory');
+      expect(data.debug!.tokens[0]).toMatchObject({ word: 'dreses', expansions: [{ term: 'dress', quality: 1 }] });
+      expect(asAdmin.headers['cache-control']).toContain('private');
+    } finally {
+      // The accounts api shares this file's database: stop its timers only.
+      await accountsApi?.accounts.stop();
+    }
+  });
+});
+
+describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
+  it('counts each facet group without its own filter (disjunctive), other groups with theirs', async () => {
+    const plain = counts(await filter('colour', 'link=/clothing'));
+    const withRed = await filter('colour', 'link=/clothing&colour=red');
+    // Picking red leaves every colour's count as it was…
+    expect(counts(withRed)).toEqual(plain);
+    expect(withRed.buckets.find((b) => b.id === 'red')!.selected).toBe(true);
+    // … and each count is what picking that colour alone would list.
+    const blue = await search('link=/clothing&colour=blue');
+    expect(plain.blue ?? 0).toBe(blue.totalCount);
+
+    // Another group's filter does narrow the colour counts.
+    const brands = await filter('brand', 'link=/clothing&size=1');
+    const top = brands.buckets[0]!;
+    const ofBrand = counts(await filter('colour', `link=/clothing&brand=${top.id}`));
+    const total = Object.values(ofBrand).reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThan(Object.values(plain).reduce((a, b) => a + b, 0));
+    // … and the brand facet counts the colour-filtered listing.
+    const redBrands = counts(await filter('brand', 'link=/clothing&colour=red&size=100'));
+    const redListing = await search('link=/clothing&colour=red');
+    expect(Object.values(redBrands).reduce((a, b) => a + b, 0)).toBe(redListing.totalCount);
+  });
+
+  it('always returns selected values, even beyond the top N or with no products', async () => {
+    const all = await filter('brand', 'size=100');
+    const last = all.buckets[all.buckets.length - 1]!;
+    const cut = await filter('brand', `size=2&brand=${last.id}`);
+    expect(cut.buckets.map((b) => b.id)).toContain(last.id);
+    expect(cut.buckets.find((b) => b.id === last.id)!.selected).toBe(true);
+    expect(cut.otherCount).toBe(all.buckets.length - 3);
+    const none = await filter('colour', 'link=/health-and-beauty&q=zzzzzz&colour=teal');
+    expect(none.buckets).toEqual([expect.objectContaining({ id: 'teal', docCount: 0, selected: true })]);
+  });
+
+  it('finds brands and stores by name', async () => {
+    const all = await filter('brand', 'size=100');
+    const name = all.buckets[0]!.key;
+    const found = await filter('brand', `find=${encodeURIComponent(name.slice(0, 4).toLowerCase())}`);
+    expect(found.buckets.map((b) => b.key)).toContain(name);
+    expect(found.buckets.every((b) => b.key.toLowerCase().includes(name.slice(0, 4).toLowerCase()))).toBe(true);
+    await request(api.url).get('/api/search/filters/brand?find=%20%20').expect(400);
+  });
+
+  it('counts categories at the next level of the listing, opening the selected path', async () => {
+    const top = await filter('category');
+    expect(top.filterName).toBe('category');
+    expect(top.buckets.map((b) => b.id)).toContain('clothing');
+    const clothing = await filter('category', 'link=/clothing');
+    expect(clothing.filterName).toBe('subcategory');
+    const dresses = clothing.buckets.find((b) => b.id === 'dresses')!;
+    expect(dresses.docCount).toBe((await search('link=/dresses')).totalCount);
+    expect(clothing.buckets.reduce((a, b) => a + b.docCount, 0)).toBe((await search('link=/clothing')).totalCount);
+    const opened = await filter('category', 'link=/clothing&subcategory=dresses');
+    const dressBucket = opened.buckets.find((b) => b.id === 'dresses')!;
+    expect(dressBucket.selected).toBe(true);
+    expect(dressBucket.subBuckets[0]!.filterName).toBe('subcategory2');
+    expect(dressBucket.subBuckets[0]!.buckets.map((b) => b.id)).toContain('midi-dresses');
+  });
+
+  it('gives the price range in whole units with the country step, from q or path only', async () => {
+    const res = await request(api.url).get('/api/search/filters/price?link=/clothing&colour=red').expect(200);
+    const gb = PriceFilterSchema.parse(res.body.data);
+    expect(gb.buckets.price_steps).toBe(50);
+    expect(gb.currencyCode).toBe('GBP');
+    const cards = (await search('link=/clothing&sort=asc&perPage=1')).products[0]!;
+    expect(gb.buckets.price_min).toBe(Math.floor(cards.saleprice));
+    const same = PriceFilterSchema.parse((await request(api.url).get('/api/search/filters/price?link=/clothing').expect(200)).body.data);
+    expect(same.buckets).toEqual(gb.buckets);
+    const india = PriceFilterSchema.parse((await request(api.url).get('/api/search/filters/price?country=IN').expect(200)).body.data);
+    expect(india.buckets.price_steps).toBe(4000);
+    await request(api.url).get('/api/search/filters/size').expect(404);
+  });
+
+  it('counts deals in the order coupons, free delivery, sale', async () => {
+    const res = await request(api.url).get('/api/search/deals?link=/clothing').expect(200);
+    const { deals } = DealsSchema.parse(res.body.data);
+    expect(deals.map((d) => d.key)).toEqual(['coupons', 'freedelivery', 'sale']);
+    expect(deals[2].docCount).toBe((await search('link=/clothing&sale=true')).totalCount);
+    expect(deals[0].docCount).toBe((await search('link=/clothing&coupons=true')).totalCount);
+    expect(deals[1].docCount).toBe((await search('link=/clothing&freedelivery=1')).totalCount);
+    // Disjunctive too: choosing sale does not zero out the sale count.
+    const chosen = DealsSchema.parse((await request(api.url).get('/api/search/deals?link=/clothing&sale=true').expect(200)).body.data);
+    expect(chosen.deals[2].docCount).toBe(deals[2].docCount);
+  });
+
+  it('gives the breadcrumb of a category listing, five levels at most', async () => {
+    const res = await request(api.url).get('/api/search/filters/breadcrumb?link=/midi-dresses').expect(200);
+    expect(BreadcrumbSchema.parse(res.body.data).breadCrumb).toEqual([
+      { filterName: 'category', key: 'Clothing', slug: 'clothing' },
+      { filterName: 'subcategory', key: 'Dresses', slug: 'dresses' },
+      { filterName: 'subcategory2', key: 'Midi Dresses', slug: 'midi-dresses' },
+    ]);
+    const empty = await request(api.url).get('/api/search/filters/breadcrumb?q=dress').expect(200);
+    expect(empty.body.data.breadCrumb).toEqual([]);
+  });
+
+  it('gives canonical links that resolve to listings', async () => {
+    const res = await request(api.url).get('/api/search/canonical-links?link=/dresses').expect(200);
+    const links = CanonicalLinksSchema.parse(res.body.data);
+    expect(links.searchinfo).toEqual({ category: 'dresses', department: 'women', brand: null });
+    expect(links.brand.length).toBeGreaterThan(0);
+    expect(links.attribute.length).toBeGreaterThan(0);
+    expect(links.fixedbrand.length).toBeGreaterThan(0);
+    for (const link of [...links.brand, ...links.attribute, ...links.fixedbrand].slice(0, 6)) {
+      const listed = await search(`link=/${link.canonicalUrl}`);
+      expect(listed.totalCount, link.canonicalUrl).toBeGreaterThan(0);
+    }
+  });
+
+  it('suggests categories, brands and catalogue words by department; learns popular searches', async () => {
+    await search('q=midi%20dress');
+    const res = await request(api.url).get('/api/search/auto-suggest/women/mid').expect(200);
+    const { suggestions } = SuggestionsSchema.parse(res.body.data);
+    expect(suggestions).toContainEqual(expect.objectContaining({ type: 'search', key: 'midi dress' }));
+    expect(suggestions).toContainEqual(expect.objectContaining({ type: 'category', canonicalUrl: 'midi-dresses' }));
+    expect(suggestions).toContainEqual(expect.objectContaining({ type: 'term', key: 'midi' }));
+    const reversed = await request(api.url).get('/api/search/auto-suggest/mid/women').expect(200);
+    expect(reversed.body.data).toEqual(res.body.data);
+    const men = SuggestionsSchema.parse((await request(api.url).get('/api/search/auto-suggest/jea?department=men').expect(200)).body.data);
+    expect(men.suggestions.filter((s) => s.type === 'category').every((s) => s.canonicalUrl.startsWith('men-'))).toBe(true);
+    await request(api.url).get('/api/search/auto-suggest/pets/dress').expect(400);
+    const links = CanonicalLinksSchema.parse((await request(api.url).get('/api/search/canonical-links').expect(200)).body.data);
+    expect(links.topsearches.map((t) => t.key)).toContain('midi dress');
+  });
+});
+
+describe('/api/products and the brand and store lists', () => {
+  it('shows a product landing page by path or guid, 404 for unknown slugs', async () => {
+    const card = (await search('link=/dresses&perPage=1')).products[0]!;
+    const sv = card.variants[0]!.size_variants[0]!;
+    const res = await request(api.url).get(`/api/products/detail/${card.category_slug}/${card.subcategory_slug}/${sv.slug}`).expect(200);
+    const detail = ProductDetailSchema.parse(res.body.data);
+    expect(detail.product.id).toBe(card.id);
+    expect(detail.selected.guid).toBe(sv.guid);
+    expect(detail.canonicalUrl).toBe(`clothing/${card.subcategory_slug}/${sv.slug}`);
+    expect(detail.breadCrumb[0]).toEqual({ filterName: 'category', key: 'Clothing', slug: 'clothing' });
+    const byGuid = ProductDetailSchema.parse((await request(api.url).get(`/api/products/detail/guid/${sv.guid}`).expect(200)).body.data);
+    expect(byGuid.product.id).toBe(card.id);
+    await request(api.url).get('/api/products/detail/clothing/dresses/no-such-slug').expect(404);
+    await request(api.url).get('/api/products/detail/guid/not-a-guid').expect(400);
+
+    const similar = SimilarProductsSchema.parse(
+      (await request(api.url).get(`/api/products/similar/guid/${sv.guid}?perPage=3`).expect(200)).body.data,
+    );
+    expect(ids(similar.products)).not.toContain(card.id);
+    expect(similar.products.every((p) => p.subcategory_slug === card.subcategory_slug)).toBe(true);
+  });
+
+  it('stores a click-through (add-csd); unknown guid 404, malformed 400', async () => {
+    const sv = (await search('perPage=1')).products[0]!.variants[0]!.size_variants[0]!;
+    const res = await request(api.url).post('/api/products/add-csd').send({ id: sv.guid, country: 'us', source: '/dresses' }).expect(200);
+    expect(ClickRecordedSchema.parse(res.body.data)).toEqual({ recorded: true });
+    const rows = await db.query<{ country_code: string; source: string }>(
+      'SELECT c.country_code, c.source FROM product_clicks c JOIN size_variants sv ON sv.id = c.size_variant_id WHERE sv.guid = $1',
+      [sv.guid],
+    );
+    expect(rows).toEqual([{ country_code: 'US', source: '/dresses' }]);
+    await request(api.url).post('/api/products/add-csd').send({ id: '00000000-0000-4000-8000-000000000000' }).expect(404);
+    const bad = await request(api.url).post('/api/products/add-csd').send({ id: 'abc' }).expect(400);
+    expect(bad.body.message).toContain('guid');
+  });
+
+  it('lists brands and stores with product counts per country, and searches stores', async () => {
+    const brands = BrandListSchema.parse((await request(api.url).get('/api/account/brand-list').expect(200)).body.data).brands;
+    const facet = await filter('brand', 'size=500');
+    expect(Object.fromEntries(brands.map((b) => [b.slug, b.productCount]))).toEqual(counts(facet));
+    expect(brands.map((b) => b.name)).toEqual([...brands.map((b) => b.name)].sort((a, b) => a.localeCompare(b, 'en-GB')));
+    expect(brands.every((b) => b.letter === b.name[0]!.toUpperCase())).toBe(true);
+    const stores = StoreListSchema.parse((await request(api.url).get('/api/account/store-list').expect(200)).body.data).stores;
+    expect(stores.length).toBeGreaterThan(0);
+    const one = stores[0]!;
+    const found = StoreListSchema.parse(
+      (await request(api.url).get(`/api/account/store-search/${encodeURIComponent(one.name.split(' ').pop()!.toLowerCase())}`).expect(200)).body.data,
+    ).stores;
+    expect(found.map((s) => s.slug)).toContain(one.slug);
+    await request(api.url).get('/api/account/store-search/%20%20').expect(400);
+    await request(api.url).get('/api/account/brand-list?department=pets').expect(400);
+  });
+
+  it('gives sitemap pages of at most 50,000 URLs, and an index of them', async () => {
+    const index = await request(api.url).get('/api/products/sitemap').expect(200);
+    expect(index.body.data.pageSize).toBe(50_000);
+    const products = index.body.data.kinds.find((k: { kind: string }) => k.kind === 'products');
+    expect(products.totalCount).toBe((await search('perPage=1')).totalCount);
+    const page = await request(api.url).get('/api/products/sitemap/products?perPage=5&page=2').expect(200);
+    expect(page.body.data.urls).toHaveLength(5);
+    const detailPath = page.body.data.urls[0].path as string;
+    const [category, lastnode, slug] = detailPath.split('/');
+    await request(api.url).get(`/api/products/detail/${category}/${lastnode}/${slug}`).expect(200);
+    await request(api.url).get('/api/products/sitemap/products?perPage=60000').expect(200);
+    await request(api.url).get('/api/products/sitemap/widgets').expect(404);
+  });
+});
+
+describe('following the catalogue', () => {
+  it('lists products of a feed imported after start', async () => {
+    const fixtures = path.resolve(import.meta.dirname, '../../fixtures/feeds/good');
+    expect((await search('link=/shop/northlane')).totalCount).toBe(0);
+    await importStores(db, JSON.parse(fs.readFileSync(path.join(fixtures, 'stores.json'), 'utf8')));
+    await importFeed(db, { file: path.join(fixtures, 'northlane.gb.tsv') });
+    await api.engine.settled();
+    const listed = await search('link=/store/northlane');
+    expect(listed.totalCount).toBeGreaterThan(0);
+    expect(listed.products.every((p) => p.store_slug === 'northlane')).toBe(true);
+  });
+});
