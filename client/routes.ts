@@ -12,6 +12,15 @@ export const HELP_SLUGS = [
 ] as const;
 export type HelpSlug = (typeof HELP_SLUGS)[number];
 
+/** Listing paths (spec section 2 route table: search, shop/…, brand/{brand}, store/{store}, {shop}). */
+export const LISTING_PATHS = [
+  { id: 'listing-search', path: 'search' },
+  { id: 'listing-shop', path: 'shop/*' },
+  { id: 'listing-brand', path: 'brand/:brand' },
+  { id: 'listing-store', path: 'store/:store' },
+  { id: 'listing-page', path: ':slug' },
+] as const;
+
 // Country-agnostic routes: the country prefix is React Router's basename ('' or '/us'),
 // so every <Link> keeps the current country (spec section 2 "Country prefix").
 // Pages are lazy: each is its own chunk, resolved before hydration on first load.
@@ -28,6 +37,9 @@ export const routes: RouteObject[] = [
       ...HELP_SLUGS.map(
         (slug): RouteObject => ({ id: `help-${slug}`, path: slug, lazy: () => import('./routes/help.route').then((m) => m.helpRoute(slug)) }),
       ),
+      // One listing module for /search and every canonical listing path (spec section 2);
+      // static paths (help pages) outrank ':slug', and an unknown slug is the api's 404.
+      ...LISTING_PATHS.map(({ id, path }): RouteObject => ({ id, path, lazy: () => import('./routes/listing.route') })),
       { id: 'not-found', path: '*', lazy: () => import('./routes/not-found.route') },
     ],
   },

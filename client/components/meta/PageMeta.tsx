@@ -22,8 +22,9 @@ type Props = {
   type?: 'website' | 'product' | 'article';
 };
 
+/** Spec section 2 "Page metadata": ?page=n, or &page=n when the path has a query already. */
 function withPage(path: string, page: number): string {
-  return page > 1 ? `${path}?page=${page}` : path;
+  return page > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;
 }
 
 /** The same page on every country site, as hreflang → absolute URL (x-default is GB). */

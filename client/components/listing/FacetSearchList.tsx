@@ -1,0 +1,80 @@
+import { useEffect, useId, useState } from 'react';
+import type { Query } from '../../../shared/api/api-client';
+import { FilterSchema, type FilterBucket } from '../../../shared/api/search-schemas';
+import { toggleValue, type ListingState } from '../../../shared/listing-query';
+import { filterSearchText } from '../../../shared/validation/filter-search';
+import { browserApi } from '../../api/browser-api';
+import { FilterLink } from './FilterLink';
+
+const FIND_DEBOUNCE_MS = 300;
+
+// Brands with 'Find a Brand', Stores with 'Find a Store' (spec section 2): the box asks the
+// search engine for matching names within this listing; whitespace-only is not a search
+// (spec section 5). Selected values are always listed (the api returns them).
+export function FacetSearchList({
+  type,
+  param,
+  placeholder,
+  buckets,
+  base,
+  state,
+  href,
+  apply,
+}: {
+  type: 'brand' | 'store';
+  param: 'brand' | 'storename';
+  placeholder: string;
+  buckets: FilterBucket[];
+  base: Query;
+  state: ListingState;
+  href: (s: ListingState) => string;
+  apply: (s: ListingState) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<FilterBucket[] | null>(null);
+  const find = filterSearchText(text);
+
+  useEffect(() => {
+    if (!find) {
+      setFound(null);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      browserApi()
+        .get(`/api/search/filters/${type}`, FilterSchema, { ...base, find })
+        .then((answer) => live && setFound(answer.buckets))
+        .catch(() => live && setFound([]));
+    }, FIND_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [find, type, base]);
+
+  const shown = found ?? buckets;
+  return (
+    <div className="facet-search">
+      <label htmlFor={id} className="visually-hidden">
+        {placeholder}
+      </label>
+      <input id={id} type="search" placeholder={placeholder} value={text} autoComplete="off" onChange={(e) => setText(e.target.value)} />
+      {text && !find && <p className="field-error">Please type a name to search for.</p>}
+      {found && found.length === 0 && <p className="facet-none">No matches.</p>}
+      <ul className="filter-list">
+        {shown.map((bucket) => {
+          const selected = state[param].includes(bucket.id);
+          return (
+            <li key={bucket.id}>
+              <FilterLink next={toggleValue(state, param, bucket.id)} href={href} apply={apply} selected={selected}>
+                <span className="filter-check" aria-hidden="true" />
+                {bucket.key} <span className="filter-count">({bucket.docCount})</span>
+              </FilterLink>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

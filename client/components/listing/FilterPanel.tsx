@@ -1,0 +1,209 @@
+import type { FilterBucket } from '../../../shared/api/search-schemas';
+import { colourHex, isColourKey } from '../../../shared/colours';
+import { CATEGORY_LEVELS, provenance, selectCategory, setFlag, setProvenance, setSingle, toggleValue, type CategoryLevel, type ListingState } from '../../../shared/listing-query';
+import { SORT_OPTIONS } from '../../../shared/sort-options';
+import type { ListingData } from './listing-data';
+import { ShellLink } from '../ui/ShellLink';
+import { Accordion } from './Accordion';
+import { FacetSearchList } from './FacetSearchList';
+import { FilterLink } from './FilterLink';
+import { PriceFilter } from './PriceFilter';
+import type { CountryCode } from '../../../shared/countries';
+
+// The filter panel (spec section 2): Country, Sort, Deals, Sales and Offers, Colour, Price,
+// Category, Brands, Stores, Popular In Brand, All Popular Brands, Top Searches. Open by
+// default: deals, sales, colour, price, category (always open); colour, brands and stores
+// also open when they hold selected values (spec section 4).
+
+type Props = {
+  data: ListingData;
+  state: ListingState;
+  href: (s: ListingState) => string;
+  apply: (s: ListingState) => void;
+  country: CountryCode;
+  /** The price filter is drawn only in a browser (spec section 5). */
+  inBrowser: boolean;
+  /** True on mobile: slider changes wait for Apply Filters. */
+  draft: boolean;
+  /** Changes when the mobile panel opens: every accordion closes. */
+  collapse: number;
+};
+
+const DEAL_LABELS = { sale: 'All Offers', coupons: 'Coupon Code', freedelivery: 'Free Delivery' } as const;
+
+function levelOf(filterName: string): CategoryLevel | undefined {
+  return (CATEGORY_LEVELS as readonly string[]).includes(filterName) ? (filterName as CategoryLevel) : undefined;
+}
+
+function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterBucket[]; level: CategoryLevel; ancestors: { level: CategoryLevel; slug: string }[] } & Pick<Props, 'state' | 'href' | 'apply'>) {
+  const { state, href, apply } = rest;
+  return (
+    <ul className="category-tree">
+      {buckets.map((bucket) => {
+        // Choosing a nested category names its ancestors too, then the category itself.
+        let next = state;
+        for (const a of ancestors) if (next[a.level] !== a.slug) next = selectCategory(next, a.level, a.slug);
+        next = selectCategory(next, level, bucket.id);
+        const selected = state[level] === bucket.id;
+        return (
+          <li key={bucket.id}>
+            <FilterLink next={next} href={href} apply={apply} selected={selected}>
+              {bucket.key} <span className="filter-count">({bucket.docCount})</span>
+            </FilterLink>
+            {bucket.subBuckets.map((sub) => {
+              const subLevel = levelOf(sub.filterName);
+              return subLevel && sub.buckets.length ? (
+                <CategoryTree key={sub.filterName} buckets={sub.buckets} level={subLevel} ancestors={[...ancestors, { level, slug: bucket.id }]} {...rest} />
+              ) : null;
+            })}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SeoLinkList({ links }: { links: { key: string; canonicalUrl: string; displayKeyword: string }[] }) {
+  return (
+    <ul className="filter-list">
+      {links.map((link) => (
+        <li key={link.canonicalUrl}>
+          <ShellLink to={`/${link.canonicalUrl}`}>{link.displayKeyword || link.key}</ShellLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function FilterPanel({ data, state, href, apply, country, inBrowser, draft, collapse }: Props) {
+  const { filters, deals, price, links } = data;
+  const current = provenance(state);
+  const brandBuckets = filters.brand?.buckets ?? [];
+  const storeBuckets = filters.store?.buckets ?? [];
+  const colourBuckets = filters.colour?.buckets ?? [];
+  const offerBuckets = filters.offer?.buckets ?? [];
+  const categoryBuckets = filters.category?.buckets ?? [];
+  const dealBy = new Map((deals?.deals ?? []).map((d) => [d.key, d.docCount]));
+
+  return (
+    <div className="filter-panel">
+      <Accordion title="Country" defaultOpen={false} collapse={collapse}>
+        <ul className="filter-list">
+          {(['local', 'international'] as const).map((choice) => (
+            <li key={choice}>
+              <FilterLink next={setProvenance(state, current === choice ? 'all' : choice, country)} href={href} apply={apply} selected={current === choice}>
+                <span className="filter-radio" aria-hidden="true" />
+                {choice === 'local' ? 'Local' : 'International'}
+              </FilterLink>
+            </li>
+          ))}
+        </ul>
+      </Accordion>
+      <Accordion title="Sort" defaultOpen={false} collapse={collapse}>
+        <ul className="filter-list">
+          {SORT_OPTIONS.map((option) => (
+            <li key={option.value || 'recommended'}>
+              <FilterLink next={setSingle(state, 'sort', option.value)} href={href} apply={apply} selected={state.sort === option.value}>
+                <span className="filter-radio" aria-hidden="true" />
+                {option.key}
+              </FilterLink>
+            </li>
+          ))}
+        </ul>
+      </Accordion>
+      {deals && (
+        <Accordion title="Deals" defaultOpen collapse={collapse}>
+          <ul className="filter-list">
+            {(['sale', 'coupons', 'freedelivery'] as const).map((key) => (
+              <li key={key}>
+                <FilterLink next={setFlag(state, key, !state[key])} href={href} apply={apply} selected={state[key]}>
+                  <span className="filter-check" aria-hidden="true" />
+                  {DEAL_LABELS[key]} <span className="filter-count">({dealBy.get(key) ?? 0})</span>
+                </FilterLink>
+              </li>
+            ))}
+          </ul>
+        </Accordion>
+      )}
+      {offerBuckets.length > 0 && (
+        <Accordion title="Sales and Offers" defaultOpen collapse={collapse}>
+          <ul className="filter-list">
+            {offerBuckets.map((bucket) => (
+              <li key={bucket.id}>
+                <FilterLink next={toggleValue(state, 'offers', bucket.id)} href={href} apply={apply} selected={state.offers.includes(bucket.id)}>
+                  <span className="filter-check" aria-hidden="true" />
+                  {bucket.key} <span className="filter-count">({bucket.docCount})</span>
+                </FilterLink>
+              </li>
+            ))}
+          </ul>
+        </Accordion>
+      )}
+      {colourBuckets.length > 0 && (
+        <Accordion title="Color" defaultOpen collapse={collapse}>
+          <ul className="colour-swatches">
+            {colourBuckets.map((bucket) => {
+              const selected = state.colour.includes(bucket.id);
+              const hex = bucket.value ?? (isColourKey(bucket.id) ? colourHex(bucket.id) : '#8e8e8e');
+              return (
+                <li key={bucket.id}>
+                  <FilterLink
+                    next={toggleValue(state, 'colour', bucket.id)}
+                    href={href}
+                    apply={apply}
+                    selected={selected}
+                    className="colour-swatch"
+                    label={`${bucket.key} (${bucket.docCount})${selected ? ', selected' : ''}`}
+                  >
+                    <span className="swatch" style={{ background: hex }} aria-hidden="true" />
+                    <span className="swatch-name" aria-hidden="true">
+                      {bucket.key}
+                    </span>
+                  </FilterLink>
+                </li>
+              );
+            })}
+          </ul>
+        </Accordion>
+      )}
+      {inBrowser && price && (
+        <Accordion title="Price" defaultOpen collapse={collapse}>
+          <PriceFilter price={price} state={state} apply={apply} immediate={!draft} />
+        </Accordion>
+      )}
+      {categoryBuckets.length > 0 && (
+        <section className="filter-group filter-group-static" aria-labelledby="filter-category-title">
+          <h2 id="filter-category-title" className="filter-group-title">
+            Category
+          </h2>
+          <CategoryTree buckets={categoryBuckets} level={levelOf(filters.category!.filterName) ?? 'category'} ancestors={[]} state={state} href={href} apply={apply} />
+        </section>
+      )}
+      {brandBuckets.length > 0 && (
+        <Accordion title="Brands" defaultOpen={state.brand.length > 0} collapse={collapse}>
+          <FacetSearchList type="brand" param="brand" placeholder="Find a Brand" buckets={brandBuckets} base={data.base} state={state} href={href} apply={apply} />
+        </Accordion>
+      )}
+      {storeBuckets.length > 0 && (
+        <Accordion title="Stores" defaultOpen={state.storename.length > 0} collapse={collapse}>
+          <FacetSearchList type="store" param="storename" placeholder="Find a Store" buckets={storeBuckets} base={data.base} state={state} href={href} apply={apply} />
+        </Accordion>
+      )}
+      {links && links.brand.length > 0 && (
+        <Accordion title="Popular In Brand" defaultOpen={false} collapse={collapse}>
+          <SeoLinkList links={links.brand} />
+        </Accordion>
+      )}
+      {links && links.fixedbrand.length > 0 && (
+        <Accordion title="All Popular Brands" defaultOpen={false} collapse={collapse}>
+          <SeoLinkList links={links.fixedbrand} />
+        </Accordion>
+      )}
+      {links && links.topsearches.length > 0 && (
+        <Accordion title="Top Searches" defaultOpen={false} collapse={collapse}>
+          <SeoLinkList links={links.topsearches} />
+        </Accordion>
+      )}
+    </div>
+  );
+}

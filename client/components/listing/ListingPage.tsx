@@ -1,0 +1,333 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLoaderData, useRevalidator, useRouteLoaderData } from 'react-router';
+import { isDepartment } from '../../../shared/constants';
+import {
+  clearAll,
+  isDeepFacetCombination,
+  provenance,
+  removeChip,
+  searchKeyFromPath,
+  selectedChips,
+  serializeListingQuery,
+  setPage,
+  setProvenance,
+  setSingle,
+  type ChipLabels,
+  type ListingState,
+} from '../../../shared/listing-query';
+import { formatPrice } from '../../../shared/price';
+import { SORT_OPTIONS, type SortValue } from '../../../shared/sort-options';
+import { showsZeroResultMessage } from '../../../shared/validation/search-text';
+import { useDepartment } from '../../app/department';
+import { useCountry } from '../../app/site-hooks';
+import type { RootData } from '../../routes/root.route';
+import { PageMeta } from '../meta/PageMeta';
+import { ShellLink } from '../ui/ShellLink';
+import { Breadcrumb } from './Breadcrumb';
+import { FilterLink } from './FilterLink';
+import { FilterPanel } from './FilterPanel';
+import { ListingDescription } from './ListingDescription';
+import { ListingResults } from './ListingResults';
+import { ProductCard } from './ProductCard';
+import { SitemapLinks } from './SitemapLinks';
+import type { ListingData } from './listing-data';
+import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQuery } from './use-listing-nav';
+
+// The listing and search page (spec section 2 "Listing and search page", section 4 "Listing",
+// section 8 for its failures).
+
+/** Departments the no-product landing leaves out (spec section 9). */
+const HIDDEN_LANDING_DEPARTMENTS = new Set(['blog', 'sale', 'featured', 'dress me']);
+
+const SERVER_ERROR = 'Something is wrong with our servers, please try again in some time.';
+
+function ProductRow({ products, title }: { products: ListingData['recommended']; title: string }) {
+  if (!products.length) return null;
+  return (
+    <section className="recommended" aria-labelledby="recommended-title">
+      <h2 id="recommended-title">{title}</h2>
+      <ul className="product-grid">
+        {products.map((product, index) => (
+          <li key={`${product.id}-${index}`}>
+            <ProductCard p={product} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Zero results (spec section 2): the message, an image, sitemap links, then the landing tiles. */
+function ZeroResults({ query, data }: { query: string; data: ListingData }) {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const tiles = (root?.menu ?? []).filter((item) => item.previewImage && !HIDDEN_LANDING_DEPARTMENTS.has(item.name.toLowerCase()));
+  return (
+    <>
+      <section className="zero-results">
+        {showsZeroResultMessage(query) && (
+          <>
+            <h1>We could not find many matches for: &quot;{query}&quot;</h1>
+            <p>Try another search to find more products.</p>
+          </>
+        )}
+        <svg className="zero-results-art" viewBox="0 0 120 80" width="120" height="80" role="img" aria-label="An empty clothes rail">
+          <path d="M10 20h100M60 8v12M30 20l-8 50M90 20l8 50" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+        </svg>
+        <SitemapLinks info={data.links?.searchinfo} />
+      </section>
+      <section id="product_landing_page" aria-label="Shop by department" className="landing-tiles">
+        <ul>
+          {tiles.map((tile) => (
+            <li key={tile.itemId}>
+              <ShellLink to={`/${tile.itemSlug}`}>
+                <img src={tile.previewImage ?? ''} alt={tile.menuImageAlt ?? ''} width={240} height={160} loading="lazy" />
+                <span>Shop {tile.name}</span>
+              </ShellLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+export function ListingPage() {
+  const data = useLoaderData() as ListingData;
+  const country = useCountry();
+  const inBrowser = useHydrated();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const { state, href, go } = useListingNav(data.path);
+  const { setDepartment } = useDepartment();
+  const revalidator = useRevalidator();
+
+  // The mobile panel changes a draft; Apply Filters navigates (spec section 4).
+  const [draft, setDraft] = useState<ListingState | null>(null);
+  const [collapse, setCollapse] = useState(0);
+  const panelOpen = draft !== null;
+  const panelState = draft ?? state;
+  const apply = (next: ListingState) => (panelOpen ? setDraft(next) : go(next));
+  const openPanel = () => {
+    setDraft(state);
+    setCollapse((n) => n + 1);
+  };
+  useEffect(() => setDraft(null), [state]);
+  useEffect(() => {
+    if (!mobile) setDraft(null);
+  }, [mobile]);
+
+  // A single department bucket sets the shell's department (spec section 4).
+  const departments = data.filters.department?.buckets ?? [];
+  const onlyDepartment = departments.length === 1 ? departments[0]!.id : undefined;
+  useEffect(() => {
+    if (onlyDepartment && isDepartment(onlyDepartment)) setDepartment(onlyDepartment);
+  }, [onlyDepartment, setDepartment]);
+
+  const first = data.pages[0];
+  const total = first?.totalCount ?? 0;
+  const zero = data.error500 || total === 0;
+  const query = state.q || (data.isSearch ? '' : searchKeyFromPath(data.path));
+  const title = first?.key || (query ? query.replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : 'Search');
+  const money = (n: number) => formatPrice(n, { locale: country.locale, info: country.currencyInfo });
+  const count = new Intl.NumberFormat(country.locale).format(total);
+
+  const labels = useMemo<ChipLabels>(() => {
+    const map = (buckets: { id: string; key: string; subBuckets?: { buckets: { id: string; key: string }[] }[] }[] | undefined) => {
+      const out = new Map<string, string>();
+      const walk = (list: typeof buckets) => list?.forEach((b) => (out.set(b.id, b.key), b.subBuckets?.forEach((s) => walk(s.buckets))));
+      walk(buckets);
+      return out;
+    };
+    const categories = map(data.filters.category?.buckets);
+    for (const entry of data.breadcrumb?.breadCrumb ?? []) categories.set(entry.slug, entry.key);
+    return {
+      brand: map(data.filters.brand?.buckets),
+      storename: map(data.filters.store?.buckets),
+      colour: map(data.filters.colour?.buckets),
+      category: categories,
+      subcategory: categories,
+      subcategory2: categories,
+      subcategory3: categories,
+      subcategory4: categories,
+    };
+  }, [data.filters, data.breadcrumb]);
+  const chips = selectedChips(state, labels, money);
+
+  // Metadata: the canonical is this listing with its one indexable facet (if any) and page;
+  // deeper combinations, empty and failed listings are noindex.
+  const canonicalState: ListingState = { ...setPage(state, 1), perPage: undefined };
+  const canonicalPath = `${data.path}${serializeListingQuery(canonicalState)}`;
+  const noindex = isDeepFacetCombination(state) || zero;
+  const images = data.pages.flatMap((p) => p.products.map((product) => product.variants[0]?.images.productimage180_jpg ?? '')).filter(Boolean);
+  const description =
+    first?.description ||
+    `Shop ${title} from hundreds of stores in ${country.name}: compare prices, find sales and free delivery on Vitrine.`;
+  const lastPage = Math.max(1, Math.ceil(total / (data.perPage * 2)));
+  const current = provenance(state);
+
+  return (
+    <div className="listing">
+      <PageMeta
+        title={state.page > 1 ? `${title} - Page ${state.page}` : title}
+        description={description.slice(0, 300)}
+        path={canonicalPath}
+        images={images}
+        pagination={{ page: state.page, hasNext: state.page < lastPage && !zero }}
+        noindex={noindex}
+      />
+      <Breadcrumb entries={data.breadcrumb?.breadCrumb ?? []} />
+      {!zero && (
+        <header className="listing-head">
+          <h1>
+            {title} <span className="listing-count">({count} {total === 1 ? 'product' : 'products'})</span>
+          </h1>
+          <ListingDescription text={first?.description ?? ''} />
+          {first?.timeTaken !== undefined && (
+            <p className="listing-debug">
+              {first.debug ? `engine ${first.debug.engine}, index ${first.debug.indexVersion}; ` : ''}time taken {first.timeTaken} ms
+            </p>
+          )}
+        </header>
+      )}
+      <div className={`listing-layout${panelOpen ? ' is-refining' : ''}`}>
+        {panelOpen && <div className="refine-backdrop" onClick={() => setDraft(null)} aria-hidden="true" />}
+        <aside id="listing-filters" className="listing-filters" aria-label="Filters" role={panelOpen ? 'dialog' : undefined} aria-modal={panelOpen ? true : undefined}>
+          {panelOpen && (
+            <div className="refine-head">
+              <h2>Refine</h2>
+              <button type="button" className="link-button" onClick={() => setDraft(clearAll(panelState))}>
+                Clear all
+              </button>
+              <button type="button" className="link-button" onClick={() => setDraft(null)}>
+                Cancel
+              </button>
+            </div>
+          )}
+          {!zero && (
+            <FilterPanel
+              data={data}
+              state={panelState}
+              href={href}
+              apply={apply}
+              country={country.code}
+              inBrowser={inBrowser}
+              draft={panelOpen}
+              collapse={collapse}
+            />
+          )}
+          {panelOpen && (
+            <div className="refine-foot">
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => {
+                  const next = draft;
+                  setDraft(null);
+                  go(next);
+                }}
+              >
+                Apply Filters
+              </button>
+            </div>
+          )}
+        </aside>
+        <section className="listing-results" aria-label="Results">
+          {!zero && (
+            <div className="listing-toolbar">
+              <a
+                href="#listing-filters"
+                className="refine-pill"
+                onClick={(event) => {
+                  event.preventDefault();
+                  openPanel();
+                }}
+              >
+                Refine Products
+              </a>
+              <div className="provenance" role="group" aria-label="Country">
+                {(['local', 'international'] as const).map((choice) => (
+                  <FilterLink
+                    key={choice}
+                    next={setProvenance(state, current === choice ? 'all' : choice, country.code)}
+                    href={href}
+                    apply={go}
+                    selected={current === choice}
+                    className="toggle"
+                  >
+                    {choice === 'local' ? 'Local' : 'International'}
+                  </FilterLink>
+                ))}
+              </div>
+              <label className="sort-select">
+                <span>Sort by</span>
+                <select value={state.sort} onChange={(event) => go(setSingle(state, 'sort', event.target.value as SortValue))} disabled={!inBrowser}>
+                  {SORT_OPTIONS.map((option) => (
+                    <option key={option.value || 'recommended'} value={option.value}>
+                      {option.key}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          )}
+          {chips.length > 0 && (
+            <ul className="chips" aria-label="Selected filters">
+              {chips.map((chip) => (
+                <li key={`${chip.type}:${chip.id}`}>
+                  <FilterLink next={removeChip(state, chip)} href={href} apply={go} selected={false} className="chip" label={`Remove ${chip.key}`}>
+                    {chip.key} <span aria-hidden="true">×</span>
+                  </FilterLink>
+                </li>
+              ))}
+              <li>
+                <FilterLink next={clearAll(state)} href={href} apply={go} selected={false} className="chip chip-clear">
+                  Clear all
+                </FilterLink>
+              </li>
+            </ul>
+          )}
+          {data.error500 ? (
+            <div className="listing-error" role="alert">
+              <h1>{SERVER_ERROR}</h1>
+              <p>
+                <button type="button" className="link-button" onClick={() => void revalidator.revalidate()}>
+                  Something went wrong. Please click here to Refresh
+                </button>
+              </p>
+            </div>
+          ) : zero ? (
+            <ZeroResults query={query} data={data} />
+          ) : (
+            <ListingResults key={data.path + serializeListingQuery(setPage(state, 1))} data={data} state={state} path={data.path} />
+          )}
+          {zero && <ProductRow products={data.recommended} title="Recommended Products" />}
+          {data.links && (data.links.attribute.length > 0 || data.links.brand.length > 0 || data.links.fixedbrand.length > 0) && (
+            <section className="seo-links" aria-label="Related searches">
+              {[
+                { name: 'Shop by Colour', links: data.links.attribute },
+                { name: 'Popular Brands', links: data.links.brand },
+                { name: 'More Brands', links: data.links.fixedbrand },
+              ]
+                .filter((group) => group.links.length > 0)
+                .map((group) => (
+                  <div key={group.name}>
+                    <h2>{group.name}</h2>
+                    <ul>
+                      {group.links.map((link) => (
+                        <li key={link.canonicalUrl}>
+                          <ShellLink to={`/${link.canonicalUrl}`}>{link.displayKeyword || link.key}</ShellLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+            </section>
+          )}
+          {!zero && <SitemapLinks info={data.links?.searchinfo} />}
+          <p className="listing-back-to-top">
+            <a href="#main">Back to Top</a>
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

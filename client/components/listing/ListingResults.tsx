@@ -1,0 +1,184 @@
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
+import type { ProductCard as Product } from '../../../shared/api/product-schemas';
+import { MAX_RESULT_WINDOW, PAGE_STEP } from '../../../shared/constants';
+import { serializeListingQuery, setPage, type ListingState } from '../../../shared/listing-query';
+import { browserApi } from '../../api/browser-api';
+import { useSiteConfig } from '../../app/contexts';
+import { ProductCard } from './ProductCard';
+import { loadListingPage, type ListingData } from './listing-data';
+
+// The product grid with infinite scroll (spec section 4: scrolling within 0.2 of the end loads
+// the next page, two sub-pages per step, unless in error) and real ?page=n links either side,
+// so people without JavaScript and crawlers page too. What scrolling loaded, and where the
+// shopper was, are kept per history entry: the back button returns to the same place.
+
+/** Spec section 9: infinite scroll distance 0.2. */
+export const SCROLL_DISTANCE = 0.2;
+/** Cards in the first row load eagerly; the rest lazily (design.md). */
+const EAGER_CARDS = 4;
+
+type Loaded = { key: string; page: number; products: Product[] };
+type Saved = { page: number; products: Product[] };
+
+const storageKey = (key: string) => `vitrine:listing:${key}`;
+
+function readSaved(key: string): { saved: Saved | null; y: number | null } {
+  try {
+    const raw = sessionStorage.getItem(storageKey(key));
+    const y = sessionStorage.getItem(`${storageKey(key)}:y`);
+    return { saved: raw ? (JSON.parse(raw) as Saved) : null, y: y === null ? null : Number(y) };
+  } catch {
+    return { saved: null, y: null };
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch {
+    // A full or disabled storage only costs the restored position.
+  }
+}
+
+export function ListingResults({ data, state, path }: { data: ListingData; state: ListingState; path: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  const navigation = useNavigation();
+  const { basename } = useSiteConfig();
+  const initial = data.pages.flatMap((p) => p.products);
+  const total = data.pages[0]?.totalCount ?? 0;
+  const reachable = Math.min(total, MAX_RESULT_WINDOW);
+  const lastPage = Math.max(1, Math.ceil(reachable / (data.perPage * PAGE_STEP)));
+
+  const [loaded, setLoaded] = useState<Loaded>({ key: location.key, page: state.page, products: [] });
+  const extra = loaded.key === location.key ? loaded : { key: location.key, page: state.page, products: [] };
+  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle');
+  const products = extra.products.length ? [...initial, ...extra.products] : initial;
+  const hasMore = extra.page < lastPage && products.length < reachable;
+
+  const loadMore = useCallback(async () => {
+    if (status === 'loading' || !hasMore) return;
+    setStatus('loading');
+    try {
+      const answers = await loadListingPage(browserApi(), data.base, extra.page + 1, data.perPage);
+      const next: Loaded = { key: location.key, page: extra.page + 1, products: [...extra.products, ...answers.flatMap((a) => a.products)] };
+      setLoaded(next);
+      write(storageKey(location.key), JSON.stringify({ page: next.page, products: next.products } satisfies Saved));
+      setStatus('idle');
+    } catch {
+      // Spec section 8: loading stops; the retry block offers to load them again.
+      setStatus('error');
+    }
+  }, [status, hasMore, data.base, data.perPage, extra.page, extra.products, location.key]);
+
+  // Infinite scroll: a sentinel after the grid, seen within 0.2 of a screen of the end.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(loadMore);
+  latest.current = loadMore;
+  const canScroll = status === 'idle' && hasMore;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !canScroll || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void latest.current(), {
+      rootMargin: `0px 0px ${SCROLL_DISTANCE * 100}% 0px`,
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [canScroll, extra.page]);
+
+  // Back and forward (and reloads) come back to what was loaded and where the shopper was;
+  // a new listing starts at the top.
+  const pendingScroll = useRef<number | null>(null);
+  useEffect(() => {
+    setStatus('idle');
+    if (navigationType !== 'POP') {
+      window.scrollTo(0, 0);
+      return;
+    }
+    const { saved, y } = readSaved(location.key);
+    if (saved && saved.page > state.page) {
+      pendingScroll.current = y;
+      setLoaded({ key: location.key, page: saved.page, products: saved.products });
+    } else if (y !== null) {
+      window.scrollTo(0, y);
+    }
+    // Only when the history entry changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+  useEffect(() => {
+    if (pendingScroll.current === null) return;
+    window.scrollTo(0, pendingScroll.current);
+    pendingScroll.current = null;
+  }, [loaded]);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const save = () => write(`${storageKey(location.key)}:y`, String(Math.round(window.scrollY)));
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(save, 150);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', save);
+    return () => {
+      clearTimeout(timer);
+      save();
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', save);
+    };
+  }, [location.key]);
+
+  const pageHref = (page: number) => `${path}${serializeListingQuery(setPage(state, page))}`;
+  const follow = (page: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(pageHref(page));
+  };
+  const refreshing = navigation.state === 'loading';
+
+  return (
+    <>
+      {refreshing && (
+        <p className="listing-spinner" role="status">
+          <span className="loader-spinner" aria-hidden="true" /> Getting products...
+        </p>
+      )}
+      <ul className="product-grid" aria-label="Products" aria-busy={refreshing || status === 'loading'}>
+        {products.map((product, index) => (
+          <li key={`${product.id}-${index}`}>
+            <ProductCard p={product} eager={index < EAGER_CARDS && state.page === 1} />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} className="scroll-sentinel" aria-hidden="true" />
+      {status === 'loading' && (
+        <p className="listing-spinner" role="status">
+          <span className="loader-spinner" aria-hidden="true" /> Getting more products...
+        </p>
+      )}
+      {status === 'error' && (
+        <div className="listing-retry" role="alert">
+          <button type="button" className="link-button" onClick={() => void loadMore()}>
+            Something went wrong. Please click here to Refresh
+          </button>
+        </div>
+      )}
+      <nav className="listing-pages" aria-label="Pages">
+        {state.page > 1 && (
+          <a href={`${basename}${pageHref(state.page - 1)}`} rel="prev" onClick={follow(state.page - 1)}>
+            Previous page
+          </a>
+        )}
+        <span>
+          Page {extra.page > state.page ? `${state.page}–${extra.page}` : state.page} of {lastPage}
+        </span>
+        {hasMore && (
+          <a href={`${basename}${pageHref(extra.page + 1)}`} rel="next" onClick={follow(extra.page + 1)}>
+            Next page
+          </a>
+        )}
+      </nav>
+    </>
+  );
+}

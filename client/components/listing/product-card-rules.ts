@@ -1,0 +1,45 @@
+import type { ProductCard } from '../../../shared/api/product-schemas';
+import { COUNTRIES, type CountryCode } from '../../../shared/countries';
+
+// The product card's decisions (spec section 2 "Product card", section 9), kept apart from
+// the markup so they read like the spec.
+
+export type CardSizeVariant = ProductCard['variants'][number]['size_variants'][number];
+
+/** Affiliates 5 and 6 sell through a cart of their own (spec section 9). */
+const CART_AFFILIATES = new Set([5, 6]);
+
+export type BuyControl =
+  | { kind: 'buy'; label: string; to: string }
+  | { kind: 'browse'; label: string; to: string }
+  | { kind: 'cart'; label: string; to: string };
+
+/**
+ * Status 1 and an affiliate other than 5 or 6: 'Buy at {store}' (the retailer, new tab).
+ * Status 0: 'Browse {store}' (the store's listing). Status not 0 with affiliate 5 or 6:
+ * 'Add to Cart'. Preorder and backorder with other affiliates buy at the store too.
+ */
+export function buyControl(product: Pick<ProductCard, 'affiliate_id' | 'storename' | 'store_slug'>, size: Pick<CardSizeVariant, 'status' | 'guid'>): BuyControl {
+  const retailer = `/products/loadRetailerProductPage/${encodeURIComponent(size.guid)}`;
+  if (size.status === 0) return { kind: 'browse', label: `Browse ${product.storename}`, to: `/store/${product.store_slug}` };
+  if (CART_AFFILIATES.has(product.affiliate_id)) return { kind: 'cart', label: 'Add to Cart', to: retailer };
+  return { kind: 'buy', label: `Buy at ${product.storename}`, to: retailer };
+}
+
+/** Free delivery when the sale price reaches the store's threshold for this country (spec section 9). */
+export function hasFreeDelivery(product: Pick<ProductCard, 'GB' | 'US' | 'INTERNATIONAL'>, saleprice: number, country: CountryCode): boolean {
+  const threshold = product[COUNTRIES[country].freeDeliveryThreshold];
+  return threshold !== null && saleprice >= threshold;
+}
+
+/** The product page: /{category_slug}/{subcategory_slug}/{size variant slug}. */
+export function productPath(product: Pick<ProductCard, 'category_slug' | 'subcategory_slug'>, size: Pick<CardSizeVariant, 'slug'>): string {
+  return `/${product.category_slug}/${product.subcategory_slug}/${size.slug}`;
+}
+
+/** Shown when a product picture fails to load: a plain tile, from our own page (no fetch). */
+export const FALLBACK_IMAGE =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="180" viewBox="0 0 180 180"><rect width="180" height="180" fill="#f2efe9"/><path d="M62 120l22-28 16 20 12-14 16 22z" fill="#cfc8bd"/><circle cx="112" cy="70" r="10" fill="#cfc8bd"/></svg>',
+  );

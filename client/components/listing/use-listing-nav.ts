@@ -1,0 +1,48 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { parseListingQuery, serializeListingQuery, type ListingState } from '../../../shared/listing-query';
+import { useSiteConfig } from '../../app/contexts';
+
+/** The listing's state from the URL, and how to go to another state of the same listing. */
+export function useListingNav(path: string) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { basename } = useSiteConfig();
+  const state = useMemo(() => parseListingQuery(location.search), [location.search]);
+  /** The address of a state, as a link's href (country prefix included). */
+  const href = useCallback((next: ListingState) => `${basename}${path}${serializeListingQuery(next)}`, [basename, path]);
+  const go = useCallback(
+    (next: ListingState) => {
+      void navigate(`${path}${serializeListingQuery(next)}`);
+    },
+    [navigate, path],
+  );
+  return { state, href, go };
+}
+
+const subscribeNothing = () => () => undefined;
+
+/** False on the server and while hydrating, true once the page runs in a browser. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/** Follows a media query in the browser (false on the server). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** Spec section 9: mobile layout under 768 px; the desktop sidebar above 992 px. */
+export const MOBILE_QUERY = '(max-width: 767.98px)';
