@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/api/db/database';
+import { MemorySearchEngine } from '../../../server/api/search/memory-engine';
+import { FACETS, type FacetCounts, type SearchQuery } from '../../../server/api/search/search-engine';
+import { SqlSearchEngine } from '../../../server/api/search/sql-engine';
+import { listingWorkload } from '../../../scripts/bench/listing-workload';
+import { loadDemoCatalog } from '../../support/demo-catalog-database';
+import { openTestPostgresDatabase } from '../../support/test-database';
+
+// Issue 4: the in-memory index and plain SQL on a PostgreSQL server are two implementations
+// of one SearchEngine; over a set of generated listing requests (text with typos and
+// synonyms, every scope and filter group, every sort, deep pages) they must agree on the
+// total, the page of ids in order, and every facet count.
+
+let db: Database;
+let memory: MemorySearchEngine;
+let sql: SqlSearchEngine;
+
+beforeAll(async () => {
+  db = await openTestPostgresDatabase();
+  expect(db.kind).toBe('postgres');
+  // Larger than the api tests' demo, so most generated requests list something.
+  await loadDemoCatalog(db, { seed: 20_250_601, stores: 40, brands: 160, products: 4000 });
+  memory = new MemorySearchEngine(db, { follow: false });
+  await memory.start();
+  sql = new SqlSearchEngine(db);
+  await sql.sync();
+});
+
+afterAll(async () => {
+  await memory?.close();
+  await db?.close();
+});
+
+/** Facets as plain, ordered data. */
+function plain(facets: FacetCounts) {
+  const sorted = <K>(map: Map<K, number> | undefined) => (map ? [...map].sort((a, b) => String(a[0]).localeCompare(String(b[0]))) : undefined);
+  return {
+    colour: sorted(facets.colour),
+    category: sorted(facets.category),
+    brand: sorted(facets.brand),
+    store: sorted(facets.store),
+    offers: facets.offers,
+    department: sorted(facets.department),
+    deals: facets.deals,
+    price: facets.price,
+  };
+}
+
+describe('the memory index and SQL on PostgreSQL agree', () => {
+  it('on totals, sorted ids and every facet over 400 generated listing requests', async () => {
+    const queries = listingWorkload(memory.directory(), 400, { seed: 7 });
+    let withHits = 0;
+    let withText = 0;
+    for (const [i, query] of queries.entries()) {
+      const needs = { hits: true, facets: FACETS };
+      const [a, b] = [await memory.search(query, needs), await sql.search(query, needs)];
+      const label = `query ${i}: ${JSON.stringify(query)}`;
+      expect(a.total, label).toBe(b.total);
+      expect(a.productIds, label).toEqual(b.productIds);
+      expect(plain(a.facets), label).toEqual(plain(b.facets));
+      if (a.productIds.length) withHits++;
+      if (query.text && a.total) withText++;
+    }
+    // The workload is not vacuous: most requests list something, text ones included.
+    expect(withHits).toBeGreaterThan(queries.length / 3);
+    expect(withText).toBeGreaterThan(20);
+  });
+
+  it('on requests built to be awkward: ties, empty text, unknown slugs, pages past the end', async () => {
+    const base: SearchQuery = {
+      country: 'GB',
+      text: '',
+      scope: {},
+      internationalDelivery: false,
+      filters: { colours: [], categories: [], brands: [], stores: [], offers: [], departments: [], madeIn: [], care: [], freeDelivery: false, coupons: false, sale: false },
+      sort: '',
+      offset: 0,
+      limit: 50,
+    };
+    const cases: SearchQuery[] = [
+      base,
+      { ...base, sort: 'asc', offset: 100 },
+      { ...base, sort: 'sale', limit: 100 },
+      { ...base, text: 'the and of' },
+      { ...base, text: 'qqqqqqq dress' },
+      { ...base, scope: { brand: 'no-such-brand' } },
+      { ...base, filters: { ...base.filters, brands: ['no-such-brand'] } },
+      { ...base, filters: { ...base.filters, categories: ['clothing', 'dresses'] } },
+      { ...base, offset: 10_000 },
+      { ...base, scope: { productIds: [1, 2, 3, 999_999] } },
+      { ...base, text: 'sweaters', sort: 'desc' },
+    ];
+    for (const query of cases) {
+      const needs = { hits: true, facets: FACETS };
+      const [a, b] = [await memory.search(query, needs), await sql.search(query, needs)];
+      expect(a.total, JSON.stringify(query)).toBe(b.total);
+      expect(a.productIds, JSON.stringify(query)).toEqual(b.productIds);
+      expect(plain(a.facets), JSON.stringify(query)).toEqual(plain(b.facets));
+    }
+  });
+});
