@@ -1,24 +1,110 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { SuggestionsSchema } from '../../../shared/api/search-schemas';
 import { cleanSearchText, typedSearchText } from '../../../shared/validation/search-text';
+import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
+import { useDepartment } from '../../app/department';
 
 // The header search field (spec section 5 "Search text"). A real GET form, so it works
 // without JavaScript; with it, the text is cleaned as typed and an empty search does
-// nothing. Suggestions come with the search engine (issue 4).
+// nothing. Suggestions (spec section 4 "Shell"): asked for only when the text is not empty,
+// arrow keys move through them and fill the query with the highlighted one, and they hide
+// 5 seconds after the field loses focus.
+
+export const SUGGESTIONS_HIDE_MS = 5000;
+const SUGGEST_DEBOUNCE_MS = 200;
+
+type Suggestion = z.infer<typeof SuggestionsSchema>['suggestions'][number];
+
 export function SearchForm() {
   const [params] = useSearchParams();
   const [text, setText] = useState(() => params.get('q') ?? '');
   const navigate = useNavigate();
   const { basename } = useSiteConfig();
+  const { department } = useDepartment();
+  const listId = useId();
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  /** What the shopper typed, as opposed to a suggestion the arrow keys filled in. */
+  const [typed, setTyped] = useState('');
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    const q = cleanSearchText(typed);
+    if (!q) {
+      setSuggestions([]);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      browserApi()
+        .get(`/api/search/auto-suggest/${encodeURIComponent(q)}`, SuggestionsSchema, { department })
+        .then((answer) => {
+          if (!live) return;
+          setSuggestions(answer.suggestions);
+          setActive(-1);
+        })
+        // Suggestions are a convenience: a failure leaves the field working as before.
+        .catch(() => live && setSuggestions([]));
+    }, SUGGEST_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [typed, department]);
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
+  // Another search (or a listing without one) shows its own text.
+  const urlQuery = params.get('q') ?? '';
+  useEffect(() => {
+    setText(urlQuery);
+    setTyped('');
+  }, [urlQuery]);
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const go = (suggestion: Suggestion) => {
+    close();
+    setText(suggestion.key);
+    void navigate(`/${suggestion.canonicalUrl.replace(/^\/+/, '')}`);
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const chosen = active >= 0 ? suggestions[active] : undefined;
+    if (chosen && open) return go(chosen);
     const q = cleanSearchText(text);
     if (!q) return;
     setText(q);
+    close();
     void navigate(`/search?q=${encodeURIComponent(q)}`);
   };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      close();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    if (!suggestions.length) return;
+    event.preventDefault();
+    setOpen(true);
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    // Past either end comes back to what was typed.
+    let next = active + step;
+    if (next >= suggestions.length) next = -1;
+    if (next < -1) next = suggestions.length - 1;
+    setActive(next);
+    setText(next >= 0 ? suggestions[next]!.key : typed);
+  };
+
+  const shown = open && suggestions.length > 0;
+  const optionId = (index: number) => `${listId}-option-${index}`;
 
   return (
     <form role="search" className="search-form" action={`${basename}/search`} method="get" onSubmit={submit}>
@@ -29,12 +115,48 @@ export function SearchForm() {
         id="site-search"
         name="q"
         type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={shown}
+        aria-controls={listId}
+        aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
         autoComplete="off"
         placeholder="Search for products, brands and stores"
         value={text}
         maxLength={100}
-        onChange={(event) => setText(typedSearchText(event.target.value))}
+        onChange={(event) => {
+          const value = typedSearchText(event.target.value);
+          setText(value);
+          setTyped(value);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          clearTimeout(hideTimer.current);
+          setOpen(true);
+        }}
+        onBlur={() => {
+          clearTimeout(hideTimer.current);
+          hideTimer.current = setTimeout(close, SUGGESTIONS_HIDE_MS);
+        }}
       />
+      <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!shown}>
+        {suggestions.map((suggestion, index) => (
+          <li
+            key={`${suggestion.type}:${suggestion.canonicalUrl}:${suggestion.key}`}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            className={index === active ? 'is-active' : undefined}
+            // Before the input's blur, so the click lands on the option.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => go(suggestion)}
+          >
+            <span>{suggestion.key}</span>
+            {suggestion.type !== 'search' && suggestion.type !== 'term' && <span className="suggestion-type">{suggestion.type}</span>}
+          </li>
+        ))}
+      </ul>
       <button type="submit" className="search-submit" aria-label="Search">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />

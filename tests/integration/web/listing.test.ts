@@ -1,0 +1,233 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
+import { SPECIAL_STORE } from '../../../server/api/catalog/demo/demo-world';
+import type { Database } from '../../../server/api/db/database';
+import { SearchResponseSchema } from '../../../shared/api/search-schemas';
+import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { readPayload, visibleMarkup } from '../../support/page';
+import { startSearchApi } from '../../support/search-api';
+import { startWeb } from '../../support/web-server';
+
+// The listing page rendered by the real web server over the real api and search index
+// (issue 4 "Listing page (web)"; spec section 2 "Listing and search page").
+
+const SITE = 'https://www.vitrine.example';
+let db: Database;
+let api: Awaited<ReturnType<typeof startSearchApi>>;
+let web: Awaited<ReturnType<typeof startWeb>>;
+
+beforeAll(async () => {
+  db = await openDemoDatabase();
+  api = await startSearchApi(db);
+  web = await startWeb(api.url, { SITE_URL: SITE });
+});
+afterAll(async () => {
+  await web?.close();
+  await api?.close();
+  await db?.close();
+});
+
+const get = (path: string) => request(web.url).get(path).set('User-Agent', 'Mozilla/5.0 Chrome/130');
+
+const linkHref = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]+)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
+const robots = (html: string) => /<meta name="robots" content="([^"]+)"/.exec(html)?.[1];
+/** Visible markup without React's text separators (`<!-- -->`), as a person reads it. */
+const markup = (html: string) => visibleMarkup(html).replace(/<!-- -->/g, '');
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+describe('listing routes', () => {
+  it('serves /search and every kind of canonical listing path with 200', async () => {
+    const brand = (await request(api.url).get('/api/account/brand-list?country=GB')).body.data.brands[0].slug as string;
+    for (const path of [
+      '/search?q=dress',
+      '/search',
+      '/dresses',
+      '/clothing',
+      '/men-clothing',
+      '/50-percent-off',
+      `/brand/${brand}`,
+      `/store/${SPECIAL_STORE.slug}`,
+      '/shop/red-dresses',
+      '/us/men-clothing',
+      '/in/dresses',
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['cache-control'], path).toMatch(/public/);
+      expect(visibleMarkup(res.text), path).toContain('class="product-grid"');
+    }
+  });
+
+  it('answers an unknown single segment, brand or store with the not-found page and 404', async () => {
+    for (const path of ['/no-such-listing', '/us/no-such-listing', '/brand/no-such-brand', '/store/no-such-store', '/shop/bad%20path']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers['cache-control'], path).toBe('no-store');
+      expect(res.text, path).toContain('Page Not Found');
+      // Inside the shell: header and footer are there.
+      expect(res.text, path).toContain('<footer');
+    }
+  });
+
+  it('leaves the help pages to their own route', async () => {
+    const res = await get('/about-us');
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('class="product-grid"');
+  });
+
+  it('answers a nonsense filter value with 400 and the reason', async () => {
+    const res = await get('/dresses?colour=plaid');
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('plaid');
+  });
+});
+
+describe('listing content', () => {
+  it('shows the title with the count, breadcrumb, filters, sort and product cards', async () => {
+    const answer = SearchResponseSchema.parse((await request(api.url).get('/api/search?link=/dresses&country=GB')).body.data);
+    const res = await get('/dresses');
+    const html = markup(res.text);
+    const escaped = answer.key.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
+    expect(html).toContain(`${escaped} <span class="listing-count">(${answer.totalCount} products)</span>`);
+    expect(html).toMatch(/<nav aria-label="Breadcrumb"[^>]*><ol><li><a href="\/">Home<\/a>/);
+    for (const heading of ['Country', 'Sort', 'Deals', 'Sales and Offers', 'Color', 'Brands', 'Stores']) {
+      expect(html, heading).toContain(`<summary>${heading}</summary>`);
+    }
+    expect(html).toContain('Category</h2>');
+    expect(html).toContain('All Offers');
+    expect(html).toContain('Coupon Code');
+    expect(html).toContain('Free Delivery');
+    expect(html).toContain('Refine Products');
+    expect(html).toContain('<option value="desc">Price high - low</option>');
+    // Buy controls point at the retailer click-through and open a new tab.
+    expect(html).toMatch(/href="\/products\/loadRetailerProductPage\/[^"]+" target="_blank"/);
+    // Prices carry the country's symbol.
+    expect(html).toMatch(/class="product-card-sale">£\d/);
+    // The price filter is drawn only in a browser (spec section 5).
+    expect(html).not.toContain('class="price-filter"');
+  });
+
+  it('marks up the breadcrumb as BreadcrumbList JSON-LD under the page nonce', async () => {
+    const res = await get('/midi-dresses');
+    const { nonce } = readPayload(res.text);
+    const match = /<script type="application\/ld\+json" nonce="([^"]+)">([\s\S]*?)<\/script>/.exec(res.text);
+    expect(match?.[1]).toBe(nonce);
+    const ld = JSON.parse(match![2]!) as { '@type': string; itemListElement: { position: number; name: string; item: string }[] };
+    expect(ld['@type']).toBe('BreadcrumbList');
+    expect(ld.itemListElement[0]).toEqual({ '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE}/` });
+    expect(ld.itemListElement.at(-1)!.item).toBe(`${SITE}/midi-dresses`);
+  });
+
+  it('prices a country site in its currency under its prefix', async () => {
+    const res = await get('/in/dresses');
+    const html = markup(res.text);
+    expect(html).toMatch(/class="product-card-sale">₹/);
+    expect(html).toContain('href="/in/products/loadRetailerProductPage/');
+    expect(linkHref(res.text, 'canonical')).toBe(`${SITE}/in/dresses`);
+  });
+
+  it('shows the zero-result view with recommended products and noindex', async () => {
+    const res = await get('/search?q=zzqxv');
+    expect(res.status).toBe(200);
+    const html = markup(res.text);
+    expect(html).toContain('We could not find many matches for: &quot;zzqxv&quot;');
+    expect(html).toContain('Try another search to find more products.');
+    expect(html).toContain('id="product_landing_page"');
+    expect(html).toContain('Recommended Products');
+    expect(html).toContain('href="/sitemap/all-categories"');
+    expect(robots(res.text)).toBe('noindex, follow');
+  });
+
+  it('keeps the zero-result message back for a purely numeric search', async () => {
+    const html = markup((await get('/search?q=987654321')).text);
+    expect(html).not.toContain('We could not find many matches');
+  });
+});
+
+describe('listing metadata', () => {
+  it('gives a plain listing its canonical, hreflang alternates and a next link', async () => {
+    const res = await get('/dresses');
+    expect(linkHref(res.text, 'canonical')).toBe(`${SITE}/dresses`);
+    expect(robots(res.text)).toBeUndefined();
+    expect(res.text).toContain(`hrefLang="en-US" href="${SITE}/us/dresses"`);
+    expect(title(res.text)).toContain('| Vitrine');
+  });
+
+  it('pages with real ?page=n links: canonical, prev and next', async () => {
+    // The whole small catalogue: enough for several pages of 40.
+    const res = await get('/search?page=2');
+    expect(res.status).toBe(200);
+    expect(linkHref(res.text, 'canonical')).toBe(`${SITE}/search?page=2`);
+    expect(linkHref(res.text, 'prev')).toBe(`${SITE}/search`);
+    expect(linkHref(res.text, 'next')).toBe(`${SITE}/search?page=3`);
+    const html = markup(res.text);
+    expect(html).toContain('href="/search" rel="prev"');
+    expect(html).toContain('href="/search?page=3" rel="next"');
+    expect(title(res.text)).toContain('Page 2');
+  });
+
+  it('keeps the search text in the canonical and adds &page=n after it', async () => {
+    const res = await get('/search?q=dress&page=2');
+    expect(linkHref(res.text, 'canonical')).toBe(`${SITE}/search?q=dress&page=2`);
+    expect(linkHref(res.text, 'prev')).toBe(`${SITE}/search?q=dress`);
+  });
+
+  it('indexes a listing with one facet value and marks deep facet combinations noindex', async () => {
+    const colour = (await request(api.url).get('/api/search/filters/colour?link=/dresses&country=GB')).body.data.buckets[0].id as string;
+    const one = await get(`/dresses?colour=${colour}`);
+    expect(robots(one.text)).toBeUndefined();
+    expect(linkHref(one.text, 'canonical')).toBe(`${SITE}/dresses?colour=${colour}`);
+    for (const path of ['/dresses?colour=red,black', '/dresses?colour=red&sale=true', '/dresses?sort=asc', '/dresses?priceRanges=10,100']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(robots(res.text), path).toBe('noindex, follow');
+    }
+  });
+});
+
+describe('escaping', () => {
+  it('shows product titles with </script> and U+2028 as text and keeps the payload one script', async () => {
+    const res = await get(`/store/${SPECIAL_STORE.slug}?category=midi-dresses`);
+    expect(res.status).toBe(200);
+    const html = markup(res.text);
+    expect(html).toContain('Ruched Satin Midi Dress &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    const { payload, script } = readPayload(res.text);
+    // The payload script closes only where it ends and carries U+2028 escaped.
+    expect(script).not.toMatch(/<\/script/i);
+    expect(script).not.toContain('\u2028');
+    const titles = JSON.stringify(payload);
+    expect(titles).toContain(SCRIPT_TITLE_PRODUCT.title.replace(/"/g, '\\"'));
+    expect(titles).toContain(LINE_SEPARATOR_PRODUCT.title);
+    // No other script on the page carries the title unescaped.
+    const scripts = [...res.text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts.filter((s) => s.includes('alert(1)') && !/\\u003c/i.test(s)).map((s) => s.slice(0, 200))).toEqual([]);
+  });
+});
+
+describe('when the product list fails', () => {
+  it('shows the server-error view with its retry block, status 503 and nothing cached', async () => {
+    // A stand-in upstream that fails every call (spec section 8 "Product list call fails").
+    const broken = http.createServer((_req, res) => {
+      res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ status: 500, message: 'down' }));
+    });
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    const brokenWeb = await startWeb(`http://127.0.0.1:${(broken.address() as AddressInfo).port}`, { SITE_URL: SITE });
+    try {
+      const res = await request(brokenWeb.url).get('/dresses');
+      expect(res.status).toBe(503);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const html = markup(res.text);
+      expect(html).toContain('Something is wrong with our servers, please try again in some time.');
+      expect(html).toContain('Something went wrong. Please click here to Refresh');
+      expect(html).not.toContain('listing-count');
+    } finally {
+      await brokenWeb.close();
+      await new Promise((resolve) => broken.close(resolve));
+    }
+  });
+});
