@@ -18,6 +18,7 @@ import { securityHeaders } from './http/security';
 import { imageRouter } from './images/image-router';
 import { gateway } from './proxy/gateway';
 import { createDocumentHandler } from './render/render-document';
+import { sitemapRoutes } from './seo/sitemaps';
 import { createSharedCache } from './upstream/shared-cache';
 import { createUpstreamMetrics } from './upstream/server-api-client';
 import { createTransferMetrics } from './upstream/transfer-cache';
@@ -102,6 +103,15 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   });
 
   app.get('/choose-country/:code', chooseCountry);
+  // robots.txt and the XML sitemaps (issue 4). A sitemap file reads up to 50,000 URLs
+  // from the api, so it may take longer than a page's calls.
+  app.use(
+    sitemapRoutes({
+      siteUrl: config.siteUrl,
+      upstream: { base: new URL(config.apiBaseUrl), agent: keepAliveAgent(config.apiBaseUrl), timeoutMs: Math.max(config.upstreamTimeoutMs, 30_000) },
+      logger,
+    }),
+  );
 
   const transferMetrics = createTransferMetrics(registry);
   const handleDocument = createDocumentHandler({

@@ -139,6 +139,12 @@ export const ProductDetailSchema = z.object({
   countryCode: z.string(),
   currencyCode: z.string(),
   currencySymbol: z.string(),
+  /**
+   * Shoppers' star ratings of the product (POST /api/account/product-rating), when it has
+   * any: the page marks them up as schema.org AggregateRating. Optional (added by the web
+   * side for the product page; absent means no ratings).
+   */
+  rating: z.object({ ratingValue: z.number(), ratingCount: z.number() }).nullable().optional(),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 

@@ -1,0 +1,164 @@
+import type { ProductCard as Card, ProductDetail } from '../../../shared/api/product-schemas';
+import { formatPrice } from '../../../shared/price';
+import { useSiteConfig } from '../../app/contexts';
+import { useCountry } from '../../app/site-hooks';
+import { Breadcrumb } from '../listing/Breadcrumb';
+import { ProductCard } from '../listing/ProductCard';
+import { JsonLd } from '../meta/JsonLd';
+import { PageMeta } from '../meta/PageMeta';
+import { ShellLink } from '../ui/ShellLink';
+import { BuyControl } from './BuyControl';
+import { ProductGallery } from './ProductGallery';
+import { availabilityLabel, galleryImages, metaDescription, productStructuredData, selectedOf, sizePath } from './product-view';
+
+// The product landing page {cat}/{lastnode}/{slug} (issue 4 "Other catalog pages"): the
+// spec names it and does not draw it, so it shows what a shopper expects before going to
+// the retailer. Every choice (colour, size) is a link to that size variant's own page, so
+// it all works without JavaScript and each price has an address.
+
+type Props = { detail: ProductDetail; similar: readonly Card[] };
+
+export function ProductPage({ detail, similar }: Props) {
+  const site = useSiteConfig();
+  const country = useCountry();
+  const selection = selectedOf(detail);
+  if (!selection) return null;
+  const { product } = detail;
+  const { variant, variantIndex, size } = selection;
+  const price = (n: number) => formatPrice(n, { locale: country.locale, info: country.currencyInfo });
+  const images = galleryImages(variant);
+  const reduced = size.msrp > size.saleprice;
+  const local = (path: string) => `${site.siteUrl}${site.basename}${path}`;
+  const absolute = (src: string) => (/^https?:\/\//.test(src) ? src : `${site.siteUrl}${src}`);
+  const heading = variant.title;
+  const description = variant.description.trim();
+  // Another colour opens in the same size when it has it.
+  const colourTarget = (index: number) => {
+    const sizes = product.variants[index]!.size_variants;
+    return sizes.find((s) => s.size === size.size) ?? sizes[0];
+  };
+
+  return (
+    <article className="product-page">
+      <PageMeta
+        title={`${product.brand ? `${product.brand} ` : ''}${heading}`}
+        description={metaDescription(detail, selection, price(size.saleprice))}
+        path={`/${detail.canonicalUrl}`}
+        images={images}
+        type="product"
+      />
+      <JsonLd data={productStructuredData({ detail, selection, url: local, image: absolute, rating: detail.rating ?? null })} />
+      <Breadcrumb entries={detail.breadCrumb} />
+      <div className="product-main">
+        <ProductGallery images={images} title={heading} />
+        <div className="product-info">
+          {product.brand && (
+            <p className="product-brand">
+              {product.brand_slug ? <ShellLink to={`/brand/${product.brand_slug}`}>{product.brand}</ShellLink> : product.brand}
+            </p>
+          )}
+          <h1 className="product-title">{heading}</h1>
+          <p className="product-price">
+            <span className="product-sale-price">{price(size.saleprice)}</span>
+            {reduced && (
+              <>
+                {' '}
+                <s className="product-msrp">
+                  <span className="visually-hidden">was </span>
+                  {price(size.msrp)}
+                </s>
+              </>
+            )}
+            {size.offers > 0 && <span className="product-offer">{size.offers}% OFF</span>}
+          </p>
+          <p className="product-store">
+            Sold by <ShellLink to={`/store/${product.store_slug}`}>{product.storename}</ShellLink>
+          </p>
+
+          {product.variants.length > 1 && (
+            <section className="product-options" aria-labelledby="product-colours">
+              <h2 id="product-colours" className="product-option-title">
+                Colour: <span>{variant.colour_name || variant.colour || 'as shown'}</span>
+              </h2>
+              <ul className="product-colours">
+                {product.variants.map((v, index) => {
+                  const target = colourTarget(index);
+                  if (!target) return null;
+                  const name = v.colour_name || v.colour || `Colour ${index + 1}`;
+                  return (
+                    <li key={target.guid}>
+                      <ShellLink to={sizePath(product, target)} aria-current={index === variantIndex ? 'true' : undefined} title={name} aria-label={name}>
+                        <img src={v.images.productimage80_png} alt="" width={56} height={56} loading="lazy" decoding="async" />
+                      </ShellLink>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          )}
+
+          {variant.size_variants.some((s) => s.size) && (
+            <section className="product-options" aria-labelledby="product-sizes">
+              <h2 id="product-sizes" className="product-option-title">
+                Size: <span>{size.size}</span>
+              </h2>
+              <ul className="product-sizes">
+                {variant.size_variants.map((s) => (
+                  <li key={s.guid}>
+                    <ShellLink
+                      to={sizePath(product, s)}
+                      className={s.status === 1 ? 'product-size' : 'product-size is-unavailable'}
+                      aria-current={s.guid === size.guid ? 'true' : undefined}
+                    >
+                      <span className="product-size-label">{s.size || 'One size'}</span>
+                      <span className="product-size-price">{price(s.saleprice)}</span>
+                      <span className="product-size-status">{availabilityLabel(s.status)}</span>
+                    </ShellLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <p className={size.status === 1 ? 'product-availability' : 'product-availability is-unavailable'}>{availabilityLabel(size.status)}</p>
+
+          <ul className="product-notes">
+            {size.free_delivery && <li className="product-note-free">Free Delivery</li>}
+            {size.coupon && (
+              <li className="product-note-coupon">
+                Coupon code <strong>{size.coupon.code}</strong>: {size.coupon.description}
+              </li>
+            )}
+            {product.sales.map((sale) => (
+              <li key={sale.sale_title} className="product-note-sale">
+                {sale.sale_title}
+              </li>
+            ))}
+          </ul>
+
+          <BuyControl product={product} size={size} />
+
+          {description && (
+            <section className="product-description" aria-labelledby="product-description-title">
+              <h2 id="product-description-title">Details</h2>
+              <p>{description}</p>
+            </section>
+          )}
+        </div>
+      </div>
+
+      {similar.length > 0 && (
+        <section className="product-similar" aria-labelledby="product-similar-title">
+          <h2 id="product-similar-title">Similar products</h2>
+          <ul className="product-grid">
+            {similar.map((card) => (
+              <li key={card.id}>
+                <ProductCard p={card} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}

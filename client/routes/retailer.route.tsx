@@ -1,0 +1,108 @@
+import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { ApiError } from '../../shared/api/api-client';
+import { ClickRecordedSchema, RetailerLinkSchema } from '../../shared/api/product-schemas';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { apiContext, siteContext } from '../app/contexts';
+import { rethrowAsRouteError } from '../app/route-error';
+import type { RouteHandle } from '../components/shell/CountryPopup';
+import { PageMeta } from '../components/meta/PageMeta';
+import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { ShellLink } from '../components/ui/ShellLink';
+import { retailerDestination } from '../components/product/retailer-destination';
+import { Component as NotFound } from './not-found.route';
+
+// products/loadRetailerProductPage/{guid} (spec section 2 route table, section 9): the
+// click-through to the retailer. Header and footer are hidden and the country popup stays
+// away; the click is recorded (POST /api/products/add-csd) and the shopper is sent on to
+// the size variant's stored retailer URL — never to an address the request carries.
+//
+// The hand-over is a meta refresh plus a link, not an HTTP redirect: it works without
+// JavaScript, the page can say where the shopper is going, and the render path keeps its
+// rule that loaders only ever redirect on-site (server/web/render/render-document.tsx).
+// Buy links reach it as a new document (target=_blank), so the refresh is always read.
+
+export const handle: RouteHandle = { hideShell: true, noCountryPopup: true };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where the click happened: the path of one of our own pages, else nothing (no foreign URLs kept). */
+export function clickSource(referer: string | null, ownOrigins: readonly string[]): string {
+  if (!referer) return '';
+  try {
+    const url = new URL(referer);
+    const own = ownOrigins.some((o) => new URL(o).origin === url.origin);
+    return own ? `${url.pathname}${url.search}`.slice(0, 300) : '';
+  } catch {
+    return '';
+  }
+}
+
+const notFound = () => data(null, { status: 404, headers: { 'Cache-Control': CacheNone.header } });
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const api = context.get(apiContext);
+  const site = context.get(siteContext);
+  const guid = params.guid ?? '';
+  if (!UUID.test(guid)) throw notFound();
+  let link;
+  try {
+    link = await api.get(`/api/products/retailer/${guid}`, RetailerLinkSchema, { country: site.country });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+    rethrowAsRouteError(error);
+  }
+  // Crawlers and HEAD requests are not shoppers: their visits are not clicks.
+  if (!site.isBot && request.method === 'GET') {
+    const source = clickSource(request.headers.get('referer'), [site.siteUrl, request.url]);
+    await api
+      .send('POST', '/api/products/add-csd', { id: link.guid, country: site.country, source }, ClickRecordedSchema)
+      .catch(() => undefined); // the shopper still goes on when the count fails
+  }
+  const destination = retailerDestination(link);
+  // Each visit is a click: nothing may keep this page.
+  return data(
+    { storename: link.storename, storeSlug: link.store_slug, title: link.title, brand: link.brand, destination },
+    { headers: { 'Cache-Control': CacheNone.header } },
+  );
+}
+
+export function Component() {
+  const { storename, storeSlug, title, brand, destination } = useLoaderData<typeof loader>();
+  return (
+    <section className="retailer-handover" aria-live="polite">
+      <PageMeta title={`Taking you to ${storename}`} description={`${brand ? `${brand} ` : ''}${title} at ${storename}.`} noindex />
+      {destination && <meta httpEquiv="refresh" content={`0; url=${destination}`} />}
+      <p className="retailer-logo">VITRINE</p>
+      {destination ? (
+        <>
+          <h1>Taking you to {storename}</h1>
+          <p>
+            {brand ? `${brand} ` : ''}
+            {title}
+          </p>
+          <span className="loader-spinner" aria-hidden="true" />
+          <p>
+            <a className="button button-primary" href={destination} rel="noopener nofollow">
+              Continue to {storename}
+            </a>
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>{storename} is not taking visitors right now</h1>
+          <p>
+            <ShellLink className="button" to={`/store/${storeSlug}`}>
+              Browse {storename} on Vitrine
+            </ShellLink>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <RouteErrorView />;
+}

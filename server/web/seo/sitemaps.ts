@@ -1,0 +1,110 @@
+import type http from 'node:http';
+import { Router, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { ZodType } from 'zod';
+import { SITEMAP_KINDS, SITEMAP_PAGE_SIZE, SitemapIndexSchema, SitemapUrlsSchema, type SitemapKind } from '../../../shared/api/product-schemas';
+import { COUNTRY_CODES, countryPrefix, type CountryCode } from '../../../shared/countries';
+import { CacheLong, CacheNone } from '../../../shared/http/cache-policy';
+import { upstreamFetch } from '../upstream/upstream-fetch';
+
+// robots.txt and the XML sitemaps (issue 4 "Other catalog pages"; sitemaps.org protocol).
+// /sitemap.xml is a sitemap index naming one file per country, kind and page; each file
+// holds at most 50,000 URLs (SITEMAP_PAGE_SIZE), read from the api's sitemap endpoints.
+// The files live at the site root, so they may list URLs of every country prefix.
+
+export type SitemapDeps = {
+  siteUrl: string;
+  upstream: { base: URL; agent: http.Agent; timeoutMs: number };
+  logger: Logger;
+};
+
+/** Where no crawler should go: the click-through counts clicks, the api and accounts are not pages. */
+const PRIVATE_PATHS = ['/products/loadRetailerProductPage/', '/shop/products/loadRetailerProductPage/', '/user/', '/api/'];
+
+export function robotsTxt(siteUrl: string): string {
+  const prefixes = COUNTRY_CODES.map(countryPrefix);
+  const disallow = PRIVATE_PATHS.flatMap((path) => (path === '/api/' ? [path] : prefixes.map((prefix) => `${prefix}${path}`)));
+  return ['User-agent: *', ...disallow.map((path) => `Disallow: ${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]!);
+
+export function sitemapFileName(country: CountryCode, kind: SitemapKind, page: number): string {
+  return `sitemap-${country.toLowerCase()}-${kind}-${page}.xml`;
+}
+
+const FILE = /^\/sitemap-([a-z]{2})-([a-z]+)-(\d{1,6})\.xml$/;
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+export function sitemapRoutes({ siteUrl, upstream, logger }: SitemapDeps): Router {
+  const router = Router();
+
+  async function apiGet<T>(path: string, schema: ZodType<T>): Promise<T | undefined> {
+    const res = await upstreamFetch(upstream.base, upstream.agent, { method: 'GET', url: path }, {}, upstream.timeoutMs);
+    if (res.status === 404) return undefined;
+    if (res.status !== 200) throw new Error(`api answered ${res.status} for ${path.split('?')[0]}`);
+    return schema.parse((JSON.parse(res.text) as { data?: unknown }).data);
+  }
+
+  function send(res: Response, body: string, type: string) {
+    res.setHeader('Cache-Control', CacheLong.header);
+    res.type(type).send(body);
+  }
+
+  function unavailable(req: Request, res: Response, error: unknown) {
+    logger.error({ err: error, path: req.path }, 'sitemap unavailable');
+    res.setHeader('Cache-Control', CacheNone.header);
+    res.setHeader('Retry-After', '60');
+    res.status(503).type('text').send('The sitemap is unavailable right now; please try again later.');
+  }
+
+  router.get('/robots.txt', (_req, res) => {
+    res.locals.routeLabel = 'robots';
+    send(res, robotsTxt(siteUrl), 'text/plain; charset=utf-8');
+  });
+
+  router.get('/sitemap.xml', async (req, res) => {
+    res.locals.routeLabel = 'sitemap';
+    try {
+      const indexes = await Promise.all(
+        COUNTRY_CODES.map(async (country) => ({ country, index: await apiGet(`/api/products/sitemap?country=${country}`, SitemapIndexSchema) })),
+      );
+      const entries = indexes.flatMap(({ country, index }) =>
+        (index?.kinds ?? []).flatMap(({ kind, pages }) =>
+          Array.from({ length: pages }, (_, i) => `<sitemap><loc>${escapeXml(`${siteUrl}/${sitemapFileName(country, kind, i + 1)}`)}</loc></sitemap>`),
+        ),
+      );
+      send(res, `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${entries.join('\n')}\n</sitemapindex>\n`, 'application/xml; charset=utf-8');
+    } catch (error) {
+      unavailable(req, res, error);
+    }
+  });
+
+  router.get(FILE, async (req, res, next) => {
+    const [, cc = '', kind = '', pageText = ''] = FILE.exec(req.path) ?? [];
+    const country = COUNTRY_CODES.find((c) => c.toLowerCase() === cc);
+    const page = Number(pageText);
+    if (!country || !(SITEMAP_KINDS as readonly string[]).includes(kind) || page < 1) return next();
+    res.locals.routeLabel = 'sitemap';
+    try {
+      const answer = await apiGet(
+        `/api/products/sitemap/${kind}?country=${country}&page=${page}&perPage=${SITEMAP_PAGE_SIZE}`,
+        SitemapUrlsSchema,
+      );
+      if (!answer || (answer.urls.length === 0 && page > 1)) return next();
+      const prefix = countryPrefix(country);
+      const urls = answer.urls.slice(0, SITEMAP_PAGE_SIZE).map((u) => {
+        const loc = `<loc>${escapeXml(`${siteUrl}${prefix}/${u.path}`)}</loc>`;
+        return `<url>${loc}${u.lastModified ? `<lastmod>${escapeXml(u.lastModified)}</lastmod>` : ''}</url>`;
+      });
+      send(res, `${XML_HEAD}<urlset xmlns="${NS}">\n${urls.join('\n')}\n</urlset>\n`, 'application/xml; charset=utf-8');
+    } catch (error) {
+      unavailable(req, res, error);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,396 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
+import type { Database } from '../../../server/api/db/database';
+import { BrandListSchema, ProductDetailSchema, SITEMAP_PAGE_SIZE, SitemapUrlsSchema, StoreListSchema } from '../../../shared/api/product-schemas';
+import { COUNTRIES, countryPrefix, type CountryCode } from '../../../shared/countries';
+import { SITEMAP_LINKS_PER_PAGE } from '../../../client/routes/sitemap.route';
+import { readPayload, visibleMarkup } from '../../support/page';
+import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { startSearchApi } from '../../support/search-api';
+import { startWeb } from '../../support/web-server';
+
+// Issue 4 "Other catalog pages", through the real web and api on the small demo catalogue:
+// the product landing page, the click-through to the retailer, brand and store directories,
+// the HTML sitemap, robots.txt and the XML sitemaps.
+
+const SITE = 'https://www.vitrine.example';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+let db: Database;
+let api: Awaited<ReturnType<typeof startSearchApi>>;
+let web: Awaited<ReturnType<typeof startWeb>>;
+
+beforeAll(async () => {
+  db = await openDemoDatabase();
+  api = await startSearchApi(db);
+  web = await startWeb(api.url, { SITE_URL: SITE });
+});
+afterAll(async () => {
+  await web?.close();
+  await api?.close();
+  await db?.close();
+});
+
+/** The api's product detail for a size variant guid, in a country. */
+async function detailOf(guid: string, country = 'GB') {
+  const res = await request(api.url).get(`/api/products/detail/guid/${guid}?country=${country}`).expect(200);
+  return ProductDetailSchema.parse(res.body.data);
+}
+
+/** Every JSON-LD block of a page, parsed. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+}
+
+const productLd = (html: string) => jsonLd(html).find((d) => d['@type'] === 'Product') as Record<string, any> | undefined;
+
+/** A size variant (guid, stored url) of a store with this affiliate id, and a country it is priced in (GB first). */
+async function sizeVariantOfAffiliate(affiliate: number, where = 'TRUE') {
+  const [row] = await db.query<{ guid: string; url: string; status: number; country: CountryCode }>(
+    `SELECT sv.guid::text AS guid, sv.url, sv.status, pr.country_code AS country
+       FROM size_variants sv JOIN stores s ON s.id = sv.store_id
+       JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
+      WHERE s.affiliate_id = $1 AND ${where}
+      ORDER BY pr.country_code = 'GB' DESC, sv.id LIMIT 1`,
+    [affiliate],
+  );
+  if (!row) throw new Error(`no size variant of affiliate ${affiliate} in the demo`);
+  return { ...row, prefix: countryPrefix(row.country) };
+}
+
+async function clicksOf(guid: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM product_clicks c JOIN size_variants sv ON sv.id = c.size_variant_id WHERE sv.guid = $1::uuid',
+    [guid],
+  );
+  return row!.n;
+}
+
+/** The URL of the page's meta refresh, as the browser reads it. */
+function refreshTarget(html: string): string | undefined {
+  const content = /<meta http-equiv="refresh" content="0; url=([^"]*)"/.exec(html)?.[1];
+  return content?.replaceAll('&amp;', '&');
+}
+
+/**
+ * A small XML well-formedness check (no parser in the dependencies): one declaration,
+ * balanced and properly nested elements, text without "<" and with "&" only as an entity.
+ */
+function assertWellFormedXml(xml: string): void {
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  const body = xml.replace(/^<\?xml[^?]*\?>/, '');
+  const stack: string[] = [];
+  let roots = 0;
+  for (const part of body.split(/(<[^>]*>)/)) {
+    if (part.startsWith('<')) {
+      const tag = /^<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+="[^"<&]*")*)\s*(\/?)>$/.exec(part);
+      expect(tag, `malformed tag ${part}`).not.toBeNull();
+      const [, close, name, , selfClosing] = tag!;
+      if (close) expect(stack.pop(), `</${name}> closes another element`).toBe(name);
+      else if (!selfClosing) {
+        if (stack.length === 0) roots++;
+        stack.push(name!);
+      }
+    } else {
+      expect(part).not.toMatch(/[<>]/);
+      expect(part.replace(/&(amp|lt|gt|quot|apos);/g, '')).not.toContain('&');
+      if (stack.length === 0) expect(part.trim()).toBe('');
+    }
+  }
+  expect(stack).toEqual([]);
+  expect(roots).toBe(1);
+}
+
+describe('the product landing page', () => {
+  it('renders the product with its price, sizes, store and Product JSON-LD', async () => {
+    const detail = await detailOf(SCRIPT_TITLE_PRODUCT.guid);
+    const res = await request(web.url).get(`/${detail.canonicalUrl}`).expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    const html = visibleMarkup(res.text);
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/${detail.canonicalUrl}"/>`);
+    expect(html).toContain('<meta property="og:type" content="product"/>');
+    expect(html).toContain('Maison Harlow');
+    const variant = detail.product.variants[detail.selected.variant_index]!;
+    // Every size of the colour is a link to its own page, with its price.
+    for (const size of variant.size_variants) {
+      expect(html).toContain(`href="/${detail.product.category_slug}/${detail.product.subcategory_slug}/${size.slug}"`);
+    }
+    expect(html).toContain(`£${variant.size_variants[0]!.saleprice.toFixed(2).replace(/\.00$/, '')}`);
+    const ld = productLd(res.text)!;
+    expect(ld).toBeDefined();
+    expect(ld['@context']).toBe('https://schema.org');
+    expect(ld.name).toBe(SCRIPT_TITLE_PRODUCT.title);
+    expect(ld.url).toBe(`${SITE}/${detail.canonicalUrl}`);
+    expect(ld.image.every((src: string) => src.startsWith(`${SITE}/images/`))).toBe(true);
+    const offers = ld.offers['@type'] === 'AggregateOffer' ? ld.offers.offers : [ld.offers];
+    expect(offers).toHaveLength(variant.size_variants.length);
+    for (const offer of offers) {
+      expect(offer.priceCurrency).toBe('GBP');
+      expect(offer.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder|BackOrder)$/);
+      expect(offer.seller).toEqual({ '@type': 'Organization', name: 'Maison Harlow' });
+    }
+    // Product snippets, not merchant listings: no checkout or return policy mark-up.
+    expect(JSON.stringify(ld)).not.toMatch(/hasMerchantReturnPolicy|shippingDetails|BuyAction/);
+    // The breadcrumb too.
+    expect(jsonLd(res.text).some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
+  });
+
+  it('prices the page in the country currency under a country prefix', async () => {
+    const [row] = await db.query<{ guid: string }>(
+      `SELECT sv.guid::text AS guid FROM size_variants sv
+         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'US'
+        ORDER BY sv.id LIMIT 1`,
+    );
+    const detail = await detailOf(row!.guid, 'US');
+    const res = await request(web.url).get(`/us/${detail.canonicalUrl}`).expect(200);
+    const ld = productLd(res.text)!;
+    const offers = ld.offers['@type'] === 'AggregateOffer' ? ld.offers.offers : [ld.offers];
+    expect(offers.every((o: { priceCurrency: string }) => o.priceCurrency === 'USD')).toBe(true);
+    expect(ld.url).toBe(`${SITE}/us/${detail.canonicalUrl}`);
+    expect(visibleMarkup(res.text)).toMatch(/class="product-sale-price">\$[\d,.]+</);
+  });
+
+  it('keeps at most 10 pictures in the social tags', async () => {
+    const detail = await detailOf(SCRIPT_TITLE_PRODUCT.guid);
+    const res = await request(web.url).get(`/${detail.canonicalUrl}`).expect(200);
+    const images = [...res.text.matchAll(/<meta property="og:image" content="([^"]*)"/g)];
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.length).toBeLessThanOrEqual(10);
+  });
+
+  it('escapes a hostile title in the heading, the meta tags, the JSON-LD and the payload', async () => {
+    const detail = await detailOf(SCRIPT_TITLE_PRODUCT.guid);
+    const res = await request(web.url).get(`/${detail.canonicalUrl}`).expect(200);
+    expect(res.text).not.toContain('</script><script>alert(1)</script>');
+    expect(res.text).toContain('Ruched Satin Midi Dress &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    for (const [, body] of res.text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
+      expect(body).not.toMatch(/<|\u2028|\u2029/);
+    }
+    expect(productLd(res.text)!.name).toBe(SCRIPT_TITLE_PRODUCT.title);
+    const { payload } = readPayload(res.text);
+    expect(JSON.stringify(payload)).toContain('alert(1)');
+  });
+
+  it('keeps U+2028 out of every script and intact in the data', async () => {
+    const detail = await detailOf(LINE_SEPARATOR_PRODUCT.guid);
+    const res = await request(web.url).get(`/${detail.canonicalUrl}`).expect(200);
+    for (const [, body] of res.text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) expect(body).not.toMatch(/[\u2028\u2029]/);
+    expect(productLd(res.text)!.name).toBe(LINE_SEPARATOR_PRODUCT.title);
+  });
+
+  it('sends a known slug under another path to its canonical path, once', async () => {
+    const detail = await detailOf(SCRIPT_TITLE_PRODUCT.guid);
+    const slug = detail.canonicalUrl.split('/').pop();
+    const res = await request(web.url).get(`/shoes/sneakers/${slug}?ref=x`).expect(301);
+    expect(res.headers.location).toBe(`/${detail.canonicalUrl}?ref=x`);
+  });
+
+  it('is the not-found page with a 404 for an unknown product', async () => {
+    const res = await request(web.url).get('/clothing/midi-dresses/no-such-product-here').expect(404);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(visibleMarkup(res.text)).toContain('Page Not Found');
+    await request(web.url).get('/clothing/midi-dresses/NOT_A_SLUG').expect(404);
+  });
+
+  it('still shows listing pages for three-segment shop paths', async () => {
+    const res = await request(web.url).get('/shop/red/dresses');
+    expect(res.status).toBe(200);
+    expect(productLd(res.text)).toBeUndefined();
+  });
+
+  it('offers the Buy control the spec gives for each status and affiliate', async () => {
+    const buy = await sizeVariantOfAffiliate(1, 'sv.status = 1');
+    const detail = await detailOf(buy.guid, buy.country);
+    const page = visibleMarkup((await request(web.url).get(`${buy.prefix}/${detail.canonicalUrl}`).expect(200)).text);
+    expect(page).toMatch(
+      new RegExp(`<a href="${buy.prefix}/products/loadRetailerProductPage/${buy.guid}" target="_blank" rel="noopener nofollow" class="button button-primary product-buy">Buy at `),
+    );
+
+    const cart = await sizeVariantOfAffiliate(5, 'sv.status <> 0');
+    const cartDetail = await detailOf(cart.guid, cart.country);
+    const cartPage = visibleMarkup((await request(web.url).get(`${cart.prefix}/${cartDetail.canonicalUrl}`).expect(200)).text);
+    expect(cartPage).toMatch(new RegExp(`href="${cart.prefix}/products/loadRetailerProductPage/${cart.guid}"[^>]*>Add to Cart`));
+
+    const browse = await sizeVariantOfAffiliate(1, 'sv.status = 0');
+    const browseDetail = await detailOf(browse.guid, browse.country);
+    const browsePage = visibleMarkup((await request(web.url).get(`${browse.prefix}/${browseDetail.canonicalUrl}`).expect(200)).text);
+    expect(browsePage).toMatch(new RegExp(`href="${browse.prefix}/store/${browseDetail.product.store_slug}" class="button product-buy">Browse `));
+  });
+});
+
+describe('the click-through to the retailer', () => {
+  it('records the click and sends affiliate 5 straight to the stored retailer URL, without header or footer', async () => {
+    const { guid, url, prefix } = await sizeVariantOfAffiliate(5);
+    const before = await clicksOf(guid);
+    const res = await request(web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}`).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(refreshTarget(res.text)).toBe(new URL(url).href);
+    const html = visibleMarkup(res.text);
+    expect(html).toMatch(/<a class="button button-primary" href="[^"]+" rel="noopener nofollow">Continue to /);
+    expect(html).not.toContain('class="site-header');
+    expect(html).not.toContain('class="site-footer');
+    expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(await clicksOf(guid)).toBe(before + 1);
+  });
+
+  it('sends affiliate 6 through the retailer currency switch with the encoded URL', async () => {
+    const { guid, url, prefix, country } = await sizeVariantOfAffiliate(6);
+    const res = await request(web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}`).expect(200);
+    const target = new URL(refreshTarget(res.text)!);
+    expect(target.origin).toBe(new URL(url).origin);
+    expect(target.pathname).toBe('/currency/switch');
+    expect(target.searchParams.get('currency')).toBe(COUNTRIES[country].info.currencyCode);
+    expect(target.searchParams.get('return_url')).toBe(new URL(url).href);
+    expect(refreshTarget(res.text)).toContain(`return_url=${encodeURIComponent(new URL(url).href)}`);
+  });
+
+  it('uses the shopper country currency for the switch, and the shop/ alias', async () => {
+    const { guid } = await sizeVariantOfAffiliate(6);
+    const res = await request(web.url).get(`/in/shop/products/loadRetailerProductPage/${guid}`).expect(200);
+    expect(new URL(refreshTarget(res.text)!).searchParams.get('currency')).toBe('INR');
+  });
+
+  it('does not count crawler visits as clicks', async () => {
+    const { guid, prefix } = await sizeVariantOfAffiliate(5);
+    const before = await clicksOf(guid);
+    await request(web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}`).set('User-Agent', GOOGLEBOT).expect(200);
+    expect(await clicksOf(guid)).toBe(before);
+  });
+
+  it('is a 404 with the not-found page for an unknown or malformed guid, and redirects nowhere', async () => {
+    for (const guid of ['00000000-0000-4000-8000-000000000000', 'javascript:alert(1)', 'https%3A%2F%2Fevil.example']) {
+      const res = await request(web.url).get(`/products/loadRetailerProductPage/${guid}`).expect(404);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.location).toBeUndefined();
+      expect(refreshTarget(res.text)).toBeUndefined();
+      expect(visibleMarkup(res.text)).toContain('Page Not Found');
+    }
+  });
+
+  it('ignores any address in the query string', async () => {
+    const { guid, url, prefix } = await sizeVariantOfAffiliate(5);
+    const res = await request(web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}?url=https://evil.example/&redirect=https://evil.example/`).expect(200);
+    expect(refreshTarget(res.text)).toBe(new URL(url).href);
+    expect(res.text).not.toContain('evil.example');
+  });
+});
+
+describe('brand and store directories', () => {
+  it('lists the brands of the country site on /brands, /shop/brands and /brands/a-to-z', async () => {
+    const { brands } = BrandListSchema.parse((await request(api.url).get('/api/account/brand-list?country=GB').expect(200)).body.data);
+    expect(brands.length).toBeGreaterThan(0);
+    for (const path of ['/brands', '/shop/brands', '/brands/a-to-z']) {
+      const res = await request(web.url).get(path).expect(200);
+      const html = visibleMarkup(res.text);
+      for (const brand of brands.slice(0, 5)) expect(html).toContain(`href="/brand/${brand.slug}"`);
+      expect(html).toContain(`<link rel="canonical" href="${SITE}${path === '/shop/brands' ? '/brands' : path}"/>`);
+    }
+    const az = visibleMarkup((await request(web.url).get('/brands/a-to-z').expect(200)).text);
+    expect(az).toContain('Brands A–Z');
+    expect(az).toMatch(/<a href="#brands-[a-z]">[A-Z]<\/a>/);
+  });
+
+  it('filters brands by department', async () => {
+    const { brands } = BrandListSchema.parse((await request(api.url).get('/api/account/brand-list?country=GB&department=men').expect(200)).body.data);
+    const html = visibleMarkup((await request(web.url).get('/brands?department=men').expect(200)).text);
+    expect(html).toMatch(new RegExp(`>${brands.length}(<!-- -->)? brands`));
+    expect(html).toMatch(/<a href="\/brands\?department=men" aria-current="page">Men<\/a>/);
+  });
+
+  it('lists the stores of the country site on /stores and /shop/stores, with the country prefix', async () => {
+    const { stores } = StoreListSchema.parse((await request(api.url).get('/api/account/store-list?country=US').expect(200)).body.data);
+    expect(stores.length).toBeGreaterThan(0);
+    for (const path of ['/us/stores', '/us/shop/stores']) {
+      const html = visibleMarkup((await request(web.url).get(path).expect(200)).text);
+      for (const store of stores) expect(html).toContain(`href="/us/store/${store.slug}"`);
+    }
+  });
+});
+
+describe('the HTML sitemap', () => {
+  it('links its sections from /sitemap', async () => {
+    const html = visibleMarkup((await request(web.url).get('/sitemap').expect(200)).text);
+    for (const section of ['all-categories', 'brands', 'designers', 'shops', 'all-products']) expect(html).toContain(`href="/sitemap/${section}"`);
+  });
+
+  it('lists categories, brands, designers, shops and products', async () => {
+    const categories = visibleMarkup((await request(web.url).get('/sitemap/all-categories').expect(200)).text);
+    expect(categories).toContain('href="/midi-dresses"');
+    expect(categories).toContain('href="/sitemap/category/women/midi-dresses"');
+    for (const path of ['/sitemap/brands', '/sitemap/designers']) expect(visibleMarkup((await request(web.url).get(path).expect(200)).text)).toMatch(/href="\/brand\/[a-z0-9-]+"/);
+    for (const path of ['/sitemap/shops', '/sitemap/stores']) expect(visibleMarkup((await request(web.url).get(path).expect(200)).text)).toContain('href="/store/maison-harlow"');
+    // Paged at 100 links: the GB site has more products than that.
+    const total = SitemapUrlsSchema.parse((await request(api.url).get('/api/products/sitemap/products?country=GB&perPage=1').expect(200)).body.data).totalCount;
+    expect(total).toBeGreaterThan(SITEMAP_LINKS_PER_PAGE);
+    const products = visibleMarkup((await request(web.url).get('/sitemap/all-products').expect(200)).text);
+    expect(products.match(/<li><a href="\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+">/g)!.length).toBe(SITEMAP_LINKS_PER_PAGE);
+    expect(products).toContain(`<link rel="next" href="${SITE}/sitemap/all-products?page=2"/>`);
+    const lastPage = Math.ceil(total / SITEMAP_LINKS_PER_PAGE);
+    const last = visibleMarkup((await request(web.url).get(`/sitemap/all-products?page=${lastPage}`).expect(200)).text);
+    expect(last).toContain(`<link rel="prev" href="${SITE}/sitemap/all-products${lastPage > 2 ? `?page=${lastPage - 1}` : ''}"/>`);
+    expect(last).not.toContain('rel="next"');
+    const us = visibleMarkup((await request(web.url).get('/us/sitemap/all-products').expect(200)).text);
+    expect(us).toMatch(/<li><a href="\/us\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+">/);
+    await request(web.url).get('/sitemap/all-products?page=999').expect(404);
+  });
+
+  it('lists a category and a brand product by product', async () => {
+    const category = visibleMarkup((await request(web.url).get('/sitemap/category/women/midi-dresses').expect(200)).text);
+    expect(category).toContain('Ruched Satin Midi Dress &lt;/script&gt;');
+    const { brands } = BrandListSchema.parse((await request(api.url).get('/api/account/brand-list?country=GB').expect(200)).body.data);
+    const brand = visibleMarkup((await request(web.url).get(`/sitemap/brand/${brands[0]!.slug}`).expect(200)).text);
+    expect(brand).toMatch(/href="\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+"/);
+  });
+
+  it('is a 404 for names it does not know', async () => {
+    await request(web.url).get('/sitemap/nothing-here').expect(404);
+    await request(web.url).get('/sitemap/category/robots/midi-dresses').expect(404);
+    await request(web.url).get('/sitemap/brand/no-such-brand-at-all').expect(404);
+  });
+});
+
+describe('robots.txt and the XML sitemaps', () => {
+  it('serves robots.txt pointing at the sitemap index, keeping crawlers off the click-through', async () => {
+    const res = await request(web.url).get('/robots.txt').expect(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.text).toContain('User-agent: *');
+    expect(res.text).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    expect(res.text).toContain('Disallow: /products/loadRetailerProductPage/');
+    expect(res.text).toContain('Disallow: /us/products/loadRetailerProductPage/');
+  });
+
+  it('serves a sitemap index whose files are valid XML with at most 50,000 URLs each', async () => {
+    const index = await request(web.url).get('/sitemap.xml').expect(200);
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+    assertWellFormedXml(index.text);
+    expect(index.text).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const files = [...index.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+    expect(files).toContain(`${SITE}/sitemap-gb-products-1.xml`);
+    expect(files).toContain(`${SITE}/sitemap-us-categories-1.xml`);
+    const seen = new Set<string>();
+    for (const file of files) {
+      expect(file.startsWith(`${SITE}/sitemap-`)).toBe(true);
+      const res = await request(web.url).get(file.slice(SITE.length)).expect(200);
+      assertWellFormedXml(res.text);
+      expect(res.text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      const locs = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+      expect(locs.length).toBeGreaterThan(0);
+      expect(locs.length).toBeLessThanOrEqual(SITEMAP_PAGE_SIZE);
+      for (const loc of locs) {
+        expect(loc.startsWith(`${SITE}/`)).toBe(true);
+        seen.add(loc);
+      }
+    }
+    // The URLs are pages that exist: a product, a brand, a store, a category.
+    const product = [...seen].find((loc) => /^https:\/\/www\.vitrine\.example\/[a-z-]+\/[a-z0-9-]+\/[a-z0-9-]+$/.test(loc) && !loc.includes('/us/'))!;
+    await request(web.url).get(product.slice(SITE.length)).expect(200);
+    const store = [...seen].find((loc) => loc.includes('/us/store/'))!;
+    await request(web.url).get(store.slice(SITE.length)).expect(200);
+  });
+
+  it('answers 404 for a sitemap file that does not exist', async () => {
+    await request(web.url).get('/sitemap-gb-products-99.xml').expect(404);
+    await request(web.url).get('/sitemap-zz-products-1.xml').expect(404);
+    await request(web.url).get('/sitemap-gb-widgets-1.xml').expect(404);
+  });
+});
