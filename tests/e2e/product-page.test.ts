@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { ProductDetailSchema, SitemapUrlsSchema, type ProductDetail } from '../../shared/api/product-schemas';
+import { launchBrowser, saveScreenshot, waitForHydration, watchConsole } from '../support/browser';
+
+// Issue 4 "Other catalog pages" in a real browser at desktop width: the product page
+// hydrates cleanly, sizes are links, and Buy opens the click-through in a new tab, which
+// hands the shopper on to the retailer. Retailers are stood in for by route interception:
+// nothing leaves the machine.
+
+let browser: Browser;
+const webUrl = inject('webUrl');
+const apiUrl = inject('apiUrl');
+const DESKTOP = { width: 1280, height: 900 };
+/** The demo's retailer sites: https://www.{store}.example/… */
+const RETAILER = /^https:\/\/www\.[a-z0-9-]+\.example\//;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** A GB product whose selected size matches `wanted`, found through the api's sitemap. */
+async function findProduct(wanted: (detail: ProductDetail) => boolean): Promise<ProductDetail> {
+  const list = SitemapUrlsSchema.parse(((await (await fetch(`${apiUrl}/api/products/sitemap/products?country=GB&perPage=400`)).json()) as { data: unknown }).data);
+  for (const { path } of list.urls) {
+    const res = await fetch(`${apiUrl}/api/products/detail/${path}?country=GB`);
+    if (res.status !== 200) continue;
+    const detail = ProductDetailSchema.parse(((await res.json()) as { data: unknown }).data);
+    if (wanted(detail)) return detail;
+  }
+  throw new Error('no such product in the demo catalogue');
+}
+
+const selectedSize = (d: ProductDetail) => d.product.variants[d.selected.variant_index]!.size_variants.find((s) => s.guid === d.selected.guid)!;
+
+/** A browser context where every retailer answers with a small page of its own. */
+async function shopperContext(): Promise<{ context: BrowserContext; retailerHits: string[] }> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const retailerHits: string[] = [];
+  await context.route(RETAILER, (route) => {
+    retailerHits.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Retailer</title><h1>The retailer</h1>' });
+  });
+  return { context, retailerHits };
+}
+
+describe('the product page in a real browser', () => {
+  it('hydrates cleanly, then Buy opens the click-through, which sends the shopper to the retailer', async () => {
+    const detail = await findProduct(
+      (d) => ![5, 6].includes(d.product.affiliate_id) && selectedSize(d).status === 1 && d.product.variants[d.selected.variant_index]!.size_variants.length > 1,
+    );
+    const { context, retailerHits } = await shopperContext();
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const response = await page.goto(`${webUrl}/${detail.canonicalUrl}`);
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    const variant = detail.product.variants[detail.selected.variant_index]!;
+    await page.getByRole('heading', { level: 1, name: variant.title }).waitFor();
+    await expect(page.getByRole('link', { name: detail.product.storename, exact: true }).first().isVisible()).resolves.toBe(true);
+    await saveScreenshot(page, 'product-page-desktop');
+
+    // Another size is a link to its own page; the client navigates without a reload.
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const other = variant.size_variants.find((s) => s.guid !== detail.selected.guid)!;
+    const sizes = page.getByRole('region', { name: /^Size:/ });
+    await sizes.getByRole('link', { name: new RegExp(`^${other.size}\\b`) }).click();
+    await page.waitForURL(`**/${other.slug}`);
+    await page.getByRole('heading', { name: `Size: ${other.size}` }).waitFor();
+    await expect(sizes.getByRole('link', { name: new RegExp(`^${other.size}\\b`) }).getAttribute('aria-current')).resolves.toBe('true');
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+    // Back to the in-stock size; Buy, from the keyboard, opens a new tab.
+    await page.goBack();
+    await page.waitForURL(`**/${detail.canonicalUrl.split('/').pop()}`);
+    const buy = page.getByRole('link', { name: `Buy at ${detail.product.storename} (opens in a new tab)` });
+    await buy.focus();
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
+    await popup.waitForURL(RETAILER);
+    expect(popup.url()).toBe(new URL(selectedSize(detail).url).href);
+    await popup.getByRole('heading', { name: 'The retailer' }).waitFor();
+    expect(retailerHits).toEqual([new URL(selectedSize(detail).url).href]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sends an affiliate 6 product through the retailer currency switch', async () => {
+    const detail = await findProduct((d) => d.product.affiliate_id === 6 && selectedSize(d).status !== 0);
+    const { context } = await shopperContext();
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${webUrl}/${detail.canonicalUrl}`);
+    await waitForHydration(page);
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Add to Cart (opens in a new tab)' }).click()]);
+    await popup.waitForURL(RETAILER);
+    const landed = new URL(popup.url());
+    const stored = new URL(selectedSize(detail).url);
+    expect(landed.origin).toBe(stored.origin);
+    expect(landed.pathname).toBe('/currency/switch');
+    expect(landed.searchParams.get('currency')).toBe('GBP');
+    expect(landed.searchParams.get('return_url')).toBe(stored.href);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('goes from the product page to the retailer without JavaScript', async () => {
+    const detail = await findProduct((d) => ![5, 6].includes(d.product.affiliate_id) && selectedSize(d).status === 1);
+    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const retailerHits: string[] = [];
+    await context.route(RETAILER, (route) => {
+      retailerHits.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Retailer</title><h1>The retailer</h1>' });
+    });
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/${detail.canonicalUrl}`);
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.locator('.product-info').getByRole('link', { name: /^Buy at / }).click()]);
+    // The hand-over page's meta refresh needs no script.
+    await popup.waitForURL(RETAILER);
+    await popup.getByRole('heading', { name: 'The retailer' }).waitFor();
+    expect(retailerHits).toEqual([new URL(selectedSize(detail).url).href]);
+    await context.close();
+  });
+});
