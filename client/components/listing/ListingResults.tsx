@@ -19,7 +19,9 @@ export const SCROLL_DISTANCE = 0.2;
 const EAGER_CARDS = 4;
 
 type Loaded = { key: string; page: number; products: Product[] };
-type Saved = { page: number; products: Product[] };
+type Saved = { page: number; products: Product[]; at: number };
+/** What scrolling loaded is restored for half an hour. */
+const SAVED_FOR_MS = 30 * 60 * 1000;
 
 const storageKey = (key: string) => `vitrine:listing:${key}`;
 
@@ -27,7 +29,9 @@ function readSaved(key: string): { saved: Saved | null; y: number | null } {
   try {
     const raw = sessionStorage.getItem(storageKey(key));
     const y = sessionStorage.getItem(`${storageKey(key)}:y`);
-    return { saved: raw ? (JSON.parse(raw) as Saved) : null, y: y === null ? null : Number(y) };
+    const saved = raw ? (JSON.parse(raw) as Saved) : null;
+    const fresh = saved && Date.now() - saved.at < SAVED_FOR_MS ? saved : null;
+    return { saved: fresh, y: y === null ? null : Number(y) };
   } catch {
     return { saved: null, y: null };
   }
@@ -65,13 +69,13 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
       const answers = await loadListingPage(browserApi(), data.base, extra.page + 1, data.perPage);
       const next: Loaded = { key: location.key, page: extra.page + 1, products: [...extra.products, ...answers.flatMap((a) => a.products)] };
       setLoaded(next);
-      write(storageKey(location.key), JSON.stringify({ page: next.page, products: next.products } satisfies Saved));
+      write(storageKey(`${location.key}:${location.pathname}${location.search}`), JSON.stringify({ page: next.page, products: next.products, at: Date.now() } satisfies Saved));
       setStatus('idle');
     } catch {
       // Spec section 8: loading stops; the retry block offers to load them again.
       setStatus('error');
     }
-  }, [status, hasMore, data.base, data.perPage, extra.page, extra.products, location.key]);
+  }, [status, hasMore, data.base, data.perPage, extra.page, extra.products, location.key, location.pathname, location.search]);
 
   // Infinite scroll: a sentinel after the grid, seen within 0.2 of a screen of the end.
   const sentinel = useRef<HTMLDivElement>(null);
@@ -89,33 +93,41 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
   }, [canScroll, extra.page]);
 
   // Back and forward (and reloads) come back to what was loaded and where the shopper was;
-  // a new listing starts at the top.
-  const pendingScroll = useRef<number | null>(null);
+  // a new listing starts at the top. Entries are per history entry and address (the entry a
+  // visit lands on is keyed 'default'), and go stale after a while.
+  const entry = `${location.key}:${location.pathname}${location.search}`;
+  /** Where to scroll once the restored page is on screen. */
+  const pendingScroll = useRef<{ y: number; page: number } | null>(null);
   useEffect(() => {
     setStatus('idle');
     if (navigationType !== 'POP') {
       window.scrollTo(0, 0);
       return;
     }
-    const { saved, y } = readSaved(location.key);
+    const { saved, y } = readSaved(entry);
     if (saved && saved.page > state.page) {
-      pendingScroll.current = y;
+      pendingScroll.current = y === null ? null : { y, page: saved.page };
       setLoaded({ key: location.key, page: saved.page, products: saved.products });
     } else if (y !== null) {
       window.scrollTo(0, y);
     }
     // Only when the history entry changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.key]);
+  }, [entry]);
   useEffect(() => {
-    if (pendingScroll.current === null) return;
-    window.scrollTo(0, pendingScroll.current);
+    const pending = pendingScroll.current;
+    if (!pending || loaded.page !== pending.page) return;
+    window.scrollTo(0, pending.y);
     pendingScroll.current = null;
   }, [loaded]);
   useEffect(() => {
+    // The position is read at every scroll event and written a moment later, and again when
+    // the page goes: by then the next page may already have changed the document's height.
+    let y = window.scrollY;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const save = () => write(`${storageKey(location.key)}:y`, String(Math.round(window.scrollY)));
+    const save = () => write(`${storageKey(entry)}:y`, String(Math.round(y)));
     const onScroll = () => {
+      y = window.scrollY;
       clearTimeout(timer);
       timer = setTimeout(save, 150);
     };
@@ -127,7 +139,7 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('pagehide', save);
     };
-  }, [location.key]);
+  }, [entry]);
 
   const pageHref = (page: number) => `${path}${serializeListingQuery(setPage(state, page))}`;
   const follow = (page: number) => (event: MouseEvent<HTMLAnchorElement>) => {
