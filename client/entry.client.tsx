@@ -5,6 +5,8 @@ import { RouterProvider } from 'react-router/dom';
 import { PAYLOAD_GLOBAL, resolveTransferEntries, type Payload } from '../shared/payload';
 import { BrowserTransferCache, createBrowserApiClient } from './api/browser-api-client';
 import { setBrowserApi } from './api/browser-api';
+import { browserSession } from './api/browser-session';
+import { sessionContext } from './app/session-context';
 import { SiteConfigContext, apiContext, siteContext } from './app/contexts';
 import { deserializeRouteErrors } from './app/route-errors-codec';
 import { routes } from './routes';
@@ -41,6 +43,7 @@ const router = createBrowserRouter(routes, {
     const context = new RouterContextProvider();
     context.set(apiContext, api);
     context.set(siteContext, config);
+    context.set(sessionContext, browserSession);
     return context;
   },
 });

@@ -26,6 +26,9 @@ export const LISTING_PATHS = [
   { id: 'listing-shop-two', path: 'shop/:shop1/:shop2' },
 ] as const;
 
+/** Account pages that stay empty until their issues fill them (client/routes/user-section.route.tsx). */
+export const USER_SECTION_PATHS = ['alerts', 'wishlists', 'lookbook', 'brands', 'stores', 'sales'] as const;
+
 // Country-agnostic routes: the country prefix is React Router's basename ('' or '/us'),
 // so every <Link> keeps the current country (spec section 2 "Country prefix").
 // Pages are lazy: each is its own chunk, resolved before hydration on first load.
@@ -45,6 +48,26 @@ export const routes: RouteObject[] = [
       // One listing module for /search and every canonical listing path (spec section 2);
       // static paths (help pages) outrank ':slug', and an unknown slug is the api's 404.
       ...LISTING_PATHS.map(({ id, path }): RouteObject => ({ id, path, lazy: () => import('./routes/listing.route') })),
+      // Accounts (issue 5): sign-in pages, the account area, public profiles.
+      { id: 'authentication', path: 'authentication', lazy: () => import('./routes/auth.route') },
+      { id: 'forgot-password', path: 'forgot-password', lazy: () => import('./routes/auth-forgot-password.route') },
+      { id: 'confirm-password', path: 'confirm-password/tkn/:tkn/key/:key', lazy: () => import('./routes/auth-confirm-password.route') },
+      { id: 'sign-in', path: 'sign-in', lazy: () => import('./routes/auth-known-user.route') },
+      { id: 'logout', path: 'logout', lazy: () => import('./routes/auth-logout.route') },
+      { id: 'public-profile', path: 'profile/:userName', lazy: () => import('./routes/user-public-profile.route') },
+      {
+        id: 'user',
+        path: 'user/:userName',
+        lazy: () => import('./routes/user.route'),
+        children: [
+          { id: 'user-overview', index: true, lazy: () => import('./routes/user-overview.route') },
+          { id: 'user-profile', path: 'profile', lazy: () => import('./routes/user-profile.route') },
+          { id: 'user-settings', path: 'settings', lazy: () => import('./routes/user-settings.route') },
+          ...USER_SECTION_PATHS.map(
+            (section): RouteObject => ({ id: `user-${section}`, path: section, lazy: () => import('./routes/user-section.route').then((m) => m.userSectionRoute(section)) }),
+          ),
+        ],
+      },
       // Other catalog pages (issue 4): the product page, the click-through to the retailer,
       // brand and store directories and the HTML sitemap. Static segments outrank ':slug'.
       { id: 'product', path: ':cat/:lastnode/:slug', lazy: () => import('./routes/product.route') },

@@ -1,4 +1,7 @@
 import { createApiClient, type ApiClient, type ApiRequest, type ApiResponse } from '../../shared/api/api-client';
+import { XSRF_HEADER, XSRF_REFUSED_MESSAGE, XSRF_TOKEN_PATH } from '../../shared/api/web-session';
+import { COOKIE } from '../../shared/constants';
+import { readCookie } from '../app/cookies';
 
 /**
  * Upstream answers the server fetched for this page, served once each to the browser's
@@ -25,7 +28,22 @@ export class BrowserTransferCache {
   }
 }
 
-async function browserTransport(request: ApiRequest): Promise<ApiResponse> {
+/** The XSRF-TOKEN cookie, asked for once before the first state-changing call (issue 5). */
+export async function xsrfToken(renew = false): Promise<string | undefined> {
+  if (!renew) {
+    const token = readCookie(COOKIE.xsrf);
+    if (token) return token;
+  }
+  await fetch(XSRF_TOKEN_PATH, { credentials: 'same-origin', cache: 'no-store' }).catch(() => undefined);
+  return readCookie(COOKIE.xsrf);
+}
+
+/** Spec section 8: 'UnAuthorized Access!' anywhere but sign-in ends the session in this tab too. */
+export const UNAUTHORIZED_EVENT = 'vitrine:unauthorized';
+
+async function send(request: ApiRequest, renewXsrf: boolean): Promise<ApiResponse> {
+  const unsafe = request.method !== 'GET';
+  const xsrf = unsafe ? await xsrfToken(renewXsrf) : undefined;
   try {
     const response = await fetch(request.url, {
       method: request.method,
@@ -33,6 +51,7 @@ async function browserTransport(request: ApiRequest): Promise<ApiResponse> {
       headers: {
         accept: 'application/json',
         ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(xsrf ? { [XSRF_HEADER]: xsrf } : {}),
         ...request.headers,
       },
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
@@ -44,10 +63,21 @@ async function browserTransport(request: ApiRequest): Promise<ApiResponse> {
     } catch {
       body = { message: 'the server answered with something that is not JSON' };
     }
+    if (response.status === 401 && !request.url.startsWith('/auth/')) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     return { status: response.status, body };
   } catch {
     return { status: 503, body: { message: 'You appear to be offline. Please check your connection.' } };
   }
+}
+
+async function browserTransport(request: ApiRequest): Promise<ApiResponse> {
+  const response = await send(request, false);
+  // A token signed by another web instance's key (or a cookie that expired meanwhile): get a
+  // fresh one and try once more.
+  if (response.status === 403 && (response.body as { message?: unknown } | null)?.message === XSRF_REFUSED_MESSAGE) {
+    return send(request, true);
+  }
+  return response;
 }
 
 export function createBrowserApiClient(transfer: BrowserTransferCache): ApiClient {

@@ -4,6 +4,8 @@ import { CountryResponseSchema, MenuStructureSchema, type CountryResponse, type 
 import { COUNTRIES } from '../../shared/countries';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
+import { sessionContext } from '../app/session-context';
+import { loadViewer, type Viewer } from '../app/viewer';
 import { describeRouteError } from '../app/route-error';
 import { Document } from '../components/shell/Document';
 import { Shell } from '../components/shell/Shell';
@@ -15,7 +17,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const site = context.get(siteContext);
   const country = COUNTRIES[site.country];
   let degraded = false;
-  const [menu, countryInfo] = await Promise.all([
+  // Issue 5: who is signed in (the token cookie on the server), for the header.
+  const signedIn = context.get(sessionContext).signedIn();
+  const [menu, countryInfo, viewer] = await Promise.all([
     api.get(`/api/account/menu-structure/${country.info.countryId}`, MenuStructureSchema).catch(() => {
       degraded = true;
       return { menuList: [] };
@@ -24,12 +28,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
       degraded = true;
       return null;
     }),
+    signedIn ? loadViewer(api) : null,
   ]);
-  const value: RootData = { menu: menu.menuList, country: countryInfo };
+  // Guests' pages carry no viewer at all (the same payload as before accounts existed).
+  const value: RootData = { menu: menu.menuList, country: countryInfo, ...(viewer ? { viewer } : {}) };
   return degraded ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
 }
 
-export type RootData = { menu: MenuTile[]; country: CountryResponse | null };
+export type RootData = { menu: MenuTile[]; country: CountryResponse | null; viewer?: Viewer };
 
 // Revalidating the shell on every navigation would refetch the menu for nothing.
 export function shouldRevalidate() {
@@ -44,11 +50,11 @@ function useHydratedMarker() {
 }
 
 export function Component() {
-  const { menu } = useLoaderData<typeof loader>();
+  const { menu, viewer } = useLoaderData<typeof loader>() as RootData;
   useHydratedMarker();
   return (
     <Document>
-      <Shell menu={menu}>
+      <Shell menu={menu} viewer={viewer ?? null}>
         <Outlet />
       </Shell>
     </Document>
@@ -62,7 +68,7 @@ export function ErrorBoundary() {
   useHydratedMarker();
   return (
     <Document>
-      <Shell menu={root?.menu ?? []}>
+      <Shell menu={root?.menu ?? []} viewer={(root as RootData | undefined)?.viewer ?? null}>
         <title>{`${title} | Vitrine`}</title>
         <section className="page-error">
           <h1>{title}</h1>

@@ -16,13 +16,18 @@ import { countryFromPath } from './http/country';
 import { requestIdMiddleware, requestInfoMiddleware } from './http/request-info';
 import { securityHeaders } from './http/security';
 import { imageRouter } from './images/image-router';
-import { gateway } from './proxy/gateway';
+import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
+import { sessionRoutes } from './http/session-routes';
+import { createXsrf, sameOriginForm, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
+import { gateway, isGatewayPath } from './proxy/gateway';
 import { createDocumentHandler } from './render/render-document';
 import { sitemapRoutes } from './seo/sitemaps';
 import { createSharedCache } from './upstream/shared-cache';
 import { createUpstreamMetrics } from './upstream/server-api-client';
 import { createTransferMetrics } from './upstream/transfer-cache';
 import { keepAliveAgent } from './upstream/upstream-agent';
+import { randomBytes } from 'node:crypto';
+import { XSRF_TOKEN_PATH } from '../../shared/api/web-session';
 
 export type WebDeps = {
   config: WebConfig;
@@ -91,8 +96,27 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   }
 
   app.use(requestInfoMiddleware({ botHeader: config.botHeader, geoHeader: config.geoHeader }));
-  app.use(gateway({ apiBaseUrl: config.apiBaseUrl, paymentsBaseUrl: config.paymentsBaseUrl, timeoutMs: config.upstreamTimeoutMs, logger }));
+  // Cookies are read before the gateway: the XSRF check and the session endpoints need them
+  // (the parser leaves request bodies alone, so proxied bodies still stream through).
   app.use(cookieParser());
+
+  // Accounts (issue 5): the XSRF check on every state-changing call; the endpoints that begin
+  // and end a session, which keep the token in the HttpOnly cookie; then the plain proxy.
+  if (!config.xsrfSecret) logger.warn('XSRF_SECRET is unset: this process signs XSRF tokens with a key of its own (one instance only)');
+  const xsrf = createXsrf(config.xsrfSecret ?? randomBytes(32).toString('base64url'));
+  app.get(XSRF_TOKEN_PATH, xsrfTokenHandler({ xsrf, siteUrl: config.siteUrl }));
+  app.use(xsrfProtection({ xsrf, siteUrl: config.siteUrl, isGatewayPath }));
+  const sessionUpstream = { base: new URL(config.apiBaseUrl), agent: keepAliveAgent(config.apiBaseUrl), timeoutMs: config.upstreamTimeoutMs };
+  app.use(sessionRoutes({ upstream: sessionUpstream, siteUrl: config.siteUrl, logger }));
+  app.use(
+    gateway({
+      apiBaseUrl: config.apiBaseUrl,
+      paymentsBaseUrl: config.paymentsBaseUrl,
+      timeoutMs: config.upstreamTimeoutMs,
+      logger,
+      onUnauthorized: (req, res) => clearSessionCookies(res, isSecureRequest(req, config.siteUrl)),
+    }),
+  );
 
   // /gb/... is the GB site, whose URLs carry no prefix: one address per page.
   app.use((req, res, next) => {
@@ -135,6 +159,9 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   });
   app.get('/{*splat}', handleDocument);
   app.head('/{*splat}', handleDocument);
+  // Forms posted without JavaScript run the page route's action (issue 5: sign-in, register,
+  // passwords, profile), from our own pages only.
+  app.post('/{*splat}', sameOriginForm({ siteUrl: config.siteUrl }), handleDocument);
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);

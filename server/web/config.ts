@@ -23,6 +23,11 @@ const WebEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Signs the XSRF-TOKEN cookie (issue 5). Give every web instance the same value; unset, each
+   * process makes its own at start, which is fine for one instance only.
+   */
+  XSRF_SECRET: z.string().min(32, 'XSRF_SECRET must be at least 32 characters').optional(),
   /** Benchmark only: 'string' renders pages with renderToString, to measure what streaming costs. */
   RENDER_MODE: z.enum(['stream', 'string']).default('stream'),
 });
@@ -44,6 +49,8 @@ export type WebConfig = {
   production: boolean;
   shutdownTimeoutMs: number;
   renderMode: 'stream' | 'string';
+  /** Never logged, never sent to the browser. */
+  xsrfSecret: string | undefined;
 };
 
 export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
@@ -65,5 +72,6 @@ export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     production: e.NODE_ENV === 'production',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     renderMode: e.RENDER_MODE,
+    xsrfSecret: e.XSRF_SECRET,
   };
 }

@@ -1,15 +1,34 @@
+import type { MouseEvent } from 'react';
+import { useSession, type AuthMode } from '../../app/session';
+import { AccountMenu } from '../account/AccountMenu';
 import { ShellLink } from '../ui/ShellLink';
 
-// Logged-out header (spec section 2): Sign In and Register. The dialogs arrive with the
-// accounts work; until then both lead to the /authentication page.
+/** Spec section 4 "Shell": the mobile layout is under 768 px. */
+const MOBILE_QUERY = '(max-width: 767.98px)';
+
+// Logged-out header (spec section 2): Sign In and Register. Plain links to /authentication
+// (so they work before hydration and without JavaScript); once hydrated, on a desktop-sized
+// window they open the SIGN IN / REGISTER dialog instead; on mobile they stay links.
 export function AccountLinks() {
+  const session = useSession();
+  if (session.viewer) return <AccountMenu viewer={session.viewer} />;
+  const open = (mode: AuthMode) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (window.matchMedia(MOBILE_QUERY).matches) return;
+    event.preventDefault();
+    session.openSignIn(mode);
+  };
   return (
     <ul className="account-links">
       <li>
-        <ShellLink to="/authentication?userType=Login">Sign In</ShellLink>
+        <ShellLink to="/authentication?userType=Login" onClick={open('Login')}>
+          Sign In
+        </ShellLink>
       </li>
       <li>
-        <ShellLink to="/authentication?userType=Register">Register</ShellLink>
+        <ShellLink to="/authentication?userType=Register" onClick={open('Register')}>
+          Register
+        </ShellLink>
       </li>
     </ul>
   );

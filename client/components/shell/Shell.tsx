@@ -3,6 +3,8 @@ import { useMatches } from 'react-router';
 import type { MenuTile } from '../../../shared/api/home-schemas';
 import { BusyProvider } from '../../app/busy';
 import { DepartmentProvider } from '../../app/department';
+import type { Viewer } from '../../app/viewer';
+import { SessionProvider } from '../account/SessionProvider';
 import { NoticeProvider } from '../../app/notices';
 import { ShellLinkProvider } from '../ui/ShellLink';
 import { BackToTop } from './BackToTop';
@@ -11,25 +13,27 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 
 /** Header, content and footer: every page has them, error pages included (design.md). */
-export function Shell({ menu, children }: { menu: readonly MenuTile[]; children: ReactNode }) {
+export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTile[]; viewer?: Viewer | null; children: ReactNode }) {
   // The retailer click-through page hides header and footer (spec section 2 route table).
   const hideShell = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hideShell);
   return (
     <ShellLinkProvider>
       <NoticeProvider>
         <BusyProvider>
-          <DepartmentProvider>
-            <a className="skip-link" href="#main">
-              Skip to content
-            </a>
-            {!hideShell && <Header menu={menu} />}
-            <main id="main" className="site-main" tabIndex={-1}>
-              {children}
-            </main>
-            {!hideShell && <Footer />}
-            {!hideShell && <BackToTop />}
-            <CountryPopup />
-          </DepartmentProvider>
+          <SessionProvider initial={viewer}>
+            <DepartmentProvider>
+              <a className="skip-link" href="#main">
+                Skip to content
+              </a>
+              {!hideShell && <Header menu={menu} />}
+              <main id="main" className="site-main" tabIndex={-1}>
+                {children}
+              </main>
+              {!hideShell && <Footer />}
+              {!hideShell && <BackToTop />}
+              <CountryPopup />
+            </DepartmentProvider>
+          </SessionProvider>
         </BusyProvider>
       </NoticeProvider>
     </ShellLinkProvider>

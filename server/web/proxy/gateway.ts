@@ -14,6 +14,8 @@ import { keepAliveAgent } from '../upstream/upstream-agent';
 
 export type GatewayOptions = {
   apiBaseUrl: string;
+  /** Spec section 8: an 'UnAuthorized Access!' answer clears the session cookies. */
+  onUnauthorized?: (req: Request, res: Response) => void;
   paymentsBaseUrl: string | undefined;
   timeoutMs: number;
   logger: Logger;
@@ -21,6 +23,11 @@ export type GatewayOptions = {
 
 const API_PATHS = ['/api/', '/auth/', '/clients/api/'];
 const PAYMENTS_PATH = '/api/payments/';
+
+/** Paths the gateway forwards (and the XSRF check guards). */
+export function isGatewayPath(path: string): boolean {
+  return API_PATHS.some((prefix) => path.startsWith(prefix));
+}
 
 type GatewayRequest = http.IncomingMessage & { upstreamTimedOut?: boolean };
 
@@ -81,6 +88,14 @@ function proxyTo(target: string, options: GatewayOptions, filter: (path: string)
         proxyReq.once('timeout', () => {
           (req as GatewayRequest).upstreamTimedOut = true;
         });
+      },
+      proxyRes(proxyRes, req, res) {
+        // Spec section 8: 'UnAuthorized Access!' on any path but sign-in means the session is
+        // gone (expired, revoked): the cookies go too. Headers are still ours to add here.
+        // The sign-in endpoints (/auth/…) answer 401 for wrong credentials, which is not that.
+        if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith('/auth/')) {
+          options.onUnauthorized?.(req as Request, res as unknown as Response);
+        }
       },
       error(error, req, res) {
         const timedOut = (req as GatewayRequest).upstreamTimedOut;

@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import { SiteConfigContext, apiContext, siteContext } from '../../../client/app/contexts';
 import { NonceContext } from '../../../client/app/nonce';
+import { sessionContext, type SessionControl } from '../../../client/app/session-context';
 import { serializeRouteErrors } from '../../../client/app/route-errors-codec';
 import { COUNTRY_CODES, countryPrefix, type CountryCode } from '../../../shared/countries';
 import { CacheNone, CachePrivate, CacheShort, type CachePolicy } from '../../../shared/http/cache-policy';
@@ -18,6 +19,8 @@ import { PAYLOAD_GLOBAL, referenceTransferEntries, type ClientAssets, type Paylo
 import { serializeForInlineScript } from '../../../shared/serialize-for-inline-script';
 import { COOKIE } from '../../../shared/constants';
 import type { RequestInfo } from '../http/request-info';
+import { clearSessionCookies, isSecureRequest, writeSessionCookies } from '../http/session-cookies';
+import { publicSession, signInError, signInUpstream, signOutUpstream } from '../http/session-routes';
 import { createServerApiClient, type ServerApiDeps } from '../upstream/server-api-client';
 import { TransferCache, type TransferLimits, type TransferMetrics } from '../upstream/transfer-cache';
 import { CoalescingWritable } from './coalescing-writable';
@@ -53,7 +56,7 @@ function loaderCacheControls(context: StaticHandlerContext): string[] {
 }
 
 /**
- * GET/HEAD of any page: React Router's query() runs the loaders with a per-request
+ * GET/HEAD of any page (and POST of a page's form): React Router's query() runs the loaders with a per-request
  * context, the status and headers are settled, then React streams the document.
  */
 export function createDocumentHandler(deps: DocumentDeps) {
@@ -72,19 +75,44 @@ export function createDocumentHandler(deps: DocumentDeps) {
     });
 
     const transfer = new TransferCache(deps.transferLimits);
-    const token: string | undefined = req.cookies?.[COOKIE.token];
+    const token: string | undefined = req.cookies?.[COOKIE.token] || undefined;
+    const guestKey: string | undefined = req.cookies?.[COOKIE.guestKey];
+    const secure = isSecureRequest(req, deps.siteUrl);
+    // Spec section 8: an 'UnAuthorized Access!' answer to a loader clears the session cookies
+    // on this very response; the account loaders then send the shopper home.
+    let sessionEnded = false;
+    const endSession = () => {
+      sessionEnded = true;
+      if (!res.headersSent) clearSessionCookies(res, secure);
+    };
     const api = createServerApiClient(
       deps.upstream,
       {
         token,
-        guestKey: req.cookies?.[COOKIE.guestKey],
+        guestKey,
         geoCountry: info.geoCountry,
         bot: info.isBot,
         requestId: info.requestId,
+        onUnauthorized: endSession,
       },
       transfer,
       controller.signal,
     );
+    // Page actions (forms posted without JavaScript) sign in and out here; the cookies go
+    // on this response, before the redirect that follows.
+    const session: SessionControl = {
+      signedIn: () => Boolean(token) && !sessionEnded,
+      async signIn(path, body) {
+        const result = await signInUpstream(deps.upstream, path, body, { guestKey, info }, controller.signal);
+        if (!result.ok) throw signInError(result);
+        writeSessionCookies(res, result.session, secure);
+        return publicSession(result.session);
+      },
+      async signOut() {
+        await signOutUpstream(deps.upstream, { token, guestKey, info }, controller.signal);
+        endSession();
+      },
+    };
     const config: SiteConfig = {
       country: info.country,
       basename: countryPrefix(info.country),
@@ -95,6 +123,7 @@ export function createDocumentHandler(deps: DocumentDeps) {
     const context = new RouterContextProvider();
     context.set(apiContext, api);
     context.set(siteContext, config);
+    context.set(sessionContext, session);
 
     let result: StaticHandlerContext | globalThis.Response;
     try {
@@ -113,7 +142,8 @@ export function createDocumentHandler(deps: DocumentDeps) {
 
     const status = result.statusCode;
     const personal = Boolean(token);
-    const policy = documentCachePolicy(status, personal, loaderCacheControls(result));
+    // A form post's answer is about that one submission: nobody keeps it.
+    const policy = req.method === 'POST' ? CacheNone : documentCachePolicy(status, personal, loaderCacheControls(result));
     res.status(status);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', policy.header);

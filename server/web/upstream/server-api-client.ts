@@ -15,6 +15,8 @@ export type Forwarded = {
   geoCountry?: string | undefined;
   bot: boolean;
   requestId: string;
+  /** Called when the api answers 401 outside sign-in: the session is over (spec section 8). */
+  onUnauthorized?: () => void;
 };
 
 export type UpstreamMetrics = { observe(path: string, status: number, seconds: number): void };
@@ -86,6 +88,7 @@ export function createServerApiClient(
     try {
       const res = await upstreamFetch(deps.base, deps.agent, request, headers, deps.timeoutMs, signal);
       status = res.status;
+      if (status === 401 && !request.url.startsWith('/auth/')) forwarded.onUnauthorized?.();
       let body: unknown;
       try {
         body = res.text ? JSON.parse(res.text) : null;

@@ -3,6 +3,7 @@ import { closedPort } from '../../support/closed-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingUpstream } from '../../support/recording-upstream';
 import { startWeb } from '../../support/web-server';
+import { CookieJar, fetchXsrf } from '../../support/web-session';
 
 type Upstream = Awaited<ReturnType<typeof startRecordingUpstream>>;
 let api: Upstream;
@@ -21,6 +22,13 @@ afterAll(async () => {
 });
 
 const last = (upstream: Upstream) => upstream.requests.at(-1)!;
+
+/** State-changing calls carry the XSRF token a page would echo (issue 5). */
+async function xsrf(url: string, cookies = ''): Promise<{ cookie: string; header: string }> {
+  const jar = new CookieJar();
+  const header = await fetchXsrf(url, jar);
+  return { cookie: [jar.header(), cookies].filter(Boolean).join('; '), header };
+}
 
 describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
   it('injects the token header from the token cookie and drops the cookie header', async () => {
@@ -61,9 +69,10 @@ describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
 
   it('streams POST and PUT bodies through unchanged, with query strings', async () => {
     const body = { email: 'shopper@example.com', note: 'ünïcode ✓' };
-    const res = await request(web.url).post('/api/account/subscribe?src=footer').send(body).expect(200);
+    const token = await xsrf(web.url);
+    const res = await request(web.url).post('/api/account/subscribe?src=footer').set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).send(body).expect(200);
     expect(res.body.data.echo).toEqual({ method: 'POST', url: '/api/account/subscribe?src=footer', body: JSON.stringify(body) });
-    await request(web.url).put('/api/account/wishlist').send({ listId: 1 }).expect(200);
+    await request(web.url).put('/api/account/wishlist').set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).send({ listId: 1 }).expect(200);
     expect(last(api)).toMatchObject({ method: 'PUT', body: '{"listId":1}' });
   });
 
@@ -113,7 +122,8 @@ describe('gateway: failures', () => {
 describe('gateway: /api/payments goes to PAYMENTS_BASE_URL', () => {
   it('routes payments calls to the payments base, not the api', async () => {
     const apiCount = api.requests.length;
-    await request(web.url).post('/api/payments/intent').set('Cookie', 'token=abc123').send({ amount: 10 }).expect(200);
+    const token = await xsrf(web.url, 'token=abc123');
+    await request(web.url).post('/api/payments/intent').set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).send({ amount: 10 }).expect(200);
     expect(last(payments)).toMatchObject({ url: '/api/payments/intent', body: '{"amount":10}' });
     expect(last(payments).headers.token).toBe('abc123');
     expect(api.requests.length).toBe(apiCount);

@@ -1,0 +1,17 @@
+import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
+import { SignedInSchema } from '../../shared/api/web-session';
+import { COOKIE } from '../../shared/constants';
+import { readCookie } from '../app/cookies';
+import type { SessionControl } from '../app/session-context';
+import { browserApi } from './browser-api';
+
+/** The browser's side of SessionControl: the gateway keeps the token, we see profile-type. */
+export const browserSession: SessionControl = {
+  signedIn: () => Boolean(readCookie(COOKIE.profileType)),
+  signIn: (path, body) => browserApi().send('POST', path, body, SignedInSchema),
+  async signOut() {
+    await browserApi()
+      .send('DELETE', ACCOUNT_API.logout, undefined, MessageResponseSchema)
+      .catch(() => undefined);
+  },
+};

@@ -1,0 +1,137 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ACCOUNT_LABELS } from '../../../shared/validation/account-rules';
+import { useBusy } from '../../app/busy';
+import { useSiteConfig } from '../../app/contexts';
+import { useNotify } from '../../app/notices';
+import { withPrefix } from '../../app/return-url';
+import { useSession, type AuthMode } from '../../app/session';
+import { ShellLink } from '../ui/ShellLink';
+import { AUTH_CHOICES, AUTH_TITLES, authRequest, authSchema, failureText, type AuthValues } from './auth-forms';
+import { FormError, FormField } from './FormField';
+import { SocialButtons } from './SocialButtons';
+import { useForm } from './use-form';
+import { useHydrated } from './use-hydrated';
+import type { SignedIn } from '../../../shared/api/web-session';
+
+// The SIGN IN / REGISTER form (spec section 2 "Sign-in and register"), in the dialog and on
+// /authentication. With JavaScript it signs in through the gateway; without, it posts to
+// the /authentication action, which does the same on the server.
+
+export type AuthFormProps = {
+  initialMode: AuthMode;
+  /** Where a sign-in on the page leads; the dialog stays where it is. */
+  returnUrl?: string | undefined;
+  headingLevel: 'h1' | 'h2';
+  headingId?: string;
+  /** Values and messages the no-JavaScript action sent back. */
+  initialValues?: Partial<AuthValues>;
+  initialErrors?: Record<string, string>;
+  formError?: string | undefined;
+  onSignedIn(signedIn: SignedIn): void;
+  /** Spec section 8: in the dialog a failure closes it (the error notice says why). */
+  onFailed?(): void;
+};
+
+const EMPTY: AuthValues = { email: '', password: '', confirm_password: '' };
+
+export function AuthForm(props: AuthFormProps) {
+  const { initialMode, returnUrl, headingLevel: Heading, headingId, onSignedIn, onFailed } = props;
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const form = useForm<AuthValues>(authSchema(mode), { ...EMPTY, ...props.initialValues }, props.initialErrors);
+  const [formError, setFormError] = useState(props.formError);
+  const [sending, setSending] = useState(false);
+  const session = useSession();
+  const notify = useNotify();
+  const track = useBusy();
+  const hydrated = useHydrated();
+  const { basename } = useSiteConfig();
+  const id = useId();
+
+  const query = new URLSearchParams({ userType: mode, ...(returnUrl ? { returnurl: returnUrl } : {}) });
+  const action = withPrefix(basename, `/authentication?${query.toString()}`);
+
+  const switchMode = (next: AuthMode) => {
+    setMode(next);
+    setFormError(undefined);
+    form.reset({ ...EMPTY, email: form.values.email });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.valid) {
+      form.showAll();
+      return;
+    }
+    if (sending) return;
+    setSending(true);
+    setFormError(undefined);
+    const { path, body } = authRequest(mode, form.values);
+    try {
+      const signedIn = await track(session.signIn(path, body));
+      onSignedIn(signedIn);
+    } catch (error) {
+      const message = failureText(error);
+      notify('error', message);
+      setFormError(message);
+      onFailed?.();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const emailLabel = mode === 'Login' ? ACCOUNT_LABELS.emailOrUserName : ACCOUNT_LABELS.email;
+  return (
+    <div className="auth-form">
+      <Heading id={headingId} className="auth-title">
+        {AUTH_TITLES[mode]}
+      </Heading>
+      <form method="post" action={action} noValidate onSubmit={submit}>
+        <fieldset className="auth-mode">
+          <legend className="visually-hidden">Do you have a Vitrine password?</legend>
+          {(['Login', 'Register'] as const).map((choice) => (
+            <label key={choice} className="auth-mode-choice">
+              <input type="radio" name="userType" value={choice} checked={mode === choice} onChange={() => switchMode(choice)} />
+              {AUTH_CHOICES[choice]}
+            </label>
+          ))}
+        </fieldset>
+        <FormField
+          id={`${id}-email`}
+          label={emailLabel}
+          type={mode === 'Login' ? 'text' : 'email'}
+          autoComplete={mode === 'Login' ? 'username' : 'email'}
+          maxLength={128}
+          error={form.errors.email}
+          {...form.bind('email')}
+        />
+        <FormField
+          id={`${id}-password`}
+          label="Password"
+          type="password"
+          autoComplete={mode === 'Login' ? 'current-password' : 'new-password'}
+          error={form.errors.password}
+          {...form.bind('password')}
+        />
+        {mode === 'Login' ? (
+          <p className="forgot-link">
+            <ShellLink to="/forgot-password">Forgot your password?</ShellLink>
+          </p>
+        ) : (
+          <FormField
+            id={`${id}-confirm`}
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            error={form.errors.confirm_password}
+            {...form.bind('confirm_password')}
+          />
+        )}
+        <FormError message={formError} />
+        <button type="submit" className="button button-primary auth-submit" disabled={hydrated && (!form.valid || sending)}>
+          Submit
+        </button>
+      </form>
+      <SocialButtons onSignedIn={onSignedIn} onFailed={onFailed} />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
+import { COOKIE } from '../../../shared/constants';
+import { browserApi } from '../../api/browser-api';
+import { UNAUTHORIZED_EVENT } from '../../api/browser-api-client';
+import { browserSession } from '../../api/browser-session';
+import { useSiteConfig } from '../../app/contexts';
+import { readCookie } from '../../app/cookies';
+import { useNotify } from '../../app/notices';
+import { SessionContext, type AuthMode, type SessionValue } from '../../app/session';
+import { loadViewer, type Viewer } from '../../app/viewer';
+import { AuthDialog } from './AuthDialog';
+
+/** Account pages: a guest (or a session that ended) is sent home from these (spec section 4). */
+export function isAccountPath(path: string): boolean {
+  return path === '/user' || path.startsWith('/user/');
+}
+
+/** Pages that make no sense once signed in: after a sign-in there, go home (spec section 4). */
+export function isSignInPath(path: string): boolean {
+  return /^\/(authentication|forgot-password|confirm-password|sign-in|home\/login)(\/|$)/.test(path) || isAccountPath(path);
+}
+
+export function SessionProvider({ initial, children }: { initial: Viewer | null; children: ReactNode }) {
+  const [viewer, setViewer] = useState<Viewer | null>(initial);
+  const [dialog, setDialog] = useState<AuthMode | null>(null);
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const { basename } = useSiteConfig();
+  const stripPrefix = useCallback(
+    (pathname: string) => (basename && pathname.startsWith(basename) ? pathname.slice(basename.length) || '/' : pathname),
+    [basename],
+  );
+
+  const refresh = useCallback(async () => {
+    const next = await loadViewer(browserApi());
+    setViewer(next);
+    return next;
+  }, []);
+
+  // A page from a shared cache was rendered for a guest: the readable profile-type cookie
+  // says this visitor is signed in, so ask who they are.
+  useEffect(() => {
+    if (!initial && readCookie(COOKIE.profileType)) void refresh();
+  }, [initial, refresh]);
+
+  // Spec section 8: 'UnAuthorized Access!' — the gateway cleared the cookies; drop the
+  // profile, and leave account pages.
+  const path = location.pathname;
+  useEffect(() => {
+    const onUnauthorized = () => {
+      setViewer(null);
+      if (isAccountPath(stripPrefix(window.location.pathname))) void navigate('/');
+    };
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, [navigate, path, stripPrefix]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      viewer,
+      refresh,
+      async signIn(signInPath, body) {
+        const signedIn = await browserSession.signIn(signInPath, body);
+        notify('success', ACCOUNT_NOTICES.loginSuccessful);
+        await refresh();
+        return signedIn;
+      },
+      async signOut() {
+        await browserSession.signOut();
+        setViewer(null);
+        notify('success', ACCOUNT_NOTICES.loggedOut);
+        if (isAccountPath(stripPrefix(window.location.pathname))) await navigate('/');
+        else void revalidator.revalidate();
+      },
+      openSignIn(mode = 'Login') {
+        setDialog(mode);
+      },
+    }),
+    [viewer, refresh, notify, navigate, revalidator, stripPrefix],
+  );
+
+  const onSignedIn = useCallback(() => {
+    setDialog(null);
+    if (isSignInPath(stripPrefix(window.location.pathname))) void navigate('/');
+    else void revalidator.revalidate();
+  }, [navigate, revalidator, stripPrefix]);
+
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      {dialog && <AuthDialog mode={dialog} onClose={() => setDialog(null)} onSignedIn={onSignedIn} />}
+    </SessionContext.Provider>
+  );
+}

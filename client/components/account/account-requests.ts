@@ -1,0 +1,38 @@
+import {
+  ACCOUNT_API,
+  CheckUserNameResponseSchema,
+  PROFILE_IMAGE_FIELD,
+  ProfileImageResponseSchema,
+  type CheckUserNameResponse,
+} from '../../../shared/api/account-schemas';
+import { ApiError } from '../../../shared/api/api-client';
+import { XSRF_HEADER } from '../../../shared/api/web-session';
+import { browserApi } from '../../api/browser-api';
+import { UNAUTHORIZED_EVENT, xsrfToken } from '../../api/browser-api-client';
+
+/** GET /api/account/check-username/{name}: whether the signed-in user may take the name. */
+export function checkUserName(userName: string): Promise<CheckUserNameResponse> {
+  return browserApi().get(ACCOUNT_API.checkUserName(userName), CheckUserNameResponseSchema);
+}
+
+/**
+ * PUT /api/account/upload-profile-image as multipart/form-data (the api decides the type by
+ * the bytes and re-encodes the picture). Through the gateway, with the XSRF token.
+ */
+export async function uploadProfileImage(file: File): Promise<{ message: string; profileImage: string }> {
+  const body = new FormData();
+  body.append(PROFILE_IMAGE_FIELD, file);
+  const token = await xsrfToken();
+  const response = await fetch(ACCOUNT_API.uploadProfileImage, {
+    method: 'PUT',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(token ? { [XSRF_HEADER]: token } : {}) },
+    body,
+  });
+  const json = (await response.json().catch(() => null)) as { data?: unknown; message?: unknown } | null;
+  if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+  if (!response.ok) throw new ApiError(response.status, typeof json?.message === 'string' ? json.message : `request failed with status ${response.status}`);
+  const parsed = ProfileImageResponseSchema.safeParse(json?.data);
+  if (!parsed.success) throw new ApiError(502, 'unexpected response from the picture upload');
+  return parsed.data;
+}

@@ -1,0 +1,37 @@
+import { ACCOUNT_API } from '../../../shared/api/account-schemas';
+import { ApiError } from '../../../shared/api/api-client';
+import type { SignInPath } from '../../../shared/api/web-session';
+import { LoginForm, RegisterForm } from '../../../shared/validation/account-rules';
+import type { AuthMode } from '../../app/session';
+
+// What the SIGN IN / REGISTER form sends (spec section 3 "Login", "Register"), the same from
+// the dialog, the page, and the page's no-JavaScript action.
+
+/** Spec section 3 "Register": platform is a fixed string naming the product. */
+export const PLATFORM = 'Vitrine Web';
+
+export const AUTH_TITLES: Record<AuthMode, string> = { Login: 'SIGN IN', Register: 'REGISTER' };
+export const AUTH_CHOICES: Record<AuthMode, string> = { Login: 'Yes, I have a password', Register: 'No, I am a new user' };
+
+export function parseAuthMode(value: unknown): AuthMode {
+  return value === 'Register' ? 'Register' : 'Login';
+}
+
+export type AuthValues = { email: string; password: string; confirm_password: string };
+
+export function authSchema(mode: AuthMode) {
+  return mode === 'Login' ? LoginForm : RegisterForm;
+}
+
+export function authRequest(mode: AuthMode, values: AuthValues): { path: SignInPath; body: Record<string, unknown> } {
+  if (mode === 'Login') return { path: ACCOUNT_API.login, body: { email: values.email, password: values.password } };
+  return {
+    path: ACCOUNT_API.register,
+    body: { email: values.email, password: values.password, confirm_password: values.confirm_password, platform: PLATFORM, location: null },
+  };
+}
+
+/** The sentence a person is shown for a failed call. */
+export function failureText(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,99 @@
+import { useId, useState, type FormEvent } from 'react';
+import { data, redirect, useActionData, useNavigate, useParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
+import { ApiError } from '../../shared/api/api-client';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { ConfirmPasswordForm, fieldMessages } from '../../shared/validation/account-rules';
+import { browserApi } from '../api/browser-api';
+import { useBusy } from '../app/busy';
+import { apiContext, useSiteConfig } from '../app/contexts';
+import { requireGuest } from '../app/guards';
+import { useNotify } from '../app/notices';
+import { withPrefix } from '../app/return-url';
+import { failureText } from '../components/account/auth-forms';
+import { formText } from '../components/account/form-data';
+import { FormError, FormField } from '../components/account/FormField';
+import { useForm } from '../components/account/use-form';
+import { useHydrated } from '../components/account/use-hydrated';
+import { PageMeta } from '../components/meta/PageMeta';
+import { RouteErrorView } from '../components/shell/RouteErrorView';
+
+// /confirm-password/tkn/{tkn}/key/{key} (spec section 2): the reset link's page. A new
+// password and its confirmation, Confirm Password; success goes home. Logged-out-only.
+// Never cached, never indexed: the address is a secret.
+
+export function loader({ context }: LoaderFunctionArgs) {
+  requireGuest(context);
+  return data(null, { headers: { 'Cache-Control': CacheNone.header } });
+}
+
+type ActionData = { errors?: Record<string, string>; formError?: string };
+
+export async function action({ context, request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const input = { tkn: params.tkn ?? '', key: params.key ?? '', password: formText(form, 'password'), confirm_password: formText(form, 'confirm_password') };
+  const parsed = ConfirmPasswordForm.safeParse(input);
+  if (!parsed.success) return data<ActionData>({ errors: fieldMessages(parsed.error) }, { status: 400 });
+  try {
+    await context.get(apiContext).send('PUT', ACCOUNT_API.confirmPassword, input, MessageResponseSchema);
+  } catch (error) {
+    return data<ActionData>({ formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
+  }
+  return redirect('/');
+}
+
+export function Component() {
+  const { tkn = '', key = '' } = useParams();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const form = useForm(ConfirmPasswordForm, { tkn, key, password: '', confirm_password: '' }, actionData?.errors);
+  const [formError, setFormError] = useState(actionData?.formError);
+  const [sending, setSending] = useState(false);
+  const notify = useNotify();
+  const track = useBusy();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const { basename } = useSiteConfig();
+  const id = useId();
+  const empty = !form.values.password && !form.values.confirm_password;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.valid || sending) return form.showAll();
+    setSending(true);
+    try {
+      const { message } = await track(browserApi().send('PUT', ACCOUNT_API.confirmPassword, form.values, MessageResponseSchema));
+      notify('success', message);
+      await navigate('/');
+    } catch (error) {
+      const message = failureText(error);
+      notify('error', message);
+      setFormError(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="auth-page">
+      <PageMeta title="Set a new password" description="Choose a new Vitrine password." noindex />
+      <h1>Set a new password</h1>
+      <form method="post" action={withPrefix(basename, `/confirm-password/tkn/${encodeURIComponent(tkn)}/key/${encodeURIComponent(key)}`)} noValidate onSubmit={submit}>
+        <FormField id={`${id}-password`} label="New Password" type="password" autoComplete="new-password" error={form.errors.password} {...form.bind('password')} />
+        <FormField
+          id={`${id}-confirm`}
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={form.errors.confirm_password}
+          {...form.bind('confirm_password')}
+        />
+        <FormError message={formError} />
+        <button type="submit" className="button button-primary" disabled={hydrated && (!form.valid || empty || sending)}>
+          Confirm Password
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export { RouteErrorView as ErrorBoundary };

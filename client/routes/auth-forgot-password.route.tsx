@@ -1,0 +1,99 @@
+import { useId, useState, type FormEvent } from 'react';
+import { data, redirect, useActionData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
+import { ApiError } from '../../shared/api/api-client';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { ForgotPasswordForm, fieldMessages, normalizeEmail } from '../../shared/validation/account-rules';
+import { browserApi } from '../api/browser-api';
+import { useBusy } from '../app/busy';
+import { apiContext, useSiteConfig } from '../app/contexts';
+import { requireGuest } from '../app/guards';
+import { useNotify } from '../app/notices';
+import { withPrefix } from '../app/return-url';
+import { failureText } from '../components/account/auth-forms';
+import { formText } from '../components/account/form-data';
+import { FormError, FormField } from '../components/account/FormField';
+import { useForm } from '../components/account/use-form';
+import { useHydrated } from '../components/account/use-hydrated';
+import { PageMeta } from '../components/meta/PageMeta';
+import { RouteErrorView } from '../components/shell/RouteErrorView';
+
+// /forgot-password (spec section 2): 'Forgot Password?', one e-mail field, Send Email; after
+// the request, home. Logged-out-only (spec section 4). The api answers the same whether or not
+// the address has an account.
+
+export function loader({ context }: LoaderFunctionArgs) {
+  requireGuest(context);
+  return data(null, { headers: { 'Cache-Control': CacheNone.header } });
+}
+
+type ActionData = { email: string; errors?: Record<string, string>; formError?: string };
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const email = String(normalizeEmail(formText(form, 'email')));
+  const parsed = ForgotPasswordForm.safeParse({ email });
+  if (!parsed.success) return data<ActionData>({ email, errors: fieldMessages(parsed.error) }, { status: 400 });
+  try {
+    await context.get(apiContext).send('POST', ACCOUNT_API.forgotPassword, { email }, MessageResponseSchema);
+  } catch (error) {
+    return data<ActionData>({ email, formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
+  }
+  return redirect('/');
+}
+
+export function Component() {
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const form = useForm(ForgotPasswordForm, { email: actionData?.email ?? '' }, actionData?.errors);
+  const [formError, setFormError] = useState(actionData?.formError);
+  const [sending, setSending] = useState(false);
+  const notify = useNotify();
+  const track = useBusy();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const { basename } = useSiteConfig();
+  const id = useId();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.valid || sending) return form.showAll();
+    setSending(true);
+    try {
+      const { message } = await track(browserApi().send('POST', ACCOUNT_API.forgotPassword, { email: form.values.email }, MessageResponseSchema));
+      notify('success', message);
+      await navigate('/');
+    } catch (error) {
+      const message = failureText(error);
+      notify('error', message);
+      setFormError(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="auth-page">
+      <PageMeta title="Forgot Password?" description="Ask for a link to set a new Vitrine password." noindex />
+      <h1>Forgot Password?</h1>
+      <p>Enter the email address of your account and we will send you a link to reset your password.</p>
+      <form method="post" action={withPrefix(basename, '/forgot-password')} noValidate onSubmit={submit}>
+        <FormField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={form.errors.email}
+          {...form.bind('email')}
+          onChange={(event) => form.set('email', event.target.value.replace(/\s/g, ''))}
+        />
+        <FormError message={formError} />
+        <button type="submit" className="button button-primary" disabled={hydrated && (!form.valid || sending)}>
+          Send Email
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export { RouteErrorView as ErrorBoundary };

@@ -1,0 +1,118 @@
+import { useId, useState, type FormEvent } from 'react';
+import { data, redirect, useActionData, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { ACCOUNT_API, PublicProfileResponseSchema } from '../../shared/api/account-schemas';
+import { ApiError } from '../../shared/api/api-client';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { KnownUserForm, fieldMessages } from '../../shared/validation/account-rules';
+import { useBusy } from '../app/busy';
+import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
+import { requireGuest } from '../app/guards';
+import { useNotify } from '../app/notices';
+import { afterSignInPath, safeReturnPath, withPrefix } from '../app/return-url';
+import { sessionContext } from '../app/session-context';
+import { useSession } from '../app/session';
+import { failureText } from '../components/account/auth-forms';
+import { formText } from '../components/account/form-data';
+import { FormError, FormField } from '../components/account/FormField';
+import { ProfilePicture } from '../components/account/ProfilePicture';
+import { useForm } from '../components/account/use-form';
+import { useHydrated } from '../components/account/use-hydrated';
+import { PageMeta } from '../components/meta/PageMeta';
+import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { ShellLink } from '../components/ui/ShellLink';
+
+// /sign-in?uname={userName}&returnurl=… (spec section 2 "Known-user sign-in"): the user's
+// picture and 'Sign In as {name}. Not you?', a password, Submit, the forgot-password link.
+// A missing or unknown user goes to /authentication (spec section 8); after signing in, to
+// returnurl. Logged-out-only.
+
+function authenticationPath(returnUrl: string | undefined): string {
+  return `/authentication?userType=Login${returnUrl ? `&returnurl=${encodeURIComponent(returnUrl)}` : ''}`;
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  requireGuest(context);
+  const { basename } = context.get(siteContext);
+  const url = new URL(request.url);
+  const returnUrl = safeReturnPath(url.searchParams.get('returnurl'), basename);
+  const uname = url.searchParams.get('uname') ?? '';
+  const profile = uname
+    ? await context
+        .get(apiContext)
+        .get(ACCOUNT_API.publicProfileByName(uname), PublicProfileResponseSchema)
+        .catch(() => null)
+    : null;
+  if (!profile) throw redirect(authenticationPath(returnUrl));
+  return data({ user: profile.userdetail, returnUrl: returnUrl ?? null }, { headers: { 'Cache-Control': CacheNone.header } });
+}
+
+type ActionData = { errors?: Record<string, string>; formError?: string };
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const url = new URL(request.url);
+  const input = { password: formText(form, 'password') };
+  const parsed = KnownUserForm.safeParse(input);
+  if (!parsed.success) return data<ActionData>({ errors: fieldMessages(parsed.error) }, { status: 400 });
+  const { basename } = context.get(siteContext);
+  try {
+    const signedIn = await context.get(sessionContext).signIn(ACCOUNT_API.login, { email: url.searchParams.get('uname') ?? '', password: input.password });
+    return redirect(afterSignInPath(url.searchParams.get('returnurl'), signedIn.userName, basename));
+  } catch (error) {
+    return data<ActionData>({ formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
+  }
+}
+
+export function Component() {
+  const { user, returnUrl } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const form = useForm(KnownUserForm, { password: '' }, actionData?.errors);
+  const [formError, setFormError] = useState(actionData?.formError);
+  const [sending, setSending] = useState(false);
+  const session = useSession();
+  const notify = useNotify();
+  const track = useBusy();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const { basename } = useSiteConfig();
+  const id = useId();
+  const query = new URLSearchParams({ uname: user.userName, ...(returnUrl ? { returnurl: returnUrl } : {}) });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.valid || sending) return form.showAll();
+    setSending(true);
+    try {
+      const signedIn = await track(session.signIn(ACCOUNT_API.login, { email: user.userName, password: form.values.password }));
+      await navigate(afterSignInPath(returnUrl, signedIn.userName));
+    } catch (error) {
+      const message = failureText(error);
+      notify('error', message);
+      setFormError(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="auth-page known-user">
+      <PageMeta title="Sign In" description="Sign in to Vitrine." noindex />
+      <ProfilePicture src={user.profileImage} name={user.name} />
+      <h1 className="known-user-title">
+        Sign In as {user.name}. <ShellLink to={authenticationPath(returnUrl ?? undefined)}>Not you?</ShellLink>
+      </h1>
+      <form method="post" action={withPrefix(basename, `/sign-in?${query.toString()}`)} noValidate onSubmit={submit}>
+        <FormField id={`${id}-password`} label="Password" type="password" autoComplete="current-password" error={form.errors.password} {...form.bind('password')} />
+        <FormError message={formError} />
+        <button type="submit" className="button button-primary" disabled={hydrated && (!form.valid || sending)}>
+          Submit
+        </button>
+        <p className="forgot-link">
+          <ShellLink to="/forgot-password">Forgot your password?</ShellLink>
+        </p>
+      </form>
+    </section>
+  );
+}
+
+export { RouteErrorView as ErrorBoundary };

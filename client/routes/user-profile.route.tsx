@@ -1,0 +1,167 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { data, redirect, useActionData, useNavigate, useRevalidator, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
+import { ACCOUNT_API, EditProfileResponseSchema } from '../../shared/api/account-schemas';
+import { ApiError } from '../../shared/api/api-client';
+import { ProfileForm, fieldMessages } from '../../shared/validation/account-rules';
+import { browserApi } from '../api/browser-api';
+import { useBusy } from '../app/busy';
+import { apiContext, useSiteConfig } from '../app/contexts';
+import { useNotify } from '../app/notices';
+import { withPrefix } from '../app/return-url';
+import { useSession } from '../app/session';
+import { accountPath } from '../components/account/AccountMenu';
+import { checkUserName, uploadProfileImage } from '../components/account/account-requests';
+import { failureText } from '../components/account/auth-forms';
+import { formText } from '../components/account/form-data';
+import { FormError, FormField } from '../components/account/FormField';
+import { ProfilePicture } from '../components/account/ProfilePicture';
+import { useForm } from '../components/account/use-form';
+import { useHydrated } from '../components/account/use-hydrated';
+import { PageMeta } from '../components/meta/PageMeta';
+import type { UserRouteData } from './user.route';
+
+// /user/{userName}/profile: Edit Profile (spec section 2). Name and user name, the user name
+// checked while typed (GET check-username); the picture uploaded (PUT upload-profile-image).
+
+/** Wait this long after the last key before asking whether a user name is free. */
+const USER_NAME_CHECK_DELAY_MS = 400;
+
+type ActionData = { values: { name: string; userName: string }; errors?: Record<string, string>; formError?: string };
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = { name: formText(form, 'name'), userName: formText(form, 'userName') };
+  const parsed = ProfileForm.safeParse(values);
+  if (!parsed.success) return data<ActionData>({ values, errors: fieldMessages(parsed.error) }, { status: 400 });
+  try {
+    const { userdetail } = await context.get(apiContext).send('PUT', ACCOUNT_API.editProfile, parsed.data, EditProfileResponseSchema);
+    return redirect(accountPath(userdetail.userName, 'profile'));
+  } catch (error) {
+    return data<ActionData>({ values, formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
+  }
+}
+
+function useUserNameCheck(userName: string, current: string, enabled: boolean): string | undefined {
+  const [message, setMessage] = useState<string | undefined>();
+  useEffect(() => {
+    setMessage(undefined);
+    if (!enabled || !userName || userName.toLowerCase() === current.toLowerCase()) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      checkUserName(userName)
+        .then((answer) => {
+          if (!cancelled) setMessage(answer.available ? undefined : (answer.message ?? 'This user name cannot be used.'));
+        })
+        .catch(() => undefined);
+    }, USER_NAME_CHECK_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [userName, current, enabled]);
+  return message;
+}
+
+export function Component() {
+  const { user } = useRouteLoaderData('user') as UserRouteData;
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const form = useForm(ProfileForm, actionData?.values ?? { name: user.name, userName: user.userName }, actionData?.errors);
+  const [formError, setFormError] = useState(actionData?.formError);
+  const [sending, setSending] = useState(false);
+  const session = useSession();
+  const notify = useNotify();
+  const track = useBusy();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const { basename } = useSiteConfig();
+  const id = useId();
+  const taken = useUserNameCheck(form.values.userName ?? '', user.userName, hydrated && !form.errors.userName);
+  const unchanged = form.values.name === user.name && form.values.userName === user.userName;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.valid || taken || sending) return form.showAll();
+    setSending(true);
+    setFormError(undefined);
+    try {
+      const answer = await track(browserApi().send('PUT', ACCOUNT_API.editProfile, form.values, EditProfileResponseSchema));
+      notify('success', answer.message);
+      await session.refresh();
+      if (answer.userdetail.userName !== user.userName) await navigate(accountPath(answer.userdetail.userName, 'profile'), { replace: true });
+      else await revalidator.revalidate();
+    } catch (error) {
+      const message = failureText(error);
+      notify('error', message);
+      setFormError(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="account-section">
+      <PageMeta title="Edit Profile" description="Edit your Vitrine profile." noindex />
+      <h1>Edit Profile</h1>
+      <PictureUpload name={user.name} current={session.viewer?.profileImage ?? user.profileImage} enabled={hydrated} onUploaded={() => void session.refresh().then(() => revalidator.revalidate())} />
+      <form method="post" action={withPrefix(basename, accountPath(user.userName, 'profile'))} noValidate onSubmit={submit} className="account-form">
+        <FormField id={`${id}-name`} label="Name" autoComplete="name" maxLength={50} error={form.errors.name} {...form.bind('name')} />
+        <FormField id={`${id}-user-name`} label="User name" autoComplete="username" maxLength={30} error={form.errors.userName ?? taken} {...form.bind('userName')} />
+        <FormError message={formError ?? form.errors['']} />
+        <button type="submit" className="button button-primary" disabled={hydrated && (!form.valid || Boolean(taken) || unchanged || sending)}>
+          Save Profile
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The picture: choose a file, upload it. Needs JavaScript (the upload is a multipart PUT). */
+function PictureUpload({ name, current, enabled, onUploaded }: { name: string; current: string | null; enabled: boolean; onUploaded(): void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const notify = useNotify();
+  const track = useBusy();
+  const id = useId();
+
+  const upload = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!file) return;
+    setError(undefined);
+    try {
+      const answer = await track(uploadProfileImage(file));
+      notify('success', answer.message);
+      setFile(null);
+      if (input.current) input.current.value = '';
+      onUploaded();
+    } catch (failure) {
+      const message = failureText(failure);
+      notify('error', message);
+      setError(message);
+    }
+  };
+
+  return (
+    <div className="picture-upload">
+      <ProfilePicture src={current} name={name} />
+      {enabled && (
+        <form onSubmit={upload} className="picture-upload-form">
+          <label htmlFor={`${id}-file`}>Profile picture</label>
+          <input
+            ref={input}
+            id={`${id}-file`}
+            type="file"
+            name="image"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+          <FormError message={error} />
+          <button type="submit" className="button" disabled={!file}>
+            Upload picture
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useId, useState, type FormEvent } from 'react';
+import { data, useActionData, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
+import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
+import { ApiError } from '../../shared/api/api-client';
+import { ACCOUNT_MESSAGES, ChangePasswordForm, fieldMessages } from '../../shared/validation/account-rules';
+import { browserApi } from '../api/browser-api';
+import { useBusy } from '../app/busy';
+import { apiContext, useSiteConfig } from '../app/contexts';
+import { useNotify } from '../app/notices';
+import { withPrefix } from '../app/return-url';
+import { accountPath } from '../components/account/AccountMenu';
+import { failureText } from '../components/account/auth-forms';
+import { formText } from '../components/account/form-data';
+import { FormError, FormField } from '../components/account/FormField';
+import { useForm } from '../components/account/use-form';
+import { useHydrated } from '../components/account/use-hydrated';
+import { PageMeta } from '../components/meta/PageMeta';
+import { ShellLink } from '../components/ui/ShellLink';
+import type { UserRouteData } from './user.route';
+
+// /user/{userName}/settings: Change Password (spec sections 2 and 3). The api signs every other
+// session out; this one stays.
+
+type ActionData = { done?: string; errors?: Record<string, string>; formError?: string };
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const input = { old_password: formText(form, 'old_password'), password: formText(form, 'password'), confirm_password: formText(form, 'confirm_password') };
+  const parsed = ChangePasswordForm.safeParse(input);
+  if (!parsed.success) return data<ActionData>({ errors: fieldMessages(parsed.error) }, { status: 400 });
+  try {
+    const { message } = await context.get(apiContext).send('PUT', ACCOUNT_API.changePassword, input, MessageResponseSchema);
+    return { done: message } satisfies ActionData;
+  } catch (error) {
+    return data<ActionData>({ formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
+  }
+}
+
+const EMPTY = { old_password: '', password: '', confirm_password: '' };
+
+export function Component() {
+  const { user } = useRouteLoaderData('user') as UserRouteData;
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const form = useForm(ChangePasswordForm, EMPTY, actionData?.errors);
+  const [formError, setFormError] = useState(actionData?.formError);
+  const [done, setDone] = useState(actionData?.done);
+  const [sending, setSending] = useState(false);
+  const notify = useNotify();
+  const track = useBusy();
+  const hydrated = useHydrated();
+  const { basename } = useSiteConfig();
+  const id = useId();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.valid || sending) return form.showAll();
+    setSending(true);
+    setFormError(undefined);
+    setDone(undefined);
+    try {
+      const { message } = await track(browserApi().send('PUT', ACCOUNT_API.changePassword, form.values, MessageResponseSchema));
+      notify('success', message);
+      setDone(message);
+      form.reset(EMPTY);
+    } catch (error) {
+      const message = failureText(error);
+      notify('error', message);
+      setFormError(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="account-section">
+      <PageMeta title="Change Password" description="Change your Vitrine password." noindex />
+      <h1>Change Password</h1>
+      {!user.hasPassword && (
+        <p className="account-note">
+          {ACCOUNT_MESSAGES.noPasswordYet} <ShellLink to="/forgot-password">Forgot your password?</ShellLink>
+        </p>
+      )}
+      <form method="post" action={withPrefix(basename, accountPath(user.userName, 'settings'))} noValidate onSubmit={submit} className="account-form">
+        <FormField id={`${id}-old`} label="Current Password" type="password" autoComplete="current-password" error={form.errors.old_password} {...form.bind('old_password')} />
+        <FormField id={`${id}-new`} label="New Password" type="password" autoComplete="new-password" error={form.errors.password} {...form.bind('password')} />
+        <FormField
+          id={`${id}-confirm`}
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={form.errors.confirm_password}
+          {...form.bind('confirm_password')}
+        />
+        <FormError message={formError} />
+        {done && (
+          <p className="form-done" role="status">
+            {done}
+          </p>
+        )}
+        <button type="submit" className="button button-primary" disabled={hydrated && (!form.valid || sending)}>
+          Change Password
+        </button>
+      </form>
+    </section>
+  );
+}

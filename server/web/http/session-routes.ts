@@ -1,0 +1,137 @@
+import type http from 'node:http';
+import express, { Router, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import { ACCOUNT_API, SessionSchema, type Session } from '../../../shared/api/account-schemas';
+import { ApiError } from '../../../shared/api/api-client';
+import { SIGN_IN_PATHS, type SignInPath, type SignedIn } from '../../../shared/api/web-session';
+import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
+import { ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
+import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
+import type { RequestInfo } from './request-info';
+import { clearSessionCookies, isSecureRequest, writeSessionCookies } from './session-cookies';
+import { identityHeaders } from '../upstream/server-api-client';
+import { UpstreamError, upstreamFetch, type UpstreamResponse } from '../upstream/upstream-fetch';
+
+// The calls that begin and end a session do not go through the plain proxy: the web server
+// reads the api's answer, keeps the token in the HttpOnly cookie and passes the rest on
+// (issue 5: "the gateway injects the token header from the token cookie"), and on logout
+// clears the cookies whatever the api said (spec section 4 "Logout").
+
+export type SessionUpstream = { base: URL; agent: http.Agent; timeoutMs: number };
+
+type Caller = { token?: string | undefined; guestKey?: string | undefined; info: RequestInfo | undefined };
+
+function upstreamHeaders(url: string, caller: Caller): Record<string, string> {
+  const info = caller.info;
+  return {
+    ...identityHeaders(url, caller),
+    [UPSTREAM_HEADER.bot]: info?.isBot ? '1' : '0',
+    ...(info?.geoCountry ? { [UPSTREAM_HEADER.geoCountry]: info.geoCountry } : {}),
+    ...(info?.requestId ? { [UPSTREAM_HEADER.requestId]: info.requestId } : {}),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the browser may see of a session: everything but the token. */
+export function publicSession(session: Session & { message?: string }): SignedIn {
+  const { token: _token, ...rest } = session;
+  return rest;
+}
+
+export type SignInResult =
+  | { ok: true; session: Session & { message?: string } }
+  | { ok: false; status: number; body: unknown; headers: http.IncomingHttpHeaders };
+
+/** POSTs a sign-in or register to the api and reads the session it answers with. */
+export async function signInUpstream(
+  upstream: SessionUpstream,
+  path: SignInPath,
+  body: unknown,
+  caller: Caller,
+  signal?: AbortSignal,
+): Promise<SignInResult> {
+  let res: UpstreamResponse;
+  try {
+    res = await upstreamFetch(upstream.base, upstream.agent, { method: 'POST', url: path, body: body ?? {} }, upstreamHeaders(path, { guestKey: caller.guestKey, info: caller.info }), upstream.timeoutMs, signal);
+  } catch (error) {
+    if (error instanceof UpstreamError) {
+      const status = error.kind === 'timeout' ? 504 : 502;
+      return { ok: false, status, headers: {}, body: { status, message: 'The service is unavailable right now. Please try again shortly.' } };
+    }
+    throw error;
+  }
+  const parsed = parseJson(res.text);
+  if (res.status !== 200) return { ok: false, status: res.status, body: parsed ?? { status: res.status, message: `request failed with status ${res.status}` }, headers: res.headers };
+  const data = (parsed as { data?: unknown } | null)?.data;
+  const session = SessionSchema.safeParse(data);
+  if (!session.success) return { ok: false, status: 502, headers: {}, body: { status: 502, message: 'The service answered in a way we did not expect.' } };
+  const message = (data as { message?: unknown }).message;
+  return { ok: true, session: { ...session.data, ...(typeof message === 'string' ? { message } : {}) } };
+}
+
+/** DELETE /api/account/logout with the session's token; the caller clears the cookies. */
+export async function signOutUpstream(upstream: SessionUpstream, caller: Caller, signal?: AbortSignal): Promise<UpstreamResponse | undefined> {
+  if (!caller.token) return undefined;
+  try {
+    return await upstreamFetch(upstream.base, upstream.agent, { method: 'DELETE', url: ACCOUNT_API.logout }, upstreamHeaders(ACCOUNT_API.logout, caller), upstream.timeoutMs, signal);
+  } catch (error) {
+    if (error instanceof UpstreamError) return undefined;
+    throw error;
+  }
+}
+
+/** A failed sign-in as an ApiError (for the page actions). */
+export function signInError(result: Extract<SignInResult, { ok: false }>): ApiError {
+  const message = (result.body as { message?: unknown } | null)?.message;
+  return new ApiError(result.status, typeof message === 'string' ? message : `request failed with status ${result.status}`);
+}
+
+function callerOf(req: Request, res: Response): Caller {
+  return {
+    token: req.cookies?.[COOKIE.token],
+    guestKey: req.cookies?.[COOKIE.guestKey],
+    info: res.locals.requestInfo as RequestInfo | undefined,
+  };
+}
+
+export function sessionRoutes(options: { upstream: SessionUpstream; siteUrl: string; logger: Logger }): Router {
+  const router = Router();
+  const json = express.json({ limit: '16kb' });
+
+  router.post([...SIGN_IN_PATHS], json, async (req, res) => {
+    res.locals.routeLabel = 'session:sign-in';
+    res.setHeader('Cache-Control', CachePrivate.header);
+    const result = await signInUpstream(options.upstream, req.path as SignInPath, req.body, callerOf(req, res));
+    if (!result.ok) {
+      // Retry-After of a rate-limited sign-in travels with the 429.
+      const retryAfter = result.headers['retry-after'];
+      if (typeof retryAfter === 'string') res.setHeader('Retry-After', retryAfter);
+      res.status(result.status).json(result.body);
+      return;
+    }
+    writeSessionCookies(res, result.session, isSecureRequest(req, options.siteUrl));
+    res.json({ data: publicSession(result.session) });
+  });
+
+  router.delete(ACCOUNT_API.logout, async (req, res) => {
+    res.locals.routeLabel = 'session:logout';
+    const upstream = await signOutUpstream(options.upstream, callerOf(req, res));
+    // Spec section 4: on success or failure the session cookies go.
+    clearSessionCookies(res, isSecureRequest(req, options.siteUrl));
+    res.setHeader('Cache-Control', CacheNone.header);
+    if (!upstream) {
+      res.status(200).json({ data: { message: ACCOUNT_NOTICES.loggedOut } });
+      return;
+    }
+    res.status(upstream.status).type('json').send(upstream.text);
+  });
+
+  return router;
+}
