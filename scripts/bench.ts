@@ -3,11 +3,14 @@
 //   npm run bench -- [--rounds 5] [--duration 5] [--connections 50]
 // 1. SSR of the root page (streamed), the same page through renderToString in the same
 //    server, and the same bytes served as a static string by Express;
-// 2. the gateway: GET /api/home/slides through web against straight to api.
+// 2. the gateway: GET /api/home/slides through web against straight to api;
+// 3. the catalog index against SQL on PostgreSQL (scripts/bench/index-bench.ts):
+//    npm run bench -- [--index-sizes 30000,1000000] [--index-queries 300] [--index-only]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
 import { freePort, generateDemoCatalog, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
 
@@ -27,7 +30,17 @@ if (args[0] === '--serve-static') {
   });
   app.listen(Number(args[2]), '127.0.0.1');
 } else {
-  await main();
+  if (!args.includes('--index-only')) await main();
+  const sizes = args.includes('--index-sizes')
+    ? args[args.indexOf('--index-sizes') + 1]!.split(',').map(Number)
+    : [DEMO_SIZE, 1_000_000];
+  await runIndexBench({
+    sizes,
+    queries: option('index-queries', 300),
+    memoryRounds: 5,
+    sqlRounds: 3,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
 }
 
 async function main() {

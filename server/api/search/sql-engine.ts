@@ -337,7 +337,8 @@ async function clear(tx: Queryable, selection: LoadSelection): Promise<void> {
   }
 }
 
-async function writeDocuments(tx: Queryable, docs: readonly SearchDocument[], directory: CatalogDirectory): Promise<void> {
+/** Writes search documents and their offers (sync() and the benchmark's generated catalogue). */
+export async function writeDocuments(tx: Queryable, docs: readonly SearchDocument[], directory: CatalogDirectory): Promise<void> {
   const terms = docs.map((d) =>
     [...documentTerms(d, directory)].map(([term, weight]) => `${weight}:${term}`).join(' '),
   );

@@ -1,0 +1,214 @@
+import { FULL_DEMO } from '../../server/api/catalog/demo/demo-world';
+import type { Database } from '../../server/api/db/database';
+import { openDatabase } from '../../server/api/db/open-database';
+import { Dictionary, TableBuilder } from '../../server/api/search/document-table';
+import { DisplayWords } from '../../server/api/search/documents';
+import { MemoryIndex } from '../../server/api/search/memory-index';
+import { FACETS, type SearchNeeds, type SearchQuery } from '../../server/api/search/search-engine';
+import { SqlSearchEngine, writeDocuments } from '../../server/api/search/sql-engine';
+import { median } from './load';
+import { listingWorkload } from './listing-workload';
+import { syntheticCatalog } from './synthetic-catalog';
+import { createBenchDatabase, startBenchPostgres, type BenchPostgres } from './throwaway-postgres';
+
+// `npm run bench`, section 3 (issue 4 "Index latency"): one listing request (total, a page
+// of ids, every facet) answered by the in-memory index and by plain SQL on a PostgreSQL
+// server, for the same seeded workload, at the demo's size and at 1,000,000 products,
+// in one run. Latency percentiles are per round; the table shows their medians.
+
+export type IndexBenchOptions = {
+  sizes: readonly number[];
+  /** Requests in the workload (both engines answer the same ones). */
+  queries: number;
+  memoryRounds: number;
+  sqlRounds: number;
+  log: (line: string) => void;
+};
+
+type Percentiles = { p50: number; p95: number; p99: number };
+type SizeResult = {
+  products: number;
+  memory: Percentiles;
+  memoryMb: number;
+  buildSeconds: number;
+  sql?: Percentiles & { disagreements: number };
+};
+
+const NEEDS: SearchNeeds = { hits: true, facets: FACETS };
+const LOAD_CHUNK = 20_000;
+
+function percentiles(samples: number[]): Percentiles {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+function medianOf(rounds: Percentiles[]): Percentiles {
+  return { p50: median(rounds.map((r) => r.p50)), p95: median(rounds.map((r) => r.p95)), p99: median(rounds.map((r) => r.p99)) };
+}
+
+/** The SQL engine's tables, bulk-loaded: indexes and the foreign key to products come after. */
+async function prepareSqlTables(db: Database): Promise<void> {
+  await db.exec(`
+    ALTER TABLE search_offers DROP CONSTRAINT IF EXISTS search_offers_product_id_fkey;
+    ALTER TABLE search_documents DROP CONSTRAINT IF EXISTS search_documents_product_id_fkey;
+    DROP INDEX IF EXISTS search_documents_terms_idx, search_documents_category_idx, search_documents_brand_idx,
+      search_documents_store_idx, search_offers_price_idx, search_offers_discount_idx;
+    ALTER TABLE search_offers DROP CONSTRAINT IF EXISTS search_offers_pkey;`);
+}
+
+async function indexSqlTables(db: Database): Promise<void> {
+  // The same indexes migration 0004 creates; built once over the loaded rows.
+  await db.exec(`
+    ALTER TABLE search_offers ADD PRIMARY KEY (country_code, product_id);
+    CREATE INDEX search_documents_terms_idx ON search_documents USING gin (terms);
+    CREATE INDEX search_documents_category_idx ON search_documents (category_path text_pattern_ops);
+    CREATE INDEX search_documents_brand_idx ON search_documents (brand_id);
+    CREATE INDEX search_documents_store_idx ON search_documents (store_id);
+    CREATE INDEX search_offers_price_idx ON search_offers (country_code, price);
+    CREATE INDEX search_offers_discount_idx ON search_offers (country_code, discount) WHERE discount > 0;
+    ANALYZE search_documents;
+    ANALYZE search_offers;`);
+}
+
+async function benchSize(products: number, server: BenchPostgres | undefined, options: IndexBenchOptions): Promise<SizeResult> {
+  const label = `${products.toLocaleString('en-GB')} products`;
+  const catalog = syntheticCatalog(products);
+  let db: Database | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  try {
+    if (server) {
+      const created = await createBenchDatabase(server.url, `vitrine_bench_${products}`);
+      drop = created.drop;
+      db = await openDatabase({ databaseUrl: created.url });
+      await prepareSqlTables(db);
+      const s = catalog.stores;
+      await db.query(
+        `INSERT INTO stores (id, slug, name, country_code, is_international)
+         SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::bool[])`,
+        [s.map((x) => x.id), s.map((x) => x.slug), s.map((x) => x.name), s.map((x) => x.country), s.map((x) => x.international)],
+      );
+      const b = catalog.brands;
+      await db.query('INSERT INTO brands (id, slug, name) SELECT * FROM unnest($1::int[], $2::text[], $3::text[])', [
+        b.map((x) => x.id),
+        b.map((x) => x.slug),
+        b.map((x) => x.name),
+      ]);
+    }
+
+    // One pass over the generated products: into the index builder and into PostgreSQL.
+    const started = performance.now();
+    let sqlLoadMs = 0;
+    const terms = new Dictionary();
+    const cares = new Dictionary();
+    const builder = new TableBuilder(terms, cares);
+    for (const chunk of catalog.chunks(LOAD_CHUNK)) {
+      for (const doc of chunk) builder.add(doc, catalog.directory);
+      if (db) {
+        const t = performance.now();
+        await writeDocuments(db, chunk, catalog.directory);
+        sqlLoadMs += performance.now() - t;
+      }
+    }
+    const index = new MemoryIndex(builder.build(), catalog.directory, terms, cares, new DisplayWords(), 1);
+    const buildSeconds = (performance.now() - started - sqlLoadMs) / 1000;
+    options.log(`  ${label}: index built in ${buildSeconds.toFixed(1)} s${db ? `; SQL tables loaded in ${(sqlLoadMs / 1000).toFixed(1)} s` : ''}`);
+
+    const queries: SearchQuery[] = listingWorkload(catalog.directory, options.queries);
+    // Warm up (JIT, scratch arrays), then timed rounds.
+    for (const q of queries) index.search(q, NEEDS);
+    const memoryRounds: Percentiles[] = [];
+    for (let round = 0; round < options.memoryRounds; round++) {
+      const samples: number[] = [];
+      for (const q of queries) {
+        const t = performance.now();
+        index.search(q, NEEDS);
+        samples.push(performance.now() - t);
+      }
+      memoryRounds.push(percentiles(samples));
+    }
+    const result: SizeResult = {
+      products,
+      memory: medianOf(memoryRounds),
+      memoryMb: index.stats().bytes / 1024 / 1024,
+      buildSeconds,
+    };
+
+    if (db) {
+      const t = performance.now();
+      await indexSqlTables(db);
+      const sql = new SqlSearchEngine(db);
+      await sql.start();
+      options.log(`  ${label}: SQL indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      for (const q of queries.slice(0, 20)) await sql.search(q, NEEDS);
+      const sqlRounds: Percentiles[] = [];
+      let disagreements = 0;
+      for (let round = 0; round < options.sqlRounds; round++) {
+        const samples: number[] = [];
+        for (const q of queries) {
+          const started = performance.now();
+          const answer = await sql.search(q, NEEDS);
+          samples.push(performance.now() - started);
+          if (round === 0) {
+            const mine = index.search(q, NEEDS);
+            if (mine.total !== answer.total || mine.productIds.join() !== answer.productIds.join()) disagreements++;
+          }
+        }
+        sqlRounds.push(percentiles(samples));
+        options.log(`  ${label}: SQL round ${round + 1}/${options.sqlRounds} p95 ${sqlRounds[round]!.p95.toFixed(1)} ms`);
+      }
+      result.sql = { ...medianOf(sqlRounds), disagreements };
+    }
+    return result;
+  } finally {
+    await db?.close();
+    await drop?.();
+  }
+}
+
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1)).padStart(9);
+
+export async function runIndexBench(options: IndexBenchOptions): Promise<void> {
+  let server: BenchPostgres | undefined;
+  try {
+    server = await startBenchPostgres();
+  } catch (error) {
+    options.log(`  could not start PostgreSQL: ${(error as Error).message}`);
+  }
+  const results: SizeResult[] = [];
+  try {
+    for (const size of options.sizes) results.push(await benchSize(size, server, options));
+  } finally {
+    await server?.stop();
+  }
+
+  console.log(
+    `\n3. Catalog index: one listing request (total + page + every facet), ${options.queries} seeded requests, ` +
+      `medians of ${options.memoryRounds} rounds (index) and ${options.sqlRounds} (SQL)`,
+  );
+  console.log(
+    `  ${'catalogue'.padEnd(20)} ${'engine'.padEnd(30)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'memory MB'.padStart(10)}`,
+  );
+  for (const r of results) {
+    const label = `${r.products.toLocaleString('en-GB')} products`.padEnd(20);
+    console.log(`  ${label} ${'in-memory index'.padEnd(30)} ${ms(r.memory.p50)} ${ms(r.memory.p95)} ${ms(r.memory.p99)} ${r.memoryMb.toFixed(1).padStart(10)}`);
+    if (r.sql) {
+      console.log(`  ${label} ${`SQL on ${server?.describe ?? 'PostgreSQL'}`.slice(0, 30).padEnd(30)} ${ms(r.sql.p50)} ${ms(r.sql.p95)} ${ms(r.sql.p99)} ${'-'.padStart(10)}`);
+      console.log(`  ${label} ${'SQL / index at p95'.padEnd(30)} ${`${(r.sql.p95 / r.memory.p95).toFixed(1)}x`.padStart(9)}`);
+      if (r.sql.disagreements) console.log(`  ${label} WARNING: the engines disagreed on ${r.sql.disagreements} requests`);
+    } else {
+      console.log(`  ${label} SQL: no PostgreSQL server available (set BENCH_DATABASE_URL or install PostgreSQL); not measured`);
+    }
+  }
+  const largest = results.find((r) => r.products === 1_000_000);
+  if (largest) {
+    const fast = largest.memory.p95 < 5;
+    const ratio = largest.sql ? largest.sql.p95 / largest.memory.p95 : undefined;
+    console.log(
+      `  goals at 1,000,000: index p95 < 5 ms ${fast ? 'met' : 'NOT met'}; ` +
+        `≥30x faster than SQL at p95 ${ratio === undefined ? 'not measured (no PostgreSQL)' : ratio >= 30 ? 'met' : 'NOT met'}`,
+    );
+  }
+}
+
+export const DEMO_SIZE = FULL_DEMO.products;

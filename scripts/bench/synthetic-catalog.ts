@@ -1,0 +1,109 @@
+import { COLOURS, type ColourKey } from '../../shared/colours';
+import { COUNTRY_CODES, type CountryCode } from '../../shared/countries';
+import { CATEGORIES } from '../../server/api/catalog/category-tree';
+import { Prng } from '../../server/api/catalog/demo/prng';
+import { BRAND_SUFFIXES, FAMILIES, FIRST_NAMES, SURNAMES, WORDS } from '../../server/api/catalog/demo/vocabulary';
+import { slugify } from '../../server/api/catalog/identifiers';
+import { buildDirectory } from '../../server/api/search/documents';
+import type { DocumentOffer, SearchDocument } from '../../server/api/search/documents';
+import type { CatalogDirectory, DirectoryBrand, DirectoryStore } from '../../server/api/search/search-engine';
+
+// Search documents made up directly, for sizes the feed importer would take too long to
+// load in a benchmark (1,000,000 products). The same seed gives the same catalogue. Shapes
+// follow the demo: most products sold in the UK, some in the US, fewer elsewhere; brands
+// follow a long tail; a third reduced; titles from the demo's vocabulary.
+
+const STYLES = ['Oversized', 'Cropped', 'Relaxed', 'Slim', 'Classic', 'Ribbed', 'Pleated', 'Wrap', 'Belted', 'Quilted', 'Printed', 'Striped', 'Floral', 'Tailored', 'Fitted', 'Vintage', 'Organic', 'Essential', 'Longline', 'Textured'];
+const MATERIALS = ['Cotton', 'Linen', 'Silk', 'Wool', 'Leather', 'Denim', 'Satin', 'Cashmere', 'Jersey', 'Velvet', 'Suede', 'Nylon', 'Lace', 'Corduroy'];
+const CARES = ['', '', 'machine wash cold', 'hand wash only', 'dry clean only'];
+/** Rough price level of each currency against the pound. */
+const CURRENCY_FACTOR: Record<CountryCode, number> = { GB: 1, US: 1.27, IN: 105, AE: 4.65, CA: 1.72, AU: 1.9, HK: 9.9, SG: 1.7 };
+const SOLD_IN: Record<CountryCode, number> = { GB: 0.75, US: 0.45, IN: 0.2, AE: 0.2, CA: 0.2, AU: 0.2, HK: 0.15, SG: 0.15 };
+
+const LEAVES = CATEGORIES.filter((c) => c.isLeaf);
+
+export type SyntheticCatalog = {
+  directory: CatalogDirectory;
+  stores: DirectoryStore[];
+  brands: DirectoryBrand[];
+  /** Yields the products in chunks (ids 1 … products). */
+  chunks(chunkSize: number): Generator<SearchDocument[]>;
+};
+
+export function syntheticCatalog(products: number, seed = 1_000_003): SyntheticCatalog {
+  const random = new Prng(seed);
+  const brandCount = Math.max(20, Math.min(5000, Math.round(products / 200)));
+  const storeCount = Math.max(10, Math.min(400, Math.round(products / 2500)));
+  const brands: DirectoryBrand[] = [];
+  const brandNames = new Set<string>();
+  for (let i = 0; brands.length < brandCount; i++) {
+    const first = FIRST_NAMES[i % FIRST_NAMES.length]!;
+    const last = SURNAMES[Math.floor(i / FIRST_NAMES.length) % SURNAMES.length]!;
+    const round = Math.floor(i / (FIRST_NAMES.length * SURNAMES.length));
+    const name = round === 0 ? `${first} ${last}` : `${first} ${last} ${BRAND_SUFFIXES[(round - 1) % BRAND_SUFFIXES.length]}${round > BRAND_SUFFIXES.length ? ` ${round}` : ''}`;
+    if (brandNames.has(name)) continue;
+    brandNames.add(name);
+    brands.push({ id: brands.length + 1, slug: slugify(name), name });
+  }
+  const stores: DirectoryStore[] = [];
+  for (let i = 0; i < storeCount; i++) {
+    const name = `${WORDS[i % WORDS.length]} ${['Boutique', 'Store', 'Studio', 'House', 'Outlet'][Math.floor(i / WORDS.length) % 5]}${i >= WORDS.length * 5 ? ` ${i}` : ''}`;
+    stores.push({
+      id: i + 1,
+      slug: slugify(name),
+      name,
+      country: random.chance(0.5) ? 'GB' : random.pick(COUNTRY_CODES),
+      international: random.chance(0.4),
+    });
+  }
+  const directory = buildDirectory(stores, brands);
+
+  function* chunks(chunkSize: number): Generator<SearchDocument[]> {
+    const r = random.fork('products');
+    let chunk: SearchDocument[] = [];
+    for (let id = 1; id <= products; id++) {
+      const category = r.pick(LEAVES);
+      const family = FAMILIES[category.slug];
+      const noun = family?.nouns[0] ?? category.name;
+      const colourCount = r.int(1, 3);
+      const colours = new Set<ColourKey>();
+      while (colours.size < colourCount) colours.add(r.pick(COLOURS).key);
+      // A long tail of brands: low ids are the big ones.
+      const brandId = 1 + Math.floor(brandCount * r.next() ** 2.2);
+      const base = Math.exp(Math.log(5) + r.next() * (Math.log(500) - Math.log(5)));
+      const discount = r.chance(0.33) ? r.int(5, 85) : 0;
+      const offers: DocumentOffer[] = [];
+      for (const country of COUNTRY_CODES) {
+        if (!r.chance(SOLD_IN[country])) continue;
+        offers.push({
+          country,
+          price: Math.round(base * CURRENCY_FACTOR[country] * (1 - discount / 100) * 100) - 1,
+          discount,
+          freeDelivery: r.chance(0.35),
+          coupons: r.chance(0.12),
+        });
+      }
+      if (!offers.length) offers.push({ country: 'GB', price: Math.round(base * 100) - 1, discount, freeDelivery: false, coupons: false });
+      chunk.push({
+        productId: id,
+        storeId: 1 + Math.floor(storeCount * r.next() ** 1.5),
+        brandId,
+        category: category.slug,
+        department: category.department,
+        popularity: r.int(0, 1000),
+        title: `${r.pick(STYLES)} ${r.chance(0.6) ? `${r.pick(MATERIALS)} ` : ''}${noun}`,
+        colours: [...colours],
+        colourNames: [],
+        care: slugify(r.pick(CARES)),
+        offers,
+      });
+      if (chunk.length === chunkSize) {
+        yield chunk;
+        chunk = [];
+      }
+    }
+    if (chunk.length) yield chunk;
+  }
+
+  return { directory, stores, brands, chunks };
+}
