@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
       { id: 'authentication', path: 'authentication', lazy: () => import('./routes/auth.route') },
       { id: 'forgot-password', path: 'forgot-password', lazy: () => import('./routes/auth-forgot-password.route') },
       { id: 'confirm-password', path: 'confirm-password/tkn/:tkn/key/:key', lazy: () => import('./routes/auth-confirm-password.route') },
+      { id: 'home-login', path: 'home/login', lazy: () => import('./routes/auth-home-login.route') },
       { id: 'sign-in', path: 'sign-in', lazy: () => import('./routes/auth-known-user.route') },
       { id: 'logout', path: 'logout', lazy: () => import('./routes/auth-logout.route') },
       { id: 'public-profile', path: 'profile/:userName', lazy: () => import('./routes/user-public-profile.route') },

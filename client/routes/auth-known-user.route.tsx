@@ -99,7 +99,8 @@ export function Component() {
       <PageMeta title="Sign In" description="Sign in to Vitrine." noindex />
       <ProfilePicture src={user.profileImage} name={user.name} />
       <h1 className="known-user-title">
-        Sign In as {user.name}. <ShellLink to={authenticationPath(returnUrl ?? undefined)}>Not you?</ShellLink>
+        {`Sign In as ${user.name}. `}
+        <ShellLink to={authenticationPath(returnUrl ?? undefined)}>Not you?</ShellLink>
       </h1>
       <form method="post" action={withPrefix(basename, `/sign-in?${query.toString()}`)} noValidate onSubmit={submit}>
         <FormField id={`${id}-password`} label="Password" type="password" autoComplete="current-password" error={form.errors.password} {...form.bind('password')} />

@@ -25,7 +25,7 @@ export function Component() {
       <PageMeta title={`${user.name} on Vitrine`} description={`${user.name}'s profile on Vitrine.`} images={user.profileImage ? [user.profileImage] : []} />
       <ProfilePicture src={user.profileImage} name={user.name} size={120} />
       <h1>{user.name}</h1>
-      <p className="account-handle">@{user.userName}</p>
+      <p className="account-handle">{`@${user.userName}`}</p>
       <p>{user.name} has no public wishlists or looks yet.</p>
     </section>
   );

@@ -35,7 +35,7 @@ export function Component() {
         <ProfilePicture src={shown.profileImage} name={shown.name} size={64} />
         <div>
           <p className="account-greeting">{shown.name}</p>
-          <p className="account-handle">@{shown.userName}</p>
+          <p className="account-handle">{`@${shown.userName}`}</p>
         </div>
       </header>
       <div className="account-body">

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_DAYS } from '../../../shared/constants';
@@ -281,6 +282,76 @@ describe('guards on the server', () => {
     expect(home.status).toBe(200);
     expect(clears(setCookies(home).find((c) => c.name === 'token'))).toBe(true);
     expect(home.text).toContain('Sign In');
+  });
+});
+
+describe('the account area through the gateway', () => {
+  it('uploads a profile picture with the XSRF token, and serves it from our origin', async () => {
+    const { jar } = await registerThroughWeb();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c04040' } }).png().toBuffer();
+    const token = await fetchXsrf(web.url, jar);
+    const refused = await request(web.url).put('/api/account/upload-profile-image').set('Cookie', jar.header()).attach('image', png, 'me.png');
+    expect(refused.status).toBe(403);
+    const res = await request(web.url)
+      .put('/api/account/upload-profile-image')
+      .set('Cookie', jar.header())
+      .set('X-XSRF-TOKEN', token)
+      .set('Origin', web.url)
+      .attach('image', png, 'me.png');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const picture = await request(web.url).get(res.body.data.profileImage).expect(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+  });
+
+  it('checks a user name and saves the profile, then the account lives at the new name', async () => {
+    const { jar } = await registerThroughWeb();
+    const wanted = `ada${Date.now().toString(36)}`;
+    const check = await request(web.url).get(`/api/account/check-username/${wanted}`).set('Cookie', jar.header()).expect(200);
+    expect(check.body.data).toMatchObject({ available: true });
+    const saved = await pageCall(jar, 'put', '/api/account/edit-user-profile', { name: 'Ada Lovelace', userName: wanted });
+    expect(saved.status).toBe(200);
+    const page = await request(web.url).get(`/user/${wanted}/profile`).set('Cookie', jar.header()).expect(200);
+    expect(page.text).toContain('Edit Profile');
+    expect(page.text).toContain('>Ada</summary>');
+  });
+
+  it('edits the profile from a form posted without JavaScript', async () => {
+    const { jar, userName } = await registerThroughWeb();
+    const res = await formPost(`/user/${userName}/profile`, { name: 'Grace Hopper', userName }, jar);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(`/user/${userName}/profile`);
+    const bad = await formPost(`/user/${userName}/profile`, { name: ' ', userName: 'x' }, jar);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain(ACCOUNT_MESSAGES.nameRequired);
+    expect(bad.text).toContain(ACCOUNT_MESSAGES.userNameLength);
+  });
+
+  it('changes the password from a form posted without JavaScript', async () => {
+    const { jar, userName } = await registerThroughWeb();
+    const wrong = await formPost(`/user/${userName}/settings`, { old_password: 'nope-nope', password: 'newer-pass-1', confirm_password: 'newer-pass-1' }, jar);
+    expect(wrong.text).toContain(ACCOUNT_MESSAGES.oldPasswordWrong);
+    const ok = await formPost(`/user/${userName}/settings`, { old_password: PASSWORD, password: 'newer-pass-1', confirm_password: 'newer-pass-1' }, jar);
+    expect(ok.status).toBe(200);
+    expect(ok.text).toContain(ACCOUNT_NOTICES.passwordChanged);
+  });
+
+  it('shows public profiles to guests, and sends unknown ones to /authentication', async () => {
+    const { userName } = await registerThroughWeb();
+    const res = await request(web.url).get(`/profile/${userName}`).expect(200);
+    expect(res.text).toContain(`@${userName}`);
+    const missing = await request(web.url).get('/profile/nobody-by-this-name');
+    expect(missing.status).toBe(302);
+    expect(missing.headers.location).toBe('/authentication');
+  });
+
+  it('offers the known-user sign-in page, and home/login leads to the sign-in form', async () => {
+    const { userName } = await registerThroughWeb();
+    const page = await request(web.url).get(`/sign-in?uname=${userName}&returnurl=%2Fabout-us`).expect(200);
+    expect(page.text).toMatch(/Sign In as [^<]+\. <a href="\/authentication\?userType=Login&amp;returnurl=%2Fabout-us">Not you\?<\/a>/);
+    const unknown = await request(web.url).get('/sign-in?uname=nobody-at-all&returnurl=%2Fabout-us');
+    expect(unknown.headers.location).toBe('/authentication?userType=Login&returnurl=%2Fabout-us');
+    const homeLogin = await request(web.url).get('/home/login');
+    expect(homeLogin.headers.location).toBe('/authentication?userType=Login');
   });
 });
 
