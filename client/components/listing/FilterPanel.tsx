@@ -37,6 +37,11 @@ function levelOf(filterName: string): CategoryLevel | undefined {
 
 function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterBucket[]; level: CategoryLevel; ancestors: { level: CategoryLevel; slug: string }[] } & Pick<Props, 'state' | 'href' | 'apply'>) {
   const { state, href, apply } = rest;
+  // Departments share names ("Clothing" for women, men and kids): a repeated name says its slug.
+  const seen = new Map<string, number>();
+  for (const bucket of buckets) seen.set(bucket.key, (seen.get(bucket.key) ?? 0) + 1);
+  const name = (bucket: FilterBucket) =>
+    (seen.get(bucket.key) ?? 0) > 1 ? bucket.id.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : bucket.key;
   return (
     <ul className="category-tree">
       {buckets.map((bucket) => {
@@ -48,7 +53,7 @@ function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterB
         return (
           <li key={bucket.id}>
             <FilterLink next={next} href={href} apply={apply} selected={selected}>
-              {bucket.key} <span className="filter-count">({bucket.docCount})</span>
+              {name(bucket)} <span className="filter-count">({bucket.docCount})</span>
             </FilterLink>
             {bucket.subBuckets.map((sub) => {
               const subLevel = levelOf(sub.filterName);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { buyControl, hasFreeDelivery, productPath } from '../../../client/components/listing/product-card-rules';
+
+// Spec section 2 "Product card" and section 9 (affiliates, free delivery thresholds).
+
+const store = { storename: 'Maison Harlow', store_slug: 'maison-harlow' };
+const size = (status: number) => ({ status, guid: '1296d1ff-d3eb-590e-b84b-1bde8448da32' });
+
+describe('the Buy control', () => {
+  it("is 'Buy at {store}' through the click-through for status 1 and an affiliate other than 5 or 6", () => {
+    expect(buyControl({ ...store, affiliate_id: 1 }, size(1))).toEqual({
+      kind: 'buy',
+      label: 'Buy at Maison Harlow',
+      to: '/products/loadRetailerProductPage/1296d1ff-d3eb-590e-b84b-1bde8448da32',
+    });
+  });
+
+  it("is 'Browse {store}' to the store's listing for status 0, whatever the affiliate", () => {
+    for (const affiliate of [1, 5, 6]) {
+      expect(buyControl({ ...store, affiliate_id: affiliate }, size(0))).toEqual({ kind: 'browse', label: 'Browse Maison Harlow', to: '/store/maison-harlow' });
+    }
+  });
+
+  it("is 'Add to Cart' for a status other than 0 with affiliate 5 or 6", () => {
+    for (const affiliate of [5, 6]) {
+      for (const status of [1, 2, 3]) expect(buyControl({ ...store, affiliate_id: affiliate }, size(status)).label).toBe('Add to Cart');
+    }
+  });
+});
+
+describe('the free-delivery badge', () => {
+  const thresholds = { GB: 50, US: 75, INTERNATIONAL: 100 };
+  it('shows when the sale price reaches the threshold of the country', () => {
+    expect(hasFreeDelivery(thresholds, 50, 'GB')).toBe(true);
+    expect(hasFreeDelivery(thresholds, 49.99, 'GB')).toBe(false);
+    expect(hasFreeDelivery(thresholds, 75, 'US')).toBe(true);
+    expect(hasFreeDelivery(thresholds, 99, 'IN')).toBe(false);
+    expect(hasFreeDelivery(thresholds, 100, 'AE')).toBe(true);
+  });
+
+  it('never shows when the store has no threshold there', () => {
+    expect(hasFreeDelivery({ GB: null, US: null, INTERNATIONAL: null }, 10_000, 'GB')).toBe(false);
+  });
+});
+
+describe('the product link', () => {
+  it('is /{category_slug}/{subcategory_slug}/{size variant slug}', () => {
+    expect(productPath({ category_slug: 'clothing', subcategory_slug: 'midi-dresses' }, { slug: 'ruched-satin-midi-dress-8' })).toBe('/clothing/midi-dresses/ruched-satin-midi-dress-8');
+  });
+});
