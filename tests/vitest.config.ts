@@ -27,6 +27,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // A few unit tests generate a mid-sized catalogue (seconds of CPU); on a shared
+          // 2-core machine running the other tiers alongside, 5 s is not enough headroom.
+          testTimeout: 30_000,
         },
       },
       {
