@@ -127,6 +127,9 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
     let timer: ReturnType<typeof setTimeout> | undefined;
     const save = () => write(`${storageKey(entry)}:y`, String(Math.round(y)));
     const onScroll = () => {
+      // Once the listing has left the document, a scroll is the next page's (or the browser
+      // clamping to its height), not the shopper's place here.
+      if (!sentinel.current?.isConnected) return;
       y = window.scrollY;
       clearTimeout(timer);
       timer = setTimeout(save, 150);
