@@ -5,7 +5,7 @@
 //    server, and the same bytes served as a static string by Express;
 // 2. the gateway: GET /api/home/slides through web against straight to api;
 // 3. the catalog index against SQL on PostgreSQL (scripts/bench/index-bench.ts):
-//    npm run bench -- [--index-sizes 30000,1000000] [--index-queries 300] [--index-only]
+//    npm run bench -- [--index-sizes 30000,1000000] [--index-queries 150] [--index-sql-rounds 1] [--index-only]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,9 +36,10 @@ if (args[0] === '--serve-static') {
     : [DEMO_SIZE, 1_000_000];
   await runIndexBench({
     sizes,
-    queries: option('index-queries', 300),
+    queries: option('index-queries', 150),
     memoryRounds: 5,
     sqlRounds: 3,
+    largeSqlRounds: option('index-sql-rounds', 1),
     log: (line) => process.stderr.write(`${line}\n`),
   });
 }
