@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { ProductDetailSchema, SitemapUrlsSchema, type ProductDetail } from '../../shared/api/product-schemas';
+import { ProductDetailSchema, type ProductCard, type ProductDetail } from '../../shared/api/product-schemas';
+import { SearchResponseSchema } from '../../shared/api/search-schemas';
 import { launchBrowser, saveScreenshot, waitForHydration, watchConsole } from '../support/browser';
 
 // Issue 4 "Other catalog pages" in a real browser at desktop width: the product page
@@ -22,14 +23,23 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** A GB product whose selected size matches `wanted`, found through the api's sitemap. */
-async function findProduct(wanted: (detail: ProductDetail) => boolean): Promise<ProductDetail> {
-  const list = SitemapUrlsSchema.parse(((await (await fetch(`${apiUrl}/api/products/sitemap/products?country=GB&perPage=400`)).json()) as { data: unknown }).data);
-  for (const { path } of list.urls) {
-    const res = await fetch(`${apiUrl}/api/products/detail/${path}?country=GB`);
-    if (res.status !== 200) continue;
-    const detail = ProductDetailSchema.parse(((await res.json()) as { data: unknown }).data);
-    if (wanted(detail)) return detail;
+/**
+ * A GB product for the test: the search api's cards (affiliate, and each colour's cheapest
+ * size with its status) pick candidates, their detail decides.
+ */
+async function findProduct(wanted: (detail: ProductDetail) => boolean, card: (p: ProductCard) => boolean = () => true): Promise<ProductDetail> {
+  for (let page = 1; page <= 20; page++) {
+    const res = await fetch(`${apiUrl}/api/search?country=GB&page=${page}&perPage=100`);
+    const { products } = SearchResponseSchema.parse(((await res.json()) as { data: unknown }).data);
+    for (const p of products.filter(card)) {
+      const size = p.variants[0]?.size_variants[0];
+      if (!size) continue;
+      const answer = await fetch(`${apiUrl}/api/products/detail/${p.category_slug}/${p.subcategory_slug}/${size.slug}?country=GB`);
+      if (answer.status !== 200) continue;
+      const detail = ProductDetailSchema.parse(((await answer.json()) as { data: unknown }).data);
+      if (wanted(detail)) return detail;
+    }
+    if (products.length < 100) break;
   }
   throw new Error('no such product in the demo catalogue');
 }
@@ -50,7 +60,8 @@ async function shopperContext(): Promise<{ context: BrowserContext; retailerHits
 describe('the product page in a real browser', () => {
   it('hydrates cleanly, then Buy opens the click-through, which sends the shopper to the retailer', async () => {
     const detail = await findProduct(
-      (d) => ![5, 6].includes(d.product.affiliate_id) && selectedSize(d).status === 1 && d.product.variants[d.selected.variant_index]!.size_variants.length > 1,
+      (d) => selectedSize(d).status === 1 && d.product.variants[d.selected.variant_index]!.size_variants.length > 1,
+      (p) => ![5, 6].includes(p.affiliate_id) && p.variants[0]?.size_variants[0]?.status === 1,
     );
     const { context, retailerHits } = await shopperContext();
     const page = await context.newPage();
@@ -88,7 +99,10 @@ describe('the product page in a real browser', () => {
   });
 
   it('sends an affiliate 6 product through the retailer currency switch', async () => {
-    const detail = await findProduct((d) => d.product.affiliate_id === 6 && selectedSize(d).status !== 0);
+    const detail = await findProduct(
+      (d) => selectedSize(d).status !== 0,
+      (p) => p.affiliate_id === 6 && p.variants[0]?.size_variants[0]?.status !== 0,
+    );
     const { context } = await shopperContext();
     const page = await context.newPage();
     const problems = watchConsole(page);
@@ -107,7 +121,10 @@ describe('the product page in a real browser', () => {
   });
 
   it('goes from the product page to the retailer without JavaScript', async () => {
-    const detail = await findProduct((d) => ![5, 6].includes(d.product.affiliate_id) && selectedSize(d).status === 1);
+    const detail = await findProduct(
+      (d) => selectedSize(d).status === 1,
+      (p) => ![5, 6].includes(p.affiliate_id) && p.variants[0]?.size_variants[0]?.status === 1,
+    );
     const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
     const retailerHits: string[] = [];
     await context.route(RETAILER, (route) => {
