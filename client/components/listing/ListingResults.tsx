@@ -150,7 +150,8 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
     event.preventDefault();
     void navigate(pageHref(page));
   };
-  const refreshing = navigation.state === 'loading';
+  // 'Getting products...' while this listing loads another state of itself (spec section 4).
+  const refreshing = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
 
   return (
     <>
