@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ProductDetailSchema, type ProductCard, type ProductDetail } from '../../shared/api/product-schemas';
@@ -139,5 +140,36 @@ describe('the product page in a real browser', () => {
     await popup.getByRole('heading', { name: 'The retailer' }).waitFor();
     expect(retailerHits).toEqual([new URL(selectedSize(detail).url).href]);
     await context.close();
+  });
+});
+
+describe('accessibility of the catalog pages', () => {
+  it('has no serious or critical axe violations on a product page, the brands A–Z and the sitemap, desktop and mobile', async () => {
+    const detail = await findProduct(() => true);
+    const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+    const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+    for (const options of [{ viewport: DESKTOP }, mobile]) {
+      // axe is injected as a script, which our CSP rightly refuses; the test context bypasses it.
+      const context = await browser.newContext({ ...options, bypassCSP: true });
+      for (const path of [`/${detail.canonicalUrl}`, '/brands/a-to-z', '/sitemap/all-categories']) {
+        const page = await context.newPage();
+        const problems = watchConsole(page);
+        await page.goto(`${webUrl}${path}`);
+        await waitForHydration(page);
+        if (options === mobile && path.startsWith(`/${detail.product.category_slug}/`)) await saveScreenshot(page, 'product-page-mobile');
+        await page.addScriptTag({ path: axeSource });
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+          const result = await axe.run(document);
+          return result.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        });
+        expect(violations, path).toEqual([]);
+        expect(problems, path).toEqual([]);
+        await page.close();
+      }
+      await context.close();
+    }
   });
 });
