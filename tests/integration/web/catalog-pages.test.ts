@@ -255,10 +255,11 @@ describe('the click-through to the retailer', () => {
     expect(new URL(refreshTarget(res.text)!).searchParams.get('currency')).toBe('INR');
   });
 
-  it('does not count crawler visits as clicks', async () => {
+  it('does not count crawler visits or HEAD requests as clicks', async () => {
     const { guid, prefix } = await sizeVariantOfAffiliate(5);
     const before = await clicksOf(guid);
     await request(web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}`).set('User-Agent', GOOGLEBOT).expect(200);
+    await request(web.url).head(`${prefix}/products/loadRetailerProductPage/${guid}`).expect(200);
     expect(await clicksOf(guid)).toBe(before);
   });
 
