@@ -4,6 +4,8 @@
 // 1. SSR of the root page (streamed), the same page through renderToString in the same
 //    server, and the same bytes served as a static string by Express;
 // 2. the gateway: GET /api/home/slides through web against straight to api;
+// 2b. a listing page end to end (web → api → catalog index → streamed HTML) against the same
+//    bytes served as a static string by Express;
 // 3. the catalog index against SQL on PostgreSQL (scripts/bench/index-bench.ts):
 //    npm run bench -- [--index-sizes 30000,1000000] [--index-queries 150] [--index-sql-rounds 1] [--index-only]
 import fs from 'node:fs';
@@ -107,6 +109,43 @@ async function main() {
       ),
     );
     printTable('2. Gateway', gateway, [['through gateway / direct', gateway[0]!.rps / gateway[1]!.rps]]);
+
+    // A listing as a shopper lands on it: a category with a filter and a sort. Anonymous
+    // listing answers are cacheable, so the web's shared cache serves repeats; the row
+    // without it (SHARED_CACHE_MAX_BYTES=0) shows the whole path every time.
+    const listingPath = '/dresses?colour=black&sort=asc';
+    const uncachedPort = await freePort();
+    const uncached = startNodeProcess('dist/server/web.js', {
+      PORT: String(uncachedPort), HOST: '127.0.0.1', API_BASE_URL: apiUrl, SHARED_CACHE_MAX_BYTES: '0', LOG_LEVEL: 'error',
+    });
+    processes.push(uncached);
+    const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
+    await waitForUrl(`${uncachedUrl}/healthz`, uncached);
+    const listingResponse = await fetch(`${streamUrl}${listingPath}`);
+    if (listingResponse.status !== 200) throw new Error(`${listingPath} answered ${listingResponse.status}`);
+    const listing = await listingResponse.text();
+    const listingFile = path.join(dataDir, 'listing-page.html');
+    fs.writeFileSync(listingFile, listing);
+    const listingStaticPort = await freePort();
+    const listingStatic = startNodeProcess(self, {}, { args: ['--serve-static', listingFile, String(listingStaticPort)] });
+    processes.push(listingStatic);
+    const listingStaticUrl = `http://127.0.0.1:${listingStaticPort}`;
+    await waitForUrl(listingStaticUrl, listingStatic);
+    const listingRows = summarise(
+      await compare(
+        [
+          { name: `SSR ${listingPath}, streamed`, url: `${streamUrl}${listingPath}` },
+          { name: `SSR ${listingPath}, no shared cache`, url: `${uncachedUrl}${listingPath}` },
+          { name: 'Same bytes as a static string (Express)', url: `${listingStaticUrl}/` },
+        ],
+        settings,
+      ),
+    );
+    const [listed, listedUncached, listedStatic] = listingRows;
+    printTable(`3. Listing page (${Math.round(listing.length / 1024)} KB)`, listingRows, [
+      ['streamed / static string', listed!.rps / listedStatic!.rps],
+      ['no shared cache / static string', listedUncached!.rps / listedStatic!.rps],
+    ]);
   } finally {
     await Promise.all(processes.map((p) => p.stop()));
     fs.rmSync(dataDir, { recursive: true, force: true });

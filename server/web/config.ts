@@ -18,7 +18,7 @@ const WebEnv = z.object({
   STREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   TRANSFER_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(40),
   TRANSFER_CACHE_MAX_BYTES: z.coerce.number().int().positive().default(256 * 1024),
-  SHARED_CACHE_MAX_BYTES: z.coerce.number().int().positive().default(32 * 1024 * 1024),
+  SHARED_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(32 * 1024 * 1024),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),

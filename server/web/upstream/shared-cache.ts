@@ -14,9 +14,10 @@ export type SharedCache = {
   clear(): void;
 };
 
+/** `maxBytes` 0 turns the cache off (every lookup a miss); an entry over a quarter of it is not kept. */
 export function createSharedCache(maxBytes: number, registry?: client.Registry): SharedCache {
   const cache = new LRUCache<string, SharedCacheEntry>({
-    maxSize: maxBytes,
+    maxSize: Math.max(1, maxBytes),
     sizeCalculation: (entry, key) => Math.max(1, entry.bytes + key.length),
     ttlAutopurge: false,
   });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createSharedCache } from '../../../server/web/upstream/shared-cache';
+
+const entry = (bytes: number) => ({ status: 200, body: { ok: true }, bytes });
+
+describe('the shared upstream cache', () => {
+  it('keeps an answer for its max-age and forgets it after', async () => {
+    const cache = createSharedCache(10_000);
+    cache.set('/api/a', entry(100), 0.05);
+    expect(cache.get('/api/a')?.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(cache.get('/api/a')).toBeUndefined();
+  });
+
+  it('does not keep an answer larger than a quarter of its size', () => {
+    const cache = createSharedCache(1_000);
+    cache.set('/api/big', entry(300), 60);
+    cache.set('/api/small', entry(200), 60);
+    expect(cache.get('/api/big')).toBeUndefined();
+    expect(cache.get('/api/small')).toBeDefined();
+  });
+
+  it('is off at size 0: nothing is kept', () => {
+    const cache = createSharedCache(0);
+    cache.set('/api/a', entry(1), 60);
+    expect(cache.get('/api/a')).toBeUndefined();
+  });
+});
