@@ -9,6 +9,7 @@ import { loadApiConfig } from './config';
 import { dbQueryObserver } from './db/db-metrics';
 import { openDatabase } from './db/open-database';
 import { MemorySearchEngine } from './search/memory-engine';
+import { ensurePlannerStatistics } from './db/planner-statistics';
 
 // The api service: config (fail fast) → logger → database (lock, migrations) → listen →
 // first-start demo catalogue → ready. SIGTERM/SIGINT drain requests, CHECKPOINT, close.
@@ -48,6 +49,7 @@ await upsertCategoryTree(db);
 if (config.demoCatalog) {
   await ensureDemoCatalog(db, config.dataDir, (line: string) => logger.info(line));
 }
+if (await ensurePlannerStatistics(db)) logger.info('gathered planner statistics for a catalogue imported without them');
 await searchEngine.start();
 readiness.catalogLoaded = true;
 logger.info({ index: searchEngine.stats() }, 'catalog loaded and indexed; api ready');

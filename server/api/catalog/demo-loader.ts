@@ -9,6 +9,7 @@ import { listFeedFiles } from './import-files';
 import { importFeed } from './importer';
 import { hasSiteContent, importSiteContent } from './site-content';
 import { importStores } from './store-manifest';
+import { analyseTables } from '../db/planner-statistics';
 
 // First start (design.md "Data"): an empty catalogue is filled with the generated demo,
 // through the same importer a merchant's feed goes through. The generated files are kept
@@ -78,6 +79,7 @@ export async function ensureDemoCatalog(db: Database, dataDir: string, progress:
     }
   }
   await setDemoPopularity(db);
+  await analyseTables(db);
   await fs.writeFile(path.join(dir, IMPORTED_MARKER), `${JSON.stringify({ version: info.version, feeds: feeds.length })}\n`);
   for (const line of rejected.slice(0, 10)) progress(`Demo catalog row rejected: ${line}`);
   progress(

@@ -5,6 +5,7 @@ import { upsertCategoryTree } from './category-tree';
 import { feedTargetFromFileName, importFeed, type ImportReport } from './importer';
 import { importSiteContent } from './site-content';
 import { importStores, ManifestError } from './store-manifest';
+import { analyseTables } from '../db/planner-statistics';
 
 // What `npm run import -- <path>` does: a stores manifest, site content, one feed, or a
 // directory of them (manifests first, then every feed), reporting as it goes.
@@ -117,5 +118,7 @@ export async function importPath(
   } else {
     await feed(target, true);
   }
+  // Fresh planner statistics for what came in (PGlite gathers none by itself).
+  if (summary.feeds.length) await analyseTables(db);
   return summary;
 }

@@ -74,6 +74,12 @@ describe.each([
       categories: CATEGORIES.length,
       unranked: 0,
     });
+    // Planner statistics gathered (PGlite has no autovacuum to do it).
+    const [stats] = await db.query<{ tables: number }>(
+      `SELECT count(DISTINCT tablename)::int AS tables FROM pg_stats
+        WHERE schemaname = current_schema() AND tablename IN ('products', 'variants', 'size_variants', 'size_variant_prices')`,
+    );
+    expect(stats?.tables).toBe(4);
     const menu = await new MenuService(db).menuList();
     expect(menu.map((t) => t.name)).toEqual(['Featured', 'Women', 'Men', 'Shoes', 'Bags', 'Accessories', 'Beauty', 'Sale', 'Dress Me', 'Blog']);
     expect(menu.find((t) => t.name === 'Sale')!.childItems.map((c) => c.itemSlug)).toEqual([
