@@ -37,6 +37,8 @@ const SLOT = 2 ** 22;
 const MAX_POPULARITY = 0x7fffffff;
 const MAX_TOKENS = 16;
 const MAX_TOKEN_SCORE = 9;
+const COUPONS_SHIFT = 31 - Math.clz32(OFFER_COUPONS);
+const FREE_SHIFT = 31 - Math.clz32(OFFER_FREE_DELIVERY);
 
 const G_COLOUR = 0;
 const G_CATEGORY = 1;
@@ -90,6 +92,38 @@ type CountryColumns = {
   salePositions: Int32Array;
   /** Position of each global document in this country, -1 when not sold here. */
   positionOf: Int32Array;
+  /** Positions in each sort order (the inverse of the rank columns). */
+  orderPopular: Int32Array;
+  orderSale: Int32Array;
+  orderAsc: Int32Array;
+  orderDesc: Int32Array;
+  cells: Cells;
+};
+
+/**
+ * Cells: the runs of positions with one category and one department (positions are in
+ * that order), each with its facet counts computed at build time. A request without text
+ * whose only constraints are category and department sums cells instead of scanning.
+ */
+type Cells = {
+  count: number;
+  start: Int32Array;
+  category: Uint16Array;
+  department: Uint8Array;
+  /** The cell of each position. */
+  of: Uint16Array;
+  colour: Int32Array;
+  offers: Int32Array;
+  /** coupons, free delivery, sale. */
+  deals: Int32Array;
+  minPrice: Int32Array;
+  maxPrice: Int32Array;
+  brandStart: Int32Array;
+  brandId: Int32Array;
+  brandCount: Int32Array;
+  storeStart: Int32Array;
+  storeId: Int32Array;
+  storeCount: Int32Array;
 };
 
 export type IndexStats = {
@@ -123,6 +157,7 @@ export class MemoryIndex {
   private readonly maxStoreId: number;
   private readonly expansionCache = new Map<string, Expansion[]>();
   private scratch: Scratch | undefined;
+  private scan: Scan | undefined;
 
   constructor(
     readonly table: DocumentTable,
@@ -134,9 +169,9 @@ export class MemoryIndex {
   ) {
     const n = table.size;
     this.size = n;
-    // Global order: category (tree order), then product id.
+    // Global order: category (tree order), department, then product id.
     const order = new Float64Array(n);
-    for (let i = 0; i < n; i++) order[i] = table.category[i]! * 2 ** 31 + table.productId[i]!;
+    for (let i = 0; i < n; i++) order[i] = (table.category[i]! * 3 + table.department[i]!) * 2 ** 31 + table.productId[i]!;
     const rowOf = new Map<number, number>();
     for (let i = 0; i < n; i++) rowOf.set(table.productId[i]!, i);
     order.sort();
@@ -237,6 +272,11 @@ export class MemoryIndex {
       storePositions: new Int32Array(m),
       salePositions: new Int32Array(0),
       positionOf,
+      orderPopular: new Int32Array(0),
+      orderSale: new Int32Array(0),
+      orderAsc: new Int32Array(0),
+      orderDesc: new Int32Array(0),
+      cells: undefined as unknown as Cells,
     };
     const popularity = new Int32Array(m);
     let sales = 0;
@@ -296,6 +336,16 @@ export class MemoryIndex {
     rankBy((q) => 100 - cols.discount[q]!, cols.rankSale, cols.rankPopular);
     rankBy((q) => cols.price[q]!, cols.rankAsc, idRank);
     rankBy((q) => 0x7fffffff - cols.price[q]!, cols.rankDesc, idRank);
+    const orderOf = (rank: Uint32Array) => {
+      const out = new Int32Array(m);
+      for (let q = 0; q < m; q++) out[rank[q]!] = q;
+      return out;
+    };
+    cols.orderPopular = orderOf(cols.rankPopular);
+    cols.orderSale = orderOf(cols.rankSale);
+    cols.orderAsc = orderOf(cols.rankAsc);
+    cols.orderDesc = orderOf(cols.rankDesc);
+    cols.cells = buildCells(cols, maxBrand, maxStore);
     return cols;
   }
 
@@ -305,7 +355,11 @@ export class MemoryIndex {
       if (ArrayBuffer.isView(value)) bytes += value.byteLength;
     };
     for (const value of Object.values(this.table)) add(value);
-    for (const cols of this.countries) for (const value of Object.values(cols)) add(value);
+    for (const cols of this.countries) {
+      for (const value of Object.values(cols)) add(value);
+      for (const value of Object.values(cols.cells)) add(value);
+    }
+    if (this.scan) for (const value of Object.values(this.scan)) add(value);
     for (const value of [this.postingStart, this.postingDoc, this.postingWeight, this.termDepartmentCount, this.productIdsSorted, this.docOfSorted]) add(value);
     if (this.scratch) for (const value of Object.values(this.scratch)) add(value);
     return {
@@ -549,241 +603,149 @@ export class MemoryIndex {
       active |= 1 << G_MADEIN;
       for (const c of f.madeIn) madeInSel[COUNTRY_INDEX.get(c)!] = 1;
     }
-    const careSel = new Uint8Array(this.cares.size + 1);
+    // Indexed by care id + 1 (products without care instructions have -1).
+    const careSel = new Uint8Array(this.cares.size + 2);
     if (f.care.length) {
       active |= 1 << G_CARE;
       for (const slug of f.care) {
         const id = this.cares.lookup(slug);
-        if (id !== undefined) careSel[id] = 1;
+        if (id !== undefined) careSel[id + 1] = 1;
       }
     }
 
     // --- what to count ------------------------------------------------------------------
-    const wantColour = want.has('colour');
-    const wantCategory = want.has('category');
-    const wantBrand = want.has('brand');
-    const wantStore = want.has('store');
-    const wantOffers = want.has('offers');
-    const wantDepartment = want.has('department');
-    const wantDeals = want.has('deals');
-    const wantPrice = want.has('price');
-    const colourCounts = new Int32Array(32);
-    const catCounts = new Int32Array(CATEGORIES.length);
-    const brandCounts = wantBrand ? new Int32Array(this.maxBrandId + 1) : new Int32Array(0);
-    const storeCounts = wantStore ? new Int32Array(this.maxStoreId + 1) : new Int32Array(0);
-    const offerCounts = new Int32Array(OFFER_BUCKETS.length);
-    const departmentCounts = new Int32Array(3);
-    let dealCoupons = 0;
-    let dealFree = 0;
-    let dealSale = 0;
-    let minPrice = 0x7fffffff;
-    let maxPrice = -1;
-
-    // --- the page: a bounded max-heap of the best keys ----------------------------------
+    let wantMask = 0;
+    if (want.has('colour')) wantMask |= 1 << G_COLOUR;
+    if (want.has('category')) wantMask |= 1 << G_CATEGORY;
+    if (want.has('brand')) wantMask |= 1 << G_BRAND;
+    if (want.has('store')) wantMask |= 1 << G_STORE;
+    if (want.has('offers')) wantMask |= 1 << G_OFFERS;
+    if (want.has('department')) wantMask |= 1 << G_DEPARTMENT;
+    if (want.has('deals')) wantMask |= (1 << G_COUPONS) | (1 << G_FREE) | (1 << G_SALE);
+    const F: FacetArrays = {
+      colour: new Int32Array(32),
+      category: new Int32Array(CATEGORIES.length),
+      brand: new Int32Array(wantMask & (1 << G_BRAND) ? this.maxBrandId + 1 : 0),
+      store: new Int32Array(wantMask & (1 << G_STORE) ? this.maxStoreId + 1 : 0),
+      offers: new Int32Array(OFFER_BUCKETS.length),
+      department: new Int32Array(3),
+      deals: new Int32Array(3),
+      minPrice: 0x7fffffff,
+      maxPrice: -1,
+    };
     const k = needs.hits ? Math.min(query.offset + query.limit, C.size) : 0;
-    const heapKeys = new Float64Array(k);
-    const heapPos = new Int32Array(k);
-    let heapSize = 0;
     const textRank = tokens.length > 0 && query.sort === '';
     const rank = query.sort === 'sale' ? C.rankSale : query.sort === 'asc' ? C.rankAsc : query.sort === 'desc' ? C.rankDesc : C.rankPopular;
-    const maxScore = tokens.length * MAX_TOKEN_SCORE;
-
-    // Local copies: the loop below is the hot path.
-    const colours = C.colours;
-    const category = C.category;
-    const brandId = C.brandId;
-    const storeId = C.storeId;
-    const discount = C.discount;
-    const department = C.department;
-    const flags = C.flags;
-    const price = C.price;
-    const madeIn = C.madeIn;
-    const care = C.care;
-    const abroad = C.abroad;
-    const docOf = C.doc;
-    const stamp = scratch?.stamp;
-    const score = scratch?.score;
-    const checkCategory = catLo >= 0 && list !== undefined;
-    const checkBrand = scopeBrand >= 0;
-    const checkStore = scopeStore >= 0;
-    const checkDiscount = discountLo > 0 || discountHi < 255;
-    const checkIds = idSet !== undefined;
-    const checkText = textEpoch >= 0;
-    const checkAbroad = query.internationalDelivery;
-    const aColour = (active & (1 << G_COLOUR)) !== 0;
-    const aCategory = (active & (1 << G_CATEGORY)) !== 0;
-    const aBrand = (active & (1 << G_BRAND)) !== 0;
-    const aStore = (active & (1 << G_STORE)) !== 0;
-    const aOffers = (active & (1 << G_OFFERS)) !== 0;
-    const aDepartment = (active & (1 << G_DEPARTMENT)) !== 0;
-    const aCoupons = (active & (1 << G_COUPONS)) !== 0;
-    const aFree = (active & (1 << G_FREE)) !== 0;
-    const aSale = (active & (1 << G_SALE)) !== 0;
-    const aPrice = (active & (1 << G_PRICE)) !== 0;
-    const aMadeIn = (active & (1 << G_MADEIN)) !== 0;
-    const aCare = (active & (1 << G_CARE)) !== 0;
-
     let total = 0;
-    const count = list ? list.length : rangeEnd - rangeStart;
-    for (let i = 0; i < count; i++) {
-      const pos = list ? list[i]! : rangeStart + i;
-      // The scope and the text (lists other than the one driving the loop).
-      if (checkCategory && (category[pos]! < catLo || category[pos]! >= catHi)) continue;
-      if (checkBrand && brandId[pos] !== scopeBrand) continue;
-      if (checkStore && storeId[pos] !== scopeStore) continue;
-      if (checkDiscount && (discount[pos]! < discountLo || discount[pos]! > discountHi)) continue;
-      if (checkIds && !idSet!.has(pos)) continue;
-      if (checkText && stamp![docOf[pos]!] !== textEpoch) continue;
-      if (checkAbroad && abroad[pos] === 0) continue;
-      const p = price[pos]!;
-      if (p < minPrice) minPrice = p;
-      if (p > maxPrice) maxPrice = p;
+    let page: Int32Array;
 
-      let fails = 0;
-      let failed = -1;
-      if (aColour && (colours[pos]! & colourSel) === 0) {
-        fails++;
-        failed = G_COLOUR;
+    const aligned =
+      tokens.length === 0 &&
+      !query.internationalDelivery &&
+      list === undefined &&
+      scopeBrand < 0 &&
+      scopeStore < 0 &&
+      discountLo === 0 &&
+      discountHi === 255 &&
+      idSet === undefined &&
+      (active & ~((1 << G_CATEGORY) | (1 << G_DEPARTMENT))) === 0;
+    if (aligned) {
+      // Only category and department constrain the request: sum the cells' counts, and
+      // walk the sort order for the page.
+      const X = C.cells;
+      const hitCell = new Uint8Array(X.count);
+      const aCategory = (active & (1 << G_CATEGORY)) !== 0;
+      const aDepartment = (active & (1 << G_DEPARTMENT)) !== 0;
+      for (let x = 0; x < X.count; x++) {
+        const cat = X.category[x]!;
+        if (catLo >= 0 && (cat < catLo || cat >= catHi)) continue;
+        const size = X.start[x + 1]! - X.start[x]!;
+        if (X.minPrice[x]! < F.minPrice) F.minPrice = X.minPrice[x]!;
+        if (X.maxPrice[x]! > F.maxPrice) F.maxPrice = X.maxPrice[x]!;
+        const catOk = !aCategory || catSel[cat] === 1;
+        const depOk = !aDepartment || (departmentSel & (1 << X.department[x]!)) !== 0;
+        if (depOk) F.category[cat]! += size;
+        if (catOk) F.department[X.department[x]!]! += size;
+        if (!catOk || !depOk) continue;
+        hitCell[x] = 1;
+        total += size;
+        addCell(X, x, wantMask, F);
       }
-      if (aCategory && catSel[category[pos]!] === 0) {
-        if (++fails > 1) continue;
-        failed = G_CATEGORY;
-      }
-      if (aBrand && brandSel[brandId[pos]!] !== 1) {
-        if (++fails > 1) continue;
-        failed = G_BRAND;
-      }
-      if (aStore && storeSel[storeId[pos]!] !== 1) {
-        if (++fails > 1) continue;
-        failed = G_STORE;
-      }
-      if (aOffers && offerSel[discount[pos]!] === 0) {
-        if (++fails > 1) continue;
-        failed = G_OFFERS;
-      }
-      if (aDepartment && (departmentSel & (1 << department[pos]!)) === 0) {
-        if (++fails > 1) continue;
-        failed = G_DEPARTMENT;
-      }
-      if (aCoupons && (flags[pos]! & OFFER_COUPONS) === 0) {
-        if (++fails > 1) continue;
-        failed = G_COUPONS;
-      }
-      if (aFree && (flags[pos]! & OFFER_FREE_DELIVERY) === 0) {
-        if (++fails > 1) continue;
-        failed = G_FREE;
-      }
-      if (aSale && discount[pos] === 0) {
-        if (++fails > 1) continue;
-        failed = G_SALE;
-      }
-      if (aPrice && (p < priceMin || p > priceMax)) {
-        if (++fails > 1) continue;
-        failed = G_PRICE;
-      }
-      if (aMadeIn && madeInSel[madeIn[pos]!] === 0) {
-        if (++fails > 1) continue;
-        failed = G_MADEIN;
-      }
-      if (aCare && (care[pos]! < 0 || careSel[care[pos]!] === 0)) {
-        if (++fails > 1) continue;
-        failed = G_CARE;
-      }
-
-      const all = fails === 0;
-      if (all) {
-        total++;
-        if (k > 0) {
-          const key = textRank ? (maxScore - score![docOf[pos]!]!) * SLOT + C.rankPopular[pos]! : rank[pos]!;
-          if (heapSize < k) {
-            // Sift up.
-            let at = heapSize++;
-            while (at > 0) {
-              const parent = (at - 1) >> 1;
-              if (heapKeys[parent]! >= key) break;
-              heapKeys[at] = heapKeys[parent]!;
-              heapPos[at] = heapPos[parent]!;
-              at = parent;
-            }
-            heapKeys[at] = key;
-            heapPos[at] = pos;
-          } else if (key < heapKeys[0]!) {
-            // Replace the worst and sift down.
-            let at = 0;
-            for (;;) {
-              const left = 2 * at + 1;
-              if (left >= heapSize) break;
-              const right = left + 1;
-              const child = right < heapSize && heapKeys[right]! > heapKeys[left]! ? right : left;
-              if (heapKeys[child]! <= key) break;
-              heapKeys[at] = heapKeys[child]!;
-              heapPos[at] = heapPos[child]!;
-              at = child;
-            }
-            heapKeys[at] = key;
-            heapPos[at] = pos;
-          }
+      const wanted = Math.min(k, total);
+      if (wanted === 0) page = new Int32Array(0);
+      else if (wanted * (C.size / total) <= C.size / 4) {
+        const order = query.sort === 'sale' ? C.orderSale : query.sort === 'asc' ? C.orderAsc : query.sort === 'desc' ? C.orderDesc : C.orderPopular;
+        page = new Int32Array(wanted);
+        const of = X.of;
+        for (let r = 0, found = 0; found < wanted; r++) {
+          const pos = order[r]!;
+          if (hitCell[of[pos]!] === 1) page[found++] = pos;
         }
+      } else {
+        const S = this.getScan();
+        let n = 0;
+        for (let x = 0; x < X.count; x++) if (hitCell[x] === 1) for (let q = X.start[x]!; q < X.start[x + 1]!; q++) S.hits[n++] = q;
+        page = topK(S.hits, n, wanted, rank, undefined, C.doc, 0);
       }
-      if (wantColour && (all || failed === G_COLOUR)) {
-        let bits = colours[pos]!;
-        while (bits !== 0) {
-          const low = bits & -bits;
-          colourCounts[31 - Math.clz32(low)]!++;
-          bits ^= low;
-        }
-      }
-      if (wantCategory && (all || failed === G_CATEGORY)) catCounts[category[pos]!]!++;
-      if (wantBrand && (all || failed === G_BRAND)) brandCounts[brandId[pos]!]!++;
-      if (wantStore && (all || failed === G_STORE)) storeCounts[storeId[pos]!]!++;
-      if (wantOffers && (all || failed === G_OFFERS)) {
-        const bucket = OFFER_BUCKET_OF[discount[pos]!]!;
-        if (bucket >= 0) offerCounts[bucket]!++;
-      }
-      if (wantDepartment && (all || failed === G_DEPARTMENT)) departmentCounts[department[pos]!]!++;
-      if (wantDeals) {
-        if ((all || failed === G_COUPONS) && (flags[pos]! & OFFER_COUPONS) !== 0) dealCoupons++;
-        if ((all || failed === G_FREE) && (flags[pos]! & OFFER_FREE_DELIVERY) !== 0) dealFree++;
-        if ((all || failed === G_SALE) && discount[pos]! > 0) dealSale++;
-      }
+    } else {
+      const S = this.getScan();
+      const plan: Plan = {
+        C,
+        list,
+        from: rangeStart,
+        to: rangeEnd,
+        catLo: catLo >= 0 && list !== undefined ? catLo : -1,
+        catHi,
+        scopeBrand,
+        scopeStore,
+        discountLo,
+        discountHi,
+        idSet,
+        textEpoch,
+        stamp: scratch?.stamp,
+        abroadOnly: query.internationalDelivery,
+        active,
+        colourSel,
+        catSel,
+        brandSel,
+        storeSel,
+        offerSel,
+        departmentSel,
+        // Whole numbers within the int32 range: prices are, and the scan subtracts.
+        priceMin: Math.max(-1, Math.ceil(priceMin)),
+        priceMax: Math.min(0x7fffffff, Math.floor(priceMax)),
+        madeInSel,
+        careSel,
+        missMask: wantMask & ((1 << G_COLOUR) | (1 << G_CATEGORY) | (1 << G_BRAND) | (1 << G_STORE) | (1 << G_OFFERS) | (1 << G_DEPARTMENT)),
+      };
+      classify(plan, S, F);
+      total = S.hitCount;
+      countHits(C, S.hits, S.hitCount, wantMask, F);
+      countMisses(C, S.miss, S.missGroup, S.missCount, F);
+      const wanted = Math.min(k, total);
+      page = wanted === 0 ? new Int32Array(0) : topK(S.hits, S.hitCount, wanted, rank, textRank ? scratch!.score : undefined, C.doc, tokens.length * MAX_TOKEN_SCORE, C.rankPopular);
     }
 
     // --- the answer -------------------------------------------------------------------------
-    const order = Array.from({ length: heapSize }, (_, i) => i).sort((a, b) => heapKeys[a]! - heapKeys[b]!);
     const productIds: number[] = [];
-    for (let i = query.offset; i < order.length; i++) productIds.push(C.productId[heapPos[order[i]!]!]!);
-
-    const facets: FacetCounts = {};
-    if (wantColour) {
-      facets.colour = new Map();
-      COLOUR_KEYS.forEach((key, bit) => {
-        if (colourCounts[bit]! > 0) facets.colour!.set(key, colourCounts[bit]!);
-      });
-    }
-    if (wantCategory) {
-      facets.category = new Map();
-      CATEGORIES.forEach((c, i) => {
-        if (catCounts[i]! > 0) facets.category!.set(c.slug, catCounts[i]!);
-      });
-    }
-    if (wantBrand) {
-      facets.brand = new Map();
-      for (let b = 1; b < brandCounts.length; b++) if (brandCounts[b]! > 0) facets.brand.set(b, brandCounts[b]!);
-    }
-    if (wantStore) {
-      facets.store = new Map();
-      for (let s = 1; s < storeCounts.length; s++) if (storeCounts[s]! > 0) facets.store.set(s, storeCounts[s]!);
-    }
-    if (wantOffers) facets.offers = Array.from(offerCounts);
-    if (wantDepartment) {
-      facets.department = new Map();
-      DEPARTMENT_KEYS.forEach((d, i) => {
-        if (departmentCounts[i]! > 0) facets.department!.set(d, departmentCounts[i]!);
-      });
-    }
-    if (wantDeals) facets.deals = { coupons: dealCoupons, freedelivery: dealFree, sale: dealSale };
-    if (wantPrice) facets.price = maxPrice >= 0 ? { min: minPrice, max: maxPrice } : null;
+    for (let i = query.offset; i < page.length; i++) productIds.push(C.productId[page[i]!]!);
+    const facets = facetsOf(want, F, this.maxBrandId, this.maxStoreId);
     return { total, productIds, facets, tokens, version: this.version, engine: 'memory' };
+  }
+
+  private getScan(): Scan {
+    if (!this.scan) {
+      let largest = 0;
+      for (const C of this.countries) largest = Math.max(largest, C.size);
+      this.scan = {
+        hits: new Int32Array(largest),
+        miss: new Int32Array(largest),
+        missGroup: new Uint8Array(largest),
+        hitCount: 0,
+        missCount: 0,
+      };
+    }
+    return this.scan;
   }
 
   /** Words of the catalogue starting with `prefix` (analysed), most products first. */
@@ -814,6 +776,454 @@ export class MemoryIndex {
   countryProducts(country: SearchQuery['country']): number {
     return this.countries[COUNTRY_INDEX.get(country)!]!.size;
   }
+}
+
+/** Per-request facet counters. */
+type FacetArrays = {
+  colour: Int32Array;
+  category: Int32Array;
+  brand: Int32Array;
+  store: Int32Array;
+  offers: Int32Array;
+  department: Int32Array;
+  /** coupons, free delivery, sale. */
+  deals: Int32Array;
+  minPrice: number;
+  maxPrice: number;
+};
+
+/** Reused buffers of a scan: the hits, and the near misses (products failing one group) with their group. */
+type Scan = {
+  hits: Int32Array;
+  miss: Int32Array;
+  missGroup: Uint8Array;
+  hitCount: number;
+  missCount: number;
+};
+
+/** One request's candidates and filter groups, as the scan reads them. */
+type Plan = {
+  C: CountryColumns;
+  list: Int32Array | undefined;
+  from: number;
+  to: number;
+  /** Category range to check (when a list drives the scan), -1 when none. */
+  catLo: number;
+  catHi: number;
+  scopeBrand: number;
+  scopeStore: number;
+  discountLo: number;
+  discountHi: number;
+  idSet: Set<number> | undefined;
+  textEpoch: number;
+  stamp: Int32Array | undefined;
+  abroadOnly: boolean;
+  active: number;
+  colourSel: number;
+  catSel: Uint8Array;
+  brandSel: Uint8Array;
+  storeSel: Uint8Array;
+  offerSel: Uint8Array;
+  departmentSel: number;
+  priceMin: number;
+  priceMax: number;
+  madeInSel: Uint8Array;
+  careSel: Uint8Array;
+  /** Groups whose near misses are counted in their own facet. */
+  missMask: number;
+};
+
+/**
+ * The scan: each candidate is checked against the scope and the text, then against every
+ * active filter group. One that passes all is a hit; one that fails exactly one group is a
+ * near miss, counted later in that group's facet only (disjunctive counts).
+ */
+function classify(P: Plan, S: Scan, F: FacetArrays): void {
+  const C = P.C;
+  const list = P.list;
+  const from = P.from;
+  const count = list !== undefined ? list.length : P.to - P.from;
+  const colours = C.colours;
+  const category = C.category;
+  const brandId = C.brandId;
+  const storeId = C.storeId;
+  const discount = C.discount;
+  const department = C.department;
+  const flags = C.flags;
+  const price = C.price;
+  const madeIn = C.madeIn;
+  const care = C.care;
+  const abroad = C.abroad;
+  const docOf = C.doc;
+  const catLo = P.catLo;
+  const catHi = P.catHi;
+  const checkCategory = catLo >= 0;
+  const scopeBrand = P.scopeBrand;
+  const scopeStore = P.scopeStore;
+  const checkBrand = scopeBrand >= 0;
+  const checkStore = scopeStore >= 0;
+  const discountLo = P.discountLo;
+  const discountHi = P.discountHi;
+  const checkDiscount = discountLo > 0 || discountHi < 255;
+  const idSet = P.idSet;
+  const checkIds = idSet !== undefined;
+  const textEpoch = P.textEpoch;
+  const checkText = textEpoch >= 0;
+  const stamp = P.stamp;
+  const checkAbroad = P.abroadOnly;
+  const active = P.active;
+  const aColour = (active & (1 << G_COLOUR)) !== 0;
+  const aCategory = (active & (1 << G_CATEGORY)) !== 0;
+  const aBrand = (active & (1 << G_BRAND)) !== 0;
+  const aStore = (active & (1 << G_STORE)) !== 0;
+  const aOffers = (active & (1 << G_OFFERS)) !== 0;
+  const aDepartment = (active & (1 << G_DEPARTMENT)) !== 0;
+  const aCoupons = (active & (1 << G_COUPONS)) !== 0;
+  const aFree = (active & (1 << G_FREE)) !== 0;
+  const aSale = (active & (1 << G_SALE)) !== 0;
+  const aPrice = (active & (1 << G_PRICE)) !== 0;
+  const aMadeIn = (active & (1 << G_MADEIN)) !== 0;
+  const aCare = (active & (1 << G_CARE)) !== 0;
+  const colourSel = P.colourSel;
+  const catSel = P.catSel;
+  const brandSel = P.brandSel;
+  const storeSel = P.storeSel;
+  const offerSel = P.offerSel;
+  const departmentSel = P.departmentSel;
+  const priceMin = P.priceMin;
+  const priceMax = P.priceMax;
+  const madeInSel = P.madeInSel;
+  const careSel = P.careSel;
+  const missMask = P.missMask;
+  const hits = S.hits;
+  const miss = S.miss;
+  const missGroup = S.missGroup;
+  let hitN = 0;
+  let missN = 0;
+  let minPrice = 0x7fffffff;
+  let maxPrice = -1;
+  for (let i = 0; i < count; i++) {
+    const pos = list !== undefined ? list[i]! : from + i;
+    if (checkCategory && (category[pos]! < catLo || category[pos]! >= catHi)) continue;
+    if (checkBrand && brandId[pos] !== scopeBrand) continue;
+    if (checkStore && storeId[pos] !== scopeStore) continue;
+    if (checkDiscount && (discount[pos]! < discountLo || discount[pos]! > discountHi)) continue;
+    if (checkIds && !idSet.has(pos)) continue;
+    if (checkText && stamp![docOf[pos]!] !== textEpoch) continue;
+    if (checkAbroad && abroad[pos] === 0) continue;
+    const p = price[pos]!;
+    if (p < minPrice) minPrice = p;
+    if (p > maxPrice) maxPrice = p;
+    // A mask of the failed groups, without branches (the tests are unpredictable);
+    // hits and near misses are appended the same way.
+    let failed = 0;
+    if (aColour) failed |= (((colours[pos]! & colourSel) - 1) >>> 31) << G_COLOUR;
+    if (aCategory) failed |= (1 - catSel[category[pos]!]!) << G_CATEGORY;
+    if (aBrand) failed |= (1 - brandSel[brandId[pos]!]!) << G_BRAND;
+    if (aStore) failed |= (1 - storeSel[storeId[pos]!]!) << G_STORE;
+    if (aOffers) failed |= (1 - offerSel[discount[pos]!]!) << G_OFFERS;
+    if (aDepartment) failed |= (1 - ((departmentSel >>> department[pos]!) & 1)) << G_DEPARTMENT;
+    if (aCoupons) failed |= (1 - ((flags[pos]! & OFFER_COUPONS) >>> COUPONS_SHIFT)) << G_COUPONS;
+    if (aFree) failed |= (1 - ((flags[pos]! & OFFER_FREE_DELIVERY) >>> FREE_SHIFT)) << G_FREE;
+    if (aSale) failed |= ((discount[pos]! - 1) >>> 31) << G_SALE;
+    if (aPrice) failed |= (((p - priceMin) >>> 31) | ((priceMax - p) >>> 31)) << G_PRICE;
+    if (aMadeIn) failed |= (1 - madeInSel[madeIn[pos]!]!) << G_MADEIN;
+    if (aCare) failed |= (1 - careSel[care[pos]! + 1]!) << G_CARE;
+    hits[hitN] = pos;
+    hitN += (failed - 1) >>> 31;
+    miss[missN] = pos;
+    missGroup[missN] = 31 - Math.clz32(failed);
+    missN += ((failed & (failed - 1)) - 1) >>> 31 & (-(failed & missMask) >>> 31);
+  }
+  S.hitCount = hitN;
+  S.missCount = missN;
+  F.minPrice = minPrice;
+  F.maxPrice = maxPrice;
+}
+
+/** Every wanted facet over the hits, one facet at a time. */
+function countHits(C: CountryColumns, list: Int32Array, n: number, wantMask: number, F: FacetArrays): void {
+  if (wantMask & (1 << G_COLOUR)) {
+    const colours = C.colours;
+    const out = F.colour;
+    for (let i = 0; i < n; i++) {
+      let bits = colours[list[i]!]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        out[31 - Math.clz32(low)]!++;
+        bits ^= low;
+      }
+    }
+  }
+  if (wantMask & (1 << G_CATEGORY)) {
+    const category = C.category;
+    const out = F.category;
+    for (let i = 0; i < n; i++) out[category[list[i]!]!]!++;
+  }
+  if (wantMask & (1 << G_BRAND)) {
+    const brandId = C.brandId;
+    const out = F.brand;
+    for (let i = 0; i < n; i++) out[brandId[list[i]!]!]!++;
+  }
+  if (wantMask & (1 << G_STORE)) {
+    const storeId = C.storeId;
+    const out = F.store;
+    for (let i = 0; i < n; i++) out[storeId[list[i]!]!]!++;
+  }
+  if (wantMask & (1 << G_OFFERS)) {
+    const discount = C.discount;
+    const out = F.offers;
+    for (let i = 0; i < n; i++) {
+      const bucket = OFFER_BUCKET_OF[discount[list[i]!]!]!;
+      if (bucket >= 0) out[bucket]!++;
+    }
+  }
+  if (wantMask & (1 << G_DEPARTMENT)) {
+    const department = C.department;
+    const out = F.department;
+    for (let i = 0; i < n; i++) out[department[list[i]!]!]!++;
+  }
+  if (wantMask & (1 << G_COUPONS)) {
+    const flags = C.flags;
+    const discount = C.discount;
+    let coupons = 0;
+    let free = 0;
+    let sale = 0;
+    for (let i = 0; i < n; i++) {
+      const pos = list[i]!;
+      const f = flags[pos]!;
+      if ((f & OFFER_COUPONS) !== 0) coupons++;
+      if ((f & OFFER_FREE_DELIVERY) !== 0) free++;
+      if (discount[pos]! > 0) sale++;
+    }
+    F.deals[0]! += coupons;
+    F.deals[1]! += free;
+    F.deals[2]! += sale;
+  }
+}
+
+/** Near misses count in the facet of the one group they failed. */
+function countMisses(C: CountryColumns, list: Int32Array, group: Uint8Array, n: number, F: FacetArrays): void {
+  for (let i = 0; i < n; i++) {
+    const pos = list[i]!;
+    switch (group[i]) {
+      case G_COLOUR: {
+        let bits = C.colours[pos]!;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          F.colour[31 - Math.clz32(low)]!++;
+          bits ^= low;
+        }
+        break;
+      }
+      case G_CATEGORY:
+        F.category[C.category[pos]!]!++;
+        break;
+      case G_BRAND:
+        F.brand[C.brandId[pos]!]!++;
+        break;
+      case G_STORE:
+        F.store[C.storeId[pos]!]!++;
+        break;
+      case G_OFFERS: {
+        const bucket = OFFER_BUCKET_OF[C.discount[pos]!]!;
+        if (bucket >= 0) F.offers[bucket]!++;
+        break;
+      }
+      case G_DEPARTMENT:
+        F.department[C.department[pos]!]!++;
+        break;
+    }
+  }
+}
+
+/** Adds one cell's precomputed counts (colour, brand, store, offers, deals). */
+function addCell(X: Cells, x: number, wantMask: number, F: FacetArrays): void {
+  if (wantMask & (1 << G_COLOUR)) for (let b = 0; b < 32; b++) F.colour[b]! += X.colour[x * 32 + b]!;
+  if (wantMask & (1 << G_BRAND)) {
+    const out = F.brand;
+    for (let j = X.brandStart[x]!; j < X.brandStart[x + 1]!; j++) out[X.brandId[j]!]! += X.brandCount[j]!;
+  }
+  if (wantMask & (1 << G_STORE)) {
+    const out = F.store;
+    for (let j = X.storeStart[x]!; j < X.storeStart[x + 1]!; j++) out[X.storeId[j]!]! += X.storeCount[j]!;
+  }
+  if (wantMask & (1 << G_OFFERS)) for (let b = 0; b < OFFER_BUCKETS.length; b++) F.offers[b]! += X.offers[x * OFFER_BUCKETS.length + b]!;
+  if (wantMask & (1 << G_COUPONS)) for (let b = 0; b < 3; b++) F.deals[b]! += X.deals[x * 3 + b]!;
+}
+
+/**
+ * The k best of n positions, best first: a bounded max-heap over the sort rank, or (for
+ * text relevance) over the text score then popularity.
+ */
+function topK(
+  list: Int32Array,
+  n: number,
+  k: number,
+  rank: Uint32Array,
+  score: Int32Array | undefined,
+  docOf: Int32Array,
+  maxScore: number,
+  popular?: Uint32Array,
+): Int32Array {
+  const heapKeys = new Float64Array(k);
+  const heapPos = new Int32Array(k);
+  let heapSize = 0;
+  for (let i = 0; i < n; i++) {
+    const pos = list[i]!;
+    const key = score !== undefined ? (maxScore - score[docOf[pos]!]!) * SLOT + popular![pos]! : rank[pos]!;
+    if (heapSize < k) {
+      let at = heapSize++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (heapKeys[parent]! >= key) break;
+        heapKeys[at] = heapKeys[parent]!;
+        heapPos[at] = heapPos[parent]!;
+        at = parent;
+      }
+      heapKeys[at] = key;
+      heapPos[at] = pos;
+    } else if (key < heapKeys[0]!) {
+      let at = 0;
+      for (;;) {
+        const left = 2 * at + 1;
+        if (left >= heapSize) break;
+        const right = left + 1;
+        const child = right < heapSize && heapKeys[right]! > heapKeys[left]! ? right : left;
+        if (heapKeys[child]! <= key) break;
+        heapKeys[at] = heapKeys[child]!;
+        heapPos[at] = heapPos[child]!;
+        at = child;
+      }
+      heapKeys[at] = key;
+      heapPos[at] = pos;
+    }
+  }
+  const order = Array.from({ length: heapSize }, (_, i) => i).sort((a, b) => heapKeys[a]! - heapKeys[b]!);
+  const out = new Int32Array(heapSize);
+  for (let i = 0; i < heapSize; i++) out[i] = heapPos[order[i]!]!;
+  return out;
+}
+
+function facetsOf(want: ReadonlySet<string>, F: FacetArrays, maxBrand: number, maxStore: number): FacetCounts {
+  const facets: FacetCounts = {};
+  if (want.has('colour')) {
+    facets.colour = new Map();
+    COLOUR_KEYS.forEach((key, bit) => {
+      if (F.colour[bit]! > 0) facets.colour!.set(key, F.colour[bit]!);
+    });
+  }
+  if (want.has('category')) {
+    facets.category = new Map();
+    CATEGORIES.forEach((c, i) => {
+      if (F.category[i]! > 0) facets.category!.set(c.slug, F.category[i]!);
+    });
+  }
+  if (want.has('brand')) {
+    facets.brand = new Map();
+    for (let b = 1; b <= maxBrand; b++) if (F.brand[b]! > 0) facets.brand.set(b, F.brand[b]!);
+  }
+  if (want.has('store')) {
+    facets.store = new Map();
+    for (let s = 1; s <= maxStore; s++) if (F.store[s]! > 0) facets.store.set(s, F.store[s]!);
+  }
+  if (want.has('offers')) facets.offers = Array.from(F.offers);
+  if (want.has('department')) {
+    facets.department = new Map();
+    DEPARTMENT_KEYS.forEach((d, i) => {
+      if (F.department[i]! > 0) facets.department!.set(d, F.department[i]!);
+    });
+  }
+  if (want.has('deals')) facets.deals = { coupons: F.deals[0]!, freedelivery: F.deals[1]!, sale: F.deals[2]! };
+  if (want.has('price')) facets.price = F.maxPrice >= 0 ? { min: F.minPrice, max: F.maxPrice } : null;
+  return facets;
+}
+
+function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cells {
+  const m = C.size;
+  let count = 0;
+  for (let q = 0; q < m; q++) if (q === 0 || C.category[q] !== C.category[q - 1] || C.department[q] !== C.department[q - 1]) count++;
+  const cells: Cells = {
+    count,
+    start: new Int32Array(count + 1),
+    category: new Uint16Array(count),
+    department: new Uint8Array(count),
+    of: new Uint16Array(m),
+    colour: new Int32Array(count * 32),
+    offers: new Int32Array(count * OFFER_BUCKETS.length),
+    deals: new Int32Array(count * 3),
+    minPrice: new Int32Array(count),
+    maxPrice: new Int32Array(count),
+    brandStart: new Int32Array(count + 1),
+    brandId: new Int32Array(0),
+    brandCount: new Int32Array(0),
+    storeStart: new Int32Array(count + 1),
+    storeId: new Int32Array(0),
+    storeCount: new Int32Array(0),
+  };
+  for (let q = 0, x = -1; q < m; q++) {
+    if (q === 0 || C.category[q] !== C.category[q - 1] || C.department[q] !== C.department[q - 1]) {
+      x++;
+      cells.start[x] = q;
+      cells.category[x] = C.category[q]!;
+      cells.department[x] = C.department[q]!;
+    }
+    cells.of[q] = x;
+  }
+  cells.start[count] = m;
+  const brands = new Int32Array(maxBrand + 1);
+  const stores = new Int32Array(maxStore + 1);
+  const brandIds: number[] = [];
+  const brandCounts: number[] = [];
+  const storeIds: number[] = [];
+  const storeCounts: number[] = [];
+  for (let x = 0; x < count; x++) {
+    let min = 0x7fffffff;
+    let max = -1;
+    for (let q = cells.start[x]!; q < cells.start[x + 1]!; q++) {
+      let bits = C.colours[q]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        cells.colour[x * 32 + 31 - Math.clz32(low)]!++;
+        bits ^= low;
+      }
+      const bucket = OFFER_BUCKET_OF[C.discount[q]!]!;
+      if (bucket >= 0) cells.offers[x * OFFER_BUCKETS.length + bucket]!++;
+      if ((C.flags[q]! & OFFER_COUPONS) !== 0) cells.deals[x * 3]!++;
+      if ((C.flags[q]! & OFFER_FREE_DELIVERY) !== 0) cells.deals[x * 3 + 1]!++;
+      if (C.discount[q]! > 0) cells.deals[x * 3 + 2]!++;
+      const p = C.price[q]!;
+      if (p < min) min = p;
+      if (p > max) max = p;
+      brands[C.brandId[q]!]!++;
+      stores[C.storeId[q]!]!++;
+    }
+    cells.minPrice[x] = min;
+    cells.maxPrice[x] = max;
+    for (let b = 1; b <= maxBrand; b++) {
+      if (brands[b]! > 0) {
+        brandIds.push(b);
+        brandCounts.push(brands[b]!);
+        brands[b] = 0;
+      }
+    }
+    brands[0] = 0;
+    cells.brandStart[x + 1] = brandIds.length;
+    for (let v = 1; v <= maxStore; v++) {
+      if (stores[v]! > 0) {
+        storeIds.push(v);
+        storeCounts.push(stores[v]!);
+        stores[v] = 0;
+      }
+    }
+    stores[0] = 0;
+    cells.storeStart[x + 1] = storeIds.length;
+  }
+  cells.brandId = Int32Array.from(brandIds);
+  cells.brandCount = Int32Array.from(brandCounts);
+  cells.storeId = Int32Array.from(storeIds);
+  cells.storeCount = Int32Array.from(storeCounts);
+  return cells;
 }
 
 export function emptyFacets(want: ReadonlySet<string>): FacetCounts {
