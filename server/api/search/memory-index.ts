@@ -101,15 +101,18 @@ type CountryColumns = {
 };
 
 /**
- * Cells: the runs of positions with one category and one department (positions are in
- * that order), each with its facet counts computed at build time. A request without text
- * whose only constraints are category and department sums cells instead of scanning.
+ * Cells: the runs of positions with one category, one department and either reduced or
+ * not (positions are in that order), each with its facet counts computed at build time. A
+ * request without text whose only constraints are category, department and sale sums
+ * cells instead of scanning.
  */
 type Cells = {
   count: number;
   start: Int32Array;
   category: Uint16Array;
   department: Uint8Array;
+  /** 1 when the cell's products are reduced in this country. */
+  sale: Uint8Array;
   /** The cell of each position. */
   of: Uint16Array;
   colour: Int32Array;
@@ -231,21 +234,36 @@ export class MemoryIndex {
     const table = this.table;
     const n = rows.length;
     const positionOf = new Int32Array(n).fill(-1);
-    const offerAt: number[] = [];
-    const docs: number[] = [];
+    const found: number[] = [];
+    const foundOffer: number[] = [];
     for (let g = 0; g < n; g++) {
       const row = rows[g]!;
       for (let k = table.offerStart[row]!; k < table.offerStart[row + 1]!; k++) {
         if (table.offerCountry[k] === c) {
-          positionOf[g] = docs.length;
-          docs.push(g);
-          offerAt.push(k);
+          found.push(g);
+          foundOffer.push(k);
           break;
         }
       }
     }
-    const m = docs.length;
+    const m = found.length;
     if (m >= SLOT) throw new Error(`the index holds at most ${SLOT - 1} products per country`);
+    // Positions: category, department, reduced or not here, then global order (cells).
+    const placing = new Float64Array(m);
+    for (let i = 0; i < m; i++) {
+      const row = rows[found[i]!]!;
+      const sale = table.offerDiscount[foundOffer[i]!]! > 0 ? 1 : 0;
+      placing[i] = ((table.category[row]! * 3 + table.department[row]!) * 2 + sale) * SLOT + i;
+    }
+    placing.sort();
+    const docs: number[] = new Array<number>(m);
+    const offerAt: number[] = new Array<number>(m);
+    for (let p = 0; p < m; p++) {
+      const i = placing[p]! % SLOT;
+      docs[p] = found[i]!;
+      offerAt[p] = foundOffer[i]!;
+      positionOf[found[i]!] = p;
+    }
     const cols: CountryColumns = {
       size: m,
       doc: Int32Array.from(docs),
@@ -642,13 +660,11 @@ export class MemoryIndex {
     const aligned =
       tokens.length === 0 &&
       !query.internationalDelivery &&
-      list === undefined &&
       scopeBrand < 0 &&
       scopeStore < 0 &&
-      discountLo === 0 &&
-      discountHi === 255 &&
+      ((discountLo === 0 && discountHi === 255) || (discountLo === 1 && discountHi === 255)) &&
       idSet === undefined &&
-      (active & ~((1 << G_CATEGORY) | (1 << G_DEPARTMENT))) === 0;
+      (active & ~((1 << G_CATEGORY) | (1 << G_DEPARTMENT) | (1 << G_SALE))) === 0;
     if (aligned) {
       // Only category and department constrain the request: sum the cells' counts, and
       // walk the sort order for the page.
@@ -656,17 +672,22 @@ export class MemoryIndex {
       const hitCell = new Uint8Array(X.count);
       const aCategory = (active & (1 << G_CATEGORY)) !== 0;
       const aDepartment = (active & (1 << G_DEPARTMENT)) !== 0;
+      const aSale = (active & (1 << G_SALE)) !== 0;
+      const saleScope = discountLo === 1;
       for (let x = 0; x < X.count; x++) {
         const cat = X.category[x]!;
         if (catLo >= 0 && (cat < catLo || cat >= catHi)) continue;
+        if (saleScope && X.sale[x] === 0) continue;
         const size = X.start[x + 1]! - X.start[x]!;
         if (X.minPrice[x]! < F.minPrice) F.minPrice = X.minPrice[x]!;
         if (X.maxPrice[x]! > F.maxPrice) F.maxPrice = X.maxPrice[x]!;
         const catOk = !aCategory || catSel[cat] === 1;
         const depOk = !aDepartment || (departmentSel & (1 << X.department[x]!)) !== 0;
-        if (depOk) F.category[cat]! += size;
-        if (catOk) F.department[X.department[x]!]! += size;
-        if (!catOk || !depOk) continue;
+        const saleOk = !aSale || X.sale[x] === 1;
+        if (depOk && saleOk) F.category[cat]! += size;
+        if (catOk && saleOk) F.department[X.department[x]!]! += size;
+        if (catOk && depOk) F.deals[2]! += X.deals[x * 3 + 2]!;
+        if (!catOk || !depOk || !saleOk) continue;
         hitCell[x] = 1;
         total += size;
         addCell(X, x, wantMask, F);
@@ -1037,7 +1058,7 @@ function countMisses(C: CountryColumns, list: Int32Array, group: Uint8Array, n: 
   }
 }
 
-/** Adds one cell's precomputed counts (colour, brand, store, offers, deals). */
+/** Adds one cell's precomputed counts (colour, brand, store, offers, coupons and free delivery). */
 function addCell(X: Cells, x: number, wantMask: number, F: FacetArrays): void {
   if (wantMask & (1 << G_COLOUR)) for (let b = 0; b < 32; b++) F.colour[b]! += X.colour[x * 32 + b]!;
   if (wantMask & (1 << G_BRAND)) {
@@ -1049,7 +1070,11 @@ function addCell(X: Cells, x: number, wantMask: number, F: FacetArrays): void {
     for (let j = X.storeStart[x]!; j < X.storeStart[x + 1]!; j++) out[X.storeId[j]!]! += X.storeCount[j]!;
   }
   if (wantMask & (1 << G_OFFERS)) for (let b = 0; b < OFFER_BUCKETS.length; b++) F.offers[b]! += X.offers[x * OFFER_BUCKETS.length + b]!;
-  if (wantMask & (1 << G_COUPONS)) for (let b = 0; b < 3; b++) F.deals[b]! += X.deals[x * 3 + b]!;
+  if (wantMask & (1 << G_COUPONS)) {
+    // The sale count is not the hits' (the caller adds it, without the sale filter).
+    F.deals[0]! += X.deals[x * 3]!;
+    F.deals[1]! += X.deals[x * 3 + 1]!;
+  }
 }
 
 /**
@@ -1142,12 +1167,15 @@ function facetsOf(want: ReadonlySet<string>, F: FacetArrays, maxBrand: number, m
 function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cells {
   const m = C.size;
   let count = 0;
-  for (let q = 0; q < m; q++) if (q === 0 || C.category[q] !== C.category[q - 1] || C.department[q] !== C.department[q - 1]) count++;
+  const boundary = (q: number) =>
+    q === 0 || C.category[q] !== C.category[q - 1] || C.department[q] !== C.department[q - 1] || (C.discount[q] === 0) !== (C.discount[q - 1] === 0);
+  for (let q = 0; q < m; q++) if (boundary(q)) count++;
   const cells: Cells = {
     count,
     start: new Int32Array(count + 1),
     category: new Uint16Array(count),
     department: new Uint8Array(count),
+    sale: new Uint8Array(count),
     of: new Uint16Array(m),
     colour: new Int32Array(count * 32),
     offers: new Int32Array(count * OFFER_BUCKETS.length),
@@ -1162,11 +1190,12 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
     storeCount: new Int32Array(0),
   };
   for (let q = 0, x = -1; q < m; q++) {
-    if (q === 0 || C.category[q] !== C.category[q - 1] || C.department[q] !== C.department[q - 1]) {
+    if (boundary(q)) {
       x++;
       cells.start[x] = q;
       cells.category[x] = C.category[q]!;
       cells.department[x] = C.department[q]!;
+      cells.sale[x] = C.discount[q]! > 0 ? 1 : 0;
     }
     cells.of[q] = x;
   }
