@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
       { id: 'home-login', path: 'home/login', lazy: () => import('./routes/auth-home-login.route') },
       { id: 'sign-in', path: 'sign-in', lazy: () => import('./routes/auth-known-user.route') },
       { id: 'logout', path: 'logout', lazy: () => import('./routes/auth-logout.route') },
+      // Social sign-in comes back here from the provider (client/components/account/social-sign-in.ts).
+      { id: 'social-callback', path: 'auth/callback/:provider', lazy: () => import('./routes/auth-social-callback.route') },
       { id: 'public-profile', path: 'profile/:userName', lazy: () => import('./routes/user-public-profile.route') },
       {
         id: 'user',

@@ -16,6 +16,8 @@ export type SiteConfig = {
   siteUrl: string;
   assets: ClientAssets;
   isBot: boolean;
+  /** Social sign-in providers configured for the browser (issue 5); absent: none. */
+  socialProviders?: ('facebook' | 'google')[];
 };
 
 export type SerializedRouteError =

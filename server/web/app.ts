@@ -18,6 +18,8 @@ import { securityHeaders } from './http/security';
 import { imageRouter } from './images/image-router';
 import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
 import { sessionRoutes } from './http/session-routes';
+import { createSocialState, socialStartRoutes } from './http/social-sign-in';
+import { isSocialCallbackPath, SOCIAL_PROVIDERS } from '../../client/components/account/social-sign-in';
 import { createXsrf, sameOriginForm, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
 import { gateway, isGatewayPath } from './proxy/gateway';
 import { createDocumentHandler } from './render/render-document';
@@ -103,20 +105,23 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   // Accounts (issue 5): the XSRF check on every state-changing call; the endpoints that begin
   // and end a session, which keep the token in the HttpOnly cookie; then the plain proxy.
   if (!config.xsrfSecret) logger.warn('XSRF_SECRET is unset: this process signs XSRF tokens with a key of its own (one instance only)');
-  const xsrf = createXsrf(config.xsrfSecret ?? randomBytes(32).toString('base64url'));
+  const secret = config.xsrfSecret ?? randomBytes(32).toString('base64url');
+  const xsrf = createXsrf(secret);
+  const socialState = createSocialState(secret);
   app.get(XSRF_TOKEN_PATH, xsrfTokenHandler({ xsrf, siteUrl: config.siteUrl }));
   app.use(xsrfProtection({ xsrf, siteUrl: config.siteUrl, isGatewayPath }));
   const sessionUpstream = { base: new URL(config.apiBaseUrl), agent: keepAliveAgent(config.apiBaseUrl), timeoutMs: config.upstreamTimeoutMs };
-  app.use(sessionRoutes({ upstream: sessionUpstream, siteUrl: config.siteUrl, logger }));
-  app.use(
-    gateway({
+  app.use(socialStartRoutes({ providers: config.socialSignIn, siteUrl: config.siteUrl, socialState }));
+  app.use(sessionRoutes({ upstream: sessionUpstream, siteUrl: config.siteUrl, logger, socialState }));
+  const proxy = gateway({
       apiBaseUrl: config.apiBaseUrl,
       paymentsBaseUrl: config.paymentsBaseUrl,
       timeoutMs: config.upstreamTimeoutMs,
       logger,
       onUnauthorized: (req, res) => clearSessionCookies(res, isSecureRequest(req, config.siteUrl)),
-    }),
-  );
+  });
+  // The social sign-in callback (/auth/callback/{provider}) is a page of ours, not the api's.
+  app.use((req, res, next) => ((req.method === 'GET' || req.method === 'HEAD') && isSocialCallbackPath(req.path) ? next() : proxy(req, res, next)));
 
   // /gb/... is the GB site, whose URLs carry no prefix: one address per page.
   app.use((req, res, next) => {
@@ -142,6 +147,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     routes,
     assets: readClientAssets(config.clientDir),
     siteUrl: config.siteUrl,
+    socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.socialSignIn[provider]),
     upstream: {
       base: new URL(config.apiBaseUrl),
       agent: keepAliveAgent(config.apiBaseUrl),

@@ -28,6 +28,15 @@ const WebEnv = z.object({
    * process makes its own at start, which is fine for one instance only.
    */
   XSRF_SECRET: z.string().min(32, 'XSRF_SECRET must be at least 32 characters').optional(),
+  /**
+   * Social sign-in in the browser (OAuth 2 redirect, response_type=token): the providers'
+   * authorisation pages and our public app ids there. Unset ids: the button says the provider
+   * is not available.
+   */
+  FACEBOOK_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/v19.0/dialog/oauth'),
+  GOOGLE_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  FACEBOOK_APP_ID: z.string().min(1).max(200).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).max(200).optional(),
   /** Benchmark only: 'string' renders pages with renderToString, to measure what streaming costs. */
   RENDER_MODE: z.enum(['stream', 'string']).default('stream'),
 });
@@ -51,6 +60,13 @@ export type WebConfig = {
   renderMode: 'stream' | 'string';
   /** Never logged, never sent to the browser. */
   xsrfSecret: string | undefined;
+  /** Providers the browser may sign in with: authorisation URL and public app id. */
+  socialSignIn: SocialSignInConfig;
+};
+
+export type SocialSignInConfig = {
+  facebook?: { authUrl: string; clientId: string } | undefined;
+  google?: { authUrl: string; clientId: string } | undefined;
 };
 
 export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
@@ -73,5 +89,9 @@ export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     renderMode: e.RENDER_MODE,
     xsrfSecret: e.XSRF_SECRET,
+    socialSignIn: {
+      facebook: e.FACEBOOK_APP_ID ? { authUrl: e.FACEBOOK_AUTH_URL, clientId: e.FACEBOOK_APP_ID } : undefined,
+      google: e.GOOGLE_CLIENT_ID ? { authUrl: e.GOOGLE_AUTH_URL, clientId: e.GOOGLE_CLIENT_ID } : undefined,
+    },
   };
 }

@@ -131,7 +131,7 @@ export function AuthForm(props: AuthFormProps) {
           Submit
         </button>
       </form>
-      <SocialButtons onSignedIn={onSignedIn} onFailed={onFailed} />
+      <SocialButtons returnUrl={returnUrl} onSignedIn={onSignedIn} onFailed={onFailed} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
 import type { RequestInfo } from './request-info';
 import { clearSessionCookies, isSecureRequest, writeSessionCookies } from './session-cookies';
 import { identityHeaders } from '../upstream/server-api-client';
+import { SOCIAL_STATE_REFUSED, checkSocialState, type SocialState } from './social-sign-in';
 import { UpstreamError, upstreamFetch, type UpstreamResponse } from '../upstream/upstream-fetch';
 
 // The calls that begin and end a session do not go through the plain proxy: the web server
@@ -101,14 +102,20 @@ function callerOf(req: Request, res: Response): Caller {
   };
 }
 
-export function sessionRoutes(options: { upstream: SessionUpstream; siteUrl: string; logger: Logger }): Router {
+export function sessionRoutes(options: { upstream: SessionUpstream; siteUrl: string; logger: Logger; socialState?: SocialState }): Router {
   const router = Router();
   const json = express.json({ limit: '16kb' });
 
   router.post([...SIGN_IN_PATHS], json, async (req, res) => {
     res.locals.routeLabel = 'session:sign-in';
     res.setHeader('Cache-Control', CachePrivate.header);
-    const result = await signInUpstream(options.upstream, req.path as SignInPath, req.body, callerOf(req, res));
+    // Social sign-in from our callback page brings back the state its start kept (social-sign-in.ts).
+    const social = options.socialState ? checkSocialState(req, res, options.socialState, options.siteUrl) : { ok: true as const, body: req.body as unknown };
+    if (!social.ok) {
+      res.status(403).json({ status: 403, message: SOCIAL_STATE_REFUSED });
+      return;
+    }
+    const result = await signInUpstream(options.upstream, req.path as SignInPath, social.body, callerOf(req, res));
     if (!result.ok) {
       // Retry-After of a rate-limited sign-in travels with the 429.
       const retryAfter = result.headers['retry-after'];
@@ -117,7 +124,7 @@ export function sessionRoutes(options: { upstream: SessionUpstream; siteUrl: str
       return;
     }
     writeSessionCookies(res, result.session, isSecureRequest(req, options.siteUrl));
-    res.json({ data: publicSession(result.session) });
+    res.json({ data: { ...publicSession(result.session), ...(social.returnUrl ? { returnUrl: social.returnUrl } : {}) } });
   });
 
   router.delete(ACCOUNT_API.logout, async (req, res) => {

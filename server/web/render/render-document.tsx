@@ -30,6 +30,8 @@ export type DocumentDeps = {
   routes: RouteObject[];
   assets: ClientAssets;
   siteUrl: string;
+  /** Providers the sign-in buttons may use (public: no ids, no secrets). */
+  socialProviders?: SiteConfig['socialProviders'];
   upstream: ServerApiDeps;
   transferLimits: TransferLimits;
   transferMetrics: TransferMetrics;
@@ -119,6 +121,7 @@ export function createDocumentHandler(deps: DocumentDeps) {
       siteUrl: deps.siteUrl,
       assets: deps.assets,
       isBot: info.isBot,
+      ...(deps.socialProviders?.length ? { socialProviders: deps.socialProviders } : {}),
     };
     const context = new RouterContextProvider();
     context.set(apiContext, api);
