@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useMatches } from 'react-router';
+import { useContext, type ReactNode } from 'react';
+import { UNSAFE_DataRouterStateContext, useMatches } from 'react-router';
 import type { MenuTile } from '../../../shared/api/home-schemas';
 import { BusyProvider } from '../../app/busy';
 import { DepartmentProvider } from '../../app/department';
@@ -14,8 +14,12 @@ import { Header } from './Header';
 
 /** Header, content and footer: every page has them, error pages included (design.md). */
 export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTile[]; viewer?: Viewer | null; children: ReactNode }) {
-  // The retailer click-through page hides header and footer (spec section 2 route table).
-  const hideShell = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hideShell);
+  // The retailer click-through page hides header and footer (spec section 2 route table),
+  // but not when it failed: its not-found page needs the way back like any other.
+  const matches = useMatches();
+  const routerState = useContext(UNSAFE_DataRouterStateContext);
+  const failed = Boolean(routerState?.errors && Object.keys(routerState.errors).length > 0);
+  const hideShell = !failed && matches.some((m) => (m.handle as RouteHandle | undefined)?.hideShell);
   return (
     <ShellLinkProvider>
       <NoticeProvider>

@@ -270,6 +270,9 @@ describe('the click-through to the retailer', () => {
       expect(res.headers.location).toBeUndefined();
       expect(refreshTarget(res.text)).toBeUndefined();
       expect(visibleMarkup(res.text)).toContain('Page Not Found');
+      // The not-found page keeps the shell, so the shopper has a way back.
+      expect(res.text).toContain('class="site-header');
+      expect(res.text).toContain('<footer');
     }
   });
 
