@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRY_CODES } from '../countries';
 
 // Product payloads of the api (spec section 3 "Product", "Variant", "Size variant"), parsed
 // by the web wherever they cross into it. Prices are in the requested country's currency,
@@ -145,6 +146,11 @@ export const ProductDetailSchema = z.object({
    * side for the product page; absent means no ratings).
    */
   rating: z.object({ ratingValue: z.number(), ratingCount: z.number() }).nullable().optional(),
+  /**
+   * The country sites this size variant is sold on (so the same page answers there): the
+   * page's hreflang alternates name only these. Optional: absent means every country.
+   */
+  soldIn: z.array(z.enum(COUNTRY_CODES)).optional(),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 

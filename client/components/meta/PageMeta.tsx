@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, countryPrefix } from '../../../shared/countries';
+import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, countryPrefix, type CountryCode } from '../../../shared/countries';
 import { useSiteConfig } from '../../app/contexts';
 
 // Page metadata (spec section 2 "Page metadata"): title and description, canonical
@@ -20,6 +20,8 @@ type Props = {
   pagination?: Pagination;
   noindex?: boolean;
   type?: 'website' | 'product' | 'article';
+  /** The country sites that have this page (a product sold in some only); every one by default. */
+  countries?: readonly CountryCode[];
 };
 
 /** Spec section 2 "Page metadata": ?page=n, or &page=n when the path has a query already. */
@@ -27,14 +29,19 @@ function withPage(path: string, page: number): string {
   return page > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;
 }
 
-/** The same page on every country site, as hreflang → absolute URL (x-default is GB). */
-export function alternateLinks(siteUrl: string, path: string): { hreflang: string; href: string }[] {
-  const href = (code: (typeof COUNTRY_CODES)[number]) => `${siteUrl}${countryPrefix(code)}${path === '/' && code !== DEFAULT_COUNTRY ? '' : path}`;
-  const links = COUNTRY_CODES.flatMap((code) => COUNTRIES[code].hreflang.map((hreflang) => ({ hreflang, href: href(code) })));
-  return [...links, { hreflang: 'x-default', href: href(DEFAULT_COUNTRY) }];
+/**
+ * The same page on every country site that has it, as hreflang → absolute URL. x-default is
+ * GB, or the first site that has the page when GB does not.
+ */
+export function alternateLinks(siteUrl: string, path: string, countries: readonly CountryCode[] = COUNTRY_CODES): { hreflang: string; href: string }[] {
+  const href = (code: CountryCode) => `${siteUrl}${countryPrefix(code)}${path === '/' && code !== DEFAULT_COUNTRY ? '' : path}`;
+  const sites = COUNTRY_CODES.filter((code) => countries.includes(code));
+  if (sites.length === 0) return [];
+  const links = sites.flatMap((code) => COUNTRIES[code].hreflang.map((hreflang) => ({ hreflang, href: href(code) })));
+  return [...links, { hreflang: 'x-default', href: href(sites.includes(DEFAULT_COUNTRY) ? DEFAULT_COUNTRY : sites[0]!) }];
 }
 
-export function PageMeta({ title, description, path, images = [], pagination, noindex, type = 'website' }: Props) {
+export function PageMeta({ title, description, path, images = [], pagination, noindex, type = 'website', countries }: Props) {
   const site = useSiteConfig();
   const location = useLocation();
   const page = pagination?.page ?? 1;
@@ -51,7 +58,7 @@ export function PageMeta({ title, description, path, images = [], pagination, no
       {noindex && <meta name="robots" content="noindex, follow" />}
       <link rel="canonical" href={canonical} />
       {!noindex &&
-        alternateLinks(site.siteUrl, withPage(sitePath, page)).map((alt) => (
+        alternateLinks(site.siteUrl, withPage(sitePath, page), countries).map((alt) => (
           <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />
         ))}
       {pagination && page > 1 && <link rel="prev" href={local(withPage(sitePath, page - 1))} />}

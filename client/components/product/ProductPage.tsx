@@ -46,6 +46,7 @@ export function ProductPage({ detail, similar }: Props) {
         path={`/${detail.canonicalUrl}`}
         images={images}
         type="product"
+        countries={detail.soldIn}
       />
       <JsonLd data={productStructuredData({ detail, selection, url: local, image: absolute, rating: detail.rating ?? null })} />
       <Breadcrumb entries={detail.breadCrumb} />

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/api/product-schemas';
 import { SITEMAP_KINDS } from '../../../shared/api/product-schemas';
 import type { Department } from '../../../shared/constants';
-import { COUNTRIES, type CountryCode } from '../../../shared/countries';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
 import { CATEGORIES } from '../catalog/category-tree';
 import type { Queryable } from '../db/database';
 import { notFound } from '../../lib/http-error';
@@ -60,9 +60,16 @@ export class ProductService {
     if (!found || !product) throw notFound('No such product on this country site');
     const variantIndex = Math.max(0, product.variants.findIndex((v) => v.size_variants.some((s) => s.guid === found.guid)));
     const c = COUNTRIES[country];
+    const soldIn = await this.db.query<{ country_code: CountryCode }>(
+      `SELECT DISTINCT pr.country_code
+         FROM size_variants sv JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
+        WHERE sv.guid = $1::uuid`,
+      [found.guid],
+    );
     return {
       product,
       selected: { variant_index: variantIndex, guid: found.guid },
+      soldIn: COUNTRY_CODES.filter((code) => soldIn.some((row) => row.country_code === code)),
       canonicalUrl: `${product.category_slug}/${product.subcategory_slug}/${found.slug}`,
       breadCrumb: categoryChain(product.subcategory_slug)
         .slice(0, 5)

@@ -1,3 +1,4 @@
+import { COUNTRY_CODES } from '../../../shared/countries';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
@@ -188,6 +189,29 @@ describe('the product landing page', () => {
     const slug = detail.canonicalUrl.split('/').pop();
     const res = await request(web.url).get(`/shoes/sneakers/${slug}?ref=x`).expect(301);
     expect(res.headers.location).toBe(`/${detail.canonicalUrl}?ref=x`);
+  });
+
+  it('names as hreflang alternates only the country sites that sell the product, each of which answers', async () => {
+    // In the demo a store's item sold in two countries is one size variant priced in both.
+    const [partial] = await db.query<{ guid: string; countries: string[] }>(
+      `SELECT sv.guid::text AS guid, array_agg(pr.country_code ORDER BY pr.country_code) AS countries
+         FROM size_variants sv JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
+        GROUP BY sv.id HAVING count(*) BETWEEN 2 AND 7 LIMIT 1`,
+    );
+    expect(partial).toBeDefined();
+    const sold = COUNTRY_CODES.filter((code) => partial!.countries.includes(code));
+    const detail = await detailOf(partial!.guid, sold[0]);
+    expect(detail.soldIn).toEqual(sold);
+    const prefix = (code: string) => (code === 'GB' ? '' : `/${code.toLowerCase()}`);
+    const res = await request(web.url).get(`${prefix(sold[0]!)}/${detail.canonicalUrl}`).expect(200);
+    const alternates = [...res.text.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => ({ lang: m[1]!, href: m[2]! }));
+    const hrefs = new Set(alternates.filter((a) => a.lang !== 'x-default').map((a) => a.href));
+    expect([...hrefs].sort()).toEqual(sold.map((code) => `${SITE}${prefix(code)}/${detail.canonicalUrl}`).sort());
+    expect(alternates.find((a) => a.lang === 'x-default')?.href).toBe(`${SITE}${prefix(sold[0]!)}/${detail.canonicalUrl}`);
+    for (const href of hrefs) await request(web.url).get(new URL(href).pathname).expect(200);
+    // A site that does not sell it is not named, and would have answered 404.
+    const other = COUNTRY_CODES.find((code) => !sold.includes(code))!;
+    await request(web.url).get(`${prefix(other)}/${detail.canonicalUrl}`).expect(404);
   });
 
   it('is the not-found page with a 404 for an unknown product', async () => {
