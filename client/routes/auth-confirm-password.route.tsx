@@ -1,14 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { data, redirect, useActionData, useNavigate, useParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { ConfirmPasswordForm, fieldMessages } from '../../shared/validation/account-rules';
 import { browserApi } from '../api/browser-api';
-import { useBusy } from '../app/busy';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { requireGuest } from '../app/guards';
-import { useNotify } from '../app/notices';
 import { withPrefix } from '../app/return-url';
 import { failureText } from '../components/account/auth-forms';
 import { formText } from '../components/account/form-data';
@@ -17,6 +15,7 @@ import { useForm } from '../components/account/use-form';
 import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { useAccountSubmit } from '../components/account/use-account-submit';
 
 // /confirm-password/tkn/{tkn}/key/{key} (spec section 2): the reset link's page. A new
 // password and its confirmation, Confirm Password; success goes home. Logged-out-only.
@@ -46,10 +45,7 @@ export function Component() {
   const { tkn = '', key = '' } = useParams();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const form = useForm(ConfirmPasswordForm, { tkn, key, password: '', confirm_password: '' }, actionData?.errors);
-  const [formError, setFormError] = useState(actionData?.formError);
-  const [sending, setSending] = useState(false);
-  const notify = useNotify();
-  const track = useBusy();
+  const { formError, sending, run, notify } = useAccountSubmit(actionData?.formError);
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
@@ -59,18 +55,11 @@ export function Component() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!form.valid || sending) return form.showAll();
-    setSending(true);
-    try {
-      const { message } = await track(browserApi().send('PUT', ACCOUNT_API.confirmPassword, form.values, MessageResponseSchema));
+    await run(async () => {
+      const { message } = await browserApi().send('PUT', ACCOUNT_API.confirmPassword, form.values, MessageResponseSchema);
       notify('success', message);
       await navigate('/');
-    } catch (error) {
-      const message = failureText(error);
-      notify('error', message);
-      setFormError(message);
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (

@@ -1,14 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { data, redirect, useActionData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { ForgotPasswordForm, fieldMessages, normalizeEmail } from '../../shared/validation/account-rules';
 import { browserApi } from '../api/browser-api';
-import { useBusy } from '../app/busy';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { requireGuest } from '../app/guards';
-import { useNotify } from '../app/notices';
 import { withPrefix } from '../app/return-url';
 import { failureText } from '../components/account/auth-forms';
 import { formText } from '../components/account/form-data';
@@ -17,6 +15,7 @@ import { useForm } from '../components/account/use-form';
 import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { useAccountSubmit } from '../components/account/use-account-submit';
 
 // /forgot-password (spec section 2): 'Forgot Password?', one e-mail field, Send Email; after
 // the request, home. Logged-out-only (spec section 4). The api answers the same whether or not
@@ -45,10 +44,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 export function Component() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const form = useForm(ForgotPasswordForm, { email: actionData?.email ?? '' }, actionData?.errors);
-  const [formError, setFormError] = useState(actionData?.formError);
-  const [sending, setSending] = useState(false);
-  const notify = useNotify();
-  const track = useBusy();
+  const { formError, sending, run, notify } = useAccountSubmit(actionData?.formError);
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
@@ -57,18 +53,11 @@ export function Component() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!form.valid || sending) return form.showAll();
-    setSending(true);
-    try {
-      const { message } = await track(browserApi().send('POST', ACCOUNT_API.forgotPassword, { email: form.values.email }, MessageResponseSchema));
+    await run(async () => {
+      const { message } = await browserApi().send('POST', ACCOUNT_API.forgotPassword, { email: form.values.email }, MessageResponseSchema);
       notify('success', message);
       await navigate('/');
-    } catch (error) {
-      const message = failureText(error);
-      notify('error', message);
-      setFormError(message);
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (

@@ -1,13 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { data, redirect, useActionData, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ACCOUNT_API, PublicProfileResponseSchema } from '../../shared/api/account-schemas';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { KnownUserForm, fieldMessages } from '../../shared/validation/account-rules';
-import { useBusy } from '../app/busy';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
 import { requireGuest } from '../app/guards';
-import { useNotify } from '../app/notices';
 import { afterSignInPath, safeReturnPath, withPrefix } from '../app/return-url';
 import { sessionContext } from '../app/session-context';
 import { useSession } from '../app/session';
@@ -20,6 +18,7 @@ import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
+import { useAccountSubmit } from '../components/account/use-account-submit';
 
 // /sign-in?uname={userName}&returnurl=… (spec section 2 "Known-user sign-in"): the user's
 // picture and 'Sign In as {name}. Not you?', a password, Submit, the forgot-password link.
@@ -67,11 +66,8 @@ export function Component() {
   const { user, returnUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const form = useForm(KnownUserForm, { password: '' }, actionData?.errors);
-  const [formError, setFormError] = useState(actionData?.formError);
-  const [sending, setSending] = useState(false);
+  const { formError, sending, run } = useAccountSubmit(actionData?.formError);
   const session = useSession();
-  const notify = useNotify();
-  const track = useBusy();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
@@ -81,17 +77,10 @@ export function Component() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!form.valid || sending) return form.showAll();
-    setSending(true);
-    try {
-      const signedIn = await track(session.signIn(ACCOUNT_API.login, { email: user.userName, password: form.values.password }));
+    await run(async () => {
+      const signedIn = await session.signIn(ACCOUNT_API.login, { email: user.userName, password: form.values.password });
       await navigate(afterSignInPath(returnUrl, signedIn.userName));
-    } catch (error) {
-      const message = failureText(error);
-      notify('error', message);
-      setFormError(message);
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (

@@ -19,6 +19,7 @@ import { useForm } from '../components/account/use-form';
 import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import type { UserRouteData } from './user.route';
+import { useAccountSubmit } from '../components/account/use-account-submit';
 
 // /user/{userName}/profile: Edit Profile (spec section 2). Name and user name, the user name
 // checked while typed (GET check-username); the picture uploaded (PUT upload-profile-image).
@@ -66,11 +67,8 @@ export function Component() {
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const form = useForm(ProfileForm, actionData?.values ?? { name: user.name, userName: user.userName }, actionData?.errors);
-  const [formError, setFormError] = useState(actionData?.formError);
-  const [sending, setSending] = useState(false);
+  const { formError, sending, run, notify } = useAccountSubmit(actionData?.formError);
   const session = useSession();
-  const notify = useNotify();
-  const track = useBusy();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
@@ -82,21 +80,13 @@ export function Component() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!form.valid || taken || sending) return form.showAll();
-    setSending(true);
-    setFormError(undefined);
-    try {
-      const answer = await track(browserApi().send('PUT', ACCOUNT_API.editProfile, form.values, EditProfileResponseSchema));
+    await run(async () => {
+      const answer = await browserApi().send('PUT', ACCOUNT_API.editProfile, form.values, EditProfileResponseSchema);
       notify('success', answer.message);
       await session.refresh();
       if (answer.userdetail.userName !== user.userName) await navigate(accountPath(answer.userdetail.userName, 'profile'), { replace: true });
       else await revalidator.revalidate();
-    } catch (error) {
-      const message = failureText(error);
-      notify('error', message);
-      setFormError(message);
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (

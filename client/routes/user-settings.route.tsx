@@ -4,9 +4,7 @@ import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-sch
 import { ApiError } from '../../shared/api/api-client';
 import { ACCOUNT_MESSAGES, ChangePasswordForm, fieldMessages } from '../../shared/validation/account-rules';
 import { browserApi } from '../api/browser-api';
-import { useBusy } from '../app/busy';
 import { apiContext, useSiteConfig } from '../app/contexts';
-import { useNotify } from '../app/notices';
 import { withPrefix } from '../app/return-url';
 import { accountPath } from '../components/account/AccountMenu';
 import { failureText } from '../components/account/auth-forms';
@@ -17,6 +15,7 @@ import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
 import type { UserRouteData } from './user.route';
+import { useAccountSubmit } from '../components/account/use-account-submit';
 
 // /user/{userName}/settings: Change Password (spec sections 2 and 3). The api signs every other
 // session out; this one stays.
@@ -42,11 +41,8 @@ export function Component() {
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const form = useForm(ChangePasswordForm, EMPTY, actionData?.errors);
-  const [formError, setFormError] = useState(actionData?.formError);
+  const { formError, sending, run, notify } = useAccountSubmit(actionData?.formError);
   const [done, setDone] = useState(actionData?.done);
-  const [sending, setSending] = useState(false);
-  const notify = useNotify();
-  const track = useBusy();
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
   const id = useId();
@@ -54,21 +50,13 @@ export function Component() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!form.valid || sending) return form.showAll();
-    setSending(true);
-    setFormError(undefined);
     setDone(undefined);
-    try {
-      const { message } = await track(browserApi().send('PUT', ACCOUNT_API.changePassword, form.values, MessageResponseSchema));
+    await run(async () => {
+      const { message } = await browserApi().send('PUT', ACCOUNT_API.changePassword, form.values, MessageResponseSchema);
       notify('success', message);
       setDone(message);
       form.reset(EMPTY);
-    } catch (error) {
-      const message = failureText(error);
-      notify('error', message);
-      setFormError(message);
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (

@@ -1,17 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ACCOUNT_LABELS } from '../../../shared/validation/account-rules';
-import { useBusy } from '../../app/busy';
 import { useSiteConfig } from '../../app/contexts';
-import { useNotify } from '../../app/notices';
 import { withPrefix } from '../../app/return-url';
 import { useSession, type AuthMode } from '../../app/session';
 import { ShellLink } from '../ui/ShellLink';
-import { AUTH_CHOICES, AUTH_TITLES, authRequest, authSchema, failureText, type AuthValues } from './auth-forms';
+import { AUTH_CHOICES, AUTH_TITLES, authRequest, authSchema, type AuthValues } from './auth-forms';
 import { FormError, FormField } from './FormField';
 import { SocialButtons } from './SocialButtons';
 import { useForm } from './use-form';
 import { useHydrated } from './use-hydrated';
 import type { SignedIn } from '../../../shared/api/web-session';
+import { useAccountSubmit } from './use-account-submit';
 
 // The SIGN IN / REGISTER form (spec section 2 "Sign-in and register"), in the dialog and on
 // /authentication. With JavaScript it signs in through the gateway; without, it posts to
@@ -38,11 +37,8 @@ export function AuthForm(props: AuthFormProps) {
   const { initialMode, returnUrl, headingLevel: Heading, headingId, onSignedIn, onFailed } = props;
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const form = useForm<AuthValues>(authSchema(mode), { ...EMPTY, ...props.initialValues }, props.initialErrors);
-  const [formError, setFormError] = useState(props.formError);
-  const [sending, setSending] = useState(false);
+  const { formError, setFormError, sending, run } = useAccountSubmit(props.formError);
   const session = useSession();
-  const notify = useNotify();
-  const track = useBusy();
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
   const id = useId();
@@ -62,21 +58,10 @@ export function AuthForm(props: AuthFormProps) {
       form.showAll();
       return;
     }
-    if (sending) return;
-    setSending(true);
-    setFormError(undefined);
     const { path, body } = authRequest(mode, form.values);
-    try {
-      const signedIn = await track(session.signIn(path, body));
-      onSignedIn(signedIn);
-    } catch (error) {
-      const message = failureText(error);
-      notify('error', message);
-      setFormError(message);
-      onFailed?.();
-    } finally {
-      setSending(false);
-    }
+    await run(async () => {
+      onSignedIn(await session.signIn(path, body));
+    }, onFailed);
   };
 
   const emailLabel = mode === 'Login' ? ACCOUNT_LABELS.emailOrUserName : ACCOUNT_LABELS.email;
