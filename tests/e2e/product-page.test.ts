@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ProductDetailSchema, type ProductCard, type ProductDetail } from '../../shared/api/product-schemas';
 import { SearchResponseSchema } from '../../shared/api/search-schemas';
-import { launchBrowser, saveScreenshot, waitForHydration, watchConsole } from '../support/browser';
+import { launchBrowser, saveScreenshot, seriousAxeViolations, waitForHydration, watchConsole } from '../support/browser';
 
 // Issue 4 "Other catalog pages" in a real browser at desktop width: the product page
 // hydrates cleanly, sizes are links, and Buy opens the click-through in a new tab, which
@@ -146,10 +145,9 @@ describe('the product page in a real browser', () => {
 describe('accessibility of the catalog pages', () => {
   it('has no serious or critical axe violations on a product page, the brands A–Z and the sitemap, desktop and mobile', async () => {
     const detail = await findProduct(() => true);
-    const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
     for (const options of [{ viewport: DESKTOP }, mobile]) {
-      // axe is injected as a script, which our CSP rightly refuses; the test context bypasses it.
+      // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
       const context = await browser.newContext({ ...options, bypassCSP: true });
       for (const path of [`/${detail.canonicalUrl}`, '/brands/a-to-z', '/sitemap/all-categories']) {
         const page = await context.newPage();
@@ -157,14 +155,7 @@ describe('accessibility of the catalog pages', () => {
         await page.goto(`${webUrl}${path}`);
         await waitForHydration(page);
         if (options === mobile && path.startsWith(`/${detail.product.category_slug}/`)) await saveScreenshot(page, 'product-page-mobile');
-        await page.addScriptTag({ path: axeSource });
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-          const result = await axe.run(document);
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-        });
+        const violations = await seriousAxeViolations(page);
         expect(violations, path).toEqual([]);
         expect(problems, path).toEqual([]);
         await page.close();

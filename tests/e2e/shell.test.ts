@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, saveScreenshot, waitForHydration, watchConsole } from '../support/browser';
+import { launchBrowser, saveScreenshot, seriousAxeViolations, waitForHydration, watchConsole } from '../support/browser';
 
 // The shell in a real browser (spec section 2 "Global shell", section 4 "Shell").
 
@@ -202,19 +201,11 @@ describe('scrolling', () => {
 
 describe('accessibility', () => {
   it('has no serious or critical axe violations on the home page, desktop and mobile', async () => {
-    const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     for (const options of [desktop, mobile]) {
-      // axe is injected as a script, which our CSP rightly refuses; the test context bypasses it.
+      // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
       const context = await browser.newContext({ ...options, bypassCSP: true });
       const { page } = await open(context, `${webUrl}/`);
-      await page.addScriptTag({ path: axeSource });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const result = await axe.run(document);
-        return result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-      });
+      const violations = await seriousAxeViolations(page);
       expect(violations).toEqual([]);
       await context.close();
     }

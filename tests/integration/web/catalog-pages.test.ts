@@ -1,16 +1,14 @@
 import { COUNTRY_CODES } from '../../../shared/countries';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
-import type { Database } from '../../../server/api/db/database';
 import { BrandListSchema, ProductDetailSchema, SITEMAP_PAGE_SIZE, SitemapUrlsSchema, StoreListSchema } from '../../../shared/api/product-schemas';
 import { COUNTRIES, countryPrefix, type CountryCode } from '../../../shared/countries';
 import { SITEMAP_LINKS_PER_PAGE } from '../../../client/routes/sitemap.route';
 import { readPayload, visibleMarkup } from '../../support/page';
-import { openDemoDatabase } from '../../support/demo-catalog-database';
-import { startSearchApi } from '../../support/search-api';
 import { startRecordingUpstream } from '../../support/recording-upstream';
 import { startWeb } from '../../support/web-server';
+import { demoStackForFile } from '../../support/demo-stack';
 
 // Issue 4 "Other catalog pages", through the real web and api on the small demo catalogue:
 // the product landing page, the click-through to the retailer, brand and store directories,
@@ -18,24 +16,11 @@ import { startWeb } from '../../support/web-server';
 
 const SITE = 'https://www.vitrine.example';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-let db: Database;
-let api: Awaited<ReturnType<typeof startSearchApi>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
-
-beforeAll(async () => {
-  db = await openDemoDatabase();
-  api = await startSearchApi(db);
-  web = await startWeb(api.url, { SITE_URL: SITE });
-});
-afterAll(async () => {
-  await web?.close();
-  await api?.close();
-  await db?.close();
-});
+const stack = demoStackForFile('catalog', { SITE_URL: SITE });
 
 /** The api's product detail for a size variant guid, in a country. */
 async function detailOf(guid: string, country = 'GB') {
-  const res = await request(api.url).get(`/api/products/detail/guid/${guid}?country=${country}`).expect(200);
+  const res = await request(stack.api.url).get(`/api/products/detail/guid/${guid}?country=${country}`).expect(200);
   return ProductDetailSchema.parse(res.body.data);
 }
 
@@ -48,7 +33,7 @@ const productLd = (html: string) => jsonLd(html).find((d) => d['@type'] === 'Pro
 
 /** A size variant (guid, stored url) of a store with this affiliate id, and a country it is priced in (GB first). */
 async function sizeVariantOfAffiliate(affiliate: number, where = 'TRUE') {
-  const [row] = await db.query<{ guid: string; url: string; status: number; country: CountryCode }>(
+  const [row] = await stack.db.query<{ guid: string; url: string; status: number; country: CountryCode }>(
     `SELECT sv.guid::text AS guid, sv.url, sv.status, pr.country_code AS country
        FROM size_variants sv JOIN stores s ON s.id = sv.store_id
        JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
@@ -61,7 +46,7 @@ async function sizeVariantOfAffiliate(affiliate: number, where = 'TRUE') {
 }
 
 async function clicksOf(guid: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
+  const [row] = await stack.db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM product_clicks c JOIN size_variants sv ON sv.id = c.size_variant_id WHERE sv.guid = $1::uuid',
     [guid],
   );
@@ -110,7 +95,7 @@ function assertWellFormedXml(xml: string): void {
 describe('the product landing page', () => {
   it('renders the product with its price, sizes, store and Product JSON-LD', async () => {
     const detail = await detailOf(SCRIPT_TITLE_PRODUCT.guid);
-    const res = await request(web.url).get(`/${detail.canonicalUrl}`).expect(200);
+    const res = await request(stack.web.url).get(`/${detail.canonicalUrl}`).expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
     const html = visibleMarkup(res.text);
     expect(html).toContain(`<link rel="canonical" href="${SITE}/${detail.canonicalUrl}"/>`);
@@ -142,13 +127,13 @@ describe('the product landing page', () => {
   });
 
   it('prices the page in the country currency under a country prefix', async () => {
-    const [row] = await db.query<{ guid: string }>(
+    const [row] = await stack.db.query<{ guid: string }>(
       `SELECT sv.guid::text AS guid FROM size_variants sv
          JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'US'
         ORDER BY sv.id LIMIT 1`,
     );
     const detail = await detailOf(row!.guid, 'US');
-    const res = await request(web.url).get(`/us/${detail.canonicalUrl}`).expect(200);
+    const res = await request(stack.web.url).get(`/us/${detail.canonicalUrl}`).expect(200);
     const ld = productLd(res.text)!;
     const offers = ld.offers['@type'] === 'AggregateOffer' ? ld.offers.offers : [ld.offers];
     expect(offers.every((o: { priceCurrency: string }) => o.priceCurrency === 'USD')).toBe(true);
@@ -158,7 +143,7 @@ describe('the product landing page', () => {
 
   it('keeps at most 10 pictures in the social tags', async () => {
     const detail = await detailOf(SCRIPT_TITLE_PRODUCT.guid);
-    const res = await request(web.url).get(`/${detail.canonicalUrl}`).expect(200);
+    const res = await request(stack.web.url).get(`/${detail.canonicalUrl}`).expect(200);
     const images = [...res.text.matchAll(/<meta property="og:image" content="([^"]*)"/g)];
     expect(images.length).toBeGreaterThan(0);
     expect(images.length).toBeLessThanOrEqual(10);
@@ -166,7 +151,7 @@ describe('the product landing page', () => {
 
   it('escapes a hostile title in the heading, the meta tags, the JSON-LD and the payload', async () => {
     const detail = await detailOf(SCRIPT_TITLE_PRODUCT.guid);
-    const res = await request(web.url).get(`/${detail.canonicalUrl}`).expect(200);
+    const res = await request(stack.web.url).get(`/${detail.canonicalUrl}`).expect(200);
     expect(res.text).not.toContain('</script><script>alert(1)</script>');
     expect(res.text).toContain('Ruched Satin Midi Dress &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     for (const [, body] of res.text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
@@ -179,7 +164,7 @@ describe('the product landing page', () => {
 
   it('keeps U+2028 out of every script and intact in the data', async () => {
     const detail = await detailOf(LINE_SEPARATOR_PRODUCT.guid);
-    const res = await request(web.url).get(`/${detail.canonicalUrl}`).expect(200);
+    const res = await request(stack.web.url).get(`/${detail.canonicalUrl}`).expect(200);
     for (const [, body] of res.text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) expect(body).not.toMatch(/[\u2028\u2029]/);
     expect(productLd(res.text)!.name).toBe(LINE_SEPARATOR_PRODUCT.title);
   });
@@ -187,13 +172,13 @@ describe('the product landing page', () => {
   it('sends a known slug under another path to its canonical path, once', async () => {
     const detail = await detailOf(SCRIPT_TITLE_PRODUCT.guid);
     const slug = detail.canonicalUrl.split('/').pop();
-    const res = await request(web.url).get(`/shoes/sneakers/${slug}?ref=x`).expect(301);
+    const res = await request(stack.web.url).get(`/shoes/sneakers/${slug}?ref=x`).expect(301);
     expect(res.headers.location).toBe(`/${detail.canonicalUrl}?ref=x`);
   });
 
   it('names as hreflang alternates only the country sites that sell the product, each of which answers', async () => {
     // In the demo a store's item sold in two countries is one size variant priced in both.
-    const [partial] = await db.query<{ guid: string; countries: string[] }>(
+    const [partial] = await stack.db.query<{ guid: string; countries: string[] }>(
       `SELECT sv.guid::text AS guid, array_agg(pr.country_code ORDER BY pr.country_code) AS countries
          FROM size_variants sv JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
         GROUP BY sv.id HAVING count(*) BETWEEN 2 AND 7 LIMIT 1`,
@@ -203,26 +188,26 @@ describe('the product landing page', () => {
     const detail = await detailOf(partial!.guid, sold[0]);
     expect(detail.soldIn).toEqual(sold);
     const prefix = (code: string) => (code === 'GB' ? '' : `/${code.toLowerCase()}`);
-    const res = await request(web.url).get(`${prefix(sold[0]!)}/${detail.canonicalUrl}`).expect(200);
+    const res = await request(stack.web.url).get(`${prefix(sold[0]!)}/${detail.canonicalUrl}`).expect(200);
     const alternates = [...res.text.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => ({ lang: m[1]!, href: m[2]! }));
     const hrefs = new Set(alternates.filter((a) => a.lang !== 'x-default').map((a) => a.href));
     expect([...hrefs].sort()).toEqual(sold.map((code) => `${SITE}${prefix(code)}/${detail.canonicalUrl}`).sort());
     expect(alternates.find((a) => a.lang === 'x-default')?.href).toBe(`${SITE}${prefix(sold[0]!)}/${detail.canonicalUrl}`);
-    for (const href of hrefs) await request(web.url).get(new URL(href).pathname).expect(200);
+    for (const href of hrefs) await request(stack.web.url).get(new URL(href).pathname).expect(200);
     // A site that does not sell it is not named, and would have answered 404.
     const other = COUNTRY_CODES.find((code) => !sold.includes(code))!;
-    await request(web.url).get(`${prefix(other)}/${detail.canonicalUrl}`).expect(404);
+    await request(stack.web.url).get(`${prefix(other)}/${detail.canonicalUrl}`).expect(404);
   });
 
   it('is the not-found page with a 404 for an unknown product', async () => {
-    const res = await request(web.url).get('/clothing/midi-dresses/no-such-product-here').expect(404);
+    const res = await request(stack.web.url).get('/clothing/midi-dresses/no-such-product-here').expect(404);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(visibleMarkup(res.text)).toContain('Page Not Found');
-    await request(web.url).get('/clothing/midi-dresses/NOT_A_SLUG').expect(404);
+    await request(stack.web.url).get('/clothing/midi-dresses/NOT_A_SLUG').expect(404);
   });
 
   it('still shows listing pages for three-segment shop paths', async () => {
-    const res = await request(web.url).get('/shop/red/dresses');
+    const res = await request(stack.web.url).get('/shop/red/dresses');
     expect(res.status).toBe(200);
     expect(productLd(res.text)).toBeUndefined();
   });
@@ -230,19 +215,19 @@ describe('the product landing page', () => {
   it('offers the Buy control the spec gives for each status and affiliate', async () => {
     const buy = await sizeVariantOfAffiliate(1, 'sv.status = 1');
     const detail = await detailOf(buy.guid, buy.country);
-    const page = visibleMarkup((await request(web.url).get(`${buy.prefix}/${detail.canonicalUrl}`).expect(200)).text);
+    const page = visibleMarkup((await request(stack.web.url).get(`${buy.prefix}/${detail.canonicalUrl}`).expect(200)).text);
     expect(page).toMatch(
       new RegExp(`<a href="${buy.prefix}/products/loadRetailerProductPage/${buy.guid}" target="_blank" rel="noopener nofollow" class="button button-primary product-buy">Buy at `),
     );
 
     const cart = await sizeVariantOfAffiliate(5, 'sv.status <> 0');
     const cartDetail = await detailOf(cart.guid, cart.country);
-    const cartPage = visibleMarkup((await request(web.url).get(`${cart.prefix}/${cartDetail.canonicalUrl}`).expect(200)).text);
+    const cartPage = visibleMarkup((await request(stack.web.url).get(`${cart.prefix}/${cartDetail.canonicalUrl}`).expect(200)).text);
     expect(cartPage).toMatch(new RegExp(`href="${cart.prefix}/products/loadRetailerProductPage/${cart.guid}"[^>]*>Add to Cart`));
 
     const browse = await sizeVariantOfAffiliate(1, 'sv.status = 0');
     const browseDetail = await detailOf(browse.guid, browse.country);
-    const browsePage = visibleMarkup((await request(web.url).get(`${browse.prefix}/${browseDetail.canonicalUrl}`).expect(200)).text);
+    const browsePage = visibleMarkup((await request(stack.web.url).get(`${browse.prefix}/${browseDetail.canonicalUrl}`).expect(200)).text);
     expect(browsePage).toMatch(new RegExp(`href="${browse.prefix}/store/${browseDetail.product.store_slug}" class="button product-buy">Browse `));
   });
 });
@@ -251,7 +236,7 @@ describe('the click-through to the retailer', () => {
   it('records the click and sends affiliate 5 straight to the stored retailer URL, without header or footer', async () => {
     const { guid, url, prefix } = await sizeVariantOfAffiliate(5);
     const before = await clicksOf(guid);
-    const res = await request(web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}`).expect(200);
+    const res = await request(stack.web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}`).expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(refreshTarget(res.text)).toBe(new URL(url).href);
     const html = visibleMarkup(res.text);
@@ -264,7 +249,7 @@ describe('the click-through to the retailer', () => {
 
   it('sends affiliate 6 through the retailer currency switch with the encoded URL', async () => {
     const { guid, url, prefix, country } = await sizeVariantOfAffiliate(6);
-    const res = await request(web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}`).expect(200);
+    const res = await request(stack.web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}`).expect(200);
     const target = new URL(refreshTarget(res.text)!);
     expect(target.origin).toBe(new URL(url).origin);
     expect(target.pathname).toBe('/currency/switch');
@@ -275,21 +260,21 @@ describe('the click-through to the retailer', () => {
 
   it('uses the shopper country currency for the switch, and the shop/ alias', async () => {
     const { guid } = await sizeVariantOfAffiliate(6);
-    const res = await request(web.url).get(`/in/shop/products/loadRetailerProductPage/${guid}`).expect(200);
+    const res = await request(stack.web.url).get(`/in/shop/products/loadRetailerProductPage/${guid}`).expect(200);
     expect(new URL(refreshTarget(res.text)!).searchParams.get('currency')).toBe('INR');
   });
 
   it('does not count crawler visits or HEAD requests as clicks', async () => {
     const { guid, prefix } = await sizeVariantOfAffiliate(5);
     const before = await clicksOf(guid);
-    await request(web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}`).set('User-Agent', GOOGLEBOT).expect(200);
-    await request(web.url).head(`${prefix}/products/loadRetailerProductPage/${guid}`).expect(200);
+    await request(stack.web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}`).set('User-Agent', GOOGLEBOT).expect(200);
+    await request(stack.web.url).head(`${prefix}/products/loadRetailerProductPage/${guid}`).expect(200);
     expect(await clicksOf(guid)).toBe(before);
   });
 
   it('is a 404 with the not-found page for an unknown or malformed guid, and redirects nowhere', async () => {
     for (const guid of ['00000000-0000-4000-8000-000000000000', 'javascript:alert(1)', 'https%3A%2F%2Fevil.example']) {
-      const res = await request(web.url).get(`/products/loadRetailerProductPage/${guid}`).expect(404);
+      const res = await request(stack.web.url).get(`/products/loadRetailerProductPage/${guid}`).expect(404);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers.location).toBeUndefined();
       expect(refreshTarget(res.text)).toBeUndefined();
@@ -302,7 +287,7 @@ describe('the click-through to the retailer', () => {
 
   it('ignores any address in the query string', async () => {
     const { guid, url, prefix } = await sizeVariantOfAffiliate(5);
-    const res = await request(web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}?url=https://evil.example/&redirect=https://evil.example/`).expect(200);
+    const res = await request(stack.web.url).get(`${prefix}/products/loadRetailerProductPage/${guid}?url=https://evil.example/&redirect=https://evil.example/`).expect(200);
     expect(refreshTarget(res.text)).toBe(new URL(url).href);
     expect(res.text).not.toContain('evil.example');
   });
@@ -310,31 +295,31 @@ describe('the click-through to the retailer', () => {
 
 describe('brand and store directories', () => {
   it('lists the brands of the country site on /brands, /shop/brands and /brands/a-to-z', async () => {
-    const { brands } = BrandListSchema.parse((await request(api.url).get('/api/account/brand-list?country=GB').expect(200)).body.data);
+    const { brands } = BrandListSchema.parse((await request(stack.api.url).get('/api/account/brand-list?country=GB').expect(200)).body.data);
     expect(brands.length).toBeGreaterThan(0);
     for (const path of ['/brands', '/shop/brands', '/brands/a-to-z']) {
-      const res = await request(web.url).get(path).expect(200);
+      const res = await request(stack.web.url).get(path).expect(200);
       const html = visibleMarkup(res.text);
       for (const brand of brands.slice(0, 5)) expect(html).toContain(`href="/brand/${brand.slug}"`);
       expect(html).toContain(`<link rel="canonical" href="${SITE}${path === '/shop/brands' ? '/brands' : path}"/>`);
     }
-    const az = visibleMarkup((await request(web.url).get('/brands/a-to-z').expect(200)).text);
+    const az = visibleMarkup((await request(stack.web.url).get('/brands/a-to-z').expect(200)).text);
     expect(az).toContain('Brands A–Z');
     expect(az).toMatch(/<a href="#brands-[a-z]">[A-Z]<\/a>/);
   });
 
   it('filters brands by department', async () => {
-    const { brands } = BrandListSchema.parse((await request(api.url).get('/api/account/brand-list?country=GB&department=men').expect(200)).body.data);
-    const html = visibleMarkup((await request(web.url).get('/brands?department=men').expect(200)).text);
+    const { brands } = BrandListSchema.parse((await request(stack.api.url).get('/api/account/brand-list?country=GB&department=men').expect(200)).body.data);
+    const html = visibleMarkup((await request(stack.web.url).get('/brands?department=men').expect(200)).text);
     expect(html).toMatch(new RegExp(`>${brands.length}(<!-- -->)? brands`));
     expect(html).toMatch(/<a href="\/brands\?department=men" aria-current="page">Men<\/a>/);
   });
 
   it('lists the stores of the country site on /stores and /shop/stores, with the country prefix', async () => {
-    const { stores } = StoreListSchema.parse((await request(api.url).get('/api/account/store-list?country=US').expect(200)).body.data);
+    const { stores } = StoreListSchema.parse((await request(stack.api.url).get('/api/account/store-list?country=US').expect(200)).body.data);
     expect(stores.length).toBeGreaterThan(0);
     for (const path of ['/us/stores', '/us/shop/stores']) {
-      const html = visibleMarkup((await request(web.url).get(path).expect(200)).text);
+      const html = visibleMarkup((await request(stack.web.url).get(path).expect(200)).text);
       for (const store of stores) expect(html).toContain(`href="/us/store/${store.slug}"`);
     }
   });
@@ -342,49 +327,49 @@ describe('brand and store directories', () => {
 
 describe('the HTML sitemap', () => {
   it('links its sections from /sitemap', async () => {
-    const html = visibleMarkup((await request(web.url).get('/sitemap').expect(200)).text);
+    const html = visibleMarkup((await request(stack.web.url).get('/sitemap').expect(200)).text);
     for (const section of ['all-categories', 'brands', 'designers', 'shops', 'all-products']) expect(html).toContain(`href="/sitemap/${section}"`);
   });
 
   it('lists categories, brands, designers, shops and products', async () => {
-    const categories = visibleMarkup((await request(web.url).get('/sitemap/all-categories').expect(200)).text);
+    const categories = visibleMarkup((await request(stack.web.url).get('/sitemap/all-categories').expect(200)).text);
     expect(categories).toContain('href="/midi-dresses"');
     expect(categories).toContain('href="/sitemap/category/women/midi-dresses"');
-    for (const path of ['/sitemap/brands', '/sitemap/designers']) expect(visibleMarkup((await request(web.url).get(path).expect(200)).text)).toMatch(/href="\/brand\/[a-z0-9-]+"/);
-    for (const path of ['/sitemap/shops', '/sitemap/stores']) expect(visibleMarkup((await request(web.url).get(path).expect(200)).text)).toContain('href="/store/maison-harlow"');
+    for (const path of ['/sitemap/brands', '/sitemap/designers']) expect(visibleMarkup((await request(stack.web.url).get(path).expect(200)).text)).toMatch(/href="\/brand\/[a-z0-9-]+"/);
+    for (const path of ['/sitemap/shops', '/sitemap/stores']) expect(visibleMarkup((await request(stack.web.url).get(path).expect(200)).text)).toContain('href="/store/maison-harlow"');
     // Paged at 100 links: the GB site has more products than that.
-    const total = SitemapUrlsSchema.parse((await request(api.url).get('/api/products/sitemap/products?country=GB&perPage=1').expect(200)).body.data).totalCount;
+    const total = SitemapUrlsSchema.parse((await request(stack.api.url).get('/api/products/sitemap/products?country=GB&perPage=1').expect(200)).body.data).totalCount;
     expect(total).toBeGreaterThan(SITEMAP_LINKS_PER_PAGE);
-    const products = visibleMarkup((await request(web.url).get('/sitemap/all-products').expect(200)).text);
+    const products = visibleMarkup((await request(stack.web.url).get('/sitemap/all-products').expect(200)).text);
     expect(products.match(/<li><a href="\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+">/g)!.length).toBe(SITEMAP_LINKS_PER_PAGE);
     expect(products).toContain(`<link rel="next" href="${SITE}/sitemap/all-products?page=2"/>`);
     const lastPage = Math.ceil(total / SITEMAP_LINKS_PER_PAGE);
-    const last = visibleMarkup((await request(web.url).get(`/sitemap/all-products?page=${lastPage}`).expect(200)).text);
+    const last = visibleMarkup((await request(stack.web.url).get(`/sitemap/all-products?page=${lastPage}`).expect(200)).text);
     expect(last).toContain(`<link rel="prev" href="${SITE}/sitemap/all-products${lastPage > 2 ? `?page=${lastPage - 1}` : ''}"/>`);
     expect(last).not.toContain('rel="next"');
-    const us = visibleMarkup((await request(web.url).get('/us/sitemap/all-products').expect(200)).text);
+    const us = visibleMarkup((await request(stack.web.url).get('/us/sitemap/all-products').expect(200)).text);
     expect(us).toMatch(/<li><a href="\/us\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+">/);
-    await request(web.url).get('/sitemap/all-products?page=999').expect(404);
+    await request(stack.web.url).get('/sitemap/all-products?page=999').expect(404);
   });
 
   it('lists a category and a brand product by product', async () => {
-    const category = visibleMarkup((await request(web.url).get('/sitemap/category/women/midi-dresses').expect(200)).text);
+    const category = visibleMarkup((await request(stack.web.url).get('/sitemap/category/women/midi-dresses').expect(200)).text);
     expect(category).toContain('Ruched Satin Midi Dress &lt;/script&gt;');
-    const { brands } = BrandListSchema.parse((await request(api.url).get('/api/account/brand-list?country=GB').expect(200)).body.data);
-    const brand = visibleMarkup((await request(web.url).get(`/sitemap/brand/${brands[0]!.slug}`).expect(200)).text);
+    const { brands } = BrandListSchema.parse((await request(stack.api.url).get('/api/account/brand-list?country=GB').expect(200)).body.data);
+    const brand = visibleMarkup((await request(stack.web.url).get(`/sitemap/brand/${brands[0]!.slug}`).expect(200)).text);
     expect(brand).toMatch(/href="\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+"/);
   });
 
   it('is a 404 for names it does not know', async () => {
-    await request(web.url).get('/sitemap/nothing-here').expect(404);
-    await request(web.url).get('/sitemap/category/robots/midi-dresses').expect(404);
-    await request(web.url).get('/sitemap/brand/no-such-brand-at-all').expect(404);
+    await request(stack.web.url).get('/sitemap/nothing-here').expect(404);
+    await request(stack.web.url).get('/sitemap/category/robots/midi-dresses').expect(404);
+    await request(stack.web.url).get('/sitemap/brand/no-such-brand-at-all').expect(404);
   });
 });
 
 describe('robots.txt and the XML sitemaps', () => {
   it('serves robots.txt pointing at the sitemap index, keeping crawlers off the click-through', async () => {
-    const res = await request(web.url).get('/robots.txt').expect(200);
+    const res = await request(stack.web.url).get('/robots.txt').expect(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.text).toContain('User-agent: *');
     expect(res.text).toContain(`Sitemap: ${SITE}/sitemap.xml`);
@@ -393,7 +378,7 @@ describe('robots.txt and the XML sitemaps', () => {
   });
 
   it('serves a sitemap index whose files are valid XML with at most 50,000 URLs each', async () => {
-    const index = await request(web.url).get('/sitemap.xml').expect(200);
+    const index = await request(stack.web.url).get('/sitemap.xml').expect(200);
     expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
     assertWellFormedXml(index.text);
     expect(index.text).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
@@ -403,7 +388,7 @@ describe('robots.txt and the XML sitemaps', () => {
     const seen = new Set<string>();
     for (const file of files) {
       expect(file.startsWith(`${SITE}/sitemap-`)).toBe(true);
-      const res = await request(web.url).get(file.slice(SITE.length)).expect(200);
+      const res = await request(stack.web.url).get(file.slice(SITE.length)).expect(200);
       assertWellFormedXml(res.text);
       expect(res.text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
       const locs = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
@@ -414,21 +399,21 @@ describe('robots.txt and the XML sitemaps', () => {
     }
     // The URLs are pages that exist: a product, a brand, a store, a category.
     const product = [...seen].find((loc) => /^https:\/\/www\.vitrine\.example\/[a-z-]+\/[a-z0-9-]+\/[a-z0-9-]+$/.test(loc) && !loc.includes('/us/'))!;
-    await request(web.url).get(product.slice(SITE.length)).expect(200);
+    await request(stack.web.url).get(product.slice(SITE.length)).expect(200);
     const store = [...seen].find((loc) => loc.includes('/us/store/'))!;
-    await request(web.url).get(store.slice(SITE.length)).expect(200);
+    await request(stack.web.url).get(store.slice(SITE.length)).expect(200);
   });
 
   it('answers 404 for a sitemap file that does not exist', async () => {
-    await request(web.url).get('/sitemap-gb-products-99.xml').expect(404);
-    await request(web.url).get('/sitemap-zz-products-1.xml').expect(404);
-    await request(web.url).get('/sitemap-gb-widgets-1.xml').expect(404);
+    await request(stack.web.url).get('/sitemap-gb-products-99.xml').expect(404);
+    await request(stack.web.url).get('/sitemap-zz-products-1.xml').expect(404);
+    await request(stack.web.url).get('/sitemap-gb-widgets-1.xml').expect(404);
   });
 
   it('splits a catalogue of more than 50,000 URLs into files of 50,000, and answers 503 when the api fails', async () => {
     // A stand-in api with 120,001 products in GB and none elsewhere.
     const upstream = await startRecordingUpstream((req, res) => {
-      const url = new URL(req.url, 'http://api.invalid');
+      const url = new URL(req.url, 'http://stack.api.invalid');
       res.writeHead(200, { 'content-type': 'application/json' });
       if (url.pathname === '/api/products/sitemap') {
         const gb = url.searchParams.get('country') === 'GB';
@@ -480,14 +465,14 @@ describe('robots.txt and the XML sitemaps', () => {
 
 describe("editor's picks and featured (listings)", () => {
   it('serves /editors-picks/{slug}, its aliases and /featured through the listing route', async () => {
-    const lists = (await request(api.url).get('/api/products/list-editors-picks').expect(200)).body.data.lists as { slug: string }[];
+    const lists = (await request(stack.api.url).get('/api/products/list-editors-picks').expect(200)).body.data.lists as { slug: string }[];
     expect(lists.length).toBeGreaterThan(0);
     const slug = lists[0]!.slug;
     for (const path of [`/editors-picks/${slug}`, `/editors-pick/${slug}`, `/shop/editors-picks/${slug}`, '/featured', '/shop/featured']) {
-      const res = await request(web.url).get(path);
+      const res = await request(stack.web.url).get(path);
       expect(res.status, path).toBe(200);
       expect(productLd(res.text), path).toBeUndefined();
     }
-    await request(web.url).get('/editors-picks/no-such-pick').expect(404);
+    await request(stack.web.url).get('/editors-picks/no-such-pick').expect(404);
   });
 });

@@ -1,33 +1,13 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/api/db/database';
-import { importSiteContent } from '../../../server/api/catalog/site-content';
-import { buildDemoSite } from '../../../server/api/catalog/demo/demo-site';
-import { buildDemoWorld, SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
+import { describe, expect, it } from 'vitest';
 import { COUNTRIES, COUNTRY_CODES } from '../../../shared/countries';
-import { startApi } from '../../support/api-server';
 import { readPayload, visibleMarkup } from '../../support/page';
-import { openTestDatabase } from '../../support/test-database';
-import { startWeb } from '../../support/web-server';
+import { demoStackForFile } from '../../support/demo-stack';
 
 // Spec section 2 "Country prefix" and "Page metadata", through the real web and api.
 
 const SITE = 'https://www.vitrine.example';
-let db: Database;
-let api: Awaited<ReturnType<typeof startApi>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  await importSiteContent(db, buildDemoSite(buildDemoWorld(SMALL_DEMO)));
-  api = await startApi(db);
-  web = await startWeb(api.url, { SITE_URL: SITE });
-});
-afterAll(async () => {
-  await web.close();
-  await api.close();
-  await db.close();
-});
+const stack = demoStackForFile('site', { SITE_URL: SITE });
 
 const links = (html: string, rel: string) =>
   [...html.matchAll(new RegExp(`<link rel="${rel}"([^>]*)/>`, 'g'))].map((m) => {
@@ -39,7 +19,7 @@ describe('country sites', () => {
   it('serves every country under its lower-case prefix, GB without one', async () => {
     for (const code of COUNTRY_CODES) {
       const prefix = code === 'GB' ? '' : `/${code.toLowerCase()}`;
-      const res = await request(web.url).get(`${prefix}/about-us`).expect(200);
+      const res = await request(stack.web.url).get(`${prefix}/about-us`).expect(200);
       const { payload } = readPayload(res.text);
       expect(payload.config.country).toBe(code);
       expect(res.text).toContain(`<html lang="${COUNTRIES[code].locale}">`);
@@ -52,13 +32,13 @@ describe('country sites', () => {
   });
 
   it('treats an unknown first segment as a path under GB', async () => {
-    const res = await request(web.url).get('/fr/about-us').expect(404);
+    const res = await request(stack.web.url).get('/fr/about-us').expect(404);
     expect(readPayload(res.text).payload.config.country).toBe('GB');
   });
 
   it('never moves a visitor by cookie or geography: bots and people get the URL country', async () => {
     for (const agent of ['Mozilla/5.0 Chrome/130', 'Mozilla/5.0 (compatible; Googlebot/2.1)']) {
-      const res = await request(web.url)
+      const res = await request(stack.web.url)
         .get('/us/about-us')
         .set('User-Agent', agent)
         .set('Cookie', 'country=in')
@@ -71,7 +51,7 @@ describe('country sites', () => {
 
 describe('choosing a country', () => {
   it('stores the country cookie and reloads the same page under that country', async () => {
-    const res = await request(web.url).get(`/choose-country/ca?to=${encodeURIComponent('/about-us?x=1')}`).expect(302);
+    const res = await request(stack.web.url).get(`/choose-country/ca?to=${encodeURIComponent('/about-us?x=1')}`).expect(302);
     expect(res.headers.location).toBe('/ca/about-us?x=1');
     expect(res.headers['cache-control']).toBe('no-store');
     const cookie = String(res.headers['set-cookie']);
@@ -80,34 +60,34 @@ describe('choosing a country', () => {
   });
 
   it('replaces the country value in the query string and drops the old prefix', async () => {
-    const res = await request(web.url).get(`/choose-country/in?to=${encodeURIComponent('/us/search?q=red&country=us')}`).expect(302);
+    const res = await request(stack.web.url).get(`/choose-country/in?to=${encodeURIComponent('/us/search?q=red&country=us')}`).expect(302);
     expect(res.headers.location).toBe('/in/search?q=red&country=in');
-    const gb = await request(web.url).get(`/choose-country/gb?to=${encodeURIComponent('/hk/about-us')}`).expect(302);
+    const gb = await request(stack.web.url).get(`/choose-country/gb?to=${encodeURIComponent('/hk/about-us')}`).expect(302);
     expect(gb.headers.location).toBe('/about-us');
-    const home = await request(web.url).get(`/choose-country/sg?to=${encodeURIComponent('/')}`).expect(302);
+    const home = await request(stack.web.url).get(`/choose-country/sg?to=${encodeURIComponent('/')}`).expect(302);
     expect(home.headers.location).toBe('/sg');
   });
 
   it('only follows same-site paths', async () => {
     for (const to of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
-      const res = await request(web.url).get(`/choose-country/au?to=${encodeURIComponent(to)}`).expect(302);
+      const res = await request(stack.web.url).get(`/choose-country/au?to=${encodeURIComponent(to)}`).expect(302);
       expect(res.headers.location).toBe('/au');
     }
   });
 
   it('refuses a country that is not one of the eight, or not lower case', async () => {
     for (const code of ['fr', 'CA', 'united-kingdom']) {
-      const res = await request(web.url).get(`/choose-country/${code}`).expect(400);
+      const res = await request(stack.web.url).get(`/choose-country/${code}`).expect(400);
       expect(res.text).toBe('Unknown country. Choose one of gb, us, in, ae, ca, au, hk, sg.');
     }
   });
 
   it('tells the chooser which country the CDN placed the visitor in, only to suggest it', async () => {
-    const seen = await request(web.url).get('/api/account/geo-country').set('x-geoip-country', 'in').expect(200);
+    const seen = await request(stack.web.url).get('/api/account/geo-country').set('x-geoip-country', 'in').expect(200);
     expect(seen.body).toEqual({ data: { countryCode: 'IN' } });
     expect(seen.headers['cache-control']).toBe('private, no-store');
     for (const header of [undefined, 'FR']) {
-      const req = request(web.url).get('/api/account/geo-country');
+      const req = request(stack.web.url).get('/api/account/geo-country');
       if (header) req.set('x-geoip-country', header);
       expect((await req.expect(200)).body).toEqual({ data: { countryCode: null } });
     }
@@ -134,14 +114,14 @@ describe('page metadata', () => {
 
   it('gives a page its canonical URL and the same page on all 8 sites as hreflang alternates', async () => {
     for (const prefix of ['', '/ca', '/hk']) {
-      const res = await request(web.url).get(`${prefix}/contact-us?utm_source=mail`).expect(200);
+      const res = await request(stack.web.url).get(`${prefix}/contact-us?utm_source=mail`).expect(200);
       expect(links(res.text, 'canonical')).toEqual([{ hreflang: undefined, href: `${SITE}${prefix}/contact-us` }]);
       expect(links(res.text, 'alternate')).toEqual(expectedAlternates('/contact-us'));
     }
   });
 
   it('points the home page of each site at its bare prefix', async () => {
-    const res = await request(web.url).get('/us').expect(200);
+    const res = await request(stack.web.url).get('/us').expect(200);
     expect(links(res.text, 'canonical')[0]!.href).toBe(`${SITE}/us`);
     const alternates = links(res.text, 'alternate');
     expect(alternates.find((a) => a.hreflang === 'en-GB')!.href).toBe(`${SITE}/`);
@@ -149,7 +129,7 @@ describe('page metadata', () => {
   });
 
   it('writes og, twitter and itemprop tags', async () => {
-    const res = await request(web.url).get('/au/faqs').expect(200);
+    const res = await request(stack.web.url).get('/au/faqs').expect(200);
     expect(res.text).toContain(`<meta property="og:url" content="${SITE}/au/faqs"/>`);
     expect(res.text).toContain('<meta property="og:locale" content="en_AU"/>');
     expect(res.text).toMatch(/<meta property="og:title" content="[^"]+ \| Vitrine"\/>/);
@@ -158,7 +138,7 @@ describe('page metadata', () => {
   });
 
   it('keeps missing pages out of the index: noindex, no alternates', async () => {
-    const res = await request(web.url).get('/us/nowhere').expect(404);
+    const res = await request(stack.web.url).get('/us/nowhere').expect(404);
     expect(res.text).toContain('<meta name="robots" content="noindex, follow"/>');
     expect(links(res.text, 'alternate')).toEqual([]);
     // The not-found tiles keep the country prefix.
@@ -169,7 +149,7 @@ describe('page metadata', () => {
 
 describe('the header menu', () => {
   it('renders Women and Men as four-column panels, others as simple lists, Sale with its bands', async () => {
-    const res = await request(web.url).get('/about-us').expect(200);
+    const res = await request(stack.web.url).get('/about-us').expect(200);
     const html = visibleMarkup(res.text);
     const women = /<li class="menu-item has-children is-mega"><div class="menu-row"><a href="\/clothing"[\s\S]*?<\/div><\/div><\/li>/.exec(html)?.[0] ?? '';
     expect(women.match(/<ul class="menu-column">/g)).toHaveLength(4);

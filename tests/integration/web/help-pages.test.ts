@@ -1,15 +1,10 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/api/db/database';
-import { importSiteContent } from '../../../server/api/catalog/site-content';
-import { buildDemoSite } from '../../../server/api/catalog/demo/demo-site';
-import { buildDemoWorld, SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
+import { describe, expect, it } from 'vitest';
 import { COOKIE } from '../../../shared/constants';
 import { COUNTRY_CODES } from '../../../shared/countries';
-import { startApi } from '../../support/api-server';
 import { visibleMarkup } from '../../support/page';
-import { openTestDatabase } from '../../support/test-database';
 import { startWeb } from '../../support/web-server';
+import { demoStackForFile } from '../../support/demo-stack';
 
 // Issue 3 "Not-found and help pages": six real pages written for Vitrine, with the shell,
 // under every country prefix.
@@ -24,21 +19,7 @@ const PAGES = {
   'general-data-protection-notice': 'General data protection notice',
 } as const;
 
-let db: Database;
-let api: Awaited<ReturnType<typeof startApi>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  await importSiteContent(db, buildDemoSite(buildDemoWorld(SMALL_DEMO)));
-  api = await startApi(db);
-  web = await startWeb(api.url, { SITE_URL: SITE });
-});
-afterAll(async () => {
-  await web.close();
-  await api.close();
-  await db.close();
-});
+const stack = demoStackForFile('site', { SITE_URL: SITE });
 
 /** Visible text of the page's article, tags dropped. */
 function articleText(html: string): string {
@@ -53,7 +34,7 @@ describe('the help pages', () => {
     for (const code of COUNTRY_CODES) {
       const prefix = code === 'GB' ? '' : `/${code.toLowerCase()}`;
       for (const [slug, heading] of Object.entries(PAGES)) {
-        const res = await request(web.url).get(`${prefix}/${slug}`).expect(200);
+        const res = await request(stack.web.url).get(`${prefix}/${slug}`).expect(200);
         expect(res.headers['cache-control']).toMatch(/^public/);
         expect(res.text).toContain(`<h1 id="help-heading">${heading}</h1>`);
         // The shell: header menu and footer, with this country's links.
@@ -67,41 +48,41 @@ describe('the help pages', () => {
   });
 
   it('explains what Vitrine is and how affiliate click-through works', async () => {
-    const text = articleText((await request(web.url).get('/about-us').expect(200)).text);
+    const text = articleText((await request(stack.web.url).get('/about-us').expect(200)).text);
     expect(text).toContain('How click-through works');
     expect(text).toMatch(/retailer/i);
     expect(text).toMatch(/commission/i);
   });
 
   it('lists every cookie the site sets, and why, on the privacy policy', async () => {
-    const text = articleText((await request(web.url).get('/privacy-policy').expect(200)).text);
+    const text = articleText((await request(stack.web.url).get('/privacy-policy').expect(200)).text);
     for (const name of Object.values(COOKIE)) expect(text).toContain(name);
     expect(text).toContain('Strictly necessary');
   });
 
   it('says how to reach us, with a working mailto link', async () => {
-    const res = await request(web.url).get('/us/contact-us').expect(200);
+    const res = await request(stack.web.url).get('/us/contact-us').expect(200);
     expect(res.text).toMatch(/href="mailto:support@vitrine\.example[^"]*"/);
     expect(articleText(res.text)).toContain('London');
   });
 
   it('shows the editors’ tips on About Us, and still the page when they cannot be loaded', async () => {
-    const res = await request(web.url).get('/in/about-us').expect(200);
+    const res = await request(stack.web.url).get('/in/about-us').expect(200);
     expect(visibleMarkup(res.text)).toContain('Dressing for India&#x27;s weather');
-    const broken = await startWeb(api.url, { SITE_URL: SITE });
-    await db.query('ALTER TABLE home_content RENAME TO home_content_away');
+    const broken = await startWeb(stack.api.url, { SITE_URL: SITE });
+    await stack.db.query('ALTER TABLE home_content RENAME TO home_content_away');
     try {
       const without = await request(broken.url).get('/in/about-us').expect(200);
       expect(without.text).toContain('<h1 id="help-heading">About Vitrine</h1>');
       expect(without.text).not.toContain('Style notes from our editors');
     } finally {
-      await db.query('ALTER TABLE home_content_away RENAME TO home_content');
+      await stack.db.query('ALTER TABLE home_content_away RENAME TO home_content');
       await broken.close();
     }
   });
 
   it('has a table of contents whose links point at sections on the page', async () => {
-    const res = await request(web.url).get('/privacy-policy').expect(200);
+    const res = await request(stack.web.url).get('/privacy-policy').expect(200);
     const targets = [...res.text.matchAll(/<nav class="help-toc"[\s\S]*?<\/nav>/g)][0]?.[0].matchAll(/href="#([^"]+)"/g);
     const ids = [...(targets ?? [])].map((m) => m[1]!);
     expect(ids).toContain('cookies');

@@ -1,34 +1,15 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/api/db/database';
-import { importSiteContent } from '../../../server/api/catalog/site-content';
-import { buildDemoSite } from '../../../server/api/catalog/demo/demo-site';
-import { buildDemoWorld, SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
+import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, COUNTRIES } from '../../../shared/countries';
-import { startApi } from '../../support/api-server';
 import { readPayload, visibleMarkup } from '../../support/page';
-import { openTestDatabase } from '../../support/test-database';
 import { startWeb } from '../../support/web-server';
+import { demoStackForFile } from '../../support/demo-stack';
 
 // Spec section 2 "Home page" and issue 3 "Home page", on the demo catalog's site content,
 // through the real web and api.
 
 const SITE = 'https://www.vitrine.example';
-let db: Database;
-let api: Awaited<ReturnType<typeof startApi>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  await importSiteContent(db, buildDemoSite(buildDemoWorld(SMALL_DEMO)));
-  api = await startApi(db);
-  web = await startWeb(api.url, { SITE_URL: SITE });
-});
-afterAll(async () => {
-  await web.close();
-  await api.close();
-  await db.close();
-});
+const stack = demoStackForFile('site', { SITE_URL: SITE });
 
 /** The hrefs of the links inside the home section with this class. */
 function sectionLinks(html: string, className: string): string[] {
@@ -48,7 +29,7 @@ describe('the home page', () => {
   it('has its title and description on every country site', async () => {
     for (const code of COUNTRY_CODES) {
       const prefix = code === 'GB' ? '' : `/${code.toLowerCase()}`;
-      const res = await request(web.url).get(prefix || '/').expect(200);
+      const res = await request(stack.web.url).get(prefix || '/').expect(200);
       expect(res.text).toContain('<title>Vitrine | Discover, compare and shop fashion and beauty</title>');
       expect(res.text).toMatch(/<meta name="description" content="Shop dresses, shoes, bags and beauty[^"]*"\/>/);
       // Country content: this country's own summer-sale slide.
@@ -57,16 +38,16 @@ describe('the home page', () => {
   });
 
   it('shows only slides with links, keeps query strings and gives relative links the country prefix', async () => {
-    const res = await request(web.url).get('/hk').expect(200);
+    const res = await request(stack.web.url).get('/hk').expect(200);
     const links = carouselLinks(res.text);
     expect([...links].sort()).toEqual(['/hk/dresses?colour=red', '/hk/health-and-beauty?sort=desc', '/hk/jeans', '/hk/men-coats-blazers', '/hk/sale']);
     expect(visibleMarkup(res.text)).not.toContain('Free delivery from selected stores in Hong Kong');
-    const gb = await request(web.url).get('/').expect(200);
+    const gb = await request(stack.web.url).get('/').expect(200);
     expect(carouselLinks(gb.text)).toContain('/jeans');
   });
 
   it('lists the hot list, promoted links, spotlights, editor picks, blog and showcase', async () => {
-    const res = await request(web.url).get('/ca').expect(200);
+    const res = await request(stack.web.url).get('/ca').expect(200);
     const hot = sectionLinks(res.text, 'home-hot-list');
     // The header's menu tiles as /{itemSlug}, the external blog left out.
     expect(hot).toContain('/ca/clothing');
@@ -86,16 +67,16 @@ describe('the home page', () => {
   });
 
   it('serves pictures generated locally: every image on the page comes from our own origin', async () => {
-    const res = await request(web.url).get('/').expect(200);
+    const res = await request(stack.web.url).get('/').expect(200);
     const sources = [...res.text.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]!);
     expect(sources.length).toBeGreaterThan(10);
     for (const src of sources) expect(src).toMatch(/^\/images\/v1\//);
-    const image = await request(web.url).get(sources[0]!).expect(200);
+    const image = await request(stack.web.url).get(sources[0]!).expect(200);
     expect(image.headers['content-type']).toContain('image/svg+xml');
   });
 
   it('describes the organisation and this country site in JSON-LD, escaped like any inline script', async () => {
-    const res = await request(web.url).get('/sg').expect(200);
+    const res = await request(stack.web.url).get('/sg').expect(200);
     const blocks = [...res.text.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).not.toMatch(/[<>]/);
@@ -111,8 +92,8 @@ describe('the home page', () => {
 
   it('leaves out a section whose call failed, and keeps such a page out of every cache', async () => {
     // A web of its own: the shared web keeps the answers it already had (they are cacheable).
-    const fresh = await startWeb(api.url, { SITE_URL: SITE });
-    await db.query(`ALTER TABLE home_content RENAME TO home_content_away`);
+    const fresh = await startWeb(stack.api.url, { SITE_URL: SITE });
+    await stack.db.query(`ALTER TABLE home_content RENAME TO home_content_away`);
     try {
       const res = await request(fresh.url).get('/au').expect(200);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -123,7 +104,7 @@ describe('the home page', () => {
       const { payload } = readPayload(res.text);
       expect(payload.config).toMatchObject({ country: 'AU' });
     } finally {
-      await db.query(`ALTER TABLE home_content_away RENAME TO home_content`);
+      await stack.db.query(`ALTER TABLE home_content_away RENAME TO home_content`);
     }
     const healed = await request(fresh.url).get('/au').expect(200);
     expect(healed.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');

@@ -1,36 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
 import { SPECIAL_STORE } from '../../../server/api/catalog/demo/demo-world';
-import type { Database } from '../../../server/api/db/database';
 import { SearchResponseSchema } from '../../../shared/api/search-schemas';
-import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { readPayload, visibleMarkup } from '../../support/page';
-import { startSearchApi } from '../../support/search-api';
 import { startWeb } from '../../support/web-server';
+import { demoStackForFile } from '../../support/demo-stack';
 
 // The listing page rendered by the real web server over the real api and search index
 // (issue 4 "Listing page (web)"; spec section 2 "Listing and search page").
 
 const SITE = 'https://www.vitrine.example';
-let db: Database;
-let api: Awaited<ReturnType<typeof startSearchApi>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
+const stack = demoStackForFile('catalog', { SITE_URL: SITE });
 
-beforeAll(async () => {
-  db = await openDemoDatabase();
-  api = await startSearchApi(db);
-  web = await startWeb(api.url, { SITE_URL: SITE });
-});
-afterAll(async () => {
-  await web?.close();
-  await api?.close();
-  await db?.close();
-});
-
-const get = (path: string) => request(web.url).get(path).set('User-Agent', 'Mozilla/5.0 Chrome/130');
+const get = (path: string) => request(stack.web.url).get(path).set('User-Agent', 'Mozilla/5.0 Chrome/130');
 
 const linkHref = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]+)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
 const robots = (html: string) => /<meta name="robots" content="([^"]+)"/.exec(html)?.[1];
@@ -40,7 +25,7 @@ const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 describe('listing routes', () => {
   it('serves /search and every kind of canonical listing path with 200', async () => {
-    const brand = (await request(api.url).get('/api/account/brand-list?country=GB')).body.data.brands[0].slug as string;
+    const brand = (await request(stack.api.url).get('/api/account/brand-list?country=GB')).body.data.brands[0].slug as string;
     for (const path of [
       '/search?q=dress',
       '/search',
@@ -87,7 +72,7 @@ describe('listing routes', () => {
 
 describe('listing content', () => {
   it('shows the title with the count, breadcrumb, filters, sort and product cards', async () => {
-    const answer = SearchResponseSchema.parse((await request(api.url).get('/api/search?link=/dresses&country=GB')).body.data);
+    const answer = SearchResponseSchema.parse((await request(stack.api.url).get('/api/search?link=/dresses&country=GB')).body.data);
     const res = await get('/dresses');
     const html = markup(res.text);
     const escaped = answer.key.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
@@ -176,7 +161,7 @@ describe('listing metadata', () => {
   });
 
   it('indexes a listing with one facet value and marks deep facet combinations noindex', async () => {
-    const colour = (await request(api.url).get('/api/search/filters/colour?link=/dresses&country=GB')).body.data.buckets[0].id as string;
+    const colour = (await request(stack.api.url).get('/api/search/filters/colour?link=/dresses&country=GB')).body.data.buckets[0].id as string;
     const one = await get(`/dresses?colour=${colour}`);
     expect(robots(one.text)).toBeUndefined();
     expect(linkHref(one.text, 'canonical')).toBe(`${SITE}/dresses?colour=${colour}`);

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll } from 'vitest';
+import { buildDemoSite } from '../../server/api/catalog/demo/demo-site';
+import { buildDemoWorld, SMALL_DEMO } from '../../server/api/catalog/demo/demo-world';
+import { importSiteContent } from '../../server/api/catalog/site-content';
+import type { Database } from '../../server/api/db/database';
+import { startApi } from './api-server';
+import { openDemoDatabase } from './demo-catalog-database';
+import { startSearchApi } from './search-api';
+import { openTestDatabase } from './test-database';
+import { startWeb } from './web-server';
+
+// The web over the api over a fresh database, for one test file: `site` holds the demo's
+// menu and home content only (fast), `catalog` the small demo catalogue with its index built.
+
+export type DemoStack = {
+  db: Database;
+  api: Awaited<ReturnType<typeof startApi>>;
+  web: Awaited<ReturnType<typeof startWeb>>;
+};
+
+export async function startDemoStack(content: 'site' | 'catalog', env: Record<string, string> = {}): Promise<DemoStack & { close(): Promise<void> }> {
+  let db: Database;
+  if (content === 'catalog') db = await openDemoDatabase();
+  else {
+    db = await openTestDatabase();
+    await importSiteContent(db, buildDemoSite(buildDemoWorld(SMALL_DEMO)));
+  }
+  const api = content === 'catalog' ? await startSearchApi(db) : await startApi(db);
+  const web = await startWeb(api.url, env);
+  return {
+    db,
+    api,
+    web,
+    async close() {
+      await web.close();
+      await api.close();
+      await db.close();
+    },
+  };
+}
+
+/** Starts a stack before the file's tests and stops it after; its parts are there once they run. */
+export function demoStackForFile(content: 'site' | 'catalog', env: Record<string, string> = {}): DemoStack {
+  const stack = {} as DemoStack & { close?: () => Promise<void> };
+  beforeAll(async () => {
+    Object.assign(stack, await startDemoStack(content, env));
+  });
+  afterAll(async () => {
+    await stack.close?.();
+  });
+  return stack;
+}
