@@ -1,3 +1,4 @@
+import compression from 'compression';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookieParser from 'cookie-parser';
@@ -64,6 +65,10 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   );
   app.use(securityHeaders({ https: config.siteUrl.startsWith('https:') }));
   app.use(httpDurationMiddleware(registry));
+  // gzip or deflate for clients that ask (pages, JSON through the gateway, CSS, JS, SVG): a
+  // 200 KB listing page is about 25 KB on the wire. Small answers and answers the api
+  // already encoded are passed on as they are.
+  app.use(compression({ threshold: 1024 }));
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', CacheNone.header);

@@ -71,5 +71,7 @@ export class CoalescingWritable extends EventEmitter {
   private send(): void {
     if (this.size === 0) return;
     if (!this.res.write(this.take())) this.needsDrain = true;
+    // Under compression, push what React flushed out of the compressor now, not at the end.
+    (this.res as { flush?: () => void }).flush?.();
   }
 }

@@ -1,0 +1,50 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { demoStackForFile } from '../../support/demo-stack';
+
+// Pages, gateway answers and assets are compressed for clients that ask; others get the
+// page as one buffer with a Content-Length, as before.
+
+const stack = demoStackForFile('site');
+
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${stack.web.url}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+describe('compression', () => {
+  it('sends the page gzipped to a client that accepts it, the same page as uncompressed', async () => {
+    const plain = await get('/');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.byteLength);
+    const zipped = await get('/', { 'Accept-Encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+    const page = zlib.gunzipSync(zipped.body).toString('utf8');
+    expect(zipped.body.byteLength).toBeLessThan(page.length / 3);
+    // Same document; only the per-request nonce differs.
+    const withoutNonces = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+    expect(withoutNonces(page)).toBe(withoutNonces(plain.body.toString('utf8')));
+  });
+
+  it('compresses api answers passed through the gateway, and leaves small answers alone', async () => {
+    const menu = await get('/api/account/menu-structure/1', { 'Accept-Encoding': 'gzip, deflate' });
+    expect(menu.status).toBe(200);
+    expect(menu.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(zlib.gunzipSync(menu.body).toString('utf8')) as { data: { menuList: unknown[] } };
+    expect(body.data.menuList.length).toBeGreaterThan(5);
+    const health = await get('/healthz', { 'Accept-Encoding': 'gzip' });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(health.body.toString('utf8'))).toEqual({ status: 'ok' });
+  });
+});
