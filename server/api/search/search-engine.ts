@@ -152,3 +152,17 @@ export const EMPTY_FILTERS: SearchFilters = {
   coupons: false,
   sale: false,
 };
+
+/** The whole catalogue of a country (or one of its departments), for facet counts only: no text, no scope, no hits. */
+export function catalogQuery(country: CountryCode, department?: Department): SearchQuery {
+  return {
+    country,
+    text: '',
+    scope: {},
+    internationalDelivery: false,
+    filters: department ? { ...EMPTY_FILTERS, departments: [department] } : EMPTY_FILTERS,
+    sort: '',
+    offset: 0,
+    limit: 0,
+  };
+}

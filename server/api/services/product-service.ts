@@ -15,7 +15,7 @@ import type { Queryable } from '../db/database';
 import { notFound } from '../../lib/http-error';
 import { normaliseText } from '../search/analyser';
 import { categoryChain } from '../search/documents';
-import { EMPTY_FILTERS, type SearchEngine, type SearchQuery } from '../search/search-engine';
+import { catalogQuery, EMPTY_FILTERS, type SearchEngine, type SearchQuery } from '../search/search-engine';
 import { CATEGORY_LEVELS } from './listing-params';
 import { readProduct, readProductCards } from './product-reader';
 
@@ -165,16 +165,7 @@ export class ProductService {
   /** Products per brand, store and category in a country (optionally one department). */
   private async counts(country: CountryCode, department?: Department) {
     const result = await this.engine.search(
-      {
-        country,
-        text: '',
-        scope: {},
-        internationalDelivery: false,
-        filters: department ? { ...EMPTY_FILTERS, departments: [department] } : EMPTY_FILTERS,
-        sort: '',
-        offset: 0,
-        limit: 0,
-      },
+      catalogQuery(country, department),
       { hits: false, facets: ['brand', 'store', 'category'] },
     );
     return { total: result.total, brand: result.facets.brand!, store: result.facets.store!, category: result.facets.category! };

@@ -17,13 +17,7 @@ import { notFound } from '../../lib/http-error';
 import { normaliseText } from '../search/analyser';
 import { categoryChain } from '../search/documents';
 import { capitalise, categoryTitle, resolveLink, type EditorsPickList, type ResolvedListing } from '../search/listing-link';
-import {
-  EMPTY_FILTERS,
-  type FacetName,
-  type SearchEngine,
-  type SearchQuery,
-  type SearchResult,
-} from '../search/search-engine';
+import { catalogQuery, EMPTY_FILTERS, type FacetName, type SearchEngine, type SearchQuery, type SearchResult } from '../search/search-engine';
 import { CATEGORY_LEVELS, type ListingParams } from './listing-params';
 import { readProductCards } from './product-reader';
 
@@ -324,16 +318,7 @@ export class SearchService {
     for (const p of popular) add({ key: p.query, type: 'search', canonicalUrl: `shop/${slugify(p.query)}`, docCount: null });
 
     const everything = await this.engine.search(
-      {
-        country,
-        text: '',
-        scope: {},
-        internationalDelivery: false,
-        filters: department ? { ...EMPTY_FILTERS, departments: [department] } : EMPTY_FILTERS,
-        sort: '',
-        offset: 0,
-        limit: 0,
-      },
+      catalogQuery(country, department),
       { hits: false, facets: ['category', 'brand'] },
     );
     const categoryCounts = subtreeCounts(everything.facets.category!);
