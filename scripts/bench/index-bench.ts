@@ -9,7 +9,8 @@ import { SqlSearchEngine, writeDocuments } from '../../server/api/search/sql-eng
 import { median } from './load';
 import { listingWorkload } from './listing-workload';
 import { syntheticCatalog } from './synthetic-catalog';
-import { createBenchDatabase, startBenchPostgres, type BenchPostgres } from './throwaway-postgres';
+import { createDatabase } from '../lib/throwaway-postgres';
+import { startBenchPostgres, type BenchPostgres } from './throwaway-postgres';
 
 // `npm run bench`, section 3 (issue 4 "Index latency"): one listing request (total, a page
 // of ids, every facet) answered by the in-memory index and by plain SQL on a PostgreSQL
@@ -81,7 +82,7 @@ async function benchSize(products: number, server: BenchPostgres | undefined, op
   let drop: (() => Promise<void>) | undefined;
   try {
     if (server) {
-      const created = await createBenchDatabase(server.url, `vitrine_bench_${products}`);
+      const created = await createDatabase(server.url, `vitrine_bench_${products}`);
       drop = created.drop;
       db = await openDatabase({ databaseUrl: created.url });
       await prepareSqlTables(db);
