@@ -4,9 +4,9 @@
 // 1. SSR of the root page (streamed), the same page through renderToString in the same
 //    server, and the same bytes served as a static string by Express;
 // 2. the gateway: GET /api/home/slides through web against straight to api;
-// 2b. a listing page end to end (web → api → catalog index → streamed HTML) against the same
+// 3. a listing page end to end (web → api → catalog index → streamed HTML) against the same
 //    bytes served as a static string by Express;
-// 3. the catalog index against SQL on PostgreSQL (scripts/bench/index-bench.ts):
+// 4. the catalog index against SQL on PostgreSQL (scripts/bench/index-bench.ts):
 //    npm run bench -- [--index-sizes 30000,1000000] [--index-queries 150] [--index-sql-rounds 1] [--index-only]
 import fs from 'node:fs';
 import path from 'node:path';

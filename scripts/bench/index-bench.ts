@@ -194,7 +194,7 @@ export async function runIndexBench(options: IndexBenchOptions): Promise<void> {
   }
 
   console.log(
-    `\n3. Catalog index: one listing request (total + page + every facet), ${options.queries} seeded requests, ` +
+    `\n4. Catalog index: one listing request (total + page + every facet), ${options.queries} seeded requests, ` +
       `medians of ${options.memoryRounds} rounds (index) and ${options.sqlRounds} (SQL; ${options.largeSqlRounds} at 1,000,000)`,
   );
   console.log(
