@@ -12,7 +12,7 @@ import {
   type DocumentTable,
 } from './document-table';
 import { CATEGORY_ORDER, COLOUR_BIT, COUNTRY_INDEX, DEPARTMENT_INDEX, SUBTREE_END, type DisplayWords } from './documents';
-import type { CatalogDirectory, FacetCounts, SearchNeeds, SearchQuery, SearchResult, TermSuggestion } from './search-engine';
+import { emptyFacets, type CatalogDirectory, type FacetCounts, type SearchNeeds, type SearchQuery, type SearchResult, type TermSuggestion } from './search-engine';
 
 // The in-memory catalog index (design.md "Catalog index"). Built from a DocumentTable:
 //
@@ -1255,15 +1255,3 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
   return cells;
 }
 
-export function emptyFacets(want: ReadonlySet<string>): FacetCounts {
-  const facets: FacetCounts = {};
-  if (want.has('colour')) facets.colour = new Map<ColourKey, number>();
-  if (want.has('category')) facets.category = new Map();
-  if (want.has('brand')) facets.brand = new Map();
-  if (want.has('store')) facets.store = new Map();
-  if (want.has('offers')) facets.offers = OFFER_BUCKETS.map(() => 0);
-  if (want.has('department')) facets.department = new Map();
-  if (want.has('deals')) facets.deals = { coupons: 0, freedelivery: 0, sale: 0 };
-  if (want.has('price')) facets.price = null;
-  return facets;
-}

@@ -1,5 +1,5 @@
 import type { ColourKey } from '../../../shared/colours';
-import type { Department } from '../../../shared/constants';
+import { OFFER_BUCKETS, type Department } from '../../../shared/constants';
 import type { CountryCode } from '../../../shared/countries';
 import type { SortValue } from '../../../shared/sort-options';
 import type { QueryToken } from './analyser';
@@ -165,4 +165,18 @@ export function catalogQuery(country: CountryCode, department?: Department): Sea
     offset: 0,
     limit: 0,
   };
+}
+
+/** Zeroed counts for the facet groups asked for (spec section 3 "Filter", "Deals"). */
+export function emptyFacets(want: ReadonlySet<string>): FacetCounts {
+  const facets: FacetCounts = {};
+  if (want.has('colour')) facets.colour = new Map();
+  if (want.has('category')) facets.category = new Map();
+  if (want.has('brand')) facets.brand = new Map();
+  if (want.has('store')) facets.store = new Map();
+  if (want.has('offers')) facets.offers = OFFER_BUCKETS.map(() => 0);
+  if (want.has('department')) facets.department = new Map();
+  if (want.has('deals')) facets.deals = { coupons: 0, freedelivery: 0, sale: 0 };
+  if (want.has('price')) facets.price = null;
+  return facets;
 }

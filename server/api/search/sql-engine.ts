@@ -4,14 +4,15 @@ import { categoryBySlug } from '../catalog/category-tree';
 import type { Database, Queryable } from '../db/database';
 import { analyseQuery, vocabularyOf, type QueryToken, type Vocabulary } from './analyser';
 import { buildDirectory, documentTerms, loadDirectory, loadDocuments, type LoadSelection, type SearchDocument } from './documents';
-import type {
-  CatalogDirectory,
-  FacetCounts,
-  SearchEngine,
-  SearchNeeds,
-  SearchQuery,
-  SearchResult,
-  TermSuggestion,
+import {
+  emptyFacets,
+  type CatalogDirectory,
+  type FacetCounts,
+  type SearchEngine,
+  type SearchNeeds,
+  type SearchQuery,
+  type SearchResult,
+  type TermSuggestion,
 } from './search-engine';
 
 // The same engine in plain SQL on PostgreSQL: the reference the in-memory index is checked
@@ -99,7 +100,7 @@ export class SqlSearchEngine implements SearchEngine {
     const p = new Params();
     const base = this.baseConditions(query, tokens, p);
     if (!base) {
-      result.facets = emptyCounts(want);
+      result.facets = emptyFacets(want);
       return result;
     }
     const score = scoreSql(tokens, p);
@@ -150,7 +151,7 @@ export class SqlSearchEngine implements SearchEngine {
       p.values,
     );
 
-    const facets = emptyCounts(want);
+    const facets = emptyFacets(want);
     let min: number | null = null;
     let max: number | null = null;
     for (const row of rows) {
@@ -310,19 +311,6 @@ function scoreSql(tokens: QueryToken[], p: Params): string {
       return `(CASE ${cases} ELSE 0 END)`;
     })
     .join(' + ');
-}
-
-function emptyCounts(want: ReadonlySet<string>): FacetCounts {
-  const facets: FacetCounts = {};
-  if (want.has('colour')) facets.colour = new Map();
-  if (want.has('category')) facets.category = new Map();
-  if (want.has('brand')) facets.brand = new Map();
-  if (want.has('store')) facets.store = new Map();
-  if (want.has('offers')) facets.offers = OFFER_BUCKETS.map(() => 0);
-  if (want.has('department')) facets.department = new Map();
-  if (want.has('deals')) facets.deals = { coupons: 0, freedelivery: 0, sale: 0 };
-  if (want.has('price')) facets.price = null;
-  return facets;
 }
 
 async function clear(tx: Queryable, selection: LoadSelection): Promise<void> {
