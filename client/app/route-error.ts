@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
+import { SERVER_ERROR_MESSAGE } from '../../shared/messages';
 
 /** Loaders rethrow API failures as route error responses with the API's status. */
 export function rethrowAsRouteError(error: unknown): never {
@@ -22,12 +23,12 @@ export function describeRouteError(error: unknown): { status: number; title: str
     return {
       status: error.status,
       title: 'Something went wrong',
-      message: 'Something is wrong with our servers, please try again in some time.',
+      message: SERVER_ERROR_MESSAGE,
     };
   }
   return {
     status: 500,
     title: 'Something went wrong',
-    message: 'Something is wrong with our servers, please try again in some time.',
+    message: SERVER_ERROR_MESSAGE,
   };
 }

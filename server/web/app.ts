@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { RouteObject } from 'react-router';
 import { routes as appRoutes } from '../../client/routes';
 import { CacheImmutable, CacheNone, CacheShort } from '../../shared/http/cache-policy';
+import { SERVER_ERROR_MESSAGE } from '../../shared/messages';
 import type { ClientAssets } from '../../shared/payload';
 import { httpDurationMiddleware, metricsHandler } from '../lib/http-metrics';
 import type { WebConfig } from './config';
@@ -192,4 +193,4 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
 const SERVER_ERROR_PAGE =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong | Vitrine</title></head>' +
   '<body><header><a href="/">VITRINE</a></header><main><h1>Something went wrong</h1>' +
-  '<p>Something is wrong with our servers, please try again in some time.</p><p><a href="/">Go to Home</a></p></main></body></html>';
+  `<p>${SERVER_ERROR_MESSAGE}</p><p><a href="/">Go to Home</a></p></main></body></html>`;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLoaderData, useRevalidator, useRouteLoaderData } from 'react-router';
 import { isDepartment } from '../../../shared/constants';
+import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import {
   clearAll,
   isDeepFacetCombination,
@@ -38,8 +39,6 @@ import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQuery } from './use-l
 
 /** Departments the no-product landing leaves out (spec section 9). */
 const HIDDEN_LANDING_DEPARTMENTS = new Set(['blog', 'sale', 'featured', 'dress me']);
-
-const SERVER_ERROR = 'Something is wrong with our servers, please try again in some time.';
 
 function ProductRow({ products, title }: { products: ListingData['recommended']; title: string }) {
   if (!products.length) return null;
@@ -287,7 +286,7 @@ export function ListingPage() {
           )}
           {data.error500 ? (
             <div className="listing-error" role="alert">
-              <h1>{SERVER_ERROR}</h1>
+              <h1>{SERVER_ERROR_MESSAGE}</h1>
               <p>
                 <button type="button" className="link-button" onClick={() => void revalidator.revalidate()}>
                   Something went wrong. Please click here to Refresh

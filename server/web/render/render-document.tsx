@@ -18,6 +18,7 @@ import { CacheNone, CachePrivate, CacheShort, type CachePolicy } from '../../../
 import { PAYLOAD_GLOBAL, referenceTransferEntries, type ClientAssets, type Payload, type SiteConfig } from '../../../shared/payload';
 import { serializeForInlineScript } from '../../../shared/serialize-for-inline-script';
 import { COOKIE } from '../../../shared/constants';
+import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import type { RequestInfo } from '../http/request-info';
 import { clearSessionCookies, isSecureRequest, writeSessionCookies } from '../http/session-cookies';
 import { publicSession, signInError, signInUpstream, signOutUpstream } from '../http/session-routes';
@@ -248,4 +249,4 @@ export function isSameSitePath(location: string): boolean {
 }
 
 // When even the shell cannot render: a plain page that still has a header and a way home.
-const FALLBACK_ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong | Vitrine</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body><header><a href="/">VITRINE</a></header><main><h1>Something went wrong</h1><p>Something is wrong with our servers, please try again in some time.</p><p><a href="/">Go to Home</a></p></main><footer><p>Vitrine helps you discover, compare and shop fashion.</p></footer></body></html>`;
+const FALLBACK_ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong | Vitrine</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body><header><a href="/">VITRINE</a></header><main><h1>Something went wrong</h1><p>${SERVER_ERROR_MESSAGE}</p><p><a href="/">Go to Home</a></p></main><footer><p>Vitrine helps you discover, compare and shop fashion.</p></footer></body></html>`;

@@ -1,0 +1,108 @@
+import type { Method } from './api-client';
+
+// Every route of the api contract, each with who its answer is for. This is the one place
+// that decides, per call, whether the shopper's identity travels and whether an answer may
+// be shared: the web's api client and gateway send the token or guest key only on personal
+// calls and keep only shared answers in the shared and transfer caches; the api strips
+// identity from shared routes and marks personal answers private. A test walks the api's
+// routers and fails on a route missing here.
+//
+// shared:   the same bytes for everyone who asks (a guest, a shopper, an admin): catalogue,
+//           content and directory calls, and writes that need no identity. Cacheable when the
+//           api's Cache-Control says so.
+// personal: depends on who asks (session, profile, the shopper's lists, follows, alerts and
+//           ratings, the admin debug line, the visitor's own country). Identity is sent; the
+//           answer is never kept by a shared cache nor carried in a page's transfer cache.
+
+export type ApiScope = 'shared' | 'personal';
+export type ApiRoute = { readonly method: Method; readonly path: string; readonly scope: ApiScope };
+
+const route = (method: Method, path: string, scope: ApiScope): ApiRoute => ({ method, path, scope });
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  // Sign-in and the session (personal: they start, read or end one).
+  route('POST', '/auth/login', 'personal'),
+  route('POST', '/auth/facebook', 'personal'),
+  route('POST', '/auth/google', 'personal'),
+  route('POST', '/api/account/register', 'personal'),
+  route('DELETE', '/api/account/logout', 'personal'),
+  route('POST', '/api/account/forgot-password', 'personal'),
+  route('PUT', '/api/account/confirm-password', 'personal'),
+  route('PUT', '/api/account/change-password', 'personal'),
+  route('POST', '/api/account/guest-key', 'personal'),
+
+  // The shopper's profile.
+  route('GET', '/api/account/user-profile', 'personal'),
+  route('PUT', '/api/account/edit-user-profile', 'personal'),
+  route('PUT', '/api/account/upload-profile-image', 'personal'),
+  route('GET', '/api/account/check-username/:userName', 'personal'),
+  route('GET', '/api/account/notification-count', 'personal'),
+  // Public profiles and their pictures are the same for every viewer.
+  route('GET', '/api/account/user-public-profile/name/:userName', 'shared'),
+  route('GET', '/api/account/user-public-profile/:id', 'shared'),
+  route('GET', '/api/account/profile-image/:file', 'shared'),
+
+  // Site content: menus, countries, the mailing list; the visitor's geo country is theirs.
+  route('GET', '/api/account/menu-structure/:id', 'shared'),
+  route('GET', '/api/account/countries/:code', 'shared'),
+  route('POST', '/api/account/subscribe', 'shared'),
+  route('GET', '/api/account/geo-country', 'personal'),
+  route('GET', '/api/home/slides', 'shared'),
+  route('GET', '/api/home/top-rated', 'shared'),
+  route('GET', '/api/home/fashion-blog', 'shared'),
+  route('GET', '/api/home/showcase', 'shared'),
+  route('GET', '/api/home/promoted-links', 'shared'),
+  route('GET', '/api/home/editorspick-links', 'shared'),
+  route('GET', '/api/home/fashion-tips', 'shared'),
+
+  // Brand and store directories.
+  route('GET', '/api/account/brand-list', 'shared'),
+  route('GET', '/api/account/store-list', 'shared'),
+  route('GET', '/api/account/store-search/:term', 'shared'),
+
+  // Search and listing. The admin debug line is its own personal call, so the listing
+  // itself is the same bytes for everyone.
+  route('GET', '/api/search', 'shared'),
+  route('GET', '/api/search/debug', 'personal'),
+  route('GET', '/api/search/deals', 'shared'),
+  route('GET', '/api/search/filters/breadcrumb', 'shared'),
+  route('GET', '/api/search/filters/:type', 'shared'),
+  route('GET', '/api/search/canonical-links', 'shared'),
+  route('GET', '/api/search/auto-suggest/:first/:second', 'shared'),
+  route('GET', '/api/search/auto-suggest/:text', 'shared'),
+
+  // Products: landing page, similar, editors' picks, click-through, sitemaps.
+  route('GET', '/api/products/detail/guid/:guid', 'shared'),
+  route('GET', '/api/products/detail/:category/:lastnode/:slug', 'shared'),
+  route('GET', '/api/products/similar/guid/:guid', 'shared'),
+  route('GET', '/api/products/similar/:category/:lastnode/:slug', 'shared'),
+  route('GET', '/api/products/list-editors-picks', 'shared'),
+  route('POST', '/api/products/add-csd', 'shared'),
+  route('GET', '/api/products/retailer/:guid', 'shared'),
+  route('GET', '/api/products/sitemap', 'shared'),
+  route('GET', '/api/products/sitemap/:kind', 'shared'),
+];
+
+type Compiled = { method: Method; pattern: RegExp; scope: ApiScope };
+
+const compiled: readonly Compiled[] = API_ROUTES.map((r) => ({
+  method: r.method,
+  pattern: new RegExp(`^${r.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+  scope: r.scope,
+}));
+
+/** The route a request is for, or undefined when the contract has none. */
+export function findApiRoute(method: string, url: string): ApiRoute | undefined {
+  const path = url.split(/[?#]/, 1)[0]!;
+  const m = method === 'HEAD' ? 'GET' : method;
+  const index = compiled.findIndex((c) => c.method === m && c.pattern.test(path));
+  return index < 0 ? undefined : API_ROUTES[index];
+}
+
+/**
+ * Who an api call's answer is for. A call the contract does not list counts as personal:
+ * the safe side, since identity then travels and nothing is shared.
+ */
+export function apiScope(method: string, url: string): ApiScope {
+  return findApiRoute(method, url)?.scope ?? 'personal';
+}
