@@ -1,4 +1,4 @@
-import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API, MessageResponseSchema, isAdminProfileType } from '../../shared/api/account-schemas';
 import { SignedInSchema } from '../../shared/api/web-session';
 import { COOKIE } from '../../shared/constants';
 import { readCookie } from '../app/cookies';
@@ -8,6 +8,7 @@ import { browserApi } from './browser-api';
 /** The browser's side of SessionControl: the gateway keeps the token, we see profile-type. */
 export const browserSession: SessionControl = {
   signedIn: () => Boolean(readCookie(COOKIE.profileType)),
+  isAdmin: () => isAdminProfileType(Number(readCookie(COOKIE.profileType))),
   signIn: (path, body) => browserApi().send('POST', path, body, SignedInSchema),
   async signOut() {
     await browserApi()

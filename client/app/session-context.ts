@@ -7,6 +7,11 @@ import type { SignInPath, SignedIn } from '../../shared/api/web-session';
 // through the gateway, which writes the cookies.
 export type SessionControl = {
   signedIn(): boolean;
+  /**
+   * Whether the session says its holder is an admin (the profile-type cookie): a hint for
+   * which personal calls are worth making (the debug line). The api decides for itself.
+   */
+  isAdmin(): boolean;
   /** Sign-in, social sign-in or register; throws ApiError with the api's message. */
   signIn(path: SignInPath, body: unknown): Promise<SignedIn>;
   /** Logout: the cookies go whatever the api answers (spec section 4). */

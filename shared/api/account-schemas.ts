@@ -26,6 +26,11 @@ export const ACCOUNT_API = {
   guestKey: '/api/account/guest-key',
 } as const;
 
+/** Spec section 6: profile types 1 and 2 are admins (the debug and time-taken line on listings). */
+export function isAdminProfileType(profileType: number | null | undefined): boolean {
+  return profileType === 1 || profileType === 2;
+}
+
 /** The field an upload's image travels in (multipart/form-data); a raw image body works too. */
 export const PROFILE_IMAGE_FIELD = 'image';
 

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { isAdminProfileType } from '../../../shared/api/account-schemas';
 import type { Database } from '../db/database';
 import { hashSecret } from './secrets';
 import { findSession, guestKeyFrom, tokenFrom } from './sessions';
@@ -9,9 +10,8 @@ import { findSession, guestKeyFrom, tokenFrom } from './sessions';
 export type Viewer = { userId: number; userName: string; profileType: number };
 export type ViewerResolver = (req: Pick<Request, 'headers'>) => Promise<Viewer | null>;
 
-/** Spec section 6: profile types 1 and 2 are admins (debug and time-taken on listings). */
 export function isAdmin(viewer: Pick<Viewer, 'profileType'> | null | undefined): boolean {
-  return viewer?.profileType === 1 || viewer?.profileType === 2;
+  return isAdminProfileType(viewer?.profileType);
 }
 
 /** The signed-in user, or null for a missing, unknown, revoked or expired token. */

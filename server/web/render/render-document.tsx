@@ -18,6 +18,7 @@ import { CacheNone, CachePrivate, CacheShort, type CachePolicy } from '../../../
 import { PAYLOAD_GLOBAL, referenceTransferEntries, type ClientAssets, type Payload, type SiteConfig } from '../../../shared/payload';
 import { serializeForInlineScript } from '../../../shared/serialize-for-inline-script';
 import { COOKIE } from '../../../shared/constants';
+import { isAdminProfileType } from '../../../shared/api/account-schemas';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import type { RequestInfo } from '../http/request-info';
 import { clearSessionCookies, isSecureRequest, writeSessionCookies } from '../http/session-cookies';
@@ -105,6 +106,7 @@ export function createDocumentHandler(deps: DocumentDeps) {
     // on this response, before the redirect that follows.
     const session: SessionControl = {
       signedIn: () => Boolean(token) && !sessionEnded,
+      isAdmin: () => Boolean(token) && !sessionEnded && isAdminProfileType(Number(req.cookies?.[COOKIE.profileType])),
       async signIn(path, body) {
         const result = await signInUpstream(deps.upstream, path, body, { guestKey, info }, controller.signal);
         if (!result.ok) throw signInError(result);
