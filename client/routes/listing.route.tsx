@@ -60,7 +60,7 @@ const quietly = <T,>(work: Promise<T>): Promise<T | null> => work.catch(() => nu
 const noStore = { 'Cache-Control': CacheNone.header };
 
 /** The URL's listing state; a known parameter with a bad value is the page's own 400, with the api's message. */
-function readState(url: URL): ListingState {
+export function readListingState(url: URL): ListingState {
   try {
     return parseListingQuery(url.searchParams);
   } catch (error) {
@@ -76,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = listingPath(url.pathname, site.basename);
   const isSearch = path === '/search';
   if (path.startsWith('/shop/') && !isNavigableShopPath(path)) throw data(null, { status: 404, headers: noStore });
-  const state = readState(url);
+  const state = readListingState(url);
   const listing: ListingRequest = { state: forCountry(state, site.country), link: isSearch ? undefined : path, country: site.country };
   const perPage = state.perPage ?? PER_PAGE;
   // Each call is asked only what it depends on (shared/listing/companion-calls.ts).

@@ -29,12 +29,7 @@ export function offersChipLabel(id: string): string {
 export function selectedChips(state: ListingState, labels: ChipLabels = {}, formatPrice: (n: number) => string = String): Chip[] {
   const chips: Chip[] = [];
   for (const key of LIST_KEYS) {
-    if (key === 'department') continue;
-    if (key === 'madein') {
-      // The Local toggle: one chip, whichever countries it names.
-      if (state.madein.length) chips.push({ id: state.madein.join(','), key: PROVENANCE_LABELS.local, type: 'madein' });
-      continue;
-    }
+    if (key === 'department' || key === 'madein') continue;
     const values: readonly string[] = state[key];
     for (const id of values) {
       const label = key === 'offers' ? offersChipLabel(id) : (labels[key]?.get(id) ?? titleCase(id));
@@ -45,6 +40,8 @@ export function selectedChips(state: ListingState, labels: ChipLabels = {}, form
     const { min, max } = state.priceRanges;
     chips.push({ id: `${min},${max}`, key: `${formatPrice(min)} - ${formatPrice(max)}`, type: 'priceRanges' });
   }
+  // The Local toggle is one chip, whichever countries it names.
+  if (state.madein.length) chips.push({ id: state.madein.join(','), key: PROVENANCE_LABELS.local, type: 'madein' });
   if (state.internationaldelivery) chips.push({ id: 'true', key: PROVENANCE_LABELS.international, type: 'internationaldelivery' });
   for (const key of DEAL_KEYS) if (state[key]) chips.push({ id: 'true', key: labels.deals?.[key] ?? DEAL_LABELS[key], type: key });
   return chips;
