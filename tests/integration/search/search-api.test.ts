@@ -29,7 +29,7 @@ import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { startSearchApi } from '../../support/search-api';
 import { registerUser, startAccountsApi, type AccountsApi } from '../accounts/accounts-api';
 
-// The search API over HTTP (issue 4, spec section 7), on the small generated demo catalogue
+// The search API over HTTP (spec section 7 "Products and search"), on the small generated demo catalogue
 // loaded through the real importer, with the index the api builds at start.
 
 let db: Database;

@@ -13,7 +13,7 @@ import { startWeb } from '../../support/web-server';
 import { demoStackForFile } from '../../support/demo-stack';
 
 // The listing page rendered by the real web server over the real api and search index
-// (issue 4 "Listing page (web)"; spec section 2 "Listing and search page").
+// (spec section 2 "Listing and search page", section 4 "Listing").
 
 const SITE = 'https://www.vitrine.example';
 const stack = demoStackForFile('catalog', { SITE_URL: SITE });
