@@ -8,7 +8,7 @@ import { serializeListingQuery, type ListingState } from '../../../shared/listin
 import { clearAll, provenance, setPage, setProvenance, setSort } from '../../../shared/listing/transitions';
 import { PROVENANCE_LABELS } from '../../../shared/listing/vocabulary';
 import { formatPrice } from '../../../shared/price';
-import { SORT_OPTIONS, type SortValue } from '../../../shared/sort-options';
+import { SORT_OPTIONS, isSortValue } from '../../../shared/sort-options';
 import { showsZeroResultMessage } from '../../../shared/validation/search-text';
 import { useDepartment } from '../../app/department';
 import { useCountry } from '../../app/site-hooks';
@@ -250,7 +250,7 @@ export function ListingPage() {
               </div>
               <label className="sort-select">
                 <span>Sort by</span>
-                <select value={state.sort} onChange={(event) => go(setSort(state, event.target.value as SortValue))} disabled={!inBrowser}>
+                <select value={state.sort} onChange={(event) => isSortValue(event.target.value) && go(setSort(state, event.target.value))} disabled={!inBrowser}>
                   {SORT_OPTIONS.map((option) => (
                     <option key={option.value || 'recommended'} value={option.value}>
                       {option.key}

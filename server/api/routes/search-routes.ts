@@ -14,8 +14,8 @@ import type { SearchService } from '../services/search-service';
 
 // Spec section 7 "Products and search": GET /api/search and its companions. Every listing
 // call is read with the one listing grammar (shared/listing/) and narrowed to what it depends
-// on; a link that names nothing is a 404. None of them reads who is asking, so each answer
-// is the same bytes for everyone and may be shared; the admin debug line is its own call.
+// on; a link that names nothing is a 404. Only /debug reads who is asking (the admin debug
+// line is its own call), so every other answer is the same bytes for everyone and may be shared.
 
 const MAX_SUGGEST_LENGTH = 100;
 
