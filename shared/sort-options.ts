@@ -7,3 +7,7 @@ export const SORT_OPTIONS = [
 ] as const;
 
 export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
+
+export function isSortValue(value: string): value is SortValue {
+  return SORT_OPTIONS.some((o) => o.value === value);
+}

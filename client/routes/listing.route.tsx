@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import { data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ApiError, type ApiClient, type Query } from '../../shared/api/api-client';
 import type { ProductCard } from '../../shared/api/product-schemas';
@@ -7,22 +8,28 @@ import {
   DealsSchema,
   FilterSchema,
   PriceFilterSchema,
+  SearchDebugAnswerSchema,
   SearchResponseSchema,
   type SearchResponse,
 } from '../../shared/api/search-schemas';
 import { PER_PAGE, RECOMMENDED_PRODUCTS } from '../../shared/constants';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { forCountry, isNavigableShopPath, listingApiQuery, parseListingQuery } from '../../shared/listing-query';
+import { LISTING_CALL_PATHS, listingApiQuery, type ListingCall } from '../../shared/listing/companion-calls';
+import { isNavigableShopPath } from '../../shared/listing/paths';
+import { ListingQueryError, emptyListingState, parseListingQuery, type ListingRequest, type ListingState } from '../../shared/listing/query-grammar';
+import { forCountry } from '../../shared/listing/transitions';
+import { FACET_FILTER_TYPES } from '../../shared/listing/vocabulary';
 import { apiContext, siteContext } from '../app/contexts';
+import { sessionContext } from '../app/session-context';
 import { ListingPage } from '../components/listing/ListingPage';
-import { FILTER_TYPES, loadListingPage, type FilterType, type ListingBase, type ListingData } from '../components/listing/listing-data';
+import { firstApiPage, loadListingPage, type ListingData } from '../components/listing/listing-data';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { Component as NotFound } from './not-found.route';
 
 // One listing route for /search and every canonical path (spec section 2 "Listing and search
 // page"): /shop/…, /brand/{brand}, /store/{store} and single-segment pages (/dresses,
 // /50-percent-off). The api decides what a path means; a path naming nothing is its 404, and
-// ours. All state is in the URL (spec section 4), so the loader reads everything from it.
+// ours. All state is in the URL (spec section 4), read with the same grammar as the api's.
 
 /** The listing's site path without the country prefix: "/search", "/dresses", "/brand/zara". */
 export function listingPath(pathname: string, basename: string): string {
@@ -30,10 +37,14 @@ export function listingPath(pathname: string, basename: string): string {
   return path.replace(/\/+$/, '') || '/';
 }
 
-/** Recommended Products after zero results or an error: the same search, page 1, 20 products. */
-async function loadRecommended(api: ApiClient, base: ListingBase, country: string): Promise<ProductCard[]> {
-  const bare: Query = base.link ? { link: base.link, country } : { q: base.q, country };
-  for (const query of [bare, { country }]) {
+/**
+ * Recommended Products after zero results or an error: the same search (q or path) without
+ * its filters, else the whole country; page 1, 20 products.
+ */
+async function loadRecommended(api: ApiClient, listing: ListingRequest): Promise<ProductCard[]> {
+  const same: ListingRequest = { ...listing, state: { ...emptyListingState(), q: listing.link ? '' : listing.state.q } };
+  const everything: ListingRequest = { country: listing.country, link: undefined, state: emptyListingState() };
+  for (const query of [listingApiQuery('list', same), listingApiQuery('list', everything)]) {
     try {
       const answer = await api.get('/api/search', SearchResponseSchema, { ...query, page: 1, perPage: RECOMMENDED_PRODUCTS });
       if (answer.products.length) return answer.products;
@@ -46,72 +57,84 @@ async function loadRecommended(api: ApiClient, base: ListingBase, country: strin
 
 const quietly = <T,>(work: Promise<T>): Promise<T | null> => work.catch(() => null);
 
+const noStore = { 'Cache-Control': CacheNone.header };
+
+/** The URL's listing state; a known parameter with a bad value is the page's own 400, with the api's message. */
+export function readListingState(url: URL): ListingState {
+  try {
+    return parseListingQuery(url.searchParams);
+  } catch (error) {
+    if (error instanceof ListingQueryError) throw data({ message: error.message }, { status: 400, headers: noStore });
+    throw error;
+  }
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
   const site = context.get(siteContext);
   const url = new URL(request.url);
   const path = listingPath(url.pathname, site.basename);
   const isSearch = path === '/search';
-  if (path.startsWith('/shop/') && !isNavigableShopPath(path)) {
-    throw data(null, { status: 404, headers: { 'Cache-Control': CacheNone.header } });
-  }
-  const state = forCountry(parseListingQuery(url.searchParams), site.country);
+  if (path.startsWith('/shop/') && !isNavigableShopPath(path)) throw data(null, { status: 404, headers: noStore });
+  const state = readListingState(url);
+  const listing: ListingRequest = { state: forCountry(state, site.country), link: isSearch ? undefined : path, country: site.country };
   const perPage = state.perPage ?? PER_PAGE;
-  const filterQuery: Query = listingApiQuery(state);
-  const base: ListingBase = { ...filterQuery, country: site.country, ...(isSearch ? {} : { link: path }) };
-  const priceQuery: Query = {
-    ...(isSearch ? { q: state.q } : { link: path }),
-    country: site.country,
-    internationaldelivery: state.internationaldelivery,
-  };
+  // Each call is asked only what it depends on (shared/listing/companion-calls.ts).
+  const call = <T,>(name: ListingCall, path: string, schema: ZodType<T>) =>
+    quietly(api.get(path, schema, listingApiQuery(name, listing)));
+  const listQuery: Query = listingApiQuery('list', listing);
 
   // Spec section 8: filter, deals, breadcrumb and link failures are silently ignored.
-  const filters = Promise.all(FILTER_TYPES.map(({ type }) => quietly(api.get(`/api/search/filters/${type}`, FilterSchema, base))));
+  const filters = Promise.all(FACET_FILTER_TYPES.map((type) => call('filters', `${LISTING_CALL_PATHS.filters}/${type}`, FilterSchema)));
   const extras = Promise.all([
-    quietly(api.get('/api/search/filters/price', PriceFilterSchema, priceQuery)),
-    quietly(api.get('/api/search/deals', DealsSchema, base)),
-    quietly(api.get('/api/search/filters/breadcrumb', BreadcrumbSchema, base)),
-    quietly(api.get('/api/search/canonical-links', CanonicalLinksSchema, isSearch ? { q: state.q, country: site.country } : { link: path, country: site.country })),
+    call('price', LISTING_CALL_PATHS.price, PriceFilterSchema),
+    call('deals', LISTING_CALL_PATHS.deals, DealsSchema),
+    call('breadcrumb', LISTING_CALL_PATHS.breadcrumb, BreadcrumbSchema),
+    call('canonical-links', LISTING_CALL_PATHS['canonical-links'], CanonicalLinksSchema),
   ]);
+  // The admin debug line is a personal call of its own, made only for a session that says it
+  // is an admin's; the api decides, and any failure just leaves the line out.
+  const debug = context.get(sessionContext).isAdmin()
+    ? quietly(api.get('/api/search/debug', SearchDebugAnswerSchema, { ...listQuery, page: firstApiPage(state.page), perPage }))
+    : Promise.resolve(null);
 
   let pages: SearchResponse[] = [];
   let error500 = false;
   try {
-    pages = await loadListingPage(api, base, state.page, perPage);
+    pages = await loadListingPage(api, listQuery, state.page, perPage);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw data(null, { status: 404, headers: { 'Cache-Control': CacheNone.header } });
-    }
+    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404, headers: noStore });
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-      throw data({ message: error.message }, { status: error.status, headers: { 'Cache-Control': CacheNone.header } });
+      throw data({ message: error.message }, { status: error.status, headers: noStore });
     }
     // Spec section 8: a failed product list call is a zero-result page with the server-error flag.
     error500 = true;
   }
-  const [filterAnswers, [price, deals, breadcrumb, links]] = await Promise.all([filters, extras]);
+  const [filterAnswers, [price, deals, breadcrumb, links], debugAnswer] = await Promise.all([filters, extras, debug]);
   const total = pages[0]?.totalCount ?? 0;
   const zero = error500 || total === 0 || pages.every((p) => p.products.length === 0);
-  const recommended = zero ? await loadRecommended(api, base, site.country) : [];
+  const recommended = zero ? await loadRecommended(api, listing) : [];
 
   const value: ListingData = {
     path,
     isSearch,
-    base,
+    state,
+    request: listing,
     perPage,
     pages,
     error500,
-    filters: Object.fromEntries(FILTER_TYPES.map(({ type }, i) => [type, filterAnswers[i] ?? null])) as ListingData['filters'],
+    filters: Object.fromEntries(FACET_FILTER_TYPES.map((type, i) => [type, filterAnswers[i] ?? null])) as ListingData['filters'],
     price,
     deals,
     breadcrumb,
     links,
     recommended,
+    debug: debugAnswer,
   };
   // A failed list is an outage, not a page: 503 and nobody keeps it.
-  if (error500) return data(value, { status: 503, headers: { 'Cache-Control': CacheNone.header } });
+  if (error500) return data(value, { status: 503, headers: noStore });
   return value;
 }
-
 
 // Moving within the same listing (hash changes) needs no new data; any URL change does.
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

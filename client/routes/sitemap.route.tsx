@@ -2,7 +2,8 @@ import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFu
 import { ApiError } from '../../shared/api/api-client';
 import { BrandListSchema, SitemapUrlsSchema, StoreListSchema, type SitemapUrl } from '../../shared/api/product-schemas';
 import { SearchResponseSchema } from '../../shared/api/search-schemas';
-import { DEPARTMENTS, isDepartment, type Department } from '../../shared/constants';
+import { DEPARTMENTS, isDepartment } from '../../shared/constants';
+import { DEPARTMENT_LABELS } from '../../shared/listing/vocabulary';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { parsePageNumber } from '../../shared/validation/page-number';
 import { apiContext, siteContext } from '../app/contexts';
@@ -137,8 +138,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
   }
 }
 
-const DEPARTMENT_LABEL: Record<Department, string> = { women: 'Women', men: 'Men', kids: 'Kids' };
-
 function SitemapIndex() {
   return (
     <>
@@ -171,7 +170,7 @@ function Categories({ categories }: { categories: SitemapUrl[] }) {
         if (own.length === 0) return null;
         return (
           <section key={department} className="sitemap-group" aria-labelledby={`sitemap-${department}`}>
-            <h2 id={`sitemap-${department}`}>{DEPARTMENT_LABEL[department]}</h2>
+            <h2 id={`sitemap-${department}`}>{DEPARTMENT_LABELS[department]}</h2>
             <ul className="sitemap-links">
               {own.map((c) => (
                 <li key={c.path}>

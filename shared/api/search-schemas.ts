@@ -1,35 +1,22 @@
 import { z } from 'zod';
+import { DEAL_KEYS } from '../listing/vocabulary';
 import { ProductCardSchema } from './product-schemas';
 
 // Search and listing payloads of the api (spec section 7 "Products and search", section 3
 // "Product list response", "Filter", "Deals", "Breadcrumb", "SEO links"), parsed by the web.
 //
-// Query parameters shared by the listing endpoints (all optional; multi-value ones are
-// comma-separated; unknown parameters are ignored; a nonsense value is a 400 naming it):
-//   q                   what the shopper typed (letters, digits and spaces are kept)
-//   link                a listing path: /brand/{slug}, /store/{slug}, /{category slug} (/dresses,
-//                       /men-clothing), /{sale band} (/50-percent-off …), /sale, /featured,
-//                       /editors-picks/{slug} (and /editors-pick/, /shop/editors-picks/),
-//                       /shop/{words} (a search for the words, /shop/{any of the above} is
-//                       that page). A link naming nothing we know: 404.
-//   colour              colour keys (shared/colours.ts)
-//   category, subcategory, subcategory2 … subcategory4
-//                       category slugs; a product in any named subtree passes (a deeper
-//                       level refines its ancestor)
-//   brand, storename    brand / store slugs
-//   offers              discount bands "1.0-50.0", "51.0-70.0", "71.0-100.0" (any "from-to")
-//   department          women, men, kids
-//   priceRanges         "min,max" in the country's currency
-//   internationaldelivery  true/1 or a country code: stores abroad that deliver here
-//   madein              country codes of the stores' own countries (the Local toggle)
-//   care                care-instruction slugs
-//   freedelivery, coupons, sale   true/1 or false/0
-//   country             GB (default), US, IN, AE, CA, AU, HK, SG
-//   sort                '' (Recommended), sale, desc, asc
-//   page                1-based; perPage 1 … 100 (larger is capped at 100; PER_PAGE by default)
+// The query parameters are the listing grammar (shared/listing/query-grammar.ts): q, the
+// category levels, department, brand, storename, colour, offers, care, priceRanges, madein,
+// internationaldelivery, coupons, freedelivery, sale, sort, page, perPage, plus link (the
+// listing path: /brand/{slug}, /store/{slug}, /{category}, /{sale band}, /sale, /featured,
+// /editors-picks/{slug}, /shop/{words}; naming nothing we know is a 404) and country. A known
+// parameter with a value that means nothing is a 400 naming it; unknown parameters are
+// ignored. Each companion call reads only what it depends on (shared/listing/companion-calls.ts).
 //
 // Endpoints:
-//   GET /api/search                           SearchResponseSchema
+//   GET /api/search                           SearchResponseSchema (the same bytes for everyone)
+//   GET /api/search/debug                     SearchDebugAnswerSchema: admins only (profile type
+//                                             1 or 2), 403 for anyone else; personal
 //   GET /api/search/filters/{type}            FilterSchema, type: category, brand, store, colour,
 //                                             offer, department (extra: size=top N, find=name
 //                                             words for brand and store); PriceFilterSchema for
@@ -66,11 +53,19 @@ export const SearchResponseSchema = z.object({
   perPage: z.number(),
   countryCode: z.string(),
   currencySymbol: z.string(),
-  /** Only for profile types 1 and 2 (spec section 2). */
-  debug: SearchDebugSchema.optional(),
-  timeTaken: z.number().optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+/**
+ * Spec section 2: "Users with a token and profile type 1 or 2 see a debug and time-taken
+ * line." Its own call, so the listing itself is the same bytes for everyone: how the api read
+ * the listing request, and how long answering it took (milliseconds).
+ */
+export const SearchDebugAnswerSchema = z.object({ debug: SearchDebugSchema, timeTaken: z.number() });
+export type SearchDebugAnswer = z.infer<typeof SearchDebugAnswerSchema>;
+
+/** The 403 of GET /api/search/debug for anyone but an admin (a 401 would end a shopper's session). */
+export const SEARCH_DEBUG_FORBIDDEN = 'The debug line is only for admins (profile type 1 or 2).';
 
 /**
  * One value of a filter (spec section 3 "Filter"): `key` is what people read, `id` the
@@ -122,7 +117,8 @@ export const PriceFilterSchema = z.object({
 });
 export type PriceFilter = z.infer<typeof PriceFilterSchema>;
 
-export const DealSchema = z.object({ key: z.enum(['coupons', 'freedelivery', 'sale']), textKey: z.string(), docCount: z.number() });
+/** `textKey` is what the Deals group shows (DEAL_LABELS). */
+export const DealSchema = z.object({ key: z.enum(DEAL_KEYS), textKey: z.string(), docCount: z.number() });
 /** Always three, in the spec's order: coupons, freedelivery, sale. */
 export const DealsSchema = z.object({ deals: z.tuple([DealSchema, DealSchema, DealSchema]) });
 

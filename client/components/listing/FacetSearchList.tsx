@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import type { Query } from '../../../shared/api/api-client';
 import { FilterSchema, type FilterBucket } from '../../../shared/api/search-schemas';
-import { toggleValue, type ListingState } from '../../../shared/listing-query';
+import type { ListingState } from '../../../shared/listing/query-grammar';
+import { hasValue, toggleValue } from '../../../shared/listing/transitions';
+import { FILTER_PARAM } from '../../../shared/listing/vocabulary';
 import { filterSearchText } from '../../../shared/validation/filter-search';
 import { browserApi } from '../../api/browser-api';
 import { FilterLink } from './FilterLink';
@@ -13,19 +15,18 @@ const FIND_DEBOUNCE_MS = 300;
 // (spec section 5). Selected values are always listed (the api returns them).
 export function FacetSearchList({
   type,
-  param,
   placeholder,
   buckets,
-  base,
+  query,
   state,
   href,
   apply,
 }: {
   type: 'brand' | 'store';
-  param: 'brand' | 'storename';
   placeholder: string;
   buckets: FilterBucket[];
-  base: Query;
+  /** The filter call's query (listingApiQuery('filters', …)); the search adds find. */
+  query: Query;
   state: ListingState;
   href: (s: ListingState) => string;
   apply: (s: ListingState) => void;
@@ -34,6 +35,7 @@ export function FacetSearchList({
   const [text, setText] = useState('');
   const [found, setFound] = useState<FilterBucket[] | null>(null);
   const find = filterSearchText(text);
+  const param = FILTER_PARAM[type];
 
   useEffect(() => {
     if (!find) {
@@ -43,7 +45,7 @@ export function FacetSearchList({
     let live = true;
     const timer = setTimeout(() => {
       browserApi()
-        .get(`/api/search/filters/${type}`, FilterSchema, { ...base, find })
+        .get(`/api/search/filters/${type}`, FilterSchema, { ...query, find })
         .then((answer) => live && setFound(answer.buckets))
         .catch(() => live && setFound([]));
     }, FIND_DEBOUNCE_MS);
@@ -51,7 +53,7 @@ export function FacetSearchList({
       live = false;
       clearTimeout(timer);
     };
-  }, [find, type, base]);
+  }, [find, type, query]);
 
   const shown = found ?? buckets;
   return (
@@ -64,7 +66,7 @@ export function FacetSearchList({
       {found && found.length === 0 && <p className="facet-none">No matches.</p>}
       <ul className="filter-list">
         {shown.map((bucket) => {
-          const selected = state[param].includes(bucket.id);
+          const selected = hasValue(state, param, bucket.id);
           return (
             <li key={bucket.id}>
               <FilterLink next={toggleValue(state, param, bucket.id)} href={href} apply={apply} selected={selected}>

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import type { ListingState } from '../../../shared/listing-query';
+import type { ListingState } from '../../../shared/listing/query-grammar';
 
 /**
  * One filter choice: a real link to the listing with that choice (works without JavaScript;

@@ -1,14 +1,17 @@
 import type { FilterBucket } from '../../../shared/api/search-schemas';
 import { colourHex, isColourKey } from '../../../shared/colours';
-import { CATEGORY_LEVELS, provenance, selectCategory, setFlag, setProvenance, setSingle, toggleValue, type CategoryLevel, type ListingState } from '../../../shared/listing-query';
+import type { CountryCode } from '../../../shared/countries';
+import { listingApiQuery } from '../../../shared/listing/companion-calls';
+import type { ListingState } from '../../../shared/listing/query-grammar';
+import { hasValue, provenance, selectCategory, setDeal, setProvenance, setSort, toggleValue } from '../../../shared/listing/transitions';
+import { DEAL_DISPLAY_ORDER, DEAL_LABELS, FIND_PLACEHOLDERS, PROVENANCE_LABELS, isCategoryLevel, type CategoryLevel } from '../../../shared/listing/vocabulary';
 import { SORT_OPTIONS } from '../../../shared/sort-options';
-import type { ListingData } from './listing-data';
 import { ShellLink } from '../ui/ShellLink';
 import { Accordion } from './Accordion';
 import { FacetSearchList } from './FacetSearchList';
 import { FilterLink } from './FilterLink';
 import { PriceFilter } from './PriceFilter';
-import type { CountryCode } from '../../../shared/countries';
+import type { ListingData } from './listing-data';
 
 // The filter panel (spec section 2): Country, Sort, Deals, Sales and Offers, Colour, Price,
 // Category, Brands, Stores, Popular In Brand, All Popular Brands, Top Searches. Open by
@@ -29,10 +32,8 @@ type Props = {
   collapse: number;
 };
 
-const DEAL_LABELS = { sale: 'All Offers', coupons: 'Coupon Code', freedelivery: 'Free Delivery' } as const;
-
 function levelOf(filterName: string): CategoryLevel | undefined {
-  return (CATEGORY_LEVELS as readonly string[]).includes(filterName) ? (filterName as CategoryLevel) : undefined;
+  return isCategoryLevel(filterName) ? filterName : undefined;
 }
 
 function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterBucket[]; level: CategoryLevel; ancestors: { level: CategoryLevel; slug: string }[] } & Pick<Props, 'state' | 'href' | 'apply'>) {
@@ -47,9 +48,9 @@ function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterB
       {buckets.map((bucket) => {
         // Choosing a nested category names its ancestors too, then the category itself.
         let next = state;
-        for (const a of ancestors) if (next[a.level] !== a.slug) next = selectCategory(next, a.level, a.slug);
+        for (const a of ancestors) if (!next[a.level].includes(a.slug)) next = selectCategory(next, a.level, a.slug);
         next = selectCategory(next, level, bucket.id);
-        const selected = state[level] === bucket.id;
+        const selected = state[level].includes(bucket.id);
         return (
           <li key={bucket.id}>
             <FilterLink next={next} href={href} apply={apply} selected={selected}>
@@ -88,7 +89,9 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
   const colourBuckets = filters.colour?.buckets ?? [];
   const offerBuckets = filters.offer?.buckets ?? [];
   const categoryBuckets = filters.category?.buckets ?? [];
-  const dealBy = new Map((deals?.deals ?? []).map((d) => [d.key, d.docCount]));
+  // The api's deals carry their labels (textKey); ours only stand in for an answer without one.
+  const dealBy = new Map((deals?.deals ?? []).map((d) => [d.key, d]));
+  const filterQuery = listingApiQuery('filters', data.request);
 
   return (
     <div className="filter-panel">
@@ -98,7 +101,7 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
             <li key={choice}>
               <FilterLink next={setProvenance(state, current === choice ? 'all' : choice, country)} href={href} apply={apply} selected={current === choice}>
                 <span className="filter-radio" aria-hidden="true" />
-                {choice === 'local' ? 'Local' : 'International'}
+                {PROVENANCE_LABELS[choice]}
               </FilterLink>
             </li>
           ))}
@@ -108,7 +111,7 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
         <ul className="filter-list">
           {SORT_OPTIONS.map((option) => (
             <li key={option.value || 'recommended'}>
-              <FilterLink next={setSingle(state, 'sort', option.value)} href={href} apply={apply} selected={state.sort === option.value}>
+              <FilterLink next={setSort(state, option.value)} href={href} apply={apply} selected={state.sort === option.value}>
                 <span className="filter-radio" aria-hidden="true" />
                 {option.key}
               </FilterLink>
@@ -119,11 +122,11 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
       {deals && (
         <Accordion title="Deals" defaultOpen collapse={collapse}>
           <ul className="filter-list">
-            {(['sale', 'coupons', 'freedelivery'] as const).map((key) => (
+            {DEAL_DISPLAY_ORDER.map((key) => (
               <li key={key}>
-                <FilterLink next={setFlag(state, key, !state[key])} href={href} apply={apply} selected={state[key]}>
+                <FilterLink next={setDeal(state, key, !state[key])} href={href} apply={apply} selected={state[key]}>
                   <span className="filter-check" aria-hidden="true" />
-                  {DEAL_LABELS[key]} <span className="filter-count">({dealBy.get(key) ?? 0})</span>
+                  {dealBy.get(key)?.textKey || DEAL_LABELS[key]} <span className="filter-count">({dealBy.get(key)?.docCount ?? 0})</span>
                 </FilterLink>
               </li>
             ))}
@@ -135,7 +138,7 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
           <ul className="filter-list">
             {offerBuckets.map((bucket) => (
               <li key={bucket.id}>
-                <FilterLink next={toggleValue(state, 'offers', bucket.id)} href={href} apply={apply} selected={state.offers.includes(bucket.id)}>
+                <FilterLink next={toggleValue(state, 'offers', bucket.id)} href={href} apply={apply} selected={hasValue(state, 'offers', bucket.id)}>
                   <span className="filter-check" aria-hidden="true" />
                   {bucket.key} <span className="filter-count">({bucket.docCount})</span>
                 </FilterLink>
@@ -148,7 +151,7 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
         <Accordion title="Color" defaultOpen collapse={collapse}>
           <ul className="colour-swatches">
             {colourBuckets.map((bucket) => {
-              const selected = state.colour.includes(bucket.id);
+              const selected = hasValue(state, 'colour', bucket.id);
               const hex = bucket.value ?? (isColourKey(bucket.id) ? colourHex(bucket.id) : '#8e8e8e');
               return (
                 <li key={bucket.id}>
@@ -186,12 +189,12 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
       )}
       {brandBuckets.length > 0 && (
         <Accordion title="Brands" defaultOpen={state.brand.length > 0} collapse={collapse}>
-          <FacetSearchList type="brand" param="brand" placeholder="Find a Brand" buckets={brandBuckets} base={data.base} state={state} href={href} apply={apply} />
+          <FacetSearchList type="brand" placeholder={FIND_PLACEHOLDERS.brand} buckets={brandBuckets} query={filterQuery} state={state} href={href} apply={apply} />
         </Accordion>
       )}
       {storeBuckets.length > 0 && (
         <Accordion title="Stores" defaultOpen={state.storename.length > 0} collapse={collapse}>
-          <FacetSearchList type="store" param="storename" placeholder="Find a Store" buckets={storeBuckets} base={data.base} state={state} href={href} apply={apply} />
+          <FacetSearchList type="store" placeholder={FIND_PLACEHOLDERS.store} buckets={storeBuckets} query={filterQuery} state={state} href={href} apply={apply} />
         </Accordion>
       )}
       {links && links.brand.length > 0 && (

@@ -2,22 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLoaderData, useRevalidator, useRouteLoaderData } from 'react-router';
 import { isDepartment } from '../../../shared/constants';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
-import {
-  clearAll,
-  isDeepFacetCombination,
-  provenance,
-  removeChip,
-  searchKeyFromPath,
-  selectedChips,
-  serializeListingQuery,
-  setPage,
-  setProvenance,
-  setSingle,
-  type ChipLabels,
-  type ListingState,
-} from '../../../shared/listing-query';
+import { isDeepFacetCombination, removeChip, selectedChips, type ChipLabels } from '../../../shared/listing/chips';
+import { searchKeyFromPath } from '../../../shared/listing/paths';
+import { serializeListingQuery, type ListingState } from '../../../shared/listing/query-grammar';
+import { clearAll, provenance, setPage, setProvenance, setSort } from '../../../shared/listing/transitions';
+import { PROVENANCE_LABELS } from '../../../shared/listing/vocabulary';
 import { formatPrice } from '../../../shared/price';
-import { SORT_OPTIONS, type SortValue } from '../../../shared/sort-options';
+import { SORT_OPTIONS, isSortValue } from '../../../shared/sort-options';
 import { showsZeroResultMessage } from '../../../shared/validation/search-text';
 import { useDepartment } from '../../app/department';
 import { useCountry } from '../../app/site-hooks';
@@ -95,7 +86,7 @@ export function ListingPage() {
   const country = useCountry();
   const inBrowser = useHydrated();
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const { state, href, go } = useListingNav(data.path);
+  const { state, href, go } = useListingNav(data);
   const { setDepartment } = useDepartment();
   const revalidator = useRevalidator();
 
@@ -147,8 +138,9 @@ export function ListingPage() {
       subcategory2: categories,
       subcategory3: categories,
       subcategory4: categories,
+      deals: Object.fromEntries((data.deals?.deals ?? []).map((d) => [d.key, d.textKey])),
     };
-  }, [data.filters, data.breadcrumb]);
+  }, [data.filters, data.breadcrumb, data.deals]);
   const chips = selectedChips(state, labels, money);
 
   // Metadata: the canonical is this listing with its one indexable facet (if any) and page;
@@ -180,9 +172,9 @@ export function ListingPage() {
             {title} <span className="listing-count">({count} {total === 1 ? 'product' : 'products'})</span>
           </h1>
           <ListingDescription text={first?.description ?? ''} />
-          {first?.timeTaken !== undefined && (
+          {data.debug && (
             <p className="listing-debug">
-              {first.debug ? `engine ${first.debug.engine}, index ${first.debug.indexVersion}; ` : ''}time taken {first.timeTaken} ms
+              engine {data.debug.debug.engine}, index {data.debug.debug.indexVersion}; time taken {data.debug.timeTaken} ms
             </p>
           )}
         </header>
@@ -252,13 +244,13 @@ export function ListingPage() {
                     selected={current === choice}
                     className="toggle"
                   >
-                    {choice === 'local' ? 'Local' : 'International'}
+                    {PROVENANCE_LABELS[choice]}
                   </FilterLink>
                 ))}
               </div>
               <label className="sort-select">
                 <span>Sort by</span>
-                <select value={state.sort} onChange={(event) => go(setSingle(state, 'sort', event.target.value as SortValue))} disabled={!inBrowser}>
+                <select value={state.sort} onChange={(event) => isSortValue(event.target.value) && go(setSort(state, event.target.value))} disabled={!inBrowser}>
                   {SORT_OPTIONS.map((option) => (
                     <option key={option.value || 'recommended'} value={option.value}>
                       {option.key}

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import { useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
 import type { ProductCard as Product } from '../../../shared/api/product-schemas';
 import { MAX_RESULT_WINDOW, PAGE_STEP } from '../../../shared/constants';
-import { serializeListingQuery, setPage, type ListingState } from '../../../shared/listing-query';
+import { listingApiQuery } from '../../../shared/listing/companion-calls';
+import { serializeListingQuery, type ListingState } from '../../../shared/listing/query-grammar';
+import { setPage } from '../../../shared/listing/transitions';
 import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
 import { ProductCard } from './ProductCard';
@@ -66,7 +68,7 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
     if (status === 'loading' || !hasMore) return;
     setStatus('loading');
     try {
-      const answers = await loadListingPage(browserApi(), data.base, extra.page + 1, data.perPage);
+      const answers = await loadListingPage(browserApi(), listingApiQuery('list', data.request), extra.page + 1, data.perPage);
       const next: Loaded = { key: location.key, page: extra.page + 1, products: [...extra.products, ...answers.flatMap((a) => a.products)] };
       setLoaded(next);
       write(storageKey(`${location.key}:${location.pathname}${location.search}`), JSON.stringify({ page: next.page, products: next.products, at: Date.now() } satisfies Saved));
@@ -75,7 +77,7 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
       // Spec section 8: loading stops; the retry block offers to load them again.
       setStatus('error');
     }
-  }, [status, hasMore, data.base, data.perPage, extra.page, extra.products, location.key, location.pathname, location.search]);
+  }, [status, hasMore, data.request, data.perPage, extra.page, extra.products, location.key, location.pathname, location.search]);
 
   // Infinite scroll: a sentinel after the grid, seen within 0.2 of a screen of the end.
   const sentinel = useRef<HTMLDivElement>(null);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PriceFilter as PriceFilterData } from '../../../shared/api/search-schemas';
-import { clearPrice, setPrice, type ListingState } from '../../../shared/listing-query';
+import type { ListingState } from '../../../shared/listing/query-grammar';
+import { clearPrice, setPrice } from '../../../shared/listing/transitions';
 import { acceptPriceRange, canApplyPrice, hasPriceRange, priceFilterErrors, typedPriceInput } from '../../../shared/validation/price-filter';
 
 // Spec section 2 "Price filter (slider with Min and Max inputs and an Apply button)",

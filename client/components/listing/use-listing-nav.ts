@@ -1,14 +1,13 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { parseListingQuery, serializeListingQuery, type ListingState } from '../../../shared/listing-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { serializeListingQuery, type ListingState } from '../../../shared/listing/query-grammar';
 import { useSiteConfig } from '../../app/contexts';
+import type { ListingData } from './listing-data';
 
-/** The listing's state from the URL, and how to go to another state of the same listing. */
-export function useListingNav(path: string) {
-  const location = useLocation();
+/** The listing's state (the loader read it from the URL), and how to go to another state of the same listing. */
+export function useListingNav({ path, state }: Pick<ListingData, 'path' | 'state'>) {
   const navigate = useNavigate();
   const { basename } = useSiteConfig();
-  const state = useMemo(() => parseListingQuery(location.search), [location.search]);
   /** The address of a state, as a link's href (country prefix included). */
   const href = useCallback((next: ListingState) => `${basename}${path}${serializeListingQuery(next)}`, [basename, path]);
   const go = useCallback(

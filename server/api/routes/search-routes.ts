@@ -1,24 +1,23 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { SEARCH_DEBUG_FORBIDDEN } from '../../../shared/api/search-schemas';
 import { DEPARTMENTS, isDepartment, type Department } from '../../../shared/constants';
 import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
+import { FILTER_TYPES, isFilterType } from '../../../shared/listing/vocabulary';
 import { cleanSearchText } from '../../../shared/validation/search-text';
-import { badRequest, notFound } from '../../lib/http-error';
+import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { isAdmin, type ViewerResolver } from '../accounts/viewer';
 import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
-import { ListingQuerySchema } from '../services/listing-params';
-import { FILTER_TYPES, type FilterType, type SearchService } from '../services/search-service';
+import { readFilterListOptions, readListingRequest } from '../search-listing/read-listing-request';
+import type { SearchService } from '../services/search-service';
 
-// Spec section 7 "Products and search": GET /api/search and its companions. Every query
-// parameter is checked (services/listing-params.ts); a link that names nothing is a 404.
+// Spec section 7 "Products and search": GET /api/search and its companions. Every listing
+// call is read with the one listing grammar (shared/listing/) and narrowed to what it depends
+// on; a link that names nothing is a 404. Only /debug reads who is asking (the admin debug
+// line is its own call), so every other answer is the same bytes for everyone and may be shared.
 
 const MAX_SUGGEST_LENGTH = 100;
-
-/** Answers that depend on who asks (admins see debug) are never kept by a shared cache. */
-function policyFor(req: Request) {
-  return req.headers.token ? CachePrivate : CacheShort;
-}
 
 const SuggestQuery = z.object({
   department: z
@@ -41,31 +40,37 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
   const { search } = deps;
 
   router.get('/', async (req, res) => {
-    const params = parseInput(ListingQuerySchema, req.query);
-    const admin = req.headers.token ? isAdmin(await deps.resolveViewer(req)) : false;
-    sendData(res, await search.search(params, admin), policyFor(req));
+    sendData(res, await search.products.list(readListingRequest(req, 'list')), CacheShort);
+  });
+
+  // Spec section 2: "Users with a token and profile type 1 or 2 see a debug and time-taken
+  // line." Anyone else is refused with 403, not 401: their session is fine, the line is not theirs.
+  router.get('/debug', async (req, res) => {
+    const request = readListingRequest(req, 'list');
+    if (!isAdmin(await deps.resolveViewer(req))) throw new HttpError(403, SEARCH_DEBUG_FORBIDDEN);
+    sendData(res, await search.products.debug(request), CachePrivate);
   });
 
   router.get('/deals', async (req, res) => {
-    sendData(res, await search.deals(parseInput(ListingQuerySchema, req.query)), CacheShort);
+    sendData(res, await search.facets.deals(readListingRequest(req, 'deals')), CacheShort);
   });
 
   router.get('/filters/breadcrumb', async (req, res) => {
-    sendData(res, await search.breadcrumb(parseInput(ListingQuerySchema, req.query)), CacheShort);
+    sendData(res, await search.links.breadcrumb(readListingRequest(req, 'breadcrumb')), CacheShort);
   });
 
   router.get('/filters/:type', async (req, res) => {
     const type = req.params.type;
-    if (!(FILTER_TYPES as readonly string[]).includes(type)) {
-      throw notFound(`There is no ${type} filter; filters are ${FILTER_TYPES.join(', ')} and breadcrumb`);
-    }
-    const params = parseInput(ListingQuerySchema, req.query);
-    const filter = type === 'price' ? await search.priceFilter(params) : await search.filter(type as Exclude<FilterType, 'price'>, params);
-    sendData(res, filter, CacheShort);
+    if (!isFilterType(type)) throw notFound(`There is no ${type} filter; filters are ${FILTER_TYPES.join(', ')} and breadcrumb`);
+    const answer =
+      type === 'price'
+        ? await search.facets.price(readListingRequest(req, 'price'))
+        : await search.facets.filter(type, readListingRequest(req, 'filters'), readFilterListOptions(req));
+    sendData(res, answer, CacheShort);
   });
 
   router.get('/canonical-links', async (req, res) => {
-    sendData(res, await search.canonicalLinks(parseInput(ListingQuerySchema, req.query)), CacheShort);
+    sendData(res, await search.links.canonicalLinks(readListingRequest(req, 'canonical-links')), CacheShort);
   });
 
   // /auto-suggest/{department}/{query}, /auto-suggest/{query}/{department} (spec section 7:
@@ -73,7 +78,7 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
   const suggest = async (req: Request, text: string, department: Department | undefined) => {
     const { country, department: fromQuery } = parseInput(SuggestQuery, req.query);
     if (text.length > MAX_SUGGEST_LENGTH) throw badRequest(`the search text is longer than ${MAX_SUGGEST_LENGTH} characters`);
-    return search.suggest(cleanSearchText(text), department ?? fromQuery, country);
+    return search.suggestions.suggest(cleanSearchText(text), department ?? fromQuery, country);
   };
   router.get('/auto-suggest/:first/:second', async (req, res) => {
     const { first, second } = req.params as { first: string; second: string };

@@ -16,7 +16,7 @@ import { notFound } from '../../lib/http-error';
 import { normaliseText } from '../search/analyser';
 import { categoryChain } from '../search/documents';
 import { catalogQuery, EMPTY_FILTERS, type SearchEngine, type SearchQuery } from '../search/search-engine';
-import { CATEGORY_LEVELS } from './listing-params';
+import { CATEGORY_LEVELS } from '../../../shared/listing/vocabulary';
 import { readProduct, readProductCards } from './product-reader';
 
 // Product pages, click tracking, retailer links, sitemaps and the brand and store

@@ -16,6 +16,8 @@ import {
   DealsSchema,
   FilterSchema,
   PriceFilterSchema,
+  SEARCH_DEBUG_FORBIDDEN,
+  SearchDebugAnswerSchema,
   SearchResponseSchema,
   SuggestionsSchema,
   type Filter,
@@ -27,7 +29,7 @@ import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { startSearchApi } from '../../support/search-api';
 import { registerUser, startAccountsApi, type AccountsApi } from '../accounts/accounts-api';
 
-// The search API over HTTP (issue 4, spec section 7), on the small generated demo catalogue
+// The search API over HTTP (spec section 7 "Products and search"), on the small generated demo catalogue
 // loaded through the real importer, with the index the api builds at start.
 
 let db: Database;
@@ -215,24 +217,63 @@ describe('GET /api/search', () => {
     expect((await search('perPage=5000')).perPage).toBe(100);
   });
 
-  it('shows debug and time taken to admins (profile type 1 or 2) only', async () => {
+  it('ignores parameters it does not know, and answers the same as without them', async () => {
+    const plain = await request(api.url).get('/api/search?q=dress&perPage=3').expect(200);
+    const tagged = await request(api.url).get('/api/search?utm_source=news&q=dress&fbclid=abc&perPage=3').expect(200);
+    expect(tagged.text).toBe(plain.text);
+  });
+});
+
+describe('GET /api/search/debug (spec section 2: the admin debug and time-taken line)', () => {
+  it('answers admins (profile type 1 or 2) how the request was read and the time taken; everyone else gets 403', async () => {
     let accountsApi: AccountsApi | undefined;
     try {
       accountsApi = await startAccountsApi({ db });
       const shopper = await registerUser(accountsApi);
       const admin = await registerUser(accountsApi);
       await db.query('UPDATE users SET profile_type = 2 WHERE id = $1', [admin.userId]);
-      const asShopper = await request(api.url).get('/api/search?q=dreses').set('token', shopper.token).expect(200);
-      expect(asShopper.body.data.debug).toBeUndefined();
-      expect(asShopper.body.data.timeTaken).toBeUndefined();
-      const asAdmin = await request(api.url).get('/api/search?q=dreses').set('token', admin.token).expect(200);
-      const data = SearchResponseSchema.parse(asAdmin.body.data);
-      expect(data.timeTaken).toBeGreaterThanOrEqual(0);
-      expect(data.debug!.engine).toBe('memory');
-      expect(data.debug!.tokens[0]).toMatchObject({ word: 'dreses', expansions: [{ term: 'dress', quality: 1 }] });
-      expect(asAdmin.headers['cache-control']).toContain('private');
+
+      const asAdmin = await request(api.url).get('/api/search/debug?q=dreses').set('token', admin.token).expect(200);
+      const answer = SearchDebugAnswerSchema.parse(asAdmin.body.data);
+      expect(answer.timeTaken).toBeGreaterThanOrEqual(0);
+      expect(answer.debug.engine).toBe('memory');
+      expect(answer.debug.tokens[0]).toMatchObject({ word: 'dreses', expansions: [{ term: 'dress', quality: 1 }] });
+      expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+
+      for (const call of [request(api.url).get('/api/search/debug?q=dreses').set('token', shopper.token), request(api.url).get('/api/search/debug?q=dreses')]) {
+        const refused = await call.expect(403);
+        expect(refused.body).toEqual({ status: 403, message: SEARCH_DEBUG_FORBIDDEN });
+        expect(refused.headers['cache-control']).toBe('no-store');
+      }
+      // A bad listing query is the same 400 as the list's.
+      const bad = await request(api.url).get('/api/search/debug?sort=bogus').set('token', admin.token).expect(400);
+      expect(bad.body.message).toBe((await request(api.url).get('/api/search?sort=bogus').expect(400)).body.message);
     } finally {
       // The accounts api shares this file's database: stop its timers only.
+      await accountsApi?.accounts.stop();
+    }
+  });
+
+  it('answers GET /api/search with the same bytes for a guest, a shopper and an admin, cacheable', async () => {
+    let accountsApi: AccountsApi | undefined;
+    try {
+      accountsApi = await startAccountsApi({ db });
+      const shopper = await registerUser(accountsApi);
+      const admin = await registerUser(accountsApi);
+      await db.query('UPDATE users SET profile_type = 1 WHERE id = $1', [admin.userId]);
+      const answers = await Promise.all([
+        request(api.url).get('/api/search?q=dreses'),
+        request(api.url).get('/api/search?q=dreses').set('token', shopper.token),
+        request(api.url).get('/api/search?q=dreses').set('token', admin.token),
+      ]);
+      for (const res of answers) {
+        expect(res.status).toBe(200);
+        expect(res.text).toBe(answers[0]!.text);
+        expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+      }
+      expect(answers[0]!.body.data).not.toHaveProperty('debug');
+      expect(answers[0]!.body.data).not.toHaveProperty('timeTaken');
+    } finally {
       await accountsApi?.accounts.stop();
     }
   });
@@ -309,6 +350,26 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
     const india = PriceFilterSchema.parse((await request(api.url).get('/api/search/filters/price?country=IN').expect(200)).body.data);
     expect(india.buckets.price_steps).toBe(4000);
     await request(api.url).get('/api/search/filters/size').expect(404);
+  });
+
+  it('answers each companion call from only what it depends on, whatever else is sent', async () => {
+    const same = async (path: string, fuller: string, lean: string) => {
+      const a = await request(api.url).get(`${path}?${fuller}`).expect(200);
+      const b = await request(api.url).get(`${path}?${lean}`).expect(200);
+      expect(a.text, `${path}?${fuller}`).toBe(b.text);
+    };
+    // Sort and paging never change a filter group or the deals.
+    await same('/api/search/filters/colour', 'link=/clothing&brand=x&sort=asc&page=3&perPage=40', 'link=/clothing&brand=x');
+    await same('/api/search/deals', 'link=/clothing&colour=red&sort=desc&page=2', 'link=/clothing&colour=red');
+    // The price range: q or link, country and internationaldelivery only (spec section 7).
+    await same('/api/search/filters/price', 'link=/clothing&q=red&colour=red&sale=true&sort=asc&country=US', 'link=/clothing&country=US');
+    await same('/api/search/filters/price', 'q=dress&colour=red&brand=x&internationaldelivery=true', 'q=dress&internationaldelivery=true');
+    // The SEO links: q or link and country; the breadcrumb: link and the category levels.
+    await same('/api/search/canonical-links', 'link=/dresses&colour=red&sort=asc', 'link=/dresses');
+    await same('/api/search/filters/breadcrumb', 'link=/clothing&subcategory=dresses&country=IN&colour=red&page=4', 'link=/clothing&subcategory=dresses');
+    // The filters do change what a filter group counts.
+    const brandsOf = async (query: string) => (await request(api.url).get(`/api/search/filters/brand?${query}`).expect(200)).text;
+    expect(await brandsOf('link=/clothing&colour=red')).not.toBe(await brandsOf('link=/clothing'));
   });
 
   it('counts deals in the order coupons, free delivery, sale', async () => {

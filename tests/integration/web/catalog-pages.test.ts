@@ -10,9 +10,9 @@ import { startRecordingUpstream } from '../../support/recording-upstream';
 import { startWeb } from '../../support/web-server';
 import { demoStackForFile } from '../../support/demo-stack';
 
-// Issue 4 "Other catalog pages", through the real web and api on the small demo catalogue:
-// the product landing page, the click-through to the retailer, brand and store directories,
-// the HTML sitemap, robots.txt and the XML sitemaps.
+// The catalogue pages beside the listing (spec section 2), through the real web and api on
+// the small demo catalogue: the product landing page, the click-through to the retailer,
+// brand and store directories, the HTML sitemap, robots.txt and the XML sitemaps.
 
 const SITE = 'https://www.vitrine.example';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';

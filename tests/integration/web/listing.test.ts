@@ -1,16 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
 import { SPECIAL_STORE } from '../../../server/api/catalog/demo/demo-world';
 import { SearchResponseSchema } from '../../../shared/api/search-schemas';
 import { readPayload, visibleMarkup } from '../../support/page';
+import { startRecordingUpstream } from '../../support/recording-upstream';
+import { queryStringArb } from '../../unit/shared/listing-arbitraries';
 import { startWeb } from '../../support/web-server';
 import { demoStackForFile } from '../../support/demo-stack';
 
 // The listing page rendered by the real web server over the real api and search index
-// (issue 4 "Listing page (web)"; spec section 2 "Listing and search page").
+// (spec section 2 "Listing and search page", section 4 "Listing").
 
 const SITE = 'https://www.vitrine.example';
 const stack = demoStackForFile('catalog', { SITE_URL: SITE });
@@ -63,10 +66,75 @@ describe('listing routes', () => {
     expect(res.text).not.toContain('class="product-grid"');
   });
 
-  it('answers a nonsense filter value with 400 and the reason', async () => {
-    const res = await get('/dresses?colour=plaid');
-    expect(res.status).toBe(400);
-    expect(res.text).toContain('plaid');
+});
+
+/** Text as React writes it into the page. */
+const asPageText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+describe('the listing query (one grammar with the api)', () => {
+  it("answers a known parameter's bad value with the page's own 400: the api's message, not kept", async () => {
+    for (const query of ['colour=plaid', 'sort=bogus', 'page=abc', 'priceRanges=50,10', 'madein=fr', 'subcategory=no-such-category']) {
+      const api = await request(stack.api.url).get(`/api/search?link=/dresses&${query}`).expect(400);
+      const res = await get(`/dresses?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.headers['cache-control'], query).toBe('no-store');
+      expect(markup(res.text), query).toContain(`<p>${asPageText(api.body.message as string)}</p>`);
+    }
+  });
+
+  it('ignores parameters it does not know, on the page as on the api', async () => {
+    const tagged = await get('/dresses?utm_source=news&colour=red&fbclid=abc');
+    expect(tagged.status).toBe(200);
+    expect(linkHref(tagged.text, 'canonical')).toBe(`${SITE}/dresses?colour=red`);
+  });
+
+  it('reads generated query strings as the api does: both answer, or both refuse with the same message', async () => {
+    let refused = 0;
+    for (const query of fc.sample(queryStringArb, { numRuns: 30, seed: 20_260_401 })) {
+      const [page, api] = await Promise.all([get(`/search?${query}`), request(stack.api.url).get(`/api/search?${query}`)]);
+      expect(page.status, query).toBe(api.status);
+      if (api.status === 400) {
+        refused += 1;
+        expect(markup(page.text), query).toContain(`<p>${asPageText(api.body.message as string)}</p>`);
+      } else {
+        expect(api.status, query).toBe(200);
+      }
+    }
+    expect(refused).toBeGreaterThan(3);
+    expect(refused).toBeLessThan(27);
+  });
+
+  it('asks the companion calls only what they depend on, so sort orders and pages share their cached answers', async () => {
+    // The api behind a recording hop, so the web's calls can be read.
+    const upstream = await startRecordingUpstream(async (req, res) => {
+      const answer = await fetch(`${stack.api.url}${req.url}`);
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'cache-control': answer.headers.get('cache-control') ?? 'no-store' });
+      res.end(await answer.text());
+    });
+    const web = await startWeb(upstream.url, { SITE_URL: SITE });
+    try {
+      const calls = () => upstream.requests.splice(0).map((r) => r.url).filter((url) => url.startsWith('/api/search'));
+      const browse = (path: string) => request(web.url).get(path).set('User-Agent', 'Mozilla/5.0 Chrome/130').expect(200);
+      await browse('/dresses?colour=red&sort=asc');
+      const first = calls();
+      expect(first.filter((url) => !url.startsWith('/api/search?')).sort()).toEqual(
+        [
+          '/api/search/canonical-links?link=%2Fdresses',
+          '/api/search/deals?colour=red&link=%2Fdresses',
+          '/api/search/filters/breadcrumb?link=%2Fdresses',
+          '/api/search/filters/price?link=%2Fdresses',
+          ...['brand', 'category', 'colour', 'department', 'offer', 'store'].map((type) => `/api/search/filters/${type}?colour=red&link=%2Fdresses`),
+        ].sort(),
+      );
+      // Another sort order and another page: only the list itself is asked again.
+      await browse('/dresses?colour=red&sort=desc&page=2');
+      const second = calls();
+      expect(second.length).toBeGreaterThan(0);
+      expect(second.every((url) => url.startsWith('/api/search?'))).toBe(true);
+    } finally {
+      await web.close();
+      await upstream.close();
+    }
   });
 });
 

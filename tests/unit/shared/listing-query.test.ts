@@ -1,55 +1,70 @@
 import { describe, expect, it } from 'vitest';
+import { isDeepFacetCombination, offersChipLabel, removeChip, selectedChips } from '../../../shared/listing/chips';
+import { listingApiQuery, requestForCall } from '../../../shared/listing/companion-calls';
+import { isNavigableShopPath, searchKeyFromPath } from '../../../shared/listing/paths';
+import {
+  LISTING_QUERY_MESSAGES as M,
+  ListingQueryError,
+  emptyListingState,
+  parseFilterListOptions,
+  parseListingQuery,
+  parseListingRequest,
+  serializeListingQuery,
+  type ListingRequest,
+} from '../../../shared/listing/query-grammar';
 import {
   clearAll,
   clearPrice,
-  emptyListingState,
   forCountry,
-  isDeepFacetCombination,
-  isNavigableShopPath,
-  listingApiQuery,
-  offersChipLabel,
-  parseListingQuery,
   provenance,
-  removeChip,
-  searchKeyFromPath,
   selectCategory,
-  selectedChips,
-  serializeListingQuery,
-  setFlag,
+  setDeal,
   setPage,
   setPrice,
   setProvenance,
   setQuery,
-  setSingle,
+  setSort,
   toggleValue,
-} from '../../../shared/listing-query';
+} from '../../../shared/listing/transitions';
+import { DEAL_LABELS } from '../../../shared/listing/vocabulary';
 
 const roundTrip = (search: string) => serializeListingQuery(parseListingQuery(search));
+
+/** The message a query is refused with (and that it is refused). */
+function refusal(search: string): { param: string; message: string } {
+  try {
+    parseListingRequest(search);
+  } catch (error) {
+    if (error instanceof ListingQueryError) return { param: error.param, message: error.message };
+    throw error;
+  }
+  throw new Error(`"${search}" was accepted`);
+}
 
 describe('reading a listing URL (spec section 2 "Query parameters")', () => {
   it('reads every parameter of the spec', () => {
     const state = parseListingQuery(
-      '?q=red+dress&page=3&perPage=40&colour=red,blue&category=clothing&subcategory=dresses&subcategory2=midi-dresses' +
-        '&brand=zara,mango&storename=maison-harlow&offers=51.0-70.0&department=women&priceRanges=20,150' +
-        '&internationaldelivery=GB&madein=GB&sort=asc&care=machine-wash&freedelivery=true&coupons=1&sale=true',
+      '?q=red+dress&page=3&perPage=40&colour=Red,blue&category=clothing&subcategory=dresses&subcategory2=midi-dresses' +
+        '&brand=zara,mango&storename=maison-harlow&offers=51.0-70.0&department=women&priceRanges=20,150.5' +
+        '&internationaldelivery=GB&madein=gb&sort=asc&care=machine-wash&freedelivery=true&coupons=1&sale=TRUE',
     );
     expect(state).toEqual({
       q: 'red dress',
       page: 3,
       perPage: 40,
       colour: ['red', 'blue'],
-      category: 'clothing',
-      subcategory: 'dresses',
-      subcategory2: 'midi-dresses',
-      subcategory3: '',
-      subcategory4: '',
+      category: ['clothing'],
+      subcategory: ['dresses'],
+      subcategory2: ['midi-dresses'],
+      subcategory3: [],
+      subcategory4: [],
       brand: ['zara', 'mango'],
       storename: ['maison-harlow'],
       offers: ['51.0-70.0'],
       department: ['women'],
-      priceRanges: { min: 20, max: 150 },
-      internationaldelivery: 'GB',
-      madein: 'GB',
+      priceRanges: { min: 20, max: 150.5 },
+      internationaldelivery: true,
+      madein: ['GB'],
       sort: 'asc',
       care: ['machine-wash'],
       freedelivery: true,
@@ -63,51 +78,149 @@ describe('reading a listing URL (spec section 2 "Query parameters")', () => {
     expect(parseListingQuery('?')).toEqual(emptyListingState());
   });
 
-  it('reads repeated and comma-separated multi-values alike, without duplicates or blanks', () => {
-    expect(parseListingQuery('colour=red&colour=blue,red,,').colour).toEqual(['red', 'blue']);
+  it('reads repeated and comma-separated list values alike, without duplicates or blanks', () => {
+    expect(parseListingQuery('colour=red&colour=blue,RED,,').colour).toEqual(['red', 'blue']);
+    expect(parseListingQuery('madein=gb,us').madein).toEqual(['GB', 'US']);
   });
 
-  it('falls back to page 1 for a page that is not a positive whole number', () => {
-    for (const page of ['abc', '-2', '0', '1.5', '', '99999999999']) expect(parseListingQuery(`page=${page}`).page).toBe(1);
-    expect(parseListingQuery('page=7').page).toBe(7);
+  it('takes the last of a repeated single-valued parameter', () => {
+    expect(parseListingQuery('sort=asc&sort=desc').sort).toBe('desc');
+    expect(parseListingQuery('priceRanges=1,2&priceRanges=5,9').priceRanges).toEqual({ min: 5, max: 9 });
   });
 
-  it('ignores an unknown sort, a malformed price range and false flags', () => {
-    const state = parseListingQuery('sort=cheapest&priceRanges=abc&sale=false&coupons=0&internationaldelivery=false');
-    expect(state.sort).toBe('');
-    expect(state.priceRanges).toBeUndefined();
-    expect(state.sale).toBe(false);
-    expect(state.coupons).toBe(false);
-    expect(state.internationaldelivery).toBe('');
-    expect(parseListingQuery('priceRanges=150,20').priceRanges).toBeUndefined();
-    expect(parseListingQuery('priceRanges=20').priceRanges).toBeUndefined();
+  it('cleans the search text by the rule of spec section 5', () => {
+    expect(parseListingQuery('q=%20%20red%20%20%3Cscript%3Edress!%20').q).toBe('red scriptdress');
   });
 
-  it('caps perPage at the api limit', () => {
+  it('reads false flags and an empty value as off', () => {
+    const state = parseListingQuery('sale=false&coupons=0&freedelivery=&internationaldelivery=false&sort=&page=&perPage=');
+    expect(state).toEqual(emptyListingState());
+  });
+
+  it('caps perPage at the api limit rather than refusing it', () => {
     expect(parseListingQuery('perPage=1000').perPage).toBe(100);
+  });
+
+  it('ignores parameters it does not know', () => {
+    expect(parseListingQuery('utm_source=news&fbclid=x&colour=red')).toEqual({ ...emptyListingState(), colour: ['red'] });
+  });
+
+  it('refuses a known parameter with a bad value, naming it', () => {
+    expect(refusal('colour=mauve')).toEqual({ param: 'colour', message: M.notAColour('mauve') });
+    expect(M.notAColour('mauve')).toMatch(/^colour: "mauve" is not a colour; use one of white, silver, /);
+    expect(refusal('sort=cheap')).toEqual({ param: 'sort', message: "sort must be '' (Recommended), sale, desc or asc" });
+    expect(refusal('page=0')).toEqual({ param: 'page', message: 'page must be a whole number from 1' });
+    expect(refusal('page=1.5').param).toBe('page');
+    expect(refusal('page=abc').param).toBe('page');
+    expect(refusal('perPage=lots')).toEqual({ param: 'perPage', message: 'perPage must be a whole number from 1' });
+    expect(refusal('priceRanges=10').message).toBe('priceRanges takes two amounts, min and max, like 20,150');
+    expect(refusal('priceRanges=20,20,20').message).toBe(M.priceShape);
+    expect(refusal('priceRanges=90,10').message).toBe('priceRanges: min must not be above max');
+    expect(refusal('offers=50-20').message).toBe('offers: "50-20" is not a discount band like 51.0-70.0 (percent, from-to, within 0-100)');
+    expect(refusal('offers=10-101').param).toBe('offers');
+    expect(refusal('department=pets').message).toBe('department: "pets" is not a department; use women, men, kids');
+    expect(refusal('subcategory3=Bad%20Slug!').message).toBe('subcategory3: "Bad Slug!" is not a category slug (lower-case letters, digits and hyphens)');
+    expect(refusal('freedelivery=yes%20please').message).toBe('freedelivery takes true or false');
+    expect(refusal('internationaldelivery=mars').message).toBe('internationaldelivery takes true, false or a country code (GB, US, IN, AE, CA, AU, HK, SG)');
+    expect(refusal('madein=fr').message).toBe('madein: "fr" is not a country; use one of GB, US, IN, AE, CA, AU, HK, SG');
+    expect(refusal(`q=${'x'.repeat(201)}`).message).toBe('q: the search text is longer than 200 characters');
+    expect(refusal(`brand=${Array.from({ length: 51 }, (_, i) => `b${i}`).join(',')}`).message).toBe('brand: at most 50 values');
+    expect(refusal('link=dresses').message).toBe('link must be a path starting with /');
+    expect(refusal('country=FR').message).toBe('country must be one of GB, US, IN, AE, CA, AU, HK, SG');
+  });
+
+  it('reports the first bad parameter in the order parameters are written', () => {
+    expect(refusal('sort=x&colour=mauve&page=0').param).toBe('colour');
+  });
+
+  it('reads the api-only parts of a listing call: link and country (GB by default)', () => {
+    expect(parseListingRequest('link=/dresses&country=us&colour=red')).toEqual({
+      link: '/dresses',
+      country: 'US',
+      state: { ...emptyListingState(), colour: ['red'] },
+    });
+    expect(parseListingRequest('').country).toBe('GB');
+  });
+
+  it('reads the brand and store filter options (size, find)', () => {
+    expect(parseFilterListOptions('')).toEqual({ size: 30, find: undefined });
+    expect(parseFilterListOptions('size=1000&find=%20mai%20')).toEqual({ size: 500, find: 'mai' });
+    expect(() => parseFilterListOptions('find=%20%20')).toThrow('find must not be only spaces');
+    expect(() => parseFilterListOptions('size=0')).toThrow('size must be a whole number from 1');
   });
 });
 
 describe('writing a listing URL', () => {
-  it('writes one canonical order, leaving page 1 and empty values out', () => {
-    expect(roundTrip('sort=desc&colour=red&q=dress&page=1&brand=')).toBe('?q=dress&colour=red&sort=desc');
+  it('writes one canonical order, leaving defaults out', () => {
+    expect(roundTrip('sort=desc&colour=red&q=dress&page=1&brand=&sale=false')).toBe('?q=dress&colour=red&sort=desc');
   });
 
-  it('keeps multi-value commas readable and encodes the rest', () => {
-    expect(roundTrip('q=red+%26+blue&colour=red,blue')).toBe('?q=red%20%26%20blue&colour=red,blue');
+  it('keeps list commas readable and encodes the rest', () => {
+    expect(roundTrip('q=red+%26+blue&colour=red,blue')).toBe('?q=red%20blue&colour=red,blue');
   });
 
   it('round-trips every parameter', () => {
     const search =
       '?q=midi&category=clothing&subcategory=dresses&department=women&brand=zara,mango&storename=maison-harlow' +
-      '&colour=red&offers=1.0-50.0&care=hand-wash&priceRanges=20,150&madein=GB&internationaldelivery=GB' +
+      '&colour=red&offers=1.0-50.0&care=hand-wash&priceRanges=20,150&madein=GB&internationaldelivery=true' +
       '&coupons=true&freedelivery=true&sale=true&sort=sale&page=2&perPage=40';
     expect(roundTrip(search)).toBe(search);
   });
 
-  it('builds the api query without page or perPage (the loader pages)', () => {
-    const state = parseListingQuery('q=dress&colour=red,blue&page=4&sale=true');
-    expect(listingApiQuery(state)).toEqual({ q: 'dress', colour: 'red,blue', sale: 'true' });
+  it('writes the International toggle as true, whatever country code it was read from', () => {
+    expect(roundTrip('internationaldelivery=IN')).toBe('?internationaldelivery=true');
+  });
+});
+
+describe('what each api call is asked (spec section 7)', () => {
+  const request: ListingRequest = {
+    link: '/dresses',
+    country: 'US',
+    state: parseListingQuery('q=midi&colour=red,blue&subcategory=midi-dresses&sale=true&internationaldelivery=true&sort=asc&page=4&perPage=40'),
+  };
+
+  it('asks the list for everything', () => {
+    expect(listingApiQuery('list', request)).toEqual({
+      link: '/dresses',
+      country: 'US',
+      q: 'midi',
+      subcategory: 'midi-dresses',
+      colour: 'red,blue',
+      internationaldelivery: 'true',
+      sale: 'true',
+      sort: 'asc',
+      page: '4',
+      perPage: '40',
+    });
+  });
+
+  it('asks filters and deals without sort or paging', () => {
+    const expected = { link: '/dresses', country: 'US', q: 'midi', subcategory: 'midi-dresses', colour: 'red,blue', internationaldelivery: 'true', sale: 'true' };
+    expect(listingApiQuery('filters', request)).toEqual(expected);
+    expect(listingApiQuery('deals', request)).toEqual(expected);
+  });
+
+  it('asks the price range only for q or link, country and internationaldelivery', () => {
+    expect(listingApiQuery('price', request)).toEqual({ link: '/dresses', country: 'US', internationaldelivery: 'true' });
+    expect(listingApiQuery('price', { ...request, link: undefined })).toEqual({ q: 'midi', country: 'US', internationaldelivery: 'true' });
+  });
+
+  it('asks canonical links for q or link and country, the breadcrumb for link and categories', () => {
+    expect(listingApiQuery('canonical-links', request)).toEqual({ link: '/dresses', country: 'US' });
+    expect(listingApiQuery('breadcrumb', request)).toEqual({ link: '/dresses', subcategory: 'midi-dresses' });
+  });
+
+  it('asks every companion the same whatever the sort and page', () => {
+    const other: ListingRequest = { ...request, state: setPage(setSort(request.state, 'desc'), 9) };
+    for (const call of ['filters', 'deals', 'price', 'breadcrumb', 'canonical-links'] as const) {
+      expect(listingApiQuery(call, other), call).toEqual(listingApiQuery(call, request));
+    }
+  });
+
+  it('narrows twice to the same request (the api narrows what the web already narrowed)', () => {
+    for (const call of ['list', 'filters', 'deals', 'price', 'breadcrumb', 'canonical-links'] as const) {
+      expect(requestForCall(call, requestForCall(call, request)), call).toEqual(requestForCall(call, request));
+    }
   });
 });
 
@@ -116,8 +229,8 @@ describe('changing the listing (spec section 4)', () => {
 
   it('resets the page to 1 on any filter change', () => {
     expect(toggleValue(start, 'colour', 'blue').page).toBe(1);
-    expect(setSingle(start, 'sort', 'asc').page).toBe(1);
-    expect(setFlag(start, 'sale', true).page).toBe(1);
+    expect(setSort(start, 'asc').page).toBe(1);
+    expect(setDeal(start, 'sale', true).page).toBe(1);
     expect(setPrice(start, { min: 10, max: 20 }).page).toBe(1);
     expect(clearPrice(start).page).toBe(1);
     expect(selectCategory(start, 'category', 'clothing').page).toBe(1);
@@ -131,8 +244,8 @@ describe('changing the listing (spec section 4)', () => {
     expect(start.colour).toEqual(['red']);
   });
 
-  it('replaces single-select values', () => {
-    expect(setSingle(setSingle(start, 'sort', 'asc'), 'sort', 'desc').sort).toBe('desc');
+  it('replaces the sort', () => {
+    expect(setSort(setSort(start, 'asc'), 'desc').sort).toBe('desc');
   });
 
   it('clears filters and price when q changes, keeping perPage', () => {
@@ -146,22 +259,22 @@ describe('changing the listing (spec section 4)', () => {
   it('picks a category level and clears the levels below; picking it again unselects it', () => {
     const deep = parseListingQuery('category=clothing&subcategory=dresses&subcategory2=midi-dresses');
     const other = selectCategory(deep, 'subcategory', 'tops');
-    expect([other.category, other.subcategory, other.subcategory2]).toEqual(['clothing', 'tops', '']);
+    expect([other.category, other.subcategory, other.subcategory2]).toEqual([['clothing'], ['tops'], []]);
     const off = selectCategory(deep, 'subcategory', 'dresses');
-    expect([off.category, off.subcategory, off.subcategory2]).toEqual(['clothing', '', '']);
+    expect([off.category, off.subcategory, off.subcategory2]).toEqual([['clothing'], [], []]);
   });
 
-  it('sets Local and International as madein or internationaldelivery of the country', () => {
+  it('sets Local and International as madein of the country or internationaldelivery', () => {
     const local = setProvenance(start, 'local', 'US');
-    expect([local.madein, local.internationaldelivery, provenance(local)]).toEqual(['US', '', 'local']);
+    expect([local.madein, local.internationaldelivery, provenance(local)]).toEqual([['US'], false, 'local']);
     const abroad = setProvenance(local, 'international', 'US');
-    expect([abroad.madein, abroad.internationaldelivery, provenance(abroad)]).toEqual(['', 'US', 'international']);
+    expect([abroad.madein, abroad.internationaldelivery, provenance(abroad)]).toEqual([[], true, 'international']);
     expect(provenance(setProvenance(abroad, 'all', 'US'))).toBe('all');
   });
 
-  it('rewrites internationaldelivery (and madein when present) to the current country', () => {
-    expect(forCountry(parseListingQuery('internationaldelivery=GB'), 'IN').internationaldelivery).toBe('IN');
-    expect(forCountry(parseListingQuery('madein=GB'), 'IN').madein).toBe('IN');
+  it('rewrites Local to the current country', () => {
+    expect(forCountry(parseListingQuery('madein=GB'), 'IN').madein).toEqual(['IN']);
+    expect(forCountry(parseListingQuery('internationaldelivery=GB'), 'IN')).toEqual(parseListingQuery('internationaldelivery=true'));
     expect(forCountry(parseListingQuery('q=x'), 'IN')).toEqual(parseListingQuery('q=x'));
   });
 
@@ -178,9 +291,14 @@ describe('chips (spec section 3 "Selected chip", section 4)', () => {
 
   it('lists the selected values, hiding department and adding " % Off" to offers', () => {
     const chips = selectedChips(state, { brand: new Map([['maison-harlow', 'Maison Harlow']]) }, (n) => `£${n}`);
-    expect(chips.map((c) => c.key)).toEqual(['Clothing', 'Maison Harlow', 'Red', '51-70 % Off', '£20 - £150', 'Local', 'Sale']);
+    expect(chips.map((c) => c.key)).toEqual(['Clothing', 'Maison Harlow', 'Red', '51-70 % Off', '£20 - £150', 'Local', 'All Offers']);
     expect(chips.some((c) => c.type === 'department')).toBe(false);
     expect(offersChipLabel('1.0-50.0')).toBe('1-50 % Off');
+  });
+
+  it("names a deal chip as the api's deals answer does, else as the Deals group does", () => {
+    expect(selectedChips(state, { deals: { sale: 'On Sale Now' } }).at(-1)!.key).toBe('On Sale Now');
+    expect(selectedChips(state).at(-1)!.key).toBe(DEAL_LABELS.sale);
   });
 
   it("removes just the chip's value", () => {
@@ -189,9 +307,9 @@ describe('chips (spec section 3 "Selected chip", section 4)', () => {
     expect(remove('colour').colour).toEqual([]);
     expect(remove('brand').brand).toEqual([]);
     expect(remove('priceRanges').priceRanges).toBeUndefined();
-    expect(remove('madein').madein).toBe('');
+    expect(remove('madein').madein).toEqual([]);
     expect(remove('sale').sale).toBe(false);
-    expect(remove('category').category).toBe('');
+    expect(remove('category').category).toEqual([]);
     expect(remove('colour').brand).toEqual(['maison-harlow']);
   });
 });

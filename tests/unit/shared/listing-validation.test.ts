@@ -60,9 +60,18 @@ describe('price filter (spec section 5)', () => {
 });
 
 describe('search text (spec section 5)', () => {
-  it('removes other characters, collapses spaces and trims', () => {
-    expect(cleanSearchText('  red   <b>dress</b>! ')).toBe('red b dress b');
+  it('removes other characters (not turning them into spaces), collapses spaces and trims', () => {
+    expect(cleanSearchText('  red   <b>dress</b>! ')).toBe('red bdressb');
+    expect(cleanSearchText('t-shirt')).toBe('tshirt');
+    expect(cleanSearchText("levi's 501")).toBe('levis 501');
     expect(cleanSearchText('   ')).toBe('');
+  });
+
+  it('reads any white space as a space and keeps letters of every script whole', () => {
+    expect(cleanSearchText('red\tdress\u00a0midi')).toBe('red dress midi');
+    // Hindi vowel signs are combining marks of their letter; an accent typed apart composes.
+    expect(cleanSearchText('साड़ी')).toBe('साड़ी');
+    expect(cleanSearchText('cafe\u0301')).toBe('café');
   });
 
   it('refuses a leading space while typing', () => {

@@ -6,8 +6,8 @@ import { clickSource } from '../../../client/routes/retailer.route';
 import type { ProductDetail, SizeVariant } from '../../../shared/api/product-schemas';
 import { escapeXml, robotsTxt, sitemapFileName } from '../../../server/web/seo/sitemaps';
 
-// Issue 4 "Other catalog pages": the decisions behind the product page, the click-through
-// and the sitemaps, read like the spec.
+// The catalogue pages beside the listing (spec section 2: the product landing page, the
+// click-through to a retailer, sitemaps): the decisions behind them, read like the spec.
 
 describe('where the click-through sends the shopper (spec section 9)', () => {
   const url = 'https://www.northlane.example/p/coat-123?colour=navy&size=10';

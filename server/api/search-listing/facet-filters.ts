@@ -1,0 +1,164 @@
+import type { z } from 'zod';
+import type { DealsSchema, Filter, PriceFilter } from '../../../shared/api/search-schemas';
+import { COLOURS, type ColourKey } from '../../../shared/colours';
+import { DEPARTMENTS, OFFER_BUCKETS } from '../../../shared/constants';
+import { COUNTRIES } from '../../../shared/countries';
+import type { FilterListOptions, ListingRequest } from '../../../shared/listing/query-grammar';
+import { DEAL_LABELS, DEPARTMENT_LABELS, type DealKey, type FacetFilterType } from '../../../shared/listing/vocabulary';
+import { normaliseText } from '../search/analyser';
+import { capitalise } from '../search/listing-link';
+import type { FacetName, SearchResult } from '../search/search-engine';
+import { categoryFilter } from './category-facets';
+import type { ListingResolver, ResolvedRequest } from './listing-resolver';
+
+// The filter panel's answers (spec section 3 "Filter", "Deals"): the engine's raw facet
+// counts shaped into buckets, the price range and the deals. Each group is counted without
+// its own filter (disjunctive), so picking red leaves blue's count as it was.
+
+type Deals = z.infer<typeof DealsSchema>;
+
+export class FacetFilters {
+  constructor(private readonly resolver: ListingResolver) {}
+
+  private async facets(request: ListingRequest, facets: FacetName[]): Promise<{ resolved: ResolvedRequest; result: SearchResult }> {
+    const resolved = await this.resolver.resolve(request);
+    const result = await this.resolver.engine.search(resolved.query, { hits: false, facets });
+    return { resolved, result };
+  }
+
+  async filter(type: FacetFilterType, request: ListingRequest, options: FilterListOptions): Promise<Filter> {
+    const facet: FacetName = type === 'offer' ? 'offers' : type;
+    const { resolved, result } = await this.facets(request, [facet]);
+    const f = resolved.query.filters;
+    switch (type) {
+      case 'colour':
+        return colourFilter(result.facets.colour!, f.colours);
+      case 'offer':
+        return {
+          filterName: 'offers',
+          otherCount: 0,
+          buckets: OFFER_BUCKETS.map((b, i) => ({
+            key: b.label,
+            id: b.key,
+            textKey: b.key,
+            docCount: result.facets.offers![i] ?? 0,
+            selected: f.offers.some((o) => o.from === b.from && o.to === b.to),
+            subBuckets: [],
+          })).filter((b) => b.docCount > 0 || b.selected),
+        };
+      case 'department':
+        return {
+          filterName: 'department',
+          otherCount: 0,
+          buckets: DEPARTMENTS.map((d) => ({
+            key: DEPARTMENT_LABELS[d],
+            id: d,
+            textKey: d,
+            docCount: result.facets.department!.get(d) ?? 0,
+            selected: f.departments.includes(d),
+            subBuckets: [],
+          })).filter((b) => b.docCount > 0 || b.selected),
+        };
+      case 'category':
+        return categoryFilter(result.facets.category!, resolved);
+      case 'brand': {
+        const dir = this.resolver.engine.directory();
+        return namedFilter(
+          'brand',
+          result.facets.brand!,
+          f.brands.map((slug) => dir.brandBySlug.get(slug)).filter((b) => b !== undefined),
+          (id) => dir.brands.get(id),
+          options,
+        );
+      }
+      case 'store': {
+        const dir = this.resolver.engine.directory();
+        return namedFilter(
+          'storename',
+          result.facets.store!,
+          f.stores.map((slug) => dir.storeBySlug.get(slug)).filter((s) => s !== undefined),
+          (id) => dir.stores.get(id),
+          options,
+        );
+      }
+    }
+  }
+
+  /** The price slider's range, in whole units (the request is already narrowed to q or link, country, internationaldelivery). */
+  async price(request: ListingRequest): Promise<PriceFilter> {
+    const { resolved, result } = await this.facets(request, ['price']);
+    const country = COUNTRIES[resolved.query.country];
+    const price = result.facets.price;
+    return {
+      filterName: 'priceRange',
+      buckets: {
+        price_min: price ? Math.floor(price.min / 100) : null,
+        price_max: price ? Math.ceil(price.max / 100) : null,
+        price_steps: country.priceStep,
+      },
+      currencyCode: country.info.currencyCode,
+      currencySymbol: country.info.symbol,
+    };
+  }
+
+  /** Spec section 3 "Deals": always three, coupons, freedelivery, sale, each with its label as textKey. */
+  async deals(request: ListingRequest): Promise<Deals> {
+    const { result } = await this.facets(request, ['deals']);
+    const d = result.facets.deals!;
+    const deal = (key: DealKey) => ({ key, textKey: DEAL_LABELS[key], docCount: d[key] });
+    return { deals: [deal('coupons'), deal('freedelivery'), deal('sale')] };
+  }
+}
+
+function colourFilter(counts: ReadonlyMap<ColourKey, number>, selected: readonly ColourKey[]): Filter {
+  return {
+    filterName: 'colours',
+    otherCount: 0,
+    buckets: COLOURS.filter((c) => (counts.get(c.key) ?? 0) > 0 || selected.includes(c.key)).map((c) => ({
+      key: capitalise(c.key),
+      id: c.key,
+      textKey: c.key,
+      value: c.hex,
+      docCount: counts.get(c.key) ?? 0,
+      selected: selected.includes(c.key),
+      subBuckets: [],
+    })),
+  };
+}
+
+/** Brands or stores: the top `size` by count (name search with `find`), selected ones always listed. */
+function namedFilter(
+  filterName: 'brand' | 'storename',
+  counts: ReadonlyMap<number, number>,
+  selected: readonly { id: number; slug: string; name: string }[],
+  byId: (id: number) => { slug: string; name: string } | undefined,
+  options: FilterListOptions,
+): Filter {
+  const find = options.find ? normaliseText(options.find) : '';
+  const matches = (name: string) => {
+    if (!find) return true;
+    const n = normaliseText(name);
+    return n.includes(find) || n.replace(/ /g, '').includes(find.replace(/ /g, ''));
+  };
+  const all = [...counts]
+    .map(([id, docCount]) => ({ id, docCount, named: byId(id) }))
+    .filter((x) => x.named && matches(x.named.name))
+    .sort((a, b) => b.docCount - a.docCount || (a.named!.name < b.named!.name ? -1 : 1));
+  const listed = all.slice(0, options.size);
+  for (const s of selected) {
+    if (!listed.some((x) => x.id === s.id)) listed.push({ id: s.id, docCount: counts.get(s.id) ?? 0, named: s });
+  }
+  const selectedIds = new Set(selected.map((s) => s.id));
+  return {
+    filterName,
+    otherCount: all.filter((x) => !listed.some((l) => l.id === x.id)).length,
+    buckets: listed.map((x) => ({
+      key: x.named!.name,
+      id: x.named!.slug,
+      textKey: x.named!.slug,
+      docCount: x.docCount,
+      selected: selectedIds.has(x.id),
+      subBuckets: [],
+    })),
+  };
+}

@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import type { BreadcrumbSchema, CanonicalLinks, SeoLink } from '../../../shared/api/search-schemas';
+import type { ListingRequest } from '../../../shared/listing/query-grammar';
+import { CATEGORY_LEVELS } from '../../../shared/listing/vocabulary';
+import { slugify } from '../catalog/identifiers';
+import { categoryChain } from '../search/documents';
+import { capitalise, categoryTitle } from '../search/listing-link';
+import { EMPTY_FILTERS } from '../search/search-engine';
+import { focusCategory } from './category-facets';
+import type { ListingResolver } from './listing-resolver';
+import type { PopularSearches } from './popular-searches';
+
+// Where a listing sits and what it links to (spec section 2 "Breadcrumb", "Links built from
+// '/' + canonicalUrl", section 3 "SEO links"): the breadcrumb, Popular In Brand, colour
+// pages, All Popular Brands, Top Searches and the sitemap hints.
+
+type Breadcrumb = z.infer<typeof BreadcrumbSchema>;
+
+const TOP_SEARCHES = 10;
+
+export class SeoLinks {
+  constructor(
+    private readonly resolver: ListingResolver,
+    private readonly popular: PopularSearches,
+  ) {}
+
+  /** Up to five category levels of the listing. */
+  async breadcrumb(request: ListingRequest): Promise<Breadcrumb> {
+    const category = focusCategory(await this.resolver.resolve(request));
+    return {
+      breadCrumb: category
+        ? categoryChain(category.slug)
+            .slice(0, CATEGORY_LEVELS.length)
+            .map((c) => ({ filterName: CATEGORY_LEVELS[c.depth - 1]!, key: c.name, slug: c.slug }))
+        : [],
+    };
+  }
+
+  async canonicalLinks(request: ListingRequest): Promise<CanonicalLinks> {
+    const resolved = await this.resolver.resolve(request);
+    const { query, listing } = resolved;
+    const engine = this.resolver.engine;
+    const dir = engine.directory();
+    const category = focusCategory(resolved);
+    const [own, everything, top] = await Promise.all([
+      engine.search(query, { hits: false, facets: ['brand', 'colour', 'department'] }),
+      engine.search({ ...query, text: '', scope: {}, filters: EMPTY_FILTERS, internationalDelivery: false }, { hits: false, facets: ['brand'] }),
+      this.popular.top(query.country, TOP_SEARCHES),
+    ]);
+    const topBrands = (counts: ReadonlyMap<number, number>, n: number) =>
+      [...counts]
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, n)
+        .map(([id]) => dir.brands.get(id))
+        .filter((b) => b !== undefined);
+    const brandLinks: SeoLink[] = topBrands(own.facets.brand!, 10)
+      .filter((b) => b.slug !== listing.brand?.slug)
+      .map((b) =>
+        category
+          ? { key: b.slug, canonicalUrl: `brand/${b.slug}/${category.slug}`, displayKeyword: `${b.name} ${categoryTitle(category)}` }
+          : { key: b.slug, canonicalUrl: `brand/${b.slug}`, displayKeyword: b.name },
+      );
+    const noun = category ? category.name : listing.kind === 'brand' || listing.kind === 'store' ? listing.title : '';
+    const attribute: SeoLink[] = noun
+      ? [...own.facets.colour!]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 10)
+          .map(([colour]) => {
+            const words = `${colour} ${noun}`;
+            return { key: colour, canonicalUrl: `shop/${slugify(words)}`, displayKeyword: capitalise(words) };
+          })
+      : [];
+    const departments = [...own.facets.department!].sort((a, b) => b[1] - a[1]);
+    return {
+      brand: brandLinks,
+      attribute,
+      fixedbrand: topBrands(everything.facets.brand!, 20).map((b) => ({ key: b.slug, canonicalUrl: `brand/${b.slug}`, displayKeyword: b.name })),
+      topsearches: top.map((t) => ({ key: t, canonicalUrl: `shop/${slugify(t)}`, displayKeyword: capitalise(t) })),
+      searchinfo: {
+        category: category?.slug ?? null,
+        department: category?.department ?? departments[0]?.[0] ?? null,
+        brand: listing.brand?.slug ?? (query.filters.brands.length === 1 ? query.filters.brands[0]! : null),
+      },
+    };
+  }
+}

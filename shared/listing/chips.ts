@@ -1,0 +1,87 @@
+import type { ListingState } from './query-grammar';
+import { clearPrice, removeValue, selectCategory, setDeal, setPage } from './transitions';
+import { DEAL_KEYS, DEAL_LABELS, LIST_KEYS, PROVENANCE_LABELS, isCategoryLevel, type DealKey, type ListKey } from './vocabulary';
+
+// The selected filters as chips (spec section 3 "Selected chip": id, key, type; section 4:
+// the department chip is hidden, an offers chip adds ' % Off', removing one removes that value).
+
+export type ChipType = ListKey | DealKey | 'priceRanges' | 'internationaldelivery';
+export type Chip = { id: string; key: string; type: ChipType };
+
+/**
+ * Human names for values, from the answers the page has: bucket names by id
+ * (brand slug → "Zara"), and the deals' labels as the api sends them (textKey).
+ */
+export type ChipLabels = Partial<Record<ListKey, ReadonlyMap<string, string>>> & { deals?: Partial<Record<DealKey, string>> };
+
+function titleCase(slug: string): string {
+  return slug.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}
+
+/** "51.0-70.0" → "51-70 % Off" (spec section 4: an offers chip adds ' % Off'). */
+export function offersChipLabel(id: string): string {
+  const match = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(id);
+  const range = match ? `${Number(match[1])}-${Number(match[2])}` : id;
+  return `${range} % Off`;
+}
+
+/** The selected filters as chips, in URL order. */
+export function selectedChips(state: ListingState, labels: ChipLabels = {}, formatPrice: (n: number) => string = String): Chip[] {
+  const chips: Chip[] = [];
+  for (const key of LIST_KEYS) {
+    if (key === 'department' || key === 'madein') continue;
+    const values: readonly string[] = state[key];
+    for (const id of values) {
+      const label = key === 'offers' ? offersChipLabel(id) : (labels[key]?.get(id) ?? titleCase(id));
+      chips.push({ id, key: label, type: key });
+    }
+  }
+  if (state.priceRanges) {
+    const { min, max } = state.priceRanges;
+    chips.push({ id: `${min},${max}`, key: `${formatPrice(min)} - ${formatPrice(max)}`, type: 'priceRanges' });
+  }
+  // The Local toggle is one chip, whichever countries it names.
+  if (state.madein.length) chips.push({ id: state.madein.join(','), key: PROVENANCE_LABELS.local, type: 'madein' });
+  if (state.internationaldelivery) chips.push({ id: 'true', key: PROVENANCE_LABELS.international, type: 'internationaldelivery' });
+  for (const key of DEAL_KEYS) if (state[key]) chips.push({ id: 'true', key: labels.deals?.[key] ?? DEAL_LABELS[key], type: key });
+  return chips;
+}
+
+/** What removing a chip does: that one value goes, the rest stays, page 1. */
+export function removeChip(state: ListingState, chip: Pick<Chip, 'id' | 'type'>): ListingState {
+  const { type } = chip;
+  switch (type) {
+    case 'priceRanges':
+      return clearPrice(state);
+    case 'madein':
+      return { ...setPage(state, 1), madein: [] };
+    case 'internationaldelivery':
+      return { ...setPage(state, 1), internationaldelivery: false };
+    case 'coupons':
+    case 'freedelivery':
+    case 'sale':
+      return setDeal(state, type, false);
+    default:
+      // A category chip unselects its level (and the levels that refined it).
+      return isCategoryLevel(type) ? selectCategory(state, type, chip.id) : removeValue(state, type, chip.id);
+  }
+}
+
+/** How many filter values the state has (sort, q and page are not filters). */
+export function facetCount(state: ListingState): number {
+  let n = 0;
+  for (const key of LIST_KEYS) n += state[key].length;
+  for (const key of DEAL_KEYS) if (state[key]) n += 1;
+  if (state.priceRanges) n += 1;
+  if (state.internationaldelivery) n += 1;
+  return n;
+}
+
+/**
+ * Deep facet combinations carry noindex: a listing with one filter value is a page people
+ * search for ("red dresses"); two or more, a price range, a sort or a page size are endless
+ * variations of pages already indexed.
+ */
+export function isDeepFacetCombination(state: ListingState): boolean {
+  return facetCount(state) > 1 || state.priceRanges !== undefined || state.sort !== '' || state.perPage !== undefined;
+}
