@@ -10,14 +10,10 @@ import { Accounts } from './accounts/accounts';
 import type { Database } from './db/database';
 import { bindApiScope } from './http/api-scope';
 import { errorHandler, notFoundHandler } from './http/respond';
-import type { ApiArea, ApiServices } from './routes/area';
+import type { ApiArea } from './routes/area';
 import { API_AREAS } from './routes/areas';
 import type { SearchEngine } from './search/search-engine';
-import { HomeService } from './services/home-service';
-import { MenuService } from './services/menu-service';
-import { ProductService } from './services/product-service';
-import { SearchService } from './services/search-service';
-import { SubscriptionService } from './services/subscription-service';
+import { createApiServices } from './services/api-services';
 
 /**
  * What /readyz reports besides the database: the catalogue is loaded and the search engine
@@ -33,8 +29,8 @@ export type ApiDeps = {
   readiness: Readiness;
   /**
    * What listings, facets, suggestions and the directories are answered from. The caller
-   * makes it and starts it when the catalogue is in (main.ts: the in-memory index); the app
-   * only asks it questions.
+   * makes it and starts it once the catalogue is in (main.ts: the in-memory index); the
+   * services only wait for that first build (start() resolves once it is done).
    */
   searchEngine: SearchEngine;
   /** Accounts as main.ts configures them; absent, the defaults (OWASP hashing, mail to the log). */
@@ -92,17 +88,11 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   app.use(express.json({ limit: '100kb' }));
 
   // Listings, filters, suggestions, similar products and the brand and store directories
-  // are answered from the search engine's index, never by scanning the catalogue tables; a
-  // listing page is several of these calls (results, each filter group, deals, breadcrumb,
-  // canonical links).
-  const services: ApiServices = {
-    accounts: deps.accounts ?? new Accounts({ db, logger }),
-    home: new HomeService(db),
-    menu: new MenuService(db),
-    subscriptions: new SubscriptionService(db),
-    products: new ProductService(db, searchEngine),
-    search: new SearchService(db, searchEngine, logger),
-  };
+  // are counted and ordered by the search engine; the database is read only for the cards
+  // of the page asked for, by id. A listing page is several of these calls (results, each
+  // filter group, deals, breadcrumb, canonical links), each answered the same way.
+  const accounts = deps.accounts ?? new Accounts({ db, logger });
+  const services = createApiServices({ db, logger, searchEngine, accounts });
   const areas = API_AREAS.map((area) => ({ mountPath: area.mountPath, router: area.routes(services) }));
   for (const { mountPath, router } of areas) app.use(mountPath, recordMountPath, router);
 
