@@ -17,7 +17,8 @@ const searchArea: ApiArea = {
 // Every area of the api, mounted in this order by createApiApp. An area is one file in
 // routes/ exporting an ApiArea (its mount path and its router over ApiServices); a new one
 // (wishlists, looks, alerts, follows, ratings) is that file plus its line here, and its
-// routes in shared/api/api-routes.ts with their scope (the route walk test insists).
+// routes in shared/api/api-routes.ts with their scope (the route walk test insists). A
+// service of its own is a class in services/ and one line in services/api-services.ts.
 export const API_AREAS: readonly ApiArea[] = [
   authArea,
   sessionArea,
