@@ -5,14 +5,14 @@ import { Dictionary, TableBuilder } from '../../server/api/search/document-table
 import { DisplayWords } from '../../server/api/search/documents';
 import { MemoryIndex } from '../../server/api/search/memory-index';
 import { FACETS, type SearchNeeds, type SearchQuery } from '../../server/api/search/search-engine';
-import { SqlSearchEngine, writeDocuments } from '../../server/api/search/sql-engine';
+import { SqlSearchEngine, createSearchTables, indexSearchTables, writeDocuments } from '../../server/api/search/sql-engine';
 import { median } from './load';
 import { listingWorkload } from './listing-workload';
 import { syntheticCatalog } from './synthetic-catalog';
 import { createDatabase } from '../lib/throwaway-postgres';
 import { startBenchPostgres, type BenchPostgres } from './throwaway-postgres';
 
-// `npm run bench`, section 3 (issue 4 "Index latency"): one listing request (total, a page
+// `npm run bench`, section 4 ("Catalog index"): one listing request (total, a page
 // of ids, every facet) answered by the in-memory index and by plain SQL on a PostgreSQL
 // server, for the same seeded workload, at the demo's size and at 1,000,000 products,
 // in one run. Latency percentiles are per round; the table shows their medians.
@@ -51,30 +51,6 @@ function medianOf(rounds: Percentiles[]): Percentiles {
   return { p50: median(rounds.map((r) => r.p50)), p95: median(rounds.map((r) => r.p95)), p99: median(rounds.map((r) => r.p99)) };
 }
 
-/** The SQL engine's tables, bulk-loaded: indexes and the foreign key to products come after. */
-async function prepareSqlTables(db: Database): Promise<void> {
-  await db.exec(`
-    ALTER TABLE search_offers DROP CONSTRAINT IF EXISTS search_offers_product_id_fkey;
-    ALTER TABLE search_documents DROP CONSTRAINT IF EXISTS search_documents_product_id_fkey;
-    DROP INDEX IF EXISTS search_documents_terms_idx, search_documents_category_idx, search_documents_brand_idx,
-      search_documents_store_idx, search_offers_price_idx, search_offers_discount_idx;
-    ALTER TABLE search_offers DROP CONSTRAINT IF EXISTS search_offers_pkey;`);
-}
-
-async function indexSqlTables(db: Database): Promise<void> {
-  // The same indexes migration 0004 creates; built once over the loaded rows.
-  await db.exec(`
-    ALTER TABLE search_offers ADD PRIMARY KEY (country_code, product_id);
-    CREATE INDEX search_documents_terms_idx ON search_documents USING gin (terms);
-    CREATE INDEX search_documents_category_idx ON search_documents (category_path text_pattern_ops);
-    CREATE INDEX search_documents_brand_idx ON search_documents (brand_id);
-    CREATE INDEX search_documents_store_idx ON search_documents (store_id);
-    CREATE INDEX search_offers_price_idx ON search_offers (country_code, price);
-    CREATE INDEX search_offers_discount_idx ON search_offers (country_code, discount) WHERE discount > 0;
-    ANALYZE search_documents;
-    ANALYZE search_offers;`);
-}
-
 async function benchSize(products: number, server: BenchPostgres | undefined, options: IndexBenchOptions): Promise<SizeResult> {
   const label = `${products.toLocaleString('en-GB')} products`;
   const catalog = syntheticCatalog(products);
@@ -85,7 +61,8 @@ async function benchSize(products: number, server: BenchPostgres | undefined, op
       const created = await createDatabase(server.url, `vitrine_bench_${products}`);
       drop = created.drop;
       db = await openDatabase({ databaseUrl: created.url });
-      await prepareSqlTables(db);
+      // Without keys and indexes while the rows go in; the generated catalogue has no products rows.
+      await createSearchTables(db, { bulkLoad: true });
       const s = catalog.stores;
       await db.query(
         `INSERT INTO stores (id, slug, name, country_code, is_international)
@@ -140,7 +117,8 @@ async function benchSize(products: number, server: BenchPostgres | undefined, op
 
     if (db) {
       const t = performance.now();
-      await indexSqlTables(db);
+      await indexSearchTables(db);
+      await db.exec('ANALYZE search_documents; ANALYZE search_offers;');
       const sql = new SqlSearchEngine(db);
       await sql.start();
       options.log(`  ${label}: SQL indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s`);

@@ -1,4 +1,4 @@
-import express from 'express';
+import express, { type Router } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type client from 'prom-client';
@@ -6,23 +6,20 @@ import type { Logger } from 'pino';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { httpDurationMiddleware, metricsHandler, recordMountPath } from '../lib/http-metrics';
 import { requestIdFrom } from '../lib/request-id';
-import { createAccounts, type Accounts } from './accounts/accounts';
+import { Accounts } from './accounts/accounts';
 import type { Database } from './db/database';
+import { bindApiScope } from './http/api-scope';
 import { errorHandler, notFoundHandler } from './http/respond';
-import { accountRoutes } from './routes/account-routes';
-import { authRoutes } from './routes/auth-routes';
-import { homeRoutes } from './routes/home-routes';
-import { directoryRoutes, productRoutes } from './routes/product-routes';
-import { searchRoutes } from './routes/search-routes';
-import { MemorySearchEngine } from './search/memory-engine';
-import { userRoutes } from './routes/user-routes';
-import { HomeService } from './services/home-service';
-import { MenuService } from './services/menu-service';
-import { ProductService } from './services/product-service';
-import { SearchService } from './services/search-service';
-import { SubscriptionService } from './services/subscription-service';
+import type { ApiArea } from './routes/area';
+import { API_AREAS } from './routes/areas';
+import type { SearchEngine } from './search/search-engine';
+import { createApiServices } from './services/api-services';
 
-/** What /readyz reports: the database is open, the catalogue has been loaded and the catalog index built. */
+/**
+ * What /readyz reports besides the database: the catalogue is loaded and the search engine
+ * has built its index over it. Whoever starts the engine sets it (main.ts once the first
+ * build is done).
+ */
 export type Readiness = { catalogLoaded: boolean };
 
 export type ApiDeps = {
@@ -30,23 +27,24 @@ export type ApiDeps = {
   logger: Logger;
   registry: client.Registry;
   readiness: Readiness;
-  /** Accounts as main.ts configures them; absent, the defaults (OWASP hashing, mail to the log). */
-  accounts?: Accounts;
   /**
-   * The catalog index (issue 4). main.ts passes one and starts it once the catalogue is
-   * loaded; absent, one is made here and built at once (tests).
+   * What listings, facets, suggestions and the directories are answered from. The caller
+   * makes it and starts it once the catalogue is in (main.ts: the in-memory index); the
+   * services only wait for that first build (start() resolves once it is done).
    */
-  searchEngine?: MemorySearchEngine;
+  searchEngine: SearchEngine;
+  /** Accounts as main.ts configures them; absent, the defaults (OWASP hashing, mail to the log). */
+  accounts?: Accounts | undefined;
 };
 
-export function createApiApp(deps: ApiDeps): express.Express {
-  const { db, logger, registry, readiness } = deps;
+/** An area's router where the app mounted it (the route walk test reads these). */
+export type MountedArea = { mountPath: ApiArea['mountPath']; router: Router };
+
+export type ApiApp = { app: express.Express; areas: readonly MountedArea[] };
+
+export function createApiApp(deps: ApiDeps): ApiApp {
+  const { db, logger, registry, readiness, searchEngine } = deps;
   const app = express();
-  const searchEngine = deps.searchEngine ?? new MemorySearchEngine(db, { logger });
-  if (!deps.searchEngine) {
-    searchEngine.start().catch((error: unknown) => logger.error({ err: error }, 'catalog index: the first build failed'));
-  }
-  app.locals.searchEngine = searchEngine;
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
@@ -75,38 +73,30 @@ export function createApiApp(deps: ApiDeps): express.Express {
       () => true,
       () => false,
     );
-    // The catalogue counts as loaded once the index answering listings is built from it.
-    const catalog = readiness.catalogLoaded && searchEngine.ready;
-    const ready = database && catalog;
+    const ready = database && readiness.catalogLoaded;
     res.status(ready ? 200 : 503).json({
       status: ready ? 'ready' : 'not ready',
       database: database ? 'open' : 'unavailable',
-      catalog: catalog ? 'loaded' : 'loading',
+      catalog: readiness.catalogLoaded ? 'loaded' : 'loading',
     });
   });
   app.get('/metrics', metricsHandler(registry));
 
+  // Everything below is the api contract: each route is shared or personal as
+  // shared/api/api-routes.ts says, before any handler sees the request.
+  app.use(bindApiScope);
   app.use(express.json({ limit: '100kb' }));
 
-  // Sessions, passwords, profiles (issue 5). `accounts.resolveViewer(req)` tells any route who
-  // is signed in ({ userId, userName, profileType } or null); `accounts.resolveGuest(req)` the guest.
-  const accounts = deps.accounts ?? createAccounts({ db, logger });
-  app.use('/auth', recordMountPath, authRoutes(accounts));
-  app.use('/api/account', recordMountPath, userRoutes(accounts));
-
-  const home = new HomeService(db);
-  const menu = new MenuService(db);
-  app.use('/api/account', recordMountPath, accountRoutes({ menu, subscriptions: new SubscriptionService(db) }));
-  app.use('/api/home', recordMountPath, homeRoutes({ home }));
-
-  // Search and listing (issue 4): every listing is one call to the catalog index.
-  const search = new SearchService(db, searchEngine, logger);
-  const products = new ProductService(db, searchEngine);
-  app.use('/api/search', recordMountPath, searchRoutes({ search, resolveViewer: accounts.resolveViewer }));
-  app.use('/api/products', recordMountPath, productRoutes({ products }));
-  app.use('/api/account', recordMountPath, directoryRoutes({ products }));
+  // Listings, filters, suggestions, similar products and the brand and store directories
+  // are counted and ordered by the search engine; the database is read only for the cards
+  // of the page asked for, by id. A listing page is several of these calls (results, each
+  // filter group, deals, breadcrumb, canonical links), each answered the same way.
+  const accounts = deps.accounts ?? new Accounts({ db, logger });
+  const services = createApiServices({ db, logger, searchEngine, accounts });
+  const areas = API_AREAS.map((area) => ({ mountPath: area.mountPath, router: area.routes(services) }));
+  for (const { mountPath, router } of areas) app.use(mountPath, recordMountPath, router);
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return app;
+  return { app, areas };
 }

@@ -1,7 +1,7 @@
 import { createRegistry } from '../lib/http-metrics';
 import { onShutdownSignal } from '../lib/graceful-shutdown';
 import { createLogger } from '../lib/logger';
-import { createAccounts } from './accounts/accounts';
+import { Accounts } from './accounts/accounts';
 import { createApiApp, type Readiness } from './app';
 import { upsertCategoryTree } from './catalog/category-tree';
 import { ensureDemoCatalog } from './catalog/demo-loader';
@@ -27,11 +27,11 @@ const db = await openDatabase({
 });
 
 const readiness: Readiness = { catalogLoaded: false };
-const accounts = createAccounts({ db, logger, settings: config.accounts });
+const accounts = new Accounts({ db, logger, settings: config.accounts });
 accounts.start();
 // The catalog index is built once the catalogue is in (below), then follows imports.
 const searchEngine = new MemorySearchEngine(db, { logger });
-const app = createApiApp({ db, logger, registry, readiness, accounts, searchEngine });
+const { app } = createApiApp({ db, logger, registry, readiness, accounts, searchEngine });
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');
 });

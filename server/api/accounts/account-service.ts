@@ -18,7 +18,7 @@ import type { MailOutbox } from '../mail/outbox';
 import type { AccountSettings } from './account-settings';
 import { fieldError, isUniqueViolation, parseForm, unauthorized } from './account-errors';
 import { hashPassword, isCommonPassword, needsRehash, passwordDecoy, verifyPassword } from './passwords';
-import { reencodeProfileImage, saveProfileImage } from './profile-images';
+import { loadProfileImage, reencodeProfileImage, saveProfileImage } from './profile-images';
 import { hashSecret, looksLikeSecret, randomSecret, sameDigest } from './secrets';
 import { createSession, deleteSession, deleteSessionsOf, findSession, tokenFrom, type SessionRecord } from './sessions';
 import { PROVIDER_NAMES, type SocialIdentity } from './social-providers';
@@ -35,7 +35,7 @@ import {
   type UserRow,
 } from './users';
 
-// What accounts do (issue 5): register, sign in (password or provider), sign out, change
+// What accounts do: register, sign in (password or provider), sign out, change
 // and reset passwords, profiles, user names, pictures, notification counts, guest keys.
 
 /** Spec section 2: a reset link is valid 60 minutes. */
@@ -320,6 +320,11 @@ export class AccountService {
   async setProfileImage(session: SessionRecord, upload: Buffer): Promise<string> {
     const encoded = await reencodeProfileImage(upload);
     return saveProfileImage(this.db, session.userId, encoded);
+  }
+
+  /** A stored picture by its key (the file name without .webp), or undefined. */
+  profileImage(key: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+    return loadProfileImage(this.db, key);
   }
 
   async notificationCount(userId: number): Promise<number> {

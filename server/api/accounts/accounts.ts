@@ -1,77 +1,80 @@
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { MailOutbox } from '../mail/outbox';
 import { mailTransport } from '../mail/transports';
 import { defaultAccountSettings, type AccountSettings } from './account-settings';
 import { AccountService } from './account-service';
-import { purgeExpiredCounters } from './rate-limits';
+import { createRateLimiter, purgeExpiredCounters, type LimiterOptions } from './rate-limits';
 import { facebookVerifier, googleVerifier, type SocialProvider, type SocialVerifier } from './social-providers';
-import { createGuestResolver, createViewerResolver, type GuestResolver, type ViewerResolver } from './viewer';
+import { findGuest, findViewer, type GuestResolver, type ViewerResolver } from './viewer';
 
-// The accounts module as the api wires it: one service, the mail outbox it writes to, the
-// provider checks, and the resolvers other routes use to learn who is asking.
+// The accounts module as the api wires it: the service, the mail outbox it writes to, the
+// provider checks, the rate limits, and who is asking (for any route), with the timers
+// that keep the tables clean.
 
-export type Accounts = {
-  db: Database;
-  logger: Logger;
-  settings: AccountSettings;
-  service: AccountService;
-  outbox: MailOutbox;
-  social: Record<SocialProvider, SocialVerifier>;
-  /** The signed-in user behind the `token` header, or null. */
-  resolveViewer: ViewerResolver;
-  /** The guest behind the `key` header, or null. */
-  resolveGuest: GuestResolver;
+export type AccountsDeps = { db: Database; logger: Logger; settings?: AccountSettings | undefined };
+
+const HOUSEKEEPING_MS = 60 * 60_000;
+
+export class Accounts {
+  readonly settings: AccountSettings;
+  readonly service: AccountService;
+  readonly outbox: MailOutbox;
+  readonly social: Record<SocialProvider, SocialVerifier>;
+  private readonly db: Database;
+  private readonly logger: Logger;
+  private cleanup: NodeJS.Timeout | undefined;
+
+  constructor(deps: AccountsDeps) {
+    this.db = deps.db;
+    this.logger = deps.logger.child({ module: 'accounts' });
+    this.settings = deps.settings ?? defaultAccountSettings();
+    this.outbox = new MailOutbox(this.db, mailTransport(this.settings.mail, this.logger), this.logger);
+    this.service = new AccountService({ db: this.db, logger: this.logger, settings: this.settings, outbox: this.outbox });
+    this.social = { facebook: facebookVerifier(this.settings.social), google: googleVerifier(this.settings.social) };
+  }
+
+  /** The signed-in user behind the `token` header, or null (bound: routes pass it on). */
+  readonly resolveViewer: ViewerResolver = (req) => findViewer(this.db, req);
+
+  /** The guest behind the `key` header, or null (bound: routes pass it on). */
+  readonly resolveGuest: GuestResolver = (req) => findGuest(this.db, req);
+
+  /** The middleware that counts one action against its limits (per IP, and per account when named). */
+  rateLimiter(options: LimiterOptions): RequestHandler[] {
+    return createRateLimiter(this.db, this.logger, options);
+  }
+
   /** Starts the outbox sweep and the hourly clean-up (main.ts; tests need neither). */
-  start(): void;
-  /** Waits for work begun after an answer (reset mails), then for mail in flight. */
-  settle(): Promise<void>;
-  stop(): Promise<void>;
-};
-
-export function createAccounts(deps: { db: Database; logger: Logger; settings?: AccountSettings }): Accounts {
-  const { db } = deps;
-  const logger = deps.logger.child({ module: 'accounts' });
-  const settings = deps.settings ?? defaultAccountSettings();
-  const outbox = new MailOutbox(db, mailTransport(settings.mail, logger), logger);
-  const service = new AccountService({ db, logger, settings, outbox });
-  let cleanup: NodeJS.Timeout | undefined;
-
-  const housekeeping = async () => {
-    try {
-      await service.purgeExpired();
-      await purgeExpiredCounters(db);
-    } catch (error) {
-      logger.warn({ err: error }, 'accounts: clean-up failed');
+  start(): void {
+    if (this.outbox.transport.kind === 'log') {
+      this.logger.warn('SMTP_URL is unset: e-mail is written to this log, not sent (fine for development only)');
     }
-  };
+    this.outbox.start();
+    this.cleanup ??= setInterval(() => void this.housekeeping(), HOUSEKEEPING_MS);
+    this.cleanup.unref();
+    void this.housekeeping();
+  }
 
-  return {
-    db,
-    logger,
-    settings,
-    service,
-    outbox,
-    social: { facebook: facebookVerifier(settings.social), google: googleVerifier(settings.social) },
-    resolveViewer: createViewerResolver(db),
-    resolveGuest: createGuestResolver(db),
-    start() {
-      if (outbox.transport.kind === 'log') {
-        logger.warn('SMTP_URL is unset: e-mail is written to this log, not sent (fine for development only)');
-      }
-      outbox.start();
-      cleanup ??= setInterval(() => void housekeeping(), 60 * 60_000);
-      cleanup.unref();
-      void housekeeping();
-    },
-    async settle() {
-      await service.settle();
-      await outbox.idle();
-    },
-    async stop() {
-      if (cleanup) clearInterval(cleanup);
-      await service.settle();
-      await outbox.stop();
-    },
-  };
+  /** Waits for work begun after an answer (reset mails), then for mail in flight. */
+  async settle(): Promise<void> {
+    await this.service.settle();
+    await this.outbox.idle();
+  }
+
+  async stop(): Promise<void> {
+    if (this.cleanup) clearInterval(this.cleanup);
+    await this.service.settle();
+    await this.outbox.stop();
+  }
+
+  private async housekeeping(): Promise<void> {
+    try {
+      await this.service.purgeExpired();
+      await purgeExpiredCounters(this.db);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'accounts: clean-up failed');
+    }
+  }
 }

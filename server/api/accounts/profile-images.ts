@@ -7,7 +7,7 @@ import { HttpError } from '../../lib/http-error';
 import type { Queryable } from '../db/database';
 import { randomSecret } from './secrets';
 
-// Profile pictures (issue 5): at most profileImageMaxBytes on the wire; the type decided by
+// Profile pictures: at most profileImageMaxBytes on the wire; the type decided by
 // the bytes themselves (a name or a Content-Type is only a claim); decoded and re-encoded
 // by sharp, which drops every metadata block (EXIF with its GPS position, XMP, ICC comments)
 // and anything hidden after the image; served from our own origin under a fresh name.

@@ -3,7 +3,7 @@ import { SESSION_DAYS, DAY_MS, UPSTREAM_HEADER } from '../../../shared/constants
 import type { Queryable } from '../db/database';
 import { hashSecret, looksLikeSecret, randomSecret } from './secrets';
 
-// Sessions (issue 5): an opaque random token of 256 bits, handed out once and stored only
+// Sessions: an opaque random token of 256 bits, handed out once and stored only
 // as its SHA-256; 30 days from sign-in (spec section 9: the token cookie lives 30 days).
 // Revoked by logout (this one), a password change (all others) and a reset (all).
 

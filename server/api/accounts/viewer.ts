@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { isAdminProfileType } from '../../../shared/api/account-schemas';
-import type { Database } from '../db/database';
+import type { Queryable } from '../db/database';
 import { hashSecret } from './secrets';
 import { findSession, guestKeyFrom, tokenFrom } from './sessions';
 
@@ -15,13 +15,11 @@ export function isAdmin(viewer: Pick<Viewer, 'profileType'> | null | undefined):
 }
 
 /** The signed-in user, or null for a missing, unknown, revoked or expired token. */
-export function createViewerResolver(db: Database): ViewerResolver {
-  return async (req) => {
-    const token = tokenFrom(req);
-    if (!token) return null;
-    const session = await findSession(db, token);
-    return session ? { userId: session.userId, userName: session.userName, profileType: session.profileType } : null;
-  };
+export async function findViewer(db: Queryable, req: Pick<Request, 'headers'>): Promise<Viewer | null> {
+  const token = tokenFrom(req);
+  if (!token) return null;
+  const session = await findSession(db, token);
+  return session ? { userId: session.userId, userName: session.userName, profileType: session.profileType } : null;
 }
 
 export type Guest = { guestId: number };
@@ -31,18 +29,16 @@ export type GuestResolver = (req: Pick<Request, 'headers'>) => Promise<Guest | n
  * The guest behind a `key` header (issued by POST /api/account/guest-key, kept by the web in
  * the g-to cookie), or null. Anonymous alerts hang on the guest id.
  */
-export function createGuestResolver(db: Database): GuestResolver {
-  return async (req) => {
-    const key = guestKeyFrom(req);
-    if (!key) return null;
-    const rows = await db.query<{ id: number }>(
-      // Remember the last visit at most once a day: a read, not a write, on most requests.
-      `WITH found AS (SELECT id, last_seen_at FROM guest_keys WHERE key_hash = $1),
-            touched AS (UPDATE guest_keys g SET last_seen_at = now() FROM found
-                         WHERE g.id = found.id AND found.last_seen_at < now() - interval '1 day')
-       SELECT id FROM found`,
-      [hashSecret(key)],
-    );
-    return rows[0] ? { guestId: rows[0].id } : null;
-  };
+export async function findGuest(db: Queryable, req: Pick<Request, 'headers'>): Promise<Guest | null> {
+  const key = guestKeyFrom(req);
+  if (!key) return null;
+  const rows = await db.query<{ id: number }>(
+    // Remember the last visit at most once a day: a read, not a write, on most requests.
+    `WITH found AS (SELECT id, last_seen_at FROM guest_keys WHERE key_hash = $1),
+          touched AS (UPDATE guest_keys g SET last_seen_at = now() FROM found
+                       WHERE g.id = found.id AND found.last_seen_at < now() - interval '1 day')
+     SELECT id FROM found`,
+    [hashSecret(key)],
+  );
+  return rows[0] ? { guestId: rows[0].id } : null;
 }

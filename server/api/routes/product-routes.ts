@@ -1,16 +1,16 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { SITEMAP_KINDS, SITEMAP_PAGE_SIZE, type SitemapKind } from '../../../shared/api/product-schemas';
-import { DEPARTMENTS, MAX_PER_PAGE, PER_PAGE, isDepartment } from '../../../shared/constants';
+import { MAX_PER_PAGE, PER_PAGE } from '../../../shared/constants';
 import { CacheLong, CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
-import { cleanSearchText } from '../../../shared/validation/search-text';
-import { badRequest, notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/http-error';
 import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
-import type { ProductAddress, ProductService } from '../services/product-service';
+import type { ProductAddress } from '../services/product-service';
+import type { ApiArea } from './area';
 
 // Spec section 7: /api/products/… (landing page, similar products, editors' picks, click
-// tracking, retailer links, sitemaps) and the brand and store directories under /api/account.
+// tracking, retailer links, sitemaps).
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -46,94 +46,55 @@ const ClickBody = z.object({
   source: z.string().max(300, 'source must be at most 300 characters').optional().default(''),
 });
 
-const DepartmentQuery = CountryQuery.extend({
-  department: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return undefined;
-      const d = value.toLowerCase();
-      if (!isDepartment(d)) {
-        ctx.addIssue({ code: 'custom', message: `department must be one of ${DEPARTMENTS.join(', ')}` });
-        return z.NEVER;
-      }
-      return d;
-    }),
-});
-
 function address(params: Record<string, string>): ProductAddress {
   return 'guid' in params ? parseInput(GuidParams, params) : parseInput(PathParams, params);
 }
 
-export function productRoutes(deps: { products: ProductService }): Router {
-  const router = Router();
-  const { products } = deps;
+export const productArea: ApiArea = {
+  mountPath: '/api/products',
+  routes: ({ products }) => {
+    const router = Router();
 
-  for (const path of ['/detail/guid/:guid', '/detail/:category/:lastnode/:slug']) {
-    router.get(path, async (req, res) => {
+    for (const path of ['/detail/guid/:guid', '/detail/:category/:lastnode/:slug']) {
+      router.get(path, async (req, res) => {
+        const { country } = parseInput(CountryQuery, req.query);
+        sendData(res, await products.detail(address(req.params as Record<string, string>), country), CacheShort);
+      });
+    }
+    for (const path of ['/similar/guid/:guid', '/similar/:category/:lastnode/:slug']) {
+      router.get(path, async (req, res) => {
+        const { country, page, perPage } = parseInput(PagedQuery, req.query);
+        sendData(res, await products.similar(address(req.params as Record<string, string>), country, page, perPage), CacheShort);
+      });
+    }
+
+    router.get('/list-editors-picks', async (_req, res) => {
+      sendData(res, await products.editorsPickLists(), CacheShort);
+    });
+
+    router.post('/add-csd', async (req, res) => {
+      const body = parseInput(ClickBody, req.body ?? {});
+      await products.recordClick(body.id, body.country, body.source);
+      sendData(res, { recorded: true }, CachePrivate);
+    });
+
+    router.get('/retailer/:guid', async (req, res) => {
+      const { guid: id } = parseInput(GuidParams, req.params);
       const { country } = parseInput(CountryQuery, req.query);
-      sendData(res, await products.detail(address(req.params as Record<string, string>), country), CacheShort);
+      sendData(res, await products.retailerLink(id, country), CachePrivate);
     });
-  }
-  for (const path of ['/similar/guid/:guid', '/similar/:category/:lastnode/:slug']) {
-    router.get(path, async (req, res) => {
-      const { country, page, perPage } = parseInput(PagedQuery, req.query);
-      sendData(res, await products.similar(address(req.params as Record<string, string>), country, page, perPage), CacheShort);
+
+    router.get('/sitemap', async (req, res) => {
+      const { country } = parseInput(CountryQuery, req.query);
+      sendData(res, await products.sitemapIndex(country, SITEMAP_PAGE_SIZE), CacheLong);
     });
-  }
+    router.get('/sitemap/:kind', async (req, res) => {
+      const kind = req.params.kind;
+      if (!(SITEMAP_KINDS as readonly string[]).includes(kind)) throw notFound(`There is no ${kind} sitemap; kinds are ${SITEMAP_KINDS.join(', ')}`);
+      const { country, page, perPage } = parseInput(SitemapQuery, req.query);
+      sendData(res, await products.sitemapUrls(kind as SitemapKind, country, page, perPage), CacheLong);
+    });
 
-  router.get('/list-editors-picks', async (_req, res) => {
-    sendData(res, await products.editorsPickLists(), CacheShort);
-  });
-
-  router.post('/add-csd', async (req, res) => {
-    const body = parseInput(ClickBody, req.body ?? {});
-    await products.recordClick(body.id, body.country, body.source);
-    sendData(res, { recorded: true }, CachePrivate);
-  });
-
-  router.get('/retailer/:guid', async (req, res) => {
-    const { guid: id } = parseInput(GuidParams, req.params);
-    const { country } = parseInput(CountryQuery, req.query);
-    sendData(res, await products.retailerLink(id, country), CachePrivate);
-  });
-
-  router.get('/sitemap', async (req, res) => {
-    const { country } = parseInput(CountryQuery, req.query);
-    sendData(res, await products.sitemapIndex(country, SITEMAP_PAGE_SIZE), CacheLong);
-  });
-  router.get('/sitemap/:kind', async (req, res) => {
-    const kind = req.params.kind;
-    if (!(SITEMAP_KINDS as readonly string[]).includes(kind)) throw notFound(`There is no ${kind} sitemap; kinds are ${SITEMAP_KINDS.join(', ')}`);
-    const { country, page, perPage } = parseInput(SitemapQuery, req.query);
-    sendData(res, await products.sitemapUrls(kind as SitemapKind, country, page, perPage), CacheLong);
-  });
-
-  return router;
-}
-
-/** GET /api/account/brand-list, /store-list, /store-search/{term} (spec section 7 "Account"). */
-export function directoryRoutes(deps: { products: ProductService }): Router {
-  const router = Router();
-  const { products } = deps;
-
-  router.get('/brand-list', async (req, res) => {
-    const { country, department } = parseInput(DepartmentQuery, req.query);
-    sendData(res, await products.brandList(country, department), CacheLong);
-  });
-  router.get('/store-list', async (req, res) => {
-    const { country } = parseInput(CountryQuery, req.query);
-    sendData(res, await products.storeList(country), CacheLong);
-  });
-  router.get('/store-search/:term', async (req, res) => {
-    const { country } = parseInput(CountryQuery, req.query);
-    const raw = req.params.term;
-    // Spec section 5: whitespace-only brand and store searches are rejected.
-    if (raw.length > 100) throw badRequest('term is longer than 100 characters');
-    const term = cleanSearchText(raw);
-    if (!term) throw badRequest('term must contain letters or digits');
-    sendData(res, await products.storeList(country, term), CacheShort);
-  });
-
-  return router;
-}
+    return router;
+  },
+};

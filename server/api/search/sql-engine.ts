@@ -22,6 +22,10 @@ import {
 // terms as "weight:term") and search_offers (one row per product and country); every
 // query is then one parameterised statement for the page and one for count and facets.
 // sync() rewrites those tables from the catalogue (all of it, or some stores).
+//
+// The tables are the engine's own, not the api's schema: the api serves from the in-memory
+// index, so its migrations leave them out, and whoever uses this engine creates them
+// (sync() does; the benchmark bulk-loads with createSearchTables and indexSearchTables).
 
 const MAX_TOKENS = 16;
 
@@ -56,6 +60,7 @@ export class SqlSearchEngine implements SearchEngine {
   /** Rewrites the search tables from the catalogue (everything, or the named stores' products). */
   async sync(selection: LoadSelection = {}): Promise<{ products: number; ms: number }> {
     const started = performance.now();
+    await createSearchTables(this.db);
     let products = 0;
     let cleared = false;
     await loadDocuments(this.db, selection, async (docs, tx, directory) => {
@@ -311,6 +316,56 @@ function scoreSql(tokens: QueryToken[], p: Params): string {
       return `(CASE ${cases} ELSE 0 END)`;
     })
     .join(' + ');
+}
+
+/**
+ * Creates the engine's tables where they are missing. `bulkLoad` leaves out the foreign
+ * keys and the indexes, for loading many rows fast (the benchmark's generated catalogue has
+ * no products rows to refer to): indexSearchTables() adds the indexes after the load.
+ */
+export async function createSearchTables(db: Queryable, options: { bulkLoad?: boolean } = {}): Promise<void> {
+  const bulk = options.bulkLoad === true;
+  await db.exec(`
+    -- One row per product sold in at least one country, with its analysed terms as
+    -- 'weight:term' (the analyser is shared with the in-memory index).
+    CREATE TABLE IF NOT EXISTS search_documents (
+      product_id integer PRIMARY KEY${bulk ? '' : ' REFERENCES products (id) ON DELETE CASCADE'},
+      store_id integer NOT NULL,
+      -- 0 when the product has no brand.
+      brand_id integer NOT NULL,
+      category_slug text NOT NULL,
+      category_path text NOT NULL,
+      department text NOT NULL,
+      popularity integer NOT NULL,
+      colours text[] NOT NULL,
+      care text NOT NULL,
+      store_country text NOT NULL,
+      store_international boolean NOT NULL,
+      terms text[] NOT NULL
+    );
+    -- Per product and country: lowest sale price (minor units), highest discount, flags.
+    -- Deleting a store's documents (sync of some stores) deletes their offers.
+    CREATE TABLE IF NOT EXISTS search_offers (
+      product_id integer NOT NULL${bulk ? '' : ' REFERENCES search_documents (product_id) ON DELETE CASCADE'},
+      country_code text NOT NULL,
+      price integer NOT NULL,
+      discount smallint NOT NULL,
+      free_delivery boolean NOT NULL,
+      coupons boolean NOT NULL
+    );`);
+  if (!bulk) await indexSearchTables(db);
+}
+
+/** The indexes the engine's queries rely on; after a bulk load, built once over all rows. */
+export async function indexSearchTables(db: Queryable): Promise<void> {
+  await db.exec(`
+    CREATE UNIQUE INDEX IF NOT EXISTS search_offers_key ON search_offers (country_code, product_id);
+    CREATE INDEX IF NOT EXISTS search_offers_price_idx ON search_offers (country_code, price);
+    CREATE INDEX IF NOT EXISTS search_offers_discount_idx ON search_offers (country_code, discount) WHERE discount > 0;
+    CREATE INDEX IF NOT EXISTS search_documents_terms_idx ON search_documents USING gin (terms);
+    CREATE INDEX IF NOT EXISTS search_documents_category_idx ON search_documents (category_path text_pattern_ops);
+    CREATE INDEX IF NOT EXISTS search_documents_brand_idx ON search_documents (brand_id);
+    CREATE INDEX IF NOT EXISTS search_documents_store_idx ON search_documents (store_id);`);
 }
 
 async function clear(tx: Queryable, selection: LoadSelection): Promise<void> {

@@ -10,9 +10,10 @@ import {
   type RateLimitedAction,
   type ScryptParams,
 } from '../../../server/api/accounts/account-settings';
-import { createAccounts } from '../../../server/api/accounts/accounts';
+import { Accounts } from '../../../server/api/accounts/accounts';
 import { createApiApp } from '../../../server/api/app';
 import type { Database } from '../../../server/api/db/database';
+import { MemorySearchEngine } from '../../../server/api/search/memory-engine';
 import { createRegistry } from '../../../server/lib/http-metrics';
 import { createLogger } from '../../../server/lib/logger';
 import { listen } from '../../support/listen';
@@ -51,8 +52,10 @@ export async function startAccountsApi(options: { settings?: TestSettings; logge
   const db = options.db ?? (await openTestDatabase());
   const logger = options.logger ?? createLogger('api', 'silent');
   const settings = testAccountSettings(options.settings);
-  const accounts = createAccounts({ db, logger, settings });
-  const app = createApiApp({ db, logger, registry: createRegistry('api'), readiness: { catalogLoaded: true }, accounts });
+  const accounts = new Accounts({ db, logger, settings });
+  // Accounts tests list nothing: the index is built only if one asks for a listing.
+  const searchEngine = new MemorySearchEngine(db, { follow: false });
+  const { app } = createApiApp({ db, logger, registry: createRegistry('api'), readiness: { catalogLoaded: true }, accounts, searchEngine });
   const running = await listen(app);
   return {
     url: running.url,

@@ -6,7 +6,7 @@ import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { login, registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
 
 // Forgot password → an e-mail through a real SMTP server on loopback → the link in it →
-// confirm-password (spec sections 2, 5, 7; issue 5 "Reset").
+// confirm-password (spec sections 2, 5, 7).
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let api: AccountsApi;

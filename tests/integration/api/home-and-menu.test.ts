@@ -14,7 +14,7 @@ beforeAll(async () => {
   const registry = createRegistry('api');
   db = await openTestDatabase(dbQueryObserver(registry));
   await seedSiteContent(db);
-  api = await startApi(db, { catalogLoaded: true }, registry);
+  api = await startApi(db, { registry });
 });
 afterAll(async () => {
   await api.close();

@@ -3,6 +3,7 @@ import type { Database } from '../../../server/api/db/database';
 import { migrate } from '../../../server/api/db/migrate';
 import { openDatabase } from '../../../server/api/db/open-database';
 import { MIGRATIONS } from '../../../server/api/db/migrations';
+import { createSearchTables } from '../../../server/api/search/sql-engine';
 import { createPostgresDatabase } from '../../support/postgres';
 import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
 
@@ -33,6 +34,24 @@ describe.each([
     for (const table of ['stores', 'brands', 'categories', 'products', 'variants', 'size_variants', 'size_variant_prices', 'price_history', 'coupons', 'menu_items', 'home_content']) {
       expect(tables).toContain(table);
     }
+  });
+
+  it("leaves the SQL search engine's tables out of the api's schema", async () => {
+    const tables = (await db.query<{ table_name: string }>(TABLES_SQL)).map((r) => r.table_name);
+    expect(tables.filter((t) => t.startsWith('search_'))).toEqual([]);
+    expect(tables).toContain('product_clicks');
+  });
+
+  it('drops those tables from a database that got them from migration 0004 before, and keeps the rest', async () => {
+    // A database from an earlier start: 0004 created the engine's tables, 0005 never ran.
+    await db.query('DELETE FROM schema_migrations WHERE version = 5');
+    await createSearchTables(db);
+    const before = await db.query<{ slug: string }>('SELECT slug FROM editors_pick_lists ORDER BY slug');
+    expect(await migrate(db)).toEqual([5]);
+    const tables = (await db.query<{ table_name: string }>(TABLES_SQL)).map((r) => r.table_name);
+    expect(tables.filter((t) => t.startsWith('search_'))).toEqual([]);
+    expect(await db.query('SELECT slug FROM editors_pick_lists ORDER BY slug')).toEqual(before);
+    expect(before).toHaveLength(4);
   });
 
   it('returns counts and prices as numbers, and text parameters as they were sent', async () => {

@@ -7,10 +7,10 @@ import { listingWorkload } from '../../../scripts/bench/listing-workload';
 import { loadDemoCatalog } from '../../support/demo-catalog-database';
 import { openTestPostgresDatabase } from '../../support/test-database';
 
-// Issue 4: the in-memory index and plain SQL on a PostgreSQL server are two implementations
-// of one SearchEngine; over a set of generated listing requests (text with typos and
-// synonyms, every scope and filter group, every sort, deep pages) they must agree on the
-// total, the page of ids in order, and every facet count.
+// The in-memory index and plain SQL on a PostgreSQL server are two implementations of one
+// SearchEngine; over a set of generated listing requests (text with typos and synonyms,
+// every scope and filter group, every sort, deep pages) they must agree on the total, the
+// page of ids in order, and every facet count.
 
 let db: Database;
 let memory: MemorySearchEngine;
@@ -24,6 +24,7 @@ beforeAll(async () => {
   memory = new MemorySearchEngine(db, { follow: false });
   await memory.start();
   sql = new SqlSearchEngine(db);
+  // The migrated database has no search tables (the api never uses them): sync() creates them.
   await sql.sync();
 });
 

@@ -1,4 +1,4 @@
--- Accounts (issue 5; spec sections 3, 4, 6, 7 "Account"): users, sessions, password resets,
+-- Accounts (spec sections 3, 4, 6, 7 "Account"): users, sessions, password resets,
 -- social identities, guest keys, profile pictures, notifications, the mail outbox and the
 -- rate-limit counters. Secrets are stored only as SHA-256 hashes (hex): session tokens,
 -- reset tokens and guest keys; passwords as scrypt hashes.

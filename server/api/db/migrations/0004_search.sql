@@ -1,6 +1,7 @@
--- Search and listing (issue 4): click tracking, popular searches, editors' pick lists, and
--- the tables the plain-SQL search engine reads (server/api/search/sql-engine.ts). The
--- in-memory index needs none of these: it is built from the catalogue tables.
+-- Search and listing: click tracking, popular searches and editors' pick lists. The
+-- in-memory index the api serves listings from needs no table of its own: it is built from
+-- the catalogue tables. (Databases created before 0005 also got the plain-SQL engine's
+-- tables here; 0005 drops them, and the code that uses that engine creates them.)
 
 -- POST /api/products/add-csd: a shopper clicked through to a retailer (spec section 7).
 CREATE TABLE product_clicks (
@@ -52,38 +53,3 @@ INSERT INTO editors_pick_lists (slug, name, fallback_link, position) VALUES
   ('off-duty', 'Weekend off-duty', '/sneakers', 3),
   ('holiday', 'Holiday packing list', '/swimwear', 4)
 ON CONFLICT (slug) DO NOTHING;
-
--- The SQL engine's documents: one row per product sold in at least one country, with its
--- analysed terms as 'weight:term' (the analyser is shared with the in-memory index).
-CREATE TABLE search_documents (
-  product_id integer PRIMARY KEY REFERENCES products (id) ON DELETE CASCADE,
-  store_id integer NOT NULL,
-  -- 0 when the product has no brand.
-  brand_id integer NOT NULL,
-  category_slug text NOT NULL,
-  category_path text NOT NULL,
-  department text NOT NULL,
-  popularity integer NOT NULL,
-  colours text[] NOT NULL,
-  care text NOT NULL,
-  store_country text NOT NULL,
-  store_international boolean NOT NULL,
-  terms text[] NOT NULL
-);
-CREATE INDEX search_documents_terms_idx ON search_documents USING gin (terms);
-CREATE INDEX search_documents_category_idx ON search_documents (category_path text_pattern_ops);
-CREATE INDEX search_documents_brand_idx ON search_documents (brand_id);
-CREATE INDEX search_documents_store_idx ON search_documents (store_id);
-
--- Per product and country: lowest sale price (minor units), highest discount, flags.
-CREATE TABLE search_offers (
-  product_id integer NOT NULL REFERENCES search_documents (product_id) ON DELETE CASCADE,
-  country_code text NOT NULL,
-  price integer NOT NULL,
-  discount smallint NOT NULL,
-  free_delivery boolean NOT NULL,
-  coupons boolean NOT NULL,
-  PRIMARY KEY (country_code, product_id)
-);
-CREATE INDEX search_offers_price_idx ON search_offers (country_code, price);
-CREATE INDEX search_offers_discount_idx ON search_offers (country_code, discount) WHERE discount > 0;

@@ -2,12 +2,16 @@ import catalog from './0001_catalog.sql';
 import subscriptions from './0002_subscriptions.sql';
 import accounts from './0003_accounts.sql';
 import search from './0004_search.sql';
+import dropSqlEngineTables from './0005_drop_sql_engine_tables.sql';
 
-// Every migration, in order. Numbers taken: 0003 accounts, 0004 search. SQL files are bundled as text (esbuild's text loader; the
-// vitest config loads them the same way), so the built server carries its schema with it.
+// Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
+// file already applied somewhere is never run there again: change the schema in a new file.
+// SQL files are bundled as text (esbuild's text loader; the vitest config loads them the
+// same way), so the built server carries its schema with it.
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'catalog', sql: catalog },
   { version: 2, name: 'subscriptions', sql: subscriptions },
   { version: 3, name: 'accounts', sql: accounts },
   { version: 4, name: 'search', sql: search },
+  { version: 5, name: 'drop-sql-engine-tables', sql: dropSqlEngineTables },
 ];

@@ -1,0 +1,31 @@
+import type { ApiArea } from './area';
+import { authArea } from './auth-routes';
+import { directoryArea } from './directory-routes';
+import { homeArea } from './home-routes';
+import { productArea } from './product-routes';
+import { profileArea } from './profile-routes';
+import { searchRoutes } from './search-routes';
+import { sessionArea } from './session-routes';
+import { siteContentArea } from './site-content-routes';
+
+/** The listing endpoints; their routes are in search-routes.ts. */
+const searchArea: ApiArea = {
+  mountPath: '/api/search',
+  routes: ({ search, accounts }) => searchRoutes({ search, resolveViewer: accounts.resolveViewer }),
+};
+
+// Every area of the api, mounted in this order by createApiApp. An area is one file in
+// routes/ exporting an ApiArea (its mount path and its router over ApiServices); a new one
+// (wishlists, looks, alerts, follows, ratings) is that file plus its line here, and its
+// routes in shared/api/api-routes.ts with their scope (the route walk test insists). A
+// service of its own is a class in services/ and one line in services/api-services.ts.
+export const API_AREAS: readonly ApiArea[] = [
+  authArea,
+  sessionArea,
+  profileArea,
+  siteContentArea,
+  directoryArea,
+  homeArea,
+  searchArea,
+  productArea,
+];

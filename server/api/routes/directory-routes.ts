@@ -1,0 +1,56 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { DEPARTMENTS, isDepartment } from '../../../shared/constants';
+import { CacheLong, CacheShort } from '../../../shared/http/cache-policy';
+import { cleanSearchText } from '../../../shared/validation/search-text';
+import { badRequest } from '../../lib/http-error';
+import { CountryQuery } from '../http/params';
+import { parseInput, sendData } from '../http/respond';
+import type { ApiArea } from './area';
+
+// The brand and store directories under /api/account (spec section 7 "Account"):
+// GET /brand-list, /store-list and /store-search/{term}, counted from the search engine.
+
+const MAX_TERM_LENGTH = 100;
+
+const DepartmentQuery = CountryQuery.extend({
+  department: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const d = value.toLowerCase();
+      if (!isDepartment(d)) {
+        ctx.addIssue({ code: 'custom', message: `department must be one of ${DEPARTMENTS.join(', ')}` });
+        return z.NEVER;
+      }
+      return d;
+    }),
+});
+
+export const directoryArea: ApiArea = {
+  mountPath: '/api/account',
+  routes: ({ products }) => {
+    const router = Router();
+
+    router.get('/brand-list', async (req, res) => {
+      const { country, department } = parseInput(DepartmentQuery, req.query);
+      sendData(res, await products.brandList(country, department), CacheLong);
+    });
+    router.get('/store-list', async (req, res) => {
+      const { country } = parseInput(CountryQuery, req.query);
+      sendData(res, await products.storeList(country), CacheLong);
+    });
+    router.get('/store-search/:term', async (req, res) => {
+      const { country } = parseInput(CountryQuery, req.query);
+      const raw = req.params.term;
+      // Spec section 5: whitespace-only brand and store searches are rejected.
+      if (raw.length > MAX_TERM_LENGTH) throw badRequest(`term is longer than ${MAX_TERM_LENGTH} characters`);
+      const term = cleanSearchText(raw);
+      if (!term) throw badRequest('term must contain letters or digits');
+      sendData(res, await products.storeList(country, term), CacheShort);
+    });
+
+    return router;
+  },
+};

@@ -1,0 +1,91 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { CacheImmutable, CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
+import { ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
+import { notFound } from '../../lib/http-error';
+import { accountErrorHandler } from '../accounts/account-errors';
+import { readUpload } from '../accounts/profile-images';
+import { parseInput, sendData } from '../http/respond';
+import type { ApiArea } from './area';
+
+// Profiles under /api/account (spec section 7 "Account"): the shopper's own profile, user
+// name and picture, the notification count, and the public profiles and pictures anyone may
+// see. Shapes: shared/api/account-schemas.ts; messages: shared/validation/account-rules.ts.
+
+const UserIdParams = z.object({
+  id: z.coerce.number({ message: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
+});
+const UserNameParams = z.object({ userName: z.string().min(1).max(100) });
+const ImageParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.webp$/, 'no such picture') });
+
+export const profileArea: ApiArea = {
+  mountPath: '/api/account',
+  routes: ({ accounts }) => {
+    const router = Router();
+    const { service, settings } = accounts;
+
+    router.get('/user-profile', async (req, res) => {
+      const session = await service.authenticate(req);
+      sendData(res, { userdetail: await service.profile(session.userId) }, CachePrivate);
+    });
+
+    router.get('/user-public-profile/name/:userName', async (req, res) => {
+      const { userName } = parseInput(UserNameParams, req.params);
+      sendData(res, { userdetail: await service.publicProfile({ userName }) }, CacheShort);
+    });
+
+    router.get('/user-public-profile/:id', async (req, res) => {
+      const { id } = parseInput(UserIdParams, req.params);
+      sendData(res, { userdetail: await service.publicProfile({ userId: id }) }, CacheShort);
+    });
+
+    router.put('/edit-user-profile', async (req, res) => {
+      const session = await service.authenticate(req);
+      const userdetail = await service.editProfile(session, req.body);
+      sendData(res, { message: ACCOUNT_NOTICES.profileUpdated, userdetail }, CachePrivate);
+    });
+
+    router.put('/upload-profile-image', async (req, res) => {
+      const session = await service.authenticate(req);
+      const upload = await readUpload(req, settings.profileImageMaxBytes);
+      const profileImage = await service.setProfileImage(session, upload);
+      sendData(res, { message: ACCOUNT_NOTICES.imageUpdated, profileImage }, CachePrivate);
+    });
+
+    // Pictures are served from our origin; a new upload gets a new name, so each is immutable.
+    router.get('/profile-image/:file', async (req, res) => {
+      const { file } = parseInput(ImageParams, req.params);
+      const image = await service.profileImage(file.slice(0, -'.webp'.length));
+      if (!image) throw notFound('no such picture');
+      res.setHeader('Content-Type', image.contentType);
+      res.setHeader('Cache-Control', CacheImmutable.header);
+      res.setHeader('Content-Security-Policy', "default-src 'none'");
+      res.end(image.bytes);
+    });
+
+    router.get(
+      '/check-username/:userName',
+      ...accounts.rateLimiter({
+        action: 'checkUserName',
+        limit: settings.rateLimits.checkUserName,
+        account: async (req) => {
+          const viewer = await accounts.resolveViewer(req);
+          return viewer ? `user:${viewer.userId}` : undefined;
+        },
+      }),
+      async (req, res) => {
+        const { userName } = parseInput(UserNameParams, req.params);
+        const viewer = await accounts.resolveViewer(req);
+        sendData(res, await service.checkUserName(userName, viewer?.userId), CachePrivate);
+      },
+    );
+
+    router.get('/notification-count', async (req, res) => {
+      const session = await service.authenticate(req);
+      sendData(res, { count: await service.notificationCount(session.userId) }, CachePrivate);
+    });
+
+    router.use(accountErrorHandler);
+    return router;
+  },
+};

@@ -1,0 +1,79 @@
+import { Router, type Request, type Response } from 'express';
+import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
+import { ACCOUNT_NOTICES, ForgotPasswordForm, normalizeEmail } from '../../../shared/validation/account-rules';
+import { accountErrorHandler, parseForm } from '../accounts/account-errors';
+import type { SessionRecord } from '../accounts/sessions';
+import { sendData } from '../http/respond';
+import type { ApiArea } from './area';
+
+// The session and what it rests on, under /api/account (spec section 7 "Account"):
+// registering (which signs in), signing out, changing and resetting the password, and the
+// guest key a visitor without an account is known by. Signing in itself is under /auth
+// (auth-routes.ts). Shapes: shared/api/account-schemas.ts; messages:
+// shared/validation/account-rules.ts.
+
+/** The e-mail address a request body is about, for the per-account limit. */
+const bodyEmail = (req: Request) => {
+  const email = normalizeEmail((req.body as { email?: unknown } | undefined)?.email);
+  return typeof email === 'string' && email ? `email:${email}` : undefined;
+};
+
+export const sessionArea: ApiArea = {
+  mountPath: '/api/account',
+  routes: ({ accounts }) => {
+    const router = Router();
+    const { service } = accounts;
+    const limits = accounts.settings.rateLimits;
+
+    router.post('/register', ...accounts.rateLimiter({ action: 'register', limit: limits.register, account: bodyEmail }), async (req, res) => {
+      const session = await service.register(req.body);
+      sendData(res, { ...session, message: ACCOUNT_NOTICES.registered }, CachePrivate);
+    });
+
+    router.delete('/logout', async (req, res) => {
+      const session = await service.authenticate(req);
+      await service.logout(session);
+      sendData(res, { message: ACCOUNT_NOTICES.loggedOut }, CachePrivate);
+    });
+
+    // The same answer, as fast, for every well-formed address (see requestPasswordReset).
+    router.post('/forgot-password', ...accounts.rateLimiter({ action: 'forgotPassword', limit: limits.forgotPassword, account: bodyEmail }), (req, res) => {
+      const { email } = parseForm(ForgotPasswordForm, { email: normalizeEmail((req.body as { email?: unknown } | undefined)?.email) });
+      service.requestPasswordReset(email);
+      sendData(res, { message: ACCOUNT_NOTICES.resetRequested }, CacheNone);
+    });
+
+    router.put('/confirm-password', async (req, res) => {
+      await service.confirmPasswordReset(req.body);
+      sendData(res, { message: ACCOUNT_NOTICES.passwordReset }, CacheNone);
+    });
+
+    // Guessing the current password with a stolen session counts as failed sign-ins do.
+    router.put(
+      '/change-password',
+      async (req: Request, res: Response, next) => {
+        res.locals.session = await service.authenticate(req);
+        next();
+      },
+      ...accounts.rateLimiter({
+        action: 'login',
+        prefix: 'change-password',
+        limit: limits.login,
+        failuresOnly: true,
+        account: (_req, res) => `user:${(res.locals.session as SessionRecord).userId}`,
+      }),
+      async (req, res) => {
+        await service.changePassword(res.locals.session as SessionRecord, req.body);
+        sendData(res, { message: ACCOUNT_NOTICES.passwordChanged }, CachePrivate);
+      },
+    );
+
+    // The web asks for a guest key when a visitor without one needs an identity (g-to cookie).
+    router.post('/guest-key', ...accounts.rateLimiter({ action: 'guestKey', limit: limits.guestKey }), async (_req, res) => {
+      sendData(res, { key: await service.issueGuestKey() }, CachePrivate);
+    });
+
+    router.use(accountErrorHandler);
+    return router;
+  },
+};

@@ -1,0 +1,28 @@
+import type { Logger } from 'pino';
+import type { Accounts } from '../accounts/accounts';
+import type { Database } from '../db/database';
+import type { SearchEngine } from '../search/search-engine';
+import { HomeService } from './home-service';
+import { MenuService } from './menu-service';
+import { ProductService } from './product-service';
+import { SearchService } from './search-service';
+import { SubscriptionService } from './subscription-service';
+
+export type ApiServiceDeps = { db: Database; logger: Logger; searchEngine: SearchEngine; accounts: Accounts };
+
+/**
+ * The api's services, one instance of each, made once by createApiApp and handed to every
+ * area's routes. A new service is one line here (its type below follows).
+ */
+export function createApiServices({ db, logger, searchEngine, accounts }: ApiServiceDeps) {
+  return {
+    accounts,
+    home: new HomeService(db),
+    menu: new MenuService(db),
+    subscriptions: new SubscriptionService(db),
+    products: new ProductService(db, searchEngine),
+    search: new SearchService(db, searchEngine, logger),
+  };
+}
+
+export type ApiServices = ReturnType<typeof createApiServices>;
