@@ -243,7 +243,8 @@ describe('GET /api/search/debug (spec section 2: the admin debug and time-taken 
       for (const call of [request(api.url).get('/api/search/debug?q=dreses').set('token', shopper.token), request(api.url).get('/api/search/debug?q=dreses')]) {
         const refused = await call.expect(403);
         expect(refused.body).toEqual({ status: 403, message: SEARCH_DEBUG_FORBIDDEN });
-        expect(refused.headers['cache-control']).toBe('no-store');
+        // Every answer of a personal route is private, refusals included (shared/api/api-routes.ts).
+        expect(refused.headers['cache-control']).toBe('private, no-store');
       }
       // A bad listing query is the same 400 as the list's.
       const bad = await request(api.url).get('/api/search/debug?sort=bogus').set('token', admin.token).expect(400);
