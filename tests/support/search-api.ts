@@ -5,13 +5,10 @@ import { startApi } from './api-server';
 /** The api over `db`, returned once its catalog index is built (/readyz answers 200). */
 export async function startSearchApi(db: Database) {
   const api = await startApi(db);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const res = await fetch(`${api.url}/readyz`);
-    if (res.status === 200) break;
-    if (Date.now() > deadline) throw new Error('the catalog index was not built within 60 s');
-    await new Promise((r) => setTimeout(r, 25));
-  }
   const engine = (api.server.listeners('request')[0] as unknown as { locals: { searchEngine: MemorySearchEngine } }).locals.searchEngine;
+  // The app started the first build when it was made; this is that same build, awaited.
+  await engine.start();
+  const ready = await fetch(`${api.url}/readyz`);
+  if (ready.status !== 200) throw new Error(`the api is not ready after its index was built: ${await ready.text()}`);
   return { ...api, engine };
 }
