@@ -24,7 +24,13 @@ describe('the web process', () => {
       });
     });
     const port = await freePort();
-    const web = startNodeProcess(testBuild('server/web.js'), { PORT: String(port), HOST: '127.0.0.1', API_BASE_URL: upstream.url, LOG_LEVEL: 'info' });
+    const web = startNodeProcess(testBuild('server/web.js'), {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_BASE_URL: upstream.url,
+      CLIENT_DIR: testBuild('client'),
+      LOG_LEVEL: 'info',
+    });
     running.push(web);
     const url = `http://127.0.0.1:${port}`;
     await waitForUrl(`${url}/healthz`, web);
