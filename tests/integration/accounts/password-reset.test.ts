@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { EMAIL_MESSAGES } from '../../../shared/validation/email';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
@@ -163,15 +163,16 @@ describe('forgot-password does not tell whether an address has an account', () =
       await released;
       return transaction(fn);
     };
-    try {
-      await forgot(user.email).expect(200);
-      // The work did get under way (so the hold was in its path); only now may it go on.
-      await workReached;
+    // Also when the test fails or times out, so the api can close.
+    onTestFinished(() => {
       release();
-      await api.accounts.settle();
-    } finally {
       held.transaction = transaction;
-    }
+    });
+    await forgot(user.email).expect(200);
+    // The work did get under way (so the hold was in its path); only now may it go on.
+    await workReached;
+    release();
+    await api.accounts.settle();
     expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
   });
 });
