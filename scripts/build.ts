@@ -1,12 +1,15 @@
 // Builds the browser client and the Node servers with esbuild.
 //   tsx scripts/build.ts            production build into dist/
 //   imported by scripts/dev.ts      the same options, in watch mode
+//   imported by the test set-up     the same build into a folder of its own (tests/support/test-build.ts),
+//                                   so a test run never deletes the dist/ an `npm start` is serving
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Where `npm start`, `npm run dev` and the benchmark build to and run from. */
 export const dist = path.join(root, 'dist');
 
 /** The manifest the web server reads to link the client entry, its CSS and chunks. */
@@ -40,11 +43,11 @@ const externalPackages: esbuild.Plugin = {
   },
 };
 
-export function clientOptions(): esbuild.BuildOptions {
+export function clientOptions(outDir = dist): esbuild.BuildOptions {
   return {
     absWorkingDir: root,
     entryPoints: { 'entry.client': 'client/entry.client.tsx' },
-    outdir: path.join(dist, 'client/assets'),
+    outdir: path.join(outDir, 'client/assets'),
     publicPath: '/assets',
     bundle: true,
     splitting: true,
@@ -74,14 +77,14 @@ export const SERVER_ENTRIES = {
   'scripts/bench': 'scripts/bench.ts',
 } as const;
 
-export function serverOptions(): esbuild.BuildOptions {
+export function serverOptions(outDir = dist): esbuild.BuildOptions {
   const entryPoints = Object.fromEntries(
     Object.entries(SERVER_ENTRIES).filter(([, file]) => fs.existsSync(path.join(root, file))),
   );
   return {
     absWorkingDir: root,
     entryPoints,
-    outdir: dist,
+    outdir: outDir,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -95,9 +98,9 @@ export function serverOptions(): esbuild.BuildOptions {
   };
 }
 
-/** Writes dist/client/manifest.json from esbuild's metafile. */
-export function writeClientManifest(metafile: esbuild.Metafile): ClientManifest {
-  const toUrl = (file: string) => `/${path.relative(path.join(dist, 'client'), path.join(root, file)).split(path.sep).join('/')}`;
+/** Writes {outDir}/client/manifest.json from esbuild's metafile. */
+export function writeClientManifest(metafile: esbuild.Metafile, outDir = dist): ClientManifest {
+  const toUrl = (file: string) => `/${path.relative(path.join(outDir, 'client'), path.join(root, file)).split(path.sep).join('/')}`;
   const [entryFile, entryOutput] =
     Object.entries(metafile.outputs).find(([, out]) => out.entryPoint === 'client/entry.client.tsx') ?? [];
   if (!entryFile || !entryOutput) throw new Error('client entry missing from the build');
@@ -108,21 +111,22 @@ export function writeClientManifest(metafile: esbuild.Metafile): ClientManifest 
       .filter((imp) => imp.kind === 'import-statement' && !imp.external)
       .map((imp) => toUrl(imp.path)),
   };
-  fs.writeFileSync(path.join(dist, 'client/manifest.json'), JSON.stringify(manifest, null, 2));
+  fs.writeFileSync(path.join(outDir, 'client/manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
 }
 
 /** Copies client/public (favicon and other fixed-name files) next to the hashed assets. */
-export function copyPublicFiles(): void {
+export function copyPublicFiles(outDir = dist): void {
   const from = path.join(root, 'client/public');
-  if (fs.existsSync(from)) fs.cpSync(from, path.join(dist, 'client'), { recursive: true });
+  if (fs.existsSync(from)) fs.cpSync(from, path.join(outDir, 'client'), { recursive: true });
 }
 
-export async function build(): Promise<void> {
-  fs.rmSync(dist, { recursive: true, force: true });
-  const [client] = await Promise.all([esbuild.build(clientOptions()), esbuild.build(serverOptions())]);
-  writeClientManifest(client.metafile!);
-  copyPublicFiles();
+/** A clean build into `outDir` (an absolute path; dist/ unless told), emptied first. */
+export async function build(outDir = dist): Promise<void> {
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const [client] = await Promise.all([esbuild.build(clientOptions(outDir)), esbuild.build(serverOptions(outDir))]);
+  writeClientManifest(client.metafile!, outDir);
+  copyPublicFiles(outDir);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -128,12 +128,6 @@ const COOKIES: CookieRow[] = [
     kind: 'Strictly necessary',
   },
   {
-    name: COOKIE.socialToken,
-    purpose: 'Carries the answer from Facebook or Google while you sign in with them; it is removed once you are signed in.',
-    lifetime: 'Until you close your browser',
-    kind: 'Strictly necessary',
-  },
-  {
     name: COOKIE.giveaway,
     purpose: 'Remembers that you entered a giveaway, so you are not asked to enter twice.',
     lifetime: 'Until the giveaway closes, at most 90 days',

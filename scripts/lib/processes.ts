@@ -53,7 +53,7 @@ function echoLines(label: string, stream: NodeJS.ReadableStream, out: NodeJS.Wri
   });
 }
 
-/** Runs a built script (`dist/server/api.js` …) with `env`; `echo` prints its output with a label. */
+/** Runs a built script (`dist/server/api.js` …, relative to the repository root) with `env`; `echo` prints its output with a label. */
 export function startNodeProcess(file: string, env: NodeJS.ProcessEnv, options: { echo?: string; args?: string[] } = {}): NodeProcess {
   const child = spawn(process.execPath, ['--enable-source-maps', path.resolve(root, file), ...(options.args ?? [])], {
     cwd: root,
@@ -99,11 +99,18 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-data-'));
 }
 
+/**
+ * The folder, under the repository root, that the built services run from: dist/ for
+ * `npm start`, the benchmark and `npm run dev`; the tests pass their own build folder, so
+ * a test run never rebuilds the files a running `npm start` serves.
+ */
+export const BUILD_DIR = 'dist';
+
 /** Writes a generated demo catalogue of `products` where the api's first start finds it. */
-export function generateDemoCatalog(dataDir: string, products: number): void {
+export function generateDemoCatalog(dataDir: string, products: number, buildDir = BUILD_DIR): void {
   const result = spawnSync(
     process.execPath,
-    [path.join(root, 'dist/scripts/generate-catalog.js'), '--out', path.join(dataDir, 'demo-catalog'), '--products', String(products)],
+    [path.join(root, buildDir, 'scripts/generate-catalog.js'), '--out', path.join(dataDir, 'demo-catalog'), '--products', String(products)],
     { cwd: root, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`generate-catalog failed: ${result.stderr || result.stdout}`);
@@ -111,21 +118,28 @@ export function generateDemoCatalog(dataDir: string, products: number): void {
 
 export type RunningProduct = { webUrl: string; apiUrl: string; dataDir: string; processes: NodeProcess[]; stop(): Promise<void> };
 
-/** api then web, on free ports, with a data directory of their own and a small demo catalogue. */
-export async function startProduct(options: { products?: number; env?: NodeJS.ProcessEnv; webEnv?: NodeJS.ProcessEnv } = {}): Promise<RunningProduct> {
+/**
+ * api then web, on free ports, with a data directory of their own and a small demo catalogue,
+ * run from `buildDir` (dist/ unless told).
+ */
+export async function startProduct(
+  options: { products?: number; env?: NodeJS.ProcessEnv; webEnv?: NodeJS.ProcessEnv; buildDir?: string } = {},
+): Promise<RunningProduct> {
+  const buildDir = options.buildDir ?? BUILD_DIR;
   const dataDir = tempDataDir();
-  generateDemoCatalog(dataDir, options.products ?? 1500);
+  generateDemoCatalog(dataDir, options.products ?? 1500, buildDir);
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const quiet = { LOG_LEVEL: 'warn' };
-  const api = startNodeProcess('dist/server/api.js', { ...quiet, API_PORT: String(apiPort), DATA_DIR: dataDir, ...options.env });
+  const api = startNodeProcess(`${buildDir}/server/api.js`, { ...quiet, API_PORT: String(apiPort), DATA_DIR: dataDir, ...options.env });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   await waitForUrl(`${apiUrl}/readyz`, api);
-  const web = startNodeProcess('dist/server/web.js', {
+  const web = startNodeProcess(`${buildDir}/server/web.js`, {
     ...quiet,
     PORT: String(webPort),
     HOST: '127.0.0.1',
     API_BASE_URL: apiUrl,
     SITE_URL: `http://localhost:${webPort}`,
+    CLIENT_DIR: `${buildDir}/client`,
     ...options.env,
     ...options.webEnv,
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, saveScreenshot, waitForHydration, watchConsole } from '../support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, waitForHydration } from '../support/browser';
 
 // The home page in a real browser (spec section 2 "Home page", section 9 "Carousel
 // auto-interval 15000 ms"), on the demo catalogue.
@@ -15,26 +15,15 @@ afterAll(async () => {
   await browser.close();
 });
 
-const desktop = { viewport: { width: 1280, height: 800 } };
-const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
-
 /** The position ("n of m") of the slide the carousel shows. */
 async function shownSlide(page: Page): Promise<string | null> {
   return page.locator('.carousel-slide:not([aria-hidden])').getAttribute('aria-label');
 }
 
-async function open(context: BrowserContext, path: string) {
-  const page = await context.newPage();
-  const problems = watchConsole(page);
-  await page.goto(`${webUrl}${path}`);
-  await waitForHydration(page);
-  return { page, problems };
-}
-
 describe('the home carousel', () => {
   it('moves with previous and next, wrapping around at both ends', async () => {
-    const context = await browser.newContext(desktop);
-    const { page, problems } = await open(context, '/us');
+    const context = await browser.newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${webUrl}/us`);
     const carousel = page.getByRole('region', { name: 'Featured' });
     const count = await carousel.locator('.carousel-slide').count();
     // Five slides with links; the demo's linkless slide is dropped.
@@ -57,7 +46,7 @@ describe('the home carousel', () => {
   });
 
   it('advances every 15 seconds, and holds while the pointer is over it', async () => {
-    const context = await browser.newContext(desktop);
+    const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${webUrl}/`);
@@ -81,7 +70,7 @@ describe('the home carousel', () => {
   });
 
   it('never rotates for people who prefer reduced motion, unless they press Play', async () => {
-    const context = await browser.newContext({ ...desktop, reducedMotion: 'reduce' });
+    const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${webUrl}/`);
@@ -99,7 +88,7 @@ describe('the home carousel', () => {
   });
 
   it('is a strip of plain links without JavaScript', async () => {
-    const context = await browser.newContext({ ...desktop, javaScriptEnabled: false });
+    const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${webUrl}/au`);
     const links = page.locator('.carousel-slide a');
@@ -114,11 +103,11 @@ describe('the home carousel', () => {
 describe('the home page', () => {
   it('shows every section and saves screenshots at desktop and mobile width', async () => {
     for (const [name, options] of [
-      ['home-desktop', desktop],
-      ['home-mobile', mobile],
+      ['home-desktop', DESKTOP],
+      ['home-mobile', MOBILE],
     ] as const) {
       const context = await browser.newContext(options);
-      const { page, problems } = await open(context, '/');
+      const { page, problems } = await openPage(context, `${webUrl}/`);
       for (const heading of ['The hot list', 'Offers worth a look', 'Brand spotlight', 'Designer spotlight', 'Beauty store spotlight', "Editor's picks", 'From the fashion blog', 'Showcase']) {
         await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       }
@@ -144,8 +133,8 @@ describe('the home page', () => {
   });
 
   it('follows a hot-list tile and a showcase link to their pages with the country prefix', async () => {
-    const context = await browser.newContext(desktop);
-    const { page } = await open(context, '/sg');
+    const context = await browser.newContext(DESKTOP);
+    const { page } = await openPage(context, `${webUrl}/sg`);
     const tile = page.locator('.home-hot-list a').first();
     expect(await tile.getAttribute('href')).toMatch(/^\/sg\/[a-z-]+$/);
     const showcase = page.locator('.home-showcase a', { hasText: 'Fresh sneakers' });

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, saveScreenshot, seriousAxeViolations, waitForHydration, watchConsole } from '../support/browser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { ProductCard } from '../../shared/api/product-schemas';
+import { SearchResponseSchema, type SearchResponse } from '../../shared/api/search-schemas';
+import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, seriousAxeViolations, waitForHydration } from '../support/browser';
 
-// A shopper's journey through the listing page in a real browser (issue 4 "Tests"; spec
-// section 2 "Listing and search page", section 4 "Listing", section 5 "Price filter").
+// A shopper's journey through the listing page in a real browser (spec section 2 "Listing
+// and search page", section 4 "Listing", section 5 "Price filter").
 
 let browser: Browser;
 const webUrl = inject('webUrl');
+const apiUrl = inject('apiUrl');
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -15,25 +18,12 @@ afterAll(async () => {
   await browser.close();
 });
 
-const desktop = { viewport: { width: 1280, height: 800 } };
-const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
-
-async function open(context: BrowserContext, url: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await context.newPage();
-  const problems = watchConsole(page);
-  await page.goto(url);
-  await waitForHydration(page);
-  return { page, problems };
-}
-
 const cards = (page: Page) => page.locator('.listing-results .product-grid > li');
 const params = (page: Page) => new URL(page.url()).searchParams;
 const group = (page: Page, title: string): Locator => page.locator('details.filter-group', { has: page.locator('summary', { hasText: new RegExp(`^${title}$`) }) });
 
 async function waitForParam(page: Page, name: string, present = true): Promise<void> {
   await page.waitForURL((url) => url.searchParams.has(name) === present);
-  await page.waitForLoadState();
-  await page.locator('.listing-spinner').first().waitFor({ state: 'detached' }).catch(() => undefined);
 }
 
 /** The count in the title: "Women's Dresses (35 products)". */
@@ -42,10 +32,21 @@ async function totalCount(page: Page): Promise<number> {
   return Number(/\(([\d,]+) products?\)/.exec(text)![1]!.replace(/,/g, ''));
 }
 
+/** What the api itself answers for a GB listing (every product, up to 100). */
+async function apiListing(query: Record<string, string>): Promise<SearchResponse> {
+  const res = await fetch(`${apiUrl}/api/search?${new URLSearchParams({ country: 'GB', perPage: '100', ...query })}`);
+  expect(res.status).toBe(200);
+  return SearchResponseSchema.parse(((await res.json()) as { data: unknown }).data);
+}
+
+/** The product page a card links to, as the listing draws it for the shown colour's first size. */
+const cardPath = (p: ProductCard) => `/${p.category_slug}/${p.subcategory_slug}/${p.variants[p.variant_index]!.size_variants[0]!.slug}`;
+const shownPaths = (page: Page) => page.locator('.listing-results .product-card-title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+
 describe('the shopping journey at desktop width', () => {
   it('searches with suggestions, filters by brand and colour, checks the price messages, sorts and clears chips', async () => {
-    const context = await browser.newContext(desktop);
-    const { page, problems } = await open(context, `${webUrl}/about-us`);
+    const context = await browser.newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${webUrl}/about-us`);
 
     // Suggestions: arrow keys fill the query with the highlighted one.
     const field = page.getByRole('combobox', { name: 'Search for products, brands and stores' });
@@ -63,30 +64,43 @@ describe('the shopping journey at desktop width', () => {
     await page.waitForURL(`${webUrl}/search?q=dress`);
     await page.getByRole('heading', { level: 1, name: /products\)/ }).waitFor();
     const all = await totalCount(page);
-    expect(all).toBeGreaterThan(0);
+    expect(all).toBe((await apiListing({ q: 'dress' })).totalCount);
     await expect(field.inputValue()).resolves.toBe('dress');
 
-    // Brand: open the closed Brands accordion, pick the first brand.
+    // Brand: open the closed Brands accordion, pick the first brand. Chips, counts and cards
+    // come from the same router state, so once the chip is drawn the results are the brand's.
     const brands = group(page, 'Brands');
     await brands.locator('summary').click();
     const brandLink = brands.locator('a.filter-option').first();
-    const brandName = (await brandLink.innerText()).replace(/\s*\(\d+\)$/, '');
+    const [, brandName, brandCount] = /^(.*?)\s*\((\d+)\)$/.exec(await brandLink.innerText())!;
     await brandLink.click();
     await waitForParam(page, 'brand');
-    expect(params(page).get('q')).toBe('dress');
-    const byBrand = await totalCount(page);
-    expect(byBrand).toBeLessThanOrEqual(all);
     await page.getByRole('link', { name: `Remove ${brandName}` }).waitFor();
+    expect(params(page).get('q')).toBe('dress');
+    const brand = params(page).get('brand')!;
+    const byBrand = await apiListing({ q: 'dress', brand });
+    // The brand narrows the search (so a listing that ignored it would show another count).
+    expect(byBrand.totalCount).toBe(Number(brandCount));
+    expect(byBrand.totalCount).not.toBe(all);
+    expect(byBrand.products.map((p) => p.brand_slug)).toEqual(byBrand.products.map(() => brand));
+    expect(await totalCount(page)).toBe(byBrand.totalCount);
+    expect(await shownPaths(page)).toEqual(byBrand.products.map(cardPath));
+    expect(await page.locator('.listing-results .product-card-brand').allTextContents()).toEqual(byBrand.products.map(() => brandName));
 
     // Colour: the swatches are open by default.
     const swatch = group(page, 'Color').locator('a.colour-swatch').first();
-    const colourLabel = (await swatch.getAttribute('aria-label'))!;
+    const [, colourName, colourCount] = /^(.*?) \((\d+)\)/.exec((await swatch.getAttribute('aria-label'))!)!;
     await swatch.click();
     await waitForParam(page, 'colour');
-    expect(params(page).get('brand')).not.toBeNull();
-    expect(await totalCount(page)).toBeLessThanOrEqual(byBrand);
-    const colourName = colourLabel.replace(/\s*\(\d+\).*$/, '');
     await page.getByRole('link', { name: `Remove ${colourName}` }).waitFor();
+    expect(params(page).get('brand')).toBe(brand);
+    const colour = params(page).get('colour')!;
+    const byColour = await apiListing({ q: 'dress', brand, colour });
+    expect(byColour.totalCount).toBe(Number(colourCount));
+    expect(byColour.totalCount).not.toBe(byBrand.totalCount);
+    expect(byColour.products.map((p) => p.brand_slug === brand && p.variants.some((v) => v.colour === colour))).toEqual(byColour.products.map(() => true));
+    expect(await totalCount(page)).toBe(byColour.totalCount);
+    expect(await shownPaths(page)).toEqual(byColour.products.map(cardPath));
     await saveScreenshot(page, 'listing-filtered-desktop');
 
     // Price messages (spec section 5), then a valid range.
@@ -122,10 +136,12 @@ describe('the shopping journey at desktop width', () => {
     expect(params(page).get('priceRanges')).toBe(`${lowest},${to}`);
     await page.getByRole('link', { name: /^Remove .+ - .+/ }).waitFor();
 
-    // Sort: price low - high orders the cards by price.
+    // Sort: price low - high orders the cards by price. Filter links carry the listing's
+    // state: once they say sort=asc, the sorted results are drawn.
     await page.getByLabel('Sort by').selectOption('asc');
     await waitForParam(page, 'sort');
     expect(params(page).get('sort')).toBe('asc');
+    await page.locator('a.colour-swatch[href*="sort=asc"]').first().waitFor({ state: 'attached' });
     const prices = (await page.locator('.listing-results .product-card-sale').allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, '')));
     expect(prices.length).toBeGreaterThan(1);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -134,6 +150,7 @@ describe('the shopping journey at desktop width', () => {
     // Chips: removing one keeps the others; Clear all goes back to the bare search.
     await page.getByRole('link', { name: /^Remove .+ - .+/ }).click();
     await waitForParam(page, 'priceRanges', false);
+    await page.getByRole('link', { name: /^Remove .+ - .+/ }).waitFor({ state: 'detached' });
     expect(params(page).get('sort')).toBe('asc');
     await page.getByRole('link', { name: 'Local', exact: true }).click();
     await waitForParam(page, 'madein');
@@ -146,8 +163,8 @@ describe('the shopping journey at desktop width', () => {
   });
 
   it('loads more products as the shopper scrolls, and the back button returns to the same place', async () => {
-    const context = await browser.newContext(desktop);
-    const { page, problems } = await open(context, `${webUrl}/clothing`);
+    const context = await browser.newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${webUrl}/clothing`);
     const total = await totalCount(page);
     expect(total).toBeGreaterThan(80);
     await expect(cards(page).count()).resolves.toBe(40);
@@ -179,30 +196,41 @@ describe('the shopping journey at desktop width', () => {
   });
 
   it('shows product cards as the spec draws them, with the click-through in a new tab', async () => {
-    const context = await browser.newContext(desktop);
-    const { page, problems } = await open(context, `${webUrl}/clothing`);
-    const card = page.locator('.listing-results .product-card').first();
-    const buy = card.locator('.product-card-buy');
-    const label = await buy.innerText();
-    if (label.startsWith('Buy at') || label.startsWith('Add to Cart')) {
-      await expect(buy.getAttribute('target')).resolves.toBe('_blank');
-      await expect(buy.getAttribute('href')).resolves.toMatch(/^\/products\/loadRetailerProductPage\/[0-9a-f-]{36}$/);
-    } else {
-      await expect(buy.getAttribute('href')).resolves.toMatch(/^\/store\//);
-    }
-    // An unavailable product's picture is dimmed to 0.65 (its words keep full contrast).
-    const dimmed = page.locator('.product-card.is-unavailable .product-card-image').first();
-    if (await dimmed.count()) await expect(dimmed.evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe('0.65');
+    // The cards to look at are picked from the api's own answer for the same listing.
+    const listing = await apiListing({ link: '/clothing', perPage: '40' });
+    const shown = (p: ProductCard) => p.variants[p.variant_index]!.size_variants[0]!;
+    const buyable = listing.products.findIndex((p) => shown(p).status === 1 && ![5, 6].includes(p.affiliate_id));
+    const unavailable = listing.products.findIndex((p) => shown(p).status === 0);
+    const multi = listing.products.findIndex((p) => p.variants.length > 1);
+    // The demo catalogue has each kind on the first page; if it ever does not, say so.
+    expect([buyable, unavailable, multi].map((i) => i >= 0)).toEqual([true, true, true]);
+
+    const context = await browser.newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${webUrl}/clothing`);
+    expect(await shownPaths(page)).toEqual(listing.products.map(cardPath));
+    const card = (i: number) => cards(page).nth(i).locator('.product-card');
+
+    // A product that can be bought: Buy at {store}, through the click-through, in a new tab.
+    const product = listing.products[buyable]!;
+    const buy = card(buyable).locator('.product-card-buy');
+    await expect(buy.textContent()).resolves.toBe(`Buy at ${product.storename} (opens in a new tab)`);
+    await expect(buy.getAttribute('target')).resolves.toBe('_blank');
+    await expect(buy.getAttribute('href')).resolves.toBe(`/products/loadRetailerProductPage/${shown(product).guid}`);
+    // An unavailable one: Browse {store} goes to the store's listing, and its picture is dimmed
+    // to 0.65 (its words keep full contrast).
+    const gone = listing.products[unavailable]!;
+    await expect(card(unavailable).locator('.product-card-buy').textContent()).resolves.toBe(`Browse ${gone.storename}`);
+    await expect(card(unavailable).locator('.product-card-buy').getAttribute('href')).resolves.toBe(`/store/${gone.store_slug}`);
+    expect((await card(unavailable).getAttribute('class'))!.split(' ')).toContain('is-unavailable');
+    await expect(card(unavailable).locator('.product-card-image').evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe('0.65');
     // Wishlist and alerts ask the shopper to sign in for now.
-    await card.hover();
-    await expect(card.getByRole('link', { name: /wishlist \(sign in first\)/ }).getAttribute('href')).resolves.toMatch(/^\/authentication\?userType=Login&returnurl=%2Fclothing$/);
+    await card(0).hover();
+    await expect(card(0).getByRole('link', { name: /wishlist \(sign in first\)/ }).getAttribute('href')).resolves.toMatch(/^\/authentication\?userType=Login&returnurl=%2Fclothing$/);
     // Variant thumbnails select the variant on hover.
-    const multi = page.locator('.listing-results .product-card', { has: page.locator('.product-card-variants') }).first();
-    if (await multi.count()) {
-      const second = multi.locator('.product-card-variants button').nth(1);
-      await second.hover();
-      await expect(second.getAttribute('aria-pressed')).resolves.toBe('true');
-    }
+    const second = card(multi).locator('.product-card-variants button').nth(1);
+    await expect(second.getAttribute('aria-pressed')).resolves.toBe('false');
+    await second.hover();
+    await expect(second.getAttribute('aria-pressed')).resolves.toBe('true');
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -210,27 +238,68 @@ describe('the shopping journey at desktop width', () => {
 
 describe('the listing at mobile width', () => {
   it('refines through the Refine Products panel and applies on Apply Filters', async () => {
-    const context = await browser.newContext(mobile);
-    const { page, problems } = await open(context, `${webUrl}/search?q=dress`);
+    const context = await browser.newContext(MOBILE);
+    const { page, problems } = await openPage(context, `${webUrl}/search?q=dress`);
+    const start = page.url();
+    const startCount = await totalCount(page);
+    // The listing calls the page makes through the gateway (every navigation makes some).
+    const searches: URLSearchParams[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/search') searches.push(url.searchParams);
+    });
+    // Requests are reported in the order the page starts them, and a navigation starts its
+    // calls in the click that asks for it: once a request made after the click is reported,
+    // any call that click caused has been reported before it.
+    const nothingElseStarted = async () => {
+      await page.evaluate(() => fetch('/healthz').then((res) => res.status));
+    };
+
     await expect(page.locator('.listing-filters').isVisible()).resolves.toBe(false);
     await page.getByRole('link', { name: 'Refine Products' }).click();
     const panel = page.getByRole('dialog', { name: 'Filters' });
     await panel.getByRole('heading', { name: 'Refine' }).waitFor();
     // Every accordion starts closed in the mobile view.
     await expect(panel.locator('details.filter-group[open]').count()).resolves.toBe(0);
-    await group(page, 'Color').locator('summary').click();
-    await group(page, 'Color').locator('a.colour-swatch').first().click();
-    // Nothing happens until Apply Filters.
-    expect(params(page).has('colour')).toBe(false);
+    const colours = group(page, 'Color');
+    await colours.locator('summary').click();
+    const swatch = colours.locator('a.colour-swatch').first();
+    const colourName = /^(.*?) \(/.exec((await swatch.getAttribute('aria-label'))!)![1]!;
+    await swatch.click();
+    // The choice is in the panel's draft…
+    await colours.locator('a.colour-swatch[aria-current="true"]').waitFor();
+    // …and nothing else happens until Apply Filters: no listing call, same address, same results.
+    await nothingElseStarted();
+    expect(searches).toEqual([]);
+    expect(page.url()).toBe(start);
+    expect(await totalCount(page)).toBe(startCount);
+    await expect(panel.isVisible()).resolves.toBe(true);
     await saveScreenshot(page, 'listing-refine-mobile');
+
     await panel.getByRole('button', { name: 'Apply Filters' }).click();
     await waitForParam(page, 'colour');
+    await page.getByRole('link', { name: `Remove ${colourName}` }).waitFor();
     await expect(page.locator('.listing-filters').isVisible()).resolves.toBe(false);
-    await page.getByRole('link', { name: /^Remove / }).first().waitFor();
-    // Cancel leaves the listing as it was.
+    const colour = params(page).get('colour')!;
+    // The watch above sees a navigation's calls: Apply made them, for the chosen colour.
+    expect(searches.map((query) => query.get('colour'))).toContain(colour);
+    const filtered = page.url();
+    const filteredCount = await totalCount(page);
+    expect(filteredCount).toBe((await apiListing({ q: 'dress', colour })).totalCount);
+
+    // Cancel leaves the listing as it was, whatever was chosen in the panel meanwhile.
+    const callsBefore = searches.length;
     await page.getByRole('link', { name: 'Refine Products' }).click();
+    await panel.getByRole('heading', { name: 'Refine' }).waitFor();
+    await colours.locator('summary').click();
+    await colours.locator('a.colour-swatch:not([aria-current="true"])').first().click();
+    await colours.locator('a.colour-swatch[aria-current="true"]').nth(1).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.locator('.listing-filters').isVisible()).resolves.toBe(false);
+    await nothingElseStarted();
+    expect(searches).toHaveLength(callsBefore);
+    expect(page.url()).toBe(filtered);
+    expect(await totalCount(page)).toBe(filteredCount);
     await saveScreenshot(page, 'listing-mobile');
     expect(problems).toEqual([]);
     await context.close();
@@ -239,7 +308,7 @@ describe('the listing at mobile width', () => {
 
 describe('without JavaScript', () => {
   it('reads and pages the listing with real links', async () => {
-    const context = await browser.newContext({ ...desktop, javaScriptEnabled: false });
+    const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${webUrl}/clothing`);
     const firstPage = await page.locator('.listing-results .product-card-title').allInnerTexts();
@@ -260,10 +329,10 @@ describe('without JavaScript', () => {
 
 describe('accessibility', () => {
   it('has no serious or critical axe violations on the listing page, desktop and mobile', async () => {
-    for (const options of [desktop, mobile]) {
+    for (const options of [DESKTOP, MOBILE]) {
       // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
       const context = await browser.newContext({ ...options, bypassCSP: true });
-      const { page } = await open(context, `${webUrl}/dresses`);
+      const { page } = await openPage(context, `${webUrl}/dresses`);
       const violations = await seriousAxeViolations(page);
       expect(violations).toEqual([]);
       await context.close();

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ProductDetailSchema, type ProductCard, type ProductDetail } from '../../shared/api/product-schemas';
 import { SearchResponseSchema } from '../../shared/api/search-schemas';
-import { launchBrowser, saveScreenshot, seriousAxeViolations, waitForHydration, watchConsole } from '../support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, watchConsole } from '../support/browser';
 
-// Issue 4 "Other catalog pages" in a real browser at desktop width: the product page
+// The product page in a real browser at desktop width (spec section 2 route table): it
 // hydrates cleanly, sizes are links, and Buy opens the click-through in a new tab, which
 // hands the shopper on to the retailer. Retailers are stood in for by route interception:
 // nothing leaves the machine.
@@ -12,7 +12,6 @@ import { launchBrowser, saveScreenshot, seriousAxeViolations, waitForHydration, 
 let browser: Browser;
 const webUrl = inject('webUrl');
 const apiUrl = inject('apiUrl');
-const DESKTOP = { width: 1280, height: 900 };
 /** The demo's retailer sites: https://www.{store}.example/… */
 const RETAILER = /^https:\/\/www\.[a-z0-9-]+\.example\//;
 
@@ -48,7 +47,7 @@ const selectedSize = (d: ProductDetail) => d.product.variants[d.selected.variant
 
 /** A browser context where every retailer answers with a small page of its own. */
 async function shopperContext(): Promise<{ context: BrowserContext; retailerHits: string[] }> {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await browser.newContext(DESKTOP);
   const retailerHits: string[] = [];
   await context.route(RETAILER, (route) => {
     retailerHits.push(route.request().url());
@@ -104,10 +103,7 @@ describe('the product page in a real browser', () => {
       (p) => p.affiliate_id === 6 && p.variants[0]?.size_variants[0]?.status !== 0,
     );
     const { context } = await shopperContext();
-    const page = await context.newPage();
-    const problems = watchConsole(page);
-    await page.goto(`${webUrl}/${detail.canonicalUrl}`);
-    await waitForHydration(page);
+    const { page, problems } = await openPage(context, `${webUrl}/${detail.canonicalUrl}`);
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Add to Cart (opens in a new tab)' }).click()]);
     await popup.waitForURL(RETAILER);
     const landed = new URL(popup.url());
@@ -125,7 +121,7 @@ describe('the product page in a real browser', () => {
       (d) => selectedSize(d).status === 1,
       (p) => ![5, 6].includes(p.affiliate_id) && p.variants[0]?.size_variants[0]?.status === 1,
     );
-    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
     const retailerHits: string[] = [];
     await context.route(RETAILER, (route) => {
       retailerHits.push(route.request().url());
@@ -145,16 +141,12 @@ describe('the product page in a real browser', () => {
 describe('accessibility of the catalog pages', () => {
   it('has no serious or critical axe violations on a product page, the brands A–Z and the sitemap, desktop and mobile', async () => {
     const detail = await findProduct(() => true);
-    const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
-    for (const options of [{ viewport: DESKTOP }, mobile]) {
+    for (const options of [DESKTOP, MOBILE]) {
       // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
       const context = await browser.newContext({ ...options, bypassCSP: true });
       for (const path of [`/${detail.canonicalUrl}`, '/brands/a-to-z', '/sitemap/all-categories']) {
-        const page = await context.newPage();
-        const problems = watchConsole(page);
-        await page.goto(`${webUrl}${path}`);
-        await waitForHydration(page);
-        if (options === mobile && path.startsWith(`/${detail.product.category_slug}/`)) await saveScreenshot(page, 'product-page-mobile');
+        const { page, problems } = await openPage(context, `${webUrl}${path}`);
+        if (options === MOBILE && path.startsWith(`/${detail.product.category_slug}/`)) await saveScreenshot(page, 'product-page-mobile');
         const violations = await seriousAxeViolations(page);
         expect(violations, path).toEqual([]);
         expect(problems, path).toEqual([]);

@@ -4,14 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
 import { SOCIAL_STATE_REFUSED } from '../../server/web/http/social-sign-in';
-import { launchBrowser, saveScreenshot, waitForHydration, watchConsole } from '../support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, waitForHydration, watchConsole } from '../support/browser';
 import { STANDIN_FACEBOOK_APP, startSocialProviders } from '../support/social-providers';
+import { TEST_BUILD_DIR } from '../support/test-build';
 
-// Social sign-in by OAuth 2 redirect in a real browser (issue 5): the Facebook button goes
-// through /auth/start/facebook to a stand-in "provider" on loopback, whose authorisation page
-// sends the browser straight back to the redirect_uri with #access_token=…&state=…; the
-// callback page posts the token, the api asks the stand-in Graph /me who it is, and the
-// shopper ends signed in on the page they started from.
+// Social sign-in by OAuth 2 redirect in a real browser (spec section 2 "Sign-in and
+// register", section 4 "Authentication"): the Facebook button goes through
+// /auth/start/facebook to a stand-in "provider" on loopback, whose authorisation page sends
+// the browser straight back to the redirect_uri with #access_token=…&state=…; the callback
+// page posts the token, the api asks the stand-in Graph /me who it is, and the shopper ends
+// signed in on the page they started from.
 
 let browser: Browser;
 let product: RunningProduct;
@@ -36,6 +38,7 @@ beforeAll(async () => {
   authoriseUrl = `http://127.0.0.1:${(authorise.address() as AddressInfo).port}/v19.0/dialog/oauth`;
   product = await startProduct({
     products: 200,
+    buildDir: TEST_BUILD_DIR,
     env: { FACEBOOK_GRAPH_URL: `${providers.url}/facebook`, FACEBOOK_APP_ID: STANDIN_FACEBOOK_APP.id, FACEBOOK_APP_SECRET: STANDIN_FACEBOOK_APP.secret },
     webEnv: { FACEBOOK_AUTH_URL: authoriseUrl },
   });
@@ -56,7 +59,7 @@ describe('Facebook sign-in by redirect', () => {
   it('goes to the provider and back, and ends signed in on the starting page with the name in the header', async () => {
     nextToken = `fb-e2e-${Date.now().toString(36)}`;
     providers.facebookToken(nextToken, { id: `fb-${nextToken}`, name: 'Marguerite Okonkwo', email: `marguerite.${Date.now().toString(36)}@example.com` });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
     const problems = watchConsole(page);
     const ourRequests: string[] = [];
@@ -98,7 +101,7 @@ describe('Facebook sign-in by redirect', () => {
   });
 
   it('refuses a callback whose state this browser was not given, with a way back to sign in', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext(MOBILE);
     const page = await context.newPage();
     // A link an attacker could send: their own token and a state of their choosing.
     await page.goto(`${product.webUrl}/auth/callback/facebook#access_token=attacker-token&state=attacker-state`);
@@ -114,10 +117,8 @@ describe('Facebook sign-in by redirect', () => {
   });
 
   it('keeps saying a provider without an app id is not available', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(`${product.webUrl}/authentication?userType=Login`);
-    await waitForHydration(page);
+    const context = await browser.newContext(DESKTOP);
+    const { page } = await openPage(context, `${product.webUrl}/authentication?userType=Login`);
     await page.getByRole('button', { name: 'Google' }).click();
     await expectNotice(page, 'Google sign-in is not available right now.');
     expect(new URL(page.url()).pathname).toBe('/authentication');

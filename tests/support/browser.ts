@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 
 // Debian's Chromium, driven by Playwright (npx playwright install cannot download here).
 // Without the background-networking flags Chromium tries to reach Google at start.
@@ -25,6 +25,19 @@ export function watchConsole(page: Page): string[] {
 /** The root route marks the document once React has hydrated it. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** The two widths the spec draws: a desktop window, and a phone (mobile layout under 768 px). */
+export const DESKTOP = { viewport: { width: 1280, height: 800 } } satisfies BrowserContextOptions;
+export const MOBILE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } satisfies BrowserContextOptions;
+
+/** A new page in `context` at `url`, hydrated, with its console watched (see watchConsole). */
+export async function openPage(context: BrowserContext, url: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(url);
+  await waitForHydration(page);
+  return { page, problems };
 }
 
 /** Screenshots for people to look at, saved by the test run (tests/output is not committed). */

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startProduct } from '../../scripts/lib/processes';
+import { TEST_BUILD_DIR } from './test-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,9 +9,10 @@ declare module 'vitest' {
   }
 }
 
-// One running product (built api and web, small demo catalogue) for every e2e file.
+// One running product (built api and web, from the tests' build, small demo catalogue) for
+// every e2e file.
 export default async function setup(project: TestProject) {
-  const product = await startProduct({ products: 1500 });
+  const product = await startProduct({ products: 1500, buildDir: TEST_BUILD_DIR });
   project.provide('webUrl', product.webUrl);
   project.provide('apiUrl', product.apiUrl);
   return () => product.stop();

@@ -7,7 +7,6 @@ import type express from 'express';
 
 export type Running = { url: string; server: http.Server; close(): Promise<void> };
 
-
 export function listen(app: express.Express): Promise<Running> {
   return new Promise((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => {

@@ -1,9 +1,11 @@
 import type { TestProject } from 'vitest/node';
 import { startThrowawayPostgres } from '../../scripts/lib/throwaway-postgres';
 
-// The PostgreSQL tier. TEST_DATABASE_URL names a server to use (.ci/run starts one);
-// without it we start a throwaway cluster from the PostgreSQL binaries on this machine.
-// Each test file then creates a database of its own on that server (see postgres.ts).
+// The PostgreSQL tier. TEST_DATABASE_URL names a server to use, if you already run one;
+// without it we start a throwaway cluster from the PostgreSQL binaries on this machine
+// (.ci/run installs Debian's postgresql package when initdb is missing, then runs npm test,
+// so on CI it is this cluster). Each test file then creates a database of its own on that
+// server (see postgres.ts).
 
 declare module 'vitest' {
   export interface ProvidedContext {

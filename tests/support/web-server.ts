@@ -4,11 +4,12 @@ import { createLogger } from '../../server/lib/logger';
 import { createWebApp } from '../../server/web/app';
 import { loadWebConfig } from '../../server/web/config';
 import { listen } from './listen';
+import { testBuild } from './test-build';
 
 export async function startWeb(apiBaseUrl: string, env: Record<string, string> = {}, routes?: RouteObject[]) {
   const config = loadWebConfig({
     API_BASE_URL: apiBaseUrl,
-    CLIENT_DIR: 'dist/client',
+    CLIENT_DIR: testBuild('client'),
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
     ...env,

@@ -1,14 +1,15 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../../../scripts/lib/processes';
 import { createPostgresDatabase } from '../../support/postgres';
+import { testBuild } from '../../support/test-build';
 
-// `npm run import -- <path>` runs the built dist/scripts/import-feed.js (the integration
-// tier builds dist/ first); here against a fresh database on the PostgreSQL tier.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const cli = path.join(root, 'dist/scripts/import-feed.js');
+// `npm run import -- <path>` runs the built dist/scripts/import-feed.js; here the same
+// script from the tests' build (the integration tier builds it first), against a fresh
+// database on the PostgreSQL tier.
+const cli = path.join(root, testBuild('scripts/import-feed.js'));
 
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 

@@ -256,16 +256,24 @@ describe.each([
 
   it('announces a change on catalog_changed, and stays quiet when nothing changed', async () => {
     const payloads: string[] = [];
-    const unlisten = await db.listen(CATALOG_CHANGED_CHANNEL, (payload) => payloads.push(payload));
-    const settle = async (count: number) => {
-      for (let i = 0; i < 50 && payloads.length < count; i++) await new Promise((r) => setTimeout(r, 20));
+    let arrived = () => {};
+    const unlisten = await db.listen(CATALOG_CHANGED_CHANNEL, (payload) => {
+      payloads.push(payload);
+      arrived();
+    });
+    const received = async (count: number) => {
+      while (payloads.length < count) await new Promise<void>((resolve) => (arrived = resolve));
     };
     await importFeed(db, { file: fixture('good/northlane.gb.tsv') });
-    await settle(1);
+    await received(1);
     expect(payloads.map((p) => JSON.parse(p))).toEqual([{ store: 'northlane', country: 'GB', imported: 6, updated: 0 }]);
     await importFeed(db, { file: fixture('good/northlane.gb.tsv') });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(payloads).toHaveLength(1);
+    // Notifications arrive in commit order: a marker sent after the second import comes after
+    // anything that import announced, so once it is here the import has said all it will.
+    const marker = JSON.stringify({ marker: 'after the second import' });
+    await db.query('SELECT pg_notify($1, $2)', [CATALOG_CHANGED_CHANNEL, marker]);
+    await received(2);
+    expect(payloads.slice(1)).toEqual([marker]);
     await unlisten();
   });
 

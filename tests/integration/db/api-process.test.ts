@@ -12,6 +12,8 @@ import {
   type NodeProcess,
 } from '../../../scripts/lib/processes';
 import { createPostgresDatabase } from '../../support/postgres';
+import { waitForOutput } from '../../support/process-output';
+import { testBuild, TEST_BUILD_DIR } from '../../support/test-build';
 
 // The built api as a real process: the data-directory lock, a clean SIGTERM, and kill -9
 // in the middle of the first-start import, on PGlite and on a PostgreSQL server.
@@ -25,7 +27,7 @@ afterAll(async () => {
 
 async function startApi(env: NodeJS.ProcessEnv): Promise<{ proc: NodeProcess; url: string }> {
   const port = await freePort();
-  const proc = startNodeProcess('dist/server/api.js', { LOG_LEVEL: 'info', API_PORT: String(port), ...env });
+  const proc = startNodeProcess(testBuild('server/api.js'), { LOG_LEVEL: 'info', API_PORT: String(port), ...env });
   running.push(proc);
   return { proc, url: `http://127.0.0.1:${port}` };
 }
@@ -38,18 +40,8 @@ function dataDir(): string {
 
 /** Waits until the process prints a progress line of the import, before its last feed. */
 async function waitForImportUnderway(proc: NodeProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const lines = [...proc.output().matchAll(/Importing demo catalog: feed (\d+)\/(\d+)/g)];
-    const last = lines.at(-1);
-    if (last) {
-      expect(Number(last[1])).toBeLessThan(Number(last[2]));
-      return;
-    }
-    if (proc.child.exitCode !== null) throw new Error(proc.output());
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`the import did not start:\n${proc.output()}`);
+  const [, feed, feeds] = await waitForOutput(proc, /Importing demo catalog: feed (\d+)\/(\d+)/);
+  expect(Number(feed)).toBeLessThan(Number(feeds));
 }
 
 type Counts = { products: number; size_variants: number; prices: number; menu: number };
@@ -88,7 +80,7 @@ describe('the api process and its embedded database', () => {
 
   it('survives kill -9 in the middle of the first import: the next start takes over and finishes it', async () => {
     const dir = dataDir();
-    generateDemoCatalog(dir, 4000);
+    generateDemoCatalog(dir, 4000, TEST_BUILD_DIR);
     const info = JSON.parse(fs.readFileSync(path.join(dir, 'demo-catalog/generator.json'), 'utf8')) as { products: number };
     const first = await startApi({ DATA_DIR: dir });
     await waitForImportUnderway(first.proc);
@@ -110,7 +102,7 @@ describe('the api process and its embedded database', () => {
 
   it('survives kill -9 in the middle of the first import on a PostgreSQL server too', async () => {
     const dir = dataDir();
-    generateDemoCatalog(dir, 4000);
+    generateDemoCatalog(dir, 4000, TEST_BUILD_DIR);
     const info = JSON.parse(fs.readFileSync(path.join(dir, 'demo-catalog/generator.json'), 'utf8')) as { products: number };
     const database = await createPostgresDatabase();
     try {

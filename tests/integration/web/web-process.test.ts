@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startNodeProcess, waitForUrl, type NodeProcess } from '../../../scripts/lib/processes';
+import { waitForOutput } from '../../support/process-output';
 import { startRecordingUpstream } from '../../support/recording-upstream';
+import { testBuild } from '../../support/test-build';
 
 // The built web server as a real process: SIGTERM lets requests in flight finish.
 
@@ -11,21 +13,34 @@ afterAll(async () => {
 
 describe('the web process', () => {
   it('finishes requests in flight on SIGTERM, refuses new ones, and exits 0', async () => {
+    // The stand-in api holds its answer until the test lets it go, so the request is still
+    // in flight when the web process is told to stop.
+    let arrived!: (answer: () => void) => void;
+    const requestArrived = new Promise<() => void>((resolve) => (arrived = resolve));
     const upstream = await startRecordingUpstream((_req, res) => {
-      setTimeout(() => {
+      arrived(() => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"data":{"sliders":[]}}');
-      }, 800);
+      });
     });
     const port = await freePort();
-    const web = startNodeProcess('dist/server/web.js', { PORT: String(port), HOST: '127.0.0.1', API_BASE_URL: upstream.url, LOG_LEVEL: 'info' });
+    const web = startNodeProcess(testBuild('server/web.js'), {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_BASE_URL: upstream.url,
+      CLIENT_DIR: testBuild('client'),
+      LOG_LEVEL: 'info',
+    });
     running.push(web);
     const url = `http://127.0.0.1:${port}`;
     await waitForUrl(`${url}/healthz`, web);
 
     const inFlight = fetch(`${url}/api/home/slides`);
-    while (upstream.requests.length === 0) await new Promise((r) => setTimeout(r, 10));
+    const answer = await requestArrived;
     web.child.kill('SIGTERM');
+    // It logs this in the same step as it stops listening, so the answer comes after that.
+    await waitForOutput(web, /shutting down/);
+    answer();
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { sliders: [] } });

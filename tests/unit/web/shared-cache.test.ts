@@ -1,14 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSharedCache } from '../../../server/web/upstream/shared-cache';
 
 const entry = (bytes: number) => ({ status: 200, body: { ok: true }, bytes });
 
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
 describe('the shared upstream cache', () => {
-  it('keeps an answer for its max-age and forgets it after', async () => {
+  it('keeps an answer for its max-age and forgets it after', () => {
+    // lru-cache reads the time from the performance object it found at load, which fake
+    // timers replace rather than change: make that object's clock the fake one.
+    vi.spyOn(performance, 'now').mockImplementation(() => Date.now());
+    vi.useFakeTimers();
     const cache = createSharedCache(10_000);
     cache.set('/api/a', entry(100), 0.05);
     expect(cache.get('/api/a')?.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    vi.advanceTimersByTime(49);
+    expect(cache.get('/api/a')?.status).toBe(200);
+    vi.advanceTimersByTime(2);
     expect(cache.get('/api/a')).toBeUndefined();
   });
 

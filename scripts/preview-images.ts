@@ -1,20 +1,22 @@
+// `npm run preview-images`: writes tests/output/images-preview.html (git-ignored), one page
+// of the drawn pictures (every product kind in its eight styles, the 24 colours, the sizes,
+// every banner theme, some store logos) for a person to judge by eye. The renderers' own
+// behaviour is covered by the unit tests in tests/unit/images.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { COLOURS } from '../../../shared/colours';
-import { BANNER_THEMES, PRODUCT_KINDS, PRODUCT_STYLES, type ProductKind } from '../../../shared/images';
-import { renderBannerImage } from '../../../server/web/images/banner-image';
-import { renderLogoImage } from '../../../server/web/images/logo-image';
-import { productImageTitle, renderProductImage } from '../../../server/web/images/product-image';
+import { COLOURS } from '../shared/colours';
+import { BANNER_THEMES, PRODUCT_KINDS, PRODUCT_STYLES, type ProductKind } from '../shared/images';
+import { renderBannerImage } from '../server/web/images/banner-image';
+import { renderLogoImage } from '../server/web/images/logo-image';
+import { productImageTitle, renderProductImage } from '../server/web/images/product-image';
 
-// Pictures are judged by eye: this writes tests/output/images-preview.html (git-ignored), a page
-// of many kinds, colours, styles, banners and logos, whenever the unit tests run.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const output = path.join(root, 'tests/output/images-preview.html');
 
-const output = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../output/images-preview.html');
-
+const attribute = (text: string) => text.replace(/[<>&"]/g, '');
 const img = (svg: string, width: number, height: number, alt: string) =>
-  `<img src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}" width="${width}" height="${height}" alt="${alt.replace(/[<>&"]/g, '')}" title="${alt.replace(/[<>&"]/g, '')} (${svg.length} bytes)">`;
+  `<img src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}" width="${width}" height="${height}" alt="${attribute(alt)}" title="${attribute(alt)} (${svg.length} bytes)">`;
 
 function previewPage(): string {
   const sections: string[] = [];
@@ -53,12 +55,6 @@ function previewPage(): string {
   );
 }
 
-describe('preview page', () => {
-  it('writes tests/output/images-preview.html with every kind, every theme and some logos', () => {
-    const page = previewPage();
-    fs.mkdirSync(path.dirname(output), { recursive: true });
-    fs.writeFileSync(output, page);
-    for (const kinds of Object.values(PRODUCT_KINDS)) for (const kind of kinds) expect(page).toContain(`<span>${kind}</span>`);
-    for (const theme of BANNER_THEMES) expect(page).toContain(`alt="${theme} banner"`);
-  });
-});
+fs.mkdirSync(path.dirname(output), { recursive: true });
+fs.writeFileSync(output, previewPage());
+console.log(`wrote ${path.relative(process.cwd(), output)}`);
