@@ -17,11 +17,14 @@ import {
   type CatalogChange,
   type ChangePage,
 } from '../../../server/api/catalog/catalog-changes';
+import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
 import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database, Queryable } from '../../../server/api/db/database';
+import { MIGRATIONS } from '../../../server/api/db/migrations';
 import { openDatabase } from '../../../server/api/db/open-database';
+import { openPostgresDatabase } from '../../../server/api/db/pg-database';
 import { createPostgresDatabase } from '../../support/postgres';
 import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
 
@@ -405,6 +408,76 @@ describe('the change log on a PostgreSQL server, with writers committing out of 
       expectOrdered(after, start);
     } finally {
       await db.close();
+    }
+  });
+});
+
+// Databases made before the log existed (every .data directory so far) keep their history:
+// the first row of each size variant and country becomes its first sighting, and the
+// availability each country's feed last gave is taken from the size variant.
+describe('upgrading a catalogue that has price history from before the change log', () => {
+  it('marks first sightings, leaves old availability unknown, and reads the old rows as changes', async () => {
+    const { url, drop } = await createPostgresDatabase();
+    const db = await openPostgresDatabase(url);
+    try {
+      const logMigration = MIGRATIONS.find((m) => m.name === 'catalog_change_log')!;
+      for (const m of MIGRATIONS) if (m.version < logMigration.version) await db.exec(m.sql);
+      await importStores(db, manifest());
+      await upsertCategoryTree(db);
+      const [product] = await db.query<{ id: number }>(
+        `INSERT INTO products (store_id, group_key, category_id, department, title)
+         VALUES ((SELECT id FROM stores WHERE slug = 'northlane'), 'OLD1', (SELECT id FROM categories WHERE slug = 'jeans'), 'women', 'Old Jeans')
+         RETURNING id`,
+      );
+      const [variant] = await db.query<{ id: number }>(
+        `INSERT INTO variants (product_id, colour_name, title, image_url) VALUES ($1, 'Blue', 'Old Jeans', '/i.svg') RETURNING id`,
+        [product!.id],
+      );
+      const sizes = await db.query<{ id: number; item_id: string; guid: string }>(
+        `INSERT INTO size_variants (store_id, item_id, variant_id, slug, url, status)
+         SELECT (SELECT id FROM stores WHERE slug = 'northlane'), item_id, $1, lower(item_id), 'https://www.northlane.example/' || item_id, status
+           FROM unnest(ARRAY['OLD-A', 'OLD-B'], ARRAY[0, 2]::int2[]) AS t(item_id, status)
+         RETURNING id, item_id, guid::text AS guid`,
+        [variant!.id],
+      );
+      const id = (item: string) => sizes.find((s) => s.item_id === item)!.id;
+      await db.query(
+        `INSERT INTO size_variant_prices (size_variant_id, country_code, currency_code, msrp, sale_price)
+         VALUES ($1, 'GB', 'GBP', 50, 40), ($1, 'US', 'USD', 60, 60), ($2, 'GB', 'GBP', 30, 30)`,
+        [id('OLD-A'), id('OLD-B')],
+      );
+      await db.query(
+        `INSERT INTO price_history (size_variant_id, country_code, currency_code, msrp, sale_price)
+         VALUES ($1, 'GB', 'GBP', 50, 50), ($1, 'US', 'USD', 60, 60), ($1, 'GB', 'GBP', 50, 45), ($2, 'GB', 'GBP', 30, 30), ($1, 'GB', 'GBP', 50, 40)`,
+        [id('OLD-A'), id('OLD-B')],
+      );
+
+      await db.exec(logMigration.sql);
+
+      const statuses = await db.query<{ item_id: string; country_code: string; status: number }>(
+        `SELECT s.item_id, p.country_code, p.status FROM size_variant_prices p JOIN size_variants s ON s.id = p.size_variant_id
+          ORDER BY s.item_id, p.country_code`,
+      );
+      expect(statuses).toEqual([
+        { item_id: 'OLD-A', country_code: 'GB', status: 0 },
+        { item_id: 'OLD-A', country_code: 'US', status: 0 },
+        { item_id: 'OLD-B', country_code: 'GB', status: 2 },
+      ]);
+      const page = await readChangesSince(db, LOG_START, 100);
+      const item = new Map(sizes.map((s) => [s.guid, s.item_id]));
+      expect(page.changes.map((c) => [item.get(c.guid), c.country, c.salePrice, c.availability, c.firstSeen, c.previous])).toEqual([
+        ['OLD-A', 'GB', 50, null, true, null],
+        ['OLD-A', 'US', 60, null, true, null],
+        ['OLD-A', 'GB', 45, null, false, { msrp: 50, salePrice: 50, availability: null }],
+        ['OLD-B', 'GB', 30, null, true, null],
+        ['OLD-A', 'GB', 40, null, false, { msrp: 50, salePrice: 45, availability: null }],
+      ]);
+      await expect(db.query('INSERT INTO price_history (size_variant_id, country_code, currency_code, msrp, sale_price) VALUES ($1, $2, $3, 1, 1)', [id('OLD-B'), 'GB', 'GBP'])).rejects.toThrow(
+        /first_seen/,
+      );
+    } finally {
+      await db.close();
+      await drop();
     }
   });
 });
