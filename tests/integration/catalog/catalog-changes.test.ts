@@ -412,6 +412,57 @@ describe('the change log on a PostgreSQL server, with writers committing out of 
   });
 });
 
+describe('one consumer run by several api instances on a PostgreSQL server', () => {
+  it('hands each entry to one instance only', async () => {
+    const db = await openTestPostgresDatabase();
+    try {
+      await importStores(db, manifest());
+      await importFeed(db, { text: NORTHLANE_GB, store: 'northlane', country: 'GB' });
+      // A consumer that has run before: its cursor row exists.
+      await saveCursor(db, 'price-alerts', LOG_START);
+      const handled: { instance: string; items: string[] }[] = [];
+      const handle = (instance: string) => async (changes: CatalogChange[]) => {
+        handled.push({ instance, items: changes.map((c) => itemOfGuid.get(c.guid)!) });
+      };
+
+      // Instance A is in the middle of handling its page when instance B asks for one.
+      let holding: () => void = () => undefined;
+      let finish: () => void = () => undefined;
+      const isHolding = new Promise<void>((resolve) => (holding = resolve));
+      const mayFinish = new Promise<void>((resolve) => (finish = resolve));
+      const a = consumeChanges(db, 'price-alerts', 4, async (changes) => {
+        await handle('A')(changes);
+        holding();
+        await mayFinish;
+      });
+      await isHolding;
+      let bDone = false;
+      const b = consumeChanges(db, 'price-alerts', 4, handle('B')).then((page) => {
+        bDone = true;
+        return page;
+      });
+      // B waits for A's cursor (a row lock), or, were it not to, runs to the end.
+      await vi.waitFor(
+        async () => {
+          const [row] = await db.query<{ waiting: boolean }>(
+            `SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock') AS waiting`,
+          );
+          expect(bDone || row!.waiting).toBe(true);
+        },
+        { timeout: 30_000, interval: 10 },
+      );
+      finish();
+      await Promise.all([a, b]);
+      expect(handled).toEqual([
+        { instance: 'A', items: NORTHLANE_ITEMS.slice(0, 4) },
+        { instance: 'B', items: NORTHLANE_ITEMS.slice(4) },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 // Databases made before the log existed (every .data directory so far) keep their history:
 // the first row of each size variant and country becomes its first sighting, and the
 // availability each country's feed last gave is taken from the size variant.
