@@ -290,7 +290,8 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
         else if (price || sv.state !== 'same' || row.parents.some((s) => s !== 'same')) report.updated++;
         else report.unchanged++;
         if (price?.logged) {
-          changes.push({ sizeVariantId: sv.id, msrpMinor: row.size.msrp, saleMinor: row.size.sale, status: row.size.status, firstSeen: price.firstSeen });
+          const { msrp, sale, status } = row.size;
+          changes.push({ sizeVariantId: sv.id, msrpMinor: msrp, saleMinor: sale, status, firstSeen: price.firstSeen });
         }
         if (price && price.previous !== null && price.current < price.previous) {
           report.priceDrops.push({
