@@ -4,6 +4,7 @@ import { normaliseColour } from '../../../shared/colours';
 import { COUNTRIES, parseCountryCode, type CountryCode } from '../../../shared/countries';
 import type { Department } from '../../../shared/constants';
 import type { Database, Queryable } from '../db/database';
+import { appendChanges, type ChangeEntry } from './catalog-changes';
 import { placeItem } from './category-match';
 import { CATEGORIES, loadCategoryIds, upsertCategoryTree } from './category-tree';
 import { validateFeedRecord, type FeedItem } from './feed-item';
@@ -18,7 +19,10 @@ import { readXmlFeed } from './xml-feed';
 // size variants (one per item), with a price row per item and country. Everything for a
 // feed happens in one transaction, in multi-row statements over unnest() arrays; every
 // upsert only writes rows whose values differ, so importing the same feed twice changes
-// nothing (no updated_at moves, no history rows), and a price change appends history.
+// nothing (no updated_at moves, no change-log rows). Every change of an item's price or
+// availability on the feed's country site, and its first appearance there, goes to the
+// change log (catalog-changes.ts) in that same transaction, so consumers of the log see an
+// import's changes exactly when its catalogue rows become visible.
 
 /** The channel a search index listens on to follow catalogue changes. */
 export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
@@ -61,8 +65,10 @@ export type ImportReport = {
   updated: number;
   unchanged: number;
   rejected: RejectedRow[];
-  /** Size variants whose sale price went down: the alert evaluator's input. */
+  /** Size variants whose sale price went down (the summary the CLI prints; consumers read the change log). */
   priceDrops: PriceDrop[];
+  /** Entries written to the change log: first sightings and price or availability changes. */
+  changesLogged: number;
   created: { products: number; variants: number; sizeVariants: number };
   durationMs: number;
 };
@@ -218,6 +224,7 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
     unchanged: 0,
     rejected,
     priceDrops: [],
+    changesLogged: 0,
     created: { products: 0, variants: 0, sizeVariants: 0 },
     durationMs: 0,
   };
@@ -245,6 +252,9 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
     );
     const coupons = new Map(couponRows.map((c) => [c.promotion_id, c.id]));
     const brandIds = await upsertBrands(tx, [...products.values()].map((p) => p.first.brand));
+    // Gathered over the chunks and written last: the log's lock is then held only from
+    // writing them to the commit, not for the whole import.
+    const changes: ChangeEntry[] = [];
 
     for (const chunk of chunks([...products.values()])) {
       const productIds = await upsertProducts(tx, storeId, chunk, categoryIds, brandIds);
@@ -276,9 +286,13 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
         const sv = sizeIds.get(row.size.item.id)!;
         if (sv.state === 'new') report.created.sizeVariants++;
         const price = priceChanges.get(sv.id);
-        if (price?.inserted) report.imported++;
+        if (price?.firstSeen) report.imported++;
         else if (price || sv.state !== 'same' || row.parents.some((s) => s !== 'same')) report.updated++;
         else report.unchanged++;
+        if (price?.logged) {
+          const { msrp, sale, status } = row.size;
+          changes.push({ sizeVariantId: sv.id, msrpMinor: msrp, saleMinor: sale, status, firstSeen: price.firstSeen });
+        }
         if (price && price.previous !== null && price.current < price.previous) {
           report.priceDrops.push({
             sizeVariantId: sv.id,
@@ -301,6 +315,7 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
       const byId = new Map(guids.map((g) => [g.id, g.guid]));
       for (const drop of report.priceDrops) drop.guid = byId.get(drop.sizeVariantId) ?? drop.guid;
     }
+    report.changesLogged = (await appendChanges(tx, country, currency, changes))?.changes ?? 0;
     if (report.imported + report.updated > 0) {
       await tx.query('SELECT pg_notify($1, $2)', [
         CATALOG_CHANGED_CHANNEL,
@@ -526,13 +541,21 @@ async function upsertSizeVariants(
   return result;
 }
 
-type PriceChange = { inserted: boolean; previous: number | null; current: number };
+type PriceChange = {
+  /** No price on this country's site before. */
+  firstSeen: boolean;
+  /** First seen, or the list price, sale price, currency or availability changed: a change-log entry. */
+  logged: boolean;
+  /** Sale prices before and after. */
+  previous: number | null;
+  current: number;
+};
 
 /**
- * Upserts one price row per item for the feed's country and appends price history for
- * every new row and every change of list or sale price. Returns the rows that changed.
- * Only size variants that existed before this import can have an earlier price, so only
- * they are looked up (`existing`): a first import looks up nothing.
+ * Upserts one price row per item for the feed's country (with the availability that
+ * country's feed gives). Returns the rows that changed, saying which of them are entries
+ * for the change log. Only size variants that existed before this import can have an
+ * earlier price, so only they are looked up (`existing`): a first import looks up nothing.
  */
 async function upsertPrices(
   tx: Queryable,
@@ -541,31 +564,31 @@ async function upsertPrices(
   rows: (SizeDraft & { id: number })[],
   existing: number[],
 ): Promise<Map<number, PriceChange>> {
-  const [result] = await tx.query<{ rows: [id: number, previous: number | null, current: number][] | null }>(
+  const [result] = await tx.query<{ rows: [id: number, firstSeen: boolean, logged: boolean, previous: number | null, current: number][] | null }>(
     `WITH old AS (
-       SELECT size_variant_id, msrp, sale_price
+       SELECT size_variant_id, currency_code, msrp, sale_price, status
          FROM size_variant_prices
         WHERE country_code = $1 AND size_variant_id = ANY($8::int[])
      ), up AS (
-       INSERT INTO size_variant_prices AS p (size_variant_id, country_code, currency_code, msrp, sale_price, offers, free_delivery)
-       SELECT size_variant_id, $1, $2, msrp, sale_price, offers, free_delivery
-         FROM unnest($3::int[], $4::numeric[], $5::numeric[], $6::int2[], $7::bool[])
-           AS t(size_variant_id, msrp, sale_price, offers, free_delivery)
+       INSERT INTO size_variant_prices AS p (size_variant_id, country_code, currency_code, msrp, sale_price, offers, free_delivery, status)
+       SELECT size_variant_id, $1, $2, msrp, sale_price, offers, free_delivery, status
+         FROM unnest($3::int[], $4::numeric[], $5::numeric[], $6::int2[], $7::bool[], $9::int2[])
+           AS t(size_variant_id, msrp, sale_price, offers, free_delivery, status)
        ON CONFLICT (size_variant_id, country_code) DO UPDATE
           SET currency_code = EXCLUDED.currency_code, msrp = EXCLUDED.msrp, sale_price = EXCLUDED.sale_price,
-              offers = EXCLUDED.offers, free_delivery = EXCLUDED.free_delivery, updated_at = now()
-        WHERE (p.currency_code, p.msrp, p.sale_price, p.offers, p.free_delivery)
+              offers = EXCLUDED.offers, free_delivery = EXCLUDED.free_delivery, status = EXCLUDED.status, updated_at = now()
+        WHERE (p.currency_code, p.msrp, p.sale_price, p.offers, p.free_delivery, p.status)
               IS DISTINCT FROM
-              (EXCLUDED.currency_code, EXCLUDED.msrp, EXCLUDED.sale_price, EXCLUDED.offers, EXCLUDED.free_delivery)
-       RETURNING p.size_variant_id, p.msrp, p.sale_price
-     ), history AS (
-       INSERT INTO price_history (size_variant_id, country_code, currency_code, msrp, sale_price)
-       SELECT up.size_variant_id, $1, $2, up.msrp, up.sale_price
-         FROM up LEFT JOIN old USING (size_variant_id)
-        WHERE old.size_variant_id IS NULL OR (old.msrp, old.sale_price) IS DISTINCT FROM (up.msrp, up.sale_price)
+              (EXCLUDED.currency_code, EXCLUDED.msrp, EXCLUDED.sale_price, EXCLUDED.offers, EXCLUDED.free_delivery, EXCLUDED.status)
+       RETURNING p.size_variant_id, p.currency_code, p.msrp, p.sale_price, p.status
      )
      -- numeric as float8: JSON keeps it a number (prices have two decimals, far inside float8).
-     SELECT json_agg(json_build_array(up.size_variant_id, old.sale_price::float8, up.sale_price::float8)) AS rows
+     SELECT json_agg(json_build_array(
+              up.size_variant_id,
+              old.size_variant_id IS NULL,
+              (old.currency_code, old.msrp, old.sale_price, old.status) IS DISTINCT FROM (up.currency_code, up.msrp, up.sale_price, up.status),
+              old.sale_price::float8,
+              up.sale_price::float8)) AS rows
        FROM up LEFT JOIN old USING (size_variant_id)`,
     [
       country,
@@ -576,9 +599,10 @@ async function upsertPrices(
       rows.map((r) => r.offers),
       rows.map((r) => r.freeDelivery),
       existing,
+      rows.map((r) => r.status),
     ],
   );
   return new Map(
-    (result?.rows ?? []).map(([id, previous, current]) => [id, { inserted: previous === null, previous, current }]),
+    (result?.rows ?? []).map(([id, firstSeen, logged, previous, current]) => [id, { firstSeen, logged, previous, current }]),
   );
 }

@@ -1,8 +1,9 @@
 import { sizeVariantGuid } from '../identifiers';
 import { SPECIAL_STORE } from './demo-world';
 
-// Two demo products exist for the web tests of payload escaping (issue 2: "a product
-// title containing </script><script>alert(1)</script> and U+2028"). Both are women's
+// Two demo products exist for the web tests of payload escaping: a title containing
+// </script><script>alert(1)</script> or U+2028 must reach the page as text, never end the
+// inline payload script early or break the JavaScript that reads it. Both are women's
 // midi dresses (category slug `midi-dresses`, under clothing › dresses) sold by the
 // demo's first store, Maison Harlow (`maison-harlow`), in its GB feed
 // (feeds/maison-harlow.gb.tsv), in every catalogue size the generator makes.

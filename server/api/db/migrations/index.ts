@@ -3,6 +3,7 @@ import subscriptions from './0002_subscriptions.sql';
 import accounts from './0003_accounts.sql';
 import search from './0004_search.sql';
 import dropSqlEngineTables from './0005_drop_sql_engine_tables.sql';
+import catalogChangeLog from './0006_catalog_change_log.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
 // file already applied somewhere is never run there again: change the schema in a new file.
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 3, name: 'accounts', sql: accounts },
   { version: 4, name: 'search', sql: search },
   { version: 5, name: 'drop-sql-engine-tables', sql: dropSqlEngineTables },
+  { version: 6, name: 'catalog-change-log', sql: catalogChangeLog },
 ];
