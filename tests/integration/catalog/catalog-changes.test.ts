@@ -471,7 +471,7 @@ describe('upgrading a catalogue that has price history from before the change lo
     const { url, drop } = await createPostgresDatabase();
     const db = await openPostgresDatabase(url);
     try {
-      const logMigration = MIGRATIONS.find((m) => m.name === 'catalog_change_log')!;
+      const logMigration = MIGRATIONS.find((m) => m.name === 'catalog-change-log')!;
       for (const m of MIGRATIONS) if (m.version < logMigration.version) await db.exec(m.sql);
       await importStores(db, manifest());
       await upsertCategoryTree(db);
