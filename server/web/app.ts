@@ -43,7 +43,7 @@ const SITEMAP_TIMEOUT_MS = 30_000;
 // The middleware, in this order:
 //  1. request id and CSP nonce → request log → security headers (helmet, CSP with the nonce)
 //     → request duration metrics → compression;
-//  2. /healthz and /metrics; static assets, drawn pictures (/images) and public files;
+//  2. /healthz and /metrics → hashed assets and public files → drawn pictures (/images);
 //  3. request info (country from the URL, geo header, bot flag) → cookies;
 //  4. GET /xsrf-token → the XSRF check on state-changing gateway calls → social sign-in start
 //     → the session routes (sign-in, register, logout: they keep the token cookie) → the
