@@ -4,14 +4,18 @@
 // 1. SSR of the root page (streamed), the same page through renderToString in the same
 //    server, and the same bytes served as a static string by Express;
 // 2. the gateway: GET /api/home/slides through web against straight to api;
-// 3. a listing page end to end (web → api → catalog index → streamed HTML) against the same
-//    bytes served as a static string by Express;
+// 3. a listing page end to end (web → api → catalog index → streamed HTML) for a guest and for
+//    a signed-in shopper (token cookie; the catalogue still comes from the shared cache, only
+//    the header's profile calls are theirs), against the same bytes served as a static string;
 // 4. the catalog index against SQL on PostgreSQL (scripts/bench/index-bench.ts):
 //    npm run bench -- [--index-sizes 30000,1000000] [--index-queries 150] [--index-sql-rounds 1] [--index-only]
+// `--web-only` runs sections 1-3 without the index.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import { ACCOUNT_API, SessionSchema } from '../shared/api/account-schemas';
+import { COOKIE } from '../shared/constants';
 import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
 import { freePort, generateDemoCatalog, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
@@ -33,6 +37,10 @@ if (args[0] === '--serve-static') {
   app.listen(Number(args[2]), '127.0.0.1');
 } else {
   if (!args.includes('--index-only')) await main();
+  if (!args.includes('--web-only')) await indexBench();
+}
+
+async function indexBench() {
   const sizes = args.includes('--index-sizes')
     ? args[args.indexOf('--index-sizes') + 1]!.split(',').map(Number)
     : [DEMO_SIZE, 1_000_000];
@@ -131,18 +139,26 @@ async function main() {
     processes.push(listingStatic);
     const listingStaticUrl = `http://127.0.0.1:${listingStaticPort}`;
     await waitForUrl(listingStaticUrl, listingStatic);
+    // The same page for a signed-in shopper: a token cookie from a real registration.
+    const shopper = await signedInCookie(apiUrl);
+    const signedInPage = await fetch(`${streamUrl}${listingPath}`, { headers: { cookie: shopper } });
+    if (signedInPage.status !== 200 || !(await signedInPage.text()).includes('data-testid="account-name"')) {
+      throw new Error(`${listingPath} did not render for the signed-in shopper (${signedInPage.status})`);
+    }
     const listingRows = summarise(
       await compare(
         [
-          { name: `SSR ${listingPath}, streamed`, url: `${streamUrl}${listingPath}` },
+          { name: `SSR ${listingPath}, streamed (guest)`, url: `${streamUrl}${listingPath}` },
+          { name: 'the same, signed-in shopper', url: `${streamUrl}${listingPath}`, headers: { cookie: shopper } },
           { name: `SSR ${listingPath}, no shared cache`, url: `${uncachedUrl}${listingPath}` },
           { name: 'Same bytes as a static string (Express)', url: `${listingStaticUrl}/` },
         ],
         settings,
       ),
     );
-    const [listed, listedUncached, listedStatic] = listingRows;
+    const [listed, listedSignedIn, listedUncached, listedStatic] = listingRows;
     printTable(`3. Listing page (${Math.round(listing.length / 1024)} KB)`, listingRows, [
+      ['signed-in / guest', listedSignedIn!.rps / listed!.rps],
       ['streamed / static string', listed!.rps / listedStatic!.rps],
       ['no shared cache / static string', listedUncached!.rps / listedStatic!.rps],
     ]);
@@ -150,4 +166,17 @@ async function main() {
     await Promise.all(processes.map((p) => p.stop()));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Registers a shopper through the api and returns the cookies the web server would have set. */
+async function signedInCookie(apiUrl: string): Promise<string> {
+  const password = 'bench-password-1';
+  const res = await fetch(`${apiUrl}${ACCOUNT_API.register}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password, confirm_password: password, platform: 'Vitrine bench' }),
+  });
+  if (res.status !== 200) throw new Error(`registering the bench shopper answered ${res.status}`);
+  const session = SessionSchema.parse(((await res.json()) as { data?: unknown }).data);
+  return `${COOKIE.token}=${session.token}; ${COOKIE.profileType}=${session.profileType}`;
 }

@@ -4,6 +4,7 @@
 // router state points at them (design.md: "no duplicates between router state and
 // transfer cache").
 import type { CountryCode } from './countries';
+import type { SocialProviderId } from './social-sign-in';
 
 export type ClientAssets = { entry: string; css: string[]; modulepreload: string[] };
 
@@ -16,8 +17,8 @@ export type SiteConfig = {
   siteUrl: string;
   assets: ClientAssets;
   isBot: boolean;
-  /** Social sign-in providers configured for the browser (issue 5); absent: none. */
-  socialProviders?: ('facebook' | 'google')[];
+  /** Social sign-in providers configured for the browser; absent: none. */
+  socialProviders?: SocialProviderId[];
 };
 
 export type SerializedRouteError =

@@ -28,7 +28,7 @@ export class BrowserTransferCache {
   }
 }
 
-/** The XSRF-TOKEN cookie, asked for once before the first state-changing call (issue 5). */
+/** The XSRF-TOKEN cookie, asked for once before the first state-changing call (server/web/http/xsrf.ts). */
 export async function xsrfToken(renew = false): Promise<string | undefined> {
   if (!renew) {
     const token = readCookie(COOKIE.xsrf);

@@ -2,7 +2,7 @@ import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, isRouteErrorResponse } f
 import type { SerializedRouteError } from '../../shared/payload';
 
 // Route errors cross from server to browser as plain data. An Error's message may hold
-// internals, so in production only its generic text travels (issue 2: sanitised errors).
+// internals (hosts, queries), so in production only its generic text travels.
 export function serializeRouteErrors(
   errors: Record<string, unknown> | null | undefined,
   production: boolean,

@@ -10,19 +10,14 @@ import { useNotify } from '../app/notices';
 import { withPrefix } from '../app/return-url';
 import { useSession } from '../app/session';
 import { PLATFORM, failureText } from '../components/account/auth-forms';
-import {
-  SOCIAL_PROVIDER_NAMES,
-  afterSocialSignIn,
-  isSocialCallbackPath,
-  isSocialProvider,
-  readAuthorisationFragment,
-} from '../components/account/social-sign-in';
+import { SOCIAL_PROVIDER_NAMES, isSocialCallbackPath, isSocialProvider } from '../../shared/social-sign-in';
+import { afterSocialSignIn, readAuthorisationFragment } from '../components/account/social-sign-in';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
 
 // /auth/callback/{provider}: the provider sends the browser back here with the access token
-// in the fragment (client/components/account/social-sign-in.ts has the whole flow). The
+// in the fragment (shared/social-sign-in.ts has the whole flow). The
 // fragment is read and removed from the address as soon as this module runs (before
 // hydration), then the token and the state go to POST /auth/{provider}; the token is never
 // shown, logged or kept.

@@ -18,7 +18,7 @@ import { Component as NotFound } from './not-found.route';
 //
 // The hand-over is a meta refresh plus a link, not an HTTP redirect: it works without
 // JavaScript, the page can say where the shopper is going, and the render path keeps its
-// rule that loaders only ever redirect on-site (server/web/render/render-document.tsx).
+// rule that loaders only ever redirect on-site (server/web/render/fetch-response.ts).
 // Buy links reach it as a new document (target=_blank), so the refresh is always read.
 
 export const handle: RouteHandle = { hideShell: true, noCountryPopup: true };

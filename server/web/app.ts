@@ -1,37 +1,33 @@
+import { randomBytes } from 'node:crypto';
 import compression from 'compression';
-import fs from 'node:fs';
-import path from 'node:path';
 import cookieParser from 'cookie-parser';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { pinoHttp } from 'pino-http';
-import type client from 'prom-client';
+import express, { type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import type client from 'prom-client';
 import type { RouteObject } from 'react-router';
 import { routes as appRoutes } from '../../client/routes';
-import { CacheImmutable, CacheNone, CacheShort } from '../../shared/http/cache-policy';
-import { SERVER_ERROR_MESSAGE } from '../../shared/messages';
-import type { ClientAssets } from '../../shared/payload';
+import { XSRF_TOKEN_PATH } from '../../shared/api/web-session';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { SOCIAL_PROVIDERS } from '../../shared/social-sign-in';
 import { httpDurationMiddleware, metricsHandler } from '../lib/http-metrics';
 import type { WebConfig } from './config';
 import { chooseCountry } from './http/choose-country';
-import { countryFromPath } from './http/country';
-import { requestIdMiddleware, requestInfoMiddleware } from './http/request-info';
+import { defaultCountryRedirect } from './http/country-redirect';
+import { requestIdMiddleware, requestInfoMiddleware, requestLogging } from './http/request-info';
 import { securityHeaders } from './http/security';
-import { imageRouter } from './images/image-router';
 import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
 import { sessionRoutes } from './http/session-routes';
 import { createSocialState, socialStartRoutes } from './http/social-sign-in';
-import { isSocialCallbackPath, SOCIAL_PROVIDERS } from '../../client/components/account/social-sign-in';
+import { readClientAssets, staticFiles } from './http/static-files';
 import { createXsrf, sameOriginForm, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
+import { imageRouter } from './images/image-router';
 import { gateway, isGatewayPath } from './proxy/gateway';
-import { createDocumentHandler } from './render/render-document';
+import { createDocumentHandler } from './render/document-handler';
+import { webErrorHandler } from './render/document-errors';
 import { sitemapRoutes } from './seo/sitemaps';
+import { createApiUpstream } from './upstream/api-upstream';
 import { createSharedCache } from './upstream/shared-cache';
-import { createUpstreamMetrics } from './upstream/server-api-client';
 import { createTransferMetrics } from './upstream/transfer-cache';
-import { keepAliveAgent } from './upstream/upstream-agent';
-import { randomBytes } from 'node:crypto';
-import { XSRF_TOKEN_PATH } from '../../shared/api/web-session';
 
 export type WebDeps = {
   config: WebConfig;
@@ -41,127 +37,78 @@ export type WebDeps = {
   routes?: RouteObject[];
 };
 
-export function readClientAssets(clientDir: string): ClientAssets {
-  const file = path.join(clientDir, 'manifest.json');
-  if (!fs.existsSync(file)) throw new Error(`No client build at ${clientDir}: run npm run build first.`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as ClientAssets;
-}
+/** A sitemap file reads up to 50,000 URLs from the api: it may take longer than a page's calls. */
+const SITEMAP_TIMEOUT_MS = 30_000;
 
-// design.md "Web request flow" step 2, in this order: request context → helmet →
-// health and metrics → static assets → proxies (before any body parser) → cookies →
-// country, geo and bot → document handler → error handler.
+// The middleware, in this order:
+//  1. request id and CSP nonce → request log → security headers (helmet, CSP with the nonce)
+//     → request duration metrics → compression;
+//  2. /healthz and /metrics → hashed assets and public files → drawn pictures (/images);
+//  3. request info (country from the URL, geo header, bot flag) → cookies;
+//  4. GET /xsrf-token → the XSRF check on state-changing gateway calls → social sign-in start
+//     → the session routes (sign-in, register, logout: they keep the token cookie) → the
+//     gateway (/api, /auth, /clients/api, /api/payments; no body parser before it, so bodies
+//     stream through);
+//  5. /gb/… redirect → country chooser → robots.txt and sitemaps → the document handler for
+//     GET, HEAD and same-origin form POSTs → the error handler.
+// Every api call (loaders, actions, session routes, sitemaps, the gateway) goes through one
+// upstream: one keep-alive pool, one header builder, one error wording (api-upstream.ts).
 export function createWebApp({ config, logger, registry, routes = appRoutes }: WebDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
 
+  const api = createApiUpstream({ baseUrl: config.apiBaseUrl, timeoutMs: config.upstreamTimeoutMs, registry });
+  const transferMetrics = createTransferMetrics(registry);
+  const secret = xsrfSecret(config, logger);
+  const xsrf = createXsrf(secret);
+  const socialState = createSocialState(secret);
+  const siteUrl = config.siteUrl;
+
   app.use(requestIdMiddleware());
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (_req, res) => (res as unknown as Response).locals.requestId as string,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' || (req.url ?? '').startsWith('/assets/') },
-    }),
-  );
-  app.use(securityHeaders({ https: config.siteUrl.startsWith('https:') }));
+  app.use(requestLogging(logger));
+  app.use(securityHeaders({ https: siteUrl.startsWith('https:') }));
   app.use(httpDurationMiddleware(registry));
   // gzip or deflate for clients that ask (pages, JSON through the gateway, CSS, JS, SVG): a
   // 200 KB listing page is about 25 KB on the wire. Small answers and answers the api
   // already encoded are passed on as they are.
   app.use(compression({ threshold: 1024 }));
 
-  app.get('/healthz', (_req, res) => {
-    res.setHeader('Cache-Control', CacheNone.header);
-    res.json({ status: 'ok' });
-  });
+  app.get('/healthz', health);
   app.get('/metrics', metricsHandler(registry));
-
-  app.use(
-    '/assets',
-    (_req, res, next) => {
-      res.locals.routeLabel = 'assets';
-      next();
-    },
-    express.static(path.join(config.clientDir, 'assets'), {
-      index: false,
-      fallthrough: false,
-      setHeaders: (res) => res.setHeader('Cache-Control', CacheImmutable.header),
-    }),
-  );
+  app.use(staticFiles(config.clientDir));
   app.use(imageRouter());
-  // Fixed-name public files (favicon …), listed once at start: a page request must not
-  // cost a file-system lookup.
-  const publicFiles = fs
-    .readdirSync(config.clientDir, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name !== 'manifest.json')
-    .map((entry) => `/${entry.name}`);
-  if (publicFiles.length) {
-    app.get(
-      publicFiles,
-      express.static(config.clientDir, { index: false, setHeaders: (res) => res.setHeader('Cache-Control', CacheShort.header) }),
-    );
-  }
 
   app.use(requestInfoMiddleware({ botHeader: config.botHeader, geoHeader: config.geoHeader }));
-  // Cookies are read before the gateway: the XSRF check and the session endpoints need them
-  // (the parser leaves request bodies alone, so proxied bodies still stream through).
+  // Read before the gateway: the XSRF check, the session routes and the identity headers need
+  // them (the parser leaves request bodies alone, so proxied bodies still stream through).
   app.use(cookieParser());
 
-  // Accounts (issue 5): the XSRF check on every state-changing call; the endpoints that begin
-  // and end a session, which keep the token in the HttpOnly cookie; then the plain proxy.
-  if (!config.xsrfSecret) logger.warn('XSRF_SECRET is unset: this process signs XSRF tokens with a key of its own (one instance only)');
-  const secret = config.xsrfSecret ?? randomBytes(32).toString('base64url');
-  const xsrf = createXsrf(secret);
-  const socialState = createSocialState(secret);
-  app.get(XSRF_TOKEN_PATH, xsrfTokenHandler({ xsrf, siteUrl: config.siteUrl }));
-  app.use(xsrfProtection({ xsrf, siteUrl: config.siteUrl, isGatewayPath }));
-  const sessionUpstream = { base: new URL(config.apiBaseUrl), agent: keepAliveAgent(config.apiBaseUrl), timeoutMs: config.upstreamTimeoutMs };
-  app.use(socialStartRoutes({ providers: config.socialSignIn, siteUrl: config.siteUrl, socialState }));
-  app.use(sessionRoutes({ upstream: sessionUpstream, siteUrl: config.siteUrl, logger, socialState }));
-  const proxy = gateway({
-      apiBaseUrl: config.apiBaseUrl,
+  app.get(XSRF_TOKEN_PATH, xsrfTokenHandler({ xsrf, siteUrl }));
+  app.use(xsrfProtection({ xsrf, siteUrl, isGatewayPath }));
+  app.use(socialStartRoutes({ providers: config.socialSignIn, siteUrl, socialState }));
+  app.use(sessionRoutes({ upstream: api, siteUrl, socialState }));
+  app.use(
+    gateway({
+      api,
       paymentsBaseUrl: config.paymentsBaseUrl,
       timeoutMs: config.upstreamTimeoutMs,
       logger,
-      onUnauthorized: (req, res) => clearSessionCookies(res, isSecureRequest(req, config.siteUrl)),
-  });
-  // The social sign-in callback (/auth/callback/{provider}) is a page of ours, not the api's.
-  app.use((req, res, next) => ((req.method === 'GET' || req.method === 'HEAD') && isSocialCallbackPath(req.path) ? next() : proxy(req, res, next)));
-
-  // /gb/... is the GB site, whose URLs carry no prefix: one address per page.
-  app.use((req, res, next) => {
-    const url = countryFromPath(req.path, req.originalUrl.slice(req.path.length));
-    if (!url.redirectTo) return next();
-    res.setHeader('Cache-Control', CacheShort.header);
-    res.redirect(301, url.redirectTo);
-  });
-
-  app.get('/choose-country/:code', chooseCountry);
-  // robots.txt and the XML sitemaps (issue 4). A sitemap file reads up to 50,000 URLs
-  // from the api, so it may take longer than a page's calls.
-  app.use(
-    sitemapRoutes({
-      siteUrl: config.siteUrl,
-      upstream: { base: new URL(config.apiBaseUrl), agent: keepAliveAgent(config.apiBaseUrl), timeoutMs: Math.max(config.upstreamTimeoutMs, 30_000) },
-      logger,
+      onUnauthorized: (req, res) => clearSessionCookies(res, isSecureRequest(req, siteUrl)),
     }),
   );
 
-  const transferMetrics = createTransferMetrics(registry);
+  app.use(defaultCountryRedirect);
+  app.get('/choose-country/:code', chooseCountry);
+  app.use(sitemapRoutes({ siteUrl, upstream: api, timeoutMs: Math.max(config.upstreamTimeoutMs, SITEMAP_TIMEOUT_MS), logger }));
+
   const handleDocument = createDocumentHandler({
     routes,
     assets: readClientAssets(config.clientDir),
-    siteUrl: config.siteUrl,
+    siteUrl,
     socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.socialSignIn[provider]),
-    upstream: {
-      base: new URL(config.apiBaseUrl),
-      agent: keepAliveAgent(config.apiBaseUrl),
-      timeoutMs: config.upstreamTimeoutMs,
-      sharedCache: createSharedCache(config.sharedCacheMaxBytes, registry),
-      metrics: createUpstreamMetrics(registry),
-      transferMetrics,
-    },
+    api: { upstream: api, sharedCache: createSharedCache(config.sharedCacheMaxBytes, registry), transferMetrics },
     transferLimits: config.transferLimits,
     transferMetrics,
     streamTimeoutMs: config.streamTimeoutMs,
@@ -171,26 +118,22 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   });
   app.get('/{*splat}', handleDocument);
   app.head('/{*splat}', handleDocument);
-  // Forms posted without JavaScript run the page route's action (issue 5: sign-in, register,
-  // passwords, profile), from our own pages only.
-  app.post('/{*splat}', sameOriginForm({ siteUrl: config.siteUrl }), handleDocument);
+  // Forms posted without JavaScript (sign-in, register, passwords, profile) run the page
+  // route's action, from our own pages only.
+  app.post('/{*splat}', sameOriginForm({ siteUrl }), handleDocument);
 
-  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) return next(error);
-    res.setHeader('Cache-Control', CacheNone.header);
-    // A client's mistake (a missing asset, a malformed URL) is a 4xx, never a 500.
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      res.status(status).type('text').send(status === 404 ? 'Not found' : 'Bad request');
-      return;
-    }
-    req.log.error({ err: error }, 'unhandled error');
-    res.status(500).type('html').send(SERVER_ERROR_PAGE);
-  });
+  app.use(webErrorHandler());
   return app;
 }
 
-const SERVER_ERROR_PAGE =
-  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong | Vitrine</title></head>' +
-  '<body><header><a href="/">VITRINE</a></header><main><h1>Something went wrong</h1>' +
-  `<p>${SERVER_ERROR_MESSAGE}</p><p><a href="/">Go to Home</a></p></main></body></html>`;
+function health(_req: Request, res: Response): void {
+  res.setHeader('Cache-Control', CacheNone.header);
+  res.json({ status: 'ok' });
+}
+
+/** The key XSRF tokens and the social sign-in state are signed with. */
+function xsrfSecret(config: WebConfig, logger: Logger): string {
+  if (config.xsrfSecret) return config.xsrfSecret;
+  logger.warn('XSRF_SECRET is unset: this process signs XSRF tokens with a key of its own (one instance only)');
+  return randomBytes(32).toString('base64url');
+}

@@ -24,7 +24,7 @@ const WebEnv = z.object({
   NODE_ENV: z.string().default('production'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
-   * Signs the XSRF-TOKEN cookie (issue 5). Give every web instance the same value; unset, each
+   * Signs the XSRF-TOKEN cookie and the social sign-in state. Give every web instance the same value; unset, each
    * process makes its own at start, which is fine for one instance only.
    */
   XSRF_SECRET: z.string().min(32, 'XSRF_SECRET must be at least 32 characters').optional(),

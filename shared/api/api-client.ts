@@ -19,7 +19,7 @@ export type ApiRequest = {
 export type ApiResponse = {
   status: number;
   body: unknown;
-  /** Bytes of the body as received, and whether it may travel to the browser (server side). */
+  /** Bytes of the body as received, and whether it may travel to the browser (server side: shared answers only). */
   bytes?: number;
   transferable?: boolean;
 };
@@ -29,7 +29,7 @@ export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
 
 /** Sees every parsed GET answer: the server records them for transfer, the browser reads them. */
 export type TransferHooks = {
-  take?(key: string): unknown;
+  take?(key: string, request: ApiRequest): unknown;
   record?(key: string, value: unknown, response: ApiResponse): void;
 };
 
@@ -89,7 +89,7 @@ export function createApiClient(transport: ApiTransport, transfer: TransferHooks
     async get(path, schema, query, headers) {
       const request: ApiRequest = { method: 'GET', url: buildUrl(path, query), ...(headers ? { headers } : {}) };
       const key = transferKey(request);
-      const cached = transfer.take?.(key);
+      const cached = transfer.take?.(key, request);
       if (cached !== undefined) {
         const parsed = schema.safeParse(cached);
         if (parsed.success) return parsed.data;

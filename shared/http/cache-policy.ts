@@ -47,3 +47,16 @@ export function sharedMaxAge(cacheControl: string | null | undefined): number {
   const value = Number((sMaxAge ?? maxAge)?.split('=')[1]);
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
+
+/**
+ * A rendered page's Cache-Control, decided before the first byte. `personal`: anything of the
+ * shopper's went into it (a token or guest-key cookie, or a personal api call); then no shared
+ * cache may keep it. Otherwise the strictest policy a loader asked for, else CacheShort.
+ */
+export function documentCachePolicy(status: number, personal: boolean, loaderCacheControl: readonly string[]): CachePolicy {
+  if (status === 404 || status >= 500) return CacheNone;
+  if (personal) return CachePrivate;
+  if (loaderCacheControl.some((v) => /no-store/.test(v))) return CacheNone;
+  if (loaderCacheControl.some((v) => /private/.test(v))) return CachePrivate;
+  return CacheShort;
+}

@@ -3,8 +3,9 @@ import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
 import type { SignedIn } from '../../../shared/api/web-session';
 import { useSiteConfig } from '../../app/contexts';
 import { useNotify } from '../../app/notices';
-import { safeReturnPath, withPrefix } from '../../app/return-url';
-import { SOCIAL_PROVIDERS, SOCIAL_PROVIDER_NAMES, socialStartPath, type SocialProviderId } from './social-sign-in';
+import { safeReturnPath } from '../../../shared/same-site-path';
+import { withPrefix } from '../../app/return-url';
+import { SOCIAL_PROVIDERS, SOCIAL_PROVIDER_NAMES, socialStartPath, type SocialProviderId } from '../../../shared/social-sign-in';
 
 // Spec section 2: Facebook and Google buttons. No provider script runs here (strict CSP, no
 // fetches from the internet): a configured provider's button goes, in this window, through

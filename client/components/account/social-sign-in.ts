@@ -1,39 +1,9 @@
 import { COUNTRY_CODES, DEFAULT_COUNTRY, countryPrefix } from '../../../shared/countries';
-import { afterSignInPath, safeReturnPath } from '../../app/return-url';
+import { safeReturnPath } from '../../../shared/same-site-path';
+import { afterSignInPath } from '../../app/return-url';
 
-// Social sign-in in the browser without provider scripts (issue 5, spec section 3 "Social
-// login"): a standard OAuth 2 redirect with response_type=token.
-//  1. The button goes (same window) to GET /auth/start/{provider}?returnurl=…: the web server
-//     keeps a random `state` and the returnurl in a short-lived HttpOnly cookie and redirects
-//     to the provider's authorisation page.
-//  2. The provider sends the browser back to /auth/callback/{provider}#access_token=…&state=…
-//     (a page of ours; the fragment never reaches a server).
-//  3. That page posts the token and the state to POST /auth/{provider}; the web server checks
-//     the state against its cookie, the api checks the token with the provider, and the answer
-//     starts the session as any sign-in does.
-
-export const SOCIAL_PROVIDERS = ['facebook', 'google'] as const;
-export type SocialProviderId = (typeof SOCIAL_PROVIDERS)[number];
-
-export const SOCIAL_PROVIDER_NAMES: Readonly<Record<SocialProviderId, string>> = { facebook: 'Facebook', google: 'Google' };
-
-export function isSocialProvider(value: unknown): value is SocialProviderId {
-  return typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value);
-}
-
-/** Where a social button goes: the web server's start of the redirect flow. */
-export function socialStartPath(provider: SocialProviderId, returnUrl: string): string {
-  return `/auth/start/${provider}?${new URLSearchParams({ returnurl: returnUrl }).toString()}`;
-}
-
-/** The redirect_uri registered with the provider, at the site root (no country prefix). */
-export function socialCallbackPath(provider: SocialProviderId): string {
-  return `/auth/callback/${provider}`;
-}
-
-export function isSocialCallbackPath(path: string): boolean {
-  return /^\/auth\/callback\/[^/]+\/?$/.test(path);
-}
+// The browser's half of social sign-in by redirect (shared/social-sign-in.ts has the whole
+// flow): reading what the provider sent back, and where the shopper goes afterwards.
 
 /** What the provider put in the fragment. The token is never logged or shown. */
 export function readAuthorisationFragment(hash: string): { accessToken?: string; state?: string; error?: string } {

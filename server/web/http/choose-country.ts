@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { COUNTRY_CODES, countryPrefix, parseCountryCode } from '../../../shared/countries';
 import { COOKIE, DAY_MS } from '../../../shared/constants';
 import { CacheNone } from '../../../shared/http/cache-policy';
-import { isSameSitePath } from '../render/render-document';
+import { safeReturnPath } from '../../../shared/same-site-path';
 import { countryFromPath } from './country';
 
 // GET /choose-country/{cc}?to={site path}: the header's country chooser (spec section 2).
@@ -20,8 +20,7 @@ export function chooseCountry(req: Request, res: Response): void {
     res.status(400).type('text').send(`Unknown country. Choose one of ${COUNTRY_CODES.join(', ').toLowerCase()}.`);
     return;
   }
-  const requested = typeof req.query.to === 'string' ? req.query.to : '/';
-  const to = isSameSitePath(requested) ? requested : '/';
+  const to = safeReturnPath(req.query.to) ?? '/';
   const url = new URL(to, 'http://site.invalid');
   // The page path may still carry the country it was chosen from: keep only the page.
   const { country: from } = countryFromPath(url.pathname);

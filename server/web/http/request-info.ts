@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
 import type { CountryCode } from '../../../shared/countries';
 import { requestIdFrom } from '../../lib/request-id';
 import { isBotRequest } from './bot';
@@ -15,8 +17,20 @@ export type RequestInfo = {
   isBot: boolean;
 };
 
+// What the web server's middleware leaves in res.locals, typed once for every handler.
+// (Declaration merging is the one place an interface is needed.)
+declare module 'express-serve-static-core' {
+  interface Locals {
+    requestId: string;
+    nonce: string;
+    /** Set by requestInfoMiddleware, before the gateway, the session routes and the pages. */
+    requestInfo: RequestInfo;
+  }
+}
+
 export type RequestInfoOptions = { botHeader: string; geoHeader: string };
 
+/** The request id (kept from a front proxy, else new) and the CSP nonce: first of all. */
 export function requestIdMiddleware() {
   return (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdFrom(req.headers['x-request-id']);
@@ -27,17 +41,26 @@ export function requestIdMiddleware() {
   };
 }
 
+/** pino request logs under the request id; health checks, metrics and assets are not logged. */
+export function requestLogging(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (_req, res) => (res as Response).locals.requestId,
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' || (req.url ?? '').startsWith('/assets/') },
+  });
+}
+
+/** Country from the URL, the geo header's suggestion and the bot flag. */
 export function requestInfoMiddleware(options: RequestInfoOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     const url = countryFromPath(req.path);
-    const info: RequestInfo = {
-      requestId: res.locals.requestId as string,
-      nonce: res.locals.nonce as string,
+    res.locals.requestInfo = {
+      requestId: res.locals.requestId,
+      nonce: res.locals.nonce,
       country: url.country,
       geoCountry: countryFromGeoHeader(req.headers[options.geoHeader]),
       isBot: isBotRequest(req.headers[options.botHeader], req.headers['user-agent']),
     };
-    res.locals.requestInfo = info;
     next();
   };
 }

@@ -9,7 +9,7 @@ export function securityHeaders(options: { https: boolean }) {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce as string}'`],
+        'script-src': ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
         // React's style props become style attributes; styles cannot run code.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],

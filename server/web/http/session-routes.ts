@@ -1,44 +1,19 @@
 import type http from 'node:http';
-import express, { Router, type Request, type Response } from 'express';
-import type { Logger } from 'pino';
+import express, { Router } from 'express';
 import { ACCOUNT_API, SessionSchema, type Session } from '../../../shared/api/account-schemas';
 import { ApiError } from '../../../shared/api/api-client';
 import { SIGN_IN_PATHS, type SignInPath, type SignedIn } from '../../../shared/api/web-session';
-import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
 import { ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
-import type { RequestInfo } from './request-info';
+import { callerOf, readJson, type ApiUpstream, type Caller } from '../upstream/api-upstream';
+import type { UpstreamResponse } from '../upstream/upstream-fetch';
 import { clearSessionCookies, isSecureRequest, writeSessionCookies } from './session-cookies';
-import { identityHeaders } from '../upstream/server-api-client';
 import { SOCIAL_STATE_REFUSED, checkSocialState, type SocialState } from './social-sign-in';
-import { UpstreamError, upstreamFetch, type UpstreamResponse } from '../upstream/upstream-fetch';
 
 // The calls that begin and end a session do not go through the plain proxy: the web server
-// reads the api's answer, keeps the token in the HttpOnly cookie and passes the rest on
-// (issue 5: "the gateway injects the token header from the token cookie"), and on logout
-// clears the cookies whatever the api said (spec section 4 "Logout").
-
-export type SessionUpstream = { base: URL; agent: http.Agent; timeoutMs: number };
-
-type Caller = { token?: string | undefined; guestKey?: string | undefined; info: RequestInfo | undefined };
-
-function upstreamHeaders(url: string, caller: Caller): Record<string, string> {
-  const info = caller.info;
-  return {
-    ...identityHeaders(url, caller),
-    [UPSTREAM_HEADER.bot]: info?.isBot ? '1' : '0',
-    ...(info?.geoCountry ? { [UPSTREAM_HEADER.geoCountry]: info.geoCountry } : {}),
-    ...(info?.requestId ? { [UPSTREAM_HEADER.requestId]: info.requestId } : {}),
-  };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
-}
+// reads the api's answer, keeps the token in the HttpOnly cookie and passes the rest on (page
+// scripts never see the token), and on logout clears the cookies whatever the api said (spec
+// section 4 "Logout"). Page actions (forms posted without JavaScript) use the same two calls.
 
 /** What the browser may see of a session: everything but the token. */
 export function publicSession(session: Session & { message?: string }): SignedIn {
@@ -51,24 +26,10 @@ export type SignInResult =
   | { ok: false; status: number; body: unknown; headers: http.IncomingHttpHeaders };
 
 /** POSTs a sign-in or register to the api and reads the session it answers with. */
-export async function signInUpstream(
-  upstream: SessionUpstream,
-  path: SignInPath,
-  body: unknown,
-  caller: Caller,
-  signal?: AbortSignal,
-): Promise<SignInResult> {
-  let res: UpstreamResponse;
-  try {
-    res = await upstreamFetch(upstream.base, upstream.agent, { method: 'POST', url: path, body: body ?? {} }, upstreamHeaders(path, { guestKey: caller.guestKey, info: caller.info }), upstream.timeoutMs, signal);
-  } catch (error) {
-    if (error instanceof UpstreamError) {
-      const status = error.kind === 'timeout' ? 504 : 502;
-      return { ok: false, status, headers: {}, body: { status, message: 'The service is unavailable right now. Please try again shortly.' } };
-    }
-    throw error;
-  }
-  const parsed = parseJson(res.text);
+export async function signInUpstream(upstream: ApiUpstream, path: SignInPath, body: unknown, caller: Caller, signal?: AbortSignal): Promise<SignInResult> {
+  // A new session replaces any earlier one: the old token does not go with the request.
+  const res = await upstream.call({ method: 'POST', url: path, body: body ?? {} }, { ...caller, token: undefined }, { signal });
+  const parsed = readJson(res.text)?.value ?? null;
   if (res.status !== 200) return { ok: false, status: res.status, body: parsed ?? { status: res.status, message: `request failed with status ${res.status}` }, headers: res.headers };
   const data = (parsed as { data?: unknown } | null)?.data;
   const session = SessionSchema.safeParse(data);
@@ -77,15 +38,15 @@ export async function signInUpstream(
   return { ok: true, session: { ...session.data, ...(typeof message === 'string' ? { message } : {}) } };
 }
 
-/** DELETE /api/account/logout with the session's token; the caller clears the cookies. */
-export async function signOutUpstream(upstream: SessionUpstream, caller: Caller, signal?: AbortSignal): Promise<UpstreamResponse | undefined> {
+/**
+ * DELETE /api/account/logout with the session's token; the caller clears the cookies either
+ * way. Undefined when there was no session or the api could not end it: the shopper is signed
+ * out here all the same.
+ */
+export async function signOutUpstream(upstream: ApiUpstream, caller: Caller, signal?: AbortSignal): Promise<UpstreamResponse | undefined> {
   if (!caller.token) return undefined;
-  try {
-    return await upstreamFetch(upstream.base, upstream.agent, { method: 'DELETE', url: ACCOUNT_API.logout }, upstreamHeaders(ACCOUNT_API.logout, caller), upstream.timeoutMs, signal);
-  } catch (error) {
-    if (error instanceof UpstreamError) return undefined;
-    throw error;
-  }
+  const res = await upstream.call({ method: 'DELETE', url: ACCOUNT_API.logout }, caller, { signal });
+  return res.status >= 500 ? undefined : res;
 }
 
 /** A failed sign-in as an ApiError (for the page actions). */
@@ -94,15 +55,7 @@ export function signInError(result: Extract<SignInResult, { ok: false }>): ApiEr
   return new ApiError(result.status, typeof message === 'string' ? message : `request failed with status ${result.status}`);
 }
 
-function callerOf(req: Request, res: Response): Caller {
-  return {
-    token: req.cookies?.[COOKIE.token],
-    guestKey: req.cookies?.[COOKIE.guestKey],
-    info: res.locals.requestInfo as RequestInfo | undefined,
-  };
-}
-
-export function sessionRoutes(options: { upstream: SessionUpstream; siteUrl: string; logger: Logger; socialState?: SocialState }): Router {
+export function sessionRoutes(options: { upstream: ApiUpstream; siteUrl: string; socialState?: SocialState }): Router {
   const router = Router();
   const json = express.json({ limit: '16kb' });
 

@@ -2,19 +2,19 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
-import { safeReturnPath } from '../../../client/app/return-url';
+import { safeReturnPath } from '../../../shared/same-site-path';
 import {
   SOCIAL_PROVIDER_NAMES,
   SOCIAL_PROVIDERS,
   isSocialProvider,
   socialCallbackPath,
   type SocialProviderId,
-} from '../../../client/components/account/social-sign-in';
+} from '../../../shared/social-sign-in';
 import type { SocialSignInConfig } from '../config';
 import { isSecureRequest } from './session-cookies';
 
-// The server's half of social sign-in by redirect (client/components/account/social-sign-in.ts
-// has the whole flow): GET /auth/start/{provider} keeps a random state and the same-site
+// The server's half of social sign-in by redirect (shared/social-sign-in.ts has the whole
+// flow): GET /auth/start/{provider} keeps a random state and the same-site
 // returnurl in a short-lived HttpOnly cookie and redirects to the provider's authorisation
 // page; POST /auth/{provider} from our callback page must bring that state back. The cookie is
 // signed (as the XSRF token is), so one planted from a sibling domain is not accepted, and it

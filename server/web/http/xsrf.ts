@@ -5,8 +5,8 @@ import { CacheNone } from '../../../shared/http/cache-policy';
 import { XSRF_HEADER, XSRF_REFUSED_MESSAGE } from '../../../shared/api/web-session';
 import { isSecureRequest } from './session-cookies';
 
-// Cross-site request forgery (issue 5 "web and client"). Two checks on every state-changing
-// call through the gateway:
+// Cross-site request forgery: the browser sends the session cookie with any request to us, so
+// two checks on every state-changing call through the gateway:
 //  1. where it came from: a browser says so in Sec-Fetch-Site and Origin, and another site's
 //     page cannot make it say "same-origin" or our origin;
 //  2. a double-submit token: the XSRF-TOKEN cookie (readable by our pages, signed with a

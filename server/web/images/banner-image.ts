@@ -3,7 +3,8 @@
 // frame). Text is left to the page, which lays titles over the left or upper part.
 import type { ColourKey } from '../../../shared/colours';
 import type { BannerTheme, ProductKind } from '../../../shared/images';
-import { escapeXml, hashText, luminance, productArtwork } from './product-image';
+import { escapeXml, hashText } from '../lib/xml';
+import { luminance, productArtwork } from './product-image';
 
 /** Bounds of a banner's sides in pixels; the router answers 404 outside them. */
 export const BANNER_MIN_SIDE = 16;

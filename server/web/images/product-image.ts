@@ -4,6 +4,7 @@
 // reused (fill, pattern, shading, trim, outline), which keeps a picture around 2 KB.
 import { colourHex, type ColourKey } from '../../../shared/colours';
 import { PRODUCT_IMAGE_PIXELS, type ParsedProductImage, type ProductKind } from '../../../shared/images';
+import { escapeXml } from '../lib/xml';
 
 // ---------------------------------------------------------------------------------------------
 // Colour arithmetic
@@ -28,18 +29,6 @@ export function luminance(hex: string): number {
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** Text that goes into markup; our own strings today, escaped so that stays harmless. */
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** FNV-1a: a stable number from a name, to choose a look that never changes for that name. */
-export function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }
 
 // ---------------------------------------------------------------------------------------------

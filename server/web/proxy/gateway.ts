@@ -2,18 +2,20 @@ import type http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
+import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { CacheNone } from '../../../shared/http/cache-policy';
-import type { RequestInfo } from '../http/request-info';
-import { identityHeaders } from '../upstream/server-api-client';
+import { isSocialCallbackPath } from '../../../shared/social-sign-in';
+import { UPSTREAM_FAILURE, callerOf, upstreamHeaders, type ApiUpstream } from '../upstream/api-upstream';
 import { keepAliveAgent } from '../upstream/upstream-agent';
 
 // The API gateway (spec section 7 "Generic layer"): the browser calls /api, /auth and
 // /clients/api on our origin; we forward them to API_BASE_URL, and /api/payments to
-// PAYMENTS_BASE_URL. Mounted before any body parser so request bodies stream through.
+// PAYMENTS_BASE_URL. Mounted before any body parser so request bodies stream through. The
+// api's calls share the web server's one upstream pool and header builder: identity travels
+// only on personal paths (api-upstream.ts).
 
 export type GatewayOptions = {
-  apiBaseUrl: string;
+  api: ApiUpstream;
   /** Spec section 8: an 'UnAuthorized Access!' answer clears the session cookies. */
   onUnauthorized?: (req: Request, res: Response) => void;
   paymentsBaseUrl: string | undefined;
@@ -29,62 +31,36 @@ export function isGatewayPath(path: string): boolean {
   return API_PATHS.some((prefix) => path.startsWith(prefix));
 }
 
+/** Headers a page may not set for itself: identity comes only from our HttpOnly cookies. */
+const REPLACED_HEADERS = [...Object.values(UPSTREAM_HEADER), 'cookie'];
+
 type GatewayRequest = http.IncomingMessage & { upstreamTimedOut?: boolean };
 
-/** The cookie header, parsed just enough for the two identity cookies (no body parser yet). */
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) {
-      const value = part.slice(index + 1).trim();
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return value;
-      }
-    }
-  }
-  return undefined;
-}
-
-function sendGatewayError(res: http.ServerResponse, status: number, message: string): void {
+function sendGatewayError(res: http.ServerResponse, failure: { status: number; message: string }): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': CacheNone.header });
-  res.end(JSON.stringify({ status, message }));
+  res.writeHead(failure.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': CacheNone.header });
+  res.end(JSON.stringify(failure));
 }
 
-function proxyTo(target: string, options: GatewayOptions, filter: (path: string) => boolean): RequestHandler {
+function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, filter: (path: string) => boolean): RequestHandler {
   return createProxyMiddleware({
     target,
     changeOrigin: true,
-    agent: keepAliveAgent(target),
+    agent,
     proxyTimeout: options.timeoutMs,
     xfwd: true,
     pathFilter: (path) => filter(path),
     logger: options.logger,
     on: {
       proxyReq(proxyReq, req, res) {
-        const info = (res as unknown as Response).locals?.requestInfo as RequestInfo | undefined;
-        const cookies = req.headers.cookie;
-        // Identity comes only from our HttpOnly cookies, never from headers a page sent.
-        for (const name of [UPSTREAM_HEADER.token, UPSTREAM_HEADER.guestKey, UPSTREAM_HEADER.geoCountry, UPSTREAM_HEADER.bot, 'cookie']) {
-          proxyReq.removeHeader(name);
-        }
+        for (const name of REPLACED_HEADERS) proxyReq.removeHeader(name);
         // Connection is hop-by-hop: a browser's "close" must not close our pooled upstream socket.
         proxyReq.setHeader('connection', 'keep-alive');
-        const identity = identityHeaders(req.url ?? '', {
-          token: readCookie(cookies, COOKIE.token),
-          guestKey: readCookie(cookies, COOKIE.guestKey),
-        });
-        for (const [name, value] of Object.entries(identity)) proxyReq.setHeader(name, value);
-        proxyReq.setHeader(UPSTREAM_HEADER.bot, info?.isBot ? '1' : '0');
-        if (info?.geoCountry) proxyReq.setHeader(UPSTREAM_HEADER.geoCountry, info.geoCountry);
-        if (info?.requestId) proxyReq.setHeader(UPSTREAM_HEADER.requestId, info.requestId);
+        const headers = upstreamHeaders({ method: req.method ?? 'GET', url: req.url ?? '' }, callerOf(req as Request, res as unknown as Response));
+        for (const [name, value] of Object.entries(headers)) proxyReq.setHeader(name, value);
         proxyReq.once('timeout', () => {
           (req as GatewayRequest).upstreamTimedOut = true;
         });
@@ -100,9 +76,7 @@ function proxyTo(target: string, options: GatewayOptions, filter: (path: string)
       error(error, req, res) {
         const timedOut = (req as GatewayRequest).upstreamTimedOut;
         options.logger.warn({ err: { message: error.message, code: (error as NodeJS.ErrnoException).code }, url: req.url, timedOut }, 'gateway upstream failed');
-        // No host names or internal addresses in what the browser sees.
-        if (timedOut) sendGatewayError(res as http.ServerResponse, 504, 'The service took too long to answer. Please try again.');
-        else sendGatewayError(res as http.ServerResponse, 502, 'The service is unavailable right now. Please try again shortly.');
+        sendGatewayError(res as http.ServerResponse, UPSTREAM_FAILURE[timedOut ? 'timeout' : 'unreachable']);
       },
     },
   });
@@ -110,15 +84,17 @@ function proxyTo(target: string, options: GatewayOptions, filter: (path: string)
 
 export function gateway(options: GatewayOptions) {
   const isPayments = (path: string) => path.startsWith(PAYMENTS_PATH);
-  const isApi = (path: string) => !isPayments(path) && API_PATHS.some((prefix) => path.startsWith(prefix));
-  const api = proxyTo(options.apiBaseUrl, options, isApi);
-  const payments = options.paymentsBaseUrl ? proxyTo(options.paymentsBaseUrl, options, isPayments) : undefined;
+  const isApi = (path: string) => !isPayments(path) && isGatewayPath(path);
+  const api = proxyTo(options.api.base.href, options.api.agent, options, isApi);
+  const payments = options.paymentsBaseUrl ? proxyTo(options.paymentsBaseUrl, keepAliveAgent(options.paymentsBaseUrl), options, isPayments) : undefined;
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  return function forward(req: Request, res: Response, next: NextFunction) {
     const path = req.path;
+    // The social sign-in callback (/auth/callback/{provider}) is a page of ours, not the api's.
+    if ((req.method === 'GET' || req.method === 'HEAD') && isSocialCallbackPath(path)) return next();
     if (isPayments(path)) {
       res.locals.routeLabel = 'gateway:payments';
-      if (!payments) return sendGatewayError(res, 503, 'Payments are not available right now.');
+      if (!payments) return sendGatewayError(res, { status: 503, message: 'Payments are not available right now.' });
       return payments(req, res, next);
     }
     if (isApi(path)) {

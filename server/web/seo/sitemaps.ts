@@ -1,20 +1,22 @@
-import type http from 'node:http';
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
 import { SITEMAP_KINDS, SITEMAP_PAGE_SIZE, SitemapIndexSchema, SitemapUrlsSchema, type SitemapKind } from '../../../shared/api/product-schemas';
 import { COUNTRY_CODES, countryPrefix, type CountryCode } from '../../../shared/countries';
 import { CacheLong, CacheNone } from '../../../shared/http/cache-policy';
-import { upstreamFetch } from '../upstream/upstream-fetch';
+import { escapeXml } from '../lib/xml';
+import { callerOf, readJson, type ApiUpstream } from '../upstream/api-upstream';
 
-// robots.txt and the XML sitemaps (issue 4 "Other catalog pages"; sitemaps.org protocol).
+// robots.txt and the XML sitemaps (sitemaps.org protocol).
 // /sitemap.xml is a sitemap index naming one file per country, kind and page; each file
 // holds at most 50,000 URLs (SITEMAP_PAGE_SIZE), read from the api's sitemap endpoints.
 // The files live at the site root, so they may list URLs of every country prefix.
 
 export type SitemapDeps = {
   siteUrl: string;
-  upstream: { base: URL; agent: http.Agent; timeoutMs: number };
+  upstream: ApiUpstream;
+  /** A sitemap file reads up to 50,000 URLs from the api, so it may take longer than a page's calls. */
+  timeoutMs: number;
   logger: Logger;
 };
 
@@ -27,9 +29,6 @@ export function robotsTxt(siteUrl: string): string {
   return ['User-agent: *', ...disallow.map((path) => `Disallow: ${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]!);
-
 export function sitemapFileName(country: CountryCode, kind: SitemapKind, page: number): string {
   return `sitemap-${country.toLowerCase()}-${kind}-${page}.xml`;
 }
@@ -39,14 +38,14 @@ const FILE = /^\/sitemap-([a-z]{2})-([a-z]+)-(\d{1,6})\.xml$/;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-export function sitemapRoutes({ siteUrl, upstream, logger }: SitemapDeps): Router {
+export function sitemapRoutes({ siteUrl, upstream, timeoutMs, logger }: SitemapDeps): Router {
   const router = Router();
 
-  async function apiGet<T>(path: string, schema: ZodType<T>): Promise<T | undefined> {
-    const res = await upstreamFetch(upstream.base, upstream.agent, { method: 'GET', url: path }, {}, upstream.timeoutMs);
-    if (res.status === 404) return undefined;
-    if (res.status !== 200) throw new Error(`api answered ${res.status} for ${path.split('?')[0]}`);
-    return schema.parse((JSON.parse(res.text) as { data?: unknown }).data);
+  async function apiGet<T>(req: Request, res: Response, path: string, schema: ZodType<T>): Promise<T | undefined> {
+    const answer = await upstream.call({ method: 'GET', url: path }, callerOf(req, res), { timeoutMs });
+    if (answer.status === 404) return undefined;
+    if (answer.status !== 200) throw new Error(`api answered ${answer.status} for ${path.split('?')[0]}`);
+    return schema.parse((readJson(answer.text)?.value as { data?: unknown } | null | undefined)?.data);
   }
 
   function send(res: Response, body: string, type: string) {
@@ -70,7 +69,7 @@ export function sitemapRoutes({ siteUrl, upstream, logger }: SitemapDeps): Route
     res.locals.routeLabel = 'sitemap';
     try {
       const indexes = await Promise.all(
-        COUNTRY_CODES.map(async (country) => ({ country, index: await apiGet(`/api/products/sitemap?country=${country}`, SitemapIndexSchema) })),
+        COUNTRY_CODES.map(async (country) => ({ country, index: await apiGet(req, res, `/api/products/sitemap?country=${country}`, SitemapIndexSchema) })),
       );
       const entries = indexes.flatMap(({ country, index }) =>
         (index?.kinds ?? []).flatMap(({ kind, pages }) =>
@@ -91,6 +90,8 @@ export function sitemapRoutes({ siteUrl, upstream, logger }: SitemapDeps): Route
     res.locals.routeLabel = 'sitemap';
     try {
       const answer = await apiGet(
+        req,
+        res,
         `/api/products/sitemap/${kind}?country=${country}&page=${page}&perPage=${SITEMAP_PAGE_SIZE}`,
         SitemapUrlsSchema,
       );

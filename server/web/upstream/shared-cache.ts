@@ -2,9 +2,10 @@ import { LRUCache } from 'lru-cache';
 import type client from 'prom-client';
 import { Counter, Gauge } from 'prom-client';
 
-// A process-wide cache of anonymous, cacheable upstream GETs (menus, countries, home
-// content, filter lists). What may be kept, and for how long, is the upstream's own
-// Cache-Control (public, max-age); answers to requests with a user token never enter.
+// A process-wide cache of shared, cacheable api GETs (menus, countries, home content,
+// listings, filter lists), the same for a guest and a signed-in shopper since shared calls
+// carry no identity. What may be kept, and for how long, is the api's own Cache-Control
+// (public, max-age); personal answers never enter (server-api-client.ts).
 
 export type SharedCacheEntry = { status: number; body: unknown; bytes: number };
 

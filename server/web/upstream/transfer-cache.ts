@@ -3,8 +3,8 @@ import { Counter, Histogram } from 'prom-client';
 
 // Spec section 7: "GET responses are cached for transfer from server to browser by URL
 // plus options". One per request, filled only while loaders run, bounded by entries and
-// bytes, never holding answers that set cookies or depend on the user's token (the
-// caller decides that and does not offer them).
+// bytes, holding shared answers only: never personal ones, never ones that set cookies
+// (server-api-client.ts decides that and does not offer them).
 
 export type TransferLimits = { maxEntries: number; maxBytes: number };
 

@@ -8,7 +8,7 @@ import { registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from '.
 import { CookieJar, clears, fetchXsrf, setCookies } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
 
-// Issue 5 "web and client", through the real web server in front of the real api: the session
+// Accounts on the web side, through the real web server in front of the real api: the session
 // cookies, the token header, XSRF refusals, same-site redirects, the guards on the server,
 // 'UnAuthorized Access!' and logout.
 

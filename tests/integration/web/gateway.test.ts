@@ -23,7 +23,7 @@ afterAll(async () => {
 
 const last = (upstream: Upstream) => upstream.requests.at(-1)!;
 
-/** State-changing calls carry the XSRF token a page would echo (issue 5). */
+/** State-changing calls carry the XSRF token a page would echo. */
 async function xsrf(url: string, cookies = ''): Promise<{ cookie: string; header: string }> {
   const jar = new CookieJar();
   const header = await fetchXsrf(url, jar);
@@ -51,6 +51,34 @@ describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
     expect(last(api).url).toBe('/clients/api/feed');
     expect(last(api).headers.token).toBeUndefined();
     expect(last(api).headers.key).toBeUndefined();
+  });
+
+  it('forwards identity only on personal paths: shared calls are the same request for everyone', async () => {
+    const cookie = 'token=abc123; g-to=guest9';
+    const token = await xsrf(web.url, cookie);
+    const seen = async (call: request.Test) => {
+      await call.set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).expect(200);
+      const { url, headers } = last(api);
+      return [url, headers.token ?? null, headers.key ?? null];
+    };
+    expect([
+      await seen(request(web.url).get('/api/home/slides?country=GB')),
+      await seen(request(web.url).get('/api/search?link=%2Fdresses&country=GB')),
+      await seen(request(web.url).get('/api/account/menu-structure/1')),
+      await seen(request(web.url).post('/api/account/subscribe').send({ email: 'a@example.com' })),
+      await seen(request(web.url).get('/api/account/notification-count')),
+      await seen(request(web.url).get('/api/search/debug?link=%2Fdresses&country=GB')),
+      // A path the route table does not list counts as personal.
+      await seen(request(web.url).get('/api/not-in-the-table')),
+    ]).toEqual([
+      ['/api/home/slides?country=GB', null, null],
+      ['/api/search?link=%2Fdresses&country=GB', null, null],
+      ['/api/account/menu-structure/1', null, null],
+      ['/api/account/subscribe', null, null],
+      ['/api/account/notification-count', 'abc123', null],
+      ['/api/search/debug?link=%2Fdresses&country=GB', 'abc123', null],
+      ['/api/not-in-the-table', 'abc123', null],
+    ]);
   });
 
   it('never passes on identity headers a page sent itself', async () => {

@@ -5,7 +5,7 @@ import { readPayload, visibleMarkup } from '../../support/page';
 import { startWeb } from '../../support/web-server';
 import { demoStackForFile } from '../../support/demo-stack';
 
-// Spec section 2 "Home page" and issue 3 "Home page", on the demo catalog's site content,
+// Spec section 2 "Home page", on the demo catalog's site content,
 // through the real web and api.
 
 const SITE = 'https://www.vitrine.example';

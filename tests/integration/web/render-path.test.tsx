@@ -1,12 +1,14 @@
+import type http from 'node:http';
 import { Suspense, use } from 'react';
 import { Outlet, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiContext } from '../../../client/app/contexts';
+import { sessionContext } from '../../../client/app/session-context';
 import { RouteErrorView } from '../../../client/components/shell/RouteErrorView';
 import { readPayload, visibleMarkup } from '../../support/page';
-import { startRecordingUpstream } from '../../support/recording-upstream';
+import { startRecordingUpstream, type Recorded } from '../../support/recording-upstream';
 import { startWeb } from '../../support/web-server';
 
 // The render path with routes of the test's own: what loaders can do to a response.
@@ -17,12 +19,33 @@ function Forever() {
 }
 
 const Echo = z.object({ echo: z.object({ url: z.string() }) });
-// A loader that needs the same answer twice (say, for two components it feeds).
+// A loader that needs the same answer twice (say, for two components it feeds): a shared
+// call (the api route table lists it as the same for everyone), and a personal one.
 async function fetchSameTwice({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
-  const first = await api.get('/api/same', Echo);
-  const second = await api.get('/api/same', Echo);
+  const first = await api.get('/api/home/fashion-tips', Echo, { twice: 1 });
+  const second = await api.get('/api/home/fashion-tips', Echo, { twice: 1 });
   return `${first.echo.url} ${second.echo.url}`;
+}
+async function fetchProfileTwice({ context }: LoaderFunctionArgs) {
+  const api = context.get(apiContext);
+  const [first, second] = await Promise.all([api.get('/api/account/user-profile', Echo), api.get('/api/account/user-profile', Echo)]);
+  const shared = await api.get('/api/home/slides', Echo, { twice: 1 });
+  return `${first.echo.url} ${second.echo.url} ${shared.echo.url}`;
+}
+// A listing as a signed-in shopper sees it: the list is shared, the header's profile theirs.
+async function listingWithProfile({ request, context }: LoaderFunctionArgs) {
+  const api = context.get(apiContext);
+  const q = new URL(request.url).searchParams.get('q') ?? '';
+  const [list, profile] = await Promise.all([
+    api.get('/api/search', Echo, { q, country: 'GB' }),
+    context.get(sessionContext).signedIn() ? api.get('/api/account/user-profile', Echo) : null,
+  ]);
+  return `${list.echo.url} ${profile?.echo.url ?? 'guest'}`;
+}
+// A guest's page that asks a personal question (the visitor's own geo country).
+async function askGeoCountry({ context }: LoaderFunctionArgs) {
+  return (await context.get(apiContext).get('/api/account/geo-country', Echo)).echo.url;
 }
 function ShowData() {
   return <p>{String(useLoaderData())}</p>;
@@ -67,6 +90,9 @@ const routes: RouteObject[] = [
         ),
       },
       { path: 'twice', loader: fetchSameTwice, Component: ShowData },
+      { path: 'profile-twice', loader: fetchProfileTwice, Component: ShowData },
+      { path: 'listing', loader: listingWithProfile, Component: ShowData },
+      { path: 'geo', loader: askGeoCountry, Component: ShowData },
     ],
   },
 ];
@@ -74,8 +100,14 @@ const routes: RouteObject[] = [
 type Upstream = Awaited<ReturnType<typeof startRecordingUpstream>>;
 let upstream: Upstream;
 let web: Awaited<ReturnType<typeof startWeb>>;
+// The api's answers say any cache may keep them; which ones the web keeps is its own decision.
+function cacheableEcho(req: Recorded, res: http.ServerResponse) {
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' });
+  res.end(JSON.stringify({ data: { echo: { method: req.method, url: req.url, body: req.body } } }));
+}
+
 beforeAll(async () => {
-  upstream = await startRecordingUpstream();
+  upstream = await startRecordingUpstream(cacheableEcho);
   web = await startWeb(upstream.url, { STREAM_TIMEOUT_MS: '300' }, routes);
 });
 afterAll(async () => {
@@ -118,21 +150,70 @@ describe('render path: what loaders return', () => {
     }
   });
 
-  it('fetches an upstream answer once when a page asks for it twice', async () => {
+  it('fetches a shared answer once when a page asks for it twice, and carries it to the browser', async () => {
     const before = upstream.requests.length;
     const res = await request(web.url).get('/twice').expect(200);
-    expect(visibleMarkup(res.text)).toContain('<p>/api/same /api/same</p>');
+    expect(visibleMarkup(res.text)).toContain('<p>/api/home/fashion-tips?twice=1 /api/home/fashion-tips?twice=1</p>');
     expect(upstream.requests.length - before).toBe(1);
-    expect(Object.keys(readPayload(res.text).payload.transfer)).toEqual(['/api/same']);
+    expect(Object.keys(readPayload(res.text).payload.transfer)).toEqual(['/api/home/fashion-tips?twice=1']);
     const metrics = await request(web.url).get('/metrics').expect(200);
     expect(metrics.text).toMatch(/transfer_cache_hits_total\{[^}]*\} 1\n/);
     expect(metrics.text).toMatch(/transfer_cache_misses_total\{[^}]*\} 1\n/);
   });
 
-  it('asks again for every call of a signed-in shopper (personal answers are never reused)', async () => {
-    const before = upstream.requests.length;
-    await request(web.url).get('/twice').set('Cookie', 'token=t1').expect(200);
-    expect(upstream.requests.length - before).toBe(2);
-    expect(upstream.requests.at(-1)!.headers.token).toBe('t1');
+  it('fetches a personal answer once per page, and never carries it to the browser or keeps it', async () => {
+    const since = upstream.requests.length;
+    const res = await request(web.url).get('/profile-twice').set('Cookie', 'token=t1').expect(200);
+    expect(visibleMarkup(res.text)).toContain('<p>/api/account/user-profile /api/account/user-profile /api/home/slides?twice=1</p>');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const calls = upstream.requests.slice(since).map((r) => [r.url, r.headers.token ?? null]);
+    expect(calls.sort()).toEqual([
+      ['/api/account/user-profile', 't1'],
+      ['/api/home/slides?twice=1', null],
+    ]);
+    expect(Object.keys(readPayload(res.text).payload.transfer)).toEqual(['/api/home/slides?twice=1']);
+    // The api said "public, max-age=60" for both; the personal one is asked again all the same.
+    const next = upstream.requests.length;
+    await request(web.url).get('/profile-twice').set('Cookie', 'token=t2').expect(200);
+    expect(upstream.requests.slice(next).map((r) => [r.url, r.headers.token ?? null])).toEqual([['/api/account/user-profile', 't2']]);
+  });
+});
+
+describe('render path: shared and personal calls of one page', () => {
+  it('sends no identity on shared calls and answers a second signed-in page from the shared cache', async () => {
+    const first = upstream.requests.length;
+    const signedIn = await request(web.url).get('/listing?q=red').set('Cookie', 'token=alice-token; g-to=guest-key').expect(200);
+    expect(upstream.requests.slice(first).map((r) => [r.url, r.headers.token ?? null, r.headers.key ?? null]).sort()).toEqual([
+      ['/api/account/user-profile', 'alice-token', null],
+      ['/api/search?country=GB&q=red', null, null],
+    ]);
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+
+    // Another shopper, the same listing: only their own call reaches the api.
+    const second = upstream.requests.length;
+    await request(web.url).get('/listing?q=red').set('Cookie', 'token=bob-token').expect(200);
+    expect(upstream.requests.slice(second).map((r) => [r.url, r.headers.token ?? null])).toEqual([['/api/account/user-profile', 'bob-token']]);
+
+    // A guest: nothing reaches the api, the page may be cached, and the shared answers it
+    // carries to the browser are the very bytes the signed-in page carried.
+    const third = upstream.requests.length;
+    const guest = await request(web.url).get('/listing?q=red').expect(200);
+    expect(upstream.requests.length).toBe(third);
+    expect(guest.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    const transferred = (html: string) => JSON.stringify(readPayload(html).payload.transfer);
+    expect(transferred(signedIn.text)).toBe(transferred(guest.text));
+    expect(Object.keys(readPayload(guest.text).payload.transfer)).toEqual(['/api/search?country=GB&q=red']);
+  });
+
+  it('keeps a page private when it was built with only a guest key cookie', async () => {
+    const res = await request(web.url).get('/listing?q=blue').set('Cookie', 'g-to=guest-key').expect(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(upstream.requests.at(-1)!.headers.key).toBeUndefined();
+  });
+
+  it('keeps a page private when a loader made a personal call, cookies or not', async () => {
+    const res = await request(web.url).get('/geo').expect(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(readPayload(res.text).payload.transfer).toEqual({});
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/api/db/database';
 import { HOSTILE_TITLE, seedSiteContent } from '../../fixtures/site-content';
 import { startApi } from '../../support/api-server';
+import { registerUser } from '../accounts/accounts-api';
 import { readPayload, visibleMarkup, withoutNonces } from '../../support/page';
 import { startWeb } from '../../support/web-server';
 
@@ -98,12 +99,24 @@ describe('server rendering: the root page', () => {
     await small.close();
   });
 
-  it('never caches or transfers anything for a signed-in shopper', async () => {
-    const res = await request(web.url).get('/').set('Cookie', 'token=secret-token').expect(200);
+  it('gives a signed-in shopper the same shared answers as a guest, and keeps their page private', async () => {
+    const shopper = await registerUser(api);
+    const guest = await request(web.url).get('/').expect(200);
+    const signedIn = await request(web.url).get('/').set('Cookie', `token=${shopper.token}; profile-type=3`).expect(200);
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    // Menu, countries and home content travel to the browser byte for byte as for a guest;
+    // the profile the header shows is rendered, never carried in the transfer cache.
+    const { payload, script } = readPayload(signedIn.text);
+    expect(JSON.stringify(payload.transfer)).toBe(JSON.stringify(readPayload(guest.text).payload.transfer));
+    expect(Object.keys(payload.transfer).filter((key) => key.startsWith('/api/account/user-profile') || key.startsWith('/api/account/notification-count'))).toEqual([]);
+    expect((payload.router.loaderData.root as { viewer?: { userName: string } }).viewer?.userName).toBe(shopper.userName);
+    expect(readPayload(guest.text).payload.router.loaderData.root).not.toHaveProperty('viewer');
+    expect(script).not.toContain(shopper.token);
+  });
+
+  it('keeps a page built with a guest key private', async () => {
+    const res = await request(web.url).get('/').set('Cookie', 'g-to=some-guest-key').expect(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const { payload } = readPayload(res.text);
-    expect(payload.transfer).toEqual({});
-    expect(res.text).not.toContain('secret-token');
   });
 
   it('answers HEAD with the same status and headers and no body', async () => {

@@ -9,7 +9,7 @@ import { startSocialProviders } from '../../support/social-providers';
 import { CookieJar, clears, fetchXsrf, setCookies } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
 
-// Social sign-in by OAuth 2 redirect (issue 5): GET /auth/start/{provider} keeps a random
+// Social sign-in by OAuth 2 redirect: GET /auth/start/{provider} keeps a random
 // state and the same-site returnurl in a short-lived HttpOnly cookie and redirects to the
 // provider's authorisation page; POST /auth/{provider} from the callback page must bring the
 // same state back. The api checks the token against the stand-in provider on loopback.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOGO_HEIGHT, LOGO_WIDTH, renderLogoImage } from '../../../server/web/images/logo-image';
-import { escapeXml } from '../../../server/web/images/product-image';
+import { escapeXml } from '../../../server/web/lib/xml';
 import { expectWellFormedSvg } from './svg-document';
 
 const SLUGS = ['zara', 'h-and-m', 'net-a-porter', 'urban-outfitters', 'a', '9', '-', 'x--y', `${'long-name-'.repeat(6)}`];

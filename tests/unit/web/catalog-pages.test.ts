@@ -4,7 +4,8 @@ import { availabilityLabel, productStructuredData, schemaAvailability, selectedO
 import { retailerDestination } from '../../../client/components/product/retailer-destination';
 import { clickSource } from '../../../client/routes/retailer.route';
 import type { ProductDetail, SizeVariant } from '../../../shared/api/product-schemas';
-import { escapeXml, robotsTxt, sitemapFileName } from '../../../server/web/seo/sitemaps';
+import { escapeXml } from '../../../server/web/lib/xml';
+import { robotsTxt, sitemapFileName } from '../../../server/web/seo/sitemaps';
 
 // The catalogue pages beside the listing (spec section 2: the product landing page, the
 // click-through to a retailer, sitemaps): the decisions behind them, read like the spec.
@@ -144,7 +145,7 @@ describe('sitemaps and robots.txt', () => {
 
   it('names files per country, kind and page and escapes XML', () => {
     expect(sitemapFileName('HK', 'products', 3)).toBe('sitemap-hk-products-3.xml');
-    expect(escapeXml(`a&b<c>"d'`)).toBe('a&amp;b&lt;c&gt;&quot;d&apos;');
+    expect(escapeXml(`a&b<c>"d'`)).toBe('a&#38;b&#60;c&#62;&#34;d&#39;');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignInPath, safeReturnPath, withPrefix } from '../../../client/app/return-url';
+import { afterSignInPath, withPrefix } from '../../../client/app/return-url';
+import { safeReturnPath } from '../../../shared/same-site-path';
 import { headerName } from '../../../client/app/viewer';
 
 describe('returnurl: same-site paths only', () => {

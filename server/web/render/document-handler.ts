@@ -1,0 +1,76 @@
+import type { NextFunction, Request, Response } from 'express';
+import { createStaticHandler, type RouteObject, type StaticHandler, type StaticHandlerContext } from 'react-router';
+import { COUNTRY_CODES, countryPrefix, type CountryCode } from '../../../shared/countries';
+import { CacheNone, documentCachePolicy } from '../../../shared/http/cache-policy';
+import type { TransferMetrics } from '../upstream/transfer-cache';
+import { documentPayload } from './document-payload';
+import { toFetchRequest } from './fetch-request';
+import { sendFetchResponse } from './fetch-response';
+import { createPageContext, type PageContextDeps } from './page-context';
+import { renderDocument, type RenderOptions } from './render-document';
+
+// GET/HEAD of any page (and POST of a page's form), in React Router's order: query() runs the
+// action and loaders with this request's context (page-context.ts); a Response they return is
+// sent as it is; otherwise status and headers are settled, then the payload is sealed
+// (document-payload.ts) and React renders (render-document.tsx).
+
+export type DocumentDeps = PageContextDeps &
+  Omit<RenderOptions, 'entry'> & {
+    routes: RouteObject[];
+    transferMetrics: TransferMetrics;
+    production: boolean;
+  };
+
+function loaderCacheControls(context: StaticHandlerContext): string[] {
+  return Object.values(context.loaderHeaders)
+    .map((headers) => headers.get('Cache-Control'))
+    .filter((v): v is string => Boolean(v));
+}
+
+export function createDocumentHandler(deps: DocumentDeps) {
+  // One static handler per country basename, made once: the routes are the same, the prefix
+  // differs (spec section 2 "Country prefix").
+  const handlers = new Map<CountryCode, StaticHandler>(
+    COUNTRY_CODES.map((code) => [code, createStaticHandler(deps.routes, { basename: countryPrefix(code) })]),
+  );
+  const renderOptions: RenderOptions = {
+    entry: deps.assets.entry,
+    streamTimeoutMs: deps.streamTimeoutMs,
+    renderMode: deps.renderMode,
+    onRenderError: deps.onRenderError,
+  };
+
+  return async function handleDocument(req: Request, res: Response, next: NextFunction) {
+    res.locals.routeLabel = 'document';
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const handler = handlers.get(res.locals.requestInfo.country)!;
+    const page = createPageContext(deps, req, res, controller.signal);
+
+    let result: StaticHandlerContext | globalThis.Response;
+    try {
+      result = await handler.query(toFetchRequest(req, deps.siteUrl, controller.signal), { requestContext: page.context });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      return next(error);
+    }
+    if (controller.signal.aborted) return;
+    if (result instanceof globalThis.Response) return sendFetchResponse(res, result);
+
+    // Final before the first byte. A form post's answer is about that one submission: nobody
+    // keeps it. Anything of the shopper's in the page keeps it out of shared caches.
+    const policy = req.method === 'POST' ? CacheNone : documentCachePolicy(result.statusCode, page.personal(), loaderCacheControls(result));
+    res.status(result.statusCode);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', policy.header);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+
+    const payload = documentPayload(result, page.transfer, page.config, deps);
+    renderDocument(req, res, renderOptions, { dataRoutes: handler.dataRoutes, result, payload, signal: controller.signal });
+  };
+}

@@ -1,0 +1,34 @@
+import type { StaticHandlerContext } from 'react-router';
+import { serializeRouteErrors } from '../../../client/app/route-errors-codec';
+import { PAYLOAD_GLOBAL, referenceTransferEntries, type Payload, type SiteConfig } from '../../../shared/payload';
+import { serializeForInlineScript } from '../../../shared/serialize-for-inline-script';
+import type { TransferCache, TransferMetrics } from '../upstream/transfer-cache';
+
+// The one inline payload of a page (shared/payload.ts): router state, the transfer cache of
+// shared api answers the loaders fetched, and the public config. Sealed here: nothing fetched
+// while rendering is carried over.
+
+export function documentPayload(
+  result: StaticHandlerContext,
+  transfer: TransferCache,
+  config: SiteConfig,
+  options: { production: boolean; transferMetrics: TransferMetrics },
+): Payload {
+  const transferred = transfer.seal();
+  options.transferMetrics.record(transfer.stats.entries, transfer.stats.bytes, transfer.stats.refused);
+  return {
+    config,
+    router: {
+      loaderData: referenceTransferEntries(result.loaderData, transferred),
+      actionData: result.actionData,
+      // An Error's message may hold internals: in production only its generic text travels.
+      errors: serializeRouteErrors(result.errors, options.production),
+    },
+    transfer: Object.fromEntries(transferred),
+  };
+}
+
+/** The payload as the body of an inline script (escaped for it; the script carries the nonce). */
+export function payloadScript(payload: Payload): string {
+  return `self.${PAYLOAD_GLOBAL}=${serializeForInlineScript(payload)};`;
+}

@@ -1,0 +1,87 @@
+import type { Request, Response } from 'express';
+import { RouterContextProvider } from 'react-router';
+import { apiContext, siteContext } from '../../../client/app/contexts';
+import { sessionContext, type SessionControl } from '../../../client/app/session-context';
+import { isAdminProfileType } from '../../../shared/api/account-schemas';
+import { COOKIE } from '../../../shared/constants';
+import { countryPrefix } from '../../../shared/countries';
+import type { ClientAssets, SiteConfig } from '../../../shared/payload';
+import { clearSessionCookies, isSecureRequest, writeSessionCookies } from '../http/session-cookies';
+import { publicSession, signInError, signInUpstream, signOutUpstream } from '../http/session-routes';
+import { callerOf } from '../upstream/api-upstream';
+import { createServerApiClient, type ServerApiDeps } from '../upstream/server-api-client';
+import { TransferCache, type TransferLimits } from '../upstream/transfer-cache';
+
+// What one page's loaders and actions get in their context on the server: the api client
+// (per-call scope, api-upstream.ts), the public site config and the session. The browser
+// sets the same three contexts in entry.client.tsx.
+
+export type PageContextDeps = {
+  api: ServerApiDeps;
+  assets: ClientAssets;
+  siteUrl: string;
+  /** Providers the sign-in buttons may use (public: no ids, no secrets). */
+  socialProviders: SiteConfig['socialProviders'];
+  transferLimits: TransferLimits;
+};
+
+export type PageContext = {
+  context: RouterContextProvider;
+  config: SiteConfig;
+  transfer: TransferCache;
+  /** Whether anything of the shopper's went into this page: its cookies or a personal call. */
+  personal(): boolean;
+};
+
+export function createPageContext(deps: PageContextDeps, req: Request, res: Response, signal: AbortSignal): PageContext {
+  const info = res.locals.requestInfo;
+  const caller = callerOf(req, res);
+  const secure = isSecureRequest(req, deps.siteUrl);
+  // Spec section 8: an 'UnAuthorized Access!' answer to a loader clears the session cookies
+  // on this very response; the account loaders then send the shopper home.
+  let sessionEnded = false;
+  const endSession = () => {
+    sessionEnded = true;
+    if (!res.headersSent) clearSessionCookies(res, secure);
+  };
+  const transfer = new TransferCache(deps.transferLimits);
+  const api = createServerApiClient(deps.api, { caller, transfer, signal, onUnauthorized: endSession });
+
+  // Page actions (forms posted without JavaScript) sign in and out here; the cookies go on
+  // this response, before the redirect that follows.
+  const signedIn = () => Boolean(caller.token) && !sessionEnded;
+  const session: SessionControl = {
+    signedIn,
+    isAdmin: () => signedIn() && isAdminProfileType(Number(req.cookies?.[COOKIE.profileType])),
+    async signIn(path, body) {
+      const result = await signInUpstream(deps.api.upstream, path, body, caller, signal);
+      if (!result.ok) throw signInError(result);
+      writeSessionCookies(res, result.session, secure);
+      return publicSession(result.session);
+    },
+    async signOut() {
+      await signOutUpstream(deps.api.upstream, caller, signal);
+      endSession();
+    },
+  };
+
+  const config: SiteConfig = {
+    country: info.country,
+    basename: countryPrefix(info.country),
+    siteUrl: deps.siteUrl,
+    assets: deps.assets,
+    isBot: info.isBot,
+    ...(deps.socialProviders?.length ? { socialProviders: deps.socialProviders } : {}),
+  };
+  const context = new RouterContextProvider();
+  context.set(apiContext, api.client);
+  context.set(siteContext, config);
+  context.set(sessionContext, session);
+
+  return {
+    context,
+    config,
+    transfer,
+    personal: () => Boolean(caller.token || caller.guestKey) || api.madePersonalCall(),
+  };
+}

@@ -1,0 +1,138 @@
+import type http from 'node:http';
+import type { Request, Response } from 'express';
+import type client from 'prom-client';
+import { Histogram } from 'prom-client';
+import type { ApiRequest } from '../../../shared/api/api-client';
+import { apiScope } from '../../../shared/api/api-routes';
+import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
+import type { CountryCode } from '../../../shared/countries';
+import { keepAliveAgent } from './upstream-agent';
+import { UpstreamError, upstreamFetch, type UpstreamResponse } from './upstream-fetch';
+
+// The one way the web server calls the api (loaders, page actions, the session routes, the
+// sitemaps; the gateway proxies with the same agent and headers): one keep-alive pool, one
+// header builder, one wording of what a failed call answers.
+
+/** Who a call is made for, as far as the api may hear it (spec section 7 "Generic layer"). */
+export type Caller = {
+  token?: string | undefined;
+  guestKey?: string | undefined;
+  geoCountry?: CountryCode | undefined;
+  isBot: boolean;
+  requestId: string;
+};
+
+function cookie(req: Request, name: string): string | undefined {
+  const value: unknown = req.cookies?.[name];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/** The caller of this request: identity from our cookies only, never from headers a page sent. */
+export function callerOf(req: Request, res: Response): Caller {
+  const info = res.locals.requestInfo;
+  return {
+    token: cookie(req, COOKIE.token),
+    guestKey: cookie(req, COOKIE.guestKey),
+    geoCountry: info.geoCountry,
+    isBot: info.isBot,
+    requestId: info.requestId,
+  };
+}
+
+/** Spec section 7: "neither for paths under /clients/api/". */
+const CLIENTS_API = '/clients/api/';
+
+/**
+ * Whether the shopper's identity travels with a call: only on personal calls
+ * (shared/api/api-routes.ts; a path it does not list counts as personal), never under
+ * /clients/api/. Shared calls are then the same request for everyone, so their answers may be
+ * shared.
+ */
+export function sendsIdentity(method: string, url: string): boolean {
+  return !url.startsWith(CLIENTS_API) && apiScope(method, url) === 'personal';
+}
+
+/**
+ * The headers every call to the api carries: request id, bot flag and geoip country (spec
+ * section 3 "Server requests carry geoip country and bot flag headers"), plus the token, else
+ * the guest key, on personal calls.
+ */
+export function upstreamHeaders(request: { method: string; url: string }, caller: Caller): Record<string, string> {
+  const headers: Record<string, string> = {
+    [UPSTREAM_HEADER.requestId]: caller.requestId,
+    [UPSTREAM_HEADER.bot]: caller.isBot ? '1' : '0',
+  };
+  if (caller.geoCountry) headers[UPSTREAM_HEADER.geoCountry] = caller.geoCountry;
+  if (!sendsIdentity(request.method, request.url)) return headers;
+  if (caller.token) headers[UPSTREAM_HEADER.token] = caller.token;
+  else if (caller.guestKey) headers[UPSTREAM_HEADER.guestKey] = caller.guestKey;
+  return headers;
+}
+
+/** What a call that got no answer answers instead: no host names, no internals. */
+export const UPSTREAM_FAILURE = {
+  unreachable: { status: 502, message: 'The service is unavailable right now. Please try again shortly.' },
+  timeout: { status: 504, message: 'The service took too long to answer. Please try again.' },
+} as const satisfies Record<UpstreamError['kind'], { status: number; message: string }>;
+
+export type CallOptions = { signal?: AbortSignal | undefined; timeoutMs?: number | undefined };
+
+export type ApiUpstream = {
+  readonly base: URL;
+  /** The one keep-alive pool to the api, shared with the gateway. */
+  readonly agent: http.Agent;
+  /**
+   * One call with the caller's headers. An api that does not answer (unreachable, too slow)
+   * becomes a 502 or 504 answer with a JSON body of UPSTREAM_FAILURE; only an abort throws.
+   */
+  call(request: ApiRequest, caller: Caller, options?: CallOptions): Promise<UpstreamResponse>;
+};
+
+export type ApiUpstreamOptions = { baseUrl: string; timeoutMs: number; registry: client.Registry };
+
+/** Bounded label: "/api/home/slides", "/api/products/detail" (ids and slugs dropped). */
+export function upstreamPathLabel(url: string): string {
+  return url.split('?')[0]!.split('/').slice(0, 4).join('/');
+}
+
+export function createApiUpstream({ baseUrl, timeoutMs, registry }: ApiUpstreamOptions): ApiUpstream {
+  const base = new URL(baseUrl);
+  const agent = keepAliveAgent(baseUrl);
+  const duration = new Histogram({
+    name: 'upstream_request_duration_seconds',
+    help: 'Duration of api calls the web server makes (loaders, actions, sessions, sitemaps), by path and status',
+    labelNames: ['path', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+
+  return {
+    base,
+    agent,
+    async call(request, caller, options = {}) {
+      const started = performance.now();
+      let status = 0;
+      try {
+        const res = await upstreamFetch(base, agent, request, upstreamHeaders(request, caller), options.timeoutMs ?? timeoutMs, options.signal);
+        status = res.status;
+        return res;
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || options.signal?.aborted) throw error;
+        const failure = UPSTREAM_FAILURE[error.kind];
+        status = failure.status;
+        return { status, headers: {}, text: JSON.stringify(failure) };
+      } finally {
+        duration.observe({ path: upstreamPathLabel(request.url), status: String(status) }, (performance.now() - started) / 1000);
+      }
+    },
+  };
+}
+
+/** The JSON body of an answer; undefined when it is not JSON. */
+export function readJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: text ? (JSON.parse(text) as unknown) : null };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { registerUser } from '../accounts/accounts-api';
+import { readPayload, visibleMarkup } from '../../support/page';
+import { demoStackForFile } from '../../support/demo-stack';
+
+// A signed-in shopper's listing page over the real api and catalog index: the catalogue comes
+// from shared calls that carry no identity and are answered from the web's shared cache, as
+// for a guest; only what is theirs (the header's profile) is asked for them.
+
+const stack = demoStackForFile('catalog');
+const LISTING = '/dresses?colour=black&sort=asc';
+
+const get = (path: string, cookie?: string) => {
+  const call = request(stack.web.url).get(path).set('User-Agent', 'Mozilla/5.0 Chrome/130');
+  return (cookie ? call.set('Cookie', cookie) : call).expect(200);
+};
+
+/** How many requests the api has answered, by route. */
+async function apiRequests(): Promise<Map<string, number>> {
+  const text = (await request(stack.api.url).get('/metrics').expect(200)).text;
+  const counts = new Map<string, number>();
+  for (const [, route = '', n = '0'] of text.matchAll(/^http_request_duration_seconds_count\{[^}]*route="([^"]+)"[^}]*\} (\d+)$/gm)) {
+    counts.set(route, (counts.get(route) ?? 0) + Number(n));
+  }
+  return counts;
+}
+
+/** The routes the api answered between two readings (its own /metrics left out). */
+function answeredBetween(before: Map<string, number>, after: Map<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [route, n] of after) {
+    const more = n - (before.get(route) ?? 0);
+    if (more > 0 && route !== '/metrics') out[route] = more;
+  }
+  return out;
+}
+
+describe('a signed-in shopper on a listing page', () => {
+  it('is served the listing from the shared cache: a second page asks the api only for what is theirs', async () => {
+    const shopper = await registerUser(stack.api);
+    const cookie = `token=${shopper.token}; profile-type=3`;
+    await get(LISTING, cookie);
+    const before = await apiRequests();
+    const page = await get(LISTING, cookie);
+    expect(answeredBetween(before, await apiRequests())).toEqual({
+      '/api/account/user-profile': 1,
+      '/api/account/notification-count': 1,
+    });
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    // The part that is theirs: the header's account menu, with their account's links.
+    expect(visibleMarkup(page.text)).toContain('data-testid="account-name"');
+    expect(visibleMarkup(page.text)).toContain(`href="/user/${shopper.userName}/wishlists"`);
+  });
+
+  it('carries the same shared answers to the browser as a guest gets, byte for byte', async () => {
+    const shopper = await registerUser(stack.api);
+    const signedIn = await get(LISTING, `token=${shopper.token}; profile-type=3`);
+    const guest = await get(LISTING);
+    expect(visibleMarkup(guest.text)).not.toContain('data-testid="account-name"');
+    expect(guest.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    const transfer = (html: string) => readPayload(html).payload.transfer;
+    expect(Object.keys(transfer(guest.text)).filter((key) => key.startsWith('/api/search?'))).toHaveLength(1);
+    expect(JSON.stringify(transfer(signedIn.text))).toBe(JSON.stringify(transfer(guest.text)));
+    // The product grid is the shared answer's, whoever looks.
+    const grid = (html: string) => /<ul class="product-grid[\s\S]*?<\/ul>/.exec(visibleMarkup(html))?.[0];
+    expect(grid(signedIn.text)).toBeDefined();
+    expect(grid(signedIn.text)).toBe(grid(guest.text));
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { upstreamHeaders, type Caller } from '../../../server/web/upstream/api-upstream';
+
+const shopper: Caller = { token: 'tok', guestKey: 'guest', geoCountry: 'IN', isBot: false, requestId: 'req-1' };
+const guest: Caller = { guestKey: 'guest', isBot: true, requestId: 'req-2' };
+
+describe('the headers of an api call', () => {
+  it('sends the token on personal calls, and no identity on shared ones', () => {
+    expect(upstreamHeaders({ method: 'GET', url: '/api/account/user-profile' }, shopper)).toEqual({
+      'x-request-id': 'req-1',
+      'x-bot': '0',
+      'x-geoip-country': 'IN',
+      token: 'tok',
+    });
+    expect(upstreamHeaders({ method: 'GET', url: '/api/search?q=red&country=GB' }, shopper)).toEqual({
+      'x-request-id': 'req-1',
+      'x-bot': '0',
+      'x-geoip-country': 'IN',
+    });
+  });
+
+  it('sends the guest key when there is no token, on personal calls only', () => {
+    expect(upstreamHeaders({ method: 'POST', url: '/auth/login' }, guest)).toEqual({ 'x-request-id': 'req-2', 'x-bot': '1', key: 'guest' });
+    expect(upstreamHeaders({ method: 'POST', url: '/api/account/subscribe' }, guest)).toEqual({ 'x-request-id': 'req-2', 'x-bot': '1' });
+  });
+
+  it('counts a path the route table does not list as personal, but sends nothing under /clients/api/', () => {
+    expect(upstreamHeaders({ method: 'GET', url: '/api/something-new' }, shopper).token).toBe('tok');
+    expect(upstreamHeaders({ method: 'GET', url: '/clients/api/feed' }, shopper)).toEqual({
+      'x-request-id': 'req-1',
+      'x-bot': '0',
+      'x-geoip-country': 'IN',
+    });
+  });
+
+  it('decides by method too: a HEAD is a GET, a write to a shared path carries no identity', () => {
+    expect(upstreamHeaders({ method: 'HEAD', url: '/api/account/notification-count' }, shopper).token).toBe('tok');
+    expect(upstreamHeaders({ method: 'POST', url: '/api/products/add-csd' }, shopper).token).toBeUndefined();
+  });
+});
