@@ -1,8 +1,8 @@
 import type { Department } from '../../../shared/constants';
 import { DEPARTMENTS } from '../../../shared/constants';
-import { analyseQuery, vocabularyOf, type Expansion, type QueryToken, type Vocabulary } from './analyser';
+import { MATCH_QUALITY, analyseQuery, vocabularyOf, type Expansion, type QueryToken, type Vocabulary } from './analyser';
 import type { Dictionary, DocumentTable } from './document-table';
-import { DEPARTMENT_INDEX, type DisplayWords } from './documents';
+import { DEPARTMENT_INDEX, FIELD_WEIGHT, type DisplayWords } from './documents';
 import type { TermSuggestion } from './search-engine';
 
 // The text side of the index: an inverted index over the analysed terms of every document
@@ -10,8 +10,8 @@ import type { TermSuggestion } from './search-engine';
 // words against it, and the word suggestions of the search box.
 
 const MAX_TOKENS = 16;
-/** The best field weight (3) times the best match quality (3): a word's score is at most this. */
-export const MAX_TOKEN_SCORE = 9;
+/** A word's score is at most the best field weight times the best match quality. */
+export const MAX_TOKEN_SCORE = Math.max(...Object.values(FIELD_WEIGHT)) * Math.max(...Object.values(MATCH_QUALITY));
 const DEPARTMENT_COUNT = DEPARTMENTS.length;
 
 /** The documents matching every word of a query, and their scores (valid while stamp[g] === epoch). */

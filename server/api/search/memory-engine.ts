@@ -144,11 +144,6 @@ export class MemorySearchEngine implements SearchEngine {
     return this.index?.stats();
   }
 
-  /** The index itself (benchmarks and tests call it synchronously). */
-  get memoryIndex(): MemoryIndex | undefined {
-    return this.index;
-  }
-
   async close(): Promise<void> {
     await this.follower?.stop();
     await this.rebuilding;

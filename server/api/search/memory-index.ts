@@ -1,5 +1,5 @@
 import type { Department } from '../../../shared/constants';
-import type { QueryToken, Vocabulary } from './analyser';
+import type { QueryToken } from './analyser';
 import type { Dictionary, DocumentTable } from './document-table';
 import { COUNTRY_INDEX, type DisplayWords } from './documents';
 import { buildIndex, orderFor, rankFor, type CountryColumns } from './index-build';
@@ -28,7 +28,6 @@ const NO_POSITIONS = new Int32Array(0);
 
 export class MemoryIndex {
   readonly size: number;
-  readonly vocabulary: Vocabulary & { size: number; sorted: readonly string[] };
   private readonly countries: CountryColumns[];
   private readonly text: TextIndex;
   private readonly keys: PlanKeys;
@@ -51,11 +50,6 @@ export class MemoryIndex {
     this.docOfSorted = built.docOfSorted;
     this.keys = { directory, maxBrandId: built.maxBrandId, maxStoreId: built.maxStoreId, cares };
     this.text = new TextIndex(table, built.rows, terms, display);
-    this.vocabulary = this.text.vocabulary;
-  }
-
-  analyse(text: string): QueryToken[] {
-    return this.text.analyse(text);
   }
 
   /** Answers one listing request: plan it, answer it from cells or a scan, turn the counters into facets. */
@@ -73,7 +67,7 @@ export class MemoryIndex {
     return { total, productIds, facets, tokens, version: this.version, engine: 'memory' };
   }
 
-  /** Adds up the cells in scope; the page walks the sort order, or (when hits are sparse in it) ranks the cells' positions. */
+  /** Adds up the cells in scope; the page walks the sort order, or ranks the cells' positions when the walk would be long. */
   private fromCells(C: CountryColumns, plan: SearchPlan, F: FacetCounters): { total: number; page: Int32Array } {
     const X = C.cells;
     const hitCell = new Uint8Array(X.count);
@@ -136,11 +130,6 @@ export class MemoryIndex {
     return this.text.suggest(prefix, department, limit);
   }
 
-  /** Products sold in a country. */
-  countryProducts(country: SearchQuery['country']): number {
-    return this.countries[COUNTRY_INDEX.get(country)!]!.size;
-  }
-
   stats(): IndexStats {
     let bytes = arrayBytes(this.table) + arrayBytes(this.table.products) + arrayBytes(this.table.offers);
     for (const C of this.countries) bytes += arrayBytes(C) + arrayBytes(C.cells);
@@ -149,7 +138,7 @@ export class MemoryIndex {
     return {
       products: this.size,
       countryEntries: this.countries.reduce((sum, C) => sum + C.size, 0),
-      terms: this.vocabulary.size,
+      terms: this.text.vocabulary.size,
       postings: this.text.postings,
       bytes,
     };
