@@ -1,11 +1,11 @@
 import { COLOURS } from '../../../shared/colours';
 import { DEPARTMENTS, OFFER_BUCKETS } from '../../../shared/constants';
 import { CATEGORIES } from '../catalog/category-tree';
-import { G_BRAND, G_STORE } from './index-plan';
 import type { FacetCounts } from './search-engine';
 
 // Facet counters of one request: plain typed arrays the scan and the cells add into, turned
-// into the engine's FacetCounts at the end.
+// into the engine's FacetCounts at the end; and how one product counts in the colour and
+// offers facets (the scan and the cells' build count alike).
 
 /** Per-request facet counters. */
 export type FacetCounters = {
@@ -26,6 +26,8 @@ export type FacetCounters = {
   maxPrice: number;
 };
 
+const COLOUR_KEYS = COLOURS.map((c) => c.key);
+
 /** The OFFER_BUCKETS index of each whole discount percent, -1 for none. */
 export const OFFER_BUCKET_OF = (() => {
   const table = new Int8Array(256).fill(-1);
@@ -34,8 +36,6 @@ export const OFFER_BUCKET_OF = (() => {
   });
   return table;
 })();
-
-const COLOUR_KEYS = COLOURS.map((c) => c.key);
 
 /** Adds one to out[base + i] for each bit i set in `bits` (a product's colours). */
 export function countColourBits(bits: number, out: Int32Array, base: number): void {
@@ -46,12 +46,13 @@ export function countColourBits(bits: number, out: Int32Array, base: number): vo
   }
 }
 
-export function newFacetCounters(wantMask: number, maxBrandId: number, maxStoreId: number): FacetCounters {
+/** Zeroed counters; the brand and store ones (sized by the largest id) only when those facets are wanted. */
+export function newFacetCounters(want: ReadonlySet<string>, maxBrandId: number, maxStoreId: number): FacetCounters {
   return {
     colour: new Int32Array(32),
     category: new Int32Array(CATEGORIES.length),
-    brand: new Int32Array(wantMask & (1 << G_BRAND) ? maxBrandId + 1 : 0),
-    store: new Int32Array(wantMask & (1 << G_STORE) ? maxStoreId + 1 : 0),
+    brand: new Int32Array(want.has('brand') ? maxBrandId + 1 : 0),
+    store: new Int32Array(want.has('store') ? maxStoreId + 1 : 0),
     offers: new Int32Array(OFFER_BUCKETS.length),
     department: new Int32Array(DEPARTMENTS.length),
     deals: new Int32Array(3),

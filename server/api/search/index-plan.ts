@@ -4,6 +4,7 @@ import type { QueryToken } from './analyser';
 import type { Dictionary } from './document-table';
 import { CATEGORY_ORDER, COLOUR_BIT, COUNTRY_INDEX, DEPARTMENT_INDEX, SUBTREE_END } from './documents';
 import type { CountryColumns } from './index-build';
+import { GROUP } from './index-scan';
 import type { TextMatch } from './index-text';
 import type { CatalogDirectory, SearchNeeds, SearchQuery } from './search-engine';
 
@@ -15,24 +16,10 @@ import type { CatalogDirectory, SearchNeeds, SearchQuery } from './search-engine
 // country's positions, except candidatesOf, which picks what a scan visits once the
 // scope's and the text's lists are known.
 
-/** Filter groups: bit numbers of the masks the scan builds. The first six have a facet of their own. */
-export const G_COLOUR = 0;
-export const G_CATEGORY = 1;
-export const G_BRAND = 2;
-export const G_STORE = 3;
-export const G_OFFERS = 4;
-export const G_DEPARTMENT = 5;
-export const G_COUPONS = 6;
-export const G_FREE = 7;
-export const G_SALE = 8;
-export const G_PRICE = 9;
-export const G_MADEIN = 10;
-export const G_CARE = 11;
-
 /** Groups whose near misses count in their own facet (a product failing only that group). */
-const FACET_GROUPS = (1 << G_COLOUR) | (1 << G_CATEGORY) | (1 << G_BRAND) | (1 << G_STORE) | (1 << G_OFFERS) | (1 << G_DEPARTMENT);
+const FACET_GROUPS = (1 << GROUP.colour) | (1 << GROUP.category) | (1 << GROUP.brand) | (1 << GROUP.store) | (1 << GROUP.offers) | (1 << GROUP.department);
 /** The only groups cells can filter by: a cell has one category, one department, and is reduced or not. */
-const CELL_GROUPS = (1 << G_CATEGORY) | (1 << G_DEPARTMENT) | (1 << G_SALE);
+const CELL_GROUPS = (1 << GROUP.category) | (1 << GROUP.department) | (1 << GROUP.sale);
 /** Discounts are whole percents in a Uint8Array: 255 is "no upper bound". */
 const ANY_DISCOUNT = 255;
 
@@ -138,13 +125,13 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
   let active = 0;
   let colourSel = 0;
   if (f.colours.length) {
-    active |= 1 << G_COLOUR;
+    active |= 1 << GROUP.colour;
     for (const c of f.colours) colourSel |= 1 << COLOUR_BIT.get(c)!;
     colourSel >>>= 0;
   }
   const catSel = new Uint8Array(CATEGORIES.length);
   if (f.categories.length) {
-    active |= 1 << G_CATEGORY;
+    active |= 1 << GROUP.category;
     for (const slug of f.categories) {
       const k = CATEGORY_ORDER.get(slug);
       if (k !== undefined) catSel.fill(1, k, SUBTREE_END[k]!);
@@ -152,7 +139,7 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
   }
   const brandSel = new Uint8Array(keys.maxBrandId + 1);
   if (f.brands.length) {
-    active |= 1 << G_BRAND;
+    active |= 1 << GROUP.brand;
     for (const slug of f.brands) {
       const b = keys.directory.brandBySlug.get(slug);
       if (b && b.id <= keys.maxBrandId) brandSel[b.id] = 1;
@@ -160,7 +147,7 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
   }
   const storeSel = new Uint8Array(keys.maxStoreId + 1);
   if (f.stores.length) {
-    active |= 1 << G_STORE;
+    active |= 1 << GROUP.store;
     for (const slug of f.stores) {
       const s = keys.directory.storeBySlug.get(slug);
       if (s && s.id <= keys.maxStoreId) storeSel[s.id] = 1;
@@ -168,26 +155,26 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
   }
   const offerSel = new Uint8Array(256);
   if (f.offers.length) {
-    active |= 1 << G_OFFERS;
+    active |= 1 << GROUP.offers;
     for (const r of f.offers) offerSel.fill(1, Math.max(0, r.from), Math.min(255, r.to) + 1);
   }
   let departmentSel = 0;
   if (f.departments.length) {
-    active |= 1 << G_DEPARTMENT;
+    active |= 1 << GROUP.department;
     for (const d of f.departments) departmentSel |= 1 << DEPARTMENT_INDEX.get(d)!;
   }
-  if (f.coupons) active |= 1 << G_COUPONS;
-  if (f.freeDelivery) active |= 1 << G_FREE;
-  if (f.sale) active |= 1 << G_SALE;
-  if (f.priceMin !== undefined || f.priceMax !== undefined) active |= 1 << G_PRICE;
+  if (f.coupons) active |= 1 << GROUP.coupons;
+  if (f.freeDelivery) active |= 1 << GROUP.freeDelivery;
+  if (f.sale) active |= 1 << GROUP.sale;
+  if (f.priceMin !== undefined || f.priceMax !== undefined) active |= 1 << GROUP.price;
   const madeInSel = new Uint8Array(256);
   if (f.madeIn.length) {
-    active |= 1 << G_MADEIN;
+    active |= 1 << GROUP.madeIn;
     for (const c of f.madeIn) madeInSel[COUNTRY_INDEX.get(c)!] = 1;
   }
   const careSel = new Uint8Array(keys.cares.size + 2);
   if (f.care.length) {
-    active |= 1 << G_CARE;
+    active |= 1 << GROUP.care;
     for (const slug of f.care) {
       const id = keys.cares.lookup(slug);
       if (id !== undefined) careSel[id + 1] = 1;
@@ -196,13 +183,13 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
 
   const want = new Set(needs.facets);
   let wantMask = 0;
-  if (want.has('colour')) wantMask |= 1 << G_COLOUR;
-  if (want.has('category')) wantMask |= 1 << G_CATEGORY;
-  if (want.has('brand')) wantMask |= 1 << G_BRAND;
-  if (want.has('store')) wantMask |= 1 << G_STORE;
-  if (want.has('offers')) wantMask |= 1 << G_OFFERS;
-  if (want.has('department')) wantMask |= 1 << G_DEPARTMENT;
-  if (want.has('deals')) wantMask |= (1 << G_COUPONS) | (1 << G_FREE) | (1 << G_SALE);
+  if (want.has('colour')) wantMask |= 1 << GROUP.colour;
+  if (want.has('category')) wantMask |= 1 << GROUP.category;
+  if (want.has('brand')) wantMask |= 1 << GROUP.brand;
+  if (want.has('store')) wantMask |= 1 << GROUP.store;
+  if (want.has('offers')) wantMask |= 1 << GROUP.offers;
+  if (want.has('department')) wantMask |= 1 << GROUP.department;
+  if (want.has('deals')) wantMask |= (1 << GROUP.coupons) | (1 << GROUP.freeDelivery) | (1 << GROUP.sale);
 
   const text = tokens.length > 0;
   // Cells hold whole categories and departments, reduced or not: a sale page without a

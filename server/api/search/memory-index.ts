@@ -59,7 +59,7 @@ export class MemoryIndex {
     const tokens = query.text ? this.text.analyse(query.text) : [];
     const plan = planSearch(query, needs, tokens, this.keys);
     if (!plan) return { total: 0, productIds: [], facets: emptyFacets(want), tokens, version: this.version, engine: 'memory' };
-    const F = newFacetCounters(plan.wantMask, this.keys.maxBrandId, this.keys.maxStoreId);
+    const F = newFacetCounters(want, this.keys.maxBrandId, this.keys.maxStoreId);
     const { total, page } = plan.useCells ? this.fromCells(C, plan, F) : this.fromScan(C, plan, tokens, F);
     const productIds: number[] = [];
     for (let i = query.offset; i < page.length; i++) productIds.push(C.productId[page[i]!]!);

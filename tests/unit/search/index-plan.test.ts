@@ -3,7 +3,8 @@ import { CATEGORIES } from '../../../server/api/catalog/category-tree';
 import type { QueryToken } from '../../../server/api/search/analyser';
 import { Dictionary } from '../../../server/api/search/document-table';
 import { CATEGORY_ORDER, SUBTREE_END, buildDirectory } from '../../../server/api/search/documents';
-import { G_BRAND, G_COLOUR, G_COUPONS, G_FREE, G_PRICE, G_SALE, planSearch, type PlanKeys } from '../../../server/api/search/index-plan';
+import { planSearch, type PlanKeys } from '../../../server/api/search/index-plan';
+import { GROUP } from '../../../server/api/search/index-scan';
 import { EMPTY_FILTERS, FACETS, type SearchFilters, type SearchQuery, type SearchScope } from '../../../server/api/search/search-engine';
 
 // The plan decides how a listing request is answered: requests constrained only by what
@@ -101,15 +102,15 @@ describe('planning a listing request', () => {
   it('rounds a price range inward to whole minor units', () => {
     const p = plan(query({}, { priceMin: 1.5, priceMax: 2500.7 }));
     expect([p.priceMin, p.priceMax]).toEqual([2, 2500]);
-    expect(p.active).toBe(1 << G_PRICE);
+    expect(p.active).toBe(1 << GROUP.price);
   });
 
   it('keeps near misses only for groups with a facet that was asked for', () => {
     const p = planSearch(query({}, { colours: ['red'], coupons: true }), { hits: false, facets: ['colour', 'deals'] }, [], keys)!;
-    expect(p.wantMask).toBe((1 << G_COLOUR) | (1 << G_COUPONS) | (1 << G_FREE) | (1 << G_SALE));
-    expect(p.missMask).toBe(1 << G_COLOUR);
+    expect(p.wantMask).toBe((1 << GROUP.colour) | (1 << GROUP.coupons) | (1 << GROUP.freeDelivery) | (1 << GROUP.sale));
+    expect(p.missMask).toBe(1 << GROUP.colour);
     expect(p.pageEnd).toBe(0);
     expect(planSearch(query({}, { brands: ['acme'] }), { hits: true, facets: ['price'] }, [], keys)!.missMask).toBe(0);
-    expect(plan(query({}, { brands: ['acme'] })).missMask & (1 << G_BRAND)).toBe(1 << G_BRAND);
+    expect(plan(query({}, { brands: ['acme'] })).missMask & (1 << GROUP.brand)).toBe(1 << GROUP.brand);
   });
 });
