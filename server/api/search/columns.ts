@@ -10,7 +10,7 @@ import type { DirectoryStore } from './search-engine';
 // (index-plan.ts, index-scan.ts).
 
 /** What the index does with a column. */
-export type ColumnUse =
+type ColumnUse =
   /** Answers carry it (the page of product ids). */
   | 'answer'
   /** A page's scope tests it (category, brand, store and sale pages, international delivery). */
@@ -48,7 +48,7 @@ type ProductColumn = ColumnBase & { from: 'product'; read: (doc: SearchDocument,
 type OfferColumn = ColumnBase & { from: 'offer'; read: (offer: DocumentOffer) => number };
 /** One value per product and country, read from its store when the index is built (a store's facts may change without its products). */
 type StoreColumn = ColumnBase & { from: 'store'; read: (store: DirectoryStore | undefined, country: number) => number };
-export type Column = ProductColumn | OfferColumn | StoreColumn;
+type Column = ProductColumn | OfferColumn | StoreColumn;
 
 /** Bits of the `flags` column. */
 export const OFFER_FREE_DELIVERY = 1;
@@ -102,7 +102,6 @@ export type ColumnName = keyof Columns;
 type NamesFrom<From extends Column['from']> = { [K in ColumnName]: Columns[K]['from'] extends From ? K : never }[ColumnName];
 export type ProductColumnName = NamesFrom<'product'>;
 export type OfferColumnName = NamesFrom<'offer'>;
-export type StoreColumnName = NamesFrom<'store'>;
 export type CountryColumnName = {
   [K in ColumnName]: Extract<Columns[K]['uses'][number], ScannedUse> extends never ? never : K;
 }[ColumnName];
@@ -116,8 +115,7 @@ function namesWhere(test: (column: Column) => boolean): ColumnName[] {
 
 export const PRODUCT_COLUMNS = namesWhere((c) => c.from === 'product') as readonly ProductColumnName[];
 export const OFFER_COLUMNS = namesWhere((c) => c.from === 'offer') as readonly OfferColumnName[];
-export const STORE_COLUMNS = namesWhere((c) => c.from === 'store') as readonly StoreColumnName[];
-/** The columns each country keeps for its positions; sort-only columns live on in the sort orders. */
+/** The columns each country keeps for its positions: not popularity (its sort order keeps it), not an offer's country (it picks the positions). */
 export const COUNTRY_COLUMNS = namesWhere((c) => c.uses.some((use) => (SCANNED_USES as readonly ColumnUse[]).includes(use))) as readonly CountryColumnName[];
 
 /** Zeroed arrays of `length` for the named columns. */
