@@ -1,6 +1,6 @@
 import { COMPOUNDS, IRREGULAR_FORMS, STOP_WORDS, SYNONYM_GROUPS } from './synonyms';
 
-// The text analyser both search engines share (issue 4 "Text"): the same function turns
+// The text analyser both search engines share: the same function turns
 // product fields into index terms and a shopper's query into terms to look up, so
 // "Dresses" in a title and "dress" in the search box meet at the stem "dress".
 //

@@ -39,7 +39,7 @@ export type SearchDocument = {
   offers: DocumentOffer[];
 };
 
-/** Field weights: ranking prefers title and brand matches (issue 4 "Text"). */
+/** Field weights: a word in the title or the brand name ranks above one in the category, colour or store. */
 export const FIELD_WEIGHT = { title: 3, brand: 3, category: 2, colour: 2, store: 1 } as const;
 
 // --- fixed orders the index packs values by -----------------------------------------

@@ -94,7 +94,7 @@ export class MemorySearchEngine implements SearchEngine {
       });
       const replaced = new Set(slugs.map((s) => directory.storeBySlug.get(s)?.id).filter((id): id is number => id !== undefined));
       const table = previous.table;
-      for (let i = 0; i < table.size; i++) if (!replaced.has(table.storeId[i]!)) fresh.copy(table, i);
+      for (let i = 0; i < table.size; i++) if (!replaced.has(table.products.storeId[i]!)) fresh.copy(table, i);
       for (const args of added) fresh.add(...args);
       const report = this.swap(fresh.build(), directory, started);
       return { ...report, stores: slugs.length };
@@ -142,11 +142,6 @@ export class MemorySearchEngine implements SearchEngine {
 
   stats(): IndexStats | undefined {
     return this.index?.stats();
-  }
-
-  /** The index itself (benchmarks and tests call it synchronously). */
-  get memoryIndex(): MemoryIndex | undefined {
-    return this.index;
   }
 
   async close(): Promise<void> {

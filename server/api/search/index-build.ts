@@ -1,0 +1,396 @@
+import { OFFER_BUCKETS } from '../../../shared/constants';
+import { COUNTRY_CODES } from '../../../shared/countries';
+import type { SortValue } from '../../../shared/sort-options';
+import { CATEGORIES } from '../catalog/category-tree';
+import {
+  COLUMNS,
+  COUNTRY_COLUMNS,
+  OFFER_COUPONS,
+  OFFER_FREE_DELIVERY,
+  newColumnArrays,
+  type ColumnArray,
+  type ColumnArrays,
+  type ColumnName,
+  type CountryColumnName,
+  type OfferColumnName,
+  type ProductColumnName,
+} from './columns';
+import type { DocumentTable } from './document-table';
+import { OFFER_BUCKET_OF, countColourBits } from './index-facets';
+import type { CatalogDirectory } from './search-engine';
+
+// Building the index from a document table: the country columns, their posting lists and
+// sort orders, and the cells with their facet counts. Everything here runs once per
+// build; the per-request work is in index-plan.ts and index-scan.ts.
+//
+// - Documents are ordered by category (tree order), department and product id, so every
+//   category's subtree is one contiguous range: a category page scans a range.
+// - Per country, the products sold there get the country columns (columns.ts) in that
+//   order, so a listing only touches that country's products, sequentially.
+// - Per country, a rank and an order of positions for each sort (Recommended, Highest
+//   Discount, price ascending and descending, each ending in the product id): a page is a
+//   bounded heap over ranks, or a walk down an order, and ties break the same way every time.
+// - Brand and store pages read posting lists of positions, sale pages a list of the
+//   reduced products.
+
+/** Ranks and positions are packed with a sort key into one float64: keys below 2^31, positions below 2^22. */
+export const SLOT = 2 ** 22;
+const MAX_POPULARITY = 0x7fffffff;
+
+/** One country's products, in position order. */
+export type CountryColumns = ColumnArrays<CountryColumnName> & {
+  size: number;
+  /** Global document number of each position. */
+  doc: Int32Array;
+  rankPopular: Uint32Array;
+  rankSale: Uint32Array;
+  rankAsc: Uint32Array;
+  rankDesc: Uint32Array;
+  /** Positions in each sort order (the inverse of the rank columns). */
+  orderPopular: Int32Array;
+  orderSale: Int32Array;
+  orderAsc: Int32Array;
+  orderDesc: Int32Array;
+  /** catStart[k]: first position whose category order is k or more (length: categories + 1). */
+  catStart: Int32Array;
+  brandStart: Int32Array;
+  brandPositions: Int32Array;
+  storeStart: Int32Array;
+  storePositions: Int32Array;
+  salePositions: Int32Array;
+  /** Position of each global document in this country, -1 when not sold here. */
+  positionOf: Int32Array;
+  cells: Cells;
+};
+
+/**
+ * Cells: the runs of positions with one category, one department and either reduced or
+ * not (positions are in that order), each with its facet counts computed at build time. A
+ * request without text whose only constraints are category, department and sale adds up
+ * cells instead of scanning (index-plan.ts decides).
+ */
+export type Cells = {
+  count: number;
+  start: Int32Array;
+  category: Uint16Array;
+  department: Uint8Array;
+  /** 1 when the cell's products are reduced in this country. */
+  sale: Uint8Array;
+  /** The cell of each position. */
+  of: Uint16Array;
+  /** 32 counts per cell, one per colour bit. */
+  colour: Int32Array;
+  /** OFFER_BUCKETS.length counts per cell. */
+  offers: Int32Array;
+  /** coupons, free delivery, sale: 3 counts per cell. */
+  deals: Int32Array;
+  minPrice: Int32Array;
+  maxPrice: Int32Array;
+  /** Cell x's brands are brandId/brandCount[brandStart[x] .. brandStart[x+1]); stores alike. */
+  brandStart: Int32Array;
+  brandId: Int32Array;
+  brandCount: Int32Array;
+  storeStart: Int32Array;
+  storeId: Int32Array;
+  storeCount: Int32Array;
+};
+
+export type BuiltIndex = {
+  /** Table row of each global document (category, department, product id order). */
+  rows: Int32Array;
+  countries: CountryColumns[];
+  /** Product ids ascending, with the global document of each (editors' pick lists). */
+  productIdsSorted: Int32Array;
+  docOfSorted: Int32Array;
+  maxBrandId: number;
+  maxStoreId: number;
+};
+
+export function buildIndex(table: DocumentTable, directory: CatalogDirectory): BuiltIndex {
+  const rows = globalOrder(table);
+  const { storeId, brandId, productId } = table.products;
+  let maxBrandId = 0;
+  let maxStoreId = 0;
+  for (let i = 0; i < table.size; i++) {
+    if (brandId[i]! > maxBrandId) maxBrandId = brandId[i]!;
+    if (storeId[i]! > maxStoreId) maxStoreId = storeId[i]!;
+  }
+  const n = rows.length;
+  const byId = new Float64Array(n);
+  for (let g = 0; g < n; g++) byId[g] = productId[rows[g]!]! * SLOT + g;
+  byId.sort();
+  const productIdsSorted = new Int32Array(n);
+  const docOfSorted = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    productIdsSorted[i] = Math.floor(byId[i]! / SLOT);
+    docOfSorted[i] = byId[i]! % SLOT;
+  }
+  const countries = COUNTRY_CODES.map((_, c) => buildCountry(table, directory, rows, c, maxBrandId, maxStoreId));
+  return { rows, countries, productIdsSorted, docOfSorted, maxBrandId, maxStoreId };
+}
+
+/** Global order: category (tree order), department, then product id. */
+function globalOrder(table: DocumentTable): Int32Array {
+  const { category, department, productId } = table.products;
+  const n = table.size;
+  const order = new Float64Array(n);
+  for (let i = 0; i < n; i++) order[i] = (category[i]! * 3 + department[i]!) * 2 ** 31 + productId[i]!;
+  const rowOf = new Map<number, number>();
+  for (let i = 0; i < n; i++) rowOf.set(productId[i]!, i);
+  order.sort();
+  const rows = new Int32Array(n);
+  for (let g = 0; g < n; g++) rows[g] = rowOf.get(order[g]! % 2 ** 31)!;
+  return rows;
+}
+
+function isProductColumn(name: ColumnName): name is ProductColumnName {
+  return COLUMNS[name].from === 'product';
+}
+
+function isOfferColumn(name: ColumnName): name is OfferColumnName {
+  return COLUMNS[name].from === 'offer';
+}
+
+function gather(from: ColumnArray, at: Int32Array, to: ColumnArray): void {
+  for (let p = 0; p < at.length; p++) to[p] = from[at[p]!]!;
+}
+
+function buildCountry(
+  table: DocumentTable,
+  directory: CatalogDirectory,
+  rows: Int32Array,
+  c: number,
+  maxBrand: number,
+  maxStore: number,
+): CountryColumns {
+  const n = rows.length;
+  const offerCountry = table.offers.country;
+  const offerDiscount = table.offers.discount;
+  const found: number[] = [];
+  const foundOffer: number[] = [];
+  for (let g = 0; g < n; g++) {
+    const row = rows[g]!;
+    for (let k = table.offerStart[row]!; k < table.offerStart[row + 1]!; k++) {
+      if (offerCountry[k] === c) {
+        found.push(g);
+        foundOffer.push(k);
+        break;
+      }
+    }
+  }
+  const m = found.length;
+  if (m >= SLOT) throw new Error(`the index holds at most ${SLOT - 1} products per country`);
+  // Positions: category, department, reduced or not here, then global order (cells).
+  const { category, department } = table.products;
+  const placing = new Float64Array(m);
+  for (let i = 0; i < m; i++) {
+    const row = rows[found[i]!]!;
+    const sale = offerDiscount[foundOffer[i]!]! > 0 ? 1 : 0;
+    placing[i] = ((category[row]! * 3 + department[row]!) * 2 + sale) * SLOT + i;
+  }
+  placing.sort();
+  const doc = new Int32Array(m);
+  const rowAt = new Int32Array(m);
+  const offerAt = new Int32Array(m);
+  const positionOf = new Int32Array(n).fill(-1);
+  for (let p = 0; p < m; p++) {
+    const i = placing[p]! % SLOT;
+    doc[p] = found[i]!;
+    rowAt[p] = rows[found[i]!]!;
+    offerAt[p] = foundOffer[i]!;
+    positionOf[found[i]!] = p;
+  }
+
+  const columns = newColumnArrays(COUNTRY_COLUMNS, m);
+  for (const name of COUNTRY_COLUMNS) {
+    if (isProductColumn(name)) gather(table.products[name], rowAt, columns[name]);
+    else if (isOfferColumn(name)) gather(table.offers[name], offerAt, columns[name]);
+    else {
+      const read = COLUMNS[name].read;
+      const out = columns[name];
+      for (let p = 0; p < m; p++) out[p] = read(directory.stores.get(table.products.storeId[rowAt[p]!]!), c);
+    }
+  }
+
+  // Category ranges: positions are in category order.
+  const catStart = new Int32Array(CATEGORIES.length + 1);
+  for (let k = 0, p = 0; k <= CATEGORIES.length; k++) {
+    while (p < m && columns.category[p]! < k) p++;
+    catStart[k] = p;
+  }
+  const brands = postingList(columns.brandId, maxBrand);
+  const stores = postingList(columns.storeId, maxStore);
+  let sales = 0;
+  for (let q = 0; q < m; q++) if (columns.discount[q]! > 0) sales++;
+  const salePositions = new Int32Array(sales);
+  for (let q = 0, s = 0; q < m; q++) if (columns.discount[q]! > 0) salePositions[s++] = q;
+
+  // Sort ranks, every order ending in the product id (a stable tie-break); Highest
+  // Discount breaks ties by Recommended.
+  const popularity = new Int32Array(m);
+  gather(table.products.popularity, rowAt, popularity);
+  const idRank = rankBy(columns.productId, 1, 0, undefined);
+  const rankPopular = rankBy(popularity, -1, MAX_POPULARITY, idRank);
+  const rankSale = rankBy(columns.discount, -1, 100, rankPopular);
+  const rankAsc = rankBy(columns.price, 1, 0, idRank);
+  const rankDesc = rankBy(columns.price, -1, 0x7fffffff, idRank);
+
+  const country = {
+    size: m,
+    doc,
+    ...columns,
+    rankPopular,
+    rankSale,
+    rankAsc,
+    rankDesc,
+    orderPopular: orderOf(rankPopular),
+    orderSale: orderOf(rankSale),
+    orderAsc: orderOf(rankAsc),
+    orderDesc: orderOf(rankDesc),
+    catStart,
+    brandStart: brands.start,
+    brandPositions: brands.positions,
+    storeStart: stores.start,
+    storePositions: stores.positions,
+    salePositions,
+    positionOf,
+    cells: undefined as unknown as Cells,
+  };
+  country.cells = buildCells(country, maxBrand, maxStore);
+  return country;
+}
+
+/** Positions of each id value, ascending (a counting sort): value v's are positions[start[v] .. start[v+1]). */
+function postingList(ids: Int32Array, max: number): { start: Int32Array; positions: Int32Array } {
+  const m = ids.length;
+  const start = new Int32Array(max + 2);
+  const positions = new Int32Array(m);
+  for (let q = 0; q < m; q++) start[ids[q]! + 1]!++;
+  for (let v = 0; v <= max; v++) start[v + 1]! += start[v]!;
+  const at = start.slice(0, max + 1);
+  for (let q = 0; q < m; q++) positions[at[ids[q]!]!++] = q;
+  return { start, positions };
+}
+
+/**
+ * The rank of each position when sorted by `base + sign * values[q]`, ties broken by the
+ * rank `tie` (or by position when none).
+ */
+function rankBy(values: ColumnArray, sign: 1 | -1, base: number, tie: Uint32Array | undefined): Uint32Array {
+  const m = values.length;
+  const keys = new Float64Array(m);
+  for (let q = 0; q < m; q++) keys[q] = (base + sign * values[q]!) * SLOT + (tie ? tie[q]! : q);
+  keys.sort();
+  const rank = new Uint32Array(m);
+  if (!tie) {
+    for (let r = 0; r < m; r++) rank[keys[r]! % SLOT] = r;
+    return rank;
+  }
+  const byTie = new Int32Array(m);
+  for (let q = 0; q < m; q++) byTie[tie[q]!] = q;
+  for (let r = 0; r < m; r++) rank[byTie[keys[r]! % SLOT]!] = r;
+  return rank;
+}
+
+/** Positions in rank order. */
+function orderOf(rank: Uint32Array): Int32Array {
+  const out = new Int32Array(rank.length);
+  for (let q = 0; q < rank.length; q++) out[rank[q]!] = q;
+  return out;
+}
+
+/** The rank a sort orders positions by. */
+export function rankFor(C: CountryColumns, sort: SortValue): Uint32Array {
+  return sort === 'sale' ? C.rankSale : sort === 'asc' ? C.rankAsc : sort === 'desc' ? C.rankDesc : C.rankPopular;
+}
+
+/** The positions of a country in a sort's order. */
+export function orderFor(C: CountryColumns, sort: SortValue): Int32Array {
+  return sort === 'sale' ? C.orderSale : sort === 'asc' ? C.orderAsc : sort === 'desc' ? C.orderDesc : C.orderPopular;
+}
+
+function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cells {
+  const m = C.size;
+  let count = 0;
+  const boundary = (q: number) =>
+    q === 0 || C.category[q] !== C.category[q - 1] || C.department[q] !== C.department[q - 1] || (C.discount[q] === 0) !== (C.discount[q - 1] === 0);
+  for (let q = 0; q < m; q++) if (boundary(q)) count++;
+  const cells: Cells = {
+    count,
+    start: new Int32Array(count + 1),
+    category: new Uint16Array(count),
+    department: new Uint8Array(count),
+    sale: new Uint8Array(count),
+    of: new Uint16Array(m),
+    colour: new Int32Array(count * 32),
+    offers: new Int32Array(count * OFFER_BUCKETS.length),
+    deals: new Int32Array(count * 3),
+    minPrice: new Int32Array(count),
+    maxPrice: new Int32Array(count),
+    brandStart: new Int32Array(count + 1),
+    brandId: new Int32Array(0),
+    brandCount: new Int32Array(0),
+    storeStart: new Int32Array(count + 1),
+    storeId: new Int32Array(0),
+    storeCount: new Int32Array(0),
+  };
+  for (let q = 0, x = -1; q < m; q++) {
+    if (boundary(q)) {
+      x++;
+      cells.start[x] = q;
+      cells.category[x] = C.category[q]!;
+      cells.department[x] = C.department[q]!;
+      cells.sale[x] = C.discount[q]! > 0 ? 1 : 0;
+    }
+    cells.of[q] = x;
+  }
+  cells.start[count] = m;
+  const brands = new Int32Array(maxBrand + 1);
+  const stores = new Int32Array(maxStore + 1);
+  const brandIds: number[] = [];
+  const brandCounts: number[] = [];
+  const storeIds: number[] = [];
+  const storeCounts: number[] = [];
+  for (let x = 0; x < count; x++) {
+    let min = 0x7fffffff;
+    let max = -1;
+    for (let q = cells.start[x]!; q < cells.start[x + 1]!; q++) {
+      countColourBits(C.colours[q]!, cells.colour, x * 32);
+      const bucket = OFFER_BUCKET_OF[C.discount[q]!]!;
+      if (bucket >= 0) cells.offers[x * OFFER_BUCKETS.length + bucket]!++;
+      if ((C.flags[q]! & OFFER_COUPONS) !== 0) cells.deals[x * 3]!++;
+      if ((C.flags[q]! & OFFER_FREE_DELIVERY) !== 0) cells.deals[x * 3 + 1]!++;
+      if (C.discount[q]! > 0) cells.deals[x * 3 + 2]!++;
+      const p = C.price[q]!;
+      if (p < min) min = p;
+      if (p > max) max = p;
+      brands[C.brandId[q]!]!++;
+      stores[C.storeId[q]!]!++;
+    }
+    cells.minPrice[x] = min;
+    cells.maxPrice[x] = max;
+    for (let b = 1; b <= maxBrand; b++) {
+      if (brands[b]! > 0) {
+        brandIds.push(b);
+        brandCounts.push(brands[b]!);
+        brands[b] = 0;
+      }
+    }
+    brands[0] = 0;
+    cells.brandStart[x + 1] = brandIds.length;
+    for (let v = 1; v <= maxStore; v++) {
+      if (stores[v]! > 0) {
+        storeIds.push(v);
+        storeCounts.push(stores[v]!);
+        stores[v] = 0;
+      }
+    }
+    stores[0] = 0;
+    cells.storeStart[x + 1] = storeIds.length;
+  }
+  cells.brandId = Int32Array.from(brandIds);
+  cells.brandCount = Int32Array.from(brandCounts);
+  cells.storeId = Int32Array.from(storeIds);
+  cells.storeCount = Int32Array.from(storeCounts);
+  return cells;
+}

@@ -1,0 +1,97 @@
+import { COLOURS } from '../../../shared/colours';
+import { DEPARTMENTS, OFFER_BUCKETS } from '../../../shared/constants';
+import { CATEGORIES } from '../catalog/category-tree';
+import type { FacetCounts } from './search-engine';
+
+// Facet counters of one request: plain typed arrays the scan and the cells add into, turned
+// into the engine's FacetCounts at the end; and how one product counts in the colour and
+// offers facets (the scan and the cells' build count alike).
+
+/** Per-request facet counters. */
+export type FacetCounters = {
+  /** By colour bit. */
+  colour: Int32Array;
+  /** By category order. */
+  category: Int32Array;
+  /** By brand id / store id (empty when not wanted). */
+  brand: Int32Array;
+  store: Int32Array;
+  /** By OFFER_BUCKETS index. */
+  offers: Int32Array;
+  department: Int32Array;
+  /** coupons, free delivery, sale. */
+  deals: Int32Array;
+  /** Lowest and highest price over the scope and text (maxPrice -1: none). */
+  minPrice: number;
+  maxPrice: number;
+};
+
+const COLOUR_KEYS = COLOURS.map((c) => c.key);
+
+/** The OFFER_BUCKETS index of each whole discount percent, -1 for none. */
+export const OFFER_BUCKET_OF = (() => {
+  const table = new Int8Array(256).fill(-1);
+  OFFER_BUCKETS.forEach((b, i) => {
+    for (let d = b.from; d <= b.to; d++) table[d] = i;
+  });
+  return table;
+})();
+
+/** Adds one to out[base + i] for each bit i set in `bits` (a product's colours). */
+export function countColourBits(bits: number, out: Int32Array, base: number): void {
+  while (bits !== 0) {
+    const low = bits & -bits;
+    out[base + 31 - Math.clz32(low)]!++;
+    bits ^= low;
+  }
+}
+
+/** Zeroed counters; the brand and store ones (sized by the largest id) only when those facets are wanted. */
+export function newFacetCounters(want: ReadonlySet<string>, maxBrandId: number, maxStoreId: number): FacetCounters {
+  return {
+    colour: new Int32Array(32),
+    category: new Int32Array(CATEGORIES.length),
+    brand: new Int32Array(want.has('brand') ? maxBrandId + 1 : 0),
+    store: new Int32Array(want.has('store') ? maxStoreId + 1 : 0),
+    offers: new Int32Array(OFFER_BUCKETS.length),
+    department: new Int32Array(DEPARTMENTS.length),
+    deals: new Int32Array(3),
+    minPrice: 0x7fffffff,
+    maxPrice: -1,
+  };
+}
+
+/** The counters as the engine answers them: only the groups asked for, only values with products. */
+export function facetCountsOf(want: ReadonlySet<string>, F: FacetCounters, maxBrandId: number, maxStoreId: number): FacetCounts {
+  const facets: FacetCounts = {};
+  if (want.has('colour')) {
+    facets.colour = new Map();
+    COLOUR_KEYS.forEach((key, bit) => {
+      if (F.colour[bit]! > 0) facets.colour!.set(key, F.colour[bit]!);
+    });
+  }
+  if (want.has('category')) {
+    facets.category = new Map();
+    CATEGORIES.forEach((c, i) => {
+      if (F.category[i]! > 0) facets.category!.set(c.slug, F.category[i]!);
+    });
+  }
+  if (want.has('brand')) {
+    facets.brand = new Map();
+    for (let b = 1; b <= maxBrandId; b++) if (F.brand[b]! > 0) facets.brand.set(b, F.brand[b]!);
+  }
+  if (want.has('store')) {
+    facets.store = new Map();
+    for (let s = 1; s <= maxStoreId; s++) if (F.store[s]! > 0) facets.store.set(s, F.store[s]!);
+  }
+  if (want.has('offers')) facets.offers = Array.from(F.offers);
+  if (want.has('department')) {
+    facets.department = new Map();
+    DEPARTMENTS.forEach((d, i) => {
+      if (F.department[i]! > 0) facets.department!.set(d, F.department[i]!);
+    });
+  }
+  if (want.has('deals')) facets.deals = { coupons: F.deals[0]!, freedelivery: F.deals[1]!, sale: F.deals[2]! };
+  if (want.has('price')) facets.price = F.maxPrice >= 0 ? { min: F.minPrice, max: F.maxPrice } : null;
+  return facets;
+}

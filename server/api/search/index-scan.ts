@@ -1,0 +1,394 @@
+import { OFFER_BUCKETS } from '../../../shared/constants';
+import { OFFER_COUPONS, OFFER_FREE_DELIVERY } from './columns';
+import { SLOT, type Cells, type CountryColumns } from './index-build';
+import { OFFER_BUCKET_OF, countColourBits, type FacetCounters } from './index-facets';
+import type { Candidates, SearchPlan } from './index-plan';
+
+// The hot loops of a request, over one country's columns: the filter scan, the facet counts
+// of its hits and near misses, the sum over cells, and the page. Each loop reads typed
+// arrays hoisted into locals and tests flags fixed before the loop, so V8 keeps them tight;
+// no closures, no objects with optional fields, no calls that vary per product. What the
+// loops read is this module's own or hoisted into locals: an imported binding is loaded
+// (and checked) at every use when modules are not bundled into one scope, which cost the
+// scan about 6% under tsx.
+
+// Filter groups: bit numbers of the failed-groups mask the scan builds (and of the plan's
+// masks). The first six have a facet of their own. Not exported themselves (see above):
+// GROUP below gives them to the plan and the tests.
+const G_COLOUR = 0;
+const G_CATEGORY = 1;
+const G_BRAND = 2;
+const G_STORE = 3;
+const G_OFFERS = 4;
+const G_DEPARTMENT = 5;
+const G_COUPONS = 6;
+const G_FREE = 7;
+const G_SALE = 8;
+const G_PRICE = 9;
+const G_MADEIN = 10;
+const G_CARE = 11;
+
+export const GROUP = {
+  colour: G_COLOUR,
+  category: G_CATEGORY,
+  brand: G_BRAND,
+  store: G_STORE,
+  offers: G_OFFERS,
+  department: G_DEPARTMENT,
+  coupons: G_COUPONS,
+  freeDelivery: G_FREE,
+  sale: G_SALE,
+  price: G_PRICE,
+  madeIn: G_MADEIN,
+  care: G_CARE,
+} as const;
+
+const COUPONS_SHIFT = 31 - Math.clz32(OFFER_COUPONS);
+const FREE_SHIFT = 31 - Math.clz32(OFFER_FREE_DELIVERY);
+
+/** Reused buffers of a scan: the hits, and the near misses (products failing one group) with their group. */
+export type ScanBuffers = {
+  hits: Int32Array;
+  miss: Int32Array;
+  missGroup: Uint8Array;
+  hitCount: number;
+  missCount: number;
+};
+
+export function newScanBuffers(positions: number): ScanBuffers {
+  return {
+    hits: new Int32Array(positions),
+    miss: new Int32Array(positions),
+    missGroup: new Uint8Array(positions),
+    hitCount: 0,
+    missCount: 0,
+  };
+}
+
+/**
+ * The scan: each candidate is checked against the scope and the text, then against every
+ * active filter group. One that passes all is a hit; one that fails exactly one group is a
+ * near miss, counted later in that group's facet only (disjunctive counts). The price range
+ * is taken over every candidate in scope.
+ */
+export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: ScanBuffers, F: FacetCounters): void {
+  const list = K.list;
+  const from = K.from;
+  const count = list !== undefined ? list.length : K.to - K.from;
+  const colours = C.colours;
+  const category = C.category;
+  const brandId = C.brandId;
+  const storeId = C.storeId;
+  const discount = C.discount;
+  const department = C.department;
+  const flags = C.flags;
+  const price = C.price;
+  const madeIn = C.madeIn;
+  const care = C.care;
+  const abroad = C.abroad;
+  const docOf = C.doc;
+  const catLo = K.catLo;
+  const catHi = K.catHi;
+  const checkCategory = catLo >= 0;
+  const scopeBrand = P.scopeBrand;
+  const scopeStore = P.scopeStore;
+  const checkBrand = scopeBrand >= 0;
+  const checkStore = scopeStore >= 0;
+  const discountLo = P.discountLo;
+  const discountHi = P.discountHi;
+  const checkDiscount = discountLo > 0 || discountHi < 255;
+  const idSet = K.idSet;
+  const checkIds = idSet !== undefined;
+  const textEpoch = K.textEpoch;
+  const checkText = textEpoch >= 0;
+  const stamp = K.stamp;
+  const checkAbroad = P.abroadOnly;
+  const active = P.active;
+  const aColour = (active & (1 << G_COLOUR)) !== 0;
+  const aCategory = (active & (1 << G_CATEGORY)) !== 0;
+  const aBrand = (active & (1 << G_BRAND)) !== 0;
+  const aStore = (active & (1 << G_STORE)) !== 0;
+  const aOffers = (active & (1 << G_OFFERS)) !== 0;
+  const aDepartment = (active & (1 << G_DEPARTMENT)) !== 0;
+  const aCoupons = (active & (1 << G_COUPONS)) !== 0;
+  const aFree = (active & (1 << G_FREE)) !== 0;
+  const aSale = (active & (1 << G_SALE)) !== 0;
+  const aPrice = (active & (1 << G_PRICE)) !== 0;
+  const aMadeIn = (active & (1 << G_MADEIN)) !== 0;
+  const aCare = (active & (1 << G_CARE)) !== 0;
+  const colourSel = P.colourSel;
+  const catSel = P.catSel;
+  const brandSel = P.brandSel;
+  const storeSel = P.storeSel;
+  const offerSel = P.offerSel;
+  const departmentSel = P.departmentSel;
+  const priceMin = P.priceMin;
+  const priceMax = P.priceMax;
+  const madeInSel = P.madeInSel;
+  const careSel = P.careSel;
+  const missMask = P.missMask;
+  const hits = S.hits;
+  const miss = S.miss;
+  const missGroup = S.missGroup;
+  let hitN = 0;
+  let missN = 0;
+  let minPrice = 0x7fffffff;
+  let maxPrice = -1;
+  for (let i = 0; i < count; i++) {
+    const pos = list !== undefined ? list[i]! : from + i;
+    if (checkCategory && (category[pos]! < catLo || category[pos]! >= catHi)) continue;
+    if (checkBrand && brandId[pos] !== scopeBrand) continue;
+    if (checkStore && storeId[pos] !== scopeStore) continue;
+    if (checkDiscount && (discount[pos]! < discountLo || discount[pos]! > discountHi)) continue;
+    if (checkIds && !idSet.has(pos)) continue;
+    if (checkText && stamp![docOf[pos]!] !== textEpoch) continue;
+    if (checkAbroad && abroad[pos] === 0) continue;
+    const p = price[pos]!;
+    if (p < minPrice) minPrice = p;
+    if (p > maxPrice) maxPrice = p;
+    // A mask of the failed groups, without branches (the tests are unpredictable);
+    // hits and near misses are appended the same way.
+    let failed = 0;
+    if (aColour) failed |= (((colours[pos]! & colourSel) - 1) >>> 31) << G_COLOUR;
+    if (aCategory) failed |= (1 - catSel[category[pos]!]!) << G_CATEGORY;
+    if (aBrand) failed |= (1 - brandSel[brandId[pos]!]!) << G_BRAND;
+    if (aStore) failed |= (1 - storeSel[storeId[pos]!]!) << G_STORE;
+    if (aOffers) failed |= (1 - offerSel[discount[pos]!]!) << G_OFFERS;
+    if (aDepartment) failed |= (1 - ((departmentSel >>> department[pos]!) & 1)) << G_DEPARTMENT;
+    if (aCoupons) failed |= (1 - ((flags[pos]! >>> COUPONS_SHIFT) & 1)) << G_COUPONS;
+    if (aFree) failed |= (1 - ((flags[pos]! >>> FREE_SHIFT) & 1)) << G_FREE;
+    if (aSale) failed |= ((discount[pos]! - 1) >>> 31) << G_SALE;
+    if (aPrice) failed |= (((p - priceMin) >>> 31) | ((priceMax - p) >>> 31)) << G_PRICE;
+    if (aMadeIn) failed |= (1 - madeInSel[madeIn[pos]!]!) << G_MADEIN;
+    if (aCare) failed |= (1 - careSel[care[pos]! + 1]!) << G_CARE;
+    hits[hitN] = pos;
+    hitN += (failed - 1) >>> 31;
+    miss[missN] = pos;
+    missGroup[missN] = 31 - Math.clz32(failed);
+    missN += ((failed & (failed - 1)) - 1) >>> 31 & (-(failed & missMask) >>> 31);
+  }
+  S.hitCount = hitN;
+  S.missCount = missN;
+  F.minPrice = minPrice;
+  F.maxPrice = maxPrice;
+}
+
+/** Every wanted facet over the hits, one loop per facet. */
+export function countHits(C: CountryColumns, list: Int32Array, n: number, wantMask: number, F: FacetCounters): void {
+  const countBits = countColourBits;
+  const bucketOf = OFFER_BUCKET_OF;
+  if (wantMask & (1 << G_COLOUR)) {
+    const colours = C.colours;
+    const out = F.colour;
+    for (let i = 0; i < n; i++) countBits(colours[list[i]!]!, out, 0);
+  }
+  if (wantMask & (1 << G_CATEGORY)) {
+    const category = C.category;
+    const out = F.category;
+    for (let i = 0; i < n; i++) out[category[list[i]!]!]!++;
+  }
+  if (wantMask & (1 << G_BRAND)) {
+    const brandId = C.brandId;
+    const out = F.brand;
+    for (let i = 0; i < n; i++) out[brandId[list[i]!]!]!++;
+  }
+  if (wantMask & (1 << G_STORE)) {
+    const storeId = C.storeId;
+    const out = F.store;
+    for (let i = 0; i < n; i++) out[storeId[list[i]!]!]!++;
+  }
+  if (wantMask & (1 << G_OFFERS)) {
+    const discount = C.discount;
+    const out = F.offers;
+    for (let i = 0; i < n; i++) {
+      const bucket = bucketOf[discount[list[i]!]!]!;
+      if (bucket >= 0) out[bucket]!++;
+    }
+  }
+  if (wantMask & (1 << G_DEPARTMENT)) {
+    const department = C.department;
+    const out = F.department;
+    for (let i = 0; i < n; i++) out[department[list[i]!]!]!++;
+  }
+  if (wantMask & (1 << G_COUPONS)) {
+    const flags = C.flags;
+    const discount = C.discount;
+    let coupons = 0;
+    let free = 0;
+    let sale = 0;
+    for (let i = 0; i < n; i++) {
+      const pos = list[i]!;
+      const f = flags[pos]!;
+      coupons += (f >>> COUPONS_SHIFT) & 1;
+      free += (f >>> FREE_SHIFT) & 1;
+      if (discount[pos]! > 0) sale++;
+    }
+    F.deals[0]! += coupons;
+    F.deals[1]! += free;
+    F.deals[2]! += sale;
+  }
+}
+
+/** Near misses count in the facet of the one group they failed. */
+export function countMisses(C: CountryColumns, list: Int32Array, group: Uint8Array, n: number, F: FacetCounters): void {
+  const colours = C.colours;
+  const category = C.category;
+  const brandId = C.brandId;
+  const storeId = C.storeId;
+  const discount = C.discount;
+  const department = C.department;
+  const countBits = countColourBits;
+  const bucketOf = OFFER_BUCKET_OF;
+  for (let i = 0; i < n; i++) {
+    const pos = list[i]!;
+    switch (group[i]) {
+      case G_COLOUR:
+        countBits(colours[pos]!, F.colour, 0);
+        break;
+      case G_CATEGORY:
+        F.category[category[pos]!]!++;
+        break;
+      case G_BRAND:
+        F.brand[brandId[pos]!]!++;
+        break;
+      case G_STORE:
+        F.store[storeId[pos]!]!++;
+        break;
+      case G_OFFERS: {
+        const bucket = bucketOf[discount[pos]!]!;
+        if (bucket >= 0) F.offers[bucket]!++;
+        break;
+      }
+      case G_DEPARTMENT:
+        F.department[department[pos]!]!++;
+        break;
+    }
+  }
+}
+
+/**
+ * The cells' answer to a plan that needs no scan: marks hitCell[x] for the cells that pass
+ * the category, department and Sale filters, adds their precomputed counts, and returns
+ * the total. Each filter group's own facet is counted over the cells that pass the others.
+ */
+export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetCounters): number {
+  const catLo = P.catLo;
+  const catHi = P.catHi;
+  const saleScope = P.discountLo === 1;
+  const aCategory = (P.active & (1 << G_CATEGORY)) !== 0;
+  const aDepartment = (P.active & (1 << G_DEPARTMENT)) !== 0;
+  const aSale = (P.active & (1 << G_SALE)) !== 0;
+  const catSel = P.catSel;
+  const departmentSel = P.departmentSel;
+  const wantMask = P.wantMask;
+  let total = 0;
+  for (let x = 0; x < X.count; x++) {
+    const cat = X.category[x]!;
+    if (catLo >= 0 && (cat < catLo || cat >= catHi)) continue;
+    if (saleScope && X.sale[x] === 0) continue;
+    const size = X.start[x + 1]! - X.start[x]!;
+    if (X.minPrice[x]! < F.minPrice) F.minPrice = X.minPrice[x]!;
+    if (X.maxPrice[x]! > F.maxPrice) F.maxPrice = X.maxPrice[x]!;
+    const catOk = !aCategory || catSel[cat] === 1;
+    const depOk = !aDepartment || (departmentSel & (1 << X.department[x]!)) !== 0;
+    const saleOk = !aSale || X.sale[x] === 1;
+    if (depOk && saleOk) F.category[cat]! += size;
+    if (catOk && saleOk) F.department[X.department[x]!]! += size;
+    if (catOk && depOk) F.deals[2]! += X.deals[x * 3 + 2]!;
+    if (!catOk || !depOk || !saleOk) continue;
+    hitCell[x] = 1;
+    total += size;
+    addCell(X, x, wantMask, F);
+  }
+  return total;
+}
+
+/** Adds one cell's precomputed counts (colour, brand, store, offers, coupons and free delivery). */
+function addCell(X: Cells, x: number, wantMask: number, F: FacetCounters): void {
+  if (wantMask & (1 << G_COLOUR)) for (let b = 0; b < 32; b++) F.colour[b]! += X.colour[x * 32 + b]!;
+  if (wantMask & (1 << G_BRAND)) {
+    const out = F.brand;
+    for (let j = X.brandStart[x]!; j < X.brandStart[x + 1]!; j++) out[X.brandId[j]!]! += X.brandCount[j]!;
+  }
+  if (wantMask & (1 << G_STORE)) {
+    const out = F.store;
+    for (let j = X.storeStart[x]!; j < X.storeStart[x + 1]!; j++) out[X.storeId[j]!]! += X.storeCount[j]!;
+  }
+  if (wantMask & (1 << G_OFFERS)) for (let b = 0; b < OFFER_BUCKETS.length; b++) F.offers[b]! += X.offers[x * OFFER_BUCKETS.length + b]!;
+  if (wantMask & (1 << G_COUPONS)) {
+    // The sale count is not the hits' (sumCells adds it, without the Sale filter).
+    F.deals[0]! += X.deals[x * 3]!;
+    F.deals[1]! += X.deals[x * 3 + 1]!;
+  }
+}
+
+/** The first `wanted` positions of `order` whose cell is marked: a page straight from a sort order. */
+export function pageFromOrder(order: Int32Array, cellOf: Uint16Array, hitCell: Uint8Array, wanted: number): Int32Array {
+  const page = new Int32Array(wanted);
+  for (let r = 0, found = 0; found < wanted; r++) {
+    const pos = order[r]!;
+    if (hitCell[cellOf[pos]!] === 1) page[found++] = pos;
+  }
+  return page;
+}
+
+/** Writes the positions of the marked cells into `out`; returns how many. */
+export function cellPositions(X: Cells, hitCell: Uint8Array, out: Int32Array): number {
+  let n = 0;
+  for (let x = 0; x < X.count; x++) if (hitCell[x] === 1) for (let q = X.start[x]!; q < X.start[x + 1]!; q++) out[n++] = q;
+  return n;
+}
+
+/**
+ * The k best of n positions, best first: a bounded max-heap over the sort rank, or (for
+ * text relevance, when `score` is given) over the text score then Recommended.
+ */
+export function topK(
+  list: Int32Array,
+  n: number,
+  k: number,
+  rank: Uint32Array,
+  score: Int32Array | undefined,
+  docOf: Int32Array,
+  maxScore: number,
+  popular: Uint32Array,
+): Int32Array {
+  const slot = SLOT;
+  const heapKeys = new Float64Array(k);
+  const heapPos = new Int32Array(k);
+  let heapSize = 0;
+  for (let i = 0; i < n; i++) {
+    const pos = list[i]!;
+    const key = score !== undefined ? (maxScore - score[docOf[pos]!]!) * slot + popular[pos]! : rank[pos]!;
+    if (heapSize < k) {
+      let at = heapSize++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (heapKeys[parent]! >= key) break;
+        heapKeys[at] = heapKeys[parent]!;
+        heapPos[at] = heapPos[parent]!;
+        at = parent;
+      }
+      heapKeys[at] = key;
+      heapPos[at] = pos;
+    } else if (key < heapKeys[0]!) {
+      let at = 0;
+      for (;;) {
+        const left = 2 * at + 1;
+        if (left >= heapSize) break;
+        const right = left + 1;
+        const child = right < heapSize && heapKeys[right]! > heapKeys[left]! ? right : left;
+        if (heapKeys[child]! <= key) break;
+        heapKeys[at] = heapKeys[child]!;
+        heapPos[at] = heapPos[child]!;
+        at = child;
+      }
+      heapKeys[at] = key;
+      heapPos[at] = pos;
+    }
+  }
+  const order = Array.from({ length: heapSize }, (_, i) => i).sort((a, b) => heapKeys[a]! - heapKeys[b]!);
+  const out = new Int32Array(heapSize);
+  for (let i = 0; i < heapSize; i++) out[i] = heapPos[order[i]!]!;
+  return out;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../../server/api/catalog/category-tree';
+import type { QueryToken } from '../../../server/api/search/analyser';
+import { Dictionary } from '../../../server/api/search/document-table';
+import { CATEGORY_ORDER, SUBTREE_END, buildDirectory } from '../../../server/api/search/documents';
+import { planSearch, type PlanKeys } from '../../../server/api/search/index-plan';
+import { GROUP } from '../../../server/api/search/index-scan';
+import { EMPTY_FILTERS, FACETS, type SearchFilters, type SearchQuery, type SearchScope } from '../../../server/api/search/search-engine';
+
+// The plan decides how a listing request is answered: requests constrained only by what
+// cells hold (category, department, reduced or not) add up cells; anything else scans.
+
+const cares = new Dictionary();
+cares.id('hand-wash');
+const keys: PlanKeys = {
+  directory: buildDirectory(
+    [{ id: 3, slug: 'northwind', name: 'Northwind', country: 'GB', international: true }],
+    [{ id: 7, slug: 'acme', name: 'Acme' }],
+  ),
+  maxBrandId: 7,
+  maxStoreId: 3,
+  cares,
+};
+
+function query(scope: SearchScope = {}, filters: Partial<SearchFilters> = {}, more: Partial<SearchQuery> = {}): SearchQuery {
+  return {
+    country: 'GB',
+    text: '',
+    scope,
+    internationalDelivery: false,
+    filters: { ...EMPTY_FILTERS, ...filters },
+    sort: '',
+    offset: 0,
+    limit: 48,
+    ...more,
+  };
+}
+
+const needs = { hits: true, facets: FACETS };
+const dress: QueryToken = { word: 'dress', term: 'dress', expansions: [{ term: 'dress', quality: 3 }] };
+
+function plan(q: SearchQuery, tokens: QueryToken[] = []) {
+  const p = planSearch(q, needs, tokens, keys);
+  if (!p) throw new Error('expected a plan');
+  return p;
+}
+
+describe('planning a listing request', () => {
+  it('adds up cells for country, category and sale pages with only category, department and Sale filters', () => {
+    expect(plan(query()).useCells).toBe(true);
+    expect(plan(query({ category: 'dresses' })).useCells).toBe(true);
+    expect(plan(query({ sale: true })).useCells).toBe(true);
+    expect(plan(query({ category: 'dresses' }, { categories: ['midi-dresses'], departments: ['women'], sale: true })).useCells).toBe(true);
+  });
+
+  it('scans when words, a brand or store page, a sale band, a pick list or international delivery constrain the request', () => {
+    expect(plan(query({}, {}, { text: 'dress' }), [dress]).useCells).toBe(false);
+    expect(plan(query({ brand: 'acme' })).useCells).toBe(false);
+    expect(plan(query({ store: 'northwind' })).useCells).toBe(false);
+    expect(plan(query({ discount: { from: 50, to: 100 } })).useCells).toBe(false);
+    // Cells know reduced or not, not by how much: a band from 1% still needs the products.
+    expect(plan(query({ discount: { from: 1, to: 20 } })).useCells).toBe(false);
+    expect(plan(query({ productIds: [1, 2] })).useCells).toBe(false);
+    expect(plan(query({}, {}, { internationalDelivery: true })).useCells).toBe(false);
+  });
+
+  it('scans when any other filter group is on', () => {
+    const others: Partial<SearchFilters>[] = [
+      { colours: ['red'] },
+      { brands: ['acme'] },
+      { stores: ['northwind'] },
+      { offers: [{ from: 10, to: 20 }] },
+      { priceMin: 1000 },
+      { madeIn: ['GB'] },
+      { care: ['hand-wash'] },
+      { coupons: true },
+      { freeDelivery: true },
+    ];
+    expect(others.map((filters) => plan(query({ category: 'dresses' }, filters)).useCells)).toEqual(others.map(() => false));
+  });
+
+  it('finds nothing to plan for an unknown category, brand or store, or a word the catalogue lacks', () => {
+    expect(planSearch(query({ category: 'no-such-category' }), needs, [], keys)).toBeUndefined();
+    expect(planSearch(query({ brand: 'no-such-brand' }), needs, [], keys)).toBeUndefined();
+    expect(planSearch(query({ store: 'no-such-store' }), needs, [], keys)).toBeUndefined();
+    const unknown: QueryToken = { word: 'zzqx', term: 'zzqx', expansions: [] };
+    expect(planSearch(query({}, {}, { text: 'dress zzqx' }), needs, [dress, unknown], keys)).toBeUndefined();
+  });
+
+  it('resolves a category scope to its subtree range and filter slugs to lookups', () => {
+    const p = plan(query({ category: 'dresses' }, { categories: ['midi-dresses', 'no-such'], brands: ['acme', 'no-such'], care: ['hand-wash'] }));
+    const dresses = CATEGORY_ORDER.get('dresses')!;
+    expect([p.catLo, p.catHi]).toEqual([dresses, SUBTREE_END[dresses]!]);
+    const midi = CATEGORY_ORDER.get('midi-dresses')!;
+    expect([...p.catSel.keys()].filter((k) => p.catSel[k] === 1)).toEqual([midi]);
+    expect(p.catSel.length).toBe(CATEGORIES.length);
+    expect([...p.brandSel]).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
+    // Care ids are shifted by one: products without care instructions have -1.
+    expect([...p.careSel]).toEqual([0, 1, 0]);
+  });
+
+  it('rounds a price range inward to whole minor units', () => {
+    const p = plan(query({}, { priceMin: 1.5, priceMax: 2500.7 }));
+    expect([p.priceMin, p.priceMax]).toEqual([2, 2500]);
+    expect(p.active).toBe(1 << GROUP.price);
+  });
+
+  it('keeps near misses only for groups with a facet that was asked for', () => {
+    const p = planSearch(query({}, { colours: ['red'], coupons: true }), { hits: false, facets: ['colour', 'deals'] }, [], keys)!;
+    expect(p.wantMask).toBe((1 << GROUP.colour) | (1 << GROUP.coupons) | (1 << GROUP.freeDelivery) | (1 << GROUP.sale));
+    expect(p.missMask).toBe(1 << GROUP.colour);
+    expect(p.pageEnd).toBe(0);
+    expect(planSearch(query({}, { brands: ['acme'] }), { hits: true, facets: ['price'] }, [], keys)!.missMask).toBe(0);
+    expect(plan(query({}, { brands: ['acme'] })).missMask & (1 << GROUP.brand)).toBe(1 << GROUP.brand);
+  });
+});
