@@ -26,6 +26,7 @@ import { MIGRATIONS } from '../../../server/api/db/migrations';
 import { openDatabase } from '../../../server/api/db/open-database';
 import { openPostgresDatabase } from '../../../server/api/db/pg-database';
 import { createPostgresDatabase } from '../../support/postgres';
+import { testBuild } from '../../support/test-build';
 import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
 
 // The catalogue's change log: what an import changed, per size variant and country, read
@@ -264,7 +265,7 @@ describe.each([
 
 // A consumer that was not running while imports happened, one of them by `npm run import`
 // in a process of its own, reads all of them when it starts again.
-const cli = path.join(root, 'dist/scripts/import-feed.js');
+const cli = path.join(root, testBuild('scripts/import-feed.js'));
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
