@@ -31,6 +31,7 @@ import {
   isUserNameTaken,
   publicUserDetail,
   userDetail,
+  userDetailOfSession,
   userNameCandidate,
   type UserRow,
 } from './users';
@@ -277,10 +278,18 @@ export class AccountService {
 
   // ── profiles ────────────────────────────────────────────────────────────────────────
 
+  /** GET user-profile: the session and the profile in one statement, or 401 'UnAuthorized Access!'. */
+  async profileOf(req: Pick<Request, 'headers'>): Promise<UserDetail> {
+    const token = tokenFrom(req);
+    const detail = token ? await userDetailOfSession(this.db, hashSecret(token)) : undefined;
+    if (!detail) throw unauthorized();
+    return detail;
+  }
+
   async profile(userId: number): Promise<UserDetail> {
-    const user = await findUserById(this.db, userId);
-    if (!user) throw unauthorized();
-    return userDetail(this.db, user);
+    const detail = await userDetail(this.db, userId);
+    if (!detail) throw unauthorized();
+    return detail;
   }
 
   async publicProfile(by: { userId: number } | { userName: string }): Promise<PublicUserDetail> {
@@ -327,12 +336,18 @@ export class AccountService {
     return loadProfileImage(this.db, key);
   }
 
-  async notificationCount(userId: number): Promise<number> {
-    const rows = await this.db.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND read_at IS NULL',
-      [userId],
-    );
-    return rows[0]?.count ?? 0;
+  /** GET notification-count: the session and the unread count in one statement, or 401. */
+  async notificationCountOf(req: Pick<Request, 'headers'>): Promise<number> {
+    const token = tokenFrom(req);
+    const rows = token
+      ? await this.db.query<{ count: number }>(
+          `SELECT (SELECT count(*) FROM notifications n WHERE n.user_id = s.user_id AND n.read_at IS NULL)::int AS count
+             FROM sessions s WHERE s.token_hash = $1 AND s.expires_at > now()`,
+          [hashSecret(token)],
+        )
+      : [];
+    if (!rows[0]) throw unauthorized();
+    return rows[0].count;
   }
 
   // ── guests ──────────────────────────────────────────────────────────────────────────

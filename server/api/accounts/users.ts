@@ -39,22 +39,42 @@ export function findUserByLogin(db: Queryable, identifier: string): Promise<User
   return identifier.includes('@') ? findUserByEmail(db, identifier) : findUserByUserName(db, identifier);
 }
 
-export async function userDetail(db: Queryable, user: UserRow): Promise<UserDetail> {
-  const [image, social] = await Promise.all([
-    db.query<{ key: string }>('SELECT key FROM profile_images WHERE user_id = $1', [user.id]),
-    db.query<{ provider: 'facebook' | 'google' }>('SELECT provider FROM social_identities WHERE user_id = $1 ORDER BY provider', [user.id]),
-  ]);
+// The detail a shopper sees of themselves: the user, the picture and the linked providers,
+// read in one statement (PGlite serialises every caller, so each round trip counts).
+type UserDetailRow = UserRow & { image_key: string | null; providers: ('facebook' | 'google')[] };
+const DETAIL_COLUMNS = `${USER_COLUMNS},
+  (SELECT key FROM profile_images WHERE user_id = u.id) AS image_key,
+  ARRAY(SELECT provider FROM social_identities WHERE user_id = u.id ORDER BY provider) AS providers`;
+
+function detailOf(row: UserDetailRow): UserDetail {
   return {
-    userId: user.id,
-    userName: user.user_name,
-    name: user.name,
-    email: user.email,
-    profileImage: image[0] ? profileImagePath(image[0].key) : null,
-    type: user.profile_type,
-    hasPassword: user.password_hash !== null,
-    socialProviders: social.map((s) => s.provider),
-    createdAt: user.created_at.toISOString(),
+    userId: row.id,
+    userName: row.user_name,
+    name: row.name,
+    email: row.email,
+    profileImage: row.image_key ? profileImagePath(row.image_key) : null,
+    type: row.profile_type,
+    hasPassword: row.password_hash !== null,
+    socialProviders: row.providers,
+    createdAt: row.created_at.toISOString(),
   };
+}
+
+export async function userDetail(db: Queryable, userId: number): Promise<UserDetail | undefined> {
+  const rows = await db.query<UserDetailRow>(`SELECT ${DETAIL_COLUMNS} FROM users u WHERE u.id = $1`, [userId]);
+  return rows[0] && detailOf(rows[0]);
+}
+
+/**
+ * The detail of the user whose live session has this token hash, checking the session in the
+ * same statement: GET user-profile is made by every signed-in page, so it is one round trip.
+ */
+export async function userDetailOfSession(db: Queryable, tokenHash: string): Promise<UserDetail | undefined> {
+  const rows = await db.query<UserDetailRow>(
+    `SELECT ${DETAIL_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [tokenHash],
+  );
+  return rows[0] && detailOf(rows[0]);
 }
 
 export async function publicUserDetail(db: Queryable, user: UserRow): Promise<PublicUserDetail> {

@@ -25,8 +25,7 @@ export const profileArea: ApiArea = {
     const { service, settings } = accounts;
 
     router.get('/user-profile', async (req, res) => {
-      const session = await service.authenticate(req);
-      sendData(res, { userdetail: await service.profile(session.userId) }, CachePrivate);
+      sendData(res, { userdetail: await service.profileOf(req) }, CachePrivate);
     });
 
     router.get('/user-public-profile/name/:userName', async (req, res) => {
@@ -81,8 +80,7 @@ export const profileArea: ApiArea = {
     );
 
     router.get('/notification-count', async (req, res) => {
-      const session = await service.authenticate(req);
-      sendData(res, { count: await service.notificationCount(session.userId) }, CachePrivate);
+      sendData(res, { count: await service.notificationCountOf(req) }, CachePrivate);
     });
 
     router.use(accountErrorHandler);
