@@ -6,7 +6,9 @@
 // 2. the gateway: GET /api/home/slides through web against straight to api;
 // 3. a listing page end to end (web → api → catalog index → streamed HTML) for a guest and for
 //    a signed-in shopper (token cookie; the catalogue still comes from the shared cache, only
-//    the header's profile calls are theirs), against the same bytes served as a static string;
+//    the header's profile calls are theirs: kept by the session cache for the session's next
+//    pages, and asked on every page with it off, as on the first page of a visit), against the
+//    same bytes served as a static string;
 // 4. the catalog index against SQL on PostgreSQL (scripts/bench/index-bench.ts):
 //    npm run bench -- [--index-sizes 30000,1000000] [--index-queries 150] [--index-sql-rounds 1] [--index-only]
 // `--web-only` runs sections 1-3 without the index.
@@ -129,6 +131,15 @@ async function main() {
     processes.push(uncached);
     const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
     await waitForUrl(`${uncachedUrl}/healthz`, uncached);
+    // A web without the session cache: every signed-in page asks the api for the shopper's own
+    // answers, as the first page of a visit does.
+    const firstPagePort = await freePort();
+    const firstPage = startNodeProcess('dist/server/web.js', {
+      PORT: String(firstPagePort), HOST: '127.0.0.1', API_BASE_URL: apiUrl, SESSION_CACHE_SECONDS: '0', LOG_LEVEL: 'error',
+    });
+    processes.push(firstPage);
+    const firstPageUrl = `http://127.0.0.1:${firstPagePort}`;
+    await waitForUrl(`${firstPageUrl}/healthz`, firstPage);
     const listingResponse = await fetch(`${streamUrl}${listingPath}`);
     if (listingResponse.status !== 200) throw new Error(`${listingPath} answered ${listingResponse.status}`);
     const listing = await listingResponse.text();
@@ -150,15 +161,17 @@ async function main() {
         [
           { name: `SSR ${listingPath}, streamed (guest)`, url: `${streamUrl}${listingPath}` },
           { name: 'the same, signed-in shopper', url: `${streamUrl}${listingPath}`, headers: { cookie: shopper } },
+          { name: 'signed-in, session cache off (first page of a visit)', url: `${firstPageUrl}${listingPath}`, headers: { cookie: shopper } },
           { name: `SSR ${listingPath}, no shared cache`, url: `${uncachedUrl}${listingPath}` },
           { name: 'Same bytes as a static string (Express)', url: `${listingStaticUrl}/` },
         ],
         settings,
       ),
     );
-    const [listed, listedSignedIn, listedUncached, listedStatic] = listingRows;
+    const [listed, listedSignedIn, listedFirstPage, listedUncached, listedStatic] = listingRows;
     printTable(`3. Listing page (${Math.round(listing.length / 1024)} KB)`, listingRows, [
       ['signed-in / guest', listedSignedIn!.rps / listed!.rps],
+      ['signed-in, session cache off / guest', listedFirstPage!.rps / listed!.rps],
       ['streamed / static string', listed!.rps / listedStatic!.rps],
       ['no shared cache / static string', listedUncached!.rps / listedStatic!.rps],
     ]);

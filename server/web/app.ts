@@ -26,6 +26,7 @@ import { createDocumentHandler } from './render/document-handler';
 import { webErrorHandler } from './render/document-errors';
 import { sitemapRoutes } from './seo/sitemaps';
 import { createApiUpstream } from './upstream/api-upstream';
+import { createSessionCache } from './upstream/session-cache';
 import { createSharedCache } from './upstream/shared-cache';
 import { createTransferMetrics } from './upstream/transfer-cache';
 
@@ -60,6 +61,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.set('trust proxy', 'loopback');
 
   const api = createApiUpstream({ baseUrl: config.apiBaseUrl, timeoutMs: config.upstreamTimeoutMs, registry });
+  const sessionCache = createSessionCache({ ...config.sessionCache, registry });
   const transferMetrics = createTransferMetrics(registry);
   const secret = xsrfSecret(config, logger);
   const xsrf = createXsrf(secret);
@@ -88,10 +90,11 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.get(XSRF_TOKEN_PATH, xsrfTokenHandler({ xsrf, siteUrl }));
   app.use(xsrfProtection({ xsrf, siteUrl, isGatewayPath }));
   app.use(socialStartRoutes({ providers: config.socialSignIn, siteUrl, socialState }));
-  app.use(sessionRoutes({ upstream: api, siteUrl, socialState }));
+  app.use(sessionRoutes({ upstream: api, siteUrl, socialState, sessionCache }));
   app.use(
     gateway({
       api,
+      sessionCache,
       paymentsBaseUrl: config.paymentsBaseUrl,
       timeoutMs: config.upstreamTimeoutMs,
       logger,
@@ -108,7 +111,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     assets: readClientAssets(config.clientDir),
     siteUrl,
     socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.socialSignIn[provider]),
-    api: { upstream: api, sharedCache: createSharedCache(config.sharedCacheMaxBytes, registry), transferMetrics },
+    api: { upstream: api, sharedCache: createSharedCache(config.sharedCacheMaxBytes, registry), sessionCache, transferMetrics },
     transferLimits: config.transferLimits,
     transferMetrics,
     streamTimeoutMs: config.streamTimeoutMs,

@@ -19,6 +19,9 @@ const WebEnv = z.object({
   TRANSFER_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(40),
   TRANSFER_CACHE_MAX_BYTES: z.coerce.number().int().positive().default(256 * 1024),
   SHARED_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(32 * 1024 * 1024),
+  /** How long a session's own personal answers are reused by its next pages (0 turns it off). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(30),
+  SESSION_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(8 * 1024 * 1024),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
@@ -53,6 +56,7 @@ export type WebConfig = {
   streamTimeoutMs: number;
   transferLimits: { maxEntries: number; maxBytes: number };
   sharedCacheMaxBytes: number;
+  sessionCache: { ttlSeconds: number; maxBytes: number };
   clientDir: string;
   logLevel: string;
   production: boolean;
@@ -83,6 +87,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     streamTimeoutMs: e.STREAM_TIMEOUT_MS,
     transferLimits: { maxEntries: e.TRANSFER_CACHE_MAX_ENTRIES, maxBytes: e.TRANSFER_CACHE_MAX_BYTES },
     sharedCacheMaxBytes: e.SHARED_CACHE_MAX_BYTES,
+    sessionCache: { ttlSeconds: e.SESSION_CACHE_SECONDS, maxBytes: e.SESSION_CACHE_MAX_BYTES },
     clientDir: path.resolve(e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

@@ -5,6 +5,7 @@ import { ApiError } from '../../../shared/api/api-client';
 import { SIGN_IN_PATHS, type SignInPath, type SignedIn } from '../../../shared/api/web-session';
 import { ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
+import type { SessionCache } from '../upstream/session-cache';
 import { callerOf, readJson, type ApiUpstream, type Caller } from '../upstream/api-upstream';
 import type { UpstreamResponse } from '../upstream/upstream-fetch';
 import { clearSessionCookies, isSecureRequest, writeSessionCookies } from './session-cookies';
@@ -55,7 +56,15 @@ export function signInError(result: Extract<SignInResult, { ok: false }>): ApiEr
   return new ApiError(result.status, typeof message === 'string' ? message : `request failed with status ${result.status}`);
 }
 
-export function sessionRoutes(options: { upstream: ApiUpstream; siteUrl: string; socialState?: SocialState }): Router {
+export type SessionRoutesOptions = {
+  upstream: ApiUpstream;
+  siteUrl: string;
+  socialState?: SocialState;
+  /** What a session kept of its own answers goes when it signs in or out. */
+  sessionCache?: SessionCache;
+};
+
+export function sessionRoutes(options: SessionRoutesOptions): Router {
   const router = Router();
   const json = express.json({ limit: '16kb' });
 
@@ -68,7 +77,9 @@ export function sessionRoutes(options: { upstream: ApiUpstream; siteUrl: string;
       res.status(403).json({ status: 403, message: SOCIAL_STATE_REFUSED });
       return;
     }
-    const result = await signInUpstream(options.upstream, req.path as SignInPath, social.body, callerOf(req, res));
+    const caller = callerOf(req, res);
+    const result = await signInUpstream(options.upstream, req.path as SignInPath, social.body, caller);
+    options.sessionCache?.forget(caller);
     if (!result.ok) {
       // Retry-After of a rate-limited sign-in travels with the 429.
       const retryAfter = result.headers['retry-after'];
@@ -82,7 +93,9 @@ export function sessionRoutes(options: { upstream: ApiUpstream; siteUrl: string;
 
   router.delete(ACCOUNT_API.logout, async (req, res) => {
     res.locals.routeLabel = 'session:logout';
-    const upstream = await signOutUpstream(options.upstream, callerOf(req, res));
+    const caller = callerOf(req, res);
+    const upstream = await signOutUpstream(options.upstream, caller);
+    options.sessionCache?.forget(caller);
     // Spec section 4: on success or failure the session cookies go.
     clearSessionCookies(res, isSecureRequest(req, options.siteUrl));
     res.setHeader('Cache-Control', CacheNone.header);

@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { isSocialCallbackPath } from '../../../shared/social-sign-in';
-import { UPSTREAM_FAILURE, callerOf, upstreamHeaders, type ApiUpstream } from '../upstream/api-upstream';
+import { UPSTREAM_FAILURE, callerOf, sendsIdentity, upstreamHeaders, type ApiUpstream } from '../upstream/api-upstream';
+import type { SessionCache } from '../upstream/session-cache';
 import { keepAliveAgent } from '../upstream/upstream-agent';
 
 // The API gateway (spec section 7 "Generic layer"): the browser calls /api, /auth and
@@ -16,6 +17,8 @@ import { keepAliveAgent } from '../upstream/upstream-agent';
 
 export type GatewayOptions = {
   api: ApiUpstream;
+  /** A session's write or a 401 through the gateway drops what its pages kept (session-cache.ts). */
+  sessionCache?: SessionCache;
   /** Spec section 8: an 'UnAuthorized Access!' answer clears the session cookies. */
   onUnauthorized?: (req: Request, res: Response) => void;
   paymentsBaseUrl: string | undefined;
@@ -33,6 +36,9 @@ export function isGatewayPath(path: string): boolean {
 
 /** Headers a page may not set for itself: identity comes only from our HttpOnly cookies. */
 const REPLACED_HEADERS = [...Object.values(UPSTREAM_HEADER), 'cookie'];
+
+/** A state-changing call that carries the session: it may change what the session's GETs answer. */
+const isPersonalWrite = (method: string, url: string) => method !== 'GET' && method !== 'HEAD' && sendsIdentity(method, url);
 
 type GatewayRequest = http.IncomingMessage & { upstreamTimedOut?: boolean };
 
@@ -59,13 +65,20 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
         for (const name of REPLACED_HEADERS) proxyReq.removeHeader(name);
         // Connection is hop-by-hop: a browser's "close" must not close our pooled upstream socket.
         proxyReq.setHeader('connection', 'keep-alive');
-        const headers = upstreamHeaders({ method: req.method ?? 'GET', url: req.url ?? '' }, callerOf(req as Request, res as unknown as Response));
+        const request = { method: req.method ?? 'GET', url: req.url ?? '' };
+        const caller = callerOf(req as Request, res as unknown as Response);
+        if (isPersonalWrite(request.method, request.url)) options.sessionCache?.forget(caller);
+        const headers = upstreamHeaders(request, caller);
         for (const [name, value] of Object.entries(headers)) proxyReq.setHeader(name, value);
         proxyReq.once('timeout', () => {
           (req as GatewayRequest).upstreamTimedOut = true;
         });
       },
       proxyRes(proxyRes, req, res) {
+        // Again once the write is done: a page rendered meanwhile may have kept the old answer.
+        if (isPersonalWrite(req.method ?? 'GET', req.url ?? '') || proxyRes.statusCode === 401) {
+          options.sessionCache?.forget(callerOf(req as Request, res as unknown as Response));
+        }
         // Spec section 8: 'UnAuthorized Access!' on any path but sign-in means the session is
         // gone (expired, revoked): the cookies go too. Headers are still ours to add here.
         // The sign-in endpoints (/auth/…) answer 401 for wrong credentials, which is not that.

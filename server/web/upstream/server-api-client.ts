@@ -2,6 +2,7 @@ import { createApiClient, transferKey, type ApiClient, type ApiRequest, type Api
 import { apiScope } from '../../../shared/api/api-routes';
 import { sharedMaxAge } from '../../../shared/http/cache-policy';
 import { readJson, type ApiUpstream, type Caller } from './api-upstream';
+import type { SessionCache } from './session-cache';
 import type { SharedCache } from './shared-cache';
 import type { TransferCache, TransferMetrics } from './transfer-cache';
 
@@ -11,13 +12,16 @@ import type { TransferCache, TransferMetrics } from './transfer-cache';
 //  - shared calls carry no identity (api-upstream.ts), so their answers are the same for a
 //    guest and a shopper: cacheable GETs are kept in the process-wide shared cache, and the
 //    answers may travel to the browser in the page's transfer cache;
-//  - personal calls carry the token (else the guest key) and their answers stay on this page:
-//    never in the shared cache, never in the transfer cache. Within the page a personal GET two
-//    loaders make is fetched once (a memo that is never serialised).
+//  - personal calls carry the token (else the guest key) and their answers stay with this
+//    session: never in the shared cache, never in the transfer cache. Within the page a
+//    personal GET two loaders make is fetched once (a memo that is never serialised); across
+//    the session's pages the session cache keeps them a short while (session-cache.ts), and a
+//    personal write or a 401 drops what it kept.
 
 export type ServerApiDeps = {
   upstream: ApiUpstream;
   sharedCache: SharedCache;
+  sessionCache: SessionCache;
   transferMetrics?: TransferMetrics;
 };
 
@@ -46,7 +50,10 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
 
   async function fetchAnswer(request: ApiRequest): Promise<{ response: ApiResponse; cacheControl: string | undefined; setsCookie: boolean }> {
     const res = await deps.upstream.call(request, caller, { signal });
-    if (res.status === 401 && !request.url.startsWith('/auth/')) options.onUnauthorized?.();
+    if (res.status === 401 && !request.url.startsWith('/auth/')) {
+      deps.sessionCache.forget(caller);
+      options.onUnauthorized?.();
+    }
     const json = readJson(res.text);
     return {
       response: json ? { status: res.status, body: json.value, bytes: Buffer.byteLength(res.text) } : NOT_JSON,
@@ -71,17 +78,34 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
     return { ...response, transferable: isGet && !setsCookie };
   }
 
+  async function personalWrite(request: ApiRequest): Promise<ApiResponse> {
+    // A write may change what the shopper's own GETs answer: ask again after it.
+    personalGets.clear();
+    deps.sessionCache.forget(caller);
+    try {
+      return (await fetchAnswer(request)).response;
+    } finally {
+      deps.sessionCache.forget(caller);
+    }
+  }
+
+  async function personalGet(request: ApiRequest, key: string): Promise<ApiResponse> {
+    const kept = deps.sessionCache.get(caller, key);
+    if (kept) return { status: kept.status, body: kept.body, bytes: kept.bytes };
+    const { response, setsCookie } = await fetchAnswer(request);
+    if (response.status === 200 && !setsCookie && response.bytes !== undefined) {
+      deps.sessionCache.set(caller, key, { status: response.status, body: response.body, bytes: response.bytes });
+    }
+    return response;
+  }
+
   function personal(request: ApiRequest): Promise<ApiResponse> {
     personalCalls++;
-    if (request.method !== 'GET') {
-      // A write may change what the shopper's own GETs answer: ask again after it.
-      personalGets.clear();
-      return fetchAnswer(request).then(({ response }) => response);
-    }
+    if (request.method !== 'GET') return personalWrite(request);
     const key = transferKey(request);
     let pending = personalGets.get(key);
     if (!pending) {
-      pending = fetchAnswer(request).then(({ response }) => response);
+      pending = personalGet(request, key);
       personalGets.set(key, pending);
     }
     return pending;

@@ -161,7 +161,7 @@ describe('render path: what loaders return', () => {
     expect(metrics.text).toMatch(/transfer_cache_misses_total\{[^}]*\} 1\n/);
   });
 
-  it('fetches a personal answer once per page, and never carries it to the browser or keeps it', async () => {
+  it('fetches a personal answer once per page, never carries it to the browser, and never answers another session with it', async () => {
     const since = upstream.requests.length;
     const res = await request(web.url).get('/profile-twice').set('Cookie', 'token=t1').expect(200);
     expect(visibleMarkup(res.text)).toContain('<p>/api/account/user-profile /api/account/user-profile /api/home/slides?twice=1</p>');
@@ -172,7 +172,7 @@ describe('render path: what loaders return', () => {
       ['/api/home/slides?twice=1', null],
     ]);
     expect(Object.keys(readPayload(res.text).payload.transfer)).toEqual(['/api/home/slides?twice=1']);
-    // The api said "public, max-age=60" for both; the personal one is asked again all the same.
+    // The api said "public, max-age=60" for both; another session's page asks its own.
     const next = upstream.requests.length;
     await request(web.url).get('/profile-twice').set('Cookie', 'token=t2').expect(200);
     expect(upstream.requests.slice(next).map((r) => [r.url, r.headers.token ?? null])).toEqual([['/api/account/user-profile', 't2']]);

@@ -2,11 +2,13 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { registerUser } from '../accounts/accounts-api';
 import { readPayload, visibleMarkup } from '../../support/page';
+import { CookieJar, fetchXsrf } from '../../support/web-session';
 import { demoStackForFile } from '../../support/demo-stack';
 
 // A signed-in shopper's listing page over the real api and catalog index: the catalogue comes
 // from shared calls that carry no identity and are answered from the web's shared cache, as
-// for a guest; only what is theirs (the header's profile) is asked for them.
+// for a guest; only what is theirs (the header's profile) is asked for them, and the session
+// cache keeps that for the same session's next pages until the session changes something.
 
 const stack = demoStackForFile('catalog');
 const LISTING = '/dresses?colour=black&sort=asc';
@@ -37,10 +39,10 @@ function answeredBetween(before: Map<string, number>, after: Map<string, number>
 }
 
 describe('a signed-in shopper on a listing page', () => {
-  it('is served the listing from the shared cache: a second page asks the api only for what is theirs', async () => {
+  it('is served the listing from the shared cache and asks the api only for what is theirs', async () => {
     const shopper = await registerUser(stack.api);
     const cookie = `token=${shopper.token}; profile-type=3`;
-    await get(LISTING, cookie);
+    await get(LISTING); // the shared answers are in the shared cache now
     const before = await apiRequests();
     const page = await get(LISTING, cookie);
     expect(answeredBetween(before, await apiRequests())).toEqual({
@@ -51,6 +53,49 @@ describe('a signed-in shopper on a listing page', () => {
     // The part that is theirs: the header's account menu, with their account's links.
     expect(visibleMarkup(page.text)).toContain('data-testid="account-name"');
     expect(visibleMarkup(page.text)).toContain(`href="/user/${shopper.userName}/wishlists"`);
+  });
+
+  it("keeps a session's own answers for its next page, and never gives them to another session", async () => {
+    const alice = await registerUser(stack.api);
+    const bob = await registerUser(stack.api);
+    const aliceCookie = `token=${alice.token}; profile-type=3`;
+    await get(LISTING, aliceCookie);
+    const before = await apiRequests();
+    const again = await get(LISTING, aliceCookie);
+    expect(answeredBetween(before, await apiRequests())).toEqual({});
+    expect(visibleMarkup(again.text)).toContain(`href="/user/${alice.userName}/wishlists"`);
+
+    const bobsFirst = await apiRequests();
+    const bobs = await get(LISTING, `token=${bob.token}; profile-type=3`);
+    expect(answeredBetween(bobsFirst, await apiRequests())).toEqual({
+      '/api/account/user-profile': 1,
+      '/api/account/notification-count': 1,
+    });
+    expect(visibleMarkup(bobs.text)).toContain(`href="/user/${bob.userName}/wishlists"`);
+    expect(visibleMarkup(bobs.text)).not.toContain(`/user/${alice.userName}/`);
+  });
+
+  it('asks again once the shopper has changed something through the gateway', async () => {
+    const shopper = await registerUser(stack.api);
+    const jar = new CookieJar().set('token', shopper.token).set('profile-type', '3');
+    await get(LISTING, jar.header());
+    const renamed = `Ren${Date.now() % 100000}`; // the header shows 10 characters
+    const xsrf = await fetchXsrf(stack.web.url, jar);
+    await request(stack.web.url)
+      .put('/api/account/edit-user-profile')
+      .set('Cookie', jar.header())
+      .set('X-XSRF-TOKEN', xsrf)
+      .set('Origin', stack.web.url)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ name: renamed })
+      .expect(200);
+    const before = await apiRequests();
+    const page = await get(LISTING, jar.header());
+    expect(answeredBetween(before, await apiRequests())).toEqual({
+      '/api/account/user-profile': 1,
+      '/api/account/notification-count': 1,
+    });
+    expect(visibleMarkup(page.text)).toContain(renamed);
   });
 
   it('carries the same shared answers to the browser as a guest gets, byte for byte', async () => {

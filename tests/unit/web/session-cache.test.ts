@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { Caller } from '../../../server/web/upstream/api-upstream';
+import { createSessionCache } from '../../../server/web/upstream/session-cache';
+
+// The web's private cache of a session's own personal answers (session-cache.ts).
+
+const caller = (token: string | undefined, geoCountry?: 'GB' | 'US', guestKey?: string): Caller => ({
+  token,
+  guestKey,
+  geoCountry,
+  isBot: false,
+  requestId: 'test',
+});
+const entry = (body: unknown, bytes = 100) => ({ status: 200, body, bytes });
+
+describe('session cache', () => {
+  it("answers a session with its own kept answer, and no other session with it", () => {
+    const cache = createSessionCache({ ttlSeconds: 30, maxBytes: 1_000_000 });
+    cache.set(caller('alice'), '/api/account/user-profile', entry('alice'));
+    expect(cache.get(caller('alice'), '/api/account/user-profile')?.body).toBe('alice');
+    expect(cache.get(caller('bob'), '/api/account/user-profile')).toBeUndefined();
+    expect(cache.get(caller(undefined, undefined, 'alice'), '/api/account/user-profile')).toBeUndefined();
+    expect(cache.get(caller(undefined), '/api/account/user-profile')).toBeUndefined();
+    // Nobody's answer is kept for a caller without a session.
+    cache.set(caller(undefined), '/api/account/geo-country', entry('anyone'));
+    expect(cache.get(caller(undefined), '/api/account/geo-country')).toBeUndefined();
+  });
+
+  it('keeps answers apart by the geoip country the api heard, and forgets them all at once', () => {
+    const cache = createSessionCache({ ttlSeconds: 30, maxBytes: 1_000_000 });
+    cache.set(caller('alice', 'GB'), '/api/account/geo-country', entry('GB'));
+    cache.set(caller('alice', 'US'), '/api/account/geo-country', entry('US'));
+    expect(cache.get(caller('alice', 'US'), '/api/account/geo-country')?.body).toBe('US');
+    expect(cache.get(caller('alice', 'GB'), '/api/account/geo-country')?.body).toBe('GB');
+    cache.forget(caller('alice', 'US'));
+    expect(cache.get(caller('alice', 'GB'), '/api/account/geo-country')).toBeUndefined();
+    expect(cache.get(caller('alice', 'US'), '/api/account/geo-country')).toBeUndefined();
+  });
+
+  it('lets an answer go when its time is up', () => {
+    let now = 1_000;
+    const cache = createSessionCache({ ttlSeconds: 30, maxBytes: 1_000_000, now: () => now });
+    cache.set(caller('alice'), '/api/account/notification-count', entry(3));
+    now += 29_999;
+    expect(cache.get(caller('alice'), '/api/account/notification-count')?.body).toBe(3);
+    now += 1;
+    expect(cache.get(caller('alice'), '/api/account/notification-count')).toBeUndefined();
+  });
+
+  it('keeps nothing when turned off or when an answer is too large for it', () => {
+    const off = createSessionCache({ ttlSeconds: 0, maxBytes: 1_000_000 });
+    off.set(caller('alice'), '/a', entry('x'));
+    expect(off.get(caller('alice'), '/a')).toBeUndefined();
+    const small = createSessionCache({ ttlSeconds: 30, maxBytes: 400 });
+    small.set(caller('alice'), '/big', entry('x', 101));
+    expect(small.get(caller('alice'), '/big')).toBeUndefined();
+    small.set(caller('alice'), '/fits', entry('y', 100));
+    expect(small.get(caller('alice'), '/fits')?.body).toBe('y');
+  });
+});
