@@ -124,10 +124,6 @@ export function parseCountryCode(value: string | null | undefined): CountryCode 
   return isCountryCode(upper) ? upper : undefined;
 }
 
-export function countryByCurrency(currencyCode: string): Country | undefined {
-  return Object.values(COUNTRIES).find((c) => c.info.currencyCode === currencyCode);
-}
-
 /** The URL prefix of a country site: '' for GB, '/us' for the USA (spec section 2). */
 export function countryPrefix(code: CountryCode): string {
   return code === DEFAULT_COUNTRY ? '' : `/${code.toLowerCase()}`;

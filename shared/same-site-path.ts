@@ -8,7 +8,7 @@ const PROBE_ORIGIN = 'http://site.invalid';
 export function safeReturnPath(value: unknown, basename = ''): string | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return undefined;
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
-  if (/[\u0000-\u001f\u007f]/.test(value)) return undefined;
+  if (/\p{Cc}/u.test(value)) return undefined;
   let url: URL;
   try {
     url = new URL(value, PROBE_ORIGIN);

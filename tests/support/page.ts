@@ -20,3 +20,17 @@ export function visibleMarkup(html: string): string {
 export function withoutNonces(html: string): string {
   return html.replace(/nonce="[^"]*"/g, 'nonce=""');
 }
+
+/** The parts of a Product JSON-LD block (schema.org) the tests read. */
+export type ProductLdOffer = { '@type': 'Offer'; priceCurrency: string; availability: string; seller: unknown; price: string };
+export type ProductLd = {
+  '@context': string;
+  '@type': 'Product';
+  name: string;
+  sku: string;
+  url: string;
+  brand: unknown;
+  image: string[];
+  offers: ProductLdOffer | { '@type': 'AggregateOffer'; offers: ProductLdOffer[] };
+  aggregateRating?: unknown;
+};

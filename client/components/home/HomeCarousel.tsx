@@ -129,13 +129,13 @@ export function HomeCarousel({ slides, label = 'Featured' }: Props) {
         </div>
       </div>
       {enhanced && count > 1 && (
-        <div className="carousel-controls" onKeyDown={onKeyDown}>
-          <button type="button" className="carousel-arrow carousel-prev" aria-controls={trackId} aria-label="Previous slide" onClick={() => show(index - 1)}>
+        <div className="carousel-controls">
+          <button type="button" className="carousel-arrow carousel-prev" aria-controls={trackId} aria-label="Previous slide" onClick={() => show(index - 1)} onKeyDown={onKeyDown}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
-          <button type="button" className="carousel-arrow carousel-next" aria-controls={trackId} aria-label="Next slide" onClick={() => show(index + 1)}>
+          <button type="button" className="carousel-arrow carousel-next" aria-controls={trackId} aria-label="Next slide" onClick={() => show(index + 1)} onKeyDown={onKeyDown}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
@@ -150,10 +150,11 @@ export function HomeCarousel({ slides, label = 'Featured' }: Props) {
                 aria-label={`Slide ${i + 1}: ${slide.linkTitle}`}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => show(i)}
+                onKeyDown={onKeyDown}
               />
             ))}
           </div>
-          <button type="button" className="carousel-play" onClick={() => setPlayChoice(!playing)}>
+          <button type="button" className="carousel-play" onClick={() => setPlayChoice(!playing)} onKeyDown={onKeyDown}>
             <span aria-hidden="true" className={playing ? 'icon-pause' : 'icon-play'} />
             {playing ? 'Pause' : 'Play'}
             <span className="visually-hidden"> the slideshow</span>

@@ -142,6 +142,8 @@ export function SearchForm() {
       />
       <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!shown}>
         {suggestions.map((suggestion, index) => (
+          // Options of a combobox never take focus: the keys are the input's (aria-activedescendant).
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={`${suggestion.type}:${suggestion.canonicalUrl}:${suggestion.key}`}
             id={optionId(index)}

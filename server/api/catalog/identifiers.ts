@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 /** A URL slug: lower-case ASCII letters and digits joined by single hyphens. */
 export function slugify(text: string, maxLength = 80): string {
   // Accents come off ("Solène" → "solene"); plain ASCII skips the costly normalisation.
-  const ascii = /[^\x00-\x7f]/.test(text) ? text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : text;
+  const ascii = /[^\p{ASCII}]/u.test(text) ? text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : text;
   const slug = ascii
     .toLowerCase()
     .replace(/&/g, ' and ')

@@ -18,7 +18,7 @@ const COMPOUND_PAIRS = new Map(COMPOUNDS.map(([phrase, word]) => [phrase, word])
 
 /** Lower-cased, accent-free text of letters, digits and single spaces. */
 export function normaliseText(text: string): string {
-  const ascii = /[^\x00-\x7f]/.test(text) ? text.normalize('NFKD').replace(/\p{M}+/gu, '') : text;
+  const ascii = /[^\p{ASCII}]/u.test(text) ? text.normalize('NFKD').replace(/\p{M}+/gu, '') : text;
   return ascii
     .toLowerCase()
     .replace(/['’`-]+/g, '')

@@ -7,7 +7,6 @@ import { buildDirectory, documentTerms, loadDirectory, loadDocuments, type LoadS
 import {
   emptyFacets,
   type CatalogDirectory,
-  type FacetCounts,
   type SearchEngine,
   type SearchNeeds,
   type SearchQuery,

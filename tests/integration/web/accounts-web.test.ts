@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_DAYS } from '../../../shared/constants';
 import { XSRF_REFUSED_MESSAGE } from '../../../shared/api/web-session';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
-import { registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from '../accounts/accounts-api';
+import { startAccountsApi, uniqueEmail, type AccountsApi } from '../accounts/accounts-api';
 import { CookieJar, clears, fetchXsrf, setCookies } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
 

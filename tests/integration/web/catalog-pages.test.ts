@@ -5,7 +5,7 @@ import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/ap
 import { BrandListSchema, ProductDetailSchema, SITEMAP_PAGE_SIZE, SitemapUrlsSchema, StoreListSchema } from '../../../shared/api/product-schemas';
 import { COUNTRIES, countryPrefix, type CountryCode } from '../../../shared/countries';
 import { SITEMAP_LINKS_PER_PAGE } from '../../../client/routes/sitemap.route';
-import { readPayload, visibleMarkup } from '../../support/page';
+import { readPayload, visibleMarkup, type ProductLd } from '../../support/page';
 import { startRecordingUpstream } from '../../support/recording-upstream';
 import { startWeb } from '../../support/web-server';
 import { demoStackForFile } from '../../support/demo-stack';
@@ -29,7 +29,7 @@ function jsonLd(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 }
 
-const productLd = (html: string) => jsonLd(html).find((d) => d['@type'] === 'Product') as Record<string, any> | undefined;
+const productLd = (html: string) => jsonLd(html).find((d) => d['@type'] === 'Product') as ProductLd | undefined;
 
 /** A size variant (guid, stored url) of a store with this affiliate id, and a country it is priced in (GB first). */
 async function sizeVariantOfAffiliate(affiliate: number, where = 'TRUE') {

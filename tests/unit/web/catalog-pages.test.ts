@@ -6,6 +6,7 @@ import { clickSource } from '../../../client/routes/retailer.route';
 import type { ProductDetail, SizeVariant } from '../../../shared/api/product-schemas';
 import { escapeXml } from '../../../server/web/lib/xml';
 import { robotsTxt, sitemapFileName } from '../../../server/web/seo/sitemaps';
+import type { ProductLd } from '../../support/page';
 
 // The catalogue pages beside the listing (spec section 2: the product landing page, the
 // click-through to a retailer, sitemaps): the decisions behind them, read like the spec.
@@ -107,14 +108,15 @@ describe('the product page structured data (product snippets)', () => {
   it('marks up one offer per size, sold by the store, with availability', () => {
     const sizes = [size({}), size({ guid: '00000000-0000-4000-8000-000000000002', slug: 'satin-dress-10', size: '10', saleprice: 85.5, status: 0 })];
     const d = detail(sizes, sizes[1]!.guid);
-    const ld = productStructuredData({ detail: d, selection: selectedOf(d)!, url, image: url }) as Record<string, any>;
+    const ld = productStructuredData({ detail: d, selection: selectedOf(d)!, url, image: url }) as ProductLd;
     expect(ld['@type']).toBe('Product');
     expect(ld.sku).toBe(sizes[1]!.guid);
     expect(ld.url).toBe('https://www.vitrine.example/clothing/midi-dresses/satin-dress-10');
     expect(ld.brand).toEqual({ '@type': 'Brand', name: 'Lena Calloway' });
     expect(ld.image).toEqual(['https://www.vitrine.example/images/a/full.svg', 'https://www.vitrine.example/images/b/full.svg']);
     expect(ld.offers).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '80.00', highPrice: '85.50', offerCount: 2 });
-    expect(ld.offers.offers.map((o: { availability: string }) => o.availability)).toEqual(['https://schema.org/InStock', 'https://schema.org/OutOfStock']);
+    const offers = ld.offers['@type'] === 'AggregateOffer' ? ld.offers.offers : [ld.offers];
+    expect(offers.map((o) => o.availability)).toEqual(['https://schema.org/InStock', 'https://schema.org/OutOfStock']);
     expect(ld.aggregateRating).toBeUndefined();
   });
 
@@ -122,7 +124,7 @@ describe('the product page structured data (product snippets)', () => {
     const d = detail([size({})]);
     const none = productStructuredData({ detail: d, selection: selectedOf(d)!, url, image: url, rating: { ratingValue: 0, ratingCount: 0 } });
     expect(none.aggregateRating).toBeUndefined();
-    const rated = productStructuredData({ detail: d, selection: selectedOf(d)!, url, image: url, rating: { ratingValue: 4.5, ratingCount: 12 } }) as Record<string, any>;
+    const rated = productStructuredData({ detail: d, selection: selectedOf(d)!, url, image: url, rating: { ratingValue: 4.5, ratingCount: 12 } }) as ProductLd;
     expect(rated.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 12 });
     expect(rated.offers['@type']).toBe('Offer');
   });

@@ -156,11 +156,16 @@ export function zipfCounts(brands: number, products: number, exponent = 0.8): nu
   const counts = apportion(Math.max(products, brands), weights, 1);
   // The floor of one per brand can overshoot; take the excess back from the biggest.
   let excess = counts.reduce((a, b) => a + b, 0) - Math.max(products, brands);
-  for (let i = 0; excess > 0; i = (i + 1) % brands) if (counts[i]! > 1) (counts[i]!--, excess--);
+  for (let i = 0; excess > 0; i = (i + 1) % brands) {
+    if (counts[i]! > 1) {
+      counts[i]!--;
+      excess--;
+    }
+  }
   return counts;
 }
 
-function uniqueName(rng: Prng, make: () => string, taken: Set<string>): string {
+function uniqueName(make: () => string, taken: Set<string>): string {
   for (let attempt = 0; attempt < 50; attempt++) {
     const name = make();
     if (!taken.has(slugify(name))) {
@@ -236,7 +241,7 @@ export function buildDemoWorld(options: DemoOptions): DemoWorld {
     const special = index === 0;
     const country = special ? SPECIAL_STORE.country : countries[index - 1]!;
     const spec: StoreSpec = special || index === 1 ? 'department' : storeRng.weighted(SPEC_WEIGHTS);
-    const name = special ? SPECIAL_STORE.name : uniqueName(storeRng, () => storeName(storeRng, spec, country), takenSlugs);
+    const name = special ? SPECIAL_STORE.name : uniqueName(() => storeName(storeRng, spec, country), takenSlugs);
     const isInternational = !special && storeRng.chance(0.22);
     // International stores sell into one or two more countries, the bigger markets more often.
     const sellsTo: CountryCode[] = [country];
@@ -287,7 +292,7 @@ export function buildDemoWorld(options: DemoOptions): DemoWorld {
   const takenBrands = new Set<string>();
   const brands: DemoBrand[] = counts.map((productCount, index) => {
     const focus = brandRng.weighted(FOCUS_WEIGHTS);
-    const name = uniqueName(brandRng, () => brandName(brandRng, focus), takenBrands);
+    const name = uniqueName(() => brandName(brandRng, focus), takenBrands);
     const designer = brandRng.chance(0.12);
     return {
       index,

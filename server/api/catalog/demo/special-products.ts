@@ -40,4 +40,3 @@ export const SCRIPT_TITLE_PRODUCT = special('MH-SPECIAL-1', '8', 'Ruched Satin M
 /** A title holding U+2028 (LINE SEPARATOR), which ends a line in older JavaScript. */
 export const LINE_SEPARATOR_PRODUCT = special('MH-SPECIAL-2', '10', 'Broderie Cotton Midi Dress\u2028Limited Edition');
 
-export const SPECIAL_PRODUCTS: readonly SpecialProduct[] = [SCRIPT_TITLE_PRODUCT, LINE_SEPARATOR_PRODUCT];
