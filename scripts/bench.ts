@@ -73,16 +73,17 @@ async function main() {
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitForUrl(`${apiUrl}/readyz`, api);
 
-    const web = async (mode: 'stream' | 'string') => {
+    /** A web server over the api with settings of its own; answers its URL once it serves. */
+    const web = async (env: NodeJS.ProcessEnv = {}) => {
       const port = await freePort();
-      const proc = startNodeProcess('dist/server/web.js', { PORT: String(port), HOST: '127.0.0.1', API_BASE_URL: apiUrl, RENDER_MODE: mode, LOG_LEVEL: 'error' });
+      const proc = startNodeProcess('dist/server/web.js', { PORT: String(port), HOST: '127.0.0.1', API_BASE_URL: apiUrl, LOG_LEVEL: 'error', ...env });
       processes.push(proc);
       const url = `http://127.0.0.1:${port}`;
       await waitForUrl(`${url}/healthz`, proc);
       return url;
     };
-    const streamUrl = await web('stream');
-    const stringUrl = await web('string');
+    const streamUrl = await web();
+    const stringUrl = await web({ RENDER_MODE: 'string' });
 
     const page = await (await fetch(`${streamUrl}/`)).text();
     const pageFile = path.join(dataDir, 'root-page.html');
@@ -124,22 +125,10 @@ async function main() {
     // listing answers are cacheable, so the web's shared cache serves repeats; the row
     // without it (SHARED_CACHE_MAX_BYTES=0) shows the whole path every time.
     const listingPath = '/dresses?colour=black&sort=asc';
-    const uncachedPort = await freePort();
-    const uncached = startNodeProcess('dist/server/web.js', {
-      PORT: String(uncachedPort), HOST: '127.0.0.1', API_BASE_URL: apiUrl, SHARED_CACHE_MAX_BYTES: '0', LOG_LEVEL: 'error',
-    });
-    processes.push(uncached);
-    const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
-    await waitForUrl(`${uncachedUrl}/healthz`, uncached);
+    const uncachedUrl = await web({ SHARED_CACHE_MAX_BYTES: '0' });
     // A web without the session cache: every signed-in page asks the api for the shopper's own
     // answers, as the first page of a visit does.
-    const firstPagePort = await freePort();
-    const firstPage = startNodeProcess('dist/server/web.js', {
-      PORT: String(firstPagePort), HOST: '127.0.0.1', API_BASE_URL: apiUrl, SESSION_CACHE_SECONDS: '0', LOG_LEVEL: 'error',
-    });
-    processes.push(firstPage);
-    const firstPageUrl = `http://127.0.0.1:${firstPagePort}`;
-    await waitForUrl(`${firstPageUrl}/healthz`, firstPage);
+    const firstPageUrl = await web({ SESSION_CACHE_SECONDS: '0' });
     const listingResponse = await fetch(`${streamUrl}${listingPath}`);
     if (listingResponse.status !== 200) throw new Error(`${listingPath} answered ${listingResponse.status}`);
     const listing = await listingResponse.text();

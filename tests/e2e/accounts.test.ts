@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
-import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, waitForHydration } from '../support/browser';
+import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForHydration, browserForFile } from '../support/browser';
 import { linksIn, startSmtpServer } from '../support/smtp-server';
 import { TEST_BUILD_DIR } from '../support/test-build';
 
@@ -10,7 +10,7 @@ import { TEST_BUILD_DIR } from '../support/test-build';
 // link, the dialog's and pages' messages at desktop and mobile width, and the guards. Its
 // own product, so the api sends mail to a real SMTP server on loopback.
 
-let browser: Browser;
+const browser = browserForFile();
 let product: RunningProduct;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let webUrl: string;
@@ -23,10 +23,8 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, RATE_LIMIT_REGISTER: '1000/1000/3600', RATE_LIMIT_FORGOT_PASSWORD: '1000/1000/3600' },
   });
   webUrl = product.webUrl;
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await product?.stop();
   await smtp?.close();
 });
@@ -43,7 +41,7 @@ function newEmail(): string {
 
 describe('the SIGN IN / REGISTER dialog', () => {
   it('opens from the header on DESKTOP, shows every field message, keeps focus inside and closes on Escape', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/about-us`);
     await page.getByRole('banner').getByRole('link', { name: 'Register' }).click();
     const dialog = page.getByRole('dialog', { name: 'REGISTER' });
@@ -87,7 +85,7 @@ describe('the SIGN IN / REGISTER dialog', () => {
   });
 
   it('is the /authentication page on MOBILE, with the same messages', async () => {
-    const context = await browser.newContext(MOBILE);
+    const context = await browser().newContext(MOBILE);
     const { page, problems } = await openPage(context, `${webUrl}/about-us`);
     await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL(`${webUrl}/authentication?userType=Login`);
@@ -114,7 +112,7 @@ describe('the SIGN IN / REGISTER dialog', () => {
 describe('an account from start to finish', () => {
   it('registers, logs out, logs in, changes the password and resets it from the e-mailed link', async () => {
     const email = newEmail();
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/about-us`);
     const header = page.getByRole('banner');
 
@@ -221,7 +219,7 @@ describe('an account from start to finish', () => {
 
 describe('guards', () => {
   it('sends guests away from account pages and signed-in users away from sign-in pages', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/user/somebody/settings`);
     expect(new URL(page.url()).pathname).toBe('/');
 
@@ -244,7 +242,7 @@ describe('guards', () => {
   });
 
   it("ends a session the api calls 'UnAuthorized Access!' and leaves the account page", async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const host = new URL(webUrl).hostname;
     await context.addCookies([
       { name: 'token', value: 'A'.repeat(43), domain: host, path: '/', httpOnly: true, sameSite: 'Lax' },

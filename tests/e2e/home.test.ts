@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, waitForHydration } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForHydration, browserForFile } from '../support/browser';
 
 // The home page in a real browser (spec section 2 "Home page", section 9 "Carousel
 // auto-interval 15000 ms"), on the demo catalogue.
 
-let browser: Browser;
+const browser = browserForFile();
 const webUrl = inject('webUrl');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 /** The position ("n of m") of the slide the carousel shows. */
 async function shownSlide(page: Page): Promise<string | null> {
@@ -22,7 +16,7 @@ async function shownSlide(page: Page): Promise<string | null> {
 
 describe('the home carousel', () => {
   it('moves with previous and next, wrapping around at both ends', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/us`);
     const carousel = page.getByRole('region', { name: 'Featured' });
     const count = await carousel.locator('.carousel-slide').count();
@@ -46,7 +40,7 @@ describe('the home carousel', () => {
   });
 
   it('advances every 15 seconds, and holds while the pointer is over it', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${webUrl}/`);
@@ -70,7 +64,7 @@ describe('the home carousel', () => {
   });
 
   it('never rotates for people who prefer reduced motion, unless they press Play', async () => {
-    const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
+    const context = await browser().newContext({ ...DESKTOP, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${webUrl}/`);
@@ -88,7 +82,7 @@ describe('the home carousel', () => {
   });
 
   it('is a strip of plain links without JavaScript', async () => {
-    const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    const context = await browser().newContext({ ...DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${webUrl}/au`);
     const links = page.locator('.carousel-slide a');
@@ -106,7 +100,7 @@ describe('the home page', () => {
       ['home-desktop', DESKTOP],
       ['home-mobile', MOBILE],
     ] as const) {
-      const context = await browser.newContext(options);
+      const context = await browser().newContext(options);
       const { page, problems } = await openPage(context, `${webUrl}/`);
       for (const heading of ['The hot list', 'Offers worth a look', 'Brand spotlight', 'Designer spotlight', 'Beauty store spotlight', "Editor's picks", 'From the fashion blog', 'Showcase']) {
         await page.getByRole('heading', { name: heading, exact: true }).waitFor();
@@ -133,7 +127,7 @@ describe('the home page', () => {
   });
 
   it('follows a hot-list tile and a showcase link to their pages with the country prefix', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page } = await openPage(context, `${webUrl}/sg`);
     const tile = page.locator('.home-hot-list a').first();
     expect(await tile.getAttribute('href')).toMatch(/^\/sg\/[a-z-]+$/);

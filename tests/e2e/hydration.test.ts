@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, saveScreenshot, waitForHydration, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, waitForHydration, watchConsole, browserForFile } from '../support/browser';
 
-let browser: Browser;
+const browser = browserForFile();
 const webUrl = inject('webUrl');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 describe('the root page in a real browser', () => {
   it('hydrates with no console errors, then navigates on the client through the gateway', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const problems = watchConsole(page);
     const apiCalls: string[] = [];
     page.on('request', (req) => {
@@ -54,7 +47,7 @@ describe('the root page in a real browser', () => {
   });
 
   it('keeps the country prefix on client-side links of a country site', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const problems = watchConsole(page);
     await page.goto(`${webUrl}/us`);
     await waitForHydration(page);

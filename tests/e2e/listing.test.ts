@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { ProductCard } from '../../shared/api/product-schemas';
 import { SearchResponseSchema, type SearchResponse } from '../../shared/api/search-schemas';
-import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, seriousAxeViolations, waitForHydration } from '../support/browser';
+import { DESKTOP, MOBILE, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, browserForFile } from '../support/browser';
 
 // A shopper's journey through the listing page in a real browser (spec section 2 "Listing
 // and search page", section 4 "Listing", section 5 "Price filter").
 
-let browser: Browser;
+const browser = browserForFile();
 const webUrl = inject('webUrl');
 const apiUrl = inject('apiUrl');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 const cards = (page: Page) => page.locator('.listing-results .product-grid > li');
 const params = (page: Page) => new URL(page.url()).searchParams;
@@ -45,7 +39,7 @@ const shownPaths = (page: Page) => page.locator('.listing-results .product-card-
 
 describe('the shopping journey at desktop width', () => {
   it('searches with suggestions, filters by brand and colour, checks the price messages, sorts and clears chips', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/about-us`);
 
     // Suggestions: arrow keys fill the query with the highlighted one.
@@ -163,7 +157,7 @@ describe('the shopping journey at desktop width', () => {
   });
 
   it('loads more products as the shopper scrolls, and the back button returns to the same place', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/clothing`);
     const total = await totalCount(page);
     expect(total).toBeGreaterThan(80);
@@ -205,7 +199,7 @@ describe('the shopping journey at desktop width', () => {
     // The demo catalogue has each kind on the first page; if it ever does not, say so.
     expect([buyable, unavailable, multi].map((i) => i >= 0)).toEqual([true, true, true]);
 
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/clothing`);
     expect(await shownPaths(page)).toEqual(listing.products.map(cardPath));
     const card = (i: number) => cards(page).nth(i).locator('.product-card');
@@ -238,7 +232,7 @@ describe('the shopping journey at desktop width', () => {
 
 describe('the listing at mobile width', () => {
   it('refines through the Refine Products panel and applies on Apply Filters', async () => {
-    const context = await browser.newContext(MOBILE);
+    const context = await browser().newContext(MOBILE);
     const { page, problems } = await openPage(context, `${webUrl}/search?q=dress`);
     const start = page.url();
     const startCount = await totalCount(page);
@@ -308,7 +302,7 @@ describe('the listing at mobile width', () => {
 
 describe('without JavaScript', () => {
   it('reads and pages the listing with real links', async () => {
-    const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    const context = await browser().newContext({ ...DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${webUrl}/clothing`);
     const firstPage = await page.locator('.listing-results .product-card-title').allInnerTexts();
@@ -331,7 +325,7 @@ describe('accessibility', () => {
   it('has no serious or critical axe violations on the listing page, desktop and mobile', async () => {
     for (const options of [DESKTOP, MOBILE]) {
       // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
-      const context = await browser.newContext({ ...options, bypassCSP: true });
+      const context = await browser().newContext({ ...options, bypassCSP: true });
       const { page } = await openPage(context, `${webUrl}/dresses`);
       const violations = await seriousAxeViolations(page);
       expect(violations).toEqual([]);

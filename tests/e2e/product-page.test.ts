@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import { ProductDetailSchema, type ProductCard, type ProductDetail } from '../../shared/api/product-schemas';
 import { SearchResponseSchema } from '../../shared/api/search-schemas';
-import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, watchConsole } from '../support/browser';
+import { DESKTOP, MOBILE, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, watchConsole, browserForFile } from '../support/browser';
 
 // The product page in a real browser at desktop width (spec section 2 route table): it
 // hydrates cleanly, sizes are links, and Buy opens the click-through in a new tab, which
 // hands the shopper on to the retailer. Retailers are stood in for by route interception:
 // nothing leaves the machine.
 
-let browser: Browser;
+const browser = browserForFile();
 const webUrl = inject('webUrl');
 const apiUrl = inject('apiUrl');
 /** The demo's retailer sites: https://www.{store}.example/… */
 const RETAILER = /^https:\/\/www\.[a-z0-9-]+\.example\//;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 /**
  * A GB product for the test: the search api's cards (affiliate, and each colour's cheapest
@@ -47,7 +41,7 @@ const selectedSize = (d: ProductDetail) => d.product.variants[d.selected.variant
 
 /** A browser context where every retailer answers with a small page of its own. */
 async function shopperContext(): Promise<{ context: BrowserContext; retailerHits: string[] }> {
-  const context = await browser.newContext(DESKTOP);
+  const context = await browser().newContext(DESKTOP);
   const retailerHits: string[] = [];
   await context.route(RETAILER, (route) => {
     retailerHits.push(route.request().url());
@@ -121,7 +115,7 @@ describe('the product page in a real browser', () => {
       (d) => selectedSize(d).status === 1,
       (p) => ![5, 6].includes(p.affiliate_id) && p.variants[0]?.size_variants[0]?.status === 1,
     );
-    const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    const context = await browser().newContext({ ...DESKTOP, javaScriptEnabled: false });
     const retailerHits: string[] = [];
     await context.route(RETAILER, (route) => {
       retailerHits.push(route.request().url());
@@ -143,7 +137,7 @@ describe('accessibility of the catalog pages', () => {
     const detail = await findProduct(() => true);
     for (const options of [DESKTOP, MOBILE]) {
       // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
-      const context = await browser.newContext({ ...options, bypassCSP: true });
+      const context = await browser().newContext({ ...options, bypassCSP: true });
       for (const path of [`/${detail.canonicalUrl}`, '/brands/a-to-z', '/sitemap/all-categories']) {
         const { page, problems } = await openPage(context, `${webUrl}${path}`);
         if (options === MOBILE && path.startsWith(`/${detail.product.category_slug}/`)) await saveScreenshot(page, 'product-page-mobile');

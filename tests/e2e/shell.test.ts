@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, seriousAxeViolations, waitForHydration } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, MOBILE, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, browserForFile } from '../support/browser';
 
 // The shell in a real browser (spec section 2 "Global shell", section 4 "Shell").
 
-let browser: Browser;
+const browser = browserForFile();
 const webUrl = inject('webUrl');
 // The country popup is not shown on localhost (spec section 2); the same server on 127.0.0.1 is not localhost.
 const ipUrl = webUrl.replace('localhost', '127.0.0.1');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 describe('the menu', () => {
   it('opens four-column panels on hover and on keyboard focus, at desktop width', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/about-us`);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     const womenPanel = page.locator('#menu-panel-2, .menu-item.is-mega').first().locator('.menu-panel');
@@ -41,7 +34,7 @@ describe('the menu', () => {
   });
 
   it('is a drawer on small screens with one nested menu open at a time', async () => {
-    const context = await browser.newContext(MOBILE);
+    const context = await browser().newContext(MOBILE);
     const { page, problems } = await openPage(context, `${webUrl}/about-us`);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     const women = menu.getByRole('button', { name: 'Women categories' });
@@ -59,7 +52,7 @@ describe('the menu', () => {
   });
 
   it('reads and navigates without JavaScript: links, panels on hover, the footer', async () => {
-    const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    const context = await browser().newContext({ ...DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${webUrl}/us/about-us`);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -76,7 +69,7 @@ describe('the menu', () => {
 
 describe('countries', () => {
   it('moves to the chosen country site with its cookie, suggesting the geoip country', async () => {
-    const context = await browser.newContext({ ...DESKTOP, extraHTTPHeaders: { 'x-geoip-country': 'IN' } });
+    const context = await browser().newContext({ ...DESKTOP, extraHTTPHeaders: { 'x-geoip-country': 'IN' } });
     const { page, problems } = await openPage(context, `${webUrl}/about-us`);
     const chooser = page.locator('.country-chooser > summary');
     expect(await chooser.textContent()).toBe('GB £: shopping in UK. Change country');
@@ -93,7 +86,7 @@ describe('countries', () => {
   });
 
   it('asks whether to go to the usual country site; continuing removes the cookie and stays', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     await context.addCookies([{ name: 'country', value: 'in', url: ipUrl }]);
     const { page, problems } = await openPage(context, `${ipUrl}/us/about-us`);
     const popup = page.getByRole('dialog', { name: 'You usually shop on Vitrine India' });
@@ -111,13 +104,13 @@ describe('countries', () => {
   });
 
   it('goes to the usual site from the popup, and never shows it on localhost', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     await context.addCookies([{ name: 'country', value: 'in', url: ipUrl }]);
     const { page } = await openPage(context, `${ipUrl}/us/about-us`);
     await page.getByRole('link', { name: 'Go to Vitrine India' }).click();
     await page.waitForURL(`${ipUrl}/in/about-us`);
 
-    const local = await browser.newContext(DESKTOP);
+    const local = await browser().newContext(DESKTOP);
     await local.addCookies([{ name: 'country', value: 'in', url: webUrl }]);
     const { page: localPage } = await openPage(local, `${webUrl}/us/about-us`);
     // The popup is decided by an effect that has run once the page is hydrated, and shown by
@@ -137,7 +130,7 @@ describe('countries', () => {
 
 describe('mailing list and newsletter', () => {
   it('validates the address, subscribes, closes, clears the field and sets the cookie', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/about-us`);
     await page.getByRole('button', { name: 'Join our mailing list' }).click();
     const dialog = page.getByRole('dialog', { name: 'Join our mailing list' });
@@ -164,7 +157,7 @@ describe('mailing list and newsletter', () => {
   });
 
   it('shows the footer newsletter its own message', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page } = await openPage(context, `${webUrl}/about-us`);
     const form = page.getByRole('contentinfo').locator('form.email-signup');
     await form.getByLabel('Sign up for our newsletter').fill('no-at-sign.com');
@@ -176,7 +169,7 @@ describe('mailing list and newsletter', () => {
 
 describe('scrolling', () => {
   it('fixes the header past 300 px and offers back-to-top, which scrolls up in about 500 ms', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 500 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 500 } });
     const { page } = await openPage(context, `${webUrl}/terms-and-conditions`);
     const header = page.locator('header.site-header');
     expect(await header.getAttribute('data-fixed')).toBe('false');
@@ -200,7 +193,7 @@ describe('accessibility', () => {
   it('has no serious or critical axe violations on the home page, desktop and mobile', async () => {
     for (const options of [DESKTOP, MOBILE]) {
       // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
-      const context = await browser.newContext({ ...options, bypassCSP: true });
+      const context = await browser().newContext({ ...options, bypassCSP: true });
       const { page } = await openPage(context, `${webUrl}/`);
       const violations = await seriousAxeViolations(page);
       expect(violations).toEqual([]);

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
 import { SOCIAL_STATE_REFUSED } from '../../server/web/http/social-sign-in';
-import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, waitForHydration, watchConsole } from '../support/browser';
+import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForHydration, watchConsole, browserForFile } from '../support/browser';
 import { STANDIN_FACEBOOK_APP, startSocialProviders } from '../support/social-providers';
 import { TEST_BUILD_DIR } from '../support/test-build';
 
@@ -15,7 +15,7 @@ import { TEST_BUILD_DIR } from '../support/test-build';
 // page posts the token, the api asks the stand-in Graph /me who it is, and the shopper ends
 // signed in on the page they started from.
 
-let browser: Browser;
+const browser = browserForFile();
 let product: RunningProduct;
 let providers: Awaited<ReturnType<typeof startSocialProviders>>;
 let authorise: http.Server;
@@ -42,10 +42,8 @@ beforeAll(async () => {
     env: { FACEBOOK_GRAPH_URL: `${providers.url}/facebook`, FACEBOOK_APP_ID: STANDIN_FACEBOOK_APP.id, FACEBOOK_APP_SECRET: STANDIN_FACEBOOK_APP.secret },
     webEnv: { FACEBOOK_AUTH_URL: authoriseUrl },
   });
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await product?.stop();
   await providers?.close();
   await new Promise((resolve) => authorise?.close(resolve));
@@ -59,7 +57,7 @@ describe('Facebook sign-in by redirect', () => {
   it('goes to the provider and back, and ends signed in on the starting page with the name in the header', async () => {
     nextToken = `fb-e2e-${Date.now().toString(36)}`;
     providers.facebookToken(nextToken, { id: `fb-${nextToken}`, name: 'Marguerite Okonkwo', email: `marguerite.${Date.now().toString(36)}@example.com` });
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const page = await context.newPage();
     const problems = watchConsole(page);
     const ourRequests: string[] = [];
@@ -101,7 +99,7 @@ describe('Facebook sign-in by redirect', () => {
   });
 
   it('refuses a callback whose state this browser was not given, with a way back to sign in', async () => {
-    const context = await browser.newContext(MOBILE);
+    const context = await browser().newContext(MOBILE);
     const page = await context.newPage();
     // A link an attacker could send: their own token and a state of their choosing.
     await page.goto(`${product.webUrl}/auth/callback/facebook#access_token=attacker-token&state=attacker-state`);
@@ -117,7 +115,7 @@ describe('Facebook sign-in by redirect', () => {
   });
 
   it('keeps saying a provider without an app id is not available', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser().newContext(DESKTOP);
     const { page } = await openPage(context, `${product.webUrl}/authentication?userType=Login`);
     await page.getByRole('button', { name: 'Google' }).click();
     await expectNotice(page, 'Google sign-in is not available right now.');

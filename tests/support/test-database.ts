@@ -36,3 +36,9 @@ export async function openTestPostgresDatabase(): Promise<Database> {
     },
   };
 }
+
+/** The two engines the api runs on, for `describe.each`: the catalogue and database tests run on both. */
+export const BOTH_ENGINES = [
+  ['PGlite', openTestDatabase],
+  ['PostgreSQL', openTestPostgresDatabase],
+] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPARTMENTS, isDepartment } from '../../../shared/constants';
 import { COUNTRY_CODES, DEFAULT_COUNTRY, parseCountryCode } from '../../../shared/countries';
 
 const COUNTRY_MESSAGE = `country must be one of ${COUNTRY_CODES.join(', ')}`;
@@ -28,3 +29,20 @@ export const CountryQuery = z.object({
       return code;
     }),
 });
+
+/** `?department=`: optional, one of the three in any case. */
+export const optionalDepartment = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return undefined;
+    const department = value.toLowerCase();
+    if (!isDepartment(department)) {
+      ctx.addIssue({ code: 'custom', message: `department must be one of ${DEPARTMENTS.join(', ')}` });
+      return z.NEVER;
+    }
+    return department;
+  });
+
+/** `?country=&department=` (brand lists, search suggestions). */
+export const CountryDepartmentQuery = CountryQuery.extend({ department: optionalDepartment });

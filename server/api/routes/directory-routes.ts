@@ -1,10 +1,8 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { DEPARTMENTS, isDepartment } from '../../../shared/constants';
 import { CacheLong, CacheShort } from '../../../shared/http/cache-policy';
 import { cleanSearchText } from '../../../shared/validation/search-text';
 import { badRequest } from '../../lib/http-error';
-import { CountryQuery } from '../http/params';
+import { CountryDepartmentQuery, CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import type { ApiArea } from './area';
 
@@ -13,28 +11,13 @@ import type { ApiArea } from './area';
 
 const MAX_TERM_LENGTH = 100;
 
-const DepartmentQuery = CountryQuery.extend({
-  department: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return undefined;
-      const d = value.toLowerCase();
-      if (!isDepartment(d)) {
-        ctx.addIssue({ code: 'custom', message: `department must be one of ${DEPARTMENTS.join(', ')}` });
-        return z.NEVER;
-      }
-      return d;
-    }),
-});
-
 export const directoryArea: ApiArea = {
   mountPath: '/api/account',
   routes: ({ products }) => {
     const router = Router();
 
     router.get('/brand-list', async (req, res) => {
-      const { country, department } = parseInput(DepartmentQuery, req.query);
+      const { country, department } = parseInput(CountryDepartmentQuery, req.query);
       sendData(res, await products.brandList(country, department), CacheLong);
     });
     router.get('/store-list', async (req, res) => {

@@ -1,5 +1,4 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import { SEARCH_DEBUG_FORBIDDEN } from '../../../shared/api/search-schemas';
 import { DEPARTMENTS, isDepartment, type Department } from '../../../shared/constants';
 import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
@@ -7,7 +6,7 @@ import { FILTER_TYPES, isFilterType } from '../../../shared/listing/vocabulary';
 import { cleanSearchText } from '../../../shared/validation/search-text';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { isAdmin, type ViewerResolver } from '../accounts/viewer';
-import { CountryQuery } from '../http/params';
+import { CountryDepartmentQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { readFilterListOptions, readListingRequest } from '../search-listing/read-listing-request';
 import type { SearchService } from '../services/search-service';
@@ -18,22 +17,6 @@ import type { SearchService } from '../services/search-service';
 // line is its own call), so every other answer is the same bytes for everyone and may be shared.
 
 const MAX_SUGGEST_LENGTH = 100;
-
-const SuggestQuery = z.object({
-  department: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return undefined;
-      const d = value.toLowerCase();
-      if (!isDepartment(d)) {
-        ctx.addIssue({ code: 'custom', message: `department must be one of ${DEPARTMENTS.join(', ')}` });
-        return z.NEVER;
-      }
-      return d;
-    }),
-  country: CountryQuery.shape.country,
-});
 
 export function searchRoutes(deps: { search: SearchService; resolveViewer: ViewerResolver }): Router {
   const router = Router();
@@ -76,7 +59,7 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
   // /auto-suggest/{department}/{query}, /auto-suggest/{query}/{department} (spec section 7:
   // "parameter order reversed in some uses") and /auto-suggest/{query}?department=.
   const suggest = async (req: Request, text: string, department: Department | undefined) => {
-    const { country, department: fromQuery } = parseInput(SuggestQuery, req.query);
+    const { country, department: fromQuery } = parseInput(CountryDepartmentQuery, req.query);
     if (text.length > MAX_SUGGEST_LENGTH) throw badRequest(`the search text is longer than ${MAX_SUGGEST_LENGTH} characters`);
     return search.suggestions.suggest(cleanSearchText(text), department ?? fromQuery, country);
   };

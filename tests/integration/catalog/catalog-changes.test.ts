@@ -27,16 +27,15 @@ import { openDatabase } from '../../../server/api/db/open-database';
 import { openPostgresDatabase } from '../../../server/api/db/pg-database';
 import { createPostgresDatabase } from '../../support/postgres';
 import { testBuild } from '../../support/test-build';
-import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
+import { fixtureManifest, readFixture } from '../../support/feed-fixtures';
+import { openTestPostgresDatabase, BOTH_ENGINES } from '../../support/test-database';
 
 // The catalogue's change log: what an import changed, per size variant and country, read
 // "since my cursor" by consumers in any process, exactly once, however the imports and the
 // readers interleave.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const FEEDS = path.join(root, 'tests/fixtures/feeds');
-const readFixture = (name: string) => fs.readFileSync(path.join(FEEDS, name), 'utf8');
-const manifest = () => JSON.parse(readFixture('good/stores.json'));
+const manifest = fixtureManifest;
 const NORTHLANE_GB = readFixture('good/northlane.gb.tsv');
 const NORTHLANE_ITEMS = ['NL100-BLK-S', 'NL100-BLK-M', 'NL100-RED-S', 'NL200', 'NL300', 'NL400-IND-32'];
 const itemOfGuid = new Map(NORTHLANE_ITEMS.map((item) => [sizeVariantGuid('northlane', item), item]));
@@ -98,10 +97,7 @@ const NORTHLANE_GB_FIRST_SEEN = [
   firstSeenGB('NL400-IND-32', 75, 52.5, 'in_stock'),
 ];
 
-describe.each([
-  ['PGlite', openTestDatabase],
-  ['PostgreSQL', openTestPostgresDatabase],
-])('the catalogue change log on %s', (_engine, open) => {
+describe.each(BOTH_ENGINES)('the catalogue change log on %s', (_engine, open) => {
   let db: Database;
   beforeEach(async () => {
     db = await open();

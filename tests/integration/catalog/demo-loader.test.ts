@@ -9,7 +9,7 @@ import { SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
 import { writeDemoCatalog, type DemoCatalogInfo } from '../../../server/api/catalog/demo/generate-demo-catalog';
 import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
 import { MenuService } from '../../../server/api/services/menu-service';
-import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
+import { BOTH_ENGINES } from '../../support/test-database';
 
 // The first-start load on a small catalogue, generated beforehand into the data
 // directory (the loader uses a catalogue it finds there, whatever its size).
@@ -48,10 +48,7 @@ async function state(db: Database): Promise<State> {
   return row!;
 }
 
-describe.each([
-  ['PGlite', openTestDatabase],
-  ['PostgreSQL', openTestPostgresDatabase],
-])('first-start demo catalogue on %s', (_engine, open) => {
+describe.each(BOTH_ENGINES)('first-start demo catalogue on %s', (_engine, open) => {
   let db: Database;
   beforeAll(async () => {
     db = await open();

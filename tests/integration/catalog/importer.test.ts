@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/api/db/database';
 import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
@@ -9,12 +6,10 @@ import { importSiteContent } from '../../../server/api/catalog/site-content';
 import { importStores, ManifestError } from '../../../server/api/catalog/store-manifest';
 import { HomeService } from '../../../server/api/services/home-service';
 import { MenuService } from '../../../server/api/services/menu-service';
-import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
+import { fixture, fixtureManifest, readFixture } from '../../support/feed-fixtures';
+import { BOTH_ENGINES } from '../../support/test-database';
 
-const FEEDS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/feeds');
-const fixture = (name: string) => path.join(FEEDS, name);
-const readFixture = (name: string) => fs.readFileSync(fixture(name), 'utf8');
-const manifest = () => JSON.parse(readFixture('good/stores.json'));
+const manifest = fixtureManifest;
 
 // The stored state an import may touch: row counts, history and the latest updated_at.
 async function snapshot(db: Database) {
@@ -62,10 +57,7 @@ async function history(db: Database, itemId: string) {
   );
 }
 
-describe.each([
-  ['PGlite', openTestDatabase],
-  ['PostgreSQL', openTestPostgresDatabase],
-])('feed importer on %s', (_engine, open) => {
+describe.each(BOTH_ENGINES)('feed importer on %s', (_engine, open) => {
   let db: Database;
   beforeEach(async () => {
     db = await open();
@@ -281,8 +273,8 @@ describe.each([
     await importFeed(db, { file: fixture('good/northlane.gb.tsv') });
     expect(await importStores(db, manifest())).toEqual({ stores: 2, created: 0, updated: 0, coupons: 1, couponsRemoved: 0 });
     const next = manifest();
-    next.stores[0].name = 'Northlane London';
-    next.stores[0].coupons = [];
+    next.stores[0]!.name = 'Northlane London';
+    next.stores[0]!.coupons = [];
     expect(await importStores(db, next)).toEqual({ stores: 2, created: 0, updated: 1, coupons: 0, couponsRemoved: 1 });
     expect((await sizeVariant(db, 'NL100-BLK-S'))!.promotion_id).toBeNull();
     const [store] = await db.query('SELECT name, affiliate_id, free_delivery_gb, free_delivery_us FROM stores WHERE slug = $1', ['northlane']);
@@ -320,8 +312,8 @@ describe.each([
 
   it('refuses a manifest that does not describe stores, saying where', async () => {
     const bad = manifest();
-    bad.stores[1].slug = 'Atlas Outfitters';
-    bad.stores[1].countryCode = 'FR';
+    bad.stores[1]!.slug = 'Atlas Outfitters';
+    bad.stores[1]!.countryCode = 'FR';
     await expect(importStores(db, bad)).rejects.toThrow(ManifestError);
     await expect(importStores(db, bad)).rejects.toThrow(/stores\.1\.slug: slug must be lower-case[\s\S]*stores\.1\.countryCode/);
   });
