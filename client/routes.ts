@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
       // One listing module for /search and every canonical listing path (spec section 2);
       // static paths (help pages) outrank ':slug', and an unknown slug is the api's 404.
       ...LISTING_PATHS.map(({ id, path }): RouteObject => ({ id, path, lazy: () => import('./routes/listing.route') })),
-      // Accounts (issue 5): sign-in pages, the account area, public profiles.
+      // Accounts: sign-in pages, the account area, public profiles.
       { id: 'authentication', path: 'authentication', lazy: () => import('./routes/auth.route') },
       { id: 'forgot-password', path: 'forgot-password', lazy: () => import('./routes/auth-forgot-password.route') },
       { id: 'confirm-password', path: 'confirm-password/tkn/:tkn/key/:key', lazy: () => import('./routes/auth-confirm-password.route') },
@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
           ),
         ],
       },
-      // Other catalog pages (issue 4): the product page, the click-through to the retailer,
+      // Other catalog pages: the product page, the click-through to the retailer,
       // brand and store directories and the HTML sitemap. Static segments outrank ':slug'.
       { id: 'product', path: ':cat/:lastnode/:slug', lazy: () => import('./routes/product.route') },
       ...['products/loadRetailerProductPage/:guid', 'shop/products/loadRetailerProductPage/:guid'].map(

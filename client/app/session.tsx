@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { SignInPath, SignedIn } from '../../shared/api/web-session';
 import type { Viewer } from './viewer';
 
-// The signed-in user as the page knows them, and what changes it (issue 5). Seeded from the
+// The signed-in user as the page knows them, and what changes it. Seeded from the
 // root loader (the server read the profile with the token cookie); the account forms and the
 // header update it; the provider lives in components/account/SessionProvider.tsx.
 

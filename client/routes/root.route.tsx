@@ -17,7 +17,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const site = context.get(siteContext);
   const country = COUNTRIES[site.country];
   let degraded = false;
-  // Issue 5: who is signed in (the token cookie on the server), for the header.
+  // Who is signed in (the token cookie on the server, profile-type in the browser), for the header.
   const signedIn = context.get(sessionContext).signedIn();
   const [menu, countryInfo, viewer] = await Promise.all([
     api.get(`/api/account/menu-structure/${country.info.countryId}`, MenuStructureSchema).catch(() => {

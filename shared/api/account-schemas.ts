@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Answers of the account api (spec section 7 "Account"; issue 5), parsed wherever they
+// Answers of the account api (spec section 7 "Account"), parsed wherever they
 // cross into the web server or the browser. Every answer is wrapped as `{ data: … }`;
 // the schemas below describe `data`. Errors are `{ status, message, fields? }`: `message`
 // is a sentence a person can act on, `fields` (on 400s from forms) the first message per

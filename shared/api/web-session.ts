@@ -3,7 +3,7 @@ import { ACCOUNT_API, SessionSchema } from './account-schemas';
 
 // What the browser hears about a new session. The api answers sign-in and register with the
 // session token; the web server keeps that token in the HttpOnly `token` cookie and passes the
-// rest on (issue 5 "web and client": the token never reaches page scripts).
+// rest on: the token never reaches page scripts, so a script injected into a page cannot steal it.
 
 /** Sign-in, social sign-in and register, as the web server answers them: no token. */
 export const SignedInSchema = SessionSchema.omit({ token: true }).extend({ message: z.string().optional() });

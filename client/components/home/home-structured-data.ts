@@ -3,7 +3,7 @@ import type { SiteConfig } from '../../../shared/payload';
 import { COMPANY_NAME, POSTAL_ADDRESS, SUPPORT_EMAIL } from '../../content/contact';
 import { SOCIAL_LINKS } from '../shell/Footer';
 
-// Organization and WebSite JSON-LD for the home page (issue 3 "Page metadata"). One
+// Organization and WebSite JSON-LD for the home page, so search engines know the site and its search. One
 // organisation behind all eight country sites; each country site is a WebSite whose
 // SearchAction searches that site (/us/search?q=… for the USA).
 

@@ -11,7 +11,7 @@ import { BuyControl } from './BuyControl';
 import { ProductGallery } from './ProductGallery';
 import { availabilityLabel, galleryImages, metaDescription, productStructuredData, selectedOf, sizePath } from './product-view';
 
-// The product landing page {cat}/{lastnode}/{slug} (issue 4 "Other catalog pages"): the
+// The product landing page {cat}/{lastnode}/{slug}: the
 // spec names it and does not draw it, so it shows what a shopper expects before going to
 // the retailer. Every choice (colour, size) is a link to that size variant's own page, so
 // it all works without JavaScript and each price has an address.

@@ -1,6 +1,6 @@
 import type { Product, ProductDetail, SizeVariant, Variant } from '../../../shared/api/product-schemas';
 
-// What the product landing page decides (issue 4 "Other catalog pages"), apart from its
+// What the product landing page decides, apart from its
 // markup: which variant and size it shows, how availability reads, which pictures it has,
 // and the schema.org Product it describes to search engines.
 
@@ -79,7 +79,7 @@ type StructuredDataInput = {
 };
 
 /**
- * schema.org Product for product snippets (issue 4): Vitrine sends shoppers to retailers,
+ * schema.org Product for product snippets (not merchant listings): Vitrine sends shoppers to retailers,
  * so the page marks up the product with its offers (one per size, sold by the store) and
  * its ratings, never a checkout or merchant return policy.
  */

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db/database';
 import type { MailTransport } from './transports';
 
-// Every e-mail goes through the mail_outbox table (issue 5): it is written in the same
+// Every e-mail goes through the mail_outbox table, so no mail is lost with a crash: it is written in the same
 // transaction as what it announces, then delivered by a worker — at once when enqueued,
 // and by a periodic sweep for retries. Several api instances share the table: a message is
 // claimed with FOR UPDATE SKIP LOCKED and a lease, and sent outside any transaction (PGlite

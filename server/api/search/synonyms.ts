@@ -1,4 +1,5 @@
-// Words shoppers in our eight markets use for the same thing (issue 4 "Text"), kept as data.
+// Words shoppers in our eight markets use for the same thing, kept as data so
+// adding one is a one-line change.
 // Each group is symmetric: a query for any word also finds products that use another
 // word of the group (ranked below products that use the word itself). Words are written
 // as people type them; the analyser stems them, so plurals need no entries of their own.

@@ -6,7 +6,7 @@ import { visibleMarkup } from '../../support/page';
 import { startWeb } from '../../support/web-server';
 import { demoStackForFile } from '../../support/demo-stack';
 
-// Issue 3 "Not-found and help pages": six real pages written for Vitrine, with the shell,
+// Spec section 2 "Not-found and help pages": six real pages written for Vitrine, with the shell,
 // under every country prefix.
 
 const SITE = 'https://www.vitrine.example';
