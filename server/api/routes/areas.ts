@@ -4,15 +4,9 @@ import { directoryArea } from './directory-routes';
 import { homeArea } from './home-routes';
 import { productArea } from './product-routes';
 import { profileArea } from './profile-routes';
-import { searchRoutes } from './search-routes';
+import { searchArea } from './search-routes';
 import { sessionArea } from './session-routes';
 import { siteContentArea } from './site-content-routes';
-
-/** The listing endpoints; their routes are in search-routes.ts. */
-const searchArea: ApiArea = {
-  mountPath: '/api/search',
-  routes: ({ search, accounts }) => searchRoutes({ search, resolveViewer: accounts.resolveViewer }),
-};
 
 // Every area of the api, mounted in this order by createApiApp. An area is one file in
 // routes/ exporting an ApiArea (its mount path and its router over ApiServices); a new one

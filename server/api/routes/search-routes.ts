@@ -10,6 +10,7 @@ import { CountryDepartmentQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { readFilterListOptions, readListingRequest } from '../search-listing/read-listing-request';
 import type { SearchService } from '../services/search-service';
+import type { ApiArea } from './area';
 
 // Spec section 7 "Products and search": GET /api/search and its companions. Every listing
 // call is read with the one listing grammar (shared/listing/) and narrowed to what it depends
@@ -78,3 +79,9 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
 
   return router;
 }
+
+/** The listing endpoints under /api/search. */
+export const searchArea: ApiArea = {
+  mountPath: '/api/search',
+  routes: ({ search, accounts }) => searchRoutes({ search, resolveViewer: accounts.resolveViewer }),
+};
