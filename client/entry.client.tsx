@@ -12,7 +12,7 @@ import { deserializeRouteErrors } from './app/route-errors-codec';
 import { routes } from './routes';
 import './styles/main.css';
 
-// design.md step 5: read the payload, seed the transfer cache, resolve lazy routes,
+// ARCHITECTURE.md "Web request flow", in the browser: read the payload, seed the transfer cache, resolve lazy routes,
 // hydrate. Navigations then run the same loaders here, against /api through the gateway.
 const payload = (window as unknown as Record<string, Payload>)[PAYLOAD_GLOBAL];
 if (!payload) throw new Error('The page payload is missing');

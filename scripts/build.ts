@@ -20,7 +20,7 @@ export type ClientManifest = {
 };
 
 // React Router's package exports point every condition at its development build;
-// we bundle its production build instead (design.md "Performance notes").
+// we bundle its production build instead (ARCHITECTURE.md "Performance notes").
 const reactRouterProduction: esbuild.Plugin = {
   name: 'react-router-production',
   setup(build) {

@@ -1,8 +1,7 @@
-// The one inline payload a server-rendered page carries (design.md step 4): router state,
+// The one inline payload a server-rendered page carries (ARCHITECTURE.md "Web request flow", step 4): router state,
 // the transfer cache and public config. Loaders often hand an upstream answer (or a part
 // of it) straight to the page; such values are sent once, in the transfer cache, and the
-// router state points at them (design.md: "no duplicates between router state and
-// transfer cache").
+// router state points at them, so no answer is sent twice (ARCHITECTURE.md "Decision log").
 import type { CountryCode } from './countries';
 import type { SocialProviderId } from './social-sign-in';
 

@@ -1,4 +1,4 @@
-// Every image gets width and height so nothing shifts as pictures arrive (design.md
+// Every image gets width and height so nothing shifts as pictures arrive (ARCHITECTURE.md
 // "Performance notes"). Our generated banners say their size in the path
 // (/images/v1/banner/women/12/1200x420.svg); other images take the size their slot is
 // drawn at.

@@ -17,7 +17,7 @@ import { loadListingPage, type ListingData } from './listing-data';
 
 /** Spec section 9: infinite scroll distance 0.2. */
 export const SCROLL_DISTANCE = 0.2;
-/** Cards in the first row load eagerly; the rest lazily (design.md). */
+/** Cards in the first row load eagerly; the rest lazily (ARCHITECTURE.md "Performance notes"). */
 const EAGER_CARDS = 4;
 
 type Loaded = { key: string; page: number; products: Product[] };

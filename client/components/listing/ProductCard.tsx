@@ -16,7 +16,7 @@ type Props = {
   p: Product;
   pageType?: PageType;
   activeList?: number;
-  /** Lazy below the first row (design.md: React preloads every eager <img>). */
+  /** Lazy below the first row (ARCHITECTURE.md "Performance notes": React preloads every eager <img>). */
   eager?: boolean;
   onListUpdate?: (event: { action: 'delete' | 'move'; productId: number; listId: number | undefined }) => void;
 };

@@ -12,7 +12,7 @@ import { CountryPopup, type RouteHandle } from './CountryPopup';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** Header, content and footer: every page has them, error pages included (design.md). */
+/** Header, content and footer: every page has them, error pages included (ARCHITECTURE.md "What users must never see"). */
 export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTile[]; viewer?: Viewer | null; children: ReactNode }) {
   // The retailer click-through page hides header and footer (spec section 2 route table),
   // but not when it failed: its not-found page needs the way back like any other.

@@ -11,7 +11,7 @@ import { hasSiteContent, importSiteContent } from './site-content';
 import { importStores } from './store-manifest';
 import { analyseTables } from '../db/planner-statistics';
 
-// First start (design.md "Data"): an empty catalogue is filled with the generated demo,
+// First start (ARCHITECTURE.md "Data"): an empty catalogue is filled with the generated demo,
 // through the same importer a merchant's feed goes through. The generated files are kept
 // in `${dataDir}/demo-catalog` and reused while the generator version is unchanged (a
 // catalogue of another size generated there beforehand, `npm run generate-catalog --

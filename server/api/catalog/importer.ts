@@ -14,7 +14,7 @@ import { sizeVariantGuid, sizeVariantSlug, slugify } from './identifiers';
 import { readTsvFeed } from './tsv-feed';
 import { readXmlFeed } from './xml-feed';
 
-// The feed importer (design.md "Catalog ingestion"): a merchant's Google Merchant Center
+// The feed importer (ARCHITECTURE.md "Catalog ingestion"): a merchant's Google Merchant Center
 // feed for one target country becomes products (item_group_id), variants (colour) and
 // size variants (one per item), with a price row per item and country. Everything for a
 // feed happens in one transaction, in multi-row statements over unnest() arrays; every

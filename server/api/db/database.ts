@@ -1,4 +1,4 @@
-// One SQL dialect, two engines (design.md "Data"): PGlite in-process for the embedded
+// One SQL dialect, two engines (ARCHITECTURE.md "Data"): PGlite in-process for the embedded
 // default and the fast test tier, a PostgreSQL server through `pg` in production.
 // Plain parameterised SQL only: values always travel as $1, $2 … parameters.
 

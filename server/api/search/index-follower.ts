@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { CATALOG_CHANGED_CHANNEL } from '../catalog/importer';
 import type { Database } from '../db/database';
 
-// Follows catalogue changes (design.md "Catalog index"): the importer runs
+// Follows catalogue changes (ARCHITECTURE.md "Catalog index"): the importer runs
 // pg_notify('catalog_changed', {"store": …}) in the transaction of every import that
 // changed something, so the notice arrives once the import is committed. On PGlite it
 // arrives in-process; on PostgreSQL every api instance LISTENs and follows on its own.

@@ -4,7 +4,7 @@ import type { CountryCode } from '../../../shared/countries';
 import type { SortValue } from '../../../shared/sort-options';
 import type { QueryToken } from './analyser';
 
-// The catalog index behind one interface (design.md "Catalog index"): one call answers a
+// The catalog index behind one interface (ARCHITECTURE.md "Catalog index"): one call answers a
 // listing request with the total, one page of product ids in order and the raw facet
 // counts. Two implementations give the same answers: the in-memory index
 // (memory-engine.ts, what the api serves from) and plain SQL on PostgreSQL (sql-engine.ts,
