@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
 import type { ProductCard as Product } from '../../../shared/api/product-schemas';
 import { MAX_RESULT_WINDOW, PAGE_STEP } from '../../../shared/constants';
@@ -100,22 +100,22 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
   const entry = `${location.key}:${location.pathname}${location.search}`;
   /** Where to scroll once the restored page is on screen. */
   const pendingScroll = useRef<{ y: number; page: number } | null>(null);
-  useEffect(() => {
+  // Reads the navigation as it is when the history entry changes; runs only then.
+  const arrive = useEffectEvent((at: string) => {
     setStatus('idle');
     if (navigationType !== 'POP') {
       window.scrollTo(0, 0);
       return;
     }
-    const { saved, y } = readSaved(entry);
+    const { saved, y } = readSaved(at);
     if (saved && saved.page > state.page) {
       pendingScroll.current = y === null ? null : { y, page: saved.page };
       setLoaded({ key: location.key, page: saved.page, products: saved.products });
     } else if (y !== null) {
       window.scrollTo(0, y);
     }
-    // Only when the history entry changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [entry]);
+  });
+  useEffect(() => arrive(entry), [entry]);
   useEffect(() => {
     const pending = pendingScroll.current;
     if (!pending || loaded.page !== pending.page) return;
