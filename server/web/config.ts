@@ -20,7 +20,7 @@ const WebEnv = z.object({
   TRANSFER_CACHE_MAX_BYTES: z.coerce.number().int().positive().default(256 * 1024),
   SHARED_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(32 * 1024 * 1024),
   /** How long a session's own personal answers are reused by its next pages (0 turns it off). */
-  SESSION_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(30),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(10),
   SESSION_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(8 * 1024 * 1024),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
