@@ -60,8 +60,12 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
 
-  const api = createApiUpstream({ baseUrl: config.apiBaseUrl, timeoutMs: config.upstreamTimeoutMs, registry });
-  const sessionCache = createSessionCache({ ...config.sessionCache, registry });
+  const api = createApiUpstream({
+    baseUrl: config.apiBaseUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    registry,
+    sessionCache: createSessionCache({ ...config.sessionCache, registry }),
+  });
   const transferMetrics = createTransferMetrics(registry);
   const secret = xsrfSecret(config, logger);
   const xsrf = createXsrf(secret);
@@ -90,11 +94,10 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.get(XSRF_TOKEN_PATH, xsrfTokenHandler({ xsrf, siteUrl }));
   app.use(xsrfProtection({ xsrf, siteUrl, isGatewayPath }));
   app.use(socialStartRoutes({ providers: config.socialSignIn, siteUrl, socialState }));
-  app.use(sessionRoutes({ upstream: api, siteUrl, socialState, sessionCache }));
+  app.use(sessionRoutes({ upstream: api, siteUrl, socialState }));
   app.use(
     gateway({
       api,
-      sessionCache,
       paymentsBaseUrl: config.paymentsBaseUrl,
       timeoutMs: config.upstreamTimeoutMs,
       logger,
@@ -111,7 +114,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     assets: readClientAssets(config.clientDir),
     siteUrl,
     socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.socialSignIn[provider]),
-    api: { upstream: api, sharedCache: createSharedCache(config.sharedCacheMaxBytes, registry), sessionCache, transferMetrics },
+    api: { upstream: api, sharedCache: createSharedCache(config.sharedCacheMaxBytes, registry), transferMetrics },
     transferLimits: config.transferLimits,
     transferMetrics,
     streamTimeoutMs: config.streamTimeoutMs,

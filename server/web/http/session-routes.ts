@@ -5,7 +5,6 @@ import { ApiError } from '../../../shared/api/api-client';
 import { SIGN_IN_PATHS, type SignInPath, type SignedIn } from '../../../shared/api/web-session';
 import { ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
-import type { SessionCache } from '../upstream/session-cache';
 import { callerOf, readJson, type ApiUpstream, type Caller } from '../upstream/api-upstream';
 import type { UpstreamResponse } from '../upstream/upstream-fetch';
 import { clearSessionCookies, isSecureRequest, writeSessionCookies } from './session-cookies';
@@ -60,8 +59,6 @@ export type SessionRoutesOptions = {
   upstream: ApiUpstream;
   siteUrl: string;
   socialState?: SocialState;
-  /** What a session kept of its own answers goes when it signs in or out. */
-  sessionCache?: SessionCache;
 };
 
 export function sessionRoutes(options: SessionRoutesOptions): Router {
@@ -79,7 +76,6 @@ export function sessionRoutes(options: SessionRoutesOptions): Router {
     }
     const caller = callerOf(req, res);
     const result = await signInUpstream(options.upstream, req.path as SignInPath, social.body, caller);
-    options.sessionCache?.forget(caller);
     if (!result.ok) {
       // Retry-After of a rate-limited sign-in travels with the 429.
       const retryAfter = result.headers['retry-after'];
@@ -95,7 +91,6 @@ export function sessionRoutes(options: SessionRoutesOptions): Router {
     res.locals.routeLabel = 'session:logout';
     const caller = callerOf(req, res);
     const upstream = await signOutUpstream(options.upstream, caller);
-    options.sessionCache?.forget(caller);
     // Spec section 4: on success or failure the session cookies go.
     clearSessionCookies(res, isSecureRequest(req, options.siteUrl));
     res.setHeader('Cache-Control', CacheNone.header);

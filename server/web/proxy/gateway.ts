@@ -5,8 +5,7 @@ import type { Logger } from 'pino';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { isSocialCallbackPath } from '../../../shared/social-sign-in';
-import { UPSTREAM_FAILURE, callerOf, sendsIdentity, upstreamHeaders, type ApiUpstream } from '../upstream/api-upstream';
-import type { SessionCache } from '../upstream/session-cache';
+import { UPSTREAM_FAILURE, callerOf, isPersonalWrite, upstreamHeaders, type ApiUpstream } from '../upstream/api-upstream';
 import { keepAliveAgent } from '../upstream/upstream-agent';
 
 // The API gateway (spec section 7 "Generic layer"): the browser calls /api, /auth and
@@ -17,8 +16,6 @@ import { keepAliveAgent } from '../upstream/upstream-agent';
 
 export type GatewayOptions = {
   api: ApiUpstream;
-  /** A session's write or a 401 through the gateway drops what its pages kept (session-cache.ts). */
-  sessionCache?: SessionCache;
   /** Spec section 8: an 'UnAuthorized Access!' answer clears the session cookies. */
   onUnauthorized?: (req: Request, res: Response) => void;
   paymentsBaseUrl: string | undefined;
@@ -36,9 +33,6 @@ export function isGatewayPath(path: string): boolean {
 
 /** Headers a page may not set for itself: identity comes only from our HttpOnly cookies. */
 const REPLACED_HEADERS = [...Object.values(UPSTREAM_HEADER), 'cookie'];
-
-/** A state-changing call that carries the session: it may change what the session's GETs answer. */
-const isPersonalWrite = (method: string, url: string) => method !== 'GET' && method !== 'HEAD' && sendsIdentity(method, url);
 
 type GatewayRequest = http.IncomingMessage & { upstreamTimedOut?: boolean };
 
@@ -67,7 +61,8 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
         proxyReq.setHeader('connection', 'keep-alive');
         const request = { method: req.method ?? 'GET', url: req.url ?? '' };
         const caller = callerOf(req as Request, res as unknown as Response);
-        if (isPersonalWrite(request.method, request.url)) options.sessionCache?.forget(caller);
+        // A session's write drops what its pages kept (session-cache.ts), before and after.
+        if (isPersonalWrite(request.method, request.url)) options.api.sessionCache.forget(caller);
         const headers = upstreamHeaders(request, caller);
         for (const [name, value] of Object.entries(headers)) proxyReq.setHeader(name, value);
         proxyReq.once('timeout', () => {
@@ -77,7 +72,7 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
       proxyRes(proxyRes, req, res) {
         // Again once the write is done: a page rendered meanwhile may have kept the old answer.
         if (isPersonalWrite(req.method ?? 'GET', req.url ?? '') || proxyRes.statusCode === 401) {
-          options.sessionCache?.forget(callerOf(req as Request, res as unknown as Response));
+          options.api.sessionCache.forget(callerOf(req as Request, res as unknown as Response));
         }
         // Spec section 8: 'UnAuthorized Access!' on any path but sign-in means the session is
         // gone (expired, revoked): the cookies go too. Headers are still ours to add here.

@@ -55,14 +55,12 @@ export function createPageContext(deps: PageContextDeps, req: Request, res: Resp
     isAdmin: () => signedIn() && isAdminProfileType(Number(req.cookies?.[COOKIE.profileType])),
     async signIn(path, body) {
       const result = await signInUpstream(deps.api.upstream, path, body, caller, signal);
-      deps.api.sessionCache.forget(caller);
       if (!result.ok) throw signInError(result);
       writeSessionCookies(res, result.session, secure);
       return publicSession(result.session);
     },
     async signOut() {
       await signOutUpstream(deps.api.upstream, caller, signal);
-      deps.api.sessionCache.forget(caller);
       endSession();
     },
   };

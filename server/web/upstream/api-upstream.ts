@@ -6,6 +6,7 @@ import type { ApiRequest } from '../../../shared/api/api-client';
 import { apiScope } from '../../../shared/api/api-routes';
 import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
 import type { CountryCode } from '../../../shared/countries';
+import { createSessionCache, type SessionCache } from './session-cache';
 import { keepAliveAgent } from './upstream-agent';
 import { UpstreamError, upstreamFetch, type UpstreamResponse } from './upstream-fetch';
 
@@ -52,6 +53,11 @@ export function sendsIdentity(method: string, url: string): boolean {
   return !url.startsWith(CLIENTS_API) && apiScope(method, url) === 'personal';
 }
 
+/** A state-changing call that carries the session: it may change what the session's GETs answer. */
+export function isPersonalWrite(method: string, url: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && sendsIdentity(method, url);
+}
+
 /**
  * The headers every call to the api carries: request id, bot flag and geoip country (spec
  * section 3 "Server requests carry geoip country and bot flag headers"), plus the token, else
@@ -86,16 +92,22 @@ export type ApiUpstream = {
    * becomes a 502 or 504 answer with a JSON body of UPSTREAM_FAILURE; only an abort throws.
    */
   call(request: ApiRequest, caller: Caller, options?: CallOptions): Promise<UpstreamResponse>;
+  /**
+   * The sessions' own personal answers, kept for their next pages (session-cache.ts). Every
+   * personal write a session makes through `call`, and any 401, drops what it kept; the
+   * gateway does the same for the calls it proxies.
+   */
+  readonly sessionCache: SessionCache;
 };
 
-export type ApiUpstreamOptions = { baseUrl: string; timeoutMs: number; registry: client.Registry };
+export type ApiUpstreamOptions = { baseUrl: string; timeoutMs: number; registry: client.Registry; sessionCache?: SessionCache };
 
 /** Bounded label: "/api/home/slides", "/api/products/detail" (ids and slugs dropped). */
 export function upstreamPathLabel(url: string): string {
   return url.split('?')[0]!.split('/').slice(0, 4).join('/');
 }
 
-export function createApiUpstream({ baseUrl, timeoutMs, registry }: ApiUpstreamOptions): ApiUpstream {
+export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache = createSessionCache({ ttlSeconds: 0, maxBytes: 0 }) }: ApiUpstreamOptions): ApiUpstream {
   const base = new URL(baseUrl);
   const agent = keepAliveAgent(baseUrl);
   const duration = new Histogram({
@@ -109,9 +121,13 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry }: ApiUpstreamO
   return {
     base,
     agent,
+    sessionCache,
     async call(request, caller, options = {}) {
       const started = performance.now();
       let status = 0;
+      const personalWrite = isPersonalWrite(request.method, request.url);
+      // Before, and again after (a page rendered meanwhile may have kept the old answer).
+      if (personalWrite) sessionCache.forget(caller);
       try {
         const res = await upstreamFetch(base, agent, request, upstreamHeaders(request, caller), options.timeoutMs ?? timeoutMs, options.signal);
         status = res.status;
@@ -122,6 +138,7 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry }: ApiUpstreamO
         status = failure.status;
         return { status, headers: {}, text: JSON.stringify(failure) };
       } finally {
+        if (personalWrite || status === 401) sessionCache.forget(caller);
         duration.observe({ path: upstreamPathLabel(request.url), status: String(status) }, (performance.now() - started) / 1000);
       }
     },

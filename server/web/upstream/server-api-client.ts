@@ -2,7 +2,6 @@ import { createApiClient, transferKey, type ApiClient, type ApiRequest, type Api
 import { apiScope } from '../../../shared/api/api-routes';
 import { sharedMaxAge } from '../../../shared/http/cache-policy';
 import { readJson, type ApiUpstream, type Caller } from './api-upstream';
-import type { SessionCache } from './session-cache';
 import type { SharedCache } from './shared-cache';
 import type { TransferCache, TransferMetrics } from './transfer-cache';
 
@@ -21,7 +20,6 @@ import type { TransferCache, TransferMetrics } from './transfer-cache';
 export type ServerApiDeps = {
   upstream: ApiUpstream;
   sharedCache: SharedCache;
-  sessionCache: SessionCache;
   transferMetrics?: TransferMetrics;
 };
 
@@ -45,15 +43,13 @@ const NOT_JSON: ApiResponse = { status: 502, body: { message: 'the api answered 
 
 export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptions): PageApi {
   const { caller, transfer, signal } = options;
+  const { sessionCache } = deps.upstream;
   let personalCalls = 0;
   const personalGets = new Map<string, Promise<ApiResponse>>();
 
   async function fetchAnswer(request: ApiRequest): Promise<{ response: ApiResponse; cacheControl: string | undefined; setsCookie: boolean }> {
     const res = await deps.upstream.call(request, caller, { signal });
-    if (res.status === 401 && !request.url.startsWith('/auth/')) {
-      deps.sessionCache.forget(caller);
-      options.onUnauthorized?.();
-    }
+    if (res.status === 401 && !request.url.startsWith('/auth/')) options.onUnauthorized?.();
     const json = readJson(res.text);
     return {
       response: json ? { status: res.status, body: json.value, bytes: Buffer.byteLength(res.text) } : NOT_JSON,
@@ -79,22 +75,18 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
   }
 
   async function personalWrite(request: ApiRequest): Promise<ApiResponse> {
-    // A write may change what the shopper's own GETs answer: ask again after it.
+    // A write may change what the shopper's own GETs answer: ask again after it (the
+    // upstream drops what the session cache kept).
     personalGets.clear();
-    deps.sessionCache.forget(caller);
-    try {
-      return (await fetchAnswer(request)).response;
-    } finally {
-      deps.sessionCache.forget(caller);
-    }
+    return (await fetchAnswer(request)).response;
   }
 
   async function personalGet(request: ApiRequest, key: string): Promise<ApiResponse> {
-    const kept = deps.sessionCache.get(caller, key);
+    const kept = sessionCache.get(caller, key);
     if (kept) return { status: kept.status, body: kept.body, bytes: kept.bytes };
     const { response, setsCookie } = await fetchAnswer(request);
     if (response.status === 200 && !setsCookie && response.bytes !== undefined) {
-      deps.sessionCache.set(caller, key, { status: response.status, body: response.body, bytes: response.bytes });
+      sessionCache.set(caller, key, { status: response.status, body: response.body, bytes: response.bytes });
     }
     return response;
   }
