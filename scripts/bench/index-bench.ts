@@ -162,7 +162,7 @@ export async function runIndexBench(options: IndexBenchOptions): Promise<void> {
   }
   const results: SizeResult[] = [];
   // An interrupted run must not leave the throwaway server behind.
-  const interrupted = () => void server?.stop().finally(() => process.exit(130));
+  const interrupted = () => void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     for (const size of options.sizes) results.push(await benchSize(size, server, options));

@@ -170,11 +170,15 @@ export function expandWord(word: string, vocabulary: Vocabulary): Expansion[] {
   return out.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
 }
 
-/** A query's words with what each finds; repeated words count once. */
+/** How many words of a query count: typo expansion is the costly part, and nobody types more. */
+export const MAX_QUERY_TOKENS = 16;
+
+/** A query's words with what each finds; repeated words count once; at most MAX_QUERY_TOKENS. */
 export function analyseQuery(text: string, vocabulary: Vocabulary): QueryToken[] {
   const seen = new Set<string>();
   const tokens: QueryToken[] = [];
   for (const word of words(text)) {
+    if (tokens.length === MAX_QUERY_TOKENS) break;
     const term = stem(word);
     if (seen.has(term)) continue;
     seen.add(term);

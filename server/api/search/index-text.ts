@@ -9,7 +9,6 @@ import type { TermSuggestion } from './search-engine';
 // (global document numbers ascending, field weights alongside), the matching of a query's
 // words against it, and the word suggestions of the search box.
 
-const MAX_TOKENS = 16;
 /** A word's score is at most the best field weight times the best match quality. */
 export const MAX_TOKEN_SCORE = Math.max(...Object.values(FIELD_WEIGHT)) * Math.max(...Object.values(MATCH_QUALITY));
 const DEPARTMENT_COUNT = DEPARTMENTS.length;
@@ -85,9 +84,9 @@ export class TextIndex {
     return this.postingDoc.length;
   }
 
-  /** How the catalogue reads a query's words (at most MAX_TOKENS of them). */
+  /** How the catalogue reads a query's words (at most MAX_QUERY_TOKENS of them). */
   analyse(text: string): QueryToken[] {
-    return analyseQuery(text, this.vocabulary).slice(0, MAX_TOKENS);
+    return analyseQuery(text, this.vocabulary);
   }
 
   private getScratch(documents: number): Scratch {

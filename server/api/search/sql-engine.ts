@@ -26,7 +26,6 @@ import {
 // index, so its migrations leave them out, and whoever uses this engine creates them
 // (sync() does; the benchmark bulk-loads with createSearchTables and indexSearchTables).
 
-const MAX_TOKENS = 16;
 
 class Params {
   readonly values: unknown[] = [];
@@ -98,7 +97,7 @@ export class SqlSearchEngine implements SearchEngine {
   }
 
   async search(query: SearchQuery, needs: SearchNeeds): Promise<SearchResult> {
-    const tokens = query.text ? analyseQuery(query.text, this.vocabulary).slice(0, MAX_TOKENS) : [];
+    const tokens = query.text ? analyseQuery(query.text, this.vocabulary) : [];
     const want = new Set(needs.facets);
     const result: SearchResult = { total: 0, productIds: [], facets: {}, tokens, version: this.versionNumber, engine: 'sql' };
     const p = new Params();
