@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
       { id: 'forgot-password', path: 'forgot-password', lazy: () => import('./routes/auth-forgot-password.route') },
       { id: 'confirm-password', path: 'confirm-password/tkn/:tkn/key/:key', lazy: () => import('./routes/auth-confirm-password.route') },
       { id: 'home-login', path: 'home/login', lazy: () => import('./routes/auth-home-login.route') },
+      { id: 'sign-in-link', path: 'sign-in-link', lazy: () => import('./routes/auth-sign-in-link.route') },
+      { id: 'sign-in-with-link', path: 'sign-in-link/tkn/:tkn/key/:key', lazy: () => import('./routes/auth-sign-in-with-link.route') },
       { id: 'sign-in', path: 'sign-in', lazy: () => import('./routes/auth-known-user.route') },
       { id: 'logout', path: 'logout', lazy: () => import('./routes/auth-logout.route') },
       // Social sign-in comes back here from the provider (client/components/account/social-sign-in.ts).

@@ -62,4 +62,6 @@ export const UPSTREAM_HEADER = {
   geoCountry: 'x-geoip-country',
   bot: 'x-bot',
   requestId: 'x-request-id',
+  /** The one client address the web trusts (its `req.ip`), never a list a client sent. */
+  clientAddress: 'x-forwarded-for',
 } as const;

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { httpDurationMiddleware, metricsHandler, recordMountPath } from '../lib/http-metrics';
 import { requestIdFrom } from '../lib/request-id';
+import { DEFAULT_TRUST_PROXY, type TrustProxy } from '../lib/trust-proxy';
 import { Accounts } from './accounts/accounts';
 import type { Database } from './db/database';
 import { bindApiScope } from './http/api-scope';
@@ -33,6 +34,11 @@ export type ApiDeps = {
    * services only wait for that first build (start() resolves once it is done).
    */
   searchEngine: SearchEngine;
+  /**
+   * Which hops may name the client in X-Forwarded-For (TRUST_PROXY); absent, loopback only.
+   * The rate limits count per `req.ip`, the client address the trusted web forwarded.
+   */
+  trustProxy?: TrustProxy | undefined;
   /** Accounts as main.ts configures them; absent, the defaults (OWASP hashing, mail to the log). */
   accounts?: Accounts | undefined;
 };
@@ -47,7 +53,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', deps.trustProxy ?? DEFAULT_TRUST_PROXY);
 
   app.use(
     pinoHttp({

@@ -1,11 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { envBoolean, envPort, parseEnv } from '../lib/env';
+import { envTrustProxy, type TrustProxy } from '../lib/trust-proxy';
 import { loadAccountSettings, type AccountSettings } from './accounts/account-settings';
 
 const ApiEnv = z.object({
   API_PORT: envPort.default(4000),
   API_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * The web servers (or other proxies) whose X-Forwarded-For names the client; the rate limits
+   * count per that address (server/lib/trust-proxy.ts).
+   */
+  TRUST_PROXY: envTrustProxy,
   /** A PostgreSQL server; without it the api runs PGlite embedded under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
@@ -23,6 +29,8 @@ const ApiEnv = z.object({
 export type ApiConfig = {
   port: number;
   host: string;
+  /** Express's `trust proxy`: who may tell the api the client's address. */
+  trustProxy: TrustProxy;
   databaseUrl: string | undefined;
   dataDir: string;
   demoCatalog: boolean;
@@ -39,6 +47,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
   return {
     port: e.API_PORT,
     host: e.API_HOST,
+    trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     demoCatalog: e.DEMO_CATALOG,

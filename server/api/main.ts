@@ -31,7 +31,7 @@ const accounts = new Accounts({ db, logger, settings: config.accounts });
 accounts.start();
 // The catalog index is built once the catalogue is in (below), then follows imports.
 const searchEngine = new MemorySearchEngine(db, { logger });
-const { app } = createApiApp({ db, logger, registry, readiness, accounts, searchEngine });
+const { app } = createApiApp({ db, logger, registry, readiness, accounts, searchEngine, trustProxy: config.trustProxy });
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');
 });

@@ -58,7 +58,8 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  // req.ip, req.secure and req.protocol believe X-Forwarded-* only from these hops.
+  app.set('trust proxy', config.trustProxy);
 
   const api = createApiUpstream({
     baseUrl: config.apiBaseUrl,

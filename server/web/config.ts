@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { envPort, parseEnv } from '../lib/env';
+import { envTrustProxy, type TrustProxy } from '../lib/trust-proxy';
 
 const WebEnv = z.object({
   PORT: envPort.default(3000),
@@ -11,6 +12,11 @@ const WebEnv = z.object({
   PAYMENTS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The public origin, for canonical and alternate links. */
   SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  /**
+   * The proxies in front of the web (a CDN, a load balancer) whose X-Forwarded-For names the
+   * shopper's address (server/lib/trust-proxy.ts). The web sends that one address on to the api.
+   */
+  TRUST_PROXY: envTrustProxy,
   /** Headers the CDN sets: the visitor's country and the bot flag. */
   GEO_HEADER: z.string().min(1).default('x-geoip-country'),
   BOT_HEADER: z.string().min(1).default('x-bot'),
@@ -50,6 +56,8 @@ export type WebConfig = {
   apiBaseUrl: string;
   paymentsBaseUrl: string | undefined;
   siteUrl: string;
+  /** Express's `trust proxy`: who may tell us the shopper's address. */
+  trustProxy: TrustProxy;
   geoHeader: string;
   botHeader: string;
   upstreamTimeoutMs: number;
@@ -81,6 +89,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     apiBaseUrl: e.API_BASE_URL,
     paymentsBaseUrl: e.PAYMENTS_BASE_URL,
     siteUrl: e.SITE_URL.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
     geoHeader: e.GEO_HEADER.toLowerCase(),
     botHeader: e.BOT_HEADER.toLowerCase(),
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,

@@ -15,6 +15,10 @@ export const ACCOUNT_API = {
   logout: '/api/account/logout',
   forgotPassword: '/api/account/forgot-password',
   confirmPassword: '/api/account/confirm-password',
+  /** Asks for an e-mailed sign-in link (the answer is the same for every address). */
+  signInLinkRequest: '/api/account/sign-in-link',
+  /** Signs in with the e-mailed link's tkn and key, once. */
+  signInLink: '/auth/sign-in-link',
   changePassword: '/api/account/change-password',
   userProfile: '/api/account/user-profile',
   publicProfile: (userId: number) => `/api/account/user-public-profile/${userId}`,
@@ -35,7 +39,8 @@ export function isAdminProfileType(profileType: number | null | undefined): bool
 export const PROFILE_IMAGE_FIELD = 'image';
 
 /**
- * POST /auth/login, /auth/facebook, /auth/google and /api/account/register: a new session.
+ * POST /auth/login, /auth/facebook, /auth/google, /auth/sign-in-link and
+ * /api/account/register: a new session.
  * `token` is the opaque session token the web keeps in its HttpOnly `token` cookie and sends
  * back as the `token` header; `profileType` goes to the `profile-type` cookie (1 and 2 are
  * admins); `expiresAt` (ISO 8601) is when the session ends (30 days after it began).

@@ -24,10 +24,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST', '/auth/login', 'personal'),
   route('POST', '/auth/facebook', 'personal'),
   route('POST', '/auth/google', 'personal'),
+  route('POST', '/auth/sign-in-link', 'personal'),
   route('POST', '/api/account/register', 'personal'),
   route('DELETE', '/api/account/logout', 'personal'),
   route('POST', '/api/account/forgot-password', 'personal'),
   route('PUT', '/api/account/confirm-password', 'personal'),
+  route('POST', '/api/account/sign-in-link', 'personal'),
   route('PUT', '/api/account/change-password', 'personal'),
   route('POST', '/api/account/guest-key', 'personal'),
 

@@ -5,12 +5,12 @@ import { ACCOUNT_API, SessionSchema } from './account-schemas';
 // session token; the web server keeps that token in the HttpOnly `token` cookie and passes the
 // rest on: the token never reaches page scripts, so a script injected into a page cannot steal it.
 
-/** Sign-in, social sign-in and register, as the web server answers them: no token. */
+/** Sign-in (password, provider or e-mailed link) and register, as the web server answers them: no token. */
 export const SignedInSchema = SessionSchema.omit({ token: true }).extend({ message: z.string().optional() });
 export type SignedIn = z.infer<typeof SignedInSchema>;
 
 /** The endpoints that start a session; the web server sets the cookies on their answers. */
-export const SIGN_IN_PATHS = [ACCOUNT_API.login, ACCOUNT_API.facebook, ACCOUNT_API.google, ACCOUNT_API.register] as const;
+export const SIGN_IN_PATHS = [ACCOUNT_API.login, ACCOUNT_API.facebook, ACCOUNT_API.google, ACCOUNT_API.signInLink, ACCOUNT_API.register] as const;
 export type SignInPath = (typeof SIGN_IN_PATHS)[number];
 
 /** The web server's own endpoint that hands out the XSRF-TOKEN cookie (GET, no-store). */

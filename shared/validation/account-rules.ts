@@ -42,6 +42,10 @@ export const ACCOUNT_MESSAGES = {
   wrongCredentials: 'The email/username or password is not correct.',
   emailTaken: 'An account with this email already exists.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  signInLinkInvalid: 'This sign-in link is invalid, has expired or has already been used. Please ask for a new one.',
+  /** The same words whether or not the account exists (they are keyed on what was typed). */
+  passwordSignInPaused:
+    'There have been too many failed attempts to sign in to this account, so signing in with a password is paused for a while. Ask for a sign-in link by email instead: it works straight away.',
   /** Spec section 8: the answer that clears the token on every path except /auth/login. */
   unauthorized: 'UnAuthorized Access!',
   tooManyRequests: (seconds: number) =>
@@ -74,6 +78,7 @@ export const ACCOUNT_NOTICES = {
   registered: 'Your account has been created.',
   loggedOut: 'You have been signed out.',
   resetRequested: 'If an account exists for that email address, we have sent it a link to reset the password.',
+  signInLinkRequested: 'If an account exists for that email address or user name, we have sent it a link to sign in.',
   passwordReset: 'Your password has been reset. Please sign in with the new password.',
   passwordChanged: 'Your password has been changed.',
   profileUpdated: 'Your profile has been updated.',
@@ -184,6 +189,15 @@ export const ForgotPasswordForm = z.object({
   email: z
     .string({ error: EMAIL_MESSAGES.checkAndEnterAgain })
     .refine(isValidEmail, EMAIL_MESSAGES.checkAndEnterAgain),
+});
+
+/** POST /api/account/sign-in-link: the account to e-mail a sign-in link to, as the login form names it. */
+export const SignInLinkRequestForm = z.object({ email: loginIdentifier() });
+
+/** POST /auth/sign-in-link: the e-mailed link's tkn and key. */
+export const SignInLinkForm = z.object({
+  tkn: z.string({ error: ACCOUNT_MESSAGES.signInLinkInvalid }).min(1, ACCOUNT_MESSAGES.signInLinkInvalid).max(200, ACCOUNT_MESSAGES.signInLinkInvalid),
+  key: z.string({ error: ACCOUNT_MESSAGES.signInLinkInvalid }).min(1, ACCOUNT_MESSAGES.signInLinkInvalid).max(200, ACCOUNT_MESSAGES.signInLinkInvalid),
 });
 
 /** Spec section 3 "Social login": access_token, platform, location. */

@@ -98,9 +98,14 @@ export function AuthForm(props: AuthFormProps) {
           {...form.bind('password')}
         />
         {mode === 'Login' ? (
-          <p className="forgot-link">
-            <ShellLink to="/forgot-password">Forgot your password?</ShellLink>
-          </p>
+          <>
+            <p className="forgot-link">
+              <ShellLink to="/forgot-password">Forgot your password?</ShellLink>
+            </p>
+            <p className="forgot-link">
+              <ShellLink to="/sign-in-link">Email me a sign-in link</ShellLink>
+            </p>
+          </>
         ) : (
           <FormField
             id={`${id}-confirm`}

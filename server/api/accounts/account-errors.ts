@@ -18,6 +18,17 @@ export class AccountInputError extends HttpError {
   }
 }
 
+/** 429: a limit of ours was reached; Retry-After says when to come back, the message what to do. */
+export class TooManyAttempts extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.name = 'TooManyAttempts';
+  }
+}
+
 /** A problem with one field: 400 unless said otherwise. */
 export function fieldError(field: string, message: string, status = 400): AccountInputError {
   return new AccountInputError(status, message, { [field]: message });
@@ -36,9 +47,19 @@ export function parseForm<T>(schema: ZodType<T>, value: unknown): T {
   throw new AccountInputError(400, message, fields);
 }
 
-/** Router-level: writes AccountInputError with its fields; anything else goes on to the app's handler. */
+/**
+ * Router-level: writes AccountInputError with its fields and TooManyAttempts with Retry-After
+ * (as express-rate-limit answers); anything else goes on to the app's handler.
+ */
 export function accountErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
-  if (!(error instanceof AccountInputError) || res.headersSent) return next(error);
+  if (res.headersSent) return next(error);
+  if (error instanceof TooManyAttempts) {
+    res.setHeader('Cache-Control', CacheNone.header);
+    res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    res.status(429).json({ status: 429, message: error.message });
+    return;
+  }
+  if (!(error instanceof AccountInputError)) return next(error);
   res.setHeader('Cache-Control', CacheNone.header);
   res.status(error.status).json({ status: error.status, message: error.message, fields: error.fields });
 }

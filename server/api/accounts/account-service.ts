@@ -8,15 +8,17 @@ import {
   LoginForm,
   ProfileForm,
   RegisterForm,
+  SignInLinkForm,
   UserName,
   normalizeEmail,
 } from '../../../shared/validation/account-rules';
 import { HttpError } from '../../lib/http-error';
 import type { Database, Queryable } from '../db/database';
-import { passwordResetMail } from '../mail/messages';
+import { passwordResetMail, signInLinkMail } from '../mail/messages';
 import type { MailOutbox } from '../mail/outbox';
 import type { AccountSettings } from './account-settings';
 import { fieldError, isUniqueViolation, parseForm, unauthorized } from './account-errors';
+import { LoginThrottle } from './login-throttle';
 import { hashPassword, isCommonPassword, needsRehash, passwordDecoy, verifyPassword } from './passwords';
 import { loadProfileImage, reencodeProfileImage, saveProfileImage } from './profile-images';
 import { hashSecret, looksLikeSecret, randomSecret, sameDigest } from './secrets';
@@ -36,11 +38,23 @@ import {
   type UserRow,
 } from './users';
 
-// What accounts do: register, sign in (password or provider), sign out, change
-// and reset passwords, profiles, user names, pictures, notification counts, guest keys.
+// What accounts do: register, sign in (password, provider or e-mailed link), sign out,
+// change and reset passwords, profiles, user names, pictures, notification counts, guest keys.
 
 /** Spec section 2: a reset link is valid 60 minutes. */
 export const RESET_VALID_MINUTES = 60;
+
+/** An e-mailed sign-in link signs in at once, so it lives a short while only. */
+export const SIGN_IN_LINK_VALID_MINUTES = 15;
+
+/**
+ * The key failed sign-ins are counted under: the account when the identifier names one (its
+ * e-mail address and its user name are one account), else the identifier as typed, in lower
+ * case (e-mail addresses and user names both compare ignoring case).
+ */
+export function loginAccountKey(user: Pick<UserRow, 'id'> | undefined, identifier: string): string {
+  return user ? `user:${user.id}` : `login:${identifier.toLowerCase()}`;
+}
 
 type SignUpMeta = { platform?: string | undefined; location?: string | null | undefined };
 
@@ -57,6 +71,7 @@ export class AccountService {
   private readonly settings: AccountSettings;
   private readonly outbox: MailOutbox;
   private readonly decoy: (password: string) => Promise<void>;
+  private readonly throttle: LoginThrottle;
   private readonly background = new Set<Promise<void>>();
 
   constructor(deps: AccountServiceDeps) {
@@ -65,6 +80,12 @@ export class AccountService {
     this.settings = deps.settings;
     this.outbox = deps.outbox;
     this.decoy = passwordDecoy(deps.settings.passwordHashing);
+    const login = deps.settings.rateLimits.login;
+    this.throttle = new LoginThrottle(deps.db, {
+      perAccountAddress: login.perAccount,
+      perAccount: deps.settings.loginAccountLimit,
+      windowMs: login.windowMs,
+    });
   }
 
   // ── sessions ────────────────────────────────────────────────────────────────────────
@@ -89,10 +110,15 @@ export class AccountService {
     };
   }
 
-  /** POST /auth/login: an e-mail address or user name and the password. */
-  async login(body: unknown): Promise<Session> {
+  /**
+   * POST /auth/login: an e-mail address or user name and the password, from the client at
+   * `address`. Failures count per account and address and per account (login-throttle.ts);
+   * the answers are the same whether or not the account exists.
+   */
+  async login(body: unknown, address: string): Promise<Session> {
     const input = parseForm(LoginForm, body);
     const user = await findUserByLogin(this.db, input.email);
+    const attempt = await this.throttle.begin(loginAccountKey(user, input.email), address);
     if (!user?.password_hash) {
       // Same work as a real check: the time taken does not say whether the account exists.
       await this.decoy(input.password);
@@ -101,10 +127,71 @@ export class AccountService {
     if (!(await verifyPassword(input.password, user.password_hash))) {
       throw new HttpError(401, ACCOUNT_MESSAGES.wrongCredentials);
     }
+    await attempt.succeeded();
     if (needsRehash(user.password_hash, this.settings.passwordHashing)) {
       const upgraded = await hashPassword(input.password, this.settings.passwordHashing);
       await this.db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, upgraded]);
     }
+    return this.startSession(user);
+  }
+
+  /** The key an e-mail address or user name is counted under (loginAccountKey). */
+  async accountKeyOf(identifier: string): Promise<string> {
+    return loginAccountKey(await findUserByLogin(this.db, identifier), identifier);
+  }
+
+  /**
+   * POST /api/account/sign-in-link, after the answer (as requestPasswordReset): mails the
+   * account an e-mailed sign-in link, the way in that needs no password, also while password
+   * sign-in to the account is paused.
+   */
+  requestSignInLink(identifier: string): void {
+    this.inBackground(async () => {
+      const user = await findUserByLogin(this.db, identifier);
+      if (!user?.email) return;
+      const selector = randomSecret(16);
+      const token = randomSecret(32);
+      const expiresAt = new Date(Date.now() + SIGN_IN_LINK_VALID_MINUTES * 60_000);
+      const link = `${this.settings.siteUrl.replace(/\/+$/, '')}/sign-in-link/tkn/${token}/key/${selector}`;
+      const mail = signInLinkMail({ name: user.name, link, validMinutes: SIGN_IN_LINK_VALID_MINUTES });
+      await this.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO sign_in_links (user_id, selector, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
+          user.id,
+          selector,
+          hashSecret(token),
+          expiresAt,
+        ]);
+        await this.outbox.enqueue(tx, { kind: 'sign-in-link', to: user.email!, ...mail, expiresAt });
+      });
+      this.outbox.kick();
+    });
+  }
+
+  /** POST /auth/sign-in-link: the e-mailed link, once, within its minutes, starts a session. */
+  async signInWithLink(body: unknown): Promise<Session> {
+    const input = parseForm(SignInLinkForm, body);
+    const invalid = () => fieldError('tkn', ACCOUNT_MESSAGES.signInLinkInvalid);
+    if (!looksLikeSecret(input.key) || !looksLikeSecret(input.tkn)) throw invalid();
+    const rows = await this.db.query<{ id: number; token_hash: string }>(
+      'SELECT id, token_hash FROM sign_in_links WHERE selector = $1 AND used_at IS NULL AND expires_at > now()',
+      [input.key],
+    );
+    const link = rows[0];
+    if (!link || !sameDigest(hashSecret(input.tkn), link.token_hash)) throw invalid();
+    const userId = await this.db.transaction(async (tx) => {
+      // Single use even when two requests race: only one of them marks the link used.
+      const used = await tx.query<{ user_id: number }>(
+        'UPDATE sign_in_links SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id',
+        [link.id],
+      );
+      if (!used[0]) throw invalid();
+      // The link reached the mailbox, so the address is proven; the account's other links go.
+      await tx.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [used[0].user_id]);
+      await tx.query('DELETE FROM sign_in_links WHERE user_id = $1 AND id <> $2', [used[0].user_id, link.id]);
+      return used[0].user_id;
+    });
+    const user = await findUserById(this.db, userId);
+    if (!user) throw invalid();
     return this.startSession(user);
   }
 
@@ -114,12 +201,18 @@ export class AccountService {
 
   // ── registration ────────────────────────────────────────────────────────────────────
 
-  /** POST /api/account/register, then signed in with the same credentials (spec section 4). */
+  /**
+   * POST /api/account/register, then signed in with the same credentials (spec section 4).
+   * An address that has an account is refused with an honest 409 (the spec signs the new
+   * account in, so the answer cannot pretend), but only after the same work as a new account:
+   * the password is hashed first either way, and the taken address is found by the insert
+   * itself, so the answer's timing does not tell which addresses have accounts (ARCHITECTURE.md,
+   * decision log).
+   */
   async register(body: unknown): Promise<Session> {
     const raw = (body ?? {}) as Record<string, unknown>;
     const input = parseForm(RegisterForm, { ...raw, email: normalizeEmail(raw.email) });
     if (isCommonPassword(input.password)) throw fieldError('password', ACCOUNT_MESSAGES.passwordTooCommon);
-    if (await findUserByEmail(this.db, input.email)) throw fieldError('email', ACCOUNT_MESSAGES.emailTaken, 409);
     const passwordHash = await hashPassword(input.password, this.settings.passwordHashing);
     const { name, userNameBase } = firstNames(input.email.split('@')[0]!);
     const user = await this.insertUser(this.db, {
@@ -373,9 +466,10 @@ export class AccountService {
     while (this.background.size) await Promise.all([...this.background]);
   }
 
-  /** Deletes what can no longer be used: expired sessions, old reset links. */
+  /** Deletes what can no longer be used: expired sessions, old reset and sign-in links. */
   async purgeExpired(): Promise<void> {
     await this.db.query('DELETE FROM sessions WHERE expires_at < now()');
     await this.db.query("DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'");
+    await this.db.query("DELETE FROM sign_in_links WHERE expires_at < now() - interval '1 day'");
   }
 }

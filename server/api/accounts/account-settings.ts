@@ -11,9 +11,12 @@ export type ScryptParams = { N: number; r: number; p: number };
 /** OWASP Password Storage Cheat Sheet: scrypt N=2^17, r=8, p=1. */
 export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
-/** A rate limit: so many requests per IP and per account within a window. */
+/**
+ * A rate limit: so many requests per client address and per account within a window. For
+ * `login`, perAccount counts one account's failures from one address (login-throttle.ts).
+ */
 export type RateLimit = { perIp: number; perAccount: number; windowMs: number };
-export const RATE_LIMITED_ACTIONS = ['login', 'register', 'forgotPassword', 'checkUserName', 'guestKey'] as const;
+export const RATE_LIMITED_ACTIONS = ['login', 'register', 'forgotPassword', 'signInLink', 'checkUserName', 'guestKey'] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 export type SocialSettings = {
@@ -28,6 +31,13 @@ export type AccountSettings = {
   mail: { smtpUrl: string | undefined; from: string };
   passwordHashing: ScryptParams;
   rateLimits: Record<RateLimitedAction, RateLimit>;
+  /**
+   * Failed sign-ins to one account from every address together, within the login window,
+   * after which password sign-in to it pauses until the window ends (the e-mailed sign-in link
+   * still works). Far above the per-address limit, so an attacker needs many addresses to
+   * reach it, and reaching it never locks the owner out.
+   */
+  loginAccountLimit: number;
   social: SocialSettings;
   profileImageMaxBytes: number;
 };
@@ -35,10 +45,12 @@ export type AccountSettings = {
 const MINUTES = 60_000;
 
 export const DEFAULT_RATE_LIMITS: Record<RateLimitedAction, RateLimit> = {
-  // Failed sign-ins only (a success gives its count back).
+  // Failed sign-ins only (a success gives its count back); perAccount is per account and address.
   login: { perIp: 50, perAccount: 10, windowMs: 15 * MINUTES },
   register: { perIp: 10, perAccount: 5, windowMs: 60 * MINUTES },
   forgotPassword: { perIp: 10, perAccount: 3, windowMs: 60 * MINUTES },
+  // Asking for an e-mailed sign-in link: as many mails to one account as reset links.
+  signInLink: { perIp: 10, perAccount: 3, windowMs: 60 * MINUTES },
   checkUserName: { perIp: 120, perAccount: 120, windowMs: 15 * MINUTES },
   guestKey: { perIp: 100, perAccount: 100, windowMs: 15 * MINUTES },
 };
@@ -53,6 +65,9 @@ export const DEFAULT_SOCIAL: SocialSettings = {
   timeoutMs: 5_000,
 };
 
+/** OWASP: far above the per-address 10, so only a spread-out attack reaches it. */
+export const DEFAULT_LOGIN_ACCOUNT_LIMIT = 100;
+
 export const DEFAULT_PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export function defaultAccountSettings(): AccountSettings {
@@ -61,6 +76,7 @@ export function defaultAccountSettings(): AccountSettings {
     mail: { smtpUrl: undefined, from: 'Vitrine <no-reply@vitrine.local>' },
     passwordHashing: OWASP_SCRYPT,
     rateLimits: DEFAULT_RATE_LIMITS,
+    loginAccountLimit: DEFAULT_LOGIN_ACCOUNT_LIMIT,
     social: DEFAULT_SOCIAL,
     profileImageMaxBytes: DEFAULT_PROFILE_IMAGE_MAX_BYTES,
   };
@@ -90,6 +106,8 @@ const AccountEnv = z.object({
   RATE_LIMIT_LOGIN: envRateLimit.optional(),
   RATE_LIMIT_REGISTER: envRateLimit.optional(),
   RATE_LIMIT_FORGOT_PASSWORD: envRateLimit.optional(),
+  RATE_LIMIT_SIGN_IN_LINK: envRateLimit.optional(),
+  RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number().int().positive().default(DEFAULT_LOGIN_ACCOUNT_LIMIT),
   RATE_LIMIT_CHECK_USERNAME: envRateLimit.optional(),
   RATE_LIMIT_GUEST_KEY: envRateLimit.optional(),
 });
@@ -110,9 +128,11 @@ export function loadAccountSettings(
       login: e.RATE_LIMIT_LOGIN ?? DEFAULT_RATE_LIMITS.login,
       register: e.RATE_LIMIT_REGISTER ?? DEFAULT_RATE_LIMITS.register,
       forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD ?? DEFAULT_RATE_LIMITS.forgotPassword,
+      signInLink: e.RATE_LIMIT_SIGN_IN_LINK ?? DEFAULT_RATE_LIMITS.signInLink,
       checkUserName: e.RATE_LIMIT_CHECK_USERNAME ?? DEFAULT_RATE_LIMITS.checkUserName,
       guestKey: e.RATE_LIMIT_GUEST_KEY ?? DEFAULT_RATE_LIMITS.guestKey,
     },
+    loginAccountLimit: e.RATE_LIMIT_LOGIN_ACCOUNT,
     social: {
       facebook: { graphUrl: e.FACEBOOK_GRAPH_URL, appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET },
       google: { tokenInfoUrl: e.GOOGLE_TOKENINFO_URL, userInfoUrl: e.GOOGLE_USERINFO_URL, clientId: e.GOOGLE_CLIENT_ID },

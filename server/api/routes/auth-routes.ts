@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { CachePrivate } from '../../../shared/http/cache-policy';
 import { SocialLoginForm } from '../../../shared/validation/account-rules';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
@@ -7,15 +7,13 @@ import { sendData } from '../http/respond';
 import type { ApiArea } from './area';
 
 // Signing in, under /auth (spec section 7): POST /auth/login {email, password}; POST
-// /auth/facebook and /auth/google {access_token, platform, location}. Each answers a new
-// session (SessionSchema in shared/api/account-schemas.ts). Wrong credentials are 401 with
-// their own message, never 'UnAuthorized Access!' (which tells the web to drop its session).
-
-/** The account a sign-in names, for the per-account limit. */
-const loginName = (req: Request) => {
-  const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email ? `login:${email.toLowerCase()}` : undefined;
-};
+// /auth/facebook and /auth/google {access_token, platform, location}; POST /auth/sign-in-link
+// {tkn, key} from an e-mailed link. Each answers a new session (SessionSchema in
+// shared/api/account-schemas.ts). Wrong credentials are 401 with their own message, never
+// 'UnAuthorized Access!' (which tells the web to drop its session).
+//
+// Every limit counts per client address, `req.ip`: the address the web forwarded, as the api's
+// TRUST_PROXY allows. Failed password sign-ins also count per account (login-throttle.ts).
 
 export const authArea: ApiArea = {
   mountPath: '/auth',
@@ -24,9 +22,9 @@ export const authArea: ApiArea = {
     const { service } = accounts;
     const login = accounts.settings.rateLimits.login;
 
-    // Failed attempts count, per IP and per account; a success gives its count back.
-    router.post('/login', ...accounts.rateLimiter({ action: 'login', limit: login, account: loginName, failuresOnly: true }), async (req, res) => {
-      sendData(res, await service.login(req.body), CachePrivate);
+    // Failed attempts from one address, whatever account they name; a success gives its count back.
+    router.post('/login', ...accounts.rateLimiter({ action: 'login', limit: login, failuresOnly: true }), async (req, res) => {
+      sendData(res, await service.login(req.body, req.ip ?? 'unknown'), CachePrivate);
     });
 
     for (const provider of ['facebook', 'google'] as const satisfies readonly SocialProvider[]) {
@@ -36,6 +34,11 @@ export const authArea: ApiArea = {
         sendData(res, await service.socialSignIn(identity, input), CachePrivate);
       });
     }
+
+    // A link is 256 random bits; the limit only keeps a client from hammering the table.
+    router.post('/sign-in-link', ...accounts.rateLimiter({ action: 'login', prefix: 'sign-in-link', limit: login, failuresOnly: true }), async (req, res) => {
+      sendData(res, await service.signInWithLink(req.body), CachePrivate);
+    });
 
     router.use(accountErrorHandler);
     return router;

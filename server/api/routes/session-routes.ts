@@ -1,14 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
-import { ACCOUNT_NOTICES, ForgotPasswordForm, normalizeEmail } from '../../../shared/validation/account-rules';
+import { ACCOUNT_NOTICES, ForgotPasswordForm, SignInLinkRequestForm, normalizeEmail } from '../../../shared/validation/account-rules';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import type { SessionRecord } from '../accounts/sessions';
 import { sendData } from '../http/respond';
 import type { ApiArea } from './area';
 
 // The session and what it rests on, under /api/account (spec section 7 "Account"):
-// registering (which signs in), signing out, changing and resetting the password, and the
-// guest key a visitor without an account is known by. Signing in itself is under /auth
+// registering (which signs in), signing out, changing and resetting the password, asking for
+// an e-mailed sign-in link, and the guest key a visitor without an account is known by. Signing in itself is under /auth
 // (auth-routes.ts). Shapes: shared/api/account-schemas.ts; messages:
 // shared/validation/account-rules.ts.
 
@@ -42,6 +42,25 @@ export const sessionArea: ApiArea = {
       service.requestPasswordReset(email);
       sendData(res, { message: ACCOUNT_NOTICES.resetRequested }, CacheNone);
     });
+
+    // The same answer, as fast, for every identifier (see requestSignInLink). One account's
+    // e-mail address and user name share its limit.
+    router.post(
+      '/sign-in-link',
+      ...accounts.rateLimiter({
+        action: 'signInLink',
+        limit: limits.signInLink,
+        account: (req) => {
+          const parsed = SignInLinkRequestForm.safeParse(req.body);
+          return parsed.success ? service.accountKeyOf(parsed.data.email) : undefined;
+        },
+      }),
+      (req, res) => {
+        const { email } = parseForm(SignInLinkRequestForm, req.body);
+        service.requestSignInLink(email);
+        sendData(res, { message: ACCOUNT_NOTICES.signInLinkRequested }, CacheNone);
+      },
+    );
 
     router.put('/confirm-password', async (req, res) => {
       await service.confirmPasswordReset(req.body);

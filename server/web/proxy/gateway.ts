@@ -51,7 +51,7 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
     changeOrigin: true,
     agent,
     proxyTimeout: options.timeoutMs,
-    xfwd: true,
+    xfwd: false, // X-Forwarded-For is upstreamHeaders' one trusted address, not the socket's appended
     pathFilter: (path) => filter(path),
     logger: options.logger,
     on: {

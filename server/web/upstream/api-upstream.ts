@@ -21,6 +21,11 @@ export type Caller = {
   geoCountry?: CountryCode | undefined;
   isBot: boolean;
   requestId: string;
+  /**
+   * The shopper's address as Express's `trust proxy` (TRUST_PROXY) reads it: the api counts
+   * its per-address limits on it, so one client cannot use up every shopper's sign-ins.
+   */
+  clientAddress?: string | undefined;
 };
 
 function cookie(req: Request, name: string): string | undefined {
@@ -37,6 +42,7 @@ export function callerOf(req: Request, res: Response): Caller {
     geoCountry: info.geoCountry,
     isBot: info.isBot,
     requestId: info.requestId,
+    clientAddress: req.ip,
   };
 }
 
@@ -60,8 +66,9 @@ export function isPersonalWrite(method: string, url: string): boolean {
 
 /**
  * The headers every call to the api carries: request id, bot flag and geoip country (spec
- * section 3 "Server requests carry geoip country and bot flag headers"), plus the token, else
- * the guest key, on personal calls.
+ * section 3 "Server requests carry geoip country and bot flag headers") and the client's
+ * address as X-Forwarded-For (one address, the one we trust, replacing whatever the client
+ * sent), plus the token, else the guest key, on personal calls.
  */
 export function upstreamHeaders(request: { method: string; url: string }, caller: Caller): Record<string, string> {
   const headers: Record<string, string> = {
@@ -69,6 +76,7 @@ export function upstreamHeaders(request: { method: string; url: string }, caller
     [UPSTREAM_HEADER.bot]: caller.isBot ? '1' : '0',
   };
   if (caller.geoCountry) headers[UPSTREAM_HEADER.geoCountry] = caller.geoCountry;
+  if (caller.clientAddress) headers[UPSTREAM_HEADER.clientAddress] = caller.clientAddress;
   if (!sendsIdentity(request.method, request.url)) return headers;
   if (caller.token) headers[UPSTREAM_HEADER.token] = caller.token;
   else if (caller.guestKey) headers[UPSTREAM_HEADER.guestKey] = caller.guestKey;

@@ -41,6 +41,7 @@ export function testAccountSettings(overrides: TestSettings = {}): AccountSettin
     passwordHashing: TEST_PASSWORD_HASHING,
     social: DEFAULT_SOCIAL,
     profileImageMaxBytes: 5 * 1024 * 1024,
+    loginAccountLimit: ROOMY.perAccount,
     ...overrides,
     rateLimits: { ...roomy, ...overrides.rateLimits },
   };

@@ -1,0 +1,71 @@
+import { ipKeyGenerator } from 'express-rate-limit';
+import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
+import type { Database } from '../db/database';
+import { TooManyAttempts } from './account-errors';
+import { PostgresRateLimitStore } from './rate-limits';
+
+// Password guessing against one account, counted so that guessing cannot lock the owner out
+// (OWASP Authentication Cheat Sheet, "Account lockout"):
+// - per account and client address: a few failures (10 in 15 minutes by default) lock that
+//   address out of that account only; the owner signs in from their own address as usual;
+// - per account from every address together: far more failures (100) pause password sign-in
+//   to the account for the rest of the window, which slows a spread-out attack to nothing
+//   while the owner still gets in with an e-mailed sign-in link.
+// The per-address limit of all sign-ins (rate-limits.ts) comes first, in the route.
+// Attempts are counted before the password is checked, so parallel guesses cannot slip past
+// the count; a success gives its count back. Both counters live in PostgreSQL like the others.
+
+export type LoginThrottleLimits = {
+  /** Failed attempts on one account from one address within the window. */
+  perAccountAddress: number;
+  /** Failed attempts on one account from every address within the window. */
+  perAccount: number;
+  windowMs: number;
+};
+
+/** An attempt that was let through to the password check. */
+export type LoginAttempt = { succeeded(): Promise<void> };
+
+function secondsUntil(time: Date | undefined, windowMs: number): number {
+  const ms = time ? time.getTime() - Date.now() : windowMs;
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+export class LoginThrottle {
+  private readonly fromAddress: PostgresRateLimitStore;
+  private readonly fromAnywhere: PostgresRateLimitStore;
+
+  constructor(
+    db: Database,
+    private readonly limits: LoginThrottleLimits,
+  ) {
+    this.fromAddress = new PostgresRateLimitStore(db, 'login:account-address');
+    this.fromAnywhere = new PostgresRateLimitStore(db, 'login:account');
+    this.fromAddress.windowMs = limits.windowMs;
+    this.fromAnywhere.windowMs = limits.windowMs;
+  }
+
+  /**
+   * Counts one attempt on `account` (one key for an account, whichever of its e-mail address
+   * or user name was typed) from `address`, or refuses it with 429. An attempt refused for its
+   * address does not count against the account: one address cannot pause everyone's sign-in.
+   */
+  async begin(account: string, address: string): Promise<LoginAttempt> {
+    const pair = `${account} ${ipKeyGenerator(address)}`;
+    const local = await this.fromAddress.increment(pair);
+    if (local.totalHits > this.limits.perAccountAddress) {
+      const seconds = secondsUntil(local.resetTime, this.limits.windowMs);
+      throw new TooManyAttempts(ACCOUNT_MESSAGES.tooManyRequests(seconds), seconds);
+    }
+    const wide = await this.fromAnywhere.increment(account);
+    if (wide.totalHits > this.limits.perAccount) {
+      throw new TooManyAttempts(ACCOUNT_MESSAGES.passwordSignInPaused, secondsUntil(wide.resetTime, this.limits.windowMs));
+    }
+    return {
+      succeeded: async () => {
+        await this.fromAddress.resetKey(pair);
+        await this.fromAnywhere.decrement(account);
+      },
+    };
+  }
+}
