@@ -1,0 +1,223 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LOGIN_ACCOUNT_LIMIT, DEFAULT_RATE_LIMITS } from '../../../server/api/accounts/account-settings';
+import { SessionSchema } from '../../../shared/api/account-schemas';
+import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
+import { linksIn, startSmtpServer } from '../../support/smtp-server';
+import { startWeb } from '../../support/web-server';
+import { CookieJar, fetchXsrf, setCookies } from '../../support/web-session';
+import { startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
+
+// The sign-in and registration limits at their real values, through the real web in front of
+// the real api. The test stands where a CDN would (on loopback, which the web trusts by
+// default) and names each shopper's address in X-Forwarded-For, as a CDN does. One client must
+// not lock other shoppers out, nor an attacker the owner of the account they guess at.
+
+const LOGIN = DEFAULT_RATE_LIMITS.login;
+const PASSWORD = 'velvet-sky-42';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let api: AccountsApi;
+let web: Awaited<ReturnType<typeof startWeb>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  api = await startAccountsApi({
+    settings: {
+      siteUrl: 'https://shop.vitrine.test',
+      mail: { smtpUrl: smtp.url, from: 'Vitrine <no-reply@vitrine.test>' },
+      rateLimits: { login: LOGIN, register: DEFAULT_RATE_LIMITS.register },
+      loginAccountLimit: DEFAULT_LOGIN_ACCOUNT_LIMIT,
+    },
+  });
+  web = await startWeb(api.url, { XSRF_SECRET: 'x'.repeat(40) });
+});
+afterAll(async () => {
+  await web?.close();
+  await api?.close();
+  await smtp?.close();
+});
+
+let lastOctet = 0;
+/** A shopper's browser at an address of its own, behind the CDN. */
+function client() {
+  const address = `198.51.100.${++lastOctet}`;
+  const jar = new CookieJar();
+  return {
+    address,
+    jar,
+    /** A state-changing call as our pages make it. */
+    async post(path: string, body: object) {
+      const token = await fetchXsrf(web.url, jar);
+      const res = await request(web.url)
+        .post(path)
+        .set('X-Forwarded-For', address)
+        .set('Cookie', jar.header())
+        .set('X-XSRF-TOKEN', token)
+        .set('Origin', web.url)
+        .send(body);
+      jar.take(res);
+      return res;
+    },
+    get(path: string) {
+      return request(web.url).get(path).set('X-Forwarded-For', address).set('Cookie', jar.header());
+    },
+  };
+}
+
+type Client = ReturnType<typeof client>;
+
+async function register(from: Client, email = uniqueEmail()) {
+  const res = await from.post('/api/account/register', { email, password: PASSWORD, confirm_password: PASSWORD, platform: 'Vitrine Web' });
+  return { res, email, userName: res.body.data?.userName as string };
+}
+
+/** An account, registered from an address no test signs in from. */
+async function owner() {
+  const made = await register(client());
+  expect(made.res.status, JSON.stringify(made.res.body)).toBe(200);
+  return made;
+}
+
+const login = (from: Client, email: string, password: string) => from.post('/auth/login', { email, password });
+
+/** `count` wrong passwords for `email` from `from`, each answered 401. */
+async function failLogins(from: Client, email: string, count: number) {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push((await login(from, email, `wrong-guess-${i}`)).status);
+  expect(statuses).toEqual(Array.from({ length: count }, () => 401));
+}
+
+describe('per-address limits count each shopper apart', () => {
+  it("50 failed sign-ins from one client stop that client, not another shopper's correct sign-in", async () => {
+    const { email } = await owner();
+    const attacker = client();
+    // A spray over many accounts: only the per-address limit of all sign-ins can stop it.
+    for (let i = 0; i < LOGIN.perIp; i++) expect((await login(attacker, uniqueEmail('sprayed'), 'wrong-guess')).status).toBe(401);
+    const stopped = await login(attacker, uniqueEmail('sprayed'), 'wrong-guess');
+    expect(stopped.status).toBe(429);
+    expect(stopped.body.message).toBe(ACCOUNT_MESSAGES.tooManyRequests(Number(stopped.headers['retry-after'])));
+
+    const shopper = client();
+    const res = await login(shopper, email, PASSWORD);
+    expect(res.status).toBe(200);
+    expect(setCookies(res).find((c) => c.name === 'token')?.attributes.httponly).toBe(true);
+  });
+
+  it("registrations from one address do not use up another address's allowance", async () => {
+    const busy = client();
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.register.perIp; i++) expect((await register(busy)).res.status).toBe(200);
+    expect((await register(busy)).res.status).toBe(429);
+    const other = await register(client());
+    expect(other.res.status).toBe(200);
+    expect(other.res.body.data.message).toBe(ACCOUNT_NOTICES.registered);
+  });
+});
+
+describe('failed sign-ins count per account and address', () => {
+  it("10 wrong passwords from an attacker's address lock that address out, and the owner still signs in from theirs", async () => {
+    const { email } = await owner();
+    const attacker = client();
+    await failLogins(attacker, email, LOGIN.perAccount);
+    const locked = await login(attacker, email, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(ACCOUNT_MESSAGES.tooManyRequests(Number(locked.headers['retry-after'])));
+
+    const res = await login(client(), email, PASSWORD);
+    expect(res.status).toBe(200);
+    expect(SessionSchema.omit({ token: true }).parse(res.body.data).userName).toBeTypeOf('string');
+  });
+
+  it("counts an account's e-mail address and user name as one account", async () => {
+    const { email, userName } = await owner();
+    const attacker = client();
+    await failLogins(attacker, email, LOGIN.perAccount / 2);
+    await failLogins(attacker, userName.toUpperCase(), LOGIN.perAccount / 2);
+    expect((await login(attacker, email.toUpperCase(), PASSWORD)).status).toBe(429);
+    expect((await login(attacker, userName, PASSWORD)).status).toBe(429);
+    expect((await login(client(), userName, PASSWORD)).status).toBe(200);
+  });
+
+  it("gives a success's count back: the owner's own typos do not add up", async () => {
+    const { email } = await owner();
+    const shopper = client();
+    for (let round = 0; round < 3; round++) {
+      await failLogins(shopper, email, LOGIN.perAccount - 1);
+      expect((await login(shopper, email, PASSWORD)).status).toBe(200);
+    }
+  });
+});
+
+describe('the account-wide threshold', () => {
+  /** Failures from as many addresses as it takes, each below its own limit. */
+  async function failFromEverywhere(email: string) {
+    for (let done = 0; done < DEFAULT_LOGIN_ACCOUNT_LIMIT; done += LOGIN.perAccount) await failLogins(client(), email, LOGIN.perAccount);
+  }
+
+  it('pauses password sign-in after 100 failures from many addresses, with the same words for an account that does not exist', async () => {
+    const { email } = await owner();
+    await failFromEverywhere(email);
+    const paused = await login(client(), email, PASSWORD);
+    expect(paused.status).toBe(429);
+    expect(paused.body).toEqual({ status: 429, message: ACCOUNT_MESSAGES.passwordSignInPaused });
+    expect(setCookies(paused).some((c) => c.name === 'token')).toBe(false);
+
+    const nobody = uniqueEmail('nobody');
+    await failFromEverywhere(nobody);
+    const alike = await login(client(), nobody, PASSWORD);
+    expect(alike.status).toBe(429);
+    expect(alike.body).toEqual(paused.body);
+  });
+
+  it('lets the owner in with an e-mailed sign-in link meanwhile, once, through the web like any sign-in', async () => {
+    const { email, userName } = await owner();
+    await failFromEverywhere(email);
+    const shopper = client();
+    expect((await login(shopper, userName, PASSWORD)).body.message).toBe(ACCOUNT_MESSAGES.passwordSignInPaused);
+
+    const asked = await shopper.post('/api/account/sign-in-link', { email: userName });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ data: { message: ACCOUNT_NOTICES.signInLinkRequested } });
+    const mail = await smtp.waitForMail(email);
+    const link = linksIn(mail).find((l) => l.includes('/sign-in-link/'))!;
+    expect(link).toMatch(/^https:\/\/shop\.vitrine\.test\/sign-in-link\/tkn\/[A-Za-z0-9_-]{43}\/key\/[A-Za-z0-9_-]{22}$/);
+    const [, tkn, key] = /tkn\/([^/]+)\/key\/(.+)$/.exec(link)!;
+    const path = new URL(link).pathname;
+
+    // Opening the link shows the page and signs nobody in (link previews open links too).
+    const page = await shopper.get(path).expect(200);
+    expect(page.text).toContain('Sign In</button>');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(setCookies(page).some((c) => c.name === 'token')).toBe(false);
+
+    const signedIn = await shopper.post('/auth/sign-in-link', { tkn, key });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data).toMatchObject({ userName, profileType: 3 });
+    expect(signedIn.body.data.token).toBeUndefined();
+    const cookie = setCookies(signedIn).find((c) => c.name === 'token')!;
+    expect(cookie.attributes.httponly).toBe(true);
+    const profile = await shopper.get('/api/account/user-profile').expect(200);
+    expect(profile.body.data.userdetail.userName).toBe(userName);
+
+    const again = await client().post('/auth/sign-in-link', { tkn, key });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(ACCOUNT_MESSAGES.signInLinkInvalid);
+    expect(setCookies(again).some((c) => c.name === 'token')).toBe(false);
+  });
+
+  it('signs in from the link page without JavaScript: the cookies come with the redirect home', async () => {
+    const { email } = await owner();
+    const shopper = client();
+    expect((await shopper.post('/api/account/sign-in-link', { email })).status).toBe(200);
+    const mail = await smtp.waitForMail(email);
+    const path = new URL(linksIn(mail).find((l) => l.includes('/sign-in-link/'))!).pathname;
+    const form = () => request(web.url).post(path).type('form').send({}).set('X-Forwarded-For', shopper.address).set('Origin', web.url);
+    const res = await form();
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/');
+    expect(setCookies(res).find((c) => c.name === 'token')?.attributes.httponly).toBe(true);
+    const used = await form();
+    expect(used.status).toBe(400);
+    expect(used.text).toContain(ACCOUNT_MESSAGES.signInLinkInvalid);
+  });
+});
