@@ -38,3 +38,16 @@ describe('the headers of an api call', () => {
     expect(upstreamHeaders({ method: 'POST', url: '/api/products/add-csd' }, shopper).token).toBeUndefined();
   });
 });
+
+describe('the client address on api calls', () => {
+  it('goes with every call, shared or personal, also under /clients/api/, as the one address the web trusts', () => {
+    const from = { ...guest, clientAddress: '198.51.100.7' };
+    for (const request of [
+      { method: 'POST', url: '/auth/login' },
+      { method: 'GET', url: '/api/search?q=red' },
+      { method: 'GET', url: '/clients/api/feed' },
+    ]) {
+      expect(upstreamHeaders(request, from)['x-forwarded-for'], request.url).toBe('198.51.100.7');
+    }
+  });
+});
