@@ -59,6 +59,14 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
   }, [navigate, path, stripPrefix]);
 
+  // A link in the dialog (Forgot your password?, Email me a sign-in link) leads to a page of
+  // its own: the dialog does not stay open over it.
+  const [dialogPath, setDialogPath] = useState(path);
+  if (dialogPath !== path) {
+    setDialogPath(path);
+    setDialog(null);
+  }
+
   const value = useMemo<SessionValue>(
     () => ({
       viewer,
