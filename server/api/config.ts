@@ -21,7 +21,7 @@ const ApiEnv = z.object({
   /** Outgoing mail (accounts issue): SMTP server URL; unset logs messages instead. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.local>'),
-  /** Public origin of the site, for links in e-mail (password reset). */
+  /** Public origin of the site, for links in e-mail (password reset, sign-in link). */
   SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });

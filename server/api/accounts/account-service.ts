@@ -310,7 +310,9 @@ export class AccountService {
     await this.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
       await deleteSessionsOf(tx, user.id, session.sessionId);
+      // Like the other sessions, the ways in handed out before the change go.
       await tx.query('DELETE FROM password_resets WHERE user_id = $1', [user.id]);
+      await tx.query('DELETE FROM sign_in_links WHERE user_id = $1', [user.id]);
     });
   }
 
@@ -366,6 +368,7 @@ export class AccountService {
       );
       await deleteSessionsOf(tx, reset.user_id);
       await tx.query('DELETE FROM password_resets WHERE user_id = $1 AND id <> $2', [reset.user_id, reset.id]);
+      await tx.query('DELETE FROM sign_in_links WHERE user_id = $1', [reset.user_id]);
     });
   }
 

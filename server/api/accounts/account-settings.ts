@@ -26,7 +26,7 @@ export type SocialSettings = {
 };
 
 export type AccountSettings = {
-  /** Public origin of the site: reset links are `${siteUrl}/confirm-password/tkn/…/key/…`. */
+  /** Public origin of the site: links in e-mail are `${siteUrl}/confirm-password/…` and `${siteUrl}/sign-in-link/…`. */
   siteUrl: string;
   mail: { smtpUrl: string | undefined; from: string };
   passwordHashing: ScryptParams;

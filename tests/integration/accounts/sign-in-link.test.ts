@@ -142,6 +142,19 @@ describe('signing in with the link', () => {
   });
 });
 
+describe('a password change', () => {
+  it('ends the sign-in links handed out before it, like the other sessions', async () => {
+    const user = await registerUser(api);
+    const { tkn, key } = await linkFor(api, user.email);
+    await request(api.url)
+      .put('/api/account/change-password')
+      .set('token', user.token)
+      .send({ old_password: user.password, password: 'new-velvet-7', confirm_password: 'new-velvet-7' })
+      .expect(200);
+    expect((await use(api, { tkn, key }).expect(400)).body.message).toBe(ACCOUNT_MESSAGES.signInLinkInvalid);
+  });
+});
+
 describe.each(BOTH_ENGINES)('a sign-in link used by several requests at once (%s)', (_engine, openDatabase) => {
   let raced: AccountsApi;
   beforeAll(async () => {
