@@ -26,6 +26,9 @@ type Subscription = { channel: string; onPayload: (payload: string) => void; eve
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
+/** The listening connection's application_name on the server. */
+export const LISTENER_APPLICATION_NAME = 'vitrine-listen';
+
 export class NotificationListener {
   private readonly subscriptions = new Set<Subscription>();
   private client: pg.Client | undefined;
@@ -99,6 +102,8 @@ export class NotificationListener {
     const client = new pg.Client({
       connectionString: this.options.connectionString,
       ...(this.options.types ? { types: this.options.types } : {}),
+      // Named, so pg_stat_activity tells it from the pool's connections.
+      application_name: LISTENER_APPLICATION_NAME,
       keepAlive: true,
       connectionTimeoutMillis: 5_000,
       // A heartbeat on a connection that died without a word (a dropped network) fails here.

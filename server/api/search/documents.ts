@@ -179,7 +179,7 @@ export type LoadSelection = { storeSlugs?: readonly string[] };
  * seconds); 1,000 for a few tens of milliseconds. A server's answers arrive as socket reads,
  * between which the event loop runs anyway.
  */
-export const LOAD_CHUNK: Record<Database['kind'], number> = { pglite: 1_000, postgres: 10_000 };
+export const LOAD_CHUNK: Record<Database['kind'], number> = { pglite: 500, postgres: 10_000 };
 
 export type LoadOptions = {
   /** Products per read (LOAD_CHUNK for the engine unless told). */
@@ -204,9 +204,11 @@ export async function loadDocuments(
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
     const directory = await loadDirectory(tx);
+    await pause();
     const categories = new Map(
       (await tx.query<{ id: number; slug: string }>('SELECT id, slug FROM categories')).map((r) => [r.id, r.slug]),
     );
+    await pause();
     const read = async (condition: string, params: unknown[]) => {
       const products = await tx.query<ProductRow>(
         `SELECT p.id, p.store_id, coalesce(p.brand_id, 0) AS brand_id, p.category_id, p.department, p.popularity,
@@ -285,6 +287,7 @@ export async function loadDocuments(
       return directory;
     }
     const [bounds] = await tx.query<{ lo: number | null; hi: number | null }>('SELECT min(id) AS lo, max(id) AS hi FROM products');
+    await pause();
     if (bounds?.lo == null || bounds.hi == null) return directory;
     for (let lo = bounds.lo; lo <= bounds.hi; lo += chunkSize) {
       await read('$col BETWEEN $1 AND $2', [lo, Math.min(bounds.hi, lo + chunkSize - 1)]);
