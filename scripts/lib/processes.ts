@@ -116,6 +116,40 @@ export function generateDemoCatalog(dataDir: string, products: number, buildDir 
   if (result.status !== 0) throw new Error(`generate-catalog failed: ${result.stderr || result.stdout}`);
 }
 
+export type RunningService = { proc: NodeProcess; url: string; port: number };
+
+/**
+ * One api process on a free port, run from `buildDir`; resolves once /readyz answers 200.
+ * Several of them on one PostgreSQL server (`DATABASE_URL`) are the scaled-out api.
+ */
+export async function startApiProcess(env: NodeJS.ProcessEnv, buildDir = BUILD_DIR, timeoutMs?: number): Promise<RunningService> {
+  const port = await freePort();
+  const proc = startNodeProcess(`${buildDir}/server/api.js`, { LOG_LEVEL: 'warn', ...env, API_PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForUrl(`${url}/readyz`, proc, timeoutMs);
+  return { proc, url, port };
+}
+
+/**
+ * One web process on a free port in front of `apiUrl`, run from `buildDir`; resolves once
+ * /healthz answers. Several of them behind a load balancer need the same XSRF_SECRET.
+ */
+export async function startWebProcess(apiUrl: string, env: NodeJS.ProcessEnv, buildDir = BUILD_DIR): Promise<RunningService> {
+  const port = await freePort();
+  const proc = startNodeProcess(`${buildDir}/server/web.js`, {
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    API_BASE_URL: apiUrl,
+    SITE_URL: `http://localhost:${port}`,
+    CLIENT_DIR: `${buildDir}/client`,
+    ...env,
+    PORT: String(port),
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForUrl(`${url}/healthz`, proc);
+  return { proc, url, port };
+}
+
 export type RunningProduct = { webUrl: string; apiUrl: string; dataDir: string; processes: NodeProcess[]; stop(): Promise<void> };
 
 /**
@@ -128,29 +162,15 @@ export async function startProduct(
   const buildDir = options.buildDir ?? BUILD_DIR;
   const dataDir = tempDataDir();
   generateDemoCatalog(dataDir, options.products ?? 1500, buildDir);
-  const [apiPort, webPort] = [await freePort(), await freePort()];
-  const quiet = { LOG_LEVEL: 'warn' };
-  const api = startNodeProcess(`${buildDir}/server/api.js`, { ...quiet, API_PORT: String(apiPort), DATA_DIR: dataDir, ...options.env });
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  await waitForUrl(`${apiUrl}/readyz`, api);
-  const web = startNodeProcess(`${buildDir}/server/web.js`, {
-    ...quiet,
-    PORT: String(webPort),
-    HOST: '127.0.0.1',
-    API_BASE_URL: apiUrl,
-    SITE_URL: `http://localhost:${webPort}`,
-    CLIENT_DIR: `${buildDir}/client`,
-    ...options.env,
-    ...options.webEnv,
-  });
-  await waitForUrl(`http://127.0.0.1:${webPort}/healthz`, web);
+  const api = await startApiProcess({ DATA_DIR: dataDir, ...options.env }, buildDir);
+  const web = await startWebProcess(api.url, { ...options.env, ...options.webEnv }, buildDir);
   return {
-    webUrl: `http://localhost:${webPort}`,
-    apiUrl,
+    webUrl: `http://localhost:${web.port}`,
+    apiUrl: api.url,
     dataDir,
-    processes: [api, web],
+    processes: [api.proc, web.proc],
     async stop() {
-      await Promise.all([web.stop(), api.stop()]);
+      await Promise.all([web.proc.stop(), api.proc.stop()]);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,16 @@ import { freePort } from './processes';
 // trust authentication on loopback, run as the postgres user when we are root (PostgreSQL
 // refuses to run as root).
 
-export type ThrowawayPostgres = { url: string; version: string; stop(): Promise<void> };
+export type ThrowawayPostgres = {
+  url: string;
+  version: string;
+  /** Stops the server and deletes the cluster. */
+  stop(): Promise<void>;
+  /** Stops the server as `pg_ctl stop -m fast` does (every connection cut), keeping the cluster. */
+  stopServer(): Promise<void>;
+  /** Starts the stopped server again on the same port and resolves once it accepts connections. */
+  startServer(): Promise<void>;
+};
 
 function findBinary(name: string): string | undefined {
   const dirs = (process.env.PATH ?? '').split(path.delimiter);
@@ -42,41 +51,58 @@ export async function startThrowawayPostgres(settings: readonly string[] = []): 
     ...settings.flatMap((setting) => ['-c', setting]),
   ]);
   let output = '';
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+  let child: ChildProcess;
+  const url = `postgres://vitrine@127.0.0.1:${port}/postgres`;
 
-  const stop = async (mode: 'fast' | 'immediate') => {
+  const shutdown = async (mode: 'fast' | 'immediate') => {
     // Signals to runuser do not reach postgres: ask the server itself to stop.
     spawnSync(...runAs(pgCtl, ['-D', dataDir, '-m', mode, '-w', 'stop']), { encoding: 'utf8', timeout: 20_000 });
     if (child.exitCode === null) {
       await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 5_000))]);
     }
+  };
+  const stop = async (mode: 'fast' | 'immediate') => {
+    await shutdown(mode);
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
-  const url = `postgres://vitrine@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      fs.rmSync(dir, { recursive: true, force: true });
-      throw new Error(`postgres exited early:\n${output}`);
-    }
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      const result = await client.query<{ version: string }>("SELECT current_setting('server_version') AS version");
-      await client.end();
-      return { url, version: (result.rows[0]?.version ?? '').split(' ')[0]!, stop: () => stop('fast') };
-    } catch {
-      await client.end().catch(() => undefined);
-      if (Date.now() > deadline) {
-        await stop('immediate');
-        throw new Error(`postgres did not start in 30 s:\n${output}`);
+  /** Runs the server and resolves with its version once it accepts connections. */
+  const run = async (): Promise<string> => {
+    output = '';
+    child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        throw new Error(`postgres exited early:\n${output}`);
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        const result = await client.query<{ version: string }>("SELECT current_setting('server_version') AS version");
+        await client.end();
+        return (result.rows[0]?.version ?? '').split(' ')[0]!;
+      } catch {
+        await client.end().catch(() => undefined);
+        if (Date.now() > deadline) {
+          await stop('immediate');
+          throw new Error(`postgres did not start in 30 s:\n${output}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }
-  }
+  };
+
+  const version = await run();
+  return {
+    url,
+    version,
+    stop: () => stop('fast'),
+    stopServer: () => shutdown('fast'),
+    startServer: async () => void (await run()),
+  };
 }
 
 /** A fresh database `name` on the server (dropped first if a run left it behind), dropped by `drop()`. */

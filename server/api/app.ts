@@ -9,6 +9,7 @@ import { requestIdFrom } from '../lib/request-id';
 import { DEFAULT_TRUST_PROXY, type TrustProxy } from '../lib/trust-proxy';
 import { Accounts } from './accounts/accounts';
 import type { Database } from './db/database';
+import { DATABASE_UNAVAILABLE } from './db/database-unavailable';
 import { bindApiScope } from './http/api-scope';
 import { errorHandler, notFoundHandler } from './http/respond';
 import type { ApiArea } from './routes/area';
@@ -18,10 +19,14 @@ import { createApiServices } from './services/api-services';
 
 /**
  * What /readyz reports besides the database: the catalogue is loaded and the search engine
- * has built its index over it. Whoever starts the engine sets it (main.ts once the first
- * build is done).
+ * has built its index over it (whoever starts the engine sets it: main.ts once the first
+ * build is done), and the index is not behind: after the database was away it has caught up
+ * with what changed meanwhile (absent: never behind).
  */
-export type Readiness = { catalogLoaded: boolean };
+export type Readiness = { catalogLoaded: boolean; catalogBehind?: () => boolean };
+
+/** How long /readyz waits for the database to answer before it says unavailable. */
+const READY_PROBE_MS = 2_000;
 
 export type ApiDeps = {
   db: Database;
@@ -47,6 +52,17 @@ export type ApiDeps = {
 export type MountedArea = { mountPath: ApiArea['mountPath']; router: Router };
 
 export type ApiApp = { app: express.Express; areas: readonly MountedArea[] };
+
+/** Whether `pending` settles without error within `ms` (a database that does not answer counts as unavailable). */
+async function answersWithin(pending: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([pending.then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function createApiApp(deps: ApiDeps): ApiApp {
   const { db, logger, registry, readiness, searchEngine } = deps;
@@ -75,15 +91,14 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   });
   app.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', CacheNone.header);
-    const database = await db.query('SELECT 1 AS ok').then(
-      () => true,
-      () => false,
-    );
-    const ready = database && readiness.catalogLoaded;
+    const database = await answersWithin(db.query('SELECT 1 AS ok'), READY_PROBE_MS);
+    const catalog = !readiness.catalogLoaded ? 'loading' : readiness.catalogBehind?.() ? 'catching up' : 'loaded';
+    const ready = database && catalog === 'loaded';
     res.status(ready ? 200 : 503).json({
       status: ready ? 'ready' : 'not ready',
+      ...(ready ? {} : { message: !database ? DATABASE_UNAVAILABLE : catalog === 'loading' ? 'catalog loading' : 'catalog catching up' }),
       database: database ? 'open' : 'unavailable',
-      catalog: readiness.catalogLoaded ? 'loaded' : 'loading',
+      catalog,
     });
   });
   app.get('/metrics', metricsHandler(registry));

@@ -21,16 +21,18 @@ const db = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   observer: dbQueryObserver(registry),
+  logger,
 }).catch((error: Error) => {
   logger.fatal(error.message);
   process.exit(1);
 });
 
-const readiness: Readiness = { catalogLoaded: false };
 const accounts = new Accounts({ db, logger, settings: config.accounts });
 accounts.start();
-// The catalog index is built once the catalogue is in (below), then follows imports.
+// The catalog index is built once the catalogue is in (below), then follows imports; after
+// the database was away, /readyz says so until the index has caught up.
 const searchEngine = new MemorySearchEngine(db, { logger });
+const readiness: Readiness = { catalogLoaded: false, catalogBehind: () => searchEngine.behind };
 const { app } = createApiApp({ db, logger, registry, readiness, accounts, searchEngine, trustProxy: config.trustProxy });
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');

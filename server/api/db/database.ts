@@ -15,11 +15,31 @@ export type Database = Queryable & {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; inside it, use the `tx` it is given, never the database. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. On a server the
+   * listening connection can be lost: `events` hears when (notices sent meanwhile are never
+   * delivered) and when it listens again, so the caller can catch up on what it missed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, events?: ListenEvents): Promise<() => Promise<void>>;
   /** Forces dirty pages to disk (called before a clean shutdown). */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
+};
+
+export type ListenEvents = {
+  /** The listening connection is gone; reconnecting with backoff. */
+  lost?(): void;
+  /** Listening again after a loss (every channel LISTENed anew). */
+  resumed?(gap: ListenGap): void;
+};
+
+/** What the listener knows about a loss it has recovered from. */
+export type ListenGap = {
+  /**
+   * The server's clock when the lost connection last answered (its LISTEN or a heartbeat):
+   * notices of transactions that committed after it may be missing.
+   */
+  lastAnsweredAt: Date;
 };
 
 /** Called after every statement with its duration, for the DB duration histogram. */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Logger } from 'pino';
 import type { Database, QueryObserver } from './database';
 import { lockDataDir } from './data-dir-lock';
 import { migrate } from './migrate';
@@ -11,12 +12,14 @@ export type DatabaseSettings = {
   /** Directory for the embedded database; `undefined` with no URL means in memory (tests). */
   dataDir?: string | undefined;
   observer?: QueryObserver | undefined;
+  /** Hears a server connection lost and found again (the api's log). */
+  logger?: Logger | undefined;
 };
 
 /** Opens the database the settings name, takes the data-directory lock, applies migrations. */
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
   if (settings.databaseUrl) {
-    const db = await openPostgresDatabase(settings.databaseUrl, settings.observer);
+    const db = await openPostgresDatabase(settings.databaseUrl, { observer: settings.observer, logger: settings.logger });
     await migrate(db);
     return db;
   }

@@ -1,5 +1,8 @@
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { observed, type Database, type QueryObserver, type Queryable, type Row } from './database';
+import { unavailableOr } from './database-unavailable';
+import { NotificationListener } from './pg-listener';
 import { OID_INT8, OID_NUMERIC, parseNumber } from './type-parsers';
 
 const typeParsers = {
@@ -7,73 +10,93 @@ const typeParsers = {
     if (oid === OID_INT8 || oid === OID_NUMERIC) return parseNumber;
     return pg.types.getTypeParser(oid, format);
   },
+} as pg.CustomTypesConfig;
+
+export type PostgresOptions = {
+  observer?: QueryObserver | undefined;
+  logger?: Logger | undefined;
+  poolSize?: number;
+  /** How long a statement may wait for a connection before it is refused (503). */
+  connectionTimeoutMs?: number;
 };
 
-export async function openPostgresDatabase(
-  connectionString: string,
-  observer?: QueryObserver,
-  poolSize = 10,
-): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, types: typeParsers as pg.CustomTypesConfig });
-  // A pool error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+// The server engine. A server can go away under a running api (a restart, a failover,
+// pg_terminate_backend): every connection has an 'error' listener, so a lost connection is an
+// error of the statement that used it, never an uncaught 'error' event that ends the
+// process; that error becomes a 503 (database-unavailable.ts); the pool makes new
+// connections for the next statements once the server is back; LISTEN has a connection of
+// its own that reconnects (pg-listener.ts).
+export async function openPostgresDatabase(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
+  const { observer, logger } = options;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    types: typeParsers,
+    keepAlive: true,
+    // While the server is unreachable a request is refused in this time instead of hanging.
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+  });
+  // An idle connection that breaks (the server restarted) is dropped by the pool and
+  // reported here; the next statement gets a new one.
+  pool.on('error', (error) => logger?.warn({ err: error }, 'database: an idle connection was lost'));
   // Fail fast at start when the server is unreachable or the credentials are wrong.
   const probe = await pool.connect();
   probe.release();
 
-  const rawQuery = async (client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) =>
-    (await client.query<Row>(sql, params ? [...params] : undefined)).rows;
+  const rawQuery = async (client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
+    try {
+      return (await client.query<Row>(sql, params ? [...params] : undefined)).rows;
+    } catch (error) {
+      throw unavailableOr(error);
+    }
+  };
 
-  const listeners: pg.PoolClient[] = [];
+  const listener = new NotificationListener({ connectionString, types: typeParsers, logger });
 
   return {
     kind: 'postgres',
     query: observed((sql: string, params?: readonly unknown[]) => rawQuery(pool, sql, params), observer) as Database['query'],
     async exec(sql) {
-      await pool.query(sql);
+      await rawQuery(pool, sql);
     },
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw unavailableOr(error);
+      });
+      // The pool listens for errors only on idle connections: one that breaks while it is
+      // checked out would otherwise throw an 'error' event nobody catches. The statement
+      // that was running fails with the same error.
+      let broken: unknown;
+      const onError = (error: unknown) => (broken = error);
+      client.on('error', onError);
       try {
-        await client.query('BEGIN');
+        await rawQuery(client, 'BEGIN');
         const scoped: Queryable = {
           query: observed((sql: string, params?: readonly unknown[]) => rawQuery(client, sql, params), observer) as Queryable['query'],
           async exec(sql) {
-            await client.query(sql);
+            await rawQuery(client, sql);
           },
         };
         const result = await fn(scoped);
-        await client.query('COMMIT');
+        await rawQuery(client, 'COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!broken) await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken connection is destroyed, not handed to the next caller.
+        client.release(broken instanceof Error ? broken : broken === undefined ? undefined : true);
       }
     },
-    async listen(channel, onPayload) {
-      const client = await pool.connect();
-      listeners.push(client);
-      const handler = (message: pg.Notification) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
-      };
-      client.on('notification', handler);
-      // Channel names cannot be parameters; only our own constant names reach here.
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
-      await client.query(`LISTEN ${channel}`);
-      return async () => {
-        client.off('notification', handler);
-        await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
-        listeners.splice(listeners.indexOf(client), 1);
-        client.release();
-      };
+    listen(channel, onPayload, events) {
+      return listener.subscribe(channel, onPayload, events);
     },
     async checkpoint() {
       // A server checkpoints on its own schedule; a client needs no checkpoint.
     },
     async close() {
-      for (const client of listeners.splice(0)) client.release();
+      await listener.close();
       await pool.end();
     },
   };

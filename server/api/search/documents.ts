@@ -6,6 +6,7 @@ import { slugify } from '../catalog/identifiers';
 import type { Database, Queryable } from '../db/database';
 import { stem, words } from './analyser';
 import type { CatalogDirectory, DirectoryBrand, DirectoryStore } from './search-engine';
+import type { TimeSlicer } from './time-slicer';
 
 // What both engines index: one search document per product that is priced in at least one
 // country, read from the catalogue tables. Per country, a product's price is its lowest
@@ -172,7 +173,20 @@ type OfferRow = { product_id: number; country_code: string; price: number; disco
 /** Which products a load reads: all of them, or those of some stores (an import changed them). */
 export type LoadSelection = { storeSlugs?: readonly string[] };
 
-export const LOAD_CHUNK = 20_000;
+/**
+ * Products per read. PGlite runs each statement on the event loop's thread, and a read of
+ * 20,000 products held it for about half a second (the demo catalogue's whole load for two
+ * seconds); 1,000 for a few tens of milliseconds. A server's answers arrive as socket reads,
+ * between which the event loop runs anyway.
+ */
+export const LOAD_CHUNK: Record<Database['kind'], number> = { pglite: 500, postgres: 10_000 };
+
+export type LoadOptions = {
+  /** Products per read (LOAD_CHUNK for the engine unless told). */
+  chunkSize?: number;
+  /** Gives the event loop a turn between reads when the slice is used up. */
+  slicer?: TimeSlicer | undefined;
+};
 
 /**
  * Reads the catalogue as search documents, chunk by chunk, in one REPEATABLE READ
@@ -183,14 +197,18 @@ export async function loadDocuments(
   db: Database,
   selection: LoadSelection,
   onChunk: (docs: SearchDocument[], tx: Queryable, directory: CatalogDirectory) => Promise<void> | void,
-  chunkSize = LOAD_CHUNK,
+  options: LoadOptions = {},
 ): Promise<CatalogDirectory> {
+  const chunkSize = options.chunkSize ?? LOAD_CHUNK[db.kind];
+  const pause = async () => options.slicer?.pause();
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
     const directory = await loadDirectory(tx);
+    await pause();
     const categories = new Map(
       (await tx.query<{ id: number; slug: string }>('SELECT id, slug FROM categories')).map((r) => [r.id, r.slug]),
     );
+    await pause();
     const read = async (condition: string, params: unknown[]) => {
       const products = await tx.query<ProductRow>(
         `SELECT p.id, p.store_id, coalesce(p.brand_id, 0) AS brand_id, p.category_id, p.department, p.popularity,
@@ -199,11 +217,13 @@ export async function loadDocuments(
         params,
       );
       if (!products.length) return;
+      await pause();
       const variants = await tx.query<VariantRow>(
         `SELECT v.product_id, v.colour, v.colour_name FROM variants v
           WHERE ${condition.replaceAll('$col', 'v.product_id')} ORDER BY v.product_id, v.position, v.id`,
         params,
       );
+      await pause();
       const offers = await tx.query<OfferRow>(
         `SELECT v.product_id, pr.country_code,
                 (min(pr.sale_price) * 100)::bigint AS price, max(pr.offers)::int AS discount,
@@ -215,6 +235,7 @@ export async function loadDocuments(
           GROUP BY v.product_id, pr.country_code`,
         params,
       );
+      await pause();
       const docs = new Map<number, SearchDocument>();
       for (const p of products) {
         const category = categories.get(p.category_id);
@@ -250,6 +271,7 @@ export async function loadDocuments(
         doc.offers.sort((a, b) => COUNTRY_INDEX.get(a.country)! - COUNTRY_INDEX.get(b.country)!);
         listed.push(doc);
       }
+      await pause();
       if (listed.length) await onChunk(listed, tx, directory);
     };
 
@@ -265,6 +287,7 @@ export async function loadDocuments(
       return directory;
     }
     const [bounds] = await tx.query<{ lo: number | null; hi: number | null }>('SELECT min(id) AS lo, max(id) AS hi FROM products');
+    await pause();
     if (bounds?.lo == null || bounds.hi == null) return directory;
     for (let lo = bounds.lo; lo <= bounds.hi; lo += chunkSize) {
       await read('$col BETWEEN $1 AND $2', [lo, Math.min(bounds.hi, lo + chunkSize - 1)]);

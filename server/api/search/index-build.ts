@@ -18,10 +18,12 @@ import {
 import type { DocumentTable } from './document-table';
 import { OFFER_BUCKET_OF, countColourBits } from './index-facets';
 import type { CatalogDirectory } from './search-engine';
+import { runAtOnce } from './time-slicer';
 
 // Building the index from a document table: the country columns, their posting lists and
 // sort orders, and the cells with their facet counts. Everything here runs once per
-// build; the per-request work is in index-plan.ts and index-scan.ts.
+// build, in steps the caller may interleave with requests; the per-request work is in
+// index-plan.ts and index-scan.ts.
 //
 // - Documents are ordered by category (tree order), department and product id, so every
 //   category's subtree is one contiguous range: a category page scans a range.
@@ -106,8 +108,19 @@ export type BuiltIndex = {
   maxStoreId: number;
 };
 
+/** Builds the index in one go (the benchmark; the api builds in slices, buildIndexSteps). */
 export function buildIndex(table: DocumentTable, directory: CatalogDirectory): BuiltIndex {
+  return runAtOnce(buildIndexSteps(table, directory));
+}
+
+/**
+ * Builds the index as a series of steps, each some milliseconds at the demo's size (a sort,
+ * a country's columns, its cells): the api's engine gives the event loop a turn between
+ * them (time-slicer.ts), so a build never holds requests for long.
+ */
+export function* buildIndexSteps(table: DocumentTable, directory: CatalogDirectory): Generator<void, BuiltIndex, void> {
   const rows = globalOrder(table);
+  yield;
   const { storeId, brandId, productId } = table.products;
   let maxBrandId = 0;
   let maxStoreId = 0;
@@ -125,7 +138,9 @@ export function buildIndex(table: DocumentTable, directory: CatalogDirectory): B
     productIdsSorted[i] = Math.floor(byId[i]! / SLOT);
     docOfSorted[i] = byId[i]! % SLOT;
   }
-  const countries = COUNTRY_CODES.map((_, c) => buildCountry(table, directory, rows, c, maxBrandId, maxStoreId));
+  yield;
+  const countries: CountryColumns[] = [];
+  for (let c = 0; c < COUNTRY_CODES.length; c++) countries.push(yield* buildCountry(table, directory, rows, c, maxBrandId, maxStoreId));
   return { rows, countries, productIdsSorted, docOfSorted, maxBrandId, maxStoreId };
 }
 
@@ -155,14 +170,14 @@ function gather(from: ColumnArray, at: Int32Array, to: ColumnArray): void {
   for (let p = 0; p < at.length; p++) to[p] = from[at[p]!]!;
 }
 
-function buildCountry(
+function* buildCountry(
   table: DocumentTable,
   directory: CatalogDirectory,
   rows: Int32Array,
   c: number,
   maxBrand: number,
   maxStore: number,
-): CountryColumns {
+): Generator<void, CountryColumns, void> {
   const n = rows.length;
   const offerCountry = table.offers.country;
   const offerDiscount = table.offers.discount;
@@ -189,6 +204,7 @@ function buildCountry(
     placing[i] = ((category[row]! * 3 + department[row]!) * 2 + sale) * SLOT + i;
   }
   placing.sort();
+  yield;
   const doc = new Int32Array(m);
   const rowAt = new Int32Array(m);
   const offerAt = new Int32Array(m);
@@ -212,6 +228,7 @@ function buildCountry(
     }
   }
 
+  yield;
   // Category ranges: positions are in category order.
   const catStart = new Int32Array(CATEGORIES.length + 1);
   for (let k = 0, p = 0; k <= CATEGORIES.length; k++) {
@@ -227,13 +244,19 @@ function buildCountry(
 
   // Sort ranks, every order ending in the product id (a stable tie-break); Highest
   // Discount breaks ties by Recommended.
+  yield;
   const popularity = new Int32Array(m);
   gather(table.products.popularity, rowAt, popularity);
   const idRank = rankBy(columns.productId, 1, 0, undefined);
+  yield;
   const rankPopular = rankBy(popularity, -1, MAX_POPULARITY, idRank);
+  yield;
   const rankSale = rankBy(columns.discount, -1, 100, rankPopular);
+  yield;
   const rankAsc = rankBy(columns.price, 1, 0, idRank);
+  yield;
   const rankDesc = rankBy(columns.price, -1, 0x7fffffff, idRank);
+  yield;
 
   const country = {
     size: m,
@@ -256,7 +279,9 @@ function buildCountry(
     positionOf,
     cells: undefined as unknown as Cells,
   };
+  yield;
   country.cells = buildCells(country, maxBrand, maxStore);
+  yield;
   return country;
 }
 

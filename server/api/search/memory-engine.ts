@@ -2,14 +2,17 @@ import type { Logger } from 'pino';
 import type { Department } from '../../../shared/constants';
 import type { Database } from '../db/database';
 import { Dictionary, TableBuilder, type DocumentTable } from './document-table';
-import { DisplayWords, loadDocuments, type LoadSelection } from './documents';
+import { DisplayWords, loadDocuments, type LoadSelection, type SearchDocument } from './documents';
 import { CatalogFollower, type CatalogChange } from './index-follower';
 import { MemoryIndex, type IndexStats } from './memory-index';
+import { TimeSlicer } from './time-slicer';
 import type { CatalogDirectory, SearchEngine, SearchNeeds, SearchQuery, SearchResult, TermSuggestion } from './search-engine';
 
 // The api's search engine: the in-memory index, built from the database at start and
 // rebuilt (for the stores an import touched) whenever the catalogue changes. Readers
-// always see one complete index; a rebuild makes the next one beside it and swaps.
+// always see one complete index; a rebuild makes the next one beside it and swaps. A
+// build is cut into slices of about 10 ms (time-slicer.ts), so requests and health probes
+// are answered while it runs.
 
 export type MemoryEngineOptions = {
   logger?: Logger | undefined;
@@ -18,7 +21,8 @@ export type MemoryEngineOptions = {
   debounceMs?: number;
 };
 
-export type BuildReport = { products: number; ms: number; version: number; stores?: number };
+/** One build: its wall time (`ms`, requests answered in between included) and how many slices it was cut into. */
+export type BuildReport = { products: number; ms: number; version: number; slices: number; stores?: number };
 
 export class MemorySearchEngine implements SearchEngine {
   readonly kind = 'memory' as const;
@@ -64,17 +68,21 @@ export class MemorySearchEngine implements SearchEngine {
     return this.index!;
   }
 
+  /** Whether the index may lack catalogue changes no notice will bring (the database was away and it has not caught up yet). */
+  get behind(): boolean {
+    return this.follower?.behind ?? false;
+  }
+
   /** Reads the whole catalogue into a new index. */
   rebuild(): Promise<BuildReport> {
     const run = this.rebuilding.then(async () => {
       const started = performance.now();
+      const slicer = new TimeSlicer();
       // Everything committed before this point is in the snapshot read below.
       this.follower?.discardPending();
       const builder = new TableBuilder(this.terms, this.cares);
-      const directory = await loadDocuments(this.db, {}, (docs, _tx, dir) => {
-        for (const doc of docs) builder.add(doc, dir, this.display);
-      });
-      return this.swap(builder.build(), directory, started);
+      const directory = await loadDocuments(this.db, {}, (docs, _tx, dir) => this.addSliced(builder, docs, dir, slicer), { slicer });
+      return this.swap(builder.build(), directory, started, slicer);
     });
     this.rebuilding = run.catch(() => undefined);
     return run;
@@ -85,28 +93,37 @@ export class MemorySearchEngine implements SearchEngine {
     if (change.all || !this.index) return this.rebuild();
     const run = this.rebuilding.then(async () => {
       const started = performance.now();
+      const slicer = new TimeSlicer();
       const previous = this.index!;
       const slugs = [...change.stores];
       const fresh = new TableBuilder(this.terms, this.cares);
-      const added: Parameters<TableBuilder['add']>[] = [];
-      const directory = await loadDocuments(this.db, { storeSlugs: slugs }, (docs, _tx, dir) => {
-        for (const doc of docs) added.push([doc, dir, this.display]);
-      });
+      const added: SearchDocument[] = [];
+      const directory = await loadDocuments(this.db, { storeSlugs: slugs }, (docs) => void added.push(...docs), { slicer });
       const replaced = new Set(slugs.map((s) => directory.storeBySlug.get(s)?.id).filter((id): id is number => id !== undefined));
       const table = previous.table;
-      for (let i = 0; i < table.size; i++) if (!replaced.has(table.products.storeId[i]!)) fresh.copy(table, i);
-      for (const args of added) fresh.add(...args);
-      const report = this.swap(fresh.build(), directory, started);
+      for (let i = 0; i < table.size; i++) {
+        if (!replaced.has(table.products.storeId[i]!)) fresh.copy(table, i);
+        if (slicer.due) await slicer.yield();
+      }
+      await this.addSliced(fresh, added, directory, slicer);
+      const report = await this.swap(fresh.build(), directory, started, slicer);
       return { ...report, stores: slugs.length };
     });
     this.rebuilding = run.catch(() => undefined);
     return run;
   }
 
-  private swap(table: DocumentTable, directory: CatalogDirectory, started: number): BuildReport {
-    const index = new MemoryIndex(table, directory, this.terms, this.cares, this.display, ++this.builds);
+  private async addSliced(builder: TableBuilder, docs: readonly SearchDocument[], directory: CatalogDirectory, slicer: TimeSlicer): Promise<void> {
+    for (const doc of docs) {
+      builder.add(doc, directory, this.display);
+      if (slicer.due) await slicer.yield();
+    }
+  }
+
+  private async swap(table: DocumentTable, directory: CatalogDirectory, started: number, slicer: TimeSlicer): Promise<BuildReport> {
+    const index = await MemoryIndex.build(table, directory, this.terms, this.cares, this.display, ++this.builds, slicer);
     this.index = index;
-    const report = { products: index.size, ms: Math.round(performance.now() - started), version: index.version };
+    const report = { products: index.size, ms: Math.round(performance.now() - started), version: index.version, slices: slicer.turns + 1 };
     this.options.logger?.info(report, 'catalog index built');
     this.onBuilt?.(report);
     return report;

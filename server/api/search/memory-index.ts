@@ -2,11 +2,12 @@ import type { Department } from '../../../shared/constants';
 import type { QueryToken } from './analyser';
 import type { Dictionary, DocumentTable } from './document-table';
 import { COUNTRY_INDEX, type DisplayWords } from './documents';
-import { buildIndex, orderFor, rankFor, type CountryColumns } from './index-build';
+import { buildIndex, buildIndexSteps, orderFor, rankFor, type BuiltIndex, type CountryColumns } from './index-build';
 import { facetCountsOf, newFacetCounters, type FacetCounters } from './index-facets';
 import { candidatesOf, planSearch, type PlanKeys, type SearchPlan } from './index-plan';
 import { cellPositions, countHits, countMisses, newScanBuffers, pageFromOrder, scanFilters, sumCells, topK, type ScanBuffers } from './index-scan';
 import { MAX_TOKEN_SCORE, TextIndex } from './index-text';
+import { runSliced, type TimeSlicer } from './time-slicer';
 import { emptyFacets, type CatalogDirectory, type SearchNeeds, type SearchQuery, type SearchResult, type TermSuggestion } from './search-engine';
 
 // The in-memory catalog index (README, decision log "Search: one call per listing"). It is
@@ -42,14 +43,30 @@ export class MemoryIndex {
     cares: Dictionary,
     display: DisplayWords,
     readonly version: number,
+    /** The built structures, when the caller built them in slices (MemoryIndex.build). */
+    built: BuiltIndex = buildIndex(table, directory),
   ) {
     this.size = table.size;
-    const built = buildIndex(table, directory);
     this.countries = built.countries;
     this.productIdsSorted = built.productIdsSorted;
     this.docOfSorted = built.docOfSorted;
     this.keys = { directory, maxBrandId: built.maxBrandId, maxStoreId: built.maxStoreId, cares };
     this.text = new TextIndex(table, built.rows, terms, display);
+  }
+
+  /** Builds an index in slices, giving the event loop a turn whenever `slicer` says the slice is used up. */
+  static async build(
+    table: DocumentTable,
+    directory: CatalogDirectory,
+    terms: Dictionary,
+    cares: Dictionary,
+    display: DisplayWords,
+    version: number,
+    slicer: TimeSlicer,
+  ): Promise<MemoryIndex> {
+    const built = await runSliced(buildIndexSteps(table, directory), slicer);
+    await slicer.pause();
+    return new MemoryIndex(table, directory, terms, cares, display, version, built);
   }
 
   /** Answers one listing request: plan it, answer it from cells or a scan, turn the counters into facets. */
