@@ -4,6 +4,7 @@ import accounts from './0003_accounts.sql';
 import search from './0004_search.sql';
 import dropSqlEngineTables from './0005_drop_sql_engine_tables.sql';
 import catalogChangeLog from './0006_catalog_change_log.sql';
+import inputHardening from './0007_input_hardening.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
 // file already applied somewhere is never run there again: change the schema in a new file.
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 4, name: 'search', sql: search },
   { version: 5, name: 'drop-sql-engine-tables', sql: dropSqlEngineTables },
   { version: 6, name: 'catalog-change-log', sql: catalogChangeLog },
+  { version: 7, name: 'input-hardening', sql: inputHardening },
 ];
