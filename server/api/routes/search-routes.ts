@@ -4,6 +4,7 @@ import { SEARCH_DEBUG_FORBIDDEN } from '../../../shared/api/search-schemas';
 import { DEPARTMENTS, isDepartment, type Department } from '../../../shared/constants';
 import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
 import { FILTER_TYPES, isFilterType } from '../../../shared/listing/vocabulary';
+import { safeText } from '../../../shared/validation/safe-input';
 import { cleanSearchText } from '../../../shared/validation/search-text';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { isAdmin, type ViewerResolver } from '../accounts/viewer';
@@ -61,7 +62,7 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
   // /auto-suggest/{department}/{query}, /auto-suggest/{query}/{department} (spec section 7:
   // "parameter order reversed in some uses") and /auto-suggest/{query}?department=.
   const SuggestText = pathText('the search text', MAX_SUGGEST_LENGTH);
-  const SuggestParams = z.object({ first: pathText('first', MAX_SUGGEST_LENGTH), second: pathText('second', MAX_SUGGEST_LENGTH) });
+  const SuggestParams = z.object({ first: safeText('first'), second: safeText('second') });
   const suggest = async (req: Request, text: string, department: Department | undefined) => {
     const { country, department: fromQuery } = parseInput(CountryDepartmentQuery, req.query);
     return search.suggestions.suggest(cleanSearchText(parseInput(SuggestText, text)), department ?? fromQuery, country);
