@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
       // Social sign-in comes back here from the provider (client/components/account/social-sign-in.ts).
       { id: 'social-callback', path: 'auth/callback/:provider', lazy: () => import('./routes/auth-social-callback.route') },
       { id: 'public-profile', path: 'profile/:userName', lazy: () => import('./routes/user-public-profile.route') },
+      { id: 'mailing-list-confirm', path: 'mailing-list/confirm/:token', lazy: () => import('./routes/mailing-list-confirm.route') },
       {
         id: 'user',
         path: 'user/:userName',

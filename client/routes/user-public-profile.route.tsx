@@ -6,8 +6,9 @@ import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 
 // /profile/{userName}: a user's public profile, for everyone (spec section 6: guests may view
-// public profiles). Only what the api calls public: name, user name, picture. Spec section 8:
-// a failure goes to /authentication.
+// public profiles). Only what the api calls public: name, user name, picture. Addressed by user
+// name (or the api's opaque public id), never by the account's row id, which is sequential and
+// would let anyone list every account. Spec section 8: a failure goes to /authentication.
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const profile = await context

@@ -21,7 +21,7 @@ export const ACCOUNT_API = {
   signInLink: '/auth/sign-in-link',
   changePassword: '/api/account/change-password',
   userProfile: '/api/account/user-profile',
-  publicProfile: (userId: number) => `/api/account/user-public-profile/${userId}`,
+  publicProfile: (publicId: string) => `/api/account/user-public-profile/${encodeURIComponent(publicId)}`,
   publicProfileByName: (userName: string) => `/api/account/user-public-profile/name/${encodeURIComponent(userName)}`,
   editProfile: '/api/account/edit-user-profile',
   uploadProfileImage: '/api/account/upload-profile-image',
@@ -81,12 +81,21 @@ export type UserDetail = z.infer<typeof UserDetailSchema>;
 /** GET /api/account/user-profile. */
 export const UserProfileResponseSchema = z.object({ userdetail: UserDetailSchema });
 
-/** What anyone may see of a user: no e-mail, no profile type. */
-export const PublicUserDetailSchema = UserDetailSchema.pick({ userId: true, userName: true, name: true, profileImage: true });
+/**
+ * What anyone may see of a user: no e-mail, no profile type, and no row id. `publicId` is an
+ * opaque random id (a UUID) that addresses the profile like the user name does; row ids are
+ * sequential, so a public address made of them let anyone list every account.
+ */
+export const PublicUserDetailSchema = UserDetailSchema.pick({ userName: true, name: true, profileImage: true }).extend({ publicId: z.string() });
 export type PublicUserDetail = z.infer<typeof PublicUserDetailSchema>;
 
-/** GET /api/account/user-public-profile/{id} and …/user-public-profile/name/{userName}. */
+/** GET /api/account/user-public-profile/{publicId} and …/user-public-profile/name/{userName}. */
 export const PublicProfileResponseSchema = z.object({ userdetail: PublicUserDetailSchema });
+
+export const PUBLIC_PROFILE_MESSAGES = {
+  missing: 'This profile does not exist.',
+  badId: 'id must be the public id of a profile (a UUID)',
+} as const;
 
 /** PUT /api/account/edit-user-profile: the notice and the profile as it now is. */
 export const EditProfileResponseSchema = z.object({ message: z.string(), userdetail: UserDetailSchema });

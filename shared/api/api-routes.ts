@@ -11,7 +11,8 @@ import type { Method } from './api-client';
 //           content and directory calls, and writes that need no identity. Cacheable when the
 //           api's Cache-Control says so.
 // personal: depends on who asks (session, profile, the shopper's lists, follows, alerts and
-//           ratings, the admin debug line, the visitor's own country). Identity is sent; the
+//           ratings, the admin debug line, the visitor's own country), or does something
+//           per visitor (click tracking counts one click per visitor). Identity is sent; the
 //           answer is never kept by a shared cache nor carried in a page's transfer cache.
 
 export type ApiScope = 'shared' | 'personal';
@@ -39,15 +40,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('PUT', '/api/account/upload-profile-image', 'personal'),
   route('GET', '/api/account/check-username/:userName', 'personal'),
   route('GET', '/api/account/notification-count', 'personal'),
-  // Public profiles and their pictures are the same for every viewer.
+  // Public profiles and their pictures are the same for every viewer. A profile is addressed
+  // by user name or by its opaque public id (a UUID), never by the sequential row id.
   route('GET', '/api/account/user-public-profile/name/:userName', 'shared'),
   route('GET', '/api/account/user-public-profile/:id', 'shared'),
   route('GET', '/api/account/profile-image/:file', 'shared'),
 
-  // Site content: menus, countries, the mailing list; the visitor's geo country is theirs.
+  // Site content: menus, countries, the mailing list (subscribe, then confirm with the
+  // e-mailed link: no identity needed); the visitor's geo country is theirs.
   route('GET', '/api/account/menu-structure/:id', 'shared'),
   route('GET', '/api/account/countries/:code', 'shared'),
   route('POST', '/api/account/subscribe', 'shared'),
+  route('PUT', '/api/account/confirm-subscription', 'shared'),
   route('GET', '/api/account/geo-country', 'personal'),
   route('GET', '/api/home/slides', 'shared'),
   route('GET', '/api/home/top-rated', 'shared'),
@@ -73,13 +77,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET', '/api/search/auto-suggest/:first/:second', 'shared'),
   route('GET', '/api/search/auto-suggest/:text', 'shared'),
 
-  // Products: landing page, similar, editors' picks, click-through, sitemaps.
+  // Products: landing page, similar, editors' picks, click-through, sitemaps. Click tracking
+  // is personal: it counts at most one click per visitor (session, guest key or address).
   route('GET', '/api/products/detail/guid/:guid', 'shared'),
   route('GET', '/api/products/detail/:category/:lastnode/:slug', 'shared'),
   route('GET', '/api/products/similar/guid/:guid', 'shared'),
   route('GET', '/api/products/similar/:category/:lastnode/:slug', 'shared'),
   route('GET', '/api/products/list-editors-picks', 'shared'),
-  route('POST', '/api/products/add-csd', 'shared'),
+  route('POST', '/api/products/add-csd', 'personal'),
   route('GET', '/api/products/retailer/:guid', 'shared'),
   route('GET', '/api/products/sitemap', 'shared'),
   route('GET', '/api/products/sitemap/:kind', 'shared'),

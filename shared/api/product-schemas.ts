@@ -18,7 +18,9 @@ import { COUNTRY_CODES } from '../countries';
 //   GET  /api/products/similar/guid/{guid}?country=&page=&perPage=    SimilarProductsSchema
 //   GET  /api/products/list-editors-picks                              EditorsPickListsSchema
 //   POST /api/products/add-csd  { id: size variant guid, country?, source? }   ClickRecordedSchema
-//        records a click-through to the retailer; unknown guid 404
+//        records a click-through to the retailer, at most one per visitor, size variant and
+//        CLICK_WINDOW_MINUTES (recorded: false for the others); source as isClickSource
+//        says, anything else recorded as ''; unknown guid 404
 //   GET  /api/products/retailer/{guid}?country=                        RetailerLinkSchema
 //        what products/loadRetailerProductPage/{guid} sends the shopper on with; unknown 404
 //   GET  /api/products/sitemap?country=                                SitemapIndexSchema
@@ -165,7 +167,26 @@ export const EditorsPickListsSchema = z.object({
   ),
 });
 
-export const ClickRecordedSchema = z.object({ recorded: z.literal(true) });
+/** add-csd: whether this click was counted (false: the visitor's click on it was counted moments ago). */
+export const ClickRecordedSchema = z.object({ recorded: z.boolean() });
+
+/**
+ * Clicks are counted at most once per visitor and size variant within this many minutes, so
+ * reloading the click-through page (or a script calling add-csd) cannot inflate the count.
+ */
+export const CLICK_WINDOW_MINUTES = 5;
+
+export const CLICK_SOURCE_MAX = 300;
+
+/**
+ * add-csd's `source`: where the click happened, as the web sends it (client/routes/
+ * retailer.route.tsx, clickSource): '' or the path and query of one of our own pages, as a URL
+ * writes them (printable ASCII without spaces, one leading slash: never another site's URL). Anything else is not a place on our
+ * site: the click still counts, with source ''.
+ */
+export function isClickSource(value: string): boolean {
+  return value === '' || (value.length <= CLICK_SOURCE_MAX && /^\/(?!\/)[!-~]*$/.test(value));
+}
 
 export const RetailerLinkSchema = z.object({
   guid: z.string(),

@@ -2,6 +2,7 @@ import { COLOURS, isColourKey, type ColourKey } from '../colours';
 import { DEPARTMENTS, MAX_PER_PAGE, isDepartment, type Department } from '../constants';
 import { COUNTRY_CODES, DEFAULT_COUNTRY, parseCountryCode, type CountryCode } from '../countries';
 import { isSortValue, type SortValue } from '../sort-options';
+import { unsafeTextProblem } from '../validation/safe-input';
 import { SEARCH_TEXT_MAX, cleanSearchText } from '../validation/search-text';
 import { CATEGORY_LEVELS, DEAL_KEYS, MAX_LIST_VALUES, type DealKey, type ListKey } from './vocabulary';
 
@@ -133,6 +134,16 @@ export function parsePercentRange(text: string): PercentRange | undefined {
   return { from, to };
 }
 
+/**
+ * A free-text value (q, link, find) as it arrived, under the edge rule every request input
+ * follows (shared/validation/safe-input.ts): control characters are a 400 naming the parameter.
+ */
+function freeText(key: string, value: string): string {
+  const problem = unsafeTextProblem(value, key);
+  if (problem) throw new ListingQueryError(key, problem);
+  return value;
+}
+
 /** The last value of a parameter, trimmed; undefined when absent. */
 function single(params: URLSearchParams, key: string): string | undefined {
   const all = params.getAll(key);
@@ -229,7 +240,7 @@ function readInternationalDelivery(params: URLSearchParams): boolean {
 
 function readSearchText(params: URLSearchParams): string {
   const all = params.getAll('q');
-  const raw = all.length ? all[all.length - 1]! : '';
+  const raw = freeText('q', all.length ? all[all.length - 1]! : '');
   if (raw.length > SEARCH_TEXT_MAX) throw new ListingQueryError('q', M.searchTooLong);
   return cleanSearchText(raw);
 }
@@ -337,6 +348,7 @@ export type ListingRequest = { state: ListingState; link: string | undefined; co
 function readLink(params: URLSearchParams): string | undefined {
   const link = single(params, 'link');
   if (!link) return undefined;
+  freeText('link', link);
   if (!link.startsWith('/')) throw new ListingQueryError('link', M.link);
   if (link.length > LINK_MAX) throw new ListingQueryError('link', M.linkTooLong);
   return link;
@@ -370,7 +382,7 @@ export function parseFilterListOptions(search: string | URLSearchParams): Filter
     size = Math.min(Number(rawSize), FILTER_LIST_SIZE.max);
   }
   const all = params.getAll('find');
-  const find = all.length ? all[all.length - 1]! : undefined;
+  const find = all.length ? freeText('find', all[all.length - 1]!) : undefined;
   if (find !== undefined && find.length > 100) throw new ListingQueryError('find', M.findTooLong);
   // Spec section 5: whitespace-only brand and store searches are rejected.
   if (find !== undefined && !find.trim()) throw new ListingQueryError('find', M.findBlank);

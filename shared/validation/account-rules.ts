@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MIN } from '../constants';
 import { EMAIL_MESSAGES, isValidEmail } from './email';
+import { safeText } from './safe-input';
 
 // Spec section 5 (login, register, reset, known-user and forgot-password forms) and the
 // account answers of sections 4 and 8. The forms (client) and the api parse with the same
 // schemas, so every message a person reads about an account is written here once.
-// Where the spec gives a message it is quoted exactly; the others are ours.
+// Where the spec gives a message it is quoted exactly; the others are ours. Every text field
+// is safeText (shared/validation/safe-input.ts): no control characters, no lone surrogates.
 
 /** The longest password we hash: far above any person's, low enough to bound the work. */
 export const PASSWORD_MAX = 128;
@@ -94,8 +96,7 @@ const hasWhitespace = (value: string) => /\s/.test(value);
 
 /** The login identifier: an e-mail address or a user name (spec section 5 "Login email/username"). */
 export function loginIdentifier(label: string = ACCOUNT_LABELS.emailOrUserName) {
-  return z
-    .string({ error: ACCOUNT_MESSAGES.required(label) })
+  return safeText(label, { error: ACCOUNT_MESSAGES.required(label) })
     .min(1, ACCOUNT_MESSAGES.required(label))
     .max(EMAIL_MAX, ACCOUNT_MESSAGES.tooLong(label, EMAIL_MAX))
     .refine((value) => !hasWhitespace(value), ACCOUNT_MESSAGES.noSpaces(label));
@@ -107,21 +108,18 @@ export function emailAddress(label: string = ACCOUNT_LABELS.email, invalid: stri
 }
 
 /** The password a person signs in with: only required (it was checked when it was set). */
-export const currentPassword = z
-  .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+export const currentPassword = safeText('Password', { error: ACCOUNT_MESSAGES.passwordRequired })
   .min(1, ACCOUNT_MESSAGES.passwordRequired)
   .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMaxLength);
 
 /** A password being set (register, reset, change): spec section 5 "Register/confirm/reset passwords". */
-export const newPassword = z
-  .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+export const newPassword = safeText('Password', { error: ACCOUNT_MESSAGES.passwordRequired })
   .min(1, ACCOUNT_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMinLength)
   .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMaxLength)
   .refine((value) => !hasWhitespace(value), ACCOUNT_MESSAGES.passwordSpaces);
 
-const confirmation = z
-  .string({ error: ACCOUNT_MESSAGES.confirmPasswordRequired })
+const confirmation = safeText('Confirm password', { error: ACCOUNT_MESSAGES.confirmPasswordRequired })
   .min(1, ACCOUNT_MESSAGES.confirmPasswordRequired);
 
 /** 'Password mismatch' on confirm_password, reported even while other fields are wrong. */
@@ -141,8 +139,8 @@ function withMatchingConfirmation<T extends z.ZodObject<{ password: z.ZodType; c
 }
 
 /** Spec section 3 "Register": platform names the product; location is reverse-geocoded, optional. */
-const platform = z.string().max(64).optional();
-const location = z.string().max(200).nullable().optional();
+const platform = safeText('platform').max(64, ACCOUNT_MESSAGES.tooLong('platform', 64)).optional();
+const location = safeText('location').max(200, ACCOUNT_MESSAGES.tooLong('location', 200)).nullable().optional();
 
 export const LoginForm = z.object({ email: loginIdentifier(), password: currentPassword });
 export type LoginInput = z.infer<typeof LoginForm>;
@@ -164,8 +162,8 @@ export type RegisterInput = z.infer<typeof RegisterForm>;
 /** PUT /api/account/confirm-password: the reset link's tkn and key plus the new password. */
 export const ConfirmPasswordForm = withMatchingConfirmation(
   z.object({
-    tkn: z.string({ error: ACCOUNT_MESSAGES.resetLinkInvalid }).min(1, ACCOUNT_MESSAGES.resetLinkInvalid).max(200, ACCOUNT_MESSAGES.resetLinkInvalid),
-    key: z.string({ error: ACCOUNT_MESSAGES.resetLinkInvalid }).min(1, ACCOUNT_MESSAGES.resetLinkInvalid).max(200, ACCOUNT_MESSAGES.resetLinkInvalid),
+    tkn: safeText('tkn', { error: ACCOUNT_MESSAGES.resetLinkInvalid }).min(1, ACCOUNT_MESSAGES.resetLinkInvalid).max(200, ACCOUNT_MESSAGES.resetLinkInvalid),
+    key: safeText('key', { error: ACCOUNT_MESSAGES.resetLinkInvalid }).min(1, ACCOUNT_MESSAGES.resetLinkInvalid).max(200, ACCOUNT_MESSAGES.resetLinkInvalid),
     password: newPassword,
     confirm_password: confirmation,
   }),
@@ -174,8 +172,7 @@ export type ConfirmPasswordInput = z.infer<typeof ConfirmPasswordForm>;
 
 export const ChangePasswordForm = withMatchingConfirmation(
   z.object({
-    old_password: z
-      .string({ error: ACCOUNT_MESSAGES.oldPasswordRequired })
+    old_password: safeText('Current password', { error: ACCOUNT_MESSAGES.oldPasswordRequired })
       .min(1, ACCOUNT_MESSAGES.oldPasswordRequired)
       .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMaxLength),
     password: newPassword,
@@ -186,9 +183,7 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordForm>;
 
 /** Spec section 5 "Forgot-password email": one message for empty and for invalid. */
 export const ForgotPasswordForm = z.object({
-  email: z
-    .string({ error: EMAIL_MESSAGES.checkAndEnterAgain })
-    .refine(isValidEmail, EMAIL_MESSAGES.checkAndEnterAgain),
+  email: safeText(ACCOUNT_LABELS.email, { error: EMAIL_MESSAGES.checkAndEnterAgain }).refine(isValidEmail, EMAIL_MESSAGES.checkAndEnterAgain),
 });
 
 /** POST /api/account/sign-in-link: the account to e-mail a sign-in link to, as the login form names it. */
@@ -202,8 +197,7 @@ export const SignInLinkForm = z.object({
 
 /** Spec section 3 "Social login": access_token, platform, location. */
 export const SocialLoginForm = z.object({
-  access_token: z
-    .string({ error: ACCOUNT_MESSAGES.accessTokenRequired })
+  access_token: safeText('access_token', { error: ACCOUNT_MESSAGES.accessTokenRequired })
     .min(1, ACCOUNT_MESSAGES.accessTokenRequired)
     .max(4096, ACCOUNT_MESSAGES.accessTokenRequired),
   platform,
@@ -216,16 +210,14 @@ export const SocialLoginForm = z.object({
  */
 export const USER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-export const UserName = z
-  .string({ error: ACCOUNT_MESSAGES.userNameRequired })
+export const UserName = safeText('User name', { error: ACCOUNT_MESSAGES.userNameRequired })
   .min(1, ACCOUNT_MESSAGES.userNameRequired)
   .min(USER_NAME_MIN, ACCOUNT_MESSAGES.userNameLength)
   .max(USER_NAME_MAX, ACCOUNT_MESSAGES.userNameLength)
   .regex(USER_NAME_PATTERN, ACCOUNT_MESSAGES.userNameCharacters);
 
 /** The display name: trimmed, required when sent. */
-export const DisplayName = z
-  .string({ error: ACCOUNT_MESSAGES.nameRequired })
+export const DisplayName = safeText('Name', { error: ACCOUNT_MESSAGES.nameRequired })
   .trim()
   .min(1, ACCOUNT_MESSAGES.nameRequired)
   .max(NAME_MAX, ACCOUNT_MESSAGES.nameTooLong);

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, browserForFile } from '../support/browser';
+import { SUBSCRIPTION_MESSAGES } from '../../shared/api/subscription-schemas';
 
 // The shell in a real browser (spec section 2 "Global shell", section 4 "Shell").
 
@@ -144,7 +145,7 @@ describe('mailing list and newsletter', () => {
     await email.fill('shopper@example.com');
     await expect(dialog.getByText('Please enter valid email address.').count()).resolves.toBe(0);
     await subscribe.click();
-    await page.getByTestId('notice').getByText('Thank you! You are on our mailing list.').waitFor();
+    await page.getByTestId('notice').getByText(SUBSCRIPTION_MESSAGES.requested).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     // Notices disappear after 1 second (spec section 4).
     await page.getByTestId('notice').waitFor({ state: 'detached', timeout: 2500 });

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import type { CheckUserNameResponse, PublicUserDetail, Session, UserDetail } from '../../../shared/api/account-schemas';
+import { PUBLIC_PROFILE_MESSAGES, type CheckUserNameResponse, type PublicUserDetail, type Session, type UserDetail } from '../../../shared/api/account-schemas';
 import {
   ACCOUNT_MESSAGES,
   ChangePasswordForm,
@@ -28,13 +28,13 @@ import {
   findUserByEmail,
   findUserById,
   findUserByLogin,
-  findUserByUserName,
+  findPublicUser,
   firstNames,
   isUserNameTaken,
-  publicUserDetail,
   userDetail,
   userDetailOfSession,
   userNameCandidate,
+  type PublicProfileAddress,
   type UserRow,
 } from './users';
 
@@ -388,10 +388,11 @@ export class AccountService {
     return detail;
   }
 
-  async publicProfile(by: { userId: number } | { userName: string }): Promise<PublicUserDetail> {
-    const user = 'userId' in by ? await findUserById(this.db, by.userId) : await findUserByUserName(this.db, by.userName);
-    if (!user) throw new HttpError(404, 'This profile does not exist.');
-    return publicUserDetail(this.db, user);
+  /** What anyone may see of a user, by user name or public id (never by row id: they are sequential). */
+  async publicProfile(by: PublicProfileAddress): Promise<PublicUserDetail> {
+    const profile = await findPublicUser(this.db, by);
+    if (!profile) throw new HttpError(404, PUBLIC_PROFILE_MESSAGES.missing);
+    return profile;
   }
 
   /** PUT /api/account/edit-user-profile: name and/or user name. */

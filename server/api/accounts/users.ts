@@ -34,6 +34,24 @@ export async function findUserByUserName(db: Queryable, userName: string): Promi
   return rows[0];
 }
 
+/**
+ * A public profile's address is the user name or the opaque public id (a random UUID), never
+ * the row id: row ids are sequential, so they let anyone list every account.
+ */
+export type PublicProfileAddress = { userName: string } | { publicId: string };
+
+/** The public part of a user, by its public address; `publicId` must be a UUID (the route checks). */
+export async function findPublicUser(db: Queryable, by: PublicProfileAddress): Promise<PublicUserDetail | undefined> {
+  const where = 'publicId' in by ? 'u.public_id = $1::uuid' : 'lower(u.user_name) = lower($1)';
+  const rows = await db.query<{ public_id: string; user_name: string; name: string; image_key: string | null }>(
+    `SELECT u.public_id::text AS public_id, u.user_name, u.name, (SELECT key FROM profile_images WHERE user_id = u.id) AS image_key
+       FROM users u WHERE ${where}`,
+    ['publicId' in by ? by.publicId : by.userName],
+  );
+  const row = rows[0];
+  return row && { publicId: row.public_id, userName: row.user_name, name: row.name, profileImage: row.image_key ? profileImagePath(row.image_key) : null };
+}
+
 /** "Email/Username" (spec section 2): an address has an '@', a user name never does. */
 export function findUserByLogin(db: Queryable, identifier: string): Promise<UserRow | undefined> {
   return identifier.includes('@') ? findUserByEmail(db, identifier) : findUserByUserName(db, identifier);
@@ -75,16 +93,6 @@ export async function userDetailOfSession(db: Queryable, tokenHash: string): Pro
     [tokenHash],
   );
   return rows[0] && detailOf(rows[0]);
-}
-
-export async function publicUserDetail(db: Queryable, user: UserRow): Promise<PublicUserDetail> {
-  const image = await db.query<{ key: string }>('SELECT key FROM profile_images WHERE user_id = $1', [user.id]);
-  return {
-    userId: user.id,
-    userName: user.user_name,
-    name: user.name,
-    profileImage: image[0] ? profileImagePath(image[0].key) : null,
-  };
 }
 
 /** Names that would read as ours; refused as taken. */

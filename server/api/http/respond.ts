@@ -35,6 +35,9 @@ export function errorHandler(logger: Logger) {
       status = error.status ?? 400;
       message = clientErrorMessage(error);
     } else {
+      // Database errors stay 500s, "invalid byte sequence" and "out of range" included: bad
+      // input is refused by the edge rule (shared/validation/safe-input.ts) before any query,
+      // so one that gets here is a schema missing the rule, a bug that a 400 would hide.
       logger.error({ err: error, url: req.originalUrl, reqId: req.id }, 'unhandled error');
     }
     res.setHeader('Cache-Control', CacheNone.header);

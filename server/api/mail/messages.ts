@@ -57,3 +57,32 @@ export function signInLinkMail(input: { name: string; link: string; validMinutes
 </body></html>`;
   return { subject: 'Your Vitrine sign-in link', text, html };
 }
+
+/**
+ * The mailing list's double opt-in: the only e-mail a pending address gets. The link opens a
+ * page with a button, so a mail scanner that follows links confirms nothing.
+ */
+export function subscriptionConfirmMail(input: { link: string; validHours: number }): MailContent {
+  const { link, validHours } = input;
+  const text = [
+    'Hello,',
+    '',
+    'Someone asked to add this address to the Vitrine mailing list. To confirm that you want our e-mails, open this link and press the button:',
+    '',
+    link,
+    '',
+    `The link works once, for ${validHours} hours. If you did not ask for it, ignore this e-mail: we will not write to you again.`,
+    '',
+    'Vitrine',
+  ].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: sans-serif; line-height: 1.5">
+<p>Hello,</p>
+<p>Someone asked to add this address to the Vitrine mailing list. To confirm that you want our e-mails, open this link and press the button:</p>
+<p><a href="${escapeHtml(link)}">Confirm your subscription</a></p>
+<p style="word-break: break-all">${escapeHtml(link)}</p>
+<p>The link works once, for ${validHours} hours. If you did not ask for it, ignore this e-mail: we will not write to you again.</p>
+<p>Vitrine</p>
+</body></html>`;
+  return { subject: 'Confirm your subscription to the Vitrine mailing list', text, html };
+}

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { CacheLong, CacheShort } from '../../../shared/http/cache-policy';
 import { cleanSearchText } from '../../../shared/validation/search-text';
 import { badRequest } from '../../lib/http-error';
-import { CountryDepartmentQuery, CountryQuery } from '../http/params';
+import { CountryDepartmentQuery, CountryQuery, pathText } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import type { ApiArea } from './area';
 
@@ -26,9 +26,8 @@ export const directoryArea: ApiArea = {
     });
     router.get('/store-search/:term', async (req, res) => {
       const { country } = parseInput(CountryQuery, req.query);
-      const raw = req.params.term;
+      const raw = parseInput(pathText('term', MAX_TERM_LENGTH), req.params.term);
       // Spec section 5: whitespace-only brand and store searches are rejected.
-      if (raw.length > MAX_TERM_LENGTH) throw badRequest(`term is longer than ${MAX_TERM_LENGTH} characters`);
       const term = cleanSearchText(raw);
       if (!term) throw badRequest('term must contain letters or digits');
       sendData(res, await products.storeList(country, term), CacheShort);

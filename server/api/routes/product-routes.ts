@@ -1,9 +1,11 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { SITEMAP_KINDS, SITEMAP_PAGE_SIZE, type SitemapKind } from '../../../shared/api/product-schemas';
+import { SITEMAP_KINDS, SITEMAP_PAGE_SIZE, isClickSource, type SitemapKind } from '../../../shared/api/product-schemas';
 import { MAX_PER_PAGE, PER_PAGE } from '../../../shared/constants';
 import { CacheLong, CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
+import { safeText, uuidId } from '../../../shared/validation/safe-input';
 import { notFound } from '../../lib/http-error';
+import type { Accounts } from '../accounts/accounts';
 import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import type { ProductAddress } from '../services/product-service';
@@ -12,18 +14,16 @@ import type { ApiArea } from './area';
 // Spec section 7: /api/products/… (landing page, similar products, editors' picks, click
 // tracking, retailer links, sitemaps).
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const guid = z.string().regex(UUID, 'guid must be a size variant id (a UUID)');
-const slug = (name: string) => z.string().regex(SLUG, `${name} must be a slug (lower-case letters, digits and hyphens)`);
+const guid = uuidId('guid', 'guid must be a size variant id (a UUID)');
+const slug = (name: string) => safeText(name).regex(SLUG, `${name} must be a slug (lower-case letters, digits and hyphens)`);
 
 const GuidParams = z.object({ guid });
 const PathParams = z.object({ category: slug('category'), lastnode: slug('lastnode'), slug: slug('slug') });
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
+  safeText(name)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === '') return fallback;
@@ -40,11 +40,27 @@ const SitemapQuery = CountryQuery.extend({
   perPage: whole('perPage', 1, SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE),
 });
 
+// source: where the click happened. Text that is not one of our page paths (another site's
+// URL, words, anything too long) is recorded as '': the click itself still counts.
 const ClickBody = z.object({
   id: guid,
   country: CountryQuery.shape.country,
-  source: z.string().max(300, 'source must be at most 300 characters').optional().default(''),
+  source: safeText('source')
+    .optional()
+    .transform((value) => (value !== undefined && isClickSource(value) ? value : '')),
 });
+
+/**
+ * Who clicked, for counting one click per visitor: the signed-in user, else the guest key's
+ * guest (both checked, so a made-up header counts as nobody), else the client address.
+ */
+async function clickVisitor(accounts: Accounts, req: Request): Promise<string> {
+  const viewer = await accounts.resolveViewer(req);
+  if (viewer) return `user:${viewer.userId}`;
+  const guest = await accounts.resolveGuest(req);
+  if (guest) return `guest:${guest.guestId}`;
+  return `ip:${req.ip ?? ''}`;
+}
 
 function address(params: Record<string, string>): ProductAddress {
   return 'guid' in params ? parseInput(GuidParams, params) : parseInput(PathParams, params);
@@ -52,7 +68,7 @@ function address(params: Record<string, string>): ProductAddress {
 
 export const productArea: ApiArea = {
   mountPath: '/api/products',
-  routes: ({ products }) => {
+  routes: ({ products, accounts }) => {
     const router = Router();
 
     for (const path of ['/detail/guid/:guid', '/detail/:category/:lastnode/:slug']) {
@@ -72,10 +88,11 @@ export const productArea: ApiArea = {
       sendData(res, await products.editorsPickLists(), CacheShort);
     });
 
+    // Personal (shared/api/api-routes.ts): the visitor's identity reaches this handler.
     router.post('/add-csd', async (req, res) => {
       const body = parseInput(ClickBody, req.body ?? {});
-      await products.recordClick(body.id, body.country, body.source);
-      sendData(res, { recorded: true }, CachePrivate);
+      const recorded = await products.recordClick(body.id, body.country, body.source, await clickVisitor(accounts, req));
+      sendData(res, { recorded }, CachePrivate);
     });
 
     router.get('/retailer/:guid', async (req, res) => {

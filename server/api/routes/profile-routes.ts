@@ -1,10 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { PUBLIC_PROFILE_MESSAGES } from '../../../shared/api/account-schemas';
 import { CacheImmutable, CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
 import { ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
+import { safeText, uuidId } from '../../../shared/validation/safe-input';
 import { notFound } from '../../lib/http-error';
 import { accountErrorHandler } from '../accounts/account-errors';
 import { readUpload } from '../accounts/profile-images';
+import { pathText } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import type { ApiArea } from './area';
 
@@ -12,11 +15,11 @@ import type { ApiArea } from './area';
 // name and picture, the notification count, and the public profiles and pictures anyone may
 // see. Shapes: shared/api/account-schemas.ts; messages: shared/validation/account-rules.ts.
 
-const UserIdParams = z.object({
-  id: z.coerce.number({ message: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
-});
-const UserNameParams = z.object({ userName: z.string().min(1).max(100) });
-const ImageParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.webp$/, 'no such picture') });
+// A public profile is addressed by user name or by its opaque public id, never by the row id
+// (sequential, so it let anyone list every account).
+const PublicIdParams = z.object({ id: uuidId('id', PUBLIC_PROFILE_MESSAGES.badId) });
+const UserNameParams = z.object({ userName: pathText('userName', 100).min(1, 'userName is required') });
+const ImageParams = z.object({ file: safeText('file').regex(/^[A-Za-z0-9_-]{16,64}\.webp$/, 'no such picture') });
 
 export const profileArea: ApiArea = {
   mountPath: '/api/account',
@@ -34,8 +37,8 @@ export const profileArea: ApiArea = {
     });
 
     router.get('/user-public-profile/:id', async (req, res) => {
-      const { id } = parseInput(UserIdParams, req.params);
-      sendData(res, { userdetail: await service.publicProfile({ userId: id }) }, CacheShort);
+      const { id } = parseInput(PublicIdParams, req.params);
+      sendData(res, { userdetail: await service.publicProfile({ publicId: id }) }, CacheShort);
     });
 
     router.put('/edit-user-profile', async (req, res) => {

@@ -1,12 +1,14 @@
 import { Router, type Request } from 'express';
+import { z } from 'zod';
 import { SEARCH_DEBUG_FORBIDDEN } from '../../../shared/api/search-schemas';
 import { DEPARTMENTS, isDepartment, type Department } from '../../../shared/constants';
 import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
 import { FILTER_TYPES, isFilterType } from '../../../shared/listing/vocabulary';
+import { safeText } from '../../../shared/validation/safe-input';
 import { cleanSearchText } from '../../../shared/validation/search-text';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { isAdmin, type ViewerResolver } from '../accounts/viewer';
-import { CountryDepartmentQuery } from '../http/params';
+import { CountryDepartmentQuery, pathText } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { readFilterListOptions, readListingRequest } from '../search-listing/read-listing-request';
 import type { SearchService } from '../services/search-service';
@@ -59,13 +61,14 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
 
   // /auto-suggest/{department}/{query}, /auto-suggest/{query}/{department} (spec section 7:
   // "parameter order reversed in some uses") and /auto-suggest/{query}?department=.
+  const SuggestText = pathText('the search text', MAX_SUGGEST_LENGTH);
+  const SuggestParams = z.object({ first: safeText('first'), second: safeText('second') });
   const suggest = async (req: Request, text: string, department: Department | undefined) => {
     const { country, department: fromQuery } = parseInput(CountryDepartmentQuery, req.query);
-    if (text.length > MAX_SUGGEST_LENGTH) throw badRequest(`the search text is longer than ${MAX_SUGGEST_LENGTH} characters`);
-    return search.suggestions.suggest(cleanSearchText(text), department ?? fromQuery, country);
+    return search.suggestions.suggest(cleanSearchText(parseInput(SuggestText, text)), department ?? fromQuery, country);
   };
   router.get('/auto-suggest/:first/:second', async (req, res) => {
-    const { first, second } = req.params as { first: string; second: string };
+    const { first, second } = parseInput(SuggestParams, req.params);
     let department: string;
     let text: string;
     if (isDepartment(first.toLowerCase())) [department, text] = [first.toLowerCase(), second];

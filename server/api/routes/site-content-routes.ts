@@ -1,44 +1,47 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { SUBSCRIBE_SOURCES, SUBSCRIPTION_MESSAGES } from '../../../shared/api/subscription-schemas';
 import { COUNTRIES, DEFAULT_COUNTRY, parseCountryCode } from '../../../shared/countries';
 import { EMAIL_MAX, UPSTREAM_HEADER } from '../../../shared/constants';
 import { EMAIL_MESSAGES, isValidEmail } from '../../../shared/validation/email';
-import { CacheLong, CachePrivate } from '../../../shared/http/cache-policy';
+import { safeText } from '../../../shared/validation/safe-input';
+import { CacheLong, CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
 import { badRequest, notFound } from '../../lib/http-error';
-import { countryCode } from '../http/params';
+import { IdParams, countryCode } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
+import { SUBSCRIBE_RATE_LIMIT } from '../services/subscription-service';
 import type { ApiArea } from './area';
 
 // Site content under /api/account (spec section 7 "Account"): the header menu, the country
 // sites, the mailing list, and the country the visitor's request came from.
-
-const MenuParams = z.object({
-  id: z.coerce.number({ message: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
-});
 
 const CountryParams = z.object({ code: countryCode });
 
 // Spec section 7: POST /api/account/subscribe {email}. Which form it came from decides
 // the message a bad address gets (spec section 5: dialog and footer word it differently).
 const SubscribeBody = z.object({
-  email: z
-    .string({ error: (issue) => (issue.input === undefined ? 'email is required' : 'email must be text') })
-    .max(EMAIL_MAX, `email must be at most ${EMAIL_MAX} characters`),
-  source: z.enum(['dialog', 'footer']).default('dialog'),
+  email: safeText('email').max(EMAIL_MAX, `email must be at most ${EMAIL_MAX} characters`),
+  source: z.enum(SUBSCRIBE_SOURCES).default('dialog'),
   country: countryCode.optional(),
 });
 
-const SUBSCRIBED_MESSAGE = 'Thank you! You are on our mailing list.';
+const ConfirmSubscriptionBody = z.object({ token: safeText('token').max(200, SUBSCRIPTION_MESSAGES.linkInvalid) });
+
+/** The address a subscribe request is for, as stored: the per-address limit counts it. */
+const subscribeAddress = (req: Request) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? `email:${email.trim().toLowerCase()}` : undefined;
+};
 
 export const siteContentArea: ApiArea = {
   mountPath: '/api/account',
-  routes: ({ menu, subscriptions }) => {
+  routes: ({ menu, subscriptions, accounts }) => {
     const router = Router();
 
     // The menu is the same on every country site; the id names the country site asking
     // (its countryId), so it must be one of ours.
     router.get('/menu-structure/:id', async (req, res) => {
-      const { id } = parseInput(MenuParams, req.params);
+      const { id } = parseInput(IdParams, req.params);
       if (!Object.values(COUNTRIES).some((c) => c.info.countryId === id)) {
         throw notFound(`No menu for site ${id}`);
       }
@@ -51,14 +54,29 @@ export const siteContentArea: ApiArea = {
       sendData(res, { countryCode: country.code, countryName: country.name, countryInfo: country.info }, CacheLong);
     });
 
-    router.post('/subscribe', async (req, res) => {
-      const body = parseInput(SubscribeBody, req.body ?? {});
-      const email = body.email.trim().toLowerCase();
-      if (!isValidEmail(email)) {
-        throw badRequest(body.source === 'footer' ? EMAIL_MESSAGES.newsletter : EMAIL_MESSAGES.mailingList);
-      }
-      await subscriptions.subscribe(email, body.source, body.country ?? DEFAULT_COUNTRY);
-      sendData(res, { message: SUBSCRIBED_MESSAGE }, CachePrivate);
+    // Double opt-in: the address is sent a confirmation link, at most one an hour, and
+    // requests are limited per client and per address (the accounts' limiter, counted in
+    // PostgreSQL; it is named after the forgot-password action it resembles, with counters
+    // and limits of its own). The answer is the same whatever the address's state.
+    router.post(
+      '/subscribe',
+      ...accounts.rateLimiter({ action: 'forgotPassword', prefix: 'subscribe', limit: SUBSCRIBE_RATE_LIMIT, account: subscribeAddress }),
+      async (req, res) => {
+        const body = parseInput(SubscribeBody, req.body ?? {});
+        const email = body.email.trim().toLowerCase();
+        if (!isValidEmail(email)) {
+          throw badRequest(body.source === 'footer' ? EMAIL_MESSAGES.newsletter : EMAIL_MESSAGES.mailingList);
+        }
+        await subscriptions.subscribe(email, body.source, body.country ?? DEFAULT_COUNTRY);
+        sendData(res, { message: SUBSCRIPTION_MESSAGES.requested }, CachePrivate);
+      },
+    );
+
+    // The confirmation page's button (client/routes/mailing-list-confirm.route.tsx).
+    router.put('/confirm-subscription', async (req, res) => {
+      const { token } = parseInput(ConfirmSubscriptionBody, req.body ?? {});
+      if (!(await subscriptions.confirm(token))) throw badRequest(SUBSCRIPTION_MESSAGES.linkInvalid);
+      sendData(res, { message: SUBSCRIPTION_MESSAGES.confirmed }, CacheNone);
     });
 
     // The visitor's country as the CDN saw it (the gateway forwards the geoip header). The

@@ -60,8 +60,11 @@ export function stem(word: string): string {
   return result;
 }
 
+/** The irregular form of a word, if it has one (own keys only: "constructor" is a search word too). */
+const irregularForm = (word: string) => (Object.hasOwn(IRREGULAR_FORMS, word) ? IRREGULAR_FORMS[word] : undefined);
+
 function computeStem(word: string): string {
-  const irregular = IRREGULAR_FORMS[word];
+  const irregular = irregularForm(word);
   if (irregular) return irregular;
   if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
   let s = word;
@@ -69,7 +72,7 @@ function computeStem(word: string): string {
   else if (s.endsWith('sses')) s = s.slice(0, -2);
   else if (/(?:x|ch|sh|z)es$/.test(s)) s = s.slice(0, -2);
   else if (s.endsWith('s') && !s.endsWith('ss') && !s.endsWith('us')) s = s.slice(0, -1);
-  const again = IRREGULAR_FORMS[s];
+  const again = irregularForm(s);
   if (again) return again;
   if (s.endsWith('ie') && s.length > 3) s = `${s.slice(0, -2)}i`;
   else if (/[^aeiou]y$/.test(s) && s.length > 3) s = `${s.slice(0, -1)}i`;

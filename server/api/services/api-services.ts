@@ -19,7 +19,7 @@ export function createApiServices({ db, logger, searchEngine, accounts }: ApiSer
     accounts,
     home: new HomeService(db),
     menu: new MenuService(db),
-    subscriptions: new SubscriptionService(db),
+    subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),
     products: new ProductService(db, searchEngine),
     search: new SearchService(db, searchEngine, logger),
   };

@@ -7,9 +7,10 @@ import type {
   SitemapUrl,
   StoreListSchema,
 } from '../../../shared/api/product-schemas';
-import { SITEMAP_KINDS } from '../../../shared/api/product-schemas';
+import { CLICK_WINDOW_MINUTES, SITEMAP_KINDS } from '../../../shared/api/product-schemas';
 import type { Department } from '../../../shared/constants';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
+import { hashSecret } from '../accounts/secrets';
 import { CATEGORIES } from '../catalog/category-tree';
 import type { Queryable } from '../db/database';
 import { notFound } from '../../lib/http-error';
@@ -113,15 +114,35 @@ export class ProductService {
     return { lists: rows.map((r) => ({ listId: r.id, listName: r.name, slug: r.slug, productCount: r.n })) };
   }
 
-  /** POST /api/products/add-csd: one stored click-through. */
-  async recordClick(guid: string, country: CountryCode, source: string): Promise<void> {
-    const rows = await this.db.query<{ id: number }>(
-      `INSERT INTO product_clicks (size_variant_id, country_code, source)
-       SELECT id, $2, $3 FROM size_variants WHERE guid = $1::uuid
-       RETURNING id`,
-      [guid, country, source],
+  /**
+   * POST /api/products/add-csd: stores a click-through unless this visitor's click on this size
+   * variant was counted within CLICK_WINDOW_MINUTES; true when this one was counted. `visitor`
+   * names who clicked and is kept only hashed, and only for the window. 404 for an unknown guid.
+   */
+  async recordClick(guid: string, country: CountryCode, source: string, visitor: string): Promise<boolean> {
+    // Gate rows older than the window say nothing any more: each click clears what expired
+    // since the last one (an index range), so the table holds only the last few minutes.
+    await this.db.query('DELETE FROM product_click_gate WHERE last_click_at <= now() - make_interval(mins => $1)', [CLICK_WINDOW_MINUTES]);
+    // One statement: the gate row is claimed (inserted, or taken over once its window has
+    // passed) and the click stored only if it was; concurrent clicks of one visitor meet on
+    // the gate's primary key, so only one of them counts.
+    const [row] = await this.db.query<{ known: boolean; recorded: boolean }>(
+      `WITH sv AS (SELECT id FROM size_variants WHERE guid = $1::uuid),
+            gate AS (
+              INSERT INTO product_click_gate AS g (visitor, size_variant_id, last_click_at)
+              SELECT $4, id, now() FROM sv
+              ON CONFLICT (visitor, size_variant_id) DO UPDATE SET last_click_at = excluded.last_click_at
+                WHERE g.last_click_at <= now() - make_interval(mins => $5)
+              RETURNING size_variant_id),
+            click AS (
+              INSERT INTO product_clicks (size_variant_id, country_code, source)
+              SELECT size_variant_id, $2, $3 FROM gate
+              RETURNING id)
+       SELECT EXISTS (SELECT 1 FROM sv) AS known, EXISTS (SELECT 1 FROM click) AS recorded`,
+      [guid, country, source, hashSecret(visitor), CLICK_WINDOW_MINUTES],
     );
-    if (!rows.length) throw notFound('No such product');
+    if (!row?.known) throw notFound('No such product');
+    return row.recorded;
   }
 
   async retailerLink(guid: string, country: CountryCode): Promise<RetailerLink> {

@@ -38,6 +38,7 @@ beforeAll(async () => {
   shopper = await registerUser(api);
   guestKey = (await request(api.url).post('/api/account/guest-key').expect(200)).body.data.key;
 
+  const adminPublicId = (await request(api.url).get(`/api/account/user-public-profile/name/${admin.userName}`).expect(200)).body.data.userdetail.publicId as string;
   const card = (await request(api.url).get('/api/search?link=/dresses&perPage=1').expect(200)).body.data.products[0];
   const sv = card.variants[0].size_variants[0] as { guid: string; slug: string };
   const byPath = `${card.category_slug}/${card.subcategory_slug}/${sv.slug}`;
@@ -45,11 +46,12 @@ beforeAll(async () => {
   // One request for each shared route, with the status it answers (an answer worth comparing).
   shared = {
     'GET /api/account/user-public-profile/name/:userName': { path: `/api/account/user-public-profile/name/${admin.userName}`, status: 200 },
-    'GET /api/account/user-public-profile/:id': { path: `/api/account/user-public-profile/${admin.userId}`, status: 200 },
+    'GET /api/account/user-public-profile/:id': { path: `/api/account/user-public-profile/${adminPublicId}`, status: 200 },
     'GET /api/account/profile-image/:file': { path: '/api/account/profile-image/no-such-picture-here.webp', status: 404 },
     'GET /api/account/menu-structure/:id': { path: '/api/account/menu-structure/1', status: 200 },
     'GET /api/account/countries/:code': { path: '/api/account/countries/gb', status: 200 },
     'POST /api/account/subscribe': { path: '/api/account/subscribe', body: { email: 'scope@example.com' }, status: 200 },
+    'PUT /api/account/confirm-subscription': { path: '/api/account/confirm-subscription', body: { token: 'A'.repeat(43) }, status: 400 },
     'GET /api/home/slides': { path: '/api/home/slides', status: 200 },
     'GET /api/home/top-rated': { path: '/api/home/top-rated', status: 200 },
     'GET /api/home/fashion-blog': { path: '/api/home/fashion-blog', status: 200 },
@@ -72,7 +74,6 @@ beforeAll(async () => {
     'GET /api/products/similar/guid/:guid': { path: `/api/products/similar/guid/${sv.guid}`, status: 200 },
     'GET /api/products/similar/:category/:lastnode/:slug': { path: `/api/products/similar/${byPath}`, status: 200 },
     'GET /api/products/list-editors-picks': { path: '/api/products/list-editors-picks', status: 200 },
-    'POST /api/products/add-csd': { path: '/api/products/add-csd', body: { id: sv.guid, country: 'GB' }, status: 200 },
     'GET /api/products/retailer/:guid': { path: `/api/products/retailer/${sv.guid}`, status: 200 },
     'GET /api/products/sitemap': { path: '/api/products/sitemap', status: 200 },
     'GET /api/products/sitemap/:kind': { path: '/api/products/sitemap/products', status: 200 },
@@ -98,6 +99,7 @@ beforeAll(async () => {
     'GET /api/account/notification-count': { path: '/api/account/notification-count' },
     'GET /api/account/geo-country': { path: '/api/account/geo-country' },
     'GET /api/search/debug': { path: '/api/search/debug?q=dreses' },
+    'POST /api/products/add-csd': { path: '/api/products/add-csd', body: { id: sv.guid, country: 'GB' } },
   };
 });
 

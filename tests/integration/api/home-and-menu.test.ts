@@ -30,8 +30,10 @@ describe('api: menu, countries and home content', () => {
   });
 
   it('refuses a menu id that is not a number, and one that is no site of ours', async () => {
-    const bad = await request(api.url).get('/api/account/menu-structure/abc').expect(400);
-    expect(bad.body).toEqual({ status: 400, message: 'id: id must be a number' });
+    for (const id of ['abc', '0', '-1', '1.5', '2147483648']) {
+      const bad = await request(api.url).get(`/api/account/menu-structure/${id}`).expect(400);
+      expect(bad.body).toEqual({ status: 400, message: 'id: id must be a whole number from 1 to 2147483647' });
+    }
     const unknown = await request(api.url).get('/api/account/menu-structure/99').expect(404);
     expect(unknown.body.message).toBe('No menu for site 99');
   });

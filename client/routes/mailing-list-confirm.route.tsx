@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { data, useActionData, useParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { ApiError } from '../../shared/api/api-client';
+import { SUBSCRIPTION_API, SubscriptionResponseSchema, confirmSubscriptionPath } from '../../shared/api/subscription-schemas';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { browserApi } from '../api/browser-api';
+import { apiContext, useSiteConfig } from '../app/contexts';
+import { withPrefix } from '../app/return-url';
+import { failureText } from '../components/account/auth-forms';
+import { FormError } from '../components/account/FormField';
+import { useAccountSubmit } from '../components/account/use-account-submit';
+import { useHydrated } from '../components/account/use-hydrated';
+import { PageMeta } from '../components/meta/PageMeta';
+import { RouteErrorView } from '../components/shell/RouteErrorView';
+
+// /mailing-list/confirm/{token}: where the mailing list's confirmation e-mail leads (double
+// opt-in, shared/api/subscription-schemas.ts). Opening the page confirms nothing: mail
+// scanners and link previews open links, so the owner of the address presses the button
+// (a form post, which works without JavaScript too). Never cached, never indexed: the
+// address holds a secret.
+
+export function loader(_args: LoaderFunctionArgs) {
+  return data(null, { headers: { 'Cache-Control': CacheNone.header } });
+}
+
+type ActionData = { confirmed: boolean; message: string };
+
+export async function action({ context, params }: ActionFunctionArgs) {
+  try {
+    const { message } = await context.get(apiContext).send('PUT', SUBSCRIPTION_API.confirm, { token: params.token ?? '' }, SubscriptionResponseSchema);
+    return data<ActionData>({ confirmed: true, message });
+  } catch (error) {
+    return data<ActionData>({ confirmed: false, message: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
+  }
+}
+
+export function Component() {
+  const { token = '' } = useParams();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const [confirmed, setConfirmed] = useState(actionData?.confirmed ? actionData.message : undefined);
+  const { formError, sending, run, notify } = useAccountSubmit(actionData && !actionData.confirmed ? actionData.message : undefined);
+  const hydrated = useHydrated();
+  const { basename } = useSiteConfig();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    await run(async () => {
+      const { message } = await browserApi().send('PUT', SUBSCRIPTION_API.confirm, { token }, SubscriptionResponseSchema);
+      notify('success', message);
+      setConfirmed(message);
+    });
+  };
+
+  return (
+    <section className="auth-page">
+      <PageMeta title="Confirm your subscription" description="Confirm that you want e-mails from Vitrine." noindex />
+      {confirmed ? (
+        <>
+          <h1>You are on our mailing list</h1>
+          <p role="status">{confirmed}</p>
+        </>
+      ) : (
+        <>
+          <h1>Confirm your subscription</h1>
+          <p>Press the button to confirm that you want the Vitrine mailing list at this e-mail address.</p>
+          <form method="post" action={withPrefix(basename, confirmSubscriptionPath(encodeURIComponent(token)))} onSubmit={submit}>
+            <FormError message={formError} />
+            <button type="submit" className="button button-primary" disabled={hydrated && sending}>
+              Confirm my subscription
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
+
+export { RouteErrorView as ErrorBoundary };

@@ -1,0 +1,383 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { GuestKeyResponseSchema, PublicProfileResponseSchema } from '../../../shared/api/account-schemas';
+import { API_ROUTES, type ApiRoute } from '../../../shared/api/api-routes';
+import { SITEMAP_KINDS } from '../../../shared/api/product-schemas';
+import { SearchResponseSchema } from '../../../shared/api/search-schemas';
+import { UPSTREAM_HEADER } from '../../../shared/constants';
+import { FILTER_TYPES } from '../../../shared/listing/vocabulary';
+import { Accounts } from '../../../server/api/accounts/accounts';
+import { createSession } from '../../../server/api/accounts/sessions';
+import type { Database } from '../../../server/api/db/database';
+import { createLogger } from '../../../server/lib/logger';
+import { registerUser, testAccountSettings } from '../accounts/accounts-api';
+import { startApi } from '../../support/api-server';
+import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { startSocialProviders } from '../../support/social-providers';
+
+// Bad input gets a 4xx, never a 5xx: every route of the api contract (shared/api/api-routes.ts)
+// is sent generated requests, straight to the api over loopback HTTP (no web, no XSRF), and
+// every answer must be below 500. Requests are mostly valid-looking, with one or two hostile
+// parts: NUL and other control characters, lone surrogates, ids beyond PostgreSQL's integer,
+// negative and fractional numbers, very long text, arrays and objects where text belongs,
+// odd Unicode, raw and broken percent-encoding, bodies that are not JSON, and, on personal
+// routes, no identity, a live session, a guest key or a made-up token.
+//
+// FUZZ_RUNS sets the runs per route (default 200); FUZZ_SEED replays a reported failure.
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+/** Social access tokens the stand-in providers know, each a person not seen before. */
+const SOCIAL_TOKENS = 5_000;
+
+let db: Database;
+let accounts: Accounts;
+let providers: Awaited<ReturnType<typeof startSocialProviders>>;
+let api: Awaited<ReturnType<typeof startApi>>;
+let agent: http.Agent;
+/** The fuzzer's own account: its sessions may be ended, its name and password changed. */
+let fuzzer: Awaited<ReturnType<typeof registerUser>>;
+/** An account nobody changes, for valid-looking public profile addresses. */
+let owner: Awaited<ReturnType<typeof registerUser>>;
+let ownerPublicId: string;
+let guestKey: string;
+let sample: { guid: string; category: string; lastnode: string; slug: string };
+
+beforeAll(async () => {
+  providers = await startSocialProviders();
+  for (let n = 0; n < SOCIAL_TOKENS; n++) {
+    providers.facebookToken(`fb-${n}`, { id: `fb-user-${n}`, name: `Fuzz ${n}`, email: `fb${n}@example.com` });
+    providers.googleToken(`gg-${n}`, { sub: `gg-user-${n}`, name: `Fuzz ${n}`, email: `gg${n}@example.com` });
+  }
+  db = await openDemoDatabase();
+  accounts = new Accounts({ db, logger: createLogger('api', 'silent'), settings: testAccountSettings({ social: providers.settings() }) });
+  api = await startApi(db, { accounts });
+  agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  fuzzer = await registerUser(api);
+  owner = await registerUser(api);
+  guestKey = GuestKeyResponseSchema.parse((await send({ method: 'POST', path: '/api/account/guest-key', headers: {} })).json.data).key;
+  const byName = await send({ method: 'GET', path: `/api/account/user-public-profile/name/${owner.userName}`, headers: {} });
+  ownerPublicId = PublicProfileResponseSchema.parse(byName.json.data).userdetail.publicId;
+  const card = SearchResponseSchema.parse((await send({ method: 'GET', path: '/api/search?link=/dresses&perPage=1', headers: {} })).json.data).products[0]!;
+  const sv = card.variants[0]!.size_variants[0]!;
+  sample = { guid: sv.guid, category: card.category_slug, lastnode: card.subcategory_slug, slug: sv.slug };
+}, 120_000);
+
+afterAll(async () => {
+  agent?.destroy();
+  await accounts?.settle();
+  await api?.close();
+  await providers?.close();
+  await db?.close();
+});
+
+type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: string };
+type Answer = { status: number; text: string; json: { data?: unknown } };
+
+/** One request on a kept-alive loopback connection, the path sent exactly as written. */
+function send(request: FuzzRequest): Promise<Answer> {
+  const { hostname, port } = new URL(api.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, method: request.method, path: request.path, headers: request.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: Answer['json'] = {};
+        try {
+          json = JSON.parse(text) as Answer['json'];
+        } catch {
+          // Not every answer is JSON (profile pictures, the HTTP parser's own 4xx).
+        }
+        resolve({ status: res.statusCode ?? 0, text, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(request.body);
+  });
+}
+
+// ── what is generated ───────────────────────────────────────────────────────────────
+
+const specials = fc.constantFrom(
+  '\u0000',
+  'a\u0000b',
+  '\u0007',
+  '\u001b[31m',
+  '\u007f',
+  '\ud800',
+  'x\udfff',
+  '\udc00\ud800',
+  '%00',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%FF',
+  '2147483647',
+  '2147483648',
+  '4294967296',
+  '9223372036854775808',
+  '1'.repeat(40),
+  '-1',
+  '0',
+  '-0',
+  '1.5',
+  '1e3',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '0x10',
+  ' ',
+  '',
+  '.',
+  '..',
+  '/',
+  '//evil.example',
+  'javascript:alert(1)',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '😀',
+  'e\u0301',
+  '\u202e',
+  '\ufeff',
+  'İ',
+  'ß',
+  '\u00a0',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'toString',
+);
+
+/** What made PostgreSQL fail before the edge rule, and its neighbours: sent often. */
+const poison = fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '2147483648', '9223372036854775808', '-1', '0', '1.5', '1e309', '%00');
+
+/** Text a client could send: hostile characters, odd Unicode, numbers that are not ids, long runs. */
+const hostileText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: poison },
+  { weight: 4, arbitrary: specials },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
+  { weight: 3, arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.oneof(poison, specials), fc.string({ maxLength: 8 })).map(([a, b, c]) => a + b + c) },
+  { weight: 1, arbitrary: fc.integer({ min: 300, max: 20_000 }).map((n) => 'x'.repeat(n)) },
+  { weight: 1, arbitrary: fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+);
+
+/** A JSON value where the api expects something else. `undefined` drops the field. */
+const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 10, arbitrary: hostileText },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.constantFrom(2 ** 31, 2 ** 31 - 1, 2 ** 53, -1, 0, 1.5, 1e308, -0) },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constantFrom(null, undefined) },
+  { weight: 1, arbitrary: fc.array(hostileText, { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 6 }), hostileText, { maxKeys: 3 }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+);
+
+/** UTF-8 percent-encoding of everything but unreserved characters (lone surrogates become U+FFFD). */
+function encodeAll(text: string): string {
+  let out = '';
+  for (const byte of Buffer.from(text, 'utf8')) {
+    const c = String.fromCharCode(byte);
+    out += /[A-Za-z0-9\-._~]/.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/** As written, escaping only what an HTTP request line cannot carry: broken escapes travel as they are. */
+function encodeRaw(text: string, reserved: RegExp): string {
+  let out = '';
+  for (const char of text) {
+    out += /[\u0021-\u007e]/.test(char) && !reserved.test(char) ? char : encodeAll(char);
+  }
+  return out;
+}
+
+const encoding = fc.constantFrom('all' as const, 'raw' as const);
+const segment = (text: string, how: 'all' | 'raw') => (how === 'all' ? encodeAll(text) : encodeRaw(text, /[/?#]/));
+const queryPart = (text: string, how: 'all' | 'raw') => (how === 'all' ? encodeAll(text) : encodeRaw(text, /[&=#+]/));
+
+/** Valid-looking values of each path parameter (the rest of the time, hostile text). */
+function pathSamples(name: string): string[] {
+  const samples: Record<string, string[]> = {
+    userName: [owner.userName, fuzzer.userName, 'nobody-by-this-name'],
+    id: [ownerPublicId, randomUUID(), String(owner.userId), '1'],
+    file: ['abcdefghijklmnop.webp', 'ABCDEFGHIJKLMNOPQRSTUVWX_-12.webp'],
+    code: ['gb', 'US', 'in'],
+    term: ['a', 'north', 'maison'],
+    type: [...FILTER_TYPES, 'breadcrumb'],
+    first: ['women', 'men', 'dre'],
+    second: ['dre', 'kids', 'shirt'],
+    text: ['dre', 'red dress', 'bag'],
+    guid: [sample.guid, randomUUID()],
+    category: [sample.category, 'clothing'],
+    lastnode: [sample.lastnode, 'dresses'],
+    slug: [sample.slug, 'no-such-slug'],
+    kind: [...SITEMAP_KINDS],
+  };
+  const known = Object.hasOwn(samples, name) ? samples[name] : undefined;
+  if (!known) throw new Error(`no valid-looking samples for the path parameter :${name}; add them here`);
+  return known;
+}
+
+const QUERY_SAMPLES: Record<string, string[]> = {
+  country: ['gb', 'US', 'in', ''],
+  department: ['women', 'men', 'kids'],
+  page: ['1', '2', '100000'],
+  perPage: ['1', '20', '100', '50000'],
+  q: ['dress', 'red shoes', ''],
+  link: ['/dresses', '/brand/maison-harlow', '/sale', '/shop/red-dresses', '/editors-picks/summer'],
+  find: ['a', 'north'],
+  size: ['10', '500'],
+  colour: ['red', 'black,white'],
+  brand: ['maison-harlow'],
+  storename: ['northlane'],
+  category: ['clothing'],
+  subcategory: ['dresses'],
+  sort: ['asc', 'desc', 'sale', ''],
+  priceRanges: ['10,100', '0,99999'],
+  offers: ['51.0-70.0'],
+  madein: ['gb,us'],
+  internationaldelivery: ['true', 'gb'],
+  sale: ['true'],
+  coupons: ['1'],
+  freedelivery: ['false'],
+  care: ['machine-wash'],
+};
+
+const queryArb: fc.Arbitrary<string> = fc
+  .array(
+    fc.tuple(
+      fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...Object.keys(QUERY_SAMPLES)) }, { weight: 1, arbitrary: hostileText }),
+      fc.boolean(),
+      hostileText,
+      encoding,
+    ),
+    { maxLength: 5 },
+  )
+  .chain((parts) =>
+    fc.tuple(...parts.map(([key, valid, bad, how]) => (valid && Object.hasOwn(QUERY_SAMPLES, key) ? fc.constantFrom(...QUERY_SAMPLES[key]!) : fc.constant(bad)).map((value) => `${queryPart(key, how)}=${queryPart(value, how)}`))),
+  )
+  .map((pairs) => (pairs.length ? `?${pairs.join('&')}` : ''));
+
+const pick = <T,>(...values: T[]) => fc.constantFrom(...values);
+const freshEmail = fc.uuid().map((u) => `fuzz-${u.slice(0, 13)}@example.com`);
+const secret = fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/);
+
+/** Valid-looking fields of each route that takes a body; each field is hostile now and then. */
+function bodyFields(route: string): Record<string, fc.Arbitrary<unknown>> {
+  const fields: Record<string, Record<string, fc.Arbitrary<unknown>>> = {
+    'POST /auth/login': { email: pick(fuzzer.email, owner.userName, 'nobody@example.com'), password: pick('wrong-password-1', fuzzer.password) },
+    'POST /auth/facebook': { access_token: fc.nat(SOCIAL_TOKENS - 1).map((n) => `fb-${n}`), platform: pick('Vitrine Web'), location: pick('London, UK', null) },
+    'POST /auth/google': { access_token: fc.nat(SOCIAL_TOKENS - 1).map((n) => `gg-${n}`), platform: pick('Vitrine Web'), location: pick('Leeds, UK', null) },
+    'POST /api/account/register': {
+      email: freshEmail,
+      password: pick('velvet-sky-42'),
+      confirm_password: pick('velvet-sky-42'),
+      platform: pick('Vitrine Web'),
+      location: pick('London, UK', null),
+    },
+    'DELETE /api/account/logout': {},
+    'POST /api/account/forgot-password': { email: pick(fuzzer.email, 'nobody@example.com') },
+    'PUT /api/account/confirm-password': { tkn: secret, key: secret, password: pick('velvet-sky-43'), confirm_password: pick('velvet-sky-43') },
+    'PUT /api/account/change-password': { old_password: pick(fuzzer.password, 'not-the-password'), password: pick('velvet-sky-44'), confirm_password: pick('velvet-sky-44') },
+    'POST /api/account/guest-key': {},
+    'PUT /api/account/edit-user-profile': { name: pick('Fuzz', 'Ana María'), userName: fc.uuid().map((u) => `fuzz${u.slice(0, 8)}`) },
+    'PUT /api/account/upload-profile-image': {},
+    'POST /api/account/subscribe': { email: freshEmail, source: pick('dialog', 'footer'), country: pick('gb', 'IN') },
+    'PUT /api/account/confirm-subscription': { token: secret },
+    'POST /api/products/add-csd': { id: pick(sample.guid), country: pick('GB', 'us'), source: pick('/dresses', '', '/search?q=red') },
+  };
+  const known = Object.hasOwn(fields, route) ? fields[route] : undefined;
+  if (!known) throw new Error(`no valid-looking body for ${route}; add its fields here`);
+  return known;
+}
+
+function bodyArb(route: string): fc.Arbitrary<{ body: string; contentType: string | undefined }> {
+  const fields = bodyFields(route);
+  const names = Object.keys(fields);
+  const valid = fc.record(fields);
+  const extra = fc.dictionary(fc.string({ maxLength: 8 }), hostileJson, { maxKeys: 2 });
+  // The deep paths need every other field right: one hostile field in a valid body, most of the time.
+  const oneHostile = names.length
+    ? fc.tuple(valid, fc.constantFrom(...names), hostileJson).map(([body, name, bad]) => ({ ...body, [name]: bad }))
+    : fc.constant({});
+  const someHostile = fc.record(Object.fromEntries(names.map((name) => [name, fc.oneof(fields[name]!, hostileJson)])));
+  const body = fc.oneof(
+    { weight: 6, arbitrary: fc.tuple(oneHostile, extra).map(([known, more]) => JSON.stringify({ ...more, ...known })) },
+    { weight: 2, arbitrary: someHostile.map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: valid.map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: hostileJson.map((value) => JSON.stringify(value) ?? '') },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  );
+  const contentType = fc.oneof(
+    { weight: 8, arbitrary: fc.constant('application/json') },
+    { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=fuzz', 'image/png', 'application/json; charset=latin1', undefined) },
+  );
+  return fc.record({ body, contentType });
+}
+
+const identityArb = fc.constantFrom('none' as const, 'session' as const, 'guest' as const, 'made-up' as const);
+const clientArb = fc.option(fc.oneof(fc.ipV4(), fc.ipV6(), fc.stringMatching(/^[\x20-\x7e]{0,20}$/)), { nil: undefined });
+
+type Generated = {
+  params: Record<string, string>;
+  encodings: ('all' | 'raw')[];
+  query: string;
+  body: { body: string; contentType: string | undefined } | undefined;
+  identity: 'none' | 'session' | 'guest' | 'made-up';
+  client: string | undefined;
+};
+
+function requestArb(route: ApiRoute): fc.Arbitrary<Generated> {
+  const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const param = (name: string) => fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...pathSamples(name)) }, { weight: 2, arbitrary: hostileText });
+  return fc.record({
+    params: fc.record(Object.fromEntries(names.map((name) => [name, param(name)]))),
+    encodings: fc.array(encoding, { minLength: names.length, maxLength: names.length }),
+    query: queryArb,
+    body: route.method === 'GET' ? fc.constant(undefined) : bodyArb(`${route.method} ${route.path}`),
+    identity: identityArb,
+    client: clientArb,
+  });
+}
+
+async function build(route: ApiRoute, g: Generated): Promise<FuzzRequest> {
+  let i = 0;
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => segment(g.params[name]!, g.encodings[i++]!)) + g.query;
+  const headers: Record<string, string> = {};
+  if (g.identity === 'session') headers[UPSTREAM_HEADER.token] = (await createSession(db, fuzzer.userId)).token;
+  if (g.identity === 'guest') headers[UPSTREAM_HEADER.guestKey] = guestKey;
+  if (g.identity === 'made-up') headers[UPSTREAM_HEADER.token] = 'made-up-token-0123456789abcdef';
+  if (g.client !== undefined) headers['x-forwarded-for'] = g.client;
+  if (g.body?.contentType) headers['content-type'] = g.body.contentType;
+  return { method: route.method, path, headers, ...(g.body ? { body: g.body.body } : {}) };
+}
+
+describe('every api route, under generated input', () => {
+  for (const route of API_ROUTES) {
+    it(`${route.method} ${route.path} never answers 5xx`, async () => {
+      await fc.assert(
+        fc.asyncProperty(requestArb(route), async (generated) => {
+          const request = await build(route, generated);
+          const answer = await send(request);
+          if (answer.status >= 500) {
+            throw new Error(`${request.method} ${request.path} ${request.body ?? ''} → ${answer.status} ${answer.text.slice(0, 300)}`);
+          }
+        }),
+        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+      );
+    });
+  }
+});
