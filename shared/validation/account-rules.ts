@@ -191,8 +191,8 @@ export const SignInLinkRequestForm = z.object({ email: loginIdentifier() });
 
 /** POST /auth/sign-in-link: the e-mailed link's tkn and key. */
 export const SignInLinkForm = z.object({
-  tkn: z.string({ error: ACCOUNT_MESSAGES.signInLinkInvalid }).min(1, ACCOUNT_MESSAGES.signInLinkInvalid).max(200, ACCOUNT_MESSAGES.signInLinkInvalid),
-  key: z.string({ error: ACCOUNT_MESSAGES.signInLinkInvalid }).min(1, ACCOUNT_MESSAGES.signInLinkInvalid).max(200, ACCOUNT_MESSAGES.signInLinkInvalid),
+  tkn: safeText('tkn', { error: ACCOUNT_MESSAGES.signInLinkInvalid }).min(1, ACCOUNT_MESSAGES.signInLinkInvalid).max(200, ACCOUNT_MESSAGES.signInLinkInvalid),
+  key: safeText('key', { error: ACCOUNT_MESSAGES.signInLinkInvalid }).min(1, ACCOUNT_MESSAGES.signInLinkInvalid).max(200, ACCOUNT_MESSAGES.signInLinkInvalid),
 });
 
 /** Spec section 3 "Social login": access_token, platform, location. */

@@ -290,6 +290,8 @@ function bodyFields(route: string): Record<string, fc.Arbitrary<unknown>> {
     },
     'DELETE /api/account/logout': {},
     'POST /api/account/forgot-password': { email: pick(fuzzer.email, 'nobody@example.com') },
+    'POST /api/account/sign-in-link': { email: pick(fuzzer.email, owner.userName, 'nobody@example.com') },
+    'POST /auth/sign-in-link': { tkn: secret, key: secret },
     'PUT /api/account/confirm-password': { tkn: secret, key: secret, password: pick('velvet-sky-43'), confirm_password: pick('velvet-sky-43') },
     'PUT /api/account/change-password': { old_password: pick(fuzzer.password, 'not-the-password'), password: pick('velvet-sky-44'), confirm_password: pick('velvet-sky-44') },
     'POST /api/account/guest-key': {},

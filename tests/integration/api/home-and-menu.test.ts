@@ -99,7 +99,7 @@ describe('api: health, readiness and metrics', () => {
     await request(api.url).get('/healthz').expect(200, { status: 'ok' });
     api.readiness.catalogLoaded = false;
     const loading = await request(api.url).get('/readyz').expect(503);
-    expect(loading.body).toEqual({ status: 'not ready', database: 'open', catalog: 'loading' });
+    expect(loading.body).toEqual({ status: 'not ready', message: 'catalog loading', database: 'open', catalog: 'loading' });
     api.readiness.catalogLoaded = true;
     await request(api.url).get('/readyz').expect(200, { status: 'ready', database: 'open', catalog: 'loaded' });
   });
