@@ -57,7 +57,7 @@ export function createDocumentHandler(deps: DocumentDeps) {
       return next(error);
     }
     if (controller.signal.aborted) return;
-    if (result instanceof globalThis.Response) return sendFetchResponse(res, result);
+    if (result instanceof globalThis.Response) return sendFetchResponse(res, result, countryPrefix(res.locals.requestInfo.country) || '/');
 
     // Final before the first byte. A form post's answer is about that one submission: nobody
     // keeps it. Anything of the shopper's in the page keeps it out of shared caches.

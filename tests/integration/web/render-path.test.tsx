@@ -122,10 +122,14 @@ describe('render path: what loaders return', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('keeps redirects on our own site: other hosts and protocol-relative locations go home', async () => {
-    for (const path of ['/go-away', '/go-sideways', '/us/go-away']) {
+  it("keeps redirects on our own site: other hosts and protocol-relative locations go to the country's home", async () => {
+    for (const [path, home] of [
+      ['/go-away', '/'],
+      ['/go-sideways', '/'],
+      ['/us/go-away', '/us'],
+    ] as const) {
       const res = await request(web.url).get(path).expect(302);
-      expect(res.headers.location).toBe('/');
+      expect(res.headers.location, path).toBe(home);
     }
   });
 
