@@ -19,7 +19,7 @@ import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
 import { sessionRoutes } from './http/session-routes';
 import { createSocialState, socialStartRoutes } from './http/social-sign-in';
 import { readClientAssets, staticFiles } from './http/static-files';
-import { createXsrf, sameOriginForm, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
+import { createXsrf, formSizeLimit, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
 import { imageRouter } from './images/image-router';
 import { gateway, isGatewayPath } from './proxy/gateway';
 import { createDocumentHandler } from './render/document-handler';
@@ -46,7 +46,7 @@ const SITEMAP_TIMEOUT_MS = 30_000;
 //     → request duration metrics → compression;
 //  2. /healthz and /metrics → hashed assets and public files → drawn pictures (/images);
 //  3. request info (country from the URL, geo header, bot flag) → cookies;
-//  4. GET /xsrf-token → the XSRF check on state-changing gateway calls → social sign-in start
+//  4. GET /xsrf-token → the XSRF check on every state-changing request → social sign-in start
 //     → the session routes (sign-in, register, logout: they keep the token cookie) → the
 //     gateway (/api, /auth, /clients/api, /api/payments; no body parser before it, so bodies
 //     stream through);
@@ -92,6 +92,8 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.use(cookieParser());
 
   app.get(XSRF_TOKEN_PATH, xsrfTokenHandler({ xsrf, siteUrl }));
+  // Every POST, PUT, PATCH and DELETE, whatever its path or case: Express matches routes
+  // without regard to case, so no path check may rely on it.
   app.use(xsrfProtection({ xsrf, siteUrl, isGatewayPath }));
   app.use(socialStartRoutes({ providers: config.socialSignIn, siteUrl, socialState }));
   app.use(sessionRoutes({ upstream: api, siteUrl, socialState }));
@@ -125,8 +127,8 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.get('/{*splat}', handleDocument);
   app.head('/{*splat}', handleDocument);
   // Forms posted without JavaScript (sign-in, register, passwords, profile) run the page
-  // route's action, from our own pages only.
-  app.post('/{*splat}', sameOriginForm({ siteUrl }), handleDocument);
+  // route's action (the XSRF check has let only our own pages' forms this far).
+  app.post('/{*splat}', formSizeLimit, handleDocument);
 
   app.use(webErrorHandler());
   return app;
