@@ -85,6 +85,8 @@ export type CallOptions = { signal?: AbortSignal | undefined; timeoutMs?: number
 
 export type ApiUpstream = {
   readonly base: URL;
+  /** How long a call waits for the api unless told otherwise (UPSTREAM_TIMEOUT_MS). */
+  readonly timeoutMs: number;
   /** The one keep-alive pool to the api, shared with the gateway. */
   readonly agent: http.Agent;
   /**
@@ -120,6 +122,7 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
 
   return {
     base,
+    timeoutMs,
     agent,
     sessionCache,
     async call(request, caller, options = {}) {

@@ -160,7 +160,7 @@ describe('render path: what loaders return', () => {
     expect(visibleMarkup(res.text)).toContain('<p>/api/home/fashion-tips?twice=1 /api/home/fashion-tips?twice=1</p>');
     expect(upstream.requests.length - before).toBe(1);
     expect(Object.keys(readPayload(res.text).payload.transfer)).toEqual(['/api/home/fashion-tips?twice=1']);
-    const metrics = await request(web.url).get('/metrics').expect(200);
+    const metrics = await request(web.metricsUrl).get('/metrics').expect(200);
     expect(metrics.text).toMatch(/transfer_cache_hits_total\{[^}]*\} 1\n/);
     expect(metrics.text).toMatch(/transfer_cache_misses_total\{[^}]*\} 1\n/);
   });
