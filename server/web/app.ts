@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import express, { type Request, type Response } from 'express';
+import express from 'express';
 import type { Logger } from 'pino';
 import type client from 'prom-client';
 import type { RouteObject } from 'react-router';
 import { routes as appRoutes } from '../../client/routes';
 import { XSRF_TOKEN_PATH } from '../../shared/api/web-session';
-import { CacheNone } from '../../shared/http/cache-policy';
 import { SOCIAL_PROVIDERS } from '../../shared/social-sign-in';
-import { httpDurationMiddleware, metricsHandler } from '../lib/http-metrics';
+import { httpDurationMiddleware } from '../lib/http-metrics';
 import type { WebConfig } from './config';
 import { chooseCountry } from './http/choose-country';
 import { defaultCountryRedirect } from './http/country-redirect';
@@ -17,9 +16,10 @@ import { requestIdMiddleware, requestInfoMiddleware, requestLogging } from './ht
 import { securityHeaders } from './http/security';
 import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
 import { sessionRoutes } from './http/session-routes';
+import { health, readiness } from './http/operations';
 import { createSocialState, socialStartRoutes } from './http/social-sign-in';
 import { readClientAssets, staticFiles } from './http/static-files';
-import { createXsrf, sameOriginForm, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
+import { createXsrf, formSizeLimit, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
 import { imageRouter } from './images/image-router';
 import { gateway, isGatewayPath } from './proxy/gateway';
 import { createDocumentHandler } from './render/document-handler';
@@ -44,9 +44,10 @@ const SITEMAP_TIMEOUT_MS = 30_000;
 // The middleware, in this order:
 //  1. request id and CSP nonce → request log → security headers (helmet, CSP with the nonce)
 //     → request duration metrics → compression;
-//  2. /healthz and /metrics → hashed assets and public files → drawn pictures (/images);
+//  2. /healthz, /readyz (the api is ready) and a 404 for /metrics (served on METRICS_PORT
+//     instead, main.ts) → hashed assets and public files → drawn pictures (/images);
 //  3. request info (country from the URL, geo header, bot flag) → cookies;
-//  4. GET /xsrf-token → the XSRF check on state-changing gateway calls → social sign-in start
+//  4. GET /xsrf-token → the XSRF check on every state-changing request → social sign-in start
 //     → the session routes (sign-in, register, logout: they keep the token cookie) → the
 //     gateway (/api, /auth, /clients/api, /api/payments; no body parser before it, so bodies
 //     stream through);
@@ -83,7 +84,13 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.use(compression({ threshold: 1024 }));
 
   app.get('/healthz', health);
-  app.get('/metrics', metricsHandler(registry));
+  app.get('/readyz', readiness(api));
+  // The metrics have a listener of their own (METRICS_PORT, createMetricsApp): here, a plain
+  // 404 rather than a page, so a scraper pointed at the public port is told at once.
+  app.all('/metrics', (_req, res) => {
+    res.locals.routeLabel = 'metrics';
+    res.status(404).type('text').send('Not found.');
+  });
   app.use(staticFiles(config.clientDir));
   app.use(imageRouter());
 
@@ -93,6 +100,8 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.use(cookieParser());
 
   app.get(XSRF_TOKEN_PATH, xsrfTokenHandler({ xsrf, siteUrl }));
+  // Every POST, PUT, PATCH and DELETE, whatever its path or case: Express matches routes
+  // without regard to case, so no path check may rely on it.
   app.use(xsrfProtection({ xsrf, siteUrl, isGatewayPath }));
   app.use(socialStartRoutes({ providers: config.socialSignIn, siteUrl, socialState }));
   app.use(sessionRoutes({ upstream: api, siteUrl, socialState }));
@@ -126,16 +135,11 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.get('/{*splat}', handleDocument);
   app.head('/{*splat}', handleDocument);
   // Forms posted without JavaScript (sign-in, register, passwords, profile) run the page
-  // route's action, from our own pages only.
-  app.post('/{*splat}', sameOriginForm({ siteUrl }), handleDocument);
+  // route's action (the XSRF check has let only our own pages' forms this far).
+  app.post('/{*splat}', formSizeLimit, handleDocument);
 
   app.use(webErrorHandler());
   return app;
-}
-
-function health(_req: Request, res: Response): void {
-  res.setHeader('Cache-Control', CacheNone.header);
-  res.json({ status: 'ok' });
 }
 
 /** The key XSRF tokens and the social sign-in state are signed with. */

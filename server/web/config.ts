@@ -6,6 +6,14 @@ import { envTrustProxy, type TrustProxy } from '../lib/trust-proxy';
 const WebEnv = z.object({
   PORT: envPort.default(3000),
   HOST: z.string().min(1).optional(),
+  /**
+   * The Prometheus text (/metrics) is served on this port only, never on PORT; unset, nowhere.
+   * Off by default so that several web processes on one machine (tests, the benchmark, N
+   * instances) never fight over one port.
+   */
+  METRICS_PORT: envPort.optional(),
+  /** Where the metrics listener binds: loopback unless the scraper is on another machine. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** The api (our implementation of the upstream contract, or any other). */
   API_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4000'),
   /** The payments base; unset answers /api/payments/* with 503. */
@@ -53,6 +61,8 @@ const WebEnv = z.object({
 export type WebConfig = {
   port: number;
   host: string | undefined;
+  /** Undefined: no metrics listener. */
+  metrics: { port: number; host: string } | undefined;
   apiBaseUrl: string;
   paymentsBaseUrl: string | undefined;
   siteUrl: string;
@@ -86,6 +96,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     apiBaseUrl: e.API_BASE_URL,
     paymentsBaseUrl: e.PAYMENTS_BASE_URL,
     siteUrl: e.SITE_URL.replace(/\/$/, ''),

@@ -1,8 +1,10 @@
+import type http from 'node:http';
 import { createRegistry } from '../lib/http-metrics';
 import { onShutdownSignal } from '../lib/graceful-shutdown';
 import { createLogger } from '../lib/logger';
 import { createWebApp } from './app';
 import { loadWebConfig } from './config';
+import { createMetricsApp } from './http/operations';
 
 // The web service: config (fail fast) → logger → app → listen; drains on SIGTERM.
 // It holds no state of its own: run as many as you like behind a load balancer.
@@ -14,4 +16,18 @@ const app = createWebApp({ config, logger, registry });
 const server = config.host ? app.listen(config.port, config.host) : app.listen(config.port);
 server.on('listening', () => logger.info({ port: config.port, api: config.apiBaseUrl }, 'web listening'));
 server.keepAliveTimeout = 65_000;
-onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => undefined);
+
+// The metrics listener, apart from the public one (the Prometheus habit): only whoever can
+// reach METRICS_HOST:METRICS_PORT reads them.
+let metricsServer: http.Server | undefined;
+if (config.metrics) {
+  const { port, host } = config.metrics;
+  metricsServer = createMetricsApp(registry).listen(port, host);
+  metricsServer.on('listening', () => logger.info({ port, host }, 'web metrics listening'));
+}
+
+onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
+  if (!metricsServer) return;
+  metricsServer.closeAllConnections();
+  await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+});

@@ -3,9 +3,11 @@ import { createRegistry } from '../../server/lib/http-metrics';
 import { createLogger } from '../../server/lib/logger';
 import { createWebApp } from '../../server/web/app';
 import { loadWebConfig } from '../../server/web/config';
+import { createMetricsApp } from '../../server/web/http/operations';
 import { listen } from './listen';
 import { testBuild } from './test-build';
 
+/** The web app on loopback, and its metrics listener beside it (METRICS_PORT in main.ts). */
 export async function startWeb(apiBaseUrl: string, env: Record<string, string> = {}, routes?: RouteObject[]) {
   const config = loadWebConfig({
     API_BASE_URL: apiBaseUrl,
@@ -16,5 +18,14 @@ export async function startWeb(apiBaseUrl: string, env: Record<string, string> =
   });
   const registry = createRegistry('web');
   const app = createWebApp({ config, logger: createLogger('web', 'silent'), registry, ...(routes ? { routes } : {}) });
-  return { ...(await listen(app)), registry, config };
+  const [web, metrics] = await Promise.all([listen(app), listen(createMetricsApp(registry))]);
+  return {
+    ...web,
+    metricsUrl: metrics.url,
+    registry,
+    config,
+    async close() {
+      await Promise.all([web.close(), metrics.close()]);
+    },
+  };
 }

@@ -8,7 +8,9 @@ import { countryFromPath } from './country';
 // GET /choose-country/{cc}?to={site path}: the header's country chooser (spec section 2).
 // Stores the country cookie and sends the shopper to the same page under that country's
 // path, with a `country` query value replaced. A link, so it works without JavaScript;
-// only same-site paths are followed.
+// only same-site paths are followed: `to` is normalised and judged by the one rule
+// (shared/same-site-path.ts), and so is the address made from it; anything else goes to the
+// chosen country's home page.
 export const COUNTRY_COOKIE_DAYS = 365;
 
 export function chooseCountry(req: Request, res: Response): void {
@@ -27,7 +29,7 @@ export function chooseCountry(req: Request, res: Response): void {
   const pagePath = from === 'GB' ? url.pathname : url.pathname.slice(3) || '/';
   if (url.searchParams.has('country')) url.searchParams.set('country', code.toLowerCase());
   const prefix = countryPrefix(code);
-  const target = `${prefix}${pagePath === '/' && prefix ? '' : pagePath}${url.search}` || '/';
+  const target = safeReturnPath(`${prefix}${pagePath === '/' && prefix ? '' : pagePath}${url.search}` || '/') ?? (prefix || '/');
   res.cookie(COOKIE.country, code.toLowerCase(), {
     maxAge: COUNTRY_COOKIE_DAYS * DAY_MS,
     path: '/',

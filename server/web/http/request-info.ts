@@ -41,12 +41,12 @@ export function requestIdMiddleware() {
   };
 }
 
-/** pino request logs under the request id; health checks, metrics and assets are not logged. */
+/** pino request logs under the request id; health checks and assets are not logged. */
 export function requestLogging(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId: (_req, res) => (res as Response).locals.requestId,
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' || (req.url ?? '').startsWith('/assets/') },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/assets/') },
   });
 }
 

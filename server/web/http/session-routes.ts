@@ -5,7 +5,7 @@ import { ApiError } from '../../../shared/api/api-client';
 import { SIGN_IN_PATHS, type SignInPath, type SignedIn } from '../../../shared/api/web-session';
 import { ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
-import { callerOf, readJson, type ApiUpstream, type Caller } from '../upstream/api-upstream';
+import { callerOf, readJson, type ApiUpstream, type CallOptions, type Caller } from '../upstream/api-upstream';
 import type { UpstreamResponse } from '../upstream/upstream-fetch';
 import { clearSessionCookies, isSecureRequest, writeSessionCookies } from './session-cookies';
 import { SOCIAL_STATE_REFUSED, checkSocialState, type SocialState } from './social-sign-in';
@@ -26,9 +26,9 @@ export type SignInResult =
   | { ok: false; status: number; body: unknown; headers: http.IncomingHttpHeaders };
 
 /** POSTs a sign-in or register to the api and reads the session it answers with. */
-export async function signInUpstream(upstream: ApiUpstream, path: SignInPath, body: unknown, caller: Caller, signal?: AbortSignal): Promise<SignInResult> {
+export async function signInUpstream(upstream: ApiUpstream, path: SignInPath, body: unknown, caller: Caller, calls: CallOptions = {}): Promise<SignInResult> {
   // A new session replaces any earlier one: the old token does not go with the request.
-  const res = await upstream.call({ method: 'POST', url: path, body: body ?? {} }, { ...caller, token: undefined }, { signal });
+  const res = await upstream.call({ method: 'POST', url: path, body: body ?? {} }, { ...caller, token: undefined }, calls);
   const parsed = readJson(res.text)?.value ?? null;
   if (res.status !== 200) return { ok: false, status: res.status, body: parsed ?? { status: res.status, message: `request failed with status ${res.status}` }, headers: res.headers };
   const data = (parsed as { data?: unknown } | null)?.data;
@@ -43,9 +43,9 @@ export async function signInUpstream(upstream: ApiUpstream, path: SignInPath, bo
  * way. Undefined when there was no session or the api could not end it: the shopper is signed
  * out here all the same.
  */
-export async function signOutUpstream(upstream: ApiUpstream, caller: Caller, signal?: AbortSignal): Promise<UpstreamResponse | undefined> {
+export async function signOutUpstream(upstream: ApiUpstream, caller: Caller, calls: CallOptions = {}): Promise<UpstreamResponse | undefined> {
   if (!caller.token) return undefined;
-  const res = await upstream.call({ method: 'DELETE', url: ACCOUNT_API.logout }, caller, { signal });
+  const res = await upstream.call({ method: 'DELETE', url: ACCOUNT_API.logout }, caller, calls);
   return res.status >= 500 ? undefined : res;
 }
 

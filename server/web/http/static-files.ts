@@ -23,6 +23,9 @@ export function staticFiles(clientDir: string): Router {
     '/assets',
     express.static(path.join(clientDir, 'assets'), {
       index: false,
+      // No "add a trailing slash" redirects for folders: no address here is a folder, and the
+      // web's redirects are all same-site paths it chose (shared/same-site-path.ts).
+      redirect: false,
       fallthrough: false,
       setHeaders: (res) => res.setHeader('Cache-Control', CacheImmutable.header),
     }),
@@ -33,7 +36,7 @@ export function staticFiles(clientDir: string): Router {
     .filter((entry) => entry.isFile() && entry.name !== 'manifest.json')
     .map((entry) => `/${entry.name}`);
   if (publicFiles.length) {
-    router.get(publicFiles, express.static(clientDir, { index: false, setHeaders: (res) => res.setHeader('Cache-Control', CacheShort.header) }));
+    router.get(publicFiles, express.static(clientDir, { index: false, redirect: false, setHeaders: (res) => res.setHeader('Cache-Control', CacheShort.header) }));
   }
   return router;
 }

@@ -6,17 +6,22 @@ import { XSRF_HEADER, XSRF_REFUSED_MESSAGE } from '../../../shared/api/web-sessi
 import { isSecureRequest } from './session-cookies';
 
 // Cross-site request forgery: the browser sends the session cookie with any request to us, so
-// two checks on every state-changing call through the gateway:
+// two checks on every state-changing request (any method but GET, HEAD and OPTIONS), whatever
+// its path:
 //  1. where it came from: a browser says so in Sec-Fetch-Site and Origin, and another site's
 //     page cannot make it say "same-origin" or our origin;
 //  2. a double-submit token: the XSRF-TOKEN cookie (readable by our pages, signed with a
 //     server secret so a cookie planted from a sibling domain is not accepted) echoed in the
 //     X-XSRF-TOKEN header, which another site's page can neither read nor send.
-// Plain HTML forms (no JavaScript) cannot send a header; they post to the page routes,
-// where the first check is required instead (sameOriginForm).
+// The check covers every path because Express matches routes without regard to case:
+// /API/ACCOUNT/REGISTER is the register route, and a check that looked for "/api/" let it
+// through. The one exemption from the token: a plain HTML form (no JavaScript) posted to a
+// page route, which cannot send a header; it must say it came from our origin instead.
 
 const XSRF_COOKIE_DAYS = 30;
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Counted as safe rather than listing the unsafe ones: the gateway forwards any method, so one
+// the list forgot would pass unchecked.
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type Xsrf = {
   /** A new signed token: random part, dot, signature. */
@@ -59,7 +64,16 @@ export function requestSource(req: Request, siteUrl: string): 'same-origin' | 'c
   return fetchSite === undefined && origin === undefined ? 'unknown' : 'same-origin';
 }
 
-function refuse(res: Response, asJson: boolean): void {
+/**
+ * An answer before the request's body was read: the connection closes after it, rather than
+ * the body (perhaps a large upload) being read to the end for nothing.
+ */
+function closeIfBodyPending(req: Request, res: Response): void {
+  if (!req.complete) res.setHeader('Connection', 'close');
+}
+
+function refuse(req: Request, res: Response, asJson: boolean): void {
+  closeIfBodyPending(req, res);
   res.status(403).setHeader('Cache-Control', CacheNone.header);
   if (asJson) res.json({ status: 403, message: XSRF_REFUSED_MESSAGE });
   else res.type('text').send(XSRF_REFUSED_MESSAGE);
@@ -75,41 +89,39 @@ export function xsrfCookieOptions(secure: boolean) {
   return { path: '/', sameSite: 'lax' as const, secure, httpOnly: false, maxAge: XSRF_COOKIE_DAYS * DAY_MS };
 }
 
-/** State-changing calls to the gateway's paths (and the session endpoints in front of it). */
+/**
+ * Every state-changing request. `isGatewayPath` names the api's paths (/api, /auth,
+ * /clients/api), matched here in any case; everything else is a page route, where a form
+ * posted from our own origin needs no token.
+ */
 export function xsrfProtection(options: { xsrf: Xsrf; siteUrl: string; isGatewayPath: (path: string) => boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!UNSAFE_METHODS.has(req.method) || !options.isGatewayPath(req.path)) return next();
+    if (SAFE_METHODS.has(req.method)) return next();
+    const gateway = options.isGatewayPath(req.path.toLowerCase());
+    const source = requestSource(req, options.siteUrl);
     const cookie = cookieValue(req, COOKIE.xsrf);
-    const header = req.headers[XSRF_HEADER];
-    const tokenOk = options.xsrf.isValid(cookie) && header === cookie;
-    if (requestSource(req, options.siteUrl) === 'cross-site' || !tokenOk) {
+    const tokenOk = options.xsrf.isValid(cookie) && req.headers[XSRF_HEADER] === cookie;
+    const pageForm = !gateway && req.method === 'POST' && source === 'same-origin';
+    if (source === 'cross-site' || !(tokenOk || pageForm)) {
       req.log?.warn({ path: req.path, origin: req.headers.origin, fetchSite: req.headers['sec-fetch-site'], tokenOk }, 'xsrf: refused');
-      return refuse(res, true);
+      return refuse(req, res, gateway);
     }
     next();
   };
 }
 
-/**
- * Form posts to page routes (the no-JavaScript path): the browser must say the form was on
- * our site. Every browser that runs our pages sends Origin with a POST.
- */
+/** Our forms are a few fields (no uploads without JavaScript). */
 export const FORM_POST_MAX_BYTES = 64 * 1024;
 
-export function sameOriginForm(options: { siteUrl: string }) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    // Our forms are a few fields (no uploads without JavaScript): a large body is refused unread.
-    if (Number(req.headers['content-length'] ?? 0) > FORM_POST_MAX_BYTES) {
-      res.status(413).setHeader('Cache-Control', CacheNone.header);
-      res.type('text').send('This form is too large.');
-      return;
-    }
-    if (requestSource(req, options.siteUrl) !== 'same-origin') {
-      req.log?.warn({ path: req.path, origin: req.headers.origin }, 'xsrf: form post refused');
-      return refuse(res, false);
-    }
-    next();
-  };
+/** Form posts to page routes: a large body is refused unread (xsrfProtection has checked where it came from). */
+export function formSizeLimit(req: Request, res: Response, next: NextFunction): void {
+  if (Number(req.headers['content-length'] ?? 0) > FORM_POST_MAX_BYTES) {
+    closeIfBodyPending(req, res);
+    res.status(413).setHeader('Cache-Control', CacheNone.header);
+    res.type('text').send('This form is too large.');
+    return;
+  }
+  next();
 }
 
 /** GET /xsrf-token: the page asks for its token before its first state-changing call. */

@@ -34,7 +34,39 @@ export function isGatewayPath(path: string): boolean {
 /** Headers a page may not set for itself: identity comes only from our HttpOnly cookies. */
 const REPLACED_HEADERS = [...Object.values(UPSTREAM_HEADER), 'cookie'];
 
-type GatewayRequest = http.IncomingMessage & { upstreamTimedOut?: boolean };
+type GatewayRequest = http.IncomingMessage & { upstreamTimedOut?: boolean; upstreamRequest?: http.ClientRequest };
+
+/**
+ * What a request may not take to the upstream as the page sent it. http-proxy skips its
+ * proxyReq hook, where the identity headers are set, for any request that carries `Expect`
+ * (curl sends `Expect: 100-continue` by itself for a large upload): the session cookie then
+ * never became the token, the api answered 401 and the shopper was signed out. Node has
+ * already answered `100 Continue` to the browser, so the header has done its work here. The
+ * page's own identity headers go too, so no request can carry them upstream, hook or not.
+ */
+function stripPageHeaders(req: http.IncomingMessage): void {
+  delete req.headers.expect;
+  for (const name of REPLACED_HEADERS) delete req.headers[name];
+}
+
+/**
+ * The upstream answered before the whole request body reached us (a 401 or a 413 to a large
+ * upload). Node's http client stops sending a body once the answer has ended, without ending
+ * the request: the browser's connection then stalled, unread, until its keep-alive timer reset
+ * it (65 s). So: stop forwarding, tell the browser this connection closes after the answer
+ * (Node closes it once the answer is flushed), and drop the half-sent upstream request, whose
+ * socket cannot carry another request.
+ */
+function endEarly(req: GatewayRequest, proxyRes: http.IncomingMessage): void {
+  const upstream = req.upstreamRequest;
+  if (!req.complete) {
+    proxyRes.headers.connection = 'close';
+    if (upstream) req.unpipe(upstream);
+  }
+  proxyRes.once('end', () => {
+    if (upstream && !upstream.writableFinished) upstream.destroy();
+  });
+}
 
 function sendGatewayError(res: http.ServerResponse, failure: { status: number; message: string }): void {
   if (res.headersSent) {
@@ -56,6 +88,7 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
     logger: options.logger,
     on: {
       proxyReq(proxyReq, req, res) {
+        (req as GatewayRequest).upstreamRequest = proxyReq;
         for (const name of REPLACED_HEADERS) proxyReq.removeHeader(name);
         // Connection is hop-by-hop: a browser's "close" must not close our pooled upstream socket.
         proxyReq.setHeader('connection', 'keep-alive');
@@ -70,6 +103,7 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
         });
       },
       proxyRes(proxyRes, req, res) {
+        endEarly(req as GatewayRequest, proxyRes);
         // Again once the write is done: a page rendered meanwhile may have kept the old answer.
         if (isPersonalWrite(req.method ?? 'GET', req.url ?? '') || proxyRes.statusCode === 401) {
           options.api.sessionCache.forget(callerOf(req as Request, res as unknown as Response));
@@ -103,10 +137,12 @@ export function gateway(options: GatewayOptions) {
     if (isPayments(path)) {
       res.locals.routeLabel = 'gateway:payments';
       if (!payments) return sendGatewayError(res, { status: 503, message: 'Payments are not available right now.' });
+      stripPageHeaders(req);
       return payments(req, res, next);
     }
     if (isApi(path)) {
       res.locals.routeLabel = 'gateway:api';
+      stripPageHeaders(req);
       return api(req, res, next);
     }
     next();

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { createStaticHandler, type RouteObject, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { COUNTRY_CODES, countryPrefix, type CountryCode } from '../../../shared/countries';
 import { CacheNone, documentCachePolicy } from '../../../shared/http/cache-policy';
+import { pageDeadline } from '../upstream/api-upstream';
 import type { TransferMetrics } from '../upstream/transfer-cache';
 import { documentPayload } from './document-payload';
 import { toFetchRequest } from './fetch-request';
@@ -42,12 +43,15 @@ export function createDocumentHandler(deps: DocumentDeps) {
 
   return async function handleDocument(req: Request, res: Response, next: NextFunction) {
     res.locals.routeLabel = 'document';
+    // One deadline for every api call the page makes, from its start: a loader that calls in
+    // steps (a search's list, then Recommended Products) gets no more time than one call.
+    const deadline = pageDeadline(deps.api.upstream);
     const controller = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
     const handler = handlers.get(res.locals.requestInfo.country)!;
-    const page = createPageContext(deps, req, res, controller.signal);
+    const page = createPageContext(deps, req, res, { signal: controller.signal, deadline });
 
     let result: StaticHandlerContext | globalThis.Response;
     try {
@@ -57,7 +61,7 @@ export function createDocumentHandler(deps: DocumentDeps) {
       return next(error);
     }
     if (controller.signal.aborted) return;
-    if (result instanceof globalThis.Response) return sendFetchResponse(res, result);
+    if (result instanceof globalThis.Response) return sendFetchResponse(res, result, countryPrefix(res.locals.requestInfo.country) || '/');
 
     // Final before the first byte. A form post's answer is about that one submission: nobody
     // keeps it. Anything of the shopper's in the page keeps it out of shared caches.

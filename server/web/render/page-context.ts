@@ -8,7 +8,7 @@ import { countryPrefix } from '../../../shared/countries';
 import type { ClientAssets, SiteConfig } from '../../../shared/payload';
 import { clearSessionCookies, isSecureRequest, writeSessionCookies } from '../http/session-cookies';
 import { publicSession, signInError, signInUpstream, signOutUpstream } from '../http/session-routes';
-import { callerOf } from '../upstream/api-upstream';
+import { callerOf, type CallOptions } from '../upstream/api-upstream';
 import { createServerApiClient, type ServerApiDeps } from '../upstream/server-api-client';
 import { TransferCache, type TransferLimits } from '../upstream/transfer-cache';
 
@@ -33,7 +33,8 @@ export type PageContext = {
   personal(): boolean;
 };
 
-export function createPageContext(deps: PageContextDeps, req: Request, res: Response, signal: AbortSignal): PageContext {
+/** `calls`: the page's abort signal and its one deadline, shared by every api call it makes. */
+export function createPageContext(deps: PageContextDeps, req: Request, res: Response, calls: CallOptions): PageContext {
   const info = res.locals.requestInfo;
   const caller = callerOf(req, res);
   const secure = isSecureRequest(req, deps.siteUrl);
@@ -45,7 +46,7 @@ export function createPageContext(deps: PageContextDeps, req: Request, res: Resp
     if (!res.headersSent) clearSessionCookies(res, secure);
   };
   const transfer = new TransferCache(deps.transferLimits);
-  const api = createServerApiClient(deps.api, { caller, transfer, signal, onUnauthorized: endSession });
+  const api = createServerApiClient(deps.api, { caller, transfer, calls, onUnauthorized: endSession });
 
   // Page actions (forms posted without JavaScript) sign in and out here; the cookies go on
   // this response, before the redirect that follows.
@@ -54,13 +55,13 @@ export function createPageContext(deps: PageContextDeps, req: Request, res: Resp
     signedIn,
     isAdmin: () => signedIn() && isAdminProfileType(Number(req.cookies?.[COOKIE.profileType])),
     async signIn(path, body) {
-      const result = await signInUpstream(deps.api.upstream, path, body, caller, signal);
+      const result = await signInUpstream(deps.api.upstream, path, body, caller, calls);
       if (!result.ok) throw signInError(result);
       writeSessionCookies(res, result.session, secure);
       return publicSession(result.session);
     },
     async signOut() {
-      await signOutUpstream(deps.api.upstream, caller, signal);
+      await signOutUpstream(deps.api.upstream, caller, calls);
       endSession();
     },
   };

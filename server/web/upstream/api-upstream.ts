@@ -89,10 +89,26 @@ export const UPSTREAM_FAILURE = {
   timeout: { status: 504, message: 'The service took too long to answer. Please try again.' },
 } as const satisfies Record<UpstreamError['kind'], { status: number; message: string }>;
 
-export type CallOptions = { signal?: AbortSignal | undefined; timeoutMs?: number | undefined };
+export type CallOptions = {
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  /**
+   * A time on performance.now()'s clock by which the call must be done, whatever its own
+   * timeout: a page's calls share one (pageDeadline), so calls made one after another do not
+   * each get the whole timeout. A call made after it answers the timeout failure at once.
+   */
+  deadline?: number | undefined;
+};
+
+/** The deadline of a page's upstream calls: UPSTREAM_TIMEOUT_MS from now, for all of them. */
+export function pageDeadline(upstream: ApiUpstream): number {
+  return performance.now() + upstream.timeoutMs;
+}
 
 export type ApiUpstream = {
   readonly base: URL;
+  /** How long a call waits for the api unless told otherwise (UPSTREAM_TIMEOUT_MS). */
+  readonly timeoutMs: number;
   /** The one keep-alive pool to the api, shared with the gateway. */
   readonly agent: http.Agent;
   /**
@@ -128,6 +144,7 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
 
   return {
     base,
+    timeoutMs,
     agent,
     sessionCache,
     async call(request, caller, options = {}) {
@@ -136,8 +153,11 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
       const personalWrite = isPersonalWrite(request.method, request.url);
       // Before, and again after (a page rendered meanwhile may have kept the old answer).
       if (personalWrite) sessionCache.forget(caller);
+      const ownTimeout = options.timeoutMs ?? timeoutMs;
+      const wait = options.deadline === undefined ? ownTimeout : Math.min(ownTimeout, options.deadline - started);
       try {
-        const res = await upstreamFetch(base, agent, request, upstreamHeaders(request, caller), options.timeoutMs ?? timeoutMs, options.signal);
+        if (wait <= 0) throw new UpstreamError('timeout', 'the deadline had passed before the call');
+        const res = await upstreamFetch(base, agent, request, upstreamHeaders(request, caller), wait, options.signal);
         status = res.status;
         return res;
       } catch (error) {

@@ -1,7 +1,7 @@
 import { createApiClient, transferKey, type ApiClient, type ApiRequest, type ApiResponse } from '../../../shared/api/api-client';
 import { apiScope } from '../../../shared/api/api-routes';
 import { sharedMaxAge } from '../../../shared/http/cache-policy';
-import { readJson, type ApiUpstream, type Caller } from './api-upstream';
+import { readJson, type ApiUpstream, type CallOptions, type Caller } from './api-upstream';
 import type { SharedCache } from './shared-cache';
 import type { TransferCache, TransferMetrics } from './transfer-cache';
 
@@ -27,7 +27,8 @@ export type PageApiOptions = {
   caller: Caller;
   /** This page's transfer cache; absent, nothing is offered to the browser. */
   transfer?: TransferCache | undefined;
-  signal?: AbortSignal | undefined;
+  /** The page's abort signal and its one deadline, for every call it makes. */
+  calls?: CallOptions | undefined;
   /** Called when the api answers 401 outside sign-in: the session is over (spec section 8). */
   onUnauthorized?: () => void;
 };
@@ -42,13 +43,14 @@ export type PageApi = {
 const NOT_JSON: ApiResponse = { status: 502, body: { message: 'the api answered with something that is not JSON' } };
 
 export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptions): PageApi {
-  const { caller, transfer, signal } = options;
+  const { caller, transfer } = options;
+  const calls = options.calls ?? {};
   const { sessionCache } = deps.upstream;
   let personalCalls = 0;
   const personalGets = new Map<string, Promise<ApiResponse>>();
 
   async function fetchAnswer(request: ApiRequest): Promise<{ response: ApiResponse; cacheControl: string | undefined; setsCookie: boolean }> {
-    const res = await deps.upstream.call(request, caller, { signal });
+    const res = await deps.upstream.call(request, caller, calls);
     if (res.status === 401 && !request.url.startsWith('/auth/')) options.onUnauthorized?.();
     const json = readJson(res.text);
     return {

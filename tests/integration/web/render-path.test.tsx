@@ -122,10 +122,14 @@ describe('render path: what loaders return', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('keeps redirects on our own site: other hosts and protocol-relative locations go home', async () => {
-    for (const path of ['/go-away', '/go-sideways', '/us/go-away']) {
+  it("keeps redirects on our own site: other hosts and protocol-relative locations go to the country's home", async () => {
+    for (const [path, home] of [
+      ['/go-away', '/'],
+      ['/go-sideways', '/'],
+      ['/us/go-away', '/us'],
+    ] as const) {
       const res = await request(web.url).get(path).expect(302);
-      expect(res.headers.location).toBe('/');
+      expect(res.headers.location, path).toBe(home);
     }
   });
 
@@ -156,7 +160,7 @@ describe('render path: what loaders return', () => {
     expect(visibleMarkup(res.text)).toContain('<p>/api/home/fashion-tips?twice=1 /api/home/fashion-tips?twice=1</p>');
     expect(upstream.requests.length - before).toBe(1);
     expect(Object.keys(readPayload(res.text).payload.transfer)).toEqual(['/api/home/fashion-tips?twice=1']);
-    const metrics = await request(web.url).get('/metrics').expect(200);
+    const metrics = await request(web.metricsUrl).get('/metrics').expect(200);
     expect(metrics.text).toMatch(/transfer_cache_hits_total\{[^}]*\} 1\n/);
     expect(metrics.text).toMatch(/transfer_cache_misses_total\{[^}]*\} 1\n/);
   });

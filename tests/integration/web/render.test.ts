@@ -144,7 +144,7 @@ describe('server rendering: the root page', () => {
     await request(web.url).get('/about-us').expect(200);
     const after = await request(api.url).get('/metrics');
     expect(count(after.text)).toBe(count(before.text));
-    const metrics = await request(web.url).get('/metrics').expect(200);
+    const metrics = await request(web.metricsUrl).get('/metrics').expect(200);
     expect(metrics.text).toMatch(/shared_cache_hits_total\{[^}]*\} [1-9]/);
     expect(metrics.text).toMatch(/transfer_cache_bytes_count\{[^}]*\} [1-9]/);
     expect(metrics.text).toMatch(/upstream_request_duration_seconds_count\{[^}]*path="\/api\/home\/fashion-tips"/);

@@ -49,4 +49,27 @@ describe('the web process', () => {
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
     await upstream.close();
   });
+
+  it('serves its metrics on METRICS_PORT only', async () => {
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    const api = await startRecordingUpstream();
+    const web = startNodeProcess(testBuild('server/web.js'), {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      METRICS_PORT: String(metricsPort),
+      API_BASE_URL: api.url,
+      CLIENT_DIR: testBuild('client'),
+      LOG_LEVEL: 'info',
+    });
+    running.push(web);
+    await waitForUrl(`http://127.0.0.1:${port}/healthz`, web);
+    await waitForOutput(web, /web metrics listening/);
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/http_request_duration_seconds_count\{[^}]*route="healthz"/);
+    web.child.kill('SIGTERM');
+    expect(await web.exited).toBe(0);
+    await api.close();
+  });
 });

@@ -4,13 +4,14 @@ import { safeReturnPath } from '../../../shared/same-site-path';
 import { headerName } from '../../../client/app/viewer';
 
 describe('returnurl: same-site paths only', () => {
-  it.each(['/about-us', '/search?q=red%20dress', '/user/ada/wishlists', '/', '/%2F%2Fnot-a-host'])('keeps %s', (path) => {
+  it.each(['/about-us', '/search?q=red%20dress', '/user/ada/wishlists', '/'])('keeps %s', (path) => {
     expect(safeReturnPath(path)).toBe(path);
   });
 
   it.each([
     '//evil.example',
     '///evil.example',
+    '/%2F%2Fnot-a-host',
     '/\\evil.example',
     '\\\\evil.example',
     'https://evil.example/x',

@@ -1,0 +1,45 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CacheNone } from '../../../shared/http/cache-policy';
+import { startRecordingUpstream } from '../../support/recording-upstream';
+import { startWeb } from '../../support/web-server';
+
+// A page has one deadline for all its upstream calls: UPSTREAM_TIMEOUT_MS from its start. A
+// search page calls the api in steps (the list, then Recommended Products after a failed
+// list); with a timeout per call, a hung api made it wait once per step.
+
+const DEADLINE_MS = 300;
+
+let hung: Awaited<ReturnType<typeof startRecordingUpstream>>;
+let web: Awaited<ReturnType<typeof startWeb>>;
+
+beforeAll(async () => {
+  // A real api address that takes every request and never answers.
+  hung = await startRecordingUpstream(() => undefined);
+  web = await startWeb(hung.url, { UPSTREAM_TIMEOUT_MS: String(DEADLINE_MS) });
+});
+afterAll(async () => {
+  await web?.close();
+  await hung?.close();
+});
+
+describe('one deadline per page', () => {
+  it('makes no call once the deadline has passed', async () => {
+    const before = hung.requests.length;
+    await request(web.url).get('/search?q=coat');
+    const made = hung.requests.slice(before).map((r) => r.url.split('?')[0]);
+    // The first step's calls go out together; Recommended Products, after the deadline, never do.
+    expect(made.filter((path) => path === '/api/search')).toEqual(['/api/search']);
+  });
+
+  // After the test above, so that a first render's start-up cost is not timed here.
+  it('answers a search page with the api hung after one deadline, not one per step', async () => {
+    const started = performance.now();
+    const res = await request(web.url).get('/search?q=dress');
+    const elapsed = performance.now() - started;
+    // The failed list is the outage page (503, kept by nobody).
+    expect([res.status, res.headers['cache-control']]).toEqual([503, CacheNone.header]);
+    expect(elapsed).toBeGreaterThanOrEqual(DEADLINE_MS);
+    expect(elapsed).toBeLessThan(2 * DEADLINE_MS);
+  });
+});
