@@ -18,7 +18,7 @@ import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { useAccountSubmit } from '../components/account/use-account-submit';
 
 // /sign-in-link: asks for a link that signs in without the password, e-mailed to the account.
-// It is the way in while password sign-in to an account is paused after many failed attempts
+// It is the quick way in while password sign-in to an account is slowed after many failed attempts
 // (server/api/accounts/login-throttle.ts), and works any other time too. The api answers the
 // same whether or not the account exists; after the request, home. Logged-out-only.
 

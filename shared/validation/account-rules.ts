@@ -46,8 +46,8 @@ export const ACCOUNT_MESSAGES = {
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   signInLinkInvalid: 'This sign-in link is invalid, has expired or has already been used. Please ask for a new one.',
   /** The same words whether or not the account exists (they are keyed on what was typed). */
-  passwordSignInPaused:
-    'There have been too many failed attempts to sign in to this account, so signing in with a password is paused for a while. Ask for a sign-in link by email instead: it works straight away.',
+  passwordSignInSlowed:
+    'There have been many failed attempts to sign in to this account, so it takes one password attempt at a time for a while. Try again in a moment, or ask for a sign-in link by email instead: it works straight away.',
   /** Spec section 8: the answer that clears the token on every path except /auth/login. */
   unauthorized: 'UnAuthorized Access!',
   tooManyRequests: (seconds: number) =>

@@ -16,7 +16,7 @@ import { HttpError } from '../../lib/http-error';
 import type { Database, Queryable } from '../db/database';
 import { passwordResetMail, signInLinkMail } from '../mail/messages';
 import type { MailOutbox } from '../mail/outbox';
-import type { AccountSettings } from './account-settings';
+import { LOGIN_SLOW_LANE_MS, type AccountSettings } from './account-settings';
 import { fieldError, isUniqueViolation, parseForm, unauthorized } from './account-errors';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, isCommonPassword, needsRehash, passwordDecoy, verifyPassword } from './passwords';
@@ -85,6 +85,7 @@ export class AccountService {
       perAccountAddress: login.perAccount,
       perAccount: deps.settings.loginAccountLimit,
       windowMs: login.windowMs,
+      slowLaneMs: LOGIN_SLOW_LANE_MS,
     });
   }
 
@@ -143,7 +144,7 @@ export class AccountService {
   /**
    * POST /api/account/sign-in-link, after the answer (as requestPasswordReset): mails the
    * account an e-mailed sign-in link, the way in that needs no password, also while password
-   * sign-in to the account is paused.
+   * sign-in to the account is slowed to one attempt at a time.
    */
   requestSignInLink(identifier: string): void {
     this.inBackground(async () => {

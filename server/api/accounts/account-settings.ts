@@ -33,8 +33,8 @@ export type AccountSettings = {
   rateLimits: Record<RateLimitedAction, RateLimit>;
   /**
    * Failed sign-ins to one account from every address together, within the login window,
-   * after which password sign-in to it pauses until the window ends (the e-mailed sign-in link
-   * still works). Far above the per-address limit, so an attacker needs many addresses to
+   * after which the account takes one password attempt per LOGIN_SLOW_LANE_MS until the window
+   * ends (the e-mailed sign-in link still works at once). Far above the per-address limit, so an attacker needs many addresses to
    * reach it, and reaching it never locks the owner out.
    */
   loginAccountLimit: number;
@@ -67,6 +67,9 @@ export const DEFAULT_SOCIAL: SocialSettings = {
 
 /** OWASP: far above the per-address 10, so only a spread-out attack reaches it. */
 export const DEFAULT_LOGIN_ACCOUNT_LIMIT = 100;
+
+/** Past the account-wide limit, one password attempt on the account per 30 s (login-throttle.ts). */
+export const LOGIN_SLOW_LANE_MS = 30_000;
 
 export const DEFAULT_PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -8,9 +8,11 @@ import { PostgresRateLimitStore } from './rate-limits';
 // (OWASP Authentication Cheat Sheet, "Account lockout"):
 // - per account and client address: a few failures (10 in 15 minutes by default) lock that
 //   address out of that account only; the owner signs in from their own address as usual;
-// - per account from every address together: far more failures (100) pause password sign-in
-//   to the account for the rest of the window, which slows a spread-out attack to nothing
-//   while the owner still gets in with an e-mailed sign-in link.
+// - per account from every address together: past far more failures (100), the account takes
+//   one password attempt at a time, one every LOGIN_SLOW_LANE_MS (30 s) from everywhere
+//   together, until the window ends. That slows a spread-out attack to a crawl (30 guesses in
+//   15 minutes) without blocking anyone: the owner's attempt is heard when the lane is free,
+//   and the e-mailed sign-in link works at once whatever the lane.
 // The per-address limit of all sign-ins (rate-limits.ts) comes first, in the route.
 // Attempts are counted before the password is checked, so parallel guesses cannot slip past
 // the count; a success gives its count back. Both counters live in PostgreSQL like the others.
@@ -21,6 +23,8 @@ export type LoginThrottleLimits = {
   /** Failed attempts on one account from every address within the window. */
   perAccount: number;
   windowMs: number;
+  /** Past perAccount: one password attempt on the account per this interval. */
+  slowLaneMs: number;
 };
 
 /** An attempt that was let through to the password check. */
@@ -34,6 +38,7 @@ function secondsUntil(time: Date | undefined, windowMs: number): number {
 export class LoginThrottle {
   private readonly fromAddress: PostgresRateLimitStore;
   private readonly fromAnywhere: PostgresRateLimitStore;
+  private readonly slowLane: PostgresRateLimitStore;
 
   constructor(
     db: Database,
@@ -43,6 +48,8 @@ export class LoginThrottle {
     this.fromAnywhere = new PostgresRateLimitStore(db, 'login:account');
     this.fromAddress.windowMs = limits.windowMs;
     this.fromAnywhere.windowMs = limits.windowMs;
+    this.slowLane = new PostgresRateLimitStore(db, 'login:account-slow-lane');
+    this.slowLane.windowMs = limits.slowLaneMs;
   }
 
   /**
@@ -59,7 +66,11 @@ export class LoginThrottle {
     }
     const wide = await this.fromAnywhere.increment(account);
     if (wide.totalHits > this.limits.perAccount) {
-      throw new TooManyAttempts(ACCOUNT_MESSAGES.passwordSignInPaused, secondsUntil(wide.resetTime, this.limits.windowMs));
+      // The slow lane: the first attempt in each interval goes on to the password check.
+      const lane = await this.slowLane.increment(account);
+      if (lane.totalHits > 1) {
+        throw new TooManyAttempts(ACCOUNT_MESSAGES.passwordSignInSlowed, secondsUntil(lane.resetTime, this.limits.slowLaneMs));
+      }
     }
     return {
       succeeded: async () => {
