@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { ProductCard as Product } from '../../../shared/api/product-schemas';
 import { formatPrice } from '../../../shared/price';
 import { useCountry } from '../../app/site-hooks';
 import { ShellLink } from '../ui/ShellLink';
-import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath } from './product-card-rules';
+import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath, type CardProduct } from './product-card-rules';
 
 // Spec section 2 "Product card". Inputs p, pageType (wishlist, alerts or absent), activeList;
 // the listUpdate output is `onListUpdate`. Wishlist and alert actions open their dialogs in
@@ -13,7 +12,7 @@ import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath } from './prod
 export type PageType = 'wishlist' | 'alerts' | undefined;
 
 type Props = {
-  p: Product;
+  p: CardProduct;
   pageType?: PageType;
   activeList?: number;
   /** Lazy below the first row (ARCHITECTURE.md "Performance notes": React preloads every eager <img>). */
