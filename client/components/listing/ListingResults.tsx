@@ -165,7 +165,7 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
       <ul className="product-grid" aria-label="Products" aria-busy={refreshing || status === 'loading'}>
         {products.map((product, index) => (
           <li key={`${product.id}-${index}`}>
-            <ProductCard p={product} eager={index < EAGER_CARDS && state.page === 1} />
+            <ProductCard p={product} eager={index < EAGER_CARDS && state.page === 1} priority={index === 0} />
           </li>
         ))}
       </ul>

@@ -17,6 +17,8 @@ type Props = {
   activeList?: number;
   /** Lazy below the first row (ARCHITECTURE.md "Performance notes": React preloads every eager <img>). */
   eager?: boolean;
+  /** The page's largest picture (the first card of a listing): fetched before the others. */
+  priority?: boolean;
   onListUpdate?: (event: { action: 'delete' | 'move'; productId: number; listId: number | undefined }) => void;
 };
 
@@ -32,7 +34,7 @@ function useImageFallback(src: string) {
   return { ref, src: failed ? FALLBACK_IMAGE : src, onError: () => setFailed(true) };
 }
 
-export function ProductCard({ p, pageType, activeList, eager = false, onListUpdate }: Props) {
+export function ProductCard({ p, pageType, activeList, eager = false, priority = false, onListUpdate }: Props) {
   const country = useCountry();
   const location = useLocation();
   const [variantIndex, setVariantIndex] = useState(p.variant_index);
@@ -63,7 +65,8 @@ export function ProductCard({ p, pageType, activeList, eager = false, onListUpda
           alt=""
           width={180}
           height={180}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          {...(priority ? { fetchPriority: 'high' as const } : {})}
           decoding="async"
         />
       </ShellLink>
