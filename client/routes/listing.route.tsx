@@ -1,28 +1,17 @@
-import type { ZodType } from 'zod';
 import { data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { ApiError, type ApiClient, type Query } from '../../shared/api/api-client';
+import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { ProductCard } from '../../shared/api/product-schemas';
-import {
-  BreadcrumbSchema,
-  CanonicalLinksSchema,
-  DealsSchema,
-  FilterSchema,
-  PriceFilterSchema,
-  SearchDebugAnswerSchema,
-  SearchResponseSchema,
-  type SearchResponse,
-} from '../../shared/api/search-schemas';
+import { ListingPageSchema, SearchDebugAnswerSchema, SearchResponseSchema, type ListingPage as ListingAnswer } from '../../shared/api/search-schemas';
 import { PER_PAGE, RECOMMENDED_PRODUCTS } from '../../shared/constants';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { LISTING_CALL_PATHS, listingApiQuery, type ListingCall } from '../../shared/listing/companion-calls';
+import { LISTING_CALL_PATHS, firstApiPage, listingApiQuery } from '../../shared/listing/companion-calls';
 import { isNavigableShopPath } from '../../shared/listing/paths';
 import { ListingQueryError, emptyListingState, parseListingQuery, type ListingRequest, type ListingState } from '../../shared/listing/query-grammar';
 import { forCountry } from '../../shared/listing/transitions';
-import { FACET_FILTER_TYPES } from '../../shared/listing/vocabulary';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
 import { ListingPage } from '../components/listing/ListingPage';
-import { firstApiPage, loadListingPage, type ListingData } from '../components/listing/listing-data';
+import { listingView, type ListingData } from '../components/listing/listing-data';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { Component as NotFound } from './not-found.route';
 
@@ -79,29 +68,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = readListingState(url);
   const listing: ListingRequest = { state: forCountry(state, site.country), link: isSearch ? undefined : path, country: site.country };
   const perPage = state.perPage ?? PER_PAGE;
-  // Each call is asked only what it depends on (shared/listing/companion-calls.ts).
-  const call = <T,>(name: ListingCall, path: string, schema: ZodType<T>) =>
-    quietly(api.get(path, schema, listingApiQuery(name, listing)));
-  const listQuery: Query = listingApiQuery('list', listing);
-
-  // Spec section 8: filter, deals, breadcrumb and link failures are silently ignored.
-  const filters = Promise.all(FACET_FILTER_TYPES.map((type) => call('filters', `${LISTING_CALL_PATHS.filters}/${type}`, FilterSchema)));
-  const extras = Promise.all([
-    call('price', LISTING_CALL_PATHS.price, PriceFilterSchema),
-    call('deals', LISTING_CALL_PATHS.deals, DealsSchema),
-    call('breadcrumb', LISTING_CALL_PATHS.breadcrumb, BreadcrumbSchema),
-    call('canonical-links', LISTING_CALL_PATHS['canonical-links'], CanonicalLinksSchema),
-  ]);
   // The admin debug line is a personal call of its own, made only for a session that says it
   // is an admin's; the api decides, and any failure just leaves the line out.
   const debug = context.get(sessionContext).isAdmin()
-    ? quietly(api.get('/api/search/debug', SearchDebugAnswerSchema, { ...listQuery, page: firstApiPage(state.page), perPage }))
+    ? quietly(api.get('/api/search/debug', SearchDebugAnswerSchema, { ...listingApiQuery('list', listing), page: firstApiPage(state.page), perPage }))
     : Promise.resolve(null);
 
-  let pages: SearchResponse[] = [];
+  // One call for the whole site page: its products, every filter group, deals, price range,
+  // breadcrumb and links, answered by the api from one index pass (spec section 7's list and
+  // companion calls stay for other clients and answer the same).
+  let answer: ListingAnswer | null = null;
   let error500 = false;
   try {
-    pages = await loadListingPage(api, listQuery, state.page, perPage);
+    answer = await api.get(LISTING_CALL_PATHS.listing, ListingPageSchema, listingApiQuery('listing', listing));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404, headers: noStore });
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
@@ -110,27 +89,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Spec section 8: a failed product list call is a zero-result page with the server-error flag.
     error500 = true;
   }
-  const [filterAnswers, [price, deals, breadcrumb, links], debugAnswer] = await Promise.all([filters, extras, debug]);
+  const debugAnswer = await debug;
+  const pages = answer?.pages ?? [];
   const total = pages[0]?.totalCount ?? 0;
   const zero = error500 || total === 0 || pages.every((p) => p.products.length === 0);
   const recommended = zero ? await loadRecommended(api, listing) : [];
 
-  const value: ListingData = {
-    path,
-    isSearch,
-    state,
-    request: listing,
-    perPage,
-    pages,
-    error500,
-    filters: Object.fromEntries(FACET_FILTER_TYPES.map((type, i) => [type, filterAnswers[i] ?? null])) as ListingData['filters'],
-    price,
-    deals,
-    breadcrumb,
-    links,
-    recommended,
-    debug: debugAnswer,
-  };
+  const value: ListingData = listingView({ path, isSearch, state, request: listing, perPage, answer, error500, recommended, debug: debugAnswer });
   // A failed list is an outage, not a page: 503 and nobody keeps it.
   if (error500) return data(value, { status: 503, headers: noStore });
   return value;

@@ -74,6 +74,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET', '/api/search/filters/breadcrumb', 'shared'),
   route('GET', '/api/search/filters/:type', 'shared'),
   route('GET', '/api/search/canonical-links', 'shared'),
+  route('GET', '/api/search/listing', 'shared'),
   route('GET', '/api/search/auto-suggest/:first/:second', 'shared'),
   route('GET', '/api/search/auto-suggest/:text', 'shared'),
 

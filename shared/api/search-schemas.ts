@@ -24,6 +24,10 @@ import { ProductCardSchema } from './product-schemas';
 //   GET /api/search/deals                     DealsSchema
 //   GET /api/search/filters/breadcrumb        BreadcrumbSchema
 //   GET /api/search/canonical-links           CanonicalLinksSchema
+//   GET /api/search/listing                   ListingPageSchema: one site page of a listing
+//                                             (page counts site pages of PAGE_STEP api pages):
+//                                             its api pages as /api/search answers each, and
+//                                             every companion's answer above, from one pass
 //   GET /api/search/auto-suggest/{department}/{query}, /auto-suggest/{query}/{department},
 //       /auto-suggest/{query}?department=     SuggestionsSchema
 
@@ -150,3 +154,26 @@ export const SuggestionSchema = z.object({
   docCount: z.number().nullable(),
 });
 export const SuggestionsSchema = z.object({ suggestions: z.array(SuggestionSchema) });
+
+/**
+ * GET /api/search/listing: everything one site page of a listing shows, in one answer. Each
+ * part is what its own endpoint answers for the same request: `pages` the api pages of the
+ * site page (the next only while the previous was full and more exist), `filters` the six
+ * filter groups at their default size, then price, deals, breadcrumb and canonical links.
+ */
+export const ListingPageSchema = z.object({
+  pages: z.array(SearchResponseSchema),
+  filters: z.object({
+    category: FilterSchema,
+    brand: FilterSchema,
+    store: FilterSchema,
+    colour: FilterSchema,
+    offer: FilterSchema,
+    department: FilterSchema,
+  }),
+  price: PriceFilterSchema,
+  deals: DealsSchema,
+  breadcrumb: BreadcrumbSchema,
+  links: CanonicalLinksSchema,
+});
+export type ListingPage = z.infer<typeof ListingPageSchema>;

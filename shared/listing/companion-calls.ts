@@ -1,19 +1,23 @@
 import type { Query } from '../api/api-client';
+import { PAGE_STEP } from '../constants';
 import { DEFAULT_COUNTRY } from '../countries';
 import { emptyListingState, listingParams, type ListingRequest } from './query-grammar';
 import { CATEGORY_LEVELS } from './vocabulary';
 
-// A listing page makes one list call and several companion calls (spec section 7). Each
+// Spec section 7 lists a listing as one list call and several companion calls. Each
 // companion's answer depends on only part of the listing request; asking it with exactly
-// that part means a sort order or a page does not split its cache entries. The web builds
-// its queries with `listingApiQuery`, and the api narrows what it receives with the same
-// `requestForCall`, so a client that sends more gets the same answer.
+// that part means a sort order or a page does not split its cache entries. The api narrows
+// what it receives with `requestForCall`, so a client that sends more gets the same answer.
+// Our web asks one call instead, `listing` (GET /api/search/listing): the whole site page
+// (its api pages, every companion's answer) from one index pass; the companions stay for
+// other clients and answer the same (tests/integration/search/listing-page.test.ts).
 
-export const LISTING_CALLS = ['list', 'filters', 'deals', 'price', 'breadcrumb', 'canonical-links'] as const;
+export const LISTING_CALLS = ['listing', 'list', 'filters', 'deals', 'price', 'breadcrumb', 'canonical-links'] as const;
 export type ListingCall = (typeof LISTING_CALLS)[number];
 
 /** The api path of each call (filters: add the type, GET /api/search/filters/{type}). */
 export const LISTING_CALL_PATHS: Readonly<Record<ListingCall, string>> = {
+  listing: '/api/search/listing',
   list: '/api/search',
   filters: '/api/search/filters',
   deals: '/api/search/deals',
@@ -22,9 +26,14 @@ export const LISTING_CALL_PATHS: Readonly<Record<ListingCall, string>> = {
   'canonical-links': '/api/search/canonical-links',
 };
 
+/** The first api page of a site page: each site page shows PAGE_STEP api pages (spec sections 4 and 7). */
+export function firstApiPage(sitePage: number): number {
+  return (sitePage - 1) * PAGE_STEP + 1;
+}
+
 /**
  * The part of a listing request a call depends on:
- * - list: all of it;
+ * - listing (page counts site pages) and list (page counts api pages): all of it;
  * - filters (every facet group) and deals: what is listed and every filter, not sort or paging;
  * - price: only q or link, country and internationaldelivery (spec section 7);
  * - canonical-links: only q or link and country (the page's SEO links, not its filters);
@@ -36,6 +45,7 @@ export function requestForCall(call: ListingCall, request: ListingRequest): List
   // "q or link": a listing path is the page; its q refines the list, not these.
   const text = link ? '' : state.q;
   switch (call) {
+    case 'listing':
     case 'list':
       return request;
     case 'filters':

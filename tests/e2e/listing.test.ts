@@ -236,11 +236,11 @@ describe('the listing at mobile width', () => {
     const { page, problems } = await openPage(context, `${webUrl}/search?q=dress`);
     const start = page.url();
     const startCount = await totalCount(page);
-    // The listing calls the page makes through the gateway (every navigation makes some).
+    // The listing calls the page makes through the gateway (every navigation makes one).
     const searches: URLSearchParams[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname === '/api/search') searches.push(url.searchParams);
+      if (url.pathname === '/api/search/listing') searches.push(url.searchParams);
     });
     // Requests are reported in the order the page starts them, and a navigation starts its
     // calls in the click that asks for it: once a request made after the click is reported,

@@ -11,7 +11,7 @@ import { Accordion } from './Accordion';
 import { FacetSearchList } from './FacetSearchList';
 import { FilterLink } from './FilterLink';
 import { PriceFilter } from './PriceFilter';
-import type { ListingData } from './listing-data';
+import { listingRequest, type ListingData } from './listing-data';
 
 // The filter panel (spec section 2): Country, Sort, Deals, Sales and Offers, Colour, Price,
 // Category, Brands, Stores, Popular In Brand, All Popular Brands, Top Searches. Open by
@@ -91,7 +91,7 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
   const categoryBuckets = filters.category?.buckets ?? [];
   // The api's deals carry their labels (textKey); ours only stand in for an answer without one.
   const dealBy = new Map((deals?.deals ?? []).map((d) => [d.key, d]));
-  const filterQuery = listingApiQuery('filters', data.request);
+  const filterQuery = listingApiQuery('filters', listingRequest(data));
 
   return (
     <div className="filter-panel">

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
-import type { ProductCard as Product } from '../../../shared/api/product-schemas';
 import { MAX_RESULT_WINDOW, PAGE_STEP } from '../../../shared/constants';
 import { listingApiQuery } from '../../../shared/listing/companion-calls';
 import { serializeListingQuery, type ListingState } from '../../../shared/listing/query-grammar';
@@ -8,7 +7,8 @@ import { setPage } from '../../../shared/listing/transitions';
 import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
 import { ProductCard } from './ProductCard';
-import { loadListingPage, type ListingData } from './listing-data';
+import { listingRequest, loadListingPage, type ListingData } from './listing-data';
+import { cardProduct, type CardProduct } from './product-card-rules';
 
 // The product grid with infinite scroll (spec section 4: scrolling within 0.2 of the end loads
 // the next page, two sub-pages per step, unless in error) and real ?page=n links either side,
@@ -20,8 +20,8 @@ export const SCROLL_DISTANCE = 0.2;
 /** Cards in the first row load eagerly; the rest lazily (ARCHITECTURE.md "Performance notes"). */
 const EAGER_CARDS = 4;
 
-type Loaded = { key: string; page: number; products: Product[] };
-type Saved = { page: number; products: Product[]; at: number };
+type Loaded = { key: string; page: number; products: CardProduct[] };
+type Saved = { page: number; products: CardProduct[]; at: number };
 /** What scrolling loaded is restored for half an hour. */
 const SAVED_FOR_MS = 30 * 60 * 1000;
 
@@ -68,8 +68,8 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
     if (status === 'loading' || !hasMore) return;
     setStatus('loading');
     try {
-      const answers = await loadListingPage(browserApi(), listingApiQuery('list', data.request), extra.page + 1, data.perPage);
-      const next: Loaded = { key: location.key, page: extra.page + 1, products: [...extra.products, ...answers.flatMap((a) => a.products)] };
+      const answers = await loadListingPage(browserApi(), listingApiQuery('list', listingRequest(data)), extra.page + 1, data.perPage);
+      const next: Loaded = { key: location.key, page: extra.page + 1, products: [...extra.products, ...answers.flatMap((a) => a.products.map(cardProduct))] };
       setLoaded(next);
       write(storageKey(`${location.key}:${location.pathname}${location.search}`), JSON.stringify({ page: next.page, products: next.products, at: Date.now() } satisfies Saved));
       setStatus('idle');
@@ -77,7 +77,7 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
       // Spec section 8: loading stops; the retry block offers to load them again.
       setStatus('error');
     }
-  }, [status, hasMore, data.request, data.perPage, extra.page, extra.products, location.key, location.pathname, location.search]);
+  }, [status, hasMore, data, extra.page, extra.products, location.key, location.pathname, location.search]);
 
   // Infinite scroll: a sentinel after the grid, seen within 0.2 of a screen of the end.
   const sentinel = useRef<HTMLDivElement>(null);
@@ -165,7 +165,7 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
       <ul className="product-grid" aria-label="Products" aria-busy={refreshing || status === 'loading'}>
         {products.map((product, index) => (
           <li key={`${product.id}-${index}`}>
-            <ProductCard p={product} eager={index < EAGER_CARDS && state.page === 1} />
+            <ProductCard p={product} eager={index < EAGER_CARDS && state.page === 1} priority={index === 0} />
           </li>
         ))}
       </ul>

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { ProductCard as Product } from '../../../shared/api/product-schemas';
 import { formatPrice } from '../../../shared/price';
 import { useCountry } from '../../app/site-hooks';
 import { ShellLink } from '../ui/ShellLink';
-import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath } from './product-card-rules';
+import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath, type CardProduct } from './product-card-rules';
 
 // Spec section 2 "Product card". Inputs p, pageType (wishlist, alerts or absent), activeList;
 // the listUpdate output is `onListUpdate`. Wishlist and alert actions open their dialogs in
@@ -13,11 +12,13 @@ import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath } from './prod
 export type PageType = 'wishlist' | 'alerts' | undefined;
 
 type Props = {
-  p: Product;
+  p: CardProduct;
   pageType?: PageType;
   activeList?: number;
   /** Lazy below the first row (ARCHITECTURE.md "Performance notes": React preloads every eager <img>). */
   eager?: boolean;
+  /** The page's largest picture (the first card of a listing): fetched before the others. */
+  priority?: boolean;
   onListUpdate?: (event: { action: 'delete' | 'move'; productId: number; listId: number | undefined }) => void;
 };
 
@@ -33,7 +34,7 @@ function useImageFallback(src: string) {
   return { ref, src: failed ? FALLBACK_IMAGE : src, onError: () => setFailed(true) };
 }
 
-export function ProductCard({ p, pageType, activeList, eager = false, onListUpdate }: Props) {
+export function ProductCard({ p, pageType, activeList, eager = false, priority = false, onListUpdate }: Props) {
   const country = useCountry();
   const location = useLocation();
   const [variantIndex, setVariantIndex] = useState(p.variant_index);
@@ -64,7 +65,8 @@ export function ProductCard({ p, pageType, activeList, eager = false, onListUpda
           alt=""
           width={180}
           height={180}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          {...(priority ? { fetchPriority: 'high' as const } : {})}
           decoding="async"
         />
       </ShellLink>

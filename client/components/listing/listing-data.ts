@@ -1,27 +1,27 @@
 import type { z } from 'zod';
 import type { ApiClient, Query } from '../../../shared/api/api-client';
-import type { ProductCard } from '../../../shared/api/product-schemas';
 import {
   SearchResponseSchema,
   type BreadcrumbSchema,
   type CanonicalLinks,
   type DealsSchema,
   type Filter,
+  type ListingPage,
   type PriceFilter,
   type SearchDebugAnswer,
   type SearchResponse,
 } from '../../../shared/api/search-schemas';
 import { PAGE_STEP } from '../../../shared/constants';
+import { LISTING_CALL_PATHS, firstApiPage } from '../../../shared/listing/companion-calls';
+import type { CountryCode } from '../../../shared/countries';
 import type { ListingRequest, ListingState } from '../../../shared/listing/query-grammar';
+import { forCountry } from '../../../shared/listing/transitions';
 import type { FacetFilterType } from '../../../shared/listing/vocabulary';
+import { cardProduct, type CardProduct } from './product-card-rules';
 
 // What the listing loader hands the page, and the paging both sides share: the server loads
-// the first UI page, the browser the ones infinite scroll asks for.
-
-/** The api page numbers of one UI page: each loads PAGE_STEP sub-pages (spec sections 4 and 7). */
-export function firstApiPage(uiPage: number): number {
-  return (uiPage - 1) * PAGE_STEP + 1;
-}
+// the first site page in one call (GET /api/search/listing), the browser the ones infinite
+// scroll asks for, api page by api page.
 
 /**
  * Spec sections 4 and 7: each UI page loads sub-pages in sequence (page step 2), the next
@@ -34,7 +34,7 @@ export async function loadListingPage(api: ApiClient, query: Query, uiPage: numb
     const page = firstApiPage(uiPage) + step;
     const previous = answers[answers.length - 1];
     if (previous && (previous.products.length < perPage || page > Math.ceil(previous.totalCount / perPage))) break;
-    const answer = await api.get('/api/search', SearchResponseSchema, { ...query, page, perPage }, page > 1 ? { filters: 'true' } : undefined);
+    const answer = await api.get(LISTING_CALL_PATHS.list, SearchResponseSchema, { ...query, page, perPage }, page > 1 ? { filters: 'true' } : undefined);
     answers.push(answer);
   }
   return answers;
@@ -43,23 +43,84 @@ export async function loadListingPage(api: ApiClient, query: Query, uiPage: numb
 type Deals = z.infer<typeof DealsSchema>;
 type Breadcrumb = z.infer<typeof BreadcrumbSchema>;
 
+/** An api page as the page reads it: its cards as card views. */
+export type ListingPageOfCards = Omit<SearchResponse, 'products'> & { products: CardProduct[] };
+
 export type ListingData = {
   path: string;
   isSearch: boolean;
   /** The URL's listing state, as the loader read it. */
   state: ListingState;
-  /** The listing as the api is asked it: the URL's state (Local follows the country), link and country. */
-  request: ListingRequest;
+  /** The listing path the api is asked (none for /search), and the country. */
+  link: string | undefined;
+  country: CountryCode;
   perPage: number;
-  /** The api sub-pages of this UI page, as they came (they travel once, in the transfer cache). */
-  pages: SearchResponse[];
+  /** The api sub-pages of this UI page. */
+  pages: ListingPageOfCards[];
   error500: boolean;
   filters: Record<FacetFilterType, Filter | null>;
   price: PriceFilter | null;
   deals: Deals | null;
   breadcrumb: Breadcrumb | null;
   links: CanonicalLinks | null;
-  recommended: ProductCard[];
+  recommended: CardProduct[];
   /** Admins only (spec section 2): how the first sub-page was read and how long it took. */
   debug: SearchDebugAnswer | null;
 };
+
+type Loaded = {
+  path: string;
+  isSearch: boolean;
+  state: ListingState;
+  request: ListingRequest;
+  perPage: number;
+  /** The one listing answer; null when the call failed (error500). */
+  answer: ListingPage | null;
+  error500: boolean;
+  recommended: readonly CardProduct[];
+  debug: SearchDebugAnswer | null;
+};
+
+/** A copy of an answer's part: the page's data then points nowhere into the transfer cache. */
+const own = <T extends object>(part: T | undefined): T | null => (part ? structuredClone(part) : null);
+
+/**
+ * What the page is given: what it reads and nothing more, since it travels to the browser
+ * to hydrate the page (ARCHITECTURE.md "A listing request, file by file"). Its parts are
+ * copies, so the api's answer itself, whose cards carry fields no card reads, is not
+ * carried to the browser beside it (server/web/render/document-payload.ts sends only the
+ * answers router state points at).
+ */
+export function listingView(loaded: Loaded): ListingData {
+  const { answer } = loaded;
+  const filters = answer?.filters;
+  return {
+    path: loaded.path,
+    isSearch: loaded.isSearch,
+    state: loaded.state,
+    link: loaded.request.link,
+    country: loaded.request.country,
+    perPage: loaded.perPage,
+    pages: (answer?.pages ?? []).map((page) => ({ ...page, products: page.products.map(cardProduct) })),
+    error500: loaded.error500,
+    filters: {
+      category: own(filters?.category),
+      brand: own(filters?.brand),
+      store: own(filters?.store),
+      colour: own(filters?.colour),
+      offer: own(filters?.offer),
+      department: own(filters?.department),
+    },
+    price: own(answer?.price),
+    deals: own(answer?.deals),
+    breadcrumb: own(answer?.breadcrumb),
+    links: own(answer?.links),
+    recommended: loaded.recommended.map(cardProduct),
+    debug: loaded.debug,
+  };
+}
+
+/** The listing as the api is asked it: the URL's state (Local follows the country), link and country. */
+export function listingRequest(data: Pick<ListingData, 'state' | 'link' | 'country'>): ListingRequest {
+  return { state: forCountry(data.state, data.country), link: data.link, country: data.country };
+}

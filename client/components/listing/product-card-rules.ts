@@ -6,6 +6,42 @@ import { COUNTRIES, type CountryCode } from '../../../shared/countries';
 
 export type CardSizeVariant = ProductCard['variants'][number]['size_variants'][number];
 
+/**
+ * What a card reads of a product, and no more. Cards are most of a listing page's payload
+ * (their data travels to the browser to hydrate them): the loader sends this view.
+ */
+export type CardProduct = Pick<
+  ProductCard,
+  'id' | 'affiliate_id' | 'brand' | 'storename' | 'store_slug' | 'category_slug' | 'subcategory_slug' | 'variant_index' | 'GB' | 'US' | 'INTERNATIONAL'
+> & {
+  variants: (Pick<ProductCard['variants'][number], 'title' | 'colour' | 'images'> & {
+    size_variants: Pick<CardSizeVariant, 'guid' | 'slug' | 'msrp' | 'saleprice' | 'status' | 'offers'>[];
+  })[];
+};
+
+/** The card view of a product: the card shows each variant's first size variant only. */
+export function cardProduct(p: CardProduct): CardProduct {
+  return {
+    id: p.id,
+    affiliate_id: p.affiliate_id,
+    brand: p.brand,
+    storename: p.storename,
+    store_slug: p.store_slug,
+    category_slug: p.category_slug,
+    subcategory_slug: p.subcategory_slug,
+    variant_index: p.variant_index,
+    GB: p.GB,
+    US: p.US,
+    INTERNATIONAL: p.INTERNATIONAL,
+    variants: p.variants.map((v) => ({
+      title: v.title,
+      colour: v.colour,
+      images: { productimage80_png: v.images.productimage80_png, productimage180_jpg: v.images.productimage180_jpg },
+      size_variants: v.size_variants.slice(0, 1).map((s) => ({ guid: s.guid, slug: s.slug, msrp: s.msrp, saleprice: s.saleprice, status: s.status, offers: s.offers })),
+    })),
+  };
+}
+
 /** Affiliates 5 and 6 sell through a cart of their own (spec section 9). */
 const CART_AFFILIATES = new Set([5, 6]);
 

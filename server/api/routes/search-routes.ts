@@ -55,6 +55,11 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
     sendData(res, answer, CacheShort);
   });
 
+  // Our web's one call per listing page: the site page and every companion's answer.
+  router.get('/listing', async (req, res) => {
+    sendData(res, await search.page.answer(readListingRequest(req, 'listing')), CacheShort);
+  });
+
   router.get('/canonical-links', async (req, res) => {
     sendData(res, await search.links.canonicalLinks(readListingRequest(req, 'canonical-links')), CacheShort);
   });

@@ -7,32 +7,44 @@ import type { FilterListOptions, ListingRequest } from '../../../shared/listing/
 import { DEAL_LABELS, DEPARTMENT_LABELS, type DealKey, type FacetFilterType } from '../../../shared/listing/vocabulary';
 import { normaliseText } from '../search/analyser';
 import { capitalise } from '../search/listing-link';
-import type { FacetName, SearchResult } from '../search/search-engine';
 import { categoryFilter } from './category-facets';
-import type { ListingResolver, ResolvedRequest } from './listing-resolver';
+import type { ListingResolver } from './listing-resolver';
+import type { ListingPass, ListingPasses } from './listing-passes';
 
 // The filter panel's answers (spec section 3 "Filter", "Deals"): the engine's raw facet
 // counts shaped into buckets, the price range and the deals. Each group is counted without
-// its own filter (disjunctive), so picking red leaves blue's count as it was.
+// its own filter (disjunctive), so picking red leaves blue's count as it was. Every group of a
+// request comes from one kept pass (listing-passes.ts); the `…Of` shapers take a pass, so the
+// whole-page answer shapes the same buckets from the pass it made beside its page.
 
 type Deals = z.infer<typeof DealsSchema>;
 
 export class FacetFilters {
-  constructor(private readonly resolver: ListingResolver) {}
-
-  private async facets(request: ListingRequest, facets: FacetName[]): Promise<{ resolved: ResolvedRequest; result: SearchResult }> {
-    const resolved = await this.resolver.resolve(request);
-    const result = await this.resolver.engine.search(resolved.query, { hits: false, facets });
-    return { resolved, result };
-  }
+  constructor(
+    private readonly resolver: ListingResolver,
+    private readonly passes: ListingPasses,
+  ) {}
 
   async filter(type: FacetFilterType, request: ListingRequest, options: FilterListOptions): Promise<Filter> {
-    const facet: FacetName = type === 'offer' ? 'offers' : type;
-    const { resolved, result } = await this.facets(request, [facet]);
+    return this.filterOf(type, await this.passes.facets(request), options);
+  }
+
+  /** The price slider's range, in whole units (the request is already narrowed to q or link, country, internationaldelivery). */
+  async price(request: ListingRequest): Promise<PriceFilter> {
+    return this.priceOf(await this.passes.facets(request));
+  }
+
+  /** Spec section 3 "Deals": always three, coupons, freedelivery, sale, each with its label as textKey. */
+  async deals(request: ListingRequest): Promise<Deals> {
+    return this.dealsOf(await this.passes.facets(request));
+  }
+
+  filterOf(type: FacetFilterType, pass: ListingPass, options: FilterListOptions): Filter {
+    const { resolved, facets } = pass;
     const f = resolved.query.filters;
     switch (type) {
       case 'colour':
-        return colourFilter(result.facets.colour!, f.colours);
+        return colourFilter(facets.colour!, f.colours);
       case 'offer':
         return {
           filterName: 'offers',
@@ -41,7 +53,7 @@ export class FacetFilters {
             key: b.label,
             id: b.key,
             textKey: b.key,
-            docCount: result.facets.offers![i] ?? 0,
+            docCount: facets.offers![i] ?? 0,
             selected: f.offers.some((o) => o.from === b.from && o.to === b.to),
             subBuckets: [],
           })).filter((b) => b.docCount > 0 || b.selected),
@@ -54,18 +66,18 @@ export class FacetFilters {
             key: DEPARTMENT_LABELS[d],
             id: d,
             textKey: d,
-            docCount: result.facets.department!.get(d) ?? 0,
+            docCount: facets.department!.get(d) ?? 0,
             selected: f.departments.includes(d),
             subBuckets: [],
           })).filter((b) => b.docCount > 0 || b.selected),
         };
       case 'category':
-        return categoryFilter(result.facets.category!, resolved);
+        return categoryFilter(facets.category!, resolved);
       case 'brand': {
         const dir = this.resolver.engine.directory();
         return namedFilter(
           'brand',
-          result.facets.brand!,
+          facets.brand!,
           f.brands.map((slug) => dir.brandBySlug.get(slug)).filter((b) => b !== undefined),
           (id) => dir.brands.get(id),
           options,
@@ -75,7 +87,7 @@ export class FacetFilters {
         const dir = this.resolver.engine.directory();
         return namedFilter(
           'storename',
-          result.facets.store!,
+          facets.store!,
           f.stores.map((slug) => dir.storeBySlug.get(slug)).filter((s) => s !== undefined),
           (id) => dir.stores.get(id),
           options,
@@ -84,11 +96,14 @@ export class FacetFilters {
     }
   }
 
-  /** The price slider's range, in whole units (the request is already narrowed to q or link, country, internationaldelivery). */
-  async price(request: ListingRequest): Promise<PriceFilter> {
-    const { resolved, result } = await this.facets(request, ['price']);
+  /**
+   * The price range of a pass. The engine takes it over the scope, text, country and
+   * international delivery only, so a pass of the page's whole request gives the same range
+   * as one narrowed to those.
+   */
+  priceOf({ resolved, facets }: ListingPass): PriceFilter {
     const country = COUNTRIES[resolved.query.country];
-    const price = result.facets.price;
+    const price = facets.price;
     return {
       filterName: 'priceRange',
       buckets: {
@@ -101,10 +116,8 @@ export class FacetFilters {
     };
   }
 
-  /** Spec section 3 "Deals": always three, coupons, freedelivery, sale, each with its label as textKey. */
-  async deals(request: ListingRequest): Promise<Deals> {
-    const { result } = await this.facets(request, ['deals']);
-    const d = result.facets.deals!;
+  dealsOf({ facets }: ListingPass): Deals {
+    const d = facets.deals!;
     const deal = (key: DealKey) => ({ key, textKey: DEAL_LABELS[key], docCount: d[key] });
     return { deals: [deal('coupons'), deal('freedelivery'), deal('sale')] };
   }

@@ -1,13 +1,15 @@
 import type { SearchDebugAnswer, SearchResponse } from '../../../shared/api/search-schemas';
-import { MAX_RESULT_WINDOW } from '../../../shared/constants';
+import { MAX_RESULT_WINDOW, PAGE_STEP } from '../../../shared/constants';
 import { COUNTRIES } from '../../../shared/countries';
+import { firstApiPage } from '../../../shared/listing/companion-calls';
 import type { ListingRequest } from '../../../shared/listing/query-grammar';
 import { slugify } from '../catalog/identifiers';
 import type { Queryable } from '../db/database';
 import { capitalise, type ResolvedListing } from '../search/listing-link';
-import type { CatalogDirectory, SearchResult } from '../search/search-engine';
+import { FACETS, type CatalogDirectory, type SearchResult } from '../search/search-engine';
 import { readProductCards } from '../services/product-reader';
 import type { ListingResolver, ResolvedRequest } from './listing-resolver';
+import type { ListingPass } from './listing-passes';
 import type { PopularSearches } from './popular-searches';
 
 // The product list of a listing (GET /api/search, spec section 3 "Product list response"):
@@ -26,34 +28,65 @@ export class ProductList {
 
   private async answer(request: ListingRequest): Promise<Answered> {
     const resolved = await this.resolver.resolve(request);
-    const { query, listing } = resolved;
-    const { state } = request;
-    const engine = this.resolver.engine;
+    const { query } = resolved;
     // Spec section 9: paging stops at 100,000 items.
     const inWindow = query.offset < MAX_RESULT_WINDOW;
     const windowed = { ...query, limit: inWindow ? Math.min(query.limit, MAX_RESULT_WINDOW - query.offset) : 0 };
-    const result = await engine.search(windowed, { hits: inWindow, facets: ['brand', 'store'] });
-    const products = await readProductCards(this.db, result.productIds, query.country);
-    const response: SearchResponse = {
-      products,
+    const result = await this.resolver.engine.search(windowed, { hits: inWindow, facets: ['brand', 'store'] });
+    const response = await this.response(resolved, request.state.page, result, result.productIds);
+    return { response, resolved, result };
+  }
+
+  /** The answer of api page `page` of a resolved request, its ids already cut from the result. */
+  private async response(resolved: ResolvedRequest, page: number, result: SearchResult, ids: readonly number[]): Promise<SearchResponse> {
+    const { query, listing } = resolved;
+    const { q } = resolved.request.state;
+    return {
+      products: await readProductCards(this.db, ids, query.country),
       totalCount: result.total,
-      description: describe(listing, state.q, result, engine.directory()),
-      key: pageTitle(listing, state.q),
-      canonicalUrl: state.q && listing.kind === 'search' ? `shop/${slugify(state.q)}` : listing.canonicalUrl,
-      page: state.page,
+      description: describe(listing, q, result, this.resolver.engine.directory()),
+      key: pageTitle(listing, q),
+      canonicalUrl: q && listing.kind === 'search' ? `shop/${slugify(q)}` : listing.canonicalUrl,
+      page,
       perPage: query.limit,
       countryCode: query.country,
       currencySymbol: COUNTRIES[query.country].info.symbol,
     };
-    return { response, resolved, result };
+  }
+
+  /**
+   * One site page (state.page counts site pages) from one engine call: its api pages as
+   * GET /api/search answers each (the next only while the previous was full and more
+   * results exist, as the web asks them), and every facet of the request, counted in the
+   * same pass, for the filter panel.
+   */
+  async sitePage(request: ListingRequest): Promise<{ pages: SearchResponse[]; pass: ListingPass }> {
+    const first = firstApiPage(request.state.page);
+    const resolved = await this.resolver.resolve({ ...request, state: { ...request.state, page: first } });
+    const { query } = resolved;
+    const perPage = query.limit;
+    const inWindow = query.offset < MAX_RESULT_WINDOW;
+    const windowed = { ...query, limit: inWindow ? Math.min(perPage * PAGE_STEP, MAX_RESULT_WINDOW - query.offset) : 0 };
+    const result = await this.resolver.engine.search(windowed, { hits: inWindow, facets: FACETS });
+    const pages: SearchResponse[] = [];
+    for (let step = 0; step < PAGE_STEP; step += 1) {
+      const page = first + step;
+      const previous = pages[pages.length - 1];
+      if (previous && (previous.products.length < perPage || page > Math.ceil(previous.totalCount / perPage))) break;
+      pages.push(await this.response(resolved, page, result, result.productIds.slice(step * perPage, (step + 1) * perPage)));
+    }
+    this.notePopular(request.country, request.state.q, request.state.department, first, result.total);
+    return { pages, pass: { resolved, facets: result.facets } };
+  }
+
+  private notePopular(country: ListingRequest['country'], q: string, department: ListingRequest['state']['department'], page: number, total: number): void {
+    if (q && page === 1 && total > 0) this.popular.note(country, department.length === 1 ? department[0]! : '', q);
   }
 
   async list(request: ListingRequest): Promise<SearchResponse> {
     const { response } = await this.answer(request);
     const { state } = request;
-    if (state.q && state.page === 1 && response.totalCount > 0) {
-      this.popular.note(request.country, state.department.length === 1 ? state.department[0]! : '', state.q);
-    }
+    this.notePopular(request.country, state.q, state.department, state.page, response.totalCount);
     return response;
   }
 

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import type { BreadcrumbSchema, CanonicalLinks, SeoLink } from '../../../shared/api/search-schemas';
-import type { ListingRequest } from '../../../shared/listing/query-grammar';
+import { emptyListingState, type ListingRequest } from '../../../shared/listing/query-grammar';
 import { CATEGORY_LEVELS } from '../../../shared/listing/vocabulary';
 import { slugify } from '../catalog/identifiers';
 import { categoryChain } from '../search/documents';
 import { capitalise, categoryTitle } from '../search/listing-link';
-import { EMPTY_FILTERS } from '../search/search-engine';
 import { focusCategory } from './category-facets';
-import type { ListingResolver } from './listing-resolver';
+import type { ListingResolver, ResolvedRequest } from './listing-resolver';
+import type { ListingPass, ListingPasses } from './listing-passes';
 import type { PopularSearches } from './popular-searches';
 
 // Where a listing sits and what it links to (spec section 2 "Breadcrumb", "Links built from
@@ -21,12 +21,18 @@ const TOP_SEARCHES = 10;
 export class SeoLinks {
   constructor(
     private readonly resolver: ListingResolver,
+    private readonly passes: ListingPasses,
     private readonly popular: PopularSearches,
   ) {}
 
   /** Up to five category levels of the listing. */
   async breadcrumb(request: ListingRequest): Promise<Breadcrumb> {
-    const category = focusCategory(await this.resolver.resolve(request));
+    return this.breadcrumbOf(await this.resolver.resolve(request));
+  }
+
+  /** The breadcrumb of any resolved request of the listing: it reads only the link and the category levels. */
+  breadcrumbOf(resolved: ResolvedRequest): Breadcrumb {
+    const category = focusCategory(resolved);
     return {
       breadCrumb: category
         ? categoryChain(category.slug)
@@ -36,15 +42,19 @@ export class SeoLinks {
     };
   }
 
+  /** The request is already narrowed to q or link and country (companion-calls.ts). */
   async canonicalLinks(request: ListingRequest): Promise<CanonicalLinks> {
-    const resolved = await this.resolver.resolve(request);
+    return this.canonicalLinksOf(await this.passes.facets(request));
+  }
+
+  /** The links of a pass over q or link and country; the country's own brands come from its whole-catalogue pass. */
+  async canonicalLinksOf(own: ListingPass): Promise<CanonicalLinks> {
+    const { resolved } = own;
     const { query, listing } = resolved;
-    const engine = this.resolver.engine;
-    const dir = engine.directory();
+    const dir = this.resolver.engine.directory();
     const category = focusCategory(resolved);
-    const [own, everything, top] = await Promise.all([
-      engine.search(query, { hits: false, facets: ['brand', 'colour', 'department'] }),
-      engine.search({ ...query, text: '', scope: {}, filters: EMPTY_FILTERS, internationalDelivery: false }, { hits: false, facets: ['brand'] }),
+    const [everything, top] = await Promise.all([
+      this.passes.facets({ country: query.country, link: undefined, state: emptyListingState() }),
       this.popular.top(query.country, TOP_SEARCHES),
     ]);
     const topBrands = (counts: ReadonlyMap<number, number>, n: number) =>

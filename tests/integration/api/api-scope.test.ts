@@ -67,6 +67,7 @@ beforeAll(async () => {
     'GET /api/search/filters/breadcrumb': { path: '/api/search/filters/breadcrumb?link=/dresses', status: 200 },
     'GET /api/search/filters/:type': { path: '/api/search/filters/brand?link=/dresses', status: 200 },
     'GET /api/search/canonical-links': { path: '/api/search/canonical-links?link=/dresses', status: 200 },
+    'GET /api/search/listing': { path: '/api/search/listing?link=/dresses', status: 200 },
     'GET /api/search/auto-suggest/:first/:second': { path: '/api/search/auto-suggest/women/dre', status: 200 },
     'GET /api/search/auto-suggest/:text': { path: '/api/search/auto-suggest/dre', status: 200 },
     'GET /api/products/detail/guid/:guid': { path: `/api/products/detail/guid/${sv.guid}`, status: 200 },

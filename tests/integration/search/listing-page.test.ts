@@ -1,0 +1,130 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildUrl } from '../../../shared/api/api-client';
+import { ListingPageSchema, SearchResponseSchema, type ListingPage } from '../../../shared/api/search-schemas';
+import { PER_PAGE } from '../../../shared/constants';
+import { LISTING_CALL_PATHS, firstApiPage, listingApiQuery } from '../../../shared/listing/companion-calls';
+import { parseListingRequest, type ListingRequest } from '../../../shared/listing/query-grammar';
+import { FACET_FILTER_TYPES } from '../../../shared/listing/vocabulary';
+import type { Database } from '../../../server/api/db/database';
+import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { startSearchApi } from '../../support/search-api';
+
+// GET /api/search/listing answers a whole site page of a listing in one call; spec section 7's
+// list and companion endpoints stay for other clients. Every part of the one answer must be
+// exactly what its own endpoint answers, and the companions are answered from the pass the
+// page call made.
+
+let db: Database;
+let api: Awaited<ReturnType<typeof startSearchApi>>;
+
+beforeAll(async () => {
+  db = await openDemoDatabase();
+  api = await startSearchApi(db);
+});
+afterAll(async () => {
+  await api?.close();
+  await db?.close();
+});
+
+const data = async (url: string) => {
+  const res = await request(api.url).get(url);
+  expect(res.status, url).toBe(200);
+  return res.body.data as unknown;
+};
+
+/** The site page as the companion endpoints and the list endpoint answer it, call by call. */
+async function perGroup(listing: ListingRequest): Promise<ListingPage> {
+  const call = (name: Parameters<typeof listingApiQuery>[0], path: string) => data(buildUrl(path, listingApiQuery(name, listing)));
+  const perPage = listing.state.perPage ?? PER_PAGE;
+  const pages = [];
+  for (let page = firstApiPage(listing.state.page); pages.length < 2; page += 1) {
+    const previous = pages[pages.length - 1];
+    if (previous && (previous.products.length < perPage || page > Math.ceil(previous.totalCount / perPage))) break;
+    pages.push(SearchResponseSchema.parse(await data(buildUrl(LISTING_CALL_PATHS.list, { ...listingApiQuery('list', listing), page, perPage }))));
+  }
+  const filters = Object.fromEntries(
+    await Promise.all(FACET_FILTER_TYPES.map(async (type) => [type, await call('filters', `${LISTING_CALL_PATHS.filters}/${type}`)])),
+  );
+  return ListingPageSchema.parse({
+    pages,
+    filters,
+    price: await call('price', LISTING_CALL_PATHS.price),
+    deals: await call('deals', LISTING_CALL_PATHS.deals),
+    breadcrumb: await call('breadcrumb', LISTING_CALL_PATHS.breadcrumb),
+    links: await call('canonical-links', LISTING_CALL_PATHS['canonical-links']),
+  });
+}
+
+const LISTINGS = [
+  '/dresses',
+  '/dresses?colour=black&sort=asc',
+  '/dresses?page=2',
+  '/clothing',
+  '/clothing?colour=black,red&sort=asc&perPage=10&page=2',
+  '/clothing?subcategory=dresses&offers=1.0-50.0',
+  '/men-clothing?priceRanges=10,80&internationaldelivery=true',
+  '/search?q=dress',
+  '/search?sort=desc&perPage=7&page=3',
+  '/search?country=US&madein=US',
+  '/search?q=zzzz-nothing',
+  '/50-percent-off?freedelivery=true',
+  '/sale?coupons=true&colour=red,blue',
+  '/shop/red-dresses',
+];
+
+function listingOf(path: string): ListingRequest {
+  const [pathname, search = ''] = path.split('?');
+  const parsed = parseListingRequest(search);
+  return { ...parsed, link: pathname === '/search' ? undefined : pathname };
+}
+
+describe('GET /api/search/listing', () => {
+  it('answers every part exactly as its own endpoint does', async () => {
+    let withProducts = 0;
+    let twoPages = 0;
+    for (const path of LISTINGS) {
+      const listing = listingOf(path);
+      const one = ListingPageSchema.parse(await data(buildUrl(LISTING_CALL_PATHS.listing, listingApiQuery('listing', listing))));
+      expect(one, path).toEqual(await perGroup(listing));
+      if (one.pages[0]!.products.length > 0) withProducts += 1;
+      if (one.pages.length === 2) twoPages += 1;
+    }
+    // The workload is not empty: most of these listings have products, some two api pages.
+    expect(withProducts).toBe(9);
+    expect(twoPages).toBe(3);
+  });
+
+  it('answers a page and then all its companions from one index pass', async () => {
+    // [path, engine calls of the page]: a filtered page also counts its links over its link
+    // alone; a search without filters counts both on one pass (the whole-country pass that
+    // "More Brands" reads is kept from the first test).
+    for (const [path, passes] of [
+      ['/tops?colour=blue', 2],
+      ['/search?q=skirt&sort=asc', 1],
+    ] as const) {
+      const listing = listingOf(path);
+      const search = vi.spyOn(api.engine, 'search');
+      try {
+        await data(buildUrl(LISTING_CALL_PATHS.listing, listingApiQuery('listing', listing)));
+        const byPage = search.mock.calls.length;
+        search.mockClear();
+        await perGroup({ ...listing, state: { ...listing.state, page: 1 } });
+        const companions = search.mock.calls.filter(([, needs]) => !needs.hits).length;
+        expect(byPage, path).toBe(passes);
+        expect(companions, path).toBe(0);
+      } finally {
+        search.mockRestore();
+      }
+    }
+  });
+
+  it('refuses what the list refuses: an unknown link is 404, a bad value 400 with the grammar message', async () => {
+    const missing = await request(api.url).get('/api/search/listing?link=/no-such-listing');
+    expect(missing.status).toBe(404);
+    const bad = await request(api.url).get('/api/search/listing?link=/dresses&colour=plaid');
+    const list = await request(api.url).get('/api/search?link=/dresses&colour=plaid');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(list.body.message);
+  });
+});
