@@ -145,7 +145,7 @@ describe('shared answers kept in memory', () => {
     expect(after.hit ?? 0).toBe(before.hit ?? 0);
   });
 
-  it('sends the new answer with a new ETag once a feed import through the importer is announced', async () => {
+  it('sends the new answer with a new ETag once a feed import or a stores manifest through the importer is announced', async () => {
     const url = '/api/account/store-list?country=GB';
     const before = await get(api.url, url);
     expect(before.body.toString()).not.toContain('"slug":"northlane"');
@@ -166,6 +166,19 @@ describe('shared answers kept in memory', () => {
     const stale = await get(api.url, url, { 'if-none-match': before.headers.get('etag')! });
     expect(stale.status).toBe(200);
     expect(stale.body.equals(after.body)).toBe(true);
+
+    // A stores manifest that renames the store is announced too.
+    const manifest = JSON.parse(fs.readFileSync(path.join(feeds, 'stores.json'), 'utf8')) as { stores: { slug: string; name: string }[] };
+    const renamed = { ...manifest, stores: manifest.stores.map((s) => (s.slug === 'northlane' ? { ...s, name: 'Northlane London' } : s)) };
+    const announced = api.answers.nextChange();
+    await importStores(db, renamed);
+    await announced;
+    await api.engine.settled();
+    await fresh.engine.settled();
+    const renamedList = await get(api.url, url);
+    expect(renamedList.body.toString()).toContain('"name":"Northlane London"');
+    expect(renamedList.body.equals((await get(fresh.url, url)).body)).toBe(true);
+    expect(renamedList.headers.get('etag')).not.toBe(after.headers.get('etag'));
   });
 
   it('sends new home content with a new ETag once a site content import is announced', async () => {
