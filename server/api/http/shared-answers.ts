@@ -76,12 +76,16 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export class SharedAnswers {
   private readonly answers: LRUCache<string, Answer> | undefined;
   private notices = 0;
-  private listening = false;
+  /** Listening now: changes cannot go unheard. */
+  private hearing = false;
   private stopped = false;
   private unsubscribe: (() => Promise<void>) | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private waiters: (() => void)[] = [];
   private readonly outcomes: client.Counter<'outcome'>;
+  private markListening: () => void = () => undefined;
+  /** Resolves once this instance first listens for changes (answers are kept from then on). */
+  readonly listening: Promise<void> = new Promise((resolve) => (this.markListening = resolve));
 
   constructor(private readonly options: SharedAnswersOptions) {
     if (options.maxBytes > 0) {
@@ -129,7 +133,8 @@ export class SharedAnswers {
     }
     // Anything committed before the LISTEN is read by the answers computed from now on.
     this.changed();
-    this.listening = true;
+    this.hearing = true;
+    this.markListening();
   }
 
   private changed(): void {
@@ -141,13 +146,13 @@ export class SharedAnswers {
   }
 
   private lost(): void {
-    this.listening = false;
+    this.hearing = false;
     this.changed();
   }
 
   private resumed(): void {
     this.changed();
-    this.listening = true;
+    this.hearing = true;
   }
 
   /** Resolves at the next change this instance hears of (a notice, a lost or resumed connection). */
@@ -157,7 +162,7 @@ export class SharedAnswers {
 
   /** What kept answers must match to be served; undefined while changes may go unheard. */
   private generation(): string | undefined {
-    return this.listening ? `${this.notices}:${this.options.indexVersion()}` : undefined;
+    return this.hearing ? `${this.notices}:${this.options.indexVersion()}` : undefined;
   }
 
   /** Serves kept answers, and keeps the answers of the routes above as they are sent. */
@@ -196,7 +201,7 @@ export class SharedAnswers {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.listening = false;
+    this.hearing = false;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const unsubscribe = this.unsubscribe;
     this.unsubscribe = undefined;

@@ -8,9 +8,12 @@ import { importFeed } from '../../../server/api/catalog/importer';
 import { importSiteContent } from '../../../server/api/catalog/site-content';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
+import { LISTENER_APPLICATION_NAME } from '../../../server/api/db/pg-listener';
 import { ANSWERED_FROM_MEMORY } from '../../../server/api/http/shared-answers';
+import { seedSiteContent } from '../../fixtures/site-content';
 import { startApi } from '../../support/api-server';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { openTestPostgresDatabase } from '../../support/test-database';
 
 // The api keeps the answers of its catalogue and site content routes in memory. `api` keeps
 // them; `fresh`, over the same database, keeps nothing and computes every answer again: what
@@ -195,5 +198,49 @@ describe('shared answers kept in memory', () => {
     expect(after.body.equals((await get(fresh.url, url)).body)).toBe(true);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     expect((await get(api.url, url, { 'if-none-match': before.headers.get('etag')! })).status).toBe(200);
+  });
+});
+
+describe('shared answers on a PostgreSQL server', () => {
+  it('keeps nothing while its listening connection is lost, and asks the database again once it listens again', async () => {
+    const pgDb = await openTestPostgresDatabase();
+    const pgApi = await startApi(pgDb).catch(async (error: unknown) => {
+      await pgDb.close();
+      throw error;
+    });
+    try {
+      await seedSiteContent(pgDb);
+      await pgApi.answers.listening;
+      const url = '/api/home/slides?country=GB';
+      const before = await get(pgApi.url, url);
+      expect(JSON.parse(before.body.toString()).data.sliders[0].linkTitle).toBe('Summer Dresses');
+
+      // A change nobody announced (not through an importer) is not seen while the answer is kept …
+      await pgDb.query(`UPDATE home_content SET title = 'Changed unannounced' WHERE title = 'Summer Dresses'`);
+      expect((await get(pgApi.url, url)).body.equals(before.body)).toBe(true);
+
+      // … and a lost listening connection may have missed an announcement: everything kept is dropped.
+      const lost = pgApi.answers.nextChange();
+      const [terminated] = await pgDb.query<{ done: boolean }>(
+        'SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+        [LISTENER_APPLICATION_NAME],
+      );
+      expect(terminated).toEqual({ done: true });
+      await lost;
+      const resumed = pgApi.answers.nextChange();
+      expect(JSON.parse((await get(pgApi.url, url)).body.toString()).data.sliders[0].linkTitle).toBe('Changed unannounced');
+      await resumed;
+
+      // Listening again, it keeps answers again.
+      const hits = async () => (await pgApi.registry.getSingleMetric('api_shared_answers_total')!.get()).values.find((v) => v.labels.outcome === 'hit')?.value ?? 0;
+      const again = await get(pgApi.url, url);
+      expect(JSON.parse(again.body.toString()).data.sliders[0].linkTitle).toBe('Changed unannounced');
+      const hitsBefore = await hits();
+      expect((await get(pgApi.url, url)).body.equals(again.body)).toBe(true);
+      expect((await hits()) - hitsBefore).toBe(1);
+    } finally {
+      await pgApi.close();
+      await pgDb.close();
+    }
   });
 });
