@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { ACCOUNT_API, SessionSchema } from '../shared/api/account-schemas';
 import { COOKIE } from '../shared/constants';
+import { runApiBench } from './bench/api-bench';
 import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
 import { freePort, generateDemoCatalog, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
@@ -164,6 +165,7 @@ async function main() {
       ['streamed / static string', listed!.rps / listedStatic!.rps],
       ['no shared cache / static string', listedUncached!.rps / listedStatic!.rps],
     ]);
+    await runApiBench({ apiUrl, self, dataDir, processes, settings }); // the api: scripts/bench/api-bench.ts
   } finally {
     await Promise.all(processes.map((p) => p.stop()));
     fs.rmSync(dataDir, { recursive: true, force: true });

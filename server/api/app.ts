@@ -11,7 +11,9 @@ import { Accounts } from './accounts/accounts';
 import type { Database } from './db/database';
 import { DATABASE_UNAVAILABLE } from './db/database-unavailable';
 import { bindApiScope } from './http/api-scope';
+import { DEFAULT_OVERLOAD, overloadLimit, type OverloadOptions } from './http/overload';
 import { errorHandler, notFoundHandler } from './http/respond';
+import { DEFAULT_ANSWER_CACHE_MAX_BYTES, SharedAnswers } from './http/shared-answers';
 import type { ApiArea } from './routes/area';
 import { API_AREAS } from './routes/areas';
 import type { SearchEngine } from './search/search-engine';
@@ -46,12 +48,20 @@ export type ApiDeps = {
   trustProxy?: TrustProxy | undefined;
   /** Accounts as main.ts configures them; absent, the defaults (OWASP hashing, mail to the log). */
   accounts?: Accounts | undefined;
+  /** Bytes of shared answers kept in memory (API_ANSWER_CACHE_MAX_BYTES); 0 keeps none. */
+  answerCacheMaxBytes?: number | undefined;
+  /** Work in flight before requests queue, and the queue before 503 (API_MAX_IN_FLIGHT …). */
+  overload?: OverloadOptions | undefined;
 };
 
 /** An area's router where the app mounted it (the route walk test reads these). */
 export type MountedArea = { mountPath: ApiArea['mountPath']; router: Router };
 
-export type ApiApp = { app: express.Express; areas: readonly MountedArea[] };
+/**
+ * `answers`: the shared answers kept in memory; it listens for change notices from the start
+ * (tests wait on `answers.nextChange()`), and `stop()` ends that.
+ */
+export type ApiApp = { app: express.Express; areas: readonly MountedArea[]; answers: SharedAnswers };
 
 /** Whether `pending` settles without error within `ms` (a database that does not answer counts as unavailable). */
 async function answersWithin(pending: Promise<unknown>, ms: number): Promise<boolean> {
@@ -106,7 +116,19 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   // Everything below is the api contract: each route is shared or personal as
   // shared/api/api-routes.ts says, before any handler sees the request.
   app.use(bindApiScope);
+  // Answers kept in memory are sent before the work limit: they cost less than a refusal.
+  const answers = new SharedAnswers({
+    db,
+    logger,
+    registry,
+    indexVersion: () => searchEngine.version(),
+    maxBytes: deps.answerCacheMaxBytes ?? DEFAULT_ANSWER_CACHE_MAX_BYTES,
+  });
+  answers.start();
+  app.use(answers.middleware);
   app.use(express.json({ limit: '100kb' }));
+  // After the body parser, so a slow upload does not hold a turn.
+  app.use(overloadLimit(deps.overload ?? DEFAULT_OVERLOAD, registry));
 
   // Listings, filters, suggestions, similar products and the brand and store directories
   // are counted and ordered by the search engine; the database is read only for the cards
@@ -119,5 +141,5 @@ export function createApiApp(deps: ApiDeps): ApiApp {
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return { app, areas };
+  return { app, areas, answers };
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { envBoolean, envPort, parseEnv } from '../lib/env';
 import { envTrustProxy, type TrustProxy } from '../lib/trust-proxy';
 import { loadAccountSettings, type AccountSettings } from './accounts/account-settings';
+import { DEFAULT_OVERLOAD, type OverloadOptions } from './http/overload';
+import { DEFAULT_ANSWER_CACHE_MAX_BYTES } from './http/shared-answers';
 
 const ApiEnv = z.object({
   API_PORT: envPort.default(4000),
@@ -24,6 +26,12 @@ const ApiEnv = z.object({
   /** Public origin of the site, for links in e-mail (password reset, sign-in link). */
   SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Bytes of shared answers kept in memory until the catalogue or site content changes; 0 keeps none. */
+  API_ANSWER_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(DEFAULT_ANSWER_CACHE_MAX_BYTES),
+  /** Requests answered at once; more wait in a short queue, past it they get 503 with Retry-After. */
+  API_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(DEFAULT_OVERLOAD.maxInFlight),
+  API_QUEUE_LENGTH: z.coerce.number().int().min(0).default(DEFAULT_OVERLOAD.queueLength),
+  API_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(DEFAULT_OVERLOAD.queueWaitMs),
 });
 
 export type ApiConfig = {
@@ -40,6 +48,10 @@ export type ApiConfig = {
   /** Sessions, passwords, social sign-in, rate limits (server/api/accounts/account-settings.ts). */
   accounts: AccountSettings;
   shutdownTimeoutMs: number;
+  /** Bound of the shared answers kept in memory (server/api/http/shared-answers.ts). */
+  answerCacheMaxBytes: number;
+  /** Work in flight and the queue before 503 (server/api/http/overload.ts). */
+  overload: OverloadOptions;
 };
 
 export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
@@ -56,5 +68,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     siteUrl: e.SITE_URL,
     accounts: loadAccountSettings(env, { siteUrl: e.SITE_URL, mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } }),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    answerCacheMaxBytes: e.API_ANSWER_CACHE_MAX_BYTES,
+    overload: { maxInFlight: e.API_MAX_IN_FLIGHT, queueLength: e.API_QUEUE_LENGTH, queueWaitMs: e.API_QUEUE_WAIT_MS },
   };
 }

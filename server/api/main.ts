@@ -33,7 +33,17 @@ accounts.start();
 // the database was away, /readyz says so until the index has caught up.
 const searchEngine = new MemorySearchEngine(db, { logger });
 const readiness: Readiness = { catalogLoaded: false, catalogBehind: () => searchEngine.behind };
-const { app } = createApiApp({ db, logger, registry, readiness, accounts, searchEngine, trustProxy: config.trustProxy });
+const { app, answers } = createApiApp({
+  db,
+  logger,
+  registry,
+  readiness,
+  accounts,
+  searchEngine,
+  trustProxy: config.trustProxy,
+  answerCacheMaxBytes: config.answerCacheMaxBytes,
+  overload: config.overload,
+});
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');
 });
@@ -41,6 +51,7 @@ server.keepAliveTimeout = 65_000;
 
 onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
   await accounts.stop();
+  await answers.stop();
   await searchEngine.close();
   await db.checkpoint();
   await db.close();

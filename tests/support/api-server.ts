@@ -2,6 +2,7 @@ import type client from 'prom-client';
 import type { Logger } from 'pino';
 import type { Accounts } from '../../server/api/accounts/accounts';
 import { createApiApp, type Readiness } from '../../server/api/app';
+import type { OverloadOptions } from '../../server/api/http/overload';
 import type { Database } from '../../server/api/db/database';
 import { MemorySearchEngine } from '../../server/api/search/memory-engine';
 import { createRegistry } from '../../server/lib/http-metrics';
@@ -13,6 +14,9 @@ export type StartApiOptions = {
   registry?: client.Registry;
   accounts?: Accounts;
   logger?: Logger;
+  /** Bytes of shared answers kept in memory (default as in production; 0 keeps none). */
+  answerCacheMaxBytes?: number;
+  overload?: OverloadOptions;
 };
 
 /**
@@ -25,7 +29,16 @@ export async function startApi(db: Database, options: StartApiOptions = {}) {
   const registry = options.registry ?? createRegistry('api');
   const readiness = options.readiness ?? { catalogLoaded: true };
   const engine = new MemorySearchEngine(db, { logger });
-  const { app, areas } = createApiApp({ db, logger, registry, readiness, accounts: options.accounts, searchEngine: engine });
+  const { app, areas, answers } = createApiApp({
+    db,
+    logger,
+    registry,
+    readiness,
+    accounts: options.accounts,
+    searchEngine: engine,
+    answerCacheMaxBytes: options.answerCacheMaxBytes,
+    overload: options.overload,
+  });
   await engine.start();
   const running = await listen(app);
   return {
@@ -34,8 +47,10 @@ export async function startApi(db: Database, options: StartApiOptions = {}) {
     readiness,
     engine,
     areas,
+    answers,
     async close() {
       await running.close();
+      await answers.stop();
       await engine.close();
     },
   };

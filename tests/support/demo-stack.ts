@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildDemoSite } from '../../server/api/catalog/demo/demo-site';
 import { buildDemoWorld, SMALL_DEMO } from '../../server/api/catalog/demo/demo-world';
-import { importSiteContent } from '../../server/api/catalog/site-content';
+import { importSiteContent, SITE_CONTENT_CHANGED_CHANNEL } from '../../server/api/catalog/site-content';
 import type { Database } from '../../server/api/db/database';
 import { startApi } from './api-server';
 import { openDemoDatabase } from './demo-catalog-database';
@@ -49,4 +49,15 @@ export function demoStackForFile(content: 'site' | 'catalog', env: Record<string
     await stack.close?.();
   });
   return stack;
+}
+
+/**
+ * The api keeps menu and home answers in memory until an import announces a change. A test
+ * that breaks the database under it (a renamed table) announces one, as a site content import
+ * would, so the api asks the database again; resolves once the api has heard it.
+ */
+export async function announceSiteContentChange(stack: DemoStack): Promise<void> {
+  const heard = stack.api.answers.nextChange();
+  await stack.db.query('SELECT pg_notify($1, $2)', [SITE_CONTENT_CHANGED_CHANNEL, '']);
+  await heard;
 }

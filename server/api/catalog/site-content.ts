@@ -62,6 +62,13 @@ export type SiteContent = z.input<typeof SiteContentSchema>;
 
 export type SiteContentReport = { menuItems: number; homeRows: number };
 
+/**
+ * Announces a site content import to the api instances, which keep menu and home answers in
+ * memory (server/api/http/shared-answers.ts); sent in the import's transaction, so it arrives
+ * once the new content is committed.
+ */
+export const SITE_CONTENT_CHANGED_CHANNEL = 'site_content_changed';
+
 /** Validates site content and replaces menu_items and home_content with it. */
 export async function importSiteContent(db: Database, site: unknown): Promise<SiteContentReport> {
   const parsed = SiteContentSchema.safeParse(site);
@@ -117,6 +124,7 @@ export async function importSiteContent(db: Database, site: unknown): Promise<Si
         ],
       );
     }
+    await tx.query('SELECT pg_notify($1, $2)', [SITE_CONTENT_CHANGED_CHANNEL, '']);
     return { menuItems: menu.length + children.length, homeRows: home.length };
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../../../shared/countries';
 import { describeZodError } from '../../lib/http-error';
 import type { Database } from '../db/database';
+import { CATALOG_CHANGED_CHANNEL } from './importer';
 
 // Feeds describe products, not merchants: who a store is, where it trades from, its
 // affiliate programme, free-delivery thresholds and coupons come from a JSON manifest
@@ -134,16 +135,17 @@ export async function importStores(db: Database, manifest: unknown): Promise<Sto
     const idBySlug = new Map(upserted.map((r) => [r.slug, r.id]));
     const coupons = stores.flatMap((s) => s.coupons.map((c) => ({ storeId: idBySlug.get(s.slug)!, ...c })));
     const storeIds = [...idBySlug.values()];
-    const removed = await tx.query(
+    const removed = await tx.query<{ id: number; store_id: number }>(
       `DELETE FROM coupons c
         WHERE c.store_id = ANY($1::int[])
           AND NOT EXISTS (SELECT 1 FROM unnest($2::int[], $3::text[]) AS k(store_id, promotion_id)
                            WHERE k.store_id = c.store_id AND k.promotion_id = c.promotion_id)
-        RETURNING c.id`,
+        RETURNING c.id, c.store_id`,
       [storeIds, coupons.map((c) => c.storeId), coupons.map((c) => c.promotionId)],
     );
+    const changedCoupons: { store_id: number }[] = [];
     if (coupons.length) {
-      await tx.query(
+      const written = await tx.query<{ store_id: number }>(
         `INSERT INTO coupons AS c (store_id, promotion_id, code, description, discount_percent, starts_at, ends_at)
          SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int2[], $6::timestamptz[], $7::timestamptz[])
          ON CONFLICT (store_id, promotion_id) DO UPDATE
@@ -151,7 +153,8 @@ export async function importStores(db: Database, manifest: unknown): Promise<Sto
                 discount_percent = EXCLUDED.discount_percent, starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at
           WHERE (c.code, c.description, c.discount_percent, c.starts_at, c.ends_at)
                 IS DISTINCT FROM
-                (EXCLUDED.code, EXCLUDED.description, EXCLUDED.discount_percent, EXCLUDED.starts_at, EXCLUDED.ends_at)`,
+                (EXCLUDED.code, EXCLUDED.description, EXCLUDED.discount_percent, EXCLUDED.starts_at, EXCLUDED.ends_at)
+         RETURNING c.store_id`,
         [
           coupons.map((c) => c.storeId),
           coupons.map((c) => c.promotionId),
@@ -162,6 +165,14 @@ export async function importStores(db: Database, manifest: unknown): Promise<Sto
           coupons.map((c) => c.endsAt),
         ],
       );
+      changedCoupons.push(...written);
+    }
+    // The catalog index and the answers kept in memory follow a store's name, logo, delivery
+    // facts and coupons like its products: one notice per store that changed, in this
+    // transaction, so it arrives once the change is committed.
+    const changedIds = new Set([...removed, ...changedCoupons].map((r) => r.store_id));
+    for (const r of upserted.filter((u) => u.state !== 'same' || changedIds.has(u.id))) {
+      await tx.query('SELECT pg_notify($1, $2)', [CATALOG_CHANGED_CHANNEL, JSON.stringify({ store: r.slug })]);
     }
     return {
       stores: stores.length,

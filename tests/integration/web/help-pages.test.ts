@@ -4,7 +4,7 @@ import { COOKIE } from '../../../shared/constants';
 import { COUNTRY_CODES } from '../../../shared/countries';
 import { visibleMarkup } from '../../support/page';
 import { startWeb } from '../../support/web-server';
-import { demoStackForFile } from '../../support/demo-stack';
+import { announceSiteContentChange, demoStackForFile } from '../../support/demo-stack';
 
 // Spec section 2 "Not-found and help pages": six real pages written for Vitrine, with the shell,
 // under every country prefix.
@@ -75,6 +75,7 @@ describe('the help pages', () => {
     expect(visibleMarkup(res.text)).toContain('Dressing for India&#x27;s weather');
     const broken = await startWeb(stack.api.url, { SITE_URL: SITE });
     await stack.db.query('ALTER TABLE home_content RENAME TO home_content_away');
+    await announceSiteContentChange(stack);
     try {
       const without = await request(broken.url).get('/in/about-us').expect(200);
       expect(without.text).toContain('<h1 id="help-heading">About Vitrine</h1>');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, COUNTRIES } from '../../../shared/countries';
 import { readPayload, visibleMarkup } from '../../support/page';
 import { startWeb } from '../../support/web-server';
-import { demoStackForFile } from '../../support/demo-stack';
+import { announceSiteContentChange, demoStackForFile } from '../../support/demo-stack';
 
 // Spec section 2 "Home page", on the demo catalog's site content,
 // through the real web and api.
@@ -94,6 +94,7 @@ describe('the home page', () => {
     // A web of its own: the shared web keeps the answers it already had (they are cacheable).
     const fresh = await startWeb(stack.api.url, { SITE_URL: SITE });
     await stack.db.query(`ALTER TABLE home_content RENAME TO home_content_away`);
+    await announceSiteContentChange(stack);
     try {
       const res = await request(fresh.url).get('/au').expect(200);
       expect(res.headers['cache-control']).toBe('no-store');

@@ -1,0 +1,237 @@
+import { createHash } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import client from 'prom-client';
+import { API_ROUTES, findApiRoute } from '../../../shared/api/api-routes';
+import { sharedMaxAge } from '../../../shared/http/cache-policy';
+import { CATALOG_CHANGED_CHANNEL } from '../catalog/importer';
+import { SITE_CONTENT_CHANGED_CHANNEL } from '../catalog/site-content';
+import { backoffDelay } from '../db/backoff';
+import type { Database } from '../db/database';
+
+// Shared answers kept in memory (ARCHITECTURE.md "The api"): the routes below change only when
+// an import changes the catalogue or the site content, so their serialised bytes are kept per
+// request URL and sent again as they are, with a strong ETag (304 for If-None-Match).
+//
+// What is kept is valid for one generation: the count of change notices heard (every import
+// that changed something sends catalog_changed, a site content import site_content_changed,
+// both in the writing transaction, so they arrive once it is committed) together with the
+// catalog index's version (brand and store lists and similar products are counted by the
+// index, which is rebuilt a moment after the notice). The generation is read before an answer
+// is computed and kept with it: an answer computed from data older than a notice or an index
+// swap is never served after them.
+//
+// While this instance's listening connection is lost (a PostgreSQL server went away), notices
+// sent meanwhile are lost for good, so nothing is kept or served from memory until it listens
+// again; then everything kept before is forgotten (a moment's recomputation instead of the
+// index's store-by-store catch-up: these answers are cheap to make again).
+
+/** The api routes answered from memory; each must be a shared GET in shared/api/api-routes.ts. */
+export const ANSWERED_FROM_MEMORY: readonly string[] = [
+  '/api/home/slides',
+  '/api/home/top-rated',
+  '/api/home/fashion-blog',
+  '/api/home/showcase',
+  '/api/home/promoted-links',
+  '/api/home/editorspick-links',
+  '/api/home/fashion-tips',
+  '/api/account/menu-structure/:id',
+  '/api/account/countries/:code',
+  '/api/account/brand-list',
+  '/api/account/store-list',
+  '/api/account/store-search/:term',
+  '/api/products/detail/guid/:guid',
+  '/api/products/detail/:category/:lastnode/:slug',
+  '/api/products/similar/guid/:guid',
+  '/api/products/similar/:category/:lastnode/:slug',
+  '/api/products/list-editors-picks',
+  '/api/products/sitemap',
+  '/api/products/sitemap/:kind',
+];
+
+for (const path of ANSWERED_FROM_MEMORY) {
+  const route = API_ROUTES.find((r) => r.method === 'GET' && r.path === path);
+  if (route?.scope !== 'shared') throw new Error(`${path} is answered from memory but is not a shared GET of the api route table`);
+}
+const answeredFromMemory = new Set(ANSWERED_FROM_MEMORY);
+
+/** Default bound of the kept bytes (API_ANSWER_CACHE_MAX_BYTES). */
+export const DEFAULT_ANSWER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+export type SharedAnswersOptions = {
+  db: Database;
+  /** The catalog index's version (SearchEngine.version()): answers it counted change with it. */
+  indexVersion: () => number;
+  registry: client.Registry;
+  logger?: Logger | undefined;
+  /** Bound of the kept bytes; 0 keeps nothing. */
+  maxBytes: number;
+};
+
+type Answer = { body: Buffer; etag: string; cacheControl: string; generation: string };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export class SharedAnswers {
+  private readonly answers: LRUCache<string, Answer> | undefined;
+  private notices = 0;
+  /** Listening now: changes cannot go unheard. */
+  private hearing = false;
+  private stopped = false;
+  private unsubscribe: (() => Promise<void>) | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private waiters: (() => void)[] = [];
+  private readonly outcomes: client.Counter<'outcome'>;
+  private markListening: () => void = () => undefined;
+  /** Resolves once this instance first listens for changes (answers are kept from then on). */
+  readonly listening: Promise<void> = new Promise((resolve) => (this.markListening = resolve));
+
+  constructor(private readonly options: SharedAnswersOptions) {
+    if (options.maxBytes > 0) {
+      this.answers = new LRUCache<string, Answer>({
+        maxSize: options.maxBytes,
+        // One answer may take at most an eighth: a few huge sitemaps cannot push out the rest.
+        maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 8)),
+        sizeCalculation: (answer, key) => answer.body.length + key.length + answer.etag.length + 64,
+      });
+    }
+    this.outcomes = new client.Counter({
+      name: 'api_shared_answers_total',
+      help: 'Requests for answers kept in memory: hit, miss, not_modified (304), bypass (not listening for changes)',
+      labelNames: ['outcome'] as const,
+      registers: [options.registry],
+    });
+  }
+
+  /** Listens for change notices; until that succeeds nothing is kept. Safe to call once. */
+  start(): void {
+    if (!this.answers) return;
+    void this.subscribe(0);
+  }
+
+  private async subscribe(attempt: number): Promise<void> {
+    const events = { lost: () => this.lost(), resumed: () => this.resumed() };
+    const unsubscribes: (() => Promise<void>)[] = [];
+    try {
+      unsubscribes.push(await this.options.db.listen(CATALOG_CHANGED_CHANNEL, () => this.changed(), events));
+      unsubscribes.push(await this.options.db.listen(SITE_CONTENT_CHANGED_CHANNEL, () => this.changed()));
+    } catch (error) {
+      await Promise.all(unsubscribes.map((u) => u().catch(() => undefined)));
+      if (this.stopped) return;
+      this.options.logger?.warn({ err: error }, 'shared answers: cannot listen for catalogue changes; answering without memory, trying again');
+      this.retryTimer = setTimeout(() => void this.subscribe(attempt + 1), backoffDelay(attempt));
+      this.retryTimer.unref();
+      return;
+    }
+    this.unsubscribe = async () => {
+      for (const u of unsubscribes) await u();
+    };
+    if (this.stopped) {
+      await this.stop();
+      return;
+    }
+    // Anything committed before the LISTEN is read by the answers computed from now on.
+    this.changed();
+    this.hearing = true;
+    this.markListening();
+  }
+
+  private changed(): void {
+    this.notices++;
+    this.answers?.clear();
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private lost(): void {
+    this.hearing = false;
+    this.changed();
+  }
+
+  private resumed(): void {
+    this.changed();
+    this.hearing = true;
+  }
+
+  /** Resolves at the next change this instance hears of (a notice, a lost or resumed connection). */
+  nextChange(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** What kept answers must match to be served; undefined while changes may go unheard. */
+  private generation(): string | undefined {
+    return this.hearing ? `${this.notices}:${this.options.indexVersion()}` : undefined;
+  }
+
+  /** Serves kept answers, and keeps the answers of the routes above as they are sent. */
+  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    const answers = this.answers;
+    if (!answers || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const route = findApiRoute(req.method, req.originalUrl);
+    if (!route || !answeredFromMemory.has(route.path)) return next();
+    const generation = this.generation();
+    if (generation === undefined) {
+      this.outcomes.inc({ outcome: 'bypass' });
+      return next();
+    }
+    const key = req.originalUrl;
+    const kept = answers.get(key);
+    if (kept && kept.generation === generation) {
+      // The duration histogram labels it as the router would have.
+      res.locals.routeLabel = route.path;
+      this.outcomes.inc({ outcome: send(req, res, kept) ? 'not_modified' : 'hit' });
+      return;
+    }
+    this.outcomes.inc({ outcome: 'miss' });
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      const cacheControl = res.getHeader('Cache-Control');
+      if (res.statusCode !== 200 || typeof cacheControl !== 'string' || sharedMaxAge(cacheControl) === 0) return json(body);
+      // The bytes Express's res.json would send (no replacer, spaces or escaping are set).
+      const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+      const answer: Answer = { body: bytes, etag: strongEtag(bytes), cacheControl, generation };
+      if (this.generation() === generation) answers.set(key, answer);
+      send(req, res, answer);
+      return res;
+    };
+    next();
+  };
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.hearing = false;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const unsubscribe = this.unsubscribe;
+    this.unsubscribe = undefined;
+    await unsubscribe?.().catch(() => undefined);
+  }
+}
+
+function strongEtag(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/** Sends a kept answer, or 304 when the client holds it already; true for a 304. */
+function send(req: Request, res: Response, answer: Answer): boolean {
+  res.setHeader('Cache-Control', answer.cacheControl);
+  res.setHeader('ETag', answer.etag);
+  if (matches(req.headers['if-none-match'], answer.etag)) {
+    res.status(304).end();
+    return true;
+  }
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.setHeader('Content-Length', answer.body.length);
+  res.status(200);
+  if (req.method === 'HEAD') res.end();
+  else res.end(answer.body);
+  return false;
+}
+
+/** If-None-Match against our ETag: weak comparison, as RFC 9110 asks for this header. */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

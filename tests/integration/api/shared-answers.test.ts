@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findApiRoute } from '../../../shared/api/api-routes';
+import { buildDemoSite } from '../../../server/api/catalog/demo/demo-site';
+import { buildDemoWorld, SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
+import { importFeed } from '../../../server/api/catalog/importer';
+import { importSiteContent } from '../../../server/api/catalog/site-content';
+import { importStores } from '../../../server/api/catalog/store-manifest';
+import type { Database } from '../../../server/api/db/database';
+import { LISTENER_APPLICATION_NAME } from '../../../server/api/db/pg-listener';
+import { ANSWERED_FROM_MEMORY } from '../../../server/api/http/shared-answers';
+import { seedSiteContent } from '../../fixtures/site-content';
+import { startApi } from '../../support/api-server';
+import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { openTestPostgresDatabase } from '../../support/test-database';
+
+// The api keeps the answers of its catalogue and site content routes in memory. `api` keeps
+// them; `fresh`, over the same database, keeps nothing and computes every answer again: what
+// `api` sends must be byte for byte what `fresh` computes, before and after an import.
+
+let db: Database;
+let api: Awaited<ReturnType<typeof startApi>>;
+let fresh: Awaited<ReturnType<typeof startApi>>;
+const feeds = path.resolve(import.meta.dirname, '../../fixtures/feeds/good');
+
+beforeAll(async () => {
+  db = await openDemoDatabase();
+  api = await startApi(db);
+  fresh = await startApi(db, { answerCacheMaxBytes: 0 });
+});
+afterAll(async () => {
+  await api?.close();
+  await fresh?.close();
+  await db?.close();
+});
+
+type Answer = { status: number; body: Buffer; headers: Headers };
+
+async function get(base: string, url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await fetch(`${base}${url}`, { headers });
+  return { status: res.status, body: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+}
+
+/** How many requests the api answered from memory so far, by outcome. */
+async function outcomes(): Promise<Record<string, number>> {
+  const metric = await api.registry.getSingleMetric('api_shared_answers_total')!.get();
+  return Object.fromEntries(metric.values.map((v) => [String(v.labels.outcome), v.value]));
+}
+
+/** One URL for every route kept in memory, with real ids from the catalogue. */
+async function urlsOfEveryRoute(): Promise<string[]> {
+  const page = JSON.parse((await get(fresh.url, '/api/products/sitemap/products?perPage=1')).body.toString()) as { data: { urls: { path: string }[] } };
+  const detailPath = page.data.urls[0]!.path;
+  const detail = JSON.parse((await get(fresh.url, `/api/products/detail/${detailPath}`)).body.toString()) as { data: { selected: { guid: string } } };
+  const guid = detail.data.selected.guid;
+  return [
+    '/api/home/slides?country=GB',
+    '/api/home/slides?country=US',
+    '/api/home/top-rated?country=AU',
+    '/api/home/fashion-blog',
+    '/api/home/showcase?country=IN',
+    '/api/home/promoted-links',
+    '/api/home/editorspick-links',
+    '/api/home/fashion-tips?country=SG',
+    '/api/account/menu-structure/1',
+    '/api/account/countries/hk',
+    '/api/account/brand-list?country=GB&department=women',
+    '/api/account/store-list?country=US',
+    '/api/account/store-search/a',
+    `/api/products/detail/guid/${guid}`,
+    `/api/products/detail/${detailPath}`,
+    `/api/products/similar/guid/${guid}?perPage=3`,
+    `/api/products/similar/${detailPath}`,
+    '/api/products/list-editors-picks',
+    '/api/products/sitemap?country=GB',
+    '/api/products/sitemap/products?perPage=5&page=2',
+  ];
+}
+
+describe('shared answers kept in memory', () => {
+  it('sends every route kept in memory with the bytes and headers a fresh computation gives, from memory after the first time', async () => {
+    const urls = await urlsOfEveryRoute();
+    // The list covers every route kept in memory.
+    expect([...new Set(urls.map((url) => findApiRoute('GET', url)!.path))].sort()).toEqual([...ANSWERED_FROM_MEMORY].sort());
+    const before = await outcomes();
+    for (const url of urls) {
+      const computed = await get(fresh.url, url);
+      const first = await get(api.url, url);
+      const kept = await get(api.url, url);
+      expect({ url, status: first.status }).toEqual({ url, status: 200 });
+      for (const answer of [first, kept]) {
+        expect(answer.status).toBe(200);
+        expect(answer.body.equals(computed.body)).toBe(true);
+        expect(answer.headers.get('content-type')).toBe(computed.headers.get('content-type'));
+        expect(answer.headers.get('content-length')).toBe(String(computed.body.length));
+        expect(answer.headers.get('cache-control')).toBe(computed.headers.get('cache-control'));
+      }
+      expect(first.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+      expect(kept.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(computed.headers.get('etag')).toBe(null);
+    }
+    const after = await outcomes();
+    expect((after.hit ?? 0) - (before.hit ?? 0)).toBe(urls.length);
+    expect((after.miss ?? 0) - (before.miss ?? 0)).toBe(urls.length);
+  });
+
+  it('answers a HEAD from memory with the headers and no body', async () => {
+    const full = await get(api.url, '/api/home/slides?country=CA');
+    const res = await fetch(`${api.url}/api/home/slides?country=CA`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBe(full.headers.get('etag'));
+    expect(res.headers.get('content-length')).toBe(String(full.body.length));
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('answers 304 with no body to an If-None-Match that holds its ETag, and the full answer to any other', async () => {
+    const url = '/api/account/menu-structure/2';
+    const full = await get(api.url, url);
+    const etag = full.headers.get('etag')!;
+    for (const held of [etag, `W/${etag}`, `"something-else", ${etag}`, '*']) {
+      const res = await get(api.url, url, { 'if-none-match': held });
+      expect({ held, status: res.status, bytes: res.body.length }).toEqual({ held, status: 304, bytes: 0 });
+      expect(res.headers.get('etag')).toBe(etag);
+      expect(res.headers.get('cache-control')).toBe(full.headers.get('cache-control'));
+    }
+    const other = await get(api.url, url, { 'if-none-match': '"something-else"' });
+    expect(other.status).toBe(200);
+    expect(other.body.equals(full.body)).toBe(true);
+  });
+
+  it('keeps no error answer', async () => {
+    const before = await outcomes();
+    const errors = { '/api/home/slides?country=zz': 400, '/api/products/detail/guid/00000000-0000-5000-8000-000000000000': 404 };
+    for (const [url, status] of Object.entries(errors)) {
+      for (let i = 0; i < 2; i++) {
+        const res = await get(api.url, url);
+        expect({ url, status: res.status, etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control') }).toEqual({
+          url,
+          status,
+          etag: null,
+          cacheControl: 'no-store',
+        });
+      }
+    }
+    const after = await outcomes();
+    expect((after.miss ?? 0) - (before.miss ?? 0)).toBe(4);
+    expect(after.hit ?? 0).toBe(before.hit ?? 0);
+  });
+
+  it('sends the new answer with a new ETag once a feed import or a stores manifest through the importer is announced', async () => {
+    const url = '/api/account/store-list?country=GB';
+    const before = await get(api.url, url);
+    expect(before.body.toString()).not.toContain('"slug":"northlane"');
+    await importStores(db, JSON.parse(fs.readFileSync(path.join(feeds, 'stores.json'), 'utf8')));
+    const heard = api.answers.nextChange();
+    await importFeed(db, { file: path.join(feeds, 'northlane.gb.tsv') });
+    await heard;
+    // The store list is counted by the catalog index, which re-reads the store a moment after
+    // the notice: an answer asked for in between (still the old list) is not kept beyond it.
+    expect((await get(api.url, url)).status).toBe(200);
+    await api.engine.settled();
+    await fresh.engine.settled();
+    const after = await get(api.url, url);
+    expect(after.status).toBe(200);
+    expect(after.body.toString()).toContain('"slug":"northlane"');
+    expect(after.body.equals((await get(fresh.url, url)).body)).toBe(true);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    const stale = await get(api.url, url, { 'if-none-match': before.headers.get('etag')! });
+    expect(stale.status).toBe(200);
+    expect(stale.body.equals(after.body)).toBe(true);
+
+    // A stores manifest that renames the store is announced too.
+    const manifest = JSON.parse(fs.readFileSync(path.join(feeds, 'stores.json'), 'utf8')) as { stores: { slug: string; name: string }[] };
+    const renamed = { ...manifest, stores: manifest.stores.map((s) => (s.slug === 'northlane' ? { ...s, name: 'Northlane London' } : s)) };
+    const announced = api.answers.nextChange();
+    await importStores(db, renamed);
+    await announced;
+    await api.engine.settled();
+    await fresh.engine.settled();
+    const renamedList = await get(api.url, url);
+    expect(renamedList.body.toString()).toContain('"name":"Northlane London"');
+    expect(renamedList.body.equals((await get(fresh.url, url)).body)).toBe(true);
+    expect(renamedList.headers.get('etag')).not.toBe(after.headers.get('etag'));
+  });
+
+  it('sends new home content with a new ETag once a site content import is announced', async () => {
+    const url = '/api/home/slides?country=GB';
+    const before = await get(api.url, url);
+    const site = buildDemoSite(buildDemoWorld(SMALL_DEMO));
+    const slide = { section: 'slide' as const, country: 'GB' as const, position: -1, title: 'New season edit', link: '/new-in', image: '/images/v1/banner/women/9/1200x400.svg' };
+    const heard = api.answers.nextChange();
+    await importSiteContent(db, { ...site, home: [slide, ...site.home] });
+    await heard;
+    const after = await get(api.url, url);
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.body.toString()).data.sliders[0]).toEqual({ link: '/new-in', image: slide.image, linkTitle: 'New season edit' });
+    expect(after.body.equals((await get(fresh.url, url)).body)).toBe(true);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect((await get(api.url, url, { 'if-none-match': before.headers.get('etag')! })).status).toBe(200);
+  });
+});
+
+describe('shared answers on a PostgreSQL server', () => {
+  it('keeps nothing while its listening connection is lost, and asks the database again once it listens again', async () => {
+    const pgDb = await openTestPostgresDatabase();
+    const pgApi = await startApi(pgDb).catch(async (error: unknown) => {
+      await pgDb.close();
+      throw error;
+    });
+    try {
+      await seedSiteContent(pgDb);
+      await pgApi.answers.listening;
+      const url = '/api/home/slides?country=GB';
+      const before = await get(pgApi.url, url);
+      expect(JSON.parse(before.body.toString()).data.sliders[0].linkTitle).toBe('Summer Dresses');
+
+      // A change nobody announced (not through an importer) is not seen while the answer is kept …
+      await pgDb.query(`UPDATE home_content SET title = 'Changed unannounced' WHERE title = 'Summer Dresses'`);
+      expect((await get(pgApi.url, url)).body.equals(before.body)).toBe(true);
+
+      // … and a lost listening connection may have missed an announcement: everything kept is dropped.
+      const lost = pgApi.answers.nextChange();
+      const [terminated] = await pgDb.query<{ done: boolean }>(
+        'SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+        [LISTENER_APPLICATION_NAME],
+      );
+      expect(terminated).toEqual({ done: true });
+      await lost;
+      const resumed = pgApi.answers.nextChange();
+      expect(JSON.parse((await get(pgApi.url, url)).body.toString()).data.sliders[0].linkTitle).toBe('Changed unannounced');
+      await resumed;
+
+      // Listening again, it keeps answers again.
+      const hits = async () => (await pgApi.registry.getSingleMetric('api_shared_answers_total')!.get()).values.find((v) => v.labels.outcome === 'hit')?.value ?? 0;
+      const again = await get(pgApi.url, url);
+      expect(JSON.parse(again.body.toString()).data.sliders[0].linkTitle).toBe('Changed unannounced');
+      const hitsBefore = await hits();
+      expect((await get(pgApi.url, url)).body.equals(again.body)).toBe(true);
+      expect((await hits()) - hitsBefore).toBe(1);
+    } finally {
+      await pgApi.close();
+      await pgDb.close();
+    }
+  });
+});
