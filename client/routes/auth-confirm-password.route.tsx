@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { data, redirect, useActionData, useNavigate, useParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API, } from '../../shared/api/account-schemas';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { ConfirmPasswordForm, fieldMessages } from '../../shared/validation/account-rules';
@@ -34,7 +34,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   const parsed = ConfirmPasswordForm.safeParse(input);
   if (!parsed.success) return data<ActionData>({ errors: fieldMessages(parsed.error) }, { status: 400 });
   try {
-    await context.get(apiContext).send('PUT', ACCOUNT_API.confirmPassword, input, MessageResponseSchema);
+    await context.get(apiContext).send('PUT', ACCOUNT_API.confirmPassword, input, 'MessageResponse');
   } catch (error) {
     return data<ActionData>({ formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
   }
@@ -56,7 +56,7 @@ export function Component() {
     event.preventDefault();
     if (!form.valid || sending) return form.showAll();
     await run(async () => {
-      const { message } = await browserApi().send('PUT', ACCOUNT_API.confirmPassword, form.values, MessageResponseSchema);
+      const { message } = await browserApi().send('PUT', ACCOUNT_API.confirmPassword, form.values, 'MessageResponse');
       notify('success', message);
       await navigate('/');
     });

@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { data, redirect, useActionData, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { ACCOUNT_API, PublicProfileResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API, } from '../../shared/api/account-schemas';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { KnownUserForm, fieldMessages } from '../../shared/validation/account-rules';
@@ -39,7 +39,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const profile = uname
     ? await context
         .get(apiContext)
-        .get(ACCOUNT_API.publicProfileByName(uname), PublicProfileResponseSchema)
+        .get(ACCOUNT_API.publicProfileByName(uname), 'PublicProfileResponse')
         .catch(() => null)
     : null;
   if (!profile) throw redirect(authenticationPath(returnUrl));

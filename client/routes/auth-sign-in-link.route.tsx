@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { data, redirect, useActionData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API, } from '../../shared/api/account-schemas';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { ACCOUNT_LABELS, SignInLinkRequestForm, fieldMessages } from '../../shared/validation/account-rules';
@@ -35,7 +35,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const parsed = SignInLinkRequestForm.safeParse({ email });
   if (!parsed.success) return data<ActionData>({ email, errors: fieldMessages(parsed.error) }, { status: 400 });
   try {
-    await context.get(apiContext).send('POST', ACCOUNT_API.signInLinkRequest, { email }, MessageResponseSchema);
+    await context.get(apiContext).send('POST', ACCOUNT_API.signInLinkRequest, { email }, 'MessageResponse');
   } catch (error) {
     return data<ActionData>({ email, formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
   }
@@ -55,7 +55,7 @@ export function Component() {
     event.preventDefault();
     if (!form.valid || sending) return form.showAll();
     await run(async () => {
-      const { message } = await browserApi().send('POST', ACCOUNT_API.signInLinkRequest, { email: form.values.email }, MessageResponseSchema);
+      const { message } = await browserApi().send('POST', ACCOUNT_API.signInLinkRequest, { email: form.values.email }, 'MessageResponse');
       notify('success', message);
       await navigate('/');
     });

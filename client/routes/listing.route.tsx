@@ -1,17 +1,8 @@
-import type { ZodType } from 'zod';
 import { data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { AnswerName } from '../../shared/api/answer-schemas';
 import { ApiError, type ApiClient, type Query } from '../../shared/api/api-client';
 import type { ProductCard } from '../../shared/api/product-schemas';
-import {
-  BreadcrumbSchema,
-  CanonicalLinksSchema,
-  DealsSchema,
-  FilterSchema,
-  PriceFilterSchema,
-  SearchDebugAnswerSchema,
-  SearchResponseSchema,
-  type SearchResponse,
-} from '../../shared/api/search-schemas';
+import type { SearchResponse } from '../../shared/api/search-schemas';
 import { PER_PAGE, RECOMMENDED_PRODUCTS } from '../../shared/constants';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { LISTING_CALL_PATHS, listingApiQuery, type ListingCall } from '../../shared/listing/companion-calls';
@@ -46,7 +37,7 @@ async function loadRecommended(api: ApiClient, listing: ListingRequest): Promise
   const everything: ListingRequest = { country: listing.country, link: undefined, state: emptyListingState() };
   for (const query of [listingApiQuery('list', same), listingApiQuery('list', everything)]) {
     try {
-      const answer = await api.get('/api/search', SearchResponseSchema, { ...query, page: 1, perPage: RECOMMENDED_PRODUCTS });
+      const answer = await api.get('/api/search', 'SearchResponse', { ...query, page: 1, perPage: RECOMMENDED_PRODUCTS });
       if (answer.products.length) return answer.products;
     } catch {
       // Spec section 8: failures here are silently ignored.
@@ -80,22 +71,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const listing: ListingRequest = { state: forCountry(state, site.country), link: isSearch ? undefined : path, country: site.country };
   const perPage = state.perPage ?? PER_PAGE;
   // Each call is asked only what it depends on (shared/listing/companion-calls.ts).
-  const call = <T,>(name: ListingCall, path: string, schema: ZodType<T>) =>
-    quietly(api.get(path, schema, listingApiQuery(name, listing)));
+  const call = <N extends AnswerName>(name: ListingCall, path: string, answer: N) => quietly(api.get(path, answer, listingApiQuery(name, listing)));
   const listQuery: Query = listingApiQuery('list', listing);
 
   // Spec section 8: filter, deals, breadcrumb and link failures are silently ignored.
-  const filters = Promise.all(FACET_FILTER_TYPES.map((type) => call('filters', `${LISTING_CALL_PATHS.filters}/${type}`, FilterSchema)));
+  const filters = Promise.all(FACET_FILTER_TYPES.map((type) => call('filters', `${LISTING_CALL_PATHS.filters}/${type}`, 'Filter')));
   const extras = Promise.all([
-    call('price', LISTING_CALL_PATHS.price, PriceFilterSchema),
-    call('deals', LISTING_CALL_PATHS.deals, DealsSchema),
-    call('breadcrumb', LISTING_CALL_PATHS.breadcrumb, BreadcrumbSchema),
-    call('canonical-links', LISTING_CALL_PATHS['canonical-links'], CanonicalLinksSchema),
+    call('price', LISTING_CALL_PATHS.price, 'PriceFilter'),
+    call('deals', LISTING_CALL_PATHS.deals, 'Deals'),
+    call('breadcrumb', LISTING_CALL_PATHS.breadcrumb, 'Breadcrumb'),
+    call('canonical-links', LISTING_CALL_PATHS['canonical-links'], 'CanonicalLinks'),
   ]);
   // The admin debug line is a personal call of its own, made only for a session that says it
   // is an admin's; the api decides, and any failure just leaves the line out.
   const debug = context.get(sessionContext).isAdmin()
-    ? quietly(api.get('/api/search/debug', SearchDebugAnswerSchema, { ...listQuery, page: firstApiPage(state.page), perPage }))
+    ? quietly(api.get('/api/search/debug', 'SearchDebugAnswer', { ...listQuery, page: firstApiPage(state.page), perPage }))
     : Promise.resolve(null);
 
   let pages: SearchResponse[] = [];

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { data, redirect, useActionData, useNavigate, useRevalidator, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
-import { ACCOUNT_API, EditProfileResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API, } from '../../shared/api/account-schemas';
 import { ApiError } from '../../shared/api/api-client';
 import { ProfileForm, fieldMessages } from '../../shared/validation/account-rules';
 import { browserApi } from '../api/browser-api';
@@ -35,7 +35,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const parsed = ProfileForm.safeParse(values);
   if (!parsed.success) return data<ActionData>({ values, errors: fieldMessages(parsed.error) }, { status: 400 });
   try {
-    const { userdetail } = await context.get(apiContext).send('PUT', ACCOUNT_API.editProfile, parsed.data, EditProfileResponseSchema);
+    const { userdetail } = await context.get(apiContext).send('PUT', ACCOUNT_API.editProfile, parsed.data, 'EditProfileResponse');
     return redirect(accountPath(userdetail.userName, 'profile'));
   } catch (error) {
     return data<ActionData>({ values, formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
@@ -81,7 +81,7 @@ export function Component() {
     event.preventDefault();
     if (!form.valid || taken || sending) return form.showAll();
     await run(async () => {
-      const answer = await browserApi().send('PUT', ACCOUNT_API.editProfile, form.values, EditProfileResponseSchema);
+      const answer = await browserApi().send('PUT', ACCOUNT_API.editProfile, form.values, 'EditProfileResponse');
       notify('success', answer.message);
       await session.refresh();
       if (answer.userdetail.userName !== user.userName) await navigate(accountPath(answer.userdetail.userName, 'profile'), { replace: true });

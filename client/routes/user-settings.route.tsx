@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { data, useActionData, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
-import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API, } from '../../shared/api/account-schemas';
 import { ApiError } from '../../shared/api/api-client';
 import { ACCOUNT_MESSAGES, ChangePasswordForm, fieldMessages } from '../../shared/validation/account-rules';
 import { browserApi } from '../api/browser-api';
@@ -28,7 +28,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const parsed = ChangePasswordForm.safeParse(input);
   if (!parsed.success) return data<ActionData>({ errors: fieldMessages(parsed.error) }, { status: 400 });
   try {
-    const { message } = await context.get(apiContext).send('PUT', ACCOUNT_API.changePassword, input, MessageResponseSchema);
+    const { message } = await context.get(apiContext).send('PUT', ACCOUNT_API.changePassword, input, 'MessageResponse');
     return { done: message } satisfies ActionData;
   } catch (error) {
     return data<ActionData>({ formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
@@ -52,7 +52,7 @@ export function Component() {
     if (!form.valid || sending) return form.showAll();
     setDone(undefined);
     await run(async () => {
-      const { message } = await browserApi().send('PUT', ACCOUNT_API.changePassword, form.values, MessageResponseSchema);
+      const { message } = await browserApi().send('PUT', ACCOUNT_API.changePassword, form.values, 'MessageResponse');
       notify('success', message);
       setDone(message);
       form.reset(EMPTY);

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { ApiClient, Query } from '../../../shared/api/api-client';
 import type { ProductCard } from '../../../shared/api/product-schemas';
 import {
-  SearchResponseSchema,
   type BreadcrumbSchema,
   type CanonicalLinks,
   type DealsSchema,
@@ -34,7 +33,7 @@ export async function loadListingPage(api: ApiClient, query: Query, uiPage: numb
     const page = firstApiPage(uiPage) + step;
     const previous = answers[answers.length - 1];
     if (previous && (previous.products.length < perPage || page > Math.ceil(previous.totalCount / perPage))) break;
-    const answer = await api.get('/api/search', SearchResponseSchema, { ...query, page, perPage }, page > 1 ? { filters: 'true' } : undefined);
+    const answer = await api.get('/api/search', 'SearchResponse', { ...query, page, perPage }, page > 1 ? { filters: 'true' } : undefined);
     answers.push(answer);
   }
   return answers;
