@@ -1,4 +1,4 @@
-import { ACCOUNT_API, isAdminProfileType } from '../../shared/api/account-schemas';
+import { ACCOUNT_API, isAdminProfileType } from '../../shared/api/account-paths';
 import { COOKIE } from '../../shared/constants';
 import { readCookie } from '../app/cookies';
 import type { SessionControl } from '../app/session-context';

@@ -1,4 +1,5 @@
-import { ACCOUNT_API, type UserDetail } from '../../shared/api/account-schemas';
+import { ACCOUNT_API } from '../../shared/api/account-paths';
+import type { UserDetail } from '../../shared/api/account-schemas';
 import type { ApiClient } from '../../shared/api/api-client';
 
 /** The signed-in user as the shell shows them (spec section 2 "Global shell"). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../shared/validation/account-rules';
+import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../shared/validation/account-messages';
 import { browserApi } from '../api/browser-api';
 import { useSiteConfig } from '../app/contexts';
 import { useNotify } from '../app/notices';

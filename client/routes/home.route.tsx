@@ -1,5 +1,5 @@
 import { data, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { type MenuTile, type PromoLink } from '../../shared/api/home-schemas';
+import type { MenuTile, PromoLink } from '../../shared/api/home-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
 import { useCountry } from '../app/site-hooks';

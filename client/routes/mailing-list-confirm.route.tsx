@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { data, useActionData, useParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
-import { SUBSCRIPTION_API, confirmSubscriptionPath } from '../../shared/api/subscription-schemas';
+import { SUBSCRIPTION_API, confirmSubscriptionPath } from '../../shared/api/subscription-paths';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, data, useLoaderData, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { type CountryResponse, type MenuTile } from '../../shared/api/home-schemas';
+import type { CountryResponse, MenuTile } from '../../shared/api/home-schemas';
 import { COUNTRIES } from '../../shared/countries';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
-import { type SitemapUrl } from '../../shared/api/product-schemas';
+import type { SitemapUrl } from '../../shared/api/product-schemas';
 import { DEPARTMENTS, isDepartment } from '../../shared/constants';
 import { DEPARTMENT_LABELS } from '../../shared/listing/vocabulary';
 import { CacheNone } from '../../shared/http/cache-policy';

@@ -1,5 +1,5 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { ACCOUNT_API, } from '../../shared/api/account-schemas';
+import { ACCOUNT_API } from '../../shared/api/account-paths';
 import { apiContext } from '../app/contexts';
 import { ProfilePicture } from '../components/account/ProfilePicture';
 import { PageMeta } from '../components/meta/PageMeta';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { Query } from '../../../shared/api/api-client';
-import { type FilterBucket } from '../../../shared/api/search-schemas';
+import type { FilterBucket } from '../../../shared/api/search-schemas';
 import type { ListingState } from '../../../shared/listing/query-grammar';
 import { hasValue, toggleValue } from '../../../shared/listing/transitions';
 import { FILTER_PARAM } from '../../../shared/listing/vocabulary';

@@ -1,15 +1,7 @@
 import type { z } from 'zod';
 import type { ApiClient, Query } from '../../../shared/api/api-client';
 import type { ProductCard } from '../../../shared/api/product-schemas';
-import {
-  type BreadcrumbSchema,
-  type CanonicalLinks,
-  type DealsSchema,
-  type Filter,
-  type PriceFilter,
-  type SearchDebugAnswer,
-  type SearchResponse,
-} from '../../../shared/api/search-schemas';
+import type { BreadcrumbSchema, CanonicalLinks, DealsSchema, Filter, PriceFilter, SearchDebugAnswer, SearchResponse } from '../../../shared/api/search-schemas';
 import { PAGE_STEP } from '../../../shared/constants';
 import type { ListingRequest, ListingState } from '../../../shared/listing/query-grammar';
 import type { FacetFilterType } from '../../../shared/listing/vocabulary';
