@@ -154,7 +154,7 @@ export function confirmationMismatch(password: unknown, confirmation: unknown): 
 /**
  * The first message of each field of a form, as the forms show them under the inputs (the
  * api's 400s carry the same in `fields`). A confirmation that differs says 'Password mismatch'
- * unless it has a message of its own.
+ * unless it has a message of its own or a field holds text the edge rule refuses.
  */
 export function formErrors<F extends AccountFormName>(form: F, values: AccountFormValues<F>): FieldErrors {
   const fields: Record<string, TextField> = ACCOUNT_FORMS[form];
@@ -164,7 +164,9 @@ export function formErrors<F extends AccountFormName>(form: F, values: AccountFo
     const [first] = textProblems(spec, typed[name] ?? '');
     if (first !== undefined) errors[name] = first;
   }
-  if ('confirm_password' in fields && confirmationMismatch(typed.password, typed.confirm_password)) {
+  // As in the api's schema: text the edge rule refuses stops the form's own checks.
+  const refused = Object.entries(fields).some(([name, spec]) => unsafeTextProblem(typed[name] ?? '', spec.field) !== undefined);
+  if ('confirm_password' in fields && !refused && confirmationMismatch(typed.password, typed.confirm_password)) {
     errors.confirm_password ??= ACCOUNT_MESSAGES.passwordMismatch;
   }
   return errors;
