@@ -96,6 +96,7 @@ export const SERVER_ENTRIES = {
   'scripts/import-feed': 'scripts/import-feed.ts',
   'scripts/generate-catalog': 'scripts/generate-catalog.ts',
   'scripts/bench': 'scripts/bench.ts',
+  'scripts/lighthouse': 'scripts/lighthouse.ts',
 } as const;
 
 export function serverOptions(outDir = dist): esbuild.BuildOptions {
