@@ -29,6 +29,12 @@ export const LISTING_PATHS = [
 /** Account pages that stay empty until their issues fill them (client/routes/user-section.route.tsx). */
 export const USER_SECTION_PATHS = ['alerts', 'wishlists', 'lookbook', 'brands', 'stores', 'sales'] as const;
 
+/** A lazy route and the module it loads (client/routes/{module}.route.tsx), for preloading. */
+type PageLoader = NonNullable<RouteObject['lazy']> & { module: string };
+function page(module: string, load: () => Promise<Partial<RouteObject>>): PageLoader {
+  return Object.assign(() => load(), { module });
+}
+
 // Country-agnostic routes: the country prefix is React Router's basename ('' or '/us'),
 // so every <Link> keeps the current country (spec section 2 "Country prefix").
 // Pages are lazy: each is its own chunk, resolved before hydration on first load.
@@ -41,51 +47,68 @@ export const routes: RouteObject[] = [
     Component: root.Component,
     ErrorBoundary: root.ErrorBoundary,
     children: [
-      { id: 'home', index: true, lazy: () => import('./routes/home.route') },
+      { id: 'home', index: true, lazy: page('home', () => import('./routes/home.route')) },
       ...HELP_SLUGS.map(
-        (slug): RouteObject => ({ id: `help-${slug}`, path: slug, lazy: () => import('./routes/help.route').then((m) => m.helpRoute(slug)) }),
+        (slug): RouteObject => ({ id: `help-${slug}`, path: slug, lazy: page('help', () => import('./routes/help.route').then((m) => m.helpRoute(slug))) }),
       ),
       // One listing module for /search and every canonical listing path (spec section 2);
       // static paths (help pages) outrank ':slug', and an unknown slug is the api's 404.
-      ...LISTING_PATHS.map(({ id, path }): RouteObject => ({ id, path, lazy: () => import('./routes/listing.route') })),
+      ...LISTING_PATHS.map(({ id, path }): RouteObject => ({ id, path, lazy: page('listing', () => import('./routes/listing.route')) })),
       // Accounts: sign-in pages, the account area, public profiles.
-      { id: 'authentication', path: 'authentication', lazy: () => import('./routes/auth.route') },
-      { id: 'forgot-password', path: 'forgot-password', lazy: () => import('./routes/auth-forgot-password.route') },
-      { id: 'confirm-password', path: 'confirm-password/tkn/:tkn/key/:key', lazy: () => import('./routes/auth-confirm-password.route') },
-      { id: 'home-login', path: 'home/login', lazy: () => import('./routes/auth-home-login.route') },
-      { id: 'sign-in-link', path: 'sign-in-link', lazy: () => import('./routes/auth-sign-in-link.route') },
-      { id: 'sign-in-with-link', path: 'sign-in-link/tkn/:tkn/key/:key', lazy: () => import('./routes/auth-sign-in-with-link.route') },
-      { id: 'sign-in', path: 'sign-in', lazy: () => import('./routes/auth-known-user.route') },
-      { id: 'logout', path: 'logout', lazy: () => import('./routes/auth-logout.route') },
+      { id: 'authentication', path: 'authentication', lazy: page('auth', () => import('./routes/auth.route')) },
+      { id: 'forgot-password', path: 'forgot-password', lazy: page('auth-forgot-password', () => import('./routes/auth-forgot-password.route')) },
+      { id: 'confirm-password', path: 'confirm-password/tkn/:tkn/key/:key', lazy: page('auth-confirm-password', () => import('./routes/auth-confirm-password.route')) },
+      { id: 'home-login', path: 'home/login', lazy: page('auth-home-login', () => import('./routes/auth-home-login.route')) },
+      { id: 'sign-in-link', path: 'sign-in-link', lazy: page('auth-sign-in-link', () => import('./routes/auth-sign-in-link.route')) },
+      { id: 'sign-in-with-link', path: 'sign-in-link/tkn/:tkn/key/:key', lazy: page('auth-sign-in-with-link', () => import('./routes/auth-sign-in-with-link.route')) },
+      { id: 'sign-in', path: 'sign-in', lazy: page('auth-known-user', () => import('./routes/auth-known-user.route')) },
+      { id: 'logout', path: 'logout', lazy: page('auth-logout', () => import('./routes/auth-logout.route')) },
       // Social sign-in comes back here from the provider (client/components/account/social-sign-in.ts).
-      { id: 'social-callback', path: 'auth/callback/:provider', lazy: () => import('./routes/auth-social-callback.route') },
-      { id: 'public-profile', path: 'profile/:userName', lazy: () => import('./routes/user-public-profile.route') },
-      { id: 'mailing-list-confirm', path: 'mailing-list/confirm/:token', lazy: () => import('./routes/mailing-list-confirm.route') },
+      { id: 'social-callback', path: 'auth/callback/:provider', lazy: page('auth-social-callback', () => import('./routes/auth-social-callback.route')) },
+      { id: 'public-profile', path: 'profile/:userName', lazy: page('user-public-profile', () => import('./routes/user-public-profile.route')) },
+      { id: 'mailing-list-confirm', path: 'mailing-list/confirm/:token', lazy: page('mailing-list-confirm', () => import('./routes/mailing-list-confirm.route')) },
       {
         id: 'user',
         path: 'user/:userName',
-        lazy: () => import('./routes/user.route'),
+        lazy: page('user', () => import('./routes/user.route')),
         children: [
-          { id: 'user-overview', index: true, lazy: () => import('./routes/user-overview.route') },
-          { id: 'user-profile', path: 'profile', lazy: () => import('./routes/user-profile.route') },
-          { id: 'user-settings', path: 'settings', lazy: () => import('./routes/user-settings.route') },
+          { id: 'user-overview', index: true, lazy: page('user-overview', () => import('./routes/user-overview.route')) },
+          { id: 'user-profile', path: 'profile', lazy: page('user-profile', () => import('./routes/user-profile.route')) },
+          { id: 'user-settings', path: 'settings', lazy: page('user-settings', () => import('./routes/user-settings.route')) },
           ...USER_SECTION_PATHS.map(
-            (section): RouteObject => ({ id: `user-${section}`, path: section, lazy: () => import('./routes/user-section.route').then((m) => m.userSectionRoute(section)) }),
+            (section): RouteObject => ({ id: `user-${section}`, path: section, lazy: page('user-section', () => import('./routes/user-section.route').then((m) => m.userSectionRoute(section))) }),
           ),
         ],
       },
       // Other catalog pages: the product page, the click-through to the retailer,
       // brand and store directories and the HTML sitemap. Static segments outrank ':slug'.
-      { id: 'product', path: ':cat/:lastnode/:slug', lazy: () => import('./routes/product.route') },
+      { id: 'product', path: ':cat/:lastnode/:slug', lazy: page('product', () => import('./routes/product.route')) },
       ...['products/loadRetailerProductPage/:guid', 'shop/products/loadRetailerProductPage/:guid'].map(
-        (path, i): RouteObject => ({ id: i ? 'shop-retailer' : 'retailer', path, lazy: () => import('./routes/retailer.route') }),
+        (path, i): RouteObject => ({ id: i ? 'shop-retailer' : 'retailer', path, lazy: page('retailer', () => import('./routes/retailer.route')) }),
       ),
-      ...['brands', 'shop/brands', 'brands/a-to-z'].map((path): RouteObject => ({ id: path.replace('/', '-'), path, lazy: () => import('./routes/brands.route') })),
-      ...['stores', 'shop/stores'].map((path): RouteObject => ({ id: path.replace('/', '-'), path, lazy: () => import('./routes/stores.route') })),
+      ...['brands', 'shop/brands', 'brands/a-to-z'].map((path): RouteObject => ({ id: path.replace('/', '-'), path, lazy: page('brands', () => import('./routes/brands.route')) })),
+      ...['stores', 'shop/stores'].map((path): RouteObject => ({ id: path.replace('/', '-'), path, lazy: page('stores', () => import('./routes/stores.route')) })),
       ...['sitemap', 'sitemap/:section', 'sitemap/category/:department/:category', 'sitemap/brand/:brand'].map(
-        (path, i): RouteObject => ({ id: `sitemap-${i}`, path, lazy: () => import('./routes/sitemap.route') }),
+        (path, i): RouteObject => ({ id: `sitemap-${i}`, path, lazy: page('sitemap', () => import('./routes/sitemap.route')) }),
       ),
-      { id: 'not-found', path: '*', lazy: () => import('./routes/not-found.route') },
+      { id: 'not-found', path: '*', lazy: page('not-found', () => import('./routes/not-found.route')) },
     ],
   },
 ];
+
+/**
+ * The route module of each lazy route, by route id: the document preloads the modules of the
+ * routes a page matched (server/web/render/page-assets.ts), so hydration does not wait for them.
+ */
+export const ROUTE_MODULES: ReadonlyMap<string, string> = (() => {
+  const modules = new Map<string, string>();
+  const walk = (list: RouteObject[]) => {
+    for (const route of list) {
+      const module = (route.lazy as Partial<PageLoader> | undefined)?.module;
+      if (route.id && module) modules.set(route.id, module);
+      if (route.children) walk(route.children);
+    }
+  };
+  walk(routes);
+  return modules;
+})();

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { JS_BUDGET, formatLoads, gzipSize, outputOf, overBudget, routeKey, routeLoads, staticClosure, type RouteLoad } from './lib/js-budget';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where `npm start`, `npm run dev` and the benchmark build to and run from. */
@@ -16,7 +17,10 @@ export const dist = path.join(root, 'dist');
 export type ClientManifest = {
   entry: string;
   css: string[];
+  /** What every page preloads: the chunks the entry imports. */
   modulepreload: string[];
+  /** Per route module ('listing'), the files its page preloads besides: the module and what it imports. */
+  routes: Record<string, string[]>;
 };
 
 // React Router's package exports point every condition at its development build;
@@ -43,6 +47,23 @@ const externalPackages: esbuild.Plugin = {
   },
 };
 
+// esbuild puts each module in a chunk per set of entry points that reach it, and does not know
+// that the client entry is always loaded before a route module: modules the entry shares with
+// a few routes landed in some thirty small chunks, every one on every first load. Each route
+// module imports the route table (and so the whole shell) here, in the client build only: the
+// shell then has one set of entry points, all of them, and is one chunk.
+const routesImportTheShell: esbuild.Plugin = {
+  name: 'routes-import-the-shell',
+  setup(build) {
+    const table = path.join(root, 'client/routes.ts');
+    build.onLoad({ filter: /[\\/]client[\\/]routes[\\/][^\\/]+\.route\.tsx$/ }, async (args) => ({
+      contents: `import ${JSON.stringify(table)};\n${await fs.promises.readFile(args.path, 'utf8')}`,
+      loader: 'tsx',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 export function clientOptions(outDir = dist): esbuild.BuildOptions {
   return {
     absWorkingDir: root,
@@ -63,7 +84,7 @@ export function clientOptions(outDir = dist): esbuild.BuildOptions {
     sourcemap: 'linked',
     metafile: true,
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [reactRouterProduction],
+    plugins: [reactRouterProduction, routesImportTheShell],
     logLevel: 'warning',
   };
 }
@@ -75,6 +96,7 @@ export const SERVER_ENTRIES = {
   'scripts/import-feed': 'scripts/import-feed.ts',
   'scripts/generate-catalog': 'scripts/generate-catalog.ts',
   'scripts/bench': 'scripts/bench.ts',
+  'scripts/lighthouse': 'scripts/lighthouse.ts',
 } as const;
 
 export function serverOptions(outDir = dist): esbuild.BuildOptions {
@@ -98,18 +120,35 @@ export function serverOptions(outDir = dist): esbuild.BuildOptions {
   };
 }
 
+const CLIENT_ENTRY = 'client/entry.client.tsx';
+
+/** Each route's first-load JavaScript; throws when one is over JS_BUDGET. */
+export function checkClientBudget(metafile: esbuild.Metafile): RouteLoad[] {
+  const loads = routeLoads(metafile, CLIENT_ENTRY, (file) => gzipSize(file, root));
+  const problems = overBudget(loads, JS_BUDGET);
+  if (problems.length) {
+    throw new Error(`${formatLoads(loads)}\nThe client JavaScript is over budget (scripts/lib/js-budget.ts):\n  ${problems.join('\n  ')}`);
+  }
+  return loads;
+}
+
 /** Writes {outDir}/client/manifest.json from esbuild's metafile. */
 export function writeClientManifest(metafile: esbuild.Metafile, outDir = dist): ClientManifest {
   const toUrl = (file: string) => `/${path.relative(path.join(outDir, 'client'), path.join(root, file)).split(path.sep).join('/')}`;
-  const [entryFile, entryOutput] =
-    Object.entries(metafile.outputs).find(([, out]) => out.entryPoint === 'client/entry.client.tsx') ?? [];
+  const entryFile = outputOf(metafile, CLIENT_ENTRY);
+  const entryOutput = entryFile ? metafile.outputs[entryFile] : undefined;
   if (!entryFile || !entryOutput) throw new Error('client entry missing from the build');
+  const everyPage = staticClosure(metafile, entryFile);
+  const routes: Record<string, string[]> = {};
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    const key = out.entryPoint && file.endsWith('.js') ? routeKey(out.entryPoint) : undefined;
+    if (key) routes[key] = [...staticClosure(metafile, file)].filter((f) => !everyPage.has(f)).map(toUrl);
+  }
   const manifest: ClientManifest = {
     entry: toUrl(entryFile),
     css: entryOutput.cssBundle ? [toUrl(entryOutput.cssBundle)] : [],
-    modulepreload: entryOutput.imports
-      .filter((imp) => imp.kind === 'import-statement' && !imp.external)
-      .map((imp) => toUrl(imp.path)),
+    modulepreload: [...everyPage].filter((f) => f !== entryFile).map(toUrl),
+    routes,
   };
   fs.writeFileSync(path.join(outDir, 'client/manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
@@ -121,18 +160,29 @@ export function copyPublicFiles(outDir = dist): void {
   if (fs.existsSync(from)) fs.cpSync(from, path.join(outDir, 'client'), { recursive: true });
 }
 
-/** A clean build into `outDir` (an absolute path; dist/ unless told), emptied first. */
-export async function build(outDir = dist): Promise<void> {
+/**
+ * A clean build into `outDir` (an absolute path; dist/ unless told), emptied first. Fails when
+ * a route's first-load JavaScript is over budget; returns each route's.
+ */
+export async function build(outDir = dist): Promise<RouteLoad[]> {
   fs.rmSync(outDir, { recursive: true, force: true });
   const [client] = await Promise.all([esbuild.build(clientOptions(outDir)), esbuild.build(serverOptions(outDir))]);
+  const loads = checkClientBudget(client.metafile!);
   writeClientManifest(client.metafile!, outDir);
   copyPublicFiles(outDir);
+  return loads;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  await build();
-  if (!process.argv.includes('--quiet')) {
-    console.log(`built dist/ in ${Math.round(performance.now() - started)} ms`);
+  try {
+    const loads = await build();
+    if (!process.argv.includes('--quiet')) {
+      console.log(formatLoads(loads));
+      console.log(`built dist/ in ${Math.round(performance.now() - started)} ms`);
+    }
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
   }
 }

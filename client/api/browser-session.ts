@@ -1,5 +1,4 @@
-import { ACCOUNT_API, MessageResponseSchema, isAdminProfileType } from '../../shared/api/account-schemas';
-import { SignedInSchema } from '../../shared/api/web-session';
+import { ACCOUNT_API, isAdminProfileType } from '../../shared/api/account-paths';
 import { COOKIE } from '../../shared/constants';
 import { readCookie } from '../app/cookies';
 import type { SessionControl } from '../app/session-context';
@@ -9,10 +8,10 @@ import { browserApi } from './browser-api';
 export const browserSession: SessionControl = {
   signedIn: () => Boolean(readCookie(COOKIE.profileType)),
   isAdmin: () => isAdminProfileType(Number(readCookie(COOKIE.profileType))),
-  signIn: (path, body) => browserApi().send('POST', path, body, SignedInSchema),
+  signIn: (path, body) => browserApi().send('POST', path, body, 'SignedIn'),
   async signOut() {
     await browserApi()
-      .send('DELETE', ACCOUNT_API.logout, undefined, MessageResponseSchema)
+      .send('DELETE', ACCOUNT_API.logout, undefined, 'MessageResponse')
       .catch(() => undefined);
   },
 };

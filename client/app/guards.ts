@@ -1,5 +1,6 @@
 import { redirect, type RouterContextProvider } from 'react-router';
-import { ACCOUNT_API, UserProfileResponseSchema, type UserDetail } from '../../shared/api/account-schemas';
+import { ACCOUNT_API } from '../../shared/api/account-paths';
+import type { UserDetail } from '../../shared/api/account-schemas';
 import { ApiError } from '../../shared/api/api-client';
 import { apiContext } from './contexts';
 import { rethrowAsRouteError } from './route-error';
@@ -27,7 +28,7 @@ export function requireGuest(context: Context): void {
 export async function requireViewer(context: Context): Promise<UserDetail> {
   if (!context.get(sessionContext).signedIn()) throw home();
   try {
-    const { userdetail } = await context.get(apiContext).get(ACCOUNT_API.userProfile, UserProfileResponseSchema);
+    const { userdetail } = await context.get(apiContext).get(ACCOUNT_API.userProfile, 'UserProfileResponse');
     return userdetail;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw home();

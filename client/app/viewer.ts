@@ -1,4 +1,5 @@
-import { ACCOUNT_API, NotificationCountSchema, UserProfileResponseSchema, type UserDetail } from '../../shared/api/account-schemas';
+import { ACCOUNT_API } from '../../shared/api/account-paths';
+import type { UserDetail } from '../../shared/api/account-schemas';
 import type { ApiClient } from '../../shared/api/api-client';
 
 /** The signed-in user as the shell shows them (spec section 2 "Global shell"). */
@@ -7,8 +8,8 @@ export type Viewer = UserDetail & { notificationCount: number };
 /** The user profile and notification count; null when there is no session (failures are silent, spec 8). */
 export async function loadViewer(api: ApiClient): Promise<Viewer | null> {
   const [profile, count] = await Promise.all([
-    api.get(ACCOUNT_API.userProfile, UserProfileResponseSchema).catch(() => null),
-    api.get(ACCOUNT_API.notificationCount, NotificationCountSchema).catch(() => ({ count: 0 })),
+    api.get(ACCOUNT_API.userProfile, 'UserProfileResponse').catch(() => null),
+    api.get(ACCOUNT_API.notificationCount, 'NotificationCount').catch(() => ({ count: 0 })),
   ]);
   return profile ? { ...profile.userdetail, notificationCount: count.count } : null;
 }

@@ -1,9 +1,9 @@
 import { useId, type FormEvent } from 'react';
 import { data, redirect, useActionData, useNavigate, useParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API } from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { ConfirmPasswordForm, fieldMessages } from '../../shared/validation/account-rules';
+import { formErrors } from '../../shared/validation/account-fields';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { requireGuest } from '../app/guards';
@@ -31,10 +31,10 @@ type ActionData = { errors?: Record<string, string>; formError?: string };
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const input = { tkn: params.tkn ?? '', key: params.key ?? '', password: formText(form, 'password'), confirm_password: formText(form, 'confirm_password') };
-  const parsed = ConfirmPasswordForm.safeParse(input);
-  if (!parsed.success) return data<ActionData>({ errors: fieldMessages(parsed.error) }, { status: 400 });
+  const errors = formErrors('confirmPassword', input);
+  if (Object.keys(errors).length) return data<ActionData>({ errors }, { status: 400 });
   try {
-    await context.get(apiContext).send('PUT', ACCOUNT_API.confirmPassword, input, MessageResponseSchema);
+    await context.get(apiContext).send('PUT', ACCOUNT_API.confirmPassword, input, 'MessageResponse');
   } catch (error) {
     return data<ActionData>({ formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
   }
@@ -44,7 +44,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
 export function Component() {
   const { tkn = '', key = '' } = useParams();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const form = useForm(ConfirmPasswordForm, { tkn, key, password: '', confirm_password: '' }, actionData?.errors);
+  const form = useForm((values) => formErrors('confirmPassword', values), { tkn, key, password: '', confirm_password: '' }, actionData?.errors);
   const { formError, sending, run, notify } = useAccountSubmit(actionData?.formError);
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -56,7 +56,7 @@ export function Component() {
     event.preventDefault();
     if (!form.valid || sending) return form.showAll();
     await run(async () => {
-      const { message } = await browserApi().send('PUT', ACCOUNT_API.confirmPassword, form.values, MessageResponseSchema);
+      const { message } = await browserApi().send('PUT', ACCOUNT_API.confirmPassword, form.values, 'MessageResponse');
       notify('success', message);
       await navigate('/');
     });

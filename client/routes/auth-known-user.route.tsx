@@ -1,9 +1,9 @@
 import { useId, type FormEvent } from 'react';
 import { data, redirect, useActionData, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { ACCOUNT_API, PublicProfileResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API } from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { KnownUserForm, fieldMessages } from '../../shared/validation/account-rules';
+import { formErrors } from '../../shared/validation/account-fields';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
 import { requireGuest } from '../app/guards';
 import { safeReturnPath } from '../../shared/same-site-path';
@@ -39,7 +39,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const profile = uname
     ? await context
         .get(apiContext)
-        .get(ACCOUNT_API.publicProfileByName(uname), PublicProfileResponseSchema)
+        .get(ACCOUNT_API.publicProfileByName(uname), 'PublicProfileResponse')
         .catch(() => null)
     : null;
   if (!profile) throw redirect(authenticationPath(returnUrl));
@@ -52,8 +52,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
   const url = new URL(request.url);
   const input = { password: formText(form, 'password') };
-  const parsed = KnownUserForm.safeParse(input);
-  if (!parsed.success) return data<ActionData>({ errors: fieldMessages(parsed.error) }, { status: 400 });
+  const errors = formErrors('knownUser', input);
+  if (Object.keys(errors).length) return data<ActionData>({ errors }, { status: 400 });
   const { basename } = context.get(siteContext);
   try {
     const signedIn = await context.get(sessionContext).signIn(ACCOUNT_API.login, { email: url.searchParams.get('uname') ?? '', password: input.password });
@@ -66,7 +66,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 export function Component() {
   const { user, returnUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const form = useForm(KnownUserForm, { password: '' }, actionData?.errors);
+  const form = useForm((values) => formErrors('knownUser', values), { password: '' }, actionData?.errors);
   const { formError, sending, run } = useAccountSubmit(actionData?.formError);
   const session = useSession();
   const navigate = useNavigate();

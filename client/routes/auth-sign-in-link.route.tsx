@@ -1,9 +1,10 @@
 import { useId, type FormEvent } from 'react';
 import { data, redirect, useActionData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API } from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { ACCOUNT_LABELS, SignInLinkRequestForm, fieldMessages } from '../../shared/validation/account-rules';
+import { formErrors } from '../../shared/validation/account-fields';
+import { ACCOUNT_LABELS } from '../../shared/validation/account-messages';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { requireGuest } from '../app/guards';
@@ -32,10 +33,10 @@ type ActionData = { email: string; errors?: Record<string, string>; formError?: 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
   const email = formText(form, 'email');
-  const parsed = SignInLinkRequestForm.safeParse({ email });
-  if (!parsed.success) return data<ActionData>({ email, errors: fieldMessages(parsed.error) }, { status: 400 });
+  const errors = formErrors('signInLinkRequest', { email });
+  if (Object.keys(errors).length) return data<ActionData>({ email, errors }, { status: 400 });
   try {
-    await context.get(apiContext).send('POST', ACCOUNT_API.signInLinkRequest, { email }, MessageResponseSchema);
+    await context.get(apiContext).send('POST', ACCOUNT_API.signInLinkRequest, { email }, 'MessageResponse');
   } catch (error) {
     return data<ActionData>({ email, formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
   }
@@ -44,7 +45,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 
 export function Component() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const form = useForm(SignInLinkRequestForm, { email: actionData?.email ?? '' }, actionData?.errors);
+  const form = useForm((values) => formErrors('signInLinkRequest', values), { email: actionData?.email ?? '' }, actionData?.errors);
   const { formError, sending, run, notify } = useAccountSubmit(actionData?.formError);
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -55,7 +56,7 @@ export function Component() {
     event.preventDefault();
     if (!form.valid || sending) return form.showAll();
     await run(async () => {
-      const { message } = await browserApi().send('POST', ACCOUNT_API.signInLinkRequest, { email: form.values.email }, MessageResponseSchema);
+      const { message } = await browserApi().send('POST', ACCOUNT_API.signInLinkRequest, { email: form.values.email }, 'MessageResponse');
       notify('success', message);
       await navigate('/');
     });

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { z } from 'zod';
-import { SignedInSchema } from '../../shared/api/web-session';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../shared/validation/account-rules';
+import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../shared/validation/account-messages';
 import { browserApi } from '../api/browser-api';
 import { useSiteConfig } from '../app/contexts';
 import { useNotify } from '../app/notices';
@@ -41,8 +39,6 @@ export function loader({ params }: LoaderFunctionArgs) {
   return data({ provider: params.provider }, { headers: { 'Cache-Control': CacheNone.header } });
 }
 
-const SocialSignedInSchema = SignedInSchema.extend({ returnUrl: z.string().optional() });
-
 export function Component() {
   const { provider } = useLoaderData<typeof loader>();
   const name = SOCIAL_PROVIDER_NAMES[provider];
@@ -69,7 +65,7 @@ export function Component() {
     const body = { access_token: fragment.accessToken, state: fragment.state, platform: PLATFORM, location: null };
     void (async () => {
       try {
-        const signedIn = await browserApi().send('POST', `/auth/${provider}`, body, SocialSignedInSchema);
+        const signedIn = await browserApi().send('POST', `/auth/${provider}`, body, 'SocialSignedIn');
         notify('success', ACCOUNT_NOTICES.loginSuccessful);
         await session.refresh();
         const next = afterSocialSignIn(signedIn.returnUrl, signedIn.userName);

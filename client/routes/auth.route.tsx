@@ -1,5 +1,4 @@
 import { data, redirect, useActionData, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { fieldMessages } from '../../shared/validation/account-rules';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { siteContext } from '../app/contexts';
@@ -9,7 +8,7 @@ import { afterSignInPath } from '../app/return-url';
 import { sessionContext } from '../app/session-context';
 import type { AuthMode } from '../app/session';
 import { AuthForm } from '../components/account/AuthForm';
-import { authRequest, authSchema, failureText, parseAuthMode } from '../components/account/auth-forms';
+import { authRequest, authErrors, failureText, parseAuthMode } from '../components/account/auth-forms';
 import { formText } from '../components/account/form-data';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
@@ -35,8 +34,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
   const mode = parseAuthMode(form.get('userType'));
   const values = { email: formText(form, 'email'), password: formText(form, 'password'), confirm_password: formText(form, 'confirm_password') };
-  const parsed = authSchema(mode).safeParse(values);
-  if (!parsed.success) return data<ActionData>({ mode, email: values.email, errors: fieldMessages(parsed.error) }, { status: 400 });
+  const errors = authErrors(mode, values);
+  if (Object.keys(errors).length) return data<ActionData>({ mode, email: values.email, errors }, { status: 400 });
   const { basename } = context.get(siteContext);
   const { path, body } = authRequest(mode, values);
   try {

@@ -1,5 +1,4 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { BrandListSchema } from '../../shared/api/product-schemas';
 import { isDepartment } from '../../shared/constants';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
@@ -22,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const aToZ = url.pathname.replace(/\/+$/, '').endsWith('/a-to-z');
   const raw = url.searchParams.get('department')?.toLowerCase() ?? '';
   const department = isDepartment(raw) ? raw : undefined;
-  const list = await api.get('/api/account/brand-list', BrandListSchema, { country: site.country, department }).catch(rethrowAsRouteError);
+  const list = await api.get('/api/account/brand-list', 'BrandList', { country: site.country, department }).catch(rethrowAsRouteError);
   return { aToZ, department, brands: list.brands };
 }
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { FashionTipsSchema } from '../../shared/api/home-schemas';
 import { apiContext, siteContext } from '../app/contexts';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
@@ -15,7 +14,7 @@ import { HELP_SLUGS, type HelpSlug } from '../routes';
 async function aboutLoader({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
   const { country } = context.get(siteContext);
-  const tips = await api.get('/api/home/fashion-tips', FashionTipsSchema, { country }).catch(() => null);
+  const tips = await api.get('/api/home/fashion-tips', 'FashionTips', { country }).catch(() => null);
   return { tips };
 }
 

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { ProductCard } from '../../shared/api/product-schemas';
-import { ListingPageSchema, SearchDebugAnswerSchema, SearchResponseSchema, type ListingPage as ListingAnswer } from '../../shared/api/search-schemas';
+import type { ListingPage as ListingAnswer } from '../../shared/api/search-schemas';
 import { PER_PAGE, RECOMMENDED_PRODUCTS } from '../../shared/constants';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { LISTING_CALL_PATHS, firstApiPage, listingApiQuery } from '../../shared/listing/companion-calls';
@@ -35,7 +35,7 @@ async function loadRecommended(api: ApiClient, listing: ListingRequest): Promise
   const everything: ListingRequest = { country: listing.country, link: undefined, state: emptyListingState() };
   for (const query of [listingApiQuery('list', same), listingApiQuery('list', everything)]) {
     try {
-      const answer = await api.get('/api/search', SearchResponseSchema, { ...query, page: 1, perPage: RECOMMENDED_PRODUCTS });
+      const answer = await api.get('/api/search', 'SearchResponse', { ...query, page: 1, perPage: RECOMMENDED_PRODUCTS });
       if (answer.products.length) return answer.products;
     } catch {
       // Spec section 8: failures here are silently ignored.
@@ -71,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The admin debug line is a personal call of its own, made only for a session that says it
   // is an admin's; the api decides, and any failure just leaves the line out.
   const debug = context.get(sessionContext).isAdmin()
-    ? quietly(api.get('/api/search/debug', SearchDebugAnswerSchema, { ...listingApiQuery('list', listing), page: firstApiPage(state.page), perPage }))
+    ? quietly(api.get('/api/search/debug', 'SearchDebugAnswer', { ...listingApiQuery('list', listing), page: firstApiPage(state.page), perPage }))
     : Promise.resolve(null);
 
   // One call for the whole site page: its products, every filter group, deals, price range,
@@ -80,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let answer: ListingAnswer | null = null;
   let error500 = false;
   try {
-    answer = await api.get(LISTING_CALL_PATHS.listing, ListingPageSchema, listingApiQuery('listing', listing));
+    answer = await api.get(LISTING_CALL_PATHS.listing, 'ListingPage', listingApiQuery('listing', listing));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404, headers: noStore });
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { data, useActionData, useParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
-import { SUBSCRIPTION_API, SubscriptionResponseSchema, confirmSubscriptionPath } from '../../shared/api/subscription-schemas';
+import { SUBSCRIPTION_API, confirmSubscriptionPath } from '../../shared/api/subscription-paths';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
@@ -27,7 +27,7 @@ type ActionData = { confirmed: boolean; message: string };
 
 export async function action({ context, params }: ActionFunctionArgs) {
   try {
-    const { message } = await context.get(apiContext).send('PUT', SUBSCRIPTION_API.confirm, { token: params.token ?? '' }, SubscriptionResponseSchema);
+    const { message } = await context.get(apiContext).send('PUT', SUBSCRIPTION_API.confirm, { token: params.token ?? '' }, 'SubscriptionResponse');
     return data<ActionData>({ confirmed: true, message });
   } catch (error) {
     return data<ActionData>({ confirmed: false, message: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
@@ -45,7 +45,7 @@ export function Component() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     await run(async () => {
-      const { message } = await browserApi().send('PUT', SUBSCRIPTION_API.confirm, { token }, SubscriptionResponseSchema);
+      const { message } = await browserApi().send('PUT', SUBSCRIPTION_API.confirm, { token }, 'SubscriptionResponse');
       notify('success', message);
       setConfirmed(message);
     });

@@ -1,6 +1,5 @@
 import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
-import { ProductDetailSchema, SimilarProductsSchema } from '../../shared/api/product-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
@@ -28,14 +27,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const path = `${cat}/${lastnode}/${slug}`;
   const query = { country: site.country };
   let similarFailed = false;
-  const similar = api.get(`/api/products/similar/${path}`, SimilarProductsSchema, { ...query, page: 1, perPage: SIMILAR_PRODUCTS }).catch(() => {
+  const similar = api.get(`/api/products/similar/${path}`, 'SimilarProducts', { ...query, page: 1, perPage: SIMILAR_PRODUCTS }).catch(() => {
     // Like the listing's extras (spec section 8): left out, and the page is not kept.
     similarFailed = true;
     return null;
   });
   let detail;
   try {
-    detail = await api.get(`/api/products/detail/${path}`, ProductDetailSchema, query);
+    detail = await api.get(`/api/products/detail/${path}`, 'ProductDetail', query);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
     rethrowAsRouteError(error);

@@ -1,6 +1,5 @@
 import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
-import { ClickRecordedSchema, RetailerLinkSchema } from '../../shared/api/product-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
@@ -46,7 +45,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!UUID.test(guid)) throw notFound();
   let link;
   try {
-    link = await api.get(`/api/products/retailer/${guid}`, RetailerLinkSchema, { country: site.country });
+    link = await api.get(`/api/products/retailer/${guid}`, 'RetailerLink', { country: site.country });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
     rethrowAsRouteError(error);
@@ -55,7 +54,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!site.isBot && request.method === 'GET') {
     const source = clickSource(request.headers.get('referer'), [site.siteUrl, request.url]);
     await api
-      .send('POST', '/api/products/add-csd', { id: link.guid, country: site.country, source }, ClickRecordedSchema)
+      .send('POST', '/api/products/add-csd', { id: link.guid, country: site.country, source }, 'ClickRecorded')
       .catch(() => undefined); // the shopper still goes on when the count fails
   }
   const destination = retailerDestination(link);

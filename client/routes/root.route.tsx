@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, data, useLoaderData, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { CountryResponseSchema, MenuStructureSchema, type CountryResponse, type MenuTile } from '../../shared/api/home-schemas';
+import type { CountryResponse, MenuTile } from '../../shared/api/home-schemas';
 import { COUNTRIES } from '../../shared/countries';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
@@ -20,11 +20,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
   // Who is signed in (the token cookie on the server, profile-type in the browser), for the header.
   const signedIn = context.get(sessionContext).signedIn();
   const [menu, countryInfo, viewer] = await Promise.all([
-    api.get(`/api/account/menu-structure/${country.info.countryId}`, MenuStructureSchema).catch(() => {
+    api.get(`/api/account/menu-structure/${country.info.countryId}`, 'MenuStructure').catch(() => {
       degraded = true;
       return { menuList: [] };
     }),
-    api.get(`/api/account/countries/${country.code}`, CountryResponseSchema).catch(() => {
+    api.get(`/api/account/countries/${country.code}`, 'CountryResponse').catch(() => {
       degraded = true;
       return null;
     }),

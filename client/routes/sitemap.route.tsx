@@ -1,7 +1,6 @@
 import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
-import { BrandListSchema, SitemapUrlsSchema, StoreListSchema, type SitemapUrl } from '../../shared/api/product-schemas';
-import { SearchResponseSchema } from '../../shared/api/search-schemas';
+import type { SitemapUrl } from '../../shared/api/product-schemas';
 import { DEPARTMENTS, isDepartment } from '../../shared/constants';
 import { DEPARTMENT_LABELS } from '../../shared/listing/vocabulary';
 import { CacheNone } from '../../shared/http/cache-policy';
@@ -65,7 +64,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
     const isBrand = params.brand !== undefined;
     const link = isBrand ? `/brand/${slug}` : `/${slug}`;
     const answer = await api
-      .get('/api/search', SearchResponseSchema, {
+      .get('/api/search', 'SearchResponse', {
         link,
         country,
         page,
@@ -95,12 +94,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
     case undefined:
       return { view: 'index' };
     case 'all-categories': {
-      const answer = await api.get('/api/products/sitemap/categories', SitemapUrlsSchema, { country, perPage: 50_000 }).catch(rethrowAsRouteError);
+      const answer = await api.get('/api/products/sitemap/categories', 'SitemapUrls', { country, perPage: 50_000 }).catch(rethrowAsRouteError);
       return { view: 'categories', categories: answer.urls };
     }
     case 'brands':
     case 'designers': {
-      const { brands } = await api.get('/api/account/brand-list', BrandListSchema, { country }).catch(rethrowAsRouteError);
+      const { brands } = await api.get('/api/account/brand-list', 'BrandList', { country }).catch(rethrowAsRouteError);
       return {
         view: 'directory',
         kind: section,
@@ -109,7 +108,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
     }
     case 'shops':
     case 'stores': {
-      const { stores } = await api.get('/api/account/store-list', StoreListSchema, { country }).catch(rethrowAsRouteError);
+      const { stores } = await api.get('/api/account/store-list', 'StoreList', { country }).catch(rethrowAsRouteError);
       return {
         view: 'directory',
         kind: 'shops',
@@ -118,7 +117,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
     }
     case 'all-products': {
       const answer = await api
-        .get('/api/products/sitemap/products', SitemapUrlsSchema, { country, page, perPage: SITEMAP_LINKS_PER_PAGE })
+        .get('/api/products/sitemap/products', 'SitemapUrls', { country, page, perPage: SITEMAP_LINKS_PER_PAGE })
         .catch(asNotFound);
       const pages = Math.max(1, Math.ceil(answer.totalCount / SITEMAP_LINKS_PER_PAGE));
       if (page > pages) throw notFound();

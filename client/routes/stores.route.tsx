@@ -1,5 +1,4 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { StoreListSchema } from '../../shared/api/product-schemas';
 import { COUNTRIES, parseCountryCode } from '../../shared/countries';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
@@ -15,7 +14,7 @@ export const POPULAR_STORES = 12;
 export async function loader({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
   const site = context.get(siteContext);
-  const list = await api.get('/api/account/store-list', StoreListSchema, { country: site.country }).catch(rethrowAsRouteError);
+  const list = await api.get('/api/account/store-list', 'StoreList', { country: site.country }).catch(rethrowAsRouteError);
   return list;
 }
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { data, redirect, useActionData, useNavigate, useRevalidator, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
-import { ACCOUNT_API, EditProfileResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API } from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
-import { ProfileForm, fieldMessages } from '../../shared/validation/account-rules';
+import { formErrors } from '../../shared/validation/account-fields';
 import { browserApi } from '../api/browser-api';
 import { useBusy } from '../app/busy';
 import { apiContext, useSiteConfig } from '../app/contexts';
@@ -32,10 +32,10 @@ type ActionData = { values: { name: string; userName: string }; errors?: Record<
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = { name: formText(form, 'name'), userName: formText(form, 'userName') };
-  const parsed = ProfileForm.safeParse(values);
-  if (!parsed.success) return data<ActionData>({ values, errors: fieldMessages(parsed.error) }, { status: 400 });
+  const errors = formErrors('profile', values);
+  if (Object.keys(errors).length) return data<ActionData>({ values, errors }, { status: 400 });
   try {
-    const { userdetail } = await context.get(apiContext).send('PUT', ACCOUNT_API.editProfile, parsed.data, EditProfileResponseSchema);
+    const { userdetail } = await context.get(apiContext).send('PUT', ACCOUNT_API.editProfile, { ...values, name: values.name.trim() }, 'EditProfileResponse');
     return redirect(accountPath(userdetail.userName, 'profile'));
   } catch (error) {
     return data<ActionData>({ values, formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
@@ -66,7 +66,7 @@ function useUserNameCheck(userName: string, current: string, enabled: boolean): 
 export function Component() {
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const form = useForm(ProfileForm, actionData?.values ?? { name: user.name, userName: user.userName }, actionData?.errors);
+  const form = useForm((values) => formErrors('profile', values), actionData?.values ?? { name: user.name, userName: user.userName }, actionData?.errors);
   const { formError, sending, run, notify } = useAccountSubmit(actionData?.formError);
   const session = useSession();
   const navigate = useNavigate();
@@ -81,7 +81,7 @@ export function Component() {
     event.preventDefault();
     if (!form.valid || taken || sending) return form.showAll();
     await run(async () => {
-      const answer = await browserApi().send('PUT', ACCOUNT_API.editProfile, form.values, EditProfileResponseSchema);
+      const answer = await browserApi().send('PUT', ACCOUNT_API.editProfile, form.values, 'EditProfileResponse');
       notify('success', answer.message);
       await session.refresh();
       if (answer.userdetail.userName !== user.userName) await navigate(accountPath(answer.userdetail.userName, 'profile'), { replace: true });

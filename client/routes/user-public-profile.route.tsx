@@ -1,5 +1,5 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { ACCOUNT_API, PublicProfileResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API } from '../../shared/api/account-paths';
 import { apiContext } from '../app/contexts';
 import { ProfilePicture } from '../components/account/ProfilePicture';
 import { PageMeta } from '../components/meta/PageMeta';
@@ -13,7 +13,7 @@ import { RouteErrorView } from '../components/shell/RouteErrorView';
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const profile = await context
     .get(apiContext)
-    .get(ACCOUNT_API.publicProfileByName(params.userName ?? ''), PublicProfileResponseSchema)
+    .get(ACCOUNT_API.publicProfileByName(params.userName ?? ''), 'PublicProfileResponse')
     .catch(() => null);
   if (!profile) throw redirect('/authentication');
   return { user: profile.userdetail };

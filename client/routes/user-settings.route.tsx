@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { data, useActionData, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
-import { ACCOUNT_API, MessageResponseSchema } from '../../shared/api/account-schemas';
+import { ACCOUNT_API } from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
-import { ACCOUNT_MESSAGES, ChangePasswordForm, fieldMessages } from '../../shared/validation/account-rules';
+import { formErrors } from '../../shared/validation/account-fields';
+import { ACCOUNT_MESSAGES } from '../../shared/validation/account-messages';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { withPrefix } from '../app/return-url';
@@ -25,10 +26,10 @@ type ActionData = { done?: string; errors?: Record<string, string>; formError?: 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
   const input = { old_password: formText(form, 'old_password'), password: formText(form, 'password'), confirm_password: formText(form, 'confirm_password') };
-  const parsed = ChangePasswordForm.safeParse(input);
-  if (!parsed.success) return data<ActionData>({ errors: fieldMessages(parsed.error) }, { status: 400 });
+  const errors = formErrors('changePassword', input);
+  if (Object.keys(errors).length) return data<ActionData>({ errors }, { status: 400 });
   try {
-    const { message } = await context.get(apiContext).send('PUT', ACCOUNT_API.changePassword, input, MessageResponseSchema);
+    const { message } = await context.get(apiContext).send('PUT', ACCOUNT_API.changePassword, input, 'MessageResponse');
     return { done: message } satisfies ActionData;
   } catch (error) {
     return data<ActionData>({ formError: failureText(error) }, { status: error instanceof ApiError ? error.status : 500 });
@@ -40,7 +41,7 @@ const EMPTY = { old_password: '', password: '', confirm_password: '' };
 export function Component() {
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const form = useForm(ChangePasswordForm, EMPTY, actionData?.errors);
+  const form = useForm((values) => formErrors('changePassword', values), EMPTY, actionData?.errors);
   const { formError, sending, run, notify } = useAccountSubmit(actionData?.formError);
   const [done, setDone] = useState(actionData?.done);
   const hydrated = useHydrated();
@@ -52,7 +53,7 @@ export function Component() {
     if (!form.valid || sending) return form.showAll();
     setDone(undefined);
     await run(async () => {
-      const { message } = await browserApi().send('PUT', ACCOUNT_API.changePassword, form.values, MessageResponseSchema);
+      const { message } = await browserApi().send('PUT', ACCOUNT_API.changePassword, form.values, 'MessageResponse');
       notify('success', message);
       setDone(message);
       form.reset(EMPTY);

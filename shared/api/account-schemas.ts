@@ -1,42 +1,15 @@
 import { z } from 'zod';
 
-// Answers of the account api (spec section 7 "Account"), parsed wherever they
-// cross into the web server or the browser. Every answer is wrapped as `{ data: … }`;
+// Answers of the account api (spec section 7 "Account"), parsed where they cross into the
+// web server (the browser trusts the web server: shared/api/answer-schemas.ts). Every answer is wrapped as `{ data: … }`;
 // the schemas below describe `data`. Errors are `{ status, message, fields? }`: `message`
 // is a sentence a person can act on, `fields` (on 400s from forms) the first message per
 // field, keyed by the request field (email, password, confirm_password, …).
 
-/** Where each endpoint lives; the gateway forwards /auth/* and /api/* to the api. */
-export const ACCOUNT_API = {
-  login: '/auth/login',
-  facebook: '/auth/facebook',
-  google: '/auth/google',
-  register: '/api/account/register',
-  logout: '/api/account/logout',
-  forgotPassword: '/api/account/forgot-password',
-  confirmPassword: '/api/account/confirm-password',
-  /** Asks for an e-mailed sign-in link (the answer is the same for every address). */
-  signInLinkRequest: '/api/account/sign-in-link',
-  /** Signs in with the e-mailed link's tkn and key, once. */
-  signInLink: '/auth/sign-in-link',
-  changePassword: '/api/account/change-password',
-  userProfile: '/api/account/user-profile',
-  publicProfile: (publicId: string) => `/api/account/user-public-profile/${encodeURIComponent(publicId)}`,
-  publicProfileByName: (userName: string) => `/api/account/user-public-profile/name/${encodeURIComponent(userName)}`,
-  editProfile: '/api/account/edit-user-profile',
-  uploadProfileImage: '/api/account/upload-profile-image',
-  checkUserName: (userName: string) => `/api/account/check-username/${encodeURIComponent(userName)}`,
-  notificationCount: '/api/account/notification-count',
-  guestKey: '/api/account/guest-key',
-} as const;
+// The paths and the admin rule are read by page scripts too: they live in account-paths.ts,
+// which does not import zod.
+export { ACCOUNT_API, PROFILE_IMAGE_FIELD, isAdminProfileType } from './account-paths';
 
-/** Spec section 6: profile types 1 and 2 are admins (the debug and time-taken line on listings). */
-export function isAdminProfileType(profileType: number | null | undefined): boolean {
-  return profileType === 1 || profileType === 2;
-}
-
-/** The field an upload's image travels in (multipart/form-data); a raw image body works too. */
-export const PROFILE_IMAGE_FIELD = 'image';
 
 /**
  * POST /auth/login, /auth/facebook, /auth/google, /auth/sign-in-link and
@@ -102,6 +75,7 @@ export const EditProfileResponseSchema = z.object({ message: z.string(), userdet
 
 /** PUT /api/account/upload-profile-image. */
 export const ProfileImageResponseSchema = z.object({ message: z.string(), profileImage: z.string() });
+export type ProfileImageResponse = z.infer<typeof ProfileImageResponseSchema>;
 
 /**
  * GET /api/account/check-username/{name}: `valid` (the rules), `available` (valid and

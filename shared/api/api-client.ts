@@ -1,8 +1,10 @@
-import type { ZodType } from 'zod';
+import type { Answer, AnswerName } from './answer-schemas';
 
 // One API client shape for loaders on both sides: on the server it calls API_BASE_URL
 // directly (and records the transfer cache); in the browser it calls /api through the
-// gateway (and reads the transfer cache once). Both parse `response.data` with zod.
+// gateway (and reads the transfer cache once). A call names the answer it expects
+// (shared/api/answer-schemas.ts): the server parses `response.data` with that zod schema at
+// the edge; the browser trusts what our own server sends, so zod never ships to it.
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -44,9 +46,15 @@ export class ApiError extends Error {
 }
 
 export type ApiClient = {
-  get<T>(path: string, schema: ZodType<T>, query?: Query, headers?: Record<string, string>): Promise<T>;
-  send<T>(method: Exclude<Method, 'GET'>, path: string, body: unknown, schema: ZodType<T>): Promise<T>;
+  get<N extends AnswerName>(path: string, answer: N, query?: Query, headers?: Record<string, string>): Promise<Answer<N>>;
+  send<N extends AnswerName>(method: Exclude<Method, 'GET'>, path: string, body: unknown, answer: N): Promise<Answer<N>>;
 };
+
+/** Checks `data` against the named answer: the parsed value, or undefined when it does not fit. */
+export type AnswerParser = (answer: AnswerName, data: unknown) => { ok: true; value: unknown } | { ok: false };
+
+/** The browser's parser: our own server's answers are taken as they are. */
+const trustAnswer: AnswerParser = (_answer, data) => ({ ok: true, value: data });
 
 /** "/api/x" plus a query string with keys in order and empty values left out. */
 export function buildUrl(path: string, query?: Query): string {
@@ -72,34 +80,38 @@ function errorMessage(body: unknown, status: number): string {
   return typeof message === 'string' && message ? message : `request failed with status ${status}`;
 }
 
-export function createApiClient(transport: ApiTransport, transfer: TransferHooks = {}): ApiClient {
-  async function call<T>(request: ApiRequest, schema: ZodType<T>): Promise<{ value: T; response: ApiResponse }> {
+/**
+ * `parse` checks each answer: the server passes parseAnswer (shared/api/answer-schemas.ts),
+ * the browser nothing (it trusts our own server).
+ */
+export function createApiClient(transport: ApiTransport, transfer: TransferHooks = {}, parse: AnswerParser = trustAnswer): ApiClient {
+  async function call(request: ApiRequest, answer: AnswerName): Promise<{ value: unknown; response: ApiResponse }> {
     const response = await transport(request);
     if (response.status < 200 || response.status >= 300) {
       throw new ApiError(response.status, errorMessage(response.body, response.status));
     }
-    const parsed = schema.safeParse((response.body as { data?: unknown } | null)?.data);
-    if (!parsed.success) {
+    const parsed = parse(answer, (response.body as { data?: unknown } | null)?.data);
+    if (!parsed.ok) {
       throw new ApiError(502, `unexpected response from ${request.method} ${request.url.split('?')[0]}`);
     }
-    return { value: parsed.data, response };
+    return { value: parsed.value, response };
   }
 
   return {
-    async get(path, schema, query, headers) {
+    async get<N extends AnswerName>(path: string, answer: N, query?: Query, headers?: Record<string, string>) {
       const request: ApiRequest = { method: 'GET', url: buildUrl(path, query), ...(headers ? { headers } : {}) };
       const key = transferKey(request);
       const cached = transfer.take?.(key, request);
       if (cached !== undefined) {
-        const parsed = schema.safeParse(cached);
-        if (parsed.success) return parsed.data;
+        const parsed = parse(answer, cached);
+        if (parsed.ok) return parsed.value as Answer<N>;
       }
-      const { value, response } = await call(request, schema);
+      const { value, response } = await call(request, answer);
       transfer.record?.(key, value, response);
-      return value;
+      return value as Answer<N>;
     },
-    async send(method, path, body, schema) {
-      return (await call({ method, url: path, body }, schema)).value;
+    async send<N extends AnswerName>(method: Exclude<Method, 'GET'>, path: string, body: unknown, answer: N) {
+      return (await call({ method, url: path, body }, answer)).value as Answer<N>;
     },
   };
 }

@@ -5,13 +5,8 @@ import { z } from 'zod';
 // /mailing-list/confirm/{token} on the web, whose button confirms it through
 // PUT /api/account/confirm-subscription {token}. Nothing else is sent to an address until then.
 
-export const SUBSCRIPTION_API = {
-  subscribe: '/api/account/subscribe',
-  confirm: '/api/account/confirm-subscription',
-} as const;
-
-/** The web page a confirmation e-mail links to (client/routes/mailing-list-confirm.route.tsx). */
-export const confirmSubscriptionPath = (token: string) => `/mailing-list/confirm/${token}`;
+// The paths are read by page scripts too: subscription-paths.ts imports no zod.
+export { SUBSCRIPTION_API, confirmSubscriptionPath } from './subscription-paths';
 
 /** Which form asked: the dialog and the footer word a bad address differently (spec section 5). */
 export const SUBSCRIBE_SOURCES = ['dialog', 'footer'] as const;

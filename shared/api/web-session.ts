@@ -1,13 +1,11 @@
-import { z } from 'zod';
-import { ACCOUNT_API, SessionSchema } from './account-schemas';
+import { ACCOUNT_API } from './account-paths';
 
 // What the browser hears about a new session. The api answers sign-in and register with the
 // session token; the web server keeps that token in the HttpOnly `token` cookie and passes the
 // rest on: the token never reaches page scripts, so a script injected into a page cannot steal it.
 
-/** Sign-in (password, provider or e-mailed link) and register, as the web server answers them: no token. */
-export const SignedInSchema = SessionSchema.omit({ token: true }).extend({ message: z.string().optional() });
-export type SignedIn = z.infer<typeof SignedInSchema>;
+// The schema of that answer is in web-session-schemas.ts: this module is read by page scripts.
+export type { SignedIn } from './web-session-schemas';
 
 /** The endpoints that start a session; the web server sets the cookies on their answers. */
 export const SIGN_IN_PATHS = [ACCOUNT_API.login, ACCOUNT_API.facebook, ACCOUNT_API.google, ACCOUNT_API.signInLink, ACCOUNT_API.register] as const;

@@ -2,7 +2,7 @@ import { COLOURS, isColourKey, type ColourKey } from '../colours';
 import { DEPARTMENTS, MAX_PER_PAGE, isDepartment, type Department } from '../constants';
 import { COUNTRY_CODES, DEFAULT_COUNTRY, parseCountryCode, type CountryCode } from '../countries';
 import { isSortValue, type SortValue } from '../sort-options';
-import { unsafeTextProblem } from '../validation/safe-input';
+import { unsafeTextProblem } from '../validation/safe-text';
 import { SEARCH_TEXT_MAX, cleanSearchText } from '../validation/search-text';
 import { CATEGORY_LEVELS, DEAL_KEYS, MAX_LIST_VALUES, type DealKey, type ListKey } from './vocabulary';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INPUT_MESSAGES, ID_MAX, UUID_PATTERN, unsafeTextProblem } from './safe-text';
 
 // The edge rule every schema that reads request input applies (api params, queries and
 // bodies; the account forms; the listing grammar's free text). Two kinds of input reached
@@ -9,26 +10,7 @@ import { z } from 'zod';
 // pair, possible in JSON as "\ud800") are refused too: written out they become U+FFFD, so
 // what we stored would not be what was sent.
 
-/** PostgreSQL's integer (int4) maximum: every serial id is at most this. */
-export const ID_MAX = 2 ** 31 - 1;
-
-export const INPUT_MESSAGES = {
-  controlCharacters: (field: string) => `${field} must not contain control characters`,
-  loneSurrogate: (field: string) => `${field} must not contain broken characters (a lone UTF-16 surrogate)`,
-  id: (field: string) => `${field} must be a whole number from 1 to ${ID_MAX}`,
-} as const;
-
-// C0 controls and DEL, except tab, line feed and carriage return, which pasted text may carry.
-// eslint-disable-next-line no-control-regex -- matching control characters is this rule's job
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Why `value` cannot be request text, naming the field; undefined when it can. */
-export function unsafeTextProblem(value: string, field: string): string | undefined {
-  if (CONTROL.test(value)) return INPUT_MESSAGES.controlCharacters(field);
-  if (LONE_SURROGATE.test(value)) return INPUT_MESSAGES.loneSurrogate(field);
-  return undefined;
-}
+export { ID_MAX, INPUT_MESSAGES, UUID_PATTERN, unsafeTextProblem } from './safe-text';
 
 type StringParams = Parameters<typeof z.string>[0];
 
@@ -60,9 +42,6 @@ export function entityId(field: string) {
     return id;
   });
 }
-
-/** A UUID (size variant guids, public profile ids), in any case. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id that is a UUID: anything else is a 400 with `message` before PostgreSQL casts it. */
 export function uuidId(field: string, message: string) {

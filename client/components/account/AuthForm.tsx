@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ACCOUNT_LABELS } from '../../../shared/validation/account-rules';
+import { ACCOUNT_LABELS } from '../../../shared/validation/account-messages';
 import { useSiteConfig } from '../../app/contexts';
 import { withPrefix } from '../../app/return-url';
 import { useSession, type AuthMode } from '../../app/session';
 import { ShellLink } from '../ui/ShellLink';
-import { AUTH_CHOICES, AUTH_TITLES, authRequest, authSchema, type AuthValues } from './auth-forms';
+import { AUTH_CHOICES, AUTH_TITLES, authRequest, authErrors, type AuthValues } from './auth-forms';
 import { FormError, FormField } from './FormField';
 import { SocialButtons } from './SocialButtons';
 import { useForm } from './use-form';
@@ -36,7 +36,7 @@ const EMPTY: AuthValues = { email: '', password: '', confirm_password: '' };
 export function AuthForm(props: AuthFormProps) {
   const { initialMode, returnUrl, headingLevel: Heading, headingId, onSignedIn, onFailed } = props;
   const [mode, setMode] = useState<AuthMode>(initialMode);
-  const form = useForm<AuthValues>(authSchema(mode), { ...EMPTY, ...props.initialValues }, props.initialErrors);
+  const form = useForm<AuthValues>((values) => authErrors(mode, values), { ...EMPTY, ...props.initialValues }, props.initialErrors);
   const { formError, setFormError, sending, run } = useAccountSubmit(props.formError);
   const session = useSession();
   const hydrated = useHydrated();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
+import { ACCOUNT_NOTICES } from '../../../shared/validation/account-messages';
 import { COOKIE } from '../../../shared/constants';
 import { browserApi } from '../../api/browser-api';
 import { UNAUTHORIZED_EVENT } from '../../api/browser-api-client';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
+import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-messages';
 import type { SignedIn } from '../../../shared/api/web-session';
 import { useSiteConfig } from '../../app/contexts';
 import { useNotify } from '../../app/notices';

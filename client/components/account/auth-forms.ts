@@ -1,7 +1,7 @@
-import { ACCOUNT_API } from '../../../shared/api/account-schemas';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 import { ApiError } from '../../../shared/api/api-client';
 import type { SignInPath } from '../../../shared/api/web-session';
-import { LoginForm, RegisterForm } from '../../../shared/validation/account-rules';
+import { formErrors, type FieldErrors } from '../../../shared/validation/account-fields';
 import type { AuthMode } from '../../app/session';
 
 // What the SIGN IN / REGISTER form sends (spec section 3 "Login", "Register"), the same from
@@ -19,8 +19,9 @@ export function parseAuthMode(value: unknown): AuthMode {
 
 export type AuthValues = { email: string; password: string; confirm_password: string };
 
-export function authSchema(mode: AuthMode) {
-  return mode === 'Login' ? LoginForm : RegisterForm;
+/** The first message of each field, by the rules of the mode's form (spec section 5). */
+export function authErrors(mode: AuthMode, values: AuthValues): FieldErrors {
+  return mode === 'Login' ? formErrors('login', values) : formErrors('register', values);
 }
 
 export function authRequest(mode: AuthMode, values: AuthValues): { path: SignInPath; body: Record<string, unknown> } {

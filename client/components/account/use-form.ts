@@ -1,18 +1,18 @@
 import { useCallback, useState, type ChangeEvent } from 'react';
-import type { ZodType } from 'zod';
-import { fieldMessages } from '../../../shared/validation/account-rules';
+import type { FieldErrors } from '../../../shared/validation/account-fields';
 
-// A small form state for the account forms: values, the shared schema's messages (spec
-// section 5, from shared/validation/account-rules.ts) shown once a field has been changed or
+// A small form state for the account forms: values, the shared rules' messages (spec
+// section 5, from shared/validation/account-fields.ts) shown once a field has been changed or
 // left, and whether the whole form is valid (Submit stays disabled until it is).
 
 export type FormValues = Record<string, string>;
 
-export function useForm<V extends FormValues>(schema: ZodType, initial: V, initialErrors: Record<string, string> = {}) {
+/** `validate` gives the first message of each field that has one (formErrors). */
+export function useForm<V extends FormValues>(validate: (values: V) => FieldErrors, initial: V, initialErrors: Record<string, string> = {}) {
   const [values, setValues] = useState<V>(initial);
   const [shown, setShown] = useState<Record<string, boolean>>(() => Object.fromEntries(Object.keys(initialErrors).map((k) => [k, true])));
-  const parsed = schema.safeParse(values);
-  const messages = parsed.success ? {} : fieldMessages(parsed.error);
+  const messages = validate(values);
+  const valid = Object.keys(messages).length === 0;
   const errors: Record<string, string> = {};
   for (const [field, message] of Object.entries(messages)) if (shown[field]) errors[field] = message;
 
@@ -36,5 +36,5 @@ export function useForm<V extends FormValues>(schema: ZodType, initial: V, initi
     setValues(next);
     setShown({});
   };
-  return { values, errors, valid: parsed.success, set, bind, showAll, reset };
+  return { values, errors, valid, set, bind, showAll, reset };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { Query } from '../../../shared/api/api-client';
-import { FilterSchema, type FilterBucket } from '../../../shared/api/search-schemas';
+import type { FilterBucket } from '../../../shared/api/search-schemas';
 import type { ListingState } from '../../../shared/listing/query-grammar';
 import { hasValue, toggleValue } from '../../../shared/listing/transitions';
 import { FILTER_PARAM } from '../../../shared/listing/vocabulary';
@@ -45,7 +45,7 @@ export function FacetSearchList({
     let live = true;
     const timer = setTimeout(() => {
       browserApi()
-        .get(`/api/search/filters/${type}`, FilterSchema, { ...query, find })
+        .get(`/api/search/filters/${type}`, 'Filter', { ...query, find })
         .then((answer) => live && setFound(answer.buckets))
         .catch(() => live && setFound([]));
     }, FIND_DEBOUNCE_MS);

@@ -1,15 +1,14 @@
 import type { z } from 'zod';
 import type { ApiClient, Query } from '../../../shared/api/api-client';
-import {
-  SearchResponseSchema,
-  type BreadcrumbSchema,
-  type CanonicalLinks,
-  type DealsSchema,
-  type Filter,
-  type ListingPage,
-  type PriceFilter,
-  type SearchDebugAnswer,
-  type SearchResponse,
+import type {
+  BreadcrumbSchema,
+  CanonicalLinks,
+  DealsSchema,
+  Filter,
+  ListingPage,
+  PriceFilter,
+  SearchDebugAnswer,
+  SearchResponse,
 } from '../../../shared/api/search-schemas';
 import { PAGE_STEP } from '../../../shared/constants';
 import { LISTING_CALL_PATHS, firstApiPage } from '../../../shared/listing/companion-calls';
@@ -34,7 +33,7 @@ export async function loadListingPage(api: ApiClient, query: Query, uiPage: numb
     const page = firstApiPage(uiPage) + step;
     const previous = answers[answers.length - 1];
     if (previous && (previous.products.length < perPage || page > Math.ceil(previous.totalCount / perPage))) break;
-    const answer = await api.get(LISTING_CALL_PATHS.list, SearchResponseSchema, { ...query, page, perPage }, page > 1 ? { filters: 'true' } : undefined);
+    const answer = await api.get(LISTING_CALL_PATHS.list, 'SearchResponse', { ...query, page, perPage }, page > 1 ? { filters: 'true' } : undefined);
     answers.push(answer);
   }
   return answers;

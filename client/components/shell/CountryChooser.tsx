@@ -1,6 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useLocation } from 'react-router';
-import { z } from 'zod';
 import { COUNTRIES, COUNTRY_CODES, parseCountryCode, type CountryCode } from '../../../shared/countries';
 import { useCountry } from '../../app/site-hooks';
 
@@ -8,8 +7,6 @@ import { useCountry } from '../../app/site-hooks';
 // /choose-country/{cc}, which stores the country cookie and reloads the same page under
 // that country's path. Plain links, so it works without JavaScript. When opened, it asks
 // which country the visitor is in (the CDN's geoip header) only to suggest one.
-
-const GeoSchema = z.object({ data: z.object({ countryCode: z.string().nullable() }) });
 
 export function chooseCountryHref(code: CountryCode, path: string, search: string): string {
   return `/choose-country/${code.toLowerCase()}?to=${encodeURIComponent(`${path}${search}`)}`;
@@ -26,7 +23,8 @@ export function CountryChooser() {
     setAsked(true);
     fetch('/api/account/geo-country', { headers: { accept: 'application/json' } })
       .then((res) => res.json())
-      .then((body) => setSuggested(parseCountryCode(GeoSchema.parse(body).data.countryCode)))
+      // Only a suggestion: anything but a known country code suggests nothing.
+      .then((body: { data?: { countryCode?: unknown } } | null) => setSuggested(typeof body?.data?.countryCode === 'string' ? parseCountryCode(body.data.countryCode) : undefined))
       .catch(() => undefined);
   };
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { SuggestionsSchema } from '../../../shared/api/search-schemas';
+import type { SuggestionsSchema } from '../../../shared/api/search-schemas';
 import { cleanSearchText, typedSearchText } from '../../../shared/validation/search-text';
 import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
@@ -41,7 +41,7 @@ export function SearchForm() {
     let live = true;
     const timer = setTimeout(() => {
       browserApi()
-        .get(`/api/search/auto-suggest/${encodeURIComponent(q)}`, SuggestionsSchema, { department })
+        .get(`/api/search/auto-suggest/${encodeURIComponent(q)}`, 'Suggestions', { department })
         .then((answer) => {
           if (!live) return;
           setSuggestions(answer.suggestions);

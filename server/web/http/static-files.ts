@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { CacheImmutable, CacheShort } from '../../../shared/http/cache-policy';
-import type { ClientAssets } from '../../../shared/payload';
+import type { ClientManifest } from '../render/page-assets';
 
 // The built client: hashed assets under /assets (immutable; a missing one is a 404, not a
 // page), and the fixed-name public files at the root (favicon …), briefly cached.
 
-export function readClientAssets(clientDir: string): ClientAssets {
+export function readClientAssets(clientDir: string): ClientManifest {
   const file = path.join(clientDir, 'manifest.json');
   if (!fs.existsSync(file)) throw new Error(`No client build at ${clientDir}: run npm run build first.`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as ClientAssets;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ClientManifest;
 }
 
 export function staticFiles(clientDir: string): Router {

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { isSocialCallbackPath } from '../../../shared/social-sign-in';
-import { UPSTREAM_FAILURE, callerOf, isPersonalWrite, upstreamHeaders, type ApiUpstream } from '../upstream/api-upstream';
+import { UPSTREAM_FAILURE, callerOf, isPersonalWrite, upstreamHeaders, type ApiUpstream, type Caller } from '../upstream/api-upstream';
 import { keepAliveAgent } from '../upstream/upstream-agent';
 
 // The API gateway (spec section 7 "Generic layer"): the browser calls /api, /auth and
@@ -34,7 +34,7 @@ export function isGatewayPath(path: string): boolean {
 /** Headers a page may not set for itself: identity comes only from our HttpOnly cookies. */
 const REPLACED_HEADERS = [...Object.values(UPSTREAM_HEADER), 'cookie'];
 
-type GatewayRequest = http.IncomingMessage & { upstreamTimedOut?: boolean; upstreamRequest?: http.ClientRequest };
+type GatewayRequest = http.IncomingMessage & { upstreamTimedOut?: boolean; upstreamRequest?: http.ClientRequest; caller?: Caller };
 
 /**
  * What a request may not take to the upstream as the page sent it. http-proxy skips its
@@ -93,7 +93,7 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
         // Connection is hop-by-hop: a browser's "close" must not close our pooled upstream socket.
         proxyReq.setHeader('connection', 'keep-alive');
         const request = { method: req.method ?? 'GET', url: req.url ?? '' };
-        const caller = callerOf(req as Request, res as unknown as Response);
+        const caller = (req as GatewayRequest).caller ?? callerOf(req as Request, res as unknown as Response);
         // A session's write drops what its pages kept (session-cache.ts), before and after.
         if (isPersonalWrite(request.method, request.url)) options.api.sessionCache.forget(caller);
         const headers = upstreamHeaders(request, caller);
@@ -106,7 +106,7 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
         endEarly(req as GatewayRequest, proxyRes);
         // Again once the write is done: a page rendered meanwhile may have kept the old answer.
         if (isPersonalWrite(req.method ?? 'GET', req.url ?? '') || proxyRes.statusCode === 401) {
-          options.api.sessionCache.forget(callerOf(req as Request, res as unknown as Response));
+          options.api.sessionCache.forget((req as GatewayRequest).caller ?? callerOf(req as Request, res as unknown as Response));
         }
         // Spec section 8: 'UnAuthorized Access!' on any path but sign-in means the session is
         // gone (expired, revoked): the cookies go too. Headers are still ours to add here.
@@ -130,6 +130,15 @@ export function gateway(options: GatewayOptions) {
   const api = proxyTo(options.api.base.href, options.api.agent, options, isApi);
   const payments = options.paymentsBaseUrl ? proxyTo(options.paymentsBaseUrl, keepAliveAgent(options.paymentsBaseUrl), options, isPayments) : undefined;
 
+  /**
+   * Who is calling, read before stripPageHeaders: `req.ip` is worked out from the request's
+   * own X-Forwarded-For (trust proxy), which the strip removes.
+   */
+  const strip = (req: Request, res: Response) => {
+    (req as GatewayRequest).caller = callerOf(req, res);
+    stripPageHeaders(req);
+  };
+
   return function forward(req: Request, res: Response, next: NextFunction) {
     const path = req.path;
     // The social sign-in callback (/auth/callback/{provider}) is a page of ours, not the api's.
@@ -137,12 +146,12 @@ export function gateway(options: GatewayOptions) {
     if (isPayments(path)) {
       res.locals.routeLabel = 'gateway:payments';
       if (!payments) return sendGatewayError(res, { status: 503, message: 'Payments are not available right now.' });
-      stripPageHeaders(req);
+      strip(req, res);
       return payments(req, res, next);
     }
     if (isApi(path)) {
       res.locals.routeLabel = 'gateway:api';
-      stripPageHeaders(req);
+      strip(req, res);
       return api(req, res, next);
     }
     next();

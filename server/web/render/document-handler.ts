@@ -5,6 +5,7 @@ import { CacheNone, documentCachePolicy } from '../../../shared/http/cache-polic
 import { pageDeadline } from '../upstream/api-upstream';
 import type { TransferMetrics } from '../upstream/transfer-cache';
 import { documentPayload } from './document-payload';
+import { pageAssets, type ClientManifest } from './page-assets';
 import { toFetchRequest } from './fetch-request';
 import { sendFetchResponse } from './fetch-response';
 import { createPageContext, type PageContextDeps } from './page-context';
@@ -17,6 +18,7 @@ import { renderDocument, type RenderOptions } from './render-document';
 
 export type DocumentDeps = PageContextDeps &
   Omit<RenderOptions, 'entry'> & {
+    assets: ClientManifest;
     routes: RouteObject[];
     transferMetrics: TransferMetrics;
     production: boolean;
@@ -74,7 +76,8 @@ export function createDocumentHandler(deps: DocumentDeps) {
       return;
     }
 
-    const payload = documentPayload(result, page.transfer, page.config, deps);
+    // The page preloads the modules of the routes it matched (page-assets.ts).
+    const payload = documentPayload(result, page.transfer, { ...page.config, assets: pageAssets(deps.assets, result.matches) }, deps);
     renderDocument(req, res, renderOptions, { dataRoutes: handler.dataRoutes, result, payload, signal: controller.signal });
   };
 }

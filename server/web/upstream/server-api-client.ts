@@ -1,4 +1,5 @@
 import { createApiClient, transferKey, type ApiClient, type ApiRequest, type ApiResponse } from '../../../shared/api/api-client';
+import { parseAnswer } from '../../../shared/api/answer-schemas';
 import { apiScope } from '../../../shared/api/api-routes';
 import { sharedMaxAge } from '../../../shared/http/cache-policy';
 import { readJson, type ApiUpstream, type CallOptions, type Caller } from './api-upstream';
@@ -118,6 +119,6 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
     record(key, value, response) {
       if (transfer && response.transferable && response.bytes !== undefined) transfer.offer(key, value, response.bytes);
     },
-  });
+  }, parseAnswer);
   return { client, madePersonalCall: () => personalCalls > 0 };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { parseAnswer } from '../../../shared/api/answer-schemas';
 import { ApiError, buildUrl, createApiClient, transferKey } from '../../../shared/api/api-client';
 
 describe('api client', () => {
@@ -10,16 +10,25 @@ describe('api client', () => {
     expect(transferKey({ url: '/api/search?q=a', headers: { filters: 'true' } })).toBe('/api/search?q=a [["filters","true"]]');
   });
 
-  it('unwraps response.data, and turns failures and unexpected shapes into ApiError', async () => {
+  it('on the server, unwraps response.data, and turns failures and unexpected shapes into ApiError', async () => {
     const answers = [
-      { status: 200, body: { data: { n: 1 } } },
+      { status: 200, body: { data: { count: 1 } } },
       { status: 404, body: { status: 404, message: 'not found' } },
-      { status: 200, body: { data: { n: 'one' } } },
+      { status: 200, body: { data: { count: 'one' } } },
+    ];
+    const client = createApiClient(async () => answers.shift()!, {}, parseAnswer);
+    await expect(client.get('/api/x', 'NotificationCount')).resolves.toEqual({ count: 1 });
+    await expect(client.get('/api/x', 'NotificationCount')).rejects.toEqual(new ApiError(404, 'not found'));
+    await expect(client.get('/api/x', 'NotificationCount')).rejects.toEqual(new ApiError(502, 'unexpected response from GET /api/x'));
+  });
+
+  it("in the browser, takes our own server's answer as it is, and still turns failures into ApiError", async () => {
+    const answers = [
+      { status: 200, body: { data: { count: 'one' } } },
+      { status: 409, body: { status: 409, message: 'taken' } },
     ];
     const client = createApiClient(async () => answers.shift()!);
-    const schema = z.object({ n: z.number() });
-    await expect(client.get('/api/x', schema)).resolves.toEqual({ n: 1 });
-    await expect(client.get('/api/x', schema)).rejects.toEqual(new ApiError(404, 'not found'));
-    await expect(client.get('/api/x', schema)).rejects.toMatchObject({ status: 502 });
+    await expect(client.send('PUT', '/api/x', {}, 'NotificationCount')).resolves.toEqual({ count: 'one' });
+    await expect(client.send('PUT', '/api/x', {}, 'NotificationCount')).rejects.toEqual(new ApiError(409, 'taken'));
   });
 });

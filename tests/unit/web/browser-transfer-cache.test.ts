@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { BrowserTransferCache } from '../../../client/api/browser-api-client';
 import { createApiClient } from '../../../shared/api/api-client';
 import { TransferCache } from '../../../server/web/upstream/transfer-cache';
@@ -34,10 +33,9 @@ describe('transfer cache', () => {
       },
       { take: (key) => cache.take(key) },
     );
-    const schema = z.object({ sliders: z.array(z.unknown()) });
-    expect(await client.get('/api/home/slides', schema, { country: 'GB' })).toEqual({ sliders: [] });
+    expect(await client.get('/api/home/slides', 'Slides', { country: 'GB' })).toEqual({ sliders: [] });
     expect(calls).toBe(0);
-    expect(await client.get('/api/home/slides', schema, { country: 'GB' })).toEqual({ sliders: [{ x: 1 }] });
+    expect(await client.get('/api/home/slides', 'Slides', { country: 'GB' })).toEqual({ sliders: [{ x: 1 }] });
     expect(calls).toBe(1);
   });
 });

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Metafile } from 'esbuild';
+
+// The first-load JavaScript of each page: the client entry, what it imports, and the route
+// module of the page with what that imports (what the document modulepreloads), compressed as
+// it travels. `npm run build` prints it per route and fails over the budget.
+
+/** The issue's goal: what Lighthouse counts as JavaScript transfer on a first visit. */
+export const JS_GOAL = { kib: 110, files: 12 } as const;
+
+/**
+ * What the build enforces: never more files than the goal, and never more bytes than the
+ * heaviest route needs today (a ratchet: lower it as routes shrink, until it is JS_GOAL).
+ * The framework alone (react-dom/client about 66 KiB, React Router with React about 38 KiB
+ * gzipped) leaves little of the goal's 110 KiB for the pages' own code.
+ */
+export const JS_BUDGET = { kib: 140, files: JS_GOAL.files } as const;
+
+export type RouteLoad = {
+  /** The route module, as the routes table names it ('listing' for client/routes/listing.route.tsx). */
+  route: string;
+  /** Output files, paths relative to the working directory as in the metafile. */
+  files: string[];
+  gzipBytes: number;
+};
+
+export type Budget = { kib: number; files: number };
+
+/** Output files a file imports statically, itself included, transitively. */
+export function staticClosure(metafile: Metafile, file: string, into = new Set<string>()): Set<string> {
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const imported of metafile.outputs[file]?.imports ?? []) {
+    if (imported.kind === 'import-statement' && !imported.external) staticClosure(metafile, imported.path, into);
+  }
+  return into;
+}
+
+/** The route module's key: client/routes/listing.route.tsx is 'listing'. */
+export function routeKey(entryPoint: string): string | undefined {
+  return /^client\/routes\/(.+)\.route\.tsx$/.exec(entryPoint)?.[1];
+}
+
+/** The JavaScript output of an entry point (not its CSS). */
+export function outputOf(metafile: Metafile, entryPoint: string): string | undefined {
+  return Object.entries(metafile.outputs).find(([file, out]) => out.entryPoint === entryPoint && file.endsWith('.js'))?.[0];
+}
+
+export function gzipSize(file: string, cwd: string): number {
+  return zlib.gzipSync(fs.readFileSync(path.resolve(cwd, file))).length;
+}
+
+/** The first load of every route module: the entry's closure plus the route's. */
+export function routeLoads(metafile: Metafile, entryPoint: string, sizeOf: (file: string) => number): RouteLoad[] {
+  const entry = outputOf(metafile, entryPoint);
+  if (!entry) throw new Error(`${entryPoint} missing from the build`);
+  const loads: RouteLoad[] = [];
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    const route = out.entryPoint && file.endsWith('.js') ? routeKey(out.entryPoint) : undefined;
+    if (!route) continue;
+    const files = [...staticClosure(metafile, file, staticClosure(metafile, entry))];
+    loads.push({ route, files, gzipBytes: files.reduce((sum, f) => sum + sizeOf(f), 0) });
+  }
+  return loads.sort((a, b) => a.route.localeCompare(b.route));
+}
+
+/** Every route over `budget`, with why; empty when all fit. */
+export function overBudget(loads: readonly RouteLoad[], budget: Budget): string[] {
+  const problems: string[] = [];
+  for (const load of loads) {
+    const kib = load.gzipBytes / 1024;
+    if (kib > budget.kib) problems.push(`${load.route}: ${kib.toFixed(1)} KiB of JavaScript, over ${budget.kib} KiB`);
+    if (load.files.length > budget.files) problems.push(`${load.route}: ${load.files.length} JavaScript files, over ${budget.files}`);
+  }
+  return problems;
+}
+
+/** One line per route: gzip KiB and files, against the goal. */
+export function formatLoads(loads: readonly RouteLoad[], goal: Budget = JS_GOAL): string {
+  const width = Math.max(...loads.map((l) => l.route.length));
+  const lines = loads.map((l) => {
+    const kib = l.gzipBytes / 1024;
+    const met = kib <= goal.kib && l.files.length <= goal.files ? 'goal met' : `goal ${goal.kib} KiB, ${goal.files} files: not met`;
+    return `  ${l.route.padEnd(width)}  ${kib.toFixed(1).padStart(6)} KiB gzip  ${String(l.files.length).padStart(2)} files  ${met}`;
+  });
+  return ['First-load JavaScript per route (entry + route module, gzip):', ...lines].join('\n');
+}

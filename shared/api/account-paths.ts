@@ -1,0 +1,34 @@
+// Where the account endpoints live and who is an admin: read by the server and by page
+// scripts alike, so this module imports no zod (account-schemas.ts has the answers' shapes).
+
+/** Where each endpoint lives; the gateway forwards /auth/* and /api/* to the api. */
+export const ACCOUNT_API = {
+  login: '/auth/login',
+  facebook: '/auth/facebook',
+  google: '/auth/google',
+  register: '/api/account/register',
+  logout: '/api/account/logout',
+  forgotPassword: '/api/account/forgot-password',
+  confirmPassword: '/api/account/confirm-password',
+  /** Asks for an e-mailed sign-in link (the answer is the same for every address). */
+  signInLinkRequest: '/api/account/sign-in-link',
+  /** Signs in with the e-mailed link's tkn and key, once. */
+  signInLink: '/auth/sign-in-link',
+  changePassword: '/api/account/change-password',
+  userProfile: '/api/account/user-profile',
+  publicProfile: (publicId: string) => `/api/account/user-public-profile/${encodeURIComponent(publicId)}`,
+  publicProfileByName: (userName: string) => `/api/account/user-public-profile/name/${encodeURIComponent(userName)}`,
+  editProfile: '/api/account/edit-user-profile',
+  uploadProfileImage: '/api/account/upload-profile-image',
+  checkUserName: (userName: string) => `/api/account/check-username/${encodeURIComponent(userName)}`,
+  notificationCount: '/api/account/notification-count',
+  guestKey: '/api/account/guest-key',
+} as const;
+
+/** Spec section 6: profile types 1 and 2 are admins (the debug and time-taken line on listings). */
+export function isAdminProfileType(profileType: number | null | undefined): boolean {
+  return profileType === 1 || profileType === 2;
+}
+
+/** The field an upload's image travels in (multipart/form-data); a raw image body works too. */
+export const PROFILE_IMAGE_FIELD = 'image';

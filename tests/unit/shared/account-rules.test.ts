@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { describeZodError } from '../../../server/lib/http-error';
+import { ACCOUNT_FORMS, formErrors, type AccountFormName } from '../../../shared/validation/account-fields';
+import {
+  ChangePasswordForm,
+  ConfirmPasswordForm,
+  ForgotPasswordForm,
+  KnownUserForm,
+  LoginForm,
+  RegisterForm,
+  SignInLinkRequestForm,
+  fieldMessages,
+} from '../../../shared/validation/account-rules';
+
+// Spec section 5, the account forms. The browser checks what a shopper types with plain rules
+// (no zod in the page); the api parses the same forms with zod schemas built from those rules.
+// The two must give the same message under each field, and the api the same sentences.
+
+const API_SCHEMAS: Record<Exclude<AccountFormName, 'profile'>, ZodType> = {
+  login: LoginForm,
+  knownUser: KnownUserForm,
+  register: RegisterForm,
+  confirmPassword: ConfirmPasswordForm,
+  changePassword: ChangePasswordForm,
+  forgotPassword: ForgotPasswordForm,
+  signInLinkRequest: SignInLinkRequestForm,
+};
+
+const apiMessages = (schema: ZodType, values: unknown) => {
+  const parsed = schema.safeParse(values);
+  return parsed.success ? {} : fieldMessages(parsed.error);
+};
+
+// What people type, good and bad: empty, spaces, too short, too long, not an address, upper
+// case, a control character, a broken surrogate.
+const TYPED = ['', ' ', 'ab', 'abcd', 'ab cd', 'ana@example.com', 'Ana@Example.com', 'ana', 'x'.repeat(129), 'a\u0000b', 'a\ud800', 'secret1'];
+
+describe('account form rules', () => {
+  it('word each field as the spec does, first message first', () => {
+    expect(formErrors('login', { email: '', password: '' })).toEqual({ email: 'Email/Username is required.', password: 'Password is required.' });
+    expect(formErrors('register', { email: 'ana@example.com', password: 'abc', confirm_password: 'abd' })).toEqual({
+      password: 'The password must be of minimum length 4 characters.',
+      confirm_password: 'Password mismatch',
+    });
+    expect(formErrors('register', { email: 'Ana@example', password: 'ab cd', confirm_password: 'ab cd' })).toEqual({
+      email: 'Please check the email address and enter again.',
+      password: 'The password must not contain spaces.',
+    });
+    expect(formErrors('forgotPassword', { email: '' })).toEqual({ email: 'Please check the email address and enter again.' });
+    expect(formErrors('profile', { name: '   ', userName: '.ana' })).toEqual({
+      name: 'Name is required.',
+      userName: 'User name may contain only letters, digits, dots, hyphens and underscores, and must start with a letter or digit.',
+    });
+    expect(formErrors('login', { email: 'a\u0000b', password: 'x' })).toEqual({ email: 'Email/Username must not contain control characters' });
+    expect(formErrors('changePassword', { old_password: 'old1', password: 'new12', confirm_password: 'new12' })).toEqual({});
+  });
+
+  it('give the browser the same message under each field as the api, for every form and whatever is typed', () => {
+    let compared = 0;
+    for (const [form, schema] of Object.entries(API_SCHEMAS) as [keyof typeof API_SCHEMAS, ZodType][]) {
+      const fields = Object.keys(ACCOUNT_FORMS[form]);
+      for (const a of TYPED) {
+        for (const b of TYPED) {
+          // Every field gets `a`, except the last, which gets `b` (a confirmation that differs).
+          const values = Object.fromEntries(fields.map((field, i) => [field, i === fields.length - 1 ? b : a]));
+          expect({ form, values, messages: formErrors(form, values as never) }).toEqual({ form, values, messages: apiMessages(schema, values) });
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(7 * TYPED.length * TYPED.length);
+  });
+
+  it("keep the api's sentences: every broken rule of every field, in order", () => {
+    expect(describeZodError(RegisterForm.safeParse({ email: '', password: '', confirm_password: '' }).error!)).toBe(
+      'email: Email is required.; email: Please check the email address and enter again.; password: Password is required.; ' +
+        'password: The password must be of minimum length 4 characters.; confirm_password: Please confirm the password.',
+    );
+    expect(describeZodError(LoginForm.safeParse({ email: 'a b', password: 'x'.repeat(129) }).error!)).toBe(
+      'email: Email/Username must not contain spaces.; password: The password must be at most 128 characters.',
+    );
+    expect(describeZodError(ChangePasswordForm.safeParse({ old_password: '', password: 'a\u0000', confirm_password: 'b' }).error!)).toBe(
+      'old_password: Current password is required.; password: Password must not contain control characters',
+    );
+    expect(describeZodError(LoginForm.safeParse({}).error!)).toBe('email: Email/Username is required.; password: Password is required.');
+  });
+});

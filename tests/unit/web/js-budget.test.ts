@@ -1,0 +1,46 @@
+import type { Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { JS_GOAL, overBudget, routeLoads } from '../../../scripts/lib/js-budget';
+
+// `npm run build` fails when a page's first-load JavaScript (the client entry, the page's route
+// module, and every chunk they import) is over budget. A small build's metafile as esbuild
+// writes it: the entry imports the shell chunk, the listing route a chunk of its own.
+
+type Outputs = Metafile['outputs'];
+const output = (entryPoint: string | undefined, imports: string[], dynamic: string[] = []): Outputs[string] => ({
+  bytes: 0,
+  inputs: {},
+  exports: [],
+  imports: [...imports.map((path) => ({ path, kind: 'import-statement' as const })), ...dynamic.map((path) => ({ path, kind: 'dynamic-import' as const }))],
+  ...(entryPoint ? { entryPoint } : {}),
+});
+const metafile: Metafile = {
+  inputs: {},
+  outputs: {
+    'dist/entry.js': output('client/entry.client.tsx', ['dist/shell.js'], ['dist/listing.js', 'dist/home.js']),
+    'dist/shell.js': output(undefined, []),
+    'dist/listing.js': output('client/routes/listing.route.tsx', ['dist/shell.js', 'dist/cards.js']),
+    'dist/cards.js': output(undefined, []),
+    'dist/home.js': output('client/routes/home.route.tsx', ['dist/shell.js']),
+  },
+};
+const KIB = 1024;
+
+describe('the client JavaScript budget', () => {
+  it('counts, for each route, the entry, the route module and everything they import, once each', () => {
+    const sizes: Record<string, number> = { 'dist/entry.js': 60 * KIB, 'dist/shell.js': 30 * KIB, 'dist/listing.js': 10 * KIB, 'dist/cards.js': 5 * KIB, 'dist/home.js': 8 * KIB };
+    const loads = routeLoads(metafile, 'client/entry.client.tsx', (file) => sizes[file]!);
+    expect(loads).toEqual([
+      { route: 'home', files: ['dist/entry.js', 'dist/shell.js', 'dist/home.js'], gzipBytes: 98 * KIB },
+      { route: 'listing', files: ['dist/entry.js', 'dist/shell.js', 'dist/listing.js', 'dist/cards.js'], gzipBytes: 105 * KIB },
+    ]);
+    expect(overBudget(loads, JS_GOAL)).toEqual([]);
+  });
+
+  it('fails a route over the bytes or over the files, saying which and by what', () => {
+    const sizes: Record<string, number> = { 'dist/entry.js': 60 * KIB, 'dist/shell.js': 40 * KIB, 'dist/listing.js': 10.5 * KIB, 'dist/cards.js': 1, 'dist/home.js': 8 * KIB };
+    const loads = routeLoads(metafile, 'client/entry.client.tsx', (file) => sizes[file]!);
+    expect(overBudget(loads, { kib: 110, files: 3 })).toEqual(['listing: 110.5 KiB of JavaScript, over 110 KiB', 'listing: 4 JavaScript files, over 3']);
+  });
+
+});
