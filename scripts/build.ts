@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { JS_BUDGET, formatLoads, gzipSize, outputOf, overBudget, routeKey, routeLoads, staticClosure, type RouteLoad } from './lib/js-budget';
+import { JS_BUDGET, formatLoads, outputOf, overBudget, routeKey, routeLoads, staticClosure, type RouteLoad } from './lib/js-budget';
+import { precompressAssets } from './lib/precompress';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where `npm start`, `npm run dev` and the benchmark build to and run from. */
@@ -50,21 +51,48 @@ const externalPackages: esbuild.Plugin = {
 // esbuild puts each module in a chunk per set of entry points that reach it, and does not know
 // that the client entry is always loaded before a route module: modules the entry shares with
 // a few routes landed in some thirty small chunks, every one on every first load. Each route
-// module imports the route table (and so the whole shell) here, in the client build only: the
-// shell then has one set of entry points, all of them, and is one chunk.
-const routesImportTheShell: esbuild.Plugin = {
-  name: 'routes-import-the-shell',
-  setup(build) {
-    const table = path.join(root, 'client/routes.ts');
-    build.onLoad({ filter: /[\\/]client[\\/]routes[\\/][^\\/]+\.route\.tsx$/ }, async (args) => ({
-      contents: `import ${JSON.stringify(table)};\n${await fs.promises.readFile(args.path, 'utf8')}`,
-      loader: 'tsx',
-      resolveDir: path.dirname(args.path),
-    }));
-  },
-};
+// module, and each module the shell loads on demand (LAZY_SHELL_MODULES), imports the route
+// table (and so the whole shell) here, in the client build only: the shell then has one set of
+// entry points, all of them, and is one chunk.
+const LAZY_SHELL_MODULES = /[\\/]client[\\/](routes[\\/][^\\/]+\.route|components[\\/]account[\\/]AuthDialog)\.tsx$/;
+function routesImportTheShell(shellExtras: readonly string[]): esbuild.Plugin {
+  return {
+    name: 'routes-import-the-shell',
+    setup(build) {
+      const table = path.join(root, 'client/routes.ts');
+      build.onLoad({ filter: LAZY_SHELL_MODULES }, async (args) => ({
+        contents: `import ${JSON.stringify(table)};\n${await fs.promises.readFile(args.path, 'utf8')}`,
+        loader: 'tsx',
+        resolveDir: path.dirname(args.path),
+      }));
+      if (!shellExtras.length) return;
+      build.onLoad({ filter: /[\\/]client[\\/]routes\.ts$/ }, async (args) => ({
+        contents: `${shellExtras.map((file) => `import ${JSON.stringify(path.join(root, file))};`).join('\n')}\n${await fs.promises.readFile(args.path, 'utf8')}`,
+        loader: 'ts',
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
 
-export function clientOptions(outDir = dist): esbuild.BuildOptions {
+/**
+ * Below this size a chunk shared by a few routes costs a page more as a request of its own
+ * (headers, a round of the browser's module loading, worse compression) than its bytes cost
+ * the pages that do not need it: the build folds such chunks into the shell.
+ */
+const SMALL_CHUNK_BYTES = 2048;
+
+/** The modules of the small shared chunks of a first build (see SMALL_CHUNK_BYTES). */
+export function smallChunkModules(metafile: esbuild.Metafile): string[] {
+  return Object.entries(metafile.outputs)
+    .filter(([file, out]) => file.endsWith('.js') && !out.entryPoint && out.bytes < SMALL_CHUNK_BYTES)
+    .flatMap(([, out]) => Object.keys(out.inputs))
+    .filter((input) => !input.startsWith('node_modules/') && /\.(ts|tsx)$/.test(input))
+    .sort();
+}
+
+/** `shellExtras`: modules (relative to the root) the shell chunk takes in besides its own. */
+export function clientOptions(outDir = dist, shellExtras: readonly string[] = []): esbuild.BuildOptions {
   return {
     absWorkingDir: root,
     entryPoints: { 'entry.client': 'client/entry.client.tsx' },
@@ -84,7 +112,7 @@ export function clientOptions(outDir = dist): esbuild.BuildOptions {
     sourcemap: 'linked',
     metafile: true,
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [reactRouterProduction, routesImportTheShell],
+    plugins: [reactRouterProduction, routesImportTheShell(shellExtras)],
     logLevel: 'warning',
   };
 }
@@ -122,9 +150,16 @@ export function serverOptions(outDir = dist): esbuild.BuildOptions {
 
 const CLIENT_ENTRY = 'client/entry.client.tsx';
 
-/** Each route's first-load JavaScript; throws when one is over JS_BUDGET. */
-export function checkClientBudget(metafile: esbuild.Metafile): RouteLoad[] {
-  const loads = routeLoads(metafile, CLIENT_ENTRY, (file) => gzipSize(file, root));
+/**
+ * Each route's first-load JavaScript as the browser receives it (the build's brotli copies,
+ * `compressed`, by absolute path); throws when one is over JS_BUDGET.
+ */
+export function checkClientBudget(metafile: esbuild.Metafile, compressed: ReadonlyMap<string, number>): RouteLoad[] {
+  const loads = routeLoads(metafile, CLIENT_ENTRY, (file) => {
+    const bytes = compressed.get(path.resolve(root, file));
+    if (bytes === undefined) throw new Error(`${file} has no compressed copy`);
+    return bytes;
+  });
   const problems = overBudget(loads, JS_BUDGET);
   if (problems.length) {
     throw new Error(`${formatLoads(loads)}\nThe client JavaScript is over budget (scripts/lib/js-budget.ts):\n  ${problems.join('\n  ')}`);
@@ -160,14 +195,22 @@ export function copyPublicFiles(outDir = dist): void {
   if (fs.existsSync(from)) fs.cpSync(from, path.join(outDir, 'client'), { recursive: true });
 }
 
+/** The client in two passes: the second folds the first's small shared chunks into the shell. */
+async function buildClient(outDir: string): Promise<esbuild.BuildResult> {
+  const first = await esbuild.build({ ...clientOptions(outDir), write: false, sourcemap: false });
+  return esbuild.build(clientOptions(outDir, smallChunkModules(first.metafile!)));
+}
+
 /**
- * A clean build into `outDir` (an absolute path; dist/ unless told), emptied first. Fails when
- * a route's first-load JavaScript is over budget; returns each route's.
+ * A clean build into `outDir` (an absolute path; dist/ unless told), emptied first, the client's
+ * assets with brotli copies beside them. Fails when a route's first-load JavaScript is over
+ * budget; returns each route's.
  */
 export async function build(outDir = dist): Promise<RouteLoad[]> {
   fs.rmSync(outDir, { recursive: true, force: true });
-  const [client] = await Promise.all([esbuild.build(clientOptions(outDir)), esbuild.build(serverOptions(outDir))]);
-  const loads = checkClientBudget(client.metafile!);
+  const [client] = await Promise.all([buildClient(outDir), esbuild.build(serverOptions(outDir))]);
+  const compressed = await precompressAssets(path.join(outDir, 'client/assets'));
+  const loads = checkClientBudget(client.metafile!, compressed);
   writeClientManifest(client.metafile!, outDir);
   copyPublicFiles(outDir);
   return loads;

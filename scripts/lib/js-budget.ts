@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Metafile } from 'esbuild';
 
 // The first-load JavaScript of each page: the client entry, what it imports, and the route
 // module of the page with what that imports (what the document modulepreloads), compressed as
-// it travels. `npm run build` prints it per route and fails over the budget.
+// it travels: the build's brotli copies, which the web serves to every browser that accepts br
+// (scripts/lib/precompress.ts). `npm run build` prints it per route and fails over the budget.
 
 /** The issue's goal: what Lighthouse counts as JavaScript transfer on a first visit. */
 export const JS_GOAL = { kib: 110, files: 12 } as const;
@@ -23,7 +21,8 @@ export type RouteLoad = {
   route: string;
   /** Output files, paths relative to the working directory as in the metafile. */
   files: string[];
-  gzipBytes: number;
+  /** Their compressed size, as sent to a browser. */
+  bytes: number;
 };
 
 export type Budget = { kib: number; files: number };
@@ -48,10 +47,6 @@ export function outputOf(metafile: Metafile, entryPoint: string): string | undef
   return Object.entries(metafile.outputs).find(([file, out]) => out.entryPoint === entryPoint && file.endsWith('.js'))?.[0];
 }
 
-export function gzipSize(file: string, cwd: string): number {
-  return zlib.gzipSync(fs.readFileSync(path.resolve(cwd, file))).length;
-}
-
 /** The first load of every route module: the entry's closure plus the route's. */
 export function routeLoads(metafile: Metafile, entryPoint: string, sizeOf: (file: string) => number): RouteLoad[] {
   const entry = outputOf(metafile, entryPoint);
@@ -61,7 +56,7 @@ export function routeLoads(metafile: Metafile, entryPoint: string, sizeOf: (file
     const route = out.entryPoint && file.endsWith('.js') ? routeKey(out.entryPoint) : undefined;
     if (!route) continue;
     const files = [...staticClosure(metafile, file, staticClosure(metafile, entry))];
-    loads.push({ route, files, gzipBytes: files.reduce((sum, f) => sum + sizeOf(f), 0) });
+    loads.push({ route, files, bytes: files.reduce((sum, f) => sum + sizeOf(f), 0) });
   }
   return loads.sort((a, b) => a.route.localeCompare(b.route));
 }
@@ -70,20 +65,20 @@ export function routeLoads(metafile: Metafile, entryPoint: string, sizeOf: (file
 export function overBudget(loads: readonly RouteLoad[], budget: Budget): string[] {
   const problems: string[] = [];
   for (const load of loads) {
-    const kib = load.gzipBytes / 1024;
+    const kib = load.bytes / 1024;
     if (kib > budget.kib) problems.push(`${load.route}: ${kib.toFixed(1)} KiB of JavaScript, over ${budget.kib} KiB`);
     if (load.files.length > budget.files) problems.push(`${load.route}: ${load.files.length} JavaScript files, over ${budget.files}`);
   }
   return problems;
 }
 
-/** One line per route: gzip KiB and files, against the goal. */
+/** One line per route: compressed KiB and files, against the goal. */
 export function formatLoads(loads: readonly RouteLoad[], goal: Budget = JS_GOAL): string {
   const width = Math.max(...loads.map((l) => l.route.length));
   const lines = loads.map((l) => {
-    const kib = l.gzipBytes / 1024;
+    const kib = l.bytes / 1024;
     const met = kib <= goal.kib && l.files.length <= goal.files ? 'goal met' : `goal ${goal.kib} KiB, ${goal.files} files: not met`;
-    return `  ${l.route.padEnd(width)}  ${kib.toFixed(1).padStart(6)} KiB gzip  ${String(l.files.length).padStart(2)} files  ${met}`;
+    return `  ${l.route.padEnd(width)}  ${kib.toFixed(1).padStart(6)} KiB  ${String(l.files.length).padStart(2)} files  ${met}`;
   });
-  return ['First-load JavaScript per route (entry + route module, gzip):', ...lines].join('\n');
+  return ['First-load JavaScript per route (entry + route module, brotli as served):', ...lines].join('\n');
 }

@@ -1,16 +1,33 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { ACCOUNT_NOTICES } from '../../../shared/validation/account-messages';
 import { COOKIE } from '../../../shared/constants';
+import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
+import { ACCOUNT_NOTICES } from '../../../shared/validation/account-messages';
 import { browserApi } from '../../api/browser-api';
 import { UNAUTHORIZED_EVENT } from '../../api/browser-api-client';
 import { browserSession } from '../../api/browser-session';
+import { useBusy } from '../../app/busy';
 import { useSiteConfig } from '../../app/contexts';
 import { readCookie } from '../../app/cookies';
 import { useNotify } from '../../app/notices';
 import { SessionContext, type AuthMode, type SessionValue } from '../../app/session';
 import { loadViewer, type Viewer } from '../../app/viewer';
-import { AuthDialog } from './AuthDialog';
+import type { AuthDialog as AuthDialogView } from './AuthDialog';
+
+// The dialog, its forms and their rules are fetched the first time a shopper opens it, not
+// with every page: most visits never sign in. Until it is there the loader overlay shows (after
+// the same short delay as for a slow navigation), and focus moves into the dialog once it opens.
+let authDialog: Promise<typeof AuthDialogView> | undefined;
+function loadAuthDialog(): Promise<typeof AuthDialogView> {
+  authDialog ??= import('./AuthDialog').then(
+    (module) => module.AuthDialog,
+    (error: unknown) => {
+      authDialog = undefined;
+      throw error;
+    },
+  );
+  return authDialog;
+}
 
 /** Account pages: a guest (or a session that ended) is sent home from these (spec section 4). */
 export function isAccountPath(path: string): boolean {
@@ -25,7 +42,9 @@ export function isSignInPath(path: string): boolean {
 export function SessionProvider({ initial, children }: { initial: Viewer | null; children: ReactNode }) {
   const [viewer, setViewer] = useState<Viewer | null>(initial);
   const [dialog, setDialog] = useState<AuthMode | null>(null);
+  const [AuthDialog, setAuthDialog] = useState<typeof AuthDialogView | null>(null);
   const notify = useNotify();
+  const track = useBusy();
   const navigate = useNavigate();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -86,9 +105,18 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
       },
       openSignIn(mode = 'Login') {
         setDialog(mode);
+        if (!AuthDialog) {
+          void track(loadAuthDialog()).then(
+            (view) => setAuthDialog(() => view),
+            () => {
+              setDialog(null);
+              notify('error', SERVER_ERROR_MESSAGE);
+            },
+          );
+        }
       },
     }),
-    [viewer, refresh, notify, navigate, revalidator, stripPrefix],
+    [viewer, refresh, notify, navigate, revalidator, stripPrefix, AuthDialog, track],
   );
 
   const onSignedIn = useCallback(() => {
@@ -100,7 +128,7 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
   return (
     <SessionContext.Provider value={value}>
       {children}
-      {dialog && <AuthDialog mode={dialog} onClose={() => setDialog(null)} onSignedIn={onSignedIn} />}
+      {dialog && AuthDialog && <AuthDialog mode={dialog} onClose={() => setDialog(null)} onSignedIn={onSignedIn} />}
     </SessionContext.Provider>
   );
 }
