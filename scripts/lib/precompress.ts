@@ -25,7 +25,6 @@ export async function precompressAssets(dir: string): Promise<Map<string, number
         params: {
           [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.byteLength,
         },
       });
       await fs.promises.writeFile(`${file}${BROTLI_SUFFIX}`, compressed);

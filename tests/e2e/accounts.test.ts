@@ -43,7 +43,12 @@ describe('the SIGN IN / REGISTER dialog', () => {
   it('opens from the header on DESKTOP, shows every field message, keeps focus inside and closes on Escape', async () => {
     const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/about-us`);
+    // The dialog's code is not part of the page: it is fetched when the dialog first opens.
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.includes('/assets/')));
+    expect(scripts.filter((url) => url.includes('/AuthDialog-'))).toEqual([]);
+    const fetched = page.waitForResponse((response) => response.url().includes('/assets/chunks/AuthDialog-'));
     await page.getByRole('banner').getByRole('link', { name: 'Register' }).click();
+    expect((await fetched).status()).toBe(200);
     const dialog = page.getByRole('dialog', { name: 'REGISTER' });
     await dialog.waitFor();
     expect(new URL(page.url()).pathname).toBe('/about-us');

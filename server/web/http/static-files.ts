@@ -56,7 +56,8 @@ function precompressed(assetsDir: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !copies.has(req.path)) return next();
     res.vary('Accept-Encoding');
-    if (req.acceptsEncodings('br', 'gzip', 'identity') !== 'br') return next();
+    // Accepted at all (q above 0) is enough: browsers list gzip first with the same weight.
+    if (req.acceptsEncodings('br') !== 'br') return next();
     res.type(path.extname(req.path));
     res.setHeader('Content-Encoding', 'br');
     res.setHeader('Cache-Control', CacheImmutable.header);

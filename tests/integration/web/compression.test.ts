@@ -47,4 +47,34 @@ describe('compression', () => {
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(health.body.toString('utf8'))).toEqual({ status: 'ok' });
   });
+
+  it("sends a script as the build's brotli copy to a browser that accepts br, the same bytes as the file", async () => {
+    const page = (await get('/')).body.toString('utf8');
+    const script = /<script[^>]*type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+    expect(script).toMatch(/^\/assets\/entry\.client-[A-Z0-9]+\.js$/);
+    const file = await get(script!);
+    expect(file.headers['content-encoding']).toBeUndefined();
+
+    // As Chromium asks: gzip listed first, every encoding the same weight.
+    const br = await get(script!, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.body).equals(file.body)).toBe(true);
+    // Quality 11, not the middleware's on-the-fly quality 4.
+    const quality = (q: number) => zlib.brotliCompressSync(file.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }).byteLength;
+    expect(br.body.byteLength).toBe(quality(11));
+    expect(br.body.byteLength).toBeLessThan(quality(4));
+    // Headers that only a document reads are not sent with a script; nosniff is.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+
+    const gzip = await get(script!, { 'Accept-Encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toBe('Accept-Encoding');
+    expect(zlib.gunzipSync(gzip.body).equals(file.body)).toBe(true);
+  });
 });
