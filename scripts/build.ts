@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { JS_BUDGET, formatLoads, outputOf, overBudget, routeKey, routeLoads, staticClosure, type RouteLoad } from './lib/js-budget';
+import { JS_BUDGET, formatLoads, outputOf, overBudget, routeKey, routeLoads, smallChunkModules, staticClosure, type RouteLoad } from './lib/js-budget';
 import { precompressAssets } from './lib/precompress';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,21 +75,6 @@ function routesImportTheShell(shellExtras: readonly string[]): esbuild.Plugin {
   };
 }
 
-/**
- * Below this size a chunk shared by a few routes costs a page more as a request of its own
- * (headers, a round of the browser's module loading, worse compression) than its bytes cost
- * the pages that do not need it: the build folds such chunks into the shell.
- */
-const SMALL_CHUNK_BYTES = 2048;
-
-/** The modules of the small shared chunks of a first build (see SMALL_CHUNK_BYTES). */
-export function smallChunkModules(metafile: esbuild.Metafile): string[] {
-  return Object.entries(metafile.outputs)
-    .filter(([file, out]) => file.endsWith('.js') && !out.entryPoint && out.bytes < SMALL_CHUNK_BYTES)
-    .flatMap(([, out]) => Object.keys(out.inputs))
-    .filter((input) => !input.startsWith('node_modules/') && /\.(ts|tsx)$/.test(input))
-    .sort();
-}
 
 /** `shellExtras`: modules (relative to the root) the shell chunk takes in besides its own. */
 export function clientOptions(outDir = dist, shellExtras: readonly string[] = []): esbuild.BuildOptions {

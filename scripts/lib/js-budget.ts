@@ -83,3 +83,19 @@ export function formatLoads(loads: readonly RouteLoad[], goal: Budget = JS_GOAL)
   });
   return ['First-load JavaScript per route (entry + route module, brotli as served):', ...lines].join('\n');
 }
+
+/**
+ * Below this size a chunk shared by a few routes costs a page more as a request of its own
+ * (headers, a round of the browser's module loading, worse compression) than its bytes cost
+ * the pages that do not need it: the build folds such chunks into the shell.
+ */
+export const SMALL_CHUNK_BYTES = 2048;
+
+/** The modules of the small shared chunks of a first build (see SMALL_CHUNK_BYTES). */
+export function smallChunkModules(metafile: Metafile): string[] {
+  return Object.entries(metafile.outputs)
+    .filter(([file, out]) => file.endsWith('.js') && !out.entryPoint && out.bytes < SMALL_CHUNK_BYTES)
+    .flatMap(([, out]) => Object.keys(out.inputs))
+    .filter((input) => !input.startsWith('node_modules/') && /\.(ts|tsx)$/.test(input))
+    .sort();
+}

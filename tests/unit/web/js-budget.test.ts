@@ -1,6 +1,6 @@
 import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { JS_GOAL, overBudget, routeLoads } from '../../../scripts/lib/js-budget';
+import { JS_GOAL, SMALL_CHUNK_BYTES, overBudget, routeLoads, smallChunkModules } from '../../../scripts/lib/js-budget';
 
 // `npm run build` fails when a page's first-load JavaScript (the client entry, the page's route
 // module, and every chunk they import) is over budget. A small build's metafile as esbuild
@@ -43,4 +43,24 @@ describe('the client JavaScript budget', () => {
     expect(overBudget(loads, { kib: 110, files: 3 })).toEqual(['listing: 110.5 KiB of JavaScript, over 110 KiB', 'listing: 4 JavaScript files, over 3']);
   });
 
+
+  it('folds into the shell the modules of shared chunks under SMALL_CHUNK_BYTES, not entries, larger chunks or packages', () => {
+    const chunk = (bytes: number, inputs: string[], entryPoint?: string): Outputs[string] => ({
+      ...output(entryPoint, []),
+      bytes,
+      inputs: Object.fromEntries(inputs.map((input) => [input, { bytesInOutput: 1 }])),
+    });
+    const built: Metafile = {
+      inputs: {},
+      outputs: {
+        'dist/entry.js': chunk(200 * KIB, ['client/entry.client.tsx', 'node_modules/react-dom/client.js'], 'client/entry.client.tsx'),
+        'dist/shell.js': chunk(150 * KIB, ['client/routes.ts']),
+        'dist/rules.js': chunk(SMALL_CHUNK_BYTES - 1, ['shared/vocabulary.ts', 'client/components/Meta.tsx', 'node_modules/tiny/index.js']),
+        'dist/cards.js': chunk(SMALL_CHUNK_BYTES, ['client/components/ProductCard.tsx']),
+        'dist/logout.js': chunk(200, ['client/routes/logout.route.tsx'], 'client/routes/logout.route.tsx'),
+        'dist/small.css': chunk(100, ['client/styles/small.css']),
+      },
+    };
+    expect(smallChunkModules(built)).toEqual(['client/components/Meta.tsx', 'shared/vocabulary.ts']);
+  });
 });
