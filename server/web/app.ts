@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security';
 import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
 import { sessionRoutes } from './http/session-routes';
 import { health, readiness } from './http/operations';
+import { createOverloadGate } from './http/overload-gate';
 import { createSocialState, socialStartRoutes } from './http/social-sign-in';
 import { readClientAssets, staticFiles } from './http/static-files';
 import { createXsrf, formSizeLimit, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
@@ -24,6 +25,7 @@ import { imageRouter } from './images/image-router';
 import { gateway, isGatewayPath } from './proxy/gateway';
 import { createDocumentHandler } from './render/document-handler';
 import { webErrorHandler } from './render/document-errors';
+import { createPageCache } from './render/page-cache';
 import { sitemapRoutes } from './seo/sitemaps';
 import { createApiUpstream } from './upstream/api-upstream';
 import { createSessionCache } from './upstream/session-cache';
@@ -51,8 +53,11 @@ const SITEMAP_TIMEOUT_MS = 30_000;
 //     → the session routes (sign-in, register, logout: they keep the token cookie) → the
 //     gateway (/api, /auth, /clients/api, /api/payments; no body parser before it, so bodies
 //     stream through);
-//  5. /gb/… redirect → country chooser → robots.txt and sitemaps → the document handler for
-//     GET, HEAD and same-origin form POSTs → the error handler.
+//     The session routes and the gateway take a place in the overload gate first.
+//  5. /gb/… redirect → country chooser → robots.txt and sitemaps → for GET and HEAD the page
+//     cache (anonymous pages kept as rendered), then, for GET, HEAD and same-origin form POSTs,
+//     the overload gate (a bound on renders and api calls in flight; past it 503 at once) and
+//     the document handler → the error handler.
 // Every api call (loaders, actions, session routes, sitemaps, the gateway) goes through one
 // upstream: one keep-alive pool, one header builder, one error wording (api-upstream.ts).
 export function createWebApp({ config, logger, registry, routes = appRoutes }: WebDeps): express.Express {
@@ -73,6 +78,11 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   const xsrf = createXsrf(secret);
   const socialState = createSocialState(secret);
   const siteUrl = config.siteUrl;
+  const sharedCache = createSharedCache(config.sharedCacheMaxBytes, registry);
+  // Answers kept from an older catalogue would render old prices into fresh pages.
+  api.catalogVersion.onChange(() => sharedCache.clear());
+  const pageCache = createPageCache({ ...config.pageCache, upstream: api, botHeader: config.botHeader, registry });
+  const gate = createOverloadGate(config.overload, registry, isGatewayPath);
 
   app.use(requestIdMiddleware());
   app.use(requestLogging(logger));
@@ -104,6 +114,8 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   // without regard to case, so no path check may rely on it.
   app.use(xsrfProtection({ xsrf, siteUrl, isGatewayPath }));
   app.use(socialStartRoutes({ providers: config.socialSignIn, siteUrl, socialState }));
+  // The session routes and the gateway call the api: their place in the overload gate first.
+  app.use((req, res, next) => (isGatewayPath(req.path.toLowerCase()) ? gate(req, res, next) : next()));
   app.use(sessionRoutes({ upstream: api, siteUrl, socialState }));
   app.use(
     gateway({
@@ -124,7 +136,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     assets: readClientAssets(config.clientDir),
     siteUrl,
     socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.socialSignIn[provider]),
-    api: { upstream: api, sharedCache: createSharedCache(config.sharedCacheMaxBytes, registry), transferMetrics },
+    api: { upstream: api, sharedCache, transferMetrics },
     transferLimits: config.transferLimits,
     transferMetrics,
     streamTimeoutMs: config.streamTimeoutMs,
@@ -132,11 +144,12 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     renderMode: config.renderMode,
     onRenderError: (error, req) => req.log.error({ err: error }, 'render error'),
   });
-  app.get('/{*splat}', handleDocument);
-  app.head('/{*splat}', handleDocument);
+  // A page kept in the page cache is served before the gate: under load, hot pages still go out.
+  app.get('/{*splat}', pageCache.middleware, gate, handleDocument);
+  app.head('/{*splat}', pageCache.middleware, gate, handleDocument);
   // Forms posted without JavaScript (sign-in, register, passwords, profile) run the page
   // route's action (the XSRF check has let only our own pages' forms this far).
-  app.post('/{*splat}', formSizeLimit, handleDocument);
+  app.post('/{*splat}', formSizeLimit, gate, handleDocument);
 
   app.use(webErrorHandler());
   return app;

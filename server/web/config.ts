@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { envPort, parseEnv } from '../lib/env';
 import { envTrustProxy, type TrustProxy } from '../lib/trust-proxy';
+import type { OverloadLimits } from './http/overload-gate';
 
 const WebEnv = z.object({
   PORT: envPort.default(3000),
@@ -36,6 +37,16 @@ const WebEnv = z.object({
   /** How long a session's own personal answers are reused by its next pages (0 turns it off). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(10),
   SESSION_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(8 * 1024 * 1024),
+  /** Rendered anonymous pages kept in memory (render/page-cache.ts); 0 turns the cache off. */
+  PAGE_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(64 * 1024 * 1024),
+  /** How often, at most, pages served from the cache ask the api whether the catalogue changed. */
+  PAGE_CACHE_VERSION_CHECK_MS: z.coerce.number().int().positive().default(1_000),
+  /** Page renders and proxied api calls at once (http/overload-gate.ts). */
+  MAX_IN_FLIGHT: z.coerce.number().int().positive().default(16),
+  /** Requests that may wait for a place; one more is refused at once with 503 and Retry-After. */
+  QUEUE_MAX: z.coerce.number().int().nonnegative().default(64),
+  /** The longest a request waits for a place before it is refused. */
+  QUEUE_TIMEOUT_MS: z.coerce.number().int().positive().default(1_000),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
@@ -75,6 +86,8 @@ export type WebConfig = {
   transferLimits: { maxEntries: number; maxBytes: number };
   sharedCacheMaxBytes: number;
   sessionCache: { ttlSeconds: number; maxBytes: number };
+  pageCache: { maxBytes: number; versionCheckMs: number };
+  overload: OverloadLimits;
   clientDir: string;
   logLevel: string;
   production: boolean;
@@ -108,6 +121,8 @@ export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     transferLimits: { maxEntries: e.TRANSFER_CACHE_MAX_ENTRIES, maxBytes: e.TRANSFER_CACHE_MAX_BYTES },
     sharedCacheMaxBytes: e.SHARED_CACHE_MAX_BYTES,
     sessionCache: { ttlSeconds: e.SESSION_CACHE_SECONDS, maxBytes: e.SESSION_CACHE_MAX_BYTES },
+    pageCache: { maxBytes: e.PAGE_CACHE_MAX_BYTES, versionCheckMs: e.PAGE_CACHE_VERSION_CHECK_MS },
+    overload: { maxInFlight: e.MAX_IN_FLIGHT, queueMax: e.QUEUE_MAX, queueTimeoutMs: e.QUEUE_TIMEOUT_MS },
     clientDir: path.resolve(e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

@@ -77,6 +77,7 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
       res.end(SERVER_ERROR_PAGE);
     },
     onError(error) {
+      res.locals.pageIncomplete = true;
       if (!page.signal.aborted) options.onRenderError(error, req);
     },
   });
