@@ -14,8 +14,8 @@
 // 5. the web's rendering and behaviour under load: page cache, streaming spread, a burst
 //    (scripts/bench/web-throughput.ts): npm run bench -- [--burst-requests 1200]
 //    [--burst-seconds 30] [--burst-waves 10] [--throughput-only]
-// `--web-only` runs the web sections without the index. Sections 1-3 run with the page
-// cache off, so that they measure renders.
+// `--web-only` runs the web sections without the index. Sections 1-3 render every request
+// (RENDER_EVERY_REQUEST: page cache off, no queue deadline), so that they measure renders.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,7 @@ import { ACCOUNT_API, SessionSchema } from '../shared/api/account-schemas';
 import { COOKIE } from '../shared/constants';
 import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
-import { runWebThroughputBench, type WebThroughputContext } from './bench/web-throughput';
+import { RENDER_EVERY_REQUEST, runWebThroughputBench, type WebThroughputContext } from './bench/web-throughput';
 import { freePort, generateDemoCatalog, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
 
 const args = process.argv.slice(2);
@@ -97,8 +97,8 @@ async function main() {
       burst: { requests: option('burst-requests', 1200), seconds: option('burst-seconds', 30), waves: option('burst-waves', 10) },
     };
     if (args.includes('--throughput-only')) return await runWebThroughputBench(throughput);
-    const streamUrl = await web({ PAGE_CACHE_MAX_BYTES: '0' });
-    const stringUrl = await web({ RENDER_MODE: 'string', PAGE_CACHE_MAX_BYTES: '0' });
+    const streamUrl = await web(RENDER_EVERY_REQUEST);
+    const stringUrl = await web({ ...RENDER_EVERY_REQUEST, RENDER_MODE: 'string' });
 
     const page = await (await fetch(`${streamUrl}/`)).text();
     const pageFile = path.join(dataDir, 'root-page.html');
@@ -140,10 +140,10 @@ async function main() {
     // listing answers are cacheable, so the web's shared cache serves repeats; the row
     // without it (SHARED_CACHE_MAX_BYTES=0) shows the whole path every time.
     const listingPath = '/dresses?colour=black&sort=asc';
-    const uncachedUrl = await web({ SHARED_CACHE_MAX_BYTES: '0', PAGE_CACHE_MAX_BYTES: '0' });
+    const uncachedUrl = await web({ ...RENDER_EVERY_REQUEST, SHARED_CACHE_MAX_BYTES: '0' });
     // A web without the session cache: every signed-in page asks the api for the shopper's own
     // answers, as the first page of a visit does.
-    const firstPageUrl = await web({ SESSION_CACHE_SECONDS: '0', PAGE_CACHE_MAX_BYTES: '0' });
+    const firstPageUrl = await web({ ...RENDER_EVERY_REQUEST, SESSION_CACHE_SECONDS: '0' });
     const listingResponse = await fetch(`${streamUrl}${listingPath}`);
     if (listingResponse.status !== 200) throw new Error(`${listingPath} answered ${listingResponse.status}`);
     const listing = await listingResponse.text();

@@ -48,16 +48,17 @@ const SITEMAP_TIMEOUT_MS = 30_000;
 //     → request duration metrics → compression;
 //  2. /healthz, /readyz (the api is ready) and a 404 for /metrics (served on METRICS_PORT
 //     instead, main.ts) → hashed assets and public files → drawn pictures (/images);
-//  3. request info (country from the URL, geo header, bot flag) → cookies;
+//  3. request info (country from the URL, geo header, bot flag) → cookies → pages kept by the
+//     page cache (render/page-cache.ts);
 //  4. GET /xsrf-token → the XSRF check on every state-changing request → social sign-in start
 //     → the session routes (sign-in, register, logout: they keep the token cookie) → the
 //     gateway (/api, /auth, /clients/api, /api/payments; no body parser before it, so bodies
 //     stream through);
 //     The session routes and the gateway take a place in the overload gate first.
 //  5. /gb/… redirect → country chooser → robots.txt and sitemaps → for GET and HEAD the page
-//     cache (anonymous pages kept as rendered), then, for GET, HEAD and same-origin form POSTs,
-//     the overload gate (a bound on renders and api calls in flight; past it 503 at once) and
-//     the document handler → the error handler.
+//     cache keeps what is rendered; for GET, HEAD and same-origin form POSTs the overload gate
+//     (a bound on renders and api calls in flight; past it 503 at once) and the document
+//     handler → the error handler.
 // Every api call (loaders, actions, session routes, sitemaps, the gateway) goes through one
 // upstream: one keep-alive pool, one header builder, one error wording (api-upstream.ts).
 export function createWebApp({ config, logger, registry, routes = appRoutes }: WebDeps): express.Express {
@@ -108,6 +109,9 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   // Read before the gateway: the XSRF check, the session routes and the identity headers need
   // them (the parser leaves request bodies alone, so proxied bodies still stream through).
   app.use(cookieParser());
+  // Pages kept by the page cache go out from here, before anything that would render or call
+  // the api, and before the overload gate: under load, hot pages are still served.
+  app.use(pageCache.serve);
 
   app.get(XSRF_TOKEN_PATH, xsrfTokenHandler({ xsrf, siteUrl }));
   // Every POST, PUT, PATCH and DELETE, whatever its path or case: Express matches routes
@@ -144,9 +148,8 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     renderMode: config.renderMode,
     onRenderError: (error, req) => req.log.error({ err: error }, 'render error'),
   });
-  // A page kept in the page cache is served before the gate: under load, hot pages still go out.
-  app.get('/{*splat}', pageCache.middleware, gate, handleDocument);
-  app.head('/{*splat}', pageCache.middleware, gate, handleDocument);
+  app.get('/{*splat}', pageCache.keep, gate, handleDocument);
+  app.head('/{*splat}', pageCache.keep, gate, handleDocument);
   // Forms posted without JavaScript (sign-in, register, passwords, profile) run the page
   // route's action (the XSRF check has let only our own pages' forms this far).
   app.post('/{*splat}', formSizeLimit, gate, handleDocument);

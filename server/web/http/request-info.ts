@@ -27,6 +27,8 @@ declare module 'express-serve-static-core' {
     requestInfo: RequestInfo;
     /** Set when React could not render the whole page (an error, a timeout): no cache may keep it. */
     pageIncomplete?: boolean;
+    /** The page cache's own background render (render/page-cache.ts). */
+    pageCacheRevalidation?: boolean;
   }
 }
 

@@ -59,8 +59,14 @@ export type PageCacheOptions = {
 };
 
 export type PageCache = {
-  /** In front of the overload gate and the document handler. */
-  middleware(req: Request, res: Response, next: NextFunction): void;
+  /**
+   * As early as the request's country, bot flag and cookies are known: a kept page is sent
+   * from here. Only addresses the document handler answered are ever kept, so for anything
+   * else (the gateway, redirects, sitemaps) this is a lookup that finds nothing.
+   */
+  serve(req: Request, res: Response, next: NextFunction): void;
+  /** Just before the overload gate and the document handler: keeps what the render sends. */
+  keep(req: Request, res: Response, next: NextFunction): void;
   clear(): void;
 };
 
@@ -117,7 +123,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     registers,
   });
   const invalidations = new Counter({ name: 'page_cache_invalidations_total', help: 'Times the page cache was emptied because the api reported a new catalogue', registers });
-  if (options.maxBytes === 0) return { middleware: (_req, _res, next) => next(), clear: () => undefined };
+  if (options.maxBytes === 0) return { serve: (_req, _res, next) => next(), keep: (_req, _res, next) => next(), clear: () => undefined };
 
   const cache = new LRUCache<string, Entry>({
     maxSize: options.maxBytes,
@@ -259,24 +265,25 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   return {
-    middleware(req, res, next) {
-      const revalidation = req.headers[REVALIDATE_HEADER] === secret;
+    serve(req, res, next) {
+      // Marked here, where outsiders' headers are still as they sent them, and removed, so
+      // that no page ever sees it.
+      res.locals.pageCacheRevalidation = req.headers[REVALIDATE_HEADER] === secret;
       delete req.headers[REVALIDATE_HEADER];
+      if (res.locals.pageCacheRevalidation || !anonymous(req)) return next();
+      const entry = cache.get(keyOf(req, res));
+      if (!entry) return next();
+      const stale = Date.now() >= entry.freshUntil;
+      lookups.inc({ result: stale ? 'stale' : 'hit' });
+      if (stale && !entry.revalidating) revalidate(req, res, entry);
+      probeCatalogVersion();
+      send(req, res, entry, stale ? 'stale' : 'hit');
+    },
+    keep(req, res, next) {
       if (!anonymous(req)) return next();
-      const key = keyOf(req, res);
-      if (!revalidation) {
-        const entry = cache.get(key);
-        if (entry) {
-          const stale = Date.now() >= entry.freshUntil;
-          lookups.inc({ result: stale ? 'stale' : 'hit' });
-          if (stale && !entry.revalidating) revalidate(req, res, entry);
-          probeCatalogVersion();
-          return send(req, res, entry, stale ? 'stale' : 'hit');
-        }
-        lookups.inc({ result: 'miss' });
-      }
+      if (!res.locals.pageCacheRevalidation) lookups.inc({ result: 'miss' });
       res.setHeader(PAGE_CACHE_HEADER, 'miss');
-      if (req.method === 'GET') capture(res, key);
+      if (req.method === 'GET') capture(res, keyOf(req, res));
       next();
     },
     clear() {

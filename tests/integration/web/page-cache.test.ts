@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import { PAGE_CACHE_HEADER } from '../../../server/web/render/page-cache';
@@ -149,6 +149,28 @@ describe('the page cache', () => {
       expect(metrics).toMatch(new RegExp(`^page_cache_lookups_total\\{result="${result}",service="web"\\} [1-9]\\d*$`, 'm'));
     }
     expect(metrics).toMatch(/^page_cache_bytes\{service="web"\} [1-9]\d*$/m);
+  });
+
+  describe('past its max-age', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('serves the kept page at once and renders it again once, in the background', async () => {
+      const url = '/dresses?colour=white';
+      const kept = await warm(url);
+      // The clock the cache reads, a minute and a bit later (CacheShort: max-age=60).
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 61_000);
+      const stale = await get(url);
+      expect([stale.headers[PAGE_CACHE_HEADER], withoutNonces(stale.text)]).toEqual(['stale', withoutNonces(kept.text)]);
+      // The signal: the background render has replaced it, fresh again.
+      const fresh = await pollUntil('the page rendered again in the background', async () => {
+        const res = await get(url);
+        return res.headers[PAGE_CACHE_HEADER] === 'hit' ? res : undefined;
+      });
+      expect(fresh.headers.age).toBe('0');
+      const metrics = (await request(stack.web.metricsUrl).get('/metrics').expect(200)).text;
+      expect(metrics).toMatch(/^page_cache_lookups_total\{result="stale",service="web"\} [1-9]\d*$/m);
+    });
   });
 
   it('serves a new page after an import changes the catalogue', async () => {
