@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envPort, parseEnv } from '../lib/env';
 import { envTrustProxy, type TrustProxy } from '../lib/trust-proxy';
 import type { OverloadLimits } from './http/overload-gate';
+import type { RenderMode } from './render/render-document';
 
 const WebEnv = z.object({
   PORT: envPort.default(3000),
@@ -65,8 +66,12 @@ const WebEnv = z.object({
   GOOGLE_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
   FACEBOOK_APP_ID: z.string().min(1).max(200).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).max(200).optional(),
-  /** Benchmark only: 'string' renders pages with renderToString, to measure what streaming costs. */
-  RENDER_MODE: z.enum(['stream', 'string']).default('stream'),
+  /**
+   * 'auto': a page whose loaders deferred nothing is rendered in one go (renderToString), one
+   * with deferred data is streamed (render/render-document.tsx). 'stream' and 'string' are for
+   * the benchmark and the tests that compare the two.
+   */
+  RENDER_MODE: z.enum(['auto', 'stream', 'string']).default('auto'),
 });
 
 export type WebConfig = {
@@ -92,7 +97,7 @@ export type WebConfig = {
   logLevel: string;
   production: boolean;
   shutdownTimeoutMs: number;
-  renderMode: 'stream' | 'string';
+  renderMode: RenderMode;
   /** Never logged, never sent to the browser. */
   xsrfSecret: string | undefined;
   /** Providers the browser may sign in with: authorisation URL and public app id. */
