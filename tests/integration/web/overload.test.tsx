@@ -100,3 +100,23 @@ describe('the overload gate', () => {
     expect((await after).status).toBe(200);
   });
 });
+
+describe('shared api calls under load', () => {
+  it('makes one api call for every page that asks for the same shared answer while it is on its way', async () => {
+    const busy = await startWeb(upstream.url, {}, routes);
+    try {
+      const asked = () => upstream.requests.filter((r) => r.url.startsWith('/api/home/fashion-tips')).length;
+      const before = asked();
+      const pages = [request(busy.url).get('/tips?page=one'), request(busy.url).get('/tips?page=two')].map((call) => call.then((res) => res));
+      const joined = async () => /^shared_cache_joined_total\{service="web"\} (1)$/m.exec((await request(busy.metricsUrl).get('/metrics')).text)?.[1];
+      await pollUntil('the second page joins the first one\'s call', joined);
+      expect(asked() - before).toBe(1);
+      const call = held.shift()!;
+      answer(call.req, call.res);
+      expect((await Promise.all(pages)).map((res) => res.status)).toEqual([200, 200]);
+      expect(asked() - before).toBe(1);
+    } finally {
+      await busy.close();
+    }
+  });
+});
