@@ -17,7 +17,7 @@ import { securityHeaders } from './http/security';
 import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
 import { sessionRoutes } from './http/session-routes';
 import { health, readiness } from './http/operations';
-import { createOverloadGate } from './http/overload-gate';
+import { createOverloadGates } from './http/overload-gate';
 import { createSocialState, socialStartRoutes } from './http/social-sign-in';
 import { readClientAssets, staticFiles } from './http/static-files';
 import { createXsrf, formSizeLimit, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
@@ -83,7 +83,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   // Answers kept from an older catalogue would render old prices into fresh pages.
   api.catalogVersion.onChange(() => sharedCache.clear());
   const pageCache = createPageCache({ ...config.pageCache, upstream: api, botHeader: config.botHeader, registry });
-  const gate = createOverloadGate(config.overload, registry, isGatewayPath);
+  const gates = createOverloadGates(config.overload, registry, isGatewayPath);
 
   app.use(requestIdMiddleware());
   app.use(requestLogging(logger));
@@ -119,7 +119,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.use(xsrfProtection({ xsrf, siteUrl, isGatewayPath }));
   app.use(socialStartRoutes({ providers: config.socialSignIn, siteUrl, socialState }));
   // The session routes and the gateway call the api: their place in the overload gate first.
-  app.use((req, res, next) => (isGatewayPath(req.path.toLowerCase()) ? gate(req, res, next) : next()));
+  app.use((req, res, next) => (isGatewayPath(req.path.toLowerCase()) ? gates.apiCalls(req, res, next) : next()));
   app.use(sessionRoutes({ upstream: api, siteUrl, socialState }));
   app.use(
     gateway({
@@ -148,11 +148,11 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     renderMode: config.renderMode,
     onRenderError: (error, req) => req.log.error({ err: error }, 'render error'),
   });
-  app.get('/{*splat}', pageCache.keep, gate, handleDocument);
-  app.head('/{*splat}', pageCache.keep, gate, handleDocument);
+  app.get('/{*splat}', pageCache.keep, gates.renders, handleDocument);
+  app.head('/{*splat}', pageCache.keep, gates.renders, handleDocument);
   // Forms posted without JavaScript (sign-in, register, passwords, profile) run the page
   // route's action (the XSRF check has let only our own pages' forms this far).
-  app.post('/{*splat}', formSizeLimit, gate, handleDocument);
+  app.post('/{*splat}', formSizeLimit, gates.renders, handleDocument);
 
   app.use(webErrorHandler());
   return app;

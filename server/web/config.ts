@@ -42,8 +42,10 @@ const WebEnv = z.object({
   PAGE_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(64 * 1024 * 1024),
   /** How often, at most, pages served from the cache ask the api whether the catalogue changed. */
   PAGE_CACHE_VERSION_CHECK_MS: z.coerce.number().int().positive().default(1_000),
-  /** Page renders and proxied api calls at once (http/overload-gate.ts). */
+  /** Page renders at once (http/overload-gate.ts): they hold the CPU. */
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(16),
+  /** Calls through to the api at once (the gateway, the session routes): they mostly wait on it. */
+  MAX_API_CALLS_IN_FLIGHT: z.coerce.number().int().positive().default(256),
   /** Requests that may wait for a place; one more is refused at once with 503 and Retry-After. */
   QUEUE_MAX: z.coerce.number().int().nonnegative().default(64),
   /** The longest a request waits for a place before it is refused. */
@@ -92,7 +94,7 @@ export type WebConfig = {
   sharedCacheMaxBytes: number;
   sessionCache: { ttlSeconds: number; maxBytes: number };
   pageCache: { maxBytes: number; versionCheckMs: number };
-  overload: OverloadLimits;
+  overload: { renders: OverloadLimits; apiCalls: OverloadLimits };
   clientDir: string;
   logLevel: string;
   production: boolean;
@@ -127,7 +129,10 @@ export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     sharedCacheMaxBytes: e.SHARED_CACHE_MAX_BYTES,
     sessionCache: { ttlSeconds: e.SESSION_CACHE_SECONDS, maxBytes: e.SESSION_CACHE_MAX_BYTES },
     pageCache: { maxBytes: e.PAGE_CACHE_MAX_BYTES, versionCheckMs: e.PAGE_CACHE_VERSION_CHECK_MS },
-    overload: { maxInFlight: e.MAX_IN_FLIGHT, queueMax: e.QUEUE_MAX, queueTimeoutMs: e.QUEUE_TIMEOUT_MS },
+    overload: {
+      renders: { maxInFlight: e.MAX_IN_FLIGHT, queueMax: e.QUEUE_MAX, queueTimeoutMs: e.QUEUE_TIMEOUT_MS },
+      apiCalls: { maxInFlight: e.MAX_API_CALLS_IN_FLIGHT, queueMax: e.QUEUE_MAX, queueTimeoutMs: e.QUEUE_TIMEOUT_MS },
+    },
     clientDir: path.resolve(e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

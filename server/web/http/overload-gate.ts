@@ -36,42 +36,64 @@ function refuse(res: Response, wantsJson: boolean): void {
   else res.type('html').send(SERVER_ERROR_PAGE);
 }
 
-export function createOverloadGate(limits: OverloadLimits, registry: client.Registry, isApiPath: (path: string) => boolean): OverloadGate {
+type Gate = { name: string; limits: OverloadLimits; inFlight: number; queue: Waiter[] };
+
+/**
+ * Two gates with one queue deadline: page renders, which hold the CPU (few at once, so they do
+ * not stretch each other's tails), and calls through to the api, which mostly wait on it (many
+ * at once; the api bounds its own work).
+ */
+export function createOverloadGates(
+  limits: { renders: OverloadLimits; apiCalls: OverloadLimits },
+  registry: client.Registry,
+  isApiPath: (path: string) => boolean,
+): { renders: OverloadGate; apiCalls: OverloadGate } {
   const registers = [registry];
+  const gates: Gate[] = [];
   const refusals = new Counter({
     name: 'overload_refusals_total',
-    help: 'Requests refused with 503 and Retry-After because too much work was in flight: queue full, or waited past the queue deadline',
-    labelNames: ['reason'] as const,
+    help: 'Requests refused with 503 and Retry-After because too much work was in flight (gate: render or api), queue full or waited past the queue deadline',
+    labelNames: ['gate', 'reason'] as const,
     registers,
   });
-  let inFlight = 0;
-  const queue: Waiter[] = [];
   new Gauge({
     name: 'overload_in_flight',
-    help: 'Page renders and proxied api calls in flight',
+    help: 'Page renders (gate="render") and calls through to the api (gate="api") in flight',
+    labelNames: ['gate'] as const,
     registers,
     collect() {
-      this.set(inFlight);
+      for (const gate of gates) this.set({ gate: gate.name }, gate.inFlight);
     },
   });
   new Gauge({
     name: 'overload_queued',
-    help: 'Requests waiting for a place',
+    help: 'Requests waiting for a place, by gate',
+    labelNames: ['gate'] as const,
     registers,
     collect() {
-      this.set(queue.length);
+      for (const gate of gates) this.set({ gate: gate.name }, gate.queue.length);
     },
   });
+  const make = (name: string, gateLimits: OverloadLimits) => {
+    const gate: Gate = { name, limits: gateLimits, inFlight: 0, queue: [] };
+    gates.push(gate);
+    return createGate(gate, (reason) => refusals.inc({ gate: name, reason }), isApiPath);
+  };
+  return { renders: make('render', limits.renders), apiCalls: make('api', limits.apiCalls) };
+}
+
+function createGate(gate: Gate, refused: (reason: 'queue_full' | 'queue_timeout') => void, isApiPath: (path: string) => boolean): OverloadGate {
+  const { limits, queue } = gate;
 
   function start(res: Response, next: NextFunction): void {
-    inFlight++;
+    gate.inFlight++;
     res.once('close', release);
     next();
   }
 
   function release(): void {
-    inFlight--;
-    while (inFlight < limits.maxInFlight && queue.length > 0) {
+    gate.inFlight--;
+    while (gate.inFlight < limits.maxInFlight && queue.length > 0) {
       const waiter = queue.shift()!;
       clearTimeout(waiter.timer);
       // A client that went away while waiting needs no render.
@@ -81,10 +103,10 @@ export function createOverloadGate(limits: OverloadLimits, registry: client.Regi
   }
 
   return function overloadGate(req, res, next) {
-    if (inFlight < limits.maxInFlight) return start(res, next);
+    if (gate.inFlight < limits.maxInFlight) return start(res, next);
     const wantsJson = isApiPath(req.path.toLowerCase());
     if (queue.length >= limits.queueMax) {
-      refusals.inc({ reason: 'queue_full' });
+      refused('queue_full');
       return refuse(res, wantsJson);
     }
     const waiter: Waiter = {
@@ -92,7 +114,7 @@ export function createOverloadGate(limits: OverloadLimits, registry: client.Regi
       next,
       timer: setTimeout(() => {
         queue.splice(queue.indexOf(waiter), 1);
-        refusals.inc({ reason: 'queue_timeout' });
+        refused('queue_timeout');
         refuse(res, wantsJson);
       }, limits.queueTimeoutMs),
     };

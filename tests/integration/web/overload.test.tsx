@@ -50,7 +50,7 @@ beforeAll(async () => {
     if (req.url.startsWith('/api/home/fashion-tips')) held.push({ req, res });
     else answer(req, res);
   });
-  web = await startWeb(upstream.url, { MAX_IN_FLIGHT: '1', QUEUE_MAX: '1', QUEUE_TIMEOUT_MS: '60000' }, routes);
+  web = await startWeb(upstream.url, { MAX_IN_FLIGHT: '1', MAX_API_CALLS_IN_FLIGHT: '1', QUEUE_MAX: '1', QUEUE_TIMEOUT_MS: '60000' }, routes);
 });
 afterAll(async () => {
   await web?.close();
@@ -68,21 +68,21 @@ describe('the overload gate', () => {
     await pollUntil('the first page waits on the api', async () => (held.length === 1 ? true : undefined));
     // One waiting for the place.
     const second = request(web.url).get('/tips').then((res) => res);
-    await pollUntil('the second page is queued', () => metric(/^overload_queued\{service="web"\} (1)$/m));
+    await pollUntil('the second page is queued', () => metric(/^overload_queued\{gate="render",service="web"\} (1)$/m));
 
-    // The queue is full: refused at once, a page and an api call alike.
+    // The queue is full: refused at once.
     const page = await request(web.url).get('/tips');
     expect([page.status, page.headers['retry-after'], page.headers['cache-control']]).toEqual([503, '1', 'no-store']);
     expect(page.text).toContain(SERVER_ERROR_MESSAGE);
-    const call = await request(web.url).get('/api/home/slides');
-    expect([call.status, call.headers['retry-after'], call.body]).toEqual([503, '1', { status: 503, message: SERVER_ERROR_MESSAGE }]);
+    // Calls through to the api have a gate of their own: not held up by the renders.
+    await request(web.url).get('/api/home/slides').expect(200);
     // A kept page needs no render: it is still served.
     const kept = await request(web.url).get('/about');
     expect([kept.status, kept.headers['x-page-cache']]).toEqual([200, 'hit']);
     // Probes are never refused.
     await request(web.url).get('/healthz').expect(200);
     await request(web.url).get('/readyz').expect(200);
-    expect(await metric(/^overload_refusals_total\{reason="queue_full",service="web"\} (\d+)$/m)).toBe('2');
+    expect(await metric(/^overload_refusals_total\{gate="render",reason="queue_full",service="web"\} (\d+)$/m)).toBe('1');
 
     // Released: the page in flight and the one queued are served.
     held.shift()!.res.end(JSON.stringify({ data: { echo: { url: 'first' } } }));
@@ -98,6 +98,30 @@ describe('the overload gate', () => {
     const last = held.shift()!;
     answer(last.req, last.res);
     expect((await after).status).toBe(200);
+  });
+});
+
+describe('the overload gate of calls through to the api', () => {
+  it('refuses a call past its queue at once with 503, Retry-After and the message as JSON, and serves the rest after', async () => {
+    const calls = [request(web.url).get('/api/home/fashion-tips?call=1'), request(web.url).get('/api/home/fashion-tips?call=2')];
+    const first = calls[0]!.then((res) => res);
+    await pollUntil('the first call waits on the api', async () => (held.length === 1 ? true : undefined));
+    const second = calls[1]!.then((res) => res);
+    await pollUntil('the second call is queued', () => metric(/^overload_queued\{gate="api",service="web"\} (1)$/m));
+    const refused = await request(web.url).get('/api/home/fashion-tips?call=3');
+    expect([refused.status, refused.headers['retry-after'], refused.headers['cache-control'], refused.body]).toEqual([
+      503,
+      '1',
+      'no-store',
+      { status: 503, message: SERVER_ERROR_MESSAGE },
+    ]);
+    expect(await metric(/^overload_refusals_total\{gate="api",reason="queue_full",service="web"\} (\d+)$/m)).toBe('1');
+    const one = held.shift()!;
+    answer(one.req, one.res);
+    await pollUntil('the queued call reaches the api', async () => (held.length === 1 ? true : undefined));
+    const two = held.shift()!;
+    answer(two.req, two.res);
+    expect((await Promise.all([first, second])).map((res) => res.status)).toEqual([200, 200]);
   });
 });
 
