@@ -112,7 +112,7 @@ async function main() {
     const ssr = summarise(
       await compare(
         [
-          { name: 'SSR root page, streamed (renderToPipeableStream)', url: `${streamUrl}/` },
+          { name: 'SSR root page, as served (RENDER_MODE auto)', url: `${streamUrl}/` },
           { name: 'SSR root page, renderToString', url: `${stringUrl}/` },
           { name: 'Same bytes as a static string (Express)', url: `${staticUrl}/` },
         ],
@@ -121,8 +121,8 @@ async function main() {
     );
     const [stream, string, staticRow] = ssr;
     printTable(`1. Root page (${Math.round(page.length / 1024)} KB)`, ssr, [
-      ['streamed / renderToString', stream!.rps / string!.rps],
-      ['streamed / static string', stream!.rps / staticRow!.rps],
+      ['as served / renderToString', stream!.rps / string!.rps],
+      ['as served / static string', stream!.rps / staticRow!.rps],
     ]);
 
     const gateway = summarise(
@@ -163,7 +163,7 @@ async function main() {
     const listingRows = summarise(
       await compare(
         [
-          { name: `SSR ${listingPath}, streamed (guest)`, url: `${streamUrl}${listingPath}` },
+          { name: `SSR ${listingPath}, as served (guest)`, url: `${streamUrl}${listingPath}` },
           { name: 'the same, signed-in shopper', url: `${streamUrl}${listingPath}`, headers: { cookie: shopper } },
           { name: 'signed-in, session cache off (first page of a visit)', url: `${firstPageUrl}${listingPath}`, headers: { cookie: shopper } },
           { name: `SSR ${listingPath}, no shared cache`, url: `${uncachedUrl}${listingPath}` },
