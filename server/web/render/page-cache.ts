@@ -101,7 +101,6 @@ function split(body: Buffer, nonce: Buffer): Buffer[] {
   return parts;
 }
 
-
 function headerText(value: number | string | string[]): string {
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
