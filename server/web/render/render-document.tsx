@@ -66,7 +66,10 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
     // A boundary that suspended (or failed) is left to the client by renderToString: streamed
     // instead, React waits for it (and reports a failure as the stream does).
     if (options.renderMode === 'string' || !SUSPENDED_BOUNDARY.test(html)) {
-      res.end(withBootstrap(html, nonce, script, options.entry));
+      // One buffer with its length, as the stream sends a page finished in one batch.
+      const body = Buffer.from(withBootstrap(html, nonce, script, options.entry));
+      if (!res.headersSent) res.setHeader('Content-Length', body.byteLength);
+      res.end(body);
       return;
     }
   }
