@@ -11,7 +11,11 @@
 //    same bytes served as a static string;
 // 4. the catalog index against SQL on PostgreSQL (scripts/bench/index-bench.ts):
 //    npm run bench -- [--index-sizes 30000,1000000] [--index-queries 150] [--index-sql-rounds 1] [--index-only]
-// `--web-only` runs sections 1-3 without the index.
+// 5. the web's rendering and behaviour under load: page cache, streaming spread, a burst
+//    (scripts/bench/web-throughput.ts): npm run bench -- [--burst-requests 1200]
+//    [--burst-seconds 30] [--burst-waves 10] [--throughput-only]
+// `--web-only` runs the web sections without the index. Sections 1-3 render every request
+// (RENDER_EVERY_REQUEST: page cache off, no queue deadline), so that they measure renders.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +25,7 @@ import { COOKIE } from '../shared/constants';
 import { runApiBench } from './bench/api-bench';
 import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
+import { RENDER_EVERY_REQUEST, runWebThroughputBench, type WebThroughputContext } from './bench/web-throughput';
 import { freePort, generateDemoCatalog, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
 
 const args = process.argv.slice(2);
@@ -83,8 +88,18 @@ async function main() {
       await waitForUrl(`${url}/healthz`, proc);
       return url;
     };
-    const streamUrl = await web();
-    const stringUrl = await web({ RENDER_MODE: 'string' });
+    const throughput: WebThroughputContext = {
+      apiUrl,
+      web,
+      self,
+      processes,
+      dataDir,
+      settings,
+      burst: { requests: option('burst-requests', 1200), seconds: option('burst-seconds', 30), waves: option('burst-waves', 10) },
+    };
+    if (args.includes('--throughput-only')) return await runWebThroughputBench(throughput);
+    const streamUrl = await web(RENDER_EVERY_REQUEST);
+    const stringUrl = await web({ ...RENDER_EVERY_REQUEST, RENDER_MODE: 'string' });
 
     const page = await (await fetch(`${streamUrl}/`)).text();
     const pageFile = path.join(dataDir, 'root-page.html');
@@ -98,7 +113,7 @@ async function main() {
     const ssr = summarise(
       await compare(
         [
-          { name: 'SSR root page, streamed (renderToPipeableStream)', url: `${streamUrl}/` },
+          { name: 'SSR root page, as served (RENDER_MODE auto)', url: `${streamUrl}/` },
           { name: 'SSR root page, renderToString', url: `${stringUrl}/` },
           { name: 'Same bytes as a static string (Express)', url: `${staticUrl}/` },
         ],
@@ -107,8 +122,8 @@ async function main() {
     );
     const [stream, string, staticRow] = ssr;
     printTable(`1. Root page (${Math.round(page.length / 1024)} KB)`, ssr, [
-      ['streamed / renderToString', stream!.rps / string!.rps],
-      ['streamed / static string', stream!.rps / staticRow!.rps],
+      ['as served / renderToString', stream!.rps / string!.rps],
+      ['as served / static string', stream!.rps / staticRow!.rps],
     ]);
 
     const gateway = summarise(
@@ -126,10 +141,10 @@ async function main() {
     // listing answers are cacheable, so the web's shared cache serves repeats; the row
     // without it (SHARED_CACHE_MAX_BYTES=0) shows the whole path every time.
     const listingPath = '/dresses?colour=black&sort=asc';
-    const uncachedUrl = await web({ SHARED_CACHE_MAX_BYTES: '0' });
+    const uncachedUrl = await web({ ...RENDER_EVERY_REQUEST, SHARED_CACHE_MAX_BYTES: '0' });
     // A web without the session cache: every signed-in page asks the api for the shopper's own
     // answers, as the first page of a visit does.
-    const firstPageUrl = await web({ SESSION_CACHE_SECONDS: '0' });
+    const firstPageUrl = await web({ ...RENDER_EVERY_REQUEST, SESSION_CACHE_SECONDS: '0' });
     const listingResponse = await fetch(`${streamUrl}${listingPath}`);
     if (listingResponse.status !== 200) throw new Error(`${listingPath} answered ${listingResponse.status}`);
     const listing = await listingResponse.text();
@@ -149,7 +164,7 @@ async function main() {
     const listingRows = summarise(
       await compare(
         [
-          { name: `SSR ${listingPath}, streamed (guest)`, url: `${streamUrl}${listingPath}` },
+          { name: `SSR ${listingPath}, as served (guest)`, url: `${streamUrl}${listingPath}` },
           { name: 'the same, signed-in shopper', url: `${streamUrl}${listingPath}`, headers: { cookie: shopper } },
           { name: 'signed-in, session cache off (first page of a visit)', url: `${firstPageUrl}${listingPath}`, headers: { cookie: shopper } },
           { name: `SSR ${listingPath}, no shared cache`, url: `${uncachedUrl}${listingPath}` },
@@ -166,6 +181,7 @@ async function main() {
       ['no shared cache / static string', listedUncached!.rps / listedStatic!.rps],
     ]);
     await runApiBench({ apiUrl, self, dataDir, processes, settings }); // the api: scripts/bench/api-bench.ts
+    await runWebThroughputBench(throughput);
   } finally {
     await Promise.all(processes.map((p) => p.stop()));
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -65,3 +65,12 @@ export const UPSTREAM_HEADER = {
   /** The one client address the web trusts (its `req.ip`), never a list a client sent. */
   clientAddress: 'x-forwarded-for',
 } as const;
+
+/**
+ * Headers the api adds to its answers for the web. `catalogVersion` changes whenever what the
+ * catalogue answers can change (an import re-indexed it, or the api restarted): the web drops
+ * the pages and answers it keeps when it sees a new value.
+ */
+export const API_ANSWER_HEADER = {
+  catalogVersion: 'x-catalog-version',
+} as const;

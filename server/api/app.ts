@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import express, { type Router } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type client from 'prom-client';
 import type { Logger } from 'pino';
+import { API_ANSWER_HEADER } from '../../shared/constants';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { httpDurationMiddleware, metricsHandler, recordMountPath } from '../lib/http-metrics';
 import { requestIdFrom } from '../lib/request-id';
@@ -94,6 +96,14 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   );
   app.use(helmet({ contentSecurityPolicy: false }));
   app.use(httpDurationMiddleware(registry));
+  // Every answer (/healthz too, the web's cheap probe) says which catalogue it came from: the
+  // web keeps rendered pages and shared answers until this changes. The boot id makes a
+  // restart count as a change, since the index's build counter starts again.
+  const boot = randomBytes(4).toString('hex');
+  app.use((_req, res, next) => {
+    res.setHeader(API_ANSWER_HEADER.catalogVersion, `${boot}.${searchEngine.version()}`);
+    next();
+  });
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', CacheNone.header);

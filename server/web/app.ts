@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security';
 import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
 import { sessionRoutes } from './http/session-routes';
 import { health, readiness } from './http/operations';
+import { createOverloadGates } from './http/overload-gate';
 import { createSocialState, socialStartRoutes } from './http/social-sign-in';
 import { readClientAssets, staticFiles } from './http/static-files';
 import { createXsrf, formSizeLimit, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
@@ -24,6 +25,7 @@ import { imageRouter } from './images/image-router';
 import { gateway, isGatewayPath } from './proxy/gateway';
 import { createDocumentHandler } from './render/document-handler';
 import { webErrorHandler } from './render/document-errors';
+import { createPageCache } from './render/page-cache';
 import { sitemapRoutes } from './seo/sitemaps';
 import { createApiUpstream } from './upstream/api-upstream';
 import { createSessionCache } from './upstream/session-cache';
@@ -46,13 +48,17 @@ const SITEMAP_TIMEOUT_MS = 30_000;
 //     → request duration metrics → compression;
 //  2. /healthz, /readyz (the api is ready) and a 404 for /metrics (served on METRICS_PORT
 //     instead, main.ts) → hashed assets and public files → drawn pictures (/images);
-//  3. request info (country from the URL, geo header, bot flag) → cookies;
+//  3. request info (country from the URL, geo header, bot flag) → cookies → pages kept by the
+//     page cache (render/page-cache.ts);
 //  4. GET /xsrf-token → the XSRF check on every state-changing request → social sign-in start
 //     → the session routes (sign-in, register, logout: they keep the token cookie) → the
 //     gateway (/api, /auth, /clients/api, /api/payments; no body parser before it, so bodies
 //     stream through);
-//  5. /gb/… redirect → country chooser → robots.txt and sitemaps → the document handler for
-//     GET, HEAD and same-origin form POSTs → the error handler.
+//     The session routes and the gateway take a place in the overload gate first.
+//  5. /gb/… redirect → country chooser → robots.txt and sitemaps → for GET and HEAD the page
+//     cache keeps what is rendered; for GET, HEAD and same-origin form POSTs the overload gate
+//     (a bound on renders and api calls in flight; past it 503 at once) and the document
+//     handler → the error handler.
 // Every api call (loaders, actions, session routes, sitemaps, the gateway) goes through one
 // upstream: one keep-alive pool, one header builder, one error wording (api-upstream.ts).
 export function createWebApp({ config, logger, registry, routes = appRoutes }: WebDeps): express.Express {
@@ -73,6 +79,11 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   const xsrf = createXsrf(secret);
   const socialState = createSocialState(secret);
   const siteUrl = config.siteUrl;
+  const sharedCache = createSharedCache(config.sharedCacheMaxBytes, registry);
+  // Answers kept from an older catalogue would render old prices into fresh pages.
+  api.catalogVersion.onChange(() => sharedCache.clear());
+  const pageCache = createPageCache({ ...config.pageCache, upstream: api, botHeader: config.botHeader, registry });
+  const gates = createOverloadGates(config.overload, registry, isGatewayPath);
 
   app.use(requestIdMiddleware());
   app.use(requestLogging(logger));
@@ -98,12 +109,17 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   // Read before the gateway: the XSRF check, the session routes and the identity headers need
   // them (the parser leaves request bodies alone, so proxied bodies still stream through).
   app.use(cookieParser());
+  // Pages kept by the page cache go out from here, before anything that would render or call
+  // the api, and before the overload gate: under load, hot pages are still served.
+  app.use(pageCache.serve);
 
   app.get(XSRF_TOKEN_PATH, xsrfTokenHandler({ xsrf, siteUrl }));
   // Every POST, PUT, PATCH and DELETE, whatever its path or case: Express matches routes
   // without regard to case, so no path check may rely on it.
   app.use(xsrfProtection({ xsrf, siteUrl, isGatewayPath }));
   app.use(socialStartRoutes({ providers: config.socialSignIn, siteUrl, socialState }));
+  // The session routes and the gateway call the api: their place in the overload gate first.
+  app.use((req, res, next) => (isGatewayPath(req.path.toLowerCase()) ? gates.apiCalls(req, res, next) : next()));
   app.use(sessionRoutes({ upstream: api, siteUrl, socialState }));
   app.use(
     gateway({
@@ -124,7 +140,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     assets: readClientAssets(config.clientDir),
     siteUrl,
     socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.socialSignIn[provider]),
-    api: { upstream: api, sharedCache: createSharedCache(config.sharedCacheMaxBytes, registry), transferMetrics },
+    api: { upstream: api, sharedCache, transferMetrics },
     transferLimits: config.transferLimits,
     transferMetrics,
     streamTimeoutMs: config.streamTimeoutMs,
@@ -132,11 +148,11 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     renderMode: config.renderMode,
     onRenderError: (error, req) => req.log.error({ err: error }, 'render error'),
   });
-  app.get('/{*splat}', handleDocument);
-  app.head('/{*splat}', handleDocument);
+  app.get('/{*splat}', pageCache.keep, gates.renders, handleDocument);
+  app.head('/{*splat}', pageCache.keep, gates.renders, handleDocument);
   // Forms posted without JavaScript (sign-in, register, passwords, profile) run the page
   // route's action (the XSRF check has let only our own pages' forms this far).
-  app.post('/{*splat}', formSizeLimit, handleDocument);
+  app.post('/{*splat}', formSizeLimit, gates.renders, handleDocument);
 
   app.use(webErrorHandler());
   return app;

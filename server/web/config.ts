@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { envPort, parseEnv } from '../lib/env';
 import { envTrustProxy, type TrustProxy } from '../lib/trust-proxy';
+import type { OverloadLimits } from './http/overload-gate';
+import type { RenderMode } from './render/render-document';
 
 const WebEnv = z.object({
   PORT: envPort.default(3000),
@@ -36,6 +38,18 @@ const WebEnv = z.object({
   /** How long a session's own personal answers are reused by its next pages (0 turns it off). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(10),
   SESSION_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(8 * 1024 * 1024),
+  /** Rendered anonymous pages kept in memory (render/page-cache.ts); 0 turns the cache off. */
+  PAGE_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(64 * 1024 * 1024),
+  /** How often, at most, pages served from the cache ask the api whether the catalogue changed. */
+  PAGE_CACHE_VERSION_CHECK_MS: z.coerce.number().int().positive().default(1_000),
+  /** Page renders at once (http/overload-gate.ts): they hold the CPU. */
+  MAX_IN_FLIGHT: z.coerce.number().int().positive().default(16),
+  /** Calls through to the api at once (the gateway, the session routes): they mostly wait on it. */
+  MAX_API_CALLS_IN_FLIGHT: z.coerce.number().int().positive().default(256),
+  /** Requests that may wait for a place; one more is refused at once with 503 and Retry-After. */
+  QUEUE_MAX: z.coerce.number().int().nonnegative().default(64),
+  /** The longest a request waits for a place before it is refused. */
+  QUEUE_TIMEOUT_MS: z.coerce.number().int().positive().default(1_000),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
@@ -54,8 +68,12 @@ const WebEnv = z.object({
   GOOGLE_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
   FACEBOOK_APP_ID: z.string().min(1).max(200).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).max(200).optional(),
-  /** Benchmark only: 'string' renders pages with renderToString, to measure what streaming costs. */
-  RENDER_MODE: z.enum(['stream', 'string']).default('stream'),
+  /**
+   * 'auto': a page whose loaders deferred nothing is rendered in one go (renderToString), one
+   * with deferred data is streamed (render/render-document.tsx). 'stream' and 'string' are for
+   * the benchmark and the tests that compare the two.
+   */
+  RENDER_MODE: z.enum(['auto', 'stream', 'string']).default('auto'),
 });
 
 export type WebConfig = {
@@ -75,11 +93,13 @@ export type WebConfig = {
   transferLimits: { maxEntries: number; maxBytes: number };
   sharedCacheMaxBytes: number;
   sessionCache: { ttlSeconds: number; maxBytes: number };
+  pageCache: { maxBytes: number; versionCheckMs: number };
+  overload: { renders: OverloadLimits; apiCalls: OverloadLimits };
   clientDir: string;
   logLevel: string;
   production: boolean;
   shutdownTimeoutMs: number;
-  renderMode: 'stream' | 'string';
+  renderMode: RenderMode;
   /** Never logged, never sent to the browser. */
   xsrfSecret: string | undefined;
   /** Providers the browser may sign in with: authorisation URL and public app id. */
@@ -108,6 +128,11 @@ export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     transferLimits: { maxEntries: e.TRANSFER_CACHE_MAX_ENTRIES, maxBytes: e.TRANSFER_CACHE_MAX_BYTES },
     sharedCacheMaxBytes: e.SHARED_CACHE_MAX_BYTES,
     sessionCache: { ttlSeconds: e.SESSION_CACHE_SECONDS, maxBytes: e.SESSION_CACHE_MAX_BYTES },
+    pageCache: { maxBytes: e.PAGE_CACHE_MAX_BYTES, versionCheckMs: e.PAGE_CACHE_VERSION_CHECK_MS },
+    overload: {
+      renders: { maxInFlight: e.MAX_IN_FLIGHT, queueMax: e.QUEUE_MAX, queueTimeoutMs: e.QUEUE_TIMEOUT_MS },
+      apiCalls: { maxInFlight: e.MAX_API_CALLS_IN_FLIGHT, queueMax: e.QUEUE_MAX, queueTimeoutMs: e.QUEUE_TIMEOUT_MS },
+    },
     clientDir: path.resolve(e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

@@ -60,3 +60,11 @@ export function documentCachePolicy(status: number, personal: boolean, loaderCac
   if (loaderCacheControl.some((v) => /private/.test(v))) return CachePrivate;
   return CacheShort;
 }
+
+/** How long past its max-age a shared cache may serve a response while it fetches a fresh one (stale-while-revalidate), else 0. */
+export function sharedStaleSeconds(cacheControl: string | null | undefined): number {
+  if (sharedMaxAge(cacheControl) === 0) return 0;
+  const directive = cacheControl!.toLowerCase().split(',').map((d) => d.trim()).find((d) => d.startsWith('stale-while-revalidate='));
+  const value = Number(directive?.split('=')[1]);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}

@@ -25,6 +25,10 @@ declare module 'express-serve-static-core' {
     nonce: string;
     /** Set by requestInfoMiddleware, before the gateway, the session routes and the pages. */
     requestInfo: RequestInfo;
+    /** Set when React could not render the whole page (an error, a timeout): no cache may keep it. */
+    pageIncomplete?: boolean;
+    /** The page cache's own background render (render/page-cache.ts). */
+    pageCacheRevalidation?: boolean;
   }
 }
 

@@ -104,6 +104,7 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
       },
       proxyRes(proxyRes, req, res) {
         endEarly(req as GatewayRequest, proxyRes);
+        options.api.catalogVersion.observe(proxyRes.headers);
         // Again once the write is done: a page rendered meanwhile may have kept the old answer.
         if (isPersonalWrite(req.method ?? 'GET', req.url ?? '') || proxyRes.statusCode === 401) {
           options.api.sessionCache.forget((req as GatewayRequest).caller ?? callerOf(req as Request, res as unknown as Response));

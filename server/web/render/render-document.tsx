@@ -13,13 +13,25 @@ import { payloadScript } from './document-payload';
 // (React Router's entry.server is the model): people get the shell as soon as it is ready,
 // crawlers the whole page at once; a render that hangs is aborted, and so is one whose client
 // went away. The timer is cleared when the response ends.
+//
+// A page whose loaders deferred nothing is whole before React starts: its shell is the page,
+// so streaming gives it no earlier first byte, only the cost of React's stream (each small
+// string copied into byte views, many writes). Such a page is rendered in one go with
+// renderToString and the same bootstrap tags React's stream would add, byte for byte
+// (tests/integration/web/render-modes.test.ts). A page with deferred data streams, so what is
+// ready goes out first; so does one that suspended anyway (renderToString cannot wait).
+
+export type RenderMode = 'auto' | 'stream' | 'string';
 
 export type RenderOptions = {
   /** The client entry module, loaded by the bootstrap script. */
   entry: string;
   streamTimeoutMs: number;
-  /** 'string' exists for the benchmark: the same page through renderToString. */
-  renderMode: 'stream' | 'string';
+  /**
+   * 'auto': whole pages in one go, pages with deferred data streamed (above). 'stream' and
+   * 'string' always do one or the other: for the benchmark and the tests that compare them.
+   */
+  renderMode: RenderMode;
   onRenderError: (error: unknown, req: Request) => void;
 };
 
@@ -43,15 +55,23 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
   );
   const script = payloadScript(page.payload);
 
-  if (options.renderMode === 'string') {
-    const html = renderToString(tree);
-    res.end(
-      `<!DOCTYPE html>${html.replace(
-        '</body>',
-        `<script nonce="${nonce}">${script}</script><script type="module" src="${options.entry}" nonce="${nonce}" async=""></script></body>`,
-      )}`,
-    );
-    return;
+  const whole = options.renderMode === 'string' || (options.renderMode === 'auto' && !defersData(page.result));
+  if (whole) {
+    let html: string;
+    try {
+      html = renderToString(tree);
+    } catch (error) {
+      return sendShellError(req, res, options, error);
+    }
+    // A boundary that suspended (or failed) is left to the client by renderToString: streamed
+    // instead, React waits for it (and reports a failure as the stream does).
+    if (options.renderMode === 'string' || !SUSPENDED_BOUNDARY.test(html)) {
+      // One buffer with its length, as the stream sends a page finished in one batch.
+      const body = Buffer.from(withBootstrap(html, nonce, script, options.entry));
+      if (!res.headersSent) res.setHeader('Content-Length', body.byteLength);
+      res.end(body);
+      return;
+    }
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -68,15 +88,11 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
       if (isBot) pipe();
     },
     onShellError(error) {
-      options.onRenderError(error, req);
       clearTimeout(timer);
-      if (!res.headersSent) {
-        res.status(500).setHeader('Cache-Control', CacheNone.header);
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      }
-      res.end(SERVER_ERROR_PAGE);
+      sendShellError(req, res, options, error);
     },
     onError(error) {
+      res.locals.pageIncomplete = true;
       if (!page.signal.aborted) options.onRenderError(error, req);
     },
   });
@@ -89,4 +105,48 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
     clear();
     if (!res.writableFinished) stream.abort(new Error('client disconnected'));
   });
+}
+
+function sendShellError(req: Request, res: Response, options: RenderOptions, error: unknown): void {
+  options.onRenderError(error, req);
+  if (!res.headersSent) {
+    res.status(500).setHeader('Cache-Control', CacheNone.header);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  }
+  res.end(SERVER_ERROR_PAGE);
+}
+
+/** Whether a loader or action handed React data still on its way (a promise for `<Await>`). */
+function defersData(result: StaticHandlerContext): boolean {
+  const isThenable = (value: unknown) => typeof (value as { then?: unknown } | null)?.then === 'function';
+  const defers = (data: unknown) => isThenable(data) || (typeof data === 'object' && data !== null && Object.values(data).some(isThenable));
+  return Object.values(result.loaderData ?? {}).some(defers) || Object.values(result.actionData ?? {}).some(defers);
+}
+
+/** React's markers of a boundary it could not finish: client-rendered (`$!`) or pending (`$?`). */
+const SUSPENDED_BOUNDARY = /<!--\$[!?]-->/;
+
+/** The id React's stream gives the bootstrap script: `_${identifierPrefix}R_`, and we set no prefix. */
+const BOOTSTRAP_SCRIPT_ID = '_R_';
+
+/**
+ * What renderToPipeableStream adds to a document for `bootstrapScriptContent` and
+ * `bootstrapModules`, added to renderToString's: the doctype, the entry's modulepreload in the
+ * head after React's own early preloads (charset, viewport, preconnects, preloads, stylesheets
+ * come before it), and the payload and entry scripts at the end of the body.
+ */
+function withBootstrap(html: string, nonce: string, script: string, entry: string): string {
+  const preload = `<link rel="modulepreload" fetchPriority="low" nonce="${nonce}" href="${entry}"/>`;
+  const head = html.indexOf('<head>') + '<head>'.length;
+  let at = head;
+  for (const early = /<(?:meta charSet|meta name="viewport"|link rel="(?:preconnect|preload|stylesheet)")[^>]*\/>/y; ; ) {
+    early.lastIndex = at;
+    if (!early.test(html)) break;
+    at = early.lastIndex;
+  }
+  const body = html.lastIndexOf('</body>');
+  return (
+    `<!DOCTYPE html>${html.slice(0, at)}${preload}${html.slice(at, body)}` +
+    `<script nonce="${nonce}" id="${BOOTSTRAP_SCRIPT_ID}">${script}</script><script type="module" src="${entry}" nonce="${nonce}" async=""></script>${html.slice(body)}`
+  );
 }

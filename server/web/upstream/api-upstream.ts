@@ -6,6 +6,7 @@ import type { ApiRequest } from '../../../shared/api/api-client';
 import { apiScope } from '../../../shared/api/api-routes';
 import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
 import type { CountryCode } from '../../../shared/countries';
+import { createCatalogVersion, type CatalogVersion } from './catalog-version';
 import { createSessionCache, type SessionCache } from './session-cache';
 import { keepAliveAgent } from './upstream-agent';
 import { UpstreamError, upstreamFetch, type UpstreamResponse } from './upstream-fetch';
@@ -122,6 +123,8 @@ export type ApiUpstream = {
    * gateway does the same for the calls it proxies.
    */
   readonly sessionCache: SessionCache;
+  /** The catalogue the api last said it answers from; every answer `call` reads updates it. */
+  readonly catalogVersion: CatalogVersion;
 };
 
 export type ApiUpstreamOptions = { baseUrl: string; timeoutMs: number; registry: client.Registry; sessionCache?: SessionCache };
@@ -133,6 +136,7 @@ export function upstreamPathLabel(url: string): string {
 
 export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache = createSessionCache({ ttlSeconds: 0, maxBytes: 0 }) }: ApiUpstreamOptions): ApiUpstream {
   const base = new URL(baseUrl);
+  const catalogVersion = createCatalogVersion();
   const agent = keepAliveAgent(baseUrl);
   const duration = new Histogram({
     name: 'upstream_request_duration_seconds',
@@ -147,6 +151,7 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
     timeoutMs,
     agent,
     sessionCache,
+    catalogVersion,
     async call(request, caller, options = {}) {
       const started = performance.now();
       let status = 0;
@@ -159,6 +164,7 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
         if (wait <= 0) throw new UpstreamError('timeout', 'the deadline had passed before the call');
         const res = await upstreamFetch(base, agent, request, upstreamHeaders(request, caller), wait, options.signal);
         status = res.status;
+        catalogVersion.observe(res.headers);
         return res;
       } catch (error) {
         if (!(error instanceof UpstreamError) || options.signal?.aborted) throw error;

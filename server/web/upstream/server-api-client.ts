@@ -50,8 +50,8 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
   let personalCalls = 0;
   const personalGets = new Map<string, Promise<ApiResponse>>();
 
-  async function fetchAnswer(request: ApiRequest): Promise<{ response: ApiResponse; cacheControl: string | undefined; setsCookie: boolean }> {
-    const res = await deps.upstream.call(request, caller, calls);
+  async function fetchAnswer(request: ApiRequest, callOptions: CallOptions = calls): Promise<{ response: ApiResponse; cacheControl: string | undefined; setsCookie: boolean }> {
+    const res = await deps.upstream.call(request, caller, callOptions);
     if (res.status === 401 && !request.url.startsWith('/auth/')) options.onUnauthorized?.();
     const json = readJson(res.text);
     return {
@@ -68,13 +68,21 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
       const hit = deps.sharedCache.get(key);
       if (hit) return { status: hit.status, body: hit.body, bytes: hit.bytes, transferable: true };
     }
-    const { response, cacheControl, setsCookie } = await fetchAnswer(request);
-    if (isGet && response.status === 200 && !setsCookie && response.bytes !== undefined) {
-      // What may be kept, and for how long, is the api's own Cache-Control.
-      const ttl = sharedMaxAge(cacheControl);
-      if (ttl > 0) deps.sharedCache.set(key, { status: response.status, body: response.body, bytes: response.bytes }, ttl);
+    if (!isGet) {
+      return { ...(await fetchAnswer(request)).response, transferable: false };
     }
-    return { ...response, transferable: isGet && !setsCookie };
+    // Joined by other pages asking the same meanwhile: so it runs to its end whoever leaves
+    // (no abort signal), within this page's deadline.
+    const { response, setsCookie } = await deps.sharedCache.coalesce(key, async () => {
+      const answer = await fetchAnswer(request, { deadline: calls.deadline, timeoutMs: calls.timeoutMs });
+      if (answer.response.status === 200 && !answer.setsCookie && answer.response.bytes !== undefined) {
+        // What may be kept, and for how long, is the api's own Cache-Control.
+        const ttl = sharedMaxAge(answer.cacheControl);
+        if (ttl > 0) deps.sharedCache.set(key, { status: answer.response.status, body: answer.response.body, bytes: answer.response.bytes }, ttl);
+      }
+      return answer;
+    });
+    return { ...response, transferable: !setsCookie };
   }
 
   async function personalWrite(request: ApiRequest): Promise<ApiResponse> {

@@ -11,6 +11,12 @@ export type SharedCacheEntry = { status: number; body: unknown; bytes: number };
 
 export type SharedCache = {
   get(url: string): SharedCacheEntry | undefined;
+  /**
+   * One upstream call for every page that asks for `url` while it is on its way: when a kept
+   * answer expires under load, the renders in flight would otherwise each ask the api for it at
+   * once. With the cache off, every caller makes its own call.
+   */
+  coalesce<T>(url: string, fetch: () => Promise<T>): Promise<T>;
   set(url: string, entry: SharedCacheEntry, ttlSeconds: number): void;
   clear(): void;
 };
@@ -23,8 +29,10 @@ export function createSharedCache(maxBytes: number, registry?: client.Registry):
     ttlAutopurge: false,
   });
   const registers = registry ? [registry] : [];
+  const pending = new Map<string, Promise<unknown>>();
   const hits = new Counter({ name: 'shared_cache_hits_total', help: 'Shared upstream cache hits', registers });
   const misses = new Counter({ name: 'shared_cache_misses_total', help: 'Shared upstream cache misses', registers });
+  const joined = new Counter({ name: 'shared_cache_joined_total', help: 'Shared api calls a page joined, already on their way for another page, instead of making its own', registers });
   new Gauge({
     name: 'shared_cache_bytes',
     help: 'Bytes held by the shared upstream cache',
@@ -47,6 +55,17 @@ export function createSharedCache(maxBytes: number, registry?: client.Registry):
       if (entry) hits.inc();
       else misses.inc();
       return entry;
+    },
+    coalesce<T>(url: string, fetch: () => Promise<T>): Promise<T> {
+      if (maxBytes === 0) return fetch();
+      const waiting = pending.get(url) as Promise<T> | undefined;
+      if (waiting) {
+        joined.inc();
+        return waiting;
+      }
+      const call = fetch().finally(() => pending.delete(url));
+      pending.set(url, call);
+      return call;
     },
     set(url, entry, ttlSeconds) {
       if (entry.bytes > maxBytes / 4) return;

@@ -36,4 +36,30 @@ describe('the shared upstream cache', () => {
     cache.set('/api/a', entry(1), 60);
     expect(cache.get('/api/a')).toBeUndefined();
   });
+
+  it('makes one call for everyone who asks for an address while it is on its way, and a new one after', async () => {
+    const cache = createSharedCache(10_000);
+    let calls = 0;
+    let release: (value: string) => void = () => undefined;
+    const fetch = () => {
+      calls++;
+      return new Promise<string>((resolve) => (release = resolve));
+    };
+    const first = cache.coalesce('/api/a', fetch);
+    const second = cache.coalesce('/api/a', fetch);
+    expect(calls).toBe(1);
+    release('answer');
+    expect(await Promise.all([first, second])).toEqual(['answer', 'answer']);
+    const third = cache.coalesce('/api/a', fetch);
+    expect(calls).toBe(2);
+    release('later');
+    expect(await third).toBe('later');
+  });
+
+  it('makes a call per caller when it is off', async () => {
+    const cache = createSharedCache(0);
+    let calls = 0;
+    await Promise.all([cache.coalesce('/api/a', async () => ++calls), cache.coalesce('/api/a', async () => ++calls)]);
+    expect(calls).toBe(2);
+  });
 });

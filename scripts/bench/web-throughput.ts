@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { COLOURS } from '../../shared/colours';
+import { SORT_OPTIONS } from '../../shared/sort-options';
+import { freePort, startNodeProcess, waitForUrl, type NodeProcess } from '../lib/processes';
+import { compare, median, printTable, summarise } from './load';
+
+// The web server's rendering and its behaviour under load, side by side in one run:
+//  - what a render costs, with the page cache off (every request renders): the home page as
+//    served (RENDER_MODE auto) and always streamed against renderToString, and the spread of
+//    answers at 50 connections (p99 / p50) for home and a listing;
+//  - a listing with the shared cache off against on (page cache off);
+//  - a hot anonymous listing from the page cache against the same bytes as a static string;
+//  - a burst of page requests from one client, each address new (every one a render), at a
+//    default web server: the slowest answer, 503s with Retry-After, anything else.
+// Each figure is printed with its goal and whether this run met it.
+
+export type WebThroughputContext = {
+  apiUrl: string;
+  /** A web process over the api with these settings; answers its URL once it serves. */
+  web(env?: NodeJS.ProcessEnv): Promise<string>;
+  /** This script, whose `--serve-static <file> <port>` mode serves a file's bytes from Express. */
+  self: string;
+  processes: NodeProcess[];
+  dataDir: string;
+  settings: { rounds: number; durationSeconds: number; connections: number; warmupSeconds: number };
+  burst: { requests: number; seconds: number; waves: number };
+};
+
+/**
+ * A web server that renders every request and never refuses one: the page cache off, and the
+ * overload gate's queue deadline far beyond a round, so a closed loop of 50 connections measures
+ * renders (the gate still bounds how many run at once, as in production).
+ */
+export const RENDER_EVERY_REQUEST: NodeJS.ProcessEnv = { PAGE_CACHE_MAX_BYTES: '0', QUEUE_TIMEOUT_MS: '600000' };
+
+type Goal = { what: string; value: number; goal: string; met: boolean; format?: (v: number) => string };
+
+const LISTING = '/dresses?colour=black&sort=asc';
+const CATEGORIES = ['dresses', 'tops', 't-shirts', 'knitwear', 'jeans', 'trousers', 'skirts', 'coats', 'jackets', 'sneakers', 'boots', 'handbags'];
+const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130 bench' };
+
+async function serveStatic(ctx: WebThroughputContext, html: string, name: string): Promise<string> {
+  const file = path.join(ctx.dataDir, name);
+  fs.writeFileSync(file, html);
+  const port = await freePort();
+  const proc = startNodeProcess(ctx.self, {}, { args: ['--serve-static', file, String(port)] });
+  ctx.processes.push(proc);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForUrl(url, proc);
+  return url;
+}
+
+/** `count` listing addresses, all different: a category, a colour and a sort each. */
+function coldAddresses(count: number): string[] {
+  const out: string[] = [];
+  for (const sort of ['', ...SORT_OPTIONS.map((o) => o.value)]) {
+    for (const colour of COLOURS) {
+      for (const category of CATEGORIES) {
+        out.push(`/${category}?colour=${colour.key}${sort ? `&sort=${sort}` : ''}`);
+      }
+    }
+  }
+  for (let page = 2; out.length < count; page++) out.push(...out.slice(0, count - out.length).map((url) => `${url}&page=${page}`));
+  return out.slice(0, count);
+}
+
+type Answer = { status: number; retryAfter: boolean; ms: number };
+
+/**
+ * `requests` page requests from one client in `seconds`, sent in `waves` waves at even
+ * intervals (all of a wave at once), without waiting for answers: what a crawler gone wild or
+ * a flash sale's first seconds look like.
+ */
+async function burst(baseUrl: string, options: WebThroughputContext['burst']): Promise<Answer[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const addresses = coldAddresses(options.requests);
+  const perWave = Math.ceil(options.requests / options.waves);
+  const gap = (options.seconds * 1000) / options.waves;
+  const started = performance.now();
+  const pending: Promise<Answer>[] = [];
+  for (let wave = 0; wave < options.waves; wave++) {
+    const wait = started + wave * gap - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    for (const address of addresses.slice(wave * perWave, (wave + 1) * perWave)) {
+      pending.push(
+        new Promise<Answer>((resolve) => {
+          const sent = performance.now();
+          const req = http.get(`${baseUrl}${address}`, { agent, headers: BROWSER }, (res) => {
+            res.resume();
+            res.once('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] !== undefined, ms: performance.now() - sent }));
+          });
+          req.once('error', () => resolve({ status: 0, retryAfter: false, ms: performance.now() - sent }));
+        }),
+      );
+    }
+  }
+  const answers = await Promise.all(pending);
+  agent.destroy();
+  return answers;
+}
+
+export async function runWebThroughputBench(ctx: WebThroughputContext): Promise<void> {
+  const goals: Goal[] = [];
+  const ratio = (v: number) => v.toFixed(2);
+
+  // The render itself: every request renders.
+  // As served (RENDER_MODE auto: a page with nothing deferred in one go), against
+  // renderToString alone and React's stream for every page (what was served before).
+  const streamUrl = await ctx.web(RENDER_EVERY_REQUEST);
+  const stringUrl = await ctx.web({ ...RENDER_EVERY_REQUEST, RENDER_MODE: 'string' });
+  const alwaysStreamUrl = await ctx.web({ ...RENDER_EVERY_REQUEST, RENDER_MODE: 'stream' });
+  const noSharedUrl = await ctx.web({ ...RENDER_EVERY_REQUEST, SHARED_CACHE_MAX_BYTES: '0' });
+  // The page cache on; misses (only the first request) may wait as long as they need.
+  const cachedUrl = await ctx.web({ QUEUE_TIMEOUT_MS: RENDER_EVERY_REQUEST.QUEUE_TIMEOUT_MS });
+  const listing = await (await fetch(`${cachedUrl}${LISTING}`, { headers: BROWSER })).text();
+  const listingStatic = await serveStatic(ctx, listing, 'listing-static.html');
+
+  const rendering = summarise(
+    await compare(
+      [
+        { name: 'home as served, page cache off', url: `${streamUrl}/` },
+        { name: 'home renderToString, page cache off', url: `${stringUrl}/` },
+        { name: 'home always streamed (RENDER_MODE=stream)', url: `${alwaysStreamUrl}/` },
+        { name: 'listing as served, page cache off', url: `${streamUrl}${LISTING}` },
+        { name: 'listing always streamed', url: `${alwaysStreamUrl}${LISTING}` },
+        { name: 'the same, shared cache off too', url: `${noSharedUrl}${LISTING}` },
+        { name: 'the same, hot from the page cache', url: `${cachedUrl}${LISTING}` },
+        { name: 'the same bytes as a static string (Express)', url: `${listingStatic}/` },
+      ],
+      ctx.settings,
+    ),
+  );
+  const [home, homeString, homeStream, list, listStream, listNoShared, hot, staticRow] = rendering;
+  const spread = (row: typeof home) => row!.p99 / row!.p50;
+  printTable(`Web rendering and page cache (listing ${LISTING}, ${Math.round(listing.length / 1024)} KB)`, rendering, [
+    ['home as served / renderToString', home!.rps / homeString!.rps],
+    ['home always streamed / renderToString', homeStream!.rps / homeString!.rps],
+    ['home as served p99 / p50', spread(home)],
+    ['home renderToString p99 / p50', spread(homeString)],
+    ['home always streamed p99 / p50', spread(homeStream)],
+    ['listing as served p99 / p50', spread(list)],
+    ['listing always streamed p99 / p50', spread(listStream)],
+    ['listing shared cache off / on', listNoShared!.rps / list!.rps],
+    ['hot listing (page cache) / static string', hot!.rps / staticRow!.rps],
+  ]);
+  goals.push(
+    { what: 'home as served / renderToString', value: home!.rps / homeString!.rps, goal: '≥ 0.9', met: home!.rps / homeString!.rps >= 0.9, format: ratio },
+    { what: `p99 / p50 at ${ctx.settings.connections} connections, home`, value: spread(home), goal: '≤ 2.5', met: spread(home) <= 2.5, format: ratio },
+    { what: `p99 / p50 at ${ctx.settings.connections} connections, listing`, value: spread(list), goal: '≤ 2.5', met: spread(list) <= 2.5, format: ratio },
+    { what: 'listing with the shared cache off / on', value: listNoShared!.rps / list!.rps, goal: '≥ 0.8', met: listNoShared!.rps / list!.rps >= 0.8, format: ratio },
+    { what: 'hot anonymous listing / static string', value: hot!.rps / staticRow!.rps, goal: '≥ 0.5', met: hot!.rps / staticRow!.rps >= 0.5, format: ratio },
+  );
+
+  // The burst, at a web server of its own with the default settings (page cache on, overload gate).
+  const burstUrl = await ctx.web();
+  const { requests, seconds, waves } = ctx.burst;
+  process.stderr.write(`  burst: ${requests} requests in ${seconds} s (${waves} waves), every address new\n`);
+  const answers = await burst(burstUrl, ctx.burst);
+  const slowest = Math.max(...answers.map((a) => a.ms));
+  const refused = answers.filter((a) => a.status === 503 && a.retryAfter);
+  const other = answers.filter((a) => a.status !== 200 && !(a.status === 503 && a.retryAfter));
+  const served = answers.filter((a) => a.status === 200);
+  console.log(`\nBurst: ${requests} page requests in ${seconds} s from one client (${waves} waves at once, each address new), default web`);
+  console.log(`  answered 200                                 ${String(served.length).padStart(8)}   median ${median(served.map((a) => a.ms)).toFixed(0)} ms`);
+  console.log(`  refused 503 with Retry-After                 ${String(refused.length).padStart(8)}   slowest ${Math.max(0, ...refused.map((a) => a.ms)).toFixed(0)} ms`);
+  console.log(`  anything else (other status, no answer)      ${String(other.length).padStart(8)}`);
+  console.log(`  slowest answer                               ${slowest.toFixed(0).padStart(8)} ms`);
+  goals.push(
+    { what: 'burst: slowest answer (ms)', value: slowest, goal: '≤ 2000', met: slowest <= 2000, format: (v) => v.toFixed(0) },
+    { what: 'burst: answers neither 200 nor 503 + Retry-After', value: other.length, goal: '0', met: other.length === 0, format: (v) => String(v) },
+  );
+
+  console.log('\nGoals (web rendering and load)');
+  for (const g of goals) console.log(`  ${g.what.padEnd(52)} ${(g.format ?? ratio)(g.value).padStart(8)}  goal ${g.goal.padEnd(7)} ${g.met ? 'met' : 'NOT met'}`);
+}

@@ -1,0 +1,129 @@
+import type { NextFunction, Request, Response } from 'express';
+import type client from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
+import { CacheNone } from '../../../shared/http/cache-policy';
+import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
+import { SERVER_ERROR_PAGE } from '../render/document-errors';
+
+// A bound on the work in flight: page renders and calls through to the api. Past the bound a
+// request waits in a short queue; when the queue is full, or its wait would pass the deadline,
+// it is refused at once with 503 and Retry-After, rather than every shopper's page slowing
+// to tens of seconds and then timing out. What needs no render stays outside: health and
+// readiness probes, assets and pictures, and pages from the page cache.
+
+export type OverloadLimits = {
+  /** Requests rendered or proxied at once. */
+  maxInFlight: number;
+  /** Requests waiting for a place; one more is refused at once. */
+  queueMax: number;
+  /** The longest a request waits for a place before it is refused. */
+  queueTimeoutMs: number;
+};
+
+export type OverloadGate = (req: Request, res: Response, next: NextFunction) => void;
+
+type Waiter = { res: Response; next: NextFunction; timer: NodeJS.Timeout };
+
+/** Retry-After, in seconds: a burst is over in about this long. */
+const RETRY_AFTER_SECONDS = 1;
+
+/** JSON for the api's paths (the browser's api client reads it), the server-error page for pages. */
+function refuse(res: Response, wantsJson: boolean): void {
+  res.status(503);
+  res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  res.setHeader('Cache-Control', CacheNone.header);
+  if (wantsJson) res.json({ status: 503, message: SERVER_ERROR_MESSAGE });
+  else res.type('html').send(SERVER_ERROR_PAGE);
+}
+
+type Gate = { name: string; limits: OverloadLimits; inFlight: number; queue: Waiter[] };
+
+/**
+ * Two gates with one queue deadline: page renders, which hold the CPU (few at once, so they do
+ * not stretch each other's tails), and calls through to the api, which mostly wait on it (many
+ * at once; the api bounds its own work).
+ */
+export function createOverloadGates(
+  limits: { renders: OverloadLimits; apiCalls: OverloadLimits },
+  registry: client.Registry,
+  isApiPath: (path: string) => boolean,
+): { renders: OverloadGate; apiCalls: OverloadGate } {
+  const registers = [registry];
+  const gates: Gate[] = [];
+  const refusals = new Counter({
+    name: 'overload_refusals_total',
+    help: 'Requests refused with 503 and Retry-After because too much work was in flight (gate: render or api), queue full or waited past the queue deadline',
+    labelNames: ['gate', 'reason'] as const,
+    registers,
+  });
+  new Gauge({
+    name: 'overload_in_flight',
+    help: 'Page renders (gate="render") and calls through to the api (gate="api") in flight',
+    labelNames: ['gate'] as const,
+    registers,
+    collect() {
+      for (const gate of gates) this.set({ gate: gate.name }, gate.inFlight);
+    },
+  });
+  new Gauge({
+    name: 'overload_queued',
+    help: 'Requests waiting for a place, by gate',
+    labelNames: ['gate'] as const,
+    registers,
+    collect() {
+      for (const gate of gates) this.set({ gate: gate.name }, gate.queue.length);
+    },
+  });
+  const make = (name: string, gateLimits: OverloadLimits) => {
+    const gate: Gate = { name, limits: gateLimits, inFlight: 0, queue: [] };
+    gates.push(gate);
+    return createGate(gate, (reason) => refusals.inc({ gate: name, reason }), isApiPath);
+  };
+  return { renders: make('render', limits.renders), apiCalls: make('api', limits.apiCalls) };
+}
+
+function createGate(gate: Gate, refused: (reason: 'queue_full' | 'queue_timeout') => void, isApiPath: (path: string) => boolean): OverloadGate {
+  const { limits, queue } = gate;
+
+  function start(res: Response, next: NextFunction): void {
+    gate.inFlight++;
+    res.once('close', release);
+    next();
+  }
+
+  function release(): void {
+    gate.inFlight--;
+    while (gate.inFlight < limits.maxInFlight && queue.length > 0) {
+      const waiter = queue.shift()!;
+      clearTimeout(waiter.timer);
+      // A client that went away while waiting needs no render.
+      if (waiter.res.destroyed) continue;
+      start(waiter.res, waiter.next);
+    }
+  }
+
+  return function overloadGate(req, res, next) {
+    if (gate.inFlight < limits.maxInFlight) return start(res, next);
+    const wantsJson = isApiPath(req.path.toLowerCase());
+    if (queue.length >= limits.queueMax) {
+      refused('queue_full');
+      return refuse(res, wantsJson);
+    }
+    const waiter: Waiter = {
+      res,
+      next,
+      timer: setTimeout(() => {
+        queue.splice(queue.indexOf(waiter), 1);
+        refused('queue_timeout');
+        refuse(res, wantsJson);
+      }, limits.queueTimeoutMs),
+    };
+    queue.push(waiter);
+    res.once('close', () => {
+      const at = queue.indexOf(waiter);
+      if (at < 0) return;
+      clearTimeout(waiter.timer);
+      queue.splice(at, 1);
+    });
+  };
+}
