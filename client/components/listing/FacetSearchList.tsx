@@ -69,8 +69,7 @@ export function FacetSearchList({
           const selected = hasValue(state, param, bucket.id);
           return (
             <li key={bucket.id}>
-              <FilterLink next={toggleValue(state, param, bucket.id)} href={href} apply={apply} selected={selected}>
-                <span className="filter-check" aria-hidden="true" />
+              <FilterLink next={toggleValue(state, param, bucket.id)} href={href} apply={apply} selected={selected} mark="check">
                 {bucket.key} <span className="filter-count">({bucket.docCount})</span>
               </FilterLink>
             </li>

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { FilterBucket } from '../../../shared/api/search-schemas';
 import { colourHex, isColourKey } from '../../../shared/colours';
 import type { CountryCode } from '../../../shared/countries';
@@ -95,24 +96,22 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
 
   return (
     <div className="filter-panel">
-      <Accordion title="Country" defaultOpen={false} collapse={collapse}>
+      <Accordion title="Country" defaultOpen={false} lazy collapse={collapse}>
         <ul className="filter-list">
           {(['local', 'international'] as const).map((choice) => (
             <li key={choice}>
-              <FilterLink next={setProvenance(state, current === choice ? 'all' : choice, country)} href={href} apply={apply} selected={current === choice}>
-                <span className="filter-radio" aria-hidden="true" />
+              <FilterLink next={setProvenance(state, current === choice ? 'all' : choice, country)} href={href} apply={apply} selected={current === choice} mark="radio">
                 {PROVENANCE_LABELS[choice]}
               </FilterLink>
             </li>
           ))}
         </ul>
       </Accordion>
-      <Accordion title="Sort" defaultOpen={false} collapse={collapse}>
+      <Accordion title="Sort" defaultOpen={false} lazy collapse={collapse}>
         <ul className="filter-list">
           {SORT_OPTIONS.map((option) => (
             <li key={option.value || 'recommended'}>
-              <FilterLink next={setSort(state, option.value)} href={href} apply={apply} selected={state.sort === option.value}>
-                <span className="filter-radio" aria-hidden="true" />
+              <FilterLink next={setSort(state, option.value)} href={href} apply={apply} selected={state.sort === option.value} mark="radio">
                 {option.key}
               </FilterLink>
             </li>
@@ -124,8 +123,7 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
           <ul className="filter-list">
             {DEAL_DISPLAY_ORDER.map((key) => (
               <li key={key}>
-                <FilterLink next={setDeal(state, key, !state[key])} href={href} apply={apply} selected={state[key]}>
-                  <span className="filter-check" aria-hidden="true" />
+                <FilterLink next={setDeal(state, key, !state[key])} href={href} apply={apply} selected={state[key]} mark="check">
                   {dealBy.get(key)?.textKey || DEAL_LABELS[key]} <span className="filter-count">({dealBy.get(key)?.docCount ?? 0})</span>
                 </FilterLink>
               </li>
@@ -138,8 +136,7 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
           <ul className="filter-list">
             {offerBuckets.map((bucket) => (
               <li key={bucket.id}>
-                <FilterLink next={toggleValue(state, 'offers', bucket.id)} href={href} apply={apply} selected={hasValue(state, 'offers', bucket.id)}>
-                  <span className="filter-check" aria-hidden="true" />
+                <FilterLink next={toggleValue(state, 'offers', bucket.id)} href={href} apply={apply} selected={hasValue(state, 'offers', bucket.id)} mark="check">
                   {bucket.key} <span className="filter-count">({bucket.docCount})</span>
                 </FilterLink>
               </li>
@@ -162,11 +159,11 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
                     selected={selected}
                     className="colour-swatch"
                     label={`${bucket.key} (${bucket.docCount})${selected ? ', selected' : ''}`}
+                    // The circle is the link's ::before in this colour (no element of its own);
+                    // the words under it are the label's start, so the name stays the label.
+                    style={{ '--swatch': hex } as CSSProperties}
                   >
-                    <span className="swatch" style={{ background: hex }} aria-hidden="true" />
-                    <span className="swatch-name" aria-hidden="true">
-                      {bucket.key}
-                    </span>
+                    {bucket.key}
                   </FilterLink>
                 </li>
               );
@@ -188,22 +185,22 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
         </section>
       )}
       {brandBuckets.length > 0 && (
-        <Accordion title="Brands" defaultOpen={state.brand.length > 0} collapse={collapse}>
+        <Accordion title="Brands" defaultOpen={state.brand.length > 0} lazy collapse={collapse}>
           <FacetSearchList type="brand" placeholder={FIND_PLACEHOLDERS.brand} buckets={brandBuckets} query={filterQuery} state={state} href={href} apply={apply} />
         </Accordion>
       )}
       {storeBuckets.length > 0 && (
-        <Accordion title="Stores" defaultOpen={state.storename.length > 0} collapse={collapse}>
+        <Accordion title="Stores" defaultOpen={state.storename.length > 0} lazy collapse={collapse}>
           <FacetSearchList type="store" placeholder={FIND_PLACEHOLDERS.store} buckets={storeBuckets} query={filterQuery} state={state} href={href} apply={apply} />
         </Accordion>
       )}
       {links && links.brand.length > 0 && (
-        <Accordion title="Popular In Brand" defaultOpen={false} collapse={collapse}>
+        <Accordion title="Popular In Brand" defaultOpen={false} lazy collapse={collapse}>
           <SeoLinkList links={links.brand} />
         </Accordion>
       )}
       {links && links.fixedbrand.length > 0 && (
-        <Accordion title="All Popular Brands" defaultOpen={false} collapse={collapse}>
+        <Accordion title="All Popular Brands" defaultOpen={false} lazy collapse={collapse}>
           <SeoLinkList links={links.fixedbrand} />
         </Accordion>
       )}
