@@ -1,5 +1,4 @@
 import type { CSSProperties } from 'react';
-import type { FilterBucket } from '../../../shared/api/search-schemas';
 import { colourHex, isColourKey } from '../../../shared/colours';
 import type { CountryCode } from '../../../shared/countries';
 import { listingApiQuery } from '../../../shared/listing/companion-calls';
@@ -12,7 +11,7 @@ import { Accordion } from './Accordion';
 import { FacetSearchList } from './FacetSearchList';
 import { FilterLink } from './FilterLink';
 import { PriceFilter } from './PriceFilter';
-import { listingRequest, type ListingData } from './listing-data';
+import { listingRequest, type FilterChoice, type ListingData, type SeoLinkView } from './listing-data';
 
 // The filter panel (spec section 2): Country, Sort, Deals, Sales and Offers, Colour, Price,
 // Category, Brands, Stores, Popular In Brand, All Popular Brands, Top Searches. Open by
@@ -37,12 +36,12 @@ function levelOf(filterName: string): CategoryLevel | undefined {
   return isCategoryLevel(filterName) ? filterName : undefined;
 }
 
-function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterBucket[]; level: CategoryLevel; ancestors: { level: CategoryLevel; slug: string }[] } & Pick<Props, 'state' | 'href' | 'apply'>) {
+function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterChoice[]; level: CategoryLevel; ancestors: { level: CategoryLevel; slug: string }[] } & Pick<Props, 'state' | 'href' | 'apply'>) {
   const { state, href, apply } = rest;
   // Departments share names ("Clothing" for women, men and kids): a repeated name says its slug.
   const seen = new Map<string, number>();
   for (const bucket of buckets) seen.set(bucket.key, (seen.get(bucket.key) ?? 0) + 1);
-  const name = (bucket: FilterBucket) =>
+  const name = (bucket: FilterChoice) =>
     (seen.get(bucket.key) ?? 0) > 1 ? bucket.id.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : bucket.key;
   return (
     <ul className="category-tree">
@@ -70,12 +69,12 @@ function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterB
   );
 }
 
-function SeoLinkList({ links }: { links: { key: string; canonicalUrl: string; displayKeyword: string }[] }) {
+function SeoLinkList({ links }: { links: SeoLinkView[] }) {
   return (
     <ul className="filter-list">
       {links.map((link) => (
         <li key={link.canonicalUrl}>
-          <ShellLink to={`/${link.canonicalUrl}`}>{link.displayKeyword || link.key}</ShellLink>
+          <ShellLink to={`/${link.canonicalUrl}`}>{link.name}</ShellLink>
         </li>
       ))}
     </ul>

@@ -1,0 +1,62 @@
+import { useMemo } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { MenuTile } from '../../shared/api/home-schemas';
+
+// The shell's menu as it travels to the browser: every page carries it to hydrate the header,
+// so it goes as rows, not objects (no property names eighty times over), and each link's
+// children grouped by column. Lossless: decodeMenu(encodeMenu(menu)) is the menu (a test
+// proves it on the demo menu), so server and browser render from the same tiles.
+
+/** A child link: id, name, slug. */
+type WireChild = [itemId: number, itemName: string, itemSlug: string];
+
+type WireTile = [
+  itemId: number,
+  name: string,
+  itemSlug: string,
+  columnIdx: number,
+  previewImage: string | null,
+  menuImageAlt: string | null,
+  externalUrl: string | null,
+  /** The children as [columnIdx, its children in order] runs, in the menu's order. */
+  children: [columnIdx: number, children: WireChild[]][],
+];
+
+export type MenuWire = WireTile[];
+
+export function encodeMenu(menu: readonly MenuTile[]): MenuWire {
+  return menu.map((tile) => {
+    const runs: [number, WireChild[]][] = [];
+    for (const child of tile.childItems) {
+      const last = runs[runs.length - 1];
+      const row: WireChild = [child.itemId, child.itemName, child.itemSlug];
+      if (last && last[0] === child.columnIdx) last[1].push(row);
+      else runs.push([child.columnIdx, [row]]);
+    }
+    return [tile.itemId, tile.name, tile.itemSlug, tile.columnIdx, tile.previewImage, tile.menuImageAlt, tile.externalUrl, runs];
+  });
+}
+
+export function decodeMenu(wire: MenuWire): MenuTile[] {
+  return wire.map(([itemId, name, itemSlug, columnIdx, previewImage, menuImageAlt, externalUrl, runs]) => ({
+    itemId,
+    name,
+    itemSlug,
+    columnIdx,
+    previewImage,
+    menuImageAlt,
+    externalUrl,
+    childItems: runs.flatMap(([column, children]) => children.map(([id, itemName, slug]) => ({ itemName, itemId: id, columnIdx: column, itemSlug: slug }))),
+  }));
+}
+
+/** The menu from a wire, decoded once per loader answer. */
+export function useMenuWire(wire: MenuWire | undefined): MenuTile[] {
+  return useMemo(() => (wire ? decodeMenu(wire) : []), [wire]);
+}
+
+/** The shell's menu, for pages that draw tiles from it (home, not-found, an empty listing). */
+export function useShellMenu(): MenuTile[] {
+  const root = useRouteLoaderData('root') as { menu?: MenuWire } | undefined;
+  return useMenuWire(root?.menu);
+}
