@@ -20,6 +20,8 @@ type Props = {
   eager?: boolean;
   /** The page's largest picture (the first card of a listing): fetched before the others. */
   priority?: boolean;
+  /** The card's place in a feed (ARIA): its position and the feed's size (-1: more to come). */
+  feed?: { position: number; size: number };
   onListUpdate?: (event: { action: 'delete' | 'move'; productId: number; listId: number | undefined }) => void;
 };
 
@@ -35,7 +37,7 @@ function useImageFallback(src: string) {
   return { ref, src: failed ? FALLBACK_IMAGE : src, onError: () => setFailed(true) };
 }
 
-export function ProductCard({ p, pageType, activeList, eager = false, priority = false, onListUpdate }: Props) {
+export function ProductCard({ p, pageType, activeList, eager = false, priority = false, feed, onListUpdate }: Props) {
   const country = useCountry();
   const location = useLocation();
   const [variantIndex, setVariantIndex] = useState(p.variant_index);
@@ -56,7 +58,7 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
   const classes = ['product-card', saleTag ? 'has-sale-tag' : '', size.status !== 1 ? 'is-unavailable' : ''].filter(Boolean).join(' ');
 
   return (
-    <article className={classes} aria-label={`${p.brand ? `${p.brand} ` : ''}${title}`}>
+    <article className={classes} aria-label={`${p.brand ? `${p.brand} ` : ''}${title}`} aria-posinset={feed?.position} aria-setsize={feed?.size}>
       {saleTag && pageType !== 'wishlist' && <span className="product-card-tag">{size.offers}% OFF</span>}
       <ShellLink to={productPath(p, size)} className="product-card-image" tabIndex={-1} aria-hidden="true">
         <img
@@ -108,14 +110,10 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
       <h3 className="product-card-title">
         <ShellLink to={productPath(p, size)}>{title}</ShellLink>
       </h3>
+      {/* The sale price is the paragraph's own text; "was" is said by CSS (.product-card-msrp::before). */}
       <p className="product-card-price">
-        <span className="product-card-sale">{price(size.saleprice)}</span>
-        {reduced && (
-          <s className="product-card-msrp">
-            <span className="visually-hidden">was </span>
-            {price(size.msrp)}
-          </s>
-        )}
+        {price(size.saleprice)}
+        {reduced && <s className="product-card-msrp">{price(size.msrp)}</s>}
       </p>
       {freeDelivery && <p className="product-card-free">Free Delivery</p>}
       {buy.kind === 'browse' ? (
