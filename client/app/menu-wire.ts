@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { MenuTile } from '../../shared/api/home-schemas';
+import { slugInWords } from './slug-words';
 
 // The shell's menu as it travels to the browser: every page carries it to hydrate the header,
 // so it goes as rows, not objects (no property names eighty times over), and each link's
 // children grouped by column. Lossless: decodeMenu(encodeMenu(menu)) is the menu (a test
 // proves it on the demo menu), so server and browser render from the same tiles.
 
-/** A child link: id, name, slug. */
-type WireChild = [itemId: number, itemName: string, itemSlug: string];
+/** A child link: slug, name (null: the slug in words), id (left out when it follows the previous child's). */
+type WireChild = [itemSlug: string, itemName: string | null, itemId?: number];
 
 type WireTile = [
   itemId: number,
@@ -27,9 +28,12 @@ export type MenuWire = WireTile[];
 export function encodeMenu(menu: readonly MenuTile[]): MenuWire {
   return menu.map((tile) => {
     const runs: [number, WireChild[]][] = [];
+    let previousId: number | undefined;
     for (const child of tile.childItems) {
       const last = runs[runs.length - 1];
-      const row: WireChild = [child.itemId, child.itemName, child.itemSlug];
+      const row: WireChild = [child.itemSlug, child.itemName === slugInWords(child.itemSlug) ? null : child.itemName];
+      if (previousId === undefined || child.itemId !== previousId + 1) row.push(child.itemId);
+      previousId = child.itemId;
       if (last && last[0] === child.columnIdx) last[1].push(row);
       else runs.push([child.columnIdx, [row]]);
     }
@@ -38,16 +42,16 @@ export function encodeMenu(menu: readonly MenuTile[]): MenuWire {
 }
 
 export function decodeMenu(wire: MenuWire): MenuTile[] {
-  return wire.map(([itemId, name, itemSlug, columnIdx, previewImage, menuImageAlt, externalUrl, runs]) => ({
-    itemId,
-    name,
-    itemSlug,
-    columnIdx,
-    previewImage,
-    menuImageAlt,
-    externalUrl,
-    childItems: runs.flatMap(([column, children]) => children.map(([id, itemName, slug]) => ({ itemName, itemId: id, columnIdx: column, itemSlug: slug }))),
-  }));
+  return wire.map(([itemId, name, itemSlug, columnIdx, previewImage, menuImageAlt, externalUrl, runs]) => {
+    let previousId = 0;
+    const childItems = runs.flatMap(([column, children]) =>
+      children.map(([slug, itemName, id]) => {
+        previousId = id ?? previousId + 1;
+        return { itemName: itemName ?? slugInWords(slug), itemId: previousId, columnIdx: column, itemSlug: slug };
+      }),
+    );
+    return { itemId, name, itemSlug, columnIdx, previewImage, menuImageAlt, externalUrl, childItems };
+  });
 }
 
 /** The menu from a wire, decoded once per loader answer. */

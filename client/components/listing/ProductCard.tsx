@@ -73,22 +73,21 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
           decoding="async"
         />
       </ShellLink>
-      <div className="product-card-actions">
-        {pageType === 'wishlist' ? (
-          <>
-            <button type="button" className="icon-button icon-delete" aria-label="Delete from wishlist" onClick={() => onListUpdate?.({ action: 'delete', productId: p.id, listId: activeList })} />
-            <button type="button" className="icon-button icon-move" aria-label="Move to another wishlist" onClick={() => onListUpdate?.({ action: 'move', productId: p.id, listId: activeList })} />
-          </>
-        ) : pageType === undefined ? (
-          <>
-            <ShellLink to={signIn} className="icon-button icon-wishlist" aria-label={`Add ${title} to a wishlist (sign in first)`} title="Sign in to save to a wishlist" />
-            <ShellLink to={signIn} className="product-card-alert" title="Sign in to get a sale alert">
-              Get Sale Alert
-            </ShellLink>
-            <ShellLink to={signIn} className="icon-button icon-alert" aria-label={`Price alert for ${title} (sign in first)`} title="Sign in to set a price alert" />
-          </>
-        ) : null}
-      </div>
+      {/* The card's actions sit over its picture, each placed by CSS (no wrapper of their own). */}
+      {pageType === 'wishlist' ? (
+        <>
+          <button type="button" className="product-card-action icon-button icon-delete" aria-label="Delete from wishlist" onClick={() => onListUpdate?.({ action: 'delete', productId: p.id, listId: activeList })} />
+          <button type="button" className="product-card-action icon-button icon-move" aria-label="Move to another wishlist" onClick={() => onListUpdate?.({ action: 'move', productId: p.id, listId: activeList })} />
+        </>
+      ) : pageType === undefined ? (
+        <>
+          <ShellLink to={signIn} className="product-card-action icon-button icon-wishlist" aria-label={`Add ${title} to a wishlist (sign in first)`} title="Sign in to save to a wishlist" />
+          <ShellLink to={signIn} className="product-card-action product-card-alert" title="Sign in to get a sale alert">
+            Get Sale Alert
+          </ShellLink>
+          <ShellLink to={signIn} className="product-card-action icon-button icon-alert" aria-label={`Price alert for ${title} (sign in first)`} title="Sign in to set a price alert" />
+        </>
+      ) : null}
       {showVariants && (
         <div className="product-card-variants" role="group" aria-label="Colours">
           {p.variants.map((v, index) => (

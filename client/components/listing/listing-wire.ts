@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { colourHex, isColourKey } from '../../../shared/colours';
+import { slugInWords } from '../../app/slug-words';
 import type { CountryCode } from '../../../shared/countries';
 import { parseProductImagePath, productImageUrl, resizeProductImage } from '../../../shared/images';
 import { parseListingQuery, serializeListingQuery } from '../../../shared/listing/query-grammar';
@@ -54,8 +55,8 @@ type WireCard = [
 /** A filter choice: id, name (null: the id in words), count, swatch (0: none, 1: our colour's), sub-levels. */
 type WireChoice = [id: Str, key: Str | null, docCount: number, value?: string | 0 | 1, sub?: [filterName: string, choices: WireChoice[]][]];
 
-/** A link: its path's segments (a "/" costs more than '","'; brand slugs repeat the filters'), and its name. */
-type WireLink = [segments: Str[], name: Str];
+/** A link: its path's segments (a "/" costs more than '","'; brand slugs repeat the filters'), and its name (null: the last segment in words). */
+type WireLink = [segments: Str[], name: Str | null];
 
 type WirePage = [totalCount: number, description: string | null, key: string | null, cards: WireCard[]];
 
@@ -73,8 +74,6 @@ export type ListingWire = {
 
 const FACETS: readonly FacetFilterType[] = ['category', 'brand', 'store', 'colour', 'offer', 'department'];
 
-/** "gossamer-label" → "Gossamer Label": the name most choices have. */
-const idInWords = (id: string) => id.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 
 /** Our product pictures as "kind colour style" (no "/"); any other URL as it is. */
 function packImage(url: string): string {
@@ -143,14 +142,17 @@ export function encodeListing(data: ListingData): ListingWire {
     }),
   ];
   const choice = (c: FilterChoice): WireChoice => {
-    const out: WireChoice = [str(c.id), c.key === idInWords(c.id) ? null : str(c.key), c.docCount];
+    const out: WireChoice = [str(c.id), c.key === slugInWords(c.id) ? null : str(c.key), c.docCount];
     const value = c.value === undefined ? 0 : isColourKey(c.id) && c.value === colourHex(c.id) ? 1 : c.value;
     const sub = c.subBuckets.map((s): [string, WireChoice[]] => [s.filterName, s.buckets.map(choice)]);
     if (value !== 0 || sub.length) out.push(value);
     if (sub.length) out.push(sub);
     return out;
   };
-  const link = (l: SeoLinkView): WireLink => [l.canonicalUrl.split('/').map(str), str(l.name)];
+  const link = (l: SeoLinkView): WireLink => {
+    const segments = l.canonicalUrl.split('/');
+    return [segments.map(str), l.name === slugInWords(segments[segments.length - 1]!) ? null : str(l.name)];
+  };
   const [first] = data.pages;
   return {
     a: [data.path, data.isSearch ? 1 : 0, serializeListingQuery(data.state), data.link ?? null, data.country, data.perPage, data.error500 ? 1 : 0],
@@ -208,14 +210,17 @@ export function decodeListing(wire: ListingWire): ListingData {
   const choice = ([idAt, key, docCount, value = 0, sub = []]: WireChoice): FilterChoice => {
     const id = s(idAt);
     return {
-    key: key === null ? idInWords(id) : s(key),
+    key: key === null ? slugInWords(id) : s(key),
     id,
     docCount,
     ...(value === 0 ? {} : { value: value === 1 && isColourKey(id) ? colourHex(id) : String(value) }),
     subBuckets: sub.map(([filterName, buckets]) => ({ filterName, buckets: buckets.map(choice) })),
     };
   };
-  const link = ([segments, name]: WireLink): SeoLinkView => ({ canonicalUrl: segments.map(s).join('/'), name: s(name) });
+  const link = ([segments, name]: WireLink): SeoLinkView => {
+    const canonicalUrl = segments.map(s).join('/');
+    return { canonicalUrl, name: name === null ? slugInWords(canonicalUrl.slice(canonicalUrl.lastIndexOf('/') + 1)) : s(name) };
+  };
   const [path, isSearch, query, listingLink, country, perPage, error500] = wire.a;
   const [first] = wire.p;
   return {
