@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { MenuTile } from '../../shared/api/home-schemas';
+import { IMAGE_VERSION } from '../../shared/images';
 import { slugInWords } from './slug-words';
 
 // The shell's menu as it travels to the browser: every page carries it to hydrate the header,
@@ -16,6 +17,7 @@ type WireTile = [
   name: string,
   itemSlug: string,
   columnIdx: number,
+  /** Our banner pictures as "theme seed WxH" (every "/" in an inline script is six bytes). */
   previewImage: string | null,
   menuImageAlt: string | null,
   externalUrl: string | null,
@@ -24,6 +26,14 @@ type WireTile = [
 ];
 
 export type MenuWire = WireTile[];
+
+const BANNER = new RegExp(`^/images/${IMAGE_VERSION}/banner/([a-z-]+)/(\\d+)/(\\d+x\\d+)\\.svg$`);
+const PACKED_BANNER = /^([a-z-]+) (\d+) (\d+x\d+)$/;
+const packImage = (url: string | null) => (url === null ? null : (BANNER.exec(url)?.slice(1).join(' ') ?? url));
+function unpackImage(packed: string | null): string | null {
+  const parts = packed === null ? null : PACKED_BANNER.exec(packed);
+  return parts ? `/images/${IMAGE_VERSION}/banner/${parts[1]}/${parts[2]}/${parts[3]}.svg` : packed;
+}
 
 export function encodeMenu(menu: readonly MenuTile[]): MenuWire {
   return menu.map((tile) => {
@@ -37,7 +47,7 @@ export function encodeMenu(menu: readonly MenuTile[]): MenuWire {
       if (last && last[0] === child.columnIdx) last[1].push(row);
       else runs.push([child.columnIdx, [row]]);
     }
-    return [tile.itemId, tile.name, tile.itemSlug, tile.columnIdx, tile.previewImage, tile.menuImageAlt, tile.externalUrl, runs];
+    return [tile.itemId, tile.name, tile.itemSlug, tile.columnIdx, packImage(tile.previewImage), tile.menuImageAlt, tile.externalUrl, runs];
   });
 }
 
@@ -50,7 +60,7 @@ export function decodeMenu(wire: MenuWire): MenuTile[] {
         return { itemName: itemName ?? slugInWords(slug), itemId: previousId, columnIdx: column, itemSlug: slug };
       }),
     );
-    return { itemId, name, itemSlug, columnIdx, previewImage, menuImageAlt, externalUrl, childItems };
+    return { itemId, name, itemSlug, columnIdx, previewImage: unpackImage(previewImage), menuImageAlt, externalUrl, childItems };
   });
 }
 
