@@ -145,29 +145,29 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
       )}
       {colourBuckets.length > 0 && (
         <Accordion title="Color" defaultOpen collapse={collapse}>
-          <ul className="colour-swatches">
+          {/* A grid of swatch links, no list item around each: 24 elements fewer. */}
+          <div className="colour-swatches">
             {colourBuckets.map((bucket) => {
               const selected = hasValue(state, 'colour', bucket.id);
               const hex = bucket.value ?? (isColourKey(bucket.id) ? colourHex(bucket.id) : '#8e8e8e');
               return (
-                <li key={bucket.id}>
-                  <FilterLink
-                    next={toggleValue(state, 'colour', bucket.id)}
-                    href={href}
-                    apply={apply}
-                    selected={selected}
-                    className="colour-swatch"
-                    label={`${bucket.key} (${bucket.docCount})${selected ? ', selected' : ''}`}
-                    // The circle is the link's ::before in this colour (no element of its own);
-                    // the words under it are the label's start, so the name stays the label.
-                    style={{ '--swatch': hex } as CSSProperties}
-                  >
-                    {bucket.key}
-                  </FilterLink>
-                </li>
+                <FilterLink
+                  key={bucket.id}
+                  next={toggleValue(state, 'colour', bucket.id)}
+                  href={href}
+                  apply={apply}
+                  selected={selected}
+                  className="colour-swatch"
+                  label={`${bucket.key} (${bucket.docCount})${selected ? ', selected' : ''}`}
+                  // The circle is the link's ::before in this colour (no element of its own);
+                  // the words under it are the label's start, so the name stays the label.
+                  style={{ '--swatch': hex } as CSSProperties}
+                >
+                  {bucket.key}
+                </FilterLink>
               );
             })}
-          </ul>
+          </div>
         </Accordion>
       )}
       {inBrowser && price && (
