@@ -1,4 +1,5 @@
-import { data, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useShellMenu } from '../app/menu-wire';
 import type { MenuTile, PromoLink } from '../../shared/api/home-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
@@ -12,7 +13,6 @@ import { TileGrid, type Tile, type TileShape } from '../components/home/TileGrid
 import { JsonLd } from '../components/meta/JsonLd';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
-import type { RootData } from './root.route';
 
 // The home page (spec section 2 "Home page", section 3 "Home data"). Seven calls, one per
 // section, all with ?country=. Spec section 8: "home loading failures: silently ignored":
@@ -79,7 +79,7 @@ function TileSection({ title, intro, tiles, shape, className }: { title: string;
 
 export function Component() {
   const home = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData('root') as RootData | undefined;
+  const menu = useShellMenu();
   const site = useSiteConfig();
   const country = useCountry();
   const slides = linkedSlides(home.slides ?? []);
@@ -90,7 +90,7 @@ export function Component() {
       <JsonLd data={homeStructuredData(site)} />
       <h1 className="visually-hidden">Vitrine: discover, compare and shop fashion and beauty</h1>
       {slides.length > 0 && <HomeCarousel slides={slides} />}
-      <TileSection title="The hot list" intro="Jump straight into the departments everyone is shopping." tiles={hotList(root?.menu ?? [])} shape="landscape" className="home-hot-list" />
+      <TileSection title="The hot list" intro="Jump straight into the departments everyone is shopping." tiles={hotList(menu)} shape="landscape" className="home-hot-list" />
       <TileSection title="Offers worth a look" tiles={toTiles(home.promoted)} shape="wide" className="home-promoted" />
       <TileSection title="Brand spotlight" intro="Labels our editors keep coming back to." tiles={toTiles(fashion?.brandSpotlight)} shape="square" className="home-spotlight home-brands" />
       <div className="home-duo">

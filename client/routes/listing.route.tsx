@@ -11,7 +11,8 @@ import { forCountry } from '../../shared/listing/transitions';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
 import { ListingPage } from '../components/listing/ListingPage';
-import { listingView, type ListingData } from '../components/listing/listing-data';
+import { listingView } from '../components/listing/listing-data';
+import { encodeListing, type ListingWire } from '../components/listing/listing-wire';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { Component as NotFound } from './not-found.route';
 
@@ -95,7 +96,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const zero = error500 || total === 0 || pages.every((p) => p.products.length === 0);
   const recommended = zero ? await loadRecommended(api, listing) : [];
 
-  const value: ListingData = listingView({ path, isSearch, state, request: listing, perPage, answer, error500, recommended, debug: debugAnswer });
+  // The page's data travels in its compact wire form (ARCHITECTURE.md "Payload rule").
+  const value: ListingWire = encodeListing(listingView({ path, isSearch, state, request: listing, perPage, answer, error500, recommended, debug: debugAnswer }));
   // A failed list is an outage, not a page: 503 and nobody keeps it.
   if (error500) return data(value, { status: 503, headers: noStore });
   return value;

@@ -1,9 +1,9 @@
-import { data, useRouteLoaderData } from 'react-router';
+import { data } from 'react-router';
+import { useShellMenu } from '../app/menu-wire';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
-import type { RootData } from './root.route';
 
 // Spec section 2 "Not-found page": every unknown path under every country prefix lands
 // here, inside the shell, with status 404 and nothing cached.
@@ -18,8 +18,8 @@ export const NOT_FOUND_TILES = [
 ] as const;
 
 export function Component() {
-  const root = useRouteLoaderData('root') as RootData | undefined;
-  const tileImage = (slug: string) => root?.menu.find((item) => item.itemSlug === slug);
+  const menu = useShellMenu();
+  const tileImage = (slug: string) => menu.find((item) => item.itemSlug === slug);
   return (
     <section className="not-found">
       <PageMeta title="Page Not Found" description="We could not find the page you are looking for." noindex />

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { Outlet, data, useLoaderData, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { CountryResponse, MenuTile } from '../../shared/api/home-schemas';
+import type { CountryResponse } from '../../shared/api/home-schemas';
 import { COUNTRIES } from '../../shared/countries';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
 import { loadViewer, type Viewer } from '../app/viewer';
+import { encodeMenu, useMenuWire, type MenuWire } from '../app/menu-wire';
 import { describeRouteError } from '../app/route-error';
 import { Document } from '../components/shell/Document';
 import { Shell } from '../components/shell/Shell';
@@ -31,11 +32,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
     signedIn ? loadViewer(api) : null,
   ]);
   // Guests' pages carry no viewer at all (the same payload as before accounts existed).
-  const value: RootData = { menu: menu.menuList, country: countryInfo, ...(viewer ? { viewer } : {}) };
+  // The menu travels compact (client/app/menu-wire.ts): the api's answer itself is then not
+  // referenced, so the payload does not carry it.
+  const value: RootData = { menu: encodeMenu(menu.menuList), country: countryInfo, ...(viewer ? { viewer } : {}) };
   return degraded ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
 }
 
-export type RootData = { menu: MenuTile[]; country: CountryResponse | null; viewer?: Viewer };
+export type RootData = { menu: MenuWire; country: CountryResponse | null; viewer?: Viewer };
 
 // Revalidating the shell on every navigation would refetch the menu for nothing.
 export function shouldRevalidate() {
@@ -50,7 +53,8 @@ function useHydratedMarker() {
 }
 
 export function Component() {
-  const { menu, viewer } = useLoaderData<typeof loader>() as RootData;
+  const { menu: wire, viewer } = useLoaderData<typeof loader>() as RootData;
+  const menu = useMenuWire(wire);
   useHydratedMarker();
   return (
     <Document>
@@ -65,10 +69,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>('root');
   const { title, message } = describeRouteError(error);
+  const menu = useMenuWire((root as RootData | undefined)?.menu);
   useHydratedMarker();
   return (
     <Document>
-      <Shell menu={root?.menu ?? []} viewer={(root as RootData | undefined)?.viewer ?? null}>
+      <Shell menu={menu} viewer={(root as RootData | undefined)?.viewer ?? null}>
         <title>{`${title} | Vitrine`}</title>
         <section className="page-error">
           <h1>{title}</h1>

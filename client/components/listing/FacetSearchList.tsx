@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import type { Query } from '../../../shared/api/api-client';
-import type { FilterBucket } from '../../../shared/api/search-schemas';
 import type { ListingState } from '../../../shared/listing/query-grammar';
 import { hasValue, toggleValue } from '../../../shared/listing/transitions';
 import { FILTER_PARAM } from '../../../shared/listing/vocabulary';
 import { filterSearchText } from '../../../shared/validation/filter-search';
 import { browserApi } from '../../api/browser-api';
 import { FilterLink } from './FilterLink';
+import type { FilterChoice } from './listing-data';
 
 const FIND_DEBOUNCE_MS = 300;
 
@@ -24,7 +24,7 @@ export function FacetSearchList({
 }: {
   type: 'brand' | 'store';
   placeholder: string;
-  buckets: FilterBucket[];
+  buckets: FilterChoice[];
   /** The filter call's query (listingApiQuery('filters', …)); the search adds find. */
   query: Query;
   state: ListingState;
@@ -33,7 +33,7 @@ export function FacetSearchList({
 }) {
   const id = useId();
   const [text, setText] = useState('');
-  const [found, setFound] = useState<FilterBucket[] | null>(null);
+  const [found, setFound] = useState<FilterChoice[] | null>(null);
   const find = filterSearchText(text);
   const param = FILTER_PARAM[type];
 
@@ -69,8 +69,7 @@ export function FacetSearchList({
           const selected = hasValue(state, param, bucket.id);
           return (
             <li key={bucket.id}>
-              <FilterLink next={toggleValue(state, param, bucket.id)} href={href} apply={apply} selected={selected}>
-                <span className="filter-check" aria-hidden="true" />
+              <FilterLink next={toggleValue(state, param, bucket.id)} href={href} apply={apply} selected={selected} mark="check">
                 {bucket.key} <span className="filter-count">({bucket.docCount})</span>
               </FilterLink>
             </li>

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import type { ListingState } from '../../../shared/listing/query-grammar';
 
 /**
@@ -13,6 +13,8 @@ export function FilterLink({
   selected,
   className,
   label,
+  mark,
+  style,
   children,
 }: {
   next: ListingState;
@@ -21,6 +23,9 @@ export function FilterLink({
   selected: boolean;
   className?: string;
   label?: string;
+  /** The box or circle drawn before the words (by CSS: no element of its own). */
+  mark?: 'check' | 'radio';
+  style?: CSSProperties;
   children: ReactNode;
 }) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -33,7 +38,8 @@ export function FilterLink({
       href={href(next)}
       rel="nofollow"
       onClick={onClick}
-      className={`filter-option${selected ? ' is-selected' : ''}${className ? ` ${className}` : ''}`}
+      className={`filter-option${mark ? ` has-${mark}` : ''}${selected ? ' is-selected' : ''}${className ? ` ${className}` : ''}`}
+      style={style}
       aria-label={label}
       aria-current={selected ? 'true' : undefined}
     >

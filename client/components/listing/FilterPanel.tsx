@@ -1,4 +1,4 @@
-import type { FilterBucket } from '../../../shared/api/search-schemas';
+import type { CSSProperties } from 'react';
 import { colourHex, isColourKey } from '../../../shared/colours';
 import type { CountryCode } from '../../../shared/countries';
 import { listingApiQuery } from '../../../shared/listing/companion-calls';
@@ -11,7 +11,7 @@ import { Accordion } from './Accordion';
 import { FacetSearchList } from './FacetSearchList';
 import { FilterLink } from './FilterLink';
 import { PriceFilter } from './PriceFilter';
-import { listingRequest, type ListingData } from './listing-data';
+import { listingRequest, type FilterChoice, type ListingData, type SeoLinkView } from './listing-data';
 
 // The filter panel (spec section 2): Country, Sort, Deals, Sales and Offers, Colour, Price,
 // Category, Brands, Stores, Popular In Brand, All Popular Brands, Top Searches. Open by
@@ -36,12 +36,12 @@ function levelOf(filterName: string): CategoryLevel | undefined {
   return isCategoryLevel(filterName) ? filterName : undefined;
 }
 
-function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterBucket[]; level: CategoryLevel; ancestors: { level: CategoryLevel; slug: string }[] } & Pick<Props, 'state' | 'href' | 'apply'>) {
+function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterChoice[]; level: CategoryLevel; ancestors: { level: CategoryLevel; slug: string }[] } & Pick<Props, 'state' | 'href' | 'apply'>) {
   const { state, href, apply } = rest;
   // Departments share names ("Clothing" for women, men and kids): a repeated name says its slug.
   const seen = new Map<string, number>();
   for (const bucket of buckets) seen.set(bucket.key, (seen.get(bucket.key) ?? 0) + 1);
-  const name = (bucket: FilterBucket) =>
+  const name = (bucket: FilterChoice) =>
     (seen.get(bucket.key) ?? 0) > 1 ? bucket.id.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : bucket.key;
   return (
     <ul className="category-tree">
@@ -69,12 +69,12 @@ function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterB
   );
 }
 
-function SeoLinkList({ links }: { links: { key: string; canonicalUrl: string; displayKeyword: string }[] }) {
+function SeoLinkList({ links }: { links: SeoLinkView[] }) {
   return (
     <ul className="filter-list">
       {links.map((link) => (
         <li key={link.canonicalUrl}>
-          <ShellLink to={`/${link.canonicalUrl}`}>{link.displayKeyword || link.key}</ShellLink>
+          <ShellLink to={`/${link.canonicalUrl}`}>{link.name}</ShellLink>
         </li>
       ))}
     </ul>
@@ -95,24 +95,22 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
 
   return (
     <div className="filter-panel">
-      <Accordion title="Country" defaultOpen={false} collapse={collapse}>
+      <Accordion title="Country" defaultOpen={false} lazy collapse={collapse}>
         <ul className="filter-list">
           {(['local', 'international'] as const).map((choice) => (
             <li key={choice}>
-              <FilterLink next={setProvenance(state, current === choice ? 'all' : choice, country)} href={href} apply={apply} selected={current === choice}>
-                <span className="filter-radio" aria-hidden="true" />
+              <FilterLink next={setProvenance(state, current === choice ? 'all' : choice, country)} href={href} apply={apply} selected={current === choice} mark="radio">
                 {PROVENANCE_LABELS[choice]}
               </FilterLink>
             </li>
           ))}
         </ul>
       </Accordion>
-      <Accordion title="Sort" defaultOpen={false} collapse={collapse}>
+      <Accordion title="Sort" defaultOpen={false} lazy collapse={collapse}>
         <ul className="filter-list">
           {SORT_OPTIONS.map((option) => (
             <li key={option.value || 'recommended'}>
-              <FilterLink next={setSort(state, option.value)} href={href} apply={apply} selected={state.sort === option.value}>
-                <span className="filter-radio" aria-hidden="true" />
+              <FilterLink next={setSort(state, option.value)} href={href} apply={apply} selected={state.sort === option.value} mark="radio">
                 {option.key}
               </FilterLink>
             </li>
@@ -124,8 +122,7 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
           <ul className="filter-list">
             {DEAL_DISPLAY_ORDER.map((key) => (
               <li key={key}>
-                <FilterLink next={setDeal(state, key, !state[key])} href={href} apply={apply} selected={state[key]}>
-                  <span className="filter-check" aria-hidden="true" />
+                <FilterLink next={setDeal(state, key, !state[key])} href={href} apply={apply} selected={state[key]} mark="check">
                   {dealBy.get(key)?.textKey || DEAL_LABELS[key]} <span className="filter-count">({dealBy.get(key)?.docCount ?? 0})</span>
                 </FilterLink>
               </li>
@@ -138,8 +135,7 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
           <ul className="filter-list">
             {offerBuckets.map((bucket) => (
               <li key={bucket.id}>
-                <FilterLink next={toggleValue(state, 'offers', bucket.id)} href={href} apply={apply} selected={hasValue(state, 'offers', bucket.id)}>
-                  <span className="filter-check" aria-hidden="true" />
+                <FilterLink next={toggleValue(state, 'offers', bucket.id)} href={href} apply={apply} selected={hasValue(state, 'offers', bucket.id)} mark="check">
                   {bucket.key} <span className="filter-count">({bucket.docCount})</span>
                 </FilterLink>
               </li>
@@ -149,29 +145,29 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
       )}
       {colourBuckets.length > 0 && (
         <Accordion title="Color" defaultOpen collapse={collapse}>
-          <ul className="colour-swatches">
+          {/* A grid of swatch links, no list item around each: 24 elements fewer. */}
+          <div className="colour-swatches">
             {colourBuckets.map((bucket) => {
               const selected = hasValue(state, 'colour', bucket.id);
               const hex = bucket.value ?? (isColourKey(bucket.id) ? colourHex(bucket.id) : '#8e8e8e');
               return (
-                <li key={bucket.id}>
-                  <FilterLink
-                    next={toggleValue(state, 'colour', bucket.id)}
-                    href={href}
-                    apply={apply}
-                    selected={selected}
-                    className="colour-swatch"
-                    label={`${bucket.key} (${bucket.docCount})${selected ? ', selected' : ''}`}
-                  >
-                    <span className="swatch" style={{ background: hex }} aria-hidden="true" />
-                    <span className="swatch-name" aria-hidden="true">
-                      {bucket.key}
-                    </span>
-                  </FilterLink>
-                </li>
+                <FilterLink
+                  key={bucket.id}
+                  next={toggleValue(state, 'colour', bucket.id)}
+                  href={href}
+                  apply={apply}
+                  selected={selected}
+                  className="colour-swatch"
+                  label={`${bucket.key} (${bucket.docCount})${selected ? ', selected' : ''}`}
+                  // The circle is the link's ::before in this colour (no element of its own);
+                  // the words under it are the label's start, so the name stays the label.
+                  style={{ '--swatch': hex } as CSSProperties}
+                >
+                  {bucket.key}
+                </FilterLink>
               );
             })}
-          </ul>
+          </div>
         </Accordion>
       )}
       {inBrowser && price && (
@@ -188,22 +184,22 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
         </section>
       )}
       {brandBuckets.length > 0 && (
-        <Accordion title="Brands" defaultOpen={state.brand.length > 0} collapse={collapse}>
+        <Accordion title="Brands" defaultOpen={state.brand.length > 0} lazy collapse={collapse}>
           <FacetSearchList type="brand" placeholder={FIND_PLACEHOLDERS.brand} buckets={brandBuckets} query={filterQuery} state={state} href={href} apply={apply} />
         </Accordion>
       )}
       {storeBuckets.length > 0 && (
-        <Accordion title="Stores" defaultOpen={state.storename.length > 0} collapse={collapse}>
+        <Accordion title="Stores" defaultOpen={state.storename.length > 0} lazy collapse={collapse}>
           <FacetSearchList type="store" placeholder={FIND_PLACEHOLDERS.store} buckets={storeBuckets} query={filterQuery} state={state} href={href} apply={apply} />
         </Accordion>
       )}
       {links && links.brand.length > 0 && (
-        <Accordion title="Popular In Brand" defaultOpen={false} collapse={collapse}>
+        <Accordion title="Popular In Brand" defaultOpen={false} lazy collapse={collapse}>
           <SeoLinkList links={links.brand} />
         </Accordion>
       )}
       {links && links.fixedbrand.length > 0 && (
-        <Accordion title="All Popular Brands" defaultOpen={false} collapse={collapse}>
+        <Accordion title="All Popular Brands" defaultOpen={false} lazy collapse={collapse}>
           <SeoLinkList links={links.fixedbrand} />
         </Accordion>
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLoaderData, useRevalidator, useRouteLoaderData } from 'react-router';
+import { useShellMenu } from '../../app/menu-wire';
+import { useLoaderData, useRevalidator } from 'react-router';
 import { isDepartment } from '../../../shared/constants';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { isDeepFacetCombination, removeChip, selectedChips, type ChipLabels } from '../../../shared/listing/chips';
@@ -12,7 +13,6 @@ import { SORT_OPTIONS, isSortValue } from '../../../shared/sort-options';
 import { showsZeroResultMessage } from '../../../shared/validation/search-text';
 import { useDepartment } from '../../app/department';
 import { useCountry } from '../../app/site-hooks';
-import type { RootData } from '../../routes/root.route';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
 import { Breadcrumb } from './Breadcrumb';
@@ -23,6 +23,7 @@ import { ListingResults } from './ListingResults';
 import { ProductCard } from './ProductCard';
 import { SitemapLinks } from './SitemapLinks';
 import type { ListingData } from './listing-data';
+import { useListingWire, type ListingWire } from './listing-wire';
 import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQuery } from './use-listing-nav';
 
 // The listing and search page (spec section 2 "Listing and search page", section 4 "Listing",
@@ -49,8 +50,7 @@ function ProductRow({ products, title }: { products: ListingData['recommended'];
 
 /** Zero results (spec section 2): the message, an image, sitemap links, then the landing tiles. */
 function ZeroResults({ query, data }: { query: string; data: ListingData }) {
-  const root = useRouteLoaderData('root') as RootData | undefined;
-  const tiles = (root?.menu ?? []).filter((item) => item.previewImage && !HIDDEN_LANDING_DEPARTMENTS.has(item.name.toLowerCase()));
+  const tiles = useShellMenu().filter((item) => item.previewImage && !HIDDEN_LANDING_DEPARTMENTS.has(item.name.toLowerCase()));
   return (
     <>
       <section className="zero-results">
@@ -82,7 +82,7 @@ function ZeroResults({ query, data }: { query: string; data: ListingData }) {
 }
 
 export function ListingPage() {
-  const data = useLoaderData() as ListingData;
+  const data = useListingWire(useLoaderData() as ListingWire);
   const country = useCountry();
   const inBrowser = useHydrated();
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -305,7 +305,7 @@ export function ListingPage() {
                     <ul>
                       {group.links.map((link) => (
                         <li key={link.canonicalUrl}>
-                          <ShellLink to={`/${link.canonicalUrl}`}>{link.displayKeyword || link.key}</ShellLink>
+                          <ShellLink to={`/${link.canonicalUrl}`}>{link.name}</ShellLink>
                         </li>
                       ))}
                     </ul>

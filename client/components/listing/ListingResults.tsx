@@ -162,13 +162,19 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
           <span className="loader-spinner" aria-hidden="true" /> Getting products...
         </p>
       )}
-      <ul className="product-grid" aria-label="Products" aria-busy={refreshing || status === 'loading'}>
+      {/* A feed (the ARIA pattern for an infinitely scrolling list of articles): the cards
+          are its articles, with no list item around each. */}
+      <div className="product-grid" role="feed" aria-label="Products" aria-busy={refreshing || status === 'loading'}>
         {products.map((product, index) => (
-          <li key={`${product.id}-${index}`}>
-            <ProductCard p={product} eager={index < EAGER_CARDS && state.page === 1} priority={index === 0} />
-          </li>
+          <ProductCard
+            key={`${product.id}-${index}`}
+            p={product}
+            eager={index < EAGER_CARDS && state.page === 1}
+            priority={index === 0}
+            feed={{ position: index + 1, size: hasMore ? -1 : products.length }}
+          />
         ))}
-      </ul>
+      </div>
       <div ref={sentinel} className="scroll-sentinel" aria-hidden="true" />
       {status === 'loading' && (
         <p className="listing-spinner" role="status">

@@ -5,6 +5,7 @@ import type {
   CanonicalLinks,
   DealsSchema,
   Filter,
+  FilterBucket,
   ListingPage,
   PriceFilter,
   SearchDebugAnswer,
@@ -42,8 +43,18 @@ export async function loadListingPage(api: ApiClient, query: Query, uiPage: numb
 type Deals = z.infer<typeof DealsSchema>;
 type Breadcrumb = z.infer<typeof BreadcrumbSchema>;
 
-/** An api page as the page reads it: its cards as card views. */
-export type ListingPageOfCards = Omit<SearchResponse, 'products'> & { products: CardProduct[] };
+/** An api page as the page reads it: its count, title and description, and its cards as card views. */
+export type ListingPageOfCards = Pick<SearchResponse, 'totalCount' | 'description' | 'key'> & { products: CardProduct[] };
+
+/** A filter choice as the panel reads it (the api's textKey and selected it does not). */
+export type FilterChoice = Pick<FilterBucket, 'key' | 'id' | 'docCount' | 'value'> & {
+  subBuckets: { filterName: string; buckets: FilterChoice[] }[];
+};
+export type ListingFilter = { filterName: string; buckets: FilterChoice[] };
+
+/** A related-search link as the page draws it: where it goes and the words (displayKeyword, else key). */
+export type SeoLinkView = { canonicalUrl: string; name: string };
+export type ListingLinks = Record<'brand' | 'attribute' | 'fixedbrand' | 'topsearches', SeoLinkView[]> & Pick<CanonicalLinks, 'searchinfo'>;
 
 export type ListingData = {
   path: string;
@@ -57,11 +68,11 @@ export type ListingData = {
   /** The api sub-pages of this UI page. */
   pages: ListingPageOfCards[];
   error500: boolean;
-  filters: Record<FacetFilterType, Filter | null>;
+  filters: Record<FacetFilterType, ListingFilter | null>;
   price: PriceFilter | null;
   deals: Deals | null;
   breadcrumb: Breadcrumb | null;
-  links: CanonicalLinks | null;
+  links: ListingLinks | null;
   recommended: CardProduct[];
   /** Admins only (spec section 2): how the first sub-page was read and how long it took. */
   debug: SearchDebugAnswer | null;
@@ -83,6 +94,16 @@ type Loaded = {
 /** A copy of an answer's part: the page's data then points nowhere into the transfer cache. */
 const own = <T extends object>(part: T | undefined): T | null => (part ? structuredClone(part) : null);
 
+const choice = (bucket: FilterBucket): FilterChoice => ({
+  key: bucket.key,
+  id: bucket.id,
+  docCount: bucket.docCount,
+  ...(bucket.value === undefined ? {} : { value: bucket.value }),
+  subBuckets: bucket.subBuckets.map((sub) => ({ filterName: sub.filterName, buckets: sub.buckets.map(choice) })),
+});
+const filterView = (filter: Filter | undefined): ListingFilter | null => (filter ? { filterName: filter.filterName, buckets: filter.buckets.map(choice) } : null);
+const linkView = (link: CanonicalLinks['brand'][number]): SeoLinkView => ({ canonicalUrl: link.canonicalUrl, name: link.displayKeyword || link.key });
+
 /**
  * What the page is given: what it reads and nothing more, since it travels to the browser
  * to hydrate the page (ARCHITECTURE.md "A listing request, file by file"). Its parts are
@@ -100,20 +121,28 @@ export function listingView(loaded: Loaded): ListingData {
     link: loaded.request.link,
     country: loaded.request.country,
     perPage: loaded.perPage,
-    pages: (answer?.pages ?? []).map((page) => ({ ...page, products: page.products.map(cardProduct) })),
+    pages: (answer?.pages ?? []).map((page) => ({ totalCount: page.totalCount, description: page.description, key: page.key, products: page.products.map(cardProduct) })),
     error500: loaded.error500,
     filters: {
-      category: own(filters?.category),
-      brand: own(filters?.brand),
-      store: own(filters?.store),
-      colour: own(filters?.colour),
-      offer: own(filters?.offer),
-      department: own(filters?.department),
+      category: filterView(filters?.category),
+      brand: filterView(filters?.brand),
+      store: filterView(filters?.store),
+      colour: filterView(filters?.colour),
+      offer: filterView(filters?.offer),
+      department: filterView(filters?.department),
     },
     price: own(answer?.price),
     deals: own(answer?.deals),
     breadcrumb: own(answer?.breadcrumb),
-    links: own(answer?.links),
+    links: answer
+      ? {
+          brand: answer.links.brand.map(linkView),
+          attribute: answer.links.attribute.map(linkView),
+          fixedbrand: answer.links.fixedbrand.map(linkView),
+          topsearches: answer.links.topsearches.map(linkView),
+          searchinfo: { ...answer.links.searchinfo },
+        }
+      : null,
     recommended: loaded.recommended.map(cardProduct),
     debug: loaded.debug,
   };

@@ -1,4 +1,5 @@
 import type { Product, SizeVariant } from '../../../shared/api/product-schemas';
+import { NEW_TAB_SUFFIX } from '../../../shared/messages';
 import { useCountry } from '../../app/site-hooks';
 import { buyControl } from '../listing/product-card-rules';
 import { ShellLink } from '../ui/ShellLink';
@@ -20,7 +21,7 @@ export function BuyControl({ product, size }: { product: Pick<Product, 'affiliat
   return (
     <a href={`${country.prefix}${buy.to}`} target="_blank" rel="noopener nofollow" className="button button-primary product-buy">
       {buy.label}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden">{NEW_TAB_SUFFIX}</span>
     </a>
   );
 }

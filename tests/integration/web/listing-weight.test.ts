@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeMenu, encodeMenu, type MenuWire } from '../../../client/app/menu-wire';
+import { listingView, type ListingData } from '../../../client/components/listing/listing-data';
+import { decodeListing, encodeListing, type ListingWire } from '../../../client/components/listing/listing-wire';
+import { MenuStructureSchema } from '../../../shared/api/home-schemas';
+import { ListingPageSchema } from '../../../shared/api/search-schemas';
+import { PER_PAGE } from '../../../shared/constants';
+import { listingApiQuery } from '../../../shared/listing/companion-calls';
+import { parseListingQuery, type ListingRequest } from '../../../shared/listing/query-grammar';
 import { demoStackForFile } from '../../support/demo-stack';
+import { countElements } from '../../support/dom-count';
 import { readPayload } from '../../support/page';
 import { startRecordingUpstream } from '../../support/recording-upstream';
 import { startWeb } from '../../support/web-server';
@@ -52,21 +61,82 @@ describe('a cold listing page', () => {
   it('carries each answer to the browser once, and no answer the page reshaped', async () => {
     const html = await page('/clothing');
     const { payload, script } = readPayload(html);
-    // The shell's answers travel as they came (router state points at them); the listing's
-    // answer does not: the page hydrates from its own view of it (cards with only what a
-    // card reads), which the router state holds once.
-    expect(Object.keys(payload.transfer).sort()).toEqual(['/api/account/countries/GB', '/api/account/menu-structure/1']);
+    // The country travels as the api gave it (router state points at it). The menu and the
+    // listing do not: the page hydrates from their compact forms (menu-wire.ts,
+    // listing-wire.ts), which the router state holds once.
+    expect(Object.keys(payload.transfer)).toEqual(['/api/account/countries/GB']);
     expect(script).not.toContain('brand_id');
     expect(script).not.toContain('free_delivery');
-    const listing = payload.router.loaderData['listing-page'] as { pages: { products: unknown[] }[] };
+    expect(script).not.toContain('menuList');
+    const listing = decodeListing(payload.router.loaderData['listing-page'] as ListingWire);
     expect(listing.pages.map((p) => p.products.length)).toEqual([20, 20]);
-    // Down from 35 % before the one call and the card view (not yet the 15 % the issue asks).
-    expect(script.length / html.length).toBeLessThan(0.33);
+  });
+
+  it('carries at most 15 % of a full listing page as its hydration payload', async () => {
+    // A listing of 40 cards (two api pages), as /dresses is on the demo catalogue: 35 % before
+    // the one call and the card view, 31 % with them; the compact forms bring it under the
+    // issue's 15 %. (A listing of a handful of cards carries more, in share: the shell's menu
+    // is the same on every page.)
+    const html = await page('/clothing');
+    const { payload, script } = readPayload(html);
+    expect(decodeListing(payload.router.loaderData['listing-page'] as ListingWire).pages.flatMap((p) => p.products).length).toBe(40);
+    expect(script.length / html.length).toBeLessThanOrEqual(0.15);
+  });
+
+  it('draws a full listing page in at most 1,200 elements', async () => {
+    // 40 cards, as Lighthouse counts them (the body's elements). About 1,930 before on the
+    // demo's /dresses: inline SVG icons, a list item per card and per colour, a link around
+    // each picture, spans for the filters' boxes and swatches, closed filter groups drawn in full.
+    const html = await page('/clothing');
+    expect([...html.matchAll(/<img [^>]*src="[^"]*\/180\.svg"/g)].length).toBe(40);
+    expect(countElements(html.slice(html.indexOf('<body')))).toBeLessThanOrEqual(1200);
+  });
+
+  it('keeps the closed filter groups for browsers without JavaScript, as text to the others', async () => {
+    const html = await page('/clothing');
+    // Brands is closed at first and drawn only when opened; without scripts its links are there.
+    const brands = /<summary>Brands<\/summary><noscript><div class="filter-group-body">([\s\S]*?)<\/div><\/noscript>/.exec(html);
+    expect(brands).not.toBeNull();
+    expect([...brands![1]!.matchAll(/<a [^>]*href="[^"]*brand/g)].length).toBeGreaterThan(0);
+  });
+
+  it('sends the listing and the menu in compact forms that read back exactly', async () => {
+    // What the server renders from and what the browser hydrates from must be the same, or
+    // hydration breaks: the codecs are lossless on real listings of every kind.
+    const listings: [string, string | undefined][] = [
+      ['/dresses', undefined],
+      ['/clothing', 'colour=black&sort=asc'],
+      ['/search', 'q=dress'],
+      ['/brand/gossamer-label', undefined],
+      ['/shop/women', 'page=2'],
+    ];
+    const wires: ListingWire[] = [];
+    for (const [path, query] of listings) {
+      const isSearch = path === '/search';
+      const state = parseListingQuery(query ?? '');
+      const request: ListingRequest = { state, link: isSearch ? undefined : path, country: 'GB' };
+      const url = new URL('/api/search/listing', stack.api.url);
+      for (const [k, v] of Object.entries(listingApiQuery('listing', request))) if (v !== undefined) url.searchParams.set(k, String(v));
+      const answer = ListingPageSchema.parse(((await (await fetch(url)).json()) as { data: unknown }).data);
+      const view: ListingData = listingView({ path, isSearch, state, request, perPage: PER_PAGE, answer, error500: false, recommended: [], debug: null });
+      expect(view.pages[0]!.products.length, path).toBeGreaterThan(0);
+      const wire = encodeListing(view);
+      wires.push(wire);
+      expect(decodeListing(JSON.parse(JSON.stringify(wire)) as ListingWire), path).toEqual(view);
+    }
+    // The shortcuts are taken (and so proven above): packed pictures and slugs, names left out.
+    const variants = wires.flatMap((w) => w.p.flatMap((p) => p[3].flatMap((card) => card[9])));
+    expect(variants.some((v) => Array.isArray(v[5]) && !v[2].includes('/') && v[3] === 0)).toBe(true);
+    expect(wires.some((w) => Object.values(w.f).some((f) => f?.[1].some((c) => c[1] === null)))).toBe(true);
+
+    const menu = MenuStructureSchema.parse(((await (await fetch(`${stack.api.url}/api/account/menu-structure/1`)).json()) as { data: unknown }).data).menuList;
+    expect(menu.some((tile) => tile.childItems.length > 0)).toBe(true);
+    expect(decodeMenu(JSON.parse(JSON.stringify(encodeMenu(menu))) as MenuWire)).toEqual(menu);
   });
 
   it('fetches the first card\u2019s picture first, the first row eagerly, the rest lazily, and sizes every picture', async () => {
     const html = await page('/clothing');
-    const cards = [...html.matchAll(/<img src="[^"]*\/180\.svg"[^>]*>/g)].map((m) => m[0]);
+    const cards = [...html.matchAll(/<img [^>]*src="[^"]*\/180\.svg"[^>]*>/g)].map((m) => m[0]);
     expect(cards.length).toBe(40);
     expect(cards.map((img) => [/loading="(\w+)"/.exec(img)?.[1], /fetchpriority="(\w+)"/i.exec(img)?.[1] ?? null])).toEqual([
       ['eager', 'high'],

@@ -149,7 +149,7 @@ describe('listing content', () => {
     // Buy controls point at the retailer click-through and open a new tab.
     expect(html).toMatch(/href="\/products\/loadRetailerProductPage\/[^"]+" target="_blank"/);
     // Prices carry the country's symbol.
-    expect(html).toMatch(/class="product-card-sale">£\d/);
+    expect(html).toMatch(/class="product-card-price">£\d/);
     // The price filter is drawn only in a browser (spec section 5).
     expect(html).not.toContain('class="price-filter"');
   });
@@ -168,7 +168,7 @@ describe('listing content', () => {
   it('prices a country site in its currency under its prefix', async () => {
     const res = await get('/in/dresses');
     const html = markup(res.text);
-    expect(html).toMatch(/class="product-card-sale">₹/);
+    expect(html).toMatch(/class="product-card-price">₹/);
     expect(html).toContain('href="/in/products/loadRetailerProductPage/');
     expect(linkHref(res.text, 'canonical')).toBe(`${SITE}/in/dresses`);
   });

@@ -6,6 +6,8 @@ import { HOSTILE_TITLE, seedSiteContent } from '../../fixtures/site-content';
 import { startApi } from '../../support/api-server';
 import { registerUser } from '../accounts/accounts-api';
 import { readPayload, visibleMarkup, withoutNonces } from '../../support/page';
+import { encodeMenu } from '../../../client/app/menu-wire';
+import type { MenuTile } from '../../../shared/api/home-schemas';
 import { startWeb } from '../../support/web-server';
 
 let db: Database;
@@ -71,9 +73,9 @@ describe('server rendering: the root page', () => {
     const res = await request(web.url).get('/').expect(200);
     const { payload, script } = readPayload(res.text);
     expect(payload.config).toMatchObject({ country: 'GB', basename: '' });
+    // The menu is not among them: the root's data holds its compact form (menu-wire.ts).
     expect(Object.keys(payload.transfer).sort()).toEqual([
       '/api/account/countries/GB',
-      '/api/account/menu-structure/1',
       '/api/home/editorspick-links?country=GB',
       '/api/home/fashion-blog?country=GB',
       '/api/home/fashion-tips?country=GB',
@@ -82,10 +84,9 @@ describe('server rendering: the root page', () => {
       '/api/home/slides?country=GB',
       '/api/home/top-rated?country=GB',
     ]);
-    expect(payload.router.loaderData.root).toEqual({
-      menu: { $transfer: ['/api/account/menu-structure/1', 'menuList'] },
-      country: { $transfer: ['/api/account/countries/GB'] },
-    });
+    const menu = ((await (await fetch(`${api.url}/api/account/menu-structure/1`)).json()) as { data: { menuList: MenuTile[] } }).data.menuList;
+    expect(menu.length).toBeGreaterThan(0);
+    expect(payload.router.loaderData.root).toEqual({ menu: encodeMenu(menu), country: { $transfer: ['/api/account/countries/GB'] } });
     expect(script.split('Summer Dresses').length - 1).toBe(1);
   });
 
@@ -93,7 +94,9 @@ describe('server rendering: the root page', () => {
     const small = await startWeb(api.url, { TRANSFER_CACHE_MAX_ENTRIES: '1' });
     const res = await request(small.url).get('/').expect(200);
     const { payload } = readPayload(res.text);
-    expect(Object.keys(payload.transfer)).toHaveLength(1);
+    // One entry is kept: whichever answer came first. It travels only if router state points
+    // at it (the menu's answer does not: the root's data holds its compact form).
+    expect(Object.keys(payload.transfer).length).toBeLessThanOrEqual(1);
     const home = payload.router.loaderData.home as { slides: { linkTitle: string }[] };
     expect(home.slides.map((s) => s.linkTitle)).toEqual(['Summer Dresses', 'A slide without a link']);
     await small.close();

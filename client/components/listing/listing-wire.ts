@@ -1,0 +1,259 @@
+import { useMemo } from 'react';
+import { colourHex, isColourKey } from '../../../shared/colours';
+import { slugInWords } from '../../app/slug-words';
+import type { CountryCode } from '../../../shared/countries';
+import { parseProductImagePath, productImageUrl, resizeProductImage } from '../../../shared/images';
+import { parseListingQuery, serializeListingQuery } from '../../../shared/listing/query-grammar';
+import type { FacetFilterType } from '../../../shared/listing/vocabulary';
+import type { FilterChoice, ListingData, ListingFilter, ListingLinks, SeoLinkView } from './listing-data';
+import type { CardProduct } from './product-card-rules';
+
+// The listing's loader data as it travels to the browser to hydrate the page (ARCHITECTURE.md
+// "Payload rule"). The page needs every card, filter choice and link it draws, so what can go
+// is the shape, not the content: rows instead of objects (no property names forty times over),
+// each repeated string (brands, stores, slugs, colours) once, and what a value can be read
+// from instead of repeated (the 80 px picture is the 180 px one resized, a colour's swatch is
+// ours, page 2 repeats page 1's title). URLs are short here too: every "/" in an inline script
+// is six bytes (shared/serialize-for-inline-script.ts), so our own product pictures travel as
+// their three parts. The codec is lossless: decode(encode(x)) is x (tests prove it on real
+// listings), so the server renders from exactly what the browser hydrates from.
+
+/** An index into the wire's string table. */
+type Str = number;
+
+type WireVariant = [
+  /** null: the card's previous colour's title. */
+  title: string | null,
+  colour: Str | null,
+  image180: string,
+  /** 0: the 180 px picture at 80 px. */
+  image80: string | 0,
+  guid: string | null,
+  /** [middle]: the usual "{title}-{middle}-{guid's first 8}" slug, with only its middle sent. */
+  slug: string | [string],
+  saleprice: number,
+  /** null: the same as the sale price. */
+  msrp: number | null,
+  status: number,
+  offers: number,
+];
+
+type WireCard = [
+  id: number,
+  affiliate: number,
+  brand: Str | null,
+  storename: Str,
+  storeSlug: Str,
+  category: Str,
+  subcategory: Str,
+  variantIndex: number,
+  /** The free-delivery thresholds GB, US and INTERNATIONAL, as one string ("30 30 " for 30, 30, null). */
+  thresholds: Str,
+  variants: WireVariant[],
+];
+
+/** A filter choice: id, name (null: the id in words), count, swatch (0: none, 1: our colour's), sub-levels. */
+type WireChoice = [id: Str, key: Str | null, docCount: number, value?: string | 0 | 1, sub?: [filterName: string, choices: WireChoice[]][]];
+
+/** A link: its path's segments (a "/" costs more than '","'; brand slugs repeat the filters'), and its name (null: the last segment in words). */
+type WireLink = [segments: Str[], name: Str | null];
+
+type WirePage = [totalCount: number, description: string | null, key: string | null, cards: WireCard[]];
+
+export type ListingWire = {
+  /** path, isSearch (1/0), the listing state as its query string, link (null: /search), country, per page, error500 (1/0). */
+  a: [path: string, isSearch: 0 | 1, query: string, link: string | null, country: CountryCode, perPage: number, error500: 0 | 1];
+  s: string[];
+  p: WirePage[];
+  f: Record<FacetFilterType, [filterName: string, choices: WireChoice[]] | null>;
+  l: { b: WireLink[]; a: WireLink[]; f: WireLink[]; t: WireLink[]; i: ListingLinks['searchinfo'] } | null;
+  r: WireCard[];
+  /** Price, deals, breadcrumb and the admins' debug line: small, as they are. */
+  x: Pick<ListingData, 'price' | 'deals' | 'breadcrumb' | 'debug'>;
+};
+
+const FACETS: readonly FacetFilterType[] = ['category', 'brand', 'store', 'colour', 'offer', 'department'];
+
+
+/** Our product pictures as "kind colour style" (no "/"); any other URL as it is. */
+function packImage(url: string): string {
+  const parsed = parseProductImagePath(url);
+  return parsed?.size === '180' && !url.includes(' ') ? `${parsed.kind} ${parsed.colour} ${parsed.style}` : url;
+}
+function unpackImage(packed: string): string {
+  if (packed.includes('/') || !packed.includes(' ')) return packed;
+  const [kind, colour, style] = packed.split(' ') as [Parameters<typeof productImageUrl>[0], Parameters<typeof productImageUrl>[1], string];
+  return productImageUrl(kind, colour, Number(style), '180');
+}
+
+/** How the catalogue slugs a title: the start of most product slugs. */
+const titleSlug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+function packSlug(slug: string, title: string, guid: string | null): string | [string] {
+  const head = `${titleSlug(title)}-`;
+  const tail = guid ? `-${guid.slice(0, 8)}` : '';
+  return guid && slug.length > head.length + tail.length && slug.startsWith(head) && slug.endsWith(tail) ? [slug.slice(head.length, -tail.length)] : slug;
+}
+function unpackSlug(packed: string | [string], title: string, guid: string | null): string {
+  return typeof packed === 'string' ? packed : `${titleSlug(title)}-${packed[0]}-${(guid ?? '').slice(0, 8)}`;
+}
+
+const threshold = (n: number | null) => (n === null ? '' : String(n));
+const unthreshold = (s: string | undefined) => (s === undefined || s === '' ? null : Number(s));
+
+export function encodeListing(data: ListingData): ListingWire {
+  const strings: string[] = [];
+  const index = new Map<string, number>();
+  const str = (value: string): Str => {
+    let at = index.get(value);
+    if (at === undefined) {
+      at = strings.length;
+      strings.push(value);
+      index.set(value, at);
+    }
+    return at;
+  };
+  const card = (p: CardProduct): WireCard => [
+    p.id,
+    p.affiliate_id,
+    p.brand === null ? null : str(p.brand),
+    str(p.storename),
+    str(p.store_slug),
+    str(p.category_slug),
+    str(p.subcategory_slug),
+    p.variant_index,
+    str([p.GB, p.US, p.INTERNATIONAL].map(threshold).join(' ')),
+    p.variants.map((v, i): WireVariant => {
+      const size = v.size_variants[0];
+      const image180 = v.images.productimage180_jpg;
+      const image80 = v.images.productimage80_png === resizeProductImage(image180, '80') ? 0 : v.images.productimage80_png;
+      return [
+        i > 0 && v.title === p.variants[i - 1]!.title ? null : v.title,
+        v.colour === null ? null : str(v.colour),
+        packImage(image180),
+        image80,
+        size ? size.guid : null,
+        packSlug(size?.slug ?? '', v.title, size?.guid ?? null),
+        size?.saleprice ?? 0,
+        size && size.msrp !== size.saleprice ? size.msrp : null,
+        size?.status ?? 0,
+        size?.offers ?? 0,
+      ];
+    }),
+  ];
+  const choice = (c: FilterChoice): WireChoice => {
+    const out: WireChoice = [str(c.id), c.key === slugInWords(c.id) ? null : str(c.key), c.docCount];
+    const value = c.value === undefined ? 0 : isColourKey(c.id) && c.value === colourHex(c.id) ? 1 : c.value;
+    const sub = c.subBuckets.map((s): [string, WireChoice[]] => [s.filterName, s.buckets.map(choice)]);
+    if (value !== 0 || sub.length) out.push(value);
+    if (sub.length) out.push(sub);
+    return out;
+  };
+  const link = (l: SeoLinkView): WireLink => {
+    const segments = l.canonicalUrl.split('/');
+    return [segments.map(str), l.name === slugInWords(segments[segments.length - 1]!) ? null : str(l.name)];
+  };
+  const [first] = data.pages;
+  return {
+    a: [data.path, data.isSearch ? 1 : 0, serializeListingQuery(data.state), data.link ?? null, data.country, data.perPage, data.error500 ? 1 : 0],
+    s: strings,
+    p: data.pages.map((page, i): WirePage => [
+      page.totalCount,
+      i > 0 && page.description === first?.description ? null : page.description,
+      i > 0 && page.key === first?.key ? null : page.key,
+      page.products.map(card),
+    ]),
+    f: Object.fromEntries(FACETS.map((type) => {
+      const filter = data.filters[type];
+      return [type, filter ? [filter.filterName, filter.buckets.map(choice)] : null];
+    })) as ListingWire['f'],
+    l: data.links && {
+      b: data.links.brand.map(link),
+      a: data.links.attribute.map(link),
+      f: data.links.fixedbrand.map(link),
+      t: data.links.topsearches.map(link),
+      i: data.links.searchinfo,
+    },
+    r: data.recommended.map(card),
+    x: { price: data.price, deals: data.deals, breadcrumb: data.breadcrumb, debug: data.debug },
+  };
+}
+
+export function decodeListing(wire: ListingWire): ListingData {
+  const s = (at: Str) => wire.s[at]!;
+  const card = ([id, affiliate, brand, storename, storeSlug, category, subcategory, variantIndex, thresholds, variants]: WireCard): CardProduct => {
+    const [gb, us, international] = s(thresholds).split(' ');
+    return {
+      id,
+      affiliate_id: affiliate,
+      brand: brand === null ? null : s(brand),
+      storename: s(storename),
+      store_slug: s(storeSlug),
+      category_slug: s(category),
+      subcategory_slug: s(subcategory),
+      variant_index: variantIndex,
+      GB: unthreshold(gb),
+      US: unthreshold(us),
+      INTERNATIONAL: unthreshold(international),
+      variants: variants.map(([shortTitle, colour, image180, image80, guid, slug, saleprice, msrp, status, offers], i) => {
+        const big = unpackImage(image180);
+        const title = shortTitle ?? variants.slice(0, i).findLast(([t]) => t !== null)![0]!;
+        return {
+          title,
+          colour: colour === null ? null : s(colour),
+          images: { productimage80_png: image80 === 0 ? resizeProductImage(big, '80') : image80, productimage180_jpg: big },
+          size_variants: guid === null ? [] : [{ guid, slug: unpackSlug(slug, title, guid), msrp: msrp ?? saleprice, saleprice, status, offers }],
+        };
+      }),
+    };
+  };
+  const choice = ([idAt, key, docCount, value = 0, sub = []]: WireChoice): FilterChoice => {
+    const id = s(idAt);
+    return {
+    key: key === null ? slugInWords(id) : s(key),
+    id,
+    docCount,
+    ...(value === 0 ? {} : { value: value === 1 && isColourKey(id) ? colourHex(id) : String(value) }),
+    subBuckets: sub.map(([filterName, buckets]) => ({ filterName, buckets: buckets.map(choice) })),
+    };
+  };
+  const link = ([segments, name]: WireLink): SeoLinkView => {
+    const canonicalUrl = segments.map(s).join('/');
+    return { canonicalUrl, name: name === null ? slugInWords(canonicalUrl.slice(canonicalUrl.lastIndexOf('/') + 1)) : s(name) };
+  };
+  const [path, isSearch, query, listingLink, country, perPage, error500] = wire.a;
+  const [first] = wire.p;
+  return {
+    path,
+    isSearch: isSearch === 1,
+    state: parseListingQuery(query),
+    link: listingLink ?? undefined,
+    country,
+    perPage,
+    pages: wire.p.map(([totalCount, description, key, cards]) => ({
+      totalCount,
+      description: description ?? first![1]!,
+      key: key ?? first![2]!,
+      products: cards.map(card),
+    })),
+    error500: error500 === 1,
+    filters: Object.fromEntries(FACETS.map((type): [FacetFilterType, ListingFilter | null] => {
+      const filter = wire.f[type];
+      return [type, filter ? { filterName: filter[0], buckets: filter[1].map(choice) } : null];
+    })) as ListingData['filters'],
+    links: wire.l && {
+      brand: wire.l.b.map(link),
+      attribute: wire.l.a.map(link),
+      fixedbrand: wire.l.f.map(link),
+      topsearches: wire.l.t.map(link),
+      searchinfo: wire.l.i,
+    },
+    recommended: wire.r.map(card),
+    ...wire.x,
+  };
+}
+
+/** The listing's data, read once per loader answer (server render and hydration decode the same wire). */
+export function useListingWire(wire: ListingWire): ListingData {
+  return useMemo(() => decodeListing(wire), [wire]);
+}
