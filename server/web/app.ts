@@ -76,8 +76,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
 
   app.use(requestIdMiddleware());
   app.use(requestLogging(logger));
-  const clientBuild = readClientAssets(config.clientDir);
-  app.use(securityHeaders({ https: siteUrl.startsWith('https:'), inlineStyleHashes: [clientBuild.inlineCss.cspHash] }));
+  app.use(securityHeaders({ https: siteUrl.startsWith('https:') }));
   app.use(httpDurationMiddleware(registry));
   // gzip or deflate for clients that ask (pages, JSON through the gateway, CSS, JS, SVG): a
   // 200 KB listing page is about 25 KB on the wire. Small answers and answers the api
@@ -122,7 +121,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
 
   const handleDocument = createDocumentHandler({
     routes,
-    assets: clientBuild,
+    assets: readClientAssets(config.clientDir),
     siteUrl,
     socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.socialSignIn[provider]),
     api: { upstream: api, sharedCache: createSharedCache(config.sharedCacheMaxBytes, registry), transferMetrics },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { CacheImmutable, CacheShort } from '../../../shared/http/cache-policy';
-import { readInlineCss, type ClientBuild, type ClientManifest } from '../render/page-assets';
+import type { ClientManifest } from '../render/page-assets';
 
 // The built client: hashed assets under /assets (immutable; a missing one is a 404, not a
 // page), and the fixed-name public files at the root (favicon …), briefly cached.
@@ -67,11 +67,10 @@ function precompressed(assetsDir: string) {
   };
 }
 
-export function readClientAssets(clientDir: string): ClientBuild {
+export function readClientAssets(clientDir: string): ClientManifest {
   const file = path.join(clientDir, 'manifest.json');
   if (!fs.existsSync(file)) throw new Error(`No client build at ${clientDir}: run npm run build first.`);
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as ClientManifest;
-  return { ...manifest, inlineCss: readInlineCss(clientDir, manifest) };
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ClientManifest;
 }
 
 export function staticFiles(clientDir: string): Router {

@@ -5,7 +5,7 @@ import { CacheNone, documentCachePolicy } from '../../../shared/http/cache-polic
 import { pageDeadline } from '../upstream/api-upstream';
 import type { TransferMetrics } from '../upstream/transfer-cache';
 import { documentPayload } from './document-payload';
-import { pageAssets, type ClientBuild } from './page-assets';
+import { pageAssets, type ClientManifest } from './page-assets';
 import { toFetchRequest } from './fetch-request';
 import { sendFetchResponse } from './fetch-response';
 import { createPageContext, type PageContextDeps } from './page-context';
@@ -17,8 +17,8 @@ import { renderDocument, type RenderOptions } from './render-document';
 // (document-payload.ts) and React renders (render-document.tsx).
 
 export type DocumentDeps = PageContextDeps &
-  Omit<RenderOptions, 'entry' | 'inlineCss'> & {
-    assets: ClientBuild;
+  Omit<RenderOptions, 'entry'> & {
+    assets: ClientManifest;
     routes: RouteObject[];
     transferMetrics: TransferMetrics;
     production: boolean;
@@ -38,7 +38,6 @@ export function createDocumentHandler(deps: DocumentDeps) {
   );
   const renderOptions: RenderOptions = {
     entry: deps.assets.entry,
-    inlineCss: deps.assets.inlineCss.text,
     streamTimeoutMs: deps.streamTimeoutMs,
     renderMode: deps.renderMode,
     onRenderError: deps.onRenderError,

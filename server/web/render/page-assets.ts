@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { StaticHandlerContext } from 'react-router';
 import { ROUTE_MODULES } from '../../../client/routes';
 import type { ClientAssets } from '../../../shared/payload';
@@ -12,29 +9,6 @@ import type { ClientAssets } from '../../../shared/payload';
 
 /** The client build's manifest (scripts/build.ts writes it). */
 export type ClientManifest = ClientAssets & { routes: Record<string, string[]> };
-
-/**
- * The build's stylesheet as every document's head carries it (client/app/inline-css.ts), and
- * the CSP source that allows exactly that text and no other inline style element.
- */
-export type InlineCss = { text: string; cspHash: string };
-
-/** The manifest with what the server reads from the build once at start. */
-export type ClientBuild = ClientManifest & { inlineCss: InlineCss };
-
-/**
- * The manifest's stylesheets as one text for a <style> element. The source-map comment goes
- * (inline, its relative address would resolve against the page's); the files stay served,
- * so a tool or a cached copy still finds them.
- */
-export function readInlineCss(clientDir: string, manifest: ClientManifest): InlineCss {
-  const text = manifest.css
-    .map((href) => fs.readFileSync(path.join(clientDir, href), 'utf8').replace(/\n?\/\*# sourceMappingURL=[^*]*\*\/\s*$/, ''))
-    .join('\n');
-  // Our own build's CSS, but a closing tag in it would end the element early: refuse to start.
-  if (/<\/style/i.test(text)) throw new Error('The client stylesheet contains "</style": it cannot be inlined.');
-  return { text, cspHash: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
-}
 
 export function pageAssets(manifest: ClientManifest, matches: StaticHandlerContext['matches']): ClientAssets {
   const files = new Set(manifest.modulepreload);

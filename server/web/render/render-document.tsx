@@ -2,7 +2,6 @@ import type { Request, Response } from 'express';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticRouter, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { SiteConfigContext } from '../../../client/app/contexts';
-import { InlineCssContext } from '../../../client/app/inline-css';
 import { NonceContext } from '../../../client/app/nonce';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import type { Payload } from '../../../shared/payload';
@@ -18,8 +17,6 @@ import { payloadScript } from './document-payload';
 export type RenderOptions = {
   /** The client entry module, loaded by the bootstrap script. */
   entry: string;
-  /** The stylesheet text the head carries (client/app/inline-css.ts). */
-  inlineCss: string;
   streamTimeoutMs: number;
   /** 'string' exists for the benchmark: the same page through renderToString. */
   renderMode: 'stream' | 'string';
@@ -40,9 +37,7 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
   const tree = (
     <SiteConfigContext.Provider value={page.payload.config}>
       <NonceContext.Provider value={nonce}>
-        <InlineCssContext.Provider value={options.inlineCss}>
-          <StaticRouterProvider router={router} context={page.result} hydrate={false} nonce={nonce} />
-        </InlineCssContext.Provider>
+        <StaticRouterProvider router={router} context={page.result} hydrate={false} nonce={nonce} />
       </NonceContext.Provider>
     </SiteConfigContext.Provider>
   );
