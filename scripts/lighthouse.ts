@@ -1,13 +1,16 @@
 // `npm run lighthouse`: Lighthouse (mobile defaults: a mid-range phone on a slow 4G link,
 // simulated) on the built product, as a new visitor sees it. A benchmark, not a test: the
 // figures are noisy on a shared machine and never fail anything.
-//   npm run lighthouse -- [--runs 3]
+//   npm run lighthouse -- [--runs 3] [--pages listing,search] [--save <dir>]
+// --pages audits only the named pages; --save writes each run's full report (JSON) to the
+// folder, for Lighthouse's own diagnostics (LCP breakdown, render-blocking resources, requests).
 // It starts the product as `npm start` does (the api on the embedded defaults with the demo
 // catalogue, then the web), each in a child process on a free port with a data folder of its
 // own, audits every page in PAGES a few times in Debian's Chromium, and prints the median run
 // of each with the goals of the performance work. Nothing is fetched from the internet:
 // Chromium runs with background networking off and the pages are ours.
 import fs from 'node:fs';
+import nodePath from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -64,6 +67,14 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
+function textOption(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return undefined;
+  const value = process.argv[i + 1];
+  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+  return value;
+}
+
 function figures(lhr: Result): Figures {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   // Every script the page fetched over the network (inline scripts are not requests).
@@ -97,6 +108,11 @@ function goalReport(page: Page, f: Figures): string[] {
 
 async function main() {
   const runs = option('runs', 3);
+  const only = textOption('pages')?.split(',');
+  const unknown = only?.filter((name) => !PAGES.some((p) => p.name === name)) ?? [];
+  if (unknown.length) throw new Error(`--pages: no page named ${unknown.join(', ')} (there are ${PAGES.map((p) => p.name).join(', ')})`);
+  const saveDir = textOption('save');
+  if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROME_PATH)`);
   const processes: NodeProcess[] = [];
   const dataDir = tempDataDir();
@@ -119,7 +135,7 @@ async function main() {
     console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, median run (Chromium at ${CHROMIUM})`);
     const rows: string[][] = [['page', 'perf', 'BP', 'LCP s', 'FCP s', 'TBT ms', 'CLS', 'JS KiB', 'JS files']];
     const reports: string[] = [];
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !only || only.includes(p.name))) {
       const path = typeof page.path === 'string' ? page.path : await page.path(webUrl);
       const results: Result[] = [];
       for (let i = 0; i < runs; i++) {
@@ -127,6 +143,7 @@ async function main() {
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${result.lhr.runtimeError.message}`);
         results.push(result.lhr);
+        if (saveDir) fs.writeFileSync(nodePath.join(saveDir, `${page.name}-${i + 1}.json`), JSON.stringify(result.lhr));
       }
       const median = figures(computeMedianRun(results));
       rows.push([
