@@ -67,9 +67,10 @@ export const UPSTREAM_HEADER = {
 } as const;
 
 /**
- * Headers the api adds to its answers for the web. `catalogVersion` changes whenever what the
- * catalogue answers can change (an import re-indexed it, or the api restarted): the web drops
- * the pages and answers it keeps when it sees a new value.
+ * Headers the api adds to its answers for the web. `catalogVersion` is the catalogue
+ * generation the api's index holds (a whole number that only grows, the same on every api
+ * instance for the same catalogue): the web drops the pages and answers it keeps when it sees
+ * a greater one.
  */
 export const API_ANSWER_HEADER = {
   catalogVersion: 'x-catalog-version',

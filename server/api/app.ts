@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import express, { type Router } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -97,11 +96,11 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   app.use(helmet({ contentSecurityPolicy: false }));
   app.use(httpDurationMiddleware(registry));
   // Every answer (/healthz too, the web's cheap probe) says which catalogue it came from: the
-  // web keeps rendered pages and shared answers until this changes. The boot id makes a
-  // restart count as a change, since the index's build counter starts again.
-  const boot = randomBytes(4).toString('hex');
+  // generation its index holds (catalog/catalog-generation.ts), the same number on every
+  // instance for the same catalogue. The web keeps rendered pages and shared answers until it
+  // sees a greater one, so an instance that is a moment behind another empties nothing.
   app.use((_req, res, next) => {
-    res.setHeader(API_ANSWER_HEADER.catalogVersion, `${boot}.${searchEngine.version()}`);
+    res.setHeader(API_ANSWER_HEADER.catalogVersion, String(searchEngine.generation()));
     next();
   });
 

@@ -1,3 +1,4 @@
+import { bumpCatalogGeneration } from './catalog-generation';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { normaliseColour } from '../../../shared/colours';
@@ -317,6 +318,7 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
     }
     report.changesLogged = (await appendChanges(tx, country, currency, changes))?.changes ?? 0;
     if (report.imported + report.updated > 0) {
+      await bumpCatalogGeneration(tx);
       await tx.query('SELECT pg_notify($1, $2)', [
         CATALOG_CHANGED_CHANNEL,
         JSON.stringify({ store: storeSlug, country, imported: report.imported, updated: report.updated }),

@@ -1,3 +1,4 @@
+import { bumpCatalogGeneration } from './catalog-generation';
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../../../shared/countries';
 import type { Database } from '../db/database';
@@ -124,6 +125,7 @@ export async function importSiteContent(db: Database, site: unknown): Promise<Si
         ],
       );
     }
+    await bumpCatalogGeneration(tx);
     await tx.query('SELECT pg_notify($1, $2)', [SITE_CONTENT_CHANGED_CHANNEL, '']);
     return { menuItems: menu.length + children.length, homeRows: home.length };
   });

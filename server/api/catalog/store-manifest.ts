@@ -1,3 +1,4 @@
+import { bumpCatalogGeneration } from './catalog-generation';
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../../../shared/countries';
 import { describeZodError } from '../../lib/http-error';
@@ -171,7 +172,9 @@ export async function importStores(db: Database, manifest: unknown): Promise<Sto
     // facts and coupons like its products: one notice per store that changed, in this
     // transaction, so it arrives once the change is committed.
     const changedIds = new Set([...removed, ...changedCoupons].map((r) => r.store_id));
-    for (const r of upserted.filter((u) => u.state !== 'same' || changedIds.has(u.id))) {
+    const changedStores = upserted.filter((u) => u.state !== 'same' || changedIds.has(u.id));
+    if (changedStores.length > 0) await bumpCatalogGeneration(tx);
+    for (const r of changedStores) {
       await tx.query('SELECT pg_notify($1, $2)', [CATALOG_CHANGED_CHANNEL, JSON.stringify({ store: r.slug })]);
     }
     return {

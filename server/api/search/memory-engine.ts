@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Department } from '../../../shared/constants';
+import { readCatalogGeneration } from '../catalog/catalog-generation';
 import type { Database } from '../db/database';
 import { Dictionary, TableBuilder, type DocumentTable } from './document-table';
 import { DisplayWords, loadDocuments, type LoadSelection, type SearchDocument } from './documents';
@@ -31,6 +32,7 @@ export class MemorySearchEngine implements SearchEngine {
   private readonly cares = new Dictionary();
   private readonly display = new DisplayWords();
   private builds = 0;
+  private catalogGeneration = 0;
   private starting: Promise<void> | undefined;
   private readonly follower: CatalogFollower | undefined;
   private rebuilding: Promise<unknown> = Promise.resolve();
@@ -80,9 +82,10 @@ export class MemorySearchEngine implements SearchEngine {
       const slicer = new TimeSlicer();
       // Everything committed before this point is in the snapshot read below.
       this.follower?.discardPending();
+      const generation = await readCatalogGeneration(this.db);
       const builder = new TableBuilder(this.terms, this.cares);
       const directory = await loadDocuments(this.db, {}, (docs, _tx, dir) => this.addSliced(builder, docs, dir, slicer), { slicer });
-      return this.swap(builder.build(), directory, started, slicer);
+      return this.swap(builder.build(), directory, started, slicer, generation);
     });
     this.rebuilding = run.catch(() => undefined);
     return run;
@@ -96,6 +99,8 @@ export class MemorySearchEngine implements SearchEngine {
       const slicer = new TimeSlicer();
       const previous = this.index!;
       const slugs = [...change.stores];
+      // Read before the stores are: the generation of the change being applied, or a later one.
+      const generation = await readCatalogGeneration(this.db);
       const fresh = new TableBuilder(this.terms, this.cares);
       const added: SearchDocument[] = [];
       const directory = await loadDocuments(this.db, { storeSlugs: slugs }, (docs) => void added.push(...docs), { slicer });
@@ -106,7 +111,7 @@ export class MemorySearchEngine implements SearchEngine {
         if (slicer.due) await slicer.yield();
       }
       await this.addSliced(fresh, added, directory, slicer);
-      const report = await this.swap(fresh.build(), directory, started, slicer);
+      const report = await this.swap(fresh.build(), directory, started, slicer, generation);
       return { ...report, stores: slugs.length };
     });
     this.rebuilding = run.catch(() => undefined);
@@ -120,9 +125,10 @@ export class MemorySearchEngine implements SearchEngine {
     }
   }
 
-  private async swap(table: DocumentTable, directory: CatalogDirectory, started: number, slicer: TimeSlicer): Promise<BuildReport> {
+  private async swap(table: DocumentTable, directory: CatalogDirectory, started: number, slicer: TimeSlicer, generation: number): Promise<BuildReport> {
     const index = await MemoryIndex.build(table, directory, this.terms, this.cares, this.display, ++this.builds, slicer);
     this.index = index;
+    this.catalogGeneration = Math.max(this.catalogGeneration, generation);
     const report = { products: index.size, ms: Math.round(performance.now() - started), version: index.version, slices: slicer.turns + 1 };
     this.options.logger?.info(report, 'catalog index built');
     this.onBuilt?.(report);
@@ -155,6 +161,10 @@ export class MemorySearchEngine implements SearchEngine {
 
   version(): number {
     return this.index?.version ?? 0;
+  }
+
+  generation(): number {
+    return this.catalogGeneration;
   }
 
   stats(): IndexStats | undefined {

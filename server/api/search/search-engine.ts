@@ -137,6 +137,11 @@ export type SearchEngine = {
   suggestTerms(prefix: string, department: Department | undefined, limit: number): Promise<TermSuggestion[]>;
   /** Changes each time the engine's data changes (cache keys). */
   version(): number;
+  /**
+   * The catalogue generation (catalog/catalog-generation.ts) the engine's data holds: the same
+   * number on every instance for the same catalogue, never going back.
+   */
+  generation(): number;
 };
 
 export const EMPTY_FILTERS: SearchFilters = {

@@ -1,3 +1,4 @@
+import { readCatalogGeneration } from '../catalog/catalog-generation';
 import { OFFER_BUCKETS, type Department } from '../../../shared/constants';
 import type { ColourKey } from '../../../shared/colours';
 import { categoryBySlug } from '../catalog/category-tree';
@@ -42,11 +43,13 @@ export class SqlSearchEngine implements SearchEngine {
   private dir: CatalogDirectory = buildDirectory([], []);
   private vocabulary: Vocabulary = vocabularyOf([]);
   private versionNumber = 0;
+  private catalogGeneration = 0;
 
   constructor(private readonly db: Database) {}
 
   /** Reads the directory and vocabulary of what sync() last wrote. */
   async start(): Promise<void> {
+    this.catalogGeneration = Math.max(this.catalogGeneration, await readCatalogGeneration(this.db));
     this.dir = await loadDirectory(this.db);
     const terms = await this.db.query<{ term: string }>(
       'SELECT DISTINCT substr(t, 3) AS term FROM search_documents, unnest(terms) AS t',
@@ -81,6 +84,10 @@ export class SqlSearchEngine implements SearchEngine {
 
   version(): number {
     return this.versionNumber;
+  }
+
+  generation(): number {
+    return this.catalogGeneration;
   }
 
   async suggestTerms(prefix: string, department: Department | undefined, limit: number): Promise<TermSuggestion[]> {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findApiRoute } from '../../../shared/api/api-routes';
+import { API_ANSWER_HEADER } from '../../../shared/constants';
 import { buildDemoSite } from '../../../server/api/catalog/demo/demo-site';
 import { buildDemoWorld, SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
 import { importFeed } from '../../../server/api/catalog/importer';
@@ -151,6 +152,11 @@ describe('shared answers kept in memory', () => {
   it('sends the new answer with a new ETag once a feed import or a stores manifest through the importer is announced', async () => {
     const url = '/api/account/store-list?country=GB';
     const before = await get(api.url, url);
+    // Both instances say which catalogue they answer from, with the same number (before, a
+    // boot id and a build counter per process made two instances disagree for ever).
+    const generation = async (base: string) => Number((await get(base, '/healthz')).headers.get(API_ANSWER_HEADER.catalogVersion));
+    const generationBefore = await generation(api.url);
+    expect(await generation(fresh.url)).toBe(generationBefore);
     expect(before.body.toString()).not.toContain('"slug":"northlane"');
     await importStores(db, JSON.parse(fs.readFileSync(path.join(feeds, 'stores.json'), 'utf8')));
     const heard = api.answers.nextChange();
@@ -166,6 +172,8 @@ describe('shared answers kept in memory', () => {
     expect(after.body.toString()).toContain('"slug":"northlane"');
     expect(after.body.equals((await get(fresh.url, url)).body)).toBe(true);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    // The stores manifest and the feed were one change each.
+    expect([await generation(api.url), await generation(fresh.url)]).toEqual([generationBefore + 2, generationBefore + 2]);
     const stale = await get(api.url, url, { 'if-none-match': before.headers.get('etag')! });
     expect(stale.status).toBe(200);
     expect(stale.body.equals(after.body)).toBe(true);

@@ -470,7 +470,9 @@ describe('upgrading a catalogue that has price history from before the change lo
     try {
       const logMigration = MIGRATIONS.find((m) => m.name === 'catalog-change-log')!;
       for (const m of MIGRATIONS) if (m.version < logMigration.version) await db.exec(m.sql);
-      await importStores(db, manifest());
+      // The store as an import of that time left it (today's importer writes tables that
+      // came later).
+      await db.query(`INSERT INTO stores (slug, name, country_code) VALUES ('northlane', 'Northlane', 'GB')`);
       await upsertCategoryTree(db);
       const [product] = await db.query<{ id: number }>(
         `INSERT INTO products (store_id, group_key, category_id, department, title)
