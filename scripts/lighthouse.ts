@@ -30,7 +30,8 @@ type Page = {
 /** A product page: the first card of /dresses. */
 async function firstProductPath(webUrl: string): Promise<string> {
   const html = await (await fetch(`${webUrl}/dresses`)).text();
-  const link = /<a[^>]*href="(\/[^"/?#]+\/[^"/?#]+\/[^"/?#]+)"[^>]*class="product-card-image"/.exec(html) ?? /<a[^>]*class="product-card-image"[^>]*href="(\/[^"/?#]+\/[^"/?#]+\/[^"/?#]+)"/.exec(html);
+  // The card's title links to its product page (ProductCard.tsx).
+  const link = /<h3 class="product-card-title"><a[^>]*href="(\/[^"?#]+)"/.exec(html);
   if (!link?.[1]) throw new Error('no product card on /dresses to take a product page from');
   return link[1];
 }

@@ -16,7 +16,7 @@ export function Document({ children }: { children: ReactNode }) {
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {site.assets.modulepreload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
+          <link key={href} rel="modulepreload" href={href} />
         ))}
       </head>
       <body>{children}</body>
