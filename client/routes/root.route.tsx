@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, data, useLoaderData, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { CountryResponse } from '../../shared/api/home-schemas';
+import { shellCalls } from '../../shared/api/shell-calls';
 import { COUNTRIES } from '../../shared/countries';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
@@ -20,12 +21,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
   let degraded = false;
   // Who is signed in (the token cookie on the server, profile-type in the browser), for the header.
   const signedIn = context.get(sessionContext).signedIn();
+  const calls = shellCalls(country);
   const [menu, countryInfo, viewer] = await Promise.all([
-    api.get(`/api/account/menu-structure/${country.info.countryId}`, 'MenuStructure').catch(() => {
+    api.get(calls.menu, 'MenuStructure').catch(() => {
       degraded = true;
       return { menuList: [] };
     }),
-    api.get(`/api/account/countries/${country.code}`, 'CountryResponse').catch(() => {
+    api.get(calls.country, 'CountryResponse').catch(() => {
       degraded = true;
       return null;
     }),

@@ -30,6 +30,7 @@ import { sitemapRoutes } from './seo/sitemaps';
 import { createApiUpstream } from './upstream/api-upstream';
 import { createSessionCache } from './upstream/session-cache';
 import { createSharedCache } from './upstream/shared-cache';
+import { createShellWarmer } from './upstream/shell-warmer';
 import { createTransferMetrics } from './upstream/transfer-cache';
 
 export type WebDeps = {
@@ -80,8 +81,15 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   const socialState = createSocialState(secret);
   const siteUrl = config.siteUrl;
   const sharedCache = createSharedCache(config.sharedCacheMaxBytes, registry);
+  // The shell's answers, kept ahead of pages (nothing to keep them in with the cache off).
+  const shellWarmer = config.warmShell && config.sharedCacheMaxBytes > 0 ? createShellWarmer({ upstream: api, sharedCache, transferMetrics }, logger) : undefined;
   // Answers kept from an older catalogue would render old prices into fresh pages.
-  api.catalogVersion.onChange(() => sharedCache.clear());
+  api.catalogVersion.onChange(() => {
+    sharedCache.clear();
+    void shellWarmer?.warm();
+  });
+  void shellWarmer?.warm();
+  app.locals.shellWarmer = shellWarmer;
   const pageCache = createPageCache({ ...config.pageCache, upstream: api, botHeader: config.botHeader, registry });
   const gates = createOverloadGates(config.overload, registry, isGatewayPath);
 

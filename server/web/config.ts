@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { envPort, parseEnv } from '../lib/env';
+import { envBoolean, envPort, parseEnv } from '../lib/env';
 import { envTrustProxy, type TrustProxy } from '../lib/trust-proxy';
 import type { OverloadLimits } from './http/overload-gate';
 import type { RenderMode } from './render/render-document';
@@ -35,6 +35,8 @@ const WebEnv = z.object({
   TRANSFER_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(40),
   TRANSFER_CACHE_MAX_BYTES: z.coerce.number().int().positive().default(256 * 1024),
   SHARED_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(32 * 1024 * 1024),
+  /** Ask the api for every country site's shell answers ahead of pages (upstream/shell-warmer.ts). */
+  WARM_SHELL: envBoolean.default(true),
   /** How long a session's own personal answers are reused by its next pages (0 turns it off). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(10),
   SESSION_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(8 * 1024 * 1024),
@@ -92,6 +94,7 @@ export type WebConfig = {
   streamTimeoutMs: number;
   transferLimits: { maxEntries: number; maxBytes: number };
   sharedCacheMaxBytes: number;
+  warmShell: boolean;
   sessionCache: { ttlSeconds: number; maxBytes: number };
   pageCache: { maxBytes: number; versionCheckMs: number };
   overload: { renders: OverloadLimits; apiCalls: OverloadLimits };
@@ -127,6 +130,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     streamTimeoutMs: e.STREAM_TIMEOUT_MS,
     transferLimits: { maxEntries: e.TRANSFER_CACHE_MAX_ENTRIES, maxBytes: e.TRANSFER_CACHE_MAX_BYTES },
     sharedCacheMaxBytes: e.SHARED_CACHE_MAX_BYTES,
+    warmShell: e.WARM_SHELL,
     sessionCache: { ttlSeconds: e.SESSION_CACHE_SECONDS, maxBytes: e.SESSION_CACHE_MAX_BYTES },
     pageCache: { maxBytes: e.PAGE_CACHE_MAX_BYTES, versionCheckMs: e.PAGE_CACHE_VERSION_CHECK_MS },
     overload: {

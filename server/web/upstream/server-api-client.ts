@@ -1,7 +1,7 @@
 import { createApiClient, transferKey, type ApiClient, type ApiRequest, type ApiResponse } from '../../../shared/api/api-client';
 import { parseAnswer } from '../../../shared/api/answer-schemas';
 import { apiScope } from '../../../shared/api/api-routes';
-import { sharedMaxAge } from '../../../shared/http/cache-policy';
+import { sharedMaxAge, sharedStaleSeconds } from '../../../shared/http/cache-policy';
 import { readJson, type ApiUpstream, type CallOptions, type Caller } from './api-upstream';
 import type { SharedCache } from './shared-cache';
 import type { TransferCache, TransferMetrics } from './transfer-cache';
@@ -61,27 +61,36 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
     };
   }
 
-  async function shared(request: ApiRequest): Promise<ApiResponse> {
-    const isGet = request.method === 'GET';
-    const key = transferKey(request);
-    if (isGet) {
-      const hit = deps.sharedCache.get(key);
-      if (hit) return { status: hit.status, body: hit.body, bytes: hit.bytes, transferable: true };
-    }
-    if (!isGet) {
-      return { ...(await fetchAnswer(request)).response, transferable: false };
-    }
-    // Joined by other pages asking the same meanwhile: so it runs to its end whoever leaves
-    // (no abort signal), within this page's deadline.
-    const { response, setsCookie } = await deps.sharedCache.coalesce(key, async () => {
+  /**
+   * Asks the api for a shared GET and keeps the answer for as long as its Cache-Control says;
+   * everyone who asks for the same address meanwhile joins the call, which therefore runs to its
+   * end whoever leaves (no abort signal), within this page's deadline.
+   */
+  function fetchShared(request: ApiRequest, key: string) {
+    return deps.sharedCache.coalesce(key, async () => {
       const answer = await fetchAnswer(request, { deadline: calls.deadline, timeoutMs: calls.timeoutMs });
       if (answer.response.status === 200 && !answer.setsCookie && answer.response.bytes !== undefined) {
-        // What may be kept, and for how long, is the api's own Cache-Control.
-        const ttl = sharedMaxAge(answer.cacheControl);
-        if (ttl > 0) deps.sharedCache.set(key, { status: answer.response.status, body: answer.response.body, bytes: answer.response.bytes }, ttl);
+        const maxAge = sharedMaxAge(answer.cacheControl);
+        const kept = { status: answer.response.status, body: answer.response.body, bytes: answer.response.bytes };
+        if (maxAge > 0) deps.sharedCache.set(key, kept, maxAge, sharedStaleSeconds(answer.cacheControl));
       }
       return answer;
     });
+  }
+
+  async function shared(request: ApiRequest): Promise<ApiResponse> {
+    if (request.method !== 'GET') {
+      return { ...(await fetchAnswer(request)).response, transferable: false };
+    }
+    const key = transferKey(request);
+    const hit = deps.sharedCache.get(key);
+    if (hit) {
+      // Past its max-age: this page gets the kept answer, and one call fetches a fresh copy
+      // for the pages after it (a failed refresh leaves the kept one until it expires).
+      if (hit.stale) fetchShared(request, key).catch(() => undefined);
+      return { status: hit.status, body: hit.body, bytes: hit.bytes, transferable: true };
+    }
+    const { response, setsCookie } = await fetchShared(request, key);
     return { ...response, transferable: !setsCookie };
   }
 

@@ -5,25 +5,32 @@ import { Counter, Gauge } from 'prom-client';
 // A process-wide cache of shared, cacheable api GETs (menus, countries, home content,
 // listings, filter lists), the same for a guest and a signed-in shopper since shared calls
 // carry no identity. What may be kept, and for how long, is the api's own Cache-Control
-// (public, max-age); personal answers never enter (server-api-client.ts).
+// (public, max-age, stale-while-revalidate); personal answers never enter (server-api-client.ts).
+// Past its max-age an answer is still served for its stale-while-revalidate time while one
+// call fetches a fresh copy, so a page that a hot answer serves never waits for the api.
 
 export type SharedCacheEntry = { status: number; body: unknown; bytes: number };
 
+/** What `get` finds: the entry, and whether it is past its max-age (fetch a fresh copy, serve this meanwhile). */
+export type SharedCacheHit = SharedCacheEntry & { stale: boolean };
+
 export type SharedCache = {
-  get(url: string): SharedCacheEntry | undefined;
+  get(url: string): SharedCacheHit | undefined;
   /**
    * One upstream call for every page that asks for `url` while it is on its way: when a kept
    * answer expires under load, the renders in flight would otherwise each ask the api for it at
    * once. With the cache off, every caller makes its own call.
    */
   coalesce<T>(url: string, fetch: () => Promise<T>): Promise<T>;
-  set(url: string, entry: SharedCacheEntry, ttlSeconds: number): void;
+  /** Kept fresh for `maxAgeSeconds`, then served stale for `staleSeconds` more. */
+  set(url: string, entry: SharedCacheEntry, maxAgeSeconds: number, staleSeconds?: number): void;
   clear(): void;
 };
 
 /** `maxBytes` 0 turns the cache off (every lookup a miss); an entry over a quarter of it is not kept. */
 export function createSharedCache(maxBytes: number, registry?: client.Registry): SharedCache {
-  const cache = new LRUCache<string, SharedCacheEntry>({
+  type Kept = SharedCacheEntry & { freshUntil: number };
+  const cache = new LRUCache<string, Kept>({
     maxSize: Math.max(1, maxBytes),
     sizeCalculation: (entry, key) => Math.max(1, entry.bytes + key.length),
     ttlAutopurge: false,
@@ -51,10 +58,13 @@ export function createSharedCache(maxBytes: number, registry?: client.Registry):
   });
   return {
     get(url) {
-      const entry = cache.get(url);
-      if (entry) hits.inc();
-      else misses.inc();
-      return entry;
+      const kept = cache.get(url);
+      if (!kept) {
+        misses.inc();
+        return undefined;
+      }
+      hits.inc();
+      return { status: kept.status, body: kept.body, bytes: kept.bytes, stale: performance.now() >= kept.freshUntil };
     },
     coalesce<T>(url: string, fetch: () => Promise<T>): Promise<T> {
       if (maxBytes === 0) return fetch();
@@ -67,9 +77,10 @@ export function createSharedCache(maxBytes: number, registry?: client.Registry):
       pending.set(url, call);
       return call;
     },
-    set(url, entry, ttlSeconds) {
+    set(url, entry, maxAgeSeconds, staleSeconds = 0) {
       if (entry.bytes > maxBytes / 4) return;
-      cache.set(url, entry, { ttl: ttlSeconds * 1000 });
+      const kept: Kept = { status: entry.status, body: entry.body, bytes: entry.bytes, freshUntil: performance.now() + maxAgeSeconds * 1000 };
+      cache.set(url, kept, { ttl: (maxAgeSeconds + staleSeconds) * 1000 });
     },
     clear() {
       cache.clear();

@@ -30,6 +30,8 @@ describe('the web process', () => {
       API_BASE_URL: upstream.url,
       CLIENT_DIR: testBuild('client'),
       LOG_LEVEL: 'info',
+      // Only the test's request reaches the stand-in api (not the shell's, asked ahead of pages).
+      WARM_SHELL: 'false',
     });
     running.push(web);
     const url = `http://127.0.0.1:${port}`;

@@ -23,6 +23,20 @@ describe('the shared upstream cache', () => {
     expect(cache.get('/api/a')).toBeUndefined();
   });
 
+  it('serves an answer past its max-age as stale for its stale-while-revalidate time, then forgets it', () => {
+    vi.spyOn(performance, 'now').mockImplementation(() => Date.now());
+    vi.useFakeTimers();
+    const cache = createSharedCache(10_000);
+    cache.set('/api/a', entry(100), 0.05, 0.1);
+    expect(cache.get('/api/a')?.stale).toBe(false);
+    vi.advanceTimersByTime(50);
+    expect(cache.get('/api/a')?.stale).toBe(true);
+    vi.advanceTimersByTime(99);
+    expect(cache.get('/api/a')).toEqual({ ...entry(100), stale: true });
+    vi.advanceTimersByTime(2);
+    expect(cache.get('/api/a')).toBeUndefined();
+  });
+
   it('does not keep an answer larger than a quarter of its size', () => {
     const cache = createSharedCache(1_000);
     cache.set('/api/big', entry(300), 60);
