@@ -29,6 +29,8 @@ export function createShellWarmer(deps: ServerApiDeps, logger: Logger): ShellWar
   const warmed = new Promise<void>((resolve) => (markWarmed = resolve));
   let retry: NodeJS.Timeout | undefined;
   let stopped = false;
+  // One line when a round fails (the api still starting is usual), one when they are kept again.
+  let failing = false;
 
   async function warm(): Promise<void> {
     clearTimeout(retry);
@@ -39,10 +41,13 @@ export function createShellWarmer(deps: ServerApiDeps, logger: Logger): ShellWar
     const results = await Promise.allSettled(calls);
     const failed = results.filter((r) => r.status === 'rejected').length;
     if (failed === 0) {
+      if (failing) logger.info('shell answers kept ahead of pages');
+      failing = false;
       markWarmed();
       return;
     }
-    logger.warn({ failed, of: results.length }, 'shell answers not kept ahead of pages; trying again');
+    if (!failing) logger.warn({ failed, of: results.length }, 'shell answers not kept ahead of pages; trying again every 2 s');
+    failing = true;
     if (!stopped) retry = setTimeout(() => void warm(), RETRY_MS).unref();
   }
 
