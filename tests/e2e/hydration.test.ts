@@ -46,6 +46,37 @@ describe('the root page in a real browser', () => {
     await page.close();
   });
 
+  it('starts the page’s modules after its largest picture has loaded and the first paint, with the nonce', async () => {
+    const page = await browser().newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${webUrl}/dresses`);
+    await waitForHydration(page);
+    const timing = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const largest = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')!;
+      const picture = resources.find((r) => r.name === largest.currentSrc)!;
+      const scripts = resources.filter((r) => new URL(r.name).pathname.endsWith('.js'));
+      const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]!;
+      return {
+        firstScript: Math.min(...scripts.map((r) => r.startTime)),
+        pictureLoaded: picture.responseEnd,
+        firstPaint: firstPaint.startTime,
+        added: [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[type="module"], link[rel="modulepreload"]')].map((e) => ({
+          file: new URL(e instanceof HTMLScriptElement ? e.src : e.href).pathname,
+          nonce: e.nonce !== '',
+        })),
+        assets: (window as unknown as { __VITRINE__: { config: { assets: { entry: string; modulepreload: string[] } } } }).__VITRINE__.config.assets,
+      };
+    });
+    // The route's files (its modulepreloads, then the entry), added by the loader with the
+    // page's nonce (the CSP allows nothing else).
+    expect(timing.added).toEqual([...timing.assets.modulepreload, timing.assets.entry].map((file) => ({ file, nonce: true })));
+    expect(timing.firstScript).toBeGreaterThan(timing.pictureLoaded);
+    expect(timing.firstScript).toBeGreaterThan(timing.firstPaint);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('keeps the country prefix on client-side links of a country site', async () => {
     const page = await browser().newPage();
     const problems = watchConsole(page);

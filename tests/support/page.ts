@@ -2,7 +2,8 @@ import type { Payload } from '../../shared/payload';
 
 /** The inline payload script of a rendered page, evaluated as the browser would. */
 export function readPayload(html: string): { payload: Payload; script: string; nonce: string | undefined } {
-  const match = /<script([^>]*)>self\.__VITRINE__=([\s\S]*?);<\/script>/.exec(html);
+  // The payload holds no raw line break: the first `;` + line break ends it (the script loader follows).
+  const match = /<script([^>]*)>self\.__VITRINE__=(.*?);\n[^<]*<\/script>/.exec(html);
   if (!match) throw new Error('no payload script in page');
   const script = match[2]!;
   const nonce = /nonce="([^"]*)"/.exec(match[1]!)?.[1];

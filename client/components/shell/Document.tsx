@@ -15,9 +15,6 @@ export function Document({ children }: { children: ReactNode }) {
         {site.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {site.assets.modulepreload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
       </head>
       <body>{children}</body>
     </html>

@@ -37,7 +37,6 @@ export function createDocumentHandler(deps: DocumentDeps) {
     COUNTRY_CODES.map((code) => [code, createStaticHandler(deps.routes, { basename: countryPrefix(code) })]),
   );
   const renderOptions: RenderOptions = {
-    entry: deps.assets.entry,
     streamTimeoutMs: deps.streamTimeoutMs,
     renderMode: deps.renderMode,
     onRenderError: deps.onRenderError,

@@ -2,6 +2,7 @@ import type { StaticHandlerContext } from 'react-router';
 import { serializeRouteErrors } from '../../../client/app/route-errors-codec';
 import { PAYLOAD_GLOBAL, referenceTransferEntries, type Payload, type SiteConfig } from '../../../shared/payload';
 import { serializeForInlineScript } from '../../../shared/serialize-for-inline-script';
+import { SCRIPT_LOADER } from './script-loader';
 import type { TransferCache, TransferMetrics } from '../upstream/transfer-cache';
 
 // The one inline payload of a page (shared/payload.ts): router state, the transfer cache of
@@ -41,7 +42,11 @@ export function documentPayload(
   };
 }
 
-/** The payload as the body of an inline script (escaped for it; the script carries the nonce). */
+/**
+ * The document's one inline script (it carries the nonce): the payload (escaped for an inline
+ * script; it holds no raw line break, so the first `;` + line break ends it), then the loader
+ * that starts the page's modules after its first paint (script-loader.ts).
+ */
 export function payloadScript(payload: Payload): string {
-  return `self.${PAYLOAD_GLOBAL}=${serializeForInlineScript(payload)};`;
+  return `self.${PAYLOAD_GLOBAL}=${serializeForInlineScript(payload)};\n${SCRIPT_LOADER}`;
 }

@@ -24,8 +24,6 @@ import { payloadScript } from './document-payload';
 export type RenderMode = 'auto' | 'stream' | 'string';
 
 export type RenderOptions = {
-  /** The client entry module, loaded by the bootstrap script. */
-  entry: string;
   streamTimeoutMs: number;
   /**
    * 'auto': whole pages in one go, pages with deferred data streamed (above). 'stream' and
@@ -67,7 +65,7 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
     // instead, React waits for it (and reports a failure as the stream does).
     if (options.renderMode === 'string' || !SUSPENDED_BOUNDARY.test(html)) {
       // One buffer with its length, as the stream sends a page finished in one batch.
-      const body = Buffer.from(withBootstrap(html, nonce, script, options.entry));
+      const body = Buffer.from(withBootstrap(html, nonce, script));
       if (!res.headersSent) res.setHeader('Content-Length', body.byteLength);
       res.end(body);
       return;
@@ -80,7 +78,6 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
   const stream = renderToPipeableStream(tree, {
     nonce,
     bootstrapScriptContent: script,
-    bootstrapModules: [options.entry],
     onShellReady() {
       if (!isBot) pipe();
     },
@@ -130,23 +127,11 @@ const SUSPENDED_BOUNDARY = /<!--\$[!?]-->/;
 const BOOTSTRAP_SCRIPT_ID = '_R_';
 
 /**
- * What renderToPipeableStream adds to a document for `bootstrapScriptContent` and
- * `bootstrapModules`, added to renderToString's: the doctype, the entry's modulepreload in the
- * head after React's own early preloads (charset, viewport, preconnects, preloads, stylesheets
- * come before it), and the payload and entry scripts at the end of the body.
+ * What renderToPipeableStream adds to a document for `bootstrapScriptContent`, added to
+ * renderToString's: the doctype, and the script at the end of the body. (The page's modules
+ * are not named in the document: the script starts them after the first paint.)
  */
-function withBootstrap(html: string, nonce: string, script: string, entry: string): string {
-  const preload = `<link rel="modulepreload" fetchPriority="low" nonce="${nonce}" href="${entry}"/>`;
-  const head = html.indexOf('<head>') + '<head>'.length;
-  let at = head;
-  for (const early = /<(?:meta charSet|meta name="viewport"|link rel="(?:preconnect|preload|stylesheet)")[^>]*\/>/y; ; ) {
-    early.lastIndex = at;
-    if (!early.test(html)) break;
-    at = early.lastIndex;
-  }
+function withBootstrap(html: string, nonce: string, script: string): string {
   const body = html.lastIndexOf('</body>');
-  return (
-    `<!DOCTYPE html>${html.slice(0, at)}${preload}${html.slice(at, body)}` +
-    `<script nonce="${nonce}" id="${BOOTSTRAP_SCRIPT_ID}">${script}</script><script type="module" src="${entry}" nonce="${nonce}" async=""></script>${html.slice(body)}`
-  );
+  return `<!DOCTYPE html>${html.slice(0, body)}<script nonce="${nonce}" id="${BOOTSTRAP_SCRIPT_ID}">${script}</script>${html.slice(body)}`;
 }

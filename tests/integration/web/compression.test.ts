@@ -2,6 +2,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { demoStackForFile } from '../../support/demo-stack';
+import { readPayload } from '../../support/page';
 
 // Pages, gateway answers and assets are compressed for clients that ask; others get the
 // page as one buffer with a Content-Length, as before.
@@ -50,7 +51,7 @@ describe('compression', () => {
 
   it("sends a script as the build's brotli copy to a browser that accepts br, the same bytes as the file", async () => {
     const page = (await get('/')).body.toString('utf8');
-    const script = /<script[^>]*type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+    const script = readPayload(page).payload.config.assets.entry;
     expect(script).toMatch(/^\/assets\/entry\.client-[A-Z0-9]+\.js$/);
     const file = await get(script!);
     expect(file.headers['content-encoding']).toBeUndefined();

@@ -4,10 +4,9 @@ import { SiteConfigContext } from '../../../client/app/contexts';
 import { Document } from '../../../client/components/shell/Document';
 import type { SiteConfig } from '../../../shared/payload';
 
-// The head preloads the page's own modules (and no others) and links the stylesheet, both at
-// the browser's own priority. At low priority the scripts painted sooner but their start-up
-// work fell after the first paint and counted as blocking time (ARCHITECTURE.md, decision
-// log), so the performance score dropped.
+// The head links the stylesheet at the browser's own priority and names no module: the page's
+// modules start after its first paint and largest picture (server/web/render/script-loader.ts),
+// so they do not share the connection with what the shopper sees first.
 
 const site: SiteConfig = {
   country: 'GB',
@@ -29,11 +28,9 @@ function head(): string {
 }
 
 describe('the document head', () => {
-  it('preloads each of the page’s modules at the browser’s own priority', () => {
-    expect([...head().matchAll(/<link[^>]*rel="modulepreload"[^>]*>/g)].map((m) => m[0])).toEqual([
-      '<link rel="modulepreload" href="/assets/chunks/shell.js"/>',
-      '<link rel="modulepreload" href="/assets/chunks/listing.route.js"/>',
-    ]);
+  it('names none of the page’s modules', () => {
+    expect(head()).not.toContain('modulepreload');
+    expect(head()).not.toContain('.js');
   });
 
   it('links the stylesheet at the browser’s own priority', () => {
