@@ -11,11 +11,11 @@ export const JS_GOAL = { kib: 110, files: 12 } as const;
 /**
  * What the build enforces: never more files than the goal, and never more bytes than the
  * heaviest route needs today (a ratchet: lower it as routes shrink, until it is JS_GOAL). The
- * listing is the heaviest (about 117.5 KiB of brotli); the framework alone (react-dom/client
- * about 57 KiB, React Router with React about 33 KiB in brotli) leaves little of the goal's
+ * listing is the heaviest (about 110.7 KiB of brotli); the framework alone (react-dom/client
+ * about 57 KiB, React Router with React about 27 KiB in brotli) leaves little of the goal's
  * 110 KiB for the pages' own code.
  */
-export const JS_BUDGET = { kib: 120, files: JS_GOAL.files } as const;
+export const JS_BUDGET = { kib: 111, files: JS_GOAL.files } as const;
 
 export type RouteLoad = {
   /** The route module, as the routes table names it ('listing' for client/routes/listing.route.tsx). */
