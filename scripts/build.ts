@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { JS_BUDGET, formatLoads, outputOf, overBudget, routeKey, routeLoads, smallChunkModules, staticClosure, type RouteLoad } from './lib/js-budget';
+import { JS_BUDGET, formatLoads, outputOf, overBudget, routeKey, routeLoads, smallChunkPlan, staticClosure, type RouteLoad, type SmallChunkPlan } from './lib/js-budget';
 import { precompressAssets } from './lib/precompress';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,6 +36,25 @@ const reactRouterProduction: esbuild.Plugin = {
   },
 };
 
+// React Router ships as one large module whose top-level statements esbuild must keep when
+// they might have side effects: contexts and components made by unannotated calls
+// (`React.createContext`, `memo`, `forwardRef`), constant `new Set`/`new URL`/`Symbol` values and
+// `X.displayName = …` assignments (read by React's developer tools only). Kept, each keeps
+// what it references (Link, Form, ScrollRestoration, HistoryRouter…), about 17 KB of code this
+// client never calls. Marking the calls pure and dropping the display names lets esbuild
+// remove what is unused; what is used is unchanged.
+const PURE_TOP_LEVEL = /^(var [A-Za-z0-9_$]+ = )(?=React\d*\.(?:createContext|memo|forwardRef)\(|new (?:URL|Set|Map|WeakMap)\(|Symbol\()/gm;
+const DISPLAY_NAME = /^[A-Za-z0-9_$]+\.displayName = [^;\n]*;$/gm;
+const reactRouterTreeShaking: esbuild.Plugin = {
+  name: 'react-router-tree-shaking',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      return { contents: source.replace(PURE_TOP_LEVEL, '$1/* @__PURE__ */ ').replace(DISPLAY_NAME, ''), loader: 'js' };
+    });
+  },
+};
+
 // Server bundles keep node_modules outside (installed by `npm ci --omit=dev`), except
 // React Router, which the plugin above resolves to its production files.
 const externalPackages: esbuild.Plugin = {
@@ -53,21 +72,29 @@ const externalPackages: esbuild.Plugin = {
 // a few routes landed in some thirty small chunks, every one on every first load. Each route
 // module, and each module the shell loads on demand (LAZY_SHELL_MODULES), imports the route
 // table (and so the whole shell) here, in the client build only: the shell then has one set of
-// entry points, all of them, and is one chunk.
-const LAZY_SHELL_MODULES = /[\\/]client[\\/](routes[\\/][^\\/]+\.route|components[\\/]account[\\/]AuthDialog)\.tsx$/;
-function routesImportTheShell(shellExtras: readonly string[]): esbuild.Plugin {
+// entry points, all of them, and is one chunk. The small chunks of a first build are folded in
+// the second (smallChunkPlan): those a landing page loads into the shell (the route table
+// imports them), the others into one chunk that the entry points loading them import.
+const LAZY_SHELL_MODULES = /[\\/]client[\\/](routes[\\/][^\\/]+\.route|components[\\/](account[\\/]AuthDialog|listing[\\/]PriceFilter))\.tsx$/;
+const SHARED_CHUNK = 'vitrine:shared-chunk';
+const NO_SMALL_CHUNKS: SmallChunkPlan = { shell: [], shared: { modules: [], entries: [] } };
+function routesImportTheShell(plan: SmallChunkPlan): esbuild.Plugin {
+  const importsOf = (files: readonly string[]) => files.map((file) => `import ${JSON.stringify(path.join(root, file))};`).join('\n');
+  const sharedEntries = new Set(plan.shared.entries.map((file) => path.join(root, file)));
   return {
     name: 'routes-import-the-shell',
     setup(build) {
       const table = path.join(root, 'client/routes.ts');
       build.onLoad({ filter: LAZY_SHELL_MODULES }, async (args) => ({
-        contents: `import ${JSON.stringify(table)};\n${await fs.promises.readFile(args.path, 'utf8')}`,
+        contents: `import ${JSON.stringify(table)};\n${sharedEntries.has(args.path) ? `import ${JSON.stringify(SHARED_CHUNK)};\n` : ''}${await fs.promises.readFile(args.path, 'utf8')}`,
         loader: 'tsx',
         resolveDir: path.dirname(args.path),
       }));
-      if (!shellExtras.length) return;
+      build.onResolve({ filter: /^vitrine:shared-chunk$/ }, () => ({ path: SHARED_CHUNK, namespace: 'vitrine' }));
+      build.onLoad({ filter: /.*/, namespace: 'vitrine' }, () => ({ contents: importsOf(plan.shared.modules), loader: 'ts', resolveDir: root }));
+      if (!plan.shell.length) return;
       build.onLoad({ filter: /[\\/]client[\\/]routes\.ts$/ }, async (args) => ({
-        contents: `${shellExtras.map((file) => `import ${JSON.stringify(path.join(root, file))};`).join('\n')}\n${await fs.promises.readFile(args.path, 'utf8')}`,
+        contents: `${importsOf(plan.shell)}\n${await fs.promises.readFile(args.path, 'utf8')}`,
         loader: 'ts',
         resolveDir: path.dirname(args.path),
       }));
@@ -75,9 +102,8 @@ function routesImportTheShell(shellExtras: readonly string[]): esbuild.Plugin {
   };
 }
 
-
-/** `shellExtras`: modules (relative to the root) the shell chunk takes in besides its own. */
-export function clientOptions(outDir = dist, shellExtras: readonly string[] = []): esbuild.BuildOptions {
+/** `smallChunks`: where a first build's small shared chunks go (paths relative to the root). */
+export function clientOptions(outDir = dist, smallChunks: SmallChunkPlan = NO_SMALL_CHUNKS): esbuild.BuildOptions {
   return {
     absWorkingDir: root,
     entryPoints: { 'entry.client': 'client/entry.client.tsx' },
@@ -94,10 +120,11 @@ export function clientOptions(outDir = dist, shellExtras: readonly string[] = []
     loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
     jsx: 'automatic',
     minify: true,
+    legalComments: 'none',
     sourcemap: 'linked',
     metafile: true,
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [reactRouterProduction, routesImportTheShell(shellExtras)],
+    plugins: [reactRouterProduction, reactRouterTreeShaking, routesImportTheShell(smallChunks)],
     logLevel: 'warning',
   };
 }
@@ -180,10 +207,10 @@ export function copyPublicFiles(outDir = dist): void {
   if (fs.existsSync(from)) fs.cpSync(from, path.join(outDir, 'client'), { recursive: true });
 }
 
-/** The client in two passes: the second folds the first's small shared chunks into the shell. */
+/** The client in two passes: the second folds away the first's small shared chunks. */
 async function buildClient(outDir: string): Promise<esbuild.BuildResult> {
   const first = await esbuild.build({ ...clientOptions(outDir), write: false, sourcemap: false });
-  return esbuild.build(clientOptions(outDir, smallChunkModules(first.metafile!)));
+  return esbuild.build(clientOptions(outDir, smallChunkPlan(first.metafile!, CLIENT_ENTRY)));
 }
 
 /**

@@ -70,19 +70,7 @@ export const ACCOUNT_MESSAGES = {
     `Your ${provider} email address is not verified. Please verify it with ${provider} first.`,
 } as const;
 
-/** Success notices (spec section 8: a successful POST/PUT/DELETE shows a 'success' notice). */
-export const ACCOUNT_NOTICES = {
-  /** Spec section 4: synthesised by the client after POST /auth/login. */
-  loginSuccessful: 'Login Successful !',
-  registered: 'Your account has been created.',
-  loggedOut: 'You have been signed out.',
-  resetRequested: 'If an account exists for that email address, we have sent it a link to reset the password.',
-  signInLinkRequested: 'If an account exists for that email address or user name, we have sent it a link to sign in.',
-  passwordReset: 'Your password has been reset. Please sign in with the new password.',
-  passwordChanged: 'Your password has been changed.',
-  profileUpdated: 'Your profile has been updated.',
-  imageUpdated: 'Your profile picture has been updated.',
-} as const;
+export { ACCOUNT_NOTICES } from './account-notices';
 
 function formatMegabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { COOKIE } from '../../../shared/constants';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
-import { ACCOUNT_NOTICES } from '../../../shared/validation/account-messages';
+import { ACCOUNT_NOTICES } from '../../../shared/validation/account-notices';
 import { browserApi } from '../../api/browser-api';
 import { UNAUTHORIZED_EVENT } from '../../api/browser-api-client';
 import { browserSession } from '../../api/browser-session';

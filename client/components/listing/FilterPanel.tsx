@@ -1,17 +1,21 @@
-import type { CSSProperties } from 'react';
+import { Suspense, lazy, type CSSProperties } from 'react';
 import { colourHex, isColourKey } from '../../../shared/colours';
 import type { CountryCode } from '../../../shared/countries';
 import { listingApiQuery } from '../../../shared/listing/companion-calls';
 import type { ListingState } from '../../../shared/listing/query-grammar';
-import { hasValue, provenance, selectCategory, setDeal, setProvenance, setSort, toggleValue } from '../../../shared/listing/transitions';
+import { clearPrice, hasValue, provenance, selectCategory, setDeal, setPrice, setProvenance, setSort, toggleValue } from '../../../shared/listing/transitions';
 import { DEAL_DISPLAY_ORDER, DEAL_LABELS, FIND_PLACEHOLDERS, PROVENANCE_LABELS, isCategoryLevel, type CategoryLevel } from '../../../shared/listing/vocabulary';
 import { SORT_OPTIONS } from '../../../shared/sort-options';
 import { ShellLink } from '../ui/ShellLink';
 import { Accordion } from './Accordion';
 import { FacetSearchList } from './FacetSearchList';
 import { FilterLink } from './FilterLink';
-import { PriceFilter } from './PriceFilter';
 import { listingRequest, type FilterChoice, type ListingData, type SeoLinkView } from './listing-data';
+
+// The price filter (with the price rules) is a module of its own, fetched the first time it is
+// drawn: at once after hydration on a wide screen, only when the Refine panel opens on a phone,
+// where the panel is hidden until then (most visits never open it).
+const PriceFilter = lazy(() => import('./PriceFilter').then((module) => ({ default: module.PriceFilter })));
 
 // The filter panel (spec section 2): Country, Sort, Deals, Sales and Offers, Colour, Price,
 // Category, Brands, Stores, Popular In Brand, All Popular Brands, Top Searches. Open by
@@ -24,8 +28,11 @@ type Props = {
   href: (s: ListingState) => string;
   apply: (s: ListingState) => void;
   country: CountryCode;
-  /** The price filter is drawn only in a browser (spec section 5). */
-  inBrowser: boolean;
+  /**
+   * The price filter is drawn only in a browser (spec section 5), and on a phone only in the
+   * open Refine panel (the panel is hidden otherwise).
+   */
+  priceShown: boolean;
   /** True on mobile: slider changes wait for Apply Filters. */
   draft: boolean;
   /** Changes when the mobile panel opens: every accordion closes. */
@@ -81,7 +88,7 @@ function SeoLinkList({ links }: { links: SeoLinkView[] }) {
   );
 }
 
-export function FilterPanel({ data, state, href, apply, country, inBrowser, draft, collapse }: Props) {
+export function FilterPanel({ data, state, href, apply, country, priceShown, draft, collapse }: Props) {
   const { filters, deals, price, links } = data;
   const current = provenance(state);
   const brandBuckets = filters.brand?.buckets ?? [];
@@ -170,9 +177,17 @@ export function FilterPanel({ data, state, href, apply, country, inBrowser, draf
           </div>
         </Accordion>
       )}
-      {inBrowser && price && (
-        <Accordion title="Price" defaultOpen collapse={collapse}>
-          <PriceFilter price={price} state={state} apply={apply} immediate={!draft} />
+      {priceShown && price && (
+        // In the Refine panel it appears with the panel, closed like every group there.
+        <Accordion title="Price" defaultOpen={!draft} collapse={collapse}>
+          <Suspense fallback={null}>
+            <PriceFilter
+              price={price}
+              selected={state.priceRanges}
+              choose={(range) => apply(range ? setPrice(state, range) : clearPrice(state))}
+              immediate={!draft}
+            />
+          </Suspense>
         </Accordion>
       )}
       {categoryBuckets.length > 0 && (

@@ -200,7 +200,7 @@ export function ListingPage() {
               href={href}
               apply={apply}
               country={country.code}
-              inBrowser={inBrowser}
+              priceShown={inBrowser && (!mobile || panelOpen)}
               draft={panelOpen}
               collapse={collapse}
             />

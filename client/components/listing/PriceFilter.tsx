@@ -1,28 +1,31 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PriceFilter as PriceFilterData } from '../../../shared/api/search-schemas';
-import type { ListingState } from '../../../shared/listing/query-grammar';
-import { clearPrice, setPrice } from '../../../shared/listing/transitions';
+import type { PriceRange } from '../../../shared/listing/query-grammar';
 import { acceptPriceRange, canApplyPrice, hasPriceRange, priceFilterErrors, typedPriceInput } from '../../../shared/validation/price-filter';
 
 // Spec section 2 "Price filter (slider with Min and Max inputs and an Apply button)",
 // section 5 (messages), section 9 (slider step 1, navigation debounce 1000 ms). Shown only in
 // a browser (the caller renders it after hydration) and only when a range exists.
+// Loaded on its own when first shown (FilterPanel): it imports nothing of the listing's
+// modules, so it stays out of the listing's chunk, and is handed what it needs.
 export const SLIDER_DEBOUNCE_MS = 1000;
 
 type Props = {
   price: PriceFilterData;
-  state: ListingState;
-  apply: (next: ListingState) => void;
+  /** The listing's price range, if it has one. */
+  selected: PriceRange | undefined;
+  /** Goes to the listing with this range (or none). */
+  choose: (range: PriceRange | undefined) => void;
   /** On mobile, slider changes wait for Apply Filters like every other change. */
   immediate: boolean;
 };
 
-export function PriceFilter({ price, state, apply, immediate }: Props) {
+export function PriceFilter({ price, selected, choose, immediate }: Props) {
   const { price_min: rangeMinRaw, price_max: rangeMaxRaw } = price.buckets;
   const id = useId();
   const rangeMin = Math.floor(rangeMinRaw ?? 0);
   const rangeMax = Math.ceil(rangeMaxRaw ?? 0);
-  const current = state.priceRanges ?? { min: rangeMin, max: rangeMax };
+  const current = selected ?? { min: rangeMin, max: rangeMax };
   const [minText, setMinText] = useState(String(current.min));
   const [maxText, setMaxText] = useState(String(current.max));
   const [touched, setTouched] = useState(false);
@@ -42,7 +45,7 @@ export function PriceFilter({ price, state, apply, immediate }: Props) {
 
   const go = (min: number, max: number) => {
     const accepted = acceptPriceRange(min, max, bounds);
-    if (accepted.ok) apply(setPrice(state, { min: accepted.min, max: accepted.max }));
+    if (accepted.ok) choose({ min: accepted.min, max: accepted.max });
   };
 
   // Slider: the inputs follow at once; navigation waits a second of stillness (not on mobile).
@@ -139,8 +142,8 @@ export function PriceFilter({ price, state, apply, immediate }: Props) {
           </p>
         ))}
       </div>
-      {state.priceRanges && (
-        <button type="button" className="link-button" onClick={() => apply(clearPrice(state))}>
+      {selected && (
+        <button type="button" className="link-button" onClick={() => choose(undefined)}>
           Clear price
         </button>
       )}
