@@ -7,3 +7,8 @@ export function slugInWords(slug: string): string {
     .replace(/-/g, ' ')
     .replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
+
+/** How the catalogue slugs a title: the start of most product slugs (the listing's wire leaves it out). */
+export function titleSlug(title: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}

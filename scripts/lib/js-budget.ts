@@ -11,11 +11,12 @@ export const JS_GOAL = { kib: 110, files: 12 } as const;
 /**
  * What the build enforces: never more files than the goal, and never more bytes than the
  * heaviest route needs today (a ratchet: lower it as routes shrink, until it is JS_GOAL). The
- * listing is the heaviest (about 110.7 KiB of brotli); the framework alone (react-dom/client
- * about 57 KiB, React Router with React about 27 KiB in brotli) leaves little of the goal's
- * 110 KiB for the pages' own code.
+ * help pages are the heaviest (about 108.3 KiB of brotli), then the listing (about 107.5, which
+ * Lighthouse reads as about 108.4 with the three files' response headers); the framework alone (react-dom/client about 57 KiB, React
+ * Router with React about 27 KiB in brotli) leaves little of the goal's 110 KiB for the pages'
+ * own code.
  */
-export const JS_BUDGET = { kib: 111, files: JS_GOAL.files } as const;
+export const JS_BUDGET = { kib: 109, files: JS_GOAL.files } as const;
 
 export type RouteLoad = {
   /** The route module, as the routes table names it ('listing' for client/routes/listing.route.tsx). */
@@ -98,7 +99,7 @@ export const SMALL_CHUNK_BYTES = 2048;
  */
 export const LANDING_ROUTES: readonly string[] = ['home', 'listing', 'product'];
 
-/** Where the modules of a first build's small shared chunks go in the second. */
+/** Where the modules of a first build's small shared chunks (and landing pages' own) go in the second. */
 export type SmallChunkPlan = {
   /** Into the shell: chunks the entry or a landing page loads. */
   shell: string[];
@@ -119,12 +120,19 @@ export function smallChunkPlan(metafile: Metafile, clientEntry: string): SmallCh
     .filter(([file, out]) => out.entryPoint && file.endsWith('.js'))
     .map(([file, out]) => ({ entryPoint: out.entryPoint!, closure: staticClosure(metafile, file) }));
   const landing = (entryPoint: string) => entryPoint === clientEntry || LANDING_ROUTES.includes(routeKey(entryPoint) ?? '');
+  const onDemand = (entryPoint: string) => entryPoint !== clientEntry && !routeKey(entryPoint);
   const shell = new Set<string>();
   const shared = new Set<string>();
   const sharedEntries = new Set<string>();
   for (const [file, out] of Object.entries(metafile.outputs)) {
-    if (!file.endsWith('.js') || out.entryPoint || out.bytes >= SMALL_CHUNK_BYTES) continue;
+    if (!file.endsWith('.js') || out.entryPoint) continue;
     const loaders = entries.filter((entry) => entry.closure.has(file)).map((entry) => entry.entryPoint);
+    // What only landing pages and modules loaded on demand share (the listing's grammar, which
+    // its page writes URLs with and its loader reads them with; the product cards of listing and
+    // product page) is part of a landing page's first load whatever its size: in the shell it
+    // is no file of its own, at the price of its bytes on the other landing pages.
+    const landingsOwn = loaders.some(landing) && loaders.every((entry) => landing(entry) || onDemand(entry));
+    if (out.bytes >= SMALL_CHUNK_BYTES && !landingsOwn) continue;
     if (loaders.some(landing)) {
       for (const module of ownModules(out)) shell.add(module);
     } else {

@@ -1,4 +1,4 @@
-import type { ListingState } from './query-grammar';
+import type { ListingState } from './listing-state';
 import { clearPrice, removeValue, selectCategory, setDeal, setPage } from './transitions';
 import { DEAL_KEYS, DEAL_LABELS, LIST_KEYS, PROVENANCE_LABELS, isCategoryLevel, type DealKey, type ListKey } from './vocabulary';
 

@@ -1,7 +1,7 @@
 import type { Query } from '../api/api-client';
 import { PAGE_STEP } from '../constants';
 import { DEFAULT_COUNTRY } from '../countries';
-import { emptyListingState, listingParams, type ListingRequest } from './query-grammar';
+import { emptyListingState, listingParams, type ListingRequest } from './listing-state';
 import { CATEGORY_LEVELS } from './vocabulary';
 
 // Spec section 7 lists a listing as one list call and several companion calls. Each

@@ -1,62 +1,22 @@
-import { COLOURS, isColourKey, type ColourKey } from '../colours';
-import { DEPARTMENTS, MAX_PER_PAGE, isDepartment, type Department } from '../constants';
+import { COLOURS, isColourKey } from '../colours';
+import { DEPARTMENTS, MAX_PER_PAGE, isDepartment } from '../constants';
 import { COUNTRY_CODES, DEFAULT_COUNTRY, parseCountryCode, type CountryCode } from '../countries';
 import { isSortValue, type SortValue } from '../sort-options';
 import { unsafeTextProblem } from '../validation/safe-text';
 import { SEARCH_TEXT_MAX, cleanSearchText } from '../validation/search-text';
-import { CATEGORY_LEVELS, DEAL_KEYS, MAX_LIST_VALUES, type DealKey, type ListKey } from './vocabulary';
+import { LISTING_PARAMS, emptyListingState, type ListingRequest, type ListingState, type PercentRange, type PriceRange } from './listing-state';
+import { MAX_LIST_VALUES, type DealKey, type ListKey } from './vocabulary';
+
+export * from './listing-state';
 
 // The listing query (spec section 2 "Query parameters", section 3 "Query state"), read and
-// written in one place. The web reads a page's URL with it, the browser writes the links of
+// written in one place (the writing, with the state, in listing-state.ts). The web reads a page's URL with it, the browser writes the links of
 // every filter with it, and the api reads its listing calls with it, so a URL means the same
 // on both sides: the same state, or the same 400 message naming the parameter. Parameters
 // the grammar does not know (utm_source …) are ignored everywhere.
 //
 // A single-valued parameter given twice counts once, the last; list parameters join every
 // occurrence (spec section 2: "Multi-value parameters are comma-separated").
-
-export type PriceRange = { min: number; max: number };
-/** A discount band in whole percent, both ends included ("51.0-70.0" is 51..70). */
-export type PercentRange = { from: number; to: number };
-
-export type ListingState = {
-  /** Search text, cleaned by the rule of spec section 5. */
-  q: string;
-  /** 1-based. */
-  page: number;
-  /** Kept only when the URL names it (the api's default applies otherwise). */
-  perPage: number | undefined;
-  sort: SortValue;
-  colour: ColourKey[];
-  department: Department[];
-  /** The Local toggle: the stores' own countries (spec section 4). */
-  madein: CountryCode[];
-  /** Only stores abroad that deliver here (the International toggle). */
-  internationaldelivery: boolean;
-  /** Amounts in whole units of the country's currency (two decimals at most). */
-  priceRanges: PriceRange | undefined;
-} & Record<Exclude<ListKey, 'colour' | 'department' | 'madein'>, string[]> &
-  Record<DealKey, boolean>;
-
-/** The order parameters are written in, so one state has exactly one URL. */
-export const LISTING_PARAMS = [
-  'q',
-  ...CATEGORY_LEVELS,
-  'department',
-  'brand',
-  'storename',
-  'colour',
-  'offers',
-  'care',
-  'priceRanges',
-  'madein',
-  'internationaldelivery',
-  ...DEAL_KEYS,
-  'sort',
-  'page',
-  'perPage',
-] as const;
-export type ListingParam = (typeof LISTING_PARAMS)[number];
 
 /** A known parameter with a value that means nothing: a 400 on both sides, with this message. */
 export class ListingQueryError extends Error {
@@ -97,32 +57,6 @@ export const LISTING_QUERY_MESSAGES = {
   findBlank: 'find must not be only spaces',
 } as const;
 const M = LISTING_QUERY_MESSAGES;
-
-export function emptyListingState(): ListingState {
-  return {
-    q: '',
-    page: 1,
-    perPage: undefined,
-    sort: '',
-    category: [],
-    subcategory: [],
-    subcategory2: [],
-    subcategory3: [],
-    subcategory4: [],
-    department: [],
-    brand: [],
-    storename: [],
-    colour: [],
-    offers: [],
-    care: [],
-    madein: [],
-    priceRanges: undefined,
-    internationaldelivery: false,
-    coupons: false,
-    freedelivery: false,
-    sale: false,
-  };
-}
 
 /** "51.0-70.0" → 51..70 (whole percents, both included); undefined when it is not a band within 0-100. */
 export function parsePercentRange(text: string): PercentRange | undefined {
@@ -294,56 +228,6 @@ export function parseListingQuery(search: string | URLSearchParams): ListingStat
   }
   return state;
 }
-
-/** Encodes a value but leaves the commas that separate list values readable. */
-function encode(value: string): string {
-  return encodeURIComponent(value).replace(/%2C/gi, ',');
-}
-
-/** The state's parameters in canonical order, defaults left out. */
-export function listingParams(state: ListingState): [ListingParam, string][] {
-  const out: [ListingParam, string][] = [];
-  for (const key of LISTING_PARAMS) {
-    switch (key) {
-      case 'q':
-        if (state.q) out.push([key, state.q]);
-        break;
-      case 'sort':
-        if (state.sort) out.push([key, state.sort]);
-        break;
-      case 'page':
-        if (state.page > 1) out.push([key, String(state.page)]);
-        break;
-      case 'perPage':
-        if (state.perPage !== undefined) out.push([key, String(state.perPage)]);
-        break;
-      case 'priceRanges':
-        if (state.priceRanges) out.push([key, `${state.priceRanges.min},${state.priceRanges.max}`]);
-        break;
-      case 'internationaldelivery':
-      case 'coupons':
-      case 'freedelivery':
-      case 'sale':
-        if (state[key]) out.push([key, 'true']);
-        break;
-      default:
-        if (state[key].length) out.push([key, state[key].join(',')]);
-    }
-  }
-  return out;
-}
-
-/** "?q=red%20dress&colour=red,blue&page=2", or '' for the bare listing. */
-export function serializeListingQuery(state: ListingState): string {
-  const params = listingParams(state);
-  return params.length ? `?${params.map(([k, v]) => `${k}=${encode(v)}`).join('&')}` : '';
-}
-
-// A listing call to the api also says what is listed and where: `link` (the page's path; the
-// web takes it from its own path, /search has none) and `country` (the web's country prefix).
-
-/** One listing request as the api reads it: the state, the listing path and the country. */
-export type ListingRequest = { state: ListingState; link: string | undefined; country: CountryCode };
 
 function readLink(params: URLSearchParams): string | undefined {
   const link = single(params, 'link');

@@ -1,6 +1,6 @@
 import type { CountryCode } from '../countries';
 import type { SortValue } from '../sort-options';
-import { emptyListingState, type ListingState, type PriceRange } from './query-grammar';
+import { emptyListingState, type ListingState, type PriceRange } from './listing-state';
 import { CATEGORY_LEVELS, type CategoryLevel, type DealKey, type ListKey } from './vocabulary';
 
 // How the listing changes (spec section 4 "Listing"). Each returns a new state; every one but

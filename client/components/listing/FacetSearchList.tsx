@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { Query } from '../../../shared/api/api-client';
-import type { ListingState } from '../../../shared/listing/query-grammar';
+import type { ListingState } from '../../../shared/listing/listing-state';
 import { hasValue, toggleValue } from '../../../shared/listing/transitions';
 import { FILTER_PARAM } from '../../../shared/listing/vocabulary';
 import { filterSearchText } from '../../../shared/validation/filter-search';

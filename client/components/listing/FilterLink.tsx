@@ -1,5 +1,5 @@
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
-import type { ListingState } from '../../../shared/listing/query-grammar';
+import type { ListingState } from '../../../shared/listing/listing-state';
 
 /**
  * One filter choice: a real link to the listing with that choice (works without JavaScript;

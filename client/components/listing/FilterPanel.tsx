@@ -2,7 +2,7 @@ import { Suspense, lazy, type CSSProperties } from 'react';
 import { colourHex, isColourKey } from '../../../shared/colours';
 import type { CountryCode } from '../../../shared/countries';
 import { listingApiQuery } from '../../../shared/listing/companion-calls';
-import type { ListingState } from '../../../shared/listing/query-grammar';
+import type { ListingState } from '../../../shared/listing/listing-state';
 import { clearPrice, hasValue, provenance, selectCategory, setDeal, setPrice, setProvenance, setSort, toggleValue } from '../../../shared/listing/transitions';
 import { DEAL_DISPLAY_ORDER, DEAL_LABELS, FIND_PLACEHOLDERS, PROVENANCE_LABELS, isCategoryLevel, type CategoryLevel } from '../../../shared/listing/vocabulary';
 import { SORT_OPTIONS } from '../../../shared/sort-options';

@@ -5,7 +5,7 @@ import { isDepartment } from '../../../shared/constants';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { isDeepFacetCombination, removeChip, selectedChips, type ChipLabels } from '../../../shared/listing/chips';
 import { searchKeyFromPath } from '../../../shared/listing/paths';
-import { serializeListingQuery, type ListingState } from '../../../shared/listing/query-grammar';
+import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
 import { clearAll, provenance, setPage, setProvenance, setSort } from '../../../shared/listing/transitions';
 import { PROVENANCE_LABELS } from '../../../shared/listing/vocabulary';
 import { formatPrice } from '../../../shared/price';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState, type MouseEve
 import { useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
 import { MAX_RESULT_WINDOW, PAGE_STEP } from '../../../shared/constants';
 import { listingApiQuery } from '../../../shared/listing/companion-calls';
-import { serializeListingQuery, type ListingState } from '../../../shared/listing/query-grammar';
+import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
 import { setPage } from '../../../shared/listing/transitions';
 import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';

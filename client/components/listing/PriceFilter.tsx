@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PriceFilter as PriceFilterData } from '../../../shared/api/search-schemas';
-import type { PriceRange } from '../../../shared/listing/query-grammar';
+import type { PriceRange } from '../../../shared/listing/listing-state';
 import { acceptPriceRange, canApplyPrice, hasPriceRange, priceFilterErrors, typedPriceInput } from '../../../shared/validation/price-filter';
 
 // Spec section 2 "Price filter (slider with Min and Max inputs and an Apply button)",

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { colourHex, isColourKey } from '../../../shared/colours';
-import { slugInWords } from '../../app/slug-words';
+import { slugInWords, titleSlug } from '../../app/slug-words';
 import type { CountryCode } from '../../../shared/countries';
-import { parseProductImagePath, productImageUrl, resizeProductImage } from '../../../shared/images';
-import { parseListingQuery, serializeListingQuery } from '../../../shared/listing/query-grammar';
-import type { FacetFilterType } from '../../../shared/listing/vocabulary';
+import { productImageUrl, resizeProductImage } from '../../../shared/images';
+import { emptyListingState, type ListingState } from '../../../shared/listing/listing-state';
+import { FACET_FILTER_TYPES, type FacetFilterType } from '../../../shared/listing/vocabulary';
 import type { FilterChoice, ListingData, ListingFilter, ListingLinks, SeoLinkView } from './listing-data';
 import type { CardProduct } from './product-card-rules';
 
@@ -19,9 +19,9 @@ import type { CardProduct } from './product-card-rules';
 // listings), so the server renders from exactly what the browser hydrates from.
 
 /** An index into the wire's string table. */
-type Str = number;
+export type Str = number;
 
-type WireVariant = [
+export type WireVariant = [
   /** null: the card's previous colour's title. */
   title: string | null,
   colour: Str | null,
@@ -38,7 +38,7 @@ type WireVariant = [
   offers: number,
 ];
 
-type WireCard = [
+export type WireCard = [
   id: number,
   affiliate: number,
   brand: Str | null,
@@ -53,16 +53,22 @@ type WireCard = [
 ];
 
 /** A filter choice: id, name (null: the id in words), count, swatch (0: none, 1: our colour's), sub-levels. */
-type WireChoice = [id: Str, key: Str | null, docCount: number, value?: string | 0 | 1, sub?: [filterName: string, choices: WireChoice[]][]];
+export type WireChoice = [id: Str, key: Str | null, docCount: number, value?: string | 0 | 1, sub?: [filterName: string, choices: WireChoice[]][]];
 
 /** A link: its path's segments (a "/" costs more than '","'; brand slugs repeat the filters'), and its name (null: the last segment in words). */
-type WireLink = [segments: Str[], name: Str | null];
+export type WireLink = [segments: Str[], name: Str | null];
 
-type WirePage = [totalCount: number, description: string | null, key: string | null, cards: WireCard[]];
+export type WirePage = [totalCount: number, description: string | null, key: string | null, cards: WireCard[]];
+
+/**
+ * The listing state's fields that differ from an empty listing's: read back without the query
+ * grammar's reader, which the page would otherwise load only for this (the loader read the URL).
+ */
+export type WireState = Partial<ListingState>;
 
 export type ListingWire = {
-  /** path, isSearch (1/0), the listing state as its query string, link (null: /search), country, per page, error500 (1/0). */
-  a: [path: string, isSearch: 0 | 1, query: string, link: string | null, country: CountryCode, perPage: number, error500: 0 | 1];
+  /** path, isSearch (1/0), the listing state (its fields that are not the default), link (null: /search), country, per page, error500 (1/0). */
+  a: [path: string, isSearch: 0 | 1, state: WireState, link: string | null, country: CountryCode, perPage: number, error500: 0 | 1];
   s: string[];
   p: WirePage[];
   f: Record<FacetFilterType, [filterName: string, choices: WireChoice[]] | null>;
@@ -72,112 +78,18 @@ export type ListingWire = {
   x: Pick<ListingData, 'price' | 'deals' | 'breadcrumb' | 'debug'>;
 };
 
-const FACETS: readonly FacetFilterType[] = ['category', 'brand', 'store', 'colour', 'offer', 'department'];
-
-
-/** Our product pictures as "kind colour style" (no "/"); any other URL as it is. */
-function packImage(url: string): string {
-  const parsed = parseProductImagePath(url);
-  return parsed?.size === '180' && !url.includes(' ') ? `${parsed.kind} ${parsed.colour} ${parsed.style}` : url;
-}
+/** Our product pictures travel as "kind colour style" (no "/"; listing-wire-encode.ts), any other URL as it is. */
 function unpackImage(packed: string): string {
   if (packed.includes('/') || !packed.includes(' ')) return packed;
   const [kind, colour, style] = packed.split(' ') as [Parameters<typeof productImageUrl>[0], Parameters<typeof productImageUrl>[1], string];
   return productImageUrl(kind, colour, Number(style), '180');
 }
 
-/** How the catalogue slugs a title: the start of most product slugs. */
-const titleSlug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
-function packSlug(slug: string, title: string, guid: string | null): string | [string] {
-  const head = `${titleSlug(title)}-`;
-  const tail = guid ? `-${guid.slice(0, 8)}` : '';
-  return guid && slug.length > head.length + tail.length && slug.startsWith(head) && slug.endsWith(tail) ? [slug.slice(head.length, -tail.length)] : slug;
-}
 function unpackSlug(packed: string | [string], title: string, guid: string | null): string {
   return typeof packed === 'string' ? packed : `${titleSlug(title)}-${packed[0]}-${(guid ?? '').slice(0, 8)}`;
 }
 
-const threshold = (n: number | null) => (n === null ? '' : String(n));
 const unthreshold = (s: string | undefined) => (s === undefined || s === '' ? null : Number(s));
-
-export function encodeListing(data: ListingData): ListingWire {
-  const strings: string[] = [];
-  const index = new Map<string, number>();
-  const str = (value: string): Str => {
-    let at = index.get(value);
-    if (at === undefined) {
-      at = strings.length;
-      strings.push(value);
-      index.set(value, at);
-    }
-    return at;
-  };
-  const card = (p: CardProduct): WireCard => [
-    p.id,
-    p.affiliate_id,
-    p.brand === null ? null : str(p.brand),
-    str(p.storename),
-    str(p.store_slug),
-    str(p.category_slug),
-    str(p.subcategory_slug),
-    p.variant_index,
-    str([p.GB, p.US, p.INTERNATIONAL].map(threshold).join(' ')),
-    p.variants.map((v, i): WireVariant => {
-      const size = v.size_variants[0];
-      const image180 = v.images.productimage180_jpg;
-      const image80 = v.images.productimage80_png === resizeProductImage(image180, '80') ? 0 : v.images.productimage80_png;
-      return [
-        i > 0 && v.title === p.variants[i - 1]!.title ? null : v.title,
-        v.colour === null ? null : str(v.colour),
-        packImage(image180),
-        image80,
-        size ? size.guid : null,
-        packSlug(size?.slug ?? '', v.title, size?.guid ?? null),
-        size?.saleprice ?? 0,
-        size && size.msrp !== size.saleprice ? size.msrp : null,
-        size?.status ?? 0,
-        size?.offers ?? 0,
-      ];
-    }),
-  ];
-  const choice = (c: FilterChoice): WireChoice => {
-    const out: WireChoice = [str(c.id), c.key === slugInWords(c.id) ? null : str(c.key), c.docCount];
-    const value = c.value === undefined ? 0 : isColourKey(c.id) && c.value === colourHex(c.id) ? 1 : c.value;
-    const sub = c.subBuckets.map((s): [string, WireChoice[]] => [s.filterName, s.buckets.map(choice)]);
-    if (value !== 0 || sub.length) out.push(value);
-    if (sub.length) out.push(sub);
-    return out;
-  };
-  const link = (l: SeoLinkView): WireLink => {
-    const segments = l.canonicalUrl.split('/');
-    return [segments.map(str), l.name === slugInWords(segments[segments.length - 1]!) ? null : str(l.name)];
-  };
-  const [first] = data.pages;
-  return {
-    a: [data.path, data.isSearch ? 1 : 0, serializeListingQuery(data.state), data.link ?? null, data.country, data.perPage, data.error500 ? 1 : 0],
-    s: strings,
-    p: data.pages.map((page, i): WirePage => [
-      page.totalCount,
-      i > 0 && page.description === first?.description ? null : page.description,
-      i > 0 && page.key === first?.key ? null : page.key,
-      page.products.map(card),
-    ]),
-    f: Object.fromEntries(FACETS.map((type) => {
-      const filter = data.filters[type];
-      return [type, filter ? [filter.filterName, filter.buckets.map(choice)] : null];
-    })) as ListingWire['f'],
-    l: data.links && {
-      b: data.links.brand.map(link),
-      a: data.links.attribute.map(link),
-      f: data.links.fixedbrand.map(link),
-      t: data.links.topsearches.map(link),
-      i: data.links.searchinfo,
-    },
-    r: data.recommended.map(card),
-    x: { price: data.price, deals: data.deals, breadcrumb: data.breadcrumb, debug: data.debug },
-  };
-}
 
 export function decodeListing(wire: ListingWire): ListingData {
   const s = (at: Str) => wire.s[at]!;
@@ -221,12 +133,12 @@ export function decodeListing(wire: ListingWire): ListingData {
     const canonicalUrl = segments.map(s).join('/');
     return { canonicalUrl, name: name === null ? slugInWords(canonicalUrl.slice(canonicalUrl.lastIndexOf('/') + 1)) : s(name) };
   };
-  const [path, isSearch, query, listingLink, country, perPage, error500] = wire.a;
+  const [path, isSearch, state, listingLink, country, perPage, error500] = wire.a;
   const [first] = wire.p;
   return {
     path,
     isSearch: isSearch === 1,
-    state: parseListingQuery(query),
+    state: { ...emptyListingState(), ...state },
     link: listingLink ?? undefined,
     country,
     perPage,
@@ -237,7 +149,7 @@ export function decodeListing(wire: ListingWire): ListingData {
       products: cards.map(card),
     })),
     error500: error500 === 1,
-    filters: Object.fromEntries(FACETS.map((type): [FacetFilterType, ListingFilter | null] => {
+    filters: Object.fromEntries(FACET_FILTER_TYPES.map((type): [FacetFilterType, ListingFilter | null] => {
       const filter = wire.f[type];
       return [type, filter ? { filterName: filter[0], buckets: filter[1].map(choice) } : null];
     })) as ListingData['filters'],

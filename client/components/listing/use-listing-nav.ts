@@ -1,6 +1,6 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { serializeListingQuery, type ListingState } from '../../../shared/listing/query-grammar';
+import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
 import { useSiteConfig } from '../../app/contexts';
 import type { ListingData } from './listing-data';
 
@@ -45,3 +45,22 @@ export function useMediaQuery(query: string): boolean {
 
 /** Spec section 9: mobile layout under 768 px; the desktop sidebar above 992 px. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
+
+/** The first signs that a shopper is about to move: a pointer over or down, a touch, a key, focus. */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * Calls `load` once, at the shopper's first sign of moving (INTENT_EVENTS), so code a click
+ * will need is on its way before the click; a page nobody touches never fetches it.
+ */
+export function usePrefetchOnIntent(load: () => Promise<unknown>): void {
+  useEffect(() => {
+    const start = () => {
+      stop();
+      void load().catch(() => undefined); // a failed prefetch is tried again by the navigation itself
+    };
+    const stop = () => INTENT_EVENTS.forEach((type) => document.removeEventListener(type, start, true));
+    INTENT_EVENTS.forEach((type) => document.addEventListener(type, start, { capture: true, passive: true }));
+    return stop;
+  }, [load]);
+}

@@ -6,7 +6,7 @@ import { LISTING_CALLS, LISTING_CALL_PATHS, listingApiQuery, requestForCall } fr
 import { parseListingQuery, serializeListingQuery, type ListingState } from '../../../shared/listing/query-grammar';
 import { readListingRequest } from '../../../server/api/search-listing/read-listing-request';
 import { HttpError } from '../../../server/lib/http-error';
-import { readListingState } from '../../../client/routes/listing.route';
+import { readListingState } from '../../../client/routes/listing-loader';
 import { listingRequestArb, listingStateArb, queryStringArb } from './listing-arbitraries';
 
 // The one listing grammar, as properties over generated states and query strings: what the

@@ -67,11 +67,35 @@ describe('the client JavaScript budget', () => {
       },
     };
     expect(smallChunkPlan(built, 'client/entry.client.tsx')).toEqual({
-      shell: ['client/components/Meta.tsx', 'shared/vocabulary.ts'],
+      // The cards, at the size limit, go too: only a landing page loads them.
+      shell: ['client/components/Meta.tsx', 'client/components/ProductCard.tsx', 'shared/vocabulary.ts'],
       shared: {
         modules: ['client/components/account/ProfilePicture.tsx', 'shared/validation/account-fields.ts'],
         entries: ['client/routes/auth.route.tsx', 'client/routes/user-settings.route.tsx'],
       },
     });
+  });
+
+  it('folds a chunk of any size into the shell when only landing pages and modules loaded on demand share it', () => {
+    const chunk = (bytes: number, inputs: string[], entryPoint?: string, imports: string[] = []): Outputs[string] => ({
+      ...output(entryPoint, imports),
+      bytes,
+      inputs: Object.fromEntries(inputs.map((input) => [input, { bytesInOutput: 1 }])),
+    });
+    const built: Metafile = {
+      inputs: {},
+      outputs: {
+        'dist/entry.js': chunk(200 * KIB, ['client/entry.client.tsx'], 'client/entry.client.tsx', ['dist/shell.js']),
+        'dist/shell.js': chunk(150 * KIB, ['client/routes.ts']),
+        // The listing's grammar: the page writes URLs with it, its loader (loaded on demand) reads them.
+        'dist/listing.js': chunk(10 * KIB, ['client/routes/listing.route.tsx'], 'client/routes/listing.route.tsx', ['dist/shell.js', 'dist/grammar.js', 'dist/cards.js']),
+        'dist/loader.js': chunk(8 * KIB, ['client/routes/listing-loader.ts'], 'client/routes/listing-loader.ts', ['dist/shell.js', 'dist/grammar.js']),
+        'dist/grammar.js': chunk(4 * KIB, ['shared/listing/listing-state.ts']),
+        // Shared with a page people do not land on: stays a chunk of its own.
+        'dist/cards.js': chunk(4 * KIB, ['client/components/ProductCard.tsx']),
+        'dist/profile.js': chunk(3 * KIB, ['client/routes/user-profile.route.tsx'], 'client/routes/user-profile.route.tsx', ['dist/shell.js', 'dist/cards.js']),
+      },
+    };
+    expect(smallChunkPlan(built, 'client/entry.client.tsx')).toEqual({ shell: ['shared/listing/listing-state.ts'], shared: { modules: [], entries: [] } });
   });
 });
