@@ -10,7 +10,8 @@ import { PAYLOAD_GLOBAL } from '../../../shared/payload';
 // and nothing holds them back longer than LOADER_WAIT_MS.
 //
 // Inline, after the payload, in the same nonce'd script: it adds the route's modulepreloads
-// and the entry module (both carry the script's nonce), from the payload's asset list.
+// and the entry module (both carry the script's nonce), from the payload's asset list. It is
+// written without `<`, as inline scripts should be.
 
 /** The longest the scripts wait for the picture and the paint. */
 const LOADER_WAIT_MS = 3000;
@@ -20,7 +21,7 @@ export const SCRIPT_LOADER =
   `function add(tag,props){var e=d.createElement(tag);for(var k in props)e[k]=props[k];e.nonce=n;d.head.appendChild(e)}` +
   `function start(){if(started++)return;a.modulepreload.forEach(function(h){add('link',{rel:'modulepreload',href:h})});add('script',{type:'module',src:a.entry})}` +
   `function afterPaint(){var P=self.PerformanceObserver;` +
-  `if(!P||(P.supportedEntryTypes||[]).indexOf('paint')<0)return requestAnimationFrame(function(){requestAnimationFrame(start)});` +
+  `if(!P||(P.supportedEntryTypes||[]).indexOf('paint')==-1)return requestAnimationFrame(function(){requestAnimationFrame(start)});` +
   `new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(start,0)}}).observe({type:'paint',buffered:true})}` +
   `if(d.visibilityState==='hidden')return start();` +
   `setTimeout(start,${LOADER_WAIT_MS});` +
