@@ -1,6 +1,45 @@
 import autocannon from 'autocannon';
 
-export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** The same round as the server timed it (its duration histogram), when it was asked for. */
+  server?: ServerLatency;
+};
+
+/**
+ * A round as the web itself timed its pages (http_request_duration_seconds, route
+ * "document"): from the request read to the last byte handed to the socket. Percentiles are
+ * the histogram's bucket bounds: "p99 ≤ 250 ms".
+ */
+export type ServerLatency = { count: number; p50: number; p99: number; over1s: number };
+
+type Buckets = Map<number, number>;
+
+/** The document route's cumulative bucket counts, summed over methods and statuses. */
+async function documentBuckets(metricsUrl: string): Promise<Buckets> {
+  const text = await (await fetch(metricsUrl)).text();
+  const buckets: Buckets = new Map();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('http_request_duration_seconds_bucket{') || !line.includes('route="document"')) continue;
+    const le = /le="([^"]+)"/.exec(line)?.[1];
+    const bound = le === '+Inf' ? Infinity : Number(le);
+    buckets.set(bound, (buckets.get(bound) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)));
+  }
+  return buckets;
+}
+
+function serverLatency(before: Buckets, after: Buckets): ServerLatency {
+  const bounds = [...after.keys()].sort((a, b) => a - b);
+  const cumulative = bounds.map((bound) => (after.get(bound) ?? 0) - (before.get(bound) ?? 0));
+  const count = cumulative[cumulative.length - 1] ?? 0;
+  const quantile = (q: number) => 1000 * (bounds[cumulative.findIndex((n) => n >= q * count)] ?? Infinity);
+  const withinOneSecond = cumulative[bounds.indexOf(1)] ?? count;
+  return { count, p50: quantile(0.5), p99: quantile(0.99), over1s: count - withinOneSecond };
+}
 
 /** One autocannon run against a URL (the servers run in processes of their own). */
 export async function load(url: string, options: { connections: number; durationSeconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
@@ -27,7 +66,7 @@ export function median(values: readonly number[]): number {
 
 /** Runs each target once per round, interleaved, so noise falls on all of them alike. */
 export async function compare(
-  targets: readonly { name: string; url: string; headers?: Record<string, string> }[],
+  targets: readonly { name: string; url: string; headers?: Record<string, string>; metricsUrl?: string }[],
   options: { rounds: number; connections: number; durationSeconds: number; warmupSeconds: number },
 ): Promise<Map<string, LoadResult[]>> {
   const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
@@ -36,16 +75,19 @@ export async function compare(
   }
   for (let round = 0; round < options.rounds; round++) {
     for (const target of targets) {
+      const before = target.metricsUrl ? await documentBuckets(target.metricsUrl) : undefined;
       const r = await load(target.url, { connections: options.connections, durationSeconds: options.durationSeconds, ...(target.headers ? { headers: target.headers } : {}) });
       if (r.non2xx || r.errors) throw new Error(`${target.name}: ${r.non2xx} non-2xx answers and ${r.errors} errors`);
+      if (target.metricsUrl && before) r.server = serverLatency(before, await documentBuckets(target.metricsUrl));
       results.get(target.name)!.push(r);
-      process.stderr.write(`  round ${round + 1}/${options.rounds} ${target.name}: ${Math.round(r.requestsPerSecond)} req/s\n`);
+      const server = r.server ? `; the web's own timing: p50 ≤ ${r.server.p50} ms, p99 ≤ ${r.server.p99} ms, ${r.server.over1s} over 1 s` : '';
+      process.stderr.write(`  round ${round + 1}/${options.rounds} ${target.name}: ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${server}\n`);
     }
   }
   return results;
 }
 
-export type Row = { name: string; rps: number; p50: number; p99: number };
+export type Row = { name: string; rps: number; p50: number; p99: number; server?: ServerLatency };
 
 export function summarise(results: Map<string, LoadResult[]>): Row[] {
   return [...results].map(([name, runs]) => ({
@@ -53,6 +95,16 @@ export function summarise(results: Map<string, LoadResult[]>): Row[] {
     rps: median(runs.map((r) => r.requestsPerSecond)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
+    ...(runs.every((r) => r.server)
+      ? {
+          server: {
+            count: median(runs.map((r) => r.server!.count)),
+            p50: median(runs.map((r) => r.server!.p50)),
+            p99: median(runs.map((r) => r.server!.p99)),
+            over1s: median(runs.map((r) => r.server!.over1s)),
+          },
+        }
+      : {}),
   }));
 }
 

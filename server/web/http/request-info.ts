@@ -1,9 +1,9 @@
 import { randomFillSync } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { CountryCode } from '../../../shared/countries';
 import { requestIdFrom } from '../../lib/request-id';
+import { requestLog } from '../../lib/request-log';
 import { isBotRequest } from './bot';
 import { countryFromGeoHeader, countryFromPath } from './country';
 
@@ -65,44 +65,12 @@ export function requestIdMiddleware() {
   };
 }
 
-/**
- * pino request logs under the request id; health checks and assets are not logged. The line
- * for each request is written at info. With the level above that (LOG_LEVEL warn or error,
- * read once at start) no request line is written, so the request's own logger (`req.log`, a
- * child carrying the serialised request) is made only when a handler logs something: a hot
- * page from the page cache logs nothing and should not pay for serialising its request.
- */
+/** The request log under the request id; health checks and assets get no line. */
 export function requestLogging(logger: Logger) {
-  const logRequests = pinoHttp({
-    logger,
+  return requestLog(logger, {
     genReqId: (_req, res) => (res as Response).locals.requestId,
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/assets/') },
+    ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/assets/'),
   });
-  if (logger.isLevelEnabled('info')) return logRequests;
-  // The same child pino-http would make, with its serialisers, made on first use. The getter
-  // is defined once on the app's request prototype (Express's `app.request`, the documented
-  // place for what every request of an app has), so a request pays for nothing it does not use.
-  const requestLogger = logRequests.logger;
-  const made = Symbol('request logger');
-  type LoggedRequest = Request & { [made]?: Logger };
-  const prototypes = new WeakSet<object>();
-  return (req: Request, res: Response, next: NextFunction) => {
-    req.id = res.locals.requestId;
-    const prototype = Object.getPrototypeOf(req) as object;
-    if (!prototypes.has(prototype)) {
-      prototypes.add(prototype);
-      Object.defineProperty(prototype, 'log', {
-        configurable: true,
-        get(this: LoggedRequest) {
-          return (this[made] ??= requestLogger.child({ req: this }));
-        },
-        set(this: LoggedRequest, value: Logger) {
-          this[made] = value;
-        },
-      });
-    }
-    next();
-  };
 }
 
 /** Country from the URL, the geo header's suggestion and the bot flag. */
