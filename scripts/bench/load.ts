@@ -110,8 +110,9 @@ export async function compare(
       if (target.metricsUrl && before) r.server = serverLatency(before, await documentBuckets(target.metricsUrl));
       results.get(target.name)!.push(r);
       const server = r.server ? `; the web's own timing: p50 ≤ ${r.server.p50} ms, p99 ≤ ${r.server.p99} ms, ${r.server.over1s} over 1 s` : '';
-      const firsts = `; first answer of each connection: p50 ${r.firstAnswers.p50} ms, slowest ${r.firstAnswers.max} ms`;
-      process.stderr.write(`  round ${round + 1}/${options.rounds} ${target.name}: ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${firsts}${server}\n`);
+      const ms = (value: number) => `${Math.round(value)} ms`;
+      const firsts = `; first answer of each connection: p50 ${ms(r.firstAnswers.p50)}, slowest ${ms(r.firstAnswers.max)}`;
+      process.stderr.write(`  round ${round + 1}/${options.rounds} ${target.name}: ${Math.round(r.requestsPerSecond)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}${firsts}${server}\n`);
     }
   }
   return results;
