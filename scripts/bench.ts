@@ -45,7 +45,7 @@ if (args[0] === '--serve-static') {
   app.listen(Number(args[2]), '127.0.0.1');
 } else {
   if (!args.includes('--index-only')) await main();
-  if (!args.includes('--web-only')) await indexBench();
+  if (!args.includes('--web-only') && !args.includes('--throughput-only')) await indexBench();
 }
 
 async function indexBench() {

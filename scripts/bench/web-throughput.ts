@@ -108,10 +108,16 @@ export async function runWebThroughputBench(ctx: WebThroughputContext): Promise<
   // The render itself: every request renders.
   // As served (RENDER_MODE auto: a page with nothing deferred in one go), against
   // renderToString alone and React's stream for every page (what was served before).
-  const streamUrl = await ctx.web(RENDER_EVERY_REQUEST);
-  const stringUrl = await ctx.web({ ...RENDER_EVERY_REQUEST, RENDER_MODE: 'string' });
-  const alwaysStreamUrl = await ctx.web({ ...RENDER_EVERY_REQUEST, RENDER_MODE: 'stream' });
-  const noSharedUrl = await ctx.web({ ...RENDER_EVERY_REQUEST, SHARED_CACHE_MAX_BYTES: '0' });
+  // Each with its metrics listener: every round is also timed by the web itself (its duration
+  // histogram), to tell the server's tail from the load generator's.
+  const withMetrics = async (env: NodeJS.ProcessEnv) => {
+    const metricsPort = await freePort();
+    return { url: await ctx.web({ ...env, METRICS_PORT: String(metricsPort) }), metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
+  };
+  const stream = await withMetrics(RENDER_EVERY_REQUEST);
+  const string = await withMetrics({ ...RENDER_EVERY_REQUEST, RENDER_MODE: 'string' });
+  const alwaysStream = await withMetrics({ ...RENDER_EVERY_REQUEST, RENDER_MODE: 'stream' });
+  const noShared = await withMetrics({ ...RENDER_EVERY_REQUEST, SHARED_CACHE_MAX_BYTES: '0' });
   // The page cache on; misses (only the first request) may wait as long as they need.
   const cachedUrl = await ctx.web({ QUEUE_TIMEOUT_MS: RENDER_EVERY_REQUEST.QUEUE_TIMEOUT_MS });
   const listing = await (await fetch(`${cachedUrl}${LISTING}`, { headers: BROWSER })).text();
@@ -120,12 +126,12 @@ export async function runWebThroughputBench(ctx: WebThroughputContext): Promise<
   const rendering = summarise(
     await compare(
       [
-        { name: 'home as served, page cache off', url: `${streamUrl}/` },
-        { name: 'home renderToString, page cache off', url: `${stringUrl}/` },
-        { name: 'home always streamed (RENDER_MODE=stream)', url: `${alwaysStreamUrl}/` },
-        { name: 'listing as served, page cache off', url: `${streamUrl}${LISTING}` },
-        { name: 'listing always streamed', url: `${alwaysStreamUrl}${LISTING}` },
-        { name: 'the same, shared cache off too', url: `${noSharedUrl}${LISTING}` },
+        { name: 'home as served, page cache off', url: `${stream.url}/`, metricsUrl: stream.metricsUrl },
+        { name: 'home renderToString, page cache off', url: `${string.url}/`, metricsUrl: string.metricsUrl },
+        { name: 'home always streamed (RENDER_MODE=stream)', url: `${alwaysStream.url}/`, metricsUrl: alwaysStream.metricsUrl },
+        { name: 'listing as served, page cache off', url: `${stream.url}${LISTING}`, metricsUrl: stream.metricsUrl },
+        { name: 'listing always streamed', url: `${alwaysStream.url}${LISTING}`, metricsUrl: alwaysStream.metricsUrl },
+        { name: 'the same, shared cache off too', url: `${noShared.url}${LISTING}`, metricsUrl: noShared.metricsUrl },
         { name: 'the same, hot from the page cache', url: `${cachedUrl}${LISTING}` },
         { name: 'the same bytes as a static string (Express)', url: `${listingStatic}/` },
       ],
@@ -145,6 +151,10 @@ export async function runWebThroughputBench(ctx: WebThroughputContext): Promise<
     ['listing shared cache off / on', listNoShared!.rps / list!.rps],
     ['hot listing (page cache) / static string', hot!.rps / staticRow!.rps],
   ]);
+  console.log(`\n  The same rounds as each web timed them (its duration histogram: request read to last byte; bucket bounds), medians`);
+  for (const row of rendering) {
+    if (row.server) console.log(`  ${row.name.padEnd(44)} p50 ≤ ${String(row.server.p50).padStart(5)} ms  p99 ≤ ${String(row.server.p99).padStart(5)} ms  over 1 s: ${row.server.over1s}`);
+  }
   goals.push(
     { what: 'home as served / renderToString', value: home!.rps / homeString!.rps, goal: '≥ 0.9', met: home!.rps / homeString!.rps >= 0.9, format: ratio },
     { what: `p99 / p50 at ${ctx.settings.connections} connections, home`, value: spread(home), goal: '≤ 2.5', met: spread(home) <= 2.5, format: ratio },

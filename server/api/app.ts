@@ -1,12 +1,12 @@
 import express, { type Router } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type client from 'prom-client';
 import type { Logger } from 'pino';
 import { API_ANSWER_HEADER } from '../../shared/constants';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { httpDurationMiddleware, metricsHandler, recordMountPath } from '../lib/http-metrics';
 import { requestIdFrom } from '../lib/request-id';
+import { requestLog } from '../lib/request-log';
 import { DEFAULT_TRUST_PROXY, type TrustProxy } from '../lib/trust-proxy';
 import { Accounts } from './accounts/accounts';
 import type { Database } from './db/database';
@@ -83,14 +83,13 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   app.set('trust proxy', deps.trustProxy ?? DEFAULT_TRUST_PROXY);
 
   app.use(
-    pinoHttp({
-      logger,
+    requestLog(logger, {
       genReqId: (req, res) => {
         const id = requestIdFrom(req.headers['x-request-id']);
         res.setHeader('x-request-id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
+      ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',
     }),
   );
   app.use(helmet({ contentSecurityPolicy: false }));

@@ -48,7 +48,21 @@ export const ANSWERED_FROM_MEMORY: readonly string[] = [
   '/api/products/list-editors-picks',
   '/api/products/sitemap',
   '/api/products/sitemap/:kind',
+  // A listing's products and facets come from the index and the cards from the catalogue:
+  // both change only with an import (a search with a text is always computed, below).
+  '/api/search/listing',
 ];
+
+/**
+ * Requests of a route above that are computed every time all the same: a listing with a
+ * search text counts that search for "Top Searches" (search-listing/popular-searches.ts), and
+ * an answer from memory would count nothing.
+ */
+function computedEachTime(routePath: string, url: string): boolean {
+  if (routePath !== '/api/search/listing') return false;
+  const query = url.indexOf('?');
+  return query >= 0 && new URLSearchParams(url.slice(query + 1)).has('q');
+}
 
 for (const path of ANSWERED_FROM_MEMORY) {
   const route = API_ROUTES.find((r) => r.method === 'GET' && r.path === path);
@@ -170,7 +184,7 @@ export class SharedAnswers {
     const answers = this.answers;
     if (!answers || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const route = findApiRoute(req.method, req.originalUrl);
-    if (!route || !answeredFromMemory.has(route.path)) return next();
+    if (!route || !answeredFromMemory.has(route.path) || computedEachTime(route.path, req.originalUrl)) return next();
     const generation = this.generation();
     if (generation === undefined) {
       this.outcomes.inc({ outcome: 'bypass' });

@@ -73,7 +73,28 @@ export function readClientAssets(clientDir: string): ClientManifest {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as ClientManifest;
 }
 
-export function staticFiles(clientDir: string): Router {
+/**
+ * The built client's files. Every other request (every page) passes by with one look at its
+ * path rather than through the router's layers: the router matches /assets and the public
+ * files' names without regard to case or a trailing slash, and so does the look.
+ */
+export function staticFiles(clientDir: string): (req: Request, res: Response, next: NextFunction) => void {
+  const router = filesRouter(clientDir);
+  const publicFiles = new Set(
+    fs
+      .readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name !== 'manifest.json')
+      .map((entry) => `/${entry.name.toLowerCase()}`),
+  );
+  const mayBeFile = (pathname: string) => {
+    const lower = pathname.toLowerCase();
+    if (lower === '/assets' || lower.startsWith('/assets/')) return true;
+    return publicFiles.has(lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower);
+  };
+  return (req, res, next) => (mayBeFile(req.path) ? router(req, res, next) : next());
+}
+
+function filesRouter(clientDir: string): Router {
   const router = Router();
   router.use('/assets', (_req, res, next) => {
     res.locals.routeLabel = 'assets';

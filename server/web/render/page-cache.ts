@@ -85,9 +85,24 @@ function anonymous(req: Request): boolean {
  * return address), and hydration compares with the browser's own.
  */
 function keyOf(req: Request, res: Response): string {
-  const url = new URL(req.originalUrl, 'http://page');
   const { country, isBot } = res.locals.requestInfo;
-  return `${country} ${isBot ? 'bot' : 'human'} ${url.pathname}${url.search}`;
+  return `${country} ${isBot ? 'bot' : 'human'} ${settledAddress(req.originalUrl)}`;
+}
+
+/** Addresses as requested and as they settle, for the hot ones: parsing a URL on every hit costs more than a lookup. */
+const settled = new Map<string, string>();
+const SETTLED_MAX = 10_000;
+
+function settledAddress(address: string): string {
+  let known = settled.get(address);
+  if (known === undefined) {
+    const url = new URL(address, 'http://page');
+    known = `${url.pathname}${url.search}`;
+    // Many addresses are asked once (crawlers, bursts): rather than keep count, start again.
+    if (settled.size >= SETTLED_MAX) settled.clear();
+    settled.set(address, known);
+  }
+  return known;
 }
 
 function split(body: Buffer, nonce: Buffer): Buffer[] {
@@ -189,7 +204,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   function send(req: Request, res: Response, entry: Entry, result: 'hit' | 'stale'): void {
     res.locals.routeLabel = 'document';
-    res.status(entry.status);
+    res.statusCode = entry.status;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader('Age', String(Math.floor((Date.now() - entry.storedAt) / 1000)));
     res.setHeader(PAGE_CACHE_HEADER, result);

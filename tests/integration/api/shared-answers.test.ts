@@ -76,6 +76,7 @@ async function urlsOfEveryRoute(): Promise<string[]> {
     '/api/products/list-editors-picks',
     '/api/products/sitemap?country=GB',
     '/api/products/sitemap/products?perPage=5&page=2',
+    '/api/search/listing?colour=black&link=%2Fdresses&sort=asc',
   ];
 }
 
@@ -104,6 +105,18 @@ describe('shared answers kept in memory', () => {
     const after = await outcomes();
     expect((after.hit ?? 0) - (before.hit ?? 0)).toBe(urls.length);
     expect((after.miss ?? 0) - (before.miss ?? 0)).toBe(urls.length);
+  });
+
+  it('computes every listing with a search text, so that each search is counted for Top Searches', async () => {
+    const url = '/api/search/listing?link=%2Fdresses&q=dress';
+    const before = await outcomes();
+    const computed = await get(fresh.url, url);
+    for (let i = 0; i < 2; i++) {
+      const answer = await get(api.url, url);
+      expect({ status: answer.status, etag: answer.headers.get('etag') }).toEqual({ status: 200, etag: null });
+      expect(answer.body.equals(computed.body)).toBe(true);
+    }
+    expect(await outcomes()).toEqual(before);
   });
 
   it('answers a HEAD from memory with the headers and no body', async () => {
