@@ -81,8 +81,8 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   const socialState = createSocialState(secret);
   const siteUrl = config.siteUrl;
   const sharedCache = createSharedCache(config.sharedCacheMaxBytes, registry);
-  // The shell's answers, kept ahead of pages (nothing to keep them in with the cache off).
-  const shellWarmer = config.warmShell && config.sharedCacheMaxBytes > 0 ? createShellWarmer({ upstream: api, sharedCache, transferMetrics }, logger) : undefined;
+  // The shell's answers, held ahead of pages.
+  const shellWarmer = config.warmShell ? createShellWarmer(api, logger) : undefined;
   // Answers kept from an older catalogue would render old prices into fresh pages.
   api.catalogVersion.onChange(() => {
     sharedCache.clear();
@@ -148,7 +148,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     assets: readClientAssets(config.clientDir),
     siteUrl,
     socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.socialSignIn[provider]),
-    api: { upstream: api, sharedCache, transferMetrics },
+    api: { upstream: api, sharedCache, transferMetrics, shell: shellWarmer },
     transferLimits: config.transferLimits,
     transferMetrics,
     streamTimeoutMs: config.streamTimeoutMs,

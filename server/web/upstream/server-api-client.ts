@@ -4,6 +4,7 @@ import { apiScope } from '../../../shared/api/api-routes';
 import { sharedMaxAge, sharedStaleSeconds } from '../../../shared/http/cache-policy';
 import { readJson, type ApiUpstream, type CallOptions, type Caller } from './api-upstream';
 import type { SharedCache } from './shared-cache';
+import type { ShellWarmer } from './shell-warmer';
 import type { TransferCache, TransferMetrics } from './transfer-cache';
 
 // The API client SSR loaders and page actions use: straight to API_BASE_URL through the one
@@ -21,6 +22,8 @@ import type { TransferCache, TransferMetrics } from './transfer-cache';
 export type ServerApiDeps = {
   upstream: ApiUpstream;
   sharedCache: SharedCache;
+  /** The shell's answers, held by the web ahead of pages (shell-warmer.ts); absent, they are asked for like any other. */
+  shell?: Pick<ShellWarmer, 'get'> | undefined;
   transferMetrics?: TransferMetrics;
 };
 
@@ -83,6 +86,8 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
       return { ...(await fetchAnswer(request)).response, transferable: false };
     }
     const key = transferKey(request);
+    const held = deps.shell?.get(key);
+    if (held) return { status: held.status, body: held.body, bytes: held.bytes, transferable: true };
     const hit = deps.sharedCache.get(key);
     if (hit) {
       // Past its max-age: this page gets the kept answer, and one call fetches a fresh copy

@@ -2,57 +2,69 @@ import type { Logger } from 'pino';
 import { shellCalls } from '../../../shared/api/shell-calls';
 import { COUNTRIES } from '../../../shared/countries';
 import { CacheLong, sharedMaxAge } from '../../../shared/http/cache-policy';
-import { createServerApiClient, type ServerApiDeps } from './server-api-client';
+import { readJson, type ApiUpstream } from './api-upstream';
+import type { SharedCacheEntry } from './shared-cache';
 
-// Every page's shell needs its country site's menu and country, the same answers on every page:
-// the web asks the api for all eight sites' when it starts, again as soon as an import empties the
-// shared cache, and every max-age after, so a shopper's first page of a site waits for its own
-// data only (a cold listing is one api call). The shared cache keeps them (stale-while-revalidate
-// past their max-age), so a page finds them there; a call that fails is tried again shortly.
+// Every page's shell needs its country site's menu and country: sixteen answers, the same on
+// every page of a site, that change only with an import. The web holds them itself, like its
+// asset manifest: it asks the api for all of them when it starts, again as soon as an answer
+// says the catalogue changed, and every max-age after, and pages read them from here, so a
+// shopper's page waits for its own data only (a cold listing is one api call). Until the new
+// answers arrive the old ones are served; a round that fails is tried again shortly and keeps
+// what it had.
 
-/** Between two rounds: the shell answers' max-age, when the round finds them stale and refreshes them. */
+/** Between two rounds: the shell answers' max-age. */
 const REFRESH_MS = sharedMaxAge(CacheLong.header) * 1000;
 /** After a round that failed (the api starting, or away). */
 const RETRY_MS = 2_000;
 
 export type ShellWarmer = {
-  /** Settles once every shell answer has been kept (the first round that succeeds). */
+  /** A shell answer held, by its transfer key (its address). */
+  get(key: string): SharedCacheEntry | undefined;
+  /** Settles once every shell answer is held (the first round that succeeds). */
   readonly warmed: Promise<void>;
-  /** Asks for every shell answer the shared cache does not hold fresh. */
+  /** Asks the api for every shell answer again. */
   warm(): Promise<void>;
   stop(): void;
 };
 
-export function createShellWarmer(deps: ServerApiDeps, logger: Logger): ShellWarmer {
-  const { client } = createServerApiClient(deps, { caller: { isBot: false, requestId: 'shell-warm' } });
+const SHELL_URLS = Object.values(COUNTRIES).flatMap((country) => Object.values(shellCalls(country)));
+
+export function createShellWarmer(upstream: ApiUpstream, logger: Logger): ShellWarmer {
+  const held = new Map<string, SharedCacheEntry>();
+  const caller = { isBot: false, requestId: 'shell-warm' };
   let markWarmed: () => void = () => undefined;
   const warmed = new Promise<void>((resolve) => (markWarmed = resolve));
   let retry: NodeJS.Timeout | undefined;
   let stopped = false;
-  // One line when a round fails (the api still starting is usual), one when they are kept again.
+  // One line when rounds start failing (the api still starting is usual), one when they succeed again.
   let failing = false;
+
+  async function fetchOne(url: string): Promise<void> {
+    const res = await upstream.call({ method: 'GET', url }, caller, { timeoutMs: upstream.timeoutMs });
+    const json = res.status === 200 ? readJson(res.text) : undefined;
+    if (!json) throw new Error(`${url} answered ${res.status}`);
+    held.set(url, { status: 200, body: json.value, bytes: Buffer.byteLength(res.text) });
+  }
 
   async function warm(): Promise<void> {
     clearTimeout(retry);
-    const calls = Object.values(COUNTRIES).flatMap((country) => {
-      const { menu, country: countryCall } = shellCalls(country);
-      return [client.get(menu, 'MenuStructure'), client.get(countryCall, 'CountryResponse')];
-    });
-    const results = await Promise.allSettled(calls);
+    const results = await Promise.allSettled(SHELL_URLS.map(fetchOne));
     const failed = results.filter((r) => r.status === 'rejected').length;
     if (failed === 0) {
-      if (failing) logger.info('shell answers kept ahead of pages');
+      if (failing) logger.info('shell answers held again');
       failing = false;
       markWarmed();
       return;
     }
-    if (!failing) logger.warn({ failed, of: results.length }, 'shell answers not kept ahead of pages; trying again every 2 s');
+    if (!failing) logger.warn({ failed, of: results.length }, 'shell answers not all held; trying again every 2 s');
     failing = true;
     if (!stopped) retry = setTimeout(() => void warm(), RETRY_MS).unref();
   }
 
   const refresh = setInterval(() => void warm(), REFRESH_MS).unref();
   return {
+    get: (key) => held.get(key),
     warmed,
     warm,
     stop() {
