@@ -26,6 +26,13 @@ const metafile: Metafile = {
 };
 const KIB = 1024;
 
+/** A built chunk of `bytes` holding `inputs`, an entry point's or a shared one. */
+const chunk = (bytes: number, inputs: string[], entryPoint?: string, imports: string[] = []): Outputs[string] => ({
+  ...output(entryPoint, imports),
+  bytes,
+  inputs: Object.fromEntries(inputs.map((input) => [input, { bytesInOutput: 1 }])),
+});
+
 describe('the client JavaScript budget', () => {
   it('counts, for each route, the entry, the route module and everything they import, once each', () => {
     const sizes: Record<string, number> = { 'dist/entry.js': 60 * KIB, 'dist/shell.js': 30 * KIB, 'dist/listing.js': 10 * KIB, 'dist/cards.js': 5 * KIB, 'dist/home.js': 8 * KIB };
@@ -45,11 +52,6 @@ describe('the client JavaScript budget', () => {
 
 
   it('folds small shared chunks a landing page loads into the shell, and those only other pages load into one chunk for those pages', () => {
-    const chunk = (bytes: number, inputs: string[], entryPoint?: string, imports: string[] = []): Outputs[string] => ({
-      ...output(entryPoint, imports),
-      bytes,
-      inputs: Object.fromEntries(inputs.map((input) => [input, { bytesInOutput: 1 }])),
-    });
     const built: Metafile = {
       inputs: {},
       outputs: {
@@ -77,11 +79,6 @@ describe('the client JavaScript budget', () => {
   });
 
   it('folds a chunk of any size into the shell when only landing pages and modules loaded on demand share it', () => {
-    const chunk = (bytes: number, inputs: string[], entryPoint?: string, imports: string[] = []): Outputs[string] => ({
-      ...output(entryPoint, imports),
-      bytes,
-      inputs: Object.fromEntries(inputs.map((input) => [input, { bytesInOutput: 1 }])),
-    });
     const built: Metafile = {
       inputs: {},
       outputs: {
