@@ -47,6 +47,6 @@ export function documentPayload(
  * script; it holds no raw line break, so the first `;` + line break ends it), then the loader
  * that starts the page's modules after its first paint (script-loader.ts).
  */
-export function payloadScript(payload: Payload): string {
+export function bootstrapScript(payload: Payload): string {
   return `self.${PAYLOAD_GLOBAL}=${serializeForInlineScript(payload)};\n${SCRIPT_LOADER}`;
 }

@@ -7,7 +7,7 @@ import { CacheNone } from '../../../shared/http/cache-policy';
 import type { Payload } from '../../../shared/payload';
 import { CoalescingWritable } from './coalescing-writable';
 import { SERVER_ERROR_PAGE } from './document-errors';
-import { payloadScript } from './document-payload';
+import { bootstrapScript } from './document-payload';
 
 // React renders the document whose status and headers the handler has already settled
 // (React Router's entry.server is the model): people get the shell as soon as it is ready,
@@ -51,7 +51,7 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
       </NonceContext.Provider>
     </SiteConfigContext.Provider>
   );
-  const script = payloadScript(page.payload);
+  const script = bootstrapScript(page.payload);
 
   const whole = options.renderMode === 'string' || (options.renderMode === 'auto' && !defersData(page.result));
   if (whole) {
