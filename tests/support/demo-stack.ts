@@ -51,6 +51,20 @@ export function demoStackForFile(content: 'site' | 'catalog', env: Record<string
   return stack;
 }
 
+/** The api over the small demo catalogue (index built), without a web, for one test file. */
+export function demoApiForFile(): Omit<DemoStack, 'web'> {
+  const parts = {} as Omit<DemoStack, 'web'>;
+  beforeAll(async () => {
+    parts.db = await openDemoDatabase();
+    parts.api = await startSearchApi(parts.db);
+  });
+  afterAll(async () => {
+    await parts.api?.close();
+    await parts.db?.close();
+  });
+  return parts;
+}
+
 /**
  * The api keeps menu and home answers in memory until an import announces a change. A test
  * that breaks the database under it (a renamed table) announces one, as a site content import

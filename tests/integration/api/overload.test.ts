@@ -42,6 +42,14 @@ function holdDatabase(): () => Promise<void> {
   };
 }
 
+/** With the database held, one request the api has taken and cannot finish until `release`. */
+async function holdFirstRequest(api: Awaited<ReturnType<typeof startApi>>): Promise<{ release: () => Promise<void>; first: Promise<Response> }> {
+  const release = holdDatabase();
+  const first = fetch(`${api.url}/api/home/slides?country=US`);
+  await pollUntil('the first request in flight', async () => ((await gauge(api, 'api_requests_in_flight')) === 1 ? true : undefined));
+  return { release, first };
+}
+
 async function gauge(api: Awaited<ReturnType<typeof startApi>>, name: string): Promise<number> {
   return (await api.registry.getSingleMetric(name)!.get()).values[0]?.value ?? 0;
 }
@@ -63,9 +71,7 @@ async function expectRefused(res: Response): Promise<void> {
 describe('api under overload', () => {
   it('refuses at once with 503 and Retry-After past the limit, still answers probes and metrics, and serves again once the work is done', async () => {
     const api = await apiWith({ maxInFlight: 1, queueLength: 0, queueWaitMs: 60_000 });
-    const release = holdDatabase();
-    const first = fetch(`${api.url}/api/home/slides?country=US`);
-    await pollUntil('the first request in flight', async () => ((await gauge(api, 'api_requests_in_flight')) === 1 ? true : undefined));
+    const { release, first } = await holdFirstRequest(api);
 
     // Answered while the first request is still held: nothing waits for it.
     await expectRefused(await fetch(`${api.url}/api/home/top-rated`));
@@ -86,9 +92,7 @@ describe('api under overload', () => {
 
   it('lets a request wait its turn in the queue, and refuses the one that finds the queue full', async () => {
     const api = await apiWith({ maxInFlight: 1, queueLength: 1, queueWaitMs: 60_000 });
-    const release = holdDatabase();
-    const first = fetch(`${api.url}/api/home/slides?country=US`);
-    await pollUntil('the first request in flight', async () => ((await gauge(api, 'api_requests_in_flight')) === 1 ? true : undefined));
+    const { release, first } = await holdFirstRequest(api);
     const second = fetch(`${api.url}/api/home/fashion-tips`);
     await pollUntil('the second request queued', async () => ((await gauge(api, 'api_requests_queued')) === 1 ? true : undefined));
 
@@ -105,9 +109,7 @@ describe('api under overload', () => {
 
   it('refuses a queued request whose wait has run out, while the work ahead of it is still held', async () => {
     const api = await apiWith({ maxInFlight: 1, queueLength: 10, queueWaitMs: 50 });
-    const release = holdDatabase();
-    const first = fetch(`${api.url}/api/home/slides?country=US`);
-    await pollUntil('the first request in flight', async () => ((await gauge(api, 'api_requests_in_flight')) === 1 ? true : undefined));
+    const { release, first } = await holdFirstRequest(api);
 
     await expectRefused(await fetch(`${api.url}/api/home/top-rated`));
     expect(await gauge(api, 'api_requests_queued')).toBe(0);

@@ -1,34 +1,22 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildUrl } from '../../../shared/api/api-client';
 import { ListingPageSchema, SearchResponseSchema, type ListingPage } from '../../../shared/api/search-schemas';
 import { PER_PAGE } from '../../../shared/constants';
 import { LISTING_CALL_PATHS, firstApiPage, listingApiQuery } from '../../../shared/listing/companion-calls';
 import { parseListingRequest, type ListingRequest } from '../../../shared/listing/query-grammar';
 import { FACET_FILTER_TYPES } from '../../../shared/listing/vocabulary';
-import type { Database } from '../../../server/api/db/database';
-import { openDemoDatabase } from '../../support/demo-catalog-database';
-import { startSearchApi } from '../../support/search-api';
+import { demoApiForFile } from '../../support/demo-stack';
 
 // GET /api/search/listing answers a whole site page of a listing in one call; spec section 7's
 // list and companion endpoints stay for other clients. Every part of the one answer must be
 // exactly what its own endpoint answers, and the companions are answered from the pass the
 // page call made.
 
-let db: Database;
-let api: Awaited<ReturnType<typeof startSearchApi>>;
-
-beforeAll(async () => {
-  db = await openDemoDatabase();
-  api = await startSearchApi(db);
-});
-afterAll(async () => {
-  await api?.close();
-  await db?.close();
-});
+const catalog = demoApiForFile();
 
 const data = async (url: string) => {
-  const res = await request(api.url).get(url);
+  const res = await request(catalog.api.url).get(url);
   expect(res.status, url).toBe(200);
   return res.body.data as unknown;
 };
@@ -104,7 +92,7 @@ describe('GET /api/search/listing', () => {
       ['/search?q=skirt&sort=asc', 1],
     ] as const) {
       const listing = listingOf(path);
-      const search = vi.spyOn(api.engine, 'search');
+      const search = vi.spyOn(catalog.api.engine, 'search');
       try {
         await data(buildUrl(LISTING_CALL_PATHS.listing, listingApiQuery('listing', listing)));
         const byPage = search.mock.calls.length;
@@ -120,10 +108,10 @@ describe('GET /api/search/listing', () => {
   });
 
   it('refuses what the list refuses: an unknown link is 404, a bad value 400 with the grammar message', async () => {
-    const missing = await request(api.url).get('/api/search/listing?link=/no-such-listing');
+    const missing = await request(catalog.api.url).get('/api/search/listing?link=/no-such-listing');
     expect(missing.status).toBe(404);
-    const bad = await request(api.url).get('/api/search/listing?link=/dresses&colour=plaid');
-    const list = await request(api.url).get('/api/search?link=/dresses&colour=plaid');
+    const bad = await request(catalog.api.url).get('/api/search/listing?link=/dresses&colour=plaid');
+    const list = await request(catalog.api.url).get('/api/search?link=/dresses&colour=plaid');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(list.body.message);
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BrandListSchema,
   ClickRecordedSchema,
@@ -24,35 +24,22 @@ import {
 } from '../../../shared/api/search-schemas';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
-import type { Database } from '../../../server/api/db/database';
-import { openDemoDatabase } from '../../support/demo-catalog-database';
-import { startSearchApi } from '../../support/search-api';
+import { demoApiForFile } from '../../support/demo-stack';
 import { registerUser, startAccountsApi, type AccountsApi } from '../accounts/accounts-api';
 
 // The search API over HTTP (spec section 7 "Products and search"), on the small generated demo catalogue
 // loaded through the real importer, with the index the api builds at start.
 
-let db: Database;
-let api: Awaited<ReturnType<typeof startSearchApi>>;
-
-beforeAll(async () => {
-  db = await openDemoDatabase();
-  api = await startSearchApi(db);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await db?.close();
-});
+const catalog = demoApiForFile();
 
 async function search(query: string) {
-  const res = await request(api.url).get(`/api/search?${query}`);
+  const res = await request(catalog.api.url).get(`/api/search?${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return SearchResponseSchema.parse(res.body.data);
 }
 
 async function filter(type: string, query = ''): Promise<Filter> {
-  const res = await request(api.url).get(`/api/search/filters/${type}?${query}`);
+  const res = await request(catalog.api.url).get(`/api/search/filters/${type}?${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return FilterSchema.parse(res.body.data);
 }
@@ -130,7 +117,7 @@ describe('GET /api/search', () => {
     expect((await search('link=/shop/red-dress')).canonicalUrl).toBe('shop/red-dress');
 
     for (const link of ['/nothing-here', '/brand/no-such-brand', '/store/no-such-store', '/dresses/extra/segments', '/editors-picks/nope']) {
-      const res = await request(api.url).get(`/api/search?link=${encodeURIComponent(link)}`).expect(404);
+      const res = await request(catalog.api.url).get(`/api/search?link=${encodeURIComponent(link)}`).expect(404);
       expect(res.body.message).toContain(link);
     }
   });
@@ -208,7 +195,7 @@ describe('GET /api/search', () => {
       ['link=no-slash', 'link'],
     ];
     for (const [query, name] of cases) {
-      const res = await request(api.url).get(`/api/search?${query}`);
+      const res = await request(catalog.api.url).get(`/api/search?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.status).toBe(400);
       expect(res.body.message, query).toContain(name);
@@ -218,8 +205,8 @@ describe('GET /api/search', () => {
   });
 
   it('ignores parameters it does not know, and answers the same as without them', async () => {
-    const plain = await request(api.url).get('/api/search?q=dress&perPage=3').expect(200);
-    const tagged = await request(api.url).get('/api/search?utm_source=news&q=dress&fbclid=abc&perPage=3').expect(200);
+    const plain = await request(catalog.api.url).get('/api/search?q=dress&perPage=3').expect(200);
+    const tagged = await request(catalog.api.url).get('/api/search?utm_source=news&q=dress&fbclid=abc&perPage=3').expect(200);
     expect(tagged.text).toBe(plain.text);
   });
 });
@@ -228,27 +215,27 @@ describe('GET /api/search/debug (spec section 2: the admin debug and time-taken 
   it('answers admins (profile type 1 or 2) how the request was read and the time taken; everyone else gets 403', async () => {
     let accountsApi: AccountsApi | undefined;
     try {
-      accountsApi = await startAccountsApi({ db });
+      accountsApi = await startAccountsApi({ db: catalog.db });
       const shopper = await registerUser(accountsApi);
       const admin = await registerUser(accountsApi);
-      await db.query('UPDATE users SET profile_type = 2 WHERE id = $1', [admin.userId]);
+      await catalog.db.query('UPDATE users SET profile_type = 2 WHERE id = $1', [admin.userId]);
 
-      const asAdmin = await request(api.url).get('/api/search/debug?q=dreses').set('token', admin.token).expect(200);
+      const asAdmin = await request(catalog.api.url).get('/api/search/debug?q=dreses').set('token', admin.token).expect(200);
       const answer = SearchDebugAnswerSchema.parse(asAdmin.body.data);
       expect(answer.timeTaken).toBeGreaterThanOrEqual(0);
       expect(answer.debug.engine).toBe('memory');
       expect(answer.debug.tokens[0]).toMatchObject({ word: 'dreses', expansions: [{ term: 'dress', quality: 1 }] });
       expect(asAdmin.headers['cache-control']).toBe('private, no-store');
 
-      for (const call of [request(api.url).get('/api/search/debug?q=dreses').set('token', shopper.token), request(api.url).get('/api/search/debug?q=dreses')]) {
+      for (const call of [request(catalog.api.url).get('/api/search/debug?q=dreses').set('token', shopper.token), request(catalog.api.url).get('/api/search/debug?q=dreses')]) {
         const refused = await call.expect(403);
         expect(refused.body).toEqual({ status: 403, message: SEARCH_DEBUG_FORBIDDEN });
         // Every answer of a personal route is private, refusals included (shared/api/api-routes.ts).
         expect(refused.headers['cache-control']).toBe('private, no-store');
       }
       // A bad listing query is the same 400 as the list's.
-      const bad = await request(api.url).get('/api/search/debug?sort=bogus').set('token', admin.token).expect(400);
-      expect(bad.body.message).toBe((await request(api.url).get('/api/search?sort=bogus').expect(400)).body.message);
+      const bad = await request(catalog.api.url).get('/api/search/debug?sort=bogus').set('token', admin.token).expect(400);
+      expect(bad.body.message).toBe((await request(catalog.api.url).get('/api/search?sort=bogus').expect(400)).body.message);
     } finally {
       // The accounts api shares this file's database: stop its timers only.
       await accountsApi?.accounts.stop();
@@ -258,14 +245,14 @@ describe('GET /api/search/debug (spec section 2: the admin debug and time-taken 
   it('answers GET /api/search with the same bytes for a guest, a shopper and an admin, cacheable', async () => {
     let accountsApi: AccountsApi | undefined;
     try {
-      accountsApi = await startAccountsApi({ db });
+      accountsApi = await startAccountsApi({ db: catalog.db });
       const shopper = await registerUser(accountsApi);
       const admin = await registerUser(accountsApi);
-      await db.query('UPDATE users SET profile_type = 1 WHERE id = $1', [admin.userId]);
+      await catalog.db.query('UPDATE users SET profile_type = 1 WHERE id = $1', [admin.userId]);
       const answers = await Promise.all([
-        request(api.url).get('/api/search?q=dreses'),
-        request(api.url).get('/api/search?q=dreses').set('token', shopper.token),
-        request(api.url).get('/api/search?q=dreses').set('token', admin.token),
+        request(catalog.api.url).get('/api/search?q=dreses'),
+        request(catalog.api.url).get('/api/search?q=dreses').set('token', shopper.token),
+        request(catalog.api.url).get('/api/search?q=dreses').set('token', admin.token),
       ]);
       for (const res of answers) {
         expect(res.status).toBe(200);
@@ -320,7 +307,7 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
     const found = await filter('brand', `find=${encodeURIComponent(name.slice(0, 4).toLowerCase())}`);
     expect(found.buckets.map((b) => b.key)).toContain(name);
     expect(found.buckets.every((b) => b.key.toLowerCase().includes(name.slice(0, 4).toLowerCase()))).toBe(true);
-    await request(api.url).get('/api/search/filters/brand?find=%20%20').expect(400);
+    await request(catalog.api.url).get('/api/search/filters/brand?find=%20%20').expect(400);
   });
 
   it('counts categories at the next level of the listing, opening the selected path', async () => {
@@ -340,23 +327,23 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
   });
 
   it('gives the price range in whole units with the country step, from q or path only', async () => {
-    const res = await request(api.url).get('/api/search/filters/price?link=/clothing&colour=red').expect(200);
+    const res = await request(catalog.api.url).get('/api/search/filters/price?link=/clothing&colour=red').expect(200);
     const gb = PriceFilterSchema.parse(res.body.data);
     expect(gb.buckets.price_steps).toBe(50);
     expect(gb.currencyCode).toBe('GBP');
     const cards = (await search('link=/clothing&sort=asc&perPage=1')).products[0]!;
     expect(gb.buckets.price_min).toBe(Math.floor(cards.saleprice));
-    const same = PriceFilterSchema.parse((await request(api.url).get('/api/search/filters/price?link=/clothing').expect(200)).body.data);
+    const same = PriceFilterSchema.parse((await request(catalog.api.url).get('/api/search/filters/price?link=/clothing').expect(200)).body.data);
     expect(same.buckets).toEqual(gb.buckets);
-    const india = PriceFilterSchema.parse((await request(api.url).get('/api/search/filters/price?country=IN').expect(200)).body.data);
+    const india = PriceFilterSchema.parse((await request(catalog.api.url).get('/api/search/filters/price?country=IN').expect(200)).body.data);
     expect(india.buckets.price_steps).toBe(4000);
-    await request(api.url).get('/api/search/filters/size').expect(404);
+    await request(catalog.api.url).get('/api/search/filters/size').expect(404);
   });
 
   it('answers each companion call from only what it depends on, whatever else is sent', async () => {
     const same = async (path: string, fuller: string, lean: string) => {
-      const a = await request(api.url).get(`${path}?${fuller}`).expect(200);
-      const b = await request(api.url).get(`${path}?${lean}`).expect(200);
+      const a = await request(catalog.api.url).get(`${path}?${fuller}`).expect(200);
+      const b = await request(catalog.api.url).get(`${path}?${lean}`).expect(200);
       expect(a.text, `${path}?${fuller}`).toBe(b.text);
     };
     // Sort and paging never change a filter group or the deals.
@@ -369,35 +356,35 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
     await same('/api/search/canonical-links', 'link=/dresses&colour=red&sort=asc', 'link=/dresses');
     await same('/api/search/filters/breadcrumb', 'link=/clothing&subcategory=dresses&country=IN&colour=red&page=4', 'link=/clothing&subcategory=dresses');
     // The filters do change what a filter group counts.
-    const brandsOf = async (query: string) => (await request(api.url).get(`/api/search/filters/brand?${query}`).expect(200)).text;
+    const brandsOf = async (query: string) => (await request(catalog.api.url).get(`/api/search/filters/brand?${query}`).expect(200)).text;
     expect(await brandsOf('link=/clothing&colour=red')).not.toBe(await brandsOf('link=/clothing'));
   });
 
   it('counts deals in the order coupons, free delivery, sale', async () => {
-    const res = await request(api.url).get('/api/search/deals?link=/clothing').expect(200);
+    const res = await request(catalog.api.url).get('/api/search/deals?link=/clothing').expect(200);
     const { deals } = DealsSchema.parse(res.body.data);
     expect(deals.map((d) => d.key)).toEqual(['coupons', 'freedelivery', 'sale']);
     expect(deals[2].docCount).toBe((await search('link=/clothing&sale=true')).totalCount);
     expect(deals[0].docCount).toBe((await search('link=/clothing&coupons=true')).totalCount);
     expect(deals[1].docCount).toBe((await search('link=/clothing&freedelivery=1')).totalCount);
     // Disjunctive too: choosing sale does not zero out the sale count.
-    const chosen = DealsSchema.parse((await request(api.url).get('/api/search/deals?link=/clothing&sale=true').expect(200)).body.data);
+    const chosen = DealsSchema.parse((await request(catalog.api.url).get('/api/search/deals?link=/clothing&sale=true').expect(200)).body.data);
     expect(chosen.deals[2].docCount).toBe(deals[2].docCount);
   });
 
   it('gives the breadcrumb of a category listing, five levels at most', async () => {
-    const res = await request(api.url).get('/api/search/filters/breadcrumb?link=/midi-dresses').expect(200);
+    const res = await request(catalog.api.url).get('/api/search/filters/breadcrumb?link=/midi-dresses').expect(200);
     expect(BreadcrumbSchema.parse(res.body.data).breadCrumb).toEqual([
       { filterName: 'category', key: 'Clothing', slug: 'clothing' },
       { filterName: 'subcategory', key: 'Dresses', slug: 'dresses' },
       { filterName: 'subcategory2', key: 'Midi Dresses', slug: 'midi-dresses' },
     ]);
-    const empty = await request(api.url).get('/api/search/filters/breadcrumb?q=dress').expect(200);
+    const empty = await request(catalog.api.url).get('/api/search/filters/breadcrumb?q=dress').expect(200);
     expect(empty.body.data.breadCrumb).toEqual([]);
   });
 
   it('gives canonical links that resolve to listings', async () => {
-    const res = await request(api.url).get('/api/search/canonical-links?link=/dresses').expect(200);
+    const res = await request(catalog.api.url).get('/api/search/canonical-links?link=/dresses').expect(200);
     const links = CanonicalLinksSchema.parse(res.body.data);
     expect(links.searchinfo).toEqual({ category: 'dresses', department: 'women', brand: null });
     expect(links.brand.length).toBeGreaterThan(0);
@@ -411,17 +398,17 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
 
   it('suggests categories, brands and catalogue words by department; learns popular searches', async () => {
     await search('q=midi%20dress');
-    const res = await request(api.url).get('/api/search/auto-suggest/women/mid').expect(200);
+    const res = await request(catalog.api.url).get('/api/search/auto-suggest/women/mid').expect(200);
     const { suggestions } = SuggestionsSchema.parse(res.body.data);
     expect(suggestions).toContainEqual(expect.objectContaining({ type: 'search', key: 'midi dress' }));
     expect(suggestions).toContainEqual(expect.objectContaining({ type: 'category', canonicalUrl: 'midi-dresses' }));
     expect(suggestions).toContainEqual(expect.objectContaining({ type: 'term', key: 'midi' }));
-    const reversed = await request(api.url).get('/api/search/auto-suggest/mid/women').expect(200);
+    const reversed = await request(catalog.api.url).get('/api/search/auto-suggest/mid/women').expect(200);
     expect(reversed.body.data).toEqual(res.body.data);
-    const men = SuggestionsSchema.parse((await request(api.url).get('/api/search/auto-suggest/jea?department=men').expect(200)).body.data);
+    const men = SuggestionsSchema.parse((await request(catalog.api.url).get('/api/search/auto-suggest/jea?department=men').expect(200)).body.data);
     expect(men.suggestions.filter((s) => s.type === 'category').every((s) => s.canonicalUrl.startsWith('men-'))).toBe(true);
-    await request(api.url).get('/api/search/auto-suggest/pets/dress').expect(400);
-    const links = CanonicalLinksSchema.parse((await request(api.url).get('/api/search/canonical-links').expect(200)).body.data);
+    await request(catalog.api.url).get('/api/search/auto-suggest/pets/dress').expect(400);
+    const links = CanonicalLinksSchema.parse((await request(catalog.api.url).get('/api/search/canonical-links').expect(200)).body.data);
     expect(links.topsearches.map((t) => t.key)).toContain('midi dress');
   });
 });
@@ -430,19 +417,19 @@ describe('/api/products and the brand and store lists', () => {
   it('shows a product landing page by path or guid, 404 for unknown slugs', async () => {
     const card = (await search('link=/dresses&perPage=1')).products[0]!;
     const sv = card.variants[0]!.size_variants[0]!;
-    const res = await request(api.url).get(`/api/products/detail/${card.category_slug}/${card.subcategory_slug}/${sv.slug}`).expect(200);
+    const res = await request(catalog.api.url).get(`/api/products/detail/${card.category_slug}/${card.subcategory_slug}/${sv.slug}`).expect(200);
     const detail = ProductDetailSchema.parse(res.body.data);
     expect(detail.product.id).toBe(card.id);
     expect(detail.selected.guid).toBe(sv.guid);
     expect(detail.canonicalUrl).toBe(`clothing/${card.subcategory_slug}/${sv.slug}`);
     expect(detail.breadCrumb[0]).toEqual({ filterName: 'category', key: 'Clothing', slug: 'clothing' });
-    const byGuid = ProductDetailSchema.parse((await request(api.url).get(`/api/products/detail/guid/${sv.guid}`).expect(200)).body.data);
+    const byGuid = ProductDetailSchema.parse((await request(catalog.api.url).get(`/api/products/detail/guid/${sv.guid}`).expect(200)).body.data);
     expect(byGuid.product.id).toBe(card.id);
-    await request(api.url).get('/api/products/detail/clothing/dresses/no-such-slug').expect(404);
-    await request(api.url).get('/api/products/detail/guid/not-a-guid').expect(400);
+    await request(catalog.api.url).get('/api/products/detail/clothing/dresses/no-such-slug').expect(404);
+    await request(catalog.api.url).get('/api/products/detail/guid/not-a-guid').expect(400);
 
     const similar = SimilarProductsSchema.parse(
-      (await request(api.url).get(`/api/products/similar/guid/${sv.guid}?perPage=3`).expect(200)).body.data,
+      (await request(catalog.api.url).get(`/api/products/similar/guid/${sv.guid}?perPage=3`).expect(200)).body.data,
     );
     expect(ids(similar.products)).not.toContain(card.id);
     expect(similar.products.every((p) => p.subcategory_slug === card.subcategory_slug)).toBe(true);
@@ -450,47 +437,47 @@ describe('/api/products and the brand and store lists', () => {
 
   it('stores a click-through (add-csd); unknown guid 404, malformed 400', async () => {
     const sv = (await search('perPage=1')).products[0]!.variants[0]!.size_variants[0]!;
-    const res = await request(api.url).post('/api/products/add-csd').send({ id: sv.guid, country: 'us', source: '/dresses' }).expect(200);
+    const res = await request(catalog.api.url).post('/api/products/add-csd').send({ id: sv.guid, country: 'us', source: '/dresses' }).expect(200);
     expect(ClickRecordedSchema.parse(res.body.data)).toEqual({ recorded: true });
-    const rows = await db.query<{ country_code: string; source: string }>(
+    const rows = await catalog.db.query<{ country_code: string; source: string }>(
       'SELECT c.country_code, c.source FROM product_clicks c JOIN size_variants sv ON sv.id = c.size_variant_id WHERE sv.guid = $1',
       [sv.guid],
     );
     expect(rows).toEqual([{ country_code: 'US', source: '/dresses' }]);
-    await request(api.url).post('/api/products/add-csd').send({ id: '00000000-0000-4000-8000-000000000000' }).expect(404);
-    const bad = await request(api.url).post('/api/products/add-csd').send({ id: 'abc' }).expect(400);
+    await request(catalog.api.url).post('/api/products/add-csd').send({ id: '00000000-0000-4000-8000-000000000000' }).expect(404);
+    const bad = await request(catalog.api.url).post('/api/products/add-csd').send({ id: 'abc' }).expect(400);
     expect(bad.body.message).toContain('guid');
   });
 
   it('lists brands and stores with product counts per country, and searches stores', async () => {
-    const brands = BrandListSchema.parse((await request(api.url).get('/api/account/brand-list').expect(200)).body.data).brands;
+    const brands = BrandListSchema.parse((await request(catalog.api.url).get('/api/account/brand-list').expect(200)).body.data).brands;
     const facet = await filter('brand', 'size=500');
     expect(Object.fromEntries(brands.map((b) => [b.slug, b.productCount]))).toEqual(counts(facet));
     expect(brands.map((b) => b.name)).toEqual([...brands.map((b) => b.name)].sort((a, b) => a.localeCompare(b, 'en-GB')));
     expect(brands.every((b) => b.letter === b.name[0]!.toUpperCase())).toBe(true);
-    const stores = StoreListSchema.parse((await request(api.url).get('/api/account/store-list').expect(200)).body.data).stores;
+    const stores = StoreListSchema.parse((await request(catalog.api.url).get('/api/account/store-list').expect(200)).body.data).stores;
     expect(stores.length).toBeGreaterThan(0);
     const one = stores[0]!;
     const found = StoreListSchema.parse(
-      (await request(api.url).get(`/api/account/store-search/${encodeURIComponent(one.name.split(' ').pop()!.toLowerCase())}`).expect(200)).body.data,
+      (await request(catalog.api.url).get(`/api/account/store-search/${encodeURIComponent(one.name.split(' ').pop()!.toLowerCase())}`).expect(200)).body.data,
     ).stores;
     expect(found.map((s) => s.slug)).toContain(one.slug);
-    await request(api.url).get('/api/account/store-search/%20%20').expect(400);
-    await request(api.url).get('/api/account/brand-list?department=pets').expect(400);
+    await request(catalog.api.url).get('/api/account/store-search/%20%20').expect(400);
+    await request(catalog.api.url).get('/api/account/brand-list?department=pets').expect(400);
   });
 
   it('gives sitemap pages of at most 50,000 URLs, and an index of them', async () => {
-    const index = await request(api.url).get('/api/products/sitemap').expect(200);
+    const index = await request(catalog.api.url).get('/api/products/sitemap').expect(200);
     expect(index.body.data.pageSize).toBe(50_000);
     const products = index.body.data.kinds.find((k: { kind: string }) => k.kind === 'products');
     expect(products.totalCount).toBe((await search('perPage=1')).totalCount);
-    const page = await request(api.url).get('/api/products/sitemap/products?perPage=5&page=2').expect(200);
+    const page = await request(catalog.api.url).get('/api/products/sitemap/products?perPage=5&page=2').expect(200);
     expect(page.body.data.urls).toHaveLength(5);
     const detailPath = page.body.data.urls[0].path as string;
     const [category, lastnode, slug] = detailPath.split('/');
-    await request(api.url).get(`/api/products/detail/${category}/${lastnode}/${slug}`).expect(200);
-    await request(api.url).get('/api/products/sitemap/products?perPage=60000').expect(200);
-    await request(api.url).get('/api/products/sitemap/widgets').expect(404);
+    await request(catalog.api.url).get(`/api/products/detail/${category}/${lastnode}/${slug}`).expect(200);
+    await request(catalog.api.url).get('/api/products/sitemap/products?perPage=60000').expect(200);
+    await request(catalog.api.url).get('/api/products/sitemap/widgets').expect(404);
   });
 });
 
@@ -498,9 +485,9 @@ describe('following the catalogue', () => {
   it('lists products of a feed imported after start', async () => {
     const fixtures = path.resolve(import.meta.dirname, '../../fixtures/feeds/good');
     expect((await search('link=/shop/northlane')).totalCount).toBe(0);
-    await importStores(db, JSON.parse(fs.readFileSync(path.join(fixtures, 'stores.json'), 'utf8')));
-    await importFeed(db, { file: path.join(fixtures, 'northlane.gb.tsv') });
-    await api.engine.settled();
+    await importStores(catalog.db, JSON.parse(fs.readFileSync(path.join(fixtures, 'stores.json'), 'utf8')));
+    await importFeed(catalog.db, { file: path.join(fixtures, 'northlane.gb.tsv') });
+    await catalog.api.engine.settled();
     const listed = await search('link=/store/northlane');
     expect(listed.totalCount).toBeGreaterThan(0);
     expect(listed.products.every((p) => p.store_slug === 'northlane')).toBe(true);
