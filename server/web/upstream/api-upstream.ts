@@ -170,7 +170,8 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
         if (!(error instanceof UpstreamError) || options.signal?.aborted) throw error;
         const failure = UPSTREAM_FAILURE[error.kind];
         status = failure.status;
-        return { status, headers: {}, text: JSON.stringify(failure) };
+        const text = JSON.stringify(failure);
+        return { status, headers: {}, text, bytes: Buffer.byteLength(text) };
       } finally {
         if (personalWrite || status === 401) sessionCache.forget(caller);
         duration.observe({ path: upstreamPathLabel(request.url), status: String(status) }, (performance.now() - started) / 1000);

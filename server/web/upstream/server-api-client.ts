@@ -58,7 +58,7 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
     if (res.status === 401 && !request.url.startsWith('/auth/')) options.onUnauthorized?.();
     const json = readJson(res.text);
     return {
-      response: json ? { status: res.status, body: json.value, bytes: Buffer.byteLength(res.text) } : NOT_JSON,
+      response: json ? { status: res.status, body: json.value, bytes: res.bytes } : NOT_JSON,
       cacheControl: res.headers['cache-control'],
       setsCookie: Boolean(res.headers['set-cookie']),
     };

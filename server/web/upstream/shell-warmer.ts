@@ -44,7 +44,7 @@ export function createShellWarmer(upstream: ApiUpstream, logger: Logger): ShellW
     const res = await upstream.call({ method: 'GET', url }, caller, { timeoutMs: upstream.timeoutMs });
     const json = res.status === 200 ? readJson(res.text) : undefined;
     if (!json) throw new Error(`${url} answered ${res.status}`);
-    held.set(url, { status: 200, body: json.value, bytes: Buffer.byteLength(res.text) });
+    held.set(url, { status: 200, body: json.value, bytes: res.bytes });
   }
 
   async function warm(): Promise<void> {

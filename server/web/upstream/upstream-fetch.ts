@@ -6,6 +6,8 @@ export type UpstreamResponse = {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
+  /** The body's length in bytes, as it came (no second pass over the text to count it). */
+  bytes: number;
 };
 
 export class UpstreamError extends Error {
@@ -50,10 +52,15 @@ export function upstreamFetch(
     }, timeoutMs);
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        bytes += chunk.length;
+      });
       res.on('end', () => {
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 502, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+        const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
+        resolve({ status: res.statusCode ?? 502, headers: res.headers, text: body.toString('utf8'), bytes });
       });
       res.on('error', (error) => {
         clearTimeout(timer);

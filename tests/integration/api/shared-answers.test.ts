@@ -10,7 +10,7 @@ import { importSiteContent } from '../../../server/api/catalog/site-content';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
 import { LISTENER_APPLICATION_NAME } from '../../../server/api/db/pg-listener';
-import { ANSWERED_FROM_MEMORY } from '../../../server/api/http/shared-answers';
+import { ANSWERED_FROM_MEMORY, asciiJsonBytes } from '../../../server/api/http/shared-answers';
 import { seedSiteContent } from '../../fixtures/site-content';
 import { startApi } from '../../support/api-server';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
@@ -18,7 +18,8 @@ import { openTestPostgresDatabase } from '../../support/test-database';
 
 // The api keeps the answers of its catalogue and site content routes in memory. `api` keeps
 // them; `fresh`, over the same database, keeps nothing and computes every answer again: what
-// `api` sends must be byte for byte what `fresh` computes, before and after an import.
+// `api` sends must be byte for byte what `fresh` computes (written in ASCII, every other
+// character as its \u escape), before and after an import.
 
 let db: Database;
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -37,6 +38,11 @@ afterAll(async () => {
 });
 
 type Answer = { status: number; body: Buffer; headers: Headers };
+
+/** The bytes the api keeps for an answer `fresh` computed. */
+function asKept(computed: Answer): Buffer {
+  return asciiJsonBytes(JSON.parse(computed.body.toString('utf8')));
+}
 
 async function get(base: string, url: string, headers: Record<string, string> = {}): Promise<Answer> {
   const res = await fetch(`${base}${url}`, { headers });
@@ -91,11 +97,13 @@ describe('shared answers kept in memory', () => {
       const first = await get(api.url, url);
       const kept = await get(api.url, url);
       expect({ url, status: first.status }).toEqual({ url, status: 200 });
+      const ascii = asKept(computed);
       for (const answer of [first, kept]) {
         expect(answer.status).toBe(200);
-        expect(answer.body.equals(computed.body)).toBe(true);
+        expect(answer.body.equals(ascii)).toBe(true);
+        expect(answer.body.every((byte) => byte < 0x80)).toBe(true);
         expect(answer.headers.get('content-type')).toBe(computed.headers.get('content-type'));
-        expect(answer.headers.get('content-length')).toBe(String(computed.body.length));
+        expect(answer.headers.get('content-length')).toBe(String(ascii.length));
         expect(answer.headers.get('cache-control')).toBe(computed.headers.get('cache-control'));
       }
       expect(first.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
@@ -105,6 +113,17 @@ describe('shared answers kept in memory', () => {
     const after = await outcomes();
     expect((after.hit ?? 0) - (before.hit ?? 0)).toBe(urls.length);
     expect((after.miss ?? 0) - (before.miss ?? 0)).toBe(urls.length);
+  });
+
+  it('writes past-ASCII characters as escapes, the same value to a JSON reader', async () => {
+    // A GB listing names its currency "£" (one of the characters that sent the web's UTF-8
+    // decoding of the answer off its fast path).
+    const url = '/api/search/listing?link=%2Fdresses&country=GB';
+    const computed = await get(fresh.url, url);
+    const kept = await get(api.url, url);
+    expect(computed.body.toString('utf8')).toContain('"currencySymbol":"£"');
+    expect(kept.body.toString('utf8')).toContain('"currencySymbol":"\\u00a3"');
+    expect(JSON.parse(kept.body.toString('utf8'))).toEqual(JSON.parse(computed.body.toString('utf8')));
   });
 
   it('computes every listing with a search text, so that each search is counted for Top Searches', async () => {
@@ -183,7 +202,7 @@ describe('shared answers kept in memory', () => {
     const after = await get(api.url, url);
     expect(after.status).toBe(200);
     expect(after.body.toString()).toContain('"slug":"northlane"');
-    expect(after.body.equals((await get(fresh.url, url)).body)).toBe(true);
+    expect(after.body.equals(asKept(await get(fresh.url, url)))).toBe(true);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     // The stores manifest and the feed were one change each.
     expect([await generation(api.url), await generation(fresh.url)]).toEqual([generationBefore + 2, generationBefore + 2]);
@@ -201,7 +220,7 @@ describe('shared answers kept in memory', () => {
     await fresh.engine.settled();
     const renamedList = await get(api.url, url);
     expect(renamedList.body.toString()).toContain('"name":"Northlane London"');
-    expect(renamedList.body.equals((await get(fresh.url, url)).body)).toBe(true);
+    expect(renamedList.body.equals(asKept(await get(fresh.url, url)))).toBe(true);
     expect(renamedList.headers.get('etag')).not.toBe(after.headers.get('etag'));
   });
 
@@ -216,7 +235,7 @@ describe('shared answers kept in memory', () => {
     const after = await get(api.url, url);
     expect(after.status).toBe(200);
     expect(JSON.parse(after.body.toString()).data.sliders[0]).toEqual({ link: '/new-in', image: slide.image, linkTitle: 'New season edit' });
-    expect(after.body.equals((await get(fresh.url, url)).body)).toBe(true);
+    expect(after.body.equals(asKept(await get(fresh.url, url)))).toBe(true);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     expect((await get(api.url, url, { 'if-none-match': before.headers.get('etag')! })).status).toBe(200);
   });
