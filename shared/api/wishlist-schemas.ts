@@ -105,7 +105,15 @@ export function wishlistName(field: string) {
 
 /** A list id, or 0 for "a new list" (spec section 3: "listId (0 means new list)"). */
 export function listIdOrNew(field: string) {
-  return z.union([z.literal(0), z.literal('0')]).transform(() => 0).or(entityId(field));
+  const id = entityId(field);
+  const message = WISHLIST_MESSAGES.listIdOrNew(field);
+  return z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+    if (value === 0 || value === '0') return 0;
+    const parsed = id.safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { ID_MAX } from './safe-text';
+
 // Wishlist rules (spec section 5 "Wishlist/list name", section 9 "List name max 30") and every
 // message a person reads about wishlists, written once. No zod here: the Wishlist dialog in the
 // browser checks what a shopper types with these, and the api's schemas
@@ -37,6 +39,7 @@ export const WISHLIST_MESSAGES = {
   editorsPickListNotFound: "This editor's pick list does not exist.",
   editorsOnly: "Only editors may add to the editor's picks.",
   order: `c must be one of ${WISHLIST_ORDERS.join(', ')}`,
+  listIdOrNew: (field: string) => `${field} must be 0 or a whole number from 1 to ${ID_MAX}`,
   showWhich: 'Give either id (one product id) or ids (product ids separated by commas)',
   tooManyIds: `ids may name at most ${SHOW_WISHLIST_MAX_IDS} products`,
 } as const;
