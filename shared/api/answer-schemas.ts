@@ -30,6 +30,16 @@ import {
 } from './search-schemas';
 import { SubscriptionResponseSchema } from './subscription-schemas';
 import { SignedInSchema, SocialSignedInSchema } from './web-session-schemas';
+import {
+  EditorsPickAddedSchema,
+  PublicWishlistSchema,
+  ShowWishlistManySchema,
+  ShowWishlistSchema,
+  WishlistAddedSchema,
+  WishlistDeletedSchema,
+  WishlistListsSchema,
+  WishlistPageSchema,
+} from './wishlist-schemas';
 
 // The answers page loaders and browser calls expect, by name. A call names its answer
 // (`api.get(path, 'SearchResponse')`) instead of passing the schema, so the code that runs in
@@ -74,6 +84,15 @@ export const ANSWER_SCHEMAS = {
   SignedIn: SignedInSchema,
   SocialSignedIn: SocialSignedInSchema,
   SubscriptionResponse: SubscriptionResponseSchema,
+  // Wishlists and the editors' picks.
+  WishlistLists: WishlistListsSchema,
+  WishlistAdded: WishlistAddedSchema,
+  WishlistPage: WishlistPageSchema,
+  PublicWishlist: PublicWishlistSchema,
+  WishlistDeleted: WishlistDeletedSchema,
+  ShowWishlist: ShowWishlistSchema,
+  ShowWishlistMany: ShowWishlistManySchema,
+  EditorsPickAdded: EditorsPickAddedSchema,
 } as const;
 
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

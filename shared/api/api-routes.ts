@@ -61,6 +61,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET', '/api/home/editorspick-links', 'shared'),
   route('GET', '/api/home/fashion-tips', 'shared'),
 
+  // Wishlists: the shopper's lists; a public list is the same for everyone who opens it.
+  route('POST', '/api/account/create-wishlist', 'personal'),
+  route('POST', '/api/account/wishlist', 'personal'),
+  route('GET', '/api/account/wishlist/:a/:b/:c', 'personal'),
+  route('PUT', '/api/account/wishlist', 'personal'),
+  route('PUT', '/api/account/wishlist-privacy', 'personal'),
+  route('PUT', '/api/account/wishlist-move-product', 'personal'),
+  route('POST', '/api/account/wishlist-default', 'personal'),
+  route('DELETE', '/api/account/wishlist-product/:listId/:productId', 'personal'),
+  route('DELETE', '/api/account/wishlist/:listId', 'personal'),
+  route('GET', '/api/account/show-wishlist', 'personal'),
+  route('GET', '/api/account/public-wishlist/:id', 'shared'),
+  route('POST', '/api/account/editorspick-product', 'personal'),
+
   // Brand and store directories.
   route('GET', '/api/account/brand-list', 'shared'),
   route('GET', '/api/account/store-list', 'shared'),

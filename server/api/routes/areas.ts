@@ -7,6 +7,7 @@ import { profileArea } from './profile-routes';
 import { searchArea } from './search-routes';
 import { sessionArea } from './session-routes';
 import { siteContentArea } from './site-content-routes';
+import { wishlistArea } from './wishlist-routes';
 
 // Every area of the api, mounted in this order by createApiApp. An area is one file in
 // routes/ exporting an ApiArea (its mount path and its router over ApiServices); a new one
@@ -22,4 +23,5 @@ export const API_AREAS: readonly ApiArea[] = [
   homeArea,
   searchArea,
   productArea,
+  wishlistArea,
 ];

@@ -7,6 +7,7 @@ import { MenuService } from './menu-service';
 import { ProductService } from './product-service';
 import { SearchService } from './search-service';
 import { SubscriptionService } from './subscription-service';
+import { WishlistService } from './wishlist-service';
 
 export type ApiServiceDeps = { db: Database; logger: Logger; searchEngine: SearchEngine; accounts: Accounts };
 
@@ -22,6 +23,7 @@ export function createApiServices({ db, logger, searchEngine, accounts }: ApiSer
     subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),
     products: new ProductService(db, searchEngine),
     search: new SearchService(db, searchEngine, logger),
+    wishlists: new WishlistService(db),
   };
 }
 

@@ -6,6 +6,7 @@ import { GuestKeyResponseSchema, PublicProfileResponseSchema } from '../../../sh
 import { API_ROUTES, type ApiRoute } from '../../../shared/api/api-routes';
 import { SITEMAP_KINDS } from '../../../shared/api/product-schemas';
 import { SearchResponseSchema } from '../../../shared/api/search-schemas';
+import { WishlistAddedSchema } from '../../../shared/api/wishlist-schemas';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { FILTER_TYPES } from '../../../shared/listing/vocabulary';
 import { Accounts } from '../../../server/api/accounts/accounts';
@@ -44,6 +45,9 @@ let owner: Awaited<ReturnType<typeof registerUser>>;
 let ownerPublicId: string;
 let guestKey: string;
 let sample: { guid: string; category: string; lastnode: string; slug: string };
+/** A product of the catalogue, and a wishlist of the fuzzer's holding it. */
+let sampleProductId: number;
+let fuzzList: number;
 
 beforeAll(async () => {
   providers = await startSocialProviders();
@@ -63,6 +67,15 @@ beforeAll(async () => {
   const card = SearchResponseSchema.parse((await send({ method: 'GET', path: '/api/search?link=/dresses&perPage=1', headers: {} })).json.data).products[0]!;
   const sv = card.variants[0]!.size_variants[0]!;
   sample = { guid: sv.guid, category: card.category_slug, lastnode: card.subcategory_slug, slug: sv.slug };
+  sampleProductId = card.id;
+  const token = (await createSession(db, fuzzer.userId)).token;
+  const added = await send({
+    method: 'POST',
+    path: '/api/account/wishlist',
+    headers: { [UPSTREAM_HEADER.token]: token, 'content-type': 'application/json' },
+    body: JSON.stringify({ id: sampleProductId, listId: 0, listName: 'Fuzz' }),
+  });
+  fuzzList = WishlistAddedSchema.parse(added.json.data).lists[0]!.listId;
 }, 120_000);
 
 afterAll(async () => {
@@ -225,6 +238,11 @@ function pathSamples(name: string): string[] {
     lastnode: [sample.lastnode, 'dresses'],
     slug: [sample.slug, 'no-such-slug'],
     kind: [...SITEMAP_KINDS],
+    a: ['0', String(fuzzList), '1'],
+    b: ['gb', 'US', 'xx'],
+    c: ['added', 'price-asc', 'price-desc'],
+    listId: [String(fuzzList), '1'],
+    productId: [String(sampleProductId), '1'],
   };
   const known = Object.hasOwn(samples, name) ? samples[name] : undefined;
   if (!known) throw new Error(`no valid-looking samples for the path parameter :${name}; add them here`);
@@ -254,6 +272,8 @@ const QUERY_SAMPLES: Record<string, string[]> = {
   coupons: ['1'],
   freedelivery: ['false'],
   care: ['machine-wash'],
+  id: ['1', '42'],
+  ids: ['1,2,3', '1'],
 };
 
 const queryArb: fc.Arbitrary<string> = fc
@@ -300,6 +320,20 @@ function bodyFields(route: string): Record<string, fc.Arbitrary<unknown>> {
     'POST /api/account/subscribe': { email: freshEmail, source: pick('dialog', 'footer'), country: pick('gb', 'IN') },
     'PUT /api/account/confirm-subscription': { token: secret },
     'POST /api/products/add-csd': { id: pick(sample.guid), country: pick('GB', 'us'), source: pick('/dresses', '', '/search?q=red') },
+    'POST /api/account/create-wishlist': { listName: fc.uuid().map((u) => `Fuzz ${u.slice(0, 8)}`) },
+    'POST /api/account/wishlist': { id: pick(sampleProductId), listId: pick(0, fuzzList), listName: fc.uuid().map((u) => `Fuzz ${u.slice(0, 8)}`) },
+    'PUT /api/account/wishlist': { listId: pick(fuzzList), listName: fc.uuid().map((u) => `Fuzz ${u.slice(0, 8)}`) },
+    'PUT /api/account/wishlist-privacy': { listId: pick(fuzzList), isPublic: pick<number | boolean>(1, 0, true, false) },
+    'PUT /api/account/wishlist-move-product': {
+      id: pick(sampleProductId),
+      s_listid: pick(fuzzList),
+      d_listid: pick(0, fuzzList),
+      d_listName: fc.uuid().map((u) => `Fuzz ${u.slice(0, 8)}`),
+    },
+    'POST /api/account/wishlist-default': { id: pick(sampleProductId) },
+    'DELETE /api/account/wishlist-product/:listId/:productId': {},
+    'DELETE /api/account/wishlist/:listId': {},
+    'POST /api/account/editorspick-product': { id: pick(sampleProductId), listId: pick(1, 2), productName: pick('A dress') },
   };
   const known = Object.hasOwn(fields, route) ? fields[route] : undefined;
   if (!known) throw new Error(`no valid-looking body for ${route}; add its fields here`);

@@ -42,6 +42,10 @@ beforeAll(async () => {
   const card = (await request(api.url).get('/api/search?link=/dresses&perPage=1').expect(200)).body.data.products[0];
   const sv = card.variants[0].size_variants[0] as { guid: string; slug: string };
   const byPath = `${card.category_slug}/${card.subcategory_slug}/${sv.slug}`;
+  const asShopper = { [UPSTREAM_HEADER.token]: shopper.token };
+  const added = await request(api.url).post('/api/account/wishlist').set(asShopper).send({ id: card.id, listId: 0, listName: 'Scope' }).expect(200);
+  const listId = added.body.data.lists[0].listId as number;
+  await request(api.url).put('/api/account/wishlist-privacy').set(asShopper).send({ listId, isPublic: 1 }).expect(200);
 
   // One request for each shared route, with the status it answers (an answer worth comparing).
   shared = {
@@ -78,6 +82,7 @@ beforeAll(async () => {
     'GET /api/products/retailer/:guid': { path: `/api/products/retailer/${sv.guid}`, status: 200 },
     'GET /api/products/sitemap': { path: '/api/products/sitemap', status: 200 },
     'GET /api/products/sitemap/:kind': { path: '/api/products/sitemap/products', status: 200 },
+    'GET /api/account/public-wishlist/:id': { path: `/api/account/public-wishlist/${listId}`, status: 200 },
   };
 
   // One request for each personal route, sent as the shopper.
@@ -101,6 +106,17 @@ beforeAll(async () => {
     'GET /api/account/geo-country': { path: '/api/account/geo-country' },
     'GET /api/search/debug': { path: '/api/search/debug?q=dreses' },
     'POST /api/products/add-csd': { path: '/api/products/add-csd', body: { id: sv.guid, country: 'GB' } },
+    'POST /api/account/create-wishlist': { path: '/api/account/create-wishlist', body: { listName: 'Scope Two' } },
+    'POST /api/account/wishlist': { path: '/api/account/wishlist', body: { id: card.id, listId } },
+    'GET /api/account/wishlist/:a/:b/:c': { path: `/api/account/wishlist/${listId}/gb/added` },
+    'PUT /api/account/wishlist': { path: '/api/account/wishlist', body: { listId, listName: 'Scope' } },
+    'PUT /api/account/wishlist-privacy': { path: '/api/account/wishlist-privacy', body: { listId, isPublic: 1 } },
+    'PUT /api/account/wishlist-move-product': { path: '/api/account/wishlist-move-product', body: { id: card.id, s_listid: listId, d_listid: listId } },
+    'POST /api/account/wishlist-default': { path: '/api/account/wishlist-default', body: { id: card.id } },
+    'DELETE /api/account/wishlist-product/:listId/:productId': { path: `/api/account/wishlist-product/${listId}/1` },
+    'DELETE /api/account/wishlist/:listId': { path: '/api/account/wishlist/2147483647' },
+    'GET /api/account/show-wishlist': { path: `/api/account/show-wishlist?id=${card.id}` },
+    'POST /api/account/editorspick-product': { path: '/api/account/editorspick-product', body: { id: card.id, listId: 1 } },
   };
 });
 

@@ -1,0 +1,80 @@
+import { ID_MAX } from './safe-text';
+
+// Wishlist rules (spec section 5 "Wishlist/list name", section 9 "List name max 30") and every
+// message a person reads about wishlists, written once. No zod here: the Wishlist dialog in the
+// browser checks what a shopper types with these, and the api's schemas
+// (shared/api/wishlist-schemas.ts) word their issues with them.
+
+/** Spec section 9: "List name max 30". Counted in characters of the trimmed name. */
+export const WISHLIST_NAME_MAX = 30;
+
+/** The list a one-tap heart fills when the shopper has none (POST /wishlist-default). */
+export const DEFAULT_WISHLIST_NAME = 'My Favourites';
+
+/** Products per page of a list: the default and the most one page may ask for. */
+export const WISHLIST_PER_PAGE = 24;
+export const WISHLIST_MAX_PER_PAGE = 96;
+
+/** The most products one `show-wishlist?ids=` call may ask about (a page of cards). */
+export const SHOW_WISHLIST_MAX_IDS = 100;
+
+/** How a list's products are ordered (the `c` of GET /wishlist/{a}/{b}/{c}). */
+export const WISHLIST_ORDERS = ['added', 'price-asc', 'price-desc'] as const;
+export type WishlistOrder = (typeof WISHLIST_ORDERS)[number];
+
+export const WISHLIST_MESSAGES = {
+  /** Spec section 5. */
+  nameRequired: 'List Name is required.',
+  nameTooLong: `List Name must be at most ${WISHLIST_NAME_MAX} characters.`,
+  /** Spec section 5. */
+  nameWhitespace: 'value is only whitespace',
+  /** Spec sections 5 and 8. */
+  nameExists: 'Wishlist Already Exists',
+  /** An unknown list and another shopper's list get the same words: neither is revealed. */
+  listNotFound: 'This wishlist does not exist.',
+  productNotFound: 'This product does not exist.',
+  productNotInList: 'This product is not in this wishlist.',
+  added: 'Added to wishlist',
+  alreadyInList: 'Product already in this wishlist',
+  editorsPickListNotFound: "This editor's pick list does not exist.",
+  editorsOnly: "Only editors may add to the editor's picks.",
+  order: `c must be one of ${WISHLIST_ORDERS.join(', ')}`,
+  listIdOrNew: (field: string) => `${field} must be 0 or a whole number from 1 to ${ID_MAX}`,
+  showWhich: 'Give either id (one product id) or ids (product ids separated by commas)',
+  tooManyIds: `ids may name at most ${SHOW_WISHLIST_MAX_IDS} products`,
+} as const;
+
+/**
+ * The first problem with a list name as typed, or undefined when it may be used (a duplicate
+ * is checked against the shopper's lists: isDuplicateWishlistName). Whitespace around the
+ * name does not count: names are stored trimmed.
+ */
+export function wishlistNameProblem(value: string): string | undefined {
+  if (value === '') return WISHLIST_MESSAGES.nameRequired;
+  const name = value.trim();
+  if (name === '') return WISHLIST_MESSAGES.nameWhitespace;
+  if (Array.from(name).length > WISHLIST_NAME_MAX) return WISHLIST_MESSAGES.nameTooLong;
+  return undefined;
+}
+
+/** The name as stored: trimmed. */
+export function normalizeWishlistName(value: string): string {
+  return value.trim();
+}
+
+/** Two list names are the same list name when they match trimmed, ignoring case. */
+export function sameWishlistName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * Spec section 5: a new name that repeats one of the shopper's lists in any case is refused.
+ * `renaming` is the list being renamed: giving it its own name in another case is allowed.
+ */
+export function isDuplicateWishlistName(
+  name: string,
+  lists: readonly { listId: number; listName: string }[],
+  renaming?: number,
+): boolean {
+  return lists.some((list) => list.listId !== renaming && sameWishlistName(list.listName, name));
+}

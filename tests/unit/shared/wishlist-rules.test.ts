@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { AddToWishlistBody, MoveProductBody, ShowWishlistQuery, WishlistPageQuery, wishlistName } from '../../../shared/api/wishlist-schemas';
+import { fieldMessages } from '../../../shared/validation/account-rules';
+import {
+  WISHLIST_MESSAGES,
+  isDuplicateWishlistName,
+  normalizeWishlistName,
+  sameWishlistName,
+  wishlistNameProblem,
+} from '../../../shared/validation/wishlist-rules';
+
+// Spec section 5 "Wishlist/list name": the plain rules the Wishlist dialog checks with in the
+// browser, and the api's schemas built on them, which must give the same messages.
+
+describe('a wishlist name', () => {
+  it('gives the messages of spec section 5, in order', () => {
+    expect(wishlistNameProblem('')).toBe('List Name is required.');
+    expect(wishlistNameProblem(' ')).toBe('value is only whitespace');
+    expect(wishlistNameProblem('\t\n\u00a0')).toBe('value is only whitespace');
+    expect(wishlistNameProblem('x'.repeat(31))).toBe('List Name must be at most 30 characters.');
+    expect(wishlistNameProblem('x'.repeat(30))).toBe(undefined);
+    // Whitespace around the name is not counted (names are stored trimmed).
+    expect(wishlistNameProblem(`  ${'x'.repeat(30)}  `)).toBe(undefined);
+    // Characters, not UTF-16 units: thirty emoji are thirty characters.
+    expect(wishlistNameProblem('👗'.repeat(30))).toBe(undefined);
+    expect(wishlistNameProblem('👗'.repeat(31))).toBe(WISHLIST_MESSAGES.nameTooLong);
+    expect(normalizeWishlistName('  Summer Dresses ')).toBe('Summer Dresses');
+  });
+
+  it('is a duplicate of a list with the same name in any case, except the list being renamed', () => {
+    const lists = [
+      { listId: 1, listName: 'Summer Dresses' },
+      { listId: 2, listName: 'Boots' },
+    ];
+    expect(sameWishlistName(' summer DRESSES ', 'Summer Dresses')).toBe(true);
+    expect(isDuplicateWishlistName('SUMMER dresses', lists)).toBe(true);
+    expect(isDuplicateWishlistName('  boots', lists)).toBe(true);
+    expect(isDuplicateWishlistName('Summer Dress', lists)).toBe(false);
+    expect(isDuplicateWishlistName('summer dresses', lists, 1)).toBe(false);
+    expect(isDuplicateWishlistName('boots', lists, 1)).toBe(true);
+  });
+
+  it("is parsed by the api with the same messages, the name trimmed", () => {
+    const name = wishlistName('listName');
+    const problem = (value: unknown) => {
+      const parsed = name.safeParse(value);
+      return parsed.success ? undefined : parsed.error.issues.map((i) => i.message);
+    };
+    for (const value of ['', ' ', 'x'.repeat(31), 'ok']) expect(problem(value), value).toEqual(wishlistNameProblem(value) && [wishlistNameProblem(value)]);
+    expect(problem(undefined)).toEqual(['List Name is required.']);
+    expect(problem(7)).toEqual(['listName must be text']);
+    expect(problem('a\u0000b')).toEqual(['listName must not contain control characters']);
+    expect(name.parse('  Gifts ')).toBe('Gifts');
+  });
+});
+
+describe('the wishlist request schemas', () => {
+  it('read a list name only for a new list (id 0)', () => {
+    expect(AddToWishlistBody.parse({ id: 5, listId: 0, listName: ' Gifts ' })).toEqual({ id: 5, listId: 0, listName: 'Gifts' });
+    expect(AddToWishlistBody.parse({ id: '5', listId: '7', listName: '' })).toEqual({ id: 5, listId: 7, listName: undefined });
+    const missing = AddToWishlistBody.safeParse({ id: 5, listId: '0' });
+    expect(missing.success ? {} : fieldMessages(missing.error)).toEqual({ listName: 'List Name is required.' });
+    const moveToNew = MoveProductBody.safeParse({ id: 5, s_listid: 1, d_listid: 0, d_listName: '   ' });
+    expect(moveToNew.success ? {} : fieldMessages(moveToNew.error)).toEqual({ d_listName: 'value is only whitespace' });
+    const badList = AddToWishlistBody.safeParse({ id: 5, listId: -3 });
+    expect(badList.success ? {} : fieldMessages(badList.error)).toEqual({ listId: 'listId must be 0 or a whole number from 1 to 2147483647' });
+  });
+
+  it('page a list from 1, 24 a page unless asked, at most 96', () => {
+    expect(WishlistPageQuery.parse({})).toEqual({ page: 1, perPage: 24 });
+    expect(WishlistPageQuery.parse({ page: '3', perPage: '96' })).toEqual({ page: 3, perPage: 96 });
+    expect(WishlistPageQuery.safeParse({ perPage: '97' }).success).toBe(false);
+    expect(WishlistPageQuery.safeParse({ page: '0' }).success).toBe(false);
+    expect(WishlistPageQuery.safeParse({ page: ['1', '2'] }).success).toBe(false);
+  });
+
+  it('ask which lists hold one product or up to 100', () => {
+    expect(ShowWishlistQuery.parse({ id: '4' })).toEqual({ id: 4 });
+    expect(ShowWishlistQuery.parse({ ids: '4,5,4' })).toEqual({ ids: [4, 5] });
+    expect(ShowWishlistQuery.safeParse({ ids: Array.from({ length: 101 }, (_, i) => i + 1).join(',') }).success).toBe(false);
+    expect(ShowWishlistQuery.safeParse({ id: '4', ids: '5' }).success).toBe(false);
+    expect(ShowWishlistQuery.safeParse({}).success).toBe(false);
+  });
+});
