@@ -27,7 +27,7 @@ export const LISTING_PATHS = [
 ] as const;
 
 /** Account pages that stay empty until their issues fill them (client/routes/user-section.route.tsx). */
-export const USER_SECTION_PATHS = ['alerts', 'wishlists', 'lookbook', 'brands', 'stores', 'sales'] as const;
+export const USER_SECTION_PATHS = ['alerts', 'lookbook', 'brands', 'stores', 'sales'] as const;
 
 /** A lazy route and the module it loads (client/routes/{module}.route.tsx), for preloading. */
 type PageLoader = NonNullable<RouteObject['lazy']> & { module: string };
@@ -66,6 +66,10 @@ export const routes: RouteObject[] = [
       // Social sign-in comes back here from the provider (client/components/account/social-sign-in.ts).
       { id: 'social-callback', path: 'auth/callback/:provider', lazy: page('auth-social-callback', () => import('./routes/auth-social-callback.route')) },
       { id: 'public-profile', path: 'profile/:userName', lazy: page('user-public-profile', () => import('./routes/user-public-profile.route')) },
+      // Wishlists: the add page for a shopper without JavaScript, and a list's public page
+      // (static 'wishlist' outranks the product page's ':cat/:lastnode/:slug').
+      { id: 'wishlist-add', path: 'wishlist/add/:productId', lazy: page('wishlist-add', () => import('./routes/wishlist-add.route')) },
+      { id: 'wishlist-public', path: 'wishlist/:listId/:slug?', lazy: page('wishlist-public', () => import('./routes/wishlist-public.route')) },
       { id: 'mailing-list-confirm', path: 'mailing-list/confirm/:token', lazy: page('mailing-list-confirm', () => import('./routes/mailing-list-confirm.route')) },
       {
         id: 'user',
@@ -75,6 +79,7 @@ export const routes: RouteObject[] = [
           { id: 'user-overview', index: true, lazy: page('user-overview', () => import('./routes/user-overview.route')) },
           { id: 'user-profile', path: 'profile', lazy: page('user-profile', () => import('./routes/user-profile.route')) },
           { id: 'user-settings', path: 'settings', lazy: page('user-settings', () => import('./routes/user-settings.route')) },
+          { id: 'user-wishlists', path: 'wishlists', lazy: page('user-wishlists', () => import('./routes/user-wishlists.route')) },
           ...USER_SECTION_PATHS.map(
             (section): RouteObject => ({ id: `user-${section}`, path: section, lazy: page('user-section', () => import('./routes/user-section.route').then((m) => m.userSectionRoute(section))) }),
           ),

@@ -16,8 +16,11 @@ export type SessionValue = {
   signIn(path: SignInPath, body: unknown): Promise<SignedIn>;
   /** Logout (spec section 4): the session goes whatever the api says; account pages go home. */
   signOut(): Promise<void>;
-  /** The SIGN IN / REGISTER dialog (spec section 2), e.g. from the header or a wishlist heart. */
-  openSignIn(mode?: AuthMode): void;
+  /**
+   * The SIGN IN / REGISTER dialog (spec section 2), e.g. from the header or a wishlist heart;
+   * `then` runs once the shopper has signed in from it (spec section 4: the add goes on).
+   */
+  openSignIn(mode?: AuthMode, then?: () => void): void;
 };
 
 export const SessionContext = createContext<SessionValue>({

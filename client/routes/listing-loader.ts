@@ -13,6 +13,7 @@ import { sessionContext } from '../app/session-context';
 import { encodeListing } from '../components/listing/listing-wire-encode';
 import type { ListingWire } from '../components/listing/listing-wire';
 import { listingView } from '../components/listing/listing-view';
+import { loadHearts } from '../components/wishlist/wishlist-hearts-call';
 
 // The listing route's loader (client/routes/listing.route.tsx), on the server for every
 // listing page and in the browser for client navigations.
@@ -93,7 +94,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const recommended = zero ? await loadRecommended(api, listing) : [];
 
   // The page's data travels in its compact wire form (ARCHITECTURE.md "Payload rule").
-  const value: ListingWire = encodeListing(listingView({ path, isSearch, state, request: listing, perPage, answer, error500, recommended, debug: debugAnswer }));
+  // The filled hearts: a personal call of its own, only for a signed-in shopper.
+  const hearts = await loadHearts(context, [...pages.flatMap((p) => p.products.map((product) => product.id)), ...recommended.map((product) => product.id)]);
+  const value: ListingWire = {
+    ...encodeListing(listingView({ path, isSearch, state, request: listing, perPage, answer, error500, recommended, debug: debugAnswer })),
+    ...hearts,
+  };
   // A failed list is an outage, not a page: 503 and nobody keeps it.
   if (error500) return data(value, { status: 503, headers: noStore });
   return value;

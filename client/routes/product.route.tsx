@@ -4,6 +4,7 @@ import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { ProductPage } from '../components/product/ProductPage';
+import { loadHearts } from '../components/wishlist/wishlist-hearts-call';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { Component as NotFound } from './not-found.route';
 
@@ -43,7 +44,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const search = new URL(request.url).search;
     throw redirect(`${site.basename}/${detail.canonicalUrl}${search}`, 301);
   }
-  const value = { detail, similar: (await similar)?.products ?? [] };
+  const similarCards = (await similar)?.products ?? [];
+  // The similar items' filled hearts: a personal call of its own, only for a signed-in shopper.
+  const value = { detail, similar: similarCards, ...(await loadHearts(context, similarCards.map((card) => card.id))) };
   return similarFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
 }
 

@@ -11,6 +11,7 @@ import { CountryResponseSchema, FashionTipsSchema, LinksSchema, MenuStructureSch
 import {
   BrandListSchema,
   ClickRecordedSchema,
+  EditorsPickListsSchema,
   ProductDetailSchema,
   RetailerLinkSchema,
   SimilarProductsSchema,
@@ -93,6 +94,7 @@ export const ANSWER_SCHEMAS = {
   ShowWishlist: ShowWishlistSchema,
   ShowWishlistMany: ShowWishlistManySchema,
   EditorsPickAdded: EditorsPickAddedSchema,
+  EditorsPickLists: EditorsPickListsSchema,
 } as const;
 
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

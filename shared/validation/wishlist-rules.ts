@@ -15,8 +15,11 @@ export const DEFAULT_WISHLIST_NAME = 'My Favourites';
 export const WISHLIST_PER_PAGE = 24;
 export const WISHLIST_MAX_PER_PAGE = 96;
 
-/** The most products one `show-wishlist?ids=` call may ask about (a page of cards). */
-export const SHOW_WISHLIST_MAX_IDS = 100;
+// The show-wishlist limit lives in a module of its own: the page loaders' hearts call, which
+// landing pages ship, needs only that number (ARCHITECTURE.md "Performance notes": a shell
+// module importing one constant of a larger module brings all of it).
+export { SHOW_WISHLIST_MAX_IDS } from './wishlist-limits';
+import { SHOW_WISHLIST_MAX_IDS } from './wishlist-limits';
 
 /** How a list's products are ordered (the `c` of GET /wishlist/{a}/{b}/{c}). */
 export const WISHLIST_ORDERS = ['added', 'price-asc', 'price-desc'] as const;

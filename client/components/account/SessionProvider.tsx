@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { COOKIE } from '../../../shared/constants';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
@@ -43,6 +43,8 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
   const [viewer, setViewer] = useState<Viewer | null>(initial);
   const [dialog, setDialog] = useState<AuthMode | null>(null);
   const [AuthDialog, setAuthDialog] = useState<typeof AuthDialogView | null>(null);
+  // What to do once this opening of the dialog ends in a sign-in (a wishlist heart's add).
+  const afterSignIn = useRef<(() => void) | null>(null);
   const notify = useNotify();
   const track = useBusy();
   const navigate = useNavigate();
@@ -103,7 +105,8 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
         if (isAccountPath(stripPrefix(window.location.pathname))) await navigate('/');
         else void revalidator.revalidate();
       },
-      openSignIn(mode = 'Login') {
+      openSignIn(mode = 'Login', then) {
+        afterSignIn.current = then ?? null;
         setDialog(mode);
         if (!AuthDialog) {
           void track(loadAuthDialog()).then(
@@ -120,15 +123,24 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
   );
 
   const onSignedIn = useCallback(() => {
+    const then = afterSignIn.current;
+    afterSignIn.current = null;
     setDialog(null);
     if (isSignInPath(stripPrefix(window.location.pathname))) void navigate('/');
-    else void revalidator.revalidate();
+    else {
+      void revalidator.revalidate();
+      then?.();
+    }
   }, [navigate, revalidator, stripPrefix]);
+  const onDialogClosed = useCallback(() => {
+    afterSignIn.current = null;
+    setDialog(null);
+  }, []);
 
   return (
     <SessionContext.Provider value={value}>
       {children}
-      {dialog && AuthDialog && <AuthDialog mode={dialog} onClose={() => setDialog(null)} onSignedIn={onSignedIn} />}
+      {dialog && AuthDialog && <AuthDialog mode={dialog} onClose={onDialogClosed} onSignedIn={onSignedIn} />}
     </SessionContext.Provider>
   );
 }

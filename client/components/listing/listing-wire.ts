@@ -76,6 +76,8 @@ export type ListingWire = {
   r: WireCard[];
   /** Price, deals, breadcrumb and the admins' debug line: small, as they are. */
   x: Pick<ListingData, 'price' | 'deals' | 'breadcrumb' | 'debug'>;
+  /** A signed-in shopper's filled hearts: the products here in one of their lists (wishlist-hearts-call.ts). */
+  hearts?: number[];
 };
 
 /** Our product pictures travel as "kind colour style" (no "/"; listing-wire-encode.ts), any other URL as it is. */

@@ -7,6 +7,7 @@ import type { Viewer } from '../../app/viewer';
 import { SessionProvider } from '../account/SessionProvider';
 import { NoticeProvider } from '../../app/notices';
 import { ShellLinkProvider } from '../ui/ShellLink';
+import { WishlistProvider } from '../wishlist/wishlist-hearts';
 import { BackToTop } from './BackToTop';
 import { CountryPopup, type RouteHandle } from './CountryPopup';
 import { Footer } from './Footer';
@@ -25,6 +26,7 @@ export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTi
       <NoticeProvider>
         <BusyProvider>
           <SessionProvider initial={viewer}>
+            <WishlistProvider>
             <DepartmentProvider>
               <a className="skip-link" href="#main">
                 Skip to content
@@ -37,6 +39,7 @@ export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTi
               {!hideShell && <BackToTop />}
               <CountryPopup />
             </DepartmentProvider>
+            </WishlistProvider>
           </SessionProvider>
         </BusyProvider>
       </NoticeProvider>

@@ -1,0 +1,209 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ApiError } from '../../../shared/api/api-client';
+import { WISHLIST_NOTICES } from '../../../shared/validation/wishlist-notices';
+import { WISHLIST_MESSAGES } from '../../../shared/validation/wishlist-rules';
+import { browserApi } from '../../api/browser-api';
+import { useNotify } from '../../app/notices';
+import { useSiteConfig } from '../../app/contexts';
+import type { WishlistDialogRequest, WishlistList } from './wishlist-hearts';
+import { WISHLIST_API, dialogSubmitState, dialogTitle, type DialogChoice } from './wishlist-dialog-rules';
+
+// The Wishlist dialog (spec sections 2 "Other dialogs", 4 "Wishlist dialog", 5, 8, 9), loaded on
+// its first opening (wishlist-hearts.tsx). Five modes: wishlist and cart-to-wishlist (add a
+// product to a list, or Create New: value 0 with a name), editorpick (admins choose an editor's
+// pick list), rename-wishlist, move-wishlist (a destination, or Create New). Success closes it
+// with a success notice; a failure closes it too, with the api's words as an error notice.
+// Spec section 9 "no keyboard close, backdrop click ignored": Escape and the backdrop leave it
+// open, and Tab goes round its own controls; Close is always there.
+
+type Props = {
+  request: WishlistDialogRequest;
+  onClose(): void;
+  /** The product is in one of the shopper's lists now: its hearts fill. */
+  onAdded(productId: number): void;
+};
+
+type Loaded = { lists: readonly WishlistList[] } | 'loading' | 'failed';
+
+function useChoices(request: WishlistDialogRequest, country: string): Loaded {
+  const [loaded, setLoaded] = useState<Loaded>('lists' in request ? { lists: request.lists } : 'loading');
+  useEffect(() => {
+    if ('lists' in request) return;
+    let live = true;
+    const api = browserApi();
+    const work =
+      request.mode === 'editorpick'
+        ? api.get(WISHLIST_API.editorsPickLists, 'EditorsPickLists').then((answer) => answer.lists)
+        : api.get(WISHLIST_API.lists(country), 'WishlistPage').then((answer) => answer.lists);
+    work.then(
+      (lists) => live && setLoaded({ lists }),
+      () => live && setLoaded('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [request, country]);
+  return loaded;
+}
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+export function WishlistDialog({ request, onClose, onAdded }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const notify = useNotify();
+  const { country } = useSiteConfig();
+  const loaded = useChoices(request, country.toLowerCase());
+  const id = useId();
+  const lists = typeof loaded === 'object' ? loaded.lists.filter((list) => request.mode !== 'move-wishlist' || list.listId !== request.sourceListId) : [];
+  const offersNew = request.mode !== 'editorpick' && request.mode !== 'rename-wishlist';
+  const [choice, setChoice] = useState<DialogChoice>(request.mode === 'rename-wishlist' ? 'rename' : '');
+  const [name, setName] = useState(request.mode === 'rename-wishlist' ? request.listName : '');
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  // A shopper with no lists yet starts at Create New: there is nothing else to choose.
+  const noLists = typeof loaded === 'object' && lists.length === 0;
+  const effectiveChoice: DialogChoice = offersNew && noLists && choice === '' ? 0 : choice;
+  // The lists the name must differ from (spec section 5): the shopper's, all of them.
+  const allLists = typeof loaded === 'object' ? loaded.lists : [];
+  const state = dialogSubmitState({ mode: request.mode, choice: effectiveChoice, name, lists: allLists, renaming: request.mode === 'rename-wishlist' ? request.listId : undefined });
+  const nameShown = effectiveChoice === 0 || request.mode === 'rename-wishlist';
+
+  const fail = (error: unknown) => {
+    // Spec section 8: wishlist add, editor's pick, move and rename failures close the dialog.
+    notify('error', error instanceof ApiError ? error.message : WISHLIST_MESSAGES.listNotFound);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!state.canSubmit || sending) return;
+    setSending(true);
+    const api = browserApi();
+    const listName = name.trim();
+    try {
+      switch (request.mode) {
+        case 'wishlist':
+        case 'cart-to-wishlist': {
+          const answer = await api.send('POST', WISHLIST_API.add, { id: request.productId, listId: effectiveChoice, listName: effectiveChoice === 0 ? listName : undefined }, 'WishlistAdded');
+          onAdded(request.productId);
+          notify('success', answer.message);
+          break;
+        }
+        case 'editorpick': {
+          const answer = await api.send('POST', WISHLIST_API.editorsPick, { id: request.productId, listId: effectiveChoice, productName: request.productName }, 'EditorsPickAdded');
+          notify('success', answer.added ? WISHLIST_NOTICES.editorsPickAdded : WISHLIST_NOTICES.editorsPickAlready);
+          break;
+        }
+        case 'rename-wishlist':
+          await api.send('PUT', WISHLIST_API.rename, { listId: request.listId, listName }, 'WishlistLists');
+          notify('success', WISHLIST_NOTICES.renamed);
+          request.onDone?.();
+          break;
+        case 'move-wishlist':
+          await api.send('PUT', WISHLIST_API.move, { id: request.productId, s_listid: request.sourceListId, d_listid: effectiveChoice, d_listName: effectiveChoice === 0 ? listName : undefined }, 'WishlistLists');
+          notify('success', WISHLIST_NOTICES.moved);
+          request.onDone?.();
+          break;
+      }
+      onClose();
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  // Focus stays inside: Tab from the last control goes to the first, Shift+Tab the other way.
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const title = dialogTitle(request);
+  return (
+    <dialog
+      ref={dialog}
+      className="modal wishlist-dialog"
+      aria-labelledby={`${id}-title`}
+      data-mode={request.mode}
+      onCancel={(event) => event.preventDefault()}
+      onKeyDown={onKeyDown}
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      <form onSubmit={submit} noValidate>
+        {loaded === 'loading' && <p role="status">Loading your lists…</p>}
+        {loaded === 'failed' && <p className="form-error" role="alert">Your lists could not be loaded. Please try again.</p>}
+        {typeof loaded === 'object' && request.mode !== 'rename-wishlist' && (
+          <div className="form-field">
+            <label htmlFor={`${id}-list`}>{request.mode === 'editorpick' ? "Editor's pick list" : request.mode === 'move-wishlist' ? 'Move to' : 'Wishlist'}</label>
+            <select
+              id={`${id}-list`}
+              value={effectiveChoice === '' ? '' : String(effectiveChoice)}
+              onChange={(event) => setChoice(event.target.value === '' ? '' : Number(event.target.value))}
+            >
+              <option value="">Choose a list</option>
+              {lists.map((list) => (
+                <option key={list.listId} value={list.listId}>
+                  {list.listName}
+                </option>
+              ))}
+              {offersNew && <option value="0">Create New</option>}
+            </select>
+          </div>
+        )}
+        {nameShown && (
+          <div className="form-field">
+            <label htmlFor={`${id}-name`}>List Name</label>
+            <input
+              id={`${id}-name`}
+              name="listName"
+              type="text"
+              autoComplete="off"
+              value={name}
+              aria-invalid={touched && state.nameProblem ? true : undefined}
+              aria-describedby={touched && state.nameProblem ? `${id}-name-error` : undefined}
+              onChange={(event) => {
+                setName(event.target.value);
+                setTouched(true);
+              }}
+              onBlur={() => setTouched(true)}
+            />
+            {touched && state.nameProblem && (
+              <p id={`${id}-name-error`} className="field-error" role="alert">
+                {state.nameProblem}
+              </p>
+            )}
+          </div>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="button" disabled={!state.canSubmit || sending}>
+            Submit
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+

@@ -1,0 +1,59 @@
+import { WISHLIST_MESSAGES, isDuplicateWishlistName, wishlistNameProblem } from '../../../shared/validation/wishlist-rules';
+import type { WishlistDialogRequest, WishlistList } from './wishlist-hearts';
+
+// The Wishlist dialog's rules (spec section 5), apart from React so they can be tested alone.
+
+/** The api paths the wishlist screens call (README "Wishlist routes"). */
+export const WISHLIST_API = {
+  /** The shopper's lists alone (a = 0), priced for nothing in particular. */
+  lists: (country: string) => `/api/account/wishlist/0/${country.toLowerCase()}/added`,
+  list: (listId: number, country: string) => `/api/account/wishlist/${listId}/${country.toLowerCase()}/added`,
+  add: '/api/account/wishlist',
+  create: '/api/account/create-wishlist',
+  rename: '/api/account/wishlist',
+  privacy: '/api/account/wishlist-privacy',
+  move: '/api/account/wishlist-move-product',
+  deleteProduct: (listId: number, productId: number) => `/api/account/wishlist-product/${listId}/${productId}`,
+  deleteList: (listId: number) => `/api/account/wishlist/${listId}`,
+  publicList: (listId: number) => `/api/account/public-wishlist/${listId}`,
+  editorsPick: '/api/account/editorspick-product',
+  editorsPickLists: '/api/products/list-editors-picks',
+} as const;
+
+/** What the chooser holds: nothing yet (''), Create New (0), a list id, or the list being renamed. */
+export type DialogChoice = '' | number | 'rename';
+
+export type SubmitState = { canSubmit: boolean; nameProblem: string | undefined };
+
+/**
+ * Spec section 5: Submit is disabled with no list chosen, or Create New with an empty name (or
+ * a name the rules refuse, a duplicate of one of the shopper's lists in any case included);
+ * an editor's pick needs a pick, a rename a name, a move a destination.
+ */
+export function dialogSubmitState(input: {
+  mode: WishlistDialogRequest['mode'];
+  choice: DialogChoice;
+  name: string;
+  lists: readonly WishlistList[];
+  renaming?: number;
+}): SubmitState {
+  const needsName = input.mode === 'rename-wishlist' || input.choice === 0;
+  if (!needsName) return { canSubmit: input.choice !== '' && input.choice !== 'rename', nameProblem: undefined };
+  const problem =
+    wishlistNameProblem(input.name) ?? (isDuplicateWishlistName(input.name, input.lists, input.renaming) ? WISHLIST_MESSAGES.nameExists : undefined);
+  return { canSubmit: problem === undefined, nameProblem: problem };
+}
+
+export function dialogTitle(request: WishlistDialogRequest): string {
+  switch (request.mode) {
+    case 'wishlist':
+    case 'cart-to-wishlist':
+      return `Add ${request.productName} to a wishlist`;
+    case 'editorpick':
+      return `Add ${request.productName} to an editor's pick`;
+    case 'rename-wishlist':
+      return `Rename ${request.listName}`;
+    case 'move-wishlist':
+      return 'Move to another wishlist';
+  }
+}

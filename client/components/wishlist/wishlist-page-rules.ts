@@ -1,0 +1,68 @@
+import { wishlistNameProblem } from '../../../shared/validation/wishlist-rules';
+
+// What the wishlist pages' plain forms post (My Wishlists' action), read and checked before
+// anything reaches the api, and the public page's address. Pure, so tested alone.
+
+export type WishlistIntent =
+  | { kind: 'create-list'; listName: string }
+  | { kind: 'rename'; listId: number; listName: string }
+  | { kind: 'privacy'; listId: number; isPublic: boolean }
+  | { kind: 'delete-list'; listId: number }
+  | { kind: 'delete-product'; listId: number; productId: number }
+  | { kind: 'choose-move'; listId: number; productId: number }
+  | { kind: 'move'; listId: number; productId: number; destination: number; listName: string };
+
+const text = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/** A whole number from 1 (or from 0 with `zero`), or undefined. */
+function id(value: string, zero = false): number | undefined {
+  if (!/^\d{1,9}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= (zero ? 0 : 1) ? n : undefined;
+}
+
+/** The form's intent with its fields, or the message saying what is wrong with it. */
+export function wishlistIntent(form: FormData): WishlistIntent | { error: string } {
+  const kind = text(form, 'intent');
+  const listId = id(text(form, 'listId'));
+  const productId = id(text(form, 'productId'));
+  const name = text(form, 'listName');
+  const named = (make: (listName: string) => WishlistIntent) => {
+    const problem = wishlistNameProblem(name);
+    return problem ? { error: problem } : make(name.trim());
+  };
+  if (kind === 'create-list') return named((listName) => ({ kind, listName }));
+  if (listId === undefined) return { error: 'Choose a wishlist.' };
+  switch (kind) {
+    case 'rename':
+      return named((listName) => ({ kind, listId, listName }));
+    case 'privacy': {
+      const value = text(form, 'isPublic');
+      if (value !== '0' && value !== '1') return { error: 'isPublic must be 1 or 0' };
+      return { kind, listId, isPublic: value === '1' };
+    }
+    case 'delete-list':
+      return { kind, listId };
+  }
+  if (productId === undefined) return { error: 'Choose a product.' };
+  switch (kind) {
+    case 'delete-product':
+    case 'choose-move':
+      return { kind, listId, productId };
+    case 'move': {
+      const destination = id(text(form, 'destination'), true);
+      if (destination === undefined) return { error: 'Choose a wishlist to move it to, or Create New.' };
+      if (destination !== 0) return { kind, listId, productId, destination, listName: '' };
+      return named((listName) => ({ kind, listId, productId, destination, listName }));
+    }
+  }
+  return { error: 'Unknown wishlist action.' };
+}
+
+/** The public page of a list: /wishlist/{listId}/{slug}. */
+export function publicWishlistPath(list: { listId: number; slug: string }): string {
+  return `/wishlist/${list.listId}/${list.slug}`;
+}

@@ -1,0 +1,283 @@
+import { useId, type FormEvent } from 'react';
+import { Form, data, redirect, useActionData, useLoaderData, useRevalidator, useRouteLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { ApiError, type ApiClient } from '../../shared/api/api-client';
+import type { WishlistPage } from '../../shared/api/wishlist-schemas';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
+import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
+import { sessionContext } from '../app/session-context';
+import { accountPath } from '../components/account/AccountMenu';
+import { ProductCard } from '../components/listing/ProductCard';
+import { PageMeta } from '../components/meta/PageMeta';
+import { ShellLink } from '../components/ui/ShellLink';
+import { useWishlistHearts } from '../components/wishlist/wishlist-hearts';
+import { WISHLIST_API } from '../components/wishlist/wishlist-dialog-rules';
+import { publicWishlistPath, wishlistIntent, type WishlistIntent } from '../components/wishlist/wishlist-page-rules';
+import { USER_SECTIONS } from './user-section.route';
+import type { UserRouteData } from './user.route';
+
+// My Wishlists, /user/{userName}/wishlists (spec sections 2, 4): the shopper's lists with their
+// counts; ?list={id} shows one list's products as wishlist cards (delete with the confirm
+// prompt, move with the folder icon), and its rename, privacy, share link and delete. Only the
+// owner: another user's name in the address is sent to one's own (user.route.tsx), a user's
+// public lists are reached by their share links. Every change is a plain form post to this
+// route's action (no JavaScript needed), answered with a redirect back here.
+
+const noStore = { 'Cache-Control': CacheNone.header };
+
+function wholeParam(value: string | null): number | undefined {
+  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  if (!context.get(sessionContext).signedIn()) throw redirect('/');
+  const site = context.get(siteContext);
+  const url = new URL(request.url);
+  const listId = wholeParam(url.searchParams.get('list'));
+  const page = wholeParam(url.searchParams.get('page')) ?? 1;
+  const api = context.get(apiContext);
+  try {
+    const answer: WishlistPage = listId
+      ? await api.get(WISHLIST_API.list(listId, site.country), 'WishlistPage', { page })
+      : await api.get(WISHLIST_API.lists(site.country), 'WishlistPage');
+    return data({ answer, moving: wholeParam(url.searchParams.get('move')) ?? null }, { headers: noStore });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw redirect('/');
+    // Another shopper's list and an unknown one alike: back to the lists.
+    if (error instanceof ApiError && error.status === 404) throw redirect(url.pathname.slice(site.basename.length));
+    throw error;
+  }
+}
+
+type ActionData = { error: string };
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const site = context.get(siteContext);
+  const url = new URL(request.url);
+  const here = url.pathname.slice(site.basename.length);
+  const form = await request.formData();
+  const intent = wishlistIntent(form);
+  if ('error' in intent) return data<ActionData>({ error: intent.error }, { status: 400, headers: noStore });
+  const api = context.get(apiContext);
+  const back = (listId?: number, extra = '') => redirect(`${here}${listId ? `?list=${listId}${extra}` : ''}`);
+  try {
+    return await perform(intent, api, back);
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return data<ActionData>({ error: error.message }, { status: error.status, headers: noStore });
+    throw error;
+  }
+}
+
+async function perform(intent: WishlistIntent, api: ApiClient, back: (listId?: number, extra?: string) => Response): Promise<Response> {
+  switch (intent.kind) {
+    case 'create-list': {
+      const { lists } = await api.send('POST', WISHLIST_API.create, { listName: intent.listName }, 'WishlistLists');
+      return back(lists[0]?.listId);
+    }
+    case 'rename':
+      await api.send('PUT', WISHLIST_API.rename, { listId: intent.listId, listName: intent.listName }, 'WishlistLists');
+      return back(intent.listId);
+    case 'privacy':
+      await api.send('PUT', WISHLIST_API.privacy, { listId: intent.listId, isPublic: intent.isPublic ? 1 : 0 }, 'WishlistLists');
+      return back(intent.listId);
+    case 'delete-list':
+      await api.send('DELETE', WISHLIST_API.deleteList(intent.listId), undefined, 'WishlistDeleted');
+      return back();
+    case 'delete-product':
+      await api.send('DELETE', WISHLIST_API.deleteProduct(intent.listId, intent.productId), undefined, 'WishlistLists');
+      return back(intent.listId);
+    case 'choose-move':
+      return back(intent.listId, `&move=${intent.productId}`);
+    case 'move':
+      await api.send('PUT', WISHLIST_API.move, { id: intent.productId, s_listid: intent.listId, d_listid: intent.destination, d_listName: intent.destination === 0 ? intent.listName : undefined }, 'WishlistLists');
+      return back(intent.listId);
+  }
+}
+
+/** Spec section 8: the confirm prompts before a product or a list goes. */
+function confirmDeletes(event: FormEvent<HTMLFormElement>) {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  const prompt =
+    submitter?.value === 'delete-product' ? WISHLIST_NOTICES.confirmDeleteProduct : submitter?.value === 'delete-list' ? WISHLIST_NOTICES.confirmDeleteList : undefined;
+  if (prompt && !window.confirm(prompt)) event.preventDefault();
+}
+
+export function Component() {
+  const { answer, moving } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>() as ActionData | undefined;
+  const { user } = useRouteLoaderData('user') as UserRouteData;
+  const hearts = useWishlistHearts();
+  const revalidator = useRevalidator();
+  const { basename } = useSiteConfig();
+  const id = useId();
+  const here = accountPath(user.userName, 'wishlists');
+  const { lists, list, items } = answer;
+  const lastPage = Math.max(1, Math.ceil(answer.totalCount / answer.perPage));
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+
+  return (
+    <section className="account-section wishlists" data-section="wishlists">
+      <PageMeta title={USER_SECTIONS.wishlists.title} description={USER_SECTIONS.wishlists.title} noindex />
+      <h1>{USER_SECTIONS.wishlists.title}</h1>
+      {failed && (
+        <p className="form-error" role="alert">
+          {failed.error}
+        </p>
+      )}
+      {lists.length === 0 ? (
+        <p>{USER_SECTIONS.wishlists.empty}</p>
+      ) : (
+        <ul className="wishlist-lists" aria-label="Your wishlists">
+          {lists.map((item) => (
+            <li key={item.listId} className="wishlist-tile" aria-current={item.listId === list?.listId ? 'true' : undefined}>
+              <ShellLink to={`${here}?list=${item.listId}`}>{item.listName}</ShellLink>
+              <p>
+                {item.count} {item.count === 1 ? 'product' : 'products'} · {item.isPublic ? 'Public' : 'Private'}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="wishlist-tools" aria-label="Create a wishlist">
+        <input type="hidden" name="intent" value="create-list" />
+        <div className="form-field">
+          <label htmlFor={`${id}-new`}>New wishlist name</label>
+          <input id={`${id}-new`} name="listName" type="text" autoComplete="off" required />
+        </div>
+        <button type="submit" className="button">
+          Create New
+        </button>
+      </Form>
+
+      {list && (
+        <section className="wishlist-detail" aria-labelledby={`${id}-list`}>
+          <h2 id={`${id}-list`}>{list.listName}</h2>
+          <div className="wishlist-tools">
+            <Form method="post" aria-label="Rename this wishlist">
+              <input type="hidden" name="intent" value="rename" />
+              <input type="hidden" name="listId" value={list.listId} />
+              <div className="form-field">
+                <label htmlFor={`${id}-rename`}>List Name</label>
+                <input id={`${id}-rename`} name="listName" type="text" autoComplete="off" defaultValue={list.listName} key={list.listName} />
+              </div>
+              <button
+                type="submit"
+                className="button button-secondary"
+                onClick={(event) => {
+                  // With JavaScript, the Wishlist dialog in rename mode (its messages as typed).
+                  if (!hearts.open) return;
+                  event.preventDefault();
+                  hearts.open({ mode: 'rename-wishlist', listId: list.listId, listName: list.listName, lists, onDone: () => void revalidator.revalidate() });
+                }}
+              >
+                Rename
+              </button>
+            </Form>
+            <Form method="post" aria-label="Who can see this wishlist">
+              <input type="hidden" name="intent" value="privacy" />
+              <input type="hidden" name="listId" value={list.listId} />
+              <input type="hidden" name="isPublic" value={list.isPublic ? '0' : '1'} />
+              <button type="submit" className="button button-secondary">
+                {list.isPublic ? 'Make private' : 'Make public'}
+              </button>
+            </Form>
+            <Form method="post" onSubmit={confirmDeletes} aria-label="Delete this wishlist">
+              <input type="hidden" name="intent" value="delete-list" />
+              <input type="hidden" name="listId" value={list.listId} />
+              <button type="submit" name="confirm" value="delete-list" className="button button-secondary">
+                Delete list
+              </button>
+            </Form>
+          </div>
+          {list.isPublic === 1 && (
+            <p className="wishlist-share">
+              <label htmlFor={`${id}-share`}>Share link</label>{' '}
+              <input id={`${id}-share`} type="text" readOnly value={`${origin}${basename}${publicWishlistPath(list)}`} />{' '}
+              <ShellLink to={publicWishlistPath(list)}>Open the public page</ShellLink>
+            </p>
+          )}
+          {moving !== null && <MoveForm listId={list.listId} productId={moving} lists={lists.filter((other) => other.listId !== list.listId)} />}
+          {items.length === 0 ? (
+            <p>This wishlist is empty.</p>
+          ) : (
+            <ul className="product-grid">
+              {items.map((item) => (
+                <li key={item.productId}>
+                  <Form method="post" onSubmit={confirmDeletes}>
+                    <input type="hidden" name="listId" value={list.listId} />
+                    <input type="hidden" name="productId" value={item.productId} />
+                    {item.product ? (
+                      <ProductCard
+                        p={item.product}
+                        pageType="wishlist"
+                        activeList={list.listId}
+                        onListUpdate={
+                          hearts.open
+                            ? (update) => {
+                                if (update.action === 'move')
+                                  hearts.open?.({ mode: 'move-wishlist', productId: update.productId, sourceListId: list.listId, lists, onDone: () => void revalidator.revalidate() });
+                              }
+                            : undefined
+                        }
+                      />
+                    ) : (
+                      <article className="product-card wishlist-gone" aria-label={item.productName}>
+                        <img src={item.image} alt="" width={180} height={180} loading="lazy" />
+                        <h3 className="product-card-title">{item.productName}</h3>
+                        <p>{WISHLIST_NOTICES.unavailable}</p>
+                        <button type="submit" name="intent" value="delete-product" className="button button-secondary" aria-label={`Delete ${item.productName} from this wishlist`}>
+                          Delete
+                        </button>
+                      </article>
+                    )}
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+          {lastPage > 1 && (
+            <nav className="wishlist-pages" aria-label="Pages">
+              {answer.page > 1 && <ShellLink to={`${here}?list=${list.listId}&page=${answer.page - 1}`}>Previous</ShellLink>}
+              <span>
+                Page {answer.page} of {lastPage}
+              </span>
+              {answer.page < lastPage && <ShellLink to={`${here}?list=${list.listId}&page=${answer.page + 1}`}>Next</ShellLink>}
+            </nav>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}
+
+/** Moving a product without JavaScript: the folder icon leads here (?move={productId}). */
+function MoveForm({ listId, productId, lists }: { listId: number; productId: number; lists: readonly { listId: number; listName: string }[] }) {
+  const id = useId();
+  return (
+    <Form method="post" className="wishlist-tools" aria-label="Move to another wishlist">
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="listId" value={listId} />
+      <input type="hidden" name="productId" value={productId} />
+      <div className="form-field">
+        <label htmlFor={`${id}-to`}>Move to</label>
+        <select id={`${id}-to`} name="destination" defaultValue="">
+          <option value="">Choose a list</option>
+          {lists.map((list) => (
+            <option key={list.listId} value={list.listId}>
+              {list.listName}
+            </option>
+          ))}
+          <option value="0">Create New</option>
+        </select>
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${id}-name`}>List Name (for Create New)</label>
+        <input id={`${id}-name`} name="listName" type="text" autoComplete="off" />
+      </div>
+      <button type="submit" className="button">
+        Submit
+      </button>
+    </Form>
+  );
+}
+

@@ -1,0 +1,98 @@
+import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { ApiError } from '../../shared/api/api-client';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
+import { apiContext, siteContext } from '../app/contexts';
+import { rethrowAsRouteError } from '../app/route-error';
+import { ProductCard } from '../components/listing/ProductCard';
+import { PageMeta } from '../components/meta/PageMeta';
+import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { ShellLink } from '../components/ui/ShellLink';
+import { loadHearts } from '../components/wishlist/wishlist-hearts-call';
+import { WISHLIST_API } from '../components/wishlist/wishlist-dialog-rules';
+import { publicWishlistPath } from '../components/wishlist/wishlist-page-rules';
+import { Component as NotFound } from './not-found.route';
+
+// A shared wishlist, /wishlist/{listId}/{slug} (spec section 6: guests see public wishlists).
+// The api's shared call (no identity): a private or unknown list is its 404 and ours; a wrong
+// or missing slug goes, once, to the list's own. Open Graph tags from the list's name and
+// first images, so a shared link previews; noindex unless the owner made it public.
+
+const notFound = () => data(null, { status: 404, headers: { 'Cache-Control': CacheNone.header } });
+
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const site = context.get(siteContext);
+  const listId = /^\d{1,9}$/.test(params.listId ?? '') ? Number(params.listId) : 0;
+  if (listId < 1) throw notFound();
+  const url = new URL(request.url);
+  const page = /^\d{1,5}$/.test(url.searchParams.get('page') ?? '') ? Math.max(1, Number(url.searchParams.get('page'))) : 1;
+  let answer;
+  try {
+    answer = await context.get(apiContext).get(WISHLIST_API.publicList(listId), 'PublicWishlist', { country: site.country.toLowerCase(), page });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+    rethrowAsRouteError(error);
+  }
+  if (params.slug !== answer.list.slug) throw redirect(`${publicWishlistPath(answer.list)}${url.search}`, 301);
+  return { answer, ...(await loadHearts(context, answer.items.flatMap((item) => (item.product ? [item.product.id] : [])))) };
+}
+
+export function Component() {
+  const { answer } = useLoaderData<typeof loader>();
+  const { list, owner, items } = answer;
+  const images = [...list.images, ...items.map((item) => item.image)].filter((src, index, all) => src && all.indexOf(src) === index);
+  const path = publicWishlistPath(list);
+  const lastPage = Math.max(1, Math.ceil(answer.totalCount / answer.perPage));
+  return (
+    <section className="public-wishlist">
+      <PageMeta
+        title={`${list.listName} by ${owner.name || owner.userName}`}
+        description={`${list.listName}: a wishlist of ${list.count} ${list.count === 1 ? 'product' : 'products'} by ${owner.name || owner.userName} on Vitrine.`}
+        path={answer.page > 1 ? `${path}?page=${answer.page}` : path}
+        images={images}
+        noindex={list.isPublic !== 1}
+        pagination={{ page: answer.page, hasNext: answer.page < lastPage }}
+      />
+      <h1>{list.listName}</h1>
+      <p>
+        A wishlist by {owner.name || owner.userName} · {list.count} {list.count === 1 ? 'product' : 'products'}
+      </p>
+      {items.length === 0 ? (
+        <p>This wishlist is empty.</p>
+      ) : (
+        <ul className="product-grid">
+          {items.map((item) =>
+            item.product ? (
+              <li key={item.productId}>
+                <ProductCard p={item.product} />
+              </li>
+            ) : (
+              <li key={item.productId}>
+                <article className="product-card wishlist-gone" aria-label={item.productName}>
+                  <img src={item.image} alt="" width={180} height={180} loading="lazy" />
+                  <h3 className="product-card-title">{item.productName}</h3>
+                  <p>{WISHLIST_NOTICES.unavailable}</p>
+                </article>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+      {lastPage > 1 && (
+        <nav className="wishlist-pages" aria-label="Pages">
+          {answer.page > 1 && <ShellLink to={`${path}?page=${answer.page - 1}`}>Previous</ShellLink>}
+          <span>
+            Page {answer.page} of {lastPage}
+          </span>
+          {answer.page < lastPage && <ShellLink to={`${path}?page=${answer.page + 1}`}>Next</ShellLink>}
+        </nav>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <RouteErrorView />;
+}
