@@ -99,12 +99,6 @@ export const SMALL_CHUNK_BYTES = 2048;
  */
 export const LANDING_ROUTES: readonly string[] = ['home', 'listing', 'product'];
 
-/**
- * A chunk a landing page shares with other pages goes into the shell up to this size (the
- * product card and its rules, about 8 KB); a larger one stays a file of its own.
- */
-const LANDING_SHARED_MAX_BYTES = 9 * 1024;
-
 /** Where the modules of a first build's small shared chunks (and landing pages' own) go in the second. */
 export type SmallChunkPlan = {
   /** Into the shell: chunks the entry or a landing page loads. */
@@ -136,10 +130,8 @@ export function smallChunkPlan(metafile: Metafile, clientEntry: string): SmallCh
     // What only landing pages and modules loaded on demand share (the listing's grammar, which
     // its page writes URLs with and its loader reads them with; the product cards of listing and
     // product page) is part of a landing page's first load whatever its size: in the shell it
-    // is no file of its own, at the price of its bytes on the other landing pages. Other pages
-    // loading it too (the wishlist pages show product cards) do not make it a file of its own
-    // on the landing pages: every page loads the shell anyway.
-    const landingsOwn = loaders.some(landing) && (loaders.every((entry) => landing(entry) || onDemand(entry)) || out.bytes < LANDING_SHARED_MAX_BYTES);
+    // is no file of its own, at the price of its bytes on the other landing pages.
+    const landingsOwn = loaders.some(landing) && loaders.every((entry) => landing(entry) || onDemand(entry));
     if (out.bytes >= SMALL_CHUNK_BYTES && !landingsOwn) continue;
     if (loaders.some(landing)) {
       for (const module of ownModules(out)) shell.add(module);

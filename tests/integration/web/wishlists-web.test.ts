@@ -1,0 +1,170 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Wishlist } from '../../../shared/api/wishlist-schemas';
+import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
+import type { Database } from '../../../server/api/db/database';
+import { registerUser } from '../accounts/accounts-api';
+import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { readPayload, visibleMarkup } from '../../support/page';
+import { startSearchApi } from '../../support/search-api';
+import { startWeb } from '../../support/web-server';
+
+// Wishlists through the real web and api: the filled hearts are a signed-in shopper's own call
+// (a guest's listing stays the same shared, page-cached document), My Wishlists' plain forms
+// each make their change and come back, and a list's public page is a guest's too.
+
+let db: Database;
+let api: Awaited<ReturnType<typeof startSearchApi>>;
+let web: Awaited<ReturnType<typeof startWeb>>;
+
+beforeAll(async () => {
+  db = await openDemoDatabase();
+  api = await startSearchApi(db);
+  web = await startWeb(api.url);
+});
+afterAll(async () => {
+  await web?.close();
+  await api?.close();
+  await db?.close();
+});
+
+const BROWSER = 'Mozilla/5.0 Chrome/130';
+const LISTING = '/search?q=dreses';
+
+type Shopper = Awaited<ReturnType<typeof registerUser>>;
+const cookies = (shopper: Shopper) => `${COOKIE.token}=${shopper.token}; ${COOKIE.profileType}=${shopper.profileType}`;
+const onApi = (shopper: Shopper) => ({
+  get: (path: string) => request(api.url).get(path).set(UPSTREAM_HEADER.token, shopper.token).expect(200),
+  post: (path: string, body: object) => request(api.url).post(path).set(UPSTREAM_HEADER.token, shopper.token).send(body).expect(200),
+});
+/** A form posted by a browser without JavaScript, from our own page. */
+const formPost = (shopper: Shopper, path: string, fields: Record<string, string>) =>
+  request(web.url).post(path).type('form').send(fields).set('Cookie', cookies(shopper)).set('Origin', web.url).set('User-Agent', BROWSER);
+
+/** The product ids the guest listing shows, in order. */
+async function listingIds(): Promise<number[]> {
+  const res = await request(api.url).get('/api/search?q=dreses&perPage=48').expect(200);
+  return (res.body.data.products as { id: number }[]).map((p) => p.id);
+}
+const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+const favouriteCount = (html: string) => (html.match(/data-favourite="true"/g) ?? []).length;
+
+async function listOf(shopper: Shopper, listId: number): Promise<{ list: Wishlist; items: { productId: number }[] }> {
+  return (await onApi(shopper).get(`/api/account/wishlist/${listId}/gb/added`)).body.data;
+}
+
+describe('hearts on the listing', () => {
+  it('fills the hearts of products in the shopper’s lists from one personal call, and leaves a guest’s page shared and unchanged', async () => {
+    const guestBefore = await request(web.url).get(LISTING).set('User-Agent', BROWSER).expect(200);
+    expect(guestBefore.headers['cache-control']).not.toContain('private');
+    const shopper = await registerUser(api);
+    const [first] = await listingIds();
+    await onApi(shopper).post('/api/account/wishlist', { id: first, listId: 0, listName: 'Summer' });
+
+    const mine = await request(web.url).get(LISTING).set('User-Agent', BROWSER).set('Cookie', cookies(shopper)).expect(200);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    // Every card of that product (it may show more than once) and no other.
+    const cards = visibleMarkup(mine.text).match(/<a[^>]*icon-wishlist[^>]*>/g) ?? [];
+    const filled = cards.filter((tag) => tag.includes('data-favourite="true"'));
+    expect(filled.length).toBe(favouriteCount(mine.text));
+    expect(filled.length).toBeGreaterThan(0);
+    expect(filled.every((tag) => tag.includes(`/wishlist/add/${first}?`))).toBe(true);
+    expect(readPayload(mine.text).script).toContain(`"hearts":[${first}]`);
+
+    const guestAfter = await request(web.url).get(LISTING).set('User-Agent', BROWSER).expect(200);
+    expect(guestAfter.headers['x-page-cache']).toBe('hit');
+    expect(withoutNonce(guestAfter.text)).toBe(withoutNonce(guestBefore.text));
+    expect(favouriteCount(guestAfter.text)).toBe(0);
+    expect(readPayload(guestAfter.text).script).not.toContain('"hearts"');
+  });
+
+  it('makes no hearts call for a guest: the page carries no hearts and keeps the sign-in link', async () => {
+    const res = await request(web.url).get('/search?q=dreses&sort=asc').set('User-Agent', BROWSER).expect(200);
+    expect(readPayload(res.text).script).not.toContain('"hearts"');
+    expect(visibleMarkup(res.text)).toContain('aria-label="Add ');
+    expect(visibleMarkup(res.text)).not.toContain('/wishlist/add/');
+  });
+});
+
+describe('My Wishlists without JavaScript', () => {
+  it('creates, renames, makes public, moves, deletes a product and deletes a list, each by a form post that comes back', async () => {
+    const shopper = await registerUser(api);
+    const page = `/user/${shopper.userName}/wishlists`;
+    const [a, b] = await listingIds();
+
+    const created = await formPost(shopper, page, { intent: 'create-list', listName: 'Party' }).expect(302);
+    const listId = Number(/\?list=(\d+)$/.exec(created.headers.location ?? '')?.[1]);
+    expect(created.headers.location).toBe(`${page}?list=${listId}`);
+
+    const add = await formPost(shopper, `/wishlist/add/${a}?returnurl=${encodeURIComponent(LISTING)}`, { listId: String(listId), listName: '' }).expect(302);
+    expect(add.headers.location).toBe(LISTING);
+    await onApi(shopper).post('/api/account/wishlist', { id: b, listId, listName: '' });
+    expect((await listOf(shopper, listId)).items.map((item) => item.productId).sort()).toEqual([a, b].sort());
+
+    const renamed = await formPost(shopper, page, { intent: 'rename', listId: String(listId), listName: 'Evening' }).expect(302);
+    expect(renamed.headers.location).toBe(`${page}?list=${listId}`);
+    expect((await listOf(shopper, listId)).list.listName).toBe('Evening');
+
+    await formPost(shopper, page, { intent: 'privacy', listId: String(listId), isPublic: '1' }).expect(302);
+    expect((await listOf(shopper, listId)).list.isPublic).toBe(1);
+
+    const moved = await formPost(shopper, page, { intent: 'move', listId: String(listId), productId: String(b), destination: '0', listName: 'Later' }).expect(302);
+    expect(moved.headers.location).toBe(`${page}?list=${listId}`);
+    expect((await listOf(shopper, listId)).items.map((item) => item.productId)).toEqual([a]);
+
+    const deleted = await formPost(shopper, page, { listId: String(listId), productId: String(a), intent: 'delete-product' }).expect(302);
+    expect(deleted.headers.location).toBe(`${page}?list=${listId}`);
+    expect((await listOf(shopper, listId)).items).toEqual([]);
+
+    const gone = await formPost(shopper, page, { intent: 'delete-list', listId: String(listId) }).expect(302);
+    expect(gone.headers.location).toBe(page);
+    const lists = (await onApi(shopper).get('/api/account/wishlist/0/gb/added')).body.data.lists as Wishlist[];
+    expect(lists.map((list) => list.listName)).toEqual(['Later']);
+  });
+
+  it('shows the spec message for a bad name and changes nothing', async () => {
+    const shopper = await registerUser(api);
+    const page = `/user/${shopper.userName}/wishlists`;
+    const res = await formPost(shopper, page, { intent: 'create-list', listName: '   ' }).expect(400);
+    expect(visibleMarkup(res.text)).toContain('value is only whitespace');
+    const dup = await formPost(shopper, page, { intent: 'create-list', listName: 'Shoes' }).expect(302);
+    expect(dup.headers.location).toMatch(/\?list=\d+$/);
+    const again = await formPost(shopper, page, { intent: 'create-list', listName: 'SHOES' }).expect(409);
+    expect(visibleMarkup(again.text)).toContain('Wishlist Already Exists');
+  });
+
+  it('refuses a form from another site', async () => {
+    const shopper = await registerUser(api);
+    await request(web.url)
+      .post(`/user/${shopper.userName}/wishlists`)
+      .type('form')
+      .send({ intent: 'create-list', listName: 'Evil' })
+      .set('Cookie', cookies(shopper))
+      .set('Origin', 'https://evil.example')
+      .expect(403);
+  });
+});
+
+describe('the public wishlist page', () => {
+  it('is a 404 while private, and once public shows to guests with Open Graph tags, indexable; a wrong slug redirects', async () => {
+    const shopper = await registerUser(api);
+    const [a] = await listingIds();
+    const added = await onApi(shopper).post('/api/account/wishlist', { id: a, listId: 0, listName: 'Date Night' });
+    const list = added.body.data.lists[0] as Wishlist;
+    const path = `/wishlist/${list.listId}/${list.slug}`;
+    await request(web.url).get(path).set('User-Agent', BROWSER).expect(404);
+
+    await request(api.url).put('/api/account/wishlist-privacy').set(UPSTREAM_HEADER.token, shopper.token).send({ listId: list.listId, isPublic: 1 }).expect(200);
+    const res = await request(web.url).get(path).set('User-Agent', BROWSER).expect(200);
+    const html = visibleMarkup(res.text);
+    expect(html).toContain(`<meta property="og:title" content="Date Night by `);
+    expect(html).toMatch(/<meta property="og:description" content="Date Night: a wishlist of 1 product by [^"]+ on Vitrine\."/);
+    const image = (await listOf(shopper, list.listId)).list.images[0]!;
+    expect(html).toContain(`<meta property="og:image" content="${image}"`);
+    expect(html).toMatch(new RegExp(`<meta property="og:url" content="[^"]*${path}"`));
+    expect(html).not.toContain('name="robots"');
+
+    const wrong = await request(web.url).get(`/wishlist/${list.listId}/not-the-slug`).set('User-Agent', BROWSER).expect(301);
+    expect(wrong.headers.location).toBe(path);
+  });
+});
