@@ -13,7 +13,6 @@ import { sessionContext } from '../app/session-context';
 import { encodeListing } from '../components/listing/listing-wire-encode';
 import type { ListingWire } from '../components/listing/listing-wire';
 import { listingView } from '../components/listing/listing-view';
-import { loadHearts } from '../components/wishlist/wishlist-hearts-call';
 
 // The listing route's loader (client/routes/listing.route.tsx), on the server for every
 // listing page and in the browser for client navigations.
@@ -95,7 +94,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // The page's data travels in its compact wire form (ARCHITECTURE.md "Payload rule").
   // The filled hearts: a personal call of its own, only for a signed-in shopper.
-  const hearts = await loadHearts(context, [...pages.flatMap((p) => p.products.map((product) => product.id)), ...recommended.map((product) => product.id)]);
+  const hearts = context.get(sessionContext).signedIn() ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, [...pages.flatMap((p) => p.products.map((product) => product.id)), ...recommended.map((product) => product.id)])
+    : {};
   const value: ListingWire = {
     ...encodeListing(listingView({ path, isSearch, state, request: listing, perPage, answer, error500, recommended, debug: debugAnswer })),
     ...hearts,

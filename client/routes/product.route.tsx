@@ -3,8 +3,8 @@ import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
+import { sessionContext } from '../app/session-context';
 import { ProductPage } from '../components/product/ProductPage';
-import { loadHearts } from '../components/wishlist/wishlist-hearts-call';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { Component as NotFound } from './not-found.route';
 
@@ -46,7 +46,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   const similarCards = (await similar)?.products ?? [];
   // The similar items' filled hearts: a personal call of its own, only for a signed-in shopper.
-  const value = { detail, similar: similarCards, ...(await loadHearts(context, similarCards.map((card) => card.id))) };
+  const hearts = context.get(sessionContext).signedIn() ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, similarCards.map((card) => card.id)) : {};
+  const value = { detail, similar: similarCards, ...hearts };
   return similarFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
 }
 

@@ -1,12 +1,16 @@
-import { useId, type FormEvent } from 'react';
-import { Form, data, redirect, useActionData, useLoaderData, useRevalidator, useRouteLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useId, useState, type FormEvent } from 'react';
+import { data, redirect, useActionData, useLoaderData, useNavigate, useRevalidator, useRouteLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { WishlistPage } from '../../shared/api/wishlist-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
+import { browserApi } from '../api/browser-api';
+import { useBusy } from '../app/busy';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
+import { useNotify } from '../app/notices';
 import { sessionContext } from '../app/session-context';
 import { accountPath } from '../components/account/AccountMenu';
+import { failureText } from '../components/account/auth-forms';
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
@@ -21,7 +25,10 @@ import type { UserRouteData } from './user.route';
 // prompt, move with the folder icon), and its rename, privacy, share link and delete. Only the
 // owner: another user's name in the address is sent to one's own (user.route.tsx), a user's
 // public lists are reached by their share links. Every change is a plain form post to this
-// route's action (no JavaScript needed), answered with a redirect back here.
+// route's action (no JavaScript needed), answered with a redirect back here. With JavaScript
+// the same forms are read by the same rules and sent by the same `perform` through the
+// browser's api client, without a page load (React Router's <Form> would cost every page
+// about 1 KiB of first-load JavaScript: ARCHITECTURE.md "Performance notes").
 
 const noStore = { 'Cache-Control': CacheNone.header };
 
@@ -94,12 +101,59 @@ async function perform(intent: WishlistIntent, api: ApiClient, back: (listId?: n
   }
 }
 
+/** What a change done with JavaScript says (without, the page it lands on shows it). */
+const DONE: Partial<Record<WishlistIntent['kind'], string>> = {
+  'create-list': WISHLIST_NOTICES.created,
+  rename: WISHLIST_NOTICES.renamed,
+  'delete-list': WISHLIST_NOTICES.deletedList,
+  'delete-product': WISHLIST_NOTICES.deletedProduct,
+  move: WISHLIST_NOTICES.moved,
+};
+
 /** Spec section 8: the confirm prompts before a product or a list goes. */
-function confirmDeletes(event: FormEvent<HTMLFormElement>) {
-  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+function confirmed(submitter: HTMLButtonElement | null): boolean {
   const prompt =
     submitter?.value === 'delete-product' ? WISHLIST_NOTICES.confirmDeleteProduct : submitter?.value === 'delete-list' ? WISHLIST_NOTICES.confirmDeleteList : undefined;
-  if (prompt && !window.confirm(prompt)) event.preventDefault();
+  return !prompt || window.confirm(prompt);
+}
+
+/**
+ * The forms' submit handler with JavaScript: the confirm prompt, then the action's own rules and
+ * calls, one at a time, and the page it would have redirected to; a failure is an error notice.
+ */
+function useWishlistForms(here: string, move: (productId: number) => void) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const notify = useNotify();
+  const track = useBusy();
+  const [sending, setSending] = useState(false);
+  return async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (sending || !confirmed(submitter)) return;
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    if (submitter?.name) fields.set(submitter.name, submitter.value);
+    const intent = wishlistIntent(fields);
+    if ('error' in intent) return notify('error', intent.error);
+    // The folder icon: with JavaScript, the Wishlist dialog in move mode.
+    if (intent.kind === 'choose-move') return move(intent.productId);
+    setSending(true);
+    try {
+      const answer = await track(perform(intent, browserApi(), (listId, extra = '') => redirect(`${here}${listId ? `?list=${listId}${extra}` : ''}`)));
+      const done = DONE[intent.kind];
+      if (intent.kind === 'privacy') notify('success', intent.isPublic ? WISHLIST_NOTICES.madePublic : WISHLIST_NOTICES.madePrivate);
+      else if (done) notify('success', done);
+      if (intent.kind === 'create-list') form.reset();
+      const to = answer.headers.get('Location') ?? here;
+      if (`${window.location.pathname}${window.location.search}`.endsWith(to)) await revalidator.revalidate();
+      else await navigate(to);
+    } catch (error) {
+      notify('error', failureText(error));
+    } finally {
+      setSending(false);
+    }
+  };
 }
 
 export function Component() {
@@ -112,6 +166,9 @@ export function Component() {
   const id = useId();
   const here = accountPath(user.userName, 'wishlists');
   const { lists, list, items } = answer;
+  const submit = useWishlistForms(here, (productId) => {
+    if (list) hearts.open(null, { mode: 'move-wishlist', productId, sourceListId: list.listId, lists, onDone: () => void revalidator.revalidate() });
+  });
   const lastPage = Math.max(1, Math.ceil(answer.totalCount / answer.perPage));
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
@@ -138,7 +195,7 @@ export function Component() {
           ))}
         </ul>
       )}
-      <Form method="post" className="wishlist-tools" aria-label="Create a wishlist">
+      <form method="post" onSubmit={submit} className="wishlist-tools" aria-label="Create a wishlist">
         <input type="hidden" name="intent" value="create-list" />
         <div className="form-field">
           <label htmlFor={`${id}-new`}>New wishlist name</label>
@@ -147,13 +204,13 @@ export function Component() {
         <button type="submit" className="button">
           Create New
         </button>
-      </Form>
+      </form>
 
       {list && (
         <section className="wishlist-detail" aria-labelledby={`${id}-list`}>
           <h2 id={`${id}-list`}>{list.listName}</h2>
           <div className="wishlist-tools">
-            <Form method="post" aria-label="Rename this wishlist">
+            <form method="post" onSubmit={submit} aria-label="Rename this wishlist">
               <input type="hidden" name="intent" value="rename" />
               <input type="hidden" name="listId" value={list.listId} />
               <div className="form-field">
@@ -163,31 +220,27 @@ export function Component() {
               <button
                 type="submit"
                 className="button button-secondary"
-                onClick={(event) => {
-                  // With JavaScript, the Wishlist dialog in rename mode (its messages as typed).
-                  if (!hearts.open) return;
-                  event.preventDefault();
-                  hearts.open({ mode: 'rename-wishlist', listId: list.listId, listName: list.listName, lists, onDone: () => void revalidator.revalidate() });
-                }}
+                // With JavaScript, the Wishlist dialog in rename mode (its messages as typed).
+                onClick={(event) => hearts.open(event, { mode: 'rename-wishlist', listId: list.listId, listName: list.listName, lists, onDone: () => void revalidator.revalidate() })}
               >
                 Rename
               </button>
-            </Form>
-            <Form method="post" aria-label="Who can see this wishlist">
+            </form>
+            <form method="post" onSubmit={submit} aria-label="Who can see this wishlist">
               <input type="hidden" name="intent" value="privacy" />
               <input type="hidden" name="listId" value={list.listId} />
               <input type="hidden" name="isPublic" value={list.isPublic ? '0' : '1'} />
               <button type="submit" className="button button-secondary">
                 {list.isPublic ? 'Make private' : 'Make public'}
               </button>
-            </Form>
-            <Form method="post" onSubmit={confirmDeletes} aria-label="Delete this wishlist">
+            </form>
+            <form method="post" onSubmit={submit} aria-label="Delete this wishlist">
               <input type="hidden" name="intent" value="delete-list" />
               <input type="hidden" name="listId" value={list.listId} />
               <button type="submit" name="confirm" value="delete-list" className="button button-secondary">
                 Delete list
               </button>
-            </Form>
+            </form>
           </div>
           {list.isPublic === 1 && (
             <p className="wishlist-share">
@@ -196,14 +249,14 @@ export function Component() {
               <ShellLink to={publicWishlistPath(list)}>Open the public page</ShellLink>
             </p>
           )}
-          {moving !== null && <MoveForm listId={list.listId} productId={moving} lists={lists.filter((other) => other.listId !== list.listId)} />}
+          {moving !== null && <MoveForm submit={submit} listId={list.listId} productId={moving} lists={lists.filter((other) => other.listId !== list.listId)} />}
           {items.length === 0 ? (
             <p>This wishlist is empty.</p>
           ) : (
             <ul className="product-grid">
               {items.map((item) => (
                 <li key={item.productId}>
-                  <Form method="post" onSubmit={confirmDeletes}>
+                  <form method="post" onSubmit={submit}>
                     <input type="hidden" name="listId" value={list.listId} />
                     <input type="hidden" name="productId" value={item.productId} />
                     {item.product ? (
@@ -211,14 +264,6 @@ export function Component() {
                         p={item.product}
                         pageType="wishlist"
                         activeList={list.listId}
-                        onListUpdate={
-                          hearts.open
-                            ? (update) => {
-                                if (update.action === 'move')
-                                  hearts.open?.({ mode: 'move-wishlist', productId: update.productId, sourceListId: list.listId, lists, onDone: () => void revalidator.revalidate() });
-                              }
-                            : undefined
-                        }
                       />
                     ) : (
                       <article className="product-card wishlist-gone" aria-label={item.productName}>
@@ -230,7 +275,7 @@ export function Component() {
                         </button>
                       </article>
                     )}
-                  </Form>
+                  </form>
                 </li>
               ))}
             </ul>
@@ -251,10 +296,10 @@ export function Component() {
 }
 
 /** Moving a product without JavaScript: the folder icon leads here (?move={productId}). */
-function MoveForm({ listId, productId, lists }: { listId: number; productId: number; lists: readonly { listId: number; listName: string }[] }) {
+function MoveForm({ listId, productId, lists, submit }: { listId: number; productId: number; lists: readonly { listId: number; listName: string }[]; submit(event: FormEvent<HTMLFormElement>): void }) {
   const id = useId();
   return (
-    <Form method="post" className="wishlist-tools" aria-label="Move to another wishlist">
+    <form method="post" onSubmit={submit} className="wishlist-tools" aria-label="Move to another wishlist">
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="listId" value={listId} />
       <input type="hidden" name="productId" value={productId} />
@@ -277,7 +322,7 @@ function MoveForm({ listId, productId, lists }: { listId: number; productId: num
       <button type="submit" className="button">
         Submit
       </button>
-    </Form>
+    </form>
   );
 }
 

@@ -4,11 +4,11 @@ import { CacheNone } from '../../shared/http/cache-policy';
 import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
+import { sessionContext } from '../app/session-context';
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
-import { loadHearts } from '../components/wishlist/wishlist-hearts-call';
 import { WISHLIST_API } from '../components/wishlist/wishlist-dialog-rules';
 import { publicWishlistPath } from '../components/wishlist/wishlist-page-rules';
 import { Component as NotFound } from './not-found.route';
@@ -34,7 +34,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     rethrowAsRouteError(error);
   }
   if (params.slug !== answer.list.slug) throw redirect(`${publicWishlistPath(answer.list)}${url.search}`, 301);
-  return { answer, ...(await loadHearts(context, answer.items.flatMap((item) => (item.product ? [item.product.id] : [])))) };
+  const ids = answer.items.flatMap((item) => (item.product ? [item.product.id] : []));
+  const hearts = context.get(sessionContext).signedIn() ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, ids) : {};
+  return { answer, ...hearts };
 }
 
 export function Component() {

@@ -131,7 +131,12 @@ export function smallChunkPlan(metafile: Metafile, clientEntry: string): SmallCh
     // its page writes URLs with and its loader reads them with; the product cards of listing and
     // product page) is part of a landing page's first load whatever its size: in the shell it
     // is no file of its own, at the price of its bytes on the other landing pages.
-    const landingsOwn = loaders.some(landing) && loaders.every((entry) => landing(entry) || onDemand(entry));
+    // So is what two landing pages load (the product card of listing and product page, which
+    // the wishlist pages draw too): as a file of its own it is one more on both, and in the
+    // shell it costs the pages that do not use it less than that file costs the two.
+    const landingsOwn =
+      (loaders.some(landing) && loaders.every((entry) => landing(entry) || onDemand(entry))) ||
+      (!loaders.includes(clientEntry) && loaders.filter((entry) => LANDING_ROUTES.includes(routeKey(entry) ?? '')).length >= 2);
     if (out.bytes >= SMALL_CHUNK_BYTES && !landingsOwn) continue;
     if (loaders.some(landing)) {
       for (const module of ownModules(out)) shell.add(module);

@@ -43,8 +43,9 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
   const [viewer, setViewer] = useState<Viewer | null>(initial);
   const [dialog, setDialog] = useState<AuthMode | null>(null);
   const [AuthDialog, setAuthDialog] = useState<typeof AuthDialogView | null>(null);
-  // What to do once this opening of the dialog ends in a sign-in (a wishlist heart's add).
-  const afterSignIn = useRef<(() => void) | null>(null);
+  // What to do once this opening of the dialog ends in a sign-in (a wishlist heart's add); every
+  // opening sets it, so one that was closed without signing in leaves nothing behind.
+  const afterSignIn = useRef<(() => void) | undefined>(undefined);
   const notify = useNotify();
   const track = useBusy();
   const navigate = useNavigate();
@@ -106,7 +107,7 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
         else void revalidator.revalidate();
       },
       openSignIn(mode = 'Login', then) {
-        afterSignIn.current = then ?? null;
+        afterSignIn.current = then;
         setDialog(mode);
         if (!AuthDialog) {
           void track(loadAuthDialog()).then(
@@ -123,24 +124,18 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
   );
 
   const onSignedIn = useCallback(() => {
-    const then = afterSignIn.current;
-    afterSignIn.current = null;
     setDialog(null);
     if (isSignInPath(stripPrefix(window.location.pathname))) void navigate('/');
     else {
       void revalidator.revalidate();
-      then?.();
+      afterSignIn.current?.();
     }
   }, [navigate, revalidator, stripPrefix]);
-  const onDialogClosed = useCallback(() => {
-    afterSignIn.current = null;
-    setDialog(null);
-  }, []);
 
   return (
     <SessionContext.Provider value={value}>
       {children}
-      {dialog && AuthDialog && <AuthDialog mode={dialog} onClose={onDialogClosed} onSignedIn={onSignedIn} />}
+      {dialog && AuthDialog && <AuthDialog mode={dialog} onClose={() => setDialog(null)} onSignedIn={onSignedIn} />}
     </SessionContext.Provider>
   );
 }

@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 import { NEW_TAB_SUFFIX } from '../../../shared/messages';
 import { formatPrice } from '../../../shared/price';
 import { useCountry } from '../../app/site-hooks';
-import { useSession } from '../../app/session';
 import { ShellLink } from '../ui/ShellLink';
 import { useWishlistHearts } from '../wishlist/wishlist-hearts';
 import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath, type CardProduct } from './product-card-rules';
@@ -12,8 +11,8 @@ import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath, type CardProd
 // the listUpdate output is `onListUpdate`. The heart opens the Wishlist dialog (a guest signs in
 // first) and is filled when the product is in one of the shopper's lists; without JavaScript it
 // is a link to the sign-in page, or for a shopper to the add-to-wishlist page. On a wishlist
-// page the delete and move icons submit the card's form (the page wraps it and asks the
-// confirm prompt), so they work without JavaScript too. Alert actions open their dialog in a later issue; until then they ask
+// page the delete and move icons submit the form the page wraps the card in (it asks the
+// confirm prompt, and with JavaScript opens the move dialog), so they work without JavaScript too. Alert actions open their dialog in a later issue; until then they ask
 // the shopper to sign in.
 
 export type PageType = 'wishlist' | 'alerts' | undefined;
@@ -47,7 +46,7 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
   const country = useCountry();
   const location = useLocation();
   const hearts = useWishlistHearts();
-  const signedIn = Boolean(useSession().viewer);
+  const signedIn = hearts.signedIn;
   const [variantIndex, setVariantIndex] = useState(p.variant_index);
   const variant = p.variants[variantIndex] ?? p.variants[0];
   const size = variant?.size_variants[0];
@@ -63,12 +62,8 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
   const returnUrl = `${location.pathname}${location.search}`;
   const signIn = `/authentication?userType=Login&returnurl=${encodeURIComponent(returnUrl)}`;
   const title = variant.title;
-  const favourite = hearts.isFavourite(p.id);
-  const openWishlist = (event: MouseEvent) => {
-    if (!hearts.open || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    hearts.open({ mode: 'wishlist', productId: p.id, productName: title });
-  };
+  const favourite = hearts.filled(p.id);
+  const openWishlist = (event: MouseEvent) => hearts.open(event, { mode: 'wishlist', productId: p.id, productName: title });
   const classes = ['product-card', saleTag ? 'has-sale-tag' : '', size.status !== 1 ? 'is-unavailable' : ''].filter(Boolean).join(' ');
 
   return (
@@ -91,35 +86,19 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
       {/* The card's actions sit over its picture, each placed by CSS (no wrapper of their own). */}
       {pageType === 'wishlist' ? (
         <>
-          <button
-            type="submit"
-            name="intent"
-            value="delete-product"
-            className="product-card-action icon-button icon-delete"
-            aria-label={`Delete ${title} from this wishlist`}
-            onClick={() => onListUpdate?.({ action: 'delete', productId: p.id, listId: activeList })}
-          />
-          <button
-            type="submit"
-            name="intent"
-            value="choose-move"
-            className="product-card-action icon-button icon-move"
-            aria-label={`Move ${title} to another wishlist`}
-            onClick={(event) => {
-              if (!onListUpdate) return;
-              event.preventDefault();
-              onListUpdate({ action: 'move', productId: p.id, listId: activeList });
-            }}
-          />
+          <button type="submit" name="intent" value="delete-product" className="product-card-action icon-button icon-delete" aria-label="Delete from wishlist" onClick={() => onListUpdate?.({ action: 'delete', productId: p.id, listId: activeList })} />
+          <button type="submit" name="intent" value="choose-move" className="product-card-action icon-button icon-move" aria-label="Move to another wishlist" onClick={() => onListUpdate?.({ action: 'move', productId: p.id, listId: activeList })} />
         </>
       ) : pageType === undefined ? (
         <>
+          {/* A guest's heart is the sign-in page's link; a shopper's, the add page's (either is
+              what it does without JavaScript; with it, the dialog opens instead). */}
           {signedIn ? (
             <ShellLink
               to={`/wishlist/add/${p.id}?returnurl=${encodeURIComponent(returnUrl)}`}
-              className={`product-card-action icon-button icon-wishlist${favourite ? ' is-favourite' : ''}`}
-              aria-label={favourite ? `${title} is in your wishlist: add to another` : `Add ${title} to a wishlist`}
-              data-favourite={favourite ? 'true' : undefined}
+              className={favourite ? 'product-card-action icon-button icon-wishlist is-favourite' : 'product-card-action icon-button icon-wishlist'}
+              aria-label={`Add ${title} to a wishlist`}
+              data-favourite={favourite || undefined}
               onClick={openWishlist}
             />
           ) : (

@@ -7,6 +7,8 @@ import { sessionContext } from '../../app/session-context';
 // personal part of a page): one small personal call, made by the loader only for a signed-in
 // shopper, beside the shared catalogue calls, which stay as they are. A guest's page makes no
 // such call and so stays the shared, cacheable page it was. A failure leaves the hearts empty.
+// The loaders import this module when the shopper is signed in (`import()`), so a guest's
+// first load in the browser does not carry it.
 
 export const SHOW_WISHLIST_PATH = '/api/account/show-wishlist';
 

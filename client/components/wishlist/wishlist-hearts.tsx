@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useMatches } from 'react-router';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { useBusy } from '../../app/busy';
@@ -7,8 +7,8 @@ import { useSession } from '../../app/session';
 import type { WishlistDialog as WishlistDialogView } from './WishlistDialog';
 
 // The hearts on the cards and the Wishlist dialog behind them (spec sections 2 "Product card",
-// 4 "Wishlist dialog"). This part ships with every landing page, so it is only the marks and a
-// way to open the dialog: the dialog, its rules and its api calls are fetched on first use.
+// 4 "Wishlist dialog"). This module ships with every page, so it is only the filled marks and
+// a way to open the dialog: the dialog, its rules and its api calls are fetched on first use.
 //
 // Which hearts are filled: the page's loaders ask once, only for a signed-in shopper
 // (`hearts` in their data, wishlist-hearts-call.ts), so the product grid stays the shared
@@ -24,83 +24,62 @@ export type WishlistDialogRequest =
   | { mode: 'move-wishlist'; productId: number; sourceListId: number; lists: readonly WishlistList[]; onDone?(): void };
 
 type Hearts = {
-  isFavourite(productId: number): boolean;
-  /** Undefined outside a provider: the heart then stays a plain link. */
-  open?(request: WishlistDialogRequest): void;
-  isAdmin: boolean;
+  signedIn: boolean;
+  filled(productId: number): boolean;
+  /**
+   * Opens the dialog (a guest signs in first, and the add goes on once they have: spec section
+   * 4). With the click that asked, unless it asked for a new tab: the link then does that.
+   * Outside the provider it does nothing, and a link stays a link.
+   */
+  open(event: MouseEvent | null, request: WishlistDialogRequest): void;
 };
 
-const HeartsContext = createContext<Hearts>({ isFavourite: () => false, isAdmin: false });
+const HeartsContext = createContext<Hearts>({ signedIn: false, filled: () => false, open() {} });
 
 export function useWishlistHearts(): Hearts {
   return useContext(HeartsContext);
 }
 
-let dialogModule: Promise<typeof WishlistDialogView> | undefined;
-function loadDialog(): Promise<typeof WishlistDialogView> {
-  dialogModule ??= import('./WishlistDialog').then(
-    (module) => module.WishlistDialog,
-    (error: unknown) => {
-      dialogModule = undefined;
-      throw error;
-    },
-  );
-  return dialogModule;
-}
-
 export function WishlistProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const userId = session.viewer?.userId;
-  const notify = useNotify();
-  const track = useBusy();
   const matches = useMatches();
-  const [added, setAdded] = useState<{ userId: number | undefined; ids: readonly number[] }>({ userId, ids: [] });
-  const [request, setRequest] = useState<WishlistDialogRequest | null>(null);
-  const [Dialog, setDialog] = useState<typeof WishlistDialogView | null>(null);
+  const track = useBusy();
+  const notify = useNotify();
+  // What this page added, and for whom: another session's marks are not this one's.
+  const [added, setAdded] = useState<[number | undefined, number[]]>([userId, []]);
+  const [shown, setShown] = useState<{ View: typeof WishlistDialogView; request: WishlistDialogRequest } | null>(null);
 
-  // A new session starts with no marks of its own; the loaders' answer is the new session's
-  // once they ran again (sign-in and sign-out revalidate), and a guest has none.
-  const fromLoaders = useMemo(() => {
-    if (userId === undefined) return [];
-    return matches.flatMap((match) => (match.data as { hearts?: readonly number[] } | undefined)?.hearts ?? []);
-  }, [matches, userId]);
-
-  const show = useCallback(
-    (next: WishlistDialogRequest) => {
-      setRequest(next);
-      void track(loadDialog()).then(
-        (view) => setDialog(() => view),
-        () => {
-          setRequest(null);
-          notify('error', SERVER_ERROR_MESSAGE);
-        },
-      );
-    },
-    [track, notify],
-  );
-
-  const value = useMemo<Hearts>(
-    () => ({
-      isFavourite: (productId) => (added.userId === userId && added.ids.includes(productId)) || fromLoaders.includes(productId),
-      isAdmin: session.viewer?.type === 1 || session.viewer?.type === 2,
-      open(next) {
-        // Spec section 4: a guest signs in first, and the add goes on once they have.
-        if (!session.viewer) session.openSignIn('Login', () => show(next));
-        else show(next);
+  const value = useMemo<Hearts>(() => {
+    const mine = added[0] === userId ? added[1] : [];
+    return {
+      signedIn: userId !== undefined,
+      // The loaders' answer is the current session's once they ran again (sign-in and sign-out revalidate).
+      filled: (id) => userId !== undefined && (mine.includes(id) || matches.some((match) => (match.data as { hearts?: number[] } | undefined)?.hearts?.includes(id))),
+      open(event, request) {
+        if (event && (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
+        event?.preventDefault();
+        const show = () =>
+          void track(import('./WishlistDialog')).then(
+            ({ WishlistDialog: View }) => setShown({ View, request }),
+            () => notify('error', SERVER_ERROR_MESSAGE),
+          );
+        if (userId === undefined) session.openSignIn('Login', show);
+        else show();
       },
-    }),
-    [added, userId, fromLoaders, session, show],
-  );
-
-  const onAdded = useCallback(
-    (productId: number) => setAdded((prev) => ({ userId, ids: [...(prev.userId === userId ? prev.ids : []), productId] })),
-    [userId],
-  );
+    };
+  }, [added, userId, matches, session, track, notify]);
 
   return (
     <HeartsContext.Provider value={value}>
       {children}
-      {request && Dialog && <Dialog request={request} onClose={() => setRequest(null)} onAdded={onAdded} />}
+      {shown && (
+        <shown.View
+          request={shown.request}
+          onClose={() => setShown(null)}
+          onAdded={(id) => setAdded(([whose, ids]) => [userId, [...(whose === userId ? ids : []), id]])}
+        />
+      )}
     </HeartsContext.Provider>
   );
 }

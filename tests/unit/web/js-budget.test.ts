@@ -95,4 +95,19 @@ describe('the client JavaScript budget', () => {
     };
     expect(smallChunkPlan(built, 'client/entry.client.tsx')).toEqual({ shell: ['shared/listing/listing-state.ts'], shared: { modules: [], entries: [] } });
   });
+  it('folds a chunk two landing pages load into the shell, whatever other pages load it too', () => {
+    const built: Metafile = {
+      inputs: {},
+      outputs: {
+        'dist/entry.js': chunk(200 * KIB, ['client/entry.client.tsx'], 'client/entry.client.tsx', ['dist/shell.js']),
+        'dist/shell.js': chunk(150 * KIB, ['client/routes.ts']),
+        'dist/listing.js': chunk(10 * KIB, ['client/routes/listing.route.tsx'], 'client/routes/listing.route.tsx', ['dist/shell.js', 'dist/cards.js']),
+        'dist/product.js': chunk(5 * KIB, ['client/routes/product.route.tsx'], 'client/routes/product.route.tsx', ['dist/shell.js', 'dist/cards.js']),
+        // The product card: the listing and the product page draw it, and so does a wishlist page.
+        'dist/cards.js': chunk(4 * KIB, ['client/components/ProductCard.tsx']),
+        'dist/wishlists.js': chunk(3 * KIB, ['client/routes/user-wishlists.route.tsx'], 'client/routes/user-wishlists.route.tsx', ['dist/shell.js', 'dist/cards.js']),
+      },
+    };
+    expect(smallChunkPlan(built, 'client/entry.client.tsx')).toEqual({ shell: ['client/components/ProductCard.tsx'], shared: { modules: [], entries: [] } });
+  });
 });
