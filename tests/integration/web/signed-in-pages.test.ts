@@ -7,7 +7,7 @@ import { demoStackForFile } from '../../support/demo-stack';
 
 // A signed-in shopper's listing page over the real api and catalog index: the catalogue comes
 // from shared calls that carry no identity and are answered from the web's shared cache, as
-// for a guest; only what is theirs (the header's profile) is asked for them, and the session
+// for a guest; only what is theirs (the header's profile, the filled hearts) is asked for them, and the session
 // cache keeps that for the same session's next pages until the session changes something.
 
 const stack = demoStackForFile('catalog');
@@ -48,6 +48,8 @@ describe('a signed-in shopper on a listing page', () => {
     expect(answeredBetween(before, await apiRequests())).toEqual({
       '/api/account/user-profile': 1,
       '/api/account/notification-count': 1,
+      // The filled hearts: which of the page's products are in one of their wishlists.
+      '/api/account/show-wishlist': 1,
     });
     expect(page.headers['cache-control']).toBe('private, no-store');
     // The part that is theirs: the header's account menu, with their account's links.
@@ -70,6 +72,8 @@ describe('a signed-in shopper on a listing page', () => {
     expect(answeredBetween(bobsFirst, await apiRequests())).toEqual({
       '/api/account/user-profile': 1,
       '/api/account/notification-count': 1,
+      // The filled hearts: which of the page's products are in one of their wishlists.
+      '/api/account/show-wishlist': 1,
     });
     expect(visibleMarkup(bobs.text)).toContain(`href="/user/${bob.userName}/wishlists"`);
     expect(visibleMarkup(bobs.text)).not.toContain(`/user/${alice.userName}/`);
@@ -94,6 +98,8 @@ describe('a signed-in shopper on a listing page', () => {
     expect(answeredBetween(before, await apiRequests())).toEqual({
       '/api/account/user-profile': 1,
       '/api/account/notification-count': 1,
+      // The filled hearts: which of the page's products are in one of their wishlists.
+      '/api/account/show-wishlist': 1,
     });
     expect(visibleMarkup(page.text)).toContain(renamed);
   });
@@ -108,11 +114,19 @@ describe('a signed-in shopper on a listing page', () => {
     // The listing's one answer travels as the page's view in the listing route's loader data.
     const listingData = (html: string) => readPayload(html).payload.router.loaderData['listing-page'];
     expect(listingData(guest.text)).toBeDefined();
-    expect(JSON.stringify(listingData(signedIn.text))).toBe(JSON.stringify(listingData(guest.text)));
+    // Beside it, theirs alone: the filled hearts (none: they have no wishlist yet).
+    const { hearts, ...shared } = listingData(signedIn.text) as { hearts?: number[] };
+    expect(hearts).toEqual([]);
+    expect(JSON.stringify(shared)).toBe(JSON.stringify(listingData(guest.text)));
     expect(JSON.stringify(transfer(signedIn.text))).toBe(JSON.stringify(transfer(guest.text)));
-    // The product grid is the shared answer's, whoever looks.
+    // The product grid is the shared answer's, whoever looks; only the hearts differ: a guest's
+    // asks them to sign in, a shopper's adds to a wishlist.
     const grid = (html: string) => /<div class="product-grid"[\s\S]*?<div class="scroll-sentinel"/.exec(visibleMarkup(html))?.[0];
-    expect(grid(signedIn.text)).toBeDefined();
-    expect(grid(signedIn.text)).toBe(grid(guest.text));
+    const heart = /<a href="([^"]*)" class="product-card-action icon-button icon-wishlist"[^>]*><\/a>/g;
+    const heartLinks = (html: string) => [...(grid(html) ?? '').matchAll(heart)].map((match) => match[1]!.replace(/add\/\d+/, 'add/N'));
+    const cards = (grid(guest.text)?.match(/<article /g) ?? []).length;
+    expect(heartLinks(guest.text)).toEqual(Array(cards).fill('/authentication?userType=Login&amp;returnurl=%2Fdresses%3Fcolour%3Dblack%26sort%3Dasc'));
+    expect(heartLinks(signedIn.text)).toEqual(Array(cards).fill('/wishlist/add/N?returnurl=%2Fdresses%3Fcolour%3Dblack%26sort%3Dasc'));
+    expect(grid(signedIn.text)?.replace(heart, '')).toBe(grid(guest.text)?.replace(heart, ''));
   });
 });
