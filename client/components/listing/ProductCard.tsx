@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { NEW_TAB_SUFFIX } from '../../../shared/messages';
 import { formatPrice } from '../../../shared/price';
@@ -12,8 +12,9 @@ import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath, type CardProd
 // first) and is filled when the product is in one of the shopper's lists; without JavaScript it
 // is a link to the sign-in page, or for a shopper to the add-to-wishlist page. On a wishlist
 // page the delete and move icons submit the form the page wraps the card in (it asks the
-// confirm prompt, and with JavaScript opens the move dialog), so they work without JavaScript too. Alert actions open their dialog in a later issue; until then they ask
-// the shopper to sign in.
+// confirm prompt, and with JavaScript opens the move dialog), so they work without JavaScript
+// too. Alert actions open their dialog in a later issue; until then they ask the shopper to
+// sign in.
 
 export type PageType = 'wishlist' | 'alerts' | undefined;
 
@@ -59,11 +60,9 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
   const buy = buyControl(p, size);
   const freeDelivery = hasFreeDelivery(p, size.saleprice, country.code);
   const showVariants = pageType === undefined && p.variants.length > 1;
-  const returnUrl = `${location.pathname}${location.search}`;
-  const signIn = `/authentication?userType=Login&returnurl=${encodeURIComponent(returnUrl)}`;
+  const back = `returnurl=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+  const signIn = `/authentication?userType=Login&${back}`;
   const title = variant.title;
-  const favourite = hearts.filled(p.id);
-  const openWishlist = (event: MouseEvent) => hearts.open(event, { mode: 'wishlist', productId: p.id, productName: title });
   const classes = ['product-card', saleTag ? 'has-sale-tag' : '', size.status !== 1 ? 'is-unavailable' : ''].filter(Boolean).join(' ');
 
   return (
@@ -93,17 +92,13 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
         <>
           {/* A guest's heart is the sign-in page's link; a shopper's, the add page's (either is
               what it does without JavaScript; with it, the dialog opens instead). */}
-          {signedIn ? (
-            <ShellLink
-              to={`/wishlist/add/${p.id}?returnurl=${encodeURIComponent(returnUrl)}`}
-              className={favourite ? 'product-card-action icon-button icon-wishlist is-favourite' : 'product-card-action icon-button icon-wishlist'}
-              aria-label={`Add ${title} to a wishlist`}
-              data-favourite={favourite || undefined}
-              onClick={openWishlist}
-            />
-          ) : (
-            <ShellLink to={signIn} className="product-card-action icon-button icon-wishlist" aria-label={`Add ${title} to a wishlist (sign in first)`} title="Sign in to save to a wishlist" onClick={openWishlist} />
-          )}
+          <ShellLink
+            to={signedIn ? `/wishlist/add/${p.id}?${back}` : signIn}
+            className={`product-card-action icon-button icon-wishlist${hearts.filled(p.id) ? ' is-favourite' : ''}`}
+            aria-label={`Add ${title} to a wishlist${signedIn ? '' : ' (sign in first)'}`}
+            title={signedIn ? undefined : 'Sign in to save to a wishlist'}
+            onClick={(event) => hearts.open(event, { mode: 'wishlist', productId: p.id, productName: title })}
+          />
           <ShellLink to={signIn} className="product-card-action product-card-alert" title="Sign in to get a sale alert">
             Get Sale Alert
           </ShellLink>

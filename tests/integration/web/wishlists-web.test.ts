@@ -47,7 +47,7 @@ async function listingIds(): Promise<number[]> {
   return (res.body.data.products as { id: number }[]).map((p) => p.id);
 }
 const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
-const favouriteCount = (html: string) => (html.match(/data-favourite="true"/g) ?? []).length;
+const favouriteCount = (html: string) => (html.match(/icon-wishlist is-favourite/g) ?? []).length;
 
 async function listOf(shopper: Shopper, listId: number): Promise<{ list: Wishlist; items: { productId: number }[] }> {
   return (await onApi(shopper).get(`/api/account/wishlist/${listId}/gb/added`)).body.data;
@@ -67,7 +67,7 @@ describe('hearts on the listing', () => {
     // That product's heart is filled, and no other.
     const cards = visibleMarkup(mine.text).match(/<a[^>]*icon-wishlist[^>]*>/g) ?? [];
     expect(cards).toHaveLength(ids.length);
-    const filled = cards.filter((tag) => tag.includes('data-favourite="true"'));
+    const filled = cards.filter((tag) => tag.includes('icon-wishlist is-favourite'));
     expect(filled).toEqual(cards.filter((tag) => tag.includes(`/wishlist/add/${first}?`)));
     expect(filled).toHaveLength(1);
     expect(favouriteCount(mine.text)).toBe(1);
