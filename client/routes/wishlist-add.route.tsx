@@ -3,6 +3,7 @@ import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, 
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { safeReturnPath } from '../../shared/same-site-path';
+import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
 import { WISHLIST_MESSAGES, isDuplicateWishlistName, wishlistNameProblem } from '../../shared/validation/wishlist-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
@@ -51,7 +52,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   const listId = formText(form, 'listId');
   const listName = formText(form, 'listName');
   const chosen = /^\d{1,9}$/.test(listId) ? Number(listId) : undefined;
-  if (chosen === undefined) return data<ActionData>({ error: 'Choose a wishlist, or Create New.', listId, listName }, { status: 400, headers: noStore });
+  if (chosen === undefined) return data<ActionData>({ error: WISHLIST_NOTICES.chooseListOrNew, listId, listName }, { status: 400, headers: noStore });
   if (chosen === 0) {
     const problem = wishlistNameProblem(listName);
     if (problem) return data<ActionData>({ error: problem, listId, listName }, { status: 400, headers: noStore });

@@ -1,6 +1,6 @@
 // What the web's wishlist screens say that the api does not (the api's own messages are in
-// wishlist-rules.ts). No zod and nothing else here: the product card, which every landing page
-// ships, imports the confirm prompt, so this module stays a few strings.
+// wishlist-rules.ts). A few strings and nothing else (no zod): the wishlist pages and the
+// dialog, loaded on demand, import them.
 
 export const WISHLIST_NOTICES = {
   /** Spec section 8: the confirm prompt before a product leaves a list. */
@@ -17,4 +17,11 @@ export const WISHLIST_NOTICES = {
   editorsPickAlready: "Already in this editor's pick list",
   /** A product that left the catalogue (or is not sold in this country) stays in its lists. */
   unavailable: 'No longer available',
+  /** What is wrong with a wishlist form posted without JavaScript (wishlist-page-rules.ts). */
+  chooseList: 'Choose a wishlist.',
+  chooseListOrNew: 'Choose a wishlist, or Create New.',
+  chooseProduct: 'Choose a product.',
+  chooseDestination: 'Choose a wishlist to move it to, or Create New.',
+  privacyValue: 'isPublic must be 1 or 0',
+  unknownAction: 'Unknown wishlist action.',
 } as const;

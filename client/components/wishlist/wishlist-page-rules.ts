@@ -1,3 +1,4 @@
+import { WISHLIST_NOTICES } from '../../../shared/validation/wishlist-notices';
 import { wishlistNameProblem } from '../../../shared/validation/wishlist-rules';
 
 // What the wishlist pages' plain forms post (My Wishlists' action), read and checked before
@@ -35,31 +36,31 @@ export function wishlistIntent(form: FormData): WishlistIntent | { error: string
     return problem ? { error: problem } : make(name.trim());
   };
   if (kind === 'create-list') return named((listName) => ({ kind, listName }));
-  if (listId === undefined) return { error: 'Choose a wishlist.' };
+  if (listId === undefined) return { error: WISHLIST_NOTICES.chooseList };
   switch (kind) {
     case 'rename':
       return named((listName) => ({ kind, listId, listName }));
     case 'privacy': {
       const value = text(form, 'isPublic');
-      if (value !== '0' && value !== '1') return { error: 'isPublic must be 1 or 0' };
+      if (value !== '0' && value !== '1') return { error: WISHLIST_NOTICES.privacyValue };
       return { kind, listId, isPublic: value === '1' };
     }
     case 'delete-list':
       return { kind, listId };
   }
-  if (productId === undefined) return { error: 'Choose a product.' };
+  if (productId === undefined) return { error: WISHLIST_NOTICES.chooseProduct };
   switch (kind) {
     case 'delete-product':
     case 'choose-move':
       return { kind, listId, productId };
     case 'move': {
       const destination = id(text(form, 'destination'), true);
-      if (destination === undefined) return { error: 'Choose a wishlist to move it to, or Create New.' };
+      if (destination === undefined) return { error: WISHLIST_NOTICES.chooseDestination };
       if (destination !== 0) return { kind, listId, productId, destination, listName: '' };
       return named((listName) => ({ kind, listId, productId, destination, listName }));
     }
   }
-  return { error: 'Unknown wishlist action.' };
+  return { error: WISHLIST_NOTICES.unknownAction };
 }
 
 /** The public page of a list: /wishlist/{listId}/{slug}. */

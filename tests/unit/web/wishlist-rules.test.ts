@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WISHLIST_NOTICES } from '../../../shared/validation/wishlist-notices';
 import { WISHLIST_MESSAGES, WISHLIST_NAME_MAX } from '../../../shared/validation/wishlist-rules';
 import { dialogSubmitState, dialogTitle } from '../../../client/components/wishlist/wishlist-dialog-rules';
 import { publicWishlistPath, wishlistIntent } from '../../../client/components/wishlist/wishlist-page-rules';
@@ -64,13 +65,13 @@ describe("My Wishlists' form posts", () => {
 
   it('says what is wrong with a bad post', () => {
     expect(wishlistIntent(form({ intent: 'create-list', listName: '  ' }))).toEqual({ error: WISHLIST_MESSAGES.nameWhitespace });
-    expect(wishlistIntent(form({ intent: 'rename', listId: '0', listName: 'A' }))).toEqual({ error: 'Choose a wishlist.' });
-    expect(wishlistIntent(form({ intent: 'rename', listId: '4x', listName: 'A' }))).toEqual({ error: 'Choose a wishlist.' });
-    expect(wishlistIntent(form({ intent: 'privacy', listId: '4', isPublic: 'yes' }))).toEqual({ error: 'isPublic must be 1 or 0' });
-    expect(wishlistIntent(form({ intent: 'delete-product', listId: '4' }))).toEqual({ error: 'Choose a product.' });
-    expect(wishlistIntent(form({ intent: 'move', listId: '4', productId: '77', destination: '' }))).toEqual({ error: 'Choose a wishlist to move it to, or Create New.' });
+    expect(wishlistIntent(form({ intent: 'rename', listId: '0', listName: 'A' }))).toEqual({ error: WISHLIST_NOTICES.chooseList });
+    expect(wishlistIntent(form({ intent: 'rename', listId: '4x', listName: 'A' }))).toEqual({ error: WISHLIST_NOTICES.chooseList });
+    expect(wishlistIntent(form({ intent: 'privacy', listId: '4', isPublic: 'yes' }))).toEqual({ error: WISHLIST_NOTICES.privacyValue });
+    expect(wishlistIntent(form({ intent: 'delete-product', listId: '4' }))).toEqual({ error: WISHLIST_NOTICES.chooseProduct });
+    expect(wishlistIntent(form({ intent: 'move', listId: '4', productId: '77', destination: '' }))).toEqual({ error: WISHLIST_NOTICES.chooseDestination });
     expect(wishlistIntent(form({ intent: 'move', listId: '4', productId: '77', destination: '0', listName: '' }))).toEqual({ error: WISHLIST_MESSAGES.nameRequired });
-    expect(wishlistIntent(form({ intent: 'launch', listId: '4', productId: '77' }))).toEqual({ error: 'Unknown wishlist action.' });
+    expect(wishlistIntent(form({ intent: 'launch', listId: '4', productId: '77' }))).toEqual({ error: WISHLIST_NOTICES.unknownAction });
   });
 
   it("gives a list's public page as /wishlist/{listId}/{slug}", () => {
