@@ -162,7 +162,7 @@ export function Component() {
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const hearts = useWishlistHearts();
   const revalidator = useRevalidator();
-  const { basename } = useSiteConfig();
+  const { basename, siteUrl } = useSiteConfig();
   const id = useId();
   const here = accountPath(user.userName, 'wishlists');
   const { lists, list, items } = answer;
@@ -170,7 +170,6 @@ export function Component() {
     if (list) hearts.open(null, { mode: 'move-wishlist', productId, sourceListId: list.listId, lists, onDone: () => void revalidator.revalidate() });
   });
   const lastPage = Math.max(1, Math.ceil(answer.totalCount / answer.perPage));
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
   return (
     <section className="account-section wishlists" data-section="wishlists">
@@ -245,7 +244,7 @@ export function Component() {
           {list.isPublic === 1 && (
             <p className="wishlist-share">
               <label htmlFor={`${id}-share`}>Share link</label>{' '}
-              <input id={`${id}-share`} type="text" readOnly value={`${origin}${basename}${publicWishlistPath(list)}`} />{' '}
+              <input id={`${id}-share`} type="text" readOnly value={`${siteUrl}${basename}${publicWishlistPath(list)}`} />{' '}
               <ShellLink to={publicWishlistPath(list)}>Open the public page</ShellLink>
             </p>
           )}

@@ -5,7 +5,7 @@ import { COOKIE, UPSTREAM_HEADER } from '../../shared/constants';
 import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
 import { WISHLIST_MESSAGES } from '../../shared/validation/wishlist-rules';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, openPage, saveScreenshot, seriousAxeViolations, browserForFile } from '../support/browser';
+import { DESKTOP, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, browserForFile } from '../support/browser';
 
 // Wishlists in a real browser (spec sections 2 "Product card", 4 "Wishlist dialog", 5, 8, 9):
 // a guest's heart signs in first and the add goes on; a shopper's lists made, filled, moved,
@@ -143,6 +143,9 @@ describe('My Wishlists', () => {
     // Public, and a guest sees it from the share link.
     await page.getByRole('button', { name: 'Make public' }).click();
     await expectNotice(page, WISHLIST_NOTICES.madePublic);
+    // The share link as the server draws it (the page reloaded), the site's own address.
+    await page.reload();
+    await waitForHydration(page);
     const share = await page.getByLabel('Share link').inputValue();
     expect(share).toMatch(new RegExp(`^${webUrl}/wishlist/\\d+/evening$`));
     const guest = await browser().newContext(DESKTOP);
