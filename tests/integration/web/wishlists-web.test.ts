@@ -88,6 +88,28 @@ describe('hearts on the listing', () => {
   });
 });
 
+describe('hearts on the product page', () => {
+  it("fills the similar items' hearts for a shopper only, and a guest's product page makes no hearts call", async () => {
+    const res = await request(api.url).get('/api/search?q=dreses&perPage=1').expect(200);
+    const card = res.body.data.products[0] as { category_slug: string; subcategory_slug: string; variant_index: number; variants: { size_variants: { slug: string }[] }[] };
+    const path = `${card.category_slug}/${card.subcategory_slug}/${card.variants[card.variant_index]!.size_variants[0]!.slug}`;
+    const similar = ((await request(api.url).get(`/api/products/similar/${path}?country=GB&page=1&perPage=12`).expect(200)).body.data.products as { id: number }[]).map((p) => p.id);
+    // The second similar item (an undefined one would fail the add below).
+    const chosen = similar[1]!;
+    const shopper = await registerUser(api);
+    await onApi(shopper).post('/api/account/wishlist', { id: chosen, listId: 0, listName: 'Maybe' });
+
+    const guest = await request(web.url).get(`/${path}`).set('User-Agent', BROWSER).expect(200);
+    expect(readPayload(guest.text).script).not.toContain('"hearts"');
+    expect(favouriteCount(guest.text)).toBe(0);
+    const mine = await request(web.url).get(`/${path}`).set('User-Agent', BROWSER).set('Cookie', cookies(shopper)).expect(200);
+    expect(readPayload(mine.text).script).toContain(`"hearts":[${chosen}]`);
+    const filled = visibleMarkup(mine.text).match(/<a[^>]*icon-wishlist is-favourite[^>]*>/g) ?? [];
+    expect(filled).toHaveLength(1);
+    expect(filled[0]).toContain(`/wishlist/add/${chosen}?`);
+  });
+});
+
 describe('My Wishlists without JavaScript', () => {
   it('creates, renames, makes public, moves, deletes a product and deletes a list, each by a form post that comes back', async () => {
     const shopper = await registerUser(api);
