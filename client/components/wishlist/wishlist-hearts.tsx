@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useState, type MouseEvent, type ReactNode } from 'react';
 import { useMatches } from 'react-router';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { useBusy } from '../../app/busy';
@@ -50,25 +50,25 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   const [added, setAdded] = useState<[number | undefined, number[]]>([userId, []]);
   const [shown, setShown] = useState<{ View: typeof WishlistDialogView; request: WishlistDialogRequest } | null>(null);
 
-  const value = useMemo<Hearts>(() => {
-    const mine = added[0] === userId ? added[1] : [];
-    return {
-      signedIn: userId !== undefined,
-      // The loaders' answer is the current session's once they ran again (sign-in and sign-out revalidate).
-      filled: (id) => userId !== undefined && (mine.includes(id) || matches.some((match) => (match.data as { hearts?: number[] } | undefined)?.hearts?.includes(id))),
-      open(event, request) {
-        if (event && (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
-        event?.preventDefault();
-        const show = () =>
-          void track(import('./WishlistDialog')).then(
-            ({ WishlistDialog: View }) => setShown({ View, request }),
-            () => notify('error', SERVER_ERROR_MESSAGE),
-          );
-        if (userId === undefined) session.openSignIn('Login', show);
-        else show();
-      },
-    };
-  }, [added, userId, matches, session, track, notify]);
+  // A new value each render: the provider renders again only when the session, the page or the
+  // dialog changes, and then the cards' hearts may have changed too.
+  const mine = added[0] === userId ? added[1] : [];
+  const value: Hearts = {
+    signedIn: userId !== undefined,
+    // The loaders' answer is the current session's once they ran again (sign-in and sign-out revalidate).
+    filled: (id) => userId !== undefined && (mine.includes(id) || matches.some((match) => (match.data as { hearts?: number[] } | undefined)?.hearts?.includes(id))),
+    open(event, request) {
+      if (event && (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
+      event?.preventDefault();
+      const show = () =>
+        void track(import('./WishlistDialog')).then(
+          ({ WishlistDialog: View }) => setShown({ View, request }),
+          () => notify('error', SERVER_ERROR_MESSAGE),
+        );
+      if (userId === undefined) session.openSignIn('Login', show);
+      else show();
+    },
+  };
 
   return (
     <HeartsContext.Provider value={value}>
