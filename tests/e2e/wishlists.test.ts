@@ -83,6 +83,8 @@ describe('the heart', () => {
     const id = await heartProductId(page);
     await card.locator('a.icon-wishlist.is-favourite').waitFor();
     expect(await page.locator('a.icon-wishlist.is-favourite').count()).toBe(1);
+    // Said, not only drawn.
+    expect(await card.locator('a.icon-wishlist').getAttribute('aria-label')).toMatch(/^Add .+ to a wishlist \(saved in one already\)$/);
     expect(await listsOf(shopper)).toEqual([{ name: 'Summer', isPublic: 0, ids: [id] }]);
     expect(problems).toEqual([]);
     await context.close();

@@ -48,6 +48,7 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
   const location = useLocation();
   const hearts = useWishlistHearts();
   const signedIn = hearts.signedIn;
+  const filled = hearts.filled(p.id);
   const [variantIndex, setVariantIndex] = useState(p.variant_index);
   const variant = p.variants[variantIndex] ?? p.variants[0];
   const size = variant?.size_variants[0];
@@ -94,8 +95,8 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
               what it does without JavaScript; with it, the dialog opens instead). */}
           <ShellLink
             to={signedIn ? `/wishlist/add/${p.id}?${back}` : signIn}
-            className={`product-card-action icon-button icon-wishlist${hearts.filled(p.id) ? ' is-favourite' : ''}`}
-            aria-label={`Add ${title} to a wishlist${signedIn ? '' : ' (sign in first)'}`}
+            className={`product-card-action icon-button icon-wishlist${filled ? ' is-favourite' : ''}`}
+            aria-label={`Add ${title} to a wishlist${signedIn ? (filled ? ' (saved in one already)' : '') : ' (sign in first)'}`}
             title={signedIn ? undefined : 'Sign in to save to a wishlist'}
             onClick={(event) => hearts.open(event, { mode: 'wishlist', productId: p.id, productName: title })}
           />

@@ -71,6 +71,7 @@ describe('hearts on the listing', () => {
     expect(filled).toEqual(cards.filter((tag) => tag.includes(`/wishlist/add/${first}?`)));
     expect(filled).toHaveLength(1);
     expect(favouriteCount(mine.text)).toBe(1);
+    expect(filled[0]).toMatch(/aria-label="Add [^"]+ to a wishlist \(saved in one already\)"/);
     expect(readPayload(mine.text).script).toContain(`"hearts":[${first}]`);
 
     const guestAfter = await request(web.url).get(LISTING).set('User-Agent', BROWSER).expect(200);
