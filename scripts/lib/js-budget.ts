@@ -11,8 +11,8 @@ export const JS_GOAL = { kib: 110, files: 12 } as const;
 /**
  * What the build enforces: never more files than the goal, and never more bytes than the
  * heaviest route needs today (a ratchet: lower it as routes shrink, until it is JS_GOAL). The
- * help pages are the heaviest (about 108.8 KiB of brotli), then My Wishlists (108.7) and the
- * listing (about 108.0, which Lighthouse reads as about 108.9 with the three files' response
+ * help pages are the heaviest (about 108.7 KiB of brotli), then My Wishlists (108.5) and the
+ * listing (about 107.9, which Lighthouse would read as about 108.8 with the three files' response
  * headers); the framework alone (react-dom/client about 57 KiB, React
  * Router with React about 27 KiB in brotli) leaves little of the goal's 110 KiB for the pages'
  * own code.
