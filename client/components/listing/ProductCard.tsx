@@ -13,7 +13,7 @@ import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath, type CardProd
 // is a link to the sign-in page, or for a shopper to the add-to-wishlist page. On a wishlist
 // page the delete and move icons submit the form the page wraps the card in (it asks the
 // confirm prompt, and with JavaScript opens the move dialog), so they work without JavaScript
-// too. Alert actions open their dialog in a later issue; until then they ask the shopper to
+// too. An admin's card has a fourth action, the editor's pick (the dialog's editorpick mode). Alert actions open their dialog in a later issue; until then they ask the shopper to
 // sign in.
 
 export type PageType = 'wishlist' | 'alerts' | undefined;
@@ -104,6 +104,10 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
             Get Sale Alert
           </ShellLink>
           <ShellLink to={signIn} className="product-card-action icon-button icon-alert" aria-label={`Price alert for ${title} (sign in first)`} title="Sign in to set a price alert" />
+          {/* Admins only; it opens the dialog, so it needs JavaScript (an admin's tool, not a shopper's). */}
+          {hearts.admin && (
+            <button type="button" className="product-card-action icon-button icon-pick" aria-label={`Add ${title} to an editor's pick list`} onClick={(event) => hearts.open(event, { mode: 'editorpick', productId: p.id, productName: title })} />
+          )}
         </>
       ) : null}
       {showVariants && (

@@ -1,5 +1,6 @@
 import { createContext, useContext, useState, type MouseEvent, type ReactNode } from 'react';
 import { useMatches } from 'react-router';
+import { isAdminProfileType } from '../../../shared/api/account-paths';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { useBusy } from '../../app/busy';
 import { useNotify } from '../../app/notices';
@@ -25,6 +26,8 @@ export type WishlistDialogRequest =
 
 type Hearts = {
   signedIn: boolean;
+  /** An admin (profile type 1 or 2): the cards offer the editor's pick too (spec section 2). */
+  admin: boolean;
   filled(productId: number): boolean;
   /**
    * Opens the dialog (a guest signs in first, and the add goes on once they have: spec section
@@ -34,7 +37,7 @@ type Hearts = {
   open(event: MouseEvent | null, request: WishlistDialogRequest): void;
 };
 
-const HeartsContext = createContext<Hearts>({ signedIn: false, filled: () => false, open() {} });
+const HeartsContext = createContext<Hearts>({ signedIn: false, admin: false, filled: () => false, open() {} });
 
 export function useWishlistHearts(): Hearts {
   return useContext(HeartsContext);
@@ -55,6 +58,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   const mine = added[0] === userId ? added[1] : [];
   const value: Hearts = {
     signedIn: userId !== undefined,
+    admin: isAdminProfileType(session.viewer?.type),
     // The loaders' answer is the current session's once they ran again (sign-in and sign-out revalidate).
     filled: (id) => userId !== undefined && (mine.includes(id) || matches.some((match) => (match.data as { hearts?: number[] } | undefined)?.hearts?.includes(id))),
     open(event, request) {
