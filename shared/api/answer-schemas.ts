@@ -7,6 +7,7 @@ import {
   PublicProfileResponseSchema,
   UserProfileResponseSchema,
 } from './account-schemas';
+import { AlertDeletedSchema, AlertLinkDoneSchema, AlertSetSchema, AlertsPageSchema, NotificationsSchema, SalesPageSchema } from './alert-schemas';
 import { CountryResponseSchema, FashionTipsSchema, LinksSchema, MenuStructureSchema, SlidesSchema, TopRatedSchema } from './home-schemas';
 import {
   BrandListSchema,
@@ -95,6 +96,13 @@ export const ANSWER_SCHEMAS = {
   ShowWishlistMany: ShowWishlistManySchema,
   EditorsPickAdded: EditorsPickAddedSchema,
   EditorsPickLists: EditorsPickListsSchema,
+  // Sale and price alerts, notifications, My Sales.
+  AlertSet: AlertSetSchema,
+  AlertsPage: AlertsPageSchema,
+  AlertDeleted: AlertDeletedSchema,
+  Notifications: NotificationsSchema,
+  SalesPage: SalesPageSchema,
+  AlertLinkDone: AlertLinkDoneSchema,
 } as const;
 
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

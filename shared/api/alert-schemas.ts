@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { ALERT_KINDS, ALERT_SCOPES, ALERT_STATUSES } from '../validation/alert-rules';
+import { ProductCardSchema } from './product-schemas';
+
+export { ALERT_API, confirmAlertsPath, unsubscribeAlertPath } from './alert-paths';
+
+// Sale and price alerts on the api (spec sections 3 "Sale alert", 4 "Alert dialog", 5, 7),
+// all under /api/account. The contract the api implements and the web calls. Personal (the
+// `token` header; without one 401 'UnAuthorized Access!') unless said. Every answer is
+// { data: … }; bad input is a 400 { status, message, fields } naming the field, with the
+// messages of shared/validation/alert-rules.ts.
+//
+//   POST   /set-alerts {id, email, alertPrice, brandId, storeId, country}   AlertSetSchema (no token)
+//   POST   /set-user-alerts {id, alertPrice, brandId, storeId, country}     AlertSetSchema
+//          id: the size variant guid; alertPrice: a price alert's figure in the country's
+//          currency (absent, null or '' for a sale alert); brandId / storeId: the scope (the
+//          item's own brand or store; both null: this item); country: gb, us, … (the site it
+//          was set on, whose prices it watches). Unknown guid, or not sold in that country: 404.
+//          A price at or above the rounded sale price: 400 'Price should be less than {n}'.
+//          The same alert again (owner, kind, scope, size variant, country, price): changes
+//          nothing, added false.
+//   GET    /alerts/{country}?page=&perPage=                                   AlertsPageSchema
+//   DELETE /alerts/{alertId}                                                  AlertDeletedSchema
+//   GET    /notifications?page=&perPage=                                      NotificationsSchema
+//   PUT    /notifications-read {upTo}                                         NotificationCount ({count}: unread after)
+//   GET    /my-sales/{country}?page=&perPage=                                 SalesPageSchema
+//   PUT    /confirm-alerts {token}                                            AlertLinkDoneSchema (no token)
+//   POST   /alert-unsubscribe {token, all}                                    AlertLinkDoneSchema (no token)
+//          token: the signed token of an e-mail's link; tampered, unknown or expired: 400
+//          ALERT_MESSAGES.linkInvalid. all: stop every alert of the token's address (or
+//          account) instead of the one alert.
+
+// ── answers ─────────────────────────────────────────────────────────────────────────
+
+const Named = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+
+export const AlertSetSchema = z.object({
+  alertId: z.number().int(),
+  /** False when the same alert was there already (nothing changed). */
+  added: z.boolean(),
+  status: z.enum(ALERT_STATUSES),
+  /** One of ALERT_NOTICES: set, already, confirmSent, confirmPending. */
+  message: z.string(),
+});
+export type AlertSet = z.infer<typeof AlertSetSchema>;
+
+/** One alert as My Alerts shows it (a card in alerts mode, spec section 2 "Product card"). */
+export const AlertSchema = z.object({
+  alertId: z.number().int(),
+  kind: z.enum(ALERT_KINDS),
+  scope: z.enum(ALERT_SCOPES),
+  status: z.enum(ALERT_STATUSES),
+  /** The price alert's figure, in the alert's country's currency; null for a sale alert. */
+  alertPrice: z.number().nullable(),
+  /** Upper case (GB, US, …): the site it watches. */
+  country: z.string(),
+  currencySymbol: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** When it last fired (ISO 8601), or null. */
+  lastFiredAt: z.string().nullable(),
+  guid: z.string(),
+  /** Kept from when it was set, for an item no longer in the catalogue. */
+  productName: z.string(),
+  image: z.string(),
+  brand: Named.nullable(),
+  store: Named.nullable(),
+  /** Today's sale price of the alerted size variant in the alert's country; null when not sold there now. */
+  salePrice: z.number().nullable(),
+  /** The listing's card, priced today for the alert's country; null when the product is not sold there any more. */
+  product: ProductCardSchema.nullable(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+export const AlertsPageSchema = z.object({
+  alerts: z.array(AlertSchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
+export type AlertsPage = z.infer<typeof AlertsPageSchema>;
+
+export const AlertDeletedSchema = z.object({ deleted: z.literal(true) });
+
+/** One fired alert, as the bell's list shows it. */
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  read: z.boolean(),
+  kind: z.enum(ALERT_KINDS),
+  alertId: z.number().int().nullable(),
+  productName: z.string(),
+  image: z.string(),
+  /** The product page's path without the country prefix ({category}/{subcategory}/{slug}), or null when gone. */
+  path: z.string().nullable(),
+  country: z.string(),
+  currencySymbol: z.string(),
+  oldPrice: z.number().nullable(),
+  newPrice: z.number(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationsSchema = z.object({
+  notifications: z.array(NotificationSchema),
+  unread: z.number().int(),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
+export type Notifications = z.infer<typeof NotificationsSchema>;
+
+/** My Sales: products on sale now among the shopper's alerted items, brands and stores (and, once follows exist, followed ones). */
+export const SalesPageSchema = z.object({
+  products: z.array(ProductCardSchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  currencySymbol: z.string(),
+});
+export type SalesPage = z.infer<typeof SalesPageSchema>;
+
+export const AlertLinkDoneSchema = z.object({ message: z.string() });
