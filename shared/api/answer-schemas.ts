@@ -9,6 +9,7 @@ import {
 } from './account-schemas';
 import { AlertDeletedSchema, AlertLinkDoneSchema, AlertSetSchema, AlertsPageSchema, NotificationsSchema, SalesPageSchema } from './alert-schemas';
 import { CountryResponseSchema, FashionTipsSchema, LinksSchema, MenuStructureSchema, SlidesSchema, TopRatedSchema } from './home-schemas';
+import { DressMeFiltersSchema, LookCategoriesSchema, LookDeletedSchema, LookSchema, LookbookSchema, SetSavedSchema } from './look-schemas';
 import {
   BrandListSchema,
   ClickRecordedSchema,
@@ -96,6 +97,13 @@ export const ANSWER_SCHEMAS = {
   ShowWishlistMany: ShowWishlistManySchema,
   EditorsPickAdded: EditorsPickAddedSchema,
   EditorsPickLists: EditorsPickListsSchema,
+  // Looks: Dress Me, saved sets, My Lookbook.
+  LookCategories: LookCategoriesSchema,
+  DressMeFilters: DressMeFiltersSchema,
+  Lookbook: LookbookSchema,
+  Look: LookSchema,
+  SetSaved: SetSavedSchema,
+  LookDeleted: LookDeletedSchema,
   // Sale and price alerts, notifications, My Sales.
   AlertSet: AlertSetSchema,
   AlertsPage: AlertsPageSchema,

@@ -75,6 +75,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET', '/api/account/public-wishlist/:id', 'shared'),
   route('POST', '/api/account/editorspick-product', 'personal'),
 
+  // Looks: the shopper's boards; the categories a look is built from and a public look are
+  // the same for everyone who asks.
+  route('GET', '/api/account/user-set-categs', 'shared'),
+  route('GET', '/api/account/dress-me-filters/:x', 'personal'),
+  route('GET', '/api/account/sets/:x', 'personal'),
+  route('POST', '/api/account/save-set', 'personal'),
+  route('PUT', '/api/account/rename-lookbook', 'personal'),
+  route('DELETE', '/api/account/sets/:listId', 'personal'),
+  route('GET', '/api/account/public-set/:listId', 'shared'),
+
   // Brand and store directories.
   route('GET', '/api/account/brand-list', 'shared'),
   route('GET', '/api/account/store-list', 'shared'),

@@ -2,6 +2,7 @@ import type { ApiArea } from './area';
 import { authArea } from './auth-routes';
 import { directoryArea } from './directory-routes';
 import { homeArea } from './home-routes';
+import { lookArea } from './look-routes';
 import { productArea } from './product-routes';
 import { profileArea } from './profile-routes';
 import { searchArea } from './search-routes';
@@ -24,4 +25,5 @@ export const API_AREAS: readonly ApiArea[] = [
   searchArea,
   productArea,
   wishlistArea,
+  lookArea,
 ];

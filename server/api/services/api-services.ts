@@ -3,6 +3,7 @@ import type { Accounts } from '../accounts/accounts';
 import type { Database } from '../db/database';
 import type { SearchEngine } from '../search/search-engine';
 import { HomeService } from './home-service';
+import { LookService } from './look-service';
 import { MenuService } from './menu-service';
 import { ProductService } from './product-service';
 import { SearchService } from './search-service';
@@ -16,14 +17,16 @@ export type ApiServiceDeps = { db: Database; logger: Logger; searchEngine: Searc
  * area's routes. A new service is one line here (its type below follows).
  */
 export function createApiServices({ db, logger, searchEngine, accounts }: ApiServiceDeps) {
+  const search = new SearchService(db, searchEngine, logger);
   return {
     accounts,
     home: new HomeService(db),
     menu: new MenuService(db),
     subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),
     products: new ProductService(db, searchEngine),
-    search: new SearchService(db, searchEngine, logger),
+    search,
     wishlists: new WishlistService(db),
+    looks: new LookService(db, search.facets),
   };
 }
 

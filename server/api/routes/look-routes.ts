@@ -1,0 +1,83 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { LookIdParams, RenameLookbookBody, SaveSetBody, SetsParams } from '../../../shared/api/look-schemas';
+import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
+import { LOOK_MESSAGES, isLookCategoryId } from '../../../shared/validation/look-rules';
+import { entityId, safeText } from '../../../shared/validation/safe-input';
+import { notFound } from '../../lib/http-error';
+import { accountErrorHandler, parseForm } from '../accounts/account-errors';
+import { CountryQuery } from '../http/params';
+import { parseInput, sendData } from '../http/respond';
+import { rawQuery } from '../search-listing/read-listing-request';
+import type { ApiArea } from './area';
+
+// Looks under /api/account (spec section 7; shapes and the meaning of each route in
+// shared/api/look-schemas.ts). Every route but user-set-categs and public-set is the
+// shopper's: the session comes first (401 'UnAuthorized Access!'), then the input (a 400
+// naming the field), then the look, looked up with the shopper's id so another's look is an
+// unknown one (404).
+
+const CategoryParams = z.object({ x: safeText('x') });
+const PublicParams = z.object({ listId: entityId('listId') });
+
+export const lookArea: ApiArea = {
+  mountPath: '/api/account',
+  routes: ({ accounts, looks }) => {
+    const router = Router();
+    const { service } = accounts;
+    const shopper = async (req: Parameters<typeof service.authenticate>[0]) => (await service.authenticate(req)).userId;
+
+    // Shared: the same eight categories for everyone.
+    router.get('/user-set-categs', (_req, res) => {
+      sendData(res, { categories: looks.categories() }, CacheShort);
+    });
+
+    router.get('/dress-me-filters/:x', async (req, res) => {
+      await shopper(req);
+      const { x } = parseInput(CategoryParams, req.params);
+      if (!isLookCategoryId(x)) throw notFound(LOOK_MESSAGES.categoryNotFound(x));
+      sendData(res, await looks.dressMeFilters(x, rawQuery(req)), CachePrivate);
+    });
+
+    router.get('/sets/:x', async (req, res) => {
+      const userId = await shopper(req);
+      const { x } = parseInput(SetsParams, req.params);
+      const { country } = parseInput(CountryQuery, { country: req.query.country });
+      if (x === 0) sendData(res, { looks: await looks.lookbook(userId) }, CachePrivate);
+      else sendData(res, await looks.read(userId, x, country), CachePrivate);
+    });
+
+    router.post('/save-set', async (req, res) => {
+      const userId = await shopper(req);
+      const body = parseForm(SaveSetBody, req.body);
+      const saved =
+        body.kind === 'rename'
+          ? await looks.rename(userId, body.setId, body.setName, body.setPublic)
+          : await looks.save(userId, body.setId, body.setName, body.setPublic, body.items);
+      sendData(res, saved, CachePrivate);
+    });
+
+    router.put('/rename-lookbook', async (req, res) => {
+      const userId = await shopper(req);
+      const { listId, setName, setPublic } = parseForm(RenameLookbookBody, req.body);
+      sendData(res, await looks.rename(userId, listId, setName, setPublic), CachePrivate);
+    });
+
+    router.delete('/sets/:listId', async (req, res) => {
+      const userId = await shopper(req);
+      const { listId } = parseInput(LookIdParams, req.params);
+      await looks.remove(userId, listId);
+      sendData(res, { deleted: true }, CachePrivate);
+    });
+
+    // Shared: no identity reaches it (bindApiScope), so the answer is the same for everyone.
+    router.get('/public-set/:listId', async (req, res) => {
+      const { listId } = parseInput(PublicParams, req.params);
+      const { country } = parseInput(CountryQuery, { country: req.query.country });
+      sendData(res, await looks.readPublic(listId, country), CacheShort);
+    });
+
+    router.use(accountErrorHandler);
+    return router;
+  },
+};

@@ -1,0 +1,298 @@
+import { createHash } from 'node:crypto';
+import type { Look, LookCategory, LookItem, LookPlacements, LookSummary, SetSaved } from '../../../shared/api/look-schemas';
+import type { Filter } from '../../../shared/api/search-schemas';
+import { DEPARTMENTS, type Department } from '../../../shared/constants';
+import { COUNTRIES, type CountryCode } from '../../../shared/countries';
+import { resizeProductImage } from '../../../shared/images';
+import { ListingQueryError, parseFilterListOptions, parseListingRequest } from '../../../shared/listing/query-grammar';
+import { requestForCall } from '../../../shared/listing/companion-calls';
+import { CATEGORY_LEVELS, type FacetFilterType } from '../../../shared/listing/vocabulary';
+import {
+  LOOKBOOK_MAX,
+  LOOK_CATEGORY_IDS,
+  LOOK_CATEGORY_NAMES,
+  LOOK_MESSAGES,
+  lookCollageUrl,
+  type LookCategoryId,
+} from '../../../shared/validation/look-rules';
+import { badRequest, notFound } from '../../lib/http-error';
+import { fieldError } from '../accounts/account-errors';
+import { slugify } from '../catalog/identifiers';
+import type { Database, Queryable } from '../db/database';
+import type { FacetFilters } from '../search-listing/facet-filters';
+import { readProductCards } from './product-reader';
+
+// Looks (spec sections 3, 4, 5, 7; shapes in shared/api/look-schemas.ts): a shopper's outfit
+// boards, each piece a size variant and its rectangle on the board. Every write is one
+// statement or one transaction, so a crash loses nothing half-written. Another shopper's look
+// is looked up with the asker's id like an unknown one: the same 404. Pieces keep the
+// product's name and picture from when they were saved, so a look outlives its products
+// leaving the catalogue, and the collage (drawn by the web from those pictures) stays the same
+// until the look changes: `version` is a hash of the pieces, and the collage's URL carries it.
+
+/**
+ * The catalogue's categories each look category covers, by department (the demo tree in
+ * catalog/category-tree.ts; a unit test checks every slug is in it). A department with
+ * nothing of a kind (men's dresses) has none.
+ */
+export const LOOK_CATEGORY_SLUGS: Readonly<Record<LookCategoryId, Readonly<Record<Department, readonly string[]>>>> = {
+  tops: {
+    women: ['tops', 'knitwear', 'sweatshirts-hoodies'],
+    men: ['men-t-shirt', 'men-shirts', 'men-polo-shirts', 'men-knitwear', 'men-sweatshirts-hoodies'],
+    kids: ['kids-tops', 'kids-knitwear', 'kids-sweatshirts-hoodies'],
+  },
+  bottoms: {
+    women: ['jeans', 'trousers', 'skirts', 'shorts'],
+    men: ['men-jeans', 'men-trousers', 'men-shorts'],
+    kids: ['kids-jeans', 'kids-trousers', 'kids-shorts', 'kids-skirts'],
+  },
+  dresses: { women: ['dresses', 'jumpsuits'], men: [], kids: ['kids-dresses'] },
+  outerwear: { women: ['coats', 'jackets', 'blazers'], men: ['men-jackets', 'men-coats-blazers'], kids: ['kids-coats-jackets'] },
+  shoes: { women: ['shoes'], men: ['men-shoes'], kids: ['kids-shoes'] },
+  bags: { women: ['bags'], men: ['men-bags'], kids: ['kids-backpacks'] },
+  accessories: { women: ['accessories'], men: ['men-accessories'], kids: ['kids-hats', 'kids-gloves', 'kids-sunglasses'] },
+  beauty: { women: ['health-and-beauty'], men: ['men-grooming'], kids: [] },
+};
+
+export function lookCategory(id: LookCategoryId): LookCategory {
+  const byDepartment = LOOK_CATEGORY_SLUGS[id];
+  return {
+    id,
+    name: LOOK_CATEGORY_NAMES[id],
+    slugs: DEPARTMENTS.flatMap((d) => byDepartment[d]),
+    byDepartment: { women: [...byDepartment.women], men: [...byDepartment.men], kids: [...byDepartment.kids] },
+  };
+}
+
+/** Dress Me's filter groups, in the order the listing's panel shows them (the category is the look category itself). */
+const DRESS_ME_FILTERS: readonly FacetFilterType[] = ['department', 'colour', 'offer', 'brand', 'store'];
+
+type LookRow = {
+  id: number;
+  name: string;
+  slug: string;
+  is_public: boolean;
+  version: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  item_count: number;
+};
+type ItemRow = {
+  guid: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  z: number;
+  product_name: string;
+  image: string;
+  product_id: number | null;
+};
+
+const SLUG_MAX = 40;
+
+const LOOK_COLUMNS = `l.id, l.name, l.slug, l.is_public, l.version, l.created_at, l.updated_at,
+  (SELECT count(*)::int FROM look_items i WHERE i.look_id = l.id) AS item_count`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toSummary(row: LookRow): LookSummary {
+  return {
+    listId: row.id,
+    listName: row.name,
+    isPublic: row.is_public ? 1 : 0,
+    slug: row.slug,
+    itemCount: row.item_count,
+    version: row.version,
+    collage: lookCollageUrl(row.id, row.version),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+const lookNotFound = () => notFound(LOOK_MESSAGES.lookNotFound);
+const lookSlug = (name: string) => slugify(name, SLUG_MAX) || 'look';
+
+type Piece = LookPlacements[number] & { productName: string; image: string };
+
+/** The collage version of a look's pieces: what is drawn where, hashed (16 hex digits). */
+export function lookVersion(pieces: readonly Piece[]): string {
+  const drawn = pieces.map((p) => [p.guid, p.image, p.x, p.y, p.width, p.height, p.z]);
+  return createHash('sha256').update(JSON.stringify(drawn)).digest('hex').slice(0, 16);
+}
+
+/** Each guid's product name and full-size picture; 400 naming the first guid that names no size variant. */
+async function piecesOf(q: Queryable, items: LookPlacements): Promise<Piece[]> {
+  const rows = await q.query<{ guid: string; title: string; image_url: string }>(
+    `SELECT sv.guid::text AS guid, p.title, v.image_url
+       FROM size_variants sv JOIN variants v ON v.id = sv.variant_id JOIN products p ON p.id = v.product_id
+      WHERE sv.guid = ANY($1::uuid[])`,
+    [items.map((i) => i.guid)],
+  );
+  const found = new Map(rows.map((r) => [r.guid.toLowerCase(), r]));
+  return items.map((item) => {
+    const row = found.get(item.guid);
+    if (!row) throw fieldError('data', LOOK_MESSAGES.unknownProduct(item.guid));
+    return { ...item, productName: row.title, image: row.image_url };
+  });
+}
+
+async function insertPieces(tx: Queryable, lookId: number, pieces: readonly Piece[]): Promise<void> {
+  const column = <K extends keyof Piece>(key: K) => pieces.map((p) => p[key]);
+  await tx.query(
+    `INSERT INTO look_items (look_id, position, guid, product_name, image, x, y, width, height, z)
+     SELECT $1, t.* FROM unnest($2::smallint[], $3::uuid[], $4::text[], $5::text[],
+                                $6::smallint[], $7::smallint[], $8::smallint[], $9::smallint[], $10::smallint[]) AS t`,
+    [lookId, pieces.map((_, i) => i), column('guid'), column('productName'), column('image'), column('x'), column('y'), column('width'), column('height'), column('z')],
+  );
+}
+
+export class LookService {
+  constructor(
+    private readonly db: Database,
+    private readonly facets: FacetFilters,
+  ) {}
+
+  /** GET /user-set-categs. */
+  categories(): LookCategory[] {
+    return LOOK_CATEGORY_IDS.map(lookCategory);
+  }
+
+  /**
+   * GET /dress-me-filters/{x}: the listing's filter groups over the look category's catalogue
+   * categories, read with the listing grammar from the call's own query (a bad value is the
+   * grammar's 400); any category levels it names give way to the look category's.
+   */
+  async dressMeFilters(id: LookCategoryId, rawQuery: string): Promise<{ category: LookCategory; filters: Filter[] }> {
+    const category = lookCategory(id);
+    const params = new URLSearchParams(rawQuery);
+    for (const level of CATEGORY_LEVELS) params.delete(level);
+    params.delete('link');
+    params.set('category', category.slugs.join(','));
+    let request;
+    let options;
+    try {
+      request = requestForCall('filters', parseListingRequest(params));
+      options = parseFilterListOptions(params);
+    } catch (error) {
+      if (error instanceof ListingQueryError) throw badRequest(error.message);
+      throw error;
+    }
+    const filters: Filter[] = [];
+    for (const type of DRESS_ME_FILTERS) filters.push(await this.facets.filter(type, request, options));
+    return { category, filters };
+  }
+
+  /** GET /sets/0: the shopper's looks, the most recently changed first. */
+  async lookbook(userId: number): Promise<LookSummary[]> {
+    const rows = await this.db.query<LookRow>(
+      `SELECT ${LOOK_COLUMNS} FROM looks l WHERE l.user_id = $1 ORDER BY l.updated_at DESC, l.id DESC LIMIT $2`,
+      [userId, LOOKBOOK_MAX],
+    );
+    return rows.map(toSummary);
+  }
+
+  /** GET /sets/{listId}: one of the shopper's looks (404 for any other). */
+  async read(userId: number, listId: number, country: CountryCode): Promise<Look> {
+    return this.readWhere('l.id = $1 AND l.user_id = $2', [listId, userId], country);
+  }
+
+  /** GET /public-set/{listId}: a public look for anyone; a private or unknown one is 404. */
+  async readPublic(listId: number, country: CountryCode): Promise<Look> {
+    return this.readWhere('l.id = $1 AND l.is_public', [listId], country);
+  }
+
+  private async readWhere(where: string, params: unknown[], country: CountryCode): Promise<Look> {
+    const [row] = await this.db.query<LookRow & { user_name: string; owner_name: string }>(
+      `SELECT ${LOOK_COLUMNS}, u.user_name, u.name AS owner_name FROM looks l JOIN users u ON u.id = l.user_id WHERE ${where}`,
+      params,
+    );
+    if (!row) throw lookNotFound();
+    return {
+      ...toSummary(row),
+      items: await this.items(row.id, country),
+      currencySymbol: COUNTRIES[country].info.symbol,
+      owner: { userName: row.user_name, name: row.owner_name },
+    };
+  }
+
+  /** A look's pieces in z-order with today's cards for the country. */
+  private async items(lookId: number, country: CountryCode): Promise<LookItem[]> {
+    const rows = await this.db.query<ItemRow>(
+      `SELECT i.guid::text AS guid, i.x, i.y, i.width, i.height, i.z, i.product_name, i.image, v.product_id
+         FROM look_items i
+         LEFT JOIN size_variants sv ON sv.guid = i.guid
+         LEFT JOIN variants v ON v.id = sv.variant_id
+        WHERE i.look_id = $1
+        ORDER BY i.z, i.position`,
+      [lookId],
+    );
+    const ids = [...new Set(rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id])))];
+    const cards = new Map((await readProductCards(this.db, ids, country)).map((card) => [card.id, card]));
+    return rows.map((r) => {
+      const card = r.product_id === null ? undefined : cards.get(r.product_id);
+      // The card opens on the piece's own colour: the variant whose picture the piece kept.
+      const small = resizeProductImage(r.image, '180');
+      const index = card ? card.variants.findIndex((v) => v.images.productimage180_jpg === small) : -1;
+      return {
+        guid: r.guid,
+        x: r.x,
+        y: r.y,
+        width: r.width,
+        height: r.height,
+        z: r.z,
+        productName: r.product_name,
+        image: r.image,
+        product: card ? { ...card, variant_index: Math.max(index, 0) } : null,
+      };
+    });
+  }
+
+  /**
+   * POST /save-set with data (spec section 4): a new look (setId 0) or one of the shopper's
+   * looks updated (title, public flag and pieces, replaced whole). One transaction; the look's
+   * row is locked while its pieces are replaced, so two saves of one look do not interleave.
+   */
+  async save(userId: number, setId: number, name: string, isPublic: boolean, items: LookPlacements): Promise<SetSaved> {
+    const slug = lookSlug(name);
+    return this.db.transaction(async (tx) => {
+      const pieces = await piecesOf(tx, items);
+      const version = lookVersion(pieces);
+      let listId = setId;
+      if (setId === 0) {
+        const [row] = await tx.query<{ id: number }>(
+          'INSERT INTO looks (user_id, name, slug, is_public, version) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+          [userId, name, slug, isPublic, version],
+        );
+        listId = row!.id;
+      } else {
+        const rows = await tx.query(
+          `UPDATE looks SET name = $3, slug = $4, is_public = $5, version = $6, updated_at = now()
+            WHERE id = $1 AND user_id = $2 RETURNING id`,
+          [setId, userId, name, slug, isPublic, version],
+        );
+        if (!rows.length) throw lookNotFound();
+        await tx.query('DELETE FROM look_items WHERE look_id = $1', [setId]);
+      }
+      await insertPieces(tx, listId, pieces);
+      return { slug, listId };
+    });
+  }
+
+  /** PUT /rename-lookbook, and POST /save-set without data: a new title and public flag. */
+  async rename(userId: number, listId: number, name: string, isPublic: boolean): Promise<SetSaved> {
+    const slug = lookSlug(name);
+    const rows = await this.db.query(
+      'UPDATE looks SET name = $3, slug = $4, is_public = $5, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING id',
+      [listId, userId, name, slug, isPublic],
+    );
+    if (!rows.length) throw lookNotFound();
+    return { slug, listId };
+  }
+
+  /** DELETE /sets/{listId}: the look and its pieces (ON DELETE CASCADE). */
+  async remove(userId: number, listId: number): Promise<void> {
+    const rows = await this.db.query('DELETE FROM looks WHERE id = $1 AND user_id = $2 RETURNING id', [listId, userId]);
+    if (!rows.length) throw lookNotFound();
+  }
+}
