@@ -180,7 +180,7 @@ export type LookPlacements = z.output<typeof LookData>;
  * 4) it is a lookbook name, sanitised, and setId must name a look.
  */
 export const SaveSetBody = z
-  .object({ setName: z.unknown(), setId: setIdOrNew, setPublic, data: z.unknown().optional() })
+  .object({ setName: z.unknown().optional(), setId: setIdOrNew, setPublic, data: z.unknown().optional() })
   .transform((body, ctx) => {
     const renaming = body.data === undefined || body.data === null;
     const name = (renaming ? LookbookName : LookTitle).safeParse(body.setName);

@@ -48,6 +48,8 @@ let sample: { guid: string; category: string; lastnode: string; slug: string };
 /** A product of the catalogue, and a wishlist of the fuzzer's holding it. */
 let sampleProductId: number;
 let fuzzList: number;
+/** Two size variants of the catalogue: the pieces of a valid-looking look. */
+let lookGuids: string[];
 
 beforeAll(async () => {
   providers = await startSocialProviders();
@@ -76,6 +78,7 @@ beforeAll(async () => {
     body: JSON.stringify({ id: sampleProductId, listId: 0, listName: 'Fuzz' }),
   });
   fuzzList = WishlistAddedSchema.parse(added.json.data).lists[0]!.listId;
+  lookGuids = (await db.query<{ guid: string }>('SELECT guid::text AS guid FROM size_variants ORDER BY id LIMIT 2')).map((r) => r.guid);
 }, 120_000);
 
 afterAll(async () => {
@@ -242,6 +245,7 @@ function pathSamples(name: string): string[] {
     b: ['gb', 'US', 'xx'],
     c: ['added', 'price-asc', 'price-desc'],
     listId: [String(fuzzList), '1'],
+    x: ['0', '1', 'shoes', 'tops'],
     productId: [String(sampleProductId), '1'],
   };
   const known = Object.hasOwn(samples, name) ? samples[name] : undefined;
@@ -334,6 +338,14 @@ function bodyFields(route: string): Record<string, fc.Arbitrary<unknown>> {
     'DELETE /api/account/wishlist-product/:listId/:productId': {},
     'DELETE /api/account/wishlist/:listId': {},
     'POST /api/account/editorspick-product': { id: pick(sampleProductId), listId: pick(1, 2), productName: pick('A dress') },
+    'POST /api/account/save-set': {
+      setName: pick('Fuzz Look', 'Summer Days'),
+      setId: pick(0, 1),
+      setPublic: pick<number | boolean>(1, 0, true),
+      data: pick({ items: lookGuids.map((guid, i) => ({ guid, x: i * 500, y: 0, width: 400, height: 400, z: i })) }, undefined),
+    },
+    'DELETE /api/account/sets/:listId': {},
+    'PUT /api/account/rename-lookbook': { listId: pick(1, 2), setName: pick('Fuzz Look', 'Fuzz!! Look'), setPublic: pick<number | boolean>(1, 0, false) },
   };
   const known = Object.hasOwn(fields, route) ? fields[route] : undefined;
   if (!known) throw new Error(`no valid-looking body for ${route}; add its fields here`);

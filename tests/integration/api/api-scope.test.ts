@@ -46,6 +46,10 @@ beforeAll(async () => {
   const added = await request(api.url).post('/api/account/wishlist').set(asShopper).send({ id: card.id, listId: 0, listName: 'Scope' }).expect(200);
   const listId = added.body.data.lists[0].listId as number;
   await request(api.url).put('/api/account/wishlist-privacy').set(asShopper).send({ listId, isPublic: 1 }).expect(200);
+  const shoe = (await request(api.url).get('/api/search?link=/shoes&perPage=1').expect(200)).body.data.products[0];
+  const pieces = [sv.guid, shoe.variants[0].size_variants[0].guid as string].map((guid, i) => ({ guid, x: i * 500, y: 0, width: 400, height: 400, z: i }));
+  const look = await request(api.url).post('/api/account/save-set').set(asShopper).send({ setName: 'Scope', setId: 0, setPublic: 1, data: { items: pieces } }).expect(200);
+  const lookId = look.body.data.listId as number;
 
   // One request for each shared route, with the status it answers (an answer worth comparing).
   shared = {
@@ -83,6 +87,8 @@ beforeAll(async () => {
     'GET /api/products/sitemap': { path: '/api/products/sitemap', status: 200 },
     'GET /api/products/sitemap/:kind': { path: '/api/products/sitemap/products', status: 200 },
     'GET /api/account/public-wishlist/:id': { path: `/api/account/public-wishlist/${listId}`, status: 200 },
+    'GET /api/account/user-set-categs': { path: '/api/account/user-set-categs', status: 200 },
+    'GET /api/account/public-set/:listId': { path: `/api/account/public-set/${lookId}`, status: 200 },
   };
 
   // One request for each personal route, sent as the shopper.
@@ -117,6 +123,11 @@ beforeAll(async () => {
     'DELETE /api/account/wishlist/:listId': { path: '/api/account/wishlist/2147483647' },
     'GET /api/account/show-wishlist': { path: `/api/account/show-wishlist?id=${card.id}` },
     'POST /api/account/editorspick-product': { path: '/api/account/editorspick-product', body: { id: card.id, listId: 1 } },
+    'GET /api/account/dress-me-filters/:x': { path: '/api/account/dress-me-filters/shoes' },
+    'GET /api/account/sets/:x': { path: `/api/account/sets/${lookId}` },
+    'POST /api/account/save-set': { path: '/api/account/save-set', body: { setName: 'Scope', setId: lookId, setPublic: 1 } },
+    'PUT /api/account/rename-lookbook': { path: '/api/account/rename-lookbook', body: { listId: lookId, setName: 'Scope', setPublic: 1 } },
+    'DELETE /api/account/sets/:listId': { path: '/api/account/sets/2147483647' },
   };
 });
 
