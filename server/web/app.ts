@@ -22,6 +22,7 @@ import { createSocialState, socialStartRoutes } from './http/social-sign-in';
 import { readClientAssets, staticFiles } from './http/static-files';
 import { createXsrf, formSizeLimit, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
 import { imageRouter } from './images/image-router';
+import { lookCollageRouter } from './images/look-collage-router';
 import { gateway, isGatewayPath } from './proxy/gateway';
 import { createDocumentHandler } from './render/document-handler';
 import { webErrorHandler } from './render/document-errors';
@@ -49,8 +50,8 @@ const SITEMAP_TIMEOUT_MS = 30_000;
 //     → request duration metrics → compression;
 //  2. /healthz, /readyz (the api is ready) and a 404 for /metrics (served on METRICS_PORT
 //     instead, main.ts) → hashed assets and public files → drawn pictures (/images);
-//  3. request info (country from the URL, geo header, bot flag) → cookies → pages kept by the
-//     page cache (render/page-cache.ts);
+//  3. request info (country from the URL, geo header, bot flag) → cookies → looks' collages
+//     (/images/looks, the look's reader's own) → pages kept by the page cache (render/page-cache.ts);
 //  4. GET /xsrf-token → the XSRF check on every state-changing request → social sign-in start
 //     → the session routes (sign-in, register, logout: they keep the token cookie) → the
 //     gateway (/api, /auth, /clients/api, /api/payments; no body parser before it, so bodies
@@ -117,6 +118,8 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   // Read before the gateway: the XSRF check, the session routes and the identity headers need
   // them (the parser leaves request bodies alone, so proxied bodies still stream through).
   app.use(cookieParser());
+  // A look's collage: after the cookies, since a private look's picture is its owner's alone.
+  app.use(lookCollageRouter({ upstream: api }));
   // Pages kept by the page cache go out from here, before anything that would render or call
   // the api, and before the overload gate: under load, hot pages are still served.
   app.use(pageCache.serve);

@@ -180,8 +180,11 @@ export const LOOK_COLLAGE = { width: 1200, height: 630, background: '#f7f4ef' } 
  * download button).
  */
 export function lookCollageUrl(listId: number, version: string, download = false): string {
-  return `/images/looks/${listId}/${version}.png${download ? '?download=1' : ''}`;
+  return `${LOOK_COLLAGE_PREFIX}${listId}/${version}.png${download ? '?download=1' : ''}`;
 }
+
+/** Where the collages live on the web (the drawn product pictures' router leaves these paths alone). */
+export const LOOK_COLLAGE_PREFIX = '/images/looks/';
 
 /** The collage version's form: 16 hex digits (the start of a SHA-256 of the pieces). */
 export const LOOK_VERSION_PATTERN = /^[0-9a-f]{16}$/;

@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { CacheImmutable, CacheNone, type CachePolicy } from '../../../shared/http/cache-policy';
 import { BANNER_THEMES, IMAGE_VERSION, parseProductImagePath, type BannerTheme } from '../../../shared/images';
+import { LOOK_COLLAGE_PREFIX } from '../../../shared/validation/look-rules';
 import { BANNER_MAX_SIDE, BANNER_MIN_SIDE, renderBannerImage } from './banner-image';
 import { LOGO_SLUG, renderLogoImage } from './logo-image';
 import { renderProductImage } from './product-image';
@@ -57,6 +58,9 @@ export function imageRouter(options: ImageRouterOptions = {}): express.Router {
 
   router.use((req: Request, res: Response, next) => {
     if (req.path !== '/images' && !req.path.startsWith('/images/')) return next();
+    // Looks' collages depend on who asks (a private look's is its owner's): their own router,
+    // mounted after the cookies (look-collage-router.ts).
+    if (req.path.startsWith(LOOK_COLLAGE_PREFIX)) return next();
     let svg = cache.get(req.path);
     if (!svg) {
       const text = renderImagePath(req.path);

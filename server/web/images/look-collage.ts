@@ -3,7 +3,7 @@
 // are drawn by this web (product-image.ts), so the collage draws each piece from the same
 // artwork rather than fetching its URL (nothing may come from the internet), without the
 // picture's backdrop so pieces overlap as cut-outs, and sharp lays them on the canvas.
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { parseProductImagePath, resizeProductImage } from '../../../shared/images';
 import { BOARD_SIZE, LOOK_COLLAGE } from '../../../shared/validation/look-rules';
 import { productArtwork } from './product-image';
@@ -40,7 +40,7 @@ function pieceSvg(image: string, width: number, height: number): string | undefi
 export async function renderLookCollage(pieces: readonly CollagePiece[]): Promise<Buffer> {
   const { left, top, scale } = boardFrame();
   const ordered = pieces.map((piece, index) => ({ piece, index })).sort((a, b) => a.piece.z - b.piece.z || a.index - b.index);
-  const layers: sharp.OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [];
   for (const { piece } of ordered) {
     // Edges rounded, not sizes: a piece touching the board's edge stays inside the canvas.
     const x0 = Math.round(piece.x * scale);
