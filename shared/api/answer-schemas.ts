@@ -9,7 +9,7 @@ import {
 } from './account-schemas';
 import { AlertDeletedSchema, AlertLinkDoneSchema, AlertSetSchema, AlertsPageSchema, NotificationsSchema, SalesPageSchema } from './alert-schemas';
 import { CountryResponseSchema, FashionTipsSchema, LinksSchema, MenuStructureSchema, SlidesSchema, TopRatedSchema } from './home-schemas';
-import { DressMeFiltersSchema, LookCategoriesSchema, LookDeletedSchema, LookSchema, LookbookSchema, SetSavedSchema } from './look-schemas';
+import { DressMeFiltersSchema, LookCategoriesSchema, LookDeletedSchema, LookSchema, LookbookSchema, PublicLookbookSchema, SetSavedSchema } from './look-schemas';
 import {
   BrandListSchema,
   ClickRecordedSchema,
@@ -101,6 +101,7 @@ export const ANSWER_SCHEMAS = {
   LookCategories: LookCategoriesSchema,
   DressMeFilters: DressMeFiltersSchema,
   Lookbook: LookbookSchema,
+  PublicLookbook: PublicLookbookSchema,
   Look: LookSchema,
   SetSaved: SetSavedSchema,
   LookDeleted: LookDeletedSchema,

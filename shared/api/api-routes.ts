@@ -84,6 +84,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('PUT', '/api/account/rename-lookbook', 'personal'),
   route('DELETE', '/api/account/sets/:listId', 'personal'),
   route('GET', '/api/account/public-set/:listId', 'shared'),
+  route('GET', '/api/account/user-public-sets/:userName', 'shared'),
 
   // Brand and store directories.
   route('GET', '/api/account/brand-list', 'shared'),

@@ -38,6 +38,8 @@ import { FilterSchema } from './search-schemas';
 //          setName is sanitised (spec section 5): nothing left is 400 'Invalid lookbook name!'
 //   DELETE /sets/{listId}                                 LookDeletedSchema
 //   GET    /public-set/{listId}?country=                  LookSchema (shared; a private or unknown look is 404)
+//   GET    /user-public-sets/{userName}                   PublicLookbookSchema (shared): a shopper's public
+//          looks, newest first, for their public profile; an unknown user name is 404
 //
 // The board (data.items) is a square of BOARD_SIZE (1000) units a side, origin top left;
 // each piece is a size variant guid and its rectangle in whole units, plus its z-order
@@ -86,6 +88,9 @@ export type LookSummary = z.infer<typeof LookSummarySchema>;
 
 export const LookbookSchema = z.object({ looks: z.array(LookSummarySchema) });
 export type Lookbook = z.infer<typeof LookbookSchema>;
+
+export const PublicLookbookSchema = LookbookSchema.extend({ owner: z.object({ userName: z.string(), name: z.string() }) });
+export type PublicLookbook = z.infer<typeof PublicLookbookSchema>;
 
 export const LookItemSchema = z.object({
   /** The size variant on the board. */
@@ -211,3 +216,5 @@ export const SetsParams = z.object({
 });
 
 export const LookIdParams = z.object({ listId: entityId('listId') });
+
+export const UserNameParams = z.object({ userName: safeText('userName').min(1, 'userName is required').max(100, 'userName is longer than 100 characters') });

@@ -65,6 +65,7 @@ export const LOOK_MESSAGES = {
   invalidLookbookName: 'Invalid lookbook name!',
   /** An unknown look and another shopper's look get the same words: neither is revealed. */
   lookNotFound: 'This look does not exist.',
+  userNotFound: 'There is no shopper by this name.',
   categoryNotFound: (id: string) => `There is no Dress Me category "${id}"; they are ${LOOK_CATEGORY_IDS.join(', ')}`,
   itemsRequired: 'data.items is required: the pieces of the look',
   itemsTooFew: `A look needs at least ${LOOK_ITEMS_MIN} pieces.`,

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { LookIdParams, RenameLookbookBody, SaveSetBody, SetsParams } from '../../../shared/api/look-schemas';
+import { LookIdParams, RenameLookbookBody, SaveSetBody, SetsParams, UserNameParams } from '../../../shared/api/look-schemas';
 import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
 import { LOOK_MESSAGES, isLookCategoryId } from '../../../shared/validation/look-rules';
 import { entityId, safeText } from '../../../shared/validation/safe-input';
@@ -12,7 +12,7 @@ import { rawQuery } from '../search-listing/read-listing-request';
 import type { ApiArea } from './area';
 
 // Looks under /api/account (spec section 7; shapes and the meaning of each route in
-// shared/api/look-schemas.ts). Every route but user-set-categs and public-set is the
+// shared/api/look-schemas.ts). Every route but user-set-categs, public-set and user-public-sets is the
 // shopper's: the session comes first (401 'UnAuthorized Access!'), then the input (a 400
 // naming the field), then the look, looked up with the shopper's id so another's look is an
 // unknown one (404).
@@ -75,6 +75,12 @@ export const lookArea: ApiArea = {
       const { listId } = parseInput(PublicParams, req.params);
       const { country } = parseInput(CountryQuery, { country: req.query.country });
       sendData(res, await looks.readPublic(listId, country), CacheShort);
+    });
+
+    // Shared: a shopper's public looks, the same for everyone (their public profile).
+    router.get('/user-public-sets/:userName', async (req, res) => {
+      const { userName } = parseInput(UserNameParams, req.params);
+      sendData(res, await looks.publicLookbook(userName), CacheShort);
     });
 
     router.use(accountErrorHandler);

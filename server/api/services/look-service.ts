@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Look, LookCategory, LookItem, LookPlacements, LookSummary, SetSaved } from '../../../shared/api/look-schemas';
+import type { Look, LookCategory, LookItem, LookPlacements, LookSummary, PublicLookbook, SetSaved } from '../../../shared/api/look-schemas';
 import type { Filter } from '../../../shared/api/search-schemas';
 import { DEPARTMENTS, type Department } from '../../../shared/constants';
 import { COUNTRIES, type CountryCode } from '../../../shared/countries';
@@ -190,6 +190,20 @@ export class LookService {
       [userId, LOOKBOOK_MAX],
     );
     return rows.map(toSummary);
+  }
+
+  /** GET /user-public-sets/{userName}: a shopper's public looks (their public profile); an unknown name is 404. */
+  async publicLookbook(userName: string): Promise<PublicLookbook> {
+    const [owner] = await this.db.query<{ id: number; user_name: string; name: string }>(
+      'SELECT id, user_name, name FROM users WHERE lower(user_name) = lower($1)',
+      [userName],
+    );
+    if (!owner) throw notFound(LOOK_MESSAGES.userNotFound);
+    const rows = await this.db.query<LookRow>(
+      `SELECT ${LOOK_COLUMNS} FROM looks l WHERE l.user_id = $1 AND l.is_public ORDER BY l.updated_at DESC, l.id DESC LIMIT $2`,
+      [owner.id, LOOKBOOK_MAX],
+    );
+    return { looks: rows.map(toSummary), owner: { userName: owner.user_name, name: owner.name } };
   }
 
   /** GET /sets/{listId}: one of the shopper's looks (404 for any other). */

@@ -89,6 +89,7 @@ beforeAll(async () => {
     'GET /api/account/public-wishlist/:id': { path: `/api/account/public-wishlist/${listId}`, status: 200 },
     'GET /api/account/user-set-categs': { path: '/api/account/user-set-categs', status: 200 },
     'GET /api/account/public-set/:listId': { path: `/api/account/public-set/${lookId}`, status: 200 },
+    'GET /api/account/user-public-sets/:userName': { path: `/api/account/user-public-sets/${shopper.userName}`, status: 200 },
   };
 
   // One request for each personal route, sent as the shopper.

@@ -71,6 +71,7 @@ describe('looks on the demo catalogue', () => {
   let accounts: Accounts;
   let api: Api;
   let pieces: Piece[];
+  let ana: Awaited<ReturnType<typeof registerUser>>;
   let as: Client;
   let asBen: Client;
   const guest = () => client(api);
@@ -81,7 +82,8 @@ describe('looks on the demo catalogue', () => {
     api = await startApi(db, { accounts });
     pieces = await piecesSoldIn(db, 'GB', 14);
     expect(pieces.length).toBe(14);
-    as = client(api, (await registerUser(api)).token);
+    ana = await registerUser(api);
+    as = client(api, ana.token);
     asBen = client(api, (await registerUser(api)).token);
   }, 120_000);
 
@@ -352,6 +354,24 @@ describe('looks on the demo catalogue', () => {
       expect((await guest().publicSet(`${listId}?country=xx`).expect(400)).body.status).toBe(400);
       await as.rename({ listId, setName: 'Date Night', setPublic: 0 }).expect(200);
       await guest().publicSet(String(listId)).expect(404);
+    });
+  });
+
+  describe("a shopper's public looks", () => {
+    it('lists only their public looks, most recently changed first, for anyone; an unknown name is 404', async () => {
+      const first = await newLook('Public One', pieces.slice(0, 2), 1);
+      const hidden = await newLook('Private One', pieces.slice(0, 2), 0);
+      const second = await newLook('Public Two', pieces.slice(2, 4), 1);
+      const shelf = await request(api.url).get(`/api/account/user-public-sets/${ana.userName.toUpperCase()}`).expect(200);
+      const looks = shelf.body.data.looks as LookSummary[];
+      const mine = (await as.sets('0').expect(200)).body.data.looks as LookSummary[];
+      expect(looks).toEqual(mine.filter((l) => l.isPublic === 1));
+      expect(looks.map((l) => l.listId).indexOf(second)).toBeLessThan(looks.map((l) => l.listId).indexOf(first));
+      expect(looks.map((l) => l.listId)).not.toContain(hidden);
+      expect(shelf.body.data.owner).toEqual({ userName: ana.userName, name: ana.name });
+      const asShopper = await request(api.url).get(`/api/account/user-public-sets/${ana.userName.toUpperCase()}`).set(UPSTREAM_HEADER.token, ana.token).expect(200);
+      expect(asShopper.text).toBe(shelf.text);
+      expect((await request(api.url).get('/api/account/user-public-sets/nobody-by-this-name').expect(404)).body).toEqual({ status: 404, message: LOOK_MESSAGES.userNotFound });
     });
   });
 
