@@ -16,9 +16,10 @@ import { FilterSchema } from './search-schemas';
 
 // Looks (saved sets, lookbooks) on the api (spec sections 3 "Saved set / look", 4 "Saving a
 // look", 5, 7), all under /api/account. Personal (the `token` header; without one 401
-// 'UnAuthorized Access!') except user-set-categs and public-set, which are shared. Another
-// shopper's look and an unknown look are the same 404. Every answer is { data: … }; bad input
-// is a 400 { status, message, fields } naming the field (fields.setName, fields.data, …).
+// 'UnAuthorized Access!') except user-set-categs, public-set and user-public-sets, which are
+// shared. Another shopper's look and an unknown look are the same 404. Every answer is
+// { data: … }; bad input is a 400 { status, message, fields } naming the field
+// (fields.setName, fields.data, …).
 //
 //   GET    /user-set-categs                               LookCategoriesSchema (shared)
 //          the eight categories a look is built from, each with the catalogue's category
@@ -27,7 +28,8 @@ import { FilterSchema } from './search-schemas';
 //          x: one of user-set-categs' ids. The filter groups of that category, each with the
 //          search filters' bucket shape; any listing parameter (brand, colour, …) narrows the
 //          others' counts as on a listing page
-//   GET    /sets/0                                        LookbookSchema (the shopper's looks, newest first)
+//   GET    /sets/0                                        LookbookSchema (the shopper's looks, the most
+//          recently changed first, at most LOOKBOOK_MAX)
 //   GET    /sets/{listId}?country=                        LookSchema (one of the shopper's looks)
 //          country: whose site prices the pieces' cards (gb, us, …; gb when absent)
 //   POST   /save-set {setName, setId, setPublic, data}    SetSavedSchema {slug, listId}
@@ -44,7 +46,10 @@ import { FilterSchema } from './search-schemas';
 // The board (data.items) is a square of BOARD_SIZE (1000) units a side, origin top left;
 // each piece is a size variant guid and its rectangle in whole units, plus its z-order
 // (shared/validation/look-rules.ts has the bounds and messages). The collage of a saved look
-// is the web's picture at `collage` (lookCollageUrl): the look's Open Graph image.
+// is the web's picture at `collage` (lookCollageUrl): the look's Open Graph image, a
+// 1200 × 630 PNG, immutable (a new URL for every version); `?download=1` (lookCollageUrl's
+// `download`) serves it as a file for the owner's download. The look's page on the web is
+// lookPagePath(slug, listId) = /sets/{slug}/{listId}.
 
 // ── answers ─────────────────────────────────────────────────────────────────────────
 
