@@ -175,6 +175,9 @@ export function lookPagePath(slug: string, listId: number): string {
  */
 export const LOOK_COLLAGE = { width: 1200, height: 630, background: '#f7f4ef' } as const;
 
+/** Where the collages live on the web (the drawn product pictures' router leaves these paths alone). */
+export const LOOK_COLLAGE_PREFIX = '/images/looks/';
+
 /**
  * The collage's URL. `version` changes whenever the pieces or their places do, so the URL is
  * content-addressed and may be kept for ever; `download` asks for it as a file (the owner's
@@ -183,9 +186,6 @@ export const LOOK_COLLAGE = { width: 1200, height: 630, background: '#f7f4ef' } 
 export function lookCollageUrl(listId: number, version: string, download = false): string {
   return `${LOOK_COLLAGE_PREFIX}${listId}/${version}.png${download ? '?download=1' : ''}`;
 }
-
-/** Where the collages live on the web (the drawn product pictures' router leaves these paths alone). */
-export const LOOK_COLLAGE_PREFIX = '/images/looks/';
 
 /** The collage version's form: 16 hex digits (the start of a SHA-256 of the pieces). */
 export const LOOK_VERSION_PATTERN = /^[0-9a-f]{16}$/;
