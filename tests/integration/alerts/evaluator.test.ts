@@ -16,10 +16,12 @@ import {
   editTsv,
   editXml,
   guidOf,
+  headerOf,
   importFixture,
   openAlertsDatabase,
   startAlertsApi,
   type AlertClient,
+  textOf,
   type AlertsApi,
 } from './alerts-support';
 
@@ -28,15 +30,6 @@ import {
 // and by one e-mail per recipient per run (read from a real SMTP server on loopback).
 
 type Shopper = { as: AlertClient; email: string; userId: number };
-
-/** A received message's text as UTF-8 (the sink undoes quoted-printable byte by byte). */
-const textOf = (mail: ReceivedMail) => Buffer.from(mail.decoded, 'latin1').toString('utf8');
-
-/** A header of a received message, unfolded (RFC 5322: a long header continues on indented lines). */
-function headerOf(mail: ReceivedMail, name: string): string | undefined {
-  const head = mail.raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return head.split(/\r?\n/).find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
-}
 
 describe('the alert evaluator', () => {
   let db: Database;
