@@ -138,7 +138,10 @@ const country = safeText('country').transform((value, ctx) => {
 
 /** brandId / storeId: absent, null or '' for none, else a row id. */
 const scopeId = (field: string) =>
-  z.union([z.null(), z.literal(''), z.undefined(), entityId(field)]).transform((value) => (typeof value === 'number' ? value : null));
+  z
+    .union([z.null(), z.literal(''), entityId(field)])
+    .optional()
+    .transform((value) => (typeof value === 'number' ? value : null));
 
 /**
  * The alert price as typed: a JSON number or text; absent, null or '' is none (a sale alert).
@@ -146,7 +149,8 @@ const scopeId = (field: string) =>
  * kept as typed: spec section 5's pattern ("no spaces", exponent allowed) applies to it.
  */
 const alertPrice = z
-  .union([z.null(), z.undefined(), z.number(), safeText('alertPrice').max(40, ALERT_MESSAGES.priceInvalid)], { error: ALERT_MESSAGES.priceInvalid })
+  .union([z.null(), z.number(), safeText('alertPrice').max(40, ALERT_MESSAGES.priceInvalid)], { error: ALERT_MESSAGES.priceInvalid })
+  .optional()
   .transform((value) => (value === null || value === undefined || value === '' ? null : String(value)));
 
 const alertFields = {

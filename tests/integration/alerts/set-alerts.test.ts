@@ -120,6 +120,13 @@ describe('setting alerts', () => {
     });
   });
 
+  it('takes a sale alert with only the item and the country (price and scope absent)', async () => {
+    const res = await as.setUser({ id: guidOf('northlane', 'NL200'), country: 'GB' });
+    expect(res.status).toBe(200);
+    const [row] = await db.query('SELECT kind, scope, alert_price, brand_id, store_id, country_code FROM alerts WHERE id = $1', [res.body.data.alertId]);
+    expect(row).toEqual({ kind: 'sale', scope: 'item', alert_price: null, brand_id: null, store_id: null, country_code: 'GB' });
+  });
+
   describe('the same alert twice', () => {
     it('changes nothing the second time (added false), and a different price is another alert', async () => {
       const first = await as.setUser(body({ alertPrice: '30' }));
