@@ -74,9 +74,9 @@ export async function importFixture(db: Database, name: FeedName, text: string =
   return importFeed(db, { text, store, country });
 }
 
-/** A migrated database with the fixture stores and the three fixture feeds imported. */
-export async function openAlertsDatabase(): Promise<Database> {
-  const db = await openTestDatabase();
+/** A migrated database (PGlite unless `open` says) with the fixture stores and the three fixture feeds imported. */
+export async function openAlertsDatabase(open: () => Promise<Database> = openTestDatabase): Promise<Database> {
+  const db = await open();
   await upsertCategoryTree(db);
   await importStores(db, fixtureManifest());
   for (const name of Object.keys(FEEDS) as FeedName[]) await importFixture(db, name);

@@ -8,6 +8,7 @@ import { latestCursor, saveCursor } from '../../../server/api/catalog/catalog-ch
 import type { Database } from '../../../server/api/db/database';
 import { createLogger } from '../../../server/lib/logger';
 import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
+import { BOTH_ENGINES } from '../../support/test-database';
 import { registerUser } from '../accounts/accounts-api';
 import {
   FEEDS,
@@ -31,7 +32,7 @@ import {
 
 type Shopper = { as: AlertClient; email: string; userId: number };
 
-describe('the alert evaluator', () => {
+describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
   let db: Database;
   let api: AlertsApi;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -43,7 +44,7 @@ describe('the alert evaluator', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    db = await openAlertsDatabase();
+    db = await openAlertsDatabase(open);
     api = await startAlertsApi(db, { settings: { mail: { smtpUrl: smtp.url, from: 'Vitrine <alerts@vitrine.test>' } } });
     evaluator = new AlertEvaluator({ db, outbox: api.accounts.outbox, links: new AlertLinks(db), logger: createLogger('api', 'silent'), siteUrl: SITE_URL });
     // The fixtures' first import: every entry a first sighting, which fires nothing.
