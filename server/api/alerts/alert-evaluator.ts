@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { unsubscribeAlertPath } from '../../../shared/api/alert-schemas';
-import { COUNTRIES, countryPrefix, type CountryCode } from '../../../shared/countries';
+import { COUNTRIES, countryPrefix } from '../../../shared/countries';
 import { resizeProductImage } from '../../../shared/images';
 import { formatPrice } from '../../../shared/price';
 import type { AlertKind } from '../../../shared/validation/alert-rules';
@@ -97,7 +97,6 @@ export class AlertEvaluator {
   private timer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
-  private totals: EvaluatorRun = { changes: 0, matches: 0, mails: 0 };
 
   constructor(deps: AlertEvaluatorDeps) {
     this.db = deps.db;
@@ -146,11 +145,6 @@ export class AlertEvaluator {
     while (this.running) await this.running;
   }
 
-  /** Everything evaluated by kicks since this instance was made. */
-  get done(): EvaluatorRun {
-    return { ...this.totals };
-  }
-
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
@@ -166,7 +160,6 @@ export class AlertEvaluator {
       this.again = false;
       try {
         const run = await this.run();
-        this.totals = { changes: this.totals.changes + run.changes, matches: this.totals.matches + run.matches, mails: this.totals.mails + run.mails };
         if (run.matches) this.logger.info(run, 'alert evaluator: alerts fired');
       } catch (error) {
         this.logger.error({ err: error }, 'alert evaluator: run failed; the next notice or sweep tries again');
@@ -255,7 +248,7 @@ export class AlertEvaluator {
     const bell: unknown[][] = [[], [], [], []];
     for (const row of rows) {
       const { change } = byId.get(row.change_id)!;
-      const country = COUNTRIES[change.country as CountryCode];
+      const country = COUNTRIES[change.country];
       const path = this.productPath(row);
       const image = resizeProductImage(row.image_url, '180');
       const oldPrice = change.previous?.salePrice ?? null;
