@@ -247,6 +247,8 @@ function pathSamples(name: string): string[] {
     listId: [String(fuzzList), '1'],
     x: ['0', '1', 'shoes', 'tops'],
     productId: [String(sampleProductId), '1'],
+    country: ['gb', 'US', 'xx'],
+    alertId: ['1', '2147483647'],
   };
   const known = Object.hasOwn(samples, name) ? samples[name] : undefined;
   if (!known) throw new Error(`no valid-looking samples for the path parameter :${name}; add them here`);
@@ -346,6 +348,27 @@ function bodyFields(route: string): Record<string, fc.Arbitrary<unknown>> {
     },
     'DELETE /api/account/sets/:listId': {},
     'PUT /api/account/rename-lookbook': { listId: pick(1, 2), setName: pick('Fuzz Look', 'Fuzz!! Look'), setPublic: pick<number | boolean>(1, 0, false) },
+    'POST /api/account/set-alerts': {
+      id: pick(sample.guid, randomUUID()),
+      email: freshEmail,
+      alertPrice: pick<unknown>(null, '', '1', '1e1', 5, '1e400'),
+      brandId: pick<unknown>(null, 1),
+      storeId: pick<unknown>(null, 1),
+      country: pick('gb', 'US'),
+      kind: pick('sale', 'price'),
+    },
+    'POST /api/account/set-user-alerts': {
+      id: pick(sample.guid, randomUUID()),
+      alertPrice: pick<unknown>(null, '', '1', '1e1', 5, '1e400'),
+      brandId: pick<unknown>(null, 1),
+      storeId: pick<unknown>(null, 1),
+      country: pick('gb', 'US'),
+      kind: pick('sale', 'price'),
+    },
+    'DELETE /api/account/alerts/:alertId': {},
+    'PUT /api/account/notifications-read': { upTo: pick<unknown>(1, '2147483647', 0) },
+    'PUT /api/account/confirm-alerts': { token: secret },
+    'POST /api/account/alert-unsubscribe': { token: pick(`v1.1.u1.${'A'.repeat(43)}`, 'v1.0.g1.x'), all: pick<unknown>(true, false, 1, '0') },
   };
   const known = Object.hasOwn(fields, route) ? fields[route] : undefined;
   if (!known) throw new Error(`no valid-looking body for ${route}; add its fields here`);

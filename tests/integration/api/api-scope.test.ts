@@ -90,6 +90,10 @@ beforeAll(async () => {
     'GET /api/account/user-set-categs': { path: '/api/account/user-set-categs', status: 200 },
     'GET /api/account/public-set/:listId': { path: `/api/account/public-set/${lookId}`, status: 200 },
     'GET /api/account/user-public-sets/:userName': { path: `/api/account/user-public-sets/${shopper.userName}`, status: 200 },
+    // Refused the same way both times (an alert set twice would answer added: false the second).
+    'POST /api/account/set-alerts': { path: '/api/account/set-alerts', body: { id: sv.guid, email: 'not-an-address', country: 'gb' }, status: 400 },
+    'PUT /api/account/confirm-alerts': { path: '/api/account/confirm-alerts', body: { token: 'A'.repeat(43) }, status: 400 },
+    'POST /api/account/alert-unsubscribe': { path: '/api/account/alert-unsubscribe', body: { token: `v1.1.u1.${'A'.repeat(43)}` }, status: 400 },
   };
 
   // One request for each personal route, sent as the shopper.
@@ -129,6 +133,12 @@ beforeAll(async () => {
     'POST /api/account/save-set': { path: '/api/account/save-set', body: { setName: 'Scope', setId: lookId, setPublic: 1 } },
     'PUT /api/account/rename-lookbook': { path: '/api/account/rename-lookbook', body: { listId: lookId, setName: 'Scope', setPublic: 1 } },
     'DELETE /api/account/sets/:listId': { path: '/api/account/sets/2147483647' },
+    'POST /api/account/set-user-alerts': { path: '/api/account/set-user-alerts', body: { id: sv.guid, country: 'gb' } },
+    'GET /api/account/alerts/:country': { path: '/api/account/alerts/gb' },
+    'DELETE /api/account/alerts/:alertId': { path: '/api/account/alerts/2147483647' },
+    'GET /api/account/notifications': { path: '/api/account/notifications' },
+    'PUT /api/account/notifications-read': { path: '/api/account/notifications-read', body: { upTo: 1 } },
+    'GET /api/account/my-sales/:country': { path: '/api/account/my-sales/gb' },
   };
 });
 

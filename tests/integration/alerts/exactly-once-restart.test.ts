@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from '../../../scripts/lib/processes';
+import { ALERT_CONSUMER, AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
+import { AlertLinks } from '../../../server/api/alerts/alert-links';
+import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
+import { latestCursor, saveCursor } from '../../../server/api/catalog/catalog-changes';
+import { importStores } from '../../../server/api/catalog/store-manifest';
+import { openDatabase } from '../../../server/api/db/open-database';
+import { MailOutbox } from '../../../server/api/mail/outbox';
+import { logTransport } from '../../../server/api/mail/transports';
+import { createLogger } from '../../../server/lib/logger';
+import { fixtureManifest } from '../../support/feed-fixtures';
+import { startSmtpServer } from '../../support/smtp-server';
+import { testBuild } from '../../support/test-build';
+import { registerUser } from '../accounts/accounts-api';
+import { FEEDS, SITE_URL, alertClient, editTsv, guidOf, headerOf, importFixture, startAlertsApi, textOf, type FeedName } from './alerts-support';
+
+// Exactly once across a crash: the evaluator commits its match, the notification and the
+// e-mail in one transaction; the api goes away before the outbox sends (here: its outbox
+// never gets to run, and the database is closed under it). The built api, started again on
+// the same data directory, sends that e-mail once, and its evaluator (made to read the same
+// log entries again) notifies nothing twice.
+
+const dirs: string[] = [];
+const running: NodeProcess[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((p) => p.stop('SIGKILL')));
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('an alert e-mail across a restart', () => {
+  it('is sent exactly once by the api started again on the same data, and nothing is notified twice', async () => {
+    const smtp = await startSmtpServer();
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const silent = createLogger('api', 'silent');
+
+    // The first life: the catalogue, a shopper's price alert, a price cut, the evaluator's commit.
+    const db = await openDatabase({ dataDir });
+    await upsertCategoryTree(db);
+    await importStores(db, fixtureManifest());
+    for (const name of Object.keys(FEEDS) as FeedName[]) await importFixture(db, name);
+    const api = await startAlertsApi(db);
+    const user = await registerUser(api);
+    await alertClient(api, user.token).setUser({ id: guidOf('northlane', 'NL100-BLK-S'), alertPrice: '50', country: 'gb' }).expect(200);
+    // An outbox that never runs: the process "dies" after the commit and before any send.
+    const deadOutbox = new MailOutbox(db, logTransport(silent), silent);
+    await deadOutbox.stop();
+    const evaluator = new AlertEvaluator({ db, outbox: deadOutbox, links: new AlertLinks(db), logger: silent, siteUrl: SITE_URL });
+    await evaluator.run();
+    const before = await latestCursor(db);
+    await importFixture(db, 'northlaneGB', editTsv(FEEDS.northlaneGB.text, { 'NL100-BLK-S': { sale_price: '45.00 GBP' } }));
+    expect(await evaluator.run()).toEqual({ changes: 1, matches: 1, mails: 1 });
+    // Its successor will read the same entries again.
+    await saveCursor(db, ALERT_CONSUMER, before);
+    await api.close();
+    await db.close();
+    expect(smtp.received).toEqual([]);
+
+    // The second life: the built api on the same data directory, mail to the SMTP sink.
+    const port = await freePort();
+    const proc = startNodeProcess(testBuild('server/api.js'), {
+      LOG_LEVEL: 'info',
+      API_PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_CATALOG: 'false',
+      SMTP_URL: smtp.url,
+      SITE_URL,
+    });
+    running.push(proc);
+    try {
+      const mail = await smtp.waitForMail(user.email, 60_000);
+      expect(textOf(mail)).toContain('Was £59, now £45');
+      expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      // Ready means its evaluator has started its catch-up; SIGTERM waits for that run to end.
+      await waitForUrl(`http://127.0.0.1:${port}/readyz`, proc);
+      expect(await proc.stop('SIGTERM')).toBe(0);
+      expect(proc.output()).not.toContain('alert evaluator: alerts fired');
+    } finally {
+      await smtp.close();
+    }
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+
+    const after = await openDatabase({ dataDir });
+    try {
+      const [counts] = await after.query<{ mails: number; sent: number; notified: number; bell: number; cursor: number }>(
+        `SELECT (SELECT count(*) FROM mail_outbox WHERE kind = 'alert')::int AS mails,
+                (SELECT count(*) FROM mail_outbox WHERE kind = 'alert' AND status = 'sent')::int AS sent,
+                (SELECT count(*) FROM alert_notified)::int AS notified,
+                (SELECT count(*) FROM notifications)::int AS bell,
+                (SELECT position FROM catalog_change_cursors WHERE consumer = $1)::int AS cursor`,
+        [ALERT_CONSUMER],
+      );
+      expect(counts).toEqual({ mails: 1, sent: 1, notified: 1, bell: 1, cursor: await latestCursor(after) });
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+});
