@@ -16,6 +16,7 @@ import { DEFAULT_OVERLOAD, overloadLimit, type OverloadOptions } from './http/ov
 import { errorHandler, notFoundHandler } from './http/respond';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES, SharedAnswers } from './http/shared-answers';
 import type { ApiArea } from './routes/area';
+import { mountOperatorRoutes } from './routes/operator-routes';
 import { API_AREAS } from './routes/areas';
 import type { SearchEngine } from './search/search-engine';
 import { createApiServices } from './services/api-services';
@@ -53,6 +54,8 @@ export type ApiDeps = {
   answerCacheMaxBytes?: number | undefined;
   /** Work in flight before requests queue, and the queue before 503 (API_MAX_IN_FLIGHT …). */
   overload?: OverloadOptions | undefined;
+  /** The operator secret that opens /operator/import (main.ts decides it); absent, the route is off. */
+  operatorSecret?: string | undefined;
 };
 
 /** An area's router where the app mounted it (the route walk test reads these). */
@@ -120,6 +123,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     });
   });
   app.get('/metrics', metricsHandler(registry));
+  mountOperatorRoutes(app, { db, logger, secret: deps.operatorSecret });
 
   // Everything below is the api contract: each route is shared or personal as
   // shared/api/api-routes.ts says, before any handler sees the request.

@@ -5,6 +5,7 @@ import { envTrustProxy, type TrustProxy } from '../lib/trust-proxy';
 import { loadAccountSettings, type AccountSettings } from './accounts/account-settings';
 import { DEFAULT_OVERLOAD, type OverloadOptions } from './http/overload';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES } from './http/shared-answers';
+import { OPERATOR_SECRET_MIN_LENGTH } from './catalog/operator-handoff';
 
 const ApiEnv = z.object({
   API_PORT: envPort.default(4000),
@@ -32,6 +33,16 @@ const ApiEnv = z.object({
   API_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(DEFAULT_OVERLOAD.maxInFlight),
   API_QUEUE_LENGTH: z.coerce.number().int().min(0).default(DEFAULT_OVERLOAD.queueLength),
   API_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(DEFAULT_OVERLOAD.queueWaitMs),
+  /**
+   * Opens POST /operator/import (`npm run import` handing files to this api). Unset on the
+   * embedded database, the api writes a random one into DATA_DIR for the CLI; unset with
+   * DATABASE_URL, the route is off (the CLI imports into the server itself).
+   */
+  OPERATOR_SECRET: z.string().trim().min(OPERATOR_SECRET_MIN_LENGTH, `must be at least ${OPERATOR_SECRET_MIN_LENGTH} characters`).optional(),
+  /** Minutes between refreshes of the stores' feed sources (stores.json "feeds"); 0 never refreshes. */
+  FEED_REFRESH_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(0),
+  /** How long one feed URL may take to answer, body included. */
+  FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type ApiConfig = {
@@ -52,6 +63,10 @@ export type ApiConfig = {
   answerCacheMaxBytes: number;
   /** Work in flight and the queue before 503 (server/api/http/overload.ts). */
   overload: OverloadOptions;
+  /** OPERATOR_SECRET as configured (main.ts may make one for the embedded database). */
+  operatorSecret: string | undefined;
+  /** Feed sources' refresh (server/api/catalog/feed-refresh.ts); intervalMs 0 is off. */
+  feedRefresh: { intervalMs: number; fetchTimeoutMs: number };
 };
 
 export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
@@ -70,5 +85,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     answerCacheMaxBytes: e.API_ANSWER_CACHE_MAX_BYTES,
     overload: { maxInFlight: e.API_MAX_IN_FLIGHT, queueLength: e.API_QUEUE_LENGTH, queueWaitMs: e.API_QUEUE_WAIT_MS },
+    operatorSecret: e.OPERATOR_SECRET,
+    feedRefresh: { intervalMs: Math.round(e.FEED_REFRESH_MINUTES * 60_000), fetchTimeoutMs: e.FEED_FETCH_TIMEOUT_MS },
   };
 }

@@ -5,6 +5,8 @@ import { Accounts } from './accounts/accounts';
 import { createApiApp, type Readiness } from './app';
 import { upsertCategoryTree } from './catalog/category-tree';
 import { ensureDemoCatalog } from './catalog/demo-loader';
+import { FeedRefresher } from './catalog/feed-refresh';
+import { ensureOperatorSecretFile } from './catalog/operator-handoff';
 import { loadApiConfig } from './config';
 import { dbQueryObserver } from './db/db-metrics';
 import { openDatabase } from './db/open-database';
@@ -27,6 +29,11 @@ const db = await openDatabase({
   process.exit(1);
 });
 
+// On the embedded database nothing but this process can import (it holds the data
+// directory), so `npm run import` hands its files over: with no OPERATOR_SECRET set, a random
+// one is kept in DATA_DIR, readable by this user only, where the CLI on this machine finds it.
+const operatorSecret = config.operatorSecret ?? (config.databaseUrl ? undefined : ensureOperatorSecretFile(config.dataDir));
+
 const accounts = new Accounts({ db, logger, settings: config.accounts });
 accounts.start();
 // The catalog index is built once the catalogue is in (below), then follows imports; after
@@ -43,13 +50,19 @@ const { app, answers } = createApiApp({
   trustProxy: config.trustProxy,
   answerCacheMaxBytes: config.answerCacheMaxBytes,
   overload: config.overload,
+  operatorSecret,
 });
+const feedRefresher =
+  config.feedRefresh.intervalMs > 0
+    ? new FeedRefresher({ db, logger, intervalMs: config.feedRefresh.intervalMs, fetchTimeoutMs: config.feedRefresh.fetchTimeoutMs })
+    : undefined;
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');
 });
 server.keepAliveTimeout = 65_000;
 
 onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
+  await feedRefresher?.stop();
   await accounts.stop();
   await answers.stop();
   await searchEngine.close();
@@ -66,3 +79,5 @@ if (await ensurePlannerStatistics(db)) logger.info('gathered planner statistics 
 await searchEngine.start();
 readiness.catalogLoaded = true;
 logger.info({ index: searchEngine.stats() }, 'catalog loaded and indexed; api ready');
+// After the first catalogue is in, so a refresh never races the demo's first import.
+feedRefresher?.start();

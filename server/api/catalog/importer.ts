@@ -33,6 +33,8 @@ export type ImportFeedOptions = {
   file?: string;
   /** The feed itself, when there is no file. */
   text?: string;
+  /** What the report calls the feed (a URL it was fetched from); else the file, else "(text)". */
+  source?: string;
   /** tsv or xml; from the file extension, else from the first character of the text. */
   format?: FeedFormat;
   /** The store's slug (stores.json); overrides the file name. */
@@ -123,7 +125,7 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
   const fromName = options.file ? feedTargetFromFileName(options.file) : undefined;
   const storeSlug = options.store ?? fromName?.store;
   const countryText = options.country ?? fromName?.country;
-  const source = options.file ?? '(text)';
+  const source = options.source ?? options.file ?? '(text)';
   if (!storeSlug) {
     throw new FeedImportError(`${source}: which store is this feed for? Pass --store, or name the file <store-slug>.<cc>.tsv`);
   }
