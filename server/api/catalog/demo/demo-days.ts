@@ -9,11 +9,11 @@ import { Prng } from './prng';
 // receive the alert) plays the same on every machine.
 
 /** Per product and day: the chance its price is cut, and how it is cut. */
-const NEW_OR_DEEPER_SALE = 0.04;
-const LIST_PRICE_CUT = 0.02;
+const NEW_OR_DEEPER_SALE = 0.03;
+const LIST_PRICE_CUT = 0.01;
 /** Per size and day. */
-const SELL_OUT = 0.03;
-const RESTOCK = 0.5;
+const SELL_OUT = 0.02;
+const RESTOCK = 0.35;
 
 const NEW_SALE_PERCENTS = [20, 25, 30, 40, 50] as const;
 const DEEPER_BY = [10, 15, 20] as const;
