@@ -114,6 +114,13 @@ export class FeedRefresher {
       if (this.stopped) break;
       results.push(await this.refreshSource(source.store, source.country_code));
     }
+    const count = (outcome: RefreshOutcome) => results.filter((r) => r.outcome === outcome).length;
+    const summary =
+      `feed refresh pass: ${count('imported')} imported, ${count('unchanged') + count('not modified')} unchanged, ` +
+      `${count('failed')} failed, ${count('claimed elsewhere')} claimed elsewhere`;
+    // A pass that found nothing new is the usual case: say so only at debug.
+    if (count('imported') || count('failed')) this.options.logger.info(summary);
+    else this.options.logger.debug(summary);
     return results;
   }
 
