@@ -21,7 +21,7 @@ const ApiEnv = z.object({
   /** On first start with an empty catalogue, generate and import the demo catalogue. */
   DEMO_CATALOG: envBoolean.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Outgoing mail (accounts issue): SMTP server URL; unset logs messages instead. */
+  /** Outgoing mail: SMTP server URL; unset logs messages instead. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.local>'),
   /** Public origin of the site, for links in e-mail (password reset, sign-in link). */

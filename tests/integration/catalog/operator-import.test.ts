@@ -167,11 +167,14 @@ describe('npm run import while the api runs on the embedded database', () => {
   it('hands the files to the running api with the secret it keeps in DATA_DIR', async () => {
     const dataDir = tempDataDir();
     dirs.push(dataDir);
-    const api = await startApiProcess({ DATA_DIR: dataDir, DEMO_CATALOG: 'false', OPERATOR_SECRET: undefined, DATABASE_URL: undefined }, TEST_BUILD_DIR);
+    // At info, every request is logged with its headers.
+    const api = await startApiProcess(
+      { DATA_DIR: dataDir, DEMO_CATALOG: 'false', OPERATOR_SECRET: undefined, DATABASE_URL: undefined, LOG_LEVEL: 'info' },
+      TEST_BUILD_DIR,
+    );
     running.push(api.proc);
     const secretFile = path.join(dataDir, OPERATOR_SECRET_FILE);
     expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600);
-    expect(api.proc.output()).not.toContain(fs.readFileSync(secretFile, 'utf8').trim());
 
     const { code, stdout } = await runImport({ DATA_DIR: dataDir, API_PORT: String(api.port) }, 'tests/fixtures/feeds/good');
     expect(code).toBe(0);
@@ -184,6 +187,10 @@ describe('npm run import while the api runs on the embedded database', () => {
       `${fixture('good')}/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected`,
       '3 feeds: 11 rows read, 0 rejected',
     ]);
+    // The requests were logged, the secret they carried was not.
+    expect(api.proc.output()).toContain('"authorization":"[redacted]"');
+    expect(api.proc.output()).not.toContain(fs.readFileSync(secretFile, 'utf8').trim());
+
     // A wrong secret in the environment is refused with a message, and nothing is imported.
     const refused = await runImport({ DATA_DIR: dataDir, API_PORT: String(api.port), OPERATOR_SECRET: 'x'.repeat(40) }, 'tests/fixtures/feeds/good/stores.json');
     expect([refused.code, refused.stderr.trim()]).toEqual([1, 'the api answered 401: the operator secret was refused']);
