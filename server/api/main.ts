@@ -6,7 +6,7 @@ import { createApiApp, type Readiness } from './app';
 import { upsertCategoryTree } from './catalog/category-tree';
 import { ensureDemoCatalog } from './catalog/demo-loader';
 import { FeedRefresher } from './catalog/feed-refresh';
-import { ensureOperatorSecretFile } from './catalog/operator-handoff';
+import { ensureOperatorSecretFile, removeOperatorSecretFile } from './catalog/operator-handoff';
 import { loadApiConfig } from './config';
 import { dbQueryObserver } from './db/db-metrics';
 import { openDatabase } from './db/open-database';
@@ -32,7 +32,10 @@ const db = await openDatabase({
 // On the embedded database nothing but this process can import (it holds the data
 // directory), so `npm run import` hands its files over: with no OPERATOR_SECRET set, a random
 // one is kept in DATA_DIR, readable by this user only, where the CLI on this machine finds it.
+// A configured OPERATOR_SECRET replaces the kept one, which then opens nothing: it goes, so the
+// CLI is not sent in with it.
 const operatorSecret = config.operatorSecret ?? (config.databaseUrl ? undefined : ensureOperatorSecretFile(config.dataDir));
+if (config.operatorSecret && !config.databaseUrl) removeOperatorSecretFile(config.dataDir);
 
 const accounts = new Accounts({ db, logger, settings: config.accounts });
 accounts.start();

@@ -69,6 +69,11 @@ export function ensureOperatorSecretFile(dataDir: string): string {
   return secret;
 }
 
+/** Removes a kept secret (OPERATOR_SECRET is configured instead). */
+export function removeOperatorSecretFile(dataDir: string): void {
+  fs.rmSync(path.join(dataDir, OPERATOR_SECRET_FILE), { force: true });
+}
+
 export type HandOffTarget = { baseUrl: string; secret: string };
 
 export type HandOffSummary = { feeds: ImportReport[]; failures: { file: string; error: string }[] };

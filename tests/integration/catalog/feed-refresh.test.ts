@@ -22,7 +22,9 @@ const FEED = readFixture('good/northlane.gb.tsv');
 /** The same feed the next day: NL100 in black, size S, from £59 to £49. */
 const CUT = FEED.replace(/^(NL100-BLK-S\t(?:[^\t]*\t){7})59\.00 GBP/m, '$149.00 GBP');
 
-type Served = { status: number; ifNoneMatch: string | undefined };
+type Served = { status: number; ifNoneMatch: string | undefined; ifModifiedSince?: string | undefined };
+
+const LAST_MODIFIED = 'Mon, 23 Nov 2026 06:00:00 GMT';
 
 /** A merchant's feed server: serves `body` with a strong ETag, 304 when the client holds it. */
 async function startFeedServer() {
@@ -43,8 +45,8 @@ async function startFeedServer() {
     }
     const etag = `"${createHash('sha256').update(state.body).digest('hex').slice(0, 16)}"`;
     const status = ifNoneMatch === etag ? 304 : 200;
-    state.served.push({ status, ifNoneMatch });
-    res.writeHead(status, { etag, 'content-type': 'text/tab-separated-values; charset=utf-8' });
+    state.served.push({ status, ifNoneMatch, ifModifiedSince: req.headers['if-modified-since'] });
+    res.writeHead(status, { etag, 'last-modified': LAST_MODIFIED, 'content-type': 'text/tab-separated-values; charset=utf-8' });
     res.end(status === 200 ? state.body : undefined);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -106,19 +108,19 @@ describe.each(BOTH_ENGINES)('feed refresh (%s)', (_engine, openDb) => {
 
     const first = await refresher.refreshAll();
     expect(first.map((r) => [r.store, r.country, r.outcome, r.report?.imported])).toEqual([['northlane', 'GB', 'imported', 6]]);
-    expect(feeds.state.served).toEqual([{ status: 200, ifNoneMatch: undefined }]);
+    expect(feeds.state.served).toEqual([{ status: 200, ifNoneMatch: undefined, ifModifiedSince: undefined }]);
     expect((await logged()).length).toBe(6);
 
     const second = await refresher.refreshAll();
     expect(second.map((r) => r.outcome)).toEqual(['not modified']);
     const etag = `"${createHash('sha256').update(FEED).digest('hex').slice(0, 16)}"`;
-    expect(feeds.state.served[1]).toEqual({ status: 304, ifNoneMatch: etag });
+    expect(feeds.state.served[1]).toEqual({ status: 304, ifNoneMatch: etag, ifModifiedSince: LAST_MODIFIED });
     expect((await logged()).length).toBe(6);
 
     feeds.state.body = CUT;
     const third = await refresher.refreshAll();
     expect(third.map((r) => [r.outcome, r.report?.updated, r.report?.unchanged])).toEqual([['imported', 1, 5]]);
-    expect(feeds.state.served[2]).toEqual({ status: 200, ifNoneMatch: etag });
+    expect(feeds.state.served[2]).toEqual({ status: 200, ifNoneMatch: etag, ifModifiedSince: LAST_MODIFIED });
     const changes = await logged();
     expect(changes.length).toBe(7);
     expect(changes.at(-1)).toMatchObject({ country: 'GB', salePrice: 49, previous: { salePrice: 59 } });
@@ -136,6 +138,11 @@ describe.each(BOTH_ENGINES)('feed refresh (%s)', (_engine, openDb) => {
     feeds.state.next = (_req, res) => res.writeHead(200, { 'content-length': Buffer.byteLength(cutShort) }).end(cutShort);
     const [short] = await refresher.refreshAll();
     expect([short!.outcome, short!.error]).toEqual(['failed', 'the feed ends in the middle of a line: it looks cut short, so none of it was imported']);
+
+    // The merchant's server is down.
+    feeds.state.next = (_req, res) => res.writeHead(503).end();
+    const [down] = await refresher.refreshAll();
+    expect([down!.outcome, down!.error]).toEqual(['failed', `${feeds.url} answered 503 Service Unavailable`]);
 
     // The connection dropped half way through a body announced whole.
     feeds.state.next = (_req, res) => {

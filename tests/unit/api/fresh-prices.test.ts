@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { feedLooksCutShort } from '../../../server/api/catalog/feed-refresh';
 import { demoCatalogFiles, storesManifest, buildDemoCatalog } from '../../../server/api/catalog/demo/generate-demo-catalog';
 import { SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
-import { secretMatches } from '../../../server/api/catalog/operator-handoff';
+import {
+  ensureOperatorSecretFile,
+  OPERATOR_SECRET_FILE,
+  readOperatorSecretFile,
+  removeOperatorSecretFile,
+  secretMatches,
+} from '../../../server/api/catalog/operator-handoff';
 import { resolveFeedLocation, StoreManifestSchema } from '../../../server/api/catalog/store-manifest';
 import { loadApiConfig } from '../../../server/api/config';
 
@@ -80,6 +89,27 @@ describe('the operator secret', () => {
     expect(secretMatches(`${secret}a`, secret)).toBe(false);
     expect(secretMatches(secret.slice(1), secret)).toBe(false);
     expect(secretMatches('', secret)).toBe(false);
+  });
+});
+
+describe('the operator secret kept in DATA_DIR', () => {
+  it('is made once, readable by its owner only, kept across restarts, and goes when one is configured', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-secret-'));
+    try {
+      expect(readOperatorSecretFile(dir)).toBe(undefined);
+      const secret = ensureOperatorSecretFile(dir);
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(fs.statSync(path.join(dir, OPERATOR_SECRET_FILE)).mode & 0o777).toBe(0o600);
+      expect(ensureOperatorSecretFile(dir)).toBe(secret);
+      expect(readOperatorSecretFile(dir)).toBe(secret);
+      // A file too short to be one the api wrote is replaced.
+      fs.writeFileSync(path.join(dir, OPERATOR_SECRET_FILE), 'short\n');
+      expect(ensureOperatorSecretFile(dir)).not.toBe(secret);
+      removeOperatorSecretFile(dir);
+      expect(readOperatorSecretFile(dir)).toBe(undefined);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
