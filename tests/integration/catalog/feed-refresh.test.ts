@@ -8,6 +8,7 @@ import { tempDataDir } from '../../../scripts/lib/processes';
 import { LOG_START, readChangesSince } from '../../../server/api/catalog/catalog-changes';
 import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
 import { FeedRefresher } from '../../../server/api/catalog/feed-refresh';
+import { importPath } from '../../../server/api/catalog/import-files';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
 import { createLogger } from '../../../server/lib/logger';
@@ -191,6 +192,17 @@ describe.each(BOTH_ENGINES)('feed refresh (%s)', (_engine, openDb) => {
     const [changed] = await refresher.refreshAll();
     expect([changed!.outcome, changed!.report?.updated, changed!.report?.source]).toEqual(['imported', 1, file]);
     expect((await logged()).length).toBe(7);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('does not import again the bytes an import by hand already brought in from the source', async () => {
+    const dir = tempDataDir();
+    const file = path.join(dir, 'northlane.gb.tsv');
+    fs.writeFileSync(file, CUT);
+    await pointNorthlaneAt(file);
+    await importPath(db, path.relative(process.cwd(), file), {}, () => {});
+    expect((await refresher.refreshAll()).map((r) => r.outcome)).toEqual(['unchanged']);
+    expect((await logged()).length).toBe(6);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
