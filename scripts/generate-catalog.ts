@@ -1,15 +1,19 @@
-// npm run generate-catalog -- [--out <dir>] [--small] [--seed <n>] [--products <n>] [--stores <n>] [--brands <n>]
+// npm run generate-catalog -- [--out <dir>] [--day <n>] [--small] [--seed <n>] [--products <n>] [--stores <n>] [--brands <n>]
 //
 // Writes the deterministic demo catalogue (stores.json, site.json, feeds/<store>.<cc>.tsv|xml)
 // that the api imports on first start; `npm run import -- <dir>` loads it by hand. The same
-// options always give the same bytes.
+// options always give the same bytes. `--day 2` (3, …) writes the same catalogue's next
+// days: some prices cut, some sizes sold out, some back in stock (demo-days.ts). Without size
+// options it keeps those of the catalogue already in <dir>, so the running api's catalogue
+// gets its own next day; then `npm run import -- <dir>` brings the changes in.
 import { parseArgs } from 'node:util';
 import { FULL_DEMO, SMALL_DEMO, type DemoOptions } from '../server/api/catalog/demo/demo-world';
-import { writeDemoCatalog } from '../server/api/catalog/demo/generate-demo-catalog';
+import { readDemoCatalogInfo, writeDemoCatalog } from '../server/api/catalog/demo/generate-demo-catalog';
 
 const { values } = parseArgs({
   options: {
     out: { type: 'string', default: '.data/demo-catalog' },
+    day: { type: 'string' },
     small: { type: 'boolean', default: false },
     seed: { type: 'string' },
     products: { type: 'string' },
@@ -28,7 +32,10 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   return n;
 }
 
-const base = values.small ? SMALL_DEMO : FULL_DEMO;
+const day = positive('day', values.day, 1);
+const sized = values.small || [values.seed, values.products, values.stores, values.brands].some((v) => v !== undefined);
+const existing = day > 1 && !sized ? await readDemoCatalogInfo(values.out!) : undefined;
+const base = existing?.options ?? (values.small ? SMALL_DEMO : FULL_DEMO);
 const options: DemoOptions = {
   seed: positive('seed', values.seed, base.seed),
   products: positive('products', values.products, base.products),
@@ -36,8 +43,8 @@ const options: DemoOptions = {
   brands: positive('brands', values.brands, base.brands),
 };
 const started = performance.now();
-const info = await writeDemoCatalog(values.out!, options);
+const info = await writeDemoCatalog(values.out!, options, day);
 console.log(
-  `Wrote ${values.out}: ${info.stores} stores, ${info.brands} brands, ${info.products} products, ` +
+  `Wrote ${values.out}${day > 1 ? ` (day ${day})` : ''}: ${info.stores} stores, ${info.brands} brands, ${info.products} products, ` +
     `${info.items} feed items in ${info.feeds} feeds (${Math.round(performance.now() - started)} ms)`,
 );

@@ -5,9 +5,15 @@
 // (.tsv/.txt/.xml, Google Merchant Center format), or a directory of them (manifests
 // first, then every <store-slug>.<cc>.tsv|xml). Prints a report per feed with every
 // rejected line and its reason. Exit code 1 when something could not be imported at all.
+//
+// While an api runs on the embedded database it holds the data directory, so the files are
+// handed to it instead (POST /operator/import on API_BASE_URL, else 127.0.0.1:API_PORT), with
+// the operator secret from OPERATOR_SECRET or the one that api keeps in DATA_DIR.
 import { parseArgs } from 'node:util';
-import { importPath } from '../server/api/catalog/import-files';
+import { importPath, type ImportPathOptions, type ImportPathSummary } from '../server/api/catalog/import-files';
+import { handOffImport, readOperatorSecretFile, type HandOffTarget } from '../server/api/catalog/operator-handoff';
 import { loadApiConfig } from '../server/api/config';
+import { DataDirLockedError } from '../server/api/db/data-dir-lock';
 import { openDatabase } from '../server/api/db/open-database';
 
 const USAGE = 'usage: npm run import -- <file-or-directory> [--store <slug>] [--country <cc>] [--format tsv|xml]';
@@ -32,19 +38,46 @@ if (values.format !== undefined && values.format !== 'tsv' && values.format !== 
 }
 
 const config = loadApiConfig(process.env);
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const options: ImportPathOptions = {
+  ...(values.store ? { store: values.store } : {}),
+  ...(values.country ? { country: values.country } : {}),
+  ...(values.format ? { format: values.format as 'tsv' | 'xml' } : {}),
+};
+const print = (line: string) => console.log(line);
+
+/** Where the api that holds the data directory listens, and its operator secret. */
+function runningApi(locked: DataDirLockedError): HandOffTarget {
+  const secret = config.operatorSecret ?? readOperatorSecretFile(config.dataDir);
+  if (!secret) {
+    throw new Error(
+      `${locked.message}\nIt can import for you, but no operator secret was found: set OPERATOR_SECRET to the api's, ` +
+        `or run this as the user the api runs as (it keeps one in ${config.dataDir}).`,
+    );
+  }
+  return { baseUrl: process.env.API_BASE_URL ?? `http://127.0.0.1:${config.port}`, secret };
+}
+
+async function importHere(): Promise<ImportPathSummary> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await importPath(db, positionals[0]!, options, print);
+  } finally {
+    await db.checkpoint();
+    await db.close();
+  }
+}
+
 let failed = false;
 try {
-  const summary = await importPath(
-    db,
-    positionals[0]!,
-    {
-      ...(values.store ? { store: values.store } : {}),
-      ...(values.country ? { country: values.country } : {}),
-      ...(values.format ? { format: values.format as 'tsv' | 'xml' } : {}),
-    },
-    (line) => console.log(line),
-  );
+  let summary: ImportPathSummary;
+  try {
+    summary = await importHere();
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    const api = runningApi(error);
+    print(`The api (pid ${error.pid}) holds ${config.dataDir}: handing the files to it at ${api.baseUrl}`);
+    summary = await handOffImport(api, positionals[0]!, options, print);
+  }
   const rows = summary.feeds.reduce((n, r) => n + r.rowsRead, 0);
   const rejected = summary.feeds.reduce((n, r) => n + r.rejected.length, 0);
   if (summary.feeds.length > 1) {
@@ -54,8 +87,5 @@ try {
 } catch (error) {
   console.error((error as Error).message);
   failed = true;
-} finally {
-  await db.checkpoint();
-  await db.close();
 }
 process.exit(failed ? 1 : 0);

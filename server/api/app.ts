@@ -17,6 +17,7 @@ import { DEFAULT_OVERLOAD, overloadLimit, type OverloadOptions } from './http/ov
 import { errorHandler, notFoundHandler } from './http/respond';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES, SharedAnswers } from './http/shared-answers';
 import type { ApiArea } from './routes/area';
+import { mountOperatorRoutes } from './routes/operator-routes';
 import { API_AREAS } from './routes/areas';
 import type { SearchEngine } from './search/search-engine';
 import { createApiServices } from './services/api-services';
@@ -56,6 +57,8 @@ export type ApiDeps = {
   overload?: OverloadOptions | undefined;
   /** The alerts' link secret and set-alerts limit (ALERT_LINK_SECRET …); absent, the defaults. */
   alertSettings?: AlertSettings | undefined;
+  /** The operator secret that opens /operator/import (main.ts decides it); absent, the route is off. */
+  operatorSecret?: string | undefined;
 };
 
 /** An area's router where the app mounted it (the route walk test reads these). */
@@ -123,6 +126,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     });
   });
   app.get('/metrics', metricsHandler(registry));
+  mountOperatorRoutes(app, { db, logger, secret: deps.operatorSecret });
 
   // Everything below is the api contract: each route is shared or personal as
   // shared/api/api-routes.ts says, before any handler sees the request.

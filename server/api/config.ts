@@ -6,6 +6,7 @@ import { envRateLimit, loadAccountSettings, type AccountSettings } from './accou
 import { DEFAULT_ALERT_SWEEP_MS, DEFAULT_SET_ALERTS_LIMIT, type AlertSettings } from './alerts/alert-settings';
 import { DEFAULT_OVERLOAD, type OverloadOptions } from './http/overload';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES } from './http/shared-answers';
+import { OPERATOR_SECRET_MIN_LENGTH } from './catalog/operator-handoff';
 
 const ApiEnv = z.object({
   API_PORT: envPort.default(4000),
@@ -21,7 +22,7 @@ const ApiEnv = z.object({
   /** On first start with an empty catalogue, generate and import the demo catalogue. */
   DEMO_CATALOG: envBoolean.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Outgoing mail (accounts issue): SMTP server URL; unset logs messages instead. */
+  /** Outgoing mail: SMTP server URL; unset logs messages instead. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.local>'),
   /** Public origin of the site, for links in e-mail (password reset, sign-in link). */
@@ -42,6 +43,16 @@ const ApiEnv = z.object({
   RATE_LIMIT_SET_ALERTS: envRateLimit.optional(),
   /** How often the alert evaluator reads the change log besides after each import's notice. */
   ALERT_SWEEP_MS: z.coerce.number().int().min(1_000).default(DEFAULT_ALERT_SWEEP_MS),
+  /**
+   * Opens POST /operator/import (`npm run import` handing files to this api). Unset on the
+   * embedded database, the api writes a random one into DATA_DIR for the CLI; unset with
+   * DATABASE_URL, the route is off (the CLI imports into the server itself).
+   */
+  OPERATOR_SECRET: z.string().trim().min(OPERATOR_SECRET_MIN_LENGTH, `must be at least ${OPERATOR_SECRET_MIN_LENGTH} characters`).optional(),
+  /** Minutes between refreshes of the stores' feed sources (stores.json "feeds"); 0 never refreshes. */
+  FEED_REFRESH_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(0),
+  /** How long one feed URL may take to answer, body included. */
+  FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type ApiConfig = {
@@ -64,6 +75,10 @@ export type ApiConfig = {
   overload: OverloadOptions;
   /** Alert links, the set-alerts limit, the evaluator's sweep (server/api/alerts/alert-settings.ts). */
   alerts: AlertSettings;
+  /** OPERATOR_SECRET as configured (main.ts may make one for the embedded database). */
+  operatorSecret: string | undefined;
+  /** Feed sources' refresh (server/api/catalog/feed-refresh.ts); intervalMs 0 is off. */
+  feedRefresh: { intervalMs: number; fetchTimeoutMs: number };
 };
 
 export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
@@ -83,5 +98,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     answerCacheMaxBytes: e.API_ANSWER_CACHE_MAX_BYTES,
     overload: { maxInFlight: e.API_MAX_IN_FLIGHT, queueLength: e.API_QUEUE_LENGTH, queueWaitMs: e.API_QUEUE_WAIT_MS },
     alerts: { linkSecret: e.ALERT_LINK_SECRET, setAlertsLimit: e.RATE_LIMIT_SET_ALERTS ?? DEFAULT_SET_ALERTS_LIMIT, sweepMs: e.ALERT_SWEEP_MS },
+    operatorSecret: e.OPERATOR_SECRET,
+    feedRefresh: { intervalMs: Math.round(e.FEED_REFRESH_MINUTES * 60_000), fetchTimeoutMs: e.FEED_FETCH_TIMEOUT_MS },
   };
 }

@@ -7,6 +7,8 @@ import { AlertLinks } from './alerts/alert-links';
 import { createApiApp, type Readiness } from './app';
 import { upsertCategoryTree } from './catalog/category-tree';
 import { ensureDemoCatalog } from './catalog/demo-loader';
+import { FeedRefresher } from './catalog/feed-refresh';
+import { ensureOperatorSecretFile, removeOperatorSecretFile } from './catalog/operator-handoff';
 import { loadApiConfig } from './config';
 import { dbQueryObserver } from './db/db-metrics';
 import { openDatabase } from './db/open-database';
@@ -29,6 +31,14 @@ const db = await openDatabase({
   process.exit(1);
 });
 
+// On the embedded database nothing but this process can import (it holds the data
+// directory), so `npm run import` hands its files over: with no OPERATOR_SECRET set, a random
+// one is kept in DATA_DIR, readable by this user only, where the CLI on this machine finds it.
+// A configured OPERATOR_SECRET replaces the kept one, which then opens nothing: it goes, so the
+// CLI is not sent in with it.
+const operatorSecret = config.operatorSecret ?? (config.databaseUrl ? undefined : ensureOperatorSecretFile(config.dataDir));
+if (config.operatorSecret && !config.databaseUrl) removeOperatorSecretFile(config.dataDir);
+
 const accounts = new Accounts({ db, logger, settings: config.accounts });
 accounts.start();
 // The catalog index is built once the catalogue is in (below), then follows imports; after
@@ -46,6 +56,7 @@ const { app, answers } = createApiApp({
   answerCacheMaxBytes: config.answerCacheMaxBytes,
   overload: config.overload,
   alertSettings: config.alerts,
+  operatorSecret,
 });
 // Fires alerts from the catalogue's change log: after every import (its notice), at start
 // (catching up with what was logged while the api was down), and on a sweep.
@@ -56,12 +67,17 @@ const alertEvaluator = new AlertEvaluator({
   links: new AlertLinks(db, config.alerts.linkSecret),
   siteUrl: config.siteUrl,
 });
+const feedRefresher =
+  config.feedRefresh.intervalMs > 0
+    ? new FeedRefresher({ db, logger, intervalMs: config.feedRefresh.intervalMs, fetchTimeoutMs: config.feedRefresh.fetchTimeoutMs })
+    : undefined;
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');
 });
 server.keepAliveTimeout = 65_000;
 
 onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
+  await feedRefresher?.stop();
   await alertEvaluator.stop();
   await accounts.stop();
   await answers.stop();
@@ -81,3 +97,5 @@ await searchEngine.start();
 alertEvaluator.start(config.alerts.sweepMs);
 readiness.catalogLoaded = true;
 logger.info({ index: searchEngine.stats() }, 'catalog loaded and indexed; api ready');
+// After the first catalogue is in, so a refresh never races the demo's first import.
+feedRefresher?.start();

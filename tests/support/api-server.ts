@@ -17,6 +17,8 @@ export type StartApiOptions = {
   /** Bytes of shared answers kept in memory (default as in production; 0 keeps none). */
   answerCacheMaxBytes?: number;
   overload?: OverloadOptions;
+  /** Opens the operator's routes (POST /operator/import) with this secret; absent, they are off. */
+  operatorSecret?: string;
 };
 
 /**
@@ -38,6 +40,7 @@ export async function startApi(db: Database, options: StartApiOptions = {}) {
     searchEngine: engine,
     answerCacheMaxBytes: options.answerCacheMaxBytes,
     overload: options.overload,
+    operatorSecret: options.operatorSecret,
   });
   await engine.start();
   const running = await listen(app);

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { upsertCategoryTree } from './category-tree';
 import { buildDemoSite } from './demo/demo-site';
 import { buildDemoWorld, FULL_DEMO } from './demo/demo-world';
-import { DEMO_GENERATOR_VERSION, readDemoCatalogInfo, writeDemoCatalog } from './demo/generate-demo-catalog';
+import { DEMO_GENERATOR_VERSION, IMPORTED_MARKER, readDemoCatalogInfo, writeDemoCatalog } from './demo/generate-demo-catalog';
 import { listFeedFiles } from './import-files';
 import { importFeed } from './importer';
 import { hasSiteContent, importSiteContent } from './site-content';
@@ -19,10 +19,9 @@ import { analyseTables } from '../db/planner-statistics';
 
 const PROGRESS_INTERVAL_MS = 1000;
 
-// Written into the generated directory once every feed has been imported. A start that
-// finds products and a generated catalogue without it was stopped mid-import (kill -9,
-// power cut) and imports the feeds again: feeds already in are no-ops, the rest load.
-const IMPORTED_MARKER = 'imported.json';
+// IMPORTED_MARKER is written into the generated directory once every feed has been imported.
+// A start that finds products and a generated catalogue without it was stopped mid-import
+// (kill -9, power cut) and imports the feeds again: feeds already in are no-ops, the rest load.
 
 const count = (n: number) => n.toLocaleString('en-GB');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -60,7 +59,7 @@ export async function ensureDemoCatalog(db: Database, dataDir: string, progress:
   }
 
   const importStarted = performance.now();
-  await importStores(db, JSON.parse(await fs.readFile(path.join(dir, 'stores.json'), 'utf8')));
+  await importStores(db, JSON.parse(await fs.readFile(path.join(dir, 'stores.json'), 'utf8')), { baseDir: dir });
   await importSiteContent(db, JSON.parse(await fs.readFile(path.join(dir, 'site.json'), 'utf8')));
   const feeds = await listFeedFiles(dir);
   let products = 0;

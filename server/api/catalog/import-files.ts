@@ -37,7 +37,7 @@ export async function listFeedFiles(dir: string): Promise<string[]> {
 /** Imports a manifest (stores or site content) given as a parsed JSON document. */
 export async function importJsonDocument(db: Database, document: unknown, file: string): Promise<string> {
   if (document && typeof document === 'object' && 'stores' in document) {
-    const r = await importStores(db, document);
+    const r = await importStores(db, document, { baseDir: path.dirname(path.resolve(file)) });
     return `${file}: ${r.stores} stores (${r.created} new, ${r.updated} updated), ${r.coupons} coupons${r.couponsRemoved ? `, ${r.couponsRemoved} coupons removed` : ''}`;
   }
   if (document && typeof document === 'object' && ('menu' in document || 'home' in document)) {

@@ -1,4 +1,5 @@
 import { bumpCatalogGeneration } from './catalog-generation';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { normaliseColour } from '../../../shared/colours';
@@ -33,6 +34,8 @@ export type ImportFeedOptions = {
   file?: string;
   /** The feed itself, when there is no file. */
   text?: string;
+  /** What the report calls the feed (a URL it was fetched from); else the file, else "(text)". */
+  source?: string;
   /** tsv or xml; from the file extension, else from the first character of the text. */
   format?: FeedFormat;
   /** The store's slug (stores.json); overrides the file name. */
@@ -123,7 +126,9 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
   const fromName = options.file ? feedTargetFromFileName(options.file) : undefined;
   const storeSlug = options.store ?? fromName?.store;
   const countryText = options.country ?? fromName?.country;
-  const source = options.file ?? '(text)';
+  const source = options.source ?? options.file ?? '(text)';
+  /** Where the feed came from, as a feed source's location is stored (URLs as written, paths absolute). */
+  const location = options.source ?? (options.file ? path.resolve(options.file) : undefined);
   if (!storeSlug) {
     throw new FeedImportError(`${source}: which store is this feed for? Pass --store, or name the file <store-slug>.<cc>.tsv`);
   }
@@ -315,6 +320,15 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
       );
       const byId = new Map(guids.map((g) => [g.id, g.guid]));
       for (const drop of report.priceDrops) drop.guid = byId.get(drop.sizeVariantId) ?? drop.guid;
+    }
+    // A store's feed source (feed-refresh.ts) remembers these bytes as imported, whoever
+    // imported them (the first start, `npm run import`, the hand-off): its next refresh then
+    // reads them without importing them again.
+    if (location !== undefined) {
+      await tx.query(
+        'UPDATE feed_sources SET content_sha256 = $4 WHERE store_id = $1 AND country_code = $2 AND location = $3',
+        [storeId, country, location, createHash('sha256').update(text).digest('hex')],
+      );
     }
     report.changesLogged = (await appendChanges(tx, country, currency, changes))?.changes ?? 0;
     if (report.imported + report.updated > 0) {

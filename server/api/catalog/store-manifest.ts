@@ -1,8 +1,9 @@
-import { bumpCatalogGeneration } from './catalog-generation';
+import path from 'node:path';
 import { z } from 'zod';
+import { bumpCatalogGeneration } from './catalog-generation';
 import { COUNTRY_CODES } from '../../../shared/countries';
 import { describeZodError } from '../../lib/http-error';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { CATALOG_CHANGED_CHANNEL } from './importer';
 
 // Feeds describe products, not merchants: who a store is, where it trades from, its
@@ -16,6 +17,17 @@ const ownOrWebUrl = z
   .string()
   .refine((v) => /^\/(?!\/)\S*$/.test(v) || (/^https?:\/\//i.test(v) && URL.canParse(v)), {
     error: 'must be an absolute http(s) URL or a path on our origin',
+  });
+
+// Where the api refreshes a store's feed for a country from (catalog/feed-refresh.ts): an
+// http(s) URL, or a path on the api's machine (relative to the manifest's folder). Any other
+// scheme (file:, ftp:) is refused rather than taken for a relative path.
+const feedLocation = z
+  .string()
+  .min(1)
+  .max(2000)
+  .refine((v) => (/^https?:\/\//i.test(v) ? URL.canParse(v) : !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) && !v.includes('\0')), {
+    error: 'must be an http(s) URL or a path',
   });
 
 const threshold = z.number().nonnegative().max(1_000_000).nullable().default(null);
@@ -45,6 +57,8 @@ const StoreSchema = z.object({
   coupons: z.array(CouponSchema).default([]),
   /** The countries the store sends feeds for (informational: feeds name their own country). */
   sellsTo: z.array(z.enum(COUNTRY_CODES)).optional(),
+  /** Where each country's feed is refreshed from, by country code; absent, none is. */
+  feeds: z.partialRecord(z.enum(COUNTRY_CODES), feedLocation).default({}),
 });
 
 export const StoreManifestSchema = z
@@ -85,11 +99,36 @@ export class ManifestError extends Error {
   }
 }
 
-/** Validates a stores manifest and upserts its stores and coupons in one transaction. */
-export async function importStores(db: Database, manifest: unknown): Promise<StoresReport> {
+export type ImportStoresOptions = {
+  /** The manifest's folder: relative feed paths are taken from it. Without it they are refused. */
+  baseDir?: string | undefined;
+};
+
+/** A feed location as stored: URLs as written, paths made absolute against the manifest's folder. */
+export function resolveFeedLocation(location: string, baseDir: string | undefined): string | undefined {
+  if (/^https?:\/\//i.test(location) || path.isAbsolute(location)) return location;
+  return baseDir === undefined ? undefined : path.resolve(baseDir, location);
+}
+
+/**
+ * Validates a stores manifest and upserts its stores, coupons and feed sources in one
+ * transaction.
+ */
+export async function importStores(db: Database, manifest: unknown, options: ImportStoresOptions = {}): Promise<StoresReport> {
   const parsed = StoreManifestSchema.safeParse(manifest);
   if (!parsed.success) throw new ManifestError(`the stores manifest is invalid: ${describeZodError(parsed.error)}`);
   const stores = parsed.data.stores;
+  const sources = stores.flatMap((s) =>
+    Object.entries(s.feeds).map(([country, location]) => {
+      const resolved = resolveFeedLocation(location, options.baseDir);
+      if (resolved === undefined) {
+        throw new ManifestError(
+          `the stores manifest is invalid: stores ${s.slug} feeds ${country}: a relative path needs the manifest's folder; give an absolute path or a URL`,
+        );
+      }
+      return { slug: s.slug, country, location: resolved };
+    }),
+  );
   return db.transaction(async (tx) => {
     const upserted = await tx.query<{ slug: string; id: number; state: 'new' | 'updated' | 'same' }>(
       `WITH input AS (
@@ -168,6 +207,7 @@ export async function importStores(db: Database, manifest: unknown): Promise<Sto
       );
       changedCoupons.push(...written);
     }
+    await replaceFeedSources(tx, storeIds, sources.map((f) => ({ storeId: idBySlug.get(f.slug)!, country: f.country, location: f.location })));
     // The catalog index and the answers kept in memory follow a store's name, logo, delivery
     // facts and coupons like its products: one notice per store that changed, in this
     // transaction, so it arrives once the change is committed.
@@ -185,4 +225,33 @@ export async function importStores(db: Database, manifest: unknown): Promise<Sto
       couponsRemoved: removed.length,
     };
   });
+}
+
+/**
+ * The manifest is the truth for the stores it names: their feed sources become exactly the
+ * ones it lists. A source whose location is unchanged keeps what the refresher last saw there
+ * (its validators and hash); a moved one starts afresh.
+ */
+async function replaceFeedSources(
+  tx: Queryable,
+  storeIds: number[],
+  sources: { storeId: number; country: string; location: string }[],
+): Promise<void> {
+  await tx.query(
+    `DELETE FROM feed_sources f
+      WHERE f.store_id = ANY($1::int[])
+        AND NOT EXISTS (SELECT 1 FROM unnest($2::int[], $3::text[]) AS k(store_id, country_code)
+                         WHERE k.store_id = f.store_id AND k.country_code = f.country_code)`,
+    [storeIds, sources.map((s) => s.storeId), sources.map((s) => s.country)],
+  );
+  if (!sources.length) return;
+  await tx.query(
+    `INSERT INTO feed_sources AS f (store_id, country_code, location)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[])
+     ON CONFLICT (store_id, country_code) DO UPDATE
+        SET location = EXCLUDED.location, etag = NULL, last_modified = NULL, file_stamp = NULL,
+            content_sha256 = NULL, last_error = NULL
+      WHERE f.location IS DISTINCT FROM EXCLUDED.location`,
+    [sources.map((s) => s.storeId), sources.map((s) => s.country), sources.map((s) => s.location)],
+  );
 }

@@ -12,8 +12,12 @@ import { openTestDatabase } from '../../support/test-database';
 // scope (shared or personal), and every route there is registered. Each area declares its
 // mount path, so a route's full path is its area's mount path and its own path.
 
-/** The app's own endpoints for operations, outside the api contract. */
-const OPERATIONS = ['GET /healthz', 'GET /readyz', 'GET /metrics'];
+/**
+ * The app's own endpoints for operations, outside the api contract: probes, metrics, and the
+ * operator's hand-off of `npm run import` (routes/operator-routes.ts; the web's gateway never
+ * forwards it, tests/integration/catalog/operator-import.test.ts).
+ */
+const OPERATIONS = ['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /operator/import', 'POST /operator/analyse'];
 
 let db: Database;
 let api: ApiApp;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { CountryCode } from '../../../../shared/countries';
 import type { StoreManifest } from '../store-manifest';
 import { buildDemoProducts, type DemoProduct } from './demo-catalog';
+import { demoProductsOnDay } from './demo-days';
 import { writeFeed } from './demo-feeds';
 import { convertRound } from './demo-pricing';
 import { buildDemoSite } from './demo-site';
@@ -11,12 +12,22 @@ import { buildDemoWorld, FULL_DEMO, storeLogo, type DemoOptions, type DemoWorld 
 // The deterministic demo catalogue, written as a merchant would deliver it: stores.json
 // (merchant facts), site.json (menu and home content) and one Google Merchant Center feed
 // per store and target country (feeds/<store>.<cc>.tsv|xml). generator.json is written
-// last and names the generator version, so a directory that has it is complete.
+// last and names the generator version, so a directory that has it is complete. A later day
+// (`--day 2`, demo-days.ts) is the same catalogue with the next days' price and stock
+// changes, written over the same files, so importing it (or the api's feed refresh, which
+// stores.json points at these files) changes prices as a merchant's next feed would.
 
 /** Bump when the generator's output changes, so stale generated catalogues are remade. */
-export const DEMO_GENERATOR_VERSION = 1;
+export const DEMO_GENERATOR_VERSION = 2;
 
 export const INFO_FILE = 'generator.json';
+
+/**
+ * Written by the api into the generated directory once every feed has been imported (see
+ * demo-loader.ts). A later day of the same catalogue keeps it: the api has that catalogue,
+ * and the new day's changes come in by import or refresh, not by a first-start import.
+ */
+export const IMPORTED_MARKER = 'imported.json';
 
 export type DemoFile = { path: string; content: string };
 
@@ -24,6 +35,8 @@ export type DemoCatalogInfo = {
   generator: 'vitrine-demo';
   version: number;
   options: DemoOptions;
+  /** Which day's prices and stock the feeds hold (1: as first generated). */
+  day?: number;
   stores: number;
   brands: number;
   products: number;
@@ -53,21 +66,27 @@ export function storesManifest(world: DemoWorld): StoreManifest {
         },
         coupons: s.coupons,
         sellsTo: s.sellsTo,
+        // The files written beside this manifest, so a refreshing api picks up a later day by itself.
+        feeds: Object.fromEntries(s.sellsTo.map((c) => [c, feedPath(s, c)])),
       };
     }),
   };
 }
 
+const feedPath = (store: DemoWorld['stores'][number], country: CountryCode) =>
+  `feeds/${store.slug}.${country.toLowerCase()}.${store.format}`;
+
 export type DemoCatalog = { world: DemoWorld; products: DemoProduct[] };
 
-export function buildDemoCatalog(options: DemoOptions = FULL_DEMO): DemoCatalog {
+/** The catalogue as day `day`'s feeds state it (1: as first generated). */
+export function buildDemoCatalog(options: DemoOptions = FULL_DEMO, day = 1): DemoCatalog {
   const world = buildDemoWorld(options);
-  return { world, products: buildDemoProducts(world) };
+  return { world, products: demoProductsOnDay(buildDemoProducts(world), options.seed, day) };
 }
 
-/** Every file of the catalogue, generator.json last; the same options give the same bytes. */
-export function* demoCatalogFiles(options: DemoOptions = FULL_DEMO): Generator<DemoFile> {
-  const { world, products } = buildDemoCatalog(options);
+/** Every file of the catalogue, generator.json last; the same options and day give the same bytes. */
+export function* demoCatalogFiles(options: DemoOptions = FULL_DEMO, day = 1): Generator<DemoFile> {
+  const { world, products } = buildDemoCatalog(options, day);
   yield { path: 'stores.json', content: `${JSON.stringify(storesManifest(world), null, 2)}\n` };
   yield { path: 'site.json', content: `${JSON.stringify(buildDemoSite(world), null, 2)}\n` };
   const byStore = new Map<number, DemoProduct[]>();
@@ -83,13 +102,14 @@ export function* demoCatalogFiles(options: DemoOptions = FULL_DEMO): Generator<D
     for (const country of store.sellsTo) {
       feeds++;
       for (const p of list) for (const v of p.variants) items += v.sizes.length;
-      yield { path: `feeds/${store.slug}.${country.toLowerCase()}.${store.format}`, content: writeFeed(store, country, list) };
+      yield { path: feedPath(store, country), content: writeFeed(store, country, list) };
     }
   }
   const info: DemoCatalogInfo = {
     generator: 'vitrine-demo',
     version: DEMO_GENERATOR_VERSION,
     options,
+    ...(day > 1 ? { day } : {}),
     stores: world.stores.length,
     brands: world.brands.length,
     products: products.length,
@@ -109,20 +129,27 @@ export async function readDemoCatalogInfo(dir: string): Promise<DemoCatalogInfo 
   }
 }
 
+const sameOptions = (a: DemoOptions, b: DemoOptions) =>
+  a.seed === b.seed && a.products === b.products && a.stores === b.stores && a.brands === b.brands;
+
 /**
  * Writes the catalogue into `outDir`, replacing what was there. It is written beside the
  * target and renamed into place, so an interrupted run never leaves half a catalogue
- * that looks complete.
+ * that looks complete. Another day of the catalogue already there keeps its imported marker.
  */
-export async function writeDemoCatalog(outDir: string, options: DemoOptions = FULL_DEMO): Promise<DemoCatalogInfo> {
+export async function writeDemoCatalog(outDir: string, options: DemoOptions = FULL_DEMO, day = 1): Promise<DemoCatalogInfo> {
   const target = path.resolve(outDir);
   const temp = `${target}.tmp-${process.pid}`;
   await fs.rm(temp, { recursive: true, force: true });
   await fs.mkdir(path.join(temp, 'feeds'), { recursive: true });
   let info: DemoCatalogInfo | undefined;
-  for (const file of demoCatalogFiles(options)) {
+  for (const file of demoCatalogFiles(options, day)) {
     await fs.writeFile(path.join(temp, file.path), file.content);
     if (file.path === INFO_FILE) info = JSON.parse(file.content) as DemoCatalogInfo;
+  }
+  const before = await readDemoCatalogInfo(target);
+  if (before?.version === DEMO_GENERATOR_VERSION && sameOptions(before.options, options)) {
+    await fs.copyFile(path.join(target, IMPORTED_MARKER), path.join(temp, IMPORTED_MARKER)).catch(() => undefined);
   }
   await fs.rm(target, { recursive: true, force: true });
   await fs.rename(temp, target);

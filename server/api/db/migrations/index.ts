@@ -9,6 +9,7 @@ import inputHardening from './0008_input_hardening.sql';
 import catalogGeneration from './0009_catalog_generation.sql';
 import wishlists from './0010_wishlists.sql';
 import alerts from './0011_alerts.sql';
+import feedSources from './0012_feed_sources.sql';
 import looks from './0013_looks.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
@@ -27,5 +28,6 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 9, name: 'catalog-generation', sql: catalogGeneration },
   { version: 10, name: 'wishlists', sql: wishlists },
   { version: 11, name: 'alerts', sql: alerts },
+  { version: 12, name: 'feed-sources', sql: feedSources },
   { version: 13, name: 'looks', sql: looks },
 ];

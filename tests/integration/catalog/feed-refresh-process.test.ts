@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startApiProcess, tempDataDir, type NodeProcess } from '../../../scripts/lib/processes';
+import { LOG_START, MAX_CHANGES_PER_READ, readChangesSince } from '../../../server/api/catalog/catalog-changes';
+import { demoCatalogFiles, writeDemoCatalog } from '../../../server/api/catalog/demo/generate-demo-catalog';
+import { FULL_DEMO } from '../../../server/api/catalog/demo/demo-world';
+import { openDatabase } from '../../../server/api/db/open-database';
+import { waitForOutput } from '../../support/process-output';
+import { TEST_BUILD_DIR } from '../../support/test-build';
+
+// The built api with FEED_REFRESH_MINUTES: the demo's stores.json names its own feed files as
+// the stores' sources, so a later day written over them comes in by itself.
+
+const OPTIONS = { ...FULL_DEMO, products: 300 };
+const running: NodeProcess[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((p) => p.stop('SIGKILL')));
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** How many feeds the demo writes, how many of them differ between two days, and how many (item, country) rows. */
+function feedsAndChanges(from: number, to: number): { feeds: number; changedFeeds: number; changed: number } {
+  const rows = (day: number) => {
+    const out = new Map<string, string>();
+    for (const f of demoCatalogFiles(OPTIONS, day)) {
+      if (!f.path.startsWith('feeds/')) continue;
+      // Rows are written in the same order every day; the id is the first field (TSV) or element (XML).
+      f.content.split(/\n(?=[^\t\n]+\t)|<item>/).forEach((row, i) => out.set(`${f.path}#${i}`, row));
+    }
+    return out;
+  };
+  const before = rows(from);
+  const after = rows(to);
+  let changed = 0;
+  for (const [key, row] of after) if (before.get(key) !== row) changed++;
+  const feedFiles = (day: number) => new Map([...demoCatalogFiles(OPTIONS, day)].filter((f) => f.path.startsWith('feeds/')).map((f) => [f.path, f.content]));
+  const [a, b] = [feedFiles(from), feedFiles(to)];
+  return { feeds: b.size, changedFeeds: [...b].filter(([file, content]) => a.get(file) !== content).length, changed };
+}
+
+describe('the api refreshing its feed sources', () => {
+  it('imports the demo’s day 2 from the files its stores.json names', async () => {
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const catalog = path.join(dataDir, 'demo-catalog');
+    await writeDemoCatalog(catalog, OPTIONS);
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: undefined, OPERATOR_SECRET: undefined };
+
+    // First start: the demo is imported, no refresh.
+    const first = await startApiProcess(env, TEST_BUILD_DIR);
+    running.push(first.proc);
+    expect(await first.proc.stop('SIGTERM')).toBe(0);
+    const db1 = await openDatabase({ dataDir });
+    const [{ n: dayOne }] = (await db1.query<{ n: number }>('SELECT count(*)::int AS n FROM price_history')) as [{ n: number }];
+    await db1.close();
+
+    await writeDemoCatalog(catalog, OPTIONS, 2);
+    const second = await startApiProcess({ ...env, FEED_REFRESH_MINUTES: '60' }, TEST_BUILD_DIR);
+    running.push(second.proc);
+    const [, imported, unchanged, failed] = await waitForOutput(
+      second.proc,
+      /feed refresh pass: (\d+) imported, (\d+) unchanged, (\d+) failed, 0 claimed elsewhere/,
+    );
+    const { feeds, changedFeeds, changed } = feedsAndChanges(1, 2);
+    // The first start's import told each source what it imported: the refresher reads every
+    // file once (it has no stamps yet) and imports only those day 2 changed.
+    expect([Number(imported), Number(unchanged), Number(failed)]).toEqual([changedFeeds, feeds - changedFeeds, 0]);
+    // The workload: of 194 feeds, day 2 changed 115 (the same seed always gives these).
+    expect([feeds, changedFeeds]).toEqual([194, 115]);
+    expect(await second.proc.stop('SIGTERM')).toBe(0);
+
+    const db = await openDatabase({ dataDir });
+    try {
+      const changes = [];
+      for (let from = LOG_START; ; ) {
+        const page = await readChangesSince(db, from, MAX_CHANGES_PER_READ);
+        if (!page.changes.length) break;
+        changes.push(...page.changes);
+        from = page.cursor;
+      }
+      expect(changes.length - dayOne).toBe(changed);
+      expect(changes.slice(dayOne).filter((c) => c.firstSeen)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
