@@ -9,6 +9,7 @@ import { requestIdFrom } from '../lib/request-id';
 import { requestLog } from '../lib/request-log';
 import { DEFAULT_TRUST_PROXY, type TrustProxy } from '../lib/trust-proxy';
 import { Accounts } from './accounts/accounts';
+import type { AlertSettings } from './alerts/alert-settings';
 import type { Database } from './db/database';
 import { DATABASE_UNAVAILABLE } from './db/database-unavailable';
 import { bindApiScope } from './http/api-scope';
@@ -53,6 +54,8 @@ export type ApiDeps = {
   answerCacheMaxBytes?: number | undefined;
   /** Work in flight before requests queue, and the queue before 503 (API_MAX_IN_FLIGHT …). */
   overload?: OverloadOptions | undefined;
+  /** The alerts' link secret and set-alerts limit (ALERT_LINK_SECRET …); absent, the defaults. */
+  alertSettings?: AlertSettings | undefined;
 };
 
 /** An area's router where the app mounted it (the route walk test reads these). */
@@ -143,7 +146,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   // of the page asked for, by id. A listing page is several of these calls (results, each
   // filter group, deals, breadcrumb, canonical links), each answered the same way.
   const accounts = deps.accounts ?? new Accounts({ db, logger });
-  const services = createApiServices({ db, logger, searchEngine, accounts });
+  const services = createApiServices({ db, logger, searchEngine, accounts, alertSettings: deps.alertSettings });
   const areas = API_AREAS.map((area) => ({ mountPath: area.mountPath, router: area.routes(services) }));
   for (const { mountPath, router } of areas) app.use(mountPath, recordMountPath, router);
 

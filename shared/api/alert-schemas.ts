@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { ALERT_KINDS, ALERT_SCOPES, ALERT_STATUSES } from '../validation/alert-rules';
+import { EMAIL_MAX } from '../constants';
+import { COUNTRY_CODES, parseCountryCode } from '../countries';
+import { ALERTS_MAX_PER_PAGE, ALERTS_PER_PAGE, ALERT_KINDS, ALERT_MESSAGES, ALERT_SCOPES, ALERT_STATUSES } from '../validation/alert-rules';
+import { entityId, safeText, uuidId } from '../validation/safe-input';
 import { ProductCardSchema } from './product-schemas';
 
 export { ALERT_API, confirmAlertsPath, unsubscribeAlertPath } from './alert-paths';
@@ -121,3 +124,90 @@ export const SalesPageSchema = z.object({
 export type SalesPage = z.infer<typeof SalesPageSchema>;
 
 export const AlertLinkDoneSchema = z.object({ message: z.string() });
+
+// ── requests ────────────────────────────────────────────────────────────────────────
+
+const country = safeText('country').transform((value, ctx) => {
+  const code = parseCountryCode(value);
+  if (!code) {
+    ctx.addIssue({ code: 'custom', message: `country must be one of ${COUNTRY_CODES.join(', ')}` });
+    return z.NEVER;
+  }
+  return code;
+});
+
+/** brandId / storeId: absent, null or '' for none, else a row id. */
+const scopeId = (field: string) =>
+  z.union([z.null(), z.literal(''), z.undefined(), entityId(field)]).transform((value) => (typeof value === 'number' ? value : null));
+
+/**
+ * The alert price as typed: a JSON number or text; absent, null or '' is none (a sale alert).
+ * Checked against the size variant's sale price by the api (alertPriceProblem), so the text is
+ * kept as typed: spec section 5's pattern ("no spaces", exponent allowed) applies to it.
+ */
+const alertPrice = z
+  .union([z.null(), z.undefined(), z.number(), safeText('alertPrice').max(40, ALERT_MESSAGES.priceInvalid)], { error: ALERT_MESSAGES.priceInvalid })
+  .transform((value) => (value === null || value === undefined || value === '' ? null : String(value)));
+
+const alertFields = {
+  id: uuidId('id', ALERT_MESSAGES.itemNotFound),
+  alertPrice,
+  brandId: scopeId('brandId'),
+  storeId: scopeId('storeId'),
+  country,
+  /**
+   * Optional: the dialog's kind. Absent, a price makes a price alert and none a sale alert;
+   * 'price' without a price is refused with ALERT_MESSAGES.priceRequired.
+   */
+  kind: z.enum(ALERT_KINDS, { error: 'kind must be sale or price' }).optional(),
+};
+
+/** POST /set-user-alerts. */
+export const SetUserAlertBody = z.object(alertFields);
+export type SetUserAlertInput = z.infer<typeof SetUserAlertBody>;
+
+/** POST /set-alerts: the same with the guest's address (checked with isValidEmail by the api). */
+export const SetGuestAlertBody = z.object({
+  ...alertFields,
+  email: safeText('email', { error: ALERT_MESSAGES.email }).max(EMAIL_MAX, ALERT_MESSAGES.email),
+});
+export type SetGuestAlertInput = z.infer<typeof SetGuestAlertBody>;
+
+const whole = (name: string, max: number, fallback: number) =>
+  safeText(name)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+      if (!(n >= 1 && n <= max)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from 1 to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** ?page=&perPage= of My Alerts, My Sales and the notifications: page from 1, perPage 24 unless asked, at most 96. */
+export const AlertsPageQuery = z.object({
+  page: whole('page', 100_000, 1),
+  perPage: whole('perPage', ALERTS_MAX_PER_PAGE, ALERTS_PER_PAGE),
+});
+
+export const AlertCountryParams = z.object({ country });
+export const AlertIdParams = z.object({ alertId: entityId('alertId') });
+
+/** PUT /notifications-read: marks the shopper's notifications with id ≤ upTo read. */
+export const NotificationsReadBody = z.object({ upTo: entityId('upTo') });
+
+const linkToken = safeText('token', { error: ALERT_MESSAGES.linkInvalid }).max(300, ALERT_MESSAGES.linkInvalid);
+
+/** PUT /confirm-alerts. */
+export const ConfirmAlertsBody = z.object({ token: linkToken });
+
+/** POST /alert-unsubscribe: all (true/false, 1/0) stops every alert of the token's owner. */
+export const AlertUnsubscribeBody = z.object({
+  token: linkToken,
+  all: z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], { error: 'all must be true or false' })
+    .optional()
+    .transform((value) => value === true || value === 1 || value === '1' || value === 'true'),
+});

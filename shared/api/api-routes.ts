@@ -75,6 +75,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET', '/api/account/public-wishlist/:id', 'shared'),
   route('POST', '/api/account/editorspick-product', 'personal'),
 
+  // Alerts: the shopper's alerts, notifications and sales. A guest's alert and the e-mailed
+  // confirm and unsubscribe links are shared: they need no identity (the e-mail or the link's
+  // token says whose), and like the mailing list's subscribe and confirm their answers are
+  // never cached (CacheNone), so nothing of one visitor's reaches another.
+  route('POST', '/api/account/set-alerts', 'shared'),
+  route('POST', '/api/account/set-user-alerts', 'personal'),
+  route('GET', '/api/account/alerts/:country', 'personal'),
+  route('DELETE', '/api/account/alerts/:alertId', 'personal'),
+  route('GET', '/api/account/notifications', 'personal'),
+  route('PUT', '/api/account/notifications-read', 'personal'),
+  route('GET', '/api/account/my-sales/:country', 'personal'),
+  route('PUT', '/api/account/confirm-alerts', 'shared'),
+  route('POST', '/api/account/alert-unsubscribe', 'shared'),
+
   // Brand and store directories.
   route('GET', '/api/account/brand-list', 'shared'),
   route('GET', '/api/account/store-list', 'shared'),

@@ -2,7 +2,7 @@
 
 export type MailContent = { subject: string; text: string; html: string };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -10,7 +10,7 @@ function escapeHtml(value: string): string {
  * Every e-mail of ours is one single-use link: a greeting, what was asked for, the link (as a
  * link and written out), how long it works, and the sign-off.
  */
-function linkMail(input: { subject: string; name?: string; asked: string; link: string; linkLabel: string; validity: string }): MailContent {
+export function linkMail(input: { subject: string; name?: string; asked: string; link: string; linkLabel: string; validity: string }): MailContent {
   const { subject, name, asked, link, linkLabel, validity } = input;
   const greeting = name === undefined ? 'Hello,' : `Hello ${name},`;
   const text = [greeting, '', asked, '', link, '', validity, '', 'Vitrine'].join('\n');

@@ -7,7 +7,8 @@ import type { MailTransport } from './transports';
 // and by a periodic sweep for retries. Several api instances share the table: a message is
 // claimed with FOR UPDATE SKIP LOCKED and a lease, and sent outside any transaction (PGlite
 // has one connection; an SMTP conversation must not hold it). Bodies can carry one-time
-// links, so they are cleared once a message is sent, given up or expired.
+// links, so they (and the headers, which may too) are cleared once a message is sent, given up
+// or expired.
 
 export type NewMail = {
   kind: string;
@@ -15,6 +16,8 @@ export type NewMail = {
   subject: string;
   text: string;
   html: string | null;
+  /** Headers besides the usual ones (an alert e-mail's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
   /** Not worth sending after this (a reset link that no longer works). */
   expiresAt?: Date;
 };
@@ -29,7 +32,15 @@ export type OutboxOptions = {
 
 const DEFAULTS: OutboxOptions = { batchSize: 10, maxAttempts: 8, retryBaseMs: 30_000, leaseMs: 120_000 };
 
-type Claimed = { id: number; recipient: string; subject: string; text_body: string; html_body: string | null; attempts: number };
+type Claimed = {
+  id: number;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  headers: Record<string, string> | null;
+  attempts: number;
+};
 
 export class MailOutbox {
   private readonly options: OutboxOptions;
@@ -50,9 +61,9 @@ export class MailOutbox {
   /** Writes a message; call `kick()` once the transaction that wrote it has committed. */
   async enqueue(q: Queryable, mail: NewMail): Promise<number> {
     const rows = await q.query<{ id: number }>(
-      `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [mail.kind, mail.to, mail.subject, mail.text, mail.html, mail.expiresAt ?? null],
+      `INSERT INTO mail_outbox (kind, recipient, subject, text_body, html_body, headers, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [mail.kind, mail.to, mail.subject, mail.text, mail.html, mail.headers ? JSON.stringify(mail.headers) : null, mail.expiresAt ?? null],
     );
     return rows[0]!.id;
   }
@@ -103,7 +114,7 @@ export class MailOutbox {
 
   private async expireStale(): Promise<void> {
     await this.db.query(
-      `UPDATE mail_outbox SET status = 'expired', text_body = NULL, html_body = NULL, locked_until = NULL
+      `UPDATE mail_outbox SET status = 'expired', text_body = NULL, html_body = NULL, headers = NULL, locked_until = NULL
         WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= now()`,
     );
   }
@@ -118,14 +129,20 @@ export class MailOutbox {
              AND (locked_until IS NULL OR locked_until < now())
              AND (expires_at IS NULL OR expires_at > now())
            ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, recipient, subject, text_body, html_body, attempts`,
+        RETURNING id, recipient, subject, text_body, html_body, headers, attempts`,
       [this.options.batchSize, this.options.leaseMs / 1000],
     );
     for (const mail of claimed.sort((a, b) => a.id - b.id)) {
       try {
-        await this.transport.send({ to: mail.recipient, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+        await this.transport.send({
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.text_body,
+          html: mail.html_body,
+          ...(mail.headers ? { headers: mail.headers } : {}),
+        });
         await this.db.query(
-          `UPDATE mail_outbox SET status = 'sent', sent_at = now(), text_body = NULL, html_body = NULL,
+          `UPDATE mail_outbox SET status = 'sent', sent_at = now(), text_body = NULL, html_body = NULL, headers = NULL,
                   locked_until = NULL, last_error = NULL WHERE id = $1`,
           [mail.id],
         );
@@ -141,7 +158,8 @@ export class MailOutbox {
                   next_attempt_at = now() + make_interval(secs => $3),
                   status = CASE WHEN $4::boolean THEN 'failed' ELSE 'pending' END,
                   text_body = CASE WHEN $4::boolean THEN NULL ELSE text_body END,
-                  html_body = CASE WHEN $4::boolean THEN NULL ELSE html_body END
+                  html_body = CASE WHEN $4::boolean THEN NULL ELSE html_body END,
+                  headers = CASE WHEN $4::boolean THEN NULL ELSE headers END
             WHERE id = $1`,
           [mail.id, String((error as Error).message).slice(0, 500), delayMs / 1000, giveUp],
         );

@@ -4,7 +4,14 @@ import type { Logger } from 'pino';
 // How an e-mail leaves the outbox: SMTP (nodemailer) when SMTP_URL is set; otherwise the
 // development log, with the message's links so a developer can follow them.
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string | null };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Headers besides the usual ones (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+};
 
 export type MailTransport = {
   readonly kind: 'smtp' | 'log';
@@ -23,7 +30,14 @@ export function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
     },
     close() {
       transporter.close();
@@ -43,7 +57,7 @@ export function logTransport(logger: Logger): MailTransport {
     async send(mail) {
       const links = mail.text.match(LINK) ?? [];
       logger.info(
-        { mail: { to: mail.to, subject: mail.subject, link: links[0], links, text: mail.text } },
+        { mail: { to: mail.to, subject: mail.subject, link: links[0], links, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) } },
         `e-mail not sent (SMTP_URL is unset): "${mail.subject}" to ${mail.to}${links[0] ? ` — ${links[0]}` : ''}`,
       );
     },

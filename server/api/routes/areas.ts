@@ -1,4 +1,5 @@
 import type { ApiArea } from './area';
+import { alertArea } from './alert-routes';
 import { authArea } from './auth-routes';
 import { directoryArea } from './directory-routes';
 import { homeArea } from './home-routes';
@@ -24,4 +25,5 @@ export const API_AREAS: readonly ApiArea[] = [
   searchArea,
   productArea,
   wishlistArea,
+  alertArea,
 ];

@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
 import type { Accounts } from '../accounts/accounts';
+import { AlertLinks } from '../alerts/alert-links';
+import { defaultAlertSettings, type AlertSettings } from '../alerts/alert-settings';
 import type { Database } from '../db/database';
 import type { SearchEngine } from '../search/search-engine';
+import { AlertService } from './alert-service';
 import { HomeService } from './home-service';
 import { MenuService } from './menu-service';
 import { ProductService } from './product-service';
@@ -9,15 +12,24 @@ import { SearchService } from './search-service';
 import { SubscriptionService } from './subscription-service';
 import { WishlistService } from './wishlist-service';
 
-export type ApiServiceDeps = { db: Database; logger: Logger; searchEngine: SearchEngine; accounts: Accounts };
+export type ApiServiceDeps = {
+  db: Database;
+  logger: Logger;
+  searchEngine: SearchEngine;
+  accounts: Accounts;
+  /** ALERT_LINK_SECRET and the set-alerts limit (config.ts); absent, the defaults. */
+  alertSettings?: AlertSettings | undefined;
+};
 
 /**
  * The api's services, one instance of each, made once by createApiApp and handed to every
  * area's routes. A new service is one line here (its type below follows).
  */
-export function createApiServices({ db, logger, searchEngine, accounts }: ApiServiceDeps) {
+export function createApiServices({ db, logger, searchEngine, accounts, alertSettings = defaultAlertSettings() }: ApiServiceDeps) {
   return {
     accounts,
+    alertSettings,
+    alerts: new AlertService({ db, outbox: accounts.outbox, links: new AlertLinks(db, alertSettings.linkSecret), siteUrl: accounts.settings.siteUrl }),
     home: new HomeService(db),
     menu: new MenuService(db),
     subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),

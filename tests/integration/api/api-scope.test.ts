@@ -83,6 +83,10 @@ beforeAll(async () => {
     'GET /api/products/sitemap': { path: '/api/products/sitemap', status: 200 },
     'GET /api/products/sitemap/:kind': { path: '/api/products/sitemap/products', status: 200 },
     'GET /api/account/public-wishlist/:id': { path: `/api/account/public-wishlist/${listId}`, status: 200 },
+    // Refused the same way both times (an alert set twice would answer added: false the second).
+    'POST /api/account/set-alerts': { path: '/api/account/set-alerts', body: { id: sv.guid, email: 'not-an-address', country: 'gb' }, status: 400 },
+    'PUT /api/account/confirm-alerts': { path: '/api/account/confirm-alerts', body: { token: 'A'.repeat(43) }, status: 400 },
+    'POST /api/account/alert-unsubscribe': { path: '/api/account/alert-unsubscribe', body: { token: `v1.1.u1.${'A'.repeat(43)}` }, status: 400 },
   };
 
   // One request for each personal route, sent as the shopper.
@@ -117,6 +121,12 @@ beforeAll(async () => {
     'DELETE /api/account/wishlist/:listId': { path: '/api/account/wishlist/2147483647' },
     'GET /api/account/show-wishlist': { path: `/api/account/show-wishlist?id=${card.id}` },
     'POST /api/account/editorspick-product': { path: '/api/account/editorspick-product', body: { id: card.id, listId: 1 } },
+    'POST /api/account/set-user-alerts': { path: '/api/account/set-user-alerts', body: { id: sv.guid, country: 'gb' } },
+    'GET /api/account/alerts/:country': { path: '/api/account/alerts/gb' },
+    'DELETE /api/account/alerts/:alertId': { path: '/api/account/alerts/2147483647' },
+    'GET /api/account/notifications': { path: '/api/account/notifications' },
+    'PUT /api/account/notifications-read': { path: '/api/account/notifications-read', body: { upTo: 1 } },
+    'GET /api/account/my-sales/:country': { path: '/api/account/my-sales/gb' },
   };
 });
 

@@ -8,6 +8,7 @@ import signInLinks from './0007_sign_in_links.sql';
 import inputHardening from './0008_input_hardening.sql';
 import catalogGeneration from './0009_catalog_generation.sql';
 import wishlists from './0010_wishlists.sql';
+import alerts from './0011_alerts.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
 // file already applied somewhere is never run there again: change the schema in a new file.
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 8, name: 'input-hardening', sql: inputHardening },
   { version: 9, name: 'catalog-generation', sql: catalogGeneration },
   { version: 10, name: 'wishlists', sql: wishlists },
+  { version: 11, name: 'alerts', sql: alerts },
 ];

@@ -1,0 +1,107 @@
+import { Router, type Request } from 'express';
+import {
+  AlertCountryParams,
+  AlertIdParams,
+  AlertUnsubscribeBody,
+  AlertsPageQuery,
+  ConfirmAlertsBody,
+  NotificationsReadBody,
+  SetGuestAlertBody,
+  SetUserAlertBody,
+} from '../../../shared/api/alert-schemas';
+import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
+import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-rules';
+import { badRequest } from '../../lib/http-error';
+import { accountErrorHandler, parseForm } from '../accounts/account-errors';
+import { parseInput, sendData } from '../http/respond';
+import type { ApiArea } from './area';
+
+// Sale and price alerts under /api/account (spec sections 3, 4, 5, 7; shapes and the meaning
+// of each route in shared/api/alert-schemas.ts). The shopper's routes check the session
+// first (401 'UnAuthorized Access!'), then the input (a 400 naming the field), then look the
+// alert up with the shopper's id, so another's alert is an unknown one (404). Three routes
+// take no session: a guest's alert (with an e-mail), and the confirm and unsubscribe links,
+// whose token is the proof.
+
+/** The address a guest's alert is for, as stored: the per-address limit counts it. */
+const alertAddress = (req: Request) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? `email:${email.trim().toLowerCase()}` : undefined;
+};
+
+export const alertArea: ApiArea = {
+  mountPath: '/api/account',
+  routes: ({ accounts, alerts, alertSettings }) => {
+    const router = Router();
+    const { service } = accounts;
+    const shopper = async (req: Request) => (await service.authenticate(req)).userId;
+
+    // A guest's alert may send the address its confirm e-mail, so it is limited per client
+    // and per address like the mailing list's subscribe (counters of its own).
+    router.post(
+      '/set-alerts',
+      ...accounts.rateLimiter({ action: 'forgotPassword', prefix: 'set-alerts', limit: alertSettings.setAlertsLimit, account: alertAddress }),
+      async (req, res) => {
+        const body = parseForm(SetGuestAlertBody, req.body);
+        sendData(res, await alerts.setForGuest(body), CacheNone);
+      },
+    );
+
+    router.post('/set-user-alerts', async (req, res) => {
+      const userId = await shopper(req);
+      const body = parseForm(SetUserAlertBody, req.body);
+      sendData(res, await alerts.setForUser(userId, body), CachePrivate);
+    });
+
+    router.get('/alerts/:country', async (req, res) => {
+      const userId = await shopper(req);
+      const { country } = parseInput(AlertCountryParams, req.params);
+      const page = parseInput(AlertsPageQuery, req.query);
+      sendData(res, await alerts.list(userId, country, page), CachePrivate);
+    });
+
+    router.delete('/alerts/:alertId', async (req, res) => {
+      const userId = await shopper(req);
+      const { alertId } = parseInput(AlertIdParams, req.params);
+      await alerts.remove(userId, alertId);
+      sendData(res, { deleted: true }, CachePrivate);
+    });
+
+    router.get('/notifications', async (req, res) => {
+      const userId = await shopper(req);
+      const page = parseInput(AlertsPageQuery, req.query);
+      sendData(res, await alerts.notifications(userId, page), CachePrivate);
+    });
+
+    router.put('/notifications-read', async (req, res) => {
+      const userId = await shopper(req);
+      const { upTo } = parseForm(NotificationsReadBody, req.body);
+      sendData(res, { count: await alerts.markRead(userId, upTo) }, CachePrivate);
+    });
+
+    router.get('/my-sales/:country', async (req, res) => {
+      const userId = await shopper(req);
+      const { country } = parseInput(AlertCountryParams, req.params);
+      const page = parseInput(AlertsPageQuery, req.query);
+      sendData(res, await alerts.sales(userId, country, page), CachePrivate);
+    });
+
+    // The confirm page's button (the e-mailed link opens a page; a scanner confirms nothing).
+    router.put('/confirm-alerts', async (req, res) => {
+      const { token } = parseForm(ConfirmAlertsBody, req.body);
+      if (!(await alerts.confirm(token))) throw badRequest(ALERT_MESSAGES.linkInvalid);
+      sendData(res, { message: ALERT_NOTICES.confirmed }, CacheNone);
+    });
+
+    // One-click (RFC 8058, through the web's page) and the page's buttons.
+    router.post('/alert-unsubscribe', async (req, res) => {
+      const { token, all } = parseForm(AlertUnsubscribeBody, req.body);
+      const message = await alerts.unsubscribe(token, all);
+      if (!message) throw badRequest(ALERT_MESSAGES.linkInvalid);
+      sendData(res, { message }, CacheNone);
+    });
+
+    router.use(accountErrorHandler);
+    return router;
+  },
+};

@@ -1,0 +1,408 @@
+import type { Alert, AlertSet, AlertsPage, Notification, Notifications, SalesPage } from '../../../shared/api/alert-schemas';
+import { confirmAlertsPath, type SetGuestAlertInput, type SetUserAlertInput } from '../../../shared/api/alert-schemas';
+import { COUNTRIES, type CountryCode } from '../../../shared/countries';
+import { resizeProductImage } from '../../../shared/images';
+import {
+  ALERTS_MAX_PER_OWNER,
+  ALERT_MESSAGES,
+  ALERT_NOTICES,
+  alertPriceProblem,
+  isValidEmail,
+  type AlertKind,
+  type AlertScope,
+  type AlertStatus,
+} from '../../../shared/validation/alert-rules';
+import { badRequest, notFound } from '../../lib/http-error';
+import { fieldError, unauthorized } from '../accounts/account-errors';
+import { hashSecret, looksLikeSecret, randomSecret } from '../accounts/secrets';
+import type { AlertLinks, AlertOwner } from '../alerts/alert-links';
+import { alertConfirmMail } from '../alerts/alert-mails';
+import type { Database, Queryable } from '../db/database';
+import type { MailOutbox } from '../mail/outbox';
+import { readProductCards } from './product-reader';
+
+// Sale and price alerts (spec sections 3, 4, 5, 7; shapes in shared/api/alert-schemas.ts):
+// setting them (a shopper's, active at once; a guest's, pending until the address is
+// confirmed), My Alerts, the bell's notifications, My Sales, the guest's confirm link and the
+// e-mails' unsubscribe links. What makes them fire is the evaluator (alerts/alert-evaluator.ts).
+//
+// An alert watches one country's prices (the site it was set on). Its scope is the size
+// variant it was set on, or any item of that item's brand or store in that country:
+//   price alert, brand or store scope: any size variant of the brand or store falls to or
+//     below the alert price (in that country's currency);
+//   sale alert, brand or store scope: any size variant of it newly goes on sale there, or its
+//     discount grows.
+// Writes of one owner happen one at a time (the shopper's users row, or the guest address's
+// row, is locked), so "the same alert twice changes nothing" and the per-owner bound hold
+// against two requests at once; unique indexes hold the first rule even so.
+
+type Page = { page: number; perPage: number };
+
+/** The size variant an alert is set on, as sold in the alert's country. */
+type Item = {
+  size_variant_id: number;
+  product_id: number;
+  title: string;
+  image_url: string;
+  brand_id: number | null;
+  store_id: number;
+  sale_price: number;
+};
+
+type AlertRow = {
+  id: number;
+  kind: AlertKind;
+  scope: AlertScope;
+  alert_price: number | null;
+  country_code: CountryCode;
+  created_at: Date | string;
+  last_fired_at: Date | string | null;
+  guid: string;
+  product_id: number;
+  product_name: string;
+  image: string;
+  brand_id: number | null;
+  brand_name: string | null;
+  brand_slug: string | null;
+  store_id: number | null;
+  store_name: string | null;
+  store_slug: string | null;
+  sale_price: number | null;
+};
+
+type NotificationRow = {
+  id: number;
+  created_at: Date | string;
+  read_at: Date | string | null;
+  kind: AlertKind;
+  alert_id: number | null;
+  payload: Partial<Pick<Notification, 'productName' | 'image' | 'path' | 'country' | 'currencySymbol' | 'oldPrice' | 'newPrice'>>;
+};
+
+/** What the api decided a request asks for, before it touches the owner's alerts. */
+type NewAlert = {
+  kind: AlertKind;
+  scope: AlertScope;
+  item: Item;
+  guid: string;
+  brandId: number | null;
+  storeId: number | null;
+  country: CountryCode;
+  alertPrice: number | null;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * My Sales' rows ($1 the shopper, $2 the country): size variants on sale there now (offers
+ * above 0, not out of stock) whose product the shopper's alerts watch, as an item, a brand
+ * or a store.
+ */
+const ON_SALE_AND_WATCHED = `FROM size_variant_prices pr
+  JOIN size_variants sv ON sv.id = pr.size_variant_id
+  JOIN variants v ON v.id = sv.variant_id
+  JOIN products p ON p.id = v.product_id
+ WHERE pr.country_code = $2 AND pr.offers > 0 AND pr.status <> 0
+   AND EXISTS (SELECT 1 FROM alerts a WHERE a.user_id = $1 AND (
+         (a.scope = 'item' AND a.product_id = p.id)
+      OR (a.scope = 'brand' AND a.brand_id = p.brand_id)
+      OR (a.scope = 'store' AND a.store_id = p.store_id)))`;
+
+export type AlertServiceDeps = {
+  db: Database;
+  outbox: MailOutbox;
+  links: AlertLinks;
+  /** Public origin of the site, for the confirm link. */
+  siteUrl: string;
+};
+
+export class AlertService {
+  private readonly db: Database;
+  private readonly outbox: MailOutbox;
+  private readonly links: AlertLinks;
+  private readonly siteUrl: string;
+
+  constructor(deps: AlertServiceDeps) {
+    this.db = deps.db;
+    this.outbox = deps.outbox;
+    this.links = deps.links;
+    this.siteUrl = deps.siteUrl.replace(/\/+$/, '');
+  }
+
+  // ── setting alerts ──────────────────────────────────────────────────────────────────
+
+  /**
+   * Every rule of spec section 5 and the scope, in the order a person fixes them: the item
+   * (404), the scope (the item's own brand or store), the price against the item's sale
+   * price in the alert's country.
+   */
+  private async decide(input: SetUserAlertInput): Promise<NewAlert> {
+    if (input.brandId !== null && input.storeId !== null) throw fieldError('brandId', ALERT_MESSAGES.scopeInvalid);
+    const [item] = await this.db.query<Item>(
+      `SELECT sv.id AS size_variant_id, v.product_id, p.title, v.image_url, p.brand_id, sv.store_id, pr.sale_price
+         FROM size_variants sv
+         JOIN variants v ON v.id = sv.variant_id
+         JOIN products p ON p.id = v.product_id
+         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
+        WHERE sv.guid = $1::uuid`,
+      [input.id, input.country],
+    );
+    if (!item) throw notFound(ALERT_MESSAGES.itemNotFound);
+    if (input.brandId !== null && input.brandId !== item.brand_id) throw fieldError('brandId', ALERT_MESSAGES.scopeInvalid);
+    if (input.storeId !== null && input.storeId !== item.store_id) throw fieldError('storeId', ALERT_MESSAGES.scopeInvalid);
+    const kind: AlertKind = input.kind ?? (input.alertPrice === null ? 'sale' : 'price');
+    let alertPrice: number | null = null;
+    if (kind === 'price') {
+      const checked = alertPriceProblem(input.alertPrice ?? '', item.sale_price);
+      if ('problem' in checked) throw fieldError('alertPrice', checked.problem);
+      // Stored to the cent, as prices are.
+      alertPrice = Math.round(checked.price * 100) / 100;
+      if (alertPrice <= 0) throw fieldError('alertPrice', ALERT_MESSAGES.priceInvalid);
+    } else if (input.alertPrice !== null) {
+      // A sale alert with a price: the dialog sent two kinds at once.
+      throw fieldError('alertPrice', ALERT_MESSAGES.priceInvalid);
+    }
+    return {
+      kind,
+      scope: input.brandId !== null ? 'brand' : input.storeId !== null ? 'store' : 'item',
+      item,
+      guid: input.id.toLowerCase(),
+      brandId: input.brandId,
+      storeId: input.storeId,
+      country: input.country,
+      alertPrice,
+    };
+  }
+
+  /** The owner's alert equal to `a`, if any (the owner's row is locked by the caller). */
+  private async existing(tx: Queryable, owner: AlertOwner, a: NewAlert): Promise<number | undefined> {
+    const column = owner.kind === 'user' ? 'user_id' : 'guest_id';
+    const [row] = await tx.query<{ id: number }>(
+      `SELECT id FROM alerts
+        WHERE ${column} = $1 AND kind = $2 AND scope = $3 AND guid = $4::uuid AND country_code = $5
+          AND alert_price IS NOT DISTINCT FROM $6::numeric`,
+      [owner.id, a.kind, a.scope, a.guid, a.country, a.alertPrice],
+    );
+    return row?.id;
+  }
+
+  /** Inserts `a` for the owner, within the per-owner bound; the owner's row is locked by the caller. */
+  private async insert(tx: Queryable, owner: AlertOwner, a: NewAlert): Promise<number> {
+    const column = owner.kind === 'user' ? 'user_id' : 'guest_id';
+    const [count] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts WHERE ${column} = $1`, [owner.id]);
+    if (count!.n >= ALERTS_MAX_PER_OWNER) throw badRequest(ALERT_MESSAGES.tooMany);
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO alerts (${column}, kind, scope, size_variant_id, guid, product_id, product_name, image, brand_id, store_id, country_code, alert_price)
+       VALUES ($1, $2, $3, $4, $5::uuid, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [
+        owner.id,
+        a.kind,
+        a.scope,
+        a.item.size_variant_id,
+        a.guid,
+        a.item.product_id,
+        a.item.title,
+        resizeProductImage(a.item.image_url, '180'),
+        a.brandId,
+        a.storeId,
+        a.country,
+        a.alertPrice,
+      ],
+    );
+    return row!.id;
+  }
+
+  /** POST /set-user-alerts: active at once. */
+  async setForUser(userId: number, input: SetUserAlertInput): Promise<AlertSet> {
+    const a = await this.decide(input);
+    const owner: AlertOwner = { kind: 'user', id: userId };
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      if (!rows.length) throw unauthorized();
+      const already = await this.existing(tx, owner, a);
+      if (already !== undefined) return { alertId: already, added: false, status: 'active', message: ALERT_NOTICES.already };
+      return { alertId: await this.insert(tx, owner, a), added: true, status: 'active', message: ALERT_NOTICES.set };
+    });
+  }
+
+  /**
+   * POST /set-alerts: a guest's alert, pending until the address is confirmed. The first
+   * alert of an unconfirmed address writes the one confirm e-mail to the outbox in the same
+   * transaction; later ones send nothing. A confirmed address's alerts are active at once.
+   */
+  async setForGuest(input: SetGuestAlertInput): Promise<AlertSet> {
+    const email = input.email.trim().toLowerCase();
+    if (!isValidEmail(email)) throw fieldError('email', ALERT_MESSAGES.email);
+    const a = await this.decide(input);
+    const token = randomSecret();
+    const { answer, sent } = await this.db.transaction(async (tx) => {
+      // The upsert locks the address's row until commit: its alerts are written one at a time.
+      const [guest] = await tx.query<{ id: number; confirmed_at: Date | null; confirm_sent_at: Date | null }>(
+        `INSERT INTO alert_guests AS g (email) VALUES ($1)
+         ON CONFLICT (email) DO UPDATE SET email = g.email
+         RETURNING id, confirmed_at, confirm_sent_at`,
+        [email],
+      );
+      const owner: AlertOwner = { kind: 'guest', id: guest!.id };
+      const status: AlertStatus = guest!.confirmed_at ? 'active' : 'pending';
+      const already = await this.existing(tx, owner, a);
+      if (already !== undefined) return { answer: { alertId: already, added: false, status, message: ALERT_NOTICES.already }, sent: false };
+      const alertId = await this.insert(tx, owner, a);
+      if (status === 'active') return { answer: { alertId, added: true, status, message: ALERT_NOTICES.set }, sent: false };
+      if (guest!.confirm_sent_at) return { answer: { alertId, added: true, status, message: ALERT_NOTICES.confirmPending }, sent: false };
+      await tx.query('UPDATE alert_guests SET confirm_token_hash = $2, confirm_sent_at = now() WHERE id = $1', [guest!.id, hashSecret(token)]);
+      const mail = alertConfirmMail({ link: `${this.siteUrl}${confirmAlertsPath(token)}` });
+      await this.outbox.enqueue(tx, { kind: 'alert-confirm', to: email, ...mail });
+      return { answer: { alertId, added: true, status, message: ALERT_NOTICES.confirmSent }, sent: true };
+    });
+    if (sent) this.outbox.kick();
+    return answer satisfies AlertSet;
+  }
+
+  /** PUT /confirm-alerts: the address's alerts are active from now on; the link works once. */
+  async confirm(token: string): Promise<boolean> {
+    if (!looksLikeSecret(token)) return false;
+    const rows = await this.db.query(
+      `UPDATE alert_guests SET confirmed_at = now(), confirm_token_hash = NULL
+        WHERE confirm_token_hash = $1 AND confirmed_at IS NULL RETURNING id`,
+      [hashSecret(token)],
+    );
+    return rows.length === 1;
+  }
+
+  /**
+   * POST /alert-unsubscribe: stops (deletes) the token's alert, or every alert of its owner
+   * when `all` (or when the token itself names them all). Undefined for a token that is not
+   * ours. A valid token whose alert is gone already answers as done: a mail client may send
+   * the one-click POST more than once.
+   */
+  async unsubscribe(token: string, all: boolean): Promise<string | undefined> {
+    const claim = await this.links.verify(token);
+    if (!claim) return undefined;
+    const column = claim.owner.kind === 'user' ? 'user_id' : 'guest_id';
+    if (all || claim.alertId === 0) {
+      await this.db.query(`DELETE FROM alerts WHERE ${column} = $1`, [claim.owner.id]);
+      return ALERT_NOTICES.unsubscribedAll;
+    }
+    await this.db.query(`DELETE FROM alerts WHERE id = $1 AND ${column} = $2`, [claim.alertId, claim.owner.id]);
+    return ALERT_NOTICES.unsubscribed;
+  }
+
+  // ── My Alerts ───────────────────────────────────────────────────────────────────────
+
+  /**
+   * GET /alerts/{country}: the shopper's alerts on that country's site, newest first, each
+   * with today's sale price of its size variant there and the listing's card priced there
+   * (null when the product is not sold there any more: the alert stays, shown from what was
+   * kept when it was set).
+   */
+  async list(userId: number, country: CountryCode, { page, perPage }: Page): Promise<AlertsPage> {
+    const [count] = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alerts WHERE user_id = $1 AND country_code = $2', [userId, country]);
+    const rows = await this.db.query<AlertRow>(
+      `SELECT a.id, a.kind, a.scope, a.alert_price, a.country_code, a.created_at, a.last_fired_at, a.guid::text AS guid,
+              a.product_id, a.product_name, a.image,
+              a.brand_id, b.name AS brand_name, b.slug AS brand_slug,
+              a.store_id, s.name AS store_name, s.slug AS store_slug,
+              pr.sale_price
+         FROM alerts a
+         LEFT JOIN brands b ON b.id = a.brand_id
+         LEFT JOIN stores s ON s.id = a.store_id
+         LEFT JOIN size_variant_prices pr ON pr.size_variant_id = a.size_variant_id AND pr.country_code = a.country_code
+        WHERE a.user_id = $1 AND a.country_code = $2
+        ORDER BY a.created_at DESC, a.id DESC
+        LIMIT $3 OFFSET $4`,
+      [userId, country, perPage, (page - 1) * perPage],
+    );
+    const cards = new Map((await readProductCards(this.db, [...new Set(rows.map((r) => r.product_id))], country)).map((c) => [c.id, c]));
+    const alerts = rows.map(
+      (r): Alert => ({
+        alertId: r.id,
+        kind: r.kind,
+        scope: r.scope,
+        status: 'active',
+        alertPrice: r.alert_price,
+        country: r.country_code,
+        currencySymbol: COUNTRIES[r.country_code].info.symbol,
+        createdAt: iso(r.created_at),
+        lastFiredAt: r.last_fired_at === null ? null : iso(r.last_fired_at),
+        guid: r.guid,
+        productName: r.product_name,
+        image: r.image,
+        brand: r.scope === 'brand' && r.brand_id !== null ? { id: r.brand_id, name: r.brand_name ?? '', slug: r.brand_slug ?? '' } : null,
+        store: r.scope === 'store' && r.store_id !== null ? { id: r.store_id, name: r.store_name ?? '', slug: r.store_slug ?? '' } : null,
+        salePrice: r.sale_price,
+        product: cards.get(r.product_id) ?? null,
+      }),
+    );
+    return { alerts, totalCount: count!.n, page, perPage };
+  }
+
+  /** DELETE /alerts/{alertId}: another shopper's alert is an unknown one (404). */
+  async remove(userId: number, alertId: number): Promise<void> {
+    const rows = await this.db.query('DELETE FROM alerts WHERE id = $1 AND user_id = $2 RETURNING id', [alertId, userId]);
+    if (!rows.length) throw notFound(ALERT_MESSAGES.alertNotFound);
+  }
+
+  // ── the bell ────────────────────────────────────────────────────────────────────────
+
+  /** GET /notifications: newest first, with the unread count. */
+  async notifications(userId: number, { page, perPage }: Page): Promise<Notifications> {
+    const [counts] = await this.db.query<{ total: number; unread: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread FROM notifications WHERE user_id = $1`,
+      [userId],
+    );
+    const rows = await this.db.query<NotificationRow>(
+      `SELECT id, created_at, read_at, kind, alert_id, payload FROM notifications
+        WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [userId, perPage, (page - 1) * perPage],
+    );
+    const notifications = rows.map((r): Notification => {
+      const p = r.payload;
+      const country = (p.country ?? 'GB') as CountryCode;
+      return {
+        id: Number(r.id),
+        createdAt: iso(r.created_at),
+        read: r.read_at !== null,
+        kind: r.kind,
+        alertId: r.alert_id,
+        productName: p.productName ?? '',
+        image: p.image ?? '',
+        path: p.path ?? null,
+        country,
+        currencySymbol: p.currencySymbol ?? COUNTRIES[country].info.symbol,
+        oldPrice: p.oldPrice ?? null,
+        newPrice: p.newPrice ?? 0,
+      };
+    });
+    return { notifications, unread: counts!.unread, totalCount: counts!.total, page, perPage };
+  }
+
+  /** PUT /notifications-read: marks the shopper's notifications up to `upTo` read; the unread count after. */
+  async markRead(userId: number, upTo: number): Promise<number> {
+    await this.db.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND id <= $2 AND read_at IS NULL', [userId, upTo]);
+    const [row] = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
+    return row!.n;
+  }
+
+  // ── My Sales ────────────────────────────────────────────────────────────────────────
+
+  /**
+   * GET /my-sales/{country}: products on sale now (a size variant in stock there with offers
+   * above 0) among the shopper's alerted items and the brands and stores their alerts
+   * watch, on any country's site (the shopper watches the brand, not one site's prices),
+   * the deepest discount first. Followed brands and stores join here once follows exist: one
+   * more OR in the EXISTS below.
+   */
+  async sales(userId: number, country: CountryCode, { page, perPage }: Page): Promise<SalesPage> {
+    const rows = await this.db.query<{ id: number; offers: number }>(
+      `SELECT v.product_id AS id, max(pr.offers) AS offers ${ON_SALE_AND_WATCHED}
+        GROUP BY v.product_id
+        ORDER BY offers DESC, id
+        LIMIT $3 OFFSET $4`,
+      [userId, country, perPage, (page - 1) * perPage],
+    );
+    const [count] = await this.db.query<{ n: number }>(`SELECT count(DISTINCT v.product_id)::int AS n ${ON_SALE_AND_WATCHED}`, [userId, country]);
+    const products = await readProductCards(this.db, rows.map((r) => r.id), country);
+    return { products, totalCount: count!.n, page, perPage, currencySymbol: COUNTRIES[country].info.symbol };
+  }
+}

@@ -1,0 +1,123 @@
+import request from 'supertest';
+import { ALERT_API } from '../../../shared/api/alert-schemas';
+import { UPSTREAM_HEADER } from '../../../shared/constants';
+import type { AlertSettings } from '../../../server/api/alerts/alert-settings';
+import { defaultAlertSettings } from '../../../server/api/alerts/alert-settings';
+import { Accounts } from '../../../server/api/accounts/accounts';
+import { createApiApp } from '../../../server/api/app';
+import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
+import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
+import { importFeed } from '../../../server/api/catalog/importer';
+import { importStores } from '../../../server/api/catalog/store-manifest';
+import type { Database } from '../../../server/api/db/database';
+import { MemorySearchEngine } from '../../../server/api/search/memory-engine';
+import { createRegistry } from '../../../server/lib/http-metrics';
+import { createLogger } from '../../../server/lib/logger';
+import { fixtureManifest, readFixture } from '../../support/feed-fixtures';
+import { listen } from '../../support/listen';
+import { openTestDatabase } from '../../support/test-database';
+import { testAccountSettings, type TestSettings } from '../accounts/accounts-api';
+
+// The alerts' tests run the real api over a real database holding the fixture feeds
+// (tests/fixtures/feeds/good: Northlane in GB, Atlas Outfitters in GB and the US), imported
+// through the real importer; prices change by importing an edited feed.
+
+export const SITE_URL = 'https://shop.vitrine.test';
+
+export const FEEDS = {
+  northlaneGB: { text: readFixture('good/northlane.gb.tsv'), store: 'northlane', country: 'GB' },
+  atlasGB: { text: readFixture('good/atlas-outfitters.gb.tsv'), store: 'atlas-outfitters', country: 'GB' },
+  atlasUS: { text: readFixture('good/atlas-outfitters.us.xml'), store: 'atlas-outfitters', country: 'US' },
+} as const;
+export type FeedName = keyof typeof FEEDS;
+
+/** A fixture item's size variant guid: `guidOf('northlane', 'NL100-BLK-S')`. */
+export const guidOf = (store: string, item: string) => sizeVariantGuid(store, item);
+
+/**
+ * A tab-separated feed with some items' columns replaced (and rows of `drop` left out):
+ * `editTsv(FEEDS.northlaneGB.text, { 'NL300': { sale_price: '30.00 GBP' } })`.
+ */
+export function editTsv(text: string, edits: Record<string, Record<string, string>>): string {
+  const [headerLine, ...lines] = text.split('\n');
+  const header = headerLine!.split('\t');
+  const edited = lines.map((line) => {
+    const fields = line.split('\t');
+    for (const [column, value] of Object.entries(edits[fields[0]!] ?? {})) {
+      const at = header.indexOf(column);
+      if (at < 0) throw new Error(`no column ${column}`);
+      fields[at] = value;
+    }
+    return fields.join('\t');
+  });
+  return [headerLine, ...edited].join('\n');
+}
+
+/** The US XML feed with one item's price and sale price replaced. */
+export function editXml(text: string, item: string, prices: { price?: string; sale_price?: string }): string {
+  return text.replace(new RegExp(`(<g:id>${item}</g:id>[\\s\\S]*?)(</item>)`), (_all, body: string, end: string) => {
+    let out = body;
+    for (const [tag, value] of Object.entries(prices)) {
+      const element = new RegExp(`<g:${tag}>[^<]*</g:${tag}>`);
+      out = element.test(out) ? out.replace(element, `<g:${tag}>${value}</g:${tag}>`) : out.replace(/(<g:price>[^<]*<\/g:price>)/, `$1\n      <g:${tag}>${value}</g:${tag}>`);
+    }
+    return out + end;
+  });
+}
+
+/** Imports a fixture feed (or an edited text of it) through the real importer. */
+export async function importFixture(db: Database, name: FeedName, text: string = FEEDS[name].text) {
+  const { store, country } = FEEDS[name];
+  return importFeed(db, { text, store, country });
+}
+
+/** A migrated database with the fixture stores and the three fixture feeds imported. */
+export async function openAlertsDatabase(): Promise<Database> {
+  const db = await openTestDatabase();
+  await upsertCategoryTree(db);
+  await importStores(db, fixtureManifest());
+  for (const name of Object.keys(FEEDS) as FeedName[]) await importFixture(db, name);
+  return db;
+}
+
+export type AlertsApi = Awaited<ReturnType<typeof startAlertsApi>>;
+
+/** The api over `db` as main.ts wires it, with accounts and alert settings for tests. */
+export async function startAlertsApi(db: Database, options: { settings?: TestSettings; alertSettings?: Partial<AlertSettings> } = {}) {
+  const logger = createLogger('api', 'silent');
+  const settings = testAccountSettings({ siteUrl: SITE_URL, ...options.settings });
+  const accounts = new Accounts({ db, logger, settings });
+  const alertSettings: AlertSettings = { ...defaultAlertSettings(), setAlertsLimit: { perIp: 10_000, perAccount: 10_000, windowMs: 60_000 }, ...options.alertSettings };
+  // Alert routes read cards by id; no listing is asked for, so the index is not followed.
+  const searchEngine = new MemorySearchEngine(db, { follow: false });
+  const { app } = createApiApp({ db, logger, registry: createRegistry('api'), readiness: { catalogLoaded: true }, accounts, searchEngine, alertSettings });
+  const running = await listen(app);
+  return {
+    url: running.url,
+    db,
+    accounts,
+    alertSettings,
+    async close() {
+      await accounts.stop();
+      await running.close();
+    },
+  };
+}
+
+/** The alert calls, for one shopper (a token) or a guest (none). */
+export function alertClient(api: Pick<AlertsApi, 'url'>, token?: string) {
+  const auth = <T extends request.Test>(test: T): T => (token ? test.set(UPSTREAM_HEADER.token, token) : test);
+  return {
+    setGuest: (body: object) => auth(request(api.url).post(ALERT_API.setGuest).send(body)),
+    setUser: (body: object) => auth(request(api.url).post(ALERT_API.setUser).send(body)),
+    alerts: (country: string, query = '') => auth(request(api.url).get(`${ALERT_API.alerts(country)}${query}`)),
+    remove: (alertId: number | string) => auth(request(api.url).delete(`/api/account/alerts/${alertId}`)),
+    notifications: (query = '') => auth(request(api.url).get(`${ALERT_API.notifications}${query}`)),
+    read: (upTo: unknown) => auth(request(api.url).put(ALERT_API.notificationsRead).send({ upTo })),
+    count: () => auth(request(api.url).get('/api/account/notification-count')),
+    sales: (country: string, query = '') => auth(request(api.url).get(`${ALERT_API.sales(country)}${query}`)),
+    confirm: (token: unknown) => auth(request(api.url).put(ALERT_API.confirm).send({ token })),
+    unsubscribe: (token: unknown, all?: unknown) => auth(request(api.url).post(ALERT_API.unsubscribe).send({ token, all })),
+  };
+}
+export type AlertClient = ReturnType<typeof alertClient>;
