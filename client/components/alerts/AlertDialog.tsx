@@ -54,7 +54,9 @@ export function AlertDialog({ target, onClose }: Props) {
   const priceShown = touched.price && state.priceProblem !== undefined;
   const emailShown = touched.email && state.emailProblem !== undefined;
   const title = ALERT_TITLES[target.kind];
-  const scopes = scopesFor(target.brand);
+  const brand = product?.brand?.name ?? null;
+  // The scopes once the product is known: its brand's only when it has one.
+  const scopes = product ? scopesFor(brand) : [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +76,7 @@ export function AlertDialog({ target, onClose }: Props) {
   return (
     <ModalDialog className="alert-dialog" labelledBy={`${id}-title`} data={{ 'data-kind': target.kind }}>
       <h2 id={`${id}-title`}>{title}</h2>
-      <p className="alert-dialog-product">{target.productName}</p>
+      {product && <p className="alert-dialog-product">{product.name}</p>}
       <form onSubmit={submit} noValidate>
         {loaded === 'loading' && <p role="status">Loading the product…</p>}
         {loaded === 'failed' && (
@@ -87,7 +89,7 @@ export function AlertDialog({ target, onClose }: Props) {
           {scopes.map((each) => (
             <label key={each} className="alert-scope">
               <input type="radio" name="scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
-              {scopeLabel(each, target.brand, target.store)}
+              {scopeLabel(each, brand, product?.store.name ?? '')}
             </label>
           ))}
         </fieldset>

@@ -8,18 +8,12 @@ import { ALERT_MESSAGES, alertPriceProblem, isValidEmail, type AlertKind, type A
 
 export { ALERT_API };
 
-/** The product a card asks about (the card's own words; the ids come with the product's detail). */
-export type AlertTarget = {
-  kind: AlertKind;
-  /** The size variant the card shows. */
-  guid: string;
-  productName: string;
-  brand: string | null;
-  store: string;
-};
+/** What a card asks for: the kind, and the size variant it shows (the brand, store and prices come with the product's detail). */
+export type AlertTarget = { kind: AlertKind; guid: string };
 
-/** What the form needs of the product: its size variant's sale price and its brand's and store's ids. */
+/** What the form needs of the product: its name, its size variant's sale price and its brand's and store's ids. */
 export type AlertProduct = {
+  name: string;
   salePrice: number;
   brand: { id: number; name: string } | null;
   store: { id: number; name: string };
@@ -31,13 +25,27 @@ export const productByGuidPath = (guid: string) => `/api/products/detail/guid/${
 /** The size variant `guid` of a product's detail, as the alert form reads it; undefined when the answer does not hold it. */
 export function alertProductOf(detail: ProductDetail, guid: string): AlertProduct | undefined {
   const { product } = detail;
-  const size = product.variants.flatMap((variant) => variant.size_variants).find((s) => s.guid === guid);
-  if (!size) return undefined;
+  const variant = product.variants.find((v) => v.size_variants.some((s) => s.guid === guid));
+  const size = variant?.size_variants.find((s) => s.guid === guid);
+  if (!variant || !size) return undefined;
   return {
+    name: variant.title,
     salePrice: size.saleprice,
     brand: product.brand_id !== null && product.brand ? { id: product.brand_id, name: product.brand } : null,
     store: { id: product.store_id, name: product.storename },
   };
+}
+
+/** My Alerts and My Sales: their titles and what they say when empty. */
+export const ALERT_SECTIONS = {
+  alerts: { title: 'My Alerts', empty: 'You have no sale or price alerts yet. Set one from any product to hear when it drops in price.' },
+  sales: { title: 'My Sales', empty: 'There are no sales for you yet. When an item, brand or store you have an alert on goes on sale, it shows here.' },
+} as const;
+
+/** A text field of a posted form ('' when missing or a file). */
+export function formField(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
 }
 
 export const ALERT_TITLES: Readonly<Record<AlertKind, string>> = { sale: 'Sale Alert', price: 'Price Alert' };

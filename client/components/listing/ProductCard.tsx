@@ -27,10 +27,6 @@ const ALERT_ACTIONS = [
   ['price', 'product-card-action icon-button icon-alert', 'Price alert'],
 ] as const;
 
-/** The add-alert page (the alert actions' link: what they do without JavaScript); a guid is URL-safe. */
-function addAlertPath(kind: 'sale' | 'price', guid: string, back: string): string {
-  return `/alerts/add/${guid}?kind=${kind}&${back}`;
-}
 
 type Props = {
   p: CardProduct;
@@ -117,10 +113,11 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
           {ALERT_ACTIONS.map(([kind, className, label]) => (
             <ShellLink
               key={kind}
-              to={addAlertPath(kind, size.guid, back)}
+              // Without JavaScript, the add-alert page (a guid is URL-safe).
+              to={`/alerts/add/${size.guid}?kind=${kind}&${back}`}
               className={className}
               aria-label={`${label} for ${title}`}
-              onClick={(event) => hearts.open(event, { mode: 'alert', target: { kind, guid: size.guid, productName: title, brand: p.brand, store: p.storename } })}
+              onClick={(event) => hearts.open(event, { mode: 'alert', target: { kind, guid: size.guid } })}
             >
               {kind === 'sale' && label}
             </ShellLink>
