@@ -19,8 +19,8 @@ import { ShellLink } from '../components/ui/ShellLink';
 // cannot wait for a scope, so it is always there and counts only for a price alert.
 
 const noStore = { 'Cache-Control': CacheNone.header };
-/** A size variant guid (hex and dashes): anything else is no product of ours. */
-const GUID = /^[0-9a-f-]{1,64}$/i;
+/** A size variant guid (a UUID): anything else is no product of ours. */
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function readTarget({ context, params, request }: Pick<LoaderFunctionArgs, 'context' | 'params' | 'request'>) {
   const guid = params.guid ?? '';
