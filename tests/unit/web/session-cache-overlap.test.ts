@@ -41,7 +41,7 @@ function heldUpstream() {
   return { sessionCache, held, page, waitFor };
 }
 
-const keptCount = (sessionCache: ReturnType<typeof createSessionCache>) => sessionCache.get(caller, transferKey({ method: 'GET', url: ACCOUNT_API.notificationCount }));
+const keptCount = (sessionCache: ReturnType<typeof createSessionCache>) => sessionCache.get(caller, transferKey({ url: ACCOUNT_API.notificationCount }));
 
 describe('the session cache and a page’s own writes', () => {
   it('keeps a personal GET that no write of the page overlapped', async () => {
