@@ -2,7 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { envBoolean, envPort, parseEnv } from '../lib/env';
 import { envTrustProxy, type TrustProxy } from '../lib/trust-proxy';
-import { loadAccountSettings, type AccountSettings } from './accounts/account-settings';
+import { envRateLimit, loadAccountSettings, type AccountSettings } from './accounts/account-settings';
+import { DEFAULT_ALERT_SWEEP_MS, DEFAULT_SET_ALERTS_LIMIT, type AlertSettings } from './alerts/alert-settings';
 import { DEFAULT_OVERLOAD, type OverloadOptions } from './http/overload';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES } from './http/shared-answers';
 
@@ -32,6 +33,15 @@ const ApiEnv = z.object({
   API_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(DEFAULT_OVERLOAD.maxInFlight),
   API_QUEUE_LENGTH: z.coerce.number().int().min(0).default(DEFAULT_OVERLOAD.queueLength),
   API_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(DEFAULT_OVERLOAD.queueWaitMs),
+  /**
+   * Signs alert e-mails' unsubscribe links; every api instance must share it. Unset, a random
+   * key kept in the database is used (made once by the first api that needs it).
+   */
+  ALERT_LINK_SECRET: z.string().min(32, 'ALERT_LINK_SECRET must be at least 32 characters').optional(),
+  /** POST /api/account/set-alerts per client address and per e-mail: perIp/perAccount/windowSeconds. */
+  RATE_LIMIT_SET_ALERTS: envRateLimit.optional(),
+  /** How often the alert evaluator reads the change log besides after each import's notice. */
+  ALERT_SWEEP_MS: z.coerce.number().int().min(1_000).default(DEFAULT_ALERT_SWEEP_MS),
 });
 
 export type ApiConfig = {
@@ -52,6 +62,8 @@ export type ApiConfig = {
   answerCacheMaxBytes: number;
   /** Work in flight and the queue before 503 (server/api/http/overload.ts). */
   overload: OverloadOptions;
+  /** Alert links, the set-alerts limit, the evaluator's sweep (server/api/alerts/alert-settings.ts). */
+  alerts: AlertSettings;
 };
 
 export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
@@ -70,5 +82,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     answerCacheMaxBytes: e.API_ANSWER_CACHE_MAX_BYTES,
     overload: { maxInFlight: e.API_MAX_IN_FLIGHT, queueLength: e.API_QUEUE_LENGTH, queueWaitMs: e.API_QUEUE_WAIT_MS },
+    alerts: { linkSecret: e.ALERT_LINK_SECRET, setAlertsLimit: e.RATE_LIMIT_SET_ALERTS ?? DEFAULT_SET_ALERTS_LIMIT, sweepMs: e.ALERT_SWEEP_MS },
   };
 }

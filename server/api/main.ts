@@ -2,6 +2,8 @@ import { createRegistry } from '../lib/http-metrics';
 import { onShutdownSignal } from '../lib/graceful-shutdown';
 import { createLogger } from '../lib/logger';
 import { Accounts } from './accounts/accounts';
+import { AlertEvaluator } from './alerts/alert-evaluator';
+import { AlertLinks } from './alerts/alert-links';
 import { createApiApp, type Readiness } from './app';
 import { upsertCategoryTree } from './catalog/category-tree';
 import { ensureDemoCatalog } from './catalog/demo-loader';
@@ -43,6 +45,16 @@ const { app, answers } = createApiApp({
   trustProxy: config.trustProxy,
   answerCacheMaxBytes: config.answerCacheMaxBytes,
   overload: config.overload,
+  alertSettings: config.alerts,
+});
+// Fires alerts from the catalogue's change log: after every import (its notice), at start
+// (catching up with what was logged while the api was down), and on a sweep.
+const alertEvaluator = new AlertEvaluator({
+  db,
+  logger,
+  outbox: accounts.outbox,
+  links: new AlertLinks(db, config.alerts.linkSecret),
+  siteUrl: config.siteUrl,
 });
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');
@@ -50,6 +62,7 @@ const server = app.listen(config.port, config.host, () => {
 server.keepAliveTimeout = 65_000;
 
 onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
+  await alertEvaluator.stop();
   await accounts.stop();
   await answers.stop();
   await searchEngine.close();
@@ -64,5 +77,7 @@ if (config.demoCatalog) {
 }
 if (await ensurePlannerStatistics(db)) logger.info('gathered planner statistics for a catalogue imported without them');
 await searchEngine.start();
+// After the demo catalogue: its first import is all first sightings, which fire nothing.
+alertEvaluator.start(config.alerts.sweepMs);
 readiness.catalogLoaded = true;
 logger.info({ index: searchEngine.stats() }, 'catalog loaded and indexed; api ready');

@@ -86,7 +86,7 @@ export function defaultAccountSettings(): AccountSettings {
 }
 
 /** "perIp/perAccount/windowSeconds", e.g. RATE_LIMIT_LOGIN=50/10/900. */
-const envRateLimit = z
+export const envRateLimit = z
   .string()
   .regex(/^\d+\/\d+\/\d+$/, 'expected perIp/perAccount/windowSeconds, e.g. 50/10/900')
   .transform((value) => {

@@ -29,6 +29,15 @@ export class AlertLinks {
     private readonly configured?: string,
   ) {}
 
+  /**
+   * Loads the key now. A caller that signs inside a transaction calls this first: the key's
+   * first read goes through the database, which on PGlite (one connection) waits for that
+   * transaction to end.
+   */
+  async ready(): Promise<void> {
+    await this.signingKey();
+  }
+
   private signingKey(): Promise<Buffer> {
     this.key ??= this.loadKey().catch((error: unknown) => {
       // A database that was away must not leave every later link unsigned.

@@ -4,6 +4,8 @@ import { UPSTREAM_HEADER } from '../../../shared/constants';
 import type { AlertSettings } from '../../../server/api/alerts/alert-settings';
 import { defaultAlertSettings } from '../../../server/api/alerts/alert-settings';
 import { Accounts } from '../../../server/api/accounts/accounts';
+import { AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
+import { AlertLinks } from '../../../server/api/alerts/alert-links';
 import { createApiApp } from '../../../server/api/app';
 import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
 import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
@@ -14,6 +16,7 @@ import { MemorySearchEngine } from '../../../server/api/search/memory-engine';
 import { createRegistry } from '../../../server/lib/http-metrics';
 import { createLogger } from '../../../server/lib/logger';
 import { fixtureManifest, readFixture } from '../../support/feed-fixtures';
+import type { ReceivedMail } from '../../support/smtp-server';
 import { listen } from '../../support/listen';
 import { openTestDatabase } from '../../support/test-database';
 import { testAccountSettings, type TestSettings } from '../accounts/accounts-api';
@@ -121,3 +124,18 @@ export function alertClient(api: Pick<AlertsApi, 'url'>, token?: string) {
   };
 }
 export type AlertClient = ReturnType<typeof alertClient>;
+
+/** A received message's text as UTF-8 (the sink undoes quoted-printable byte by byte). */
+export const textOf = (mail: ReceivedMail) => Buffer.from(mail.decoded, 'latin1').toString('utf8');
+
+/** A header of a received message, unfolded (RFC 5322: a long header continues on indented lines). */
+export function headerOf(mail: ReceivedMail, name: string): string | undefined {
+  const head = mail.raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return head.split(/\r?\n/).find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
+}
+
+
+/** An evaluator over the api's database and outbox, as main.ts makes it (not started: tests call run()). */
+export function evaluatorFor(api: Pick<AlertsApi, 'db' | 'accounts'>): AlertEvaluator {
+  return new AlertEvaluator({ db: api.db, outbox: api.accounts.outbox, links: new AlertLinks(api.db), logger: createLogger('api', 'silent'), siteUrl: SITE_URL });
+}

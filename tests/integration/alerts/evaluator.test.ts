@@ -1,0 +1,264 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotificationsSchema, unsubscribeAlertPath } from '../../../shared/api/alert-schemas';
+import { ALERT_NOTICES } from '../../../shared/validation/alert-rules';
+import { ALERT_CONSUMER, AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
+import { AlertLinks } from '../../../server/api/alerts/alert-links';
+import { latestCursor, saveCursor } from '../../../server/api/catalog/catalog-changes';
+import type { Database } from '../../../server/api/db/database';
+import { createLogger } from '../../../server/lib/logger';
+import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
+import { registerUser } from '../accounts/accounts-api';
+import {
+  FEEDS,
+  SITE_URL,
+  alertClient,
+  editTsv,
+  editXml,
+  guidOf,
+  headerOf,
+  importFixture,
+  openAlertsDatabase,
+  startAlertsApi,
+  type AlertClient,
+  textOf,
+  type AlertsApi,
+} from './alerts-support';
+
+// The evaluator (spec "Making them fire"): prices change by importing edited feeds through the
+// real importer; the evaluator reads the change log and notifies each match once, by the bell
+// and by one e-mail per recipient per run (read from a real SMTP server on loopback).
+
+type Shopper = { as: AlertClient; email: string; userId: number };
+
+describe('the alert evaluator', () => {
+  let db: Database;
+  let api: AlertsApi;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let evaluator: AlertEvaluator;
+  let brands: Record<string, number>;
+  let stores: Record<string, number>;
+  /** The feeds as last imported: each test edits them further. */
+  const current: Record<'northlaneGB' | 'atlasGB' | 'atlasUS', string> = { northlaneGB: FEEDS.northlaneGB.text, atlasGB: FEEDS.atlasGB.text, atlasUS: FEEDS.atlasUS.text };
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    db = await openAlertsDatabase();
+    api = await startAlertsApi(db, { settings: { mail: { smtpUrl: smtp.url, from: 'Vitrine <alerts@vitrine.test>' } } });
+    evaluator = new AlertEvaluator({ db, outbox: api.accounts.outbox, links: new AlertLinks(db), logger: createLogger('api', 'silent'), siteUrl: SITE_URL });
+    // The fixtures' first import: every entry a first sighting, which fires nothing.
+    expect(await evaluator.run()).toEqual({ changes: 11, matches: 0, mails: 0 });
+    brands = Object.fromEntries((await db.query<{ name: string; id: number }>('SELECT name, id FROM brands')).map((r) => [r.name, r.id]));
+    stores = Object.fromEntries((await db.query<{ slug: string; id: number }>('SELECT slug, id FROM stores')).map((r) => [r.slug, r.id]));
+  }, 120_000);
+
+  afterAll(async () => {
+    await evaluator?.stop();
+    await api?.close();
+    await db?.close();
+    await smtp?.close();
+  });
+
+  async function shopper(): Promise<Shopper> {
+    const user = await registerUser(api);
+    return { as: alertClient(api, user.token), email: user.email, userId: user.userId };
+  }
+
+  /** Sets an alert and returns its id. */
+  async function alert(who: Shopper, body: object): Promise<number> {
+    const res = await who.as.setUser({ alertPrice: null, brandId: null, storeId: null, country: 'gb', ...body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.alertId as number;
+  }
+
+  /** Imports the northlane GB feed with these items' columns changed (on top of earlier changes). */
+  async function northlane(edits: Record<string, Record<string, string>>) {
+    current.northlaneGB = editTsv(current.northlaneGB, edits);
+    await importFixture(db, 'northlaneGB', current.northlaneGB);
+  }
+
+  /** Runs the evaluator and waits for the outbox to deliver what it queued. */
+  async function evaluate() {
+    const run = await evaluator.run();
+    await api.accounts.outbox.idle();
+    return run;
+  }
+
+  const mailsTo = (email: string): ReceivedMail[] => smtp.received.filter((m) => m.to.includes(email));
+  const notificationsOf = async (who: Shopper) => NotificationsSchema.parse((await who.as.notifications().expect(200)).body.data);
+  const title = async (item: string) =>
+    (
+      await db.query<{ title: string }>(
+        'SELECT p.title FROM size_variants sv JOIN variants v ON v.id = sv.variant_id JOIN products p ON p.id = v.product_id WHERE sv.guid = $1',
+        [item],
+      )
+    )[0]!.title;
+
+  it('fires a price alert when the price falls to or below it, once, and again only when the price moves again', async () => {
+    const ana = await shopper();
+    const alertId = await alert(ana, { id: guidOf('northlane', 'NL400-IND-32'), alertPrice: '45' });
+
+    await northlane({ 'NL400-IND-32': { sale_price: '50.00 GBP' } });
+    await evaluate();
+    expect(mailsTo(ana.email)).toHaveLength(0);
+
+    await northlane({ 'NL400-IND-32': { sale_price: '44.00 GBP' } });
+    await evaluate();
+    const [mail] = mailsTo(ana.email);
+    const name = await title(guidOf('northlane', 'NL400-IND-32'));
+    expect(mail!.subject).toBe(`Price drop: ${name}`);
+    expect(textOf(mail!)).toContain('Was £50, now £44');
+    const bell = await notificationsOf(ana);
+    expect(bell.notifications.map((n) => [n.kind, n.alertId, n.productName, n.country, n.currencySymbol, n.oldPrice, n.newPrice, n.read])).toEqual([
+      ['price', alertId, name, 'GB', '£', 50, 44, false],
+    ]);
+    expect(textOf(mail!)).toContain(`${SITE_URL}/${bell.notifications[0]!.path}`);
+    expect((await ana.as.count().expect(200)).body.data).toEqual({ count: 1 });
+
+    // The same feed again: nothing moved, nothing fires; nor does a second run.
+    await importFixture(db, 'northlaneGB', current.northlaneGB);
+    await evaluate();
+    await evaluate();
+    expect(mailsTo(ana.email)).toHaveLength(1);
+
+    // The price moves again, still below the alert price: it fires again.
+    await northlane({ 'NL400-IND-32': { sale_price: '40.00 GBP' } });
+    await evaluate();
+    expect(mailsTo(ana.email)).toHaveLength(2);
+    expect(textOf(mailsTo(ana.email)[1]!)).toContain('Was £44, now £40');
+    expect((await notificationsOf(ana)).unread).toBe(2);
+  });
+
+  it('fires a sale alert when the item newly goes on sale or its discount grows, not when it shrinks', async () => {
+    const ben = await shopper();
+    await alert(ben, { id: guidOf('northlane', 'NL300') });
+
+    await northlane({ NL300: { sale_price: '30.00 GBP' } });
+    await evaluate();
+    expect(mailsTo(ben.email)).toHaveLength(1);
+    expect(mailsTo(ben.email)[0]!.subject).toBe(`On sale: ${await title(guidOf('northlane', 'NL300'))}`);
+    expect(textOf(mailsTo(ben.email)[0]!)).toContain('Was £42, now £30');
+
+    await northlane({ NL300: { sale_price: '33.00 GBP' } });
+    await evaluate();
+    expect(mailsTo(ben.email)).toHaveLength(1);
+
+    await northlane({ NL300: { sale_price: '25.00 GBP' } });
+    await evaluate();
+    expect(mailsTo(ben.email)).toHaveLength(2);
+    expect(textOf(mailsTo(ben.email)[1]!)).toContain('Was £33, now £25');
+  });
+
+  it('fires a brand-scoped sale alert for any item of the brand in stock, and not for another brand or an item out of stock', async () => {
+    const cleo = await shopper();
+    await alert(cleo, { id: guidOf('northlane', 'NL100-BLK-S'), brandId: brands['Ava Marlowe'] });
+    // NL200: Ava Marlowe, on backorder; NL100-BLK-M: Ava Marlowe, out of stock; NL400: north & co.
+    await northlane({ NL200: { sale_price: '99.00 GBP' }, 'NL100-BLK-M': { sale_price: '49.00 GBP' }, 'NL400-IND-32': { sale_price: '35.00 GBP' } });
+    await evaluate();
+    const mails = mailsTo(cleo.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`On sale: ${await title(guidOf('northlane', 'NL200'))}`);
+    expect((await notificationsOf(cleo)).notifications.map((n) => [n.productName, n.oldPrice, n.newPrice])).toEqual([[await title(guidOf('northlane', 'NL200')), 120, 99]]);
+  });
+
+  it('fires a store-scoped price alert for any item of the store at or below the price', async () => {
+    const dan = await shopper();
+    await alert(dan, { id: guidOf('northlane', 'NL100-BLK-S'), storeId: stores['northlane'], alertPrice: '20' });
+    await northlane({ 'NL400-IND-32': { sale_price: '21.00 GBP' } });
+    await evaluate();
+    expect(mailsTo(dan.email)).toHaveLength(0);
+    await northlane({ 'NL400-IND-32': { sale_price: '19.50 GBP' } });
+    await evaluate();
+    expect(mailsTo(dan.email)).toHaveLength(1);
+    expect(textOf(mailsTo(dan.email)[0]!)).toContain('Was £21, now £19.50');
+  });
+
+  it('watches the price in the alert’s own country and currency: $ for the US, £ for GB', async () => {
+    const eve = await shopper();
+    const coat = guidOf('atlas-outfitters', 'AO-7731-NAV-M');
+    const us = await alert(eve, { id: coat, alertPrice: '240', country: 'us' });
+    const gb = await alert(eve, { id: coat, alertPrice: '180' });
+
+    current.atlasGB = editTsv(current.atlasGB, { 'AO-7731-NAV-M': { sale_price: '150.00 GBP' } });
+    await importFixture(db, 'atlasGB', current.atlasGB);
+    await evaluate();
+    expect(mailsTo(eve.email).map((m) => textOf(m).includes('Was £199, now £150'))).toEqual([true]);
+
+    current.atlasUS = editXml(current.atlasUS, 'AO-7731-NAV-M', { sale_price: '235.50 USD' });
+    await importFixture(db, 'atlasUS', current.atlasUS);
+    await evaluate();
+    expect(mailsTo(eve.email)).toHaveLength(2);
+    expect(textOf(mailsTo(eve.email)[1]!)).toContain('Was $255, now $235.50');
+    expect((await notificationsOf(eve)).notifications.map((n) => [n.alertId, n.country, n.currencySymbol, n.oldPrice, n.newPrice])).toEqual([
+      [us, 'US', '$', 255, 235.5],
+      [gb, 'GB', '£', 199, 150],
+    ]);
+  });
+
+  it('sends one e-mail per recipient per run listing every match, with one-click unsubscribe headers and links', async () => {
+    const fay = await shopper();
+    await alert(fay, { id: guidOf('northlane', 'NL100-RED-S') });
+    await alert(fay, { id: guidOf('atlas-outfitters', 'AO-7731-NAV-L') });
+    await northlane({ 'NL100-RED-S': { sale_price: '70.00 GBP' } });
+    current.atlasGB = editTsv(current.atlasGB, { 'AO-7731-NAV-L': { sale_price: '180.00 GBP' } });
+    await importFixture(db, 'atlasGB', current.atlasGB);
+    await evaluate();
+
+    const mails = mailsTo(fay.email);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe('2 of your Vitrine alerts: prices have dropped');
+    expect(textOf(mail)).toContain('Was £89, now £70');
+    expect(textOf(mail)).toContain('Was £199, now £180');
+    const header = /^<([^>]+)>$/.exec(headerOf(mail, 'List-Unsubscribe') ?? '')?.[1];
+    expect(header).toMatch(new RegExp(`^${SITE_URL}/alerts/unsubscribe/v1\\.0\\.u${fay.userId}\\.[A-Za-z0-9_-]{43}$`));
+    expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    // The visible links: one per alert, and the header's, in the body too.
+    expect(textOf(mail)).toContain(header!);
+    expect(new Set(textOf(mail).match(/\/alerts\/unsubscribe\/v1\.[1-9]\d*\.u\d+\.[A-Za-z0-9_-]{43}/g)).size).toBe(2);
+
+    // One click: the header's token stops every alert of the mail's recipient.
+    const token = header!.slice(`${SITE_URL}${unsubscribeAlertPath('')}`.length);
+    const res = await request(api.url).post('/api/account/alert-unsubscribe').send({ token }).expect(200);
+    expect(res.body.data).toEqual({ message: ALERT_NOTICES.unsubscribedAll });
+    expect((await fay.as.alerts('gb').expect(200)).body.data.totalCount).toBe(0);
+  });
+
+  it('notifies each match exactly once: a second run over the same entries sends nothing and adds no notification', async () => {
+    const gus = await shopper();
+    await alert(gus, { id: guidOf('northlane', 'NL100-BLK-S'), alertPrice: '50' });
+    const before = await latestCursor(db);
+    await northlane({ 'NL100-BLK-S': { sale_price: '48.00 GBP' } });
+    await evaluate();
+    expect(mailsTo(gus.email)).toHaveLength(1);
+    expect((await notificationsOf(gus)).totalCount).toBe(1);
+
+    // The evaluator reads the same entries again (its cursor moved back): nothing is new.
+    await saveCursor(db, ALERT_CONSUMER, before);
+    const again = await evaluate();
+    expect(again.changes).toBeGreaterThan(0);
+    expect(again.matches).toBe(0);
+    expect(mailsTo(gus.email)).toHaveLength(1);
+    expect((await notificationsOf(gus)).totalCount).toBe(1);
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'alert' AND recipient = $1`,
+      [gus.email],
+    );
+    expect(row!.n).toBe(1);
+  });
+
+  it('runs after an import on the log’s notice, without being called', async () => {
+    const hal = await shopper();
+    await alert(hal, { id: guidOf('northlane', 'NL100-BLK-S'), alertPrice: '40' });
+    const listening = new AlertEvaluator({ db, outbox: api.accounts.outbox, links: new AlertLinks(db), logger: createLogger('api', 'silent'), siteUrl: SITE_URL });
+    listening.start(60 * 60_000);
+    try {
+      await listening.idle();
+      await northlane({ 'NL100-BLK-S': { sale_price: '39.00 GBP' } });
+      const mail = await smtp.waitForMail(hal.email);
+      expect(textOf(mail)).toContain('Was £48, now £39');
+    } finally {
+      await listening.stop();
+    }
+  });
+});

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlertSetSchema, confirmAlertsPath } from '../../../shared/api/alert-schemas';
+import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-rules';
+import type { AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
+import type { Database } from '../../../server/api/db/database';
+import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
+import { uniqueEmail } from '../accounts/accounts-api';
+import {
+  FEEDS,
+  SITE_URL,
+  alertClient,
+  editTsv,
+  evaluatorFor,
+  guidOf,
+  headerOf,
+  importFixture,
+  openAlertsDatabase,
+  startAlertsApi,
+  textOf,
+  type AlertClient,
+  type AlertsApi,
+} from './alerts-support';
+
+// A guest's alerts (spec section 3 "Sale alert (anonymous)"): one confirm e-mail and nothing
+// else until its link is used; the e-mails' signed unsubscribe links, one alert or all, and
+// a tampered token refused; set-alerts limited per address.
+
+describe('guest alerts and the e-mailed links', () => {
+  let db: Database;
+  let api: AlertsApi;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let evaluator: AlertEvaluator;
+  let guest: AlertClient;
+  let northlane = FEEDS.northlaneGB.text;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    db = await openAlertsDatabase();
+    api = await startAlertsApi(db, { settings: { mail: { smtpUrl: smtp.url, from: 'Vitrine <alerts@vitrine.test>' } } });
+    evaluator = evaluatorFor(api);
+    await evaluator.run();
+    guest = alertClient(api);
+  }, 120_000);
+
+  afterAll(async () => {
+    await evaluator?.stop();
+    await api?.close();
+    await db?.close();
+    await smtp?.close();
+  });
+
+  const mailsTo = (email: string): ReceivedMail[] => smtp.received.filter((m) => m.to.includes(email));
+  const body = (email: string, over: object = {}) => ({ id: guidOf('northlane', 'NL300'), email, alertPrice: null, brandId: null, storeId: null, country: 'gb', ...over });
+
+  /** Imports the northlane GB feed with these changes, runs the evaluator, waits for the outbox. */
+  async function change(edits: Record<string, Record<string, string>>) {
+    northlane = editTsv(northlane, edits);
+    await importFixture(db, 'northlaneGB', northlane);
+    await evaluator.run();
+    await api.accounts.outbox.idle();
+  }
+
+  /** The confirm link's token from the confirm e-mail. */
+  const confirmToken = (mail: ReceivedMail) => new RegExp(`${SITE_URL}${confirmAlertsPath('')}([A-Za-z0-9_-]+)`).exec(textOf(mail))![1]!;
+  const unsubscribeToken = (mail: ReceivedMail) => /\/alerts\/unsubscribe\/([^>\s]+)>?$/.exec(headerOf(mail, 'List-Unsubscribe') ?? '')![1]!;
+
+  it('sends one confirm e-mail, nothing else before it is used, and fires once confirmed', async () => {
+    const email = uniqueEmail('guest');
+    const first = await guest.setGuest(body(email)).expect(200);
+    expect(AlertSetSchema.parse(first.body.data)).toEqual({ alertId: expect.any(Number), added: true, status: 'pending', message: ALERT_NOTICES.confirmSent });
+    const second = await guest.setGuest(body(email, { id: guidOf('northlane', 'NL400-IND-32'), alertPrice: '40' })).expect(200);
+    expect(second.body.data).toEqual({ alertId: expect.any(Number), added: true, status: 'pending', message: ALERT_NOTICES.confirmPending });
+    const again = await guest.setGuest(body(` ${email.toUpperCase()} `)).expect(200);
+    expect(again.body.data).toEqual({ alertId: first.body.data.alertId, added: false, status: 'pending', message: ALERT_NOTICES.already });
+    await api.accounts.outbox.idle();
+    const mails = mailsTo(email);
+    expect(mails.map((m) => m.subject)).toEqual(['Confirm your Vitrine price alerts']);
+
+    // Both alerts are satisfied: nothing is sent to an unconfirmed address.
+    await change({ NL300: { sale_price: '30.00 GBP' }, 'NL400-IND-32': { sale_price: '39.00 GBP' } });
+    expect(mailsTo(email)).toHaveLength(1);
+
+    const token = confirmToken(mails[0]!);
+    const wrong = await guest.confirm(`${token.slice(0, -2)}xx`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(ALERT_MESSAGES.linkInvalid);
+    expect((await guest.confirm(token).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.confirmed });
+    // Single use.
+    expect((await guest.confirm(token)).status).toBe(400);
+
+    // Later alerts of the address are active at once, and send no confirm mail.
+    const later = await guest.setGuest(body(email, { id: guidOf('northlane', 'NL200') })).expect(200);
+    expect(later.body.data).toEqual({ alertId: expect.any(Number), added: true, status: 'active', message: ALERT_NOTICES.set });
+
+    // Entries logged before the confirmation stay unsent; the next change fires.
+    await change({ NL300: { sale_price: '25.00 GBP' } });
+    expect(mailsTo(email).map((m) => m.subject)).toEqual(['Confirm your Vitrine price alerts', expect.stringMatching(/^On sale: /)]);
+    expect(textOf(mailsTo(email)[1]!)).toContain('Was £30, now £25');
+  });
+
+  it('stops one alert with its link, all of the address with all=true, and refuses a tampered token', async () => {
+    const email = uniqueEmail('guest');
+    const dress = (await guest.setGuest(body(email, { id: guidOf('northlane', 'NL100-BLK-S') })).expect(200)).body.data.alertId as number;
+    const skirt = (await guest.setGuest(body(email, { id: guidOf('northlane', 'NL100-RED-S') })).expect(200)).body.data.alertId as number;
+    await api.accounts.outbox.idle();
+    await guest.confirm(confirmToken(mailsTo(email)[0]!)).expect(200);
+
+    await change({ 'NL100-BLK-S': { sale_price: '55.00 GBP' } });
+    const fired = mailsTo(email)[1]!;
+    const token = unsubscribeToken(fired);
+    expect(token).toMatch(new RegExp(`^v1\\.${dress}\\.g\\d+\\.[A-Za-z0-9_-]{43}$`));
+    expect(textOf(fired)).toContain(`${SITE_URL}/alerts/unsubscribe/${token}`);
+
+    // Tampered: another alert's id, another owner, a changed signature, nonsense.
+    const [, , owner, signature] = token.split('.');
+    const tampered = [`v1.${skirt}.${owner}.${signature}`, `v1.${dress}.u1.${signature}`, `v1.${dress}.${owner}.${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`, 'nonsense', ''];
+    for (const bad of tampered) {
+      const res = await guest.unsubscribe(bad);
+      expect({ status: res.status, message: res.body.message }, bad).toEqual({ status: 400, message: ALERT_MESSAGES.linkInvalid });
+    }
+    const stillThere = await db.query<{ id: number }>('SELECT id FROM alerts WHERE id = ANY($1::int[]) ORDER BY id', [[dress, skirt]]);
+    expect(stillThere.map((r) => r.id)).toEqual([dress, skirt]);
+
+    expect((await guest.unsubscribe(token).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribed });
+    // A mail client may POST twice: the second is done too.
+    expect((await guest.unsubscribe(token).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribed });
+    expect((await db.query<{ id: number }>('SELECT id FROM alerts WHERE id = ANY($1::int[])', [[dress, skirt]])).map((r) => r.id)).toEqual([skirt]);
+
+    // The stopped alert fires no more; all=true stops the rest.
+    await change({ 'NL100-BLK-S': { sale_price: '50.00 GBP' } });
+    expect(mailsTo(email)).toHaveLength(2);
+    expect((await guest.unsubscribe(token, true).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribedAll });
+    expect(await db.query('SELECT id FROM alerts WHERE id = $1', [skirt])).toEqual([]);
+  });
+
+  it('limits set-alerts per address with 429 and Retry-After', async () => {
+    const limited = await startAlertsApi(db, { alertSettings: { setAlertsLimit: { perIp: 100, perAccount: 2, windowMs: 60_000 } } });
+    try {
+      const email = uniqueEmail('limited');
+      const as = alertClient(limited);
+      expect((await as.setGuest(body(email))).status).toBe(200);
+      expect((await as.setGuest(body(email))).status).toBe(200);
+      const third = await as.setGuest(body(email));
+      expect(third.status).toBe(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address is not limited by this one's count.
+      expect((await as.setGuest(body(uniqueEmail('other')))).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
