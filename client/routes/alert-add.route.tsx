@@ -6,7 +6,7 @@ import { safeReturnPath } from '../../shared/same-site-path';
 import { ALERT_MESSAGES } from '../../shared/validation/alert-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
-import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, formField, isAlertKind, isAlertScope, productByGuidPath, scopeLabel, scopesFor } from '../components/alerts/alert-rules';
+import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, formField, isAlertKind, isAlertScope, productByGuidPath, readForm, scopeLabel, scopesFor } from '../components/alerts/alert-rules';
 import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
 
@@ -51,7 +51,7 @@ type ActionData = { done: string } | { error: string | undefined; fields: { scop
 
 export async function action(args: ActionFunctionArgs) {
   const { guid, kind, product, guest, country } = await readTarget(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const fields = { scope: formField(form, 'scope'), alertPrice: formField(form, 'alertPrice').trim(), email: formField(form, 'email').trim() };
   const scope = isAlertScope(fields.scope) && scopesFor(product.brand?.name ?? null).includes(fields.scope) ? fields.scope : '';
   const email = guest ? fields.email : undefined;

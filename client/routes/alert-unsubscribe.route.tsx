@@ -3,7 +3,7 @@ import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { ALERT_MESSAGES } from '../../shared/validation/alert-rules';
 import { apiContext } from '../app/contexts';
-import { ALERT_API, formField } from '../components/alerts/alert-rules';
+import { ALERT_API, formField, readForm } from '../components/alerts/alert-rules';
 import { PageMeta } from '../components/meta/PageMeta';
 
 // /alerts/unsubscribe/{token}: every alert e-mail's way out (shared/api/alert-paths.ts), no
@@ -25,7 +25,7 @@ export function loader(_args: LoaderFunctionArgs) {
 type ActionData = { done: boolean; message: string };
 
 export async function action({ context, params, request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   // The one-click body names no choice: it stops the alert the e-mail was about.
   const all = formField(form, 'List-Unsubscribe') !== 'One-Click' && formField(form, 'scope') === 'all';
   try {

@@ -10,7 +10,7 @@ import { apiContext, siteContext } from '../app/contexts';
 import { useSession } from '../app/session';
 import { sessionContext } from '../app/session-context';
 import { accountPath } from '../components/account/AccountMenu';
-import { ALERT_API, ALERT_SECTIONS, ALERT_TITLES, formField, scopeLabel } from '../components/alerts/alert-rules';
+import { ALERT_API, ALERT_SECTIONS, ALERT_TITLES, formField, readForm, scopeLabel } from '../components/alerts/alert-rules';
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
@@ -60,7 +60,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 type ActionData = { notice: string } | { error: string };
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const alertId = formField(form, 'alertId');
   if (formField(form, 'intent') !== 'delete' || !/^\d{1,9}$/.test(alertId)) {
     return data<ActionData>({ error: 'Choose an alert to delete.' }, { status: 400, headers: noStore });

@@ -1,4 +1,6 @@
+import { data } from 'react-router';
 import type { ProductDetail } from '../../../shared/api/product-schemas';
+import { CacheNone } from '../../../shared/http/cache-policy';
 import { ALERT_API } from '../../../shared/api/alert-paths';
 import { ALERT_MESSAGES, alertPriceProblem, isValidEmail, type AlertKind, type AlertScope } from '../../../shared/validation/alert-rules';
 
@@ -41,6 +43,15 @@ export const ALERT_SECTIONS = {
   alerts: { title: 'My Alerts', empty: 'You have no sale or price alerts yet. Set one from any product to hear when it drops in price.' },
   sales: { title: 'My Sales', empty: 'There are no sales for you yet. When an item, brand or store you have an alert on goes on sale, it shows here.' },
 } as const;
+
+/** A posted form; a body that is no form (a client's mistake, not ours) is a 400. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data(null, { status: 400, headers: { 'Cache-Control': CacheNone.header } });
+  }
+}
 
 /** A text field of a posted form ('' when missing or a file). */
 export function formField(form: FormData, name: string): string {

@@ -276,3 +276,22 @@ describe('My Alerts and My Sales without JavaScript', () => {
     expect(shown).toEqual(titles);
   });
 });
+
+describe('odd requests to the alert pages', () => {
+  it('answers a one-click POST that is no form with 400, and stops nothing', async () => {
+    const shopper = await registerUser(api);
+    const id = (await alertClient(api, shopper.token).setUser({ id: DRESS, alertPrice: null, brandId: null, storeId: null, country: 'gb' }).expect(200)).body.data.alertId as number;
+    const token = await new AlertLinks(db).sign({ alertId: id, owner: { kind: 'user', id: shopper.userId } });
+    const res = await request(web.url).post(`/alerts/unsubscribe/${token}`).set('Content-Type', 'application/json').send('{"List-Unsubscribe":"One-Click"}');
+    expect(res.status).toBe(400);
+    expect(await alertsOfUser(shopper)).toHaveLength(1);
+  });
+
+  it('goes back only to a path of this site after setting an alert', async () => {
+    const shopper = await registerUser(api);
+    const res = await formPost(`/alerts/add/${DRESS}?kind=sale&returnurl=${encodeURIComponent('//evil.example/x')}`, { scope: 'item' }, shopper).expect(200);
+    expect(text(res.text)).toContain(ALERT_NOTICES.set);
+    expect(visibleMarkup(res.text)).toContain('<a href="/" class="button">Back to shopping</a>');
+    expect(visibleMarkup(res.text)).not.toContain('href="//evil.example');
+  });
+});
