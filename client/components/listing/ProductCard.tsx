@@ -27,7 +27,6 @@ const ALERT_ACTIONS = [
   ['price', 'product-card-action icon-button icon-alert', 'Price alert'],
 ] as const;
 
-
 type Props = {
   p: CardProduct;
   pageType?: PageType;
