@@ -27,7 +27,7 @@ export const LISTING_PATHS = [
 ] as const;
 
 /** Account pages that stay empty until their issues fill them (client/routes/user-section.route.tsx). */
-export const USER_SECTION_PATHS = ['alerts', 'lookbook', 'brands', 'stores', 'sales'] as const;
+export const USER_SECTION_PATHS = ['lookbook', 'brands', 'stores'] as const;
 
 /** A lazy route and the module it loads (client/routes/{module}.route.tsx), for preloading. */
 type PageLoader = NonNullable<RouteObject['lazy']> & { module: string };
@@ -71,6 +71,10 @@ export const routes: RouteObject[] = [
       { id: 'wishlist-add', path: 'wishlist/add/:productId', lazy: page('wishlist-add', () => import('./routes/wishlist-add.route')) },
       { id: 'wishlist-public', path: 'wishlist/:listId/:slug?', lazy: page('wishlist-public', () => import('./routes/wishlist-public.route')) },
       { id: 'mailing-list-confirm', path: 'mailing-list/confirm/:token', lazy: page('mailing-list-confirm', () => import('./routes/mailing-list-confirm.route')) },
+      // Alerts: the dialog as a page (no JavaScript), and the pages alert e-mails link to
+      // (shared/api/alert-paths.ts), one route for the three (client/routes/alerts.route.tsx);
+      // static 'alerts' outranks the product page's ':cat/:lastnode/:slug'.
+      { id: 'alert-pages', path: 'alerts/:page/:key', lazy: page('alerts', () => import('./routes/alerts.route').then((m) => m.alertsRoute('pages'))) },
       {
         id: 'user',
         path: 'user/:userName',
@@ -80,6 +84,8 @@ export const routes: RouteObject[] = [
           { id: 'user-profile', path: 'profile', lazy: page('user-profile', () => import('./routes/user-profile.route')) },
           { id: 'user-settings', path: 'settings', lazy: page('user-settings', () => import('./routes/user-settings.route')) },
           { id: 'user-wishlists', path: 'wishlists', lazy: page('user-wishlists', () => import('./routes/user-wishlists.route')) },
+          // My Alerts and My Sales: the alert pages' module (client/routes/alerts.route.tsx).
+          ...(['alerts', 'sales'] as const).map((section): RouteObject => ({ id: `user-${section}`, path: section, lazy: page('alerts', () => import('./routes/alerts.route').then((m) => m.alertsRoute(section))) })),
           ...USER_SECTION_PATHS.map(
             (section): RouteObject => ({ id: `user-${section}`, path: section, lazy: page('user-section', () => import('./routes/user-section.route').then((m) => m.userSectionRoute(section))) }),
           ),

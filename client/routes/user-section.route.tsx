@@ -4,15 +4,14 @@ import { ShellLink } from '../components/ui/ShellLink';
 
 // The account pages whose features arrive with later issues (spec section 2 "Global shell":
 // My Alerts, My Wishlists, My Lookbook, My Brands, My Stores, My Sales). Each exists now and
-// says it is empty; the issue that brings the feature replaces its entry here.
+// says it is empty; the issue that brings the feature replaces its entry here (My Alerts and
+// My Sales keep their words in client/components/alerts/alert-rules.ts, ALERT_SECTIONS).
 
 export const USER_SECTIONS = {
-  alerts: { title: 'My Alerts', empty: 'You have no sale or price alerts yet. Set one from any product to hear when it drops in price.' },
   wishlists: { title: 'My Wishlists', empty: 'You have no wishlists yet. Tap the heart on a product to start one.' },
   lookbook: { title: 'My Lookbook', empty: 'You have not saved any looks yet. Build an outfit with Dress Me and save it here.' },
   brands: { title: 'My Brands', empty: 'You are not following any brands yet. Follow a brand to see its new arrivals and sales here.' },
   stores: { title: 'My Stores', empty: 'You are not following any stores yet. Follow a store to see its offers here.' },
-  sales: { title: 'My Sales', empty: 'There are no sales for you yet. Sales from the brands and stores you follow will show here.' },
 } as const;
 export type UserSection = keyof typeof USER_SECTIONS;
 

@@ -15,9 +15,12 @@ export const JS_GOAL = { kib: 110, files: 12 } as const;
  * listing (about 107.9, which Lighthouse would read as about 108.8 with the three files' response
  * headers); the framework alone (react-dom/client about 57 KiB, React
  * Router with React about 27 KiB in brotli) leaves little of the goal's 110 KiB for the pages'
- * own code.
+ * own code. Alerts raised it from 109 to 109.3: every page's route table (in the shell) names
+ * the alert pages (My Alerts, My Sales, /alerts/{add|confirm|unsubscribe}), which took the help
+ * pages from 108.7-108.9 to 108.9-109.1 (the chunks' hashes move it by 0.1); the cards' alert
+ * actions cost the listing nothing (their dialog is loaded on demand).
  */
-export const JS_BUDGET = { kib: 109, files: JS_GOAL.files } as const;
+export const JS_BUDGET = { kib: 109.3, files: JS_GOAL.files } as const;
 
 export type RouteLoad = {
   /** The route module, as the routes table names it ('listing' for client/routes/listing.route.tsx). */

@@ -13,10 +13,19 @@ import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath, type CardProd
 // is a link to the sign-in page, or for a shopper to the add-to-wishlist page. On a wishlist
 // page the delete and move icons submit the form the page wraps the card in (it asks the
 // confirm prompt, and with JavaScript opens the move dialog), so they work without JavaScript
-// too. An admin's card has a fourth action, the editor's pick (the dialog's editorpick mode). Alert actions open their dialog in a later issue; until then they ask the shopper to
-// sign in.
+// too. An admin's card has a fourth action, the editor's pick (the dialog's editorpick mode).
+// 'Get Sale Alert' and the price-alert bell open the Sale Alert / Price Alert dialog for guests
+// and shoppers alike (a guest types an e-mail there); without JavaScript they are links to the
+// add-alert page. On the alerts page (My Alerts) a card has no actions of its own: the page
+// puts the alert's words and its Delete beside it.
 
 export type PageType = 'wishlist' | 'alerts' | undefined;
+
+/** 'Get Sale Alert' and the price-alert bell (spec section 2): kind, look, name. */
+const ALERT_ACTIONS = [
+  ['sale', 'product-card-action product-card-alert', 'Get Sale Alert'],
+  ['price', 'product-card-action icon-button icon-alert', 'Price alert'],
+] as const;
 
 type Props = {
   p: CardProduct;
@@ -100,10 +109,18 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
             title={signedIn ? undefined : 'Sign in to save to a wishlist'}
             onClick={(event) => hearts.open(event, { mode: 'wishlist', productId: p.id, productName: title })}
           />
-          <ShellLink to={signIn} className="product-card-action product-card-alert" title="Sign in to get a sale alert">
-            Get Sale Alert
-          </ShellLink>
-          <ShellLink to={signIn} className="product-card-action icon-button icon-alert" aria-label={`Price alert for ${title} (sign in first)`} title="Sign in to set a price alert" />
+          {ALERT_ACTIONS.map(([kind, className, label]) => (
+            <ShellLink
+              key={kind}
+              // Without JavaScript, the add-alert page (a guid is URL-safe).
+              to={`/alerts/add/${size.guid}?kind=${kind}&${back}`}
+              className={className}
+              aria-label={`${label} for ${title}`}
+              onClick={(event) => hearts.open(event, { mode: 'alert', target: { kind, guid: size.guid } })}
+            >
+              {kind === 'sale' && label}
+            </ShellLink>
+          ))}
           {/* Admins only; it opens the dialog, so it needs JavaScript (an admin's tool, not a shopper's). */}
           {hearts.admin && (
             <button type="button" className="product-card-action icon-button icon-pick" aria-label={`Add ${title} to an editor's pick list`} onClick={(event) => hearts.open(event, { mode: 'editorpick', productId: p.id, productName: title })} />

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../shared/api/api-client';
 import { WISHLIST_NOTICES } from '../../../shared/validation/wishlist-notices';
 import { WISHLIST_MESSAGES } from '../../../shared/validation/wishlist-rules';
 import { browserApi } from '../../api/browser-api';
 import { useNotify } from '../../app/notices';
 import { useSiteConfig } from '../../app/contexts';
+import { ModalDialog } from '../ui/ModalDialog';
 import type { WishlistDialogRequest, WishlistList } from './wishlist-hearts';
 import { WISHLIST_API, dialogSubmitState, dialogTitle, type DialogChoice } from './wishlist-dialog-rules';
 
@@ -13,8 +14,8 @@ import { WISHLIST_API, dialogSubmitState, dialogTitle, type DialogChoice } from 
 // product to a list, or Create New: value 0 with a name), editorpick (admins choose an editor's
 // pick list), rename-wishlist, move-wishlist (a destination, or Create New). Success closes it
 // with a success notice; a failure closes it too, with the api's words as an error notice.
-// Spec section 9 "no keyboard close, backdrop click ignored": Escape and the backdrop leave it
-// open, and Tab goes round its own controls; Close is always there.
+// Spec section 9 "no keyboard close, backdrop click ignored": the shared frame (ModalDialog)
+// leaves it open on Escape and a backdrop click and keeps Tab inside; Close is always there.
 
 type Props = {
   request: WishlistDialogRequest;
@@ -46,10 +47,7 @@ function useChoices(request: WishlistDialogRequest, country: string): Loaded {
   return loaded;
 }
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
-
 export function WishlistDialog({ request, onClose, onAdded }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const notify = useNotify();
   const { country } = useSiteConfig();
   const loaded = useChoices(request, country.toLowerCase());
@@ -60,12 +58,6 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
   const [name, setName] = useState(request.mode === 'rename-wishlist' ? request.listName : '');
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   // A shopper with no lists yet starts at Create New: there is nothing else to choose.
   const noLists = typeof loaded === 'object' && lists.length === 0;
@@ -118,36 +110,9 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
     }
   };
 
-  // Focus stays inside: Tab from the last control goes to the first, Shift+Tab the other way.
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   const title = dialogTitle(request);
   return (
-    <dialog
-      ref={dialog}
-      className="modal wishlist-dialog"
-      aria-labelledby={`${id}-title`}
-      data-mode={request.mode}
-      onCancel={(event) => event.preventDefault()}
-      onKeyDown={onKeyDown}
-    >
+    <ModalDialog className="wishlist-dialog" labelledBy={`${id}-title`} data={{ 'data-mode': request.mode }}>
       <h2 id={`${id}-title`}>{title}</h2>
       <form onSubmit={submit} noValidate>
         {loaded === 'loading' && <p role="status">Loading your lists…</p>}
@@ -203,7 +168,7 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
 

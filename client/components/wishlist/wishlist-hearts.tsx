@@ -5,7 +5,8 @@ import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { useBusy } from '../../app/busy';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
-import type { WishlistDialog as WishlistDialogView } from './WishlistDialog';
+import type { AlertTarget } from '../alerts/alert-rules';
+import type { CardDialog as CardDialogView } from './card-dialogs';
 
 // The hearts on the cards and the Wishlist dialog behind them (spec sections 2 "Product card",
 // 4 "Wishlist dialog"). This module ships with every page, so it is only the filled marks and
@@ -15,6 +16,11 @@ import type { WishlistDialog as WishlistDialogView } from './WishlistDialog';
 // (`hearts` in their data, wishlist-hearts-call.ts), so the product grid stays the shared
 // answer; a successful add marks the product here at once. Marks belong to the session that
 // made them and go when it changes (spec section 4).
+//
+// The cards' alert actions open their dialog through the same provider (one opener for the
+// cards' dialogs, so the shell carries one): the Sale Alert / Price Alert dialog
+// (components/alerts/AlertDialog.tsx), for guests and shoppers alike, fetched with the
+// Wishlist dialog on the first opening of either (card-dialogs.ts).
 
 export type WishlistList = { listId: number; listName: string };
 
@@ -24,17 +30,20 @@ export type WishlistDialogRequest =
   | { mode: 'rename-wishlist'; listId: number; listName: string; lists: readonly WishlistList[]; onDone?(): void }
   | { mode: 'move-wishlist'; productId: number; sourceListId: number; lists: readonly WishlistList[]; onDone?(): void };
 
+/** A Wishlist dialog, or the Sale Alert / Price Alert dialog (no sign-in first: a guest gives an e-mail there). */
+export type CardDialogRequest = WishlistDialogRequest | { mode: 'alert'; target: AlertTarget };
+
 type Hearts = {
   signedIn: boolean;
   /** An admin (profile type 1 or 2): the cards offer the editor's pick too (spec section 2). */
   admin: boolean;
   filled(productId: number): boolean;
   /**
-   * Opens the dialog (a guest signs in first, and the add goes on once they have: spec section
-   * 4). With the click that asked, unless it asked for a new tab: the link then does that.
+   * Opens the dialog (for a wishlist a guest signs in first, and the add goes on once they
+   * have: spec section 4). With the click that asked, unless it asked for a new tab: the link then does that.
    * Outside the provider it does nothing, and a link stays a link.
    */
-  open(event: MouseEvent | null, request: WishlistDialogRequest): void;
+  open(event: MouseEvent | null, request: CardDialogRequest): void;
 };
 
 const HeartsContext = createContext<Hearts>({ signedIn: false, admin: false, filled: () => false, open() {} });
@@ -51,7 +60,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   const notify = useNotify();
   // What this page added, and for whom: another session's marks are not this one's.
   const [added, setAdded] = useState<[number | undefined, number[]]>([userId, []]);
-  const [shown, setShown] = useState<{ View: typeof WishlistDialogView; request: WishlistDialogRequest } | null>(null);
+  const [shown, setShown] = useState<{ View: typeof CardDialogView; request: CardDialogRequest } | null>(null);
 
   // A new value each render: the provider renders again only when the session, the page or the
   // dialog changes, and then the cards' hearts may have changed too.
@@ -65,11 +74,11 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
       if (event && (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
       event?.preventDefault();
       const show = () =>
-        void track(import('./WishlistDialog')).then(
-          ({ WishlistDialog: View }) => setShown({ View, request }),
+        void track(import('./card-dialogs')).then(
+          ({ CardDialog: View }) => setShown({ View, request }),
           () => notify('error', SERVER_ERROR_MESSAGE),
         );
-      if (userId === undefined) session.openSignIn('Login', show);
+      if (userId === undefined && request.mode !== 'alert') session.openSignIn('Login', show);
       else show();
     },
   };

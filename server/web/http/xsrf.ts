@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { COOKIE, DAY_MS } from '../../../shared/constants';
+import { COUNTRY_CODES, countryPrefix } from '../../../shared/countries';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { XSRF_HEADER, XSRF_REFUSED_MESSAGE } from '../../../shared/api/web-session';
 import { isSecureRequest } from './session-cookies';
@@ -17,6 +18,9 @@ import { isSecureRequest } from './session-cookies';
 // /API/ACCOUNT/REGISTER is the register route, and a check that looked for "/api/" let it
 // through. The one exemption from the token: a plain HTML form (no JavaScript) posted to a
 // page route, which cannot send a header; it must say it came from our origin instead.
+// The one exemption from both: an alert e-mail's one-click unsubscribe (RFC 8058), POSTed by
+// a mail client (no cookies, no token, no origin of ours) to /alerts/unsubscribe/{token}: the
+// signed token in the path is the authority there, and all it can do is stop that alert.
 
 const XSRF_COOKIE_DAYS = 30;
 // Counted as safe rather than listing the unsafe ones: the gateway forwards any method, so one
@@ -45,6 +49,16 @@ export function createXsrf(secret: string): Xsrf {
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
   };
+}
+
+// The page's path with or without a country site's prefix, one segment of token, nothing more;
+// any case, as Express and React Router match it.
+const PREFIXES = COUNTRY_CODES.map(countryPrefix).filter(Boolean).join('|');
+const ONE_CLICK_UNSUBSCRIBE = new RegExp(`^(?:${PREFIXES})?/alerts/unsubscribe/[^/]+/?$`, 'i');
+
+/** A POST to an alert e-mail's unsubscribe page (client/routes/alert-unsubscribe.route.tsx). */
+export function isOneClickUnsubscribe(method: string, path: string): boolean {
+  return method === 'POST' && ONE_CLICK_UNSUBSCRIBE.test(path);
 }
 
 /** The origins our own pages have: the public site and the address this request came to. */
@@ -96,7 +110,7 @@ export function xsrfCookieOptions(secure: boolean) {
  */
 export function xsrfProtection(options: { xsrf: Xsrf; siteUrl: string; isGatewayPath: (path: string) => boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || isOneClickUnsubscribe(req.method, req.path)) return next();
     const gateway = options.isGatewayPath(req.path.toLowerCase());
     const source = requestSource(req, options.siteUrl);
     const cookie = cookieValue(req, COOKIE.xsrf);

@@ -99,18 +99,33 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
     return { ...response, transferable: !setsCookie };
   }
 
+  // This page's personal writes, begun and ended, and those in flight: a GET that overlapped
+  // one may hold the answer from before it (the root's unread count while My Alerts marks
+  // them read), so it is not kept for the session's next pages.
+  let writeEvents = 0;
+  let writesInFlight = 0;
+
   async function personalWrite(request: ApiRequest): Promise<ApiResponse> {
     // A write may change what the shopper's own GETs answer: ask again after it (the
     // upstream drops what the session cache kept).
     personalGets.clear();
-    return (await fetchAnswer(request)).response;
+    writeEvents++;
+    writesInFlight++;
+    try {
+      return (await fetchAnswer(request)).response;
+    } finally {
+      writesInFlight--;
+      writeEvents++;
+    }
   }
 
   async function personalGet(request: ApiRequest, key: string): Promise<ApiResponse> {
     const kept = sessionCache.get(caller, key);
     if (kept) return { status: kept.status, body: kept.body, bytes: kept.bytes };
+    const before = writesInFlight === 0 ? writeEvents : -1;
     const { response, setsCookie } = await fetchAnswer(request);
-    if (response.status === 200 && !setsCookie && response.bytes !== undefined) {
+    const overlapped = before !== writeEvents || writesInFlight > 0;
+    if (response.status === 200 && !setsCookie && response.bytes !== undefined && !overlapped) {
       sessionCache.set(caller, key, { status: response.status, body: response.body, bytes: response.bytes });
     }
     return response;

@@ -1,0 +1,155 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { AlertScope } from '../../../shared/validation/alert-rules';
+import { browserApi } from '../../api/browser-api';
+import { useSiteConfig } from '../../app/contexts';
+import { useNotify } from '../../app/notices';
+import { useSession } from '../../app/session';
+import { ModalDialog } from '../ui/ModalDialog';
+import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, productByGuidPath, scopeLabel, scopesFor, type AlertProduct, type AlertTarget } from './alert-rules';
+
+// The Sale Alert / Price Alert dialog (spec sections 2 "Other dialogs", 4 "Alert dialog", 5, 8,
+// 9), loaded on its first opening (alert-opener.tsx). The title decides the form: a scope
+// (this item, any item of its brand when it has one, any item of its store), and for a price
+// alert the price, enabled once a scope is chosen. A guest types an e-mail; a shopper does not.
+// Messages show as the shopper types (after the first edit); Alert Me waits for a scope and a
+// valid form. Success closes it with the api's words as a success notice; a failure keeps it
+// open, with no message (spec section 8). The frame (ModalDialog) keeps it open on Escape and
+// a backdrop click, and focus inside.
+
+type Props = { target: AlertTarget; onClose(): void };
+
+type Loaded = AlertProduct | 'loading' | 'failed';
+
+/** The size variant's sale price and its brand's and store's ids, from the product's shared detail. */
+function useAlertProduct(guid: string, country: string): Loaded {
+  const [loaded, setLoaded] = useState<Loaded>('loading');
+  useEffect(() => {
+    let live = true;
+    browserApi()
+      .get(productByGuidPath(guid), 'ProductDetail', { country })
+      .then(
+        (detail) => live && setLoaded(alertProductOf(detail, guid) ?? 'failed'),
+        () => live && setLoaded('failed'),
+      );
+    return () => {
+      live = false;
+    };
+  }, [guid, country]);
+  return loaded;
+}
+
+export function AlertDialog({ target, onClose }: Props) {
+  const notify = useNotify();
+  const { country } = useSiteConfig();
+  const guest = useSession().viewer === null;
+  const loaded = useAlertProduct(target.guid, country);
+  const id = useId();
+  const [scope, setScope] = useState<AlertScope | ''>('');
+  const [price, setPrice] = useState('');
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState({ price: false, email: false });
+  const [sending, setSending] = useState(false);
+  const product = typeof loaded === 'object' ? loaded : undefined;
+  const state = alertFormState({ kind: target.kind, scope, price, email: guest ? email : undefined, salePrice: product?.salePrice });
+  const priceShown = touched.price && state.priceProblem !== undefined;
+  const emailShown = touched.email && state.emailProblem !== undefined;
+  const title = ALERT_TITLES[target.kind];
+  const brand = product?.brand?.name ?? null;
+  // The scopes once the product is known: its brand's only when it has one.
+  const scopes = product ? scopesFor(brand) : [];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!state.canSubmit || !product || scope === '' || sending) return;
+    setSending(true);
+    const call = alertRequest({ kind: target.kind, scope, price, email: guest ? email : undefined, guid: target.guid, product, country });
+    try {
+      const answer = await browserApi().send('POST', call.path, call.body, 'AlertSet');
+      notify('success', answer.message);
+      onClose();
+    } catch {
+      // Spec section 8 "Alert failures: swallowed; dialog stays open, no message".
+      setSending(false);
+    }
+  };
+
+  return (
+    <ModalDialog className="alert-dialog" labelledBy={`${id}-title`} data={{ 'data-kind': target.kind }}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {product && <p className="alert-dialog-product">{product.name}</p>}
+      <form onSubmit={submit} noValidate>
+        {loaded === 'loading' && <p role="status">Loading the product…</p>}
+        {loaded === 'failed' && (
+          <p className="form-error" role="alert">
+            This product could not be loaded. Please try again.
+          </p>
+        )}
+        <fieldset className="alert-scopes">
+          <legend>Alert me about</legend>
+          {scopes.map((each) => (
+            <label key={each} className="alert-scope">
+              <input type="radio" name="scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
+              {scopeLabel(each, brand, product?.store.name ?? '')}
+            </label>
+          ))}
+        </fieldset>
+        {target.kind === 'price' && (
+          <div className="form-field">
+            <label htmlFor={`${id}-price`}>Alert price</label>
+            <input
+              id={`${id}-price`}
+              name="alertPrice"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={price}
+              disabled={!state.priceEnabled}
+              aria-invalid={priceShown ? true : undefined}
+              aria-describedby={priceShown ? `${id}-price-error` : undefined}
+              onChange={(event) => {
+                setPrice(event.target.value);
+                setTouched((was) => ({ ...was, price: true }));
+              }}
+            />
+            {priceShown && (
+              <p id={`${id}-price-error`} className="field-error" role="alert">
+                {state.priceProblem}
+              </p>
+            )}
+          </div>
+        )}
+        {guest && (
+          <div className="form-field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              aria-invalid={emailShown ? true : undefined}
+              aria-describedby={emailShown ? `${id}-email-error` : undefined}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setTouched((was) => ({ ...was, email: true }));
+              }}
+            />
+            {emailShown && (
+              <p id={`${id}-email-error`} className="field-error" role="alert">
+                {state.emailProblem}
+              </p>
+            )}
+          </div>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="button" disabled={!state.canSubmit || sending}>
+            Alert Me
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,129 @@
+import { data } from 'react-router';
+import type { ProductDetail } from '../../../shared/api/product-schemas';
+import { CacheNone } from '../../../shared/http/cache-policy';
+import { ALERT_API } from '../../../shared/api/alert-paths';
+import { ALERT_MESSAGES, alertPriceProblem, isValidEmail, type AlertKind, type AlertScope } from '../../../shared/validation/alert-rules';
+
+// The Sale Alert / Price Alert form's decisions (spec sections 4 "Alert dialog", 5 "Alert
+// email", "Alert price"), apart from the markup: the dialog (with JavaScript) and the add-alert
+// page (without) read the same rules, and the api checks them again.
+
+export { ALERT_API };
+
+/** What a card asks for: the kind, and the size variant it shows (the brand, store and prices come with the product's detail). */
+export type AlertTarget = { kind: AlertKind; guid: string };
+
+/** What the form needs of the product: its name, its size variant's sale price and its brand's and store's ids. */
+export type AlertProduct = {
+  name: string;
+  salePrice: number;
+  brand: { id: number; name: string } | null;
+  store: { id: number; name: string };
+};
+
+/** The product by its size variant (a shared call: the same answer for everyone). */
+export const productByGuidPath = (guid: string) => `/api/products/detail/guid/${encodeURIComponent(guid)}`;
+
+/** The size variant `guid` of a product's detail, as the alert form reads it; undefined when the answer does not hold it. */
+export function alertProductOf(detail: ProductDetail, guid: string): AlertProduct | undefined {
+  const { product } = detail;
+  const variant = product.variants.find((v) => v.size_variants.some((s) => s.guid === guid));
+  const size = variant?.size_variants.find((s) => s.guid === guid);
+  if (!variant || !size) return undefined;
+  return {
+    name: variant.title,
+    salePrice: size.saleprice,
+    brand: product.brand_id !== null && product.brand ? { id: product.brand_id, name: product.brand } : null,
+    store: { id: product.store_id, name: product.storename },
+  };
+}
+
+/** My Alerts and My Sales: their titles and what they say when empty. */
+export const ALERT_SECTIONS = {
+  alerts: { title: 'My Alerts', empty: 'You have no sale or price alerts yet. Set one from any product to hear when it drops in price.' },
+  sales: { title: 'My Sales', empty: 'There are no sales for you yet. When an item, brand or store you have an alert on goes on sale, it shows here.' },
+} as const;
+
+/** A posted form; a body that is no form (a client's mistake, not ours) is a 400. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data(null, { status: 400, headers: { 'Cache-Control': CacheNone.header } });
+  }
+}
+
+/** A text field of a posted form ('' when missing or a file). */
+export function formField(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+export const ALERT_TITLES: Readonly<Record<AlertKind, string>> = { sale: 'Sale Alert', price: 'Price Alert' };
+
+/** The scope choice as the form says it (spec section 4: item, brand, store). */
+export function scopeLabel(scope: AlertScope, brand: string | null, store: string): string {
+  if (scope === 'brand') return `Any item of ${brand ?? 'this brand'}`;
+  if (scope === 'store') return `Any item of ${store}`;
+  return 'This item';
+}
+
+/** The scopes a product offers: its brand only when it has one. */
+export function scopesFor(brand: string | null): readonly AlertScope[] {
+  return brand ? ['item', 'brand', 'store'] : ['item', 'store'];
+}
+
+export type AlertFormInput = {
+  kind: AlertKind;
+  scope: AlertScope | '';
+  price: string;
+  /** A guest's address; undefined for a signed-in shopper (the api knows who they are). */
+  email: string | undefined;
+  /** Undefined while the product's sale price is not known yet. */
+  salePrice: number | undefined;
+};
+
+export type AlertFormState = {
+  /** Spec section 4 as decided (ARCHITECTURE.md decision log): the price waits for a scope, any of the three. */
+  priceEnabled: boolean;
+  priceProblem: string | undefined;
+  emailProblem: string | undefined;
+  canSubmit: boolean;
+};
+
+/** The messages and whether Alert Me may be pressed (spec section 5: disabled while invalid, and while no scope is chosen). */
+export function alertFormState({ kind, scope, price, email, salePrice }: AlertFormInput): AlertFormState {
+  const priceEnabled = kind === 'price' && scope !== '';
+  const priceProblem = kind === 'price' && salePrice !== undefined ? problemOf(alertPriceProblem(price, salePrice)) : undefined;
+  const emailProblem = email === undefined ? undefined : isValidEmail(email) ? undefined : ALERT_MESSAGES.email;
+  const canSubmit = scope !== '' && salePrice !== undefined && priceProblem === undefined && emailProblem === undefined;
+  return { priceEnabled, priceProblem, emailProblem, canSubmit };
+}
+
+function problemOf(checked: { price: number } | { problem: string }): string | undefined {
+  return 'problem' in checked ? checked.problem : undefined;
+}
+
+export function isAlertScope(value: string): value is AlertScope {
+  return value === 'item' || value === 'brand' || value === 'store';
+}
+
+export function isAlertKind(value: string | null): value is AlertKind {
+  return value === 'sale' || value === 'price';
+}
+
+/** The body of spec section 3 "Sale alert" (with the e-mail for a guest), for the api's set-alerts or set-user-alerts. */
+export function alertRequest(input: { kind: AlertKind; scope: AlertScope; price: string; email: string | undefined; guid: string; product: AlertProduct; country: string }): {
+  path: string;
+  body: Record<string, unknown>;
+} {
+  const { kind, scope, price, email, guid, product, country } = input;
+  const body = {
+    id: guid,
+    alertPrice: kind === 'price' ? Number(price) : null,
+    brandId: scope === 'brand' ? (product.brand?.id ?? null) : null,
+    storeId: scope === 'store' ? product.store.id : null,
+    country: country.toLowerCase(),
+  };
+  return email === undefined ? { path: ALERT_API.setUser, body } : { path: ALERT_API.setGuest, body: { ...body, email } };
+}

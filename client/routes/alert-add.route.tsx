@@ -1,0 +1,181 @@
+import { useId, useState } from 'react';
+import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { ApiError } from '../../shared/api/api-client';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { safeReturnPath } from '../../shared/same-site-path';
+import { ALERT_MESSAGES } from '../../shared/validation/alert-rules';
+import { apiContext, siteContext } from '../app/contexts';
+import { sessionContext } from '../app/session-context';
+import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, formField, isAlertKind, isAlertScope, productByGuidPath, readForm, scopeLabel, scopesFor } from '../components/alerts/alert-rules';
+import { PageMeta } from '../components/meta/PageMeta';
+import { ShellLink } from '../components/ui/ShellLink';
+
+// /alerts/add/{guid}?kind=sale|price&returnurl=…: the Sale Alert / Price Alert dialog as a page,
+// for a visitor without JavaScript (the card's alert actions link here; with JavaScript the
+// dialog opens instead). A guest gives an e-mail, a shopper does not. A plain <form> posted to
+// this route's action, which checks it with the dialog's rules, sets the alert through the api
+// and shows the api's answer on the page (a guest's "check your inbox" must be read, so no
+// redirect), with the way back to the same-site returnurl. Without JavaScript the price field
+// cannot wait for a scope, so it is always there and counts only for a price alert.
+
+const noStore = { 'Cache-Control': CacheNone.header };
+/** A size variant guid (a UUID): anything else is no product of ours. */
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function readTarget({ context, params, request }: Pick<LoaderFunctionArgs, 'context' | 'params' | 'request'>) {
+  const guid = params.guid ?? '';
+  if (!GUID.test(guid)) throw data(null, { status: 404, headers: noStore });
+  const url = new URL(request.url);
+  const kindParam = url.searchParams.get('kind');
+  const kind = isAlertKind(kindParam) ? kindParam : 'sale';
+  const site = context.get(siteContext);
+  let detail;
+  try {
+    detail = await context.get(apiContext).get(productByGuidPath(guid), 'ProductDetail', { country: site.country });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404, headers: noStore });
+    throw error;
+  }
+  const product = alertProductOf(detail, guid);
+  if (!product) throw data(null, { status: 404, headers: noStore });
+  const back = safeReturnPath(url.searchParams.get('returnurl'), site.basename) ?? '/';
+  return { guid, kind, product, productName: product.name, back, guest: !context.get(sessionContext).signedIn(), country: site.country };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { guid, kind, product, productName, back, guest } = await readTarget(args);
+  return data({ guid, kind, product, productName, back, guest }, { headers: noStore });
+}
+
+type ActionData = { done: string } | { error: string | undefined; fields: { scope: string; alertPrice: string; email: string } };
+
+export async function action(args: ActionFunctionArgs) {
+  const { guid, kind, product, guest, country } = await readTarget(args);
+  const form = await readForm(args.request);
+  const fields = { scope: formField(form, 'scope'), alertPrice: formField(form, 'alertPrice').trim(), email: formField(form, 'email').trim() };
+  const scope = isAlertScope(fields.scope) && scopesFor(product.brand?.name ?? null).includes(fields.scope) ? fields.scope : '';
+  const email = guest ? fields.email : undefined;
+  const state = alertFormState({ kind, scope, price: fields.alertPrice, email, salePrice: product.salePrice });
+  if (scope === '' || !state.canSubmit) return data<ActionData>({ error: undefined, fields }, { status: 400, headers: noStore });
+  const call = alertRequest({ kind, scope, price: fields.alertPrice, email, guid, product, country });
+  try {
+    const answer = await args.context.get(apiContext).send('POST', call.path, call.body, 'AlertSet');
+    return data<ActionData>({ done: answer.message }, { headers: noStore });
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return data<ActionData>({ error: error.message, fields }, { status: error.status, headers: noStore });
+    throw error;
+  }
+}
+
+export function Component() {
+  const { kind, product, productName, back, guest } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as ActionData | undefined;
+  const id = useId();
+  const failed = answer && 'fields' in answer ? answer : undefined;
+  const [scope, setScope] = useState(failed?.fields.scope ?? '');
+  const [price, setPrice] = useState(failed?.fields.alertPrice ?? '');
+  const [email, setEmail] = useState(failed?.fields.email ?? '');
+  const title = ALERT_TITLES[kind];
+  // A refused post shows every message at once; before that, each after its first edit.
+  const [touched, setTouched] = useState({ price: failed !== undefined, email: failed !== undefined });
+  const state = alertFormState({ kind, scope: isAlertScope(scope) ? scope : '', price, email: guest ? email : undefined, salePrice: product.salePrice });
+  const scopeMissing = failed !== undefined && !isAlertScope(scope);
+
+  if (answer && 'done' in answer) {
+    return (
+      <section className="account-section alert-add" data-kind={kind}>
+        <PageMeta title={title} description={`${title} for ${productName}`} noindex />
+        <h1>{title}</h1>
+        <p role="status" className="form-success">
+          {answer.done}
+        </p>
+        <p>
+          <ShellLink to={back} className="button">
+            Back to shopping
+          </ShellLink>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="account-section alert-add" data-kind={kind}>
+      <PageMeta title={title} description={`${title} for ${productName}`} noindex />
+      <h1>{title}</h1>
+      <p className="alert-dialog-product">{productName}</p>
+      {failed?.error && (
+        <p className="form-error" role="alert">
+          {failed.error}
+        </p>
+      )}
+      <form method="post" noValidate>
+        <fieldset className="alert-scopes" aria-describedby={scopeMissing ? `${id}-scope-error` : undefined}>
+          <legend>Alert me about</legend>
+          {scopesFor(product.brand?.name ?? null).map((each) => (
+            <label key={each} className="alert-scope">
+              <input type="radio" name="scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
+              {scopeLabel(each, product.brand?.name ?? null, product.store.name)}
+            </label>
+          ))}
+          {scopeMissing && (
+            <p id={`${id}-scope-error`} className="field-error" role="alert">
+              {ALERT_MESSAGES.scopeInvalid}
+            </p>
+          )}
+        </fieldset>
+        {kind === 'price' && (
+          <div className="form-field">
+            <label htmlFor={`${id}-price`}>Alert price</label>
+            <input
+              id={`${id}-price`}
+              name="alertPrice"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={price}
+              onChange={(event) => {
+                setPrice(event.target.value);
+                setTouched((was) => ({ ...was, price: true }));
+              }}
+            />
+            {touched.price && state.priceProblem && (
+              <p className="field-error" role="alert">
+                {state.priceProblem}
+              </p>
+            )}
+          </div>
+        )}
+        {guest && (
+          <div className="form-field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setTouched((was) => ({ ...was, email: true }));
+              }}
+            />
+            {touched.email && state.emailProblem && (
+              <p className="field-error" role="alert">
+                {state.emailProblem}
+              </p>
+            )}
+          </div>
+        )}
+        <div className="modal-actions">
+          <ShellLink to={back} className="button button-secondary">
+            Close
+          </ShellLink>
+          <button type="submit" className="button">
+            Alert Me
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+

@@ -1,0 +1,71 @@
+import { data, useActionData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { ApiError } from '../../shared/api/api-client';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { ALERT_MESSAGES } from '../../shared/validation/alert-rules';
+import { apiContext } from '../app/contexts';
+import { ALERT_API, formField, readForm } from '../components/alerts/alert-rules';
+import { PageMeta } from '../components/meta/PageMeta';
+
+// /alerts/unsubscribe/{token}: every alert e-mail's way out (shared/api/alert-paths.ts), no
+// sign-in needed: the signed token is the authority.
+//  - GET (the visible link) shows the choice, stop this alert or every alert at this address,
+//    as form posts: opening the page stops nothing (mail scanners open links).
+//  - POST `List-Unsubscribe=One-Click` (RFC 8058: what a mail client sends for the message's
+//    List-Unsubscribe-Post header, without cookies or our XSRF token) stops the one alert at
+//    once and answers 200 with this short page. The web lets exactly this path's POSTs past
+//    the XSRF check (server/web/http/xsrf.ts, `isOneClickUnsubscribe`).
+// Never cached, never indexed: the address holds a secret.
+
+const noStore = { 'Cache-Control': CacheNone.header };
+
+export function loader(_args: LoaderFunctionArgs) {
+  return data(null, { headers: noStore });
+}
+
+type ActionData = { done: boolean; message: string };
+
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  // The one-click body names no choice: it stops the alert the e-mail was about.
+  const all = formField(form, 'List-Unsubscribe') !== 'One-Click' && formField(form, 'scope') === 'all';
+  try {
+    const { message } = await context.get(apiContext).send('POST', ALERT_API.unsubscribe, { token: params.token ?? '', all }, 'AlertLinkDone');
+    return data<ActionData>({ done: true, message }, { headers: noStore });
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return data<ActionData>({ done: false, message: error.status === 400 ? error.message : ALERT_MESSAGES.linkInvalid }, { status: error.status, headers: noStore });
+    throw error;
+  }
+}
+
+export function Component() {
+  const answer = useActionData<typeof action>() as ActionData | undefined;
+  return (
+    <section className="auth-page alert-link-page">
+      <PageMeta title="Stop alerts" description="Stop Vitrine sale and price alerts." noindex />
+      {answer?.done ? (
+        <>
+          <h1>Unsubscribed</h1>
+          <p role="status">{answer.message}</p>
+        </>
+      ) : (
+        <>
+          <h1>Stop alerts</h1>
+          {answer && (
+            <p className="form-error" role="alert">
+              {answer.message}
+            </p>
+          )}
+          <form method="post" className="alert-unsubscribe-choice">
+            <button type="submit" name="scope" value="one" className="button button-primary">
+              Stop this alert
+            </button>
+            <button type="submit" name="scope" value="all" className="button button-secondary">
+              Stop all alerts at this address
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
+

@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { COOKIE } from '../../shared/constants';
+import { ALERT_MESSAGES, ALERT_NOTICES, roundedSalePrice } from '../../shared/validation/alert-rules';
+import { registerUser, uniqueEmail } from '../integration/accounts/accounts-api';
+import { DESKTOP, browserForFile, openPage, seriousAxeViolations } from '../support/browser';
+import { demoStackForFile } from '../support/demo-stack';
+
+// Sale and price alerts in a real browser (spec sections 2 "Product card" and "Global shell",
+// 4 "Alert dialog", 5 "Alert email" and "Alert price", 8, 9): the cards' 'Get Sale Alert' and
+// price-alert bell open the dialog for shoppers and guests; every message as typed, Alert Me
+// disabled while invalid or without a scope, success closing with the notice (the alert in the
+// database), a refusal keeping it open with no message; the dialog by keyboard alone; axe on
+// the dialog, My Alerts and My Sales; the header bell's count, read by opening My Alerts. Its
+// own stack, since the tests read and change the database.
+
+const browser = browserForFile();
+const stack = demoStackForFile('catalog');
+
+type Shopper = Awaited<ReturnType<typeof registerUser>>;
+
+async function contextFor(shopper?: Shopper): Promise<BrowserContext> {
+  // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
+  const context = await browser().newContext({ ...DESKTOP, bypassCSP: true });
+  if (shopper) {
+    await context.addCookies([
+      { name: COOKIE.token, value: shopper.token, url: stack.web.url, httpOnly: true, sameSite: 'Lax' },
+      { name: COOKIE.profileType, value: String(shopper.profileType), url: stack.web.url, sameSite: 'Lax' },
+    ]);
+  }
+  return context;
+}
+
+async function expectNotice(page: Page, text: string): Promise<void> {
+  await page.getByTestId('notice').filter({ hasText: text }).waitFor({ timeout: 15_000 });
+}
+
+const firstCard = (page: Page) => page.locator('.listing-results .product-grid > article').first();
+
+/** The size variant a card's alert actions are for, from their no-JavaScript address (/alerts/add/{guid}). */
+async function guidOf(card: Locator): Promise<string> {
+  const href = await card.getByRole('link', { name: /^Price alert for / }).getAttribute('href');
+  return /\/alerts\/add\/([0-9a-f-]+)\?/.exec(href ?? '')?.[1] ?? '';
+}
+
+async function salePriceOf(guid: string): Promise<number> {
+  const [row] = await stack.db.query<{ sale_price: number }>(
+    `SELECT pr.sale_price FROM size_variants sv JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'GB' WHERE sv.guid = $1::uuid`,
+    [guid],
+  );
+  return Number(row!.sale_price);
+}
+
+type AlertRow = { kind: string; scope: string; alert_price: number | null; guid: string };
+const alertsOf = (shopper: Shopper) => stack.db.query<AlertRow>('SELECT kind, scope, alert_price, guid::text AS guid FROM alerts WHERE user_id = $1 ORDER BY id', [shopper.userId]);
+
+const fieldError = (dialog: Locator) => dialog.locator('.field-error');
+
+describe('the Price Alert dialog', () => {
+  it('says every message as the shopper types, keeps Alert Me disabled until a scope and a good price, and closes on success with the notice', async () => {
+    const shopper = await registerUser(stack.api);
+    const context = await contextFor(shopper);
+    const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
+    const card = firstCard(page);
+    const guid = await guidOf(card);
+    const limit = roundedSalePrice(await salePriceOf(guid));
+    await card.hover();
+    await card.getByRole('link', { name: /^Price alert for / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Price Alert' });
+    const price = dialog.getByLabel('Alert price');
+    const alertMe = dialog.getByRole('button', { name: 'Alert Me' });
+    await dialog.getByRole('radio', { name: 'This item' }).waitFor();
+    // Nothing chosen yet: the price waits for a scope, Alert Me for both.
+    expect(await dialog.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).checked))).toEqual([false, false, false]);
+    expect(await price.isDisabled()).toBe(true);
+    expect(await alertMe.isDisabled()).toBe(true);
+
+    await dialog.getByRole('radio', { name: /^Any item of / }).first().check();
+    expect(await price.isEnabled()).toBe(true);
+    expect(await alertMe.isDisabled()).toBe(true);
+    expect(await fieldError(dialog).count()).toBe(0);
+
+    await price.fill('4 0');
+    expect(await fieldError(dialog).textContent()).toBe(ALERT_MESSAGES.priceInvalid);
+    expect(await alertMe.isDisabled()).toBe(true);
+    await price.fill(String(limit));
+    expect(await fieldError(dialog).textContent()).toBe(ALERT_MESSAGES.priceTooHigh(limit));
+    expect(await alertMe.isDisabled()).toBe(true);
+    await price.fill('');
+    expect(await fieldError(dialog).textContent()).toBe(ALERT_MESSAGES.priceRequired);
+    await price.fill(`${limit - 1}.5`);
+    expect(await fieldError(dialog).count()).toBe(0);
+    await dialog.getByRole('radio', { name: 'This item' }).check();
+    expect(await alertMe.isEnabled()).toBe(true);
+    expect(await dialog.getByLabel('Email').count()).toBe(0);
+
+    await alertMe.click();
+    await expectNotice(page, ALERT_NOTICES.set);
+    await dialog.waitFor({ state: 'detached' });
+    expect(await alertsOf(shopper)).toEqual([{ kind: 'price', scope: 'item', alert_price: limit - 0.5, guid }]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('stays open with no message when the api refuses (the price fell below the figure since it opened)', async () => {
+    const shopper = await registerUser(stack.api);
+    const context = await contextFor(shopper);
+    const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
+    const card = firstCard(page);
+    const guid = await guidOf(card);
+    const salePrice = await salePriceOf(guid);
+    await card.hover();
+    await card.getByRole('link', { name: /^Price alert for / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Price Alert' });
+    await dialog.getByRole('radio', { name: 'This item' }).check();
+    await dialog.getByLabel('Alert price').fill('2');
+    const update = `UPDATE size_variant_prices SET sale_price = $2 WHERE country_code = 'GB' AND size_variant_id = (SELECT id FROM size_variants WHERE guid = $1::uuid)`;
+    await stack.db.query(update, [guid, 1]);
+    try {
+      const answered = page.waitForResponse((res) => res.url().endsWith('/api/account/set-user-alerts'));
+      await dialog.getByRole('button', { name: 'Alert Me' }).click();
+      expect((await answered).status()).toBe(400);
+      // The answer is handled once Alert Me is pressable again.
+      await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('dialog.alert-dialog button[type="submit"]')?.disabled);
+    } finally {
+      await stack.db.query(update, [guid, salePrice]);
+    }
+    expect(await dialog.evaluate((element) => (element as HTMLDialogElement).open)).toBe(true);
+    expect(await dialog.locator('.field-error, .form-error').count()).toBe(0);
+    expect(await page.getByTestId('notice').count()).toBe(0);
+    expect(await alertsOf(shopper)).toEqual([]);
+    expect(problems.filter((problem) => !problem.includes('400'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the Sale Alert dialog for a guest', () => {
+  it('asks for an e-mail with the spec’s message, sets the alert on the store, and says to check the inbox', async () => {
+    const context = await contextFor();
+    const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
+    const card = firstCard(page);
+    await card.hover();
+    await card.getByRole('link', { name: /^Get Sale Alert for / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sale Alert' });
+    const alertMe = dialog.getByRole('button', { name: 'Alert Me' });
+    const store = dialog.getByRole('radio', { name: /^Any item of / }).last();
+    await store.waitFor();
+    expect(await dialog.getByLabel('Alert price').count()).toBe(0);
+    await store.check();
+    expect(await alertMe.isDisabled()).toBe(true);
+
+    const email = dialog.getByLabel('Email');
+    await email.fill('Someone@Example');
+    expect(await fieldError(dialog).textContent()).toBe(ALERT_MESSAGES.email);
+    expect(await alertMe.isDisabled()).toBe(true);
+    const address = uniqueEmail('guest-alert');
+    await email.fill(address);
+    expect(await fieldError(dialog).count()).toBe(0);
+    expect(await alertMe.isEnabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await alertMe.click();
+    await expectNotice(page, ALERT_NOTICES.confirmSent);
+    await dialog.waitFor({ state: 'detached' });
+    const rows = await stack.db.query<{ scope: string; kind: string; confirmed: boolean }>(
+      'SELECT a.scope, a.kind, g.confirmed_at IS NOT NULL AS confirmed FROM alerts a JOIN alert_guests g ON g.id = a.guest_id WHERE g.email = $1',
+      [address],
+    );
+    expect(rows).toEqual([{ scope: 'store', kind: 'sale', confirmed: false }]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the Alert dialog by keyboard', () => {
+  it('opens from the bell, keeps focus inside, reaches Close and Alert Me by Tab, stays open on Escape and a backdrop click, and is axe clean', async () => {
+    const shopper = await registerUser(stack.api);
+    const context = await contextFor(shopper);
+    const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
+    const card = firstCard(page);
+    const limit = roundedSalePrice(await salePriceOf(await guidOf(card)));
+    await card.getByRole('link', { name: /^Price alert for / }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Price Alert' });
+    const first = dialog.getByRole('radio', { name: 'This item' });
+    await first.waitFor();
+    await first.focus();
+    await page.keyboard.press('Space');
+    expect(await first.isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(String(limit - 1));
+
+    // Tab goes round the dialog's own controls: the scope, the price, Close, Alert Me.
+    const focused = () =>
+      page.evaluate(() => ({
+        inDialog: Boolean(document.activeElement?.closest('dialog')),
+        text: (document.activeElement as HTMLElement | null)?.innerText || document.activeElement?.getAttribute('name') || '',
+      }));
+    const seen: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      const now = await focused();
+      expect(now.inDialog).toBe(true);
+      seen.push(now.text);
+    }
+    expect(seen.filter((text) => text === 'Close')).toHaveLength(2);
+    expect(seen.filter((text) => text === 'Alert Me')).toHaveLength(2);
+    expect(seen.filter((text) => text === 'alertPrice')).toHaveLength(2);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    // Both are done once the browser has handled them: the dialog is still open and modal.
+    expect(await dialog.evaluate((element) => (element as HTMLDialogElement).open)).toBe(true);
+    expect(await dialog.getByLabel('Alert price').inputValue()).toBe(String(limit - 1));
+
+    await dialog.getByRole('button', { name: 'Alert Me' }).focus();
+    await page.keyboard.press('Enter');
+    await expectNotice(page, ALERT_NOTICES.set);
+    await dialog.waitFor({ state: 'detached' });
+    expect((await alertsOf(shopper)).map((row) => [row.kind, row.alert_price])).toEqual([['price', limit - 1]]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the bell, My Alerts and My Sales', () => {
+  it('counts unread notifications in the header; opening My Alerts lists them and the bell says 0; My Alerts and My Sales are axe clean', async () => {
+    const shopper = await registerUser(stack.api);
+    const context = await contextFor(shopper);
+    // An alert on the first dress, set through the dialog: My Alerts shows it.
+    const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
+    const card = firstCard(page);
+    const guid = await guidOf(card);
+    const salePrice = await salePriceOf(guid);
+    await card.hover();
+    await card.getByRole('link', { name: /^Get Sale Alert for / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sale Alert' });
+    await dialog.getByRole('radio', { name: 'This item' }).check();
+    await dialog.getByRole('button', { name: 'Alert Me' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const [alert] = await stack.db.query<{ id: number; product_name: string; image: string }>('SELECT id, product_name, image FROM alerts WHERE user_id = $1', [shopper.userId]);
+    for (const newPrice of [salePrice - 2, salePrice - 3, salePrice - 4]) {
+      await stack.db.query(`INSERT INTO notifications (user_id, kind, alert_id, payload) VALUES ($1, 'sale', $2, $3)`, [
+        shopper.userId,
+        alert!.id,
+        JSON.stringify({ productName: alert!.product_name, image: alert!.image, path: null, country: 'GB', oldPrice: salePrice, newPrice }),
+      ]);
+    }
+
+    // A later page's header reads the count afresh (the session's kept answers last seconds).
+    await page.goto(`${stack.web.url}/user/${shopper.userName}`);
+    const bell = page.getByTestId('notification-bell');
+    await page.getByRole('link', { name: 'Notifications: 3' }).waitFor({ timeout: 15_000 });
+    expect(await bell.getAttribute('href')).toBe(`/user/${shopper.userName}/alerts`);
+
+    await bell.click();
+    await page.getByRole('heading', { level: 1, name: 'My Alerts' }).waitFor();
+    await page.getByRole('link', { name: 'Notifications: 0' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('.alert-notification').count()).toBe(3);
+    expect(await page.locator('.alert-notification.is-new').count()).toBe(3);
+    expect(await page.locator('.alert-item .alert-words').allTextContents()).toEqual(['Sale Alert · This item']);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.goto(`${stack.web.url}/user/${shopper.userName}/sales`);
+    await page.getByRole('heading', { level: 1, name: 'My Sales' }).waitFor();
+    expect(await page.getByTestId('notification-bell').getAttribute('aria-label')).toBe('Notifications: 0');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

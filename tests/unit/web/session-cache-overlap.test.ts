@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import { ALERT_API } from '../../../shared/api/alert-paths';
+import { transferKey, type ApiRequest } from '../../../shared/api/api-client';
+import type { ApiUpstream, Caller } from '../../../server/web/upstream/api-upstream';
+import { createServerApiClient } from '../../../server/web/upstream/server-api-client';
+import { createSessionCache } from '../../../server/web/upstream/session-cache';
+import { createSharedCache } from '../../../server/web/upstream/shared-cache';
+import type { UpstreamResponse } from '../../../server/web/upstream/upstream-fetch';
+
+// A page's personal GET that overlapped a personal write of the same page may hold the answer
+// from before the write: My Alerts marks the notifications read while the shell reads the
+// bell's count. Such an answer serves that page, but is not kept for the session's next pages
+// (the header would say the old count for SESSION_CACHE_SECONDS).
+
+const caller: Caller = { token: 'shopper-token', isBot: false, requestId: 'r1' };
+
+/** An upstream whose answers the test releases one by one, in the order it chooses. */
+function heldUpstream() {
+  const sessionCache = createSessionCache({ ttlSeconds: 60, maxBytes: 1 << 20 });
+  const held: { request: ApiRequest; release(body: unknown): void }[] = [];
+  const upstream = {
+    sessionCache,
+    call(request: ApiRequest): Promise<UpstreamResponse> {
+      return new Promise((resolve) => {
+        held.push({
+          request,
+          release: (body) => {
+            const text = JSON.stringify({ data: body });
+            if (request.method !== 'GET') sessionCache.forget(caller);
+            resolve({ status: 200, text, bytes: text.length, headers: {} } as UpstreamResponse);
+          },
+        });
+      });
+    },
+  } as unknown as ApiUpstream;
+  const page = () => createServerApiClient({ upstream, sharedCache: createSharedCache(0) }, { caller }).client;
+  const waitFor = async (n: number) => {
+    while (held.length < n) await Promise.resolve();
+  };
+  return { sessionCache, held, page, waitFor };
+}
+
+const keptCount = (sessionCache: ReturnType<typeof createSessionCache>) => sessionCache.get(caller, transferKey({ url: ACCOUNT_API.notificationCount }));
+
+describe('the session cache and a page’s own writes', () => {
+  it('keeps a personal GET that no write of the page overlapped', async () => {
+    const { sessionCache, held, page, waitFor } = heldUpstream();
+    const count = page().get(ACCOUNT_API.notificationCount, 'NotificationCount');
+    await waitFor(1);
+    held[0]!.release({ count: 3 });
+    expect(await count).toEqual({ count: 3 });
+    expect(keptCount(sessionCache)).toBeDefined();
+  });
+
+  it('does not keep a count read while the page marked the notifications read, whichever answers first', async () => {
+    for (const order of [['get', 'put'], ['put', 'get']] as const) {
+      const { sessionCache, held, page, waitFor } = heldUpstream();
+      const client = page();
+      const count = client.get(ACCOUNT_API.notificationCount, 'NotificationCount');
+      const marked = client.send('PUT', ALERT_API.notificationsRead, { upTo: 9 }, 'NotificationCount');
+      await waitFor(2);
+      const [get, put] = [held.find((h) => h.request.method === 'GET')!, held.find((h) => h.request.method === 'PUT')!];
+      for (const step of order) (step === 'get' ? get : put).release({ count: step === 'get' ? 3 : 0 });
+      expect(await count).toEqual({ count: 3 });
+      expect(await marked).toEqual({ count: 0 });
+      expect(keptCount(sessionCache), order.join(' then ')).toBeUndefined();
+    }
+  });
+});
