@@ -14,9 +14,13 @@ export type ReceivedMail = {
   subject: string | undefined;
 };
 
-/** Undoes quoted-printable: soft line breaks and =XX escapes. */
+/**
+ * Undoes quoted-printable: soft line breaks and =XX escapes, whose bytes are UTF-8 (our parts
+ * say charset=utf-8), so "=C2=A3" reads "£". The rest of a quoted-printable message is ASCII.
+ */
 function decodeQuotedPrintable(value: string): string {
-  return value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 export async function startSmtpServer(options: { failFirst?: number } = {}) {
@@ -63,9 +67,9 @@ export async function startSmtpServer(options: { failFirst?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** The first message (already here or still to come) sent to `to`. */
-    waitForMail(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
-      const match = (mail: ReceivedMail) => mail.to.includes(to);
+    /** The first message (already here or still to come) sent to `to` (and, when given, that `accept` takes). */
+    waitForMail(to: string, timeoutMs = 10_000, accept: (mail: ReceivedMail) => boolean = () => true): Promise<ReceivedMail> {
+      const match = (mail: ReceivedMail) => mail.to.includes(to) && accept(mail);
       const already = received.find(match);
       if (already) return Promise.resolve(already);
       return new Promise((resolve, reject) => {

@@ -73,7 +73,11 @@ function ownOrigins(req: Request, siteUrl: string): string[] {
 export function requestSource(req: Request, siteUrl: string): 'same-origin' | 'cross-site' | 'unknown' {
   const fetchSite = req.headers['sec-fetch-site'];
   if (fetchSite !== undefined && fetchSite !== 'same-origin') return 'cross-site';
-  const origin = req.headers.origin;
+  // Our pages' Referrer-Policy is no-referrer (helmet's default), under which a browser sends
+  // `Origin: null` with the page's own form posts (Fetch, "serializing a request origin"). Such
+  // a post still says where it came from in Sec-Fetch-Site, which no page can set; without
+  // that, "null" (a sandboxed frame anywhere) counts as another site's.
+  const origin = req.headers.origin === 'null' && fetchSite === 'same-origin' ? undefined : req.headers.origin;
   if (origin !== undefined && !ownOrigins(req, siteUrl).includes(origin)) return 'cross-site';
   return fetchSite === undefined && origin === undefined ? 'unknown' : 'same-origin';
 }

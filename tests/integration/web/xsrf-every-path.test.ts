@@ -100,4 +100,16 @@ describe('from our own pages', () => {
     expect((await request(web.url).put('/authentication').type('form').set('Origin', web.url).send(fields)).status).toBe(403);
     expect((await request(web.url).post('/Auth/Login').type('form').set('Origin', web.url).send(fields)).status).toBe(403);
   });
+
+  it("takes a page's own form post that says `Origin: null` (our no-referrer policy) when Sec-Fetch-Site says same-origin, and nothing else that says null", async () => {
+    const fields = { userType: 'Login', email: 'nobody-here@example.com', password: 'secret-9' };
+    // What Chromium sends for a plain form on our pages (the e2e alert-mail test meets it).
+    const ours = await request(web.url).post('/authentication').type('form').set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').send(fields);
+    expect(ours.status).toBe(401);
+    // A sandboxed frame on another site, or a client that says nothing else: refused.
+    expect((await request(web.url).post('/authentication').type('form').set('Origin', 'null').set('Sec-Fetch-Site', 'cross-site').send(fields)).status).toBe(403);
+    expect((await request(web.url).post('/authentication').type('form').set('Origin', 'null').send(fields)).status).toBe(403);
+    // The api still needs the token.
+    expect((await request(web.url).post('/auth/login').type('form').set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').send(fields)).status).toBe(403);
+  });
 });

@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root, startProduct, type RunningProduct } from '../../scripts/lib/processes';
+import { buildDemoCatalog, readDemoCatalogInfo } from '../../server/api/catalog/demo/generate-demo-catalog';
+import { ALERT_API } from '../../shared/api/alert-paths';
+import { ALERT_NOTICES } from '../../shared/validation/alert-rules';
+import { DESKTOP, browserForFile, openPage } from '../support/browser';
+import { linksIn, startSmtpServer, type ReceivedMail } from '../support/smtp-server';
+import { TEST_BUILD_DIR } from '../support/test-build';
+
+// The whole life of an alert, as a newcomer would see it in the day-2 demo: a guest sets a
+// store-wide Sale Alert through the dialog, confirms the address from the e-mail a real SMTP
+// server on loopback receives, the next day's feeds are generated and imported through the
+// running api (`npm run import` handing them over, the CLI's own path), and the alert's
+// e-mail arrives once, with RFC 8058 one-click unsubscribe headers that then stop the alert.
+
+const run = promisify(execFile);
+const browser = browserForFile();
+let product: RunningProduct;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  product = await startProduct({ products: 200, buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await product?.stop();
+  await smtp?.close();
+});
+
+const catalogDir = () => path.join(product.dataDir, 'demo-catalog');
+const script = (name: string) => path.join(root, TEST_BUILD_DIR, 'scripts', name);
+/** The path and query of a link an e-mail carries, to open on this test's web. */
+const onWeb = (link: string) => {
+  const url = new URL(link);
+  return `${product.webUrl}${url.pathname}${url.search}`;
+};
+
+/** A GB store one of whose in-stock products goes on sale (or deeper) on day 2. */
+async function storeWithNewSaleOnDay2(): Promise<{ slug: string; name: string }> {
+  const info = await readDemoCatalogInfo(catalogDir());
+  if (!info) throw new Error('the product has no generated demo catalogue');
+  const day1 = buildDemoCatalog(info.options, 1).products;
+  const day2 = buildDemoCatalog(info.options, 2).products;
+  const cut = day2.find(
+    (p, i) =>
+      p.discount > day1[i]!.discount &&
+      p.store.sellsTo.includes('GB') &&
+      p.variants.some((v) => v.sizes.some((s) => s.availability === 'in_stock')),
+  );
+  if (!cut) throw new Error('day 2 of this catalogue cuts no GB price');
+  return { slug: cut.store.slug, name: cut.store.name };
+}
+
+describe('an alert that fires', () => {
+  it('is set by a guest in the dialog, confirmed by e-mail, fired once by the imported day-2 feeds, and stopped in one click', async () => {
+    const email = `watcher${Date.now().toString(36)}@example.com`;
+    const store = await storeWithNewSaleOnDay2();
+
+    // The dialog: a Sale Alert on any item of the store, with the guest's address.
+    const context = await browser().newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${product.webUrl}/store/${store.slug}`);
+    const card = page.locator('.listing-results .product-grid > article').first();
+    // The size variant the alert is for, from the action's no-JavaScript address (/alerts/add/{guid}).
+    const guid = /\/alerts\/add\/([0-9a-f-]+)\?/.exec((await card.getByRole('link', { name: 'Get Sale Alert' }).getAttribute('href')) ?? '')?.[1];
+    await card.hover();
+    await card.getByRole('link', { name: 'Get Sale Alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sale Alert' });
+    await dialog.getByRole('radio', { name: `Any item of ${store.name}` }).check();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Alert Me' }).click();
+    await page.getByTestId('notice').filter({ hasText: ALERT_NOTICES.confirmSent }).waitFor({ timeout: 15_000 });
+    await dialog.waitFor({ state: 'detached' });
+
+    // One confirm e-mail; its link's page starts the alert.
+    const confirm = await smtp.waitForMail(email, 15_000);
+    const confirmLink = linksIn(confirm).find((link) => new URL(link).pathname.startsWith('/alerts/confirm/'));
+    expect(confirmLink).toBeDefined();
+    await page.goto(onWeb(confirmLink!));
+    await page.getByRole('button', { name: 'Confirm my alerts' }).click();
+    // A plain form post: Chromium sends it with `Origin: null` under our no-referrer policy.
+    await page.getByText(ALERT_NOTICES.confirmed).waitFor();
+
+    // Day 2, generated and handed to the running api by the import CLI (the data directory is
+    // the api's, so the CLI finds it running and uses the operator secret it keeps there).
+    const env = { ...process.env, DATA_DIR: product.dataDir, API_PORT: new URL(product.apiUrl).port, LOG_LEVEL: 'silent' };
+    await run(process.execPath, [script('generate-catalog.js'), '--out', catalogDir(), '--day', '2'], { cwd: root, env });
+    const imported = await run(process.execPath, [script('import-feed.js'), catalogDir()], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
+    expect(imported.stdout).toMatch(/price drops/);
+
+    // The alert's e-mail: once, with one-click unsubscribe (RFC 8058) and a visible link.
+    const isAlert = (mail: ReceivedMail) => mail !== confirm;
+    const fired = await smtp.waitForMail(email, 60_000, isAlert);
+    // The message's headers, long ones unfolded (RFC 5322: a line break before white space).
+    const head = fired.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(head)?.[1]?.trim();
+    expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const unsubscribe = /^<(https?:\/\/[^>]+)>$/.exec(header('List-Unsubscribe') ?? '')?.[1];
+    expect(unsubscribe).toBeDefined();
+    expect(new URL(unsubscribe!).pathname).toMatch(/^\/alerts\/unsubscribe\/[^/]+$/);
+    // The visible unsubscribe link does what the header does (RFC 8058).
+    expect(linksIn(fired)).toContain(unsubscribe);
+    // Old and new price in the GB site's currency, the new one lower.
+    const [, was, now] = /Was £([\d,.]+), now £([\d,.]+)/.exec(fired.decoded) ?? [];
+    expect(Number(now!.replace(/,/g, ''))).toBeLessThan(Number(was!.replace(/,/g, '')));
+
+    // The mail client's one-click POST: no cookies, no XSRF token; the alert stops at once.
+    const oneClick = await fetch(onWeb(unsubscribe!), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+
+    // Gone: the same alert set again (the address is confirmed now) is a new one.
+    const again = await fetch(`${product.apiUrl}${ALERT_API.setGuest}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: guid, email, storeId: await storeIdOf(guid!), country: 'gb', kind: 'sale' }),
+    });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { data: { added: boolean; status: string } }).data).toMatchObject({ added: true, status: 'active' });
+
+    // Exactly once: the one confirm and the one alert e-mail reached the address, nothing more.
+    expect(smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The store id of a size variant's product, as the api's product detail answers it. */
+async function storeIdOf(guid: string): Promise<number> {
+  const res = await fetch(`${product.apiUrl}/api/products/detail/guid/${guid}?country=GB`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { product: { store_id: number } } }).data.product.store_id;
+}
