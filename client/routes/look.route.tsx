@@ -1,22 +1,15 @@
-import { useState } from 'react';
-import { data, isRouteErrorResponse, redirect, useLoaderData, useNavigate, useRevalidator, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { Suspense, lazy } from 'react';
+import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { Look } from '../../shared/api/look-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
-import { LOOK_COLLAGE, lookCollageUrl, lookPagePath } from '../../shared/validation/look-rules';
-import { SERVER_ERROR_MESSAGE } from '../../shared/messages';
-import { browserApi } from '../api/browser-api';
-import { useBusy } from '../app/busy';
-import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
-import { useNotify } from '../app/notices';
+import { LOOK_COLLAGE, lookPagePath } from '../../shared/validation/look-rules';
+import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
-import { useSession } from '../app/session';
 import { sessionContext } from '../app/session-context';
-import { accountPath } from '../components/account/AccountMenu';
 import { ProductCard } from '../components/listing/ProductCard';
-import { LOOK_API, LOOK_NOTICES } from '../components/looks/look-board-rules';
-import type { PublishLookDialog as PublishLookDialogView, PublishRequest } from '../components/looks/PublishLookDialog';
+import { LOOK_API } from '../components/looks/looks-common';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
@@ -29,6 +22,9 @@ import { Component as NotFound } from './not-found.route';
 // private look is visible to its owner only); anyone else gets the api's public read, whose
 // 404 (private or unknown) is ours. A wrong slug goes, once, to the look's own. The collage
 // is the Open Graph and Twitter image, so a shared link previews the look.
+
+// The owner's controls and the rename dialog load on demand: only the owner needs them.
+const LookOwnerTools = lazy(() => import('../components/looks/LookOwnerTools').then((m) => ({ default: m.LookOwnerTools })));
 
 const notFound = () => data(null, { status: 404, headers: { 'Cache-Control': CacheNone.header } });
 
@@ -86,7 +82,11 @@ export function Component() {
         alt={`${look.listName}: ${look.items.map((item) => item.productName).join(', ')}`}
         fetchPriority="high"
       />
-      {mine && <OwnerTools look={look} />}
+      {mine && (
+        <Suspense fallback={null}>
+          <LookOwnerTools look={look} />
+        </Suspense>
+      )}
       <h2>The pieces</h2>
       <ul className="product-grid look-pieces">
         {look.items.map((item) =>
@@ -106,88 +106,6 @@ export function Component() {
         )}
       </ul>
     </article>
-  );
-}
-
-/** Rename, public or private, edit on the board, download the collage, delete: the owner's. */
-function OwnerTools({ look }: { look: Look }) {
-  const session = useSession();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const notify = useNotify();
-  const track = useBusy();
-  const { basename, siteUrl } = useSiteConfig();
-  const [dialog, setDialog] = useState<{ View: typeof PublishLookDialogView; request: PublishRequest } | null>(null);
-  const [sending, setSending] = useState(false);
-
-  const rename = () =>
-    void track(import('../components/looks/PublishLookDialog')).then(
-      ({ PublishLookDialog: View }) => setDialog({ View, request: { mode: 'rename', setId: look.listId, title: look.listName, isPublic: look.isPublic === 1 } }),
-      () => notify('error', SERVER_ERROR_MESSAGE),
-    );
-
-  const privacy = async () => {
-    setSending(true);
-    try {
-      await track(browserApi().send('PUT', LOOK_API.rename, { listId: look.listId, setName: look.listName, setPublic: look.isPublic ? 0 : 1 }, 'SetSaved'));
-      notify('success', look.isPublic ? LOOK_NOTICES.madePrivate : LOOK_NOTICES.madePublic);
-      await revalidator.revalidate();
-    } catch (error) {
-      notify('error', error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!window.confirm(LOOK_NOTICES.confirmDelete)) return;
-    setSending(true);
-    try {
-      await track(browserApi().send('DELETE', LOOK_API.look(look.listId), undefined, 'LookDeleted'));
-      notify('success', LOOK_NOTICES.deleted);
-      await navigate(session.viewer ? accountPath(session.viewer.userName, 'lookbook') : '/');
-    } catch (error) {
-      notify('error', error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
-      setSending(false);
-    }
-  };
-
-  return (
-    <div className="look-tools" role="group" aria-label="Your look">
-      <button type="button" className="button button-secondary" onClick={rename} disabled={sending}>
-        Rename
-      </button>
-      <button type="button" className="button button-secondary" onClick={() => void privacy()} disabled={sending}>
-        {look.isPublic ? 'Make private' : 'Make public'}
-      </button>
-      <ShellLink className="button button-secondary" to={`/dress-me?edit=${look.listId}`}>
-        Edit
-      </ShellLink>
-      <a className="button button-secondary" href={lookCollageUrl(look.listId, look.version, true)} download>
-        Download
-      </a>
-      <button type="button" className="button button-secondary" onClick={() => void remove()} disabled={sending}>
-        Delete
-      </button>
-      {look.isPublic === 1 && (
-        <p className="look-share">
-          <label>
-            Share link <input type="text" readOnly value={`${siteUrl}${basename}${lookPagePath(look.slug, look.listId)}`} />
-          </label>
-        </p>
-      )}
-      {dialog && (
-        <dialog.View
-          request={dialog.request}
-          onClose={() => setDialog(null)}
-          onSaved={(saved) => {
-            setDialog(null);
-            notify('success', LOOK_NOTICES.renamed);
-            void navigate(lookPagePath(saved.slug, saved.listId), { replace: true });
-          }}
-        />
-      )}
-    </div>
   );
 }
 

@@ -2,8 +2,7 @@ import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ACCOUNT_API } from '../../shared/api/account-paths';
 import { apiContext } from '../app/contexts';
 import { ProfilePicture } from '../components/account/ProfilePicture';
-import { LOOK_API } from '../components/looks/look-board-rules';
-import { LookTiles } from '../components/looks/LookTiles';
+import { LOOK_API, LookTiles } from '../components/looks/looks-common';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 

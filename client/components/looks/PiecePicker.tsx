@@ -4,7 +4,7 @@ import type { ProductCard } from '../../../shared/api/product-schemas';
 import type { Filter } from '../../../shared/api/search-schemas';
 import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
-import { LOOK_API } from './look-board-rules';
+import { LOOK_API } from './looks-common';
 
 // Where the pieces come from: a look category (user-set-categs), narrowed by its Dress Me
 // filters (department, colour, offers, brand, store: the listing's filter groups over that

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { LOOK_ITEMS_MIN, lookItemsProblem, lookTitleProblem, lookbookNameProblem, type LookPlacement } from '../../../shared/validation/look-rules';
 import { browserApi } from '../../api/browser-api';
-import { LOOK_API, LOOK_NOTICES } from './look-board-rules';
+import { LOOK_API } from './looks-common';
+import { LOOK_NOTICES } from './look-board-rules';
 
 // The Publish Look dialog (spec section 2 "Other dialogs", 4 "Saving a look", 5 "Look title",
 // 8): a title, public or private, Submit. Submit stays disabled while the title breaks a rule

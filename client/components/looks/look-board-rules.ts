@@ -18,18 +18,6 @@ export type BoardPiece = {
   height: number;
 };
 
-/** The api paths the looks screens call (README "Look routes"). */
-export const LOOK_API = {
-  categories: '/api/account/user-set-categs',
-  filters: (categoryId: string) => `/api/account/dress-me-filters/${encodeURIComponent(categoryId)}`,
-  lookbook: '/api/account/sets/0',
-  look: (listId: number) => `/api/account/sets/${listId}`,
-  publicLook: (listId: number) => `/api/account/public-set/${listId}`,
-  publicLooks: (userName: string) => `/api/account/user-public-sets/${encodeURIComponent(userName)}`,
-  save: '/api/account/save-set',
-  rename: '/api/account/rename-lookbook',
-} as const;
-
 /** A new piece's side, and how far each new one lands from the last (so none hides another). */
 export const NEW_PIECE_SIDE = 300;
 const NEW_PIECE_STEP = 60;
