@@ -73,10 +73,10 @@ export const routes: RouteObject[] = [
       // Looks: the board (Dress Me, a look started from a product, the owner's edit) in one
       // module only these pages load, and a saved look's page. Static segments outrank
       // 'shop/*', ':slug' and the product page's ':cat/:lastnode/:slug'.
-      ...['dress-me', 'shop/dress-me', 'create-a-look/:productSlug/:productGuid'].map(
-        (path, i): RouteObject => ({ id: ['dress-me', 'shop-dress-me', 'create-a-look'][i], path, lazy: page('dress-me', () => import('./routes/dress-me.route')) }),
+      ...['dress-me', 'shop/dress-me', 'create-a-look/:slug/:guid'].map(
+        (path, i): RouteObject => ({ id: `dress-me-${i}`, path, lazy: page('dress-me', () => import('./routes/dress-me.route')) }),
       ),
-      { id: 'look', path: 'sets/:listSlug/:listId', lazy: page('look', () => import('./routes/look.route')) },
+      { id: 'look', path: 'sets/:slug/:id', lazy: page('look', () => import('./routes/look.route')) },
       { id: 'mailing-list-confirm', path: 'mailing-list/confirm/:token', lazy: page('mailing-list-confirm', () => import('./routes/mailing-list-confirm.route')) },
       {
         id: 'user',

@@ -30,9 +30,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   }
   let start: StartPiece[] = [];
   let editing: Editing | null = null;
-  if (params.productGuid) {
+  if (params.guid) {
     // An unknown product leaves the board empty: the page is still Dress Me.
-    const detail = await api.get(`/api/products/detail/guid/${encodeURIComponent(params.productGuid)}`, 'ProductDetail', { country: site.country }).catch(() => null);
+    const detail = await api.get(`/api/products/detail/guid/${encodeURIComponent(params.guid)}`, 'ProductDetail', { country: site.country }).catch(() => null);
     const variant = detail?.product.variants[detail.selected.variant_index];
     if (detail && variant) start = [{ guid: detail.selected.guid, name: variant.title, image: variant.images.productimage180_jpg }];
   }

@@ -41,7 +41,7 @@ async function readLook(api: ApiClient, listId: number, country: string, signedI
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const site = context.get(siteContext);
-  const listId = /^\d{1,9}$/.test(params.listId ?? '') ? Number(params.listId) : 0;
+  const listId = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
   if (listId < 1) throw notFound();
   let answer;
   try {
@@ -50,7 +50,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
     rethrowAsRouteError(error);
   }
-  if (params.listSlug !== answer.look.slug) throw redirect(`${lookPagePath(answer.look.slug, answer.look.listId)}${new URL(request.url).search}`, 301);
+  if (params.slug !== answer.look.slug) throw redirect(`${lookPagePath(answer.look.slug, answer.look.listId)}${new URL(request.url).search}`, 301);
   // The owner's view carries the owner's controls (and a private look): never kept.
   return data(answer, answer.mine ? { headers: { 'Cache-Control': CacheNone.header } } : undefined);
 }
