@@ -33,10 +33,7 @@ export function LookTiles({ looks, label, showPrivacy }: { looks: readonly LookS
             <img src={look.collage} alt="" width={LOOK_COLLAGE.width} height={LOOK_COLLAGE.height} loading="lazy" />
             <span className="look-tile-title">{look.listName}</span>
           </ShellLink>
-          <p>
-            {look.itemCount} {look.itemCount === 1 ? 'piece' : 'pieces'}
-            {showPrivacy && <> · {look.isPublic ? 'Public' : 'Private'}</>}
-          </p>
+          <p>{`${look.itemCount} ${look.itemCount === 1 ? 'piece' : 'pieces'}${showPrivacy ? ` · ${look.isPublic ? 'Public' : 'Private'}` : ''}`}</p>
         </li>
       ))}
     </ul>
