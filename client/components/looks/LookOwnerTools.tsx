@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client';
 import type { Look } from '../../../shared/api/look-schemas';
@@ -28,6 +28,9 @@ export function LookOwnerTools({ look }: { look: Look }) {
   const { basename, siteUrl } = useSiteConfig();
   const [dialog, setDialog] = useState<PublishRequest | null>(null);
   const [sending, setSending] = useState(false);
+  // Effects run once the tools answer clicks (after hydration): the mark tests wait on.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const rename = () => setDialog({ mode: 'rename', setId: look.listId, title: look.listName, isPublic: look.isPublic === 1 });
 
@@ -58,7 +61,7 @@ export function LookOwnerTools({ look }: { look: Look }) {
   };
 
   return (
-    <div className="look-tools" role="group" aria-label="Your look">
+    <div className="look-tools" role="group" aria-label="Your look" data-ready={ready}>
       <button type="button" className="button button-secondary" onClick={rename} disabled={sending}>
         Rename
       </button>
