@@ -3,8 +3,9 @@ import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
 
 // The account pages whose features arrive with later issues (spec section 2 "Global shell":
-// My Alerts, My Wishlists, My Lookbook, My Brands, My Stores, My Sales). Each exists now and
-// says it is empty; the issue that brings the feature replaces its entry here.
+// My Alerts, My Brands, My Stores, My Sales). Each exists now and says it is empty; the issue
+// that brings the feature replaces its entry here. The titles and empty states of the ones
+// that have arrived (My Wishlists, My Lookbook) stay here, where their pages read them.
 
 export const USER_SECTIONS = {
   alerts: { title: 'My Alerts', empty: 'You have no sale or price alerts yet. Set one from any product to hear when it drops in price.' },

@@ -120,6 +120,23 @@ describe('Dress Me', () => {
     expect(readPayload(empty.text).script).toContain('"start":[]');
   });
 
+  it("opens the owner's look on the board to edit (its pieces where they were), and a new board for anyone else", async () => {
+    const owner = await registerUser(api);
+    const [a, b] = await cards(2);
+    const saved = await saveLook(owner, 'Edit Me', 1, [a!, b!]);
+    const mine = await page(`/dress-me?edit=${saved.listId}`, owner).expect(200);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(visibleMarkup(mine.text)).toContain('<h1>Edit Edit Me</h1>');
+    const script = readPayload(mine.text).script;
+    expect(script).toContain(`"editing":{"listId":${saved.listId},"title":"Edit Me","isPublic":true}`);
+    expect(script).toContain(`"guid":"${guidOf(b!)}"`);
+    expect(script).toContain('"x":300,"y":100,"width":300,"height":300');
+
+    const other = await page(`/dress-me?edit=${saved.listId}`, await registerUser(api)).expect(200);
+    expect(readPayload(other.text).script).toContain('"start":[],"editing":null');
+    expect(visibleMarkup(other.text)).toContain('<h1>Dress Me</h1>');
+  });
+
   it('offers Create a look on every product page, with that product', async () => {
     const [card] = await cards(1);
     const size = card!.variants[card!.variant_index]!.size_variants[0]!;
