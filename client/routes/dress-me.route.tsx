@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
@@ -56,10 +56,14 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 
 export function Component() {
   const { categories, start, editing } = useLoaderData<typeof loader>();
+  // One page to index: /shop/dress-me names /dress-me as its canonical; a board started from a
+  // product or opened on a saved look is not a page of its own.
+  const { guid } = useParams();
+  const ownBoard = editing !== null || guid !== undefined;
   const title = editing ? `Edit ${editing.title}` : 'Dress Me';
   return (
     <section className="dress-me">
-      <PageMeta title={editing ? title : 'Dress Me: create a look'} description="Put together an outfit from pieces across the shops, then publish it as a look anyone can shop." noindex={editing !== null} />
+      <PageMeta title={editing ? title : 'Dress Me: create a look'} description="Put together an outfit from pieces across the shops, then publish it as a look anyone can shop." path="/dress-me" noindex={ownBoard} />
       <h1>{title}</h1>
       <Suspense fallback={<p role="status">Loading the board…</p>}>
         <DressMeBoard categories={categories} start={start} editing={editing} />

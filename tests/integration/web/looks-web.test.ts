@@ -110,12 +110,15 @@ describe('Dress Me', () => {
     for (const path of ['/dress-me', '/shop/dress-me']) {
       const res = await page(path).expect(200);
       expect(visibleMarkup(res.text)).toContain('<h1>Dress Me</h1>');
+      expect(visibleMarkup(res.text)).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/dress-me"\/>/);
+      expect(visibleMarkup(res.text)).not.toContain('name="robots"');
       expect(readPayload(res.text).script).toContain('"id":"tops"');
     }
     const [card] = await cards(1);
     const size = card!.variants[card!.variant_index]!.size_variants[0]!;
     const res = await page(`/create-a-look/${size.slug}/${size.guid}`).expect(200);
     expect(readPayload(res.text).script).toContain(`"start":[{"guid":"${size.guid}"`);
+    expect(visibleMarkup(res.text)).toContain('<meta name="robots" content="noindex, follow"/>');
     const empty = await page('/create-a-look/gone/00000000-0000-4000-8000-000000000000').expect(200);
     expect(readPayload(empty.text).script).toContain('"start":[]');
   });
