@@ -1,6 +1,7 @@
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { COOKIE } from '../../shared/constants';
+import { COOKIE, UPSTREAM_HEADER } from '../../shared/constants';
 import { BOARD_SIZE, LOOK_COLLAGE, LOOK_MESSAGES } from '../../shared/validation/look-rules';
 import { BOARD_SAYS, KEY_STEP, NEW_PIECE_SIDE, RESIZE_STEP } from '../../client/components/looks/look-board-rules';
 import { registerUser } from '../integration/accounts/accounts-api';
@@ -218,6 +219,40 @@ describe('a look built by keyboard alone', () => {
     await page.getByRole('button', { name: 'Make private' }).waitFor();
     expect((await guestPage.goto(lookUrl))!.status()).toBe(200);
     await guest.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the owner's edit and delete", () => {
+  it('opens the look on the board with its pieces where they were, saves the change onto the same look, and deletes it after the prompt', async () => {
+    const shopper = await registerUser(stack.api);
+    const found = (await request(stack.api.url).get('/api/search?q=dreses&perPage=2').expect(200)).body.data.products as { variant_index: number; variants: { size_variants: { guid: string }[] }[] }[];
+    const items = found.map((card, i) => ({ guid: card.variants[card.variant_index]!.size_variants[0]!.guid, x: i * 400, y: 200, width: 300, height: 300, z: i }));
+    const saved = (await request(stack.api.url).post('/api/account/save-set').set(UPSTREAM_HEADER.token, shopper.token).send({ setName: 'Edit Me', setId: 0, setPublic: 1, data: { items } }).expect(200)).body.data as { slug: string; listId: number };
+    const context = await newContext(DESKTOP, shopper);
+    const { page, problems } = await openPage(context, `${stack.web.url}/sets/${saved.slug}/${saved.listId}`);
+    await page.locator('.look-tools[data-ready="true"]').waitFor();
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Edit Me' }).waitFor();
+    await addButtons(page).first().waitFor();
+    expect(await attr(page, 1, 'x')).toBe(400);
+    await pieces(page).nth(1).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('button', { name: 'Save Look' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish Look' });
+    await expect(dialog.getByLabel('Look title').inputValue()).resolves.toBe('Edit Me');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(`**/sets/${saved.slug}/${saved.listId}`);
+    const look = (await request(stack.api.url).get(`/api/account/sets/${saved.listId}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200)).body.data as { items: { y: number }[] };
+    expect(look.items.map((item) => item.y)).toEqual([200, 200 + KEY_STEP]);
+
+    await page.locator('.look-tools[data-ready="true"]').waitFor();
+    page.once('dialog', (prompt) => void prompt.accept());
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(`**/user/${shopper.userName}/lookbook`);
+    await page.getByText('You have not saved any looks yet.').waitFor();
+    await request(stack.api.url).get(`/api/account/sets/${saved.listId}`).set(UPSTREAM_HEADER.token, shopper.token).expect(404);
     expect(problems).toEqual([]);
     await context.close();
   });
