@@ -27,7 +27,7 @@ export const LISTING_PATHS = [
 ] as const;
 
 /** Account pages that stay empty until their issues fill them (client/routes/user-section.route.tsx). */
-export const USER_SECTION_PATHS = ['lookbook', 'brands', 'stores'] as const;
+export const USER_SECTION_PATHS = ['brands', 'stores'] as const;
 
 /** A lazy route and the module it loads (client/routes/{module}.route.tsx), for preloading. */
 type PageLoader = NonNullable<RouteObject['lazy']> & { module: string };
@@ -70,6 +70,13 @@ export const routes: RouteObject[] = [
       // (static 'wishlist' outranks the product page's ':cat/:lastnode/:slug').
       { id: 'wishlist-add', path: 'wishlist/add/:productId', lazy: page('wishlist-add', () => import('./routes/wishlist-add.route')) },
       { id: 'wishlist-public', path: 'wishlist/:listId/:slug?', lazy: page('wishlist-public', () => import('./routes/wishlist-public.route')) },
+      // Looks: the board (Dress Me, a look started from a product, the owner's edit) in one
+      // module only these pages load, and a saved look's page. Static segments outrank
+      // 'shop/*', ':slug' and the product page's ':cat/:lastnode/:slug'.
+      ...['dress-me', 'shop/dress-me', 'create-a-look/:slug/:guid'].map(
+        (path, i): RouteObject => ({ id: `dress-me-${i}`, path, lazy: page('dress-me', () => import('./routes/dress-me.route')) }),
+      ),
+      { id: 'look', path: 'sets/:slug/:id', lazy: page('look', () => import('./routes/look.route')) },
       { id: 'mailing-list-confirm', path: 'mailing-list/confirm/:token', lazy: page('mailing-list-confirm', () => import('./routes/mailing-list-confirm.route')) },
       // Alerts: the dialog as a page (no JavaScript), and the pages alert e-mails link to
       // (shared/api/alert-paths.ts), one route for the three (client/routes/alerts.route.tsx);
@@ -86,6 +93,7 @@ export const routes: RouteObject[] = [
           { id: 'user-wishlists', path: 'wishlists', lazy: page('user-wishlists', () => import('./routes/user-wishlists.route')) },
           // My Alerts and My Sales: the alert pages' module (client/routes/alerts.route.tsx).
           ...(['alerts', 'sales'] as const).map((section): RouteObject => ({ id: `user-${section}`, path: section, lazy: page('alerts', () => import('./routes/alerts.route').then((m) => m.alertsRoute(section))) })),
+          { id: 'user-lookbook', path: 'lookbook', lazy: page('user-lookbook', () => import('./routes/user-lookbook.route')) },
           ...USER_SECTION_PATHS.map(
             (section): RouteObject => ({ id: `user-${section}`, path: section, lazy: page('user-section', () => import('./routes/user-section.route').then((m) => m.userSectionRoute(section))) }),
           ),

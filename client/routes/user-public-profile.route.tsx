@@ -2,6 +2,7 @@ import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ACCOUNT_API } from '../../shared/api/account-paths';
 import { apiContext } from '../app/contexts';
 import { ProfilePicture } from '../components/account/ProfilePicture';
+import { LOOK_API, LookTiles } from '../components/looks/looks-common';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 
@@ -9,25 +10,36 @@ import { RouteErrorView } from '../components/shell/RouteErrorView';
 // public profiles). Only what the api calls public: name, user name, picture. Addressed by user
 // name (or the api's opaque public id), never by the account's row id, which is sequential and
 // would let anyone list every account. Spec section 8: a failure goes to /authentication.
+// Their public looks show as tiles under the profile.
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const profile = await context
-    .get(apiContext)
-    .get(ACCOUNT_API.publicProfileByName(params.userName ?? ''), 'PublicProfileResponse')
-    .catch(() => null);
+  const api = context.get(apiContext);
+  const userName = params.userName ?? '';
+  // The public looks are extra: when they cannot be read the profile shows without them.
+  const [profile, looks] = await Promise.all([
+    api.get(ACCOUNT_API.publicProfileByName(userName), 'PublicProfileResponse').catch(() => null),
+    api.get(LOOK_API.publicLooks(userName), 'PublicLookbook').then((answer) => answer.looks, () => []),
+  ]);
   if (!profile) throw redirect('/authentication');
-  return { user: profile.userdetail };
+  return { user: profile.userdetail, looks };
 }
 
 export function Component() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, looks } = useLoaderData<typeof loader>();
   return (
     <section className="public-profile">
       <PageMeta title={`${user.name} on Vitrine`} description={`${user.name}'s profile on Vitrine.`} images={user.profileImage ? [user.profileImage] : []} />
       <ProfilePicture src={user.profileImage} name={user.name} size={120} />
       <h1>{user.name}</h1>
       <p className="account-handle">{`@${user.userName}`}</p>
-      <p>{user.name} has no public wishlists or looks yet.</p>
+      {looks.length === 0 ? (
+        <p>{user.name} has no public wishlists or looks yet.</p>
+      ) : (
+        <section className="public-looks" aria-labelledby="public-looks-title">
+          <h2 id="public-looks-title">Looks</h2>
+          <LookTiles looks={looks} label={`${user.name}'s looks`} showPrivacy={false} />
+        </section>
+      )}
     </section>
   );
 }

@@ -4,8 +4,10 @@ import { ShellLink } from '../components/ui/ShellLink';
 
 // The account pages whose features arrive with later issues (spec section 2 "Global shell":
 // My Alerts, My Wishlists, My Lookbook, My Brands, My Stores, My Sales). Each exists now and
-// says it is empty; the issue that brings the feature replaces its entry here (My Alerts and
-// My Sales keep their words in client/components/alerts/alert-rules.ts, ALERT_SECTIONS).
+// says it is empty; the issue that brings the feature replaces its entry here. The titles and
+// empty states of the ones that have arrived (My Wishlists, My Lookbook) stay here, where their
+// pages read them; My Alerts and My Sales keep theirs in client/components/alerts/alert-rules.ts
+// (ALERT_SECTIONS).
 
 export const USER_SECTIONS = {
   wishlists: { title: 'My Wishlists', empty: 'You have no wishlists yet. Tap the heart on a product to start one.' },

@@ -138,6 +138,9 @@ export function ProductPage({ detail, similar }: Props) {
           </ul>
 
           <BuyControl product={product} size={size} />
+          <p className="product-create-look">
+            <ShellLink to={`/create-a-look/${size.slug}/${size.guid}`}>Create a look</ShellLink>
+          </p>
 
           {description && (
             <section className="product-description" aria-labelledby="product-description-title">

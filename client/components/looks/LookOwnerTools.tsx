@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { ApiError } from '../../../shared/api/api-client';
+import type { Look } from '../../../shared/api/look-schemas';
+import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
+import { lookCollageUrl, lookPagePath } from '../../../shared/validation/look-rules';
+import { browserApi } from '../../api/browser-api';
+import { useBusy } from '../../app/busy';
+import { useSiteConfig } from '../../app/contexts';
+import { useNotify } from '../../app/notices';
+import { useSession } from '../../app/session';
+import { accountPath } from '../account/AccountMenu';
+import { ShellLink } from '../ui/ShellLink';
+import { LOOK_API } from './looks-common';
+import { LOOK_NOTICES } from './look-board-rules';
+import { PublishLookDialog, type PublishRequest } from './PublishLookDialog';
+
+// The owner's controls on a look's page (loaded on demand: only the owner sees them): rename
+// (the Publish Look dialog in rename mode: the lookbook name rule), public or private, edit on
+// the board, download the collage, delete (after the confirm prompt, back to My Lookbook).
+
+export function LookOwnerTools({ look }: { look: Look }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const notify = useNotify();
+  const track = useBusy();
+  const { basename, siteUrl } = useSiteConfig();
+  const [dialog, setDialog] = useState<PublishRequest | null>(null);
+  const [sending, setSending] = useState(false);
+  // Effects run once the tools answer clicks (after hydration): the mark tests wait on.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  const rename = () => setDialog({ mode: 'rename', setId: look.listId, title: look.listName, isPublic: look.isPublic === 1 });
+
+  const privacy = async () => {
+    setSending(true);
+    try {
+      await track(browserApi().send('PUT', LOOK_API.rename, { listId: look.listId, setName: look.listName, setPublic: look.isPublic ? 0 : 1 }, 'SetSaved'));
+      notify('success', look.isPublic ? LOOK_NOTICES.madePrivate : LOOK_NOTICES.madePublic);
+      await revalidator.revalidate();
+    } catch (error) {
+      notify('error', error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!window.confirm(LOOK_NOTICES.confirmDelete)) return;
+    setSending(true);
+    try {
+      await track(browserApi().send('DELETE', LOOK_API.look(look.listId), undefined, 'LookDeleted'));
+      notify('success', LOOK_NOTICES.deleted);
+      await navigate(session.viewer ? accountPath(session.viewer.userName, 'lookbook') : '/');
+    } catch (error) {
+      notify('error', error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="look-tools" role="group" aria-label="Your look" data-ready={ready}>
+      <button type="button" className="button button-secondary" onClick={rename} disabled={sending}>
+        Rename
+      </button>
+      <button type="button" className="button button-secondary" onClick={() => void privacy()} disabled={sending}>
+        {look.isPublic ? 'Make private' : 'Make public'}
+      </button>
+      <ShellLink className="button button-secondary" to={`/dress-me?edit=${look.listId}`}>
+        Edit
+      </ShellLink>
+      <a className="button button-secondary" href={lookCollageUrl(look.listId, look.version, true)} download>
+        Download
+      </a>
+      <button type="button" className="button button-secondary" onClick={() => void remove()} disabled={sending}>
+        Delete
+      </button>
+      {look.isPublic === 1 && (
+        <p className="look-share">
+          <label>
+            Share link <input type="text" readOnly value={`${siteUrl}${basename}${lookPagePath(look.slug, look.listId)}`} />
+          </label>
+        </p>
+      )}
+      {dialog && (
+        <PublishLookDialog
+          request={dialog}
+          onClose={() => setDialog(null)}
+          onSaved={(saved) => {
+            setDialog(null);
+            notify('success', LOOK_NOTICES.renamed);
+            void navigate(lookPagePath(saved.slug, saved.listId), { replace: true });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+

@@ -1,0 +1,135 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { LOOK_ITEMS_MIN, lookItemsProblem, lookTitleProblem, lookbookNameProblem, type LookPlacement } from '../../../shared/validation/look-rules';
+import { browserApi } from '../../api/browser-api';
+import { LOOK_API } from './looks-common';
+import { LOOK_NOTICES } from './look-board-rules';
+
+// The Publish Look dialog (spec section 2 "Other dialogs", 4 "Saving a look", 5 "Look title",
+// 8): a title, public or private, Submit. Submit stays disabled while the title breaks a rule
+// of section 5 or the board cannot be a look yet; the rule's words show under the field once
+// it has been typed in. Success hands the saved look's slug and id on (the page goes to it);
+// a failure closes the dialog with no message (section 8). The same dialog renames a saved
+// look (no pieces sent): the lookbook name rule applies then, 'Invalid lookbook name!' when
+// nothing is left of the name. As the Wishlist dialog: Escape and the backdrop leave it open,
+// Tab goes round its own controls.
+
+export type PublishRequest =
+  | { mode: 'publish'; setId: number; title: string; isPublic: boolean; placements: LookPlacement[] }
+  | { mode: 'rename'; setId: number; title: string; isPublic: boolean };
+
+type Props = {
+  request: PublishRequest;
+  onClose(): void;
+  onSaved(saved: { slug: string; listId: number }): void;
+};
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+/** Spec section 5 on the title; a publish also needs a board that can be a look. */
+export function publishState(request: PublishRequest, title: string): { canSubmit: boolean; titleProblem: string | undefined } {
+  const titleProblem = request.mode === 'rename' ? lookbookNameProblem(title) : lookTitleProblem(title);
+  const boardProblem = request.mode === 'publish' ? lookItemsProblem(request.placements) : undefined;
+  return { canSubmit: titleProblem === undefined && boardProblem === undefined, titleProblem };
+}
+
+export function PublishLookDialog({ request, onClose, onSaved }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [title, setTitle] = useState(request.title);
+  const [isPublic, setIsPublic] = useState(request.isPublic);
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  const state = publishState(request, title);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!state.canSubmit || sending) return;
+    setSending(true);
+    const api = browserApi();
+    try {
+      const saved =
+        request.mode === 'publish'
+          ? await api.send('POST', LOOK_API.save, { setName: title.trim(), setId: request.setId, setPublic: isPublic ? 1 : 0, data: { items: request.placements } }, 'SetSaved')
+          : await api.send('PUT', LOOK_API.rename, { listId: request.setId, setName: title, setPublic: isPublic ? 1 : 0 }, 'SetSaved');
+      onSaved(saved);
+    } catch {
+      // Spec section 8: a failed save closes the dialog, and says nothing.
+      onClose();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const heading = request.mode === 'publish' ? 'Publish Look' : 'Rename Look';
+  const few = request.mode === 'publish' && request.placements.length < LOOK_ITEMS_MIN;
+  return (
+    <dialog ref={dialog} className="modal look-dialog" aria-labelledby={`${id}-title`} data-mode={request.mode} onCancel={(event) => event.preventDefault()} onKeyDown={onKeyDown}>
+      <h2 id={`${id}-title`}>{heading}</h2>
+      <form onSubmit={submit} noValidate>
+        {few && <p className="form-note">{LOOK_NOTICES.tooFew(LOOK_ITEMS_MIN)}</p>}
+        <div className="form-field">
+          <label htmlFor={`${id}-name`}>Look title</label>
+          <input
+            id={`${id}-name`}
+            name="setName"
+            type="text"
+            autoComplete="off"
+            value={title}
+            aria-invalid={touched && state.titleProblem ? true : undefined}
+            aria-describedby={touched && state.titleProblem ? `${id}-name-error` : undefined}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              setTouched(true);
+            }}
+            onBlur={() => setTouched(true)}
+          />
+          {touched && state.titleProblem && (
+            <p id={`${id}-name-error`} className="field-error" role="alert">
+              {state.titleProblem}
+            </p>
+          )}
+        </div>
+        <fieldset className="look-visibility">
+          <legend>Who can see it</legend>
+          <label>
+            <input type="radio" name="setPublic" value="1" checked={isPublic} onChange={() => setIsPublic(true)} /> Public
+          </label>
+          <label>
+            <input type="radio" name="setPublic" value="0" checked={!isPublic} onChange={() => setIsPublic(false)} /> Private
+          </label>
+        </fieldset>
+        <div className="modal-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="button" disabled={!state.canSubmit || sending}>
+            Submit
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

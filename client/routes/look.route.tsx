@@ -1,0 +1,116 @@
+import { Suspense, lazy } from 'react';
+import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { ApiError, type ApiClient } from '../../shared/api/api-client';
+import type { Look } from '../../shared/api/look-schemas';
+import { CacheNone } from '../../shared/http/cache-policy';
+import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
+import { LOOK_COLLAGE, lookPagePath } from '../../shared/validation/look-rules';
+import { apiContext, siteContext } from '../app/contexts';
+import { rethrowAsRouteError } from '../app/route-error';
+import { sessionContext } from '../app/session-context';
+import { ProductCard } from '../components/listing/ProductCard';
+import { LOOK_API } from '../components/looks/looks-common';
+import { PageMeta } from '../components/meta/PageMeta';
+import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { ShellLink } from '../components/ui/ShellLink';
+import { Component as NotFound } from './not-found.route';
+
+// A saved look, /sets/{listSlug}/{listId} (spec sections 2, 3 "Saved set / look"): the collage
+// as composed, then every piece as a product card priced today for the viewer's country with
+// its Buy control, so the look stays shoppable; a piece that left the catalogue is shown from
+// what was kept when it was saved. A signed-in viewer is asked for their own look first (a
+// private look is visible to its owner only); anyone else gets the api's public read, whose
+// 404 (private or unknown) is ours. A wrong slug goes, once, to the look's own. The collage
+// is the Open Graph and Twitter image, so a shared link previews the look.
+
+// The owner's controls and the rename dialog load on demand: only the owner needs them.
+const LookOwnerTools = lazy(() => import('../components/looks/LookOwnerTools').then((m) => ({ default: m.LookOwnerTools })));
+
+const notFound = () => data(null, { status: 404, headers: { 'Cache-Control': CacheNone.header } });
+
+async function readLook(api: ApiClient, listId: number, country: string, signedIn: boolean): Promise<{ look: Look; mine: boolean }> {
+  if (signedIn) {
+    try {
+      return { look: await api.get(LOOK_API.look(listId), 'Look', { country }), mine: true };
+    } catch (error) {
+      if (!(error instanceof ApiError && (error.status === 404 || error.status === 401))) throw error;
+    }
+  }
+  return { look: await api.get(LOOK_API.publicLook(listId), 'Look', { country }), mine: false };
+}
+
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const site = context.get(siteContext);
+  const listId = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  if (listId < 1) throw notFound();
+  let answer;
+  try {
+    answer = await readLook(context.get(apiContext), listId, site.country.toLowerCase(), context.get(sessionContext).signedIn());
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+    rethrowAsRouteError(error);
+  }
+  if (params.slug !== answer.look.slug) throw redirect(`${lookPagePath(answer.look.slug, answer.look.listId)}${new URL(request.url).search}`, 301);
+  // The owner's view carries the owner's controls (and a private look): never kept.
+  return data(answer, answer.mine ? { headers: { 'Cache-Control': CacheNone.header } } : undefined);
+}
+
+export function Component() {
+  const { look, mine } = useLoaderData<typeof loader>();
+  const owner = look.owner.name || look.owner.userName;
+  const path = lookPagePath(look.slug, look.listId);
+  const pieces = look.items.length;
+  return (
+    <article className="look-page" data-look={look.listId}>
+      <PageMeta
+        title={`${look.listName} by ${owner}`}
+        description={`${look.listName}: a look of ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} by ${owner} on Vitrine, every piece shoppable.`}
+        path={path}
+        images={[look.collage]}
+        noindex={look.isPublic !== 1}
+      />
+      <h1>{look.listName}</h1>
+      <p className="look-byline">
+        A look by <ShellLink to={`/profile/${encodeURIComponent(look.owner.userName)}`}>{owner}</ShellLink> · {pieces} {pieces === 1 ? 'piece' : 'pieces'}
+        {mine && <> · {look.isPublic ? 'Public' : 'Private'}</>}
+      </p>
+      <img
+        className="look-collage"
+        src={look.collage}
+        width={LOOK_COLLAGE.width}
+        height={LOOK_COLLAGE.height}
+        alt={`${look.listName}: ${look.items.map((item) => item.productName).join(', ')}`}
+        fetchPriority="high"
+      />
+      {mine && (
+        <Suspense fallback={null}>
+          <LookOwnerTools look={look} />
+        </Suspense>
+      )}
+      <h2>The pieces</h2>
+      <ul className="product-grid look-pieces">
+        {look.items.map((item) =>
+          item.product ? (
+            <li key={item.guid}>
+              <ProductCard p={item.product} />
+            </li>
+          ) : (
+            <li key={item.guid}>
+              <article className="product-card wishlist-gone" aria-label={item.productName}>
+                <img src={item.image} alt="" width={180} height={180} loading="lazy" />
+                <h3 className="product-card-title">{item.productName}</h3>
+                <p>{WISHLIST_NOTICES.unavailable}</p>
+              </article>
+            </li>
+          ),
+        )}
+      </ul>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <RouteErrorView />;
+}
