@@ -18,9 +18,12 @@ export const JS_GOAL = { kib: 110, files: 12 } as const;
  * own code. Alerts raised it from 109 to 109.3: every page's route table (in the shell) names
  * the alert pages (My Alerts, My Sales, /alerts/{add|confirm|unsubscribe}), which took the help
  * pages from 108.7-108.9 to 108.9-109.1 (the chunks' hashes move it by 0.1); the cards' alert
- * actions cost the listing nothing (their dialog is loaded on demand).
+ * actions cost the listing nothing (their dialog is loaded on demand). Looks raised it to 109.5:
+ * their four routes in the same table took help to 109.1-109.2. The help pages carry all six
+ * pages' text in one route module (8.6 KiB of brotli); one module per page would give the
+ * ratchet back its room (the next change that names a route should do it).
  */
-export const JS_BUDGET = { kib: 109.3, files: JS_GOAL.files } as const;
+export const JS_BUDGET = { kib: 109.5, files: JS_GOAL.files } as const;
 
 export type RouteLoad = {
   /** The route module, as the routes table names it ('listing' for client/routes/listing.route.tsx). */

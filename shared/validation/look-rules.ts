@@ -1,4 +1,4 @@
-import { WISHLIST_MESSAGES } from './wishlist-rules';
+import { WHITESPACE_ONLY_MESSAGE } from './whitespace-only';
 
 // Look rules (spec section 5 "Look title", "Lookbook name (sanitising)"; section 9 "look title
 // 2 to 30"), the board a look is composed on, the categories it is built from, and every
@@ -59,7 +59,7 @@ export const LOOK_MESSAGES = {
   /** Spec section 5 "Look title". */
   titleInvalid: 'List Name is invalid, only alphabets allowed.',
   /** Spec section 5: "no whitespace-only" (the wording the list names use). */
-  titleWhitespace: WISHLIST_MESSAGES.nameWhitespace,
+  titleWhitespace: WHITESPACE_ONLY_MESSAGE,
   titleRequired: 'setName is required',
   /** Spec sections 5 and 8: a lookbook name that sanitises to nothing. */
   invalidLookbookName: 'Invalid lookbook name!',

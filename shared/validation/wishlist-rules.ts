@@ -1,4 +1,5 @@
 import { ID_MAX } from './safe-text';
+import { WHITESPACE_ONLY_MESSAGE } from './whitespace-only';
 
 // Wishlist rules (spec section 5 "Wishlist/list name", section 9 "List name max 30") and every
 // message a person reads about wishlists, written once. No zod here: the Wishlist dialog in the
@@ -30,7 +31,7 @@ export const WISHLIST_MESSAGES = {
   nameRequired: 'List Name is required.',
   nameTooLong: `List Name must be at most ${WISHLIST_NAME_MAX} characters.`,
   /** Spec section 5. */
-  nameWhitespace: 'value is only whitespace',
+  nameWhitespace: WHITESPACE_ONLY_MESSAGE,
   /** Spec sections 5 and 8. */
   nameExists: 'Wishlist Already Exists',
   /** An unknown list and another shopper's list get the same words: neither is revealed. */
