@@ -9,7 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-test/', 'node_modules/', '.data/', 'tests/output/'] },
+  { ignores: ['dist/', 'dist-test/', '.*-building-*/', 'node_modules/', '.data/', 'tests/output/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -219,12 +219,27 @@ async function buildClient(outDir: string): Promise<esbuild.BuildResult> {
  * budget; returns each route's.
  */
 export async function build(outDir = dist): Promise<RouteLoad[]> {
-  fs.rmSync(outDir, { recursive: true, force: true });
-  const [client] = await Promise.all([buildClient(outDir), esbuild.build(serverOptions(outDir))]);
-  const compressed = await precompressAssets(path.join(outDir, 'client/assets'));
-  const loads = checkClientBudget(client.metafile!, compressed);
-  writeClientManifest(client.metafile!, outDir);
-  copyPublicFiles(outDir);
+  // Built beside and swapped in when whole: `npm run import` and `npm run generate-catalog`
+  // build before they run, often while `npm start` serves from dist/ (the day-2 demo), which
+  // emptying dist/ first left without its client files for the seconds a build takes.
+  // A sibling, so the source maps' relative paths hold once it is renamed.
+  const staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}-building-${process.pid}`);
+  fs.rmSync(staging, { recursive: true, force: true });
+  let loads: RouteLoad[];
+  try {
+    const [client] = await Promise.all([buildClient(staging), esbuild.build(serverOptions(staging))]);
+    const compressed = await precompressAssets(path.join(staging, 'client/assets'));
+    loads = checkClientBudget(client.metafile!, compressed);
+    writeClientManifest(client.metafile!, staging);
+    copyPublicFiles(staging);
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  const retired = `${staging}-retired`;
+  if (fs.existsSync(outDir)) fs.renameSync(outDir, retired);
+  fs.renameSync(staging, outDir);
+  fs.rmSync(retired, { recursive: true, force: true });
   return loads;
 }
 
