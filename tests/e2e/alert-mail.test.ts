@@ -7,7 +7,7 @@ import { buildDemoCatalog, readDemoCatalogInfo } from '../../server/api/catalog/
 import { ALERT_API } from '../../shared/api/alert-paths';
 import { ALERT_NOTICES } from '../../shared/validation/alert-rules';
 import { DESKTOP, browserForFile, openPage } from '../support/browser';
-import { linksIn, startSmtpServer, type ReceivedMail } from '../support/smtp-server';
+import { headerOf, linksIn, startSmtpServer, type ReceivedMail } from '../support/smtp-server';
 import { TEST_BUILD_DIR } from '../support/test-build';
 
 // The whole life of an alert, as a newcomer would see it in the day-2 demo: a guest sets a
@@ -93,9 +93,7 @@ describe('an alert that fires', () => {
     // The alert's e-mail: once, with one-click unsubscribe (RFC 8058) and a visible link.
     const isAlert = (mail: ReceivedMail) => mail !== confirm;
     const fired = await smtp.waitForMail(email, 60_000, isAlert);
-    // The message's headers, long ones unfolded (RFC 5322: a line break before white space).
-    const head = fired.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(head)?.[1]?.trim();
+    const header = (name: string) => headerOf(fired, name);
     expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const unsubscribe = /^<(https?:\/\/[^>]+)>$/.exec(header('List-Unsubscribe') ?? '')?.[1];
     expect(unsubscribe).toBeDefined();

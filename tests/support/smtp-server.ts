@@ -91,3 +91,9 @@ export async function startSmtpServer(options: { failFirst?: number } = {}) {
 export function linksIn(mail: ReceivedMail): string[] {
   return [...new Set(mail.decoded.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
 }
+
+/** A header of a received message, unfolded (RFC 5322: a long header continues on indented lines). */
+export function headerOf(mail: ReceivedMail, name: string): string | undefined {
+  const head = mail.raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return head.split(/\r?\n/).find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
+}

@@ -125,15 +125,10 @@ export function alertClient(api: Pick<AlertsApi, 'url'>, token?: string) {
 }
 export type AlertClient = ReturnType<typeof alertClient>;
 
-/** A received message's text as UTF-8 (the sink undoes quoted-printable byte by byte). */
-export const textOf = (mail: ReceivedMail) => Buffer.from(mail.decoded, 'latin1').toString('utf8');
+/** A received message's text (the sink undoes quoted-printable, UTF-8 included). */
+export const textOf = (mail: ReceivedMail) => mail.decoded;
 
-/** A header of a received message, unfolded (RFC 5322: a long header continues on indented lines). */
-export function headerOf(mail: ReceivedMail, name: string): string | undefined {
-  const head = mail.raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return head.split(/\r?\n/).find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
-}
-
+export { headerOf } from '../../support/smtp-server';
 
 /** An evaluator over the api's database and outbox, as main.ts makes it (not started: tests call run()). */
 export function evaluatorFor(api: Pick<AlertsApi, 'db' | 'accounts'>): AlertEvaluator {
