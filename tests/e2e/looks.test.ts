@@ -5,7 +5,7 @@ import { COOKIE, UPSTREAM_HEADER } from '../../shared/constants';
 import { BOARD_SIZE, LOOK_COLLAGE, LOOK_MESSAGES } from '../../shared/validation/look-rules';
 import { BOARD_SAYS, KEY_STEP, NEW_PIECE_SIDE, RESIZE_STEP } from '../../client/components/looks/look-board-rules';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, MOBILE, browserForFile, openPage, seriousAxeViolations } from '../support/browser';
+import { DESKTOP, MOBILE, browserForFile, openPage, seriousAxeViolations, waitForHydration } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
 
 // Looks in the browser: a look built on the Dress Me board by mouse, published by a guest who
@@ -278,6 +278,33 @@ describe('the board on a phone', () => {
     await page.waitForFunction(() => document.querySelector('.look-board .look-piece')?.getAttribute('data-x') !== '0');
     expect(await attr(page, 0, 'x')).toBe(Math.round(60 * scale));
     expect(await attr(page, 0, 'y')).toBe(Math.round(30 * scale));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a look started from a card', () => {
+  it("puts the card's product on the board, for a guest too", async () => {
+    const context = await newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
+    const card = page.locator('.listing-results .product-grid > article').first();
+    const title = (await card.locator('.product-card-title').textContent()) ?? '';
+    // The size variant the card shows, from its alert action's no-JavaScript address (/alerts/add/{guid}).
+    const guid = /\/alerts\/add\/([0-9a-f-]+)\?/.exec((await card.getByRole('link', { name: 'Get Sale Alert' }).getAttribute('href')) ?? '')?.[1];
+    // Drawn when a card is hovered or focused (the page's element budget): none before, and a
+    // keyboard user who reaches the second card gets its link too.
+    await waitForHydration(page);
+    expect(await page.getByRole('link', { name: /^Create a look with / }).count()).toBe(0);
+    const second = page.locator('.listing-results .product-grid > article').nth(1);
+    await second.getByRole('link', { name: 'Get Sale Alert' }).focus();
+    await second.getByRole('link', { name: /^Create a look with / }).waitFor();
+    await card.hover();
+    await card.getByRole('link', { name: `Create a look with ${title}` }).click();
+    await addButtons(page).first().waitFor();
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/create-a-look/[^/]+/${guid}$`));
+    await expect(pieces(page).count()).resolves.toBe(1);
+    expect(await pieces(page).first().getAttribute('data-guid')).toBe(guid);
+    expect(await pieces(page).first().getAttribute('aria-label')).toBe(`${title}, layer 1 of 1`);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -5,7 +5,7 @@ import { formatPrice } from '../../../shared/price';
 import { useCountry } from '../../app/site-hooks';
 import { ShellLink } from '../ui/ShellLink';
 import { useWishlistHearts } from '../wishlist/wishlist-hearts';
-import { FALLBACK_IMAGE, buyControl, hasFreeDelivery, productPath, type CardProduct } from './product-card-rules';
+import { FALLBACK_IMAGE, buyControl, createLookPath, hasFreeDelivery, productPath, type CardProduct } from './product-card-rules';
 
 // Spec section 2 "Product card". Inputs p, pageType (wishlist, alerts or absent), activeList;
 // the listUpdate output is `onListUpdate`. The heart opens the Wishlist dialog (a guest signs in
@@ -59,6 +59,9 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
   const signedIn = hearts.signedIn;
   const filled = hearts.filled(p.id);
   const [variantIndex, setVariantIndex] = useState(p.variant_index);
+  // Drawn once the card is hovered or focused (in the browser): forty more links would take a
+  // listing page past its 1,200 elements (ARCHITECTURE.md "Performance notes").
+  const [lookShown, showLook] = useState(false);
   const variant = p.variants[variantIndex] ?? p.variants[0];
   const size = variant?.size_variants[0];
   const image = useImageFallback(variant?.images.productimage180_jpg ?? '');
@@ -76,7 +79,14 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
   const classes = ['product-card', saleTag ? 'has-sale-tag' : '', size.status !== 1 ? 'is-unavailable' : ''].filter(Boolean).join(' ');
 
   return (
-    <article className={classes} aria-label={`${p.brand ? `${p.brand} ` : ''}${title}`} aria-posinset={feed?.position} aria-setsize={feed?.size}>
+    <article
+      className={classes}
+      aria-label={`${p.brand ? `${p.brand} ` : ''}${title}`}
+      aria-posinset={feed?.position}
+      aria-setsize={feed?.size}
+      onMouseEnter={() => showLook(true)}
+      onFocus={() => showLook(true)}
+    >
       {saleTag && pageType !== 'wishlist' && <span className="product-card-tag">{size.offers}% OFF</span>}
       {/* The picture is not a link of its own: the title's link reaches over it (CSS), one
           element fewer per card and the same click for a mouse, nothing for a screen reader. */}
@@ -121,6 +131,8 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
               {kind === 'sale' && label}
             </ShellLink>
           ))}
+          {/* Dress Me with this piece on the board, for anyone, signed in or not (the product page has it without JavaScript). */}
+          {lookShown && <ShellLink to={createLookPath(size)} className="product-card-action icon-button icon-look" aria-label={`Create a look with ${title}`} />}
           {/* Admins only; it opens the dialog, so it needs JavaScript (an admin's tool, not a shopper's). */}
           {hearts.admin && (
             <button type="button" className="product-card-action icon-button icon-pick" aria-label={`Add ${title} to an editor's pick list`} onClick={(event) => hearts.open(event, { mode: 'editorpick', productId: p.id, productName: title })} />

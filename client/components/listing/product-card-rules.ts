@@ -73,6 +73,11 @@ export function productPath(product: Pick<ProductCard, 'category_slug' | 'subcat
   return `/${product.category_slug}/${product.subcategory_slug}/${size.slug}`;
 }
 
+/** Dress Me with this size variant on the board (spec section 2 route create-a-look/{productSlug}/{productGuid}). */
+export function createLookPath(size: Pick<CardSizeVariant, 'slug' | 'guid'>): string {
+  return `/create-a-look/${size.slug}/${size.guid}`;
+}
+
 /** Shown when a product picture fails to load: a plain tile, from our own page (no fetch). */
 export const FALLBACK_IMAGE =
   'data:image/svg+xml,' +

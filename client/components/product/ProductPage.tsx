@@ -4,6 +4,7 @@ import { useSiteConfig } from '../../app/contexts';
 import { useCountry } from '../../app/site-hooks';
 import { Breadcrumb } from '../listing/Breadcrumb';
 import { ProductCard } from '../listing/ProductCard';
+import { createLookPath } from '../listing/product-card-rules';
 import { JsonLd } from '../meta/JsonLd';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
@@ -139,7 +140,7 @@ export function ProductPage({ detail, similar }: Props) {
 
           <BuyControl product={product} size={size} />
           <p className="product-create-look">
-            <ShellLink to={`/create-a-look/${size.slug}/${size.guid}`}>Create a look</ShellLink>
+            <ShellLink to={createLookPath(size)}>Create a look</ShellLink>
           </p>
 
           {description && (
