@@ -11,16 +11,19 @@ import { MailOutbox } from '../../../server/api/mail/outbox';
 import { logTransport } from '../../../server/api/mail/transports';
 import { createLogger } from '../../../server/lib/logger';
 import { fixtureManifest } from '../../support/feed-fixtures';
+import { closedPort } from '../../support/closed-port';
 import { startSmtpServer } from '../../support/smtp-server';
 import { testBuild } from '../../support/test-build';
 import { registerUser } from '../accounts/accounts-api';
 import { FEEDS, SITE_URL, alertClient, editTsv, guidOf, headerOf, importFixture, startAlertsApi, textOf, type FeedName } from './alerts-support';
+import { OPERATOR_IMPORT_PATH } from '../../../server/api/catalog/operator-handoff';
 
 // Exactly once across a crash: the evaluator commits its match, the notification and the
-// e-mail in one transaction; the api goes away before the outbox sends (here: its outbox
-// never gets to run, and the database is closed under it). The built api, started again on
-// the same data directory, sends that e-mail once, and its evaluator (made to read the same
-// log entries again) notifies nothing twice.
+// e-mail in one transaction; the api goes away before the outbox sends. First in-process (its
+// outbox never gets to run, the database is closed under it, and the successor is made to
+// read the same log entries again: nothing is notified twice); then a real api process killed
+// with SIGKILL while the e-mail is queued and its relay down. Each time the built api, started
+// again on the same data directory, sends that e-mail once.
 
 const dirs: string[] = [];
 const running: NodeProcess[] = [];
@@ -97,4 +100,81 @@ describe('an alert e-mail across a restart', () => {
       await after.close();
     }
   }, 120_000);
+
+  it('is sent exactly once after the api is killed (SIGKILL) with the e-mail queued and not sent', async () => {
+    const smtp = await startSmtpServer();
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const db = await openDatabase({ dataDir });
+    await upsertCategoryTree(db);
+    await importStores(db, fixtureManifest());
+    for (const name of Object.keys(FEEDS) as FeedName[]) await importFixture(db, name);
+    await db.close();
+
+    // The first life: a real api process whose mail relay is down, so the evaluator's e-mail
+    // is queued (committed with its match) and its send fails; then it is killed outright.
+    const secret = 'k'.repeat(40);
+    const env = { LOG_LEVEL: 'info', DATA_DIR: dataDir, DEMO_CATALOG: 'false', SITE_URL, OPERATOR_SECRET: secret };
+    const firstPort = await freePort();
+    const first = startNodeProcess(testBuild('server/api.js'), { ...env, API_PORT: String(firstPort), SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    running.push(first);
+    const firstUrl = `http://127.0.0.1:${firstPort}`;
+    await waitForUrl(`${firstUrl}/readyz`, first);
+    const user = await registerUser({ url: firstUrl });
+    await alertClient({ url: firstUrl }, user.token).setUser({ id: guidOf('northlane', 'NL100-BLK-S'), alertPrice: '50', country: 'gb' }).expect(200);
+    // The price cut, handed to the running api as `npm run import` does.
+    const cut = await fetch(`${firstUrl}${OPERATOR_IMPORT_PATH}?kind=feed&name=northlane.gb.tsv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}` },
+      body: editTsv(FEEDS.northlaneGB.text, { 'NL100-BLK-S': { sale_price: '45.00 GBP' } }),
+    });
+    expect(cut.status).toBe(200);
+    // Signals from its log: the evaluator committed the match, and the send then failed.
+    await waitForOutput(first, 'mail outbox: sending failed');
+    expect(first.output()).toContain('alert evaluator: alerts fired');
+    await first.stop('SIGKILL');
+    expect(smtp.received).toEqual([]);
+
+    // The second life: the same data directory, the relay up. The queued e-mail goes once (at
+    // its retry time, 30 s after the failed attempt), and nothing is notified again.
+    const secondPort = await freePort();
+    const second = startNodeProcess(testBuild('server/api.js'), { ...env, API_PORT: String(secondPort), SMTP_URL: smtp.url });
+    running.push(second);
+    try {
+      const mail = await smtp.waitForMail(user.email, 90_000);
+      expect(textOf(mail)).toContain('Was £59, now £45');
+      await waitForUrl(`http://127.0.0.1:${secondPort}/readyz`, second);
+      expect(await second.stop('SIGTERM')).toBe(0);
+    } finally {
+      await smtp.close();
+    }
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+
+    const after = await openDatabase({ dataDir });
+    try {
+      const [counts] = await after.query<{ mails: number; sent: number; notified: number; bell: number }>(
+        `SELECT (SELECT count(*) FROM mail_outbox WHERE kind = 'alert')::int AS mails,
+                (SELECT count(*) FROM mail_outbox WHERE kind = 'alert' AND status = 'sent')::int AS sent,
+                (SELECT count(*) FROM alert_notified)::int AS notified,
+                (SELECT count(*) FROM notifications)::int AS bell`,
+      );
+      expect(counts).toEqual({ mails: 1, sent: 1, notified: 1, bell: 1 });
+    } finally {
+      await after.close();
+    }
+  }, 180_000);
 });
+
+/** Resolves once the process has written `text` (its log is the signal); fails if it exits first. */
+async function waitForOutput(proc: NodeProcess, text: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (proc.output().includes(text)) resolve();
+      else if (proc.child.exitCode !== null || proc.child.signalCode !== null) reject(new Error(`no "${text}" in the output:\n${proc.output().slice(-3000)}`));
+    };
+    proc.child.stdout!.on('data', check);
+    proc.child.stderr!.on('data', check);
+    proc.child.once('exit', check);
+    check();
+  });
+}
