@@ -82,6 +82,8 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
     <article
       className={classes}
       aria-label={`${p.brand ? `${p.brand} ` : ''}${title}`}
+      // In a feed the card says its place; HTML allows aria-posinset on an article only with the role said.
+      role={feed ? 'article' : undefined}
       aria-posinset={feed?.position}
       aria-setsize={feed?.size}
       onMouseEnter={() => showLook(true)}
