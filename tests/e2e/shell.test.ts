@@ -68,6 +68,43 @@ describe('the menu', () => {
   });
 });
 
+describe('the search box', () => {
+  it('is a valid ARIA 1.2 combobox whose suggestions a keyboard and a screen reader can follow', async () => {
+    const context = await browser().newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${webUrl}/about-us`);
+    const field = page.getByRole('combobox', { name: 'Search for products, brands and stores' });
+    // HTML allows role="combobox" and aria-expanded on a text input, not on type="search".
+    await expect(field.getAttribute('type')).resolves.toBe('text');
+    await expect(field.getAttribute('aria-autocomplete')).resolves.toBe('list');
+    await expect(field.getAttribute('aria-expanded')).resolves.toBe('false');
+    const listbox = page.getByRole('listbox', { name: 'Suggestions', includeHidden: true });
+    const listId = await listbox.getAttribute('id');
+    expect(listId).toBeTruthy();
+    await expect(field.getAttribute('aria-controls')).resolves.toBe(listId);
+
+    await field.fill('dres');
+    await listbox.waitFor({ state: 'visible' });
+    await expect(field.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(field.getAttribute('aria-activedescendant')).resolves.toBe(null);
+    // The highlighted option is the one the field names, so a screen reader reads it.
+    await field.press('ArrowDown');
+    const first = listbox.getByRole('option').first();
+    await expect(first.getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(field.getAttribute('aria-activedescendant')).resolves.toBe(await first.getAttribute('id'));
+    await field.press('ArrowDown');
+    const second = listbox.getByRole('option').nth(1);
+    await expect(field.getAttribute('aria-activedescendant')).resolves.toBe(await second.getAttribute('id'));
+    await expect(first.getAttribute('aria-selected')).resolves.toBe('false');
+    // Escape closes the list and says so.
+    await field.press('Escape');
+    await listbox.waitFor({ state: 'hidden' });
+    await expect(field.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(field.getAttribute('aria-activedescendant')).resolves.toBe(null);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('countries', () => {
   it('moves to the chosen country site with its cookie, suggesting the geoip country', async () => {
     const context = await browser().newContext({ ...DESKTOP, extraHTTPHeaders: { 'x-geoip-country': 'IN' } });

@@ -6,6 +6,12 @@ import { SOCIAL_LINKS } from '../shell/Footer';
 // Organization and WebSite JSON-LD for the home page, so search engines know the site and its search. One
 // organisation behind all eight country sites; each country site is a WebSite whose
 // SearchAction searches that site (/us/search?q=… for the USA).
+//
+// Its query-input is the typed PropertyValueSpecification, not the "required
+// name=search_term_string" shorthand: the shorthand is a plain string where schema.org's types
+// expect a PropertyValueSpecification, so schema.org validators reject it, while Google's Rich
+// Results Test reads both. valueName is the placeholder in the target's urlTemplate.
+const SEARCH_TERM = 'search_term_string';
 
 /** The home page's own address, as PageMeta's canonical link spells it. */
 export function homeUrl(site: Pick<SiteConfig, 'siteUrl' | 'basename'>): string {
@@ -45,8 +51,8 @@ export function homeStructuredData(site: Pick<SiteConfig, 'siteUrl' | 'basename'
         publisher: { '@id': organizationId },
         potentialAction: {
           '@type': 'SearchAction',
-          target: { '@type': 'EntryPoint', urlTemplate: `${site.siteUrl}${site.basename}/search?q={search_term_string}` },
-          'query-input': 'required name=search_term_string',
+          target: { '@type': 'EntryPoint', urlTemplate: `${site.siteUrl}${site.basename}/search?q={${SEARCH_TERM}}` },
+          'query-input': { '@type': 'PropertyValueSpecification', valueRequired: true, valueName: SEARCH_TERM },
         },
       },
     ],

@@ -12,6 +12,12 @@ import { useDepartment } from '../../app/department';
 // nothing. Suggestions (spec section 4 "Shell"): asked for only when the text is not empty,
 // arrow keys move through them and fill the query with the highlighted one, and they hide
 // 5 seconds after the field loses focus.
+//
+// The field follows the ARIA 1.2 combobox pattern: an <input type="text"> with role="combobox",
+// aria-expanded, aria-controls and aria-autocomplete="list", its options named by
+// aria-activedescendant. type="text" because HTML allows neither role="combobox" nor
+// aria-expanded on <input type="search"> (the Nu checker rejects every page otherwise); the
+// form's role="search" landmark and enterKeyHint keep what type="search" gave.
 
 export const SUGGESTIONS_HIDE_MS = 5000;
 const SUGGEST_DEBOUNCE_MS = 200;
@@ -114,8 +120,9 @@ export function SearchForm() {
       <input
         id="site-search"
         name="q"
-        type="search"
+        type="text"
         role="combobox"
+        enterKeyHint="search"
         aria-autocomplete="list"
         aria-expanded={shown}
         aria-controls={listId}

@@ -233,7 +233,7 @@ export class ProductService {
   async sitemapIndex(country: CountryCode, pageSize: number) {
     await this.engine.start();
     const counts = await this.counts(country);
-    const categories = this.categoryUrls(counts.category).length;
+    const categories = this.categoryUrls(counts.category, new Map()).length;
     const totals: Record<SitemapKind, number> = {
       categories,
       brands: counts.brand.size,
@@ -246,16 +246,40 @@ export class ProductService {
     };
   }
 
-  private categoryUrls(own: Map<string, number>): SitemapUrl[] {
+  private categoryUrls(own: Map<string, number>, changed: Map<string, string>): SitemapUrl[] {
     const sums = new Map<string, number>();
     for (const [slug, n] of own) for (const c of categoryChain(slug)) sums.set(c.slug, (sums.get(c.slug) ?? 0) + n);
+    // A category page lists its subcategories' products too, so it changed when any of them did.
+    const latest = new Map<string, string>();
+    for (const [slug, at] of changed) for (const c of categoryChain(slug)) if (at > (latest.get(c.slug) ?? '')) latest.set(c.slug, at);
     return CATEGORIES.filter((c) => (sums.get(c.slug) ?? 0) > 0).map((c) => ({
       path: c.slug,
       name: c.name,
       department: c.department,
       productCount: sums.get(c.slug)!,
-      lastModified: null,
+      lastModified: latest.get(c.slug) ?? null,
     }));
+  }
+
+  /**
+   * When each brand's, store's or category's products last changed price or availability in
+   * `country` (or were first seen there), from the catalogue's change log: a listing page
+   * changes when one of its products does. ISO times, which compare as text.
+   */
+  private async lastChanges(kind: 'brands' | 'stores' | 'categories', country: CountryCode): Promise<Map<string, string>> {
+    const key = { brands: 'b.slug', stores: 's.slug', categories: 'c.slug' }[kind];
+    const rows = await this.db.query<{ key: string; changed: Date | string }>(
+      `SELECT ${key} AS key, max(h.recorded_at) AS changed
+         FROM price_history h
+         JOIN size_variants sv ON sv.id = h.size_variant_id
+         JOIN variants v ON v.id = sv.variant_id
+         JOIN products p ON p.id = v.product_id
+         ${kind === 'brands' ? 'JOIN brands b ON b.id = p.brand_id' : kind === 'stores' ? 'JOIN stores s ON s.id = sv.store_id' : 'JOIN categories c ON c.id = p.category_id'}
+        WHERE h.country_code = $1
+        GROUP BY ${key}`,
+      [country],
+    );
+    return new Map(rows.map((r) => [r.key, new Date(r.changed).toISOString()]));
   }
 
   async sitemapUrls(kind: SitemapKind, country: CountryCode, page: number, perPage: number) {
@@ -267,8 +291,15 @@ export class ProductService {
     if (kind === 'products') {
       const counts = await this.counts(country);
       totalCount = counts.total;
-      const rows = await this.db.query<{ id: number; title: string; department: string; path: string; slug: string; updated_at: Date | string }>(
-        `SELECT p.id, p.title, p.department, c.path, first.slug, p.updated_at
+      // lastmod is when the product's page last changed for this country: its latest entry
+      // in the change log (a price or availability change, or its first sighting). Not
+      // products.updated_at, which every re-import of an unchanged feed moves.
+      const rows = await this.db.query<{ id: number; title: string; department: string; path: string; slug: string; changed: Date | string | null }>(
+        `SELECT p.id, p.title, p.department, c.path, first.slug,
+                (SELECT max(h.recorded_at) FROM variants v
+                   JOIN size_variants sv ON sv.variant_id = v.id
+                   JOIN price_history h ON h.size_variant_id = sv.id AND h.country_code = $1
+                  WHERE v.product_id = p.id) AS changed
            FROM products p
            JOIN categories c ON c.id = p.category_id
            JOIN LATERAL (
@@ -288,25 +319,26 @@ export class ProductService {
           name: r.title,
           department: r.department,
           productCount: null,
-          lastModified: new Date(r.updated_at).toISOString(),
+          lastModified: r.changed === null ? null : new Date(r.changed).toISOString(),
         };
       });
     } else {
       const counts = await this.counts(country);
+      const changed = await this.lastChanges(kind, country);
       const all: SitemapUrl[] =
         kind === 'categories'
-          ? this.categoryUrls(counts.category)
+          ? this.categoryUrls(counts.category, changed)
           : kind === 'brands'
             ? [...counts.brand]
                 .map(([id, n]) => ({ b: dir.brands.get(id), n }))
                 .filter((x) => x.b !== undefined)
                 .sort((a, b) => a.b!.slug.localeCompare(b.b!.slug))
-                .map(({ b, n }) => ({ path: `brand/${b!.slug}`, name: b!.name, department: null, productCount: n, lastModified: null }))
+                .map(({ b, n }) => ({ path: `brand/${b!.slug}`, name: b!.name, department: null, productCount: n, lastModified: changed.get(b!.slug) ?? null }))
             : [...counts.store]
                 .map(([id, n]) => ({ s: dir.stores.get(id), n }))
                 .filter((x) => x.s !== undefined)
                 .sort((a, b) => a.s!.slug.localeCompare(b.s!.slug))
-                .map(({ s, n }) => ({ path: `store/${s!.slug}`, name: s!.name, department: null, productCount: n, lastModified: null }));
+                .map(({ s, n }) => ({ path: `store/${s!.slug}`, name: s!.name, department: null, productCount: n, lastModified: changed.get(s!.slug) ?? null }));
       totalCount = all.length;
       urls = all.slice(offset, offset + perPage);
     }

@@ -80,11 +80,17 @@ describe('the home page', () => {
     const blocks = [...res.text.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).not.toMatch(/[<>]/);
-    const graph = (JSON.parse(blocks[0]!) as { '@graph': { '@type': string; url: string; potentialAction?: { target: { urlTemplate: string } } }[] })['@graph'];
+    type SearchAction = { '@type': string; target: { '@type': string; urlTemplate: string }; 'query-input': unknown };
+    const graph = (JSON.parse(blocks[0]!) as { '@graph': { '@type': string; url: string; potentialAction?: SearchAction }[] })['@graph'];
     expect(graph.map((node) => node['@type'])).toEqual(['Organization', 'WebSite']);
     const website = graph[1]!;
     expect(website.url).toBe(`${SITE}/sg`);
-    expect(website.potentialAction?.target.urlTemplate).toBe(`${SITE}/sg/search?q={search_term_string}`);
+    // The typed form schema.org validators accept; its valueName is the template's placeholder.
+    expect(website.potentialAction).toEqual({
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${SITE}/sg/search?q={search_term_string}` },
+      'query-input': { '@type': 'PropertyValueSpecification', valueRequired: true, valueName: 'search_term_string' },
+    });
     const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(nonce).toBeTruthy();
     expect(res.text).toContain(`<script type="application/ld+json" nonce="${nonce}">`);
