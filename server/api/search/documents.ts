@@ -11,10 +11,11 @@ import type { TimeSlicer } from './time-slicer';
 
 // What both engines index: one search document per product that is priced in at least one
 // country, read from the catalogue tables. Per country, a product's price is its lowest
-// sale price there, its discount the highest, and it has free delivery or a coupon when any
-// of its size variants has (free delivery by the one rule of shared/free-delivery.ts, which
-// the dearest size variant meets whenever any does) (spec section 3, "a product is listed in a country only if it
-// has a price row there").
+// sale price there, its discount the highest, and it has a coupon when any of its size
+// variants has. It has free delivery when that lowest price reaches the store's threshold (the
+// rule of shared/free-delivery.ts): then every size variant has it, so whichever the card
+// shows carries the badge, and the freedelivery filter never lists a card without it (spec
+// section 3, "a product is listed in a country only if it has a price row there").
 
 export type DocumentOffer = {
   country: CountryCode;
@@ -174,8 +175,8 @@ type OfferRow = {
   product_id: number;
   country_code: string;
   price: number;
-  /** Highest sale price, major units: free delivery is decided on it. */
-  top_price: number;
+  /** The lowest sale price again, in major units as the thresholds are. */
+  low_price: number;
   discount: number;
   coupons: boolean;
   store_country: string;
@@ -240,7 +241,7 @@ export async function loadDocuments(
       await pause();
       const offers = await tx.query<OfferRow>(
         `SELECT v.product_id, pr.country_code,
-                (min(pr.sale_price) * 100)::bigint AS price, max(pr.sale_price) AS top_price, max(pr.offers)::int AS discount,
+                (min(pr.sale_price) * 100)::bigint AS price, min(pr.sale_price) AS low_price, max(pr.offers)::int AS discount,
                 bool_or(sv.coupon_id IS NOT NULL) AS coupons,
                 s.country_code AS store_country, s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international
            FROM variants v
@@ -281,7 +282,7 @@ export async function loadDocuments(
         const doc = docs.get(o.product_id);
         if (!doc || !isCountryCode(o.country_code) || !isCountryCode(o.store_country)) continue;
         const stated = { GB: o.free_delivery_gb, US: o.free_delivery_us, INTERNATIONAL: o.free_delivery_international };
-        const freeDelivery = hasFreeDelivery(thresholdsOnSite(stated, o.store_country, o.country_code), o.top_price, o.country_code);
+        const freeDelivery = hasFreeDelivery(thresholdsOnSite(stated, o.store_country, o.country_code), o.low_price, o.country_code);
         doc.offers.push({ country: o.country_code, price: o.price, discount: o.discount, freeDelivery, coupons: o.coupons });
       }
       const listed: SearchDocument[] = [];

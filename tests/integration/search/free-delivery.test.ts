@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductCard } from '../../../shared/api/product-schemas';
+import { ProductDetailSchema, type ProductCard } from '../../../shared/api/product-schemas';
 import { DealsSchema, SearchResponseSchema } from '../../../shared/api/search-schemas';
 import { hasFreeDelivery } from '../../../client/components/listing/product-card-rules';
 import { createApiApp } from '../../../server/api/app';
@@ -38,11 +38,11 @@ const MANIFEST = {
 
 const HEADER = 'id\titem_group_id\ttitle\tdescription\tlink\timage_link\tprice\tbrand\tcolor\tgender\tage_group\tsize\tavailability\tproduct_type\tshipping';
 
-function feed(rows: { id: string; title: string; price: string; shipping: string }[]): string {
+function feed(rows: { id: string; group?: string; size?: string; title: string; price: string; shipping: string }[]): string {
   const lines = rows.map((r) =>
     [
       r.id,
-      r.id,
+      r.group ?? r.id,
       r.title,
       `A ${r.title.toLowerCase()}.`,
       `https://shop.example/${r.id}`,
@@ -52,7 +52,7 @@ function feed(rows: { id: string; title: string; price: string; shipping: string
       'Black',
       'female',
       'adult',
-      'M',
+      r.size ?? 'M',
       'in_stock',
       'Women > Clothing > Dresses > Midi Dresses',
       r.shipping,
@@ -74,6 +74,9 @@ beforeAll(async () => {
       { id: 'FL-UNDER', title: 'Leather Midi Dress', price: '93.99 GBP', shipping: 'GB:::0.00 GBP' },
       // 96.00 reaches 95, though the feed charges for it.
       { id: 'FL-OVER', title: 'Leather Wrap Dress', price: '96.00 GBP', shipping: 'GB:::4.95 GBP' },
+      // One product, two sizes either side of 95: the card shows the cheaper, without the badge.
+      { id: 'FL-SPLIT-S', group: 'FL-SPLIT', size: 'S', title: 'Leather Shirt Dress', price: '93.99 GBP', shipping: 'GB:::4.95 GBP' },
+      { id: 'FL-SPLIT-L', group: 'FL-SPLIT', size: 'L', title: 'Leather Shirt Dress', price: '96.00 GBP', shipping: 'GB:::0.00 GBP' },
     ]),
   });
   await importFeed(db, {
@@ -162,6 +165,7 @@ describe.each(ENGINES)('free delivery on %s', (_name, makeEngine) => {
     expect(decided(all.products, 'GB')).toEqual({
       'Leather Midi Dress': { flag: false, badge: false },
       'Leather Wrap Dress': { flag: true, badge: true },
+      'Leather Shirt Dress': { flag: false, badge: false },
       // Its thresholds are in AUD: no GB price is compared with them.
       'Leather Slip Dress': { flag: false, badge: false },
     });
@@ -169,6 +173,18 @@ describe.each(ENGINES)('free delivery on %s', (_name, makeEngine) => {
     const free = await search('q=leather&country=GB&freedelivery=true');
     expect(free.products.map((p) => p.variants[0]!.title)).toEqual(['Leather Wrap Dress']);
     expect(free.totalCount).toBe(1);
+  });
+
+  it('flags each size variant of the product page by its own price', async () => {
+    const card = (await search('q=leather&country=GB')).products.find((p) => p.variants[0]!.title === 'Leather Shirt Dress')!;
+    const guid = card.variants[0]!.size_variants[0]!.guid;
+    const res = await request(api.url).get(`/api/products/detail/guid/${guid}?country=GB`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sizes = ProductDetailSchema.parse(res.body.data).product.variants[0]!.size_variants;
+    expect(sizes.map((z) => [z.saleprice, z.free_delivery])).toEqual([
+      [93.99, false],
+      [96, true],
+    ]);
   });
 
   it('agrees in AU, where the AU store prices in its own currency (the INTERNATIONAL threshold)', async () => {
