@@ -75,8 +75,8 @@ beforeAll(async () => {
       // 96.00 reaches 95, though the feed charges for it.
       { id: 'FL-OVER', title: 'Leather Wrap Dress', price: '96.00 GBP', shipping: 'GB:::4.95 GBP' },
       // One product, two sizes either side of 95: the card shows the cheaper, without the badge.
-      { id: 'FL-SPLIT-S', group: 'FL-SPLIT', size: 'S', title: 'Leather Shirt Dress', price: '93.99 GBP', shipping: 'GB:::4.95 GBP' },
-      { id: 'FL-SPLIT-L', group: 'FL-SPLIT', size: 'L', title: 'Leather Shirt Dress', price: '96.00 GBP', shipping: 'GB:::0.00 GBP' },
+      { id: 'FL-SPLIT-S', group: 'FL-SPLIT', size: 'S', title: 'Leather Shirt Dress', price: '93.99 GBP', shipping: 'GB:::0.00 GBP' },
+      { id: 'FL-SPLIT-L', group: 'FL-SPLIT', size: 'L', title: 'Leather Shirt Dress', price: '96.00 GBP', shipping: 'GB:::4.95 GBP' },
     ]),
   });
   await importFeed(db, {
