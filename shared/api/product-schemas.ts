@@ -89,7 +89,7 @@ const productCore = {
   sales: z.array(z.object({ sale_title: z.string() })),
   /** Always 0 from the api (the card selects a variant client-side). */
   variant_index: z.number(),
-  /** Free-delivery thresholds of the store, in the store's currency (spec section 9), or null. */
+  /** The store's free-delivery thresholds as they hold on this site (spec section 9), or null: all null where the store prices in another currency (shared/free-delivery.ts). */
   GB: z.number().nullable(),
   US: z.number().nullable(),
   INTERNATIONAL: z.number().nullable(),

@@ -1,5 +1,4 @@
 import type { ProductCard } from '../../../shared/api/product-schemas';
-import { COUNTRIES, type CountryCode } from '../../../shared/countries';
 
 // The product card's decisions (spec section 2 "Product card", section 9), kept apart from
 // the markup so they read like the spec.
@@ -62,11 +61,9 @@ export function buyControl(product: Pick<ProductCard, 'affiliate_id' | 'storenam
   return { kind: 'buy', label: `Buy at ${product.storename}`, to: retailer };
 }
 
-/** Free delivery when the sale price reaches the store's threshold for this country (spec section 9). */
-export function hasFreeDelivery(product: Pick<ProductCard, 'GB' | 'US' | 'INTERNATIONAL'>, saleprice: number, country: CountryCode): boolean {
-  const threshold = product[COUNTRIES[country].freeDeliveryThreshold];
-  return threshold !== null && saleprice >= threshold;
-}
+// The card's badge is the api's own rule (spec section 9), given the thresholds the api
+// sent with the card: the store's as they hold on this site.
+export { hasFreeDelivery } from '../../../shared/free-delivery';
 
 /** The product page: /{category_slug}/{subcategory_slug}/{size variant slug}. */
 export function productPath(product: Pick<ProductCard, 'category_slug' | 'subcategory_slug'>, size: Pick<CardSizeVariant, 'slug'>): string {

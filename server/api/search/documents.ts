@@ -1,6 +1,7 @@
 import { COLOURS, isColourKey, type ColourKey } from '../../../shared/colours';
 import { DEPARTMENTS, type Department } from '../../../shared/constants';
 import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../../shared/countries';
+import { hasFreeDelivery, thresholdsOnSite } from '../../../shared/free-delivery';
 import { CATEGORIES, categoryBySlug, type FlatCategory } from '../catalog/category-tree';
 import { slugify } from '../catalog/identifiers';
 import type { Database, Queryable } from '../db/database';
@@ -10,9 +11,11 @@ import type { TimeSlicer } from './time-slicer';
 
 // What both engines index: one search document per product that is priced in at least one
 // country, read from the catalogue tables. Per country, a product's price is its lowest
-// sale price there, its discount the highest, and it has free delivery or a coupon when any
-// of its size variants has (spec section 3, "a product is listed in a country only if it
-// has a price row there").
+// sale price there, its discount the highest, and it has a coupon when any of its size
+// variants has. It has free delivery when that lowest price reaches the store's threshold (the
+// rule of shared/free-delivery.ts): then every size variant has it, so whichever the card
+// shows carries the badge, and the freedelivery filter never lists a card without it (spec
+// section 3, "a product is listed in a country only if it has a price row there").
 
 export type DocumentOffer = {
   country: CountryCode;
@@ -168,7 +171,19 @@ type ProductRow = {
   care: string;
 };
 type VariantRow = { product_id: number; colour: string | null; colour_name: string };
-type OfferRow = { product_id: number; country_code: string; price: number; discount: number; free_delivery: boolean; coupons: boolean };
+type OfferRow = {
+  product_id: number;
+  country_code: string;
+  price: number;
+  /** The lowest sale price again, in major units as the thresholds are. */
+  low_price: number;
+  discount: number;
+  coupons: boolean;
+  store_country: string;
+  free_delivery_gb: number | null;
+  free_delivery_us: number | null;
+  free_delivery_international: number | null;
+};
 
 /** Which products a load reads: all of them, or those of some stores (an import changed them). */
 export type LoadSelection = { storeSlugs?: readonly string[] };
@@ -226,13 +241,16 @@ export async function loadDocuments(
       await pause();
       const offers = await tx.query<OfferRow>(
         `SELECT v.product_id, pr.country_code,
-                (min(pr.sale_price) * 100)::bigint AS price, max(pr.offers)::int AS discount,
-                bool_or(pr.free_delivery) AS free_delivery, bool_or(sv.coupon_id IS NOT NULL) AS coupons
+                (min(pr.sale_price) * 100)::bigint AS price, min(pr.sale_price) AS low_price, max(pr.offers)::int AS discount,
+                bool_or(sv.coupon_id IS NOT NULL) AS coupons,
+                s.country_code AS store_country, s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international
            FROM variants v
+           JOIN products p ON p.id = v.product_id
+           JOIN stores s ON s.id = p.store_id
            JOIN size_variants sv ON sv.variant_id = v.id
            JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
           WHERE ${condition.replaceAll('$col', 'v.product_id')}
-          GROUP BY v.product_id, pr.country_code`,
+          GROUP BY v.product_id, pr.country_code, s.id`,
         params,
       );
       await pause();
@@ -262,8 +280,10 @@ export async function loadDocuments(
       }
       for (const o of offers) {
         const doc = docs.get(o.product_id);
-        if (!doc || !isCountryCode(o.country_code)) continue;
-        doc.offers.push({ country: o.country_code, price: o.price, discount: o.discount, freeDelivery: o.free_delivery, coupons: o.coupons });
+        if (!doc || !isCountryCode(o.country_code) || !isCountryCode(o.store_country)) continue;
+        const stated = { GB: o.free_delivery_gb, US: o.free_delivery_us, INTERNATIONAL: o.free_delivery_international };
+        const freeDelivery = hasFreeDelivery(thresholdsOnSite(stated, o.store_country, o.country_code), o.low_price, o.country_code);
+        doc.offers.push({ country: o.country_code, price: o.price, discount: o.discount, freeDelivery, coupons: o.coupons });
       }
       const listed: SearchDocument[] = [];
       for (const doc of docs.values()) {

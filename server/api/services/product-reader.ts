@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Product, ProductCard, SizeVariant, Variant } from '../../../shared/api/product-schemas';
 import type { CardSizeVariantSchema } from '../../../shared/api/product-schemas';
 import type { Department } from '../../../shared/constants';
-import type { CountryCode } from '../../../shared/countries';
+import { isCountryCode, type CountryCode } from '../../../shared/countries';
+import { hasFreeDelivery, thresholdsOnSite, type FreeDeliveryThresholds } from '../../../shared/free-delivery';
 import { resizeProductImage } from '../../../shared/images';
 import { categoryBySlug } from '../catalog/category-tree';
 import type { Queryable } from '../db/database';
@@ -25,6 +26,7 @@ type ProductRow = {
   storename: string;
   store_id: number;
   store_slug: string;
+  store_country: string;
   free_delivery_gb: number | null;
   free_delivery_us: number | null;
   free_delivery_international: number | null;
@@ -47,7 +49,6 @@ type SizeRow = {
   msrp: number;
   sale_price: number;
   offers: number;
-  free_delivery: boolean;
   coupon_code: string | null;
   coupon_description: string | null;
 };
@@ -58,7 +59,7 @@ async function readProducts(db: Queryable, ids: readonly number[]): Promise<Map<
   const rows = await db.query<ProductRow>(
     `SELECT p.id, p.title, p.description, p.department, c.slug AS category_slug,
             s.affiliate_id, b.name AS brand, b.id AS brand_id, b.slug AS brand_slug,
-            s.name AS storename, s.id AS store_id, s.slug AS store_slug,
+            s.name AS storename, s.id AS store_id, s.slug AS store_slug, s.country_code AS store_country,
             s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international
        FROM products p
        JOIN stores s ON s.id = p.store_id
@@ -75,7 +76,7 @@ async function readSizes(db: Queryable, ids: readonly number[], country: Country
     `SELECT v.product_id, v.id AS variant_id, v.title AS variant_title, v.description AS variant_description,
             v.colour, v.colour_name, v.image_url, v.additional_image_urls,
             sv.guid::text AS guid, sv.url, sv.slug, sv.size, sv.status,
-            pr.msrp, pr.sale_price, pr.offers, pr.free_delivery,
+            pr.msrp, pr.sale_price, pr.offers,
             cp.code AS coupon_code, cp.description AS coupon_description
        FROM variants v
        JOIN size_variants sv ON sv.variant_id = v.id
@@ -87,7 +88,13 @@ async function readSizes(db: Queryable, ids: readonly number[], country: Country
   );
 }
 
-function core(p: ProductRow, sizes: readonly SizeRow[]) {
+/** The store's thresholds as they hold on this site (shared/free-delivery.ts decides). */
+function siteThresholds(p: ProductRow, country: CountryCode): FreeDeliveryThresholds {
+  const stated = { GB: p.free_delivery_gb, US: p.free_delivery_us, INTERNATIONAL: p.free_delivery_international };
+  return isCountryCode(p.store_country) ? thresholdsOnSite(stated, p.store_country, country) : { GB: null, US: null, INTERNATIONAL: null };
+}
+
+function core(p: ProductRow, sizes: readonly SizeRow[], thresholds: FreeDeliveryThresholds) {
   const own = categoryBySlug(p.category_slug);
   let top = own;
   while (top?.parentSlug) top = categoryBySlug(top.parentSlug);
@@ -114,9 +121,7 @@ function core(p: ProductRow, sizes: readonly SizeRow[]) {
     msrp: cheapest.msrp,
     sales: maxOffers > 0 ? [{ sale_title: `${maxOffers}% Off` }] : [],
     variant_index: 0,
-    GB: p.free_delivery_gb,
-    US: p.free_delivery_us,
-    INTERNATIONAL: p.free_delivery_international,
+    ...thresholds,
   };
 }
 
@@ -130,8 +135,16 @@ function groupByVariant(sizes: readonly SizeRow[]): SizeRow[][] {
   return groups;
 }
 
-function cardSize(s: SizeRow): CardSizeVariant {
-  return { guid: s.guid, slug: s.slug, msrp: s.msrp, saleprice: s.sale_price, status: s.status, offers: s.offers, free_delivery: s.free_delivery };
+function cardSize(s: SizeRow, thresholds: FreeDeliveryThresholds, country: CountryCode): CardSizeVariant {
+  return {
+    guid: s.guid,
+    slug: s.slug,
+    msrp: s.msrp,
+    saleprice: s.sale_price,
+    status: s.status,
+    offers: s.offers,
+    free_delivery: hasFreeDelivery(thresholds, s.sale_price, country),
+  };
 }
 
 function bySaleProductId(sizes: readonly SizeRow[]): Map<number, SizeRow[]> {
@@ -154,8 +167,9 @@ export async function readProductCards(db: Queryable, ids: readonly number[], co
     const p = products.get(id);
     const own = sizesOf.get(id);
     if (!p || !own?.length) continue;
+    const thresholds = siteThresholds(p, country);
     cards.push({
-      ...core(p, own),
+      ...core(p, own, thresholds),
       variants: groupByVariant(own).map((group) => {
         const cheapest = group.reduce((a, b) => (b.sale_price < a.sale_price ? b : a));
         return {
@@ -165,7 +179,7 @@ export async function readProductCards(db: Queryable, ids: readonly number[], co
             productimage80_png: resizeProductImage(group[0]!.image_url, '80'),
             productimage180_jpg: resizeProductImage(group[0]!.image_url, '180'),
           },
-          size_variants: [cardSize(cheapest)],
+          size_variants: [cardSize(cheapest, thresholds, country)],
         };
       }),
     });
@@ -178,8 +192,9 @@ export async function readProduct(db: Queryable, id: number, country: CountryCod
   const [products, sizes] = await Promise.all([readProducts(db, [id]), readSizes(db, [id], country)]);
   const p = products.get(id);
   if (!p || !sizes.length) return undefined;
+  const thresholds = siteThresholds(p, country);
   return {
-    ...core(p, sizes),
+    ...core(p, sizes, thresholds),
     title: p.title,
     description: p.description,
     variants: groupByVariant(sizes).map(
@@ -204,7 +219,7 @@ export async function readProduct(db: Queryable, id: number, country: CountryCod
             saleprice: s.sale_price,
             status: s.status,
             offers: s.offers,
-            free_delivery: s.free_delivery,
+            free_delivery: hasFreeDelivery(thresholds, s.sale_price, country),
             coupon: s.coupon_code ? { code: s.coupon_code, description: s.coupon_description ?? '' } : null,
           }),
         ),

@@ -91,6 +91,9 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
       { ...base, offset: 10_000 },
       { ...base, scope: { productIds: [1, 2, 3, 999_999] } },
       { ...base, text: 'sweaters', sort: 'desc' },
+      // Free delivery on a site where the stores abroad price in another currency than their thresholds.
+      { ...base, country: 'AU', filters: { ...base.filters, freeDelivery: true } },
+      { ...base, country: 'GB', text: 'leather', filters: { ...base.filters, freeDelivery: true } },
     ];
     for (const query of cases) {
       const needs = { hits: true, facets: FACETS };
