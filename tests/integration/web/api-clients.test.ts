@@ -8,7 +8,7 @@ import { registerUser } from '../accounts/accounts-api';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { startSearchApi } from '../../support/search-api';
 import { startWeb } from '../../support/web-server';
-import { CookieJar, fetchXsrf } from '../../support/web-session';
+import { CookieJar, fetchXsrf, setCookies } from '../../support/web-session';
 
 // A client that is not a browser (a script, an app's server) calls the api through the web's
 // gateway with its session in a `token` header (spec section 7) and no cookies: nothing of a
@@ -58,6 +58,17 @@ describe('an api client with a token header and no cookies', () => {
     // Reading through the gateway is the shopper's too.
     const read = await request(web.url).get(`/api/account/show-wishlist/?id=${product}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
     expect(read.body.data).toEqual({ listIds: lists });
+  });
+
+  it('gets its token as the README says: a sign-in through the web hands it back as the token cookie', async () => {
+    const shopper = await registerUser(api);
+    const jar = new CookieJar();
+    const header = await fetchXsrf(web.url, jar);
+    const res = await request(web.url).post('/auth/login').set('Cookie', jar.header()).set('X-XSRF-TOKEN', header).send({ email: shopper.email, password: shopper.password }).expect(200);
+    expect(res.body.data.token).toBeUndefined();
+    const token = setCookies(res).find((cookie) => cookie.name === COOKIE.token)!.value;
+    const profile = await request(web.url).get('/api/account/user-profile').set(UPSTREAM_HEADER.token, token).expect(200);
+    expect(profile.body.data.userdetail.email).toBe(shopper.email);
   });
 
   it('signs out through the gateway: the api ends that session', async () => {
