@@ -192,6 +192,21 @@ describe('the shopping journey at desktop width', () => {
     await context.close();
   });
 
+  it('loads the next page when the shopper jumps past the end of the grid with the End key', async () => {
+    // End carries the grid's end from below the screen to above it (past the footer) in one
+    // step, so nothing ever crosses into view; the next page must load all the same.
+    const listing = await apiListing({ link: '/clothing' });
+    const context = await browser().newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${webUrl}/clothing`);
+    await expect(cards(page).count()).resolves.toBe(40);
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelectorAll('.listing-results .product-grid > article').length >= 80);
+    // The cards that arrived are the next page's, in the api's order.
+    expect((await shownPaths(page)).slice(40, 80)).toEqual(listing.products.slice(40, 80).map(cardPath));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('shows product cards as the spec draws them, with the click-through in a new tab', async () => {
     // The cards to look at are picked from the api's own answer for the same listing.
     const listing = await apiListing({ link: '/clothing', perPage: '40' });

@@ -194,6 +194,28 @@ describe('mailing list and newsletter', () => {
     await context.close();
   });
 
+  it('says what Subscribe agrees to, with links to the privacy policy and the terms of service', async () => {
+    const context = await browser().newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${webUrl}/about-us`);
+    await page.getByRole('button', { name: 'Join our mailing list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join our mailing list' });
+    await dialog.waitFor();
+    await expect(dialog.locator('.consent-note').innerText()).resolves.toBe(
+      'By clicking Subscribe, you agree to receive emails from Vitrine and accept our privacy policy and terms of service.',
+    );
+    const privacy = dialog.getByRole('link', { name: 'privacy policy', exact: true });
+    const terms = dialog.getByRole('link', { name: 'terms of service', exact: true });
+    await expect(privacy.getAttribute('href')).resolves.toBe('/privacy-policy');
+    await expect(terms.getAttribute('href')).resolves.toBe('/terms-and-conditions');
+    // Following one opens that page, and the dialog does not stay over it.
+    await terms.click();
+    await page.waitForURL(`${webUrl}/terms-and-conditions`);
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('shows the footer newsletter its own message', async () => {
     const context = await browser().newContext(DESKTOP);
     const { page } = await openPage(context, `${webUrl}/about-us`);

@@ -79,19 +79,35 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
     }
   }, [status, hasMore, data, extra.page, extra.products, location.key, location.pathname, location.search]);
 
-  // Infinite scroll: a sentinel after the grid, seen within 0.2 of a screen of the end.
+  // Infinite scroll: the next page loads whenever the end of the grid (a sentinel after it) is
+  // at or above 0.2 of a screen below the viewport. An IntersectionObserver is not enough: a
+  // jump (End, a scroll past the long footer) carries the sentinel from below the screen to
+  // above it in one step, and it never intersects. So its place is read on every scroll and
+  // resize (once a frame), and at once whenever loading may go on (a new page may still leave
+  // the end on screen).
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(loadMore);
   latest.current = loadMore;
   const canScroll = status === 'idle' && hasMore;
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !canScroll || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void latest.current(), {
-      rootMargin: `0px 0px ${SCROLL_DISTANCE * 100}% 0px`,
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
+    if (!node || !canScroll) return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      if (node.getBoundingClientRect().top <= window.innerHeight * (1 + SCROLL_DISTANCE)) void latest.current();
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
   }, [canScroll, extra.page]);
 
   // Back and forward (and reloads) come back to what was loaded and where the shopper was;

@@ -8,6 +8,7 @@ import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
 import { callerOf, readJson, type ApiUpstream, type CallOptions, type Caller } from '../upstream/api-upstream';
 import type { UpstreamResponse } from '../upstream/upstream-fetch';
 import { clearSessionCookies, isSecureRequest, writeSessionCookies } from './session-cookies';
+import { apiClientToken } from './xsrf';
 import { SOCIAL_STATE_REFUSED, checkSocialState, type SocialState } from './social-sign-in';
 
 // The calls that begin and end a session do not go through the plain proxy: the web server
@@ -89,7 +90,9 @@ export function sessionRoutes(options: SessionRoutesOptions): Router {
 
   router.delete(ACCOUNT_API.logout, async (req, res) => {
     res.locals.routeLabel = 'session:logout';
-    const caller = callerOf(req, res);
+    // An api client's session is its token header (xsrf.ts); it ends at the api all the same.
+    const clientToken = apiClientToken(req);
+    const caller = clientToken === undefined ? callerOf(req, res) : { ...callerOf(req, res), token: clientToken };
     const upstream = await signOutUpstream(options.upstream, caller);
     // Spec section 4: on success or failure the session cookies go.
     clearSessionCookies(res, isSecureRequest(req, options.siteUrl));

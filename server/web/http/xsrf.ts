@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { COOKIE, DAY_MS } from '../../../shared/constants';
+import { COOKIE, DAY_MS, UPSTREAM_HEADER } from '../../../shared/constants';
 import { COUNTRY_CODES, countryPrefix } from '../../../shared/countries';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { XSRF_HEADER, XSRF_REFUSED_MESSAGE } from '../../../shared/api/web-session';
@@ -18,6 +18,12 @@ import { isSecureRequest } from './session-cookies';
 // /API/ACCOUNT/REGISTER is the register route, and a check that looked for "/api/" let it
 // through. The one exemption from the token: a plain HTML form (no JavaScript) posted to a
 // page route, which cannot send a header; it must say it came from our origin instead.
+// The one exemption from the token on the api's paths: an api client (a script, an app's
+// server) that sends its session as a `token` header and carries no cookie at all. Forgery
+// rides on what a browser adds by itself; a header is added only by whoever holds the token,
+// and with no cookie there is nothing of the browser's to borrow. A browser that says another
+// site sent it is still refused: a client of ours sends no Origin, and what such a request
+// could do would then hang on CORS answers given elsewhere.
 // The one exemption from both: an alert e-mail's one-click unsubscribe (RFC 8058), POSTed by
 // a mail client (no cookies, no token, no origin of ours) to /alerts/unsubscribe/{token}: the
 // signed token in the path is the authority there, and all it can do is stop that alert.
@@ -59,6 +65,16 @@ const ONE_CLICK_UNSUBSCRIBE = new RegExp(`^(?:${PREFIXES})?/alerts/unsubscribe/[
 /** A POST to an alert e-mail's unsubscribe page (client/routes/alert-unsubscribe.route.tsx). */
 export function isOneClickUnsubscribe(method: string, path: string): boolean {
   return method === 'POST' && ONE_CLICK_UNSUBSCRIBE.test(path);
+}
+
+/**
+ * The session an api client sends as a `token` header (spec section 7), on a request with no
+ * cookie at all; undefined otherwise. A request that carries any cookie is a browser's and its
+ * session is the token cookie, whatever header it adds.
+ */
+export function apiClientToken(req: Request): string | undefined {
+  const token = req.headers[UPSTREAM_HEADER.token];
+  return typeof token === 'string' && token !== '' && req.headers.cookie === undefined ? token : undefined;
 }
 
 /** The origins our own pages have: the public site and the address this request came to. */
@@ -120,7 +136,8 @@ export function xsrfProtection(options: { xsrf: Xsrf; siteUrl: string; isGateway
     const cookie = cookieValue(req, COOKIE.xsrf);
     const tokenOk = options.xsrf.isValid(cookie) && req.headers[XSRF_HEADER] === cookie;
     const pageForm = !gateway && req.method === 'POST' && source === 'same-origin';
-    if (source === 'cross-site' || !(tokenOk || pageForm)) {
+    const apiClient = gateway && apiClientToken(req) !== undefined;
+    if (source === 'cross-site' || !(tokenOk || pageForm || apiClient)) {
       req.log?.warn({ path: req.path, origin: req.headers.origin, fetchSite: req.headers['sec-fetch-site'], tokenOk }, 'xsrf: refused');
       return refuse(req, res, gateway);
     }

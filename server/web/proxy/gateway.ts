@@ -7,12 +7,14 @@ import { CacheNone } from '../../../shared/http/cache-policy';
 import { isSocialCallbackPath } from '../../../shared/social-sign-in';
 import { UPSTREAM_FAILURE, callerOf, isPersonalWrite, upstreamHeaders, type ApiUpstream, type Caller } from '../upstream/api-upstream';
 import { keepAliveAgent } from '../upstream/upstream-agent';
+import { apiClientToken } from '../http/xsrf';
 
 // The API gateway (spec section 7 "Generic layer"): the browser calls /api, /auth and
 // /clients/api on our origin; we forward them to API_BASE_URL, and /api/payments to
 // PAYMENTS_BASE_URL. Mounted before any body parser so request bodies stream through. The
 // api's calls share the web server's one upstream pool and header builder: identity travels
-// only on personal paths (api-upstream.ts).
+// only on personal paths (api-upstream.ts). It is the token cookie's, or for an api client
+// (a `token` header and no cookie at all, xsrf.ts) that header's.
 
 export type GatewayOptions = {
   api: ApiUpstream;
@@ -31,10 +33,13 @@ export function isGatewayPath(path: string): boolean {
   return API_PATHS.some((prefix) => path.startsWith(prefix));
 }
 
-/** Headers a page may not set for itself: identity comes only from our HttpOnly cookies. */
+/**
+ * Headers a page may not set for itself: identity comes only from our HttpOnly cookies, or an
+ * api client's token header, which the caller has already read (apiClientToken).
+ */
 const REPLACED_HEADERS = [...Object.values(UPSTREAM_HEADER), 'cookie'];
 
-type GatewayRequest = http.IncomingMessage & { upstreamTimedOut?: boolean; upstreamRequest?: http.ClientRequest; caller?: Caller };
+type GatewayRequest = http.IncomingMessage & { upstreamTimedOut?: boolean; upstreamRequest?: http.ClientRequest; caller?: Caller; apiClient?: boolean };
 
 /**
  * What a request may not take to the upstream as the page sent it. http-proxy skips its
@@ -112,7 +117,8 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
         // Spec section 8: 'UnAuthorized Access!' on any path but sign-in means the session is
         // gone (expired, revoked): the cookies go too. Headers are still ours to add here.
         // The sign-in endpoints (/auth/…) answer 401 for wrong credentials, which is not that.
-        if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith('/auth/')) {
+        // An api client has no cookies to clear.
+        if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith('/auth/') && !(req as GatewayRequest).apiClient) {
           options.onUnauthorized?.(req as Request, res as unknown as Response);
         }
       },
@@ -136,7 +142,10 @@ export function gateway(options: GatewayOptions) {
    * own X-Forwarded-For (trust proxy), which the strip removes.
    */
   const strip = (req: Request, res: Response) => {
-    (req as GatewayRequest).caller = callerOf(req, res);
+    const caller = callerOf(req, res);
+    const token = apiClientToken(req);
+    (req as GatewayRequest).caller = token === undefined ? caller : { ...caller, token };
+    (req as GatewayRequest).apiClient = token !== undefined;
     stripPageHeaders(req);
   };
 

@@ -83,9 +83,12 @@ describe('session cookies', () => {
     const { jar, email } = await registerThroughWeb();
     const res = await request(web.url).get('/api/account/user-profile').set('Cookie', jar.header()).expect(200);
     expect(res.body.data.userdetail.email).toBe(email);
-    // A token header a page sends itself is not passed on.
-    const forged = await request(web.url).get('/api/account/user-profile').set('token', jar.get('token')!);
+    // A token header beside any cookie is not passed on: a browser's session is its cookie.
+    const forged = await request(web.url).get('/api/account/user-profile').set('Cookie', 'country=GB').set('token', jar.get('token')!);
     expect(forged.status).toBe(401);
+    // Without cookies it is an api client's session (spec section 7), and answers for it.
+    const client = await request(web.url).get('/api/account/user-profile').set('token', jar.get('token')!).expect(200);
+    expect(client.body.data.userdetail.email).toBe(email);
   });
 
   it('signs in by e-mail or user name and replaces an earlier token', async () => {

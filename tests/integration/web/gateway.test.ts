@@ -85,6 +85,30 @@ describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
     await request(web.url).get('/api/home/slides').set('token', 'forged').set('key', 'forged').expect(200);
     expect(last(api).headers.token).toBeUndefined();
     expect(last(api).headers.key).toBeUndefined();
+    // With a cookie it is a browser's request: its session is the token cookie's.
+    await request(web.url).get('/api/account/notification-count').set('Cookie', 'token=abc123').set('token', 'forged').set('key', 'forged').expect(200);
+    expect([last(api).headers.token, last(api).headers.key]).toEqual(['abc123', undefined]);
+    await request(web.url).get('/api/account/notification-count').set('Cookie', 'country=GB').set('token', 'forged').expect(200);
+    expect(last(api).headers.token).toBeUndefined();
+  });
+
+  it('forwards an api client’s token header (no cookies) on personal paths, by the same rules as a cookie’s', async () => {
+    const seen = async (call: request.Test) => {
+      await call.set('token', 'client-token').expect(200);
+      const { url, headers } = last(api);
+      return [url, headers.token ?? null, headers.cookie ?? null];
+    };
+    expect([
+      await seen(request(web.url).get('/api/account/notification-count')),
+      await seen(request(web.url).post('/api/account/wishlist').send({ id: 1, listId: 0, listName: 'A' })),
+      await seen(request(web.url).get('/api/home/slides?country=GB')),
+      await seen(request(web.url).get('/clients/api/feed')),
+    ]).toEqual([
+      ['/api/account/notification-count', 'client-token', null],
+      ['/api/account/wishlist', 'client-token', null],
+      ['/api/home/slides?country=GB', null, null],
+      ['/clients/api/feed', null, null],
+    ]);
   });
 
   it('forwards the geoip country, the bot flag (0 by default) and the request id', async () => {
