@@ -273,6 +273,10 @@ describe('the board on a phone', () => {
     const cdp = await context.newCDPSession(page);
     const at = (x: number, y: number) => [{ x, y, id: 1 }];
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(piece.x + 20, piece.y + 20) });
+    // The finger is down once the board has taken the piece (its toolbar shows); then it moves
+    // in two steps, as a finger does, rather than in one event the page may not have seen yet.
+    await page.getByRole('toolbar', { name: /^Arrange / }).waitFor();
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(piece.x + 50, piece.y + 35) });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(piece.x + 80, piece.y + 50) });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await page.waitForFunction(() => document.querySelector('.look-board .look-piece')?.getAttribute('data-x') !== '0');
