@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { LOOK_ITEMS_MIN, lookItemsProblem, lookTitleProblem, lookbookNameProblem, type LookPlacement } from '../../../shared/validation/look-rules';
 import { browserApi } from '../../api/browser-api';
+import { ModalDialog } from '../ui/ModalDialog';
 import { LOOK_API } from './looks-common';
 import { LOOK_NOTICES } from './look-board-rules';
 
@@ -10,8 +11,8 @@ import { LOOK_NOTICES } from './look-board-rules';
 // it has been typed in. Success hands the saved look's slug and id on (the page goes to it);
 // a failure closes the dialog with no message (section 8). The same dialog renames a saved
 // look (no pieces sent): the lookbook name rule applies then, 'Invalid lookbook name!' when
-// nothing is left of the name. As the Wishlist dialog: Escape and the backdrop leave it open,
-// Tab goes round its own controls.
+// nothing is left of the name. The frame is the Wishlist and Alert dialogs' (ModalDialog):
+// Escape and the backdrop leave it open, Tab goes round its own controls.
 
 export type PublishRequest =
   | { mode: 'publish'; setId: number; title: string; isPublic: boolean; placements: LookPlacement[] }
@@ -23,8 +24,6 @@ type Props = {
   onSaved(saved: { slug: string; listId: number }): void;
 };
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
-
 /** Spec section 5 on the title; a publish also needs a board that can be a look. */
 export function publishState(request: PublishRequest, title: string): { canSubmit: boolean; titleProblem: string | undefined } {
   const titleProblem = request.mode === 'rename' ? lookbookNameProblem(title) : lookTitleProblem(title);
@@ -33,19 +32,12 @@ export function publishState(request: PublishRequest, title: string): { canSubmi
 }
 
 export function PublishLookDialog({ request, onClose, onSaved }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [title, setTitle] = useState(request.title);
   const [isPublic, setIsPublic] = useState(request.isPublic);
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
   const state = publishState(request, title);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,29 +56,10 @@ export function PublishLookDialog({ request, onClose, onSaved }: Props) {
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   const heading = request.mode === 'publish' ? 'Publish Look' : 'Rename Look';
   const few = request.mode === 'publish' && request.placements.length < LOOK_ITEMS_MIN;
   return (
-    <dialog ref={dialog} className="modal look-dialog" aria-labelledby={`${id}-title`} data-mode={request.mode} onCancel={(event) => event.preventDefault()} onKeyDown={onKeyDown}>
+    <ModalDialog className="look-dialog" labelledBy={`${id}-title`} data={{ 'data-mode': request.mode }}>
       <h2 id={`${id}-title`}>{heading}</h2>
       <form onSubmit={submit} noValidate>
         {few && <p className="form-note">{LOOK_NOTICES.tooFew(LOOK_ITEMS_MIN)}</p>}
@@ -130,6 +103,6 @@ export function PublishLookDialog({ request, onClose, onSaved }: Props) {
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
