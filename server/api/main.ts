@@ -14,6 +14,8 @@ import { dbQueryObserver } from './db/db-metrics';
 import { openDatabase } from './db/open-database';
 import { MemorySearchEngine } from './search/memory-engine';
 import { ensurePlannerStatistics } from './db/planner-statistics';
+import { PriceHistoryService } from './services/price-history-service';
+import { DAY_MS } from '../../shared/reference-price';
 
 // The api service: config (fail fast) → logger → database (lock, migrations) → listen →
 // first-start demo catalogue → ready. SIGTERM/SIGINT drain requests, CHECKPOINT, close.
@@ -97,5 +99,13 @@ await searchEngine.start();
 alertEvaluator.start(config.alerts.sweepMs);
 readiness.catalogLoaded = true;
 logger.info({ index: searchEngine.stats() }, 'catalog loaded and indexed; api ready');
+// The change log keeps PRICE_HISTORY_KEEP_DAYS of history: pruned at start and once a day.
+const pruneHistory = () =>
+  void new PriceHistoryService(db).prune().then(
+    (rows) => rows > 0 && logger.info({ rows }, 'pruned old price history'),
+    (err: unknown) => logger.warn({ err }, 'pruning price history failed; tried again tomorrow'),
+  );
+pruneHistory();
+setInterval(pruneHistory, DAY_MS).unref();
 // After the first catalogue is in, so a refresh never races the demo's first import.
 feedRefresher?.start();

@@ -125,6 +125,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET', '/api/products/list-editors-picks', 'shared'),
   route('POST', '/api/products/add-csd', 'personal'),
   route('GET', '/api/products/retailer/:guid', 'shared'),
+  // A size variant's price history: the same for everyone, changed only by an import.
+  route('GET', '/api/products/price-history/:guid', 'shared'),
   route('GET', '/api/products/sitemap', 'shared'),
   route('GET', '/api/products/sitemap/:kind', 'shared'),
 ];

@@ -46,12 +46,19 @@ export const ANSWERED_FROM_MEMORY: readonly string[] = [
   '/api/products/similar/guid/:guid',
   '/api/products/similar/:category/:lastnode/:slug',
   '/api/products/list-editors-picks',
+  '/api/products/price-history/:guid',
   '/api/products/sitemap',
   '/api/products/sitemap/:kind',
   // A listing's products and facets come from the index and the cards from the catalogue:
   // both change only with an import (a search with a text is always computed, below).
   '/api/search/listing',
 ];
+
+/**
+ * Routes whose answer also depends on the day (a price history's daily points and its 30- and
+ * 90-day lows move at midnight UTC without any import): kept for one generation and one day.
+ */
+const DATED: ReadonlySet<string> = new Set(['/api/products/price-history/:guid']);
 
 /**
  * Requests of a route above that are computed every time all the same: a listing with a
@@ -175,8 +182,10 @@ export class SharedAnswers {
   }
 
   /** What kept answers must match to be served; undefined while changes may go unheard. */
-  private generation(): string | undefined {
-    return this.hearing ? `${this.notices}:${this.options.indexVersion()}` : undefined;
+  private generation(routePath: string): string | undefined {
+    if (!this.hearing) return undefined;
+    const base = `${this.notices}:${this.options.indexVersion()}`;
+    return DATED.has(routePath) ? `${base}:${new Date().toISOString().slice(0, 10)}` : base;
   }
 
   /** Serves kept answers, and keeps the answers of the routes above as they are sent. */
@@ -185,7 +194,7 @@ export class SharedAnswers {
     if (!answers || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const route = findApiRoute(req.method, req.originalUrl);
     if (!route || !answeredFromMemory.has(route.path) || computedEachTime(route.path, req.originalUrl)) return next();
-    const generation = this.generation();
+    const generation = this.generation(route.path);
     if (generation === undefined) {
       this.outcomes.inc({ outcome: 'bypass' });
       return next();
@@ -205,7 +214,7 @@ export class SharedAnswers {
       if (res.statusCode !== 200 || typeof cacheControl !== 'string' || sharedMaxAge(cacheControl) === 0) return json(body);
       const bytes = asciiJsonBytes(body);
       const answer: Answer = { body: bytes, etag: strongEtag(bytes), cacheControl, generation };
-      if (this.generation() === generation) answers.set(key, answer);
+      if (this.generation(route.path) === generation) answers.set(key, answer);
       send(req, res, answer);
       return res;
     };

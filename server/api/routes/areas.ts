@@ -4,6 +4,7 @@ import { authArea } from './auth-routes';
 import { directoryArea } from './directory-routes';
 import { homeArea } from './home-routes';
 import { lookArea } from './look-routes';
+import { priceHistoryArea } from './price-history-routes';
 import { productArea } from './product-routes';
 import { profileArea } from './profile-routes';
 import { searchArea } from './search-routes';
@@ -25,6 +26,7 @@ export const API_AREAS: readonly ApiArea[] = [
   homeArea,
   searchArea,
   productArea,
+  priceHistoryArea,
   wishlistArea,
   lookArea,
   alertArea,

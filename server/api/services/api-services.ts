@@ -8,6 +8,7 @@ import { AlertService } from './alert-service';
 import { HomeService } from './home-service';
 import { LookService } from './look-service';
 import { MenuService } from './menu-service';
+import { PriceHistoryService } from './price-history-service';
 import { ProductService } from './product-service';
 import { SearchService } from './search-service';
 import { SubscriptionService } from './subscription-service';
@@ -36,6 +37,7 @@ export function createApiServices({ db, logger, searchEngine, accounts, alertSet
     menu: new MenuService(db),
     subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),
     products: new ProductService(db, searchEngine),
+    priceHistory: new PriceHistoryService(db),
     search,
     wishlists: new WishlistService(db),
     looks: new LookService(db, search.facets),

@@ -84,6 +84,7 @@ beforeAll(async () => {
     'GET /api/products/similar/:category/:lastnode/:slug': { path: `/api/products/similar/${byPath}`, status: 200 },
     'GET /api/products/list-editors-picks': { path: '/api/products/list-editors-picks', status: 200 },
     'GET /api/products/retailer/:guid': { path: `/api/products/retailer/${sv.guid}`, status: 200 },
+    'GET /api/products/price-history/:guid': { path: `/api/products/price-history/${sv.guid}`, status: 200 },
     'GET /api/products/sitemap': { path: '/api/products/sitemap', status: 200 },
     'GET /api/products/sitemap/:kind': { path: '/api/products/sitemap/products', status: 200 },
     'GET /api/account/public-wishlist/:id': { path: `/api/account/public-wishlist/${listId}`, status: 200 },

@@ -80,6 +80,7 @@ async function urlsOfEveryRoute(): Promise<string[]> {
     `/api/products/similar/guid/${guid}?perPage=3`,
     `/api/products/similar/${detailPath}`,
     '/api/products/list-editors-picks',
+    `/api/products/price-history/${guid}?country=GB&days=30`,
     '/api/products/sitemap?country=GB',
     '/api/products/sitemap/products?perPage=5&page=2',
     '/api/search/listing?colour=black&link=%2Fdresses&sort=asc',
