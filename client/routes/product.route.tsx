@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
+import { PRICE_HISTORY_MAX_DAYS, priceHistoryPath } from '../../shared/api/price-history-paths';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
@@ -44,16 +45,25 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const search = new URL(request.url).search;
     throw redirect(`${site.basename}/${detail.canonicalUrl}${search}`, 301);
   }
+  // The selected size variant's price history: a shared call too, once the detail has said
+  // which one is selected. Without it the page still shows the product (and is not kept).
+  let historyFailed = false;
+  const history = await api
+    .get(priceHistoryPath(detail.selected.guid), 'PriceHistory', { ...query, days: PRICE_HISTORY_MAX_DAYS })
+    .catch(() => {
+      historyFailed = true;
+      return null;
+    });
   const similarCards = (await similar)?.products ?? [];
   // The similar items' filled hearts: a personal call of its own, only for a signed-in shopper.
   const hearts = context.get(sessionContext).signedIn() ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, similarCards.map((card) => card.id)) : {};
-  const value = { detail, similar: similarCards, ...hearts };
-  return similarFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
+  const value = { detail, similar: similarCards, history, ...hearts };
+  return similarFailed || historyFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
 }
 
 export function Component() {
-  const { detail, similar } = useLoaderData<typeof loader>();
-  return <ProductPage detail={detail} similar={similar} />;
+  const { detail, similar, history } = useLoaderData<typeof loader>();
+  return <ProductPage detail={detail} similar={similar} history={history} />;
 }
 
 export function ErrorBoundary() {

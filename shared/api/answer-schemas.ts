@@ -9,6 +9,7 @@ import {
 } from './account-schemas';
 import { AlertDeletedSchema, AlertLinkDoneSchema, AlertSetSchema, AlertsPageSchema, NotificationsSchema, SalesPageSchema } from './alert-schemas';
 import { CountryResponseSchema, FashionTipsSchema, LinksSchema, MenuStructureSchema, SlidesSchema, TopRatedSchema } from './home-schemas';
+import { PriceHistorySchema } from './price-history-schemas';
 import { DressMeFiltersSchema, LookCategoriesSchema, LookDeletedSchema, LookSchema, LookbookSchema, PublicLookbookSchema, SetSavedSchema } from './look-schemas';
 import {
   BrandListSchema,
@@ -77,6 +78,7 @@ export const ANSWER_SCHEMAS = {
   BrandList: BrandListSchema,
   StoreList: StoreListSchema,
   SitemapUrls: SitemapUrlsSchema,
+  PriceHistory: PriceHistorySchema,
   // Accounts and the mailing list.
   UserProfileResponse: UserProfileResponseSchema,
   PublicProfileResponse: PublicProfileResponseSchema,

@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries';
 
+// Its path and limits: price-history-paths.ts.
+
 // A size variant's price history on one country's site (honest prices: shared/reference-price.ts
 // is the rule). Amounts are in the site's currency, two decimals at most; dates are UTC days.
 //
 //   GET /api/products/price-history/{guid}?country=&days=            PriceHistorySchema
-//        days: 1 to PRICE_HISTORY_MAX_DAYS, PRICE_HISTORY_DEFAULT_DAYS when absent. One point per
+//        days: 1 to PRICE_HISTORY_MAX_DAYS (price-history-paths.ts), PRICE_HISTORY_DEFAULT_DAYS when absent. One point per
 //        day from the first day it was priced here (at most `days` back) to today: the last
 //        price of that day. Unknown guid, or not priced in the country: 404.
-
-/** The spans the product page offers. */
-export const PRICE_HISTORY_SPANS = [30, 90, 365] as const;
-export const PRICE_HISTORY_DEFAULT_DAYS = 90;
-export const PRICE_HISTORY_MAX_DAYS = 365;
 
 const amount = z.number().nonnegative();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

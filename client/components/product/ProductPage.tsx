@@ -1,3 +1,4 @@
+import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import type { ProductCard as Card, ProductDetail } from '../../../shared/api/product-schemas';
 import { formatPrice } from '../../../shared/price';
 import { useSiteConfig } from '../../app/contexts';
@@ -9,6 +10,7 @@ import { JsonLd } from '../meta/JsonLd';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
 import { BuyControl } from './BuyControl';
+import { PriceHistoryChart } from './PriceHistoryChart';
 import { ProductGallery } from './ProductGallery';
 import { availabilityLabel, galleryImages, metaDescription, productStructuredData, selectedOf, sizePath } from './product-view';
 
@@ -17,9 +19,9 @@ import { availabilityLabel, galleryImages, metaDescription, productStructuredDat
 // the retailer. Every choice (colour, size) is a link to that size variant's own page, so
 // it all works without JavaScript and each price has an address.
 
-type Props = { detail: ProductDetail; similar: readonly Card[] };
+type Props = { detail: ProductDetail; similar: readonly Card[]; history?: PriceHistory | null };
 
-export function ProductPage({ detail, similar }: Props) {
+export function ProductPage({ detail, similar, history }: Props) {
   const site = useSiteConfig();
   const country = useCountry();
   const selection = selectedOf(detail);
@@ -149,6 +151,7 @@ export function ProductPage({ detail, similar }: Props) {
               <p>{description}</p>
             </section>
           )}
+          {history && <PriceHistoryChart history={history} money={price} locale={country.locale} />}
         </div>
       </div>
 

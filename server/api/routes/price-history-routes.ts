@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { PRICE_HISTORY_DEFAULT_DAYS, PRICE_HISTORY_MAX_DAYS } from '../../../shared/api/price-history-schemas';
+import { PRICE_HISTORY_DEFAULT_DAYS, PRICE_HISTORY_MAX_DAYS } from '../../../shared/api/price-history-paths';
 import { CacheShort } from '../../../shared/http/cache-policy';
 import { safeText, uuidId } from '../../../shared/validation/safe-input';
 import { CountryQuery } from '../http/params';

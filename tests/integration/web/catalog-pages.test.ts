@@ -126,6 +126,44 @@ describe('the product landing page', () => {
     expect(jsonLd(res.text).some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
   });
 
+  it("shows the selected size's price history to a crawler: in words, as a chart and as a table", async () => {
+    // A reduced size variant whose log says: the list price for months, cut ten days ago.
+    const [row] = await stack.db.query<{ id: number; guid: string; msrp: number; sale: number }>(
+      `SELECT sv.id, sv.guid::text AS guid, pr.msrp, pr.sale_price AS sale
+         FROM size_variants sv JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'GB'
+        WHERE pr.offers >= 10 AND pr.status = 1 ORDER BY sv.id DESC LIMIT 1`,
+    );
+    const { id, guid, msrp, sale } = row!;
+    const now = Date.now();
+    await stack.db.query(`DELETE FROM price_history WHERE size_variant_id = $1 AND country_code = 'GB'`, [id]);
+    for (const [ago, price, first] of [[120, msrp, true], [10, sale, false]] as const) {
+      await stack.db.query(
+        `INSERT INTO price_history (size_variant_id, country_code, currency_code, msrp, sale_price, status, first_seen, recorded_at)
+         VALUES ($1, 'GB', 'GBP', $2, $3, 1, $4, $5)`,
+        [id, msrp, price, first, new Date(now - ago * 86_400_000)],
+      );
+    }
+    const detail = await detailOf(guid);
+    const html = visibleMarkup((await request(stack.web.url).get(`/${detail.canonicalUrl}`).expect(200)).text);
+    const gbp = (n: number) => `£${n.toFixed(2).replace(/\.00$/, '')}`;
+    const cut = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(now - 10 * 86_400_000));
+    const off = Math.round(((msrp - sale) * 100) / msrp);
+    expect(html).toContain('<h2 id="');
+    expect(html).toContain('>Price history</h2>');
+    expect(html).toContain('This is the lowest price in 90 days: a good time to buy.');
+    expect(html).toContain(`${off}% off, measured against the lowest price of the 30 days before this price began on ${cut} (${gbp(msrp)}).`);
+    // The chart: an SVG image with its title, the sale and list price lines.
+    expect(html).toMatch(/<svg viewBox="0 0 640 220" role="img" aria-labelledby="[^"]+"><title id="[^"]+">Price over the last 90 days<\/title>/);
+    expect(html).toMatch(/<path class="price-history-msrp" d="M8 [\d.]+ H632"><\/path><path class="price-history-sale" d="M8 [\d.]+ H[\d.]+ V[\d.]+ H632"><\/path>/);
+    // The table: one row per change in the 90 days shown (the list price, then the cut).
+    const rows = [...html.matchAll(/<tr><th scope="row">([^<]+)<\/th><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td><\/tr>/g)].map((m) => m.slice(1));
+    expect(rows.map((r) => r.slice(1))).toEqual([
+      [gbp(msrp), gbp(msrp), 'In stock'],
+      [gbp(sale), gbp(msrp), 'In stock'],
+    ]);
+    expect(rows[1]![0]).toBe(cut);
+  });
+
   it('prices the page in the country currency under a country prefix', async () => {
     const [row] = await stack.db.query<{ guid: string }>(
       `SELECT sv.guid::text AS guid FROM size_variants sv

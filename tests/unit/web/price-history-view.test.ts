@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { PriceHistory, PricePoint } from '../../../shared/api/price-history-schemas';
+import { chartGeometry, dayLabel, historyRows, historySummary, spansOffered } from '../../../client/components/product/price-history-view';
+
+const point = (date: string, salePrice: number, msrp = 100, available = true): PricePoint => ({ date, salePrice, msrp, available });
+const days = (n: number, make: (i: number) => PricePoint) => Array.from({ length: n }, (_, i) => make(i));
+const money = (n: number) => `£${n}`;
+const day = (date: string) => date.slice(5);
+
+type Overrides = Partial<Omit<PriceHistory, 'reference'>> & { reference?: Partial<PriceHistory['reference']> };
+
+function history(overrides: Overrides = {}): PriceHistory {
+  const { reference, ...rest } = overrides;
+  return {
+    guid: 'g',
+    country: 'GB',
+    currencyCode: 'GBP',
+    days: 365,
+    points: [point('2026-11-24', 60)],
+    current: point('2026-11-24', 60),
+    lowest30: { price: 60, date: '2026-11-24' },
+    lowest90: null,
+    lowestIn90Days: false,
+    ...rest,
+    reference: { price: 80, basis: 'history', since: '2026-11-14', known: '2026-08-01', discount: 25, msrpDiscount: 40, ...reference },
+  };
+}
+
+describe('spansOffered', () => {
+  it('offers 30 days always, and a longer span only once the history outgrows the one before', () => {
+    expect(spansOffered(days(12, () => point('d', 1)))).toEqual([30]);
+    expect(spansOffered(days(30, () => point('d', 1)))).toEqual([30]);
+    expect(spansOffered(days(31, () => point('d', 1)))).toEqual([30, 90]);
+    expect(spansOffered(days(91, () => point('d', 1)))).toEqual([30, 90, 365]);
+  });
+});
+
+describe('chartGeometry', () => {
+  it('draws a level run as one stroke, breaks the sale line where it could not be bought and shades that stretch', () => {
+    // Four days: 100, 100, out of stock, 50. The chart is 624 units wide inside its margins.
+    const geometry = chartGeometry([point('a', 100), point('b', 100), point('c', 100, 100, false), point('d', 50)]);
+    expect(geometry.low).toBe(45);
+    expect(geometry.high).toBe(105);
+    expect(geometry.sale).toBe('M8 28.3 H320 M476 191.7 H632');
+    expect(geometry.msrp).toBe('M8 28.3 H632');
+    expect(geometry.gaps).toEqual([{ x: 320, width: 156 }]);
+    expect(geometry.at(3, 50)).toEqual({ x: 554, y: 191.7 });
+  });
+
+  it('keeps a flat price off the edges', () => {
+    const geometry = chartGeometry([point('a', 100, 100), point('b', 100, 100)]);
+    expect([geometry.low, geometry.high]).toEqual([90, 110]);
+    expect(geometry.sale).toBe('M8 110 H632');
+  });
+});
+
+describe('historyRows', () => {
+  it('has one row per change of price, list price or availability', () => {
+    const rows = historyRows([point('01', 80), point('02', 80), point('03', 80, 100, false), point('04', 80), point('05', 80, 90), point('06', 80, 90)]);
+    expect(rows.map((r) => r.from)).toEqual(['01', '03', '04', '05']);
+  });
+});
+
+describe('dayLabel', () => {
+  it('names the day and month in the site locale, with the year when it is not this one', () => {
+    expect(dayLabel('2026-11-12', 'en-GB', '2026-11-24')).toBe('12 Nov');
+    expect(dayLabel('2026-11-12', 'en-US', '2026-11-24')).toBe('Nov 12');
+    expect(dayLabel('2025-12-31', 'en-GB', '2026-11-24')).toBe('31 Dec 2025');
+  });
+});
+
+describe('historySummary', () => {
+  it('says the 30-day low and how the discount is measured, with both figures when the list price claims more', () => {
+    const h = history({ lowest30: { price: 55, date: '2026-11-02' } });
+    expect(historySummary(h, money, day)).toEqual([
+      'Lowest in 30 days: £55 (11-02). Today: £60.',
+      '25% off, measured against the lowest price of the 30 days before this price began on 11-14 (£80).',
+      "The retailer's list price of £100 would make it 40% off; we show the smaller figure.",
+    ]);
+  });
+
+  it('calls the lowest price in 90 days a good time to buy', () => {
+    expect(historySummary(history({ lowestIn90Days: true, reference: { msrpDiscount: 25 } }), money, day)).toEqual([
+      'This is the lowest price in 90 days: a good time to buy.',
+      '25% off, measured against the lowest price of the 30 days before this price began on 11-14 (£80).',
+    ]);
+  });
+
+  it('says when the list price stands in, or when the days on record are fewer than 30', () => {
+    const msrp = history({ lowest30: null, reference: { basis: 'msrp', price: 100, discount: 40 } });
+    expect(historySummary(msrp, money, day)).toEqual(["40% off, measured against the retailer's list price (£100): we have less than 30 days of its price history."]);
+    const partial = history({ lowest30: null, reference: { basis: 'partial', known: '2026-11-01', msrpDiscount: 25 } });
+    expect(historySummary(partial, money, day)).toEqual(['25% off, measured against the lowest price since we began tracking it on 11-01 (£80).']);
+  });
+
+  it('shows no discount where the list price claims one but the price is no reduction', () => {
+    const h = history({ lowest30: null, reference: { price: 60, discount: 0, msrpDiscount: 40 } });
+    expect(historySummary(h, money, day)).toEqual([
+      'The retailer shows a list price of £100 (40% off), but £60 is no reduction on what it cost in the 30 days before (lowest £60), so we show no discount.',
+    ]);
+  });
+
+  it('says when it is out of stock today', () => {
+    const h = history({ current: point('2026-11-24', 60, 100, false), lowest30: null, reference: { discount: 0, msrpDiscount: 0 } });
+    expect(historySummary(h, money, day)).toEqual(['Out of stock at the retailer today.']);
+  });
+});
