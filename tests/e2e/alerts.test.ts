@@ -102,6 +102,37 @@ describe('the Price Alert dialog', () => {
     await context.close();
   });
 
+  it("suggests the item's 90-day low from its price history, and a press puts it in the price field", async () => {
+    const shopper = await registerUser(stack.api);
+    const context = await contextFor(shopper);
+    const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
+    const card = page.locator('.listing-results .product-grid > article').nth(1);
+    const guid = await guidOf(card);
+    const sale = await salePriceOf(guid);
+    // Its log: today's price since 120 days ago, except ten days at a whole 70 % of it.
+    const low = Math.floor(sale * 0.7);
+    const [{ id }] = (await stack.db.query<{ id: number }>('SELECT id FROM size_variants WHERE guid = $1::uuid', [guid])) as [{ id: number }];
+    await stack.db.query(`DELETE FROM price_history WHERE size_variant_id = $1 AND country_code = 'GB'`, [id]);
+    for (const [ago, price] of [[120, sale], [60, low], [50, sale]] as const) {
+      await stack.db.query(
+        `INSERT INTO price_history (size_variant_id, country_code, currency_code, msrp, sale_price, status, first_seen, recorded_at)
+         SELECT $1, 'GB', 'GBP', pr.msrp, $2, 1, $3, $4 FROM size_variant_prices pr WHERE pr.size_variant_id = $1 AND pr.country_code = 'GB'`,
+        [id, price, ago === 120, new Date(Date.now() - ago * 86_400_000)],
+      );
+    }
+    await card.hover();
+    await card.getByRole('link', { name: /^Price alert for / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Price Alert' });
+    await dialog.getByRole('radio', { name: 'This item' }).check();
+    const suggestion = dialog.getByRole('button', { name: `Lowest in 90 days: £${low}. Use it` });
+    await suggestion.click();
+    expect(await dialog.getByLabel('Alert price').inputValue()).toBe(String(low));
+    expect(await fieldError(dialog).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Alert Me' }).isEnabled()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('stays open with no message when the api refuses (the price fell below the figure since it opened)', async () => {
     const shopper = await registerUser(stack.api);
     const context = await contextFor(shopper);
@@ -109,9 +140,13 @@ describe('the Price Alert dialog', () => {
     const card = firstCard(page);
     const guid = await guidOf(card);
     const salePrice = await salePriceOf(guid);
+    // The dialog reads the item's price history (for its suggestion) as it opens; that answer is
+    // kept until an import, so it must be made before the price is changed under it here.
+    const historyRead = page.waitForResponse((res) => res.url().includes('/api/products/price-history/'));
     await card.hover();
     await card.getByRole('link', { name: /^Price alert for / }).click();
     const dialog = page.getByRole('dialog', { name: 'Price Alert' });
+    expect((await historyRead).status()).toBe(200);
     await dialog.getByRole('radio', { name: 'This item' }).check();
     await dialog.getByLabel('Alert price').fill('2');
     const update = `UPDATE size_variant_prices SET sale_price = $2 WHERE country_code = 'GB' AND size_variant_id = (SELECT id FROM size_variants WHERE guid = $1::uuid)`;

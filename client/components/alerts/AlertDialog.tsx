@@ -1,11 +1,15 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { PRICE_HISTORY_DEFAULT_DAYS, priceHistoryPath } from '../../../shared/api/price-history-paths';
+import type { PriceHistory } from '../../../shared/api/price-history-schemas';
+import { formatPrice } from '../../../shared/price';
 import type { AlertScope } from '../../../shared/validation/alert-rules';
 import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
+import { useCountry } from '../../app/site-hooks';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
 import { ModalDialog } from '../ui/ModalDialog';
-import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, productByGuidPath, scopeLabel, scopesFor, type AlertProduct, type AlertTarget } from './alert-rules';
+import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, productByGuidPath, scopeLabel, scopesFor, suggestedAlertPrice, type AlertProduct, type AlertTarget } from './alert-rules';
 
 // The Sale Alert / Price Alert dialog (spec sections 2 "Other dialogs", 4 "Alert dialog", 5, 8,
 // 9), loaded on its first opening (alert-opener.tsx). The title decides the form: a scope
@@ -38,11 +42,33 @@ function useAlertProduct(guid: string, country: string): Loaded {
   return loaded;
 }
 
+/** The item's price history for a price alert's suggestion; null until it comes, or if it does not. */
+function usePriceHistory(guid: string, country: string, wanted: boolean): PriceHistory | null {
+  const [history, setHistory] = useState<PriceHistory | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    browserApi()
+      .get(priceHistoryPath(guid), 'PriceHistory', { country, days: PRICE_HISTORY_DEFAULT_DAYS })
+      .then(
+        (answer) => live && setHistory(answer),
+        // A suggestion only: without it the form works as before.
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [guid, country, wanted]);
+  return history;
+}
+
 export function AlertDialog({ target, onClose }: Props) {
   const notify = useNotify();
   const { country } = useSiteConfig();
   const guest = useSession().viewer === null;
   const loaded = useAlertProduct(target.guid, country);
+  const history = usePriceHistory(target.guid, country, target.kind === 'price');
+  const site = useCountry();
   const id = useId();
   const [scope, setScope] = useState<AlertScope | ''>('');
   const [price, setPrice] = useState('');
@@ -57,6 +83,7 @@ export function AlertDialog({ target, onClose }: Props) {
   const brand = product?.brand?.name ?? null;
   // The scopes once the product is known: its brand's only when it has one.
   const scopes = product ? scopesFor(brand) : [];
+  const suggestion = history && product ? suggestedAlertPrice(history, product.salePrice) : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -115,6 +142,18 @@ export function AlertDialog({ target, onClose }: Props) {
               <p id={`${id}-price-error`} className="field-error" role="alert">
                 {state.priceProblem}
               </p>
+            )}
+            {suggestion && state.priceEnabled && (
+              <button
+                type="button"
+                className="link-button alert-price-suggestion"
+                onClick={() => {
+                  setPrice(String(suggestion.price));
+                  setTouched((was) => ({ ...was, price: true }));
+                }}
+              >
+                {`${suggestion.label}: ${formatPrice(suggestion.price, { locale: site.locale, info: site.currencyInfo })}. Use it`}
+              </button>
             )}
           </div>
         )}

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import type { ProductDetail } from '../../../shared/api/product-schemas';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { ALERT_API } from '../../../shared/api/alert-paths';
@@ -98,6 +99,20 @@ export function alertFormState({ kind, scope, price, email, salePrice }: AlertFo
   const emailProblem = email === undefined ? undefined : isValidEmail(email) ? undefined : ALERT_MESSAGES.email;
   const canSubmit = scope !== '' && salePrice !== undefined && priceProblem === undefined && emailProblem === undefined;
   return { priceEnabled, priceProblem, emailProblem, canSubmit };
+}
+
+/**
+ * The alert price the dialog suggests from the item's history: its 90-day low (or, with less
+ * history, its 30-day low) when it is below today's price and the form would take it (spec
+ * section 5 compares whole numbers, so 104.99 passes against 104.99: a suggestion must be lower
+ * than today's price itself). Undefined when there is nothing to suggest.
+ */
+export function suggestedAlertPrice(history: Pick<PriceHistory, 'lowest30' | 'lowest90'>, salePrice: number): { price: number; label: string } | undefined {
+  const options = [
+    history.lowest90 && { price: history.lowest90.price, label: 'Lowest in 90 days' },
+    history.lowest30 && { price: history.lowest30.price, label: 'Lowest in 30 days' },
+  ];
+  return options.find((o): o is { price: number; label: string } => !!o && o.price < salePrice && 'price' in alertPriceProblem(String(o.price), salePrice));
 }
 
 function problemOf(checked: { price: number } | { problem: string }): string | undefined {

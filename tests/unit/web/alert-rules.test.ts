@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_API } from '../../../shared/api/alert-paths';
 import { ALERT_MESSAGES } from '../../../shared/validation/alert-rules';
-import { alertFormState, alertRequest, scopeLabel, scopesFor, type AlertProduct } from '../../../client/components/alerts/alert-rules';
+import { alertFormState, alertRequest, scopeLabel, scopesFor, suggestedAlertPrice, type AlertProduct } from '../../../client/components/alerts/alert-rules';
 import { isOneClickUnsubscribe } from '../../../server/web/http/xsrf';
 
 // The Alert dialog's form (spec sections 4 "Alert dialog", 5 "Alert email", "Alert price"),
@@ -75,5 +75,18 @@ describe('the one-click unsubscribe path', () => {
     for (const path of ['/alerts/unsubscribe/', '/alerts/unsubscribe/a/b', '/gb/alerts/unsubscribe/a', '/zz/alerts/unsubscribe/a', '/alerts/confirm/a', '/api/account/alert-unsubscribe', '/x/alerts/unsubscribe/a', '/alerts/unsubscribe']) {
       expect(isOneClickUnsubscribe('POST', path), path).toBe(false);
     }
+  });
+});
+
+describe('suggestedAlertPrice', () => {
+  const low = (price: number) => ({ price, date: '2026-11-01' });
+  it('suggests the 90-day low, else the 30-day low, only when it is below today and the form would take it', () => {
+    expect(suggestedAlertPrice({ lowest90: low(40), lowest30: low(45) }, 60)).toEqual({ price: 40, label: 'Lowest in 90 days' });
+    expect(suggestedAlertPrice({ lowest90: null, lowest30: low(45) }, 60)).toEqual({ price: 45, label: 'Lowest in 30 days' });
+    // Today is the low: nothing to suggest (104.99 would pass the whole-number check against itself).
+    expect(suggestedAlertPrice({ lowest90: null, lowest30: low(104.99) }, 104.99)).toBeUndefined();
+    // Below today, but the same whole number: the form would refuse it, so the 30-day low is tried.
+    expect(suggestedAlertPrice({ lowest90: low(60.2), lowest30: low(55) }, 60.4)).toEqual({ price: 55, label: 'Lowest in 30 days' });
+    expect(suggestedAlertPrice({ lowest90: null, lowest30: null }, 60)).toBeUndefined();
   });
 });
