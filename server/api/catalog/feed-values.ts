@@ -1,3 +1,4 @@
+import { percentOff } from '../../../shared/reference-price';
 import type { CountryCode } from '../../../shared/countries';
 
 // Parsers for the attribute values of Google's product data specification whose text
@@ -79,8 +80,10 @@ export function careFromDetails(details: readonly ProductDetail[]): string | und
   return care.length ? care.join('; ') : undefined;
 }
 
-/** Discount percent from list and sale price, rounded (spec "offers"); 0 when not reduced. */
+/**
+ * Discount percent from list and sale price, rounded (spec "offers"); 0 when not reduced. What a
+ * first sighting carries: with a history, the importer measures it honestly (honest-offers.ts).
+ */
 export function discountPercent(msrpMinor: number, saleMinor: number): number {
-  if (msrpMinor <= 0 || saleMinor >= msrpMinor) return 0;
-  return Math.min(100, Math.max(1, Math.round(((msrpMinor - saleMinor) * 100) / msrpMinor)));
+  return percentOff(msrpMinor, saleMinor);
 }

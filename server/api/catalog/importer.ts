@@ -7,6 +7,7 @@ import { COUNTRIES, parseCountryCode, type CountryCode } from '../../../shared/c
 import type { Department } from '../../../shared/constants';
 import type { Database, Queryable } from '../db/database';
 import { appendChanges, type ChangeEntry } from './catalog-changes';
+import { honestOffers, readChangeLogs } from './honest-offers';
 import { placeItem } from './category-match';
 import { CATEGORIES, loadCategoryIds, upsertCategoryTree } from './category-tree';
 import { validateFeedRecord, type FeedItem } from './feed-item';
@@ -278,6 +279,15 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
       }
       const sizeIds = await upsertSizeVariants(tx, storeId, sizeRows, coupons);
       const existing = [...sizeIds.values()].filter((s) => s.state !== 'new').map((s) => s.id);
+      // A size variant seen before carries the discount its log allows (honest-offers.ts);
+      // a first sighting has no log and keeps the feed's.
+      const logs = await readChangeLogs(tx, country, existing);
+      const now = Date.now();
+      for (const row of sizeRows) {
+        const log = logs.get(sizeIds.get(row.size.item.id)!.id);
+        const { sale, msrp, status } = row.size;
+        if (log?.length) row.size.offers = honestOffers(log, { currency, sale, msrp, available: status !== AVAILABILITY_STATUS.out_of_stock }, now);
+      }
       const priceChanges = await upsertPrices(
         tx,
         country,

@@ -2,6 +2,7 @@ import type { PriceHistory, PricePoint } from '../../../shared/api/price-history
 import type { CountryCode } from '../../../shared/countries';
 import { DAY_MS, honestPrice, lowestBuyable, type PriceChange } from '../../../shared/reference-price';
 import { notFound } from '../../lib/http-error';
+import { logChange } from '../catalog/honest-offers';
 import type { Queryable } from '../db/database';
 
 // A size variant's price history on one country's site, read from the change log
@@ -19,8 +20,8 @@ const minor = (amount: number) => Math.round(amount * 100);
 const major = (minorUnits: number) => minorUnits / 100;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const startOfDay = (ms: number) => ms - (ms % DAY_MS);
-// Status 0 is out of stock; null is a row logged before availability was, taken as buyable.
-const buyable = (status: number | null) => status !== 0;
+// Status 0 is out of stock (as logChange reads the log).
+const buyable = (status: number) => status !== 0;
 
 export class PriceHistoryService {
   constructor(
@@ -45,13 +46,7 @@ export class PriceHistoryService {
       [current.id, country],
     );
     const now = this.now();
-    const changes: PriceChange[] = rows.map((r) => ({
-      at: r.at.getTime(),
-      currency: r.currency_code,
-      sale: minor(r.sale_price),
-      msrp: minor(r.msrp),
-      available: buyable(r.status),
-    }));
+    const changes: PriceChange[] = rows.map(logChange);
     // The price row is the truth; a log without its latest state (rows written before the log
     // existed) gets it as of now, so the answer never contradicts the product page.
     const today: PriceChange = { at: now, currency: current.currency_code, sale: minor(current.sale_price), msrp: minor(current.msrp), available: buyable(current.status) };

@@ -141,3 +141,33 @@ describe('price history', () => {
     expect(await service.prune()).toBe(0);
   });
 });
+
+describe('the discount an import stores', () => {
+  const offersOf = async () =>
+    (await db.query<{ offers: number }>(`SELECT offers FROM size_variant_prices WHERE size_variant_id = $1 AND country_code = 'GB'`, [sizeVariantId]))[0]!.offers;
+  const feedWith = (price: string, sale: string) =>
+    NORTHLANE_GB.replace(/^(NL100-BLK-S\t(?:[^\t]*\t){6})[^\t]*\t[^\t]*/m, `$1${price} GBP\t${sale} GBP`);
+
+  it('measures a reduction against the lowest price of the 30 days before it, not against an inflated "was" price', async () => {
+    // 60 for months; the feed now says "was 120, now 59": 51 % by the feed, 2 % in truth.
+    await writeHistory([[120, 60, 60, 1]]);
+    await importFeed(db, { text: feedWith('120.00', '59.00'), store: 'northlane', country: 'GB' });
+    expect(await offersOf()).toBe(2);
+    const detail = (await (await fetch(`${api.url}/api/products/detail/guid/${DRESS}?country=GB`)).json()) as {
+      data: { product: { variants: { size_variants: { guid: string; offers: number }[] }[] } };
+    };
+    const size = detail.data.product.variants.flatMap((v) => v.size_variants).find((s) => s.guid === DRESS)!;
+    expect(size.offers).toBe(2);
+  });
+
+  it("keeps the feed's figure for a first sighting, and the list price caps a higher history", async () => {
+    await writeHistory([[120, 130, 130, 1]]);
+    await importFeed(db, { text: feedWith('120.00', '60.00'), store: 'northlane', country: 'GB' });
+    // The list price (120) is lower than the history (130): it caps the reference.
+    expect(await offersOf()).toBe(50);
+    await db.query(`DELETE FROM price_history WHERE size_variant_id = $1`, [sizeVariantId]);
+    await importFeed(db, { text: feedWith('100.00', '75.00'), store: 'northlane', country: 'GB' });
+    expect(await offersOf()).toBe(25);
+  });
+});
+
