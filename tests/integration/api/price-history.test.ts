@@ -9,165 +9,167 @@ import type { Database } from '../../../server/api/db/database';
 import { PRICE_HISTORY_KEEP_DAYS, PriceHistoryService } from '../../../server/api/services/price-history-service';
 import { startApi } from '../../support/api-server';
 import { fixtureManifest, readFixture } from '../../support/feed-fixtures';
-import { openTestDatabase } from '../../support/test-database';
+import { BOTH_ENGINES } from '../../support/test-database';
 
 // GET /api/products/price-history/{guid}: a size variant's days on one country's site read from
-// the change log, the honest reference price, caching and invalidation, and pruning.
+// the change log, the honest reference price, caching and invalidation, pruning, and the
+// discount an import stores; on both engines.
 
 const NORTHLANE_GB = readFixture('good/northlane.gb.tsv');
 const DRESS = sizeVariantGuid('northlane', 'NL100-BLK-S');
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-let db: Database;
-let api: Awaited<ReturnType<typeof startApi>>;
-let sizeVariantId: number;
+describe.each(BOTH_ENGINES)('on %s', (_engine, open) => {
+  let db: Database;
+  let api: Awaited<ReturnType<typeof startApi>>;
+  let sizeVariantId: number;
 
-/** The dress's GB log, replaced by these changes (days ago, sale, msrp, status). */
-async function writeHistory(rows: [daysAgo: number, sale: number, msrp: number, status: number][]): Promise<void> {
-  const now = Date.now();
-  await db.query(`DELETE FROM price_history WHERE size_variant_id = $1 AND country_code = 'GB'`, [sizeVariantId]);
-  for (const [i, [ago, sale, msrp, status]] of rows.entries()) {
-    await db.query(
-      `INSERT INTO price_history (size_variant_id, country_code, currency_code, msrp, sale_price, status, first_seen, recorded_at)
-       VALUES ($1, 'GB', 'GBP', $2, $3, $4, $5, $6)`,
-      [sizeVariantId, msrp, sale, status, i === 0, new Date(now - ago * DAY_MS)],
-    );
-  }
-}
-
-async function history(query: string): Promise<{ status: number; body: { data?: PriceHistory; message?: string }; etag: string | null; cacheControl: string | null }> {
-  const res = await fetch(`${api.url}/api/products/price-history/${query}`);
-  return { status: res.status, body: (await res.json()) as { data?: PriceHistory }, etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control') };
-}
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  await upsertCategoryTree(db);
-  await importStores(db, fixtureManifest());
-  await importFeed(db, { text: NORTHLANE_GB, store: 'northlane', country: 'GB' });
-  [{ id: sizeVariantId }] = (await db.query<{ id: number }>('SELECT id FROM size_variants WHERE guid = $1::uuid', [DRESS])) as [{ id: number }];
-  // Today's price (59, list 89, in stock) is the feed's; before it: 89 for months, a week at 79
-  // from 40 days ago, then 89 again until the cut to 59 ten days ago.
-  await writeHistory([
-    [120, 89, 89, 1],
-    [40, 79, 89, 1],
-    [33, 89, 89, 1],
-    [10, 59, 89, 1],
-  ]);
-  api = await startApi(db);
-});
-afterAll(async () => {
-  await api?.close();
-  await db?.close();
-});
-
-describe('price history', () => {
-  it('gives one point per day, the lows, and the discount measured against the lowest price of the 30 days before the cut', async () => {
+  /** The dress's GB log, replaced by these changes (days ago, sale, msrp, status). */
+  async function writeHistory(rows: [daysAgo: number, sale: number, msrp: number, status: number][]): Promise<void> {
     const now = Date.now();
-    const { status, body, cacheControl } = await history(`${DRESS}?country=GB&days=30`);
-    expect(status).toBe(200);
-    expect(cacheControl).toBe('public, max-age=60, stale-while-revalidate=300');
-    const data = body.data!;
-    expect(data.points.length).toBe(30);
-    expect(data.points[0]).toEqual({ date: day(now - 29 * DAY_MS), salePrice: 89, msrp: 89, available: true });
-    expect(data.points.at(-1)).toEqual({ date: day(now), salePrice: 59, msrp: 89, available: true });
-    expect(data.points.find((p) => p.date === day(now - 10 * DAY_MS))!.salePrice).toBe(59);
-    expect(data.points.find((p) => p.date === day(now - 11 * DAY_MS))!.salePrice).toBe(89);
-    expect(data.current).toEqual({ date: day(now), salePrice: 59, msrp: 89, available: true });
-    expect(data.lowest30).toEqual({ price: 59, date: day(now) });
-    expect(data.lowest90).toEqual({ price: 59, date: day(now) });
-    expect(data.lowestIn90Days).toBe(true);
-    expect(data.reference).toEqual({
-      price: 79, basis: 'history', since: day(now - 10 * DAY_MS), known: day(now - 120 * DAY_MS), discount: 25, msrpDiscount: 34,
-    });
-    // A year asked for, 121 days on record: from the first day it was priced here.
-    const year = (await history(`${DRESS}?country=GB&days=365`)).body.data!;
-    expect(year.points.length).toBe(121);
-    expect(year.points[0]!.date).toBe(day(now - 120 * DAY_MS));
-    expect(year.points.filter((p) => p.salePrice === 79).length).toBe(7);
-  });
-
-  it('turns bad input away with a clear message and an unknown or unpriced size variant with a 404', async () => {
-    const bad = {
-      [`${DRESS}?days=0`]: 'days must be a whole number from 1 to 365',
-      [`${DRESS}?days=366`]: 'days must be a whole number from 1 to 365',
-      [`${DRESS}?days=abc`]: 'days must be a whole number from 1 to 365',
-      [`${DRESS}?country=ZZ`]: 'country must be one of',
-      ['not-a-guid']: 'guid must be a size variant id (a UUID)',
-    };
-    for (const [query, message] of Object.entries(bad)) {
-      const res = await history(query);
-      expect({ query, status: res.status }).toEqual({ query, status: 400 });
-      expect(res.body.message).toContain(message);
+    await db.query(`DELETE FROM price_history WHERE size_variant_id = $1 AND country_code = 'GB'`, [sizeVariantId]);
+    for (const [i, [ago, sale, msrp, status]] of rows.entries()) {
+      await db.query(
+        `INSERT INTO price_history (size_variant_id, country_code, currency_code, msrp, sale_price, status, first_seen, recorded_at)
+         VALUES ($1, 'GB', 'GBP', $2, $3, $4, $5, $6)`,
+        [sizeVariantId, msrp, sale, status, i === 0, new Date(now - ago * DAY_MS)],
+      );
     }
-    expect((await history('00000000-0000-5000-8000-000000000000?country=GB')).status).toBe(404);
-    // Northlane's GB feed is all it has: the dress is not sold on the US site.
-    expect((await history(`${DRESS}?country=US`)).status).toBe(404);
-  });
+  }
 
-  it('is answered from memory until an import changes the catalogue, then afresh', async () => {
-    const url = `${DRESS}?country=GB&days=90`;
-    const first = await history(url);
-    const kept = await history(url);
-    expect(first.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
-    expect(kept.etag).toBe(first.etag);
-    const heard = api.answers.nextChange();
-    const cheaper = NORTHLANE_GB.replace(/^(NL100-BLK-S\t(?:[^\t]*\t){7})59\.00 GBP/m, '$149.00 GBP');
-    expect(cheaper).not.toBe(NORTHLANE_GB);
-    await importFeed(db, { text: cheaper, store: 'northlane', country: 'GB' });
-    await heard;
-    const after = await history(url);
-    expect(after.etag).not.toBe(first.etag);
-    expect(after.body.data!.current.salePrice).toBe(49);
-    // Cut again today: measured against the lowest of the 30 days before today (59).
-    expect(after.body.data!.reference).toMatchObject({ price: 59, basis: 'history', since: day(Date.now()), discount: 17 });
-  });
+  async function history(query: string): Promise<{ status: number; body: { data?: PriceHistory; message?: string }; etag: string | null; cacheControl: string | null }> {
+    const res = await fetch(`${api.url}/api/products/price-history/${query}`);
+    return { status: res.status, body: (await res.json()) as { data?: PriceHistory }, etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control') };
+  }
 
-  it('prunes rows older than the kept days, keeping the one in force at the cut', async () => {
-    const keep = PRICE_HISTORY_KEEP_DAYS;
+  beforeAll(async () => {
+    db = await open();
+    await upsertCategoryTree(db);
+    await importStores(db, fixtureManifest());
+    await importFeed(db, { text: NORTHLANE_GB, store: 'northlane', country: 'GB' });
+    [{ id: sizeVariantId }] = (await db.query<{ id: number }>('SELECT id FROM size_variants WHERE guid = $1::uuid', [DRESS])) as [{ id: number }];
+    // Today's price (59, list 89, in stock) is the feed's; before it: 89 for months, a week at 79
+    // from 40 days ago, then 89 again until the cut to 59 ten days ago.
     await writeHistory([
-      [keep + 100, 95, 95, 1],
-      [keep + 50, 92, 95, 0],
-      [keep + 20, 89, 89, 1],
-      [100, 59, 89, 1],
+      [120, 89, 89, 1],
+      [40, 79, 89, 1],
+      [33, 89, 89, 1],
+      [10, 59, 89, 1],
     ]);
-    const service = new PriceHistoryService(db);
-    expect(await service.prune()).toBe(2);
-    const left = await db.query<{ sale_price: number }>(
-      `SELECT sale_price FROM price_history WHERE size_variant_id = $1 AND country_code = 'GB' ORDER BY recorded_at`,
-      [sizeVariantId],
-    );
-    expect(left.map((r) => r.sale_price)).toEqual([89, 59]);
-    expect(await service.prune()).toBe(0);
+    api = await startApi(db);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await db?.close();
+  });
+
+  describe('price history', () => {
+    it('gives one point per day, the lows, and the discount measured against the lowest price of the 30 days before the cut', async () => {
+      const now = Date.now();
+      const { status, body, cacheControl } = await history(`${DRESS}?country=GB&days=30`);
+      expect(status).toBe(200);
+      expect(cacheControl).toBe('public, max-age=60, stale-while-revalidate=300');
+      const data = body.data!;
+      expect(data.points.length).toBe(30);
+      expect(data.points[0]).toEqual({ date: day(now - 29 * DAY_MS), salePrice: 89, msrp: 89, available: true });
+      expect(data.points.at(-1)).toEqual({ date: day(now), salePrice: 59, msrp: 89, available: true });
+      expect(data.points.find((p) => p.date === day(now - 10 * DAY_MS))!.salePrice).toBe(59);
+      expect(data.points.find((p) => p.date === day(now - 11 * DAY_MS))!.salePrice).toBe(89);
+      expect(data.current).toEqual({ date: day(now), salePrice: 59, msrp: 89, available: true });
+      expect(data.lowest30).toEqual({ price: 59, date: day(now) });
+      expect(data.lowest90).toEqual({ price: 59, date: day(now) });
+      expect(data.lowestIn90Days).toBe(true);
+      expect(data.reference).toEqual({
+        price: 79, basis: 'history', since: day(now - 10 * DAY_MS), known: day(now - 120 * DAY_MS), discount: 25, msrpDiscount: 34,
+      });
+      // A year asked for, 121 days on record: from the first day it was priced here.
+      const year = (await history(`${DRESS}?country=GB&days=365`)).body.data!;
+      expect(year.points.length).toBe(121);
+      expect(year.points[0]!.date).toBe(day(now - 120 * DAY_MS));
+      expect(year.points.filter((p) => p.salePrice === 79).length).toBe(7);
+    });
+
+    it('turns bad input away with a clear message and an unknown or unpriced size variant with a 404', async () => {
+      const bad = {
+        [`${DRESS}?days=0`]: 'days must be a whole number from 1 to 365',
+        [`${DRESS}?days=366`]: 'days must be a whole number from 1 to 365',
+        [`${DRESS}?days=abc`]: 'days must be a whole number from 1 to 365',
+        [`${DRESS}?country=ZZ`]: 'country must be one of',
+        ['not-a-guid']: 'guid must be a size variant id (a UUID)',
+      };
+      for (const [query, message] of Object.entries(bad)) {
+        const res = await history(query);
+        expect({ query, status: res.status }).toEqual({ query, status: 400 });
+        expect(res.body.message).toContain(message);
+      }
+      expect((await history('00000000-0000-5000-8000-000000000000?country=GB')).status).toBe(404);
+      // Northlane's GB feed is all it has: the dress is not sold on the US site.
+      expect((await history(`${DRESS}?country=US`)).status).toBe(404);
+    });
+
+    it('is answered from memory until an import changes the catalogue, then afresh', async () => {
+      const url = `${DRESS}?country=GB&days=90`;
+      const first = await history(url);
+      const kept = await history(url);
+      expect(first.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+      expect(kept.etag).toBe(first.etag);
+      const heard = api.answers.nextChange();
+      const cheaper = NORTHLANE_GB.replace(/^(NL100-BLK-S\t(?:[^\t]*\t){7})59\.00 GBP/m, '$149.00 GBP');
+      expect(cheaper).not.toBe(NORTHLANE_GB);
+      await importFeed(db, { text: cheaper, store: 'northlane', country: 'GB' });
+      await heard;
+      const after = await history(url);
+      expect(after.etag).not.toBe(first.etag);
+      expect(after.body.data!.current.salePrice).toBe(49);
+      // Cut again today: measured against the lowest of the 30 days before today (59).
+      expect(after.body.data!.reference).toMatchObject({ price: 59, basis: 'history', since: day(Date.now()), discount: 17 });
+    });
+
+    it('prunes rows older than the kept days, keeping the one in force at the cut', async () => {
+      const keep = PRICE_HISTORY_KEEP_DAYS;
+      await writeHistory([
+        [keep + 100, 95, 95, 1],
+        [keep + 50, 92, 95, 0],
+        [keep + 20, 89, 89, 1],
+        [100, 59, 89, 1],
+      ]);
+      const service = new PriceHistoryService(db);
+      expect(await service.prune()).toBe(2);
+      const left = await db.query<{ sale_price: number }>(
+        `SELECT sale_price FROM price_history WHERE size_variant_id = $1 AND country_code = 'GB' ORDER BY recorded_at`,
+        [sizeVariantId],
+      );
+      expect(left.map((r) => r.sale_price)).toEqual([89, 59]);
+      expect(await service.prune()).toBe(0);
+    });
+  });
+
+  describe('the discount an import stores', () => {
+    const offersOf = async () =>
+      (await db.query<{ offers: number }>(`SELECT offers FROM size_variant_prices WHERE size_variant_id = $1 AND country_code = 'GB'`, [sizeVariantId]))[0]!.offers;
+    const feedWith = (price: string, sale: string) =>
+      NORTHLANE_GB.replace(/^(NL100-BLK-S\t(?:[^\t]*\t){6})[^\t]*\t[^\t]*/m, `$1${price} GBP\t${sale} GBP`);
+
+    it('measures a reduction against the lowest price of the 30 days before it, not against an inflated "was" price', async () => {
+      // 60 for months; the feed now says "was 120, now 59": 51 % by the feed, 2 % in truth.
+      await writeHistory([[120, 60, 60, 1]]);
+      await importFeed(db, { text: feedWith('120.00', '59.00'), store: 'northlane', country: 'GB' });
+      expect(await offersOf()).toBe(2);
+      const detail = (await (await fetch(`${api.url}/api/products/detail/guid/${DRESS}?country=GB`)).json()) as {
+        data: { product: { variants: { size_variants: { guid: string; offers: number }[] }[] } };
+      };
+      const size = detail.data.product.variants.flatMap((v) => v.size_variants).find((s) => s.guid === DRESS)!;
+      expect(size.offers).toBe(2);
+    });
+
+    it("keeps the feed's figure for a first sighting, and the list price caps a higher history", async () => {
+      await writeHistory([[120, 130, 130, 1]]);
+      await importFeed(db, { text: feedWith('120.00', '60.00'), store: 'northlane', country: 'GB' });
+      // The list price (120) is lower than the history (130): it caps the reference.
+      expect(await offersOf()).toBe(50);
+      await db.query(`DELETE FROM price_history WHERE size_variant_id = $1`, [sizeVariantId]);
+      await importFeed(db, { text: feedWith('100.00', '75.00'), store: 'northlane', country: 'GB' });
+      expect(await offersOf()).toBe(25);
+    });
   });
 });
-
-describe('the discount an import stores', () => {
-  const offersOf = async () =>
-    (await db.query<{ offers: number }>(`SELECT offers FROM size_variant_prices WHERE size_variant_id = $1 AND country_code = 'GB'`, [sizeVariantId]))[0]!.offers;
-  const feedWith = (price: string, sale: string) =>
-    NORTHLANE_GB.replace(/^(NL100-BLK-S\t(?:[^\t]*\t){6})[^\t]*\t[^\t]*/m, `$1${price} GBP\t${sale} GBP`);
-
-  it('measures a reduction against the lowest price of the 30 days before it, not against an inflated "was" price', async () => {
-    // 60 for months; the feed now says "was 120, now 59": 51 % by the feed, 2 % in truth.
-    await writeHistory([[120, 60, 60, 1]]);
-    await importFeed(db, { text: feedWith('120.00', '59.00'), store: 'northlane', country: 'GB' });
-    expect(await offersOf()).toBe(2);
-    const detail = (await (await fetch(`${api.url}/api/products/detail/guid/${DRESS}?country=GB`)).json()) as {
-      data: { product: { variants: { size_variants: { guid: string; offers: number }[] }[] } };
-    };
-    const size = detail.data.product.variants.flatMap((v) => v.size_variants).find((s) => s.guid === DRESS)!;
-    expect(size.offers).toBe(2);
-  });
-
-  it("keeps the feed's figure for a first sighting, and the list price caps a higher history", async () => {
-    await writeHistory([[120, 130, 130, 1]]);
-    await importFeed(db, { text: feedWith('120.00', '60.00'), store: 'northlane', country: 'GB' });
-    // The list price (120) is lower than the history (130): it caps the reference.
-    expect(await offersOf()).toBe(50);
-    await db.query(`DELETE FROM price_history WHERE size_variant_id = $1`, [sizeVariantId]);
-    await importFeed(db, { text: feedWith('100.00', '75.00'), store: 'northlane', country: 'GB' });
-    expect(await offersOf()).toBe(25);
-  });
-});
-
