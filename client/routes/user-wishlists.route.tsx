@@ -16,6 +16,7 @@ import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
 import { useWishlistHearts } from '../components/wishlist/wishlist-hearts';
 import { WISHLIST_API } from '../components/wishlist/wishlist-dialog-rules';
+import { NEW_LIST_NAME_LABEL, WishlistOptions } from '../components/wishlist/WishlistOptions';
 import { publicWishlistPath, wishlistIntent, type WishlistIntent } from '../components/wishlist/wishlist-page-rules';
 import { USER_SECTIONS } from './user-section.route';
 import type { UserRouteData } from './user.route';
@@ -305,17 +306,11 @@ function MoveForm({ listId, productId, lists, submit }: { listId: number; produc
       <div className="form-field">
         <label htmlFor={`${id}-to`}>Move to</label>
         <select id={`${id}-to`} name="destination" defaultValue="">
-          <option value="">Choose a list</option>
-          {lists.map((list) => (
-            <option key={list.listId} value={list.listId}>
-              {list.listName}
-            </option>
-          ))}
-          <option value="0">Create New</option>
+          <WishlistOptions lists={lists} />
         </select>
       </div>
       <div className="form-field">
-        <label htmlFor={`${id}-name`}>List Name (for Create New)</label>
+        <label htmlFor={`${id}-name`}>{NEW_LIST_NAME_LABEL}</label>
         <input id={`${id}-name`} name="listName" type="text" autoComplete="off" />
       </div>
       <button type="submit" className="button">

@@ -11,6 +11,7 @@ import { formText } from '../components/account/form-data';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { WISHLIST_API } from '../components/wishlist/wishlist-dialog-rules';
+import { NEW_LIST_NAME_LABEL, WishlistOptions } from '../components/wishlist/WishlistOptions';
 
 // /wishlist/add/{productId}?returnurl=…: the Wishlist dialog as a page, for a shopper without
 // JavaScript (the heart links here; with JavaScript it opens the dialog instead). A guest signs
@@ -89,18 +90,12 @@ export function Component() {
         <div className="form-field">
           <label htmlFor={`${id}-list`}>Wishlist</label>
           <select id={`${id}-list`} name="listId" value={choice} onChange={(event) => setChoice(event.target.value)}>
-            <option value="">Choose a list</option>
-            {lists.map((list) => (
-              <option key={list.listId} value={list.listId}>
-                {list.listName}
-              </option>
-            ))}
-            <option value="0">Create New</option>
+            <WishlistOptions lists={lists} />
           </select>
         </div>
         {/* Without JavaScript the name field is always there; it counts only for Create New. */}
         <div className="form-field">
-          <label htmlFor={`${id}-name`}>List Name (for Create New)</label>
+          <label htmlFor={`${id}-name`}>{NEW_LIST_NAME_LABEL}</label>
           <input id={`${id}-name`} name="listName" type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
           {problem && name !== '' && (
             <p className="field-error" role="alert">

@@ -8,6 +8,7 @@ import { useSiteConfig } from '../../app/contexts';
 import { ModalDialog } from '../ui/ModalDialog';
 import type { WishlistDialogRequest, WishlistList } from './wishlist-hearts';
 import { WISHLIST_API, dialogSubmitState, dialogTitle, type DialogChoice } from './wishlist-dialog-rules';
+import { WishlistOptions } from './WishlistOptions';
 
 // The Wishlist dialog (spec sections 2 "Other dialogs", 4 "Wishlist dialog", 5, 8, 9), loaded on
 // its first opening (wishlist-hearts.tsx). Five modes: wishlist and cart-to-wishlist (add a
@@ -125,13 +126,7 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
               value={effectiveChoice === '' ? '' : String(effectiveChoice)}
               onChange={(event) => setChoice(event.target.value === '' ? '' : Number(event.target.value))}
             >
-              <option value="">Choose a list</option>
-              {lists.map((list) => (
-                <option key={list.listId} value={list.listId}>
-                  {list.listName}
-                </option>
-              ))}
-              {offersNew && <option value="0">Create New</option>}
+              <WishlistOptions lists={lists} offersNew={offersNew} />
             </select>
           </div>
         )}
