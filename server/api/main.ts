@@ -7,6 +7,7 @@ import { AlertLinks } from './alerts/alert-links';
 import { createApiApp, type Readiness } from './app';
 import { upsertCategoryTree } from './catalog/category-tree';
 import { ensureDemoCatalog } from './catalog/demo-loader';
+import { remeasureOffers } from './catalog/honest-offers';
 import { FeedRefresher } from './catalog/feed-refresh';
 import { ensureOperatorSecretFile, removeOperatorSecretFile } from './catalog/operator-handoff';
 import { loadApiConfig } from './config';
@@ -99,13 +100,19 @@ await searchEngine.start();
 alertEvaluator.start(config.alerts.sweepMs);
 readiness.catalogLoaded = true;
 logger.info({ index: searchEngine.stats() }, 'catalog loaded and indexed; api ready');
-// The change log keeps PRICE_HISTORY_KEEP_DAYS of history: pruned at start and once a day.
-const pruneHistory = () =>
-  void new PriceHistoryService(db).prune().then(
-    (rows) => rows > 0 && logger.info({ rows }, 'pruned old price history'),
-    (err: unknown) => logger.warn({ err }, 'pruning price history failed; tried again tomorrow'),
-  );
-pruneHistory();
-setInterval(pruneHistory, DAY_MS).unref();
+// Once a day (and at start): the change log keeps PRICE_HISTORY_KEEP_DAYS of history, and the
+// discounts time alone changes are measured again (honest-offers.ts).
+const dailyPriceWork = async () => {
+  try {
+    const pruned = await new PriceHistoryService(db).prune();
+    if (pruned > 0) logger.info({ rows: pruned }, 'pruned old price history');
+    const remeasured = await remeasureOffers(db);
+    if (remeasured > 0) logger.info({ prices: remeasured }, 'discounts measured again as time passed');
+  } catch (err) {
+    logger.warn({ err }, 'daily price history work failed; tried again tomorrow');
+  }
+};
+void dailyPriceWork();
+setInterval(() => void dailyPriceWork(), DAY_MS).unref();
 // After the first catalogue is in, so a refresh never races the demo's first import.
 feedRefresher?.start();

@@ -1,6 +1,8 @@
 import type { CountryCode } from '../../../shared/countries';
 import { honestPrice, type PriceChange } from '../../../shared/reference-price';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
+import { bumpCatalogGeneration } from './catalog-generation';
+import { CATALOG_CHANGED_CHANNEL } from './importer';
 
 // The discount a size variant carries on a country's site (size_variant_prices.offers, which
 // the catalog index, its sorts and offer filters, the cards' badges and My Sales all read) is
@@ -38,4 +40,76 @@ export async function readChangeLogs(q: Queryable, country: CountryCode, ids: re
 /** The honest discount of a price as of `now`, given the size variant's log before it (possibly empty). */
 export function honestOffers(log: readonly PriceChange[], price: Omit<PriceChange, 'at'>, now: number): number {
   return honestPrice([...log, { ...price, at: now }], now).discount;
+}
+
+type PriceRow = { size_variant_id: number; country_code: CountryCode; currency_code: string; msrp: number; sale_price: number; status: number; offers: number; store: string };
+
+/** Rows re-measured per transaction; the event loop gets a turn between them (PGlite runs on it). */
+const REMEASURE_BATCH = 2000;
+
+/**
+ * Time alone changes one discount: a price unchanged since it was first seen is measured
+ * against the feed's list price for 30 days, and is the regular price after that
+ * (shared/reference-price.ts). Without an import of that store nothing would notice, so this
+ * re-measures every discounted price against its log as of `now`, writes those that changed
+ * and announces their stores as an import does (the index and the kept answers follow).
+ * Returns how many prices changed. Run daily.
+ */
+export async function remeasureOffers(db: Database, now = Date.now()): Promise<number> {
+  let after: [number, string] = [0, ''];
+  let changed = 0;
+  for (;;) {
+    const rows = await db.query<PriceRow>(
+      `SELECT p.size_variant_id, p.country_code, p.currency_code, p.msrp, p.sale_price, p.status, p.offers, s.slug AS store
+         FROM size_variant_prices p
+         JOIN size_variants sv ON sv.id = p.size_variant_id
+         JOIN stores s ON s.id = sv.store_id
+        WHERE p.offers > 0 AND (p.size_variant_id, p.country_code) > ($1, $2)
+        ORDER BY p.size_variant_id, p.country_code
+        LIMIT $3`,
+      [after[0], after[1], REMEASURE_BATCH],
+    );
+    if (!rows.length) return changed;
+    const last = rows[rows.length - 1]!;
+    after = [last.size_variant_id, last.country_code];
+    changed += await remeasureBatch(db, rows, now);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function remeasureBatch(db: Database, rows: readonly PriceRow[], now: number): Promise<number> {
+  const byCountry = new Map<CountryCode, PriceRow[]>();
+  for (const row of rows) byCountry.set(row.country_code, [...(byCountry.get(row.country_code) ?? []), row]);
+  const updates: { row: PriceRow; offers: number }[] = [];
+  for (const [country, group] of byCountry) {
+    const logs = await readChangeLogs(db, country, group.map((r) => r.size_variant_id));
+    for (const row of group) {
+      const log = logs.get(row.size_variant_id);
+      if (!log?.length) continue;
+      const offers = honestOffers(log, { currency: row.currency_code, sale: minor(row.sale_price), msrp: minor(row.msrp), available: row.status !== 0 }, now);
+      if (offers !== row.offers) updates.push({ row, offers });
+    }
+  }
+  if (!updates.length) return 0;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE size_variant_prices p SET offers = t.offers, updated_at = now()
+         FROM unnest($1::int[], $2::text[], $3::int2[]) AS t(size_variant_id, country_code, offers)
+        WHERE p.size_variant_id = t.size_variant_id AND p.country_code = t.country_code`,
+      [updates.map((u) => u.row.size_variant_id), updates.map((u) => u.row.country_code), updates.map((u) => u.offers)],
+    );
+    await bumpCatalogGeneration(tx);
+    // One notice per store and country, as an import of that feed would send.
+    const announced = new Map<string, { store: string; country: CountryCode; updated: number }>();
+    for (const { row } of updates) {
+      const key = `${row.store}/${row.country_code}`;
+      const notice = announced.get(key) ?? { store: row.store, country: row.country_code, updated: 0 };
+      notice.updated++;
+      announced.set(key, notice);
+    }
+    for (const notice of announced.values()) {
+      await tx.query('SELECT pg_notify($1, $2)', [CATALOG_CHANGED_CHANNEL, JSON.stringify({ ...notice, imported: 0 })]);
+    }
+  });
+  return updates.length;
 }

@@ -3,7 +3,8 @@ import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import { DAY_MS } from '../../../shared/reference-price';
 import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
 import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
-import { importFeed } from '../../../server/api/catalog/importer';
+import { remeasureOffers } from '../../../server/api/catalog/honest-offers';
+import { CATALOG_CHANGED_CHANNEL, importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
 import { PRICE_HISTORY_KEEP_DAYS, PriceHistoryService } from '../../../server/api/services/price-history-service';
@@ -170,6 +171,30 @@ describe.each(BOTH_ENGINES)('on %s', (_engine, open) => {
       await db.query(`DELETE FROM price_history WHERE size_variant_id = $1`, [sizeVariantId]);
       await importFeed(db, { text: feedWith('100.00', '75.00'), store: 'northlane', country: 'GB' });
       expect(await offersOf()).toBe(25);
+    });
+  });
+  describe('discounts that time alone changes', () => {
+    it('measures a price first seen 20 days ago against its list price, and as the regular price once it has held 30 days', async () => {
+      await importFeed(db, { text: NORTHLANE_GB, store: 'northlane', country: 'GB' });
+      await writeHistory([[20, 59, 89, 1]]);
+      const offers = async () =>
+        (await db.query<{ offers: number }>(`SELECT offers FROM size_variant_prices WHERE size_variant_id = $1 AND country_code = 'GB'`, [sizeVariantId]))[0]!.offers;
+      const now = Date.now();
+      // Its notice is heard before listening below (a late one would be counted there).
+      const first = api.answers.nextChange();
+      expect(await remeasureOffers(db, now)).toBe(1);
+      await first;
+      expect(await offers()).toBe(34);
+      const notices: string[] = [];
+      const unlisten = await db.listen(CATALOG_CHANGED_CHANNEL, (payload) => notices.push(payload));
+      const heard = api.answers.nextChange();
+      expect(await remeasureOffers(db, now + 15 * DAY_MS)).toBe(1);
+      expect(await offers()).toBe(0);
+      await heard;
+      expect(notices.map((n) => JSON.parse(n))).toEqual([{ store: 'northlane', country: 'GB', updated: 1, imported: 0 }]);
+      await unlisten();
+      // Nothing left to change.
+      expect(await remeasureOffers(db, now + 15 * DAY_MS)).toBe(0);
     });
   });
 });
