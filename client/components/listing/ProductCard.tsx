@@ -5,7 +5,7 @@ import { formatPrice } from '../../../shared/price';
 import { useCountry } from '../../app/site-hooks';
 import { ShellLink } from '../ui/ShellLink';
 import { useWishlistHearts } from '../wishlist/wishlist-hearts';
-import { FALLBACK_IMAGE, buyControl, createLookPath, hasFreeDelivery, productPath, type CardProduct } from './product-card-rules';
+import { FALLBACK_IMAGE, buyControl, createLookPath, hasFreeDelivery, productPath, showsListPrice, type CardProduct } from './product-card-rules';
 
 // Spec section 2 "Product card". Inputs p, pageType (wishlist, alerts or absent), activeList;
 // the listUpdate output is `onListUpdate`. The heart opens the Wishlist dialog (a guest signs in
@@ -68,7 +68,7 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
   if (!variant || !size) return null;
 
   const price = (n: number) => formatPrice(n, { locale: country.locale, info: country.currencyInfo });
-  const reduced = size.msrp > size.saleprice;
+  const reduced = showsListPrice(size);
   const saleTag = size.offers > 0;
   const buy = buyControl(p, size);
   const freeDelivery = hasFreeDelivery(p, size.saleprice, country.code);

@@ -1,4 +1,5 @@
 import type { ProductCard } from '../../../shared/api/product-schemas';
+import { percentOff } from '../../../shared/reference-price';
 
 // The product card's decisions (spec section 2 "Product card", section 9), kept apart from
 // the markup so they read like the spec.
@@ -81,3 +82,14 @@ export const FALLBACK_IMAGE =
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="180" viewBox="0 0 180 180"><rect width="180" height="180" fill="#f2efe9"/><path d="M62 120l22-28 16 20 12-14 16 22z" fill="#cfc8bd"/><circle cx="112" cy="70" r="10" fill="#cfc8bd"/></svg>',
   );
+
+/**
+ * Whether the feed's list price is shown struck through as the "was" price. The discount shown
+ * is the honest one (shared/reference-price.ts, stored as `offers`); the list price is shown
+ * only when it tells the same story, so a card never says "was £120, 2% off". Where the feed's
+ * claim is bigger, the product page's price history explains both.
+ */
+export function showsListPrice(size: Pick<CardSizeVariant, 'msrp' | 'saleprice' | 'offers'>): boolean {
+  return size.offers > 0 && percentOff(Math.round(size.msrp * 100), Math.round(size.saleprice * 100)) === size.offers;
+}
+

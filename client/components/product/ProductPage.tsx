@@ -5,7 +5,7 @@ import { useSiteConfig } from '../../app/contexts';
 import { useCountry } from '../../app/site-hooks';
 import { Breadcrumb } from '../listing/Breadcrumb';
 import { ProductCard } from '../listing/ProductCard';
-import { createLookPath } from '../listing/product-card-rules';
+import { createLookPath, showsListPrice } from '../listing/product-card-rules';
 import { JsonLd } from '../meta/JsonLd';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
@@ -30,7 +30,7 @@ export function ProductPage({ detail, similar, history }: Props) {
   const { variant, variantIndex, size } = selection;
   const price = (n: number) => formatPrice(n, { locale: country.locale, info: country.currencyInfo });
   const images = galleryImages(variant);
-  const reduced = size.msrp > size.saleprice;
+  const reduced = showsListPrice(size);
   const local = (path: string) => `${site.siteUrl}${site.basename}${path}`;
   const absolute = (src: string) => (/^https?:\/\//.test(src) ? src : `${site.siteUrl}${src}`);
   const heading = variant.title;

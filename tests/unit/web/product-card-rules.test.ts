@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyControl, hasFreeDelivery, productPath } from '../../../client/components/listing/product-card-rules';
+import { buyControl, hasFreeDelivery, productPath, showsListPrice } from '../../../client/components/listing/product-card-rules';
 
 // Spec section 2 "Product card" and section 9 (affiliates, free delivery thresholds).
 
@@ -46,5 +46,16 @@ describe('the free-delivery badge', () => {
 describe('the product link', () => {
   it('is /{category_slug}/{subcategory_slug}/{size variant slug}', () => {
     expect(productPath({ category_slug: 'clothing', subcategory_slug: 'midi-dresses' }, { slug: 'ruched-satin-midi-dress-8' })).toBe('/clothing/midi-dresses/ruched-satin-midi-dress-8');
+  });
+});
+
+describe('showsListPrice', () => {
+  it('strikes the list price through only when it tells the same story as the honest discount', () => {
+    expect(showsListPrice({ msrp: 89, saleprice: 59, offers: 34 })).toBe(true);
+    // The feed says "was 120", the history says 2 %: no "was £120" beside "2% OFF".
+    expect(showsListPrice({ msrp: 120, saleprice: 59, offers: 2 })).toBe(false);
+    // Reduced by the feed's word, no reduction in truth.
+    expect(showsListPrice({ msrp: 120, saleprice: 59, offers: 0 })).toBe(false);
+    expect(showsListPrice({ msrp: 59, saleprice: 59, offers: 0 })).toBe(false);
   });
 });
