@@ -99,6 +99,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('PUT', '/api/account/confirm-alerts', 'shared'),
   route('POST', '/api/account/alert-unsubscribe', 'shared'),
 
+  // Product ratings: the shopper's own stars are personal, a product's average is shared.
+  route('POST', '/api/account/product-rating', 'personal'),
+  route('GET', '/api/account/product-rating/:id', 'personal'),
+  route('GET', '/api/products/rating/:id', 'shared'),
+
   // Brand and store directories.
   route('GET', '/api/account/brand-list', 'shared'),
   route('GET', '/api/account/store-list', 'shared'),

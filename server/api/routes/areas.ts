@@ -6,6 +6,7 @@ import { homeArea } from './home-routes';
 import { lookArea } from './look-routes';
 import { productArea } from './product-routes';
 import { profileArea } from './profile-routes';
+import { ratingArea } from './rating-routes';
 import { searchArea } from './search-routes';
 import { sessionArea } from './session-routes';
 import { siteContentArea } from './site-content-routes';
@@ -28,4 +29,5 @@ export const API_AREAS: readonly ApiArea[] = [
   wishlistArea,
   lookArea,
   alertArea,
+  ratingArea,
 ];

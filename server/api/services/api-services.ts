@@ -9,6 +9,7 @@ import { HomeService } from './home-service';
 import { LookService } from './look-service';
 import { MenuService } from './menu-service';
 import { ProductService } from './product-service';
+import { RatingService } from './rating-service';
 import { SearchService } from './search-service';
 import { SubscriptionService } from './subscription-service';
 import { WishlistService } from './wishlist-service';
@@ -28,17 +29,19 @@ export type ApiServiceDeps = {
  */
 export function createApiServices({ db, logger, searchEngine, accounts, alertSettings = defaultAlertSettings() }: ApiServiceDeps) {
   const search = new SearchService(db, searchEngine, logger);
+  const ratings = new RatingService(db);
   return {
     accounts,
     alertSettings,
     alerts: new AlertService({ db, outbox: accounts.outbox, links: new AlertLinks(db, alertSettings.linkSecret), siteUrl: accounts.settings.siteUrl }),
-    home: new HomeService(db),
+    home: new HomeService(db, ratings),
     menu: new MenuService(db),
     subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),
     products: new ProductService(db, searchEngine),
     search,
     wishlists: new WishlistService(db),
     looks: new LookService(db, search.facets),
+    ratings,
   };
 }
 
