@@ -1,5 +1,6 @@
-import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { data, isRouteErrorResponse, redirect, useActionData, useLoaderData, useRouteError, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
+import { RATING_API } from '../../shared/api/rating-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
@@ -44,16 +45,50 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const search = new URL(request.url).search;
     throw redirect(`${site.basename}/${detail.canonicalUrl}${search}`, 301);
   }
+  const signedIn = context.get(sessionContext).signedIn();
+  // The ratings: a shopper's own stars come with the average as it is now (a personal call);
+  // a guest's page asks for the shared average, which caches keep a short while. Either way
+  // the average goes into the detail, where the contract has room for it (`rating`).
+  const own = signedIn ? await (await import('../components/product/rating-call')).loadMyRating(context, detail.product.id) : null;
+  let ratingFailed = false;
+  const rating = own
+    ? own.rating
+    : await api.get(RATING_API.summary(detail.product.id), 'ProductRating').then(
+        (answer) => answer.rating,
+        () => {
+          ratingFailed = true;
+          return null;
+        },
+      );
   const similarCards = (await similar)?.products ?? [];
   // The similar items' filled hearts: a personal call of its own, only for a signed-in shopper.
-  const hearts = context.get(sessionContext).signedIn() ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, similarCards.map((card) => card.id)) : {};
-  const value = { detail, similar: similarCards, ...hearts };
-  return similarFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
+  const hearts = signedIn ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, similarCards.map((card) => card.id)) : {};
+  // myRating: the shopper's stars (null: not rated), absent for a guest (offered sign-in).
+  const value = { detail: { ...detail, rating }, similar: similarCards, ...(signedIn ? { myRating: own?.star_rating ?? null } : {}), ...hearts };
+  return similarFailed || ratingFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
+}
+
+/**
+ * Rating without JavaScript: the rating form posts here (with JavaScript it calls the api
+ * itself), through the page's api client, so the session cache drops what it kept.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const body = { id: Number(form.get('id')), star_rating: Number(form.get('star_rating')) };
+  try {
+    await context.get(apiContext).send('POST', RATING_API.rate, body, 'MyProductRating');
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return data({ ratingError: error.message }, { status: error.status, headers: { 'Cache-Control': CacheNone.header } });
+    throw error;
+  }
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}${url.search}`, 303);
 }
 
 export function Component() {
-  const { detail, similar } = useLoaderData<typeof loader>();
-  return <ProductPage detail={detail} similar={similar} />;
+  const { detail, similar, myRating } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  return <ProductPage detail={detail} similar={similar} myRating={myRating} ratingError={failed?.ratingError} />;
 }
 
 export function ErrorBoundary() {

@@ -31,6 +31,7 @@ import {
   SearchResponseSchema,
   SuggestionsSchema,
 } from './search-schemas';
+import { MyProductRatingSchema, ProductRatingSchema } from './rating-schemas';
 import { SubscriptionResponseSchema } from './subscription-schemas';
 import { SignedInSchema, SocialSignedInSchema } from './web-session-schemas';
 import {
@@ -112,6 +113,9 @@ export const ANSWER_SCHEMAS = {
   Notifications: NotificationsSchema,
   SalesPage: SalesPageSchema,
   AlertLinkDone: AlertLinkDoneSchema,
+  // Product ratings: the shared average, the shopper's own stars.
+  ProductRating: ProductRatingSchema,
+  MyProductRating: MyProductRatingSchema,
 } as const;
 
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;
