@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect, useActionData, useLoaderData, useRouteError, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
-import { RATING_API } from '../../shared/api/rating-schemas';
+import { RATING_API } from '../../shared/api/rating-paths';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId } from '../validation/safe-input';
+import { RATING_MESSAGES, STAR_RATING_MAX, STAR_RATING_MIN } from './rating-paths';
 
 // Product ratings (spec sections 3 "Product rating: id, star_rating", 7 product-rating).
 //
@@ -12,20 +13,7 @@ import { entityId } from '../validation/safe-input';
 // without a session, 400 naming the field for any other input, 404 for an unknown product.
 // The average and count are the same for everyone (shared, kept a short while by caches);
 // the shopper's own stars are personal (ARCHITECTURE.md "Personal and shared data").
-
-export const STAR_RATING_MIN = 1;
-export const STAR_RATING_MAX = 5;
-
-export const RATING_API = {
-  rate: '/api/account/product-rating',
-  mine: (id: number) => `/api/account/product-rating/${id}`,
-  summary: (id: number) => `/api/products/rating/${id}`,
-} as const;
-
-export const RATING_MESSAGES = {
-  stars: `star_rating must be a whole number of stars from ${STAR_RATING_MIN} to ${STAR_RATING_MAX}.`,
-  unknownProduct: 'There is no product with this id.',
-} as const;
+// Paths, bounds and messages: rating-paths.ts.
 
 const stars = z
   .number({ error: RATING_MESSAGES.stars })

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { ApiError } from '../../../shared/api/api-client';
-import { RATING_API, STAR_RATING_MAX, type RatingSummary } from '../../../shared/api/rating-schemas';
+import { RATING_API, STAR_RATING_MAX } from '../../../shared/api/rating-paths';
+import type { RatingSummary } from '../../../shared/api/rating-schemas';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { browserApi } from '../../api/browser-api';
 import { useSession } from '../../app/session';

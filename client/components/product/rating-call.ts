@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
-import { RATING_API, type MyProductRating } from '../../../shared/api/rating-schemas';
+import { RATING_API } from '../../../shared/api/rating-paths';
+import type { MyProductRating } from '../../../shared/api/rating-schemas';
 import { apiContext } from '../../app/contexts';
 
 // The shopper's own rating of a product (ARCHITECTURE.md "Personal and shared data", the

@@ -1,4 +1,5 @@
-import { RATING_MESSAGES, type MyProductRating, type RatingSummary } from '../../../shared/api/rating-schemas';
+import { RATING_MESSAGES } from '../../../shared/api/rating-paths';
+import type { MyProductRating, RatingSummary } from '../../../shared/api/rating-schemas';
 import { notFound } from '../../lib/http-error';
 import type { Queryable } from '../db/database';
 

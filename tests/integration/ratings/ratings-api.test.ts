@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATING_MESSAGES } from '../../../shared/api/rating-schemas';
+import { RATING_MESSAGES } from '../../../shared/api/rating-paths';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
 import { Accounts } from '../../../server/api/accounts/accounts';
