@@ -6,6 +6,7 @@ import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { ProductPage } from '../components/product/ProductPage';
+import { loadMyRating } from '../components/product/rating-call';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { Component as NotFound } from './not-found.route';
 
@@ -49,7 +50,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The ratings: a shopper's own stars come with the average as it is now (a personal call);
   // a guest's page asks for the shared average, which caches keep a short while. Either way
   // the average goes into the detail, where the contract has room for it (`rating`).
-  const own = signedIn ? await (await import('../components/product/rating-call')).loadMyRating(context, detail.product.id) : null;
+  const own = signedIn ? await loadMyRating(context, detail.product.id) : null;
   let ratingFailed = false;
   const rating = own
     ? own.rating

@@ -5,8 +5,8 @@ import { apiContext } from '../../app/contexts';
 
 // The shopper's own rating of a product (ARCHITECTURE.md "Personal and shared data", the
 // pattern for a new personal part of a page): one small personal call, made by the product
-// loader only for a signed-in shopper, imported on demand so a guest's first load does not
-// carry it. Its answer carries the product's average as it is now, so the shopper who just
+// loader only for a signed-in shopper. Imported with the page, not on demand as the hearts'
+// call is: it is a few lines, and a chunk of its own cost every page a file. Its answer carries the product's average as it is now, so the shopper who just
 // rated sees the new average, never one a shared cache kept.
 
 /** The shopper's stars and the current average; null on failure (the page then asks the shared call). */
