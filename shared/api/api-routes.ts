@@ -104,6 +104,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET', '/api/account/product-rating/:id', 'personal'),
   route('GET', '/api/products/rating/:id', 'shared'),
 
+  // The giveaway: its status is shared; entering and the shopper's entry are personal, and
+  // so is the admins' list of entries.
+  route('GET', '/api/account/giveaway', 'shared'),
+  route('GET', '/api/account/giveaway-entry', 'personal'),
+  route('POST', '/api/account/giveaway-entry', 'personal'),
+  route('GET', '/api/account/giveaway-entries', 'personal'),
+
   // Brand and store directories.
   route('GET', '/api/account/brand-list', 'shared'),
   route('GET', '/api/account/store-list', 'shared'),

@@ -5,6 +5,7 @@ import { defaultAlertSettings, type AlertSettings } from '../alerts/alert-settin
 import type { Database } from '../db/database';
 import type { SearchEngine } from '../search/search-engine';
 import { AlertService } from './alert-service';
+import { GiveawayService, type Clock } from './giveaway-service';
 import { HomeService } from './home-service';
 import { LookService } from './look-service';
 import { MenuService } from './menu-service';
@@ -21,13 +22,15 @@ export type ApiServiceDeps = {
   accounts: Accounts;
   /** ALERT_LINK_SECRET and the set-alerts limit (config.ts); absent, the defaults. */
   alertSettings?: AlertSettings | undefined;
+  /** What "now" is for the giveaway's closing time; absent, the system clock. Tests set it. */
+  clock?: Clock | undefined;
 };
 
 /**
  * The api's services, one instance of each, made once by createApiApp and handed to every
  * area's routes. A new service is one line here (its type below follows).
  */
-export function createApiServices({ db, logger, searchEngine, accounts, alertSettings = defaultAlertSettings() }: ApiServiceDeps) {
+export function createApiServices({ db, logger, searchEngine, accounts, alertSettings = defaultAlertSettings(), clock }: ApiServiceDeps) {
   const search = new SearchService(db, searchEngine, logger);
   const ratings = new RatingService(db);
   return {
@@ -42,6 +45,7 @@ export function createApiServices({ db, logger, searchEngine, accounts, alertSet
     wishlists: new WishlistService(db),
     looks: new LookService(db, search.facets),
     ratings,
+    giveaway: new GiveawayService(db, clock),
   };
 }
 

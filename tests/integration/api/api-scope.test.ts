@@ -87,6 +87,7 @@ beforeAll(async () => {
     'GET /api/products/sitemap': { path: '/api/products/sitemap', status: 200 },
     'GET /api/products/sitemap/:kind': { path: '/api/products/sitemap/products', status: 200 },
     'GET /api/products/rating/:id': { path: `/api/products/rating/${card.id}`, status: 200 },
+    'GET /api/account/giveaway': { path: '/api/account/giveaway', status: 200 },
     'GET /api/account/public-wishlist/:id': { path: `/api/account/public-wishlist/${listId}`, status: 200 },
     'GET /api/account/user-set-categs': { path: '/api/account/user-set-categs', status: 200 },
     'GET /api/account/public-set/:listId': { path: `/api/account/public-set/${lookId}`, status: 200 },
@@ -142,6 +143,9 @@ beforeAll(async () => {
     'GET /api/account/my-sales/:country': { path: '/api/account/my-sales/gb' },
     'POST /api/account/product-rating': { path: '/api/account/product-rating', body: { id: card.id, star_rating: 4 } },
     'GET /api/account/product-rating/:id': { path: `/api/account/product-rating/${card.id}` },
+    'GET /api/account/giveaway-entry': { path: '/api/account/giveaway-entry' },
+    'POST /api/account/giveaway-entry': { path: '/api/account/giveaway-entry', body: {} },
+    'GET /api/account/giveaway-entries': { path: '/api/account/giveaway-entries' },
   };
 });
 
