@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type MouseEvent } from 'react';
-import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import type { GiveawayEntries, GiveawayStatus } from '../../shared/api/giveaway-schemas';
 import { COOKIE, DAY_MS } from '../../shared/constants';
@@ -59,22 +59,28 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { status, entered, entries };
 }
 
-type ActionData = { entered: boolean; message: string };
+type ActionData = { message: string };
 
-/** Entering without JavaScript: the form posts here; the cookie is written on this answer. */
-export async function action({ context }: ActionFunctionArgs) {
+/**
+ * Entering without JavaScript: the form posts here. Entered (now or before: the outcome is the
+ * same), it goes back to the page with the giveaway cookie; a refusal (closed) is said on the page.
+ */
+export async function action({ context, request }: ActionFunctionArgs) {
   const api = context.get(apiContext);
-  const { giveaway, closesAt } = await api.get(GIVEAWAY_API.status, 'GiveawayStatus');
-  let message: string = GIVEAWAY_MESSAGES.entered;
+  const status = await api.get(GIVEAWAY_API.status, 'GiveawayStatus');
   try {
     await api.send('POST', GIVEAWAY_API.entry, {}, 'GiveawayEntry');
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (error.status !== 409) return data<ActionData>({ entered: false, message: error.message }, { status: error.status, headers: noStore });
-    message = GIVEAWAY_MESSAGES.alreadyEntered;
+    if (error.status !== 409) return data<ActionData>({ message: error.message }, { status: error.status, headers: noStore });
   }
-  const maxAge = Math.round((cookieDays({ giveaway, closesAt, open: true }) * DAY_MS) / 1000);
-  return data<ActionData>({ entered: true, message }, { headers: { ...noStore, 'Set-Cookie': `${COOKIE.giveaway}=${encodeURIComponent(giveaway)}; Max-Age=${maxAge}; Path=/; SameSite=Lax` } });
+  const url = new URL(request.url);
+  const maxAge = Math.round((cookieDays(status) * DAY_MS) / 1000);
+  const secure = url.protocol === 'https:' ? '; Secure' : '';
+  return redirect(`${url.pathname}${url.search}`, {
+    status: 303,
+    headers: { 'Set-Cookie': `${COOKIE.giveaway}=${encodeURIComponent(status.giveaway)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}` },
+  });
 }
 
 function EntryForm({ status, refused, onEntered }: { status: GiveawayStatus; refused: string | undefined; onEntered(message: string): void }) {
@@ -158,8 +164,6 @@ export function Component() {
   const closes = new Intl.DateTimeFormat(COUNTRIES[country].locale, { dateStyle: 'long', timeStyle: 'short', timeZone: COUNTRIES[country].timeZone }).format(
     new Date(status.closesAt),
   );
-  // Entered: the api said so on loading, or this page's entry (with JavaScript or without) went in.
-  const enteredNow = notice ?? (answered?.entered ? answered.message : null);
   const signIn = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -176,10 +180,11 @@ export function Component() {
         </ShellLink>
       </p>
     );
-  else if (entered || enteredNow)
+  // Entered: the api said so on loading, or this page's entry with JavaScript went in.
+  else if (entered || notice)
     action = (
       <p className="giveaway-entered" role="status" data-testid="giveaway-entered">
-        {enteredNow ?? GIVEAWAY_MESSAGES.entered}
+        {notice ?? GIVEAWAY_MESSAGES.entered}
       </p>
     );
   else action = <EntryForm status={status} refused={answered?.message} onEntered={setNotice} />;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
+import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
 import { GIVEAWAY_MESSAGES } from '../../../shared/giveaway';
 import { HttpError } from '../../lib/http-error';
 import { accountErrorHandler } from '../accounts/account-errors';
@@ -8,8 +8,8 @@ import { sendData } from '../http/respond';
 import type { ApiArea } from './area';
 
 // The giveaway under /api/account (shapes in shared/api/giveaway-schemas.ts). The status is
-// shared (the same for everyone; caches keep it a short while, and the entry route decides
-// with the api's clock whatever a cached status said). The shopper's routes take the session
+// shared (the same for everyone) and kept by nobody: it turns to closed at one instant, and
+// answering costs no database read. The shopper's routes take the session
 // first (401); the entries are for admins (403 for a shopper: their session is fine, the
 // entries are not theirs).
 
@@ -20,7 +20,7 @@ export const giveawayArea: ApiArea = {
     const { service } = accounts;
 
     router.get('/giveaway', (_req, res) => {
-      sendData(res, giveaway.status(), CacheShort);
+      sendData(res, giveaway.status(), CacheNone);
     });
 
     router.get('/giveaway-entry', async (req, res) => {
