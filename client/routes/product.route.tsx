@@ -50,20 +50,26 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The ratings: a shopper's own stars come with the average as it is now (a personal call);
   // a guest's page asks for the shared average, which caches keep a short while. Either way
   // the average goes into the detail, where the contract has room for it (`rating`).
-  const own = signedIn ? await loadMyRating(context, detail.product.id) : null;
   let ratingFailed = false;
-  const rating = own
-    ? own.rating
-    : await api.get(RATING_API.summary(detail.product.id), 'ProductRating').then(
-        (answer) => answer.rating,
-        () => {
-          ratingFailed = true;
-          return null;
-        },
-      );
-  const similarCards = (await similar)?.products ?? [];
+  const shared = () =>
+    api.get(RATING_API.summary(detail.product.id), 'ProductRating').then(
+      (answer) => answer.rating,
+      () => {
+        ratingFailed = true;
+        return null;
+      },
+    );
+  const ratings = (async () => {
+    const own = signedIn ? await loadMyRating(context, detail.product.id) : null;
+    return { own, rating: own ? own.rating : await shared() };
+  })();
   // The similar items' filled hearts: a personal call of its own, only for a signed-in shopper.
-  const hearts = signedIn ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, similarCards.map((card) => card.id)) : {};
+  const similarAndHearts = similar.then(async (answer) => {
+    const cards = answer?.products ?? [];
+    const hearts = signedIn ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, cards.map((card) => card.id)) : {};
+    return { cards, hearts };
+  });
+  const [{ own, rating }, { cards: similarCards, hearts }] = await Promise.all([ratings, similarAndHearts]);
   // myRating: the shopper's stars (null: not rated), absent for a guest (offered sign-in).
   const value = { detail: { ...detail, rating }, similar: similarCards, ...(signedIn ? { myRating: own?.star_rating ?? null } : {}), ...hearts };
   return similarFailed || ratingFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
