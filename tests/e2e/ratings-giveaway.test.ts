@@ -80,11 +80,23 @@ describe('rating a product', () => {
     await context.close();
   });
 
-  it('offers a guest sign-in instead of the stars', async () => {
+  it('offers a guest sign-in instead of the stars; signed in from the dialog, the stars are there', async () => {
+    const shopper = await registerUser({ url: apiUrl });
     const context = await browser().newContext(DESKTOP);
-    const { page } = await openPage(context, `${webUrl}/${(await unratedProduct()).path}`);
-    expect(await page.getByRole('link', { name: 'Sign in to rate this product' }).count()).toBe(1);
+    const { page, problems } = await openPage(context, `${webUrl}/${(await unratedProduct()).path}`);
     expect(await page.locator('input[name="star_rating"]').count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in to rate this product' }).click();
+    const signIn = page.getByRole('dialog', { name: 'SIGN IN' });
+    await signIn.getByLabel('Email/Username').fill(shopper.email);
+    await signIn.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await signIn.getByRole('button', { name: 'Submit' }).click();
+
+    // The page's data is read again as the shopper's: the group, nothing chosen yet.
+    await page.getByRole('group', { name: 'Your rating' }).waitFor();
+    expect(await page.getByRole('radio').count()).toBe(5);
+    expect(await page.locator('input[name="star_rating"]:checked').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Sign in to rate this product' }).count()).toBe(0);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });
