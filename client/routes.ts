@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
       ...HELP_SLUGS.map(
         (slug): RouteObject => ({ id: `help-${slug}`, path: slug, lazy: page('help', () => import('./routes/help.route').then((m) => m.helpRoute(slug))) }),
       ),
+      { id: 'giveaway', path: 'giveaway', lazy: page('giveaway', () => import('./routes/giveaway.route')) },
       // One listing module for /search and every canonical listing path (spec section 2);
       // static paths (help pages) outrank ':slug', and an unknown slug is the api's 404.
       ...LISTING_PATHS.map(({ id, path }): RouteObject => ({ id, path, lazy: page('listing', () => import('./routes/listing.route')) })),

@@ -1,11 +1,13 @@
-import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { data, isRouteErrorResponse, redirect, useActionData, useLoaderData, useRouteError, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { PRICE_HISTORY_MAX_DAYS, priceHistoryPath } from '../../shared/api/price-history-paths';
+import { RATING_API } from '../../shared/api/rating-paths';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { ProductPage } from '../components/product/ProductPage';
+import { loadMyRating } from '../components/product/rating-call';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { Component as NotFound } from './not-found.route';
 
@@ -45,25 +47,64 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const search = new URL(request.url).search;
     throw redirect(`${site.basename}/${detail.canonicalUrl}${search}`, 301);
   }
-  // The selected size variant's price history: a shared call too, once the detail has said
-  // which one is selected. Without it the page still shows the product (and is not kept).
-  let historyFailed = false;
-  const history = await api
-    .get(priceHistoryPath(detail.selected.guid), 'PriceHistory', { ...query, days: PRICE_HISTORY_MAX_DAYS })
-    .catch(() => {
-      historyFailed = true;
-      return null;
-    });
-  const similarCards = (await similar)?.products ?? [];
+  const signedIn = context.get(sessionContext).signedIn();
+  // The ratings: a shopper's own stars come with the average as it is now (a personal call);
+  // a guest's page asks for the shared average, which caches keep a short while. Either way
+  // the average goes into the detail, where the contract has room for it (`rating`).
+  let ratingFailed = false;
+  const shared = () =>
+    api.get(RATING_API.summary(detail.product.id), 'ProductRating').then(
+      (answer) => answer.rating,
+      () => {
+        ratingFailed = true;
+        return null;
+      },
+    );
+  const ratings = (async () => {
+    const own = signedIn ? await loadMyRating(context, detail.product.id) : null;
+    return { own, rating: own ? own.rating : await shared() };
+  })();
   // The similar items' filled hearts: a personal call of its own, only for a signed-in shopper.
-  const hearts = context.get(sessionContext).signedIn() ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, similarCards.map((card) => card.id)) : {};
-  const value = { detail, similar: similarCards, history, ...hearts };
-  return similarFailed || historyFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
+  const similarAndHearts = similar.then(async (answer) => {
+    const cards = answer?.products ?? [];
+    const hearts = signedIn ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, cards.map((card) => card.id)) : {};
+    return { cards, hearts };
+  });
+  // The selected size variant's price history: a shared call too, made once the detail has
+  // said which one is selected, beside the ratings and the similar items. Without it the page
+  // still shows the product (and is not kept).
+  let historyFailed = false;
+  const history = api.get(priceHistoryPath(detail.selected.guid), 'PriceHistory', { ...query, days: PRICE_HISTORY_MAX_DAYS }).catch(() => {
+    historyFailed = true;
+    return null;
+  });
+  const [{ own, rating }, { cards: similarCards, hearts }, priceHistory] = await Promise.all([ratings, similarAndHearts, history]);
+  // myRating: the shopper's stars (null: not rated), absent for a guest (offered sign-in).
+  const value = { detail: { ...detail, rating }, similar: similarCards, history: priceHistory, ...(signedIn ? { myRating: own?.star_rating ?? null } : {}), ...hearts };
+  return similarFailed || ratingFailed || historyFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
+}
+
+/**
+ * Rating without JavaScript: the rating form posts here (with JavaScript it calls the api
+ * itself), through the page's api client, so the session cache drops what it kept.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const body = { id: Number(form.get('id')), star_rating: Number(form.get('star_rating')) };
+  try {
+    await context.get(apiContext).send('POST', RATING_API.rate, body, 'MyProductRating');
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return data({ ratingError: error.message }, { status: error.status, headers: { 'Cache-Control': CacheNone.header } });
+    throw error;
+  }
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}${url.search}`, 303);
 }
 
 export function Component() {
-  const { detail, similar, history } = useLoaderData<typeof loader>();
-  return <ProductPage detail={detail} similar={similar} history={history} />;
+  const { detail, similar, history, myRating } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  return <ProductPage detail={detail} similar={similar} history={history} myRating={myRating} ratingError={failed?.ratingError} />;
 }
 
 export function ErrorBoundary() {

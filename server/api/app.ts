@@ -59,6 +59,8 @@ export type ApiDeps = {
   alertSettings?: AlertSettings | undefined;
   /** The operator secret that opens /operator/import (main.ts decides it); absent, the route is off. */
   operatorSecret?: string | undefined;
+  /** "Now" for the giveaway's closing time; absent, the system clock (tests set it). */
+  clock?: (() => Date) | undefined;
 };
 
 /** An area's router where the app mounted it (the route walk test reads these). */
@@ -150,7 +152,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   // of the page asked for, by id. A listing page is several of these calls (results, each
   // filter group, deals, breadcrumb, canonical links), each answered the same way.
   const accounts = deps.accounts ?? new Accounts({ db, logger });
-  const services = createApiServices({ db, logger, searchEngine, accounts, alertSettings: deps.alertSettings });
+  const services = createApiServices({ db, logger, searchEngine, accounts, alertSettings: deps.alertSettings, clock: deps.clock });
   const areas = API_AREAS.map((area) => ({ mountPath: area.mountPath, router: area.routes(services) }));
   for (const { mountPath, router } of areas) app.use(mountPath, recordMountPath, router);
 

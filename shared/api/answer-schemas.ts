@@ -32,6 +32,8 @@ import {
   SearchResponseSchema,
   SuggestionsSchema,
 } from './search-schemas';
+import { GiveawayEntriesSchema, GiveawayEntrySchema, GiveawayStatusSchema } from './giveaway-schemas';
+import { MyProductRatingSchema, ProductRatingSchema } from './rating-schemas';
 import { SubscriptionResponseSchema } from './subscription-schemas';
 import { SignedInSchema, SocialSignedInSchema } from './web-session-schemas';
 import {
@@ -114,6 +116,13 @@ export const ANSWER_SCHEMAS = {
   Notifications: NotificationsSchema,
   SalesPage: SalesPageSchema,
   AlertLinkDone: AlertLinkDoneSchema,
+  // Product ratings: the shared average, the shopper's own stars.
+  ProductRating: ProductRatingSchema,
+  MyProductRating: MyProductRatingSchema,
+  // The giveaway.
+  GiveawayStatus: GiveawayStatusSchema,
+  GiveawayEntry: GiveawayEntrySchema,
+  GiveawayEntries: GiveawayEntriesSchema,
 } as const;
 
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

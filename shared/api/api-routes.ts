@@ -99,6 +99,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('PUT', '/api/account/confirm-alerts', 'shared'),
   route('POST', '/api/account/alert-unsubscribe', 'shared'),
 
+  // Product ratings: the shopper's own stars are personal, a product's average is shared.
+  route('POST', '/api/account/product-rating', 'personal'),
+  route('GET', '/api/account/product-rating/:id', 'personal'),
+  route('GET', '/api/products/rating/:id', 'shared'),
+
+  // The giveaway: its status is shared; entering and the shopper's entry are personal, and
+  // so is the admins' list of entries.
+  route('GET', '/api/account/giveaway', 'shared'),
+  route('GET', '/api/account/giveaway-entry', 'personal'),
+  route('POST', '/api/account/giveaway-entry', 'personal'),
+  route('GET', '/api/account/giveaway-entries', 'personal'),
+
   // Brand and store directories.
   route('GET', '/api/account/brand-list', 'shared'),
   route('GET', '/api/account/store-list', 'shared'),

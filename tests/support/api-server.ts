@@ -19,6 +19,8 @@ export type StartApiOptions = {
   overload?: OverloadOptions;
   /** Opens the operator's routes (POST /operator/import) with this secret; absent, they are off. */
   operatorSecret?: string;
+  /** "Now" for the giveaway's closing time; absent, the system clock. */
+  clock?: () => Date;
 };
 
 /**
@@ -41,6 +43,7 @@ export async function startApi(db: Database, options: StartApiOptions = {}) {
     answerCacheMaxBytes: options.answerCacheMaxBytes,
     overload: options.overload,
     operatorSecret: options.operatorSecret,
+    clock: options.clock,
   });
   await engine.start();
   const running = await listen(app);

@@ -12,6 +12,7 @@ import { ShellLink } from '../ui/ShellLink';
 import { BuyControl } from './BuyControl';
 import { PriceHistoryChart } from './PriceHistoryChart';
 import { ProductGallery } from './ProductGallery';
+import { ProductRating } from './ProductRating';
 import { availabilityLabel, galleryImages, metaDescription, productStructuredData, selectedOf, sizePath } from './product-view';
 
 // The product landing page {cat}/{lastnode}/{slug}: the
@@ -19,9 +20,17 @@ import { availabilityLabel, galleryImages, metaDescription, productStructuredDat
 // the retailer. Every choice (colour, size) is a link to that size variant's own page, so
 // it all works without JavaScript and each price has an address.
 
-type Props = { detail: ProductDetail; similar: readonly Card[]; history?: PriceHistory | null };
+type Props = {
+  detail: ProductDetail;
+  similar: readonly Card[];
+  /** The selected size variant's price history; null when it could not be read. */
+  history?: PriceHistory | null | undefined;
+  /** The shopper's own stars (null: not rated); absent for a guest. */
+  myRating?: number | null | undefined;
+  ratingError?: string | undefined;
+};
 
-export function ProductPage({ detail, similar, history }: Props) {
+export function ProductPage({ detail, similar, history, myRating, ratingError }: Props) {
   const site = useSiteConfig();
   const country = useCountry();
   const selection = selectedOf(detail);
@@ -144,6 +153,16 @@ export function ProductPage({ detail, similar, history }: Props) {
           <p className="product-create-look">
             <ShellLink to={createLookPath(size)}>Create a look</ShellLink>
           </p>
+
+          <ProductRating
+            // A new product, or a sign-in or sign-out (the loader ran again), starts afresh.
+            key={`${product.id}:${myRating === undefined ? 'guest' : 'shopper'}`}
+            productId={product.id}
+            rating={detail.rating ?? null}
+            myRating={myRating}
+            returnPath={`/${detail.canonicalUrl}`}
+            error={ratingError}
+          />
 
           {description && (
             <section className="product-description" aria-labelledby="product-description-title">

@@ -27,10 +27,13 @@ import type { Database } from '../db/database';
 // again; then everything kept before is forgotten (a moment's recomputation instead of the
 // index's store-by-store catch-up: these answers are cheap to make again).
 
-/** The api routes answered from memory; each must be a shared GET in shared/api/api-routes.ts. */
+/**
+ * The api routes answered from memory; each must be a shared GET in shared/api/api-routes.ts.
+ * Not the home's top-rated spotlights: shoppers' ratings order them, and a rating sends no
+ * notice, so they are computed each time (two small reads) and caches keep them CacheLong.
+ */
 export const ANSWERED_FROM_MEMORY: readonly string[] = [
   '/api/home/slides',
-  '/api/home/top-rated',
   '/api/home/fashion-blog',
   '/api/home/showcase',
   '/api/home/promoted-links',

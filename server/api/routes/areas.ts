@@ -2,11 +2,13 @@ import type { ApiArea } from './area';
 import { alertArea } from './alert-routes';
 import { authArea } from './auth-routes';
 import { directoryArea } from './directory-routes';
+import { giveawayArea } from './giveaway-routes';
 import { homeArea } from './home-routes';
 import { lookArea } from './look-routes';
 import { priceHistoryArea } from './price-history-routes';
 import { productArea } from './product-routes';
 import { profileArea } from './profile-routes';
+import { ratingArea } from './rating-routes';
 import { searchArea } from './search-routes';
 import { sessionArea } from './session-routes';
 import { siteContentArea } from './site-content-routes';
@@ -30,4 +32,6 @@ export const API_AREAS: readonly ApiArea[] = [
   wishlistArea,
   lookArea,
   alertArea,
+  ratingArea,
+  giveawayArea,
 ];

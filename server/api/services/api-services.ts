@@ -5,11 +5,13 @@ import { defaultAlertSettings, type AlertSettings } from '../alerts/alert-settin
 import type { Database } from '../db/database';
 import type { SearchEngine } from '../search/search-engine';
 import { AlertService } from './alert-service';
+import { GiveawayService, type Clock } from './giveaway-service';
 import { HomeService } from './home-service';
 import { LookService } from './look-service';
 import { MenuService } from './menu-service';
 import { PriceHistoryService } from './price-history-service';
 import { ProductService } from './product-service';
+import { RatingService } from './rating-service';
 import { SearchService } from './search-service';
 import { SubscriptionService } from './subscription-service';
 import { WishlistService } from './wishlist-service';
@@ -21,19 +23,22 @@ export type ApiServiceDeps = {
   accounts: Accounts;
   /** ALERT_LINK_SECRET and the set-alerts limit (config.ts); absent, the defaults. */
   alertSettings?: AlertSettings | undefined;
+  /** What "now" is for the giveaway's closing time; absent, the system clock. Tests set it. */
+  clock?: Clock | undefined;
 };
 
 /**
  * The api's services, one instance of each, made once by createApiApp and handed to every
  * area's routes. A new service is one line here (its type below follows).
  */
-export function createApiServices({ db, logger, searchEngine, accounts, alertSettings = defaultAlertSettings() }: ApiServiceDeps) {
+export function createApiServices({ db, logger, searchEngine, accounts, alertSettings = defaultAlertSettings(), clock }: ApiServiceDeps) {
   const search = new SearchService(db, searchEngine, logger);
+  const ratings = new RatingService(db);
   return {
     accounts,
     alertSettings,
     alerts: new AlertService({ db, outbox: accounts.outbox, links: new AlertLinks(db, alertSettings.linkSecret), siteUrl: accounts.settings.siteUrl }),
-    home: new HomeService(db),
+    home: new HomeService(db, ratings),
     menu: new MenuService(db),
     subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),
     products: new ProductService(db, searchEngine),
@@ -41,6 +46,8 @@ export function createApiServices({ db, logger, searchEngine, accounts, alertSet
     search,
     wishlists: new WishlistService(db),
     looks: new LookService(db, search.facets),
+    ratings,
+    giveaway: new GiveawayService(db, clock),
   };
 }
 

@@ -2,9 +2,13 @@ import type { z } from 'zod';
 import type { FashionTipsSchema, PromoLink, Slide, TopRatedSchema } from '../../../shared/api/home-schemas';
 import type { CountryCode } from '../../../shared/countries';
 import type { Queryable } from '../db/database';
+import { RatingService } from './rating-service';
 
 // Home-page content (spec section 3 "Home data"). Rows with no country show everywhere;
-// a country's own rows come first.
+// a country's own rows come first. The top-rated spotlights are curated (each entry has its
+// picture) and ordered by shoppers' ratings: entries whose brand or store has rated products
+// come first, best average first (then most ratings); the rest keep the curated order, so
+// with no ratings at all the spotlights are exactly the content.
 
 export type HomeSection =
   | 'slide'
@@ -23,7 +27,10 @@ type TopRatedList = z.infer<typeof TopRatedSchema>['topRatedList'];
 type FashionTip = z.infer<typeof FashionTipsSchema>[number];
 
 export class HomeService {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly ratings = new RatingService(db),
+  ) {}
 
   private async rows(country: CountryCode, sections: readonly HomeSection[]): Promise<ContentRow[]> {
     return this.db.query<ContentRow>(
@@ -45,8 +52,11 @@ export class HomeService {
   }
 
   async topRated(country: CountryCode): Promise<TopRatedList> {
-    const rows = await this.rows(country, ['brand-spotlight', 'designer-spotlight', 'beauty-store-spotlight']);
-    const of = (section: HomeSection) => toLinks(rows.filter((r) => r.section === section));
+    const [rows, ranked] = await Promise.all([
+      this.rows(country, ['brand-spotlight', 'designer-spotlight', 'beauty-store-spotlight']),
+      this.ratings.rankedSellers(),
+    ]);
+    const of = (section: HomeSection) => byRating(toLinks(rows.filter((r) => r.section === section)), ranked);
     // Spec: the first element holds the brand and designer spotlights, the second the beauty stores.
     return [
       { brandSpotlight: of('brand-spotlight'), designerSpotlight: of('designer-spotlight') },
@@ -64,4 +74,15 @@ function toLinks(rows: ContentRow[]): PromoLink[] {
   return rows
     .filter((r) => r.link)
     .map((r) => ({ slug: r.link ?? '', image: r.image ?? '', linkTitle: r.title }));
+}
+
+/** Rated brands and stores first, by their rank; the rest after, in the curated order. */
+function byRating(links: PromoLink[], ranked: { brands: Map<string, number>; stores: Map<string, number> }): PromoLink[] {
+  const rank = (link: PromoLink) => {
+    const [, kind, slug] = /^\/(brand|store)\/([^/?#]+)/.exec(link.slug) ?? [];
+    const position = kind === 'brand' ? ranked.brands.get(slug!) : kind === 'store' ? ranked.stores.get(slug!) : undefined;
+    return position ?? Number.MAX_SAFE_INTEGER;
+  };
+  // Array.prototype.sort is stable: equal ranks (the unrated) keep the curated order.
+  return [...links].sort((a, b) => rank(a) - rank(b));
 }

@@ -369,6 +369,8 @@ function bodyFields(route: string): Record<string, fc.Arbitrary<unknown>> {
     'PUT /api/account/notifications-read': { upTo: pick<unknown>(1, '2147483647', 0) },
     'PUT /api/account/confirm-alerts': { token: secret },
     'POST /api/account/alert-unsubscribe': { token: pick(`v1.1.u1.${'A'.repeat(43)}`, 'v1.0.g1.x'), all: pick<unknown>(true, false, 1, '0') },
+    'POST /api/account/product-rating': { id: pick(sampleProductId), star_rating: pick<unknown>(1, 5, 3, '4', 0, 6, 2.5) },
+    'POST /api/account/giveaway-entry': {},
   };
   const known = Object.hasOwn(fields, route) ? fields[route] : undefined;
   if (!known) throw new Error(`no valid-looking body for ${route}; add its fields here`);

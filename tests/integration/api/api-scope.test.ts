@@ -87,6 +87,8 @@ beforeAll(async () => {
     'GET /api/products/price-history/:guid': { path: `/api/products/price-history/${sv.guid}`, status: 200 },
     'GET /api/products/sitemap': { path: '/api/products/sitemap', status: 200 },
     'GET /api/products/sitemap/:kind': { path: '/api/products/sitemap/products', status: 200 },
+    'GET /api/products/rating/:id': { path: `/api/products/rating/${card.id}`, status: 200 },
+    'GET /api/account/giveaway': { path: '/api/account/giveaway', status: 200 },
     'GET /api/account/public-wishlist/:id': { path: `/api/account/public-wishlist/${listId}`, status: 200 },
     'GET /api/account/user-set-categs': { path: '/api/account/user-set-categs', status: 200 },
     'GET /api/account/public-set/:listId': { path: `/api/account/public-set/${lookId}`, status: 200 },
@@ -140,6 +142,11 @@ beforeAll(async () => {
     'GET /api/account/notifications': { path: '/api/account/notifications' },
     'PUT /api/account/notifications-read': { path: '/api/account/notifications-read', body: { upTo: 1 } },
     'GET /api/account/my-sales/:country': { path: '/api/account/my-sales/gb' },
+    'POST /api/account/product-rating': { path: '/api/account/product-rating', body: { id: card.id, star_rating: 4 } },
+    'GET /api/account/product-rating/:id': { path: `/api/account/product-rating/${card.id}` },
+    'GET /api/account/giveaway-entry': { path: '/api/account/giveaway-entry' },
+    'POST /api/account/giveaway-entry': { path: '/api/account/giveaway-entry', body: {} },
+    'GET /api/account/giveaway-entries': { path: '/api/account/giveaway-entries' },
   };
 });
 

@@ -64,7 +64,6 @@ async function urlsOfEveryRoute(): Promise<string[]> {
   return [
     '/api/home/slides?country=GB',
     '/api/home/slides?country=US',
-    '/api/home/top-rated?country=AU',
     '/api/home/fashion-blog',
     '/api/home/showcase?country=IN',
     '/api/home/promoted-links',

@@ -73,8 +73,10 @@ describe('every kind of page', () => {
       '/alerts/unsubscribe/not-a-real-token',
       `/sets/${look.data.slug}/${look.data.listId}`,
       `/profile/${shopper.userName}`,
+      '/giveaway',
     ];
-    const accountPages = ['', '/alerts', '/sales', '/wishlists', '/lookbook', '/profile', '/settings'].map((tail) => `/user/${shopper.userName}${tail}`);
+    // With the shopper's own parts: the giveaway's entry form and the product's rating group.
+    const accountPages = [...['', '/alerts', '/sales', '/wishlists', '/lookbook', '/profile', '/settings'].map((tail) => `/user/${shopper.userName}${tail}`), '/giveaway', product];
 
     const files: string[] = [];
     const write = (url: string, html: string) => {

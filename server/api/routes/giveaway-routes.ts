@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
+import { GIVEAWAY_MESSAGES } from '../../../shared/giveaway';
+import { HttpError } from '../../lib/http-error';
+import { accountErrorHandler } from '../accounts/account-errors';
+import { isAdmin } from '../accounts/viewer';
+import { sendData } from '../http/respond';
+import type { ApiArea } from './area';
+
+// The giveaway under /api/account (shapes in shared/api/giveaway-schemas.ts). The status is
+// shared (the same for everyone) and kept by nobody: it turns to closed at one instant, and
+// answering costs no database read. The shopper's routes take the session
+// first (401); the entries are for admins (403 for a shopper: their session is fine, the
+// entries are not theirs).
+
+export const giveawayArea: ApiArea = {
+  mountPath: '/api/account',
+  routes: ({ accounts, giveaway }) => {
+    const router = Router();
+    const { service } = accounts;
+
+    router.get('/giveaway', (_req, res) => {
+      sendData(res, giveaway.status(), CacheNone);
+    });
+
+    router.get('/giveaway-entry', async (req, res) => {
+      const { userId } = await service.authenticate(req);
+      sendData(res, await giveaway.entry(userId), CachePrivate);
+    });
+
+    router.post('/giveaway-entry', async (req, res) => {
+      const { userId } = await service.authenticate(req);
+      sendData(res, await giveaway.enter(userId), CachePrivate);
+    });
+
+    router.get('/giveaway-entries', async (req, res) => {
+      const session = await service.authenticate(req);
+      if (!isAdmin(session)) throw new HttpError(403, GIVEAWAY_MESSAGES.adminsOnly);
+      sendData(res, await giveaway.entries(), CachePrivate);
+    });
+
+    router.use(accountErrorHandler);
+    return router;
+  },
+};

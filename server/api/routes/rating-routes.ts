@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import { ProductRatingBody, ProductRatingParams } from '../../../shared/api/rating-schemas';
+import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
+import { accountErrorHandler, parseForm } from '../accounts/account-errors';
+import { parseInput, sendData } from '../http/respond';
+import type { ApiArea } from './area';
+
+// Product ratings (shapes and meaning in shared/api/rating-schemas.ts). The shopper's routes
+// take the session first (401 'UnAuthorized Access!'), then the input (a 400 naming the
+// field), then the product (404). The average is shared and changes with every rating, so it
+// is not one of the answers kept in memory until an import (http/shared-answers.ts): caches
+// keep it a short while (CacheShort), and a shopper sees their own rating's effect at once
+// in the personal answers, which carry the average as it is now.
+
+export const ratingArea: ApiArea = {
+  mountPath: '/api',
+  routes: ({ accounts, ratings }) => {
+    const router = Router();
+    const { service } = accounts;
+
+    router.post('/account/product-rating', async (req, res) => {
+      const { userId } = await service.authenticate(req);
+      const { id, star_rating } = parseForm(ProductRatingBody, req.body);
+      sendData(res, await ratings.rate(userId, id, star_rating), CachePrivate);
+    });
+
+    router.get('/account/product-rating/:id', async (req, res) => {
+      const { userId } = await service.authenticate(req);
+      const { id } = parseInput(ProductRatingParams, req.params);
+      sendData(res, await ratings.mine(userId, id), CachePrivate);
+    });
+
+    // Shared: no identity reaches it (bindApiScope), so the answer is the same for everyone.
+    router.get('/products/rating/:id', async (req, res) => {
+      const { id } = parseInput(ProductRatingParams, req.params);
+      sendData(res, { rating: await ratings.summary(id) }, CacheShort);
+    });
+
+    router.use(accountErrorHandler);
+    return router;
+  },
+};
