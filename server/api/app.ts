@@ -61,6 +61,8 @@ export type ApiDeps = {
   operatorSecret?: string | undefined;
   /** "Now" for the giveaway's closing time; absent, the system clock (tests set it). */
   clock?: (() => Date) | undefined;
+  /** When the giveaway closes (GIVEAWAY_CLOSES_AT); absent, as its content says. */
+  giveawayClosesAt?: string | undefined;
 };
 
 /** An area's router where the app mounted it (the route walk test reads these). */
@@ -152,7 +154,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   // of the page asked for, by id. A listing page is several of these calls (results, each
   // filter group, deals, breadcrumb, canonical links), each answered the same way.
   const accounts = deps.accounts ?? new Accounts({ db, logger });
-  const services = createApiServices({ db, logger, searchEngine, accounts, alertSettings: deps.alertSettings, clock: deps.clock });
+  const services = createApiServices({ db, logger, searchEngine, accounts, alertSettings: deps.alertSettings, clock: deps.clock, giveawayClosesAt: deps.giveawayClosesAt });
   const areas = API_AREAS.map((area) => ({ mountPath: area.mountPath, router: area.routes(services) }));
   for (const { mountPath, router } of areas) app.use(mountPath, recordMountPath, router);
 

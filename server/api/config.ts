@@ -51,6 +51,8 @@ const ApiEnv = z.object({
   OPERATOR_SECRET: z.string().trim().min(OPERATOR_SECRET_MIN_LENGTH, `must be at least ${OPERATOR_SECRET_MIN_LENGTH} characters`).optional(),
   /** Minutes between refreshes of the stores' feed sources (stores.json "feeds"); 0 never refreshes. */
   FEED_REFRESH_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(0),
+  // When the current giveaway closes, if not when its content says (shared/giveaway.ts).
+  GIVEAWAY_CLOSES_AT: z.iso.datetime({ offset: true }).optional(),
   /** How long one feed URL may take to answer, body included. */
   FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 });
@@ -79,6 +81,7 @@ export type ApiConfig = {
   operatorSecret: string | undefined;
   /** Feed sources' refresh (server/api/catalog/feed-refresh.ts); intervalMs 0 is off. */
   feedRefresh: { intervalMs: number; fetchTimeoutMs: number };
+  giveawayClosesAt: string | undefined;
 };
 
 export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
@@ -100,5 +103,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     alerts: { linkSecret: e.ALERT_LINK_SECRET, setAlertsLimit: e.RATE_LIMIT_SET_ALERTS ?? DEFAULT_SET_ALERTS_LIMIT, sweepMs: e.ALERT_SWEEP_MS },
     operatorSecret: e.OPERATOR_SECRET,
     feedRefresh: { intervalMs: Math.round(e.FEED_REFRESH_MINUTES * 60_000), fetchTimeoutMs: e.FEED_FETCH_TIMEOUT_MS },
+    giveawayClosesAt: e.GIVEAWAY_CLOSES_AT,
   };
 }

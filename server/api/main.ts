@@ -59,6 +59,7 @@ const { app, answers } = createApiApp({
   answerCacheMaxBytes: config.answerCacheMaxBytes,
   overload: config.overload,
   alertSettings: config.alerts,
+  giveawayClosesAt: config.giveawayClosesAt,
   operatorSecret,
 });
 // Fires alerts from the catalogue's change log: after every import (its notice), at start

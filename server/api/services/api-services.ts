@@ -5,6 +5,7 @@ import { defaultAlertSettings, type AlertSettings } from '../alerts/alert-settin
 import type { Database } from '../db/database';
 import type { SearchEngine } from '../search/search-engine';
 import { AlertService } from './alert-service';
+import { GIVEAWAY } from '../../../shared/giveaway';
 import { GiveawayService, type Clock } from './giveaway-service';
 import { HomeService } from './home-service';
 import { LookService } from './look-service';
@@ -25,13 +26,14 @@ export type ApiServiceDeps = {
   alertSettings?: AlertSettings | undefined;
   /** What "now" is for the giveaway's closing time; absent, the system clock. Tests set it. */
   clock?: Clock | undefined;
+  giveawayClosesAt?: string | undefined;
 };
 
 /**
  * The api's services, one instance of each, made once by createApiApp and handed to every
  * area's routes. A new service is one line here (its type below follows).
  */
-export function createApiServices({ db, logger, searchEngine, accounts, alertSettings = defaultAlertSettings(), clock }: ApiServiceDeps) {
+export function createApiServices({ db, logger, searchEngine, accounts, alertSettings = defaultAlertSettings(), clock, giveawayClosesAt }: ApiServiceDeps) {
   const search = new SearchService(db, searchEngine, logger);
   const ratings = new RatingService(db);
   return {
@@ -47,7 +49,7 @@ export function createApiServices({ db, logger, searchEngine, accounts, alertSet
     wishlists: new WishlistService(db),
     looks: new LookService(db, search.facets),
     ratings,
-    giveaway: new GiveawayService(db, clock),
+    giveaway: new GiveawayService(db, clock, { ...GIVEAWAY, closesAt: giveawayClosesAt ?? GIVEAWAY.closesAt }),
   };
 }
 
