@@ -1,10 +1,12 @@
 import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
+import type { ProductDetail } from '../../shared/api/product-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { ProductPage } from '../components/product/ProductPage';
+import type { RouteHandle } from '../components/shell/CountryPopup';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { Component as NotFound } from './not-found.route';
 
@@ -50,6 +52,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const value = { detail, similar: similarCards, ...hearts };
   return similarFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
 }
+
+/** The country chooser's other sites: a product's page exists only where it is sold. */
+export const handle: RouteHandle = { countries: (loaderData) => (loaderData as { detail: ProductDetail } | undefined)?.detail.soldIn };
 
 export function Component() {
   const { detail, similar } = useLoaderData<typeof loader>();
