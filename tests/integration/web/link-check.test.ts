@@ -153,7 +153,7 @@ describe('a link checker crawling the site', () => {
     await Promise.all(Array.from({ length: WORKERS }, worker));
 
     expect(broken).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 });
 
 describe('a brand within a category', () => {
