@@ -12,11 +12,14 @@ export const HELP_SLUGS = [
 ] as const;
 export type HelpSlug = (typeof HELP_SLUGS)[number];
 
-/** Listing paths (spec section 2 route table: search, shop/…, brand/{brand}, store/{store}, {shop}). */
+/** Listing paths (spec section 2 route table: search, shop/…, brand/{brand}, store/{store}, {shop}; and brand/{brand}/{category}). */
 export const LISTING_PATHS = [
   { id: 'listing-search', path: 'search' },
   { id: 'listing-shop', path: 'shop/*' },
   { id: 'listing-brand', path: 'brand/:brand' },
+  // A brand within a category ("Popular In Brand" on category listings): static 'brand'
+  // outranks the product page's ':cat/:lastnode/:slug', which would 404 it.
+  { id: 'listing-brand-category', path: 'brand/:brand/:category' },
   { id: 'listing-store', path: 'store/:store' },
   { id: 'listing-page', path: ':slug' },
   // Editor's picks are listings (the api resolves the link); shop/{a}/{b} must outrank the

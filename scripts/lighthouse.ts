@@ -52,6 +52,9 @@ const GOALS = { performance: 97, bestPractices: 100, listingTbtMs: 100, listingL
 
 type Figures = {
   performance: number;
+  accessibility: number;
+  /** The accessibility audits that failed, by id. */
+  accessibilityFailures: string[];
   bestPractices: number;
   lcpMs: number;
   fcpMs: number;
@@ -83,6 +86,8 @@ function figures(lhr: Result): Figures {
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    accessibilityFailures: (lhr.categories.accessibility?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
     bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
     lcpMs: numeric('largest-contentful-paint'),
     fcpMs: numeric('first-contentful-paint'),
@@ -132,9 +137,9 @@ async function main() {
     await waitForUrl(`${webUrl}/healthz`, web);
 
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
-    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices'] };
+    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] };
     console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, median run (Chromium at ${CHROMIUM})`);
-    const rows: string[][] = [['page', 'perf', 'BP', 'LCP s', 'FCP s', 'TBT ms', 'CLS', 'JS KiB', 'JS files']];
+    const rows: string[][] = [['page', 'perf', 'a11y', 'BP', 'LCP s', 'FCP s', 'TBT ms', 'CLS', 'JS KiB', 'JS files']];
     const reports: string[] = [];
     for (const page of PAGES.filter((p) => !only || only.includes(p.name))) {
       const path = typeof page.path === 'string' ? page.path : await page.path(webUrl);
@@ -150,6 +155,7 @@ async function main() {
       rows.push([
         `${page.name} (${path})`,
         String(median.performance),
+        String(median.accessibility),
         String(median.bestPractices),
         (median.lcpMs / 1000).toFixed(2),
         (median.fcpMs / 1000).toFixed(2),
@@ -158,7 +164,8 @@ async function main() {
         median.jsKib.toFixed(1),
         String(median.jsFiles),
       ]);
-      reports.push(`${page.name}:\n  ${goalReport(page, median).join('\n  ')}`);
+      const failures = median.accessibilityFailures.length ? `\n  accessibility audits failed: ${median.accessibilityFailures.join(', ')}` : '';
+      reports.push(`${page.name}:\n  ${goalReport(page, median).join('\n  ')}${failures}`);
     }
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
     for (const row of rows) console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));

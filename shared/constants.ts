@@ -75,3 +75,6 @@ export const UPSTREAM_HEADER = {
 export const API_ANSWER_HEADER = {
   catalogVersion: 'x-catalog-version',
 } as const;
+
+/** The site's own account on X (Twitter): the twitter:site of every page. */
+export const TWITTER_SITE = '@vitrine';

@@ -3,8 +3,9 @@
 // as immutable; IMAGE_VERSION changes when the drawings change.
 import { COLOURS, type ColourKey } from './colours';
 import type { ProductImageSize } from './constants';
+import { IMAGE_VERSION } from './image-version';
 
-export const IMAGE_VERSION = 'v1';
+export { IMAGE_VERSION };
 
 /** Product shapes the image server can draw, grouped by the category they belong to. */
 export const PRODUCT_KINDS = {
@@ -44,6 +45,25 @@ export function bannerImageUrl(theme: BannerTheme, seed: number, width: number, 
 
 export function logoImageUrl(slug: string): string {
   return `/images/${IMAGE_VERSION}/logo/${slug}.svg`;
+}
+
+/**
+ * Social cards (Open Graph, Twitter): the large networks show neither SVG nor odd shapes, so
+ * a page names a 1200 × 630 JPEG the web draws from the same artwork as the picture
+ * (server/web/images/social-card.ts). One card per picture whatever size the page shows.
+ */
+export const SOCIAL_CARD = { width: 1200, height: 630, type: 'image/jpeg' } as const;
+
+// The part of a drawn picture's path that names its artwork (not its size).
+const DRAWN = new RegExp(`^(/images/${IMAGE_VERSION}/)(product/[^/]+/[^/]+/\\d|banner/[^/]+/\\d+|logo/[^/]+)(/[^/]+)?\\.svg$`);
+
+/**
+ * The picture social tags name for a page's picture: one of our drawn pictures' card; any
+ * other picture as it is. Every picture under /images/ a page names is then card-sized: a
+ * card, or a look's collage (a PNG).
+ */
+export function socialImageUrl(src: string): string {
+  return src.replace(DRAWN, '$1card/$2.jpg');
 }
 
 const PRODUCT_PATH = new RegExp(`^/images/${IMAGE_VERSION}/product/([a-z-]+)/([a-z]+)/(\\d)/(80|180|full)\\.svg$`);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { MenuTile } from '../../shared/api/home-schemas';
-import { IMAGE_VERSION } from '../../shared/images';
+import { IMAGE_VERSION } from '../../shared/image-version';
 import { slugInWords } from './slug-words';
 
 // The shell's menu as it travels to the browser: every page carries it to hydrate the header,

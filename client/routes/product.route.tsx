@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, redirect, useActionData, useLoaderData, useRouteError, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { PRICE_HISTORY_MAX_DAYS, priceHistoryPath } from '../../shared/api/price-history-paths';
+import type { ProductDetail } from '../../shared/api/product-schemas';
 import { RATING_API } from '../../shared/api/rating-paths';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
@@ -8,6 +9,7 @@ import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { ProductPage } from '../components/product/ProductPage';
 import { loadMyRating } from '../components/product/rating-call';
+import type { RouteHandle } from '../components/shell/CountryPopup';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { Component as NotFound } from './not-found.route';
 
@@ -100,6 +102,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   return redirect(`${url.pathname}${url.search}`, 303);
 }
+
+/** The country chooser's other sites: a product's page exists only where it is sold. */
+export const handle: RouteHandle = { countries: (loaderData) => (loaderData as { detail: ProductDetail } | undefined)?.detail.soldIn };
 
 export function Component() {
   const { detail, similar, history, myRating } = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
 import type { ListingState } from './listing-state';
 import { clearPrice, removeValue, selectCategory, setDeal, setPage } from './transitions';
-import { DEAL_KEYS, DEAL_LABELS, LIST_KEYS, PROVENANCE_LABELS, isCategoryLevel, type DealKey, type ListKey } from './vocabulary';
+import { CATEGORY_LEVELS, DEAL_KEYS, DEAL_LABELS, LIST_KEYS, PROVENANCE_LABELS, isCategoryLevel, type DealKey, type ListKey } from './vocabulary';
 
 // The selected filters as chips (spec section 3 "Selected chip": id, key, type; section 4:
 // the department chip is hidden, an offers chip adds ' % Off', removing one removes that value).
@@ -84,4 +84,16 @@ export function facetCount(state: ListingState): number {
  */
 export function isDeepFacetCombination(state: ListingState): boolean {
   return facetCount(state) > 1 || state.priceRanges !== undefined || state.sort !== '' || state.perPage !== undefined;
+}
+
+/**
+ * One canonical URL for a brand within a category: /brand/{brand}?category=dresses (a filter
+ * click on the brand's page) and /brand/{brand}/dresses (the "Popular In Brand" link) list the
+ * same products, and the path form, with a title of its own, is the one search engines index.
+ * A brand path whose one filter value is a category becomes that path; anything else stays.
+ */
+export function canonicalListing(path: string, state: ListingState): { path: string; state: ListingState } {
+  const level = CATEGORY_LEVELS.find((l) => state[l].length > 0);
+  if (!level || facetCount(state) !== 1 || !/^\/brand\/[^/]+$/.test(path)) return { path, state };
+  return { path: `${path}/${state[level][0]!}`, state: { ...state, [level]: [] } };
 }

@@ -83,3 +83,19 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   });
 }
+
+/**
+ * Runs only the named axe-core rules (whatever their impact, and whether or not axe enables
+ * them by default, as Lighthouse's `target-size`) and lists their violations as
+ * "rule: first targets". Same CSP note as seriousAxeViolations.
+ */
+export async function axeRuleViolations(page: Page, rules: readonly string[]): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  return page.evaluate(async (values) => {
+    type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    type Options = { runOnly: { type: 'rule'; values: string[] } };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, options: Options) => Promise<Result> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'rule', values } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  }, [...rules]);
+}

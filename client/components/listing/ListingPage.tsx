@@ -3,7 +3,7 @@ import { useShellMenu } from '../../app/menu-wire';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { isDepartment } from '../../../shared/constants';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
-import { isDeepFacetCombination, removeChip, selectedChips, type ChipLabels } from '../../../shared/listing/chips';
+import { canonicalListing, isDeepFacetCombination, removeChip, selectedChips, type ChipLabels } from '../../../shared/listing/chips';
 import { searchKeyFromPath } from '../../../shared/listing/paths';
 import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
 import { clearAll, provenance, setPage, setProvenance, setSort } from '../../../shared/listing/transitions';
@@ -145,9 +145,10 @@ export function ListingPage() {
 
   // Metadata: the canonical is this listing with its one indexable facet (if any) and page;
   // deeper combinations, empty and failed listings are noindex.
-  const canonicalState: ListingState = { ...setPage(state, 1), perPage: undefined };
-  const canonicalPath = `${data.path}${serializeListingQuery(canonicalState)}`;
-  const noindex = isDeepFacetCombination(state) || zero;
+  // A brand narrowed to one category is canonical at /brand/{brand}/{category} (chips.ts).
+  const canonical = canonicalListing(data.path, state);
+  const canonicalPath = `${canonical.path}${serializeListingQuery({ ...setPage(canonical.state, 1), perPage: undefined })}`;
+  const noindex = isDeepFacetCombination(canonical.state) || zero;
   const images = data.pages.flatMap((p) => p.products.map((product) => product.variants[0]?.images.productimage180_jpg ?? '')).filter(Boolean);
   const description =
     first?.description ||

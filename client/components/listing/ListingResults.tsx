@@ -178,6 +178,9 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
           <span className="loader-spinner" aria-hidden="true" /> Getting products...
         </p>
       )}
+      {/* The cards' titles are h3s: this heading keeps the outline whole where the filters'
+          headings are not shown (phones), for screen readers and heading-order audits. */}
+      <h2 className="visually-hidden">Products</h2>
       {/* A feed (the ARIA pattern for an infinitely scrolling list of articles): the cards
           are its articles, with no list item around each. */}
       <div className="product-grid" role="feed" aria-label="Products" aria-busy={refreshing || status === 'loading'}>

@@ -1,10 +1,14 @@
 import { useLocation } from 'react-router';
+import { TWITTER_SITE } from '../../../shared/constants';
 import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, countryPrefix, type CountryCode } from '../../../shared/countries';
+import { SOCIAL_CARD, socialImageUrl } from '../../../shared/images';
 import { useSiteConfig } from '../../app/contexts';
 
 // Page metadata (spec section 2 "Page metadata"): title and description, canonical
 // link, og/twitter/itemprop tags (at most 10 images), hreflang alternates for every
-// country site and x-default, prev/next around paged pages. React 19 hoists the
+// country site and x-default, prev/next around paged pages. Social networks show the first
+// og:image (and the one twitter:image) as the page's card: our pictures are named by their
+// 1200 × 630 JPEG cards, never the SVGs those networks do not show. React 19 hoists the
 // <title>, <meta> and <link> elements into <head>.
 
 export const MAX_SOCIAL_IMAGES = 10;
@@ -49,7 +53,8 @@ export function PageMeta({ title, description, path, images = [], pagination, no
   const local = (p: string) => `${site.siteUrl}${site.basename}${p === '/' && site.basename ? '' : p}`;
   const canonical = local(withPage(sitePath, page));
   const absolute = (src: string) => (/^https?:\/\//.test(src) ? src : `${site.siteUrl}${src}`);
-  const socialImages = images.slice(0, MAX_SOCIAL_IMAGES).map(absolute);
+  const socialImages = [...new Set(images.map(socialImageUrl))].slice(0, MAX_SOCIAL_IMAGES).map(absolute);
+  const [card, ...more] = socialImages;
   const fullTitle = title.includes('Vitrine') ? title : `${title} | Vitrine`;
   return (
     <>
@@ -69,13 +74,35 @@ export function PageMeta({ title, description, path, images = [], pagination, no
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
       <meta property="og:locale" content={COUNTRIES[site.country].locale.replace('-', '_')} />
-      {socialImages.map((src) => (
+      {/* The first og:image is the card, its own properties right after it (Open Graph
+          "structured properties"): ours are card-sized, our drawings' cards JPEGs and looks'
+          collages PNGs. */}
+      {card && (
+        <>
+          <meta property="og:image" content={card} />
+          {card.startsWith(`${site.siteUrl}/images/`) && (
+            <>
+              <meta property="og:image:type" content={`image/${card.endsWith('.png') ? 'png' : 'jpeg'}`} />
+              <meta property="og:image:width" content={String(SOCIAL_CARD.width)} />
+              <meta property="og:image:height" content={String(SOCIAL_CARD.height)} />
+            </>
+          )}
+          <meta property="og:image:alt" content={title} />
+        </>
+      )}
+      {more.map((src) => (
         <meta key={src} property="og:image" content={src} />
       ))}
-      <meta name="twitter:card" content={socialImages.length ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:card" content={card ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:site" content={TWITTER_SITE} />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
-      {socialImages[0] && <meta name="twitter:image" content={socialImages[0]} />}
+      {card && (
+        <>
+          <meta name="twitter:image" content={card} />
+          <meta name="twitter:image:alt" content={title} />
+        </>
+      )}
       <div hidden itemScope itemType="https://schema.org/WebPage">
         <meta itemProp="name" content={fullTitle} />
         <meta itemProp="description" content={description} />

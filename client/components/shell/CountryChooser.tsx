@@ -1,7 +1,8 @@
 import { useState, type SyntheticEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { COUNTRIES, COUNTRY_CODES, parseCountryCode, type CountryCode } from '../../../shared/countries';
 import { useCountry } from '../../app/site-hooks';
+import type { RouteHandle } from './CountryPopup';
 
 // The country chooser (spec section 2 "Country prefix"): each choice goes through
 // /choose-country/{cc}, which stores the country cookie and reloads the same page under
@@ -15,6 +16,10 @@ export function chooseCountryHref(code: CountryCode, path: string, search: strin
 export function CountryChooser() {
   const current = useCountry();
   const location = useLocation();
+  // A page only some country sites have sends the others to their home page, not to a 404.
+  const sites = useMatches()
+    .map((m) => (m.handle as RouteHandle | undefined)?.countries?.(m.loaderData))
+    .find((list) => list !== undefined);
   const [suggested, setSuggested] = useState<CountryCode | undefined>();
   const [asked, setAsked] = useState(false);
 
@@ -41,7 +46,7 @@ export function CountryChooser() {
           {COUNTRY_CODES.map((code) => (
             <li key={code}>
               <a
-                href={chooseCountryHref(code, location.pathname, location.search)}
+                href={sites && !sites.includes(code) ? chooseCountryHref(code, '/', '') : chooseCountryHref(code, location.pathname, location.search)}
                 rel="nofollow"
                 aria-current={code === current.code ? 'true' : undefined}
                 className={code === suggested && code !== current.code ? 'is-suggested' : undefined}

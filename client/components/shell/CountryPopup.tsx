@@ -11,7 +11,12 @@ import { readCookie, removeCookie } from '../../app/cookies';
 // removes the cookie and stays. Decided in the browser after load, so every visitor gets
 // the same cacheable HTML and crawlers (no cookie) never see it.
 
-export type RouteHandle = { hideShell?: boolean; noCountryPopup?: boolean };
+export type RouteHandle = {
+  hideShell?: boolean;
+  noCountryPopup?: boolean;
+  /** The country sites that have this page, from its loader's data (a product is sold in some); every one when undefined. */
+  countries?: (loaderData: unknown) => readonly CountryCode[] | undefined;
+};
 
 export function CountryPopup() {
   const { country } = useSiteConfig();

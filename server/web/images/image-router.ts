@@ -1,15 +1,17 @@
 // Serves the drawn pictures under /images (URL scheme in shared/images.ts). Paths are parsed
 // strictly, so each picture has exactly one URL and that URL can be cached as immutable;
 // anything else under /images is a 404 nobody keeps.
+import { createHash } from 'node:crypto';
 import express from 'express';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { CacheImmutable, CacheNone, type CachePolicy } from '../../../shared/http/cache-policy';
-import { BANNER_THEMES, IMAGE_VERSION, parseProductImagePath, type BannerTheme } from '../../../shared/images';
+import { BANNER_THEMES, IMAGE_VERSION, SOCIAL_CARD, parseProductImagePath, type BannerTheme } from '../../../shared/images';
 import { LOOK_COLLAGE_PREFIX } from '../../../shared/validation/look-rules';
 import { BANNER_MAX_SIDE, BANNER_MIN_SIDE, renderBannerImage } from './banner-image';
 import { LOGO_SLUG, renderLogoImage } from './logo-image';
 import { renderProductImage } from './product-image';
+import { SOCIAL_CARD_PREFIX, renderSocialCard } from './social-card';
 
 // Whole numbers without leading zeros: "007" and "7" would otherwise be two URLs of one picture.
 const BANNER_PATH = new RegExp(`^/images/${IMAGE_VERSION}/banner/([a-z]+)/(0|[1-9]\\d{0,9})/([1-9]\\d{1,3})x([1-9]\\d{1,3})\\.svg$`);
@@ -46,7 +48,58 @@ function setCommonHeaders(res: Response, policy: CachePolicy): void {
 export type ImageRouterOptions = {
   /** Bytes of rendered pictures kept in memory (default 16 MiB). */
   cacheBytes?: number;
+  /** Bytes of social cards kept in memory (default 32 MiB: a card is 20 to 80 KB). */
+  cardCacheBytes?: number;
 };
+
+type KeptCard = { jpeg: Buffer; etag: string };
+
+/**
+ * The social cards (social-card.ts): drawn once per path (concurrent asks share one drawing),
+ * kept by bytes, immutable with a strong ETag, since crawlers of the social networks come back
+ * with If-None-Match rather than trusting Cache-Control.
+ */
+function cardServer(cacheBytes: number) {
+  const kept = new LRUCache<string, KeptCard>({ maxSize: cacheBytes, sizeCalculation: (card) => card.jpeg.byteLength });
+  const drawing = new Map<string, Promise<KeptCard | undefined>>();
+  const draw = (path: string): Promise<KeptCard | undefined> => {
+    let pending = drawing.get(path);
+    if (!pending) {
+      pending = renderSocialCard(path)
+        .then((jpeg) => {
+          if (!jpeg) return undefined;
+          const card = { jpeg, etag: `"${createHash('sha256').update(jpeg).digest('base64url').slice(0, 27)}"` };
+          kept.set(path, card);
+          return card;
+        })
+        .finally(() => drawing.delete(path));
+      drawing.set(path, pending);
+    }
+    return pending;
+  };
+  return async (req: Request, res: Response): Promise<void> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      setCommonHeaders(res, CacheNone);
+      res.setHeader('Allow', 'GET, HEAD');
+      res.status(405).type('text/plain').send('Method not allowed');
+      return;
+    }
+    const card = kept.get(req.path) ?? (await draw(req.path));
+    if (!card) {
+      setCommonHeaders(res, CacheNone);
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    setCommonHeaders(res, CacheImmutable);
+    res.setHeader('ETag', card.etag);
+    if (req.headers['if-none-match'] === card.etag) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Type', SOCIAL_CARD.type);
+    res.status(200).send(card.jpeg);
+  };
+}
 
 export function imageRouter(options: ImageRouterOptions = {}): express.Router {
   // Keyed by path; bounded by bytes, since banner sizes and seeds make the key space huge.
@@ -55,9 +108,14 @@ export function imageRouter(options: ImageRouterOptions = {}): express.Router {
     sizeCalculation: (svg) => svg.byteLength,
   });
   const router = express.Router();
+  const serveCard = cardServer(options.cardCacheBytes ?? 32 * 1024 * 1024);
 
-  router.use((req: Request, res: Response, next) => {
+  router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path !== '/images' && !req.path.startsWith('/images/')) return next();
+    if (req.path.startsWith(SOCIAL_CARD_PREFIX)) {
+      serveCard(req, res).catch(next);
+      return;
+    }
     // Looks' collages depend on who asks (a private look's is its owner's): their own router,
     // mounted after the cookies (look-collage-router.ts).
     if (req.path.startsWith(LOOK_COLLAGE_PREFIX)) return next();

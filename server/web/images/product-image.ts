@@ -649,14 +649,21 @@ export function productImageTitle(kind: ProductKind, colour: ColourKey, style: n
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-export function renderProductImage(p: ParsedProductImage): string {
+/**
+ * The product picture: square at its size, or on a wider canvas (a social card), the artwork
+ * centred at the canvas's height and the backdrop widened to fill it.
+ */
+export function renderProductImage(p: ParsedProductImage, canvas?: { width: number; height: number }): string {
   const px = PRODUCT_IMAGE_PIXELS[p.size];
+  const [width, height] = canvas ? [canvas.width, canvas.height] : [px, px];
+  const viewWidth = (112 * width) / height;
+  const x = 50 - viewWidth / 2;
   const [from, to] = (STYLES[p.style] ?? STYLES[0]!).backdrop;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${px}" height="${px}" viewBox="-6 -5 112 112">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${x} -5 ${viewWidth} 112">` +
     `<title>${escapeXml(productImageTitle(p.kind, p.colour, p.style))}</title>` +
     `<defs><radialGradient id="b" cy=".4" r=".8"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></radialGradient></defs>` +
-    `<rect x="-6" y="-5" width="112" height="112" fill="url(#b)"/>` +
+    `<rect x="${x}" y="-5" width="${viewWidth}" height="112" fill="url(#b)"/>` +
     productArtwork(p.kind, p.colour, p.style) +
     `</svg>`
   );

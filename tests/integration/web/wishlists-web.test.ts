@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wishlist } from '../../../shared/api/wishlist-schemas';
 import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
+import { socialImageUrl } from '../../../shared/images';
 import type { Database } from '../../../server/api/db/database';
 import { registerUser } from '../accounts/accounts-api';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
@@ -187,7 +188,7 @@ describe('the public wishlist page', () => {
     // Absolute addresses, on the site's own origin (the canonical link's).
     const origin = new URL(/<link rel="canonical" href="([^"]+)"/.exec(html)![1]!).origin;
     const image = (await listOf(shopper, list.listId)).list.images[0]!;
-    expect(html).toContain(`<meta property="og:image" content="${origin}${image}"/>`);
+    expect(html).toContain(`<meta property="og:image" content="${origin}${socialImageUrl(image)}"/>`);
     expect(html).toContain(`<meta property="og:url" content="${origin}${path}"/>`);
     expect(html).not.toContain('name="robots"');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDeepFacetCombination, offersChipLabel, removeChip, selectedChips } from '../../../shared/listing/chips';
+import { canonicalListing, isDeepFacetCombination, offersChipLabel, removeChip, selectedChips } from '../../../shared/listing/chips';
 import { listingApiQuery, requestForCall } from '../../../shared/listing/companion-calls';
 import { isNavigableShopPath, searchKeyFromPath } from '../../../shared/listing/paths';
 import {
@@ -327,6 +327,26 @@ describe('deep facet combinations', () => {
     expect(isDeepFacetCombination(parseListingQuery('priceRanges=1,2'))).toBe(true);
     expect(isDeepFacetCombination(parseListingQuery('sort=asc'))).toBe(true);
     expect(isDeepFacetCombination(parseListingQuery('perPage=40'))).toBe(true);
+  });
+});
+
+describe('a brand within a category', () => {
+  const canonical = (path: string, query: string) => {
+    const found = canonicalListing(path, parseListingQuery(query));
+    return { path: found.path, query: serializeListingQuery(found.state) };
+  };
+
+  it('is canonical at /brand/{brand}/{category}, whichever category level the filter names', () => {
+    expect(canonical('/brand/gossamer-label', 'category=dresses')).toEqual({ path: '/brand/gossamer-label/dresses', query: '' });
+    expect(canonical('/brand/gossamer-label', 'subcategory=maxi-dresses&page=2')).toEqual({ path: '/brand/gossamer-label/maxi-dresses', query: '?page=2' });
+  });
+
+  it('leaves other listings, and a brand with any other filter, as they are', () => {
+    expect(canonical('/brand/gossamer-label', 'category=dresses&colour=red')).toEqual({ path: '/brand/gossamer-label', query: '?category=dresses&colour=red' });
+    expect(canonical('/brand/gossamer-label', 'category=dresses,tops')).toEqual({ path: '/brand/gossamer-label', query: '?category=dresses,tops' });
+    expect(canonical('/brand/gossamer-label', 'colour=red')).toEqual({ path: '/brand/gossamer-label', query: '?colour=red' });
+    expect(canonical('/store/honey-boutique', 'category=dresses')).toEqual({ path: '/store/honey-boutique', query: '?category=dresses' });
+    expect(canonical('/brand/gossamer-label/dresses', 'subcategory=maxi-dresses')).toEqual({ path: '/brand/gossamer-label/dresses', query: '?subcategory=maxi-dresses' });
   });
 });
 

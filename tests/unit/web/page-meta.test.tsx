@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteConfigContext } from '../../../client/app/contexts';
 import { PageMeta, alternateLinks } from '../../../client/components/meta/PageMeta';
+import { TWITTER_SITE } from '../../../shared/constants';
 import type { SiteConfig } from '../../../shared/payload';
 
 const site = (country: SiteConfig['country'], basename: string): SiteConfig => ({
@@ -46,6 +47,39 @@ describe('PageMeta', () => {
     expect(html.match(/property="og:image"/g)).toHaveLength(10);
     expect(html.match(/itemProp="image"/g)).toHaveLength(10);
     expect(html).toContain('content="https://www.vitrine.example/images/v1/product/dress/red/0/full.svg?0"');
+  });
+
+  it('names our drawn pictures by their social cards, once each, the first with its type, size and alt', () => {
+    const images = [
+      '/images/v1/product/dress/red/3/180.svg',
+      '/images/v1/product/dress/red/3/full.svg',
+      '/images/v1/banner/women/12/1600x500.svg',
+      '/images/v1/logo/gossamer-label.svg',
+      'https://cdn.retailer.example/p/1.jpg',
+    ];
+    const html = render(<PageMeta title="Red Dresses" description="d" images={images} />, site('GB', ''), '/x');
+    const card = 'https://www.vitrine.example/images/v1/card/product/dress/red/3.jpg';
+    expect([...html.matchAll(/<meta (?:property|name)="((?:og|twitter):(?:image|site\b|card)[^"]*)" content="([^"]*)"\/>/g)].map((m) => [m[1], m[2]])).toEqual([
+      ['og:image', card],
+      ['og:image:type', 'image/jpeg'],
+      ['og:image:width', '1200'],
+      ['og:image:height', '630'],
+      ['og:image:alt', 'Red Dresses'],
+      ['og:image', 'https://www.vitrine.example/images/v1/card/banner/women/12.jpg'],
+      ['og:image', 'https://www.vitrine.example/images/v1/card/logo/gossamer-label.jpg'],
+      ['og:image', 'https://cdn.retailer.example/p/1.jpg'],
+      ['twitter:card', 'summary_large_image'],
+      ['twitter:site', TWITTER_SITE],
+      ['twitter:image', card],
+      ['twitter:image:alt', 'Red Dresses'],
+    ]);
+    expect(html.match(/itemProp="image"/g)).toHaveLength(4);
+  });
+
+  it('gives no size to a first picture that is not ours', () => {
+    const html = render(<PageMeta title="Ann" description="d" images={['https://cdn.example/ann.jpg']} />, site('GB', ''), '/x');
+    expect(html).toContain('<meta property="og:image" content="https://cdn.example/ann.jpg"/><meta property="og:image:alt" content="Ann"/>');
+    expect(html).not.toContain('og:image:width');
   });
 
   it('adds " | Vitrine" to titles once', () => {

@@ -1,0 +1,49 @@
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, MOBILE, axeRuleViolations, browserForFile, openPage } from '../support/browser';
+
+// Two of Lighthouse's accessibility audits, as axe-core runs them in the browser: `target-size`
+// (WCAG 2.2 2.5.8: every pointer target at least 24 × 24 CSS px, or spaced so a 24 px circle
+// around it touches no other) and `heading-order` (no level skipped: the cards' h3 titles sit
+// under an h2). On the home page and every kind of listing, at desktop and phone widths.
+
+const browser = browserForFile();
+const webUrl = inject('webUrl');
+
+const RULES = ['target-size', 'heading-order'] as const;
+/** The phone Lighthouse emulates (its mobile defaults), where the footer's link buttons sit closest. */
+const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/** The first href on `path` matching `pattern` (a page of that kind to audit). */
+async function firstLink(path: string, pattern: RegExp): Promise<string> {
+  const html = await (await fetch(`${webUrl}${path}`)).text();
+  const found = pattern.exec(html)?.[1];
+  if (!found) throw new Error(`no link like ${pattern} on ${path}`);
+  return found;
+}
+
+describe('target size and heading order', () => {
+  it('pass on the home page, every listing kind and a product page, desktop and two phones', async () => {
+    const pages = [
+      '/',
+      '/dresses',
+      '/search?q=dress',
+      await firstLink('/brands/a-to-z', /href="(\/brand\/[^"?#/]+)"/),
+      await firstLink('/dresses', /href="(\/brand\/[^"?#/]+\/dresses)"/),
+      await firstLink('/stores', /href="(\/store\/[^"?#/]+)"/),
+      '/50-percent-off',
+      await firstLink('/dresses', /<h3 class="product-card-title"><a[^>]*href="(\/[^"?#]+)"/),
+    ];
+    const found: string[] = [];
+    for (const options of [DESKTOP, MOBILE, LIGHTHOUSE_PHONE]) {
+      // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
+      const context = await browser().newContext({ ...options, bypassCSP: true });
+      for (const path of pages) {
+        const { page } = await openPage(context, `${webUrl}${path}`);
+        found.push(...(await axeRuleViolations(page, RULES)).map((v) => `${options.viewport.width} px ${path}: ${v}`));
+        await page.close();
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  }, 180_000);
+});
