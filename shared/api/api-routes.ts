@@ -146,9 +146,36 @@ export function findApiRoute(method: string, url: string): ApiRoute | undefined 
 }
 
 /**
+ * The admin view marker (spec section 6: stores in the only-admin list are hidden from
+ * everyone else). A catalogue answer is the same for everyone but admins, so it stays shared;
+ * a call that wants the admin-only stores in says so with `view=admin` in its query, which
+ * makes it personal: identity travels with it, the api checks the session is an admin's
+ * (403 otherwise, never the admin answer) and the answer is private, kept by no shared cache
+ * nor a page's transfer cache. The web adds it only when its page context says admin.
+ */
+export const ADMIN_VIEW = { param: 'view', value: 'admin' } as const;
+export const ADMIN_VIEW_FORBIDDEN = 'The admin view is only for admins (profile type 1 or 2).';
+
+/** Whether a call asks for the admin view (`view=admin` among its query parameters). */
+export function asksAdminView(url: string): boolean {
+  const at = url.indexOf('?');
+  if (at < 0) return false;
+  const query = url.slice(at + 1).split('#', 1)[0]!;
+  return new URLSearchParams(query).getAll(ADMIN_VIEW.param).includes(ADMIN_VIEW.value);
+}
+
+/** `url` asking for the admin view. */
+export function withAdminView(url: string): string {
+  if (asksAdminView(url)) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${ADMIN_VIEW.param}=${ADMIN_VIEW.value}`;
+}
+
+/**
  * Who an api call's answer is for. A call the contract does not list counts as personal:
- * the safe side, since identity then travels and nothing is shared.
+ * the safe side, since identity then travels and nothing is shared; so does a call asking
+ * for the admin view.
  */
 export function apiScope(method: string, url: string): ApiScope {
+  if (asksAdminView(url)) return 'personal';
   return findApiRoute(method, url)?.scope ?? 'personal';
 }
