@@ -1,4 +1,5 @@
 import type { Method } from './api-client';
+import { ADMIN_VIEW_PATHS, asksAdminView } from './admin-view';
 
 // Every route of the api contract, each with who its answer is for. This is the one place
 // that decides, per call, whether the shopper's identity travels and whether an answer may
@@ -9,7 +10,8 @@ import type { Method } from './api-client';
 //
 // shared:   the same bytes for everyone who asks (a guest, a shopper, an admin): catalogue,
 //           content and directory calls, and writes that need no identity. Cacheable when the
-//           api's Cache-Control says so.
+//           api's Cache-Control says so. A call asking for the admin view (with the stores
+//           only admins see: admin-view.ts) is personal whatever its route.
 // personal: depends on who asks (session, profile, the shopper's lists, follows, alerts and
 //           ratings, the admin debug line, the visitor's own country), or does something
 //           per visitor (click tracking counts one click per visitor). Identity is sent; the
@@ -145,35 +147,15 @@ export function findApiRoute(method: string, url: string): ApiRoute | undefined 
   return index < 0 ? undefined : API_ROUTES[index];
 }
 
-/**
- * The admin view marker (spec section 6: stores in the only-admin list are hidden from
- * everyone else). A catalogue answer is the same for everyone but admins, so it stays shared;
- * a call that wants the admin-only stores in says so with `view=admin` in its query, which
- * makes it personal: identity travels with it, the api checks the session is an admin's
- * (403 otherwise, never the admin answer) and the answer is private, kept by no shared cache
- * nor a page's transfer cache. The web adds it only when its page context says admin.
- */
-export const ADMIN_VIEW = { param: 'view', value: 'admin' } as const;
-export const ADMIN_VIEW_FORBIDDEN = 'The admin view is only for admins (profile type 1 or 2).';
-
-/** Whether a call asks for the admin view (`view=admin` among its query parameters). */
-export function asksAdminView(url: string): boolean {
-  const at = url.indexOf('?');
-  if (at < 0) return false;
-  const query = url.slice(at + 1).split('#', 1)[0]!;
-  return new URLSearchParams(query).getAll(ADMIN_VIEW.param).includes(ADMIN_VIEW.value);
-}
-
-/** `url` asking for the admin view. */
-export function withAdminView(url: string): string {
-  if (asksAdminView(url)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${ADMIN_VIEW.param}=${ADMIN_VIEW.value}`;
+// Every admin-view call must be a GET the table lists (shared/api/admin-view.ts).
+for (const path of ADMIN_VIEW_PATHS) {
+  if (!API_ROUTES.some((r) => r.method === 'GET' && r.path === path)) throw new Error(`${path} takes the admin view but is not a GET of the api route table`);
 }
 
 /**
  * Who an api call's answer is for. A call the contract does not list counts as personal:
  * the safe side, since identity then travels and nothing is shared; so does a call asking
- * for the admin view.
+ * for the admin view (shared/api/admin-view.ts).
  */
 export function apiScope(method: string, url: string): ApiScope {
   if (asksAdminView(url)) return 'personal';

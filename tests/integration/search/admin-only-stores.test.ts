@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_VIEW_FORBIDDEN, withAdminView } from '../../../shared/api/api-routes';
+import { ADMIN_VIEW_FORBIDDEN, withAdminView } from '../../../shared/api/admin-view';
 import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
