@@ -2,13 +2,13 @@
 // else). A catalogue answer is the same for everyone but admins, so it stays shared; a call
 // that wants the admin-only stores in says so with `view=admin` in its query, which makes it
 // personal (shared/api/api-routes.ts apiScope): identity travels with it, the api checks the
-// session is an admin's (server/api/http/catalog-view.ts; 403 otherwise, never the admin
-// answer) and the answer is private, kept by no shared cache nor a page's transfer cache.
+// session is an admin's (server/api/http/catalog-view.ts; anyone else gets everyone's answer,
+// never the admin's) and the answer is private, kept by no shared cache nor a page's transfer
+// cache.
 // The web's api clients, server and browser, add it only when the session says admin
 // (viewedBy). Kept apart from the route table so the browser bundle does not carry the table.
 
 export const ADMIN_VIEW = { param: 'view', value: 'admin' } as const;
-export const ADMIN_VIEW_FORBIDDEN = 'The admin view is only for admins (profile type 1 or 2).';
 
 /**
  * The GETs whose answer the admin view changes: wherever a store can appear (listings and
