@@ -113,7 +113,10 @@ export class ProductService {
 
   async editorsPickLists() {
     const rows = await this.db.query<{ id: number; name: string; slug: string; n: number }>(
-      `SELECT l.id, l.name, l.slug, count(i.product_id)::int AS n
+      // Products of admin-only stores are not counted: the lists are everyone's (spec section 6).
+      `SELECT l.id, l.name, l.slug,
+              count(i.product_id) FILTER (WHERE NOT EXISTS (
+                SELECT 1 FROM products p JOIN stores s ON s.id = p.store_id WHERE p.id = i.product_id AND s.admin_only))::int AS n
          FROM editors_pick_lists l LEFT JOIN editors_pick_items i ON i.list_id = l.id
         GROUP BY l.id ORDER BY l.position, l.id`,
     );

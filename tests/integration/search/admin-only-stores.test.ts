@@ -8,6 +8,7 @@ import type { Database } from '../../../server/api/db/database';
 import { registerUser, startAccountsApi, type AccountsApi } from '../accounts/accounts-api';
 import { startApi } from '../../support/api-server';
 import { fixture, fixtureManifest } from '../../support/feed-fixtures';
+import { pollUntil } from '../../support/poll';
 import { openTestDatabase } from '../../support/test-database';
 
 // Spec section 6: "Stores in an injected only-admin list are hidden from everyone else".
@@ -182,6 +183,17 @@ describe('admin-only stores', () => {
     // Asked again, the public answer is still the public one (nothing of the admin's was kept).
     const again = await get(hidden.api.url, url).expect(200);
     expect(again.text).toBe(pub.text);
+  });
+
+  it("leaves an admin's searches out of Top Searches, which everyone sees", async () => {
+    await get(hidden.api.url, withAdminView('/api/search/listing?country=GB&q=overcoat'), admins[0]).expect(200);
+    await get(hidden.api.url, withAdminView('/api/search?country=GB&q=overcoat'), admins[0]).expect(200);
+    // Everyone's search is counted after them (the database takes the writes in order).
+    await get(hidden.api.url, '/api/search?country=GB&q=serum').expect(200);
+    const counted = () => hidden.db.query<{ query: string }>('SELECT query FROM popular_searches ORDER BY query');
+    await pollUntil('the public search counted', async () => ((await counted()).some((r) => r.query === 'serum') ? true : undefined));
+    expect((await counted()).map((r) => r.query)).toEqual(['serum']);
+    await hidden.db.query('DELETE FROM popular_searches');
   });
 
   it('show admins (type 1 and 2) everything the catalogue has once the flag is lifted, and follow the flag when stores.json changes it', async () => {
