@@ -105,6 +105,17 @@ describe('admin-only stores on the site', () => {
     expect(out.text).toContain(`Taking you to ${store.name}`);
   });
 
+  it("passes the browser's admin view through the gateway with the session, and answers it privately", async () => {
+    const url = withAdminView(`/api/search?country=GB&storename=${store.slug}`);
+    const theirs = await page(url, admin).expect(200);
+    expect(theirs.headers['cache-control']).toBe(CachePrivate.header);
+    expect(theirs.body.data.products.map((p: { store_slug: string }) => p.store_slug)).toContain(store.slug);
+    for (const cookies of [{}, shopper]) {
+      const res = await page(url, cookies).expect(200);
+      expect(res.body.data.products).toEqual([]);
+    }
+  });
+
   it('never serves a cached public page to an admin, nor the admin’s page or api answers to anyone after', async () => {
     const url = '/stores';
     await page(url).expect(200);
