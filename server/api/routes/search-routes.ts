@@ -19,7 +19,7 @@ import type { ApiArea } from './area';
 // call is read with the one listing grammar (shared/listing/) and narrowed to what it depends
 // on; a link that names nothing is a 404. Only /debug reads who is asking (the admin debug
 // line is its own call), so every other answer is the same bytes for everyone and may be
-// shared; a call asking for the admin view (with the admin-only stores) is granted or refused
+// shared; a call asking for the admin view (with the admin-only stores) is granted or not
 // before it gets here (http/catalog-view.ts) and is private.
 
 const MAX_SUGGEST_LENGTH = 100;
