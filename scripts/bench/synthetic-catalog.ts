@@ -54,6 +54,7 @@ export function syntheticCatalog(products: number, seed = 1_000_003): SyntheticC
       name,
       country: random.chance(0.5) ? 'GB' : random.pick(COUNTRY_CODES),
       international: random.chance(0.4),
+      adminOnly: false,
     });
   }
   const directory = buildDirectory(stores, brands);

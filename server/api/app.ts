@@ -13,6 +13,7 @@ import type { AlertSettings } from './alerts/alert-settings';
 import type { Database } from './db/database';
 import { DATABASE_UNAVAILABLE } from './db/database-unavailable';
 import { bindApiScope } from './http/api-scope';
+import { bindCatalogView } from './http/catalog-view';
 import { DEFAULT_OVERLOAD, overloadLimit, type OverloadOptions } from './http/overload';
 import { errorHandler, notFoundHandler } from './http/respond';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES, SharedAnswers } from './http/shared-answers';
@@ -155,6 +156,8 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   // filter group, deals, breadcrumb, canonical links), each answered the same way.
   const accounts = deps.accounts ?? new Accounts({ db, logger });
   const services = createApiServices({ db, logger, searchEngine, accounts, alertSettings: deps.alertSettings, clock: deps.clock, giveawayClosesAt: deps.giveawayClosesAt });
+  // After the work limit: checking an admin view reads the session.
+  app.use(bindCatalogView(accounts.resolveViewer));
   const areas = API_AREAS.map((area) => ({ mountPath: area.mountPath, router: area.routes(services) }));
   for (const { mountPath, router } of areas) app.use(mountPath, recordMountPath, router);
 

@@ -1,4 +1,5 @@
 import type { Method } from './api-client';
+import { ADMIN_VIEW_PATHS, asksAdminView } from './admin-view';
 
 // Every route of the api contract, each with who its answer is for. This is the one place
 // that decides, per call, whether the shopper's identity travels and whether an answer may
@@ -9,7 +10,8 @@ import type { Method } from './api-client';
 //
 // shared:   the same bytes for everyone who asks (a guest, a shopper, an admin): catalogue,
 //           content and directory calls, and writes that need no identity. Cacheable when the
-//           api's Cache-Control says so.
+//           api's Cache-Control says so. A call asking for the admin view (with the stores
+//           only admins see: admin-view.ts) is personal whatever its route.
 // personal: depends on who asks (session, profile, the shopper's lists, follows, alerts and
 //           ratings, the admin debug line, the visitor's own country), or does something
 //           per visitor (click tracking counts one click per visitor). Identity is sent; the
@@ -159,10 +161,17 @@ export function findApiRoute(method: string, url: string): ApiRoute | undefined 
   return index < 0 ? undefined : API_ROUTES[index];
 }
 
+// Every admin-view call must be a GET the table lists (shared/api/admin-view.ts).
+for (const path of ADMIN_VIEW_PATHS) {
+  if (!API_ROUTES.some((r) => r.method === 'GET' && r.path === path)) throw new Error(`${path} takes the admin view but is not a GET of the api route table`);
+}
+
 /**
  * Who an api call's answer is for. A call the contract does not list counts as personal:
- * the safe side, since identity then travels and nothing is shared.
+ * the safe side, since identity then travels and nothing is shared; so does a call asking
+ * for the admin view (shared/api/admin-view.ts).
  */
 export function apiScope(method: string, url: string): ApiScope {
+  if (asksAdminView(url)) return 'personal';
   return findApiRoute(method, url)?.scope ?? 'personal';
 }

@@ -40,6 +40,11 @@ export function firstApiPage(sitePage: number): number {
  * - breadcrumb: only link and the category levels (categories are the same in every country).
  */
 export function requestForCall(call: ListingCall, request: ListingRequest): ListingRequest {
+  if (request.adminView) return { ...narrowed(call, request), adminView: true };
+  return narrowed(call, request);
+}
+
+function narrowed(call: ListingCall, request: ListingRequest): ListingRequest {
   const { state, link, country } = request;
   const empty = emptyListingState();
   // "q or link": a listing path is the page; its q refines the list, not these.

@@ -127,4 +127,13 @@ export function serializeListingQuery(state: ListingState): string {
 // web takes it from its own path, /search has none) and `country` (the web's country prefix).
 
 /** One listing request as the api reads it: the state, the listing path and the country. */
-export type ListingRequest = { state: ListingState; link: string | undefined; country: CountryCode };
+export type ListingRequest = {
+  state: ListingState;
+  link: string | undefined;
+  country: CountryCode;
+  /**
+   * With the admin-only stores (spec section 6). Never read from a query string: the api sets
+   * it once it has checked the caller is an admin (server/api/http/catalog-view.ts).
+   */
+  adminView?: boolean;
+};

@@ -59,6 +59,8 @@ const StoreSchema = z.object({
   sellsTo: z.array(z.enum(COUNTRY_CODES)).optional(),
   /** Where each country's feed is refreshed from, by country code; absent, none is. */
   feeds: z.partialRecord(z.enum(COUNTRY_CODES), feedLocation).default({}),
+  /** Spec section 6: shown to admins only (profile type 1 or 2); hidden from everyone else everywhere. */
+  adminOnly: z.boolean().default(false),
 });
 
 export const StoreManifestSchema = z
@@ -133,25 +135,26 @@ export async function importStores(db: Database, manifest: unknown, options: Imp
     const upserted = await tx.query<{ slug: string; id: number; state: 'new' | 'updated' | 'same' }>(
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::int[], $6::text[], $7::text[],
-                              $8::numeric[], $9::numeric[], $10::numeric[])
+                              $8::numeric[], $9::numeric[], $10::numeric[], $11::bool[])
            AS t(slug, name, country_code, is_international, affiliate_id, logo_url, website_url,
-                free_delivery_gb, free_delivery_us, free_delivery_international)
+                free_delivery_gb, free_delivery_us, free_delivery_international, admin_only)
        ), up AS (
          INSERT INTO stores AS s (slug, name, country_code, is_international, affiliate_id, logo_url, website_url,
-                                  free_delivery_gb, free_delivery_us, free_delivery_international)
+                                  free_delivery_gb, free_delivery_us, free_delivery_international, admin_only)
          SELECT * FROM input
          ON CONFLICT (slug) DO UPDATE
             SET name = EXCLUDED.name, country_code = EXCLUDED.country_code,
                 is_international = EXCLUDED.is_international, affiliate_id = EXCLUDED.affiliate_id,
                 logo_url = EXCLUDED.logo_url, website_url = EXCLUDED.website_url,
                 free_delivery_gb = EXCLUDED.free_delivery_gb, free_delivery_us = EXCLUDED.free_delivery_us,
-                free_delivery_international = EXCLUDED.free_delivery_international, updated_at = now()
+                free_delivery_international = EXCLUDED.free_delivery_international,
+                admin_only = EXCLUDED.admin_only, updated_at = now()
           WHERE (s.name, s.country_code, s.is_international, s.affiliate_id, s.logo_url, s.website_url,
-                 s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international)
+                 s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international, s.admin_only)
                 IS DISTINCT FROM
                 (EXCLUDED.name, EXCLUDED.country_code, EXCLUDED.is_international, EXCLUDED.affiliate_id,
                  EXCLUDED.logo_url, EXCLUDED.website_url, EXCLUDED.free_delivery_gb, EXCLUDED.free_delivery_us,
-                 EXCLUDED.free_delivery_international)
+                 EXCLUDED.free_delivery_international, EXCLUDED.admin_only)
          RETURNING s.id, s.slug
        )
        SELECT input.slug, coalesce(up.id, old.id) AS id,
@@ -170,6 +173,7 @@ export async function importStores(db: Database, manifest: unknown, options: Imp
         stores.map((s) => s.freeDelivery.GB),
         stores.map((s) => s.freeDelivery.US),
         stores.map((s) => s.freeDelivery.INTERNATIONAL),
+        stores.map((s) => s.adminOnly),
       ],
     );
     const idBySlug = new Map(upserted.map((r) => [r.slug, r.id]));

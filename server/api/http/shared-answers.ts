@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import client from 'prom-client';
-import { API_ROUTES, findApiRoute } from '../../../shared/api/api-routes';
+import { API_ROUTES, apiScope, findApiRoute } from '../../../shared/api/api-routes';
 import { sharedMaxAge } from '../../../shared/http/cache-policy';
 import { CATALOG_CHANGED_CHANNEL } from '../catalog/importer';
 import { SITE_CONTENT_CHANGED_CHANNEL } from '../catalog/site-content';
@@ -196,7 +196,10 @@ export class SharedAnswers {
     const answers = this.answers;
     if (!answers || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const route = findApiRoute(req.method, req.originalUrl);
-    if (!route || !answeredFromMemory.has(route.path) || computedEachTime(route.path, req.originalUrl)) return next();
+    // apiScope, not the route alone: a call asking for the admin view is personal on any route.
+    if (!route || apiScope(req.method, req.originalUrl) !== 'shared' || !answeredFromMemory.has(route.path) || computedEachTime(route.path, req.originalUrl)) {
+      return next();
+    }
     const generation = this.generation(route.path);
     if (generation === undefined) {
       this.outcomes.inc({ outcome: 'bypass' });

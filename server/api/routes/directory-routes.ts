@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { CacheLong, CacheShort } from '../../../shared/http/cache-policy';
 import { cleanSearchText } from '../../../shared/validation/search-text';
 import { badRequest } from '../../lib/http-error';
+import { adminView } from '../http/catalog-view';
 import { CountryDepartmentQuery, CountryQuery, pathText } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import type { ApiArea } from './area';
@@ -18,11 +19,11 @@ export const directoryArea: ApiArea = {
 
     router.get('/brand-list', async (req, res) => {
       const { country, department } = parseInput(CountryDepartmentQuery, req.query);
-      sendData(res, await products.brandList(country, department), CacheLong);
+      sendData(res, await products.brandList(country, department, adminView(req)), CacheLong);
     });
     router.get('/store-list', async (req, res) => {
       const { country } = parseInput(CountryQuery, req.query);
-      sendData(res, await products.storeList(country), CacheLong);
+      sendData(res, await products.storeList(country, undefined, adminView(req)), CacheLong);
     });
     router.get('/store-search/:term', async (req, res) => {
       const { country } = parseInput(CountryQuery, req.query);
@@ -30,7 +31,7 @@ export const directoryArea: ApiArea = {
       // Spec section 5: whitespace-only brand and store searches are rejected.
       const term = cleanSearchText(raw);
       if (!term) throw badRequest('term must contain letters or digits');
-      sendData(res, await products.storeList(country, term), CacheShort);
+      sendData(res, await products.storeList(country, term, adminView(req)), CacheShort);
     });
 
     return router;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PRICE_HISTORY_DEFAULT_DAYS, PRICE_HISTORY_MAX_DAYS } from '../../../shared/api/price-history-paths';
 import { CacheShort } from '../../../shared/http/cache-policy';
 import { safeText, uuidId } from '../../../shared/validation/safe-input';
+import { adminView } from '../http/catalog-view';
 import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import type { ApiArea } from './area';
@@ -32,7 +33,7 @@ export const priceHistoryArea: ApiArea = {
     router.get('/price-history/:guid', async (req, res) => {
       const { guid } = parseInput(GuidParams, req.params);
       const { country, days } = parseInput(HistoryQuery, req.query);
-      sendData(res, await priceHistory.history(guid, country, days), CacheShort);
+      sendData(res, await priceHistory.history(guid, country, days, adminView(req)), CacheShort);
     });
     return router;
   },

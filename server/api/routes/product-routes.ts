@@ -6,6 +6,7 @@ import { CacheLong, CachePrivate, CacheShort } from '../../../shared/http/cache-
 import { safeText, uuidId } from '../../../shared/validation/safe-input';
 import { notFound } from '../../lib/http-error';
 import type { Accounts } from '../accounts/accounts';
+import { adminView } from '../http/catalog-view';
 import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import type { ProductAddress } from '../services/product-service';
@@ -74,13 +75,13 @@ export const productArea: ApiArea = {
     for (const path of ['/detail/guid/:guid', '/detail/:category/:lastnode/:slug']) {
       router.get(path, async (req, res) => {
         const { country } = parseInput(CountryQuery, req.query);
-        sendData(res, await products.detail(address(req.params as Record<string, string>), country), CacheShort);
+        sendData(res, await products.detail(address(req.params as Record<string, string>), country, adminView(req)), CacheShort);
       });
     }
     for (const path of ['/similar/guid/:guid', '/similar/:category/:lastnode/:slug']) {
       router.get(path, async (req, res) => {
         const { country, page, perPage } = parseInput(PagedQuery, req.query);
-        sendData(res, await products.similar(address(req.params as Record<string, string>), country, page, perPage), CacheShort);
+        sendData(res, await products.similar(address(req.params as Record<string, string>), country, page, perPage, adminView(req)), CacheShort);
       });
     }
 
@@ -98,7 +99,7 @@ export const productArea: ApiArea = {
     router.get('/retailer/:guid', async (req, res) => {
       const { guid: id } = parseInput(GuidParams, req.params);
       const { country } = parseInput(CountryQuery, req.query);
-      sendData(res, await products.retailerLink(id, country), CachePrivate);
+      sendData(res, await products.retailerLink(id, country, adminView(req)), CachePrivate);
     });
 
     router.get('/sitemap', async (req, res) => {

@@ -8,6 +8,7 @@ import { safeText } from '../../../shared/validation/safe-input';
 import { cleanSearchText } from '../../../shared/validation/search-text';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { isAdmin, type ViewerResolver } from '../accounts/viewer';
+import { adminView } from '../http/catalog-view';
 import { CountryDepartmentQuery, pathText } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { readFilterListOptions, readListingRequest } from '../search-listing/read-listing-request';
@@ -17,7 +18,9 @@ import type { ApiArea } from './area';
 // Spec section 7 "Products and search": GET /api/search and its companions. Every listing
 // call is read with the one listing grammar (shared/listing/) and narrowed to what it depends
 // on; a link that names nothing is a 404. Only /debug reads who is asking (the admin debug
-// line is its own call), so every other answer is the same bytes for everyone and may be shared.
+// line is its own call), so every other answer is the same bytes for everyone and may be
+// shared; a call asking for the admin view (with the admin-only stores) is granted or not
+// before it gets here (http/catalog-view.ts) and is private.
 
 const MAX_SUGGEST_LENGTH = 100;
 
@@ -70,7 +73,7 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
   const SuggestParams = z.object({ first: safeText('first'), second: safeText('second') });
   const suggest = async (req: Request, text: string, department: Department | undefined) => {
     const { country, department: fromQuery } = parseInput(CountryDepartmentQuery, req.query);
-    return search.suggestions.suggest(cleanSearchText(parseInput(SuggestText, text)), department ?? fromQuery, country);
+    return search.suggestions.suggest(cleanSearchText(parseInput(SuggestText, text)), department ?? fromQuery, country, adminView(req));
   };
   router.get('/auto-suggest/:first/:second', async (req, res) => {
     const { first, second } = parseInput(SuggestParams, req.params);

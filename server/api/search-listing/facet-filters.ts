@@ -7,6 +7,7 @@ import type { FilterListOptions, ListingRequest } from '../../../shared/listing/
 import { DEAL_LABELS, DEPARTMENT_LABELS, type DealKey, type FacetFilterType } from '../../../shared/listing/vocabulary';
 import { normaliseText } from '../search/analyser';
 import { capitalise } from '../search/listing-link';
+import { storeVisible } from '../search/search-engine';
 import { categoryFilter } from './category-facets';
 import type { ListingResolver } from './listing-resolver';
 import type { ListingPass, ListingPasses } from './listing-passes';
@@ -88,7 +89,9 @@ export class FacetFilters {
         return namedFilter(
           'storename',
           facets.store!,
-          f.stores.map((slug) => dir.storeBySlug.get(slug)).filter((s) => s !== undefined),
+          // A picked store is listed even without products, unless it is admin-only and the
+          // caller no admin: naming it would show it (spec section 6).
+          f.stores.map((slug) => dir.storeBySlug.get(slug)).filter((s) => storeVisible(s, resolved.query.adminView)),
           (id) => dir.stores.get(id),
           options,
         );

@@ -25,7 +25,7 @@ export function passKey(request: ListingRequest): string {
   const query = listingParams(request.state)
     .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
     .join('&');
-  return `${request.country} ${request.link ?? ''} ${query}`;
+  return `${request.adminView ? 'admin ' : ''}${request.country} ${request.link ?? ''} ${query}`;
 }
 
 export class ListingPasses {

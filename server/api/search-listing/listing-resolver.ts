@@ -5,7 +5,7 @@ import { categoryBySlug } from '../catalog/category-tree';
 import type { Queryable } from '../db/database';
 import { badRequest, notFound } from '../../lib/http-error';
 import { resolveLink, type EditorsPickList, type ResolvedListing } from '../search/listing-link';
-import type { PercentRange, SearchEngine, SearchFilters, SearchQuery } from '../search/search-engine';
+import { storeVisible, type PercentRange, type SearchEngine, type SearchFilters, type SearchQuery } from '../search/search-engine';
 
 // Resolving a listing request: the grammar's state becomes the engine's filters (spec
 // section 2 "Query parameters" onto SearchFilters), the link becomes what the page is about
@@ -74,7 +74,9 @@ export class ListingResolver {
     let listing = ALL_PRODUCTS;
     if (request.link) {
       const found = await resolveLink(request.link, { directory: this.engine.directory(), editorsPick: (slug) => this.editorsPick(slug) });
-      if (!found) throw notFound(`Nothing is listed at ${request.link}`);
+      // An admin-only store's page is nothing to anyone else (spec section 6).
+      const store = found?.scope.store === undefined ? undefined : this.engine.directory().storeBySlug.get(found.scope.store);
+      if (!found || (store !== undefined && !storeVisible(store, request.adminView))) throw notFound(`Nothing is listed at ${request.link}`);
       listing = found;
     }
     const { state } = request;
@@ -91,6 +93,7 @@ export class ListingResolver {
         sort: state.sort,
         offset: (state.page - 1) * perPage,
         limit: perPage,
+        adminView: request.adminView === true,
       },
     };
   }

@@ -75,10 +75,12 @@ export class ProductList {
       if (previous && (previous.products.length < perPage || page > Math.ceil(previous.totalCount / perPage))) break;
       pages.push(await this.response(resolved, page, result, result.productIds.slice(step * perPage, (step + 1) * perPage)));
     }
-    this.notePopular(request.country, request.state.q, request.state.department, first, result.total);
+    if (!request.adminView) this.notePopular(request.country, request.state.q, request.state.department, first, result.total);
     return { pages, pass: { resolved, facets: result.facets } };
   }
 
+  // Only everyone's searches count towards Top Searches: an admin's may name what only
+  // admins see (spec section 6), and Top Searches are shown to everyone.
   private notePopular(country: ListingRequest['country'], q: string, department: ListingRequest['state']['department'], page: number, total: number): void {
     if (q && page === 1 && total > 0) this.popular.note(country, department.length === 1 ? department[0]! : '', q);
   }
@@ -86,7 +88,7 @@ export class ProductList {
   async list(request: ListingRequest): Promise<SearchResponse> {
     const { response } = await this.answer(request);
     const { state } = request;
-    this.notePopular(request.country, state.q, state.department, state.page, response.totalCount);
+    if (!request.adminView) this.notePopular(request.country, state.q, state.department, state.page, response.totalCount);
     return response;
   }
 

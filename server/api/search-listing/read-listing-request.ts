@@ -8,6 +8,7 @@ import {
   type ListingRequest,
 } from '../../../shared/listing/query-grammar';
 import { badRequest } from '../../lib/http-error';
+import { adminView } from '../http/catalog-view';
 
 // The api reads a listing call with the one listing grammar, from the query string exactly as
 // it arrived (not Express's own query parser), so it reads any URL as the web does. A bad
@@ -29,9 +30,10 @@ function grammar<T>(read: () => T): T {
   }
 }
 
-/** The listing request of a call, narrowed to what that call depends on. */
+/** The listing request of a call, narrowed to what that call depends on, as its caller may see the catalogue. */
 export function readListingRequest(req: Pick<Request, 'originalUrl'>, call: ListingCall): ListingRequest {
-  return requestForCall(call, grammar(() => parseListingRequest(rawQuery(req))));
+  const request = grammar(() => parseListingRequest(rawQuery(req)));
+  return requestForCall(call, adminView(req) ? { ...request, adminView: true } : request);
 }
 
 /** size and find of the brand and store filter calls. */

@@ -54,7 +54,7 @@ export class SeoLinks {
     const dir = this.resolver.engine.directory();
     const category = focusCategory(resolved);
     const [everything, top] = await Promise.all([
-      this.passes.facets({ country: query.country, link: undefined, state: emptyListingState() }),
+      this.passes.facets({ country: query.country, link: undefined, state: emptyListingState(), adminView: query.adminView === true }),
       this.popular.top(query.country, TOP_SEARCHES),
     ]);
     const topBrands = (counts: ReadonlyMap<number, number>, n: number) =>

@@ -27,7 +27,8 @@ export class SearchSuggestions {
     private readonly popular: PopularSearches,
   ) {}
 
-  async suggest(text: string, department: Department | undefined, country: CountryCode): Promise<Suggestions> {
+  /** `adminView`: count the admin-only stores' products too (spec section 6). */
+  async suggest(text: string, department: Department | undefined, country: CountryCode, adminView = false): Promise<Suggestions> {
     await this.engine.start();
     const normalised = normaliseText(text);
     if (!normalised) return { suggestions: [] };
@@ -47,7 +48,7 @@ export class SearchSuggestions {
       add({ key: query, type: 'search', canonicalUrl: `shop/${slugify(query)}`, docCount: null });
     }
 
-    const everything = await this.engine.search(catalogQuery(country, department), { hits: false, facets: ['category', 'brand'] });
+    const everything = await this.engine.search(catalogQuery(country, department, adminView), { hits: false, facets: ['category', 'brand'] });
     const categoryCounts = subtreeCounts(everything.facets.category!);
     const matches = (name: string) => normaliseText(name).split(' ').some((w) => w.startsWith(normalised)) || normaliseText(name).startsWith(normalised);
     CATEGORIES.filter((c) => (!department || c.department === department) && (matches(c.name) || c.aliases.some(matches)))
@@ -64,7 +65,7 @@ export class SearchSuggestions {
       .slice(0, PER_KIND)
       .forEach(({ b, n }) => add({ key: b!.name, type: 'brand', canonicalUrl: `brand/${b!.slug}`, docCount: n }));
     if (last.length >= 2) {
-      for (const t of await this.engine.suggestTerms(last, department, TERMS)) {
+      for (const t of await this.engine.suggestTerms(last, department, TERMS, adminView)) {
         const phrase = head ? `${head} ${t.text}` : t.text;
         add({ key: phrase, type: 'term', canonicalUrl: `shop/${slugify(phrase)}`, docCount: head ? null : t.count });
       }

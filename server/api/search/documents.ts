@@ -148,14 +148,21 @@ export function buildDirectory(stores: readonly DirectoryStore[], brands: readon
 }
 
 export async function loadDirectory(db: Queryable): Promise<CatalogDirectory> {
-  const stores = await db.query<{ id: number; slug: string; name: string; country_code: string; is_international: boolean }>(
-    'SELECT id, slug, name, country_code, is_international FROM stores ORDER BY id',
+  const stores = await db.query<{ id: number; slug: string; name: string; country_code: string; is_international: boolean; admin_only: boolean }>(
+    'SELECT id, slug, name, country_code, is_international, admin_only FROM stores ORDER BY id',
   );
   const brands = await db.query<{ id: number; slug: string; name: string }>('SELECT id, slug, name FROM brands ORDER BY id');
   return buildDirectory(
     stores
       .filter((s) => isCountryCode(s.country_code))
-      .map((s) => ({ id: s.id, slug: s.slug, name: s.name, country: s.country_code as CountryCode, international: s.is_international })),
+      .map((s) => ({
+        id: s.id,
+        slug: s.slug,
+        name: s.name,
+        country: s.country_code as CountryCode,
+        international: s.is_international,
+        adminOnly: s.admin_only,
+      })),
     brands.map((b) => ({ id: b.id, slug: b.slug, name: b.name })),
   );
 }

@@ -100,7 +100,15 @@ export type Cells = {
 export type BuiltIndex = {
   /** Table row of each global document (category, department, product id order). */
   rows: Int32Array;
+  /** Each country's columns as everyone but admins sees it: without the admin-only stores' products. */
   countries: CountryColumns[];
+  /**
+   * As admins see it (spec section 6): every product. The same arrays as `countries` when no
+   * store is admin-only, so a catalogue without one costs nothing more.
+   */
+  adminCountries: CountryColumns[];
+  /** 1 for each table row whose store is admin-only, undefined when none is. */
+  hiddenRows: Uint8Array | undefined;
   /** Product ids ascending, with the global document of each (editors' pick lists). */
   productIdsSorted: Int32Array;
   docOfSorted: Int32Array;
@@ -139,9 +147,32 @@ export function* buildIndexSteps(table: DocumentTable, directory: CatalogDirecto
     docOfSorted[i] = byId[i]! % SLOT;
   }
   yield;
+  const hiddenRows = adminOnlyRows(table, directory);
   const countries: CountryColumns[] = [];
-  for (let c = 0; c < COUNTRY_CODES.length; c++) countries.push(yield* buildCountry(table, directory, rows, c, maxBrandId, maxStoreId));
-  return { rows, countries, productIdsSorted, docOfSorted, maxBrandId, maxStoreId };
+  for (let c = 0; c < COUNTRY_CODES.length; c++) countries.push(yield* buildCountry(table, directory, rows, c, maxBrandId, maxStoreId, hiddenRows));
+  // Admin-only products are kept out of the public columns altogether (positions, posting
+  // lists, sort orders and cells), so a public request runs exactly as it would without them;
+  // an admin's request reads a second set of columns holding everything.
+  const adminCountries: CountryColumns[] = [];
+  if (hiddenRows) {
+    for (let c = 0; c < COUNTRY_CODES.length; c++) adminCountries.push(yield* buildCountry(table, directory, rows, c, maxBrandId, maxStoreId, undefined));
+  }
+  return { rows, countries, adminCountries: hiddenRows ? adminCountries : countries, hiddenRows, productIdsSorted, docOfSorted, maxBrandId, maxStoreId };
+}
+
+/** The rows whose store is admin-only (spec section 6), or undefined when there are none. */
+function adminOnlyRows(table: DocumentTable, directory: CatalogDirectory): Uint8Array | undefined {
+  if (![...directory.stores.values()].some((s) => s.adminOnly)) return undefined;
+  const hidden = new Uint8Array(table.size);
+  const { storeId } = table.products;
+  let any = false;
+  for (let i = 0; i < table.size; i++) {
+    if (directory.stores.get(storeId[i]!)?.adminOnly) {
+      hidden[i] = 1;
+      any = true;
+    }
+  }
+  return any ? hidden : undefined;
 }
 
 /** Global order: category (tree order), department, then product id. */
@@ -177,6 +208,8 @@ function* buildCountry(
   c: number,
   maxBrand: number,
   maxStore: number,
+  /** Rows left out of these columns (the admin-only stores' products), when any are. */
+  skipRows: Uint8Array | undefined,
 ): Generator<void, CountryColumns, void> {
   const n = rows.length;
   const offerCountry = table.offers.country;
@@ -185,6 +218,7 @@ function* buildCountry(
   const foundOffer: number[] = [];
   for (let g = 0; g < n; g++) {
     const row = rows[g]!;
+    if (skipRows !== undefined && skipRows[row] === 1) continue;
     for (let k = table.offerStart[row]!; k < table.offerStart[row + 1]!; k++) {
       if (offerCountry[k] === c) {
         found.push(g);

@@ -36,8 +36,10 @@ export class TextIndex {
   private readonly postingStart: Uint32Array;
   private readonly postingDoc: Int32Array;
   private readonly postingWeight: Uint8Array;
-  /** Documents per term and department (termId * 3 + department). */
+  /** Documents per term and department (termId * 3 + department), without the admin-only stores' (suggestions). */
   private readonly termDepartmentCount: Uint32Array;
+  /** The same with every document, for admins; the same array when no store is admin-only. */
+  private readonly adminTermDepartmentCount: Uint32Array;
   private scratch: Scratch | undefined;
 
   /** `rows`: the table row of each global document. */
@@ -46,6 +48,8 @@ export class TextIndex {
     rows: Int32Array,
     private readonly terms: Dictionary,
     private readonly display: DisplayWords,
+    /** 1 for each table row whose store is admin-only, undefined when none is. */
+    hiddenRows?: Uint8Array,
   ) {
     const termCount = terms.size;
     const counts = new Uint32Array(termCount + 1);
@@ -56,16 +60,20 @@ export class TextIndex {
     this.postingDoc = new Int32Array(table.termData.length);
     this.postingWeight = new Uint8Array(table.termData.length);
     this.termDepartmentCount = new Uint32Array(termCount * DEPARTMENT_COUNT);
+    this.adminTermDepartmentCount = hiddenRows ? new Uint32Array(termCount * DEPARTMENT_COUNT) : this.termDepartmentCount;
     const department = table.products.department;
     for (let g = 0; g < rows.length; g++) {
       const row = rows[g]!;
+      const hidden = hiddenRows !== undefined && hiddenRows[row] === 1;
       for (let k = table.termStart[row]!; k < table.termStart[row + 1]!; k++) {
         const entry = table.termData[k]!;
         const term = entry >>> 2;
         const at = fill[term]!++;
         this.postingDoc[at] = g;
         this.postingWeight[at] = entry & 3;
-        this.termDepartmentCount[term * DEPARTMENT_COUNT + department[row]!]!++;
+        const cell = term * DEPARTMENT_COUNT + department[row]!;
+        if (!hidden) this.termDepartmentCount[cell]!++;
+        if (hiddenRows) this.adminTermDepartmentCount[cell]!++;
       }
     }
     const live: string[] = [];
@@ -76,6 +84,7 @@ export class TextIndex {
   /** Bytes held by the typed arrays. */
   get bytes(): number {
     let bytes = this.postingStart.byteLength + this.postingDoc.byteLength + this.postingWeight.byteLength + this.termDepartmentCount.byteLength;
+    if (this.adminTermDepartmentCount !== this.termDepartmentCount) bytes += this.adminTermDepartmentCount.byteLength;
     if (this.scratch) bytes += this.scratch.stamp.byteLength + this.scratch.score.byteLength + this.scratch.tokenStamp.byteLength + this.scratch.tokenScore.byteLength;
     return bytes;
   }
@@ -164,7 +173,8 @@ export class TextIndex {
   }
 
   /** Words of the catalogue starting with `prefix` (analysed), most products first. */
-  suggest(prefix: string, department: Department | undefined, limit: number): TermSuggestion[] {
+  suggest(prefix: string, department: Department | undefined, limit: number, adminView = false): TermSuggestion[] {
+    const counts = adminView ? this.adminTermDepartmentCount : this.termDepartmentCount;
     const sorted = this.vocabulary.sorted;
     let lo = 0;
     let hi = sorted.length;
@@ -179,8 +189,8 @@ export class TextIndex {
       const term = sorted[i]!;
       const at = this.terms.lookup(term)! * DEPARTMENT_COUNT;
       let count = 0;
-      if (d >= 0) count = this.termDepartmentCount[at + d]!;
-      else for (let k = 0; k < DEPARTMENT_COUNT; k++) count += this.termDepartmentCount[at + k]!;
+      if (d >= 0) count = counts[at + d]!;
+      else for (let k = 0; k < DEPARTMENT_COUNT; k++) count += counts[at + k]!;
       if (count > 0) found.push({ text: this.display.get(term), count });
     }
     return found.sort((a, b) => b.count - a.count || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0)).slice(0, limit);

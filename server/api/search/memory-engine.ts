@@ -155,8 +155,8 @@ export class MemorySearchEngine implements SearchEngine {
     return this.index.directory;
   }
 
-  async suggestTerms(prefix: string, department: Department | undefined, limit: number): Promise<TermSuggestion[]> {
-    return (await this.current()).suggestTerms(prefix, department, limit);
+  async suggestTerms(prefix: string, department: Department | undefined, limit: number, adminView = false): Promise<TermSuggestion[]> {
+    return (await this.current()).suggestTerms(prefix, department, limit, adminView);
   }
 
   version(): number {

@@ -30,6 +30,8 @@ const NO_POSITIONS = new Int32Array(0);
 export class MemoryIndex {
   readonly size: number;
   private readonly countries: CountryColumns[];
+  /** Every product, admin-only stores' too (spec section 6); `countries` itself when no store is admin-only. */
+  private readonly adminCountries: CountryColumns[];
   private readonly text: TextIndex;
   private readonly keys: PlanKeys;
   private readonly productIdsSorted: Int32Array;
@@ -48,10 +50,11 @@ export class MemoryIndex {
   ) {
     this.size = table.size;
     this.countries = built.countries;
+    this.adminCountries = built.adminCountries;
     this.productIdsSorted = built.productIdsSorted;
     this.docOfSorted = built.docOfSorted;
     this.keys = { directory, maxBrandId: built.maxBrandId, maxStoreId: built.maxStoreId, cares };
-    this.text = new TextIndex(table, built.rows, terms, display);
+    this.text = new TextIndex(table, built.rows, terms, display, built.hiddenRows);
   }
 
   /** Builds an index in slices, giving the event loop a turn whenever `slicer` says the slice is used up. */
@@ -71,7 +74,8 @@ export class MemoryIndex {
 
   /** Answers one listing request: plan it, answer it from cells or a scan, turn the counters into facets. */
   search(query: SearchQuery, needs: SearchNeeds): SearchResult {
-    const C = this.countries[COUNTRY_INDEX.get(query.country)!]!;
+    // The public columns hold no admin-only product at all: leaving them out is choosing the columns.
+    const C = (query.adminView ? this.adminCountries : this.countries)[COUNTRY_INDEX.get(query.country)!]!;
     const want = new Set(needs.facets);
     const tokens = query.text ? this.text.analyse(query.text) : [];
     const plan = planSearch(query, needs, tokens, this.keys);
@@ -138,18 +142,19 @@ export class MemoryIndex {
 
   /** Scan buffers sized for the largest country, made on first use and kept. */
   private buffers(): ScanBuffers {
-    this.scanBuffers ??= newScanBuffers(Math.max(0, ...this.countries.map((C) => C.size)));
+    this.scanBuffers ??= newScanBuffers(Math.max(0, ...this.adminCountries.map((C) => C.size)));
     return this.scanBuffers;
   }
 
   /** Words of the catalogue starting with `prefix` (analysed), most products first. */
-  suggestTerms(prefix: string, department: Department | undefined, limit: number): TermSuggestion[] {
-    return this.text.suggest(prefix, department, limit);
+  suggestTerms(prefix: string, department: Department | undefined, limit: number, adminView = false): TermSuggestion[] {
+    return this.text.suggest(prefix, department, limit, adminView);
   }
 
   stats(): IndexStats {
     let bytes = arrayBytes(this.table) + arrayBytes(this.table.products) + arrayBytes(this.table.offers);
     for (const C of this.countries) bytes += arrayBytes(C) + arrayBytes(C.cells);
+    if (this.adminCountries !== this.countries) for (const C of this.adminCountries) bytes += arrayBytes(C) + arrayBytes(C.cells);
     if (this.scanBuffers) bytes += arrayBytes(this.scanBuffers);
     bytes += this.text.bytes + this.productIdsSorted.byteLength + this.docOfSorted.byteLength;
     return {

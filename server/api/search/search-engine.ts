@@ -64,6 +64,12 @@ export type SearchQuery = {
   sort: SortValue;
   offset: number;
   limit: number;
+  /**
+   * Answer as an admin sees the catalogue: with the stores marked admin-only (spec section 6).
+   * Set only once the api has checked the caller's session (catalog-view.ts); absent, they are
+   * left out of everything: the hits, the total and every facet.
+   */
+  adminView?: boolean;
 };
 
 export const FACETS = ['colour', 'category', 'brand', 'store', 'offers', 'department', 'deals', 'price'] as const;
@@ -112,6 +118,8 @@ export type DirectoryStore = {
   name: string;
   country: CountryCode;
   international: boolean;
+  /** Shown to admins only (spec section 6). */
+  adminOnly: boolean;
 };
 export type DirectoryBrand = { id: number; slug: string; name: string };
 
@@ -133,8 +141,11 @@ export type SearchEngine = {
   search(query: SearchQuery, needs: SearchNeeds): Promise<SearchResult>;
   /** Call after start(). */
   directory(): CatalogDirectory;
-  /** Catalogue words starting with `prefix`, most products first, within a department when given. */
-  suggestTerms(prefix: string, department: Department | undefined, limit: number): Promise<TermSuggestion[]>;
+  /**
+   * Catalogue words starting with `prefix`, most products first, within a department when
+   * given; counted without the admin-only stores unless `adminView`.
+   */
+  suggestTerms(prefix: string, department: Department | undefined, limit: number, adminView?: boolean): Promise<TermSuggestion[]>;
   /** Changes each time the engine's data changes (cache keys). */
   version(): number;
   /**
@@ -158,9 +169,15 @@ export const EMPTY_FILTERS: SearchFilters = {
   sale: false,
 };
 
+/** Whether a store may be shown to this viewer (spec section 6). */
+export function storeVisible(store: DirectoryStore | undefined, adminView: boolean | undefined): store is DirectoryStore {
+  return store !== undefined && (!store.adminOnly || adminView === true);
+}
+
 /** The whole catalogue of a country (or one of its departments), for facet counts only: no text, no scope, no hits. */
-export function catalogQuery(country: CountryCode, department?: Department): SearchQuery {
+export function catalogQuery(country: CountryCode, department?: Department, adminView = false): SearchQuery {
   return {
+    adminView,
     country,
     text: '',
     scope: {},

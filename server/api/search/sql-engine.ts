@@ -90,17 +90,28 @@ export class SqlSearchEngine implements SearchEngine {
     return this.catalogGeneration;
   }
 
-  async suggestTerms(prefix: string, department: Department | undefined, limit: number): Promise<TermSuggestion[]> {
+  async suggestTerms(prefix: string, department: Department | undefined, limit: number, adminView = false): Promise<TermSuggestion[]> {
     const params = new Params();
+    const hidden = adminView ? [] : this.hiddenStoreIds();
     const rows = await this.db.query<{ term: string; n: number }>(
       `SELECT substr(t, 3) AS term, count(DISTINCT d.product_id)::int AS n
          FROM search_documents d, unnest(d.terms) AS t
         WHERE substr(t, 3) LIKE ${params.add(`${prefix.replace(/[\\%_]/g, '\\$&')}%`)}
           ${department ? `AND d.department = ${params.add(department)}` : ''}
+          ${hidden.length ? `AND NOT (d.store_id = ANY(${params.add(hidden)}::int[]))` : ''}
         GROUP BY 1 ORDER BY n DESC, substr(t, 3) COLLATE "C" LIMIT ${params.add(limit)}`,
       params.values,
     );
     return rows.map((r) => ({ text: r.term, count: r.n }));
+  }
+
+  /**
+   * The admin-only stores (spec section 6), from the directory read with the documents: a
+   * public answer leaves their products out of the base, so out of the total, the page and
+   * every facet, price range included.
+   */
+  private hiddenStoreIds(): number[] {
+    return [...this.dir.stores.values()].filter((s) => s.adminOnly).map((s) => s.id);
   }
 
   async search(query: SearchQuery, needs: SearchNeeds): Promise<SearchResult> {
@@ -252,6 +263,8 @@ export class SqlSearchEngine implements SearchEngine {
       where.push(`d.terms && ${p.add(termStrings(token.expansions.map((e) => e.term)))}::text[]`);
     }
     if (query.internationalDelivery) where.push(`(d.store_international AND d.store_country <> ${p.add(query.country)})`);
+    const hidden = query.adminView ? [] : this.hiddenStoreIds();
+    if (hidden.length) where.push(`NOT (d.store_id = ANY(${p.add(hidden)}::int[]))`);
     return where;
   }
 

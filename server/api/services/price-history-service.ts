@@ -29,13 +29,15 @@ export class PriceHistoryService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async history(guid: string, country: CountryCode, days: number): Promise<PriceHistory> {
+  /** An admin-only store's size variant is found only in the admin view (spec section 6). */
+  async history(guid: string, country: CountryCode, days: number, adminView = false): Promise<PriceHistory> {
     const [current] = await this.db.query<CurrentRow>(
       `SELECT sv.id, pr.currency_code, pr.msrp, pr.sale_price, pr.status
          FROM size_variants sv
          JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
-        WHERE sv.guid = $1::uuid`,
-      [guid, country],
+         JOIN stores s ON s.id = sv.store_id
+        WHERE sv.guid = $1::uuid AND (NOT s.admin_only OR $3)`,
+      [guid, country, adminView],
     );
     if (!current) throw notFound('No such product on this country site');
     const rows = await this.db.query<ChangeRow>(

@@ -40,23 +40,28 @@ export class ProductService {
     private readonly engine: SearchEngine,
   ) {}
 
-  /** The size variant an address names, priced in the country; undefined when there is none. */
-  private async findSizeVariant(address: ProductAddress, country: CountryCode) {
+  /**
+   * The size variant an address names, priced in the country; undefined when there is none,
+   * or when its store is admin-only and the caller no admin (spec section 6: a 404 to them).
+   */
+  private async findSizeVariant(address: ProductAddress, country: CountryCode, adminView: boolean) {
     const byGuid = 'guid' in address;
     const [row] = await this.db.query<{ product_id: number; guid: string; slug: string }>(
       `SELECT v.product_id, sv.guid::text AS guid, sv.slug
          FROM size_variants sv
          JOIN variants v ON v.id = sv.variant_id
+         JOIN products p ON p.id = v.product_id
+         JOIN stores s ON s.id = p.store_id
          JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
-        WHERE ${byGuid ? 'sv.guid = $1::uuid' : 'sv.slug = $1'}
+        WHERE ${byGuid ? 'sv.guid = $1::uuid' : 'sv.slug = $1'} AND (NOT s.admin_only OR $3)
         ORDER BY sv.id LIMIT 1`,
-      [byGuid ? address.guid : address.slug, country],
+      [byGuid ? address.guid : address.slug, country, adminView],
     );
     return row;
   }
 
-  async detail(address: ProductAddress, country: CountryCode): Promise<ProductDetail> {
-    const found = await this.findSizeVariant(address, country);
+  async detail(address: ProductAddress, country: CountryCode, adminView = false): Promise<ProductDetail> {
+    const found = await this.findSizeVariant(address, country, adminView);
     const product = found && (await readProduct(this.db, found.product_id, country));
     if (!found || !product) throw notFound('No such product on this country site');
     const variantIndex = Math.max(0, product.variants.findIndex((v) => v.size_variants.some((s) => s.guid === found.guid)));
@@ -82,8 +87,8 @@ export class ProductService {
   }
 
   /** More of the same category and department, most popular first, without the product itself. */
-  async similar(address: ProductAddress, country: CountryCode, page: number, perPage: number) {
-    const found = await this.findSizeVariant(address, country);
+  async similar(address: ProductAddress, country: CountryCode, page: number, perPage: number, adminView = false) {
+    const found = await this.findSizeVariant(address, country, adminView);
     if (!found) throw notFound('No such product on this country site');
     const [p] = await this.db.query<{ slug: string }>(
       'SELECT c.slug FROM products p JOIN categories c ON c.id = p.category_id WHERE p.id = $1',
@@ -98,6 +103,7 @@ export class ProductService {
       sort: '',
       offset: 0,
       limit: page * perPage + 1,
+      adminView,
     };
     const result = await this.engine.search(query, { hits: true, facets: [] });
     const ids = result.productIds.filter((id) => id !== found.product_id).slice((page - 1) * perPage, page * perPage);
@@ -107,7 +113,10 @@ export class ProductService {
 
   async editorsPickLists() {
     const rows = await this.db.query<{ id: number; name: string; slug: string; n: number }>(
-      `SELECT l.id, l.name, l.slug, count(i.product_id)::int AS n
+      // Products of admin-only stores are not counted: the lists are everyone's (spec section 6).
+      `SELECT l.id, l.name, l.slug,
+              count(i.product_id) FILTER (WHERE NOT EXISTS (
+                SELECT 1 FROM products p JOIN stores s ON s.id = p.store_id WHERE p.id = i.product_id AND s.admin_only))::int AS n
          FROM editors_pick_lists l LEFT JOIN editors_pick_items i ON i.list_id = l.id
         GROUP BY l.id ORDER BY l.position, l.id`,
     );
@@ -145,7 +154,8 @@ export class ProductService {
     return row.recorded;
   }
 
-  async retailerLink(guid: string, country: CountryCode): Promise<RetailerLink> {
+  /** The click-through; an admin-only store's links are a 404 to anyone but admins (spec section 6). */
+  async retailerLink(guid: string, country: CountryCode, adminView = false): Promise<RetailerLink> {
     const [row] = await this.db.query<{
       guid: string;
       url: string;
@@ -165,8 +175,8 @@ export class ProductService {
          JOIN stores s ON s.id = sv.store_id
          LEFT JOIN brands b ON b.id = p.brand_id
          LEFT JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
-        WHERE sv.guid = $1::uuid`,
-      [guid, country],
+        WHERE sv.guid = $1::uuid AND (NOT s.admin_only OR $3)`,
+      [guid, country, adminView],
     );
     if (!row) throw notFound('No such product');
     return {
@@ -183,18 +193,18 @@ export class ProductService {
     };
   }
 
-  /** Products per brand, store and category in a country (optionally one department). */
-  private async counts(country: CountryCode, department?: Department) {
+  /** Products per brand, store and category in a country (optionally one department); admin-only stores only for admins. */
+  private async counts(country: CountryCode, department?: Department, adminView = false) {
     const result = await this.engine.search(
-      catalogQuery(country, department),
+      catalogQuery(country, department, adminView),
       { hits: false, facets: ['brand', 'store', 'category'] },
     );
     return { total: result.total, brand: result.facets.brand!, store: result.facets.store!, category: result.facets.category! };
   }
 
-  async brandList(country: CountryCode, department: Department | undefined): Promise<BrandList> {
+  async brandList(country: CountryCode, department: Department | undefined, adminView = false): Promise<BrandList> {
     await this.engine.start();
-    const { brand } = await this.counts(country, department);
+    const { brand } = await this.counts(country, department, adminView);
     const dir = this.engine.directory();
     const brands = [...brand]
       .map(([id, n]) => ({ b: dir.brands.get(id), n }))
@@ -204,9 +214,9 @@ export class ProductService {
     return { brands };
   }
 
-  async storeList(country: CountryCode, term?: string): Promise<StoreList> {
+  async storeList(country: CountryCode, term?: string, adminView = false): Promise<StoreList> {
     await this.engine.start();
-    const { store } = await this.counts(country);
+    const { store } = await this.counts(country, undefined, adminView);
     const logos = new Map(
       (await this.db.query<{ id: number; logo_url: string | null }>('SELECT id, logo_url FROM stores')).map((r) => [r.id, r.logo_url]),
     );
@@ -274,8 +284,9 @@ export class ProductService {
          JOIN size_variants sv ON sv.id = h.size_variant_id
          JOIN variants v ON v.id = sv.variant_id
          JOIN products p ON p.id = v.product_id
+         JOIN stores sv_store ON sv_store.id = p.store_id
          ${kind === 'brands' ? 'JOIN brands b ON b.id = p.brand_id' : kind === 'stores' ? 'JOIN stores s ON s.id = sv.store_id' : 'JOIN categories c ON c.id = p.category_id'}
-        WHERE h.country_code = $1
+        WHERE h.country_code = $1 AND NOT sv_store.admin_only
         GROUP BY ${key}`,
       [country],
     );
@@ -302,6 +313,7 @@ export class ProductService {
                   WHERE v.product_id = p.id) AS changed
            FROM products p
            JOIN categories c ON c.id = p.category_id
+           JOIN stores s ON s.id = p.store_id AND NOT s.admin_only
            JOIN LATERAL (
              SELECT sv.slug FROM variants v
                JOIN size_variants sv ON sv.variant_id = v.id

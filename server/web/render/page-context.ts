@@ -45,15 +45,17 @@ export function createPageContext(deps: PageContextDeps, req: Request, res: Resp
     sessionEnded = true;
     if (!res.headersSent) clearSessionCookies(res, secure);
   };
+  const signedIn = () => Boolean(caller.token) && !sessionEnded;
+  // The profile-type cookie only decides what the page asks for; the api decides who is an admin.
+  const isAdmin = () => signedIn() && isAdminProfileType(Number(req.cookies?.[COOKIE.profileType]));
   const transfer = new TransferCache(deps.transferLimits);
-  const api = createServerApiClient(deps.api, { caller, transfer, calls, onUnauthorized: endSession });
+  const api = createServerApiClient(deps.api, { caller, transfer, calls, onUnauthorized: endSession, admin: isAdmin });
 
   // Page actions (forms posted without JavaScript) sign in and out here; the cookies go on
   // this response, before the redirect that follows.
-  const signedIn = () => Boolean(caller.token) && !sessionEnded;
   const session: SessionControl = {
     signedIn,
-    isAdmin: () => signedIn() && isAdminProfileType(Number(req.cookies?.[COOKIE.profileType])),
+    isAdmin,
     async signIn(path, body) {
       const result = await signInUpstream(deps.api.upstream, path, body, caller, calls);
       if (!result.ok) throw signInError(result);

@@ -1,5 +1,6 @@
 import { createApiClient, transferKey, type ApiClient, type ApiRequest, type ApiResponse } from '../../../shared/api/api-client';
 import { parseAnswer } from '../../../shared/api/answer-schemas';
+import { viewedBy } from '../../../shared/api/admin-view';
 import { apiScope } from '../../../shared/api/api-routes';
 import { sharedMaxAge, sharedStaleSeconds } from '../../../shared/http/cache-policy';
 import { readJson, type ApiUpstream, type CallOptions, type Caller } from './api-upstream';
@@ -35,6 +36,12 @@ export type PageApiOptions = {
   calls?: CallOptions | undefined;
   /** Called when the api answers 401 outside sign-in: the session is over (spec section 8). */
   onUnauthorized?: () => void;
+  /**
+   * Whether the page's session says admin: the calls the admin view changes then ask for it
+   * (shared/api/admin-view.ts viewedBy), which makes them personal, so an admin's catalogue is
+   * never kept in the shared cache nor carried in the transfer cache.
+   */
+  admin?: () => boolean;
 };
 
 export type PageApi = {
@@ -143,12 +150,19 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
     return pending;
   }
 
-  const transport = (request: ApiRequest) => (apiScope(request.method, request.url) === 'shared' ? shared(request) : personal(request));
+  const viewed = (request: ApiRequest): ApiRequest => {
+    const url = viewedBy(request.method, request.url, options.admin?.() === true);
+    return url === request.url ? request : { ...request, url };
+  };
+  const transport = (asked: ApiRequest) => {
+    const request = viewed(asked);
+    return apiScope(request.method, request.url) === 'shared' ? shared(request) : personal(request);
+  };
 
   const client = createApiClient(transport, {
     // Within one page, a shared GET two loaders make is fetched once.
     take(key, request) {
-      if (!transfer || apiScope(request.method, request.url) !== 'shared') return undefined;
+      if (!transfer || apiScope(request.method, viewed(request).url) !== 'shared') return undefined;
       const value = transfer.get(key);
       deps.transferMetrics?.lookup(value !== undefined);
       return value;

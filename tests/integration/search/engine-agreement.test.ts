@@ -10,17 +10,21 @@ import { openTestPostgresDatabase } from '../../support/test-database';
 // The in-memory index and plain SQL on a PostgreSQL server are two implementations of one
 // SearchEngine; over a set of generated listing requests (text with typos and synonyms,
 // every scope and filter group, every sort, deep pages) they must agree on the total, the
-// page of ids in order, and every facet count.
+// page of ids in order, and every facet count. Some stores are admin-only (spec section 6):
+// half the requests ask as an admin (with those stores), half as everyone else (without).
 
 let db: Database;
 let memory: MemorySearchEngine;
 let sql: SqlSearchEngine;
+let hiddenStores: number[];
 
 beforeAll(async () => {
   db = await openTestPostgresDatabase();
   expect(db.kind).toBe('postgres');
   // Larger than the api tests' demo, so most generated requests list something.
   await loadDemoCatalog(db, { seed: 20_250_601, stores: 40, brands: 160, products: 4000 });
+  // As a stores manifest's adminOnly would: one store in eight, before either engine reads the catalogue.
+  hiddenStores = (await db.query<{ id: number }>('UPDATE stores SET admin_only = true WHERE id % 8 = 3 RETURNING id')).map((r) => r.id);
   memory = new MemorySearchEngine(db, { follow: false });
   await memory.start();
   sql = new SqlSearchEngine(db);
@@ -50,9 +54,10 @@ function plain(facets: FacetCounts) {
 
 describe('the memory index and SQL on PostgreSQL agree', () => {
   it('on totals, sorted ids and every facet over 400 generated listing requests', async () => {
-    const queries = listingWorkload(memory.directory(), 400, { seed: 7 });
+    const queries = listingWorkload(memory.directory(), 400, { seed: 7 }).map((q, i) => ({ ...q, adminView: i % 2 === 0 }));
     let withHits = 0;
     let withText = 0;
+    let adminSeesMore = 0;
     for (const [i, query] of queries.entries()) {
       const needs = { hits: true, facets: FACETS };
       const [a, b] = [await memory.search(query, needs), await sql.search(query, needs)];
@@ -62,10 +67,29 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
       expect(plain(a.facets), label).toEqual(plain(b.facets));
       if (a.productIds.length) withHits++;
       if (query.text && a.total) withText++;
+      if (query.adminView && (await memory.search({ ...query, adminView: false }, needs)).total < a.total) adminSeesMore++;
     }
-    // The workload is not vacuous: most requests list something, text ones included.
+    // The workload is not vacuous: most requests list something, text ones included, and the
+    // admin-only stores change many admin answers.
     expect(withHits).toBeGreaterThan(queries.length / 3);
     expect(withText).toBeGreaterThan(20);
+    expect(hiddenStores.length).toBe(5);
+    expect(adminSeesMore).toBeGreaterThan(queries.length / 10);
+  });
+
+  it('on word suggestions, with and without the admin-only stores', async () => {
+    // The index shows a word as the catalogue spells it, SQL its analysed stem: the counts are what both hold.
+    const counts = (terms: { count: number }[]) => terms.map((t) => t.count);
+    let differ = 0;
+    for (const prefix of ['dr', 'sw', 'le', 'bl', 'co', 'sh', 'ja', 'sk']) {
+      for (const department of [undefined, 'women', 'men'] as const) {
+        const [publicTerms, adminTerms] = [await memory.suggestTerms(prefix, department, 8), await memory.suggestTerms(prefix, department, 8, true)];
+        expect(counts(publicTerms), prefix).toEqual(counts(await sql.suggestTerms(prefix, department, 8)));
+        expect(counts(adminTerms), prefix).toEqual(counts(await sql.suggestTerms(prefix, department, 8, true)));
+        if (JSON.stringify(publicTerms) !== JSON.stringify(adminTerms)) differ++;
+      }
+    }
+    expect(differ).toBeGreaterThan(4);
   });
 
   it('on requests built to be awkward: ties, empty text, unknown slugs, pages past the end', async () => {
@@ -95,7 +119,9 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
       { ...base, country: 'AU', filters: { ...base.filters, freeDelivery: true } },
       { ...base, country: 'GB', text: 'leather', filters: { ...base.filters, freeDelivery: true } },
     ];
-    for (const query of cases) {
+    const hiddenSlug = memory.directory().stores.get(hiddenStores[0]!)!.slug;
+    cases.push({ ...base, scope: { store: hiddenSlug } }, { ...base, filters: { ...base.filters, stores: [hiddenSlug] } });
+    for (const query of cases.flatMap((q) => [q, { ...q, adminView: true }])) {
       const needs = { hits: true, facets: FACETS };
       const [a, b] = [await memory.search(query, needs), await sql.search(query, needs)];
       expect(a.total, JSON.stringify(query)).toBe(b.total);

@@ -14,7 +14,7 @@ const cares = new Dictionary();
 cares.id('hand-wash');
 const keys: PlanKeys = {
   directory: buildDirectory(
-    [{ id: 3, slug: 'northwind', name: 'Northwind', country: 'GB', international: true }],
+    [{ id: 3, slug: 'northwind', name: 'Northwind', country: 'GB', international: true, adminOnly: false }],
     [{ id: 7, slug: 'acme', name: 'Acme' }],
   ),
   maxBrandId: 7,

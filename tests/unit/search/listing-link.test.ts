@@ -3,7 +3,7 @@ import { buildDirectory } from '../../../server/api/search/documents';
 import { resolveLink, type EditorsPickList, type LinkContext } from '../../../server/api/search/listing-link';
 
 const directory = buildDirectory(
-  [{ id: 1, slug: 'maison-harlow', name: 'Maison Harlow', country: 'GB', international: false }],
+  [{ id: 1, slug: 'maison-harlow', name: 'Maison Harlow', country: 'GB', international: false, adminOnly: false }],
   [{ id: 7, slug: 'finch-and-langford', name: 'Finch & Langford' }],
 );
 const lists: Record<string, EditorsPickList> = {

@@ -12,6 +12,7 @@ import alerts from './0011_alerts.sql';
 import feedSources from './0012_feed_sources.sql';
 import looks from './0013_looks.sql';
 import ratingsGiveaway from './0015_ratings_giveaway.sql';
+import adminOnlyStores from './0016_admin_only_stores.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
 // file already applied somewhere is never run there again: change the schema in a new file.
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 12, name: 'feed-sources', sql: feedSources },
   { version: 13, name: 'looks', sql: looks },
   { version: 15, name: 'ratings-giveaway', sql: ratingsGiveaway },
+  { version: 16, name: 'admin-only-stores', sql: adminOnlyStores },
 ];

@@ -1,0 +1,67 @@
+// The admin view (spec section 6: stores in the only-admin list are hidden from everyone
+// else). A catalogue answer is the same for everyone but admins, so it stays shared; a call
+// that wants the admin-only stores in says so with `view=admin` in its query, which makes it
+// personal (shared/api/api-routes.ts apiScope): identity travels with it, the api checks the
+// session is an admin's (server/api/http/catalog-view.ts; anyone else gets everyone's answer,
+// never the admin's) and the answer is private, kept by no shared cache nor a page's transfer
+// cache.
+// The web's api clients, server and browser, add it only when the session says admin
+// (viewedBy). Kept apart from the route table so the browser bundle does not carry the table.
+
+export const ADMIN_VIEW = { param: 'view', value: 'admin' } as const;
+
+/**
+ * The GETs whose answer the admin view changes: wherever a store can appear (listings and
+ * their companions, the debug line's reading of a listing, suggestions, product pages and the
+ * click-through, the brand and store directories). Sitemaps are left out: they are for
+ * crawlers, never an admin's. Each is a path of the route table (checked there).
+ */
+export const ADMIN_VIEW_PATHS: readonly string[] = [
+  '/api/search',
+  '/api/search/debug',
+  '/api/search/deals',
+  '/api/search/filters/breadcrumb',
+  '/api/search/filters/:type',
+  '/api/search/canonical-links',
+  '/api/search/listing',
+  '/api/search/auto-suggest/:first/:second',
+  '/api/search/auto-suggest/:text',
+  '/api/products/detail/guid/:guid',
+  '/api/products/detail/:category/:lastnode/:slug',
+  '/api/products/similar/guid/:guid',
+  '/api/products/similar/:category/:lastnode/:slug',
+  '/api/products/retailer/:guid',
+  '/api/products/price-history/:guid',
+  '/api/account/brand-list',
+  '/api/account/store-list',
+  '/api/account/store-search/:term',
+];
+
+const patterns: readonly RegExp[] = ADMIN_VIEW_PATHS.map(
+  (path) => new RegExp(`^${path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+);
+
+/** Whether a call asks for the admin view (`view=admin` among its query parameters). */
+export function asksAdminView(url: string): boolean {
+  const at = url.indexOf('?');
+  if (at < 0) return false;
+  const query = url.slice(at + 1).split('#', 1)[0]!;
+  return new URLSearchParams(query).getAll(ADMIN_VIEW.param).includes(ADMIN_VIEW.value);
+}
+
+/** `url` asking for the admin view. */
+export function withAdminView(url: string): string {
+  if (asksAdminView(url)) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${ADMIN_VIEW.param}=${ADMIN_VIEW.value}`;
+}
+
+/**
+ * The URL a web api client sends for a call: with the admin view marker when the caller is an
+ * admin (the page's session, or the browser's cookie, says so) and the call is one the view
+ * changes; as it is otherwise. The api checks the session behind it whatever the client believed.
+ */
+export function viewedBy(method: string, url: string, admin: boolean): string {
+  if (!admin || method !== 'GET') return url;
+  const path = url.split(/[?#]/, 1)[0]!;
+  return patterns.some((p) => p.test(path)) ? withAdminView(url) : url;
+}
