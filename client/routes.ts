@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import * as root from './routes/root.route';
 
-/** The help pages (spec section 2 route table), one lazy module for all six. */
+/** The help pages (spec section 2 route table), one lazy module each (client/routes/help-{slug}.route.tsx). */
 export const HELP_SLUGS = [
   'about-us',
   'contact-us',
@@ -51,9 +51,8 @@ export const routes: RouteObject[] = [
     ErrorBoundary: root.ErrorBoundary,
     children: [
       { id: 'home', index: true, lazy: page('home', () => import('./routes/home.route')) },
-      ...HELP_SLUGS.map(
-        (slug): RouteObject => ({ id: `help-${slug}`, path: slug, lazy: page('help', () => import('./routes/help.route').then((m) => m.helpRoute(slug))) }),
-      ),
+      // Each help page is its own module with its own text.
+      ...HELP_SLUGS.map((slug): RouteObject => ({ id: `help-${slug}`, path: slug, lazy: page(`help-${slug}`, () => import(`./routes/help-${slug}.route.tsx`)) })),
       { id: 'giveaway', path: 'giveaway', lazy: page('giveaway', () => import('./routes/giveaway.route')) },
       // One listing module for /search and every canonical listing path (spec section 2);
       // static paths (help pages) outrank ':slug', and an unknown slug is the api's 404.

@@ -76,22 +76,27 @@ const externalPackages: esbuild.Plugin = {
 // the second (smallChunkPlan): those a landing page loads into the shell (the route table
 // imports them), the others into one chunk that the entry points loading them import.
 const LAZY_SHELL_MODULES = /[\\/]client[\\/](routes[\\/]([^\\/]+\.route|listing-loader)|components[\\/](account[\\/]AuthDialog|listing[\\/]PriceFilter|wishlist[\\/](card-dialogs|wishlist-hearts-call)|looks[\\/](DressMeBoard|LookOwnerTools)))\.tsx?$/;
-const SHARED_CHUNK = 'vitrine:shared-chunk';
-const NO_SMALL_CHUNKS: SmallChunkPlan = { shell: [], shared: { modules: [], entries: [] } };
+const SHARED_CHUNK = 'vitrine:shared-chunk/';
+const NO_SMALL_CHUNKS: SmallChunkPlan = { shell: [], shared: [] };
 function routesImportTheShell(plan: SmallChunkPlan): esbuild.Plugin {
   const importsOf = (files: readonly string[]) => files.map((file) => `import ${JSON.stringify(path.join(root, file))};`).join('\n');
-  const sharedEntries = new Set(plan.shared.entries.map((file) => path.join(root, file)));
+  // Each entry point imports the folds it loads (one virtual module per family).
+  const foldsOf = new Map<string, string[]>();
+  for (const fold of plan.shared) {
+    for (const file of fold.entries) foldsOf.set(path.join(root, file), [...(foldsOf.get(path.join(root, file)) ?? []), fold.family]);
+  }
+  const modulesOf = new Map(plan.shared.map((fold) => [`${SHARED_CHUNK}${fold.family}`, fold.modules]));
   return {
     name: 'routes-import-the-shell',
     setup(build) {
       const table = path.join(root, 'client/routes.ts');
       build.onLoad({ filter: LAZY_SHELL_MODULES }, async (args) => ({
-        contents: `import ${JSON.stringify(table)};\n${sharedEntries.has(args.path) ? `import ${JSON.stringify(SHARED_CHUNK)};\n` : ''}${await fs.promises.readFile(args.path, 'utf8')}`,
+        contents: `import ${JSON.stringify(table)};\n${(foldsOf.get(args.path) ?? []).map((family) => `import ${JSON.stringify(`${SHARED_CHUNK}${family}`)};\n`).join('')}${await fs.promises.readFile(args.path, 'utf8')}`,
         loader: 'tsx',
         resolveDir: path.dirname(args.path),
       }));
-      build.onResolve({ filter: /^vitrine:shared-chunk$/ }, () => ({ path: SHARED_CHUNK, namespace: 'vitrine' }));
-      build.onLoad({ filter: /.*/, namespace: 'vitrine' }, () => ({ contents: importsOf(plan.shared.modules), loader: 'ts', resolveDir: root }));
+      build.onResolve({ filter: /^vitrine:shared-chunk\// }, (args) => ({ path: args.path, namespace: 'vitrine' }));
+      build.onLoad({ filter: /.*/, namespace: 'vitrine' }, (args) => ({ contents: importsOf(modulesOf.get(args.path) ?? []), loader: 'ts', resolveDir: root }));
       if (!plan.shell.length) return;
       build.onLoad({ filter: /[\\/]client[\\/]routes\.ts$/ }, async (args) => ({
         contents: `${importsOf(plan.shell)}\n${await fs.promises.readFile(args.path, 'utf8')}`,

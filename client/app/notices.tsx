@@ -1,8 +1,18 @@
+import { ApiError } from '../../shared/api/api-client';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 // The notification banner (spec section 2 "Other dialogs", 4 "Shell", 8): a success or
 // error notice, its type shown capitalised, closable, gone after 1 second.
 export const NOTICE_HIDE_MS = 1000;
+
+/**
+ * The sentence a person is shown for a failed call: the api's own message, else a general one.
+ * Here, in the shell, rather than with the sign-in forms: the account and wishlist pages that
+ * only need this would otherwise load the forms' rules too.
+ */
+export function failureText(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+}
 
 export type NoticeType = 'success' | 'error';
 type Notice = { id: number; type: NoticeType; message: string };

@@ -8,7 +8,7 @@ import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { requireGuest } from '../app/guards';
 import { withPrefix } from '../app/return-url';
-import { failureText } from '../components/account/auth-forms';
+
 import { formText } from '../components/account/form-data';
 import { FormError, FormField } from '../components/account/FormField';
 import { useForm } from '../components/account/use-form';
@@ -16,6 +16,7 @@ import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { useAccountSubmit } from '../components/account/use-account-submit';
+import { failureText } from '../app/notices';
 
 // /confirm-password/tkn/{tkn}/key/{key} (spec section 2): the reset link's page. A new
 // password and its confirmation, Confirm Password; success goes home. Logged-out-only.

@@ -8,7 +8,7 @@ import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { requireGuest } from '../app/guards';
 import { withPrefix } from '../app/return-url';
-import { failureText } from '../components/account/auth-forms';
+
 import { formText } from '../components/account/form-data';
 import { FormError, FormField } from '../components/account/FormField';
 import { useForm } from '../components/account/use-form';
@@ -16,6 +16,7 @@ import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { useAccountSubmit } from '../components/account/use-account-submit';
+import { failureText } from '../app/notices';
 
 // /forgot-password (spec section 2): 'Forgot Password?', one e-mail field, Send Email; after
 // the request, home. Logged-out-only (spec section 4). The api answers the same whether or not

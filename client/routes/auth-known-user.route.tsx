@@ -10,7 +10,7 @@ import { safeReturnPath } from '../../shared/same-site-path';
 import { afterSignInPath, withPrefix } from '../app/return-url';
 import { sessionContext } from '../app/session-context';
 import { useSession } from '../app/session';
-import { failureText } from '../components/account/auth-forms';
+
 import { formText } from '../components/account/form-data';
 import { FormError, FormField } from '../components/account/FormField';
 import { ProfilePicture } from '../components/account/ProfilePicture';
@@ -20,6 +20,7 @@ import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
 import { useAccountSubmit } from '../components/account/use-account-submit';
+import { failureText } from '../app/notices';
 
 // /sign-in?uname={userName}&returnurl=… (spec section 2 "Known-user sign-in"): the user's
 // picture and 'Sign In as {name}. Not you?', a password, Submit, the forgot-password link.

@@ -9,7 +9,7 @@ import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { requireGuest } from '../app/guards';
 import { withPrefix } from '../app/return-url';
-import { failureText } from '../components/account/auth-forms';
+
 import { formText } from '../components/account/form-data';
 import { FormError, FormField } from '../components/account/FormField';
 import { useForm } from '../components/account/use-form';
@@ -17,6 +17,7 @@ import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { useAccountSubmit } from '../components/account/use-account-submit';
+import { failureText } from '../app/notices';
 
 // /sign-in-link: asks for a link that signs in without the password, e-mailed to the account.
 // It is the quick way in while password sign-in to an account is slowed after many failed attempts

@@ -8,13 +8,14 @@ import { withPrefix } from '../app/return-url';
 import { sessionContext } from '../app/session-context';
 import { useSession } from '../app/session';
 import { useSiteConfig } from '../app/contexts';
-import { failureText } from '../components/account/auth-forms';
+
 import { FormError } from '../components/account/FormField';
 import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
 import { useAccountSubmit } from '../components/account/use-account-submit';
+import { failureText } from '../app/notices';
 
 // /sign-in-link/tkn/{tkn}/key/{key}: the e-mailed sign-in link's page. Opening it signs no
 // one in (mail scanners and link previews open links too, and the link works once): the

@@ -8,10 +8,11 @@ import { afterSignInPath } from '../app/return-url';
 import { sessionContext } from '../app/session-context';
 import type { AuthMode } from '../app/session';
 import { AuthForm } from '../components/account/AuthForm';
-import { authRequest, authErrors, failureText, parseAuthMode } from '../components/account/auth-forms';
+import { authRequest, authErrors, parseAuthMode } from '../components/account/auth-forms';
 import { formText } from '../components/account/form-data';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { failureText } from '../app/notices';
 
 // /authentication?userType=Login|Register&returnurl=… (spec section 2): the SIGN IN / REGISTER
 // form as a page. Signed-in users are sent home (logged-out-only guard, spec section 4);

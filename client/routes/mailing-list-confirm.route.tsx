@@ -6,12 +6,13 @@ import { CacheNone } from '../../shared/http/cache-policy';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { withPrefix } from '../app/return-url';
-import { failureText } from '../components/account/auth-forms';
+
 import { FormError } from '../components/account/FormField';
 import { useAccountSubmit } from '../components/account/use-account-submit';
 import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { failureText } from '../app/notices';
 
 // /mailing-list/confirm/{token}: where the mailing list's confirmation e-mail leads (double
 // opt-in, shared/api/subscription-schemas.ts). Opening the page confirms nothing: mail

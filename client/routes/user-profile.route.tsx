@@ -6,12 +6,12 @@ import { formErrors } from '../../shared/validation/account-fields';
 import { browserApi } from '../api/browser-api';
 import { useBusy } from '../app/busy';
 import { apiContext, useSiteConfig } from '../app/contexts';
-import { useNotify } from '../app/notices';
+import { failureText, useNotify } from '../app/notices';
 import { withPrefix } from '../app/return-url';
 import { useSession } from '../app/session';
 import { accountPath } from '../components/account/AccountMenu';
 import { checkUserName, uploadProfileImage } from '../components/account/account-requests';
-import { failureText } from '../components/account/auth-forms';
+
 import { formText } from '../components/account/form-data';
 import { FormError, FormField } from '../components/account/FormField';
 import { ProfilePicture } from '../components/account/ProfilePicture';

@@ -8,7 +8,7 @@ import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { withPrefix } from '../app/return-url';
 import { accountPath } from '../components/account/AccountMenu';
-import { failureText } from '../components/account/auth-forms';
+
 import { formText } from '../components/account/form-data';
 import { FormError, FormField } from '../components/account/FormField';
 import { useForm } from '../components/account/use-form';
@@ -17,6 +17,7 @@ import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
 import type { UserRouteData } from './user.route';
 import { useAccountSubmit } from '../components/account/use-account-submit';
+import { failureText } from '../app/notices';
 
 // /user/{userName}/settings: Change Password (spec sections 2 and 3). The api signs every other
 // session out; this one stays.

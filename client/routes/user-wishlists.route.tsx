@@ -7,10 +7,10 @@ import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
 import { browserApi } from '../api/browser-api';
 import { useBusy } from '../app/busy';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
-import { useNotify } from '../app/notices';
+import { failureText, useNotify } from '../app/notices';
 import { sessionContext } from '../app/session-context';
 import { accountPath } from '../components/account/AccountMenu';
-import { failureText } from '../components/account/auth-forms';
+
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';

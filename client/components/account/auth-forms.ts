@@ -1,5 +1,4 @@
 import { ACCOUNT_API } from '../../../shared/api/account-paths';
-import { ApiError } from '../../../shared/api/api-client';
 import type { SignInPath } from '../../../shared/api/web-session';
 import { formErrors, type FieldErrors } from '../../../shared/validation/account-fields';
 import type { AuthMode } from '../../app/session';
@@ -32,7 +31,3 @@ export function authRequest(mode: AuthMode, values: AuthValues): { path: SignInP
   };
 }
 
-/** The sentence a person is shown for a failed call. */
-export function failureText(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
-}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useBusy } from '../../app/busy';
-import { useNotify } from '../../app/notices';
-import { failureText } from './auth-forms';
+import { failureText, useNotify } from '../../app/notices';
 
 /**
  * One account form's submission: one request at a time under the loader overlay; a failure

@@ -51,7 +51,7 @@ describe('the client JavaScript budget', () => {
   });
 
 
-  it('folds small shared chunks a landing page loads into the shell, and those only other pages load into one chunk for those pages', () => {
+  it('folds small shared chunks a landing page loads into the shell, and those only other pages load into one chunk per family for those pages', () => {
     const built: Metafile = {
       inputs: {},
       outputs: {
@@ -64,6 +64,9 @@ describe('the client JavaScript budget', () => {
         'dist/settings.js': chunk(3 * KIB, ['client/routes/user-settings.route.tsx'], 'client/routes/user-settings.route.tsx', ['dist/shell.js', 'dist/fields.js', 'dist/picture.js']),
         'dist/fields.js': chunk(1500, ['shared/validation/account-fields.ts']),
         'dist/picture.js': chunk(500, ['client/components/account/ProfilePicture.tsx']),
+        'dist/wishlists.js': chunk(3 * KIB, ['client/routes/user-wishlists.route.tsx'], 'client/routes/user-wishlists.route.tsx', ['dist/shell.js', 'dist/list-rules.js']),
+        'dist/list-rules.js': chunk(700, ['shared/validation/wishlist-rules.ts']),
+        'dist/dialogs.js': chunk(2 * KIB, ['client/components/wishlist/card-dialogs.tsx'], 'client/components/wishlist/card-dialogs.tsx', ['dist/shell.js', 'dist/list-rules.js']),
         'dist/logout.js': chunk(200, ['client/routes/logout.route.tsx'], 'client/routes/logout.route.tsx', ['dist/shell.js']),
         'dist/small.css': chunk(100, ['client/styles/small.css']),
       },
@@ -71,10 +74,16 @@ describe('the client JavaScript budget', () => {
     expect(smallChunkPlan(built, 'client/entry.client.tsx')).toEqual({
       // The cards, at the size limit, go too: only a landing page loads them.
       shell: ['client/components/Meta.tsx', 'client/components/ProductCard.tsx', 'shared/vocabulary.ts'],
-      shared: {
-        modules: ['client/components/account/ProfilePicture.tsx', 'shared/validation/account-fields.ts'],
-        entries: ['client/routes/auth.route.tsx', 'client/routes/user-settings.route.tsx'],
-      },
+      // The account pages' rules and the wishlist pages' rules in a chunk each: My Wishlists
+      // does not load the sign-in forms' rules.
+      shared: [
+        {
+          family: 'account',
+          modules: ['client/components/account/ProfilePicture.tsx', 'shared/validation/account-fields.ts'],
+          entries: ['client/routes/auth.route.tsx', 'client/routes/user-settings.route.tsx'],
+        },
+        { family: 'wishlist', modules: ['shared/validation/wishlist-rules.ts'], entries: ['client/components/wishlist/card-dialogs.tsx', 'client/routes/user-wishlists.route.tsx'] },
+      ],
     });
   });
 
@@ -93,7 +102,7 @@ describe('the client JavaScript budget', () => {
         'dist/profile.js': chunk(3 * KIB, ['client/routes/user-profile.route.tsx'], 'client/routes/user-profile.route.tsx', ['dist/shell.js', 'dist/cards.js']),
       },
     };
-    expect(smallChunkPlan(built, 'client/entry.client.tsx')).toEqual({ shell: ['shared/listing/listing-state.ts'], shared: { modules: [], entries: [] } });
+    expect(smallChunkPlan(built, 'client/entry.client.tsx')).toEqual({ shell: ['shared/listing/listing-state.ts'], shared: [] });
   });
   it('folds a chunk two landing pages load into the shell, whatever other pages load it too', () => {
     const built: Metafile = {
@@ -108,6 +117,6 @@ describe('the client JavaScript budget', () => {
         'dist/wishlists.js': chunk(3 * KIB, ['client/routes/user-wishlists.route.tsx'], 'client/routes/user-wishlists.route.tsx', ['dist/shell.js', 'dist/cards.js']),
       },
     };
-    expect(smallChunkPlan(built, 'client/entry.client.tsx')).toEqual({ shell: ['client/components/ProductCard.tsx'], shared: { modules: [], entries: [] } });
+    expect(smallChunkPlan(built, 'client/entry.client.tsx')).toEqual({ shell: ['client/components/ProductCard.tsx'], shared: [] });
   });
 });

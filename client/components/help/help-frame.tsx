@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { apiContext, siteContext } from '../app/contexts';
-import { PageMeta } from '../components/meta/PageMeta';
-import { RouteErrorView } from '../components/shell/RouteErrorView';
-import { ShellLink } from '../components/ui/ShellLink';
-import { HELP_PAGES, type HelpPage } from '../content/help-pages';
-import { HELP_SLUGS, type HelpSlug } from '../routes';
+import { apiContext, siteContext } from '../../app/contexts';
+import { PageMeta } from '../meta/PageMeta';
+import { RouteErrorView } from '../shell/RouteErrorView';
+import { ShellLink } from '../ui/ShellLink';
+import type { HelpPage } from '../../content/help/help-common';
+import { HELP_NAV_LABELS } from '../../content/help/help-nav';
+import { HELP_SLUGS, type HelpSlug } from '../../routes';
 
-// The six help pages (spec section 2 route table) share this module: routes.ts asks
-// helpRoute(slug) for each one's loader and component. About Us also shows the editors'
-// fashion tips, fetched like any home content (spec section 8: failures silently ignored).
+// The six help pages (spec section 2 route table): each is a route module of its own
+// (client/routes/help-{slug}.route.tsx) with its own text (client/content/help/), drawn by
+// this frame: the help navigation, the article and its contents. About Us also shows the
+// editors' fashion tips, fetched like any home content (spec section 8: failures silently
+// ignored).
 
 async function aboutLoader({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
@@ -28,7 +31,7 @@ function HelpNav({ current }: { current: HelpSlug }) {
         {HELP_SLUGS.map((slug) => (
           <li key={slug}>
             <ShellLink to={`/${slug}`} aria-current={slug === current ? 'page' : undefined}>
-              {HELP_PAGES[slug].navLabel}
+              {HELP_NAV_LABELS[slug]}
             </ShellLink>
           </li>
         ))}
@@ -52,8 +55,7 @@ function TableOfContents({ page }: { page: HelpPage }) {
   );
 }
 
-function HelpArticle({ slug, children }: { slug: HelpSlug; children?: ReactNode }) {
-  const page = HELP_PAGES[slug];
+function HelpArticle({ slug, page, children }: { slug: HelpSlug; page: HelpPage; children?: ReactNode }) {
   return (
     <div className="help-layout">
       <PageMeta title={page.title} description={page.description} path={`/${slug}`} type="article" />
@@ -77,10 +79,11 @@ function HelpArticle({ slug, children }: { slug: HelpSlug; children?: ReactNode 
   );
 }
 
-function AboutUs() {
+function aboutUs(page: HelpPage) {
+  return function AboutUs() {
   const { tips } = useLoaderData<typeof aboutLoader>();
   return (
-    <HelpArticle slug="about-us">
+    <HelpArticle slug="about-us" page={page}>
       {tips && tips.length > 0 && (
         <section className="help-section help-tips" aria-labelledby="tips-heading">
           <h2 id="tips-heading">Style notes from our editors</h2>
@@ -100,10 +103,11 @@ function AboutUs() {
       )}
     </HelpArticle>
   );
+  };
 }
 
-/** What routes.ts merges into the route of one help page. */
-export function helpRoute(slug: HelpSlug): Pick<RouteObject, 'loader' | 'Component' | 'ErrorBoundary'> {
-  if (slug === 'about-us') return { loader: aboutLoader, Component: AboutUs, ErrorBoundary: RouteErrorView };
-  return { Component: () => <HelpArticle slug={slug} />, ErrorBoundary: RouteErrorView };
+/** One help page's route: its loader (About Us only), component and error view. */
+export function helpRoute(slug: HelpSlug, page: HelpPage): Pick<RouteObject, 'loader' | 'Component' | 'ErrorBoundary'> {
+  if (slug === 'about-us') return { loader: aboutLoader, Component: aboutUs(page), ErrorBoundary: RouteErrorView };
+  return { Component: () => <HelpArticle slug={slug} page={page} />, ErrorBoundary: RouteErrorView };
 }
