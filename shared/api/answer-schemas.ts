@@ -8,6 +8,7 @@ import {
   UserProfileResponseSchema,
 } from './account-schemas';
 import { AlertDeletedSchema, AlertLinkDoneSchema, AlertSetSchema, AlertsPageSchema, NotificationsSchema, SalesPageSchema } from './alert-schemas';
+import { FollowStateSchema, FollowedIdsSchema, FollowsPageSchema } from './follow-schemas';
 import { CountryResponseSchema, FashionTipsSchema, LinksSchema, MenuStructureSchema, SlidesSchema, TopRatedSchema } from './home-schemas';
 import { DressMeFiltersSchema, LookCategoriesSchema, LookDeletedSchema, LookSchema, LookbookSchema, PublicLookbookSchema, SetSavedSchema } from './look-schemas';
 import {
@@ -112,6 +113,10 @@ export const ANSWER_SCHEMAS = {
   Notifications: NotificationsSchema,
   SalesPage: SalesPageSchema,
   AlertLinkDone: AlertLinkDoneSchema,
+  // Followed brands and stores.
+  FollowState: FollowStateSchema,
+  FollowsPage: FollowsPageSchema,
+  FollowedIds: FollowedIdsSchema,
 } as const;
 
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

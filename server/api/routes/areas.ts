@@ -2,6 +2,7 @@ import type { ApiArea } from './area';
 import { alertArea } from './alert-routes';
 import { authArea } from './auth-routes';
 import { directoryArea } from './directory-routes';
+import { followArea } from './follow-routes';
 import { homeArea } from './home-routes';
 import { lookArea } from './look-routes';
 import { productArea } from './product-routes';
@@ -28,4 +29,5 @@ export const API_AREAS: readonly ApiArea[] = [
   wishlistArea,
   lookArea,
   alertArea,
+  followArea,
 ];

@@ -369,6 +369,10 @@ function bodyFields(route: string): Record<string, fc.Arbitrary<unknown>> {
     'PUT /api/account/notifications-read': { upTo: pick<unknown>(1, '2147483647', 0) },
     'PUT /api/account/confirm-alerts': { token: secret },
     'POST /api/account/alert-unsubscribe': { token: pick(`v1.1.u1.${'A'.repeat(43)}`, 'v1.0.g1.x'), all: pick<unknown>(true, false, 1, '0') },
+    'POST /api/account/brand-follow': { id: pick<unknown>(1, '2', 2147483647) },
+    'DELETE /api/account/brand-unfollow/:id': {},
+    'POST /api/account/store-follow': { id: pick<unknown>(1, '2', 2147483647) },
+    'DELETE /api/account/store-unfollow/:id': {},
   };
   const known = Object.hasOwn(fields, route) ? fields[route] : undefined;
   if (!known) throw new Error(`no valid-looking body for ${route}; add its fields here`);

@@ -139,6 +139,13 @@ beforeAll(async () => {
     'GET /api/account/notifications': { path: '/api/account/notifications' },
     'PUT /api/account/notifications-read': { path: '/api/account/notifications-read', body: { upTo: 1 } },
     'GET /api/account/my-sales/:country': { path: '/api/account/my-sales/gb' },
+    'POST /api/account/brand-follow': { path: '/api/account/brand-follow', body: { id: 2147483647 } },
+    'DELETE /api/account/brand-unfollow/:id': { path: '/api/account/brand-unfollow/2147483647' },
+    'GET /api/account/brands/:country': { path: '/api/account/brands/gb' },
+    'POST /api/account/store-follow': { path: '/api/account/store-follow', body: { id: 2147483647 } },
+    'DELETE /api/account/store-unfollow/:id': { path: '/api/account/store-unfollow/2147483647' },
+    'GET /api/account/stores/:country': { path: '/api/account/stores/gb' },
+    'GET /api/account/follows': { path: '/api/account/follows' },
   };
 });
 

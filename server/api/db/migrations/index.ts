@@ -11,6 +11,7 @@ import wishlists from './0010_wishlists.sql';
 import alerts from './0011_alerts.sql';
 import feedSources from './0012_feed_sources.sql';
 import looks from './0013_looks.sql';
+import follows from './0014_follows.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
 // file already applied somewhere is never run there again: change the schema in a new file.
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 11, name: 'alerts', sql: alerts },
   { version: 12, name: 'feed-sources', sql: feedSources },
   { version: 13, name: 'looks', sql: looks },
+  { version: 14, name: 'follows', sql: follows },
 ];
