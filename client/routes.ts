@@ -77,6 +77,8 @@ export const routes: RouteObject[] = [
         (path, i): RouteObject => ({ id: `dress-me-${i}`, path, lazy: page('dress-me', () => import('./routes/dress-me.route')) }),
       ),
       { id: 'look', path: 'sets/:slug/:id', lazy: page('look', () => import('./routes/look.route')) },
+      // A Follow button's form without JavaScript (static 'follow' outranks ':cat/:lastnode/:slug').
+      { id: 'follow', path: 'follow/:kind/:id', lazy: page('follow', () => import('./routes/follow.route')) },
       { id: 'mailing-list-confirm', path: 'mailing-list/confirm/:token', lazy: page('mailing-list-confirm', () => import('./routes/mailing-list-confirm.route')) },
       // Alerts: the dialog as a page (no JavaScript), and the pages alert e-mails link to
       // (shared/api/alert-paths.ts), one route for the three (client/routes/alerts.route.tsx);

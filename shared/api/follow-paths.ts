@@ -12,3 +12,10 @@ export const FOLLOW_API = {
   /** The ids of every brand and store the shopper follows (the Follow buttons of a page). */
   followed: '/api/account/follows',
 } as const;
+
+/**
+ * The web page a Follow button's form posts to (its route action follows or unfollows, then
+ * goes back to `returnurl`): how a follow works without JavaScript. A guest signs in first.
+ */
+export const followPagePath = (kind: FollowKind, id: number, returnUrl?: string) =>
+  `/follow/${kind}/${id}${returnUrl ? `?returnurl=${encodeURIComponent(returnUrl)}` : ''}`;
