@@ -2,6 +2,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { isDepartment } from '../../shared/constants';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
+import { sessionContext } from '../app/session-context';
 import { DepartmentLinks } from '../components/product/DepartmentLinks';
 import { DirectoryPage } from '../components/product/DirectoryPage';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
@@ -22,7 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = url.searchParams.get('department')?.toLowerCase() ?? '';
   const department = isDepartment(raw) ? raw : undefined;
   const list = await api.get('/api/account/brand-list', 'BrandList', { country: site.country, department }).catch(rethrowAsRouteError);
-  return { aToZ, department, brands: list.brands };
+  // Which ones the shopper follows: a personal call of its own, only for a signed-in shopper.
+  const follows = context.get(sessionContext).signedIn() ? await (await import('../components/follows/follows-call')).loadFollows(context) : {};
+  return { aToZ, department, brands: list.brands, ...follows };
 }
 
 export function Component() {
@@ -44,7 +47,7 @@ export function Component() {
         </>
       }
       filters={<DepartmentLinks path={base} current={department} />}
-      items={brands.map((b) => ({ name: b.name, to: `/brand/${b.slug}`, letter: b.letter, productCount: b.productCount }))}
+      items={brands.map((b) => ({ name: b.name, to: `/brand/${b.slug}`, letter: b.letter, productCount: b.productCount, follow: { kind: 'brand', id: b.id, name: b.name } }))}
       popular={aToZ ? 0 : POPULAR_BRANDS}
     />
   );

@@ -47,7 +47,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const similarCards = (await similar)?.products ?? [];
   // The similar items' filled hearts: a personal call of its own, only for a signed-in shopper.
   const hearts = context.get(sessionContext).signedIn() ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, similarCards.map((card) => card.id)) : {};
-  const value = { detail, similar: similarCards, ...hearts };
+  // Whether the shopper follows its brand and store: the same, only for a signed-in shopper.
+  const follows = context.get(sessionContext).signedIn() ? await (await import('../components/follows/follows-call')).loadFollows(context) : {};
+  const value = { detail, similar: similarCards, ...hearts, ...follows };
   return similarFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
 }
 

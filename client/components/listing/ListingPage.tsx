@@ -23,6 +23,7 @@ import { ListingResults } from './ListingResults';
 import { ProductCard } from './ProductCard';
 import { SitemapLinks } from './SitemapLinks';
 import type { ListingData } from './listing-data';
+import { FollowButton } from '../follows/FollowButton';
 import { useListingWire, type ListingWire } from './listing-wire';
 import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQuery } from './use-listing-nav';
 
@@ -82,7 +83,8 @@ function ZeroResults({ query, data }: { query: string; data: ListingData }) {
 }
 
 export function ListingPage() {
-  const data = useListingWire(useLoaderData() as ListingWire);
+  const wire = useLoaderData() as ListingWire;
+  const data = useListingWire(wire);
   const country = useCountry();
   const inBrowser = useHydrated();
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -171,6 +173,7 @@ export function ListingPage() {
           <h1>
             {title} <span className="listing-count">({count} {total === 1 ? 'product' : 'products'})</span>
           </h1>
+          {wire.followTarget && <FollowButton {...wire.followTarget} />}
           <ListingDescription text={first?.description ?? ''} />
           {data.debug && (
             <p className="listing-debug">

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
+import { FollowButton, type FollowTarget } from '../follows/FollowButton';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
 import { AlphabetDirectory } from './AlphabetDirectory';
 
 // The brands and stores directories (spec section 2 route table) are one page: a heading
 // and a line about the list, the most popular names first (by product count), then every
-// name from A to Z. One component, so what each entry offers (its link today, a Follow
-// button later) is written once for both.
+// name from A to Z. One component, so what each entry offers (its link, and among the
+// popular ones a Follow button) is written once for both. The A–Z list stays plain links: a
+// form per name would weigh down a list of thousands; each name's listing has its button.
 
 /** One brand or store: its listing, its A–Z letter, how many products it has here. */
 export type DirectoryItem = {
@@ -18,6 +20,8 @@ export type DirectoryItem = {
   logo?: string | null;
   /** A few words after the count ("ships from France"). */
   detail?: string;
+  /** What its Follow button follows (shown among the popular ones). */
+  follow?: FollowTarget;
 };
 
 type Props = {
@@ -61,6 +65,7 @@ export function DirectoryPage({ label, heading, meta, intro, filters, items, pop
                     {item.productCount} products{item.detail ? `, ${item.detail}` : ''}
                   </span>
                 </ShellLink>
+                {item.follow && <FollowButton {...item.follow} />}
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { FollowButton } from '../follows/FollowButton';
 import type { ProductCard as Card, ProductDetail } from '../../../shared/api/product-schemas';
 import { formatPrice } from '../../../shared/price';
 import { useSiteConfig } from '../../app/contexts';
@@ -59,6 +60,7 @@ export function ProductPage({ detail, similar }: Props) {
               {product.brand_slug ? <ShellLink to={`/brand/${product.brand_slug}`}>{product.brand}</ShellLink> : product.brand}
             </p>
           )}
+          {product.brand && product.brand_id !== null && <FollowButton kind="brand" id={product.brand_id} name={product.brand} />}
           <h1 className="product-title">{heading}</h1>
           <p className="product-price">
             <span className="product-sale-price">{price(size.saleprice)}</span>
@@ -76,6 +78,7 @@ export function ProductPage({ detail, similar }: Props) {
           <p className="product-store">
             Sold by <ShellLink to={`/store/${product.store_slug}`}>{product.storename}</ShellLink>
           </p>
+          <FollowButton kind="store" id={product.store_id} name={product.storename} />
 
           {product.variants.length > 1 && (
             <section className="product-options" aria-labelledby="product-colours">
