@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useShellMenu } from '../../app/menu-wire';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { isDepartment } from '../../../shared/constants';
@@ -23,9 +23,13 @@ import { ListingResults } from './ListingResults';
 import { ProductCard } from './ProductCard';
 import { SitemapLinks } from './SitemapLinks';
 import type { ListingData } from './listing-data';
-import { FollowButton } from '../follows/FollowButton';
 import { useListingWire, type ListingWire } from './listing-wire';
 import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQuery } from './use-listing-nav';
+
+// The Follow button's code loads on demand, as components/follows/Follow.tsx says; declared in
+// this landing page's own module so that it is not a module two landing pages share, which
+// the build would put in every page's first load.
+const FollowButton = lazy(() => import('../follows/FollowButton').then((m) => ({ default: m.FollowButton })));
 
 // The listing and search page (spec section 2 "Listing and search page", section 4 "Listing",
 // section 8 for its failures).
@@ -173,7 +177,9 @@ export function ListingPage() {
           <h1>
             {title} <span className="listing-count">({count} {total === 1 ? 'product' : 'products'})</span>
           </h1>
-          {wire.followTarget && <FollowButton {...wire.followTarget} />}
+          {wire.followTarget && <Suspense fallback={null}>
+              <FollowButton {...wire.followTarget} />
+            </Suspense>}
           <ListingDescription text={first?.description ?? ''} />
           {data.debug && (
             <p className="listing-debug">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { FollowButton, type FollowTarget } from '../follows/FollowButton';
+import { Follow } from '../follows/Follow';
+import type { FollowTarget } from '../follows/FollowButton';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
 import { AlphabetDirectory } from './AlphabetDirectory';
@@ -65,7 +66,7 @@ export function DirectoryPage({ label, heading, meta, intro, filters, items, pop
                     {item.productCount} products{item.detail ? `, ${item.detail}` : ''}
                   </span>
                 </ShellLink>
-                {item.follow && <FollowButton {...item.follow} />}
+                {item.follow && <Follow {...item.follow} />}
               </li>
             ))}
           </ul>

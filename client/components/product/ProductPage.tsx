@@ -1,4 +1,4 @@
-import { FollowButton } from '../follows/FollowButton';
+import { Suspense, lazy } from 'react';
 import type { ProductCard as Card, ProductDetail } from '../../../shared/api/product-schemas';
 import { formatPrice } from '../../../shared/price';
 import { useSiteConfig } from '../../app/contexts';
@@ -12,6 +12,11 @@ import { ShellLink } from '../ui/ShellLink';
 import { BuyControl } from './BuyControl';
 import { ProductGallery } from './ProductGallery';
 import { availabilityLabel, galleryImages, metaDescription, productStructuredData, selectedOf, sizePath } from './product-view';
+
+// The Follow button's code loads on demand, as components/follows/Follow.tsx says; declared in
+// this landing page's own module so that it is not a module two landing pages share, which
+// the build would put in every page's first load.
+const FollowButton = lazy(() => import('../follows/FollowButton').then((m) => ({ default: m.FollowButton })));
 
 // The product landing page {cat}/{lastnode}/{slug}: the
 // spec names it and does not draw it, so it shows what a shopper expects before going to
@@ -60,7 +65,11 @@ export function ProductPage({ detail, similar }: Props) {
               {product.brand_slug ? <ShellLink to={`/brand/${product.brand_slug}`}>{product.brand}</ShellLink> : product.brand}
             </p>
           )}
-          {product.brand && product.brand_id !== null && <FollowButton kind="brand" id={product.brand_id} name={product.brand} />}
+          {product.brand && product.brand_id !== null && (
+            <Suspense fallback={null}>
+              <FollowButton kind="brand" id={product.brand_id} name={product.brand} />
+            </Suspense>
+          )}
           <h1 className="product-title">{heading}</h1>
           <p className="product-price">
             <span className="product-sale-price">{price(size.saleprice)}</span>
@@ -78,7 +87,9 @@ export function ProductPage({ detail, similar }: Props) {
           <p className="product-store">
             Sold by <ShellLink to={`/store/${product.store_slug}`}>{product.storename}</ShellLink>
           </p>
-          <FollowButton kind="store" id={product.store_id} name={product.storename} />
+          <Suspense fallback={null}>
+            <FollowButton kind="store" id={product.store_id} name={product.storename} />
+          </Suspense>
 
           {product.variants.length > 1 && (
             <section className="product-options" aria-labelledby="product-colours">
