@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useHref, useLocation, useMatches } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client';
 import { FOLLOW_API, followPagePath } from '../../../shared/api/follow-paths';
@@ -33,6 +33,9 @@ export function FollowButton({ kind, id, name }: FollowTarget) {
   // What this button did, and for whom: another session's press is not this one's.
   const [mine, setMine] = useState<{ user: number | undefined; following: boolean } | null>(null);
   const [sending, setSending] = useState(false);
+  // Marks the button as answered here (its code has arrived): until then its form posts to the page.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const loaded = matches.some((match) => (match.data as { follows?: FollowedIds } | undefined)?.follows?.[kind === 'brand' ? 'brands' : 'stores'].includes(id));
   const following = userId !== undefined && (mine && mine.user === userId ? mine.following : loaded);
@@ -62,7 +65,7 @@ export function FollowButton({ kind, id, name }: FollowTarget) {
   return (
     <form method="post" action={action} className="follow-form" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={following ? 'unfollow' : 'follow'} />
-      <button type="submit" className={following ? 'follow-button following' : 'follow-button'} aria-pressed={following} data-follow={`${kind}-${id}`}>
+      <button type="submit" className={following ? 'follow-button following' : 'follow-button'} aria-pressed={following} data-follow={`${kind}-${id}`} data-ready={ready || undefined}>
         {following ? FOLLOW_LABELS.following : FOLLOW_LABELS.follow}
         <span className="visually-hidden"> {name}</span>
       </button>
