@@ -12,11 +12,11 @@ import { apiContext, siteContext } from '../app/contexts';
 import { useNotify } from '../app/notices';
 import { sessionContext } from '../app/session-context';
 import { accountPath } from '../components/account/AccountMenu';
+import { FOLLOW_SECTIONS } from '../components/follows/follow-sections';
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
-import { USER_SECTIONS } from './user-section.route';
 import type { UserRouteData } from './user.route';
 
 // My Brands and My Stores, /user/{userName}/brands and /stores (spec section 2): the brands or
@@ -84,7 +84,7 @@ function FollowsPage({ kind }: { kind: FollowKind }) {
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const section = kind === 'brand' ? 'brands' : 'stores';
   const here = accountPath(user.userName, section);
-  const { title, empty, find } = USER_SECTIONS[section];
+  const { title, empty, find } = FOLLOW_SECTIONS[section];
   const lastPage = Math.max(1, Math.ceil(follows.totalCount / follows.perPage));
   return (
     <section className={`account-section user-follows`} data-section={section}>

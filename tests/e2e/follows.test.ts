@@ -5,7 +5,7 @@ import type { FollowedIds, FollowsPage } from '../../shared/api/follow-schemas';
 import type { SalesPage } from '../../shared/api/alert-schemas';
 import { COOKIE, UPSTREAM_HEADER } from '../../shared/constants';
 import type { FollowKind } from '../../shared/validation/follow-rules';
-import { USER_SECTIONS } from '../../client/routes/user-section.route';
+import { FOLLOW_SECTIONS } from '../../client/components/follows/follow-sections';
 import { registerUser } from '../integration/accounts/accounts-api';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
@@ -94,7 +94,7 @@ describe('following', () => {
     expect(mine.follows.map((f) => f.id)).toEqual([brand.id]);
     expect(mine.follows[0]!.onSale).toBeGreaterThan(0);
     await page.goto(`${stack.web.url}/user/${shopper.userName}/brands`);
-    await page.getByRole('heading', { level: 1, name: USER_SECTIONS.brands.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: FOLLOW_SECTIONS.brands.title }).waitFor();
     const item = page.locator(`[data-followed="${brand.slug}"]`);
     await item.getByRole('heading', { level: 2, name: brand.name }).waitFor();
     expect(await item.locator('.followed-on-sale').textContent()).toBe(onSaleWords(mine.follows[0]!.onSale));
@@ -116,16 +116,16 @@ describe('following', () => {
 
     const mine = await asShopper<FollowsPage>(shopper, 'GET', FOLLOW_API.list('store', 'gb'));
     await page.goto(`${stack.web.url}/user/${shopper.userName}/stores`);
-    await page.getByRole('heading', { level: 1, name: USER_SECTIONS.stores.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: FOLLOW_SECTIONS.stores.title }).waitFor();
     const item = page.locator(`[data-followed="${store.slug}"]`);
     await item.getByRole('heading', { level: 2, name: store.name }).waitFor();
     expect(mine.follows[0]!.onSale).toBeGreaterThan(0);
     expect(await item.locator('.followed-on-sale').textContent()).toBe(onSaleWords(mine.follows[0]!.onSale));
 
     await item.getByRole('button', { name: `Unfollow ${store.name}`, exact: true }).click();
-    await page.getByText(USER_SECTIONS.stores.empty).waitFor();
+    await page.getByText(FOLLOW_SECTIONS.stores.empty).waitFor();
     expect(await page.locator('[data-followed]').count()).toBe(0);
-    expect(await page.getByRole('link', { name: USER_SECTIONS.stores.find }).getAttribute('href')).toBe('/stores');
+    expect(await page.getByRole('link', { name: FOLLOW_SECTIONS.stores.find }).getAttribute('href')).toBe('/stores');
     expect(await asShopper<FollowedIds>(shopper, 'GET', FOLLOW_API.followed)).toEqual({ brands: [], stores: [] });
     expect(problems).toEqual([]);
     await context.close();
