@@ -4,11 +4,15 @@ import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { useCountry } from '../app/site-hooks';
+import { lazyFollowButton } from '../components/follows/follow-lazy';
 import { DirectoryPage } from '../components/product/DirectoryPage';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 
 // stores and shop/stores (spec section 2 route table): the stores selling on this country
 // site (GET /api/account/store-list), the biggest first, then all of them from A to Z.
+
+// The Follow button beside the popular names, its code on demand (follows/follow-lazy.ts).
+const FollowButton = lazyFollowButton(() => import('../components/follows/FollowButton'));
 
 export const POPULAR_STORES = 12;
 
@@ -36,6 +40,7 @@ export function Component() {
       intro={`${stores.length} stores that deliver to ${country.name}.`}
       items={stores.map((s) => ({ name: s.name, to: `/store/${s.slug}`, letter: s.letter, productCount: s.productCount, logo: s.logo, detail: from(s.countryCode), follow: { kind: 'store', id: s.id, name: s.name } }))}
       popular={POPULAR_STORES}
+      FollowButton={FollowButton}
     />
   );
 }

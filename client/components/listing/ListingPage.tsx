@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazyFollowButton } from '../follows/follow-lazy';
 import { useShellMenu } from '../../app/menu-wire';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { isDepartment } from '../../../shared/constants';
@@ -26,10 +27,9 @@ import type { ListingData } from './listing-data';
 import { useListingWire, type ListingWire } from './listing-wire';
 import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQuery } from './use-listing-nav';
 
-// The Follow button's code loads on demand, as components/follows/Follow.tsx says; declared in
-// this landing page's own module so that it is not a module two landing pages share, which
-// the build would put in every page's first load.
-const FollowButton = lazy(() => import('../follows/FollowButton').then((m) => ({ default: m.FollowButton })));
+// The Follow button, its code on demand (follows/follow-lazy.ts).
+const FollowButton = lazyFollowButton(() => import('../follows/FollowButton'));
+
 
 // The listing and search page (spec section 2 "Listing and search page", section 4 "Listing",
 // section 8 for its failures).
@@ -177,9 +177,11 @@ export function ListingPage() {
           <h1>
             {title} <span className="listing-count">({count} {total === 1 ? 'product' : 'products'})</span>
           </h1>
-          {wire.followTarget && <Suspense fallback={null}>
+          {wire.followTarget && (
+            <Suspense fallback={null}>
               <FollowButton {...wire.followTarget} />
-            </Suspense>}
+            </Suspense>
+          )}
           <ListingDescription text={first?.description ?? ''} />
           {data.debug && (
             <p className="listing-debug">

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Follow } from '../follows/Follow';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import type { FollowTarget } from '../follows/FollowButton';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
@@ -37,6 +36,11 @@ type Props = {
   items: readonly DirectoryItem[];
   /** How many of the biggest to show first; 0 for none. */
   popular: number;
+  /**
+   * The Follow button beside each popular name, from the route (follows/follow-lazy.ts: each
+   * page passes its own, so this module, shared by both directories, does not carry it).
+   */
+  FollowButton?: ComponentType<FollowTarget>;
 };
 
 /** The biggest first; equal counts by name. */
@@ -44,7 +48,7 @@ export function mostPopular(items: readonly DirectoryItem[], count: number): Dir
   return [...items].sort((a, b) => b.productCount - a.productCount || a.name.localeCompare(b.name)).slice(0, count);
 }
 
-export function DirectoryPage({ label, heading, meta, intro, filters, items, popular: popularCount }: Props) {
+export function DirectoryPage({ label, heading, meta, intro, filters, items, popular: popularCount, FollowButton }: Props) {
   const noun = label.toLowerCase();
   const popular = mostPopular(items, popularCount);
   return (
@@ -66,7 +70,11 @@ export function DirectoryPage({ label, heading, meta, intro, filters, items, pop
                     {item.productCount} products{item.detail ? `, ${item.detail}` : ''}
                   </span>
                 </ShellLink>
-                {item.follow && <Follow {...item.follow} />}
+                {item.follow && FollowButton && (
+                  <Suspense fallback={null}>
+                    <FollowButton {...item.follow} />
+                  </Suspense>
+                )}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import type { ProductCard as Card, ProductDetail } from '../../../shared/api/product-schemas';
+import { lazyFollowButton } from '../follows/follow-lazy';
 import { formatPrice } from '../../../shared/price';
 import { useSiteConfig } from '../../app/contexts';
 import { useCountry } from '../../app/site-hooks';
@@ -13,10 +14,9 @@ import { BuyControl } from './BuyControl';
 import { ProductGallery } from './ProductGallery';
 import { availabilityLabel, galleryImages, metaDescription, productStructuredData, selectedOf, sizePath } from './product-view';
 
-// The Follow button's code loads on demand, as components/follows/Follow.tsx says; declared in
-// this landing page's own module so that it is not a module two landing pages share, which
-// the build would put in every page's first load.
-const FollowButton = lazy(() => import('../follows/FollowButton').then((m) => ({ default: m.FollowButton })));
+// The Follow button, its code on demand (follows/follow-lazy.ts).
+const FollowButton = lazyFollowButton(() => import('../follows/FollowButton'));
+
 
 // The product landing page {cat}/{lastnode}/{slug}: the
 // spec names it and does not draw it, so it shows what a shopper expects before going to
