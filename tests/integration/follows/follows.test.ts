@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SalesPageSchema } from '../../../shared/api/alert-schemas';
 import { FOLLOW_API, FollowedIdsSchema, FollowsPageSchema } from '../../../shared/api/follow-schemas';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
-import { FOLLOW_MESSAGES, type FollowKind } from '../../../shared/validation/follow-rules';
+import { FOLLOWS_MAX_PER_KIND, FOLLOW_MESSAGES, type FollowKind } from '../../../shared/validation/follow-rules';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import type { Database } from '../../../server/api/db/database';
 import { registerUser } from '../accounts/accounts-api';
@@ -162,5 +162,18 @@ describe('follows', () => {
 
     await follower.unfollow('brand', brands['north & co']!).expect(200);
     expect((await mySales('gb')).products.map((p) => p.id)).toEqual([await productOf('atlas-outfitters', 'AO-7731-NAV-M')]);
+  });
+
+  it(`refuses a follow beyond ${FOLLOWS_MAX_PER_KIND} of a kind, and changes nothing`, async () => {
+    const user = await registerUser(api);
+    const as = client(user.token);
+    // Brands of this test's own, each followed straight in the database, up to the bound.
+    const bulk = await db.query<{ id: number }>(`INSERT INTO brands (slug, name) SELECT 'bulk-' || g, 'Bulk ' || g FROM generate_series(1, $1::int) g RETURNING id`, [FOLLOWS_MAX_PER_KIND]);
+    await db.query('INSERT INTO brand_follows (user_id, brand_id) SELECT $1, unnest($2::int[])', [user.userId, bulk.map((r) => r.id)]);
+    const refused = await as.follow('brand', brands['Ava Marlowe']);
+    expect([refused.status, refused.body.message]).toEqual([400, FOLLOW_MESSAGES.tooMany.brand]);
+    expect((await as.followed().expect(200)).body.data.brands).toHaveLength(FOLLOWS_MAX_PER_KIND);
+    // Stores have a bound of their own.
+    expect((await as.follow('store', stores.northlane).expect(200)).body.data.changed).toBe(true);
   });
 });
