@@ -29,9 +29,6 @@ export const LISTING_PATHS = [
   { id: 'listing-shop-two', path: 'shop/:shop1/:shop2' },
 ] as const;
 
-/** Account pages that stay empty until their issues fill them (client/routes/user-section.route.tsx). */
-export const USER_SECTION_PATHS = ['brands', 'stores'] as const;
-
 /** A lazy route and the module it loads (client/routes/{module}.route.tsx), for preloading. */
 type PageLoader = NonNullable<RouteObject['lazy']> & { module: string };
 function page(module: string, load: () => Promise<Partial<RouteObject>>): PageLoader {
@@ -80,6 +77,8 @@ export const routes: RouteObject[] = [
         (path, i): RouteObject => ({ id: `dress-me-${i}`, path, lazy: page('dress-me', () => import('./routes/dress-me.route')) }),
       ),
       { id: 'look', path: 'sets/:slug/:id', lazy: page('look', () => import('./routes/look.route')) },
+      // A Follow button's form without JavaScript (static 'follow' outranks ':cat/:lastnode/:slug').
+      { id: 'follow', path: 'follow/:kind/:id', lazy: page('follow', () => import('./routes/follow.route')) },
       { id: 'mailing-list-confirm', path: 'mailing-list/confirm/:token', lazy: page('mailing-list-confirm', () => import('./routes/mailing-list-confirm.route')) },
       // Alerts: the dialog as a page (no JavaScript), and the pages alert e-mails link to
       // (shared/api/alert-paths.ts), one route for the three (client/routes/alerts.route.tsx);
@@ -97,8 +96,9 @@ export const routes: RouteObject[] = [
           // My Alerts and My Sales: the alert pages' module (client/routes/alerts.route.tsx).
           ...(['alerts', 'sales'] as const).map((section): RouteObject => ({ id: `user-${section}`, path: section, lazy: page('alerts', () => import('./routes/alerts.route').then((m) => m.alertsRoute(section))) })),
           { id: 'user-lookbook', path: 'lookbook', lazy: page('user-lookbook', () => import('./routes/user-lookbook.route')) },
-          ...USER_SECTION_PATHS.map(
-            (section): RouteObject => ({ id: `user-${section}`, path: section, lazy: page('user-section', () => import('./routes/user-section.route').then((m) => m.userSectionRoute(section))) }),
+          // My Brands and My Stores: one module (client/routes/user-follows.route.tsx).
+          ...(['brands', 'stores'] as const).map(
+            (section): RouteObject => ({ id: `user-${section}`, path: section, lazy: page('user-follows', () => import('./routes/user-follows.route').then((m) => m.userFollowsRoute(section))) }),
           ),
         ],
       },

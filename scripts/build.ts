@@ -74,8 +74,8 @@ const externalPackages: esbuild.Plugin = {
 // table (and so the whole shell) here, in the client build only: the shell then has one set of
 // entry points, all of them, and is one chunk. The small chunks of a first build are folded in
 // the second (smallChunkPlan): those a landing page loads into the shell (the route table
-// imports them), the others into one chunk that the entry points loading them import.
-const LAZY_SHELL_MODULES = /[\\/]client[\\/](routes[\\/]([^\\/]+\.route|listing-loader)|components[\\/](account[\\/]AuthDialog|listing[\\/]PriceFilter|wishlist[\\/](card-dialogs|wishlist-hearts-call)|looks[\\/](DressMeBoard|LookOwnerTools)))\.tsx?$/;
+// imports them), the others into a chunk per family that the entry points loading them import.
+const LAZY_SHELL_MODULES = /[\\/]client[\\/](routes[\\/]([^\\/]+\.route|listing-loader)|components[\\/](account[\\/]AuthDialog|listing[\\/]PriceFilter|wishlist[\\/](card-dialogs|wishlist-hearts-call)|follows[\\/](FollowButton|follows-call)|looks[\\/](DressMeBoard|LookOwnerTools)))\.tsx?$/;
 const SHARED_CHUNK = 'vitrine:shared-chunk/';
 const NO_SMALL_CHUNKS: SmallChunkPlan = { shell: [], shared: [] };
 function routesImportTheShell(plan: SmallChunkPlan): esbuild.Plugin {

@@ -2,7 +2,9 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { isDepartment } from '../../shared/constants';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
+import { sessionContext } from '../app/session-context';
 import { DepartmentLinks } from '../components/product/DepartmentLinks';
+import { lazyFollowButton } from '../components/follows/follow-lazy';
 import { DirectoryPage } from '../components/product/DirectoryPage';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
@@ -10,6 +12,9 @@ import { ShellLink } from '../components/ui/ShellLink';
 // brands, shop/brands and brands/a-to-z (spec section 2 route table): the brands sold on
 // this country site (GET /api/account/brand-list), optionally for one department. /brands
 // opens with the brands that have the most products; /brands/a-to-z is the whole list.
+
+// The Follow button beside the popular names, its code on demand (follows/follow-lazy.ts).
+const FollowButton = lazyFollowButton(() => import('../components/follows/FollowButton'));
 
 /** How many brands the "Popular brands" block shows. */
 export const POPULAR_BRANDS = 24;
@@ -22,7 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = url.searchParams.get('department')?.toLowerCase() ?? '';
   const department = isDepartment(raw) ? raw : undefined;
   const list = await api.get('/api/account/brand-list', 'BrandList', { country: site.country, department }).catch(rethrowAsRouteError);
-  return { aToZ, department, brands: list.brands };
+  // Which ones the shopper follows: a personal call of its own, only for a signed-in shopper.
+  const follows = context.get(sessionContext).signedIn() ? await (await import('../components/follows/follows-call')).loadFollows(context) : {};
+  return { aToZ, department, brands: list.brands, ...follows };
 }
 
 export function Component() {
@@ -44,8 +51,9 @@ export function Component() {
         </>
       }
       filters={<DepartmentLinks path={base} current={department} />}
-      items={brands.map((b) => ({ name: b.name, to: `/brand/${b.slug}`, letter: b.letter, productCount: b.productCount }))}
+      items={brands.map((b) => ({ name: b.name, to: `/brand/${b.slug}`, letter: b.letter, productCount: b.productCount, follow: { kind: 'brand', id: b.id, name: b.name } }))}
       popular={aToZ ? 0 : POPULAR_BRANDS}
+      FollowButton={FollowButton}
     />
   );
 }

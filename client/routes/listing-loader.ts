@@ -10,6 +10,7 @@ import { ListingQueryError, emptyListingState, parseListingQuery, type ListingRe
 import { forCountry } from '../../shared/listing/transitions';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
+import type { FollowTarget } from '../components/follows/FollowButton';
 import { encodeListing } from '../components/listing/listing-wire-encode';
 import type { ListingWire } from '../components/listing/listing-wire';
 import { listingView } from '../components/listing/listing-view';
@@ -39,6 +40,18 @@ async function loadRecommended(api: ApiClient, listing: ListingRequest): Promise
     }
   }
   return [];
+}
+
+/**
+ * What a brand's or store's listing (/brand/{brand}…, /store/{store}) offers to follow: every
+ * card there is of that brand or store and carries its id, so the first one says. None on an
+ * empty page or any other listing.
+ */
+function followTargetOf(path: string, card: ProductCard | undefined): FollowTarget | undefined {
+  if (!card) return undefined;
+  if (path.startsWith('/brand/') && card.brand_id !== null && card.brand) return { kind: 'brand', id: card.brand_id, name: card.brand };
+  if (path.startsWith('/store/')) return { kind: 'store', id: card.store_id, name: card.storename };
+  return undefined;
 }
 
 const quietly = <T,>(work: Promise<T>): Promise<T | null> => work.catch(() => null);
@@ -96,9 +109,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The filled hearts: a personal call of its own, only for a signed-in shopper.
   const hearts = context.get(sessionContext).signedIn() ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, [...pages.flatMap((p) => p.products.map((product) => product.id)), ...recommended.map((product) => product.id)])
     : {};
+  const followTarget = followTargetOf(path, pages[0]?.products[0]);
+  const follows = followTarget && context.get(sessionContext).signedIn() ? await (await import('../components/follows/follows-call')).loadFollows(context) : {};
   const value: ListingWire = {
     ...encodeListing(listingView({ path, isSearch, state, request: listing, perPage, answer, error500, recommended, debug: debugAnswer })),
     ...hearts,
+    ...(followTarget ? { followTarget } : {}),
+    ...follows,
   };
   // A failed list is an outage, not a page: 503 and nobody keeps it.
   if (error500) return data(value, { status: 503, headers: noStore });

@@ -80,9 +80,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     historyFailed = true;
     return null;
   });
-  const [{ own, rating }, { cards: similarCards, hearts }, priceHistory] = await Promise.all([ratings, similarAndHearts, history]);
+  // Whether the shopper follows its brand and store: the same, only for a signed-in shopper.
+  const followed = signedIn ? import('../components/follows/follows-call').then((module) => module.loadFollows(context)) : Promise.resolve({});
+  const [{ own, rating }, { cards: similarCards, hearts }, priceHistory, follows] = await Promise.all([ratings, similarAndHearts, history, followed]);
   // myRating: the shopper's stars (null: not rated), absent for a guest (offered sign-in).
-  const value = { detail: { ...detail, rating }, similar: similarCards, history: priceHistory, ...(signedIn ? { myRating: own?.star_rating ?? null } : {}), ...hearts };
+  const value = { detail: { ...detail, rating }, similar: similarCards, history: priceHistory, ...(signedIn ? { myRating: own?.star_rating ?? null } : {}), ...hearts, ...follows };
   return similarFailed || ratingFailed || historyFailed ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
 }
 

@@ -2,12 +2,17 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { COUNTRIES, parseCountryCode } from '../../shared/countries';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
+import { sessionContext } from '../app/session-context';
 import { useCountry } from '../app/site-hooks';
+import { lazyFollowButton } from '../components/follows/follow-lazy';
 import { DirectoryPage } from '../components/product/DirectoryPage';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 
 // stores and shop/stores (spec section 2 route table): the stores selling on this country
 // site (GET /api/account/store-list), the biggest first, then all of them from A to Z.
+
+// The Follow button beside the popular names, its code on demand (follows/follow-lazy.ts).
+const FollowButton = lazyFollowButton(() => import('../components/follows/FollowButton'));
 
 export const POPULAR_STORES = 12;
 
@@ -15,7 +20,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
   const site = context.get(siteContext);
   const list = await api.get('/api/account/store-list', 'StoreList', { country: site.country }).catch(rethrowAsRouteError);
-  return list;
+  // Which ones the shopper follows: a personal call of its own, only for a signed-in shopper.
+  const follows = context.get(sessionContext).signedIn() ? await (await import('../components/follows/follows-call')).loadFollows(context) : {};
+  return { ...list, ...follows };
 }
 
 export function Component() {
@@ -31,8 +38,9 @@ export function Component() {
       heading="Stores"
       meta={{ title: 'Stores', description: `Shop ${stores.length} stores that deliver to ${country.name}, and compare their prices in one place.`, path: '/stores' }}
       intro={`${stores.length} stores that deliver to ${country.name}.`}
-      items={stores.map((s) => ({ name: s.name, to: `/store/${s.slug}`, letter: s.letter, productCount: s.productCount, logo: s.logo, detail: from(s.countryCode) }))}
+      items={stores.map((s) => ({ name: s.name, to: `/store/${s.slug}`, letter: s.letter, productCount: s.productCount, logo: s.logo, detail: from(s.countryCode), follow: { kind: 'store', id: s.id, name: s.name } }))}
       popular={POPULAR_STORES}
+      FollowButton={FollowButton}
     />
   );
 }

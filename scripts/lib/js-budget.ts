@@ -25,9 +25,11 @@ export const JS_GOAL = { kib: 110, files: 12 } as const;
  * the admin view and the social cards took the heaviest pages past it (My Wishlists 110.2,
  * help 110.1); the help pages became one module each (103.7-105.2) and the small chunks only
  * other pages load were folded per family instead of into one (My Wishlists 107), leaving the
- * listing (about 109.3) the heaviest again.
+ * listing the heaviest again. Follows raised it to 109.7: a brand or store listing names its
+ * Follow button (its code on demand, its factory and the followed ids in the listing's data),
+ * which took the listing from 109.3 to 109.6.
  */
-export const JS_BUDGET = { kib: 109.5, files: JS_GOAL.files } as const;
+export const JS_BUDGET = { kib: 109.7, files: JS_GOAL.files } as const;
 
 export type RouteLoad = {
   /** The route module, as the routes table names it ('listing' for client/routes/listing.route.tsx). */

@@ -113,7 +113,7 @@ export const NotificationsSchema = z.object({
 });
 export type Notifications = z.infer<typeof NotificationsSchema>;
 
-/** My Sales: products on sale now among the shopper's alerted items, brands and stores (and, once follows exist, followed ones). */
+/** My Sales: products on sale now among the shopper's alerted items, brands and stores, and the brands and stores they follow. */
 export const SalesPageSchema = z.object({
   products: z.array(ProductCardSchema),
   totalCount: z.number().int(),

@@ -8,6 +8,7 @@ import {
   UserProfileResponseSchema,
 } from './account-schemas';
 import { AlertDeletedSchema, AlertLinkDoneSchema, AlertSetSchema, AlertsPageSchema, NotificationsSchema, SalesPageSchema } from './alert-schemas';
+import { FollowStateSchema, FollowedIdsSchema, FollowsPageSchema } from './follow-schemas';
 import { CountryResponseSchema, FashionTipsSchema, LinksSchema, MenuStructureSchema, SlidesSchema, TopRatedSchema } from './home-schemas';
 import { PriceHistorySchema } from './price-history-schemas';
 import { DressMeFiltersSchema, LookCategoriesSchema, LookDeletedSchema, LookSchema, LookbookSchema, PublicLookbookSchema, SetSavedSchema } from './look-schemas';
@@ -123,6 +124,10 @@ export const ANSWER_SCHEMAS = {
   GiveawayStatus: GiveawayStatusSchema,
   GiveawayEntry: GiveawayEntrySchema,
   GiveawayEntries: GiveawayEntriesSchema,
+  // Followed brands and stores.
+  FollowState: FollowStateSchema,
+  FollowsPage: FollowsPageSchema,
+  FollowedIds: FollowedIdsSchema,
 } as const;
 
 export type AnswerName = keyof typeof ANSWER_SCHEMAS;

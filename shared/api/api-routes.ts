@@ -113,6 +113,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST', '/api/account/giveaway-entry', 'personal'),
   route('GET', '/api/account/giveaway-entries', 'personal'),
 
+  // Follows: the shopper's followed brands and stores (the spec's {x} of /brands/{x} and /stores/{x} is
+  // the country whose newest products and on-sale counts they show), and which ones they follow.
+  route('POST', '/api/account/brand-follow', 'personal'),
+  route('DELETE', '/api/account/brand-unfollow/:id', 'personal'),
+  route('GET', '/api/account/brands/:country', 'personal'),
+  route('POST', '/api/account/store-follow', 'personal'),
+  route('DELETE', '/api/account/store-unfollow/:id', 'personal'),
+  route('GET', '/api/account/stores/:country', 'personal'),
+  route('GET', '/api/account/follows', 'personal'),
+
   // Brand and store directories.
   route('GET', '/api/account/brand-list', 'shared'),
   route('GET', '/api/account/store-list', 'shared'),

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazyFollowButton } from '../follows/follow-lazy';
 import { useShellMenu } from '../../app/menu-wire';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { isDepartment } from '../../../shared/constants';
@@ -25,6 +26,10 @@ import { SitemapLinks } from './SitemapLinks';
 import type { ListingData } from './listing-data';
 import { useListingWire, type ListingWire } from './listing-wire';
 import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQuery } from './use-listing-nav';
+
+// The Follow button, its code on demand (follows/follow-lazy.ts).
+const FollowButton = lazyFollowButton(() => import('../follows/FollowButton'));
+
 
 // The listing and search page (spec section 2 "Listing and search page", section 4 "Listing",
 // section 8 for its failures).
@@ -82,7 +87,8 @@ function ZeroResults({ query, data }: { query: string; data: ListingData }) {
 }
 
 export function ListingPage() {
-  const data = useListingWire(useLoaderData() as ListingWire);
+  const wire = useLoaderData() as ListingWire;
+  const data = useListingWire(wire);
   const country = useCountry();
   const inBrowser = useHydrated();
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -172,6 +178,11 @@ export function ListingPage() {
           <h1>
             {title} <span className="listing-count">({count} {total === 1 ? 'product' : 'products'})</span>
           </h1>
+          {wire.followTarget && (
+            <Suspense fallback={null}>
+              <FollowButton {...wire.followTarget} />
+            </Suspense>
+          )}
           <ListingDescription text={first?.description ?? ''} />
           {data.debug && (
             <p className="listing-debug">

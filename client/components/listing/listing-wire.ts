@@ -1,3 +1,5 @@
+import type { FollowedIds } from '../../../shared/api/follow-schemas';
+import type { FollowTarget } from '../follows/FollowButton';
 import { useMemo } from 'react';
 import { colourHex, isColourKey } from '../../../shared/colours';
 import { slugInWords, titleSlug } from '../../app/slug-words';
@@ -78,6 +80,10 @@ export type ListingWire = {
   x: Pick<ListingData, 'price' | 'deals' | 'breadcrumb' | 'debug'>;
   /** A signed-in shopper's filled hearts: the products here in one of their lists (wishlist-hearts-call.ts). */
   hearts?: number[];
+  /** A brand's or store's listing: what its Follow button follows (read from its cards, which carry the id). */
+  followTarget?: FollowTarget;
+  /** A signed-in shopper's followed brands and stores (follows-call.ts). */
+  follows?: FollowedIds;
 };
 
 /** Our product pictures travel as "kind colour style" (no "/"; listing-wire-encode.ts), any other URL as it is. */

@@ -1,12 +1,14 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import type { FollowTarget } from '../follows/FollowButton';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
 import { AlphabetDirectory } from './AlphabetDirectory';
 
 // The brands and stores directories (spec section 2 route table) are one page: a heading
 // and a line about the list, the most popular names first (by product count), then every
-// name from A to Z. One component, so what each entry offers (its link today, a Follow
-// button later) is written once for both.
+// name from A to Z. One component, so what each entry offers (its link, and among the
+// popular ones a Follow button) is written once for both. The A–Z list stays plain links: a
+// form per name would weigh down a list of thousands; each name's listing has its button.
 
 /** One brand or store: its listing, its A–Z letter, how many products it has here. */
 export type DirectoryItem = {
@@ -18,6 +20,8 @@ export type DirectoryItem = {
   logo?: string | null;
   /** A few words after the count ("ships from France"). */
   detail?: string;
+  /** What its Follow button follows (shown among the popular ones). */
+  follow?: FollowTarget;
 };
 
 type Props = {
@@ -32,6 +36,11 @@ type Props = {
   items: readonly DirectoryItem[];
   /** How many of the biggest to show first; 0 for none. */
   popular: number;
+  /**
+   * The Follow button beside each popular name, from the route (follows/follow-lazy.ts: each
+   * page passes its own, so this module, shared by both directories, does not carry it).
+   */
+  FollowButton?: ComponentType<FollowTarget>;
 };
 
 /** The biggest first; equal counts by name. */
@@ -39,7 +48,7 @@ export function mostPopular(items: readonly DirectoryItem[], count: number): Dir
   return [...items].sort((a, b) => b.productCount - a.productCount || a.name.localeCompare(b.name)).slice(0, count);
 }
 
-export function DirectoryPage({ label, heading, meta, intro, filters, items, popular: popularCount }: Props) {
+export function DirectoryPage({ label, heading, meta, intro, filters, items, popular: popularCount, FollowButton }: Props) {
   const noun = label.toLowerCase();
   const popular = mostPopular(items, popularCount);
   return (
@@ -61,6 +70,11 @@ export function DirectoryPage({ label, heading, meta, intro, filters, items, pop
                     {item.productCount} products{item.detail ? `, ${item.detail}` : ''}
                   </span>
                 </ShellLink>
+                {item.follow && FollowButton && (
+                  <Suspense fallback={null}>
+                    <FollowButton {...item.follow} />
+                  </Suspense>
+                )}
               </li>
             ))}
           </ul>

@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import type { ProductCard as Card, ProductDetail } from '../../../shared/api/product-schemas';
+import { lazyFollowButton } from '../follows/follow-lazy';
 import { formatPrice } from '../../../shared/price';
 import { useSiteConfig } from '../../app/contexts';
 import { useCountry } from '../../app/site-hooks';
@@ -14,6 +16,9 @@ import { PriceHistoryChart } from './PriceHistoryChart';
 import { ProductGallery } from './ProductGallery';
 import { ProductRating } from './ProductRating';
 import { availabilityLabel, galleryImages, metaDescription, productStructuredData, selectedOf, sizePath } from './product-view';
+
+// The Follow button, its code on demand (follows/follow-lazy.ts).
+const FollowButton = lazyFollowButton(() => import('../follows/FollowButton'));
 
 // The product landing page {cat}/{lastnode}/{slug}: the
 // spec names it and does not draw it, so it shows what a shopper expects before going to
@@ -70,6 +75,11 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
               {product.brand_slug ? <ShellLink to={`/brand/${product.brand_slug}`}>{product.brand}</ShellLink> : product.brand}
             </p>
           )}
+          {product.brand && product.brand_id !== null && (
+            <Suspense fallback={null}>
+              <FollowButton kind="brand" id={product.brand_id} name={product.brand} />
+            </Suspense>
+          )}
           <h1 className="product-title">{heading}</h1>
           <p className="product-price">
             <span className="product-sale-price">{price(size.saleprice)}</span>
@@ -87,6 +97,9 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
           <p className="product-store">
             Sold by <ShellLink to={`/store/${product.store_slug}`}>{product.storename}</ShellLink>
           </p>
+          <Suspense fallback={null}>
+            <FollowButton kind="store" id={product.store_id} name={product.storename} />
+          </Suspense>
 
           {product.variants.length > 1 && (
             <section className="product-options" aria-labelledby="product-colours">

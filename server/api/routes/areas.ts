@@ -3,6 +3,7 @@ import { alertArea } from './alert-routes';
 import { authArea } from './auth-routes';
 import { directoryArea } from './directory-routes';
 import { giveawayArea } from './giveaway-routes';
+import { followArea } from './follow-routes';
 import { homeArea } from './home-routes';
 import { lookArea } from './look-routes';
 import { priceHistoryArea } from './price-history-routes';
@@ -34,4 +35,5 @@ export const API_AREAS: readonly ApiArea[] = [
   alertArea,
   ratingArea,
   giveawayArea,
+  followArea,
 ];

@@ -95,18 +95,20 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * My Sales' rows ($1 the shopper, $2 the country): size variants on sale there now (offers
- * above 0, not out of stock) whose product the shopper's alerts watch, as an item, a brand
- * or a store.
+ * above 0, not out of stock) whose product the shopper watches: an alert's item, brand or
+ * store, or a brand or store the shopper follows.
  */
 const ON_SALE_AND_WATCHED = `FROM size_variant_prices pr
   JOIN size_variants sv ON sv.id = pr.size_variant_id
   JOIN variants v ON v.id = sv.variant_id
   JOIN products p ON p.id = v.product_id
  WHERE pr.country_code = $2 AND pr.offers > 0 AND pr.status <> 0
-   AND EXISTS (SELECT 1 FROM alerts a WHERE a.user_id = $1 AND (
-         (a.scope = 'item' AND a.product_id = p.id)
-      OR (a.scope = 'brand' AND a.brand_id = p.brand_id)
-      OR (a.scope = 'store' AND a.store_id = p.store_id)))`;
+   AND (EXISTS (SELECT 1 FROM alerts a WHERE a.user_id = $1 AND (
+          (a.scope = 'item' AND a.product_id = p.id)
+       OR (a.scope = 'brand' AND a.brand_id = p.brand_id)
+       OR (a.scope = 'store' AND a.store_id = p.store_id)))
+     OR EXISTS (SELECT 1 FROM brand_follows bf WHERE bf.user_id = $1 AND bf.brand_id = p.brand_id)
+     OR EXISTS (SELECT 1 FROM store_follows sf WHERE sf.user_id = $1 AND sf.store_id = p.store_id))`;
 
 export type AlertServiceDeps = {
   db: Database;
@@ -390,8 +392,7 @@ export class AlertService {
    * GET /my-sales/{country}: products on sale now (a size variant in stock there with offers
    * above 0) among the shopper's alerted items and the brands and stores their alerts
    * watch, on any country's site (the shopper watches the brand, not one site's prices),
-   * the deepest discount first. Followed brands and stores join here once follows exist: one
-   * more OR in the EXISTS below.
+   * and the brands and stores they follow, the deepest discount first.
    */
   async sales(userId: number, country: CountryCode, { page, perPage }: Page): Promise<SalesPage> {
     const rows = await this.db.query<{ id: number; offers: number }>(

@@ -5,6 +5,7 @@ import { defaultAlertSettings, type AlertSettings } from '../alerts/alert-settin
 import type { Database } from '../db/database';
 import type { SearchEngine } from '../search/search-engine';
 import { AlertService } from './alert-service';
+import { FollowService } from './follow-service';
 import { GIVEAWAY } from '../../../shared/giveaway';
 import { GiveawayService, type Clock } from './giveaway-service';
 import { HomeService } from './home-service';
@@ -40,6 +41,7 @@ export function createApiServices({ db, logger, searchEngine, accounts, alertSet
     accounts,
     alertSettings,
     alerts: new AlertService({ db, outbox: accounts.outbox, links: new AlertLinks(db, alertSettings.linkSecret), siteUrl: accounts.settings.siteUrl }),
+    follows: new FollowService(db),
     home: new HomeService(db, ratings),
     menu: new MenuService(db),
     subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),

@@ -371,6 +371,10 @@ function bodyFields(route: string): Record<string, fc.Arbitrary<unknown>> {
     'POST /api/account/alert-unsubscribe': { token: pick(`v1.1.u1.${'A'.repeat(43)}`, 'v1.0.g1.x'), all: pick<unknown>(true, false, 1, '0') },
     'POST /api/account/product-rating': { id: pick(sampleProductId), star_rating: pick<unknown>(1, 5, 3, '4', 0, 6, 2.5) },
     'POST /api/account/giveaway-entry': {},
+    'POST /api/account/brand-follow': { id: pick<unknown>(1, '2', 2147483647) },
+    'DELETE /api/account/brand-unfollow/:id': {},
+    'POST /api/account/store-follow': { id: pick<unknown>(1, '2', 2147483647) },
+    'DELETE /api/account/store-unfollow/:id': {},
   };
   const known = Object.hasOwn(fields, route) ? fields[route] : undefined;
   if (!known) throw new Error(`no valid-looking body for ${route}; add its fields here`);

@@ -147,6 +147,13 @@ beforeAll(async () => {
     'GET /api/account/giveaway-entry': { path: '/api/account/giveaway-entry' },
     'POST /api/account/giveaway-entry': { path: '/api/account/giveaway-entry', body: {} },
     'GET /api/account/giveaway-entries': { path: '/api/account/giveaway-entries' },
+    'POST /api/account/brand-follow': { path: '/api/account/brand-follow', body: { id: 2147483647 } },
+    'DELETE /api/account/brand-unfollow/:id': { path: '/api/account/brand-unfollow/2147483647' },
+    'GET /api/account/brands/:country': { path: '/api/account/brands/gb' },
+    'POST /api/account/store-follow': { path: '/api/account/store-follow', body: { id: 2147483647 } },
+    'DELETE /api/account/store-unfollow/:id': { path: '/api/account/store-unfollow/2147483647' },
+    'GET /api/account/stores/:country': { path: '/api/account/stores/gb' },
+    'GET /api/account/follows': { path: '/api/account/follows' },
   };
 });
 

@@ -11,6 +11,7 @@ import wishlists from './0010_wishlists.sql';
 import alerts from './0011_alerts.sql';
 import feedSources from './0012_feed_sources.sql';
 import looks from './0013_looks.sql';
+import follows from './0014_follows.sql';
 import ratingsGiveaway from './0015_ratings_giveaway.sql';
 import adminOnlyStores from './0016_admin_only_stores.sql';
 
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 11, name: 'alerts', sql: alerts },
   { version: 12, name: 'feed-sources', sql: feedSources },
   { version: 13, name: 'looks', sql: looks },
+  { version: 14, name: 'follows', sql: follows },
   { version: 15, name: 'ratings-giveaway', sql: ratingsGiveaway },
   { version: 16, name: 'admin-only-stores', sql: adminOnlyStores },
 ];

@@ -1,0 +1,49 @@
+import { Router, type Request } from 'express';
+import { FollowBody, FollowCountryParams, FollowIdParams, FollowsPageQuery } from '../../../shared/api/follow-schemas';
+import { CachePrivate } from '../../../shared/http/cache-policy';
+import { FOLLOW_KINDS } from '../../../shared/validation/follow-rules';
+import { accountErrorHandler, parseForm } from '../accounts/account-errors';
+import { parseInput, sendData } from '../http/respond';
+import type { ApiArea } from './area';
+
+// Followed brands and stores under /api/account (spec sections 3 "Follow", 7; shapes in
+// shared/api/follow-schemas.ts). Every route checks the session first (401 'UnAuthorized
+// Access!'), then the input (a 400 naming the field), then the brand or store (404).
+
+export const followArea: ApiArea = {
+  mountPath: '/api/account',
+  routes: ({ accounts, follows }) => {
+    const router = Router();
+    const shopper = async (req: Request) => (await accounts.service.authenticate(req)).userId;
+
+    for (const kind of FOLLOW_KINDS) {
+      router.post(`/${kind}-follow`, async (req, res) => {
+        const userId = await shopper(req);
+        const { id } = parseForm(FollowBody, req.body);
+        sendData(res, await follows.follow(userId, kind, id), CachePrivate);
+      });
+
+      router.delete(`/${kind}-unfollow/:id`, async (req, res) => {
+        const userId = await shopper(req);
+        // The same 400 as the body's id of a follow, naming the field.
+        const { id } = parseForm(FollowIdParams, req.params);
+        sendData(res, await follows.unfollow(userId, kind, id), CachePrivate);
+      });
+
+      router.get(`/${kind}s/:country`, async (req, res) => {
+        const userId = await shopper(req);
+        const { country } = parseInput(FollowCountryParams, req.params);
+        const page = parseInput(FollowsPageQuery, req.query);
+        sendData(res, await follows.list(userId, kind, country, page), CachePrivate);
+      });
+    }
+
+    router.get('/follows', async (req, res) => {
+      const userId = await shopper(req);
+      sendData(res, await follows.followed(userId), CachePrivate);
+    });
+
+    router.use(accountErrorHandler);
+    return router;
+  },
+};
