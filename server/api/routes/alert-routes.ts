@@ -1,3 +1,4 @@
+import { isAdminProfileType } from '../../../shared/api/account-paths';
 import { Router, type Request } from 'express';
 import {
   AlertCountryParams,
@@ -80,10 +81,10 @@ export const alertArea: ApiArea = {
     });
 
     router.get('/my-sales/:country', async (req, res) => {
-      const userId = await shopper(req);
+      const session = await service.authenticate(req);
       const { country } = parseInput(AlertCountryParams, req.params);
       const page = parseInput(AlertsPageQuery, req.query);
-      sendData(res, await alerts.sales(userId, country, page), CachePrivate);
+      sendData(res, await alerts.sales(session.userId, country, page, isAdminProfileType(session.profileType)), CachePrivate);
     });
 
     // The confirm page's button (the e-mailed link opens a page; a scanner confirms nothing).

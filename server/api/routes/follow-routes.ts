@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { FollowBody, FollowCountryParams, FollowIdParams, FollowsPageQuery } from '../../../shared/api/follow-schemas';
+import { isAdminProfileType } from '../../../shared/api/account-paths';
 import { CachePrivate } from '../../../shared/http/cache-policy';
 import { FOLLOW_KINDS } from '../../../shared/validation/follow-rules';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
@@ -15,12 +16,17 @@ export const followArea: ApiArea = {
   routes: ({ accounts, follows }) => {
     const router = Router();
     const shopper = async (req: Request) => (await accounts.service.authenticate(req)).userId;
+    // Whether the shopper may see admin-only stores (spec section 6): the session says, never the request.
+    const session = async (req: Request) => {
+      const found = await accounts.service.authenticate(req);
+      return { userId: found.userId, admin: isAdminProfileType(found.profileType) };
+    };
 
     for (const kind of FOLLOW_KINDS) {
       router.post(`/${kind}-follow`, async (req, res) => {
-        const userId = await shopper(req);
+        const { userId, admin } = await session(req);
         const { id } = parseForm(FollowBody, req.body);
-        sendData(res, await follows.follow(userId, kind, id), CachePrivate);
+        sendData(res, await follows.follow(userId, kind, id, admin), CachePrivate);
       });
 
       router.delete(`/${kind}-unfollow/:id`, async (req, res) => {
@@ -31,10 +37,10 @@ export const followArea: ApiArea = {
       });
 
       router.get(`/${kind}s/:country`, async (req, res) => {
-        const userId = await shopper(req);
+        const { userId, admin } = await session(req);
         const { country } = parseInput(FollowCountryParams, req.params);
         const page = parseInput(FollowsPageQuery, req.query);
-        sendData(res, await follows.list(userId, kind, country, page), CachePrivate);
+        sendData(res, await follows.list(userId, kind, country, page, admin), CachePrivate);
       });
     }
 

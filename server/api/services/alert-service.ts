@@ -94,14 +94,16 @@ type NewAlert = {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * My Sales' rows ($1 the shopper, $2 the country): size variants on sale there now (offers
- * above 0, not out of stock) whose product the shopper watches: an alert's item, brand or
- * store, or a brand or store the shopper follows.
+ * My Sales' rows ($1 the shopper, $2 the country, $3 whether they are an admin): size variants
+ * on sale there now (offers above 0, not out of stock) whose product the shopper watches: an
+ * alert's item, brand or store, or a brand or store the shopper follows; an admin-only store's
+ * only for an admin (spec section 6).
  */
 const ON_SALE_AND_WATCHED = `FROM size_variant_prices pr
   JOIN size_variants sv ON sv.id = pr.size_variant_id
   JOIN variants v ON v.id = sv.variant_id
   JOIN products p ON p.id = v.product_id
+  JOIN stores s ON s.id = p.store_id AND (NOT s.admin_only OR $3)
  WHERE pr.country_code = $2 AND pr.offers > 0 AND pr.status <> 0
    AND (EXISTS (SELECT 1 FROM alerts a WHERE a.user_id = $1 AND (
           (a.scope = 'item' AND a.product_id = p.id)
@@ -394,15 +396,15 @@ export class AlertService {
    * watch, on any country's site (the shopper watches the brand, not one site's prices),
    * and the brands and stores they follow, the deepest discount first.
    */
-  async sales(userId: number, country: CountryCode, { page, perPage }: Page): Promise<SalesPage> {
+  async sales(userId: number, country: CountryCode, { page, perPage }: Page, admin = false): Promise<SalesPage> {
     const rows = await this.db.query<{ id: number; offers: number }>(
       `SELECT v.product_id AS id, max(pr.offers) AS offers ${ON_SALE_AND_WATCHED}
         GROUP BY v.product_id
         ORDER BY offers DESC, id
-        LIMIT $3 OFFSET $4`,
-      [userId, country, perPage, (page - 1) * perPage],
+        LIMIT $4 OFFSET $5`,
+      [userId, country, admin, perPage, (page - 1) * perPage],
     );
-    const [count] = await this.db.query<{ n: number }>(`SELECT count(DISTINCT v.product_id)::int AS n ${ON_SALE_AND_WATCHED}`, [userId, country]);
+    const [count] = await this.db.query<{ n: number }>(`SELECT count(DISTINCT v.product_id)::int AS n ${ON_SALE_AND_WATCHED}`, [userId, country, admin]);
     const products = await readProductCards(this.db, rows.map((r) => r.id), country);
     return { products, totalCount: count!.n, page, perPage, currencySymbol: COUNTRIES[country].info.symbol };
   }

@@ -158,6 +158,25 @@ describe('admin-only stores', () => {
     }
   });
 
+  it('cannot be followed by anyone but admins, and stay out of a follower\'s My Stores and My Sales unless they are an admin', async () => {
+    const [{ id }] = (await hidden.db.query<{ id: number }>('SELECT id FROM stores WHERE slug = $1', [HIDDEN])) as [{ id: number }];
+    const follow = (token: string) => request(hidden.api.url).post('/api/account/store-follow').set('token', token).send({ id });
+    expect((await follow(shopper)).status).toBe(404);
+    expect((await follow(admins[0]!)).status).toBe(200);
+    // A shopper who followed it before it was made admin-only: it is no longer theirs to see.
+    const fan = await registerUser(accounts);
+    await hidden.db.query('INSERT INTO store_follows (user_id, store_id) VALUES ($1, $2)', [fan.userId, id]);
+    const stores = await get(hidden.api.url, '/api/account/stores/gb', fan.token).expect(200);
+    expect({ follows: stores.body.data.follows, totalCount: stores.body.data.totalCount }).toEqual({ follows: [], totalCount: 0 });
+    const sales = await get(hidden.api.url, '/api/account/my-sales/gb', fan.token).expect(200);
+    expect({ products: sales.body.data.products, totalCount: sales.body.data.totalCount }).toEqual({ products: [], totalCount: 0 });
+    // The admin who follows it sees it, with its sale (199 of 249 in GB).
+    const adminStores = await get(hidden.api.url, '/api/account/stores/gb', admins[0]).expect(200);
+    expect(adminStores.body.data.follows.map((f: { slug: string; onSale: number }) => [f.slug, f.onSale])).toEqual([[HIDDEN, 1]]);
+    const adminSales = await get(hidden.api.url, '/api/account/my-sales/gb', admins[0]).expect(200);
+    expect(adminSales.body.data.totalCount).toBe(1);
+  });
+
   it('gives guests and shoppers who ask for the admin view nothing more than everyone gets, privately', async () => {
     const url = '/api/search/listing?country=GB';
     // Compared as data: a kept shared answer escapes non-ASCII as \u00a3, a computed one does not.
