@@ -42,6 +42,8 @@ describe("the editor's pick on a card", () => {
     await dialog.waitFor();
     // The editor's pick lists, not the shopper's wishlists, and no Create New.
     const chooser = dialog.getByLabel("Editor's pick list");
+    // The lists come from the api after the dialog opens ("Loading your lists…" until then).
+    await chooser.waitFor();
     expect(await chooser.locator('option').allTextContents()).toEqual(['Choose a list', 'Wedding guest edit', 'Workwear that works', 'Weekend off-duty', 'Holiday packing list']);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await chooser.selectOption({ label: 'Workwear that works' });

@@ -141,7 +141,9 @@ describe('an alert e-mail across a restart', () => {
     const second = startNodeProcess(testBuild('server/api.js'), { ...env, API_PORT: String(secondPort), SMTP_URL: smtp.url });
     running.push(second);
     try {
-      const mail = await smtp.waitForMail(user.email, 90_000);
+      // The retry is due 30 s after the failed attempt; the second start (opening the data
+      // directory, building the index) takes up to a minute when the whole suite runs.
+      const mail = await smtp.waitForMail(user.email, 150_000);
       expect(textOf(mail)).toContain('Was £59, now £45');
       await waitForUrl(`http://127.0.0.1:${secondPort}/readyz`, second);
       expect(await second.stop('SIGTERM')).toBe(0);
@@ -162,7 +164,7 @@ describe('an alert e-mail across a restart', () => {
     } finally {
       await after.close();
     }
-  }, 180_000);
+  }, 240_000);
 });
 
 /** Resolves once the process has written `text` (its log is the signal); fails if it exits first. */
