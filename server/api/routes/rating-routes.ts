@@ -1,3 +1,4 @@
+import { isAdminProfileType } from '../../../shared/api/account-paths';
 import { Router } from 'express';
 import { ProductRatingBody, ProductRatingParams } from '../../../shared/api/rating-schemas';
 import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
@@ -19,15 +20,15 @@ export const ratingArea: ApiArea = {
     const { service } = accounts;
 
     router.post('/account/product-rating', async (req, res) => {
-      const { userId } = await service.authenticate(req);
+      const { userId, profileType } = await service.authenticate(req);
       const { id, star_rating } = parseForm(ProductRatingBody, req.body);
-      sendData(res, await ratings.rate(userId, id, star_rating), CachePrivate);
+      sendData(res, await ratings.rate(userId, id, star_rating, isAdminProfileType(profileType)), CachePrivate);
     });
 
     router.get('/account/product-rating/:id', async (req, res) => {
-      const { userId } = await service.authenticate(req);
+      const { userId, profileType } = await service.authenticate(req);
       const { id } = parseInput(ProductRatingParams, req.params);
-      sendData(res, await ratings.mine(userId, id), CachePrivate);
+      sendData(res, await ratings.mine(userId, id, isAdminProfileType(profileType)), CachePrivate);
     });
 
     // Shared: no identity reaches it (bindApiScope), so the answer is the same for everyone.

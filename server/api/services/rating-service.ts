@@ -18,40 +18,45 @@ function toSummary(row: Pick<SummaryRow, 'average' | 'count'>): RatingSummary {
 export class RatingService {
   constructor(private readonly db: Queryable) {}
 
-  /** The product's average and count (null when nobody rated it); 404 for an unknown product. */
-  async summary(productId: number): Promise<RatingSummary> {
+  /**
+   * The product's average and count (null when nobody rated it); 404 for an unknown product, and
+   * for an admin-only store's product unless an admin asks (spec section 6).
+   */
+  async summary(productId: number, admin = false): Promise<RatingSummary> {
     const [row] = await this.db.query<SummaryRow>(
       `SELECT p.id, avg(r.stars) AS average, count(r.stars)::int AS count
-         FROM products p LEFT JOIN product_ratings r ON r.product_id = p.id
+         FROM products p
+         JOIN stores s ON s.id = p.store_id AND (NOT s.admin_only OR $2)
+         LEFT JOIN product_ratings r ON r.product_id = p.id
         WHERE p.id = $1 GROUP BY p.id`,
-      [productId],
+      [productId, admin],
     );
     if (!row) throw notFound(RATING_MESSAGES.unknownProduct);
     return toSummary(row);
   }
 
   /** The shopper's own stars for the product (null: not rated) and its current average. */
-  async mine(userId: number, productId: number): Promise<MyProductRating> {
+  async mine(userId: number, productId: number, admin = false): Promise<MyProductRating> {
     const [rating, [own]] = await Promise.all([
-      this.summary(productId),
+      this.summary(productId, admin),
       this.db.query<{ stars: number }>('SELECT stars FROM product_ratings WHERE user_id = $1 AND product_id = $2', [userId, productId]),
     ]);
     return { star_rating: own?.stars ?? null, rating };
   }
 
   /** Rates the product (or replaces the shopper's earlier stars); answers as `mine`. */
-  async rate(userId: number, productId: number, stars: number): Promise<MyProductRating> {
+  async rate(userId: number, productId: number, stars: number, admin = false): Promise<MyProductRating> {
     // The insert reads the product in its own statement: a product id the catalogue does not
-    // know inserts nothing, and that is the 404.
+    // know (or an admin-only store's, for anyone but an admin) inserts nothing, and that is the 404.
     const written = await this.db.query<{ stars: number }>(
       `INSERT INTO product_ratings (user_id, product_id, stars)
-       SELECT $1, p.id, $3 FROM products p WHERE p.id = $2
+       SELECT $1, p.id, $3 FROM products p JOIN stores s ON s.id = p.store_id AND (NOT s.admin_only OR $4) WHERE p.id = $2
        ON CONFLICT (user_id, product_id) DO UPDATE SET stars = EXCLUDED.stars, rated_at = now()
        RETURNING stars`,
-      [userId, productId, stars],
+      [userId, productId, stars, admin],
     );
     if (written.length === 0) throw notFound(RATING_MESSAGES.unknownProduct);
-    return { star_rating: written[0]!.stars, rating: await this.summary(productId) };
+    return { star_rating: written[0]!.stars, rating: await this.summary(productId, admin) };
   }
 
   /**

@@ -177,6 +177,23 @@ describe('admin-only stores', () => {
     expect(adminSales.body.data.totalCount).toBe(1);
   });
 
+  it('cannot be rated, nor their ratings read, by anyone but admins', async () => {
+    const [{ id }] = (await hidden.db.query<{ id: number }>(
+      'SELECT p.id FROM products p JOIN stores s ON s.id = p.store_id WHERE s.slug = $1 ORDER BY p.id LIMIT 1',
+      [HIDDEN],
+    )) as [{ id: number }];
+    const rate = (token: string) => request(hidden.api.url).post('/api/account/product-rating').set('token', token).send({ id, star_rating: 4 });
+    expect((await rate(shopper)).status).toBe(404);
+    await get(hidden.api.url, `/api/account/product-rating/${id}`, shopper).expect(404);
+    await get(hidden.api.url, `/api/products/rating/${id}`).expect(404);
+    const rated = await rate(admins[0]!);
+    expect({ status: rated.status, stars: rated.body.data.star_rating, rating: rated.body.data.rating }).toEqual({
+      status: 200,
+      stars: 4,
+      rating: { ratingValue: 4, ratingCount: 1 },
+    });
+  });
+
   it('gives guests and shoppers who ask for the admin view nothing more than everyone gets, privately', async () => {
     const url = '/api/search/listing?country=GB';
     // Compared as data: a kept shared answer escapes non-ASCII as \u00a3, a computed one does not.
