@@ -80,6 +80,9 @@ describe('the product page in a real browser', () => {
     // Back to the in-stock size; Buy, from the keyboard, opens a new tab.
     await page.goBack();
     await page.waitForURL(`**/${detail.canonicalUrl.split('/').pop()}`);
+    // The address changes before the page's data has come back: wait for that size's page.
+    const selected = variant.size_variants.find((s) => s.guid === detail.selected.guid)!;
+    await page.getByRole('heading', { name: `Size: ${selected.size}` }).waitFor();
     const buy = page.getByRole('link', { name: `Buy at ${detail.product.storename} (opens in a new tab)` });
     await buy.focus();
     const [popup] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
