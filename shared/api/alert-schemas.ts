@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../constants';
 import { COUNTRY_CODES, parseCountryCode } from '../countries';
 import { ALERTS_MAX_PER_PAGE, ALERTS_PER_PAGE, ALERT_KINDS, ALERT_MESSAGES, ALERT_SCOPES, ALERT_STATUSES } from '../validation/alert-rules';
-import { entityId, safeText, uuidId } from '../validation/safe-input';
+import { entityId, pageNumber, safeText, uuidId } from '../validation/safe-input';
 import { ProductCardSchema } from './product-schemas';
 
 export { ALERT_API, confirmAlertsPath, unsubscribeAlertPath } from './alert-paths';
@@ -177,23 +177,10 @@ export const SetGuestAlertBody = z.object({
 });
 export type SetGuestAlertInput = z.infer<typeof SetGuestAlertBody>;
 
-const whole = (name: string, max: number, fallback: number) =>
-  safeText(name)
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback;
-      const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-      if (!(n >= 1 && n <= max)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from 1 to ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
 /** ?page=&perPage= of My Alerts, My Sales and the notifications: page from 1, perPage 24 unless asked, at most 96. */
 export const AlertsPageQuery = z.object({
-  page: whole('page', 100_000, 1),
-  perPage: whole('perPage', ALERTS_MAX_PER_PAGE, ALERTS_PER_PAGE),
+  page: pageNumber('page', 100_000, 1),
+  perPage: pageNumber('perPage', ALERTS_MAX_PER_PAGE, ALERTS_PER_PAGE),
 });
 
 export const AlertCountryParams = z.object({ country });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FOLLOWS_MAX_PER_PAGE, FOLLOWS_PER_PAGE, FOLLOW_KINDS } from '../validation/follow-rules';
-import { entityId, safeText } from '../validation/safe-input';
+import { entityId, pageNumber } from '../validation/safe-input';
 import { AlertCountryParams } from './alert-schemas';
 import { ProductCardSchema } from './product-schemas';
 
@@ -68,21 +68,8 @@ export const FollowBody = z.object({ id: entityId('id') });
 export const FollowIdParams = z.object({ id: entityId('id') });
 export const FollowCountryParams = AlertCountryParams;
 
-const whole = (name: string, max: number, fallback: number) =>
-  safeText(name)
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback;
-      const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-      if (!(n >= 1 && n <= max)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from 1 to ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
 /** ?page=&perPage= of My Brands and My Stores: page from 1, FOLLOWS_PER_PAGE unless asked, at most FOLLOWS_MAX_PER_PAGE. */
 export const FollowsPageQuery = z.object({
-  page: whole('page', 100_000, 1),
-  perPage: whole('perPage', FOLLOWS_MAX_PER_PAGE, FOLLOWS_PER_PAGE),
+  page: pageNumber('page', 100_000, 1),
+  perPage: pageNumber('perPage', FOLLOWS_MAX_PER_PAGE, FOLLOWS_PER_PAGE),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INPUT_MESSAGES, entityId, safeText } from '../validation/safe-input';
+import { INPUT_MESSAGES, entityId, pageNumber, safeText } from '../validation/safe-input';
 import {
   SHOW_WISHLIST_MAX_IDS,
   WISHLIST_MAX_PER_PAGE,
@@ -164,23 +164,10 @@ export const EditorsPickBody = z.object({
 export const WishlistIdParams = z.object({ listId: entityId('listId') });
 export const WishlistProductParams = z.object({ listId: entityId('listId'), productId: entityId('productId') });
 
-const whole = (name: string, max: number, fallback: number) =>
-  safeText(name)
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback;
-      const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-      if (!(n >= 1 && n <= max)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from 1 to ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
 /** ?page=&perPage= of a list: page from 1, perPage 24 unless asked, at most 96. */
 export const WishlistPageQuery = z.object({
-  page: whole('page', 100_000, 1),
-  perPage: whole('perPage', WISHLIST_MAX_PER_PAGE, WISHLIST_PER_PAGE),
+  page: pageNumber('page', 100_000, 1),
+  perPage: pageNumber('perPage', WISHLIST_MAX_PER_PAGE, WISHLIST_PER_PAGE),
 });
 
 export const WishlistOrderParam = safeText('c').pipe(z.enum(WISHLIST_ORDERS, { error: WISHLIST_MESSAGES.order }));

@@ -47,3 +47,20 @@ export function entityId(field: string) {
 export function uuidId(field: string, message: string) {
   return safeText(field).regex(UUID_PATTERN, message);
 }
+
+/**
+ * A paging parameter (?page=, ?perPage=): a whole number from 1 to `max`, `fallback` when absent
+ * or empty; anything else a 400 naming it.
+ */
+export const pageNumber = (name: string, max: number, fallback: number) =>
+  safeText(name)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+      if (!(n >= 1 && n <= max)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from 1 to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
