@@ -53,9 +53,11 @@ const REMEASURE_BATCH = 2000;
  * (shared/reference-price.ts). Without an import of that store nothing would notice, so this
  * re-measures every discounted price against its log as of `now`, writes those that changed
  * and announces their stores as an import does (the index and the kept answers follow).
- * Returns how many prices changed. Run daily.
+ * Returns how many prices changed. Run daily. `all` re-measures every price, not only the
+ * discounted ones: for history written straight into the log (the demo's generated year),
+ * which can give a discount to a price the importer measured without it.
  */
-export async function remeasureOffers(db: Database, now = Date.now()): Promise<number> {
+export async function remeasureOffers(db: Database, now = Date.now(), { all = false } = {}): Promise<number> {
   let after: [number, string] = [0, ''];
   let changed = 0;
   for (;;) {
@@ -64,10 +66,10 @@ export async function remeasureOffers(db: Database, now = Date.now()): Promise<n
          FROM size_variant_prices p
          JOIN size_variants sv ON sv.id = p.size_variant_id
          JOIN stores s ON s.id = sv.store_id
-        WHERE p.offers > 0 AND (p.size_variant_id, p.country_code) > ($1, $2)
+        WHERE ($4 OR p.offers > 0) AND (p.size_variant_id, p.country_code) > ($1, $2)
         ORDER BY p.size_variant_id, p.country_code
         LIMIT $3`,
-      [after[0], after[1], REMEASURE_BATCH],
+      [after[0], after[1], REMEASURE_BATCH, all],
     );
     if (!rows.length) return changed;
     const last = rows[rows.length - 1]!;
