@@ -66,7 +66,7 @@ export async function remeasureOffers(db: Database, now = Date.now(), { all = fa
          FROM size_variant_prices p
          JOIN size_variants sv ON sv.id = p.size_variant_id
          JOIN stores s ON s.id = sv.store_id
-        WHERE ($4 OR p.offers > 0) AND (p.size_variant_id, p.country_code) > ($1, $2)
+        WHERE ($4::boolean OR p.offers > 0) AND (p.size_variant_id, p.country_code) > ($1, $2)
         ORDER BY p.size_variant_id, p.country_code
         LIMIT $3`,
       [after[0], after[1], REMEASURE_BATCH, all],
