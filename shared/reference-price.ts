@@ -122,3 +122,31 @@ export function honestPrice(changes: readonly PriceChange[], now: number): Hones
   if (lowest === undefined) return answer(last.msrp, 'msrp');
   return answer(Math.min(lowest, last.msrp), from === since - window ? 'history' : 'partial');
 }
+
+// "Price Dropped" (the listing filter and sort): a size variant's price on a country's site
+// dropped when it is buyable today and today's sale price is below the sale price in force
+// 7 days ago: the last change at or before the window's start (in stock or not: a price cut
+// while the item was away still fell), or, for a size variant first seen inside the window,
+// its first price. Only the window's start is compared with, never the highest price inside
+// the week, so a "was" price raised for a few days and then cut makes no bigger drop than the
+// fall from where the week began. A price in another currency is incomparable: no drop.
+
+export const DROP_WINDOW_DAYS = 7;
+
+/**
+ * How far the price fell over the last DROP_WINDOW_DAYS as of `now`, in whole per cent rounded
+ * down, 0 when it did not fall; from the size variant's change log sorted by time, oldest first,
+ * whose last change is today's price.
+ */
+export function priceDrop(changes: readonly PriceChange[], now: number): number {
+  const today = changes[changes.length - 1];
+  if (!today?.available) return 0;
+  const start = now - DROP_WINDOW_DAYS * DAY_MS;
+  let before = changes[0]!;
+  for (const change of changes) {
+    if (change.at > start) break;
+    before = change;
+  }
+  if (before.currency !== today.currency || before.sale <= 0 || today.sale >= before.sale) return 0;
+  return Math.floor(((before.sale - today.sale) * 100) / before.sale);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, honestPrice, lowestBuyable, percentOff, type PriceChange } from '../../../shared/reference-price';
+import { DAY_MS, honestPrice, lowestBuyable, percentOff, priceDrop, type PriceChange } from '../../../shared/reference-price';
 
 // Day numbers from an arbitrary origin; "today" is day 400 unless a case says otherwise.
 const day = (n: number) => Date.UTC(2026, 0, 1) + n * DAY_MS;
@@ -104,5 +104,50 @@ describe('honestPrice', () => {
 
   it('needs at least one change', () => {
     expect(() => honestPrice([], TODAY)).toThrow('at least one price change');
+  });
+});
+
+describe('priceDrop', () => {
+  it('measures a price cut 3 days ago against the price in force a week ago', () => {
+    expect(priceDrop([at(300, 10_000), at(397, 8_000)], TODAY)).toBe(20);
+  });
+
+  it('finds no drop for a cut 8 days ago: the week began at the lower price', () => {
+    expect(priceDrop([at(300, 10_000), at(392, 8_000)], TODAY)).toBe(0);
+  });
+
+  it('compares with the price at the week\'s start, not with a "was" raised inside the week', () => {
+    // 100 a week ago, raised to 150 five days ago, "cut" to 90 two days ago: 10 %, not 40 %.
+    expect(priceDrop([at(300, 10_000), at(395, 15_000), at(398, 9_000)], TODAY)).toBe(10);
+    // Up and not back below where the week began: no drop at all.
+    expect(priceDrop([at(300, 10_000), at(395, 15_000), at(398, 12_000)], TODAY)).toBe(0);
+  });
+
+  it('takes the first price of a size variant first seen inside the week', () => {
+    expect(priceDrop([at(398, 10_000), at(399, 7_500)], TODAY)).toBe(25);
+    // Seen once, today: nothing to have fallen from.
+    expect(priceDrop([at(400, 7_500)], TODAY)).toBe(0);
+  });
+
+  it('finds no drop for an item out of stock today', () => {
+    expect(priceDrop([at(300, 10_000), at(397, 8_000), at(399, 8_000, 10_000, { available: false })], TODAY)).toBe(0);
+  });
+
+  it('counts a cut made while the item was out of stock once it is buyable again', () => {
+    expect(priceDrop([at(300, 10_000, 10_000, { available: false }), at(398, 8_000)], TODAY)).toBe(20);
+  });
+
+  it('finds no drop across a change of currency', () => {
+    expect(priceDrop([at(300, 10_000, 10_000, { currency: 'EUR' }), at(397, 8_000)], TODAY)).toBe(0);
+  });
+
+  it('adds up two cuts inside the week, from the price the week began at', () => {
+    expect(priceDrop([at(300, 10_000), at(395, 9_000), at(398, 7_000)], TODAY)).toBe(30);
+  });
+
+  it('rounds down to whole per cent, and the change at the week\'s very start is the one in force', () => {
+    expect(priceDrop([at(300, 9_000), at(399, 6_000)], TODAY)).toBe(33);
+    expect(priceDrop([at(300, 10_000), at(399, 9_999)], TODAY)).toBe(0);
+    expect(priceDrop([at(300, 10_000), at(393, 9_000), at(399, 8_000)], TODAY)).toBe(11);
   });
 });
