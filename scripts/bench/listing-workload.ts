@@ -68,6 +68,7 @@ export function listingWorkload(directory: CatalogDirectory, count: number, opti
     if (random.chance(p * 0.5)) filters.coupons = true;
     if (random.chance(p * 0.5)) filters.freeDelivery = true;
     if (random.chance(p * 0.5)) filters.sale = true;
+    if (random.chance(p * 0.5)) filters.priceDropped = true;
     if (random.chance(p)) {
       const min = random.int(0, 80) * 100;
       filters.priceMin = min;

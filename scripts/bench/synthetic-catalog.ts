@@ -73,6 +73,9 @@ export function syntheticCatalog(products: number, seed = 1_000_003): SyntheticC
       const brandId = 1 + Math.floor(brandCount * r.next() ** 2.2);
       const base = Math.exp(Math.log(5) + r.next() * (Math.log(500) - Math.log(5)));
       const discount = r.chance(0.33) ? r.int(5, 85) : 0;
+      // A tenth of the products' prices fell this week; from the id, not the random stream, so
+      // every other value stays what earlier benchmark runs generated.
+      const dropped = id % 10 === 0 ? 1 + (id % 37) : 0;
       const offers: DocumentOffer[] = [];
       for (const country of COUNTRY_CODES) {
         if (!r.chance(SOLD_IN[country])) continue;
@@ -80,11 +83,12 @@ export function syntheticCatalog(products: number, seed = 1_000_003): SyntheticC
           country,
           price: Math.round(base * CURRENCY_FACTOR[country] * (1 - discount / 100) * 100) - 1,
           discount,
+          dropped,
           freeDelivery: r.chance(0.35),
           coupons: r.chance(0.12),
         });
       }
-      if (!offers.length) offers.push({ country: 'GB', price: Math.round(base * 100) - 1, discount, freeDelivery: false, coupons: false });
+      if (!offers.length) offers.push({ country: 'GB', price: Math.round(base * 100) - 1, discount, dropped, freeDelivery: false, coupons: false });
       chunk.push({
         productId: id,
         storeId: 1 + Math.floor(storeCount * r.next() ** 1.5),

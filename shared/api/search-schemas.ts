@@ -7,7 +7,7 @@ import { ProductCardSchema } from './product-schemas';
 //
 // The query parameters are the listing grammar (shared/listing/query-grammar.ts): q, the
 // category levels, department, brand, storename, colour, offers, care, priceRanges, madein,
-// internationaldelivery, coupons, freedelivery, sale, sort, page, perPage, plus link (the
+// internationaldelivery, coupons, freedelivery, sale, pricedropped, sort, page, perPage, plus link (the
 // listing path: /brand/{slug}, /store/{slug}, /{category}, /{sale band}, /sale, /featured,
 // /editors-picks/{slug}, /shop/{words}; naming nothing we know is a 404) and country. A known
 // parameter with a value that means nothing is a 400 naming it; unknown parameters are
@@ -123,8 +123,8 @@ export type PriceFilter = z.infer<typeof PriceFilterSchema>;
 
 /** `textKey` is what the Deals group shows (DEAL_LABELS). */
 export const DealSchema = z.object({ key: z.enum(DEAL_KEYS), textKey: z.string(), docCount: z.number() });
-/** Always three, in the spec's order: coupons, freedelivery, sale. */
-export const DealsSchema = z.object({ deals: z.tuple([DealSchema, DealSchema, DealSchema]) });
+/** Always four, in the spec's order: coupons, freedelivery, sale, then pricedropped. */
+export const DealsSchema = z.object({ deals: z.tuple([DealSchema, DealSchema, DealSchema, DealSchema]) });
 
 export const BreadcrumbSchema = z.object({
   breadCrumb: z.array(z.object({ filterName: z.string(), key: z.string(), slug: z.string() })),

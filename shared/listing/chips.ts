@@ -60,6 +60,7 @@ export function removeChip(state: ListingState, chip: Pick<Chip, 'id' | 'type'>)
     case 'coupons':
     case 'freedelivery':
     case 'sale':
+    case 'pricedropped':
       return setDeal(state, type, false);
     default:
       // A category chip unselects its level (and the levels that refined it).

@@ -76,6 +76,7 @@ export function emptyListingState(): ListingState {
     coupons: false,
     freedelivery: false,
     sale: false,
+    pricedropped: false,
   };
 }
 
@@ -108,6 +109,7 @@ export function listingParams(state: ListingState): [ListingParam, string][] {
       case 'coupons':
       case 'freedelivery':
       case 'sale':
+      case 'pricedropped':
         if (state[key]) out.push([key, 'true']);
         break;
       default:

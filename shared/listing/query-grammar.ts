@@ -48,7 +48,7 @@ export const LISTING_QUERY_MESSAGES = {
   priceOrder: 'priceRanges: min must not be above max',
   internationalDelivery: `internationaldelivery takes true, false or a country code (${COUNTRY_CODES.join(', ')})`,
   flag: (param: string) => `${param} takes true or false`,
-  sort: "sort must be '' (Recommended), sale, desc or asc",
+  sort: "sort must be '' (Recommended), sale, desc, asc or dropped",
   wholeNumber: (param: string) => `${param} must be a whole number from 1`,
   link: 'link must be a path starting with /',
   linkTooLong: `link is longer than ${LINK_MAX} characters`,
@@ -208,6 +208,7 @@ export function parseListingQuery(search: string | URLSearchParams): ListingStat
       case 'coupons':
       case 'freedelivery':
       case 'sale':
+      case 'pricedropped':
         state[key] = readFlag(params, key);
         break;
       case 'sort':

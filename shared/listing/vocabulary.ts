@@ -22,8 +22,11 @@ export type ListKey = (typeof LIST_KEYS)[number];
 /** At most this many values in one list parameter. */
 export const MAX_LIST_VALUES = 50;
 
-/** The deals, in the order of the api's answer (spec section 3 "Deals": 0 coupons, 1 free delivery, 2 sale). */
-export const DEAL_KEYS = ['coupons', 'freedelivery', 'sale'] as const;
+/**
+ * The deals, in the order of the api's answer (spec section 3 "Deals": 0 coupons, 1 free
+ * delivery, 2 sale; then 3, the products whose price fell in the last 7 days).
+ */
+export const DEAL_KEYS = ['coupons', 'freedelivery', 'sale', 'pricedropped'] as const;
 export type DealKey = (typeof DEAL_KEYS)[number];
 
 /** What the Deals group calls each (spec section 2); the api sends these as each deal's textKey. */
@@ -31,10 +34,11 @@ export const DEAL_LABELS: Readonly<Record<DealKey, string>> = {
   coupons: 'Coupon Code',
   freedelivery: 'Free Delivery',
   sale: 'All Offers',
+  pricedropped: 'Price Dropped',
 };
 
-/** The order the filter panel lists them in (spec section 2: All Offers, Coupon Code, Free Delivery). */
-export const DEAL_DISPLAY_ORDER: readonly DealKey[] = ['sale', 'coupons', 'freedelivery'];
+/** The order the filter panel lists them in (spec section 2: All Offers, Coupon Code, Free Delivery; then Price Dropped). */
+export const DEAL_DISPLAY_ORDER: readonly DealKey[] = ['sale', 'coupons', 'freedelivery', 'pricedropped'];
 
 /** The Country toggle (spec section 2, 4): Local is madein, International is internationaldelivery. */
 export const PROVENANCE_LABELS = { local: 'Local', international: 'International' } as const;

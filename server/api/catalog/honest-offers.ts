@@ -1,5 +1,5 @@
 import type { CountryCode } from '../../../shared/countries';
-import { honestPrice, type PriceChange } from '../../../shared/reference-price';
+import { DAY_MS, DROP_WINDOW_DAYS, honestPrice, priceDrop, type PriceChange } from '../../../shared/reference-price';
 import type { Database, Queryable } from '../db/database';
 import { bumpCatalogGeneration } from './catalog-generation';
 import { CATALOG_CHANGED_CHANNEL } from './importer';
@@ -7,7 +7,9 @@ import { CATALOG_CHANGED_CHANNEL } from './importer';
 // The discount a size variant carries on a country's site (size_variant_prices.offers, which
 // the catalog index, its sorts and offer filters, the cards' badges and My Sales all read) is
 // the honest one: measured by shared/reference-price.ts against the change log, not against
-// the feed's "was" price alone. The importer works it out for every row it writes.
+// the feed's "was" price alone. So is how far its price fell this week
+// (size_variant_prices.dropped, the "Price Dropped" filter and sort). The importer works both
+// out for every row it writes; remeasureOffers follows what time alone changes.
 
 type LogRow = { size_variant_id: number; at: Date; currency_code: string; msrp: number; sale_price: number; status: number | null };
 
@@ -42,34 +44,62 @@ export function honestOffers(log: readonly PriceChange[], price: Omit<PriceChang
   return honestPrice([...log, { ...price, at: now }], now).discount;
 }
 
-type PriceRow = { size_variant_id: number; country_code: CountryCode; currency_code: string; msrp: number; sale_price: number; status: number; offers: number; store: string };
+/** The honest discount and this week's drop of a price as of `now`, given the size variant's log before it (possibly empty). */
+export function measurePrice(log: readonly PriceChange[], price: Omit<PriceChange, 'at'>, now: number): { offers: number; dropped: number } {
+  const changes = [...log, { ...price, at: now }];
+  return { offers: honestPrice(changes, now).discount, dropped: priceDrop(changes, now) };
+}
+
+type PriceRow = {
+  size_variant_id: number;
+  country_code: CountryCode;
+  currency_code: string;
+  msrp: number;
+  sale_price: number;
+  status: number;
+  offers: number;
+  dropped: number;
+  store: string;
+};
 
 /** Rows re-measured per transaction; the event loop gets a turn between them (PGlite runs on it). */
 const REMEASURE_BATCH = 2000;
 
 /**
+ * Looking back this far for log entries finds every price whose drop time alone can change:
+ * the week's window moving past a change (a cut a week old lapses; a price raised and cut
+ * inside the week drops once the raise is where the week begins). Twice the window, so daily
+ * runs missed for up to a week still catch them.
+ */
+const DROP_LOOKBACK_MS = 2 * DROP_WINDOW_DAYS * DAY_MS;
+
+/**
  * Time alone changes one discount: a price unchanged since it was first seen is measured
  * against the feed's list price for 30 days, and is the regular price after that
- * (shared/reference-price.ts). Without an import of that store nothing would notice, so this
- * re-measures every discounted price against its log as of `now`, writes those that changed
- * and announces their stores as an import does (the index and the kept answers follow).
- * Returns how many prices changed. Run daily. `all` re-measures every price, not only the
- * discounted ones: for history written straight into the log (the demo's generated year),
- * which can give a discount to a price the importer measured without it.
+ * (shared/reference-price.ts). It changes a drop too: a cut counts for a week. Without an
+ * import of that store nothing would notice, so this re-measures every discounted or dropped
+ * price, and every price with a change in the last two weeks, against its log as of `now`,
+ * writes those that changed and announces their stores as an import does (the index and the
+ * kept answers follow). Returns how many prices changed. Run daily. `all` re-measures every
+ * price: for history written straight into the log (the demo's generated year), which can
+ * give a discount or a drop to a price the importer measured without it.
  */
 export async function remeasureOffers(db: Database, now = Date.now(), { all = false } = {}): Promise<number> {
   let after: [number, string] = [0, ''];
   let changed = 0;
   for (;;) {
     const rows = await db.query<PriceRow>(
-      `SELECT p.size_variant_id, p.country_code, p.currency_code, p.msrp, p.sale_price, p.status, p.offers, s.slug AS store
+      `SELECT p.size_variant_id, p.country_code, p.currency_code, p.msrp, p.sale_price, p.status, p.offers, p.dropped, s.slug AS store
          FROM size_variant_prices p
          JOIN size_variants sv ON sv.id = p.size_variant_id
          JOIN stores s ON s.id = sv.store_id
-        WHERE ($4::boolean OR p.offers > 0) AND (p.size_variant_id, p.country_code) > ($1, $2)
+        WHERE ($4::boolean OR p.offers > 0 OR p.dropped > 0
+               OR EXISTS (SELECT 1 FROM price_history h
+                           WHERE h.size_variant_id = p.size_variant_id AND h.country_code = p.country_code AND h.recorded_at > $5))
+          AND (p.size_variant_id, p.country_code) > ($1, $2)
         ORDER BY p.size_variant_id, p.country_code
         LIMIT $3`,
-      [after[0], after[1], REMEASURE_BATCH, all],
+      [after[0], after[1], REMEASURE_BATCH, all, new Date(now - DROP_LOOKBACK_MS)],
     );
     if (!rows.length) return changed;
     const last = rows[rows.length - 1]!;
@@ -82,23 +112,23 @@ export async function remeasureOffers(db: Database, now = Date.now(), { all = fa
 async function remeasureBatch(db: Database, rows: readonly PriceRow[], now: number): Promise<number> {
   const byCountry = new Map<CountryCode, PriceRow[]>();
   for (const row of rows) byCountry.set(row.country_code, [...(byCountry.get(row.country_code) ?? []), row]);
-  const updates: { row: PriceRow; offers: number }[] = [];
+  const updates: { row: PriceRow; offers: number; dropped: number }[] = [];
   for (const [country, group] of byCountry) {
     const logs = await readChangeLogs(db, country, group.map((r) => r.size_variant_id));
     for (const row of group) {
       const log = logs.get(row.size_variant_id);
       if (!log?.length) continue;
-      const offers = honestOffers(log, { currency: row.currency_code, sale: minor(row.sale_price), msrp: minor(row.msrp), available: row.status !== 0 }, now);
-      if (offers !== row.offers) updates.push({ row, offers });
+      const { offers, dropped } = measurePrice(log, { currency: row.currency_code, sale: minor(row.sale_price), msrp: minor(row.msrp), available: row.status !== 0 }, now);
+      if (offers !== row.offers || dropped !== row.dropped) updates.push({ row, offers, dropped });
     }
   }
   if (!updates.length) return 0;
   await db.transaction(async (tx) => {
     await tx.query(
-      `UPDATE size_variant_prices p SET offers = t.offers, updated_at = now()
-         FROM unnest($1::int[], $2::text[], $3::int2[]) AS t(size_variant_id, country_code, offers)
+      `UPDATE size_variant_prices p SET offers = t.offers, dropped = t.dropped, updated_at = now()
+         FROM unnest($1::int[], $2::text[], $3::int2[], $4::int2[]) AS t(size_variant_id, country_code, offers, dropped)
         WHERE p.size_variant_id = t.size_variant_id AND p.country_code = t.country_code`,
-      [updates.map((u) => u.row.size_variant_id), updates.map((u) => u.row.country_code), updates.map((u) => u.offers)],
+      [updates.map((u) => u.row.size_variant_id), updates.map((u) => u.row.country_code), updates.map((u) => u.offers), updates.map((u) => u.dropped)],
     );
     await bumpCatalogGeneration(tx);
     // One notice per store and country, as an import of that feed would send.

@@ -7,7 +7,7 @@ import { COUNTRIES, parseCountryCode, type CountryCode } from '../../../shared/c
 import type { Department } from '../../../shared/constants';
 import type { Database, Queryable } from '../db/database';
 import { appendChanges, type ChangeEntry } from './catalog-changes';
-import { honestOffers, readChangeLogs } from './honest-offers';
+import { measurePrice, readChangeLogs } from './honest-offers';
 import { placeItem } from './category-match';
 import { CATEGORIES, loadCategoryIds, upsertCategoryTree } from './category-tree';
 import { validateFeedRecord, type FeedItem } from './feed-item';
@@ -106,6 +106,8 @@ type SizeDraft = {
   msrp: number;
   sale: number;
   offers: number;
+  /** How far the price fell this week (honest-offers.ts); 0 for a first sighting. */
+  dropped: number;
   freeDelivery: boolean;
 };
 type VariantDraft = { colourName: string; first: FeedItem; position: number; sizes: SizeDraft[] };
@@ -215,6 +217,7 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
       msrp,
       sale,
       offers: discountPercent(msrp, sale),
+      dropped: 0,
       freeDelivery: hasFreeDelivery(item.shipping, country),
     });
   }
@@ -279,14 +282,14 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
       }
       const sizeIds = await upsertSizeVariants(tx, storeId, sizeRows, coupons);
       const existing = [...sizeIds.values()].filter((s) => s.state !== 'new').map((s) => s.id);
-      // A size variant seen before carries the discount its log allows (honest-offers.ts);
-      // a first sighting has no log and keeps the feed's.
+      // A size variant seen before carries the discount its log allows and this week's drop
+      // (honest-offers.ts); a first sighting has no log, keeps the feed's discount and no drop.
       const logs = await readChangeLogs(tx, country, existing);
       const now = Date.now();
       for (const row of sizeRows) {
         const log = logs.get(sizeIds.get(row.size.item.id)!.id);
         const { sale, msrp, status } = row.size;
-        if (log?.length) row.size.offers = honestOffers(log, { currency, sale, msrp, available: status !== AVAILABILITY_STATUS.out_of_stock }, now);
+        if (log?.length) Object.assign(row.size, measurePrice(log, { currency, sale, msrp, available: status !== AVAILABILITY_STATUS.out_of_stock }, now));
       }
       const priceChanges = await upsertPrices(
         tx,
@@ -596,16 +599,17 @@ async function upsertPrices(
          FROM size_variant_prices
         WHERE country_code = $1 AND size_variant_id = ANY($8::int[])
      ), up AS (
-       INSERT INTO size_variant_prices AS p (size_variant_id, country_code, currency_code, msrp, sale_price, offers, free_delivery, status)
-       SELECT size_variant_id, $1, $2, msrp, sale_price, offers, free_delivery, status
-         FROM unnest($3::int[], $4::numeric[], $5::numeric[], $6::int2[], $7::bool[], $9::int2[])
-           AS t(size_variant_id, msrp, sale_price, offers, free_delivery, status)
+       INSERT INTO size_variant_prices AS p (size_variant_id, country_code, currency_code, msrp, sale_price, offers, dropped, free_delivery, status)
+       SELECT size_variant_id, $1, $2, msrp, sale_price, offers, dropped, free_delivery, status
+         FROM unnest($3::int[], $4::numeric[], $5::numeric[], $6::int2[], $7::bool[], $9::int2[], $10::int2[])
+           AS t(size_variant_id, msrp, sale_price, offers, free_delivery, status, dropped)
        ON CONFLICT (size_variant_id, country_code) DO UPDATE
           SET currency_code = EXCLUDED.currency_code, msrp = EXCLUDED.msrp, sale_price = EXCLUDED.sale_price,
-              offers = EXCLUDED.offers, free_delivery = EXCLUDED.free_delivery, status = EXCLUDED.status, updated_at = now()
-        WHERE (p.currency_code, p.msrp, p.sale_price, p.offers, p.free_delivery, p.status)
+              offers = EXCLUDED.offers, dropped = EXCLUDED.dropped, free_delivery = EXCLUDED.free_delivery, status = EXCLUDED.status,
+              updated_at = now()
+        WHERE (p.currency_code, p.msrp, p.sale_price, p.offers, p.dropped, p.free_delivery, p.status)
               IS DISTINCT FROM
-              (EXCLUDED.currency_code, EXCLUDED.msrp, EXCLUDED.sale_price, EXCLUDED.offers, EXCLUDED.free_delivery, EXCLUDED.status)
+              (EXCLUDED.currency_code, EXCLUDED.msrp, EXCLUDED.sale_price, EXCLUDED.offers, EXCLUDED.dropped, EXCLUDED.free_delivery, EXCLUDED.status)
        RETURNING p.size_variant_id, p.currency_code, p.msrp, p.sale_price, p.status
      )
      -- numeric as float8: JSON keeps it a number (prices have two decimals, far inside float8).
@@ -626,6 +630,7 @@ async function upsertPrices(
       rows.map((r) => r.freeDelivery),
       existing,
       rows.map((r) => r.status),
+      rows.map((r) => r.dropped),
     ],
   );
   return new Map(

@@ -35,7 +35,7 @@ export class FacetFilters {
     return this.priceOf(await this.passes.facets(request));
   }
 
-  /** Spec section 3 "Deals": always three, coupons, freedelivery, sale, each with its label as textKey. */
+  /** Spec section 3 "Deals": always four, coupons, freedelivery, sale, pricedropped, each with its label as textKey. */
   async deals(request: ListingRequest): Promise<Deals> {
     return this.dealsOf(await this.passes.facets(request));
   }
@@ -122,7 +122,7 @@ export class FacetFilters {
   dealsOf({ facets }: ListingPass): Deals {
     const d = facets.deals!;
     const deal = (key: DealKey) => ({ key, textKey: DEAL_LABELS[key], docCount: d[key] });
-    return { deals: [deal('coupons'), deal('freedelivery'), deal('sale')] };
+    return { deals: [deal('coupons'), deal('freedelivery'), deal('sale'), deal('pricedropped')] };
   }
 }
 

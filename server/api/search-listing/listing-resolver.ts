@@ -45,6 +45,7 @@ export function engineFilters(state: ListingState): SearchFilters {
     freeDelivery: state.freedelivery,
     coupons: state.coupons,
     sale: state.sale,
+    priceDropped: state.pricedropped,
   };
 }
 

@@ -75,6 +75,8 @@ export const COLUMNS = {
   price: { from: 'offer', array: Int32Array, uses: ['filter', 'facet', 'sort'], read: (offer) => offer.price },
   /** Highest discount percent there, 0 when not reduced. */
   discount: { from: 'offer', array: Uint8Array, uses: ['scope', 'filter', 'facet', 'sort'], read: (offer) => offer.discount },
+  /** Largest price fall there over the last 7 days, whole percent, 0 when none (the Price Dropped filter and sort). */
+  dropped: { from: 'offer', array: Uint8Array, uses: ['filter', 'facet', 'sort'], read: (offer) => offer.dropped },
   flags: {
     from: 'offer',
     array: Uint8Array,

@@ -15,7 +15,9 @@ import type { TimeSlicer } from './time-slicer';
 // variants has. It has free delivery when that lowest price reaches the store's threshold (the
 // rule of shared/free-delivery.ts): then every size variant has it, so whichever the card
 // shows carries the badge, and the freedelivery filter never lists a card without it (spec
-// section 3, "a product is listed in a country only if it has a price row there").
+// section 3, "a product is listed in a country only if it has a price row there"). Its price
+// drop there is the largest of its size variants' (size_variant_prices.dropped, 0 for one not
+// buyable today), as its discount is the highest of theirs.
 
 export type DocumentOffer = {
   country: CountryCode;
@@ -23,6 +25,8 @@ export type DocumentOffer = {
   price: number;
   /** Highest discount percent (0 when not reduced). */
   discount: number;
+  /** Largest fall of a size variant's price over the last 7 days, whole percent (0 when none fell). */
+  dropped: number;
   freeDelivery: boolean;
   coupons: boolean;
 };
@@ -185,6 +189,7 @@ type OfferRow = {
   /** The lowest sale price again, in major units as the thresholds are. */
   low_price: number;
   discount: number;
+  dropped: number;
   coupons: boolean;
   store_country: string;
   free_delivery_gb: number | null;
@@ -249,6 +254,7 @@ export async function loadDocuments(
       const offers = await tx.query<OfferRow>(
         `SELECT v.product_id, pr.country_code,
                 (min(pr.sale_price) * 100)::bigint AS price, min(pr.sale_price) AS low_price, max(pr.offers)::int AS discount,
+                max(pr.dropped)::int AS dropped,
                 bool_or(sv.coupon_id IS NOT NULL) AS coupons,
                 s.country_code AS store_country, s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international
            FROM variants v
@@ -290,7 +296,7 @@ export async function loadDocuments(
         if (!doc || !isCountryCode(o.country_code) || !isCountryCode(o.store_country)) continue;
         const stated = { GB: o.free_delivery_gb, US: o.free_delivery_us, INTERNATIONAL: o.free_delivery_international };
         const freeDelivery = hasFreeDelivery(thresholdsOnSite(stated, o.store_country, o.country_code), o.low_price, o.country_code);
-        doc.offers.push({ country: o.country_code, price: o.price, discount: o.discount, freeDelivery, coupons: o.coupons });
+        doc.offers.push({ country: o.country_code, price: o.price, discount: o.discount, dropped: o.dropped, freeDelivery, coupons: o.coupons });
       }
       const listed: SearchDocument[] = [];
       for (const doc of docs.values()) {

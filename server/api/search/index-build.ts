@@ -16,7 +16,7 @@ import {
   type ProductColumnName,
 } from './columns';
 import type { DocumentTable } from './document-table';
-import { OFFER_BUCKET_OF, countColourBits } from './index-facets';
+import { DEAL_COUNT, OFFER_BUCKET_OF, countColourBits } from './index-facets';
 import type { CatalogDirectory } from './search-engine';
 import { runAtOnce } from './time-slicer';
 
@@ -30,8 +30,9 @@ import { runAtOnce } from './time-slicer';
 // - Per country, the products sold there get the country columns (columns.ts) in that
 //   order, so a listing only touches that country's products, sequentially.
 // - Per country, a rank and an order of positions for each sort (Recommended, Highest
-//   Discount, price ascending and descending, each ending in the product id): a page is a
-//   bounded heap over ranks, or a walk down an order, and ties break the same way every time.
+//   Discount, price ascending and descending, Price Dropped, each ending in the product id): a
+//   page is a bounded heap over ranks, or a walk down an order, and ties break the same way
+//   every time.
 // - Brand and store pages read posting lists of positions, sale pages a list of the
 //   reduced products.
 
@@ -48,11 +49,13 @@ export type CountryColumns = ColumnArrays<CountryColumnName> & {
   rankSale: Uint32Array;
   rankAsc: Uint32Array;
   rankDesc: Uint32Array;
+  rankDropped: Uint32Array;
   /** Positions in each sort order (the inverse of the rank columns). */
   orderPopular: Int32Array;
   orderSale: Int32Array;
   orderAsc: Int32Array;
   orderDesc: Int32Array;
+  orderDropped: Int32Array;
   /** catStart[k]: first position whose category order is k or more (length: categories + 1). */
   catStart: Int32Array;
   brandStart: Int32Array;
@@ -84,7 +87,7 @@ export type Cells = {
   colour: Int32Array;
   /** OFFER_BUCKETS.length counts per cell. */
   offers: Int32Array;
-  /** coupons, free delivery, sale: 3 counts per cell. */
+  /** coupons, free delivery, sale, price dropped: DEAL_COUNT counts per cell. */
   deals: Int32Array;
   minPrice: Int32Array;
   maxPrice: Int32Array;
@@ -277,7 +280,8 @@ function* buildCountry(
   for (let q = 0, s = 0; q < m; q++) if (columns.discount[q]! > 0) salePositions[s++] = q;
 
   // Sort ranks, every order ending in the product id (a stable tie-break); Highest
-  // Discount breaks ties by Recommended.
+  // Discount and Price Dropped break ties by Recommended, and Price Dropped lists the
+  // products whose price did not fall (all tied at 0) after the others, in Recommended order.
   yield;
   const popularity = new Int32Array(m);
   gather(table.products.popularity, rowAt, popularity);
@@ -291,6 +295,8 @@ function* buildCountry(
   yield;
   const rankDesc = rankBy(columns.price, -1, 0x7fffffff, idRank);
   yield;
+  const rankDropped = rankBy(columns.dropped, -1, 100, rankPopular);
+  yield;
 
   const country = {
     size: m,
@@ -300,10 +306,12 @@ function* buildCountry(
     rankSale,
     rankAsc,
     rankDesc,
+    rankDropped,
     orderPopular: orderOf(rankPopular),
     orderSale: orderOf(rankSale),
     orderAsc: orderOf(rankAsc),
     orderDesc: orderOf(rankDesc),
+    orderDropped: orderOf(rankDropped),
     catStart,
     brandStart: brands.start,
     brandPositions: brands.positions,
@@ -360,12 +368,34 @@ function orderOf(rank: Uint32Array): Int32Array {
 
 /** The rank a sort orders positions by. */
 export function rankFor(C: CountryColumns, sort: SortValue): Uint32Array {
-  return sort === 'sale' ? C.rankSale : sort === 'asc' ? C.rankAsc : sort === 'desc' ? C.rankDesc : C.rankPopular;
+  switch (sort) {
+    case 'sale':
+      return C.rankSale;
+    case 'asc':
+      return C.rankAsc;
+    case 'desc':
+      return C.rankDesc;
+    case 'dropped':
+      return C.rankDropped;
+    case '':
+      return C.rankPopular;
+  }
 }
 
 /** The positions of a country in a sort's order. */
 export function orderFor(C: CountryColumns, sort: SortValue): Int32Array {
-  return sort === 'sale' ? C.orderSale : sort === 'asc' ? C.orderAsc : sort === 'desc' ? C.orderDesc : C.orderPopular;
+  switch (sort) {
+    case 'sale':
+      return C.orderSale;
+    case 'asc':
+      return C.orderAsc;
+    case 'desc':
+      return C.orderDesc;
+    case 'dropped':
+      return C.orderDropped;
+    case '':
+      return C.orderPopular;
+  }
 }
 
 function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cells {
@@ -383,7 +413,7 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
     of: new Uint16Array(m),
     colour: new Int32Array(count * 32),
     offers: new Int32Array(count * OFFER_BUCKETS.length),
-    deals: new Int32Array(count * 3),
+    deals: new Int32Array(count * DEAL_COUNT),
     minPrice: new Int32Array(count),
     maxPrice: new Int32Array(count),
     brandStart: new Int32Array(count + 1),
@@ -417,9 +447,10 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
       countColourBits(C.colours[q]!, cells.colour, x * 32);
       const bucket = OFFER_BUCKET_OF[C.discount[q]!]!;
       if (bucket >= 0) cells.offers[x * OFFER_BUCKETS.length + bucket]!++;
-      if ((C.flags[q]! & OFFER_COUPONS) !== 0) cells.deals[x * 3]!++;
-      if ((C.flags[q]! & OFFER_FREE_DELIVERY) !== 0) cells.deals[x * 3 + 1]!++;
-      if (C.discount[q]! > 0) cells.deals[x * 3 + 2]!++;
+      if ((C.flags[q]! & OFFER_COUPONS) !== 0) cells.deals[x * DEAL_COUNT]!++;
+      if ((C.flags[q]! & OFFER_FREE_DELIVERY) !== 0) cells.deals[x * DEAL_COUNT + 1]!++;
+      if (C.discount[q]! > 0) cells.deals[x * DEAL_COUNT + 2]!++;
+      if (C.dropped[q]! > 0) cells.deals[x * DEAL_COUNT + 3]!++;
       const p = C.price[q]!;
       if (p < min) min = p;
       if (p > max) max = p;

@@ -19,7 +19,7 @@ export type FacetCounters = {
   /** By OFFER_BUCKETS index. */
   offers: Int32Array;
   department: Int32Array;
-  /** coupons, free delivery, sale. */
+  /** coupons, free delivery, sale, price dropped. */
   deals: Int32Array;
   /** Lowest and highest price over the scope and text (maxPrice -1: none). */
   minPrice: number;
@@ -27,6 +27,9 @@ export type FacetCounters = {
 };
 
 const COLOUR_KEYS = COLOURS.map((c) => c.key);
+
+/** Deal counts per request and per cell: coupons, free delivery, sale, price dropped. */
+export const DEAL_COUNT = 4;
 
 /** The OFFER_BUCKETS index of each whole discount percent, -1 for none. */
 export const OFFER_BUCKET_OF = (() => {
@@ -55,7 +58,7 @@ export function newFacetCounters(want: ReadonlySet<string>, maxBrandId: number, 
     store: new Int32Array(want.has('store') ? maxStoreId + 1 : 0),
     offers: new Int32Array(OFFER_BUCKETS.length),
     department: new Int32Array(DEPARTMENTS.length),
-    deals: new Int32Array(3),
+    deals: new Int32Array(DEAL_COUNT),
     minPrice: 0x7fffffff,
     maxPrice: -1,
   };
@@ -91,7 +94,7 @@ export function facetCountsOf(want: ReadonlySet<string>, F: FacetCounters, maxBr
       if (F.department[i]! > 0) facets.department!.set(d, F.department[i]!);
     });
   }
-  if (want.has('deals')) facets.deals = { coupons: F.deals[0]!, freedelivery: F.deals[1]!, sale: F.deals[2]! };
+  if (want.has('deals')) facets.deals = { coupons: F.deals[0]!, freedelivery: F.deals[1]!, sale: F.deals[2]!, pricedropped: F.deals[3]! };
   if (want.has('price')) facets.price = F.maxPrice >= 0 ? { min: F.minPrice, max: F.maxPrice } : null;
   return facets;
 }

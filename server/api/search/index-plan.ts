@@ -74,7 +74,7 @@ export type SearchPlan = {
   careSel: Uint8Array;
 
   // What to count.
-  /** Group bits of the facets asked for (deals sets all three of its groups). */
+  /** Group bits of the facets asked for (deals sets all four of its groups). */
   wantMask: number;
   /** Facet groups whose near misses the scan keeps. */
   missMask: number;
@@ -166,6 +166,7 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
   if (f.coupons) active |= 1 << GROUP.coupons;
   if (f.freeDelivery) active |= 1 << GROUP.freeDelivery;
   if (f.sale) active |= 1 << GROUP.sale;
+  if (f.priceDropped) active |= 1 << GROUP.priceDropped;
   if (f.priceMin !== undefined || f.priceMax !== undefined) active |= 1 << GROUP.price;
   const madeInSel = new Uint8Array(256);
   if (f.madeIn.length) {
@@ -189,7 +190,7 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
   if (want.has('store')) wantMask |= 1 << GROUP.store;
   if (want.has('offers')) wantMask |= 1 << GROUP.offers;
   if (want.has('department')) wantMask |= 1 << GROUP.department;
-  if (want.has('deals')) wantMask |= (1 << GROUP.coupons) | (1 << GROUP.freeDelivery) | (1 << GROUP.sale);
+  if (want.has('deals')) wantMask |= (1 << GROUP.coupons) | (1 << GROUP.freeDelivery) | (1 << GROUP.sale) | (1 << GROUP.priceDropped);
 
   const text = tokens.length > 0;
   // Cells hold whole categories and departments, reduced or not: a sale page without a

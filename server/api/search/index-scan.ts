@@ -1,7 +1,7 @@
 import { OFFER_BUCKETS } from '../../../shared/constants';
 import { OFFER_COUPONS, OFFER_FREE_DELIVERY } from './columns';
 import { SLOT, type Cells, type CountryColumns } from './index-build';
-import { OFFER_BUCKET_OF, countColourBits, type FacetCounters } from './index-facets';
+import { DEAL_COUNT, OFFER_BUCKET_OF, countColourBits, type FacetCounters } from './index-facets';
 import type { Candidates, SearchPlan } from './index-plan';
 
 // The hot loops of a request, over one country's columns: the filter scan, the facet counts
@@ -27,6 +27,7 @@ const G_SALE = 8;
 const G_PRICE = 9;
 const G_MADEIN = 10;
 const G_CARE = 11;
+const G_DROPPED = 12;
 
 export const GROUP = {
   colour: G_COLOUR,
@@ -41,10 +42,13 @@ export const GROUP = {
   price: G_PRICE,
   madeIn: G_MADEIN,
   care: G_CARE,
+  priceDropped: G_DROPPED,
 } as const;
 
 const COUPONS_SHIFT = 31 - Math.clz32(OFFER_COUPONS);
 const FREE_SHIFT = 31 - Math.clz32(OFFER_FREE_DELIVERY);
+/** Deal counts per cell, copied into this module (see above). */
+const DEALS = DEAL_COUNT;
 
 /** Reused buffers of a scan: the hits, and the near misses (products failing one group) with their group. */
 export type ScanBuffers = {
@@ -80,6 +84,7 @@ export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: 
   const brandId = C.brandId;
   const storeId = C.storeId;
   const discount = C.discount;
+  const dropped = C.dropped;
   const department = C.department;
   const flags = C.flags;
   const price = C.price;
@@ -116,6 +121,7 @@ export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: 
   const aPrice = (active & (1 << G_PRICE)) !== 0;
   const aMadeIn = (active & (1 << G_MADEIN)) !== 0;
   const aCare = (active & (1 << G_CARE)) !== 0;
+  const aDropped = (active & (1 << G_DROPPED)) !== 0;
   const colourSel = P.colourSel;
   const catSel = P.catSel;
   const brandSel = P.brandSel;
@@ -161,6 +167,7 @@ export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: 
     if (aPrice) failed |= (((p - priceMin) >>> 31) | ((priceMax - p) >>> 31)) << G_PRICE;
     if (aMadeIn) failed |= (1 - madeInSel[madeIn[pos]!]!) << G_MADEIN;
     if (aCare) failed |= (1 - careSel[care[pos]! + 1]!) << G_CARE;
+    if (aDropped) failed |= ((dropped[pos]! - 1) >>> 31) << G_DROPPED;
     hits[hitN] = pos;
     hitN += (failed - 1) >>> 31;
     miss[missN] = pos;
@@ -213,19 +220,23 @@ export function countHits(C: CountryColumns, list: Int32Array, n: number, wantMa
   if (wantMask & (1 << G_COUPONS)) {
     const flags = C.flags;
     const discount = C.discount;
+    const dropped = C.dropped;
     let coupons = 0;
     let free = 0;
     let sale = 0;
+    let fell = 0;
     for (let i = 0; i < n; i++) {
       const pos = list[i]!;
       const f = flags[pos]!;
       coupons += (f >>> COUPONS_SHIFT) & 1;
       free += (f >>> FREE_SHIFT) & 1;
       if (discount[pos]! > 0) sale++;
+      if (dropped[pos]! > 0) fell++;
     }
     F.deals[0]! += coupons;
     F.deals[1]! += free;
     F.deals[2]! += sale;
+    F.deals[3]! += fell;
   }
 }
 
@@ -294,7 +305,7 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
     const saleOk = !aSale || X.sale[x] === 1;
     if (depOk && saleOk) F.category[cat]! += size;
     if (catOk && saleOk) F.department[X.department[x]!]! += size;
-    if (catOk && depOk) F.deals[2]! += X.deals[x * 3 + 2]!;
+    if (catOk && depOk) F.deals[2]! += X.deals[x * DEALS + 2]!;
     if (!catOk || !depOk || !saleOk) continue;
     hitCell[x] = 1;
     total += size;
@@ -303,7 +314,7 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
   return total;
 }
 
-/** Adds one cell's precomputed counts (colour, brand, store, offers, coupons and free delivery). */
+/** Adds one cell's precomputed counts (colour, brand, store, offers, coupons, free delivery and price dropped). */
 function addCell(X: Cells, x: number, wantMask: number, F: FacetCounters): void {
   if (wantMask & (1 << G_COLOUR)) for (let b = 0; b < 32; b++) F.colour[b]! += X.colour[x * 32 + b]!;
   if (wantMask & (1 << G_BRAND)) {
@@ -317,8 +328,9 @@ function addCell(X: Cells, x: number, wantMask: number, F: FacetCounters): void 
   if (wantMask & (1 << G_OFFERS)) for (let b = 0; b < OFFER_BUCKETS.length; b++) F.offers[b]! += X.offers[x * OFFER_BUCKETS.length + b]!;
   if (wantMask & (1 << G_COUPONS)) {
     // The sale count is not the hits' (sumCells adds it, without the Sale filter).
-    F.deals[0]! += X.deals[x * 3]!;
-    F.deals[1]! += X.deals[x * 3 + 1]!;
+    F.deals[0]! += X.deals[x * DEALS]!;
+    F.deals[1]! += X.deals[x * DEALS + 1]!;
+    F.deals[3]! += X.deals[x * DEALS + 3]!;
   }
 }
 

@@ -51,6 +51,8 @@ export type SearchFilters = {
   freeDelivery: boolean;
   coupons: boolean;
   sale: boolean;
+  /** The price fell in the last 7 days (shared/reference-price.ts priceDrop). */
+  priceDropped: boolean;
 };
 
 export type SearchQuery = {
@@ -96,7 +98,7 @@ export type FacetCounts = {
   /** In the order of OFFER_BUCKETS. */
   offers?: number[];
   department?: Map<Department, number>;
-  deals?: { coupons: number; freedelivery: number; sale: number };
+  deals?: { coupons: number; freedelivery: number; sale: number; pricedropped: number };
   /** Lowest and highest sale price (minor units) over the scope, text, country and international delivery only (spec section 7). */
   price?: { min: number; max: number } | null;
 };
@@ -167,6 +169,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   freeDelivery: false,
   coupons: false,
   sale: false,
+  priceDropped: false,
 };
 
 /** Whether a store may be shown to this viewer (spec section 6). */
@@ -198,7 +201,7 @@ export function emptyFacets(want: ReadonlySet<string>): FacetCounts {
   if (want.has('store')) facets.store = new Map();
   if (want.has('offers')) facets.offers = OFFER_BUCKETS.map(() => 0);
   if (want.has('department')) facets.department = new Map();
-  if (want.has('deals')) facets.deals = { coupons: 0, freedelivery: 0, sale: 0 };
+  if (want.has('deals')) facets.deals = { coupons: 0, freedelivery: 0, sale: 0, pricedropped: 0 };
   if (want.has('price')) facets.price = null;
   return facets;
 }

@@ -130,7 +130,7 @@ export class SqlSearchEngine implements SearchEngine {
     const except = (name: string) => groups.filter((g) => g.name !== name).map((g) => g.sql).join(' AND ') || 'TRUE';
     const cte = `WITH base AS MATERIALIZED (
         SELECT d.product_id, d.store_id, d.brand_id, d.category_slug, d.category_path, d.department, d.popularity,
-               d.colours, d.care, d.store_country, o.price, o.discount, o.free_delivery, o.coupons, ${score} AS score
+               d.colours, d.care, d.store_country, o.price, o.discount, o.dropped, o.free_delivery, o.coupons, ${score} AS score
           FROM search_offers o JOIN search_documents d USING (product_id)
          WHERE ${base.join(' AND ')})`;
 
@@ -165,6 +165,7 @@ export class SqlSearchEngine implements SearchEngine {
         `SELECT 'coupons', '', count(*)::int FROM base WHERE coupons AND ${except('coupons')}`,
         `SELECT 'freedelivery', '', count(*)::int FROM base WHERE free_delivery AND ${except('freedelivery')}`,
         `SELECT 'sale', '', count(*)::int FROM base WHERE discount > 0 AND ${except('sale')}`,
+        `SELECT 'pricedropped', '', count(*)::int FROM base WHERE dropped > 0 AND ${except('pricedropped')}`,
       );
     }
     const rows = await this.db.query<{ facet: string; key: string; n: number | null }>(
@@ -208,6 +209,7 @@ export class SqlSearchEngine implements SearchEngine {
         case 'coupons':
         case 'freedelivery':
         case 'sale':
+        case 'pricedropped':
           facets.deals![row.facet] = n;
           break;
       }
@@ -219,13 +221,15 @@ export class SqlSearchEngine implements SearchEngine {
       const order =
         query.sort === 'sale'
           ? 'discount DESC, popularity DESC, product_id'
-          : query.sort === 'asc'
-            ? 'price, product_id'
-            : query.sort === 'desc'
-              ? 'price DESC, product_id'
-              : tokens.length
-                ? 'score DESC, popularity DESC, product_id'
-                : 'popularity DESC, product_id';
+          : query.sort === 'dropped'
+            ? 'dropped DESC, popularity DESC, product_id'
+            : query.sort === 'asc'
+              ? 'price, product_id'
+              : query.sort === 'desc'
+                ? 'price DESC, product_id'
+                : tokens.length
+                  ? 'score DESC, popularity DESC, product_id'
+                  : 'popularity DESC, product_id';
       const hits = await this.db.query<{ product_id: number }>(
         `${cte} SELECT product_id FROM base WHERE ${allGroups} ORDER BY ${order} LIMIT ${p.add(query.limit)} OFFSET ${p.add(query.offset)}`,
         p.values,
@@ -296,6 +300,7 @@ export class SqlSearchEngine implements SearchEngine {
     if (f.coupons) groups.push({ name: 'coupons', sql: 'coupons' });
     if (f.freeDelivery) groups.push({ name: 'freedelivery', sql: 'free_delivery' });
     if (f.sale) groups.push({ name: 'sale', sql: 'discount > 0' });
+    if (f.priceDropped) groups.push({ name: 'pricedropped', sql: 'dropped > 0' });
     if (f.priceMin !== undefined || f.priceMax !== undefined) {
       groups.push({ name: 'price', sql: `price BETWEEN ${p.add(f.priceMin ?? -1)} AND ${p.add(f.priceMax ?? 0x7fffffff)}` });
     }
@@ -361,16 +366,20 @@ export async function createSearchTables(db: Queryable, options: { bulkLoad?: bo
       store_international boolean NOT NULL,
       terms text[] NOT NULL
     );
-    -- Per product and country: lowest sale price (minor units), highest discount, flags.
-    -- Deleting a store's documents (sync of some stores) deletes their offers.
+    -- Per product and country: lowest sale price (minor units), highest discount, largest
+    -- price drop of the week, flags. Deleting a store's documents (sync of some stores)
+    -- deletes their offers.
     CREATE TABLE IF NOT EXISTS search_offers (
       product_id integer NOT NULL${bulk ? '' : ' REFERENCES search_documents (product_id) ON DELETE CASCADE'},
       country_code text NOT NULL,
       price integer NOT NULL,
       discount smallint NOT NULL,
+      dropped smallint NOT NULL,
       free_delivery boolean NOT NULL,
       coupons boolean NOT NULL
-    );`);
+    );
+    -- Tables made before the drop was indexed: sync() rewrites every row, so the default is never read.
+    ALTER TABLE search_offers ADD COLUMN IF NOT EXISTS dropped smallint NOT NULL DEFAULT 0;`);
   if (!bulk) await indexSearchTables(db);
 }
 
@@ -431,13 +440,14 @@ export async function writeDocuments(tx: Queryable, docs: readonly SearchDocumen
   );
   const offers = docs.flatMap((d) => d.offers.map((o) => ({ id: d.productId, ...o })));
   await tx.query(
-    `INSERT INTO search_offers (product_id, country_code, price, discount, free_delivery, coupons)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::int2[], $5::bool[], $6::bool[])`,
+    `INSERT INTO search_offers (product_id, country_code, price, discount, dropped, free_delivery, coupons)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::int2[], $5::int2[], $6::bool[], $7::bool[])`,
     [
       offers.map((o) => o.id),
       offers.map((o) => o.country),
       offers.map((o) => o.price),
       offers.map((o) => o.discount),
+      offers.map((o) => o.dropped),
       offers.map((o) => o.freeDelivery),
       offers.map((o) => o.coupons),
     ],

@@ -25,6 +25,9 @@ beforeAll(async () => {
   await loadDemoCatalog(db, { seed: 20_250_601, stores: 40, brands: 160, products: 4000 });
   // As a stores manifest's adminOnly would: one store in eight, before either engine reads the catalogue.
   hiddenStores = (await db.query<{ id: number }>('UPDATE stores SET admin_only = true WHERE id % 8 = 3 RETURNING id')).map((r) => r.id);
+  // Price drops of many sizes, from 1 to 60 %, as the importer would store them after a week
+  // of cuts (the demo's feeds are imported once, so none of their prices fell).
+  await db.query('UPDATE size_variant_prices SET dropped = 1 + (size_variant_id * 7) % 60 WHERE size_variant_id % 5 = 0 AND status <> 0');
   memory = new MemorySearchEngine(db, { follow: false });
   await memory.start();
   sql = new SqlSearchEngine(db);
@@ -58,6 +61,8 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
     let withHits = 0;
     let withText = 0;
     let adminSeesMore = 0;
+    let droppedListed = 0;
+    let droppedSorted = 0;
     for (const [i, query] of queries.entries()) {
       const needs = { hits: true, facets: FACETS };
       const [a, b] = [await memory.search(query, needs), await sql.search(query, needs)];
@@ -68,6 +73,8 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
       if (a.productIds.length) withHits++;
       if (query.text && a.total) withText++;
       if (query.adminView && (await memory.search({ ...query, adminView: false }, needs)).total < a.total) adminSeesMore++;
+      if (query.filters.priceDropped && a.total) droppedListed++;
+      if (query.sort === 'dropped' && a.productIds.length > 1) droppedSorted++;
     }
     // The workload is not vacuous: most requests list something, text ones included, and the
     // admin-only stores change many admin answers.
@@ -75,6 +82,8 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
     expect(withText).toBeGreaterThan(20);
     expect(hiddenStores.length).toBe(5);
     expect(adminSeesMore).toBeGreaterThan(queries.length / 10);
+    expect(droppedListed).toBeGreaterThan(10);
+    expect(droppedSorted).toBeGreaterThan(40);
   });
 
   it('on word suggestions, with and without the admin-only stores', async () => {
@@ -98,7 +107,7 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
       text: '',
       scope: {},
       internationalDelivery: false,
-      filters: { colours: [], categories: [], brands: [], stores: [], offers: [], departments: [], madeIn: [], care: [], freeDelivery: false, coupons: false, sale: false },
+      filters: { colours: [], categories: [], brands: [], stores: [], offers: [], departments: [], madeIn: [], care: [], freeDelivery: false, coupons: false, sale: false, priceDropped: false },
       sort: '',
       offset: 0,
       limit: 50,
@@ -118,6 +127,12 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
       // Free delivery on a site where the stores abroad price in another currency than their thresholds.
       { ...base, country: 'AU', filters: { ...base.filters, freeDelivery: true } },
       { ...base, country: 'GB', text: 'leather', filters: { ...base.filters, freeDelivery: true } },
+      // Price Dropped: the sort's many ties (every product that did not fall), deep, with words and with the filter.
+      { ...base, sort: 'dropped', limit: 100 },
+      { ...base, sort: 'dropped', offset: 300 },
+      { ...base, text: 'dress', sort: 'dropped' },
+      { ...base, filters: { ...base.filters, priceDropped: true } },
+      { ...base, scope: { sale: true }, sort: 'dropped', filters: { ...base.filters, priceDropped: true, colours: ['black'] } },
     ];
     const hiddenSlug = memory.directory().stores.get(hiddenStores[0]!)!.slug;
     cases.push({ ...base, scope: { store: hiddenSlug } }, { ...base, filters: { ...base.filters, stores: [hiddenSlug] } });

@@ -52,6 +52,7 @@ export const listingStateArb: fc.Arbitrary<ListingState> = fc.record({
   coupons: fc.boolean(),
   freedelivery: fc.boolean(),
   sale: fc.boolean(),
+  pricedropped: fc.boolean(),
 });
 
 export const listingRequestArb: fc.Arbitrary<ListingRequest> = fc.record({
@@ -63,7 +64,7 @@ export const listingRequestArb: fc.Arbitrary<ListingRequest> = fc.record({
 /** Values people and crawlers put in listing parameters: good ones, near misses and junk. */
 const value = fc.oneof(
   fc.constantFrom(
-    '', 'red', 'Red', 'mauve', 'women', 'pets', 'true', 'TRUE', '1', '0', 'false', 'yes', 'gb', 'GB', 'fr', 'asc', 'desc', 'sale',
+    '', 'red', 'Red', 'mauve', 'women', 'pets', 'true', 'TRUE', '1', '0', 'false', 'yes', 'gb', 'GB', 'fr', 'asc', 'desc', 'sale', 'dropped',
     'bogus', '20,150', '150,20', '20', '20,20', '1.5,2.25', '1.555,2', 'abc', '51.0-70.0', '10-101', '50-20', 'dresses',
     'Bad Slug!', 'red,,blue', ' red ', '-1', '0', '3', '1000', '99999999999', '1e3', 'zara,mango', 'midi-dresses',
   ),
