@@ -75,6 +75,7 @@ describe('planning a listing request', () => {
       { care: ['hand-wash'] },
       { coupons: true },
       { freeDelivery: true },
+      { priceDropped: true },
     ];
     expect(others.map((filters) => plan(query({ category: 'dresses' }, filters)).useCells)).toEqual(others.map(() => false));
   });
@@ -107,7 +108,7 @@ describe('planning a listing request', () => {
 
   it('keeps near misses only for groups with a facet that was asked for', () => {
     const p = planSearch(query({}, { colours: ['red'], coupons: true }), { hits: false, facets: ['colour', 'deals'] }, [], keys)!;
-    expect(p.wantMask).toBe((1 << GROUP.colour) | (1 << GROUP.coupons) | (1 << GROUP.freeDelivery) | (1 << GROUP.sale));
+    expect(p.wantMask).toBe((1 << GROUP.colour) | (1 << GROUP.coupons) | (1 << GROUP.freeDelivery) | (1 << GROUP.sale) | (1 << GROUP.priceDropped));
     expect(p.missMask).toBe(1 << GROUP.colour);
     expect(p.pageEnd).toBe(0);
     expect(planSearch(query({}, { brands: ['acme'] }), { hits: true, facets: ['price'] }, [], keys)!.missMask).toBe(0);

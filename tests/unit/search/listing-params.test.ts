@@ -37,13 +37,14 @@ describe('the api reading a listing call', () => {
       freeDelivery: false,
       coupons: false,
       sale: false,
+      priceDropped: false,
     });
   });
 
   it('answers a bad value with a 400 carrying the grammar message', () => {
     expect(refusal(() => readListingRequest({ originalUrl: '/api/search?sort=cheap' }, 'list'))).toEqual({
       status: 400,
-      message: "sort must be '' (Recommended), sale, desc or asc",
+      message: "sort must be '' (Recommended), sale, desc, asc or dropped",
     });
     expect(refusal(() => readFilterListOptions({ originalUrl: '/api/search/filters/brand?find=%20' }))).toEqual({
       status: 400,
@@ -57,10 +58,10 @@ describe('the api reading a listing call', () => {
   });
 
   it('reads offers bands, price ranges in minor units, deals and countries', () => {
-    const f = filters('offers=1.0-50.0,71.0-100.0&priceRanges=20,150.5&sale=true&coupons=1&freedelivery=false&madein=gb,us');
+    const f = filters('offers=1.0-50.0,71.0-100.0&priceRanges=20,150.5&sale=true&coupons=1&freedelivery=false&pricedropped=true&madein=gb,us');
     expect(f.offers).toEqual([{ from: 1, to: 50 }, { from: 71, to: 100 }]);
     expect([f.priceMin, f.priceMax]).toEqual([2000, 15050]);
-    expect(f).toMatchObject({ sale: true, coupons: true, freeDelivery: false, madeIn: ['GB', 'US'] });
+    expect(f).toMatchObject({ sale: true, coupons: true, freeDelivery: false, priceDropped: true, madeIn: ['GB', 'US'] });
   });
 
   it('lets a deeper category level refine its ancestor', () => {

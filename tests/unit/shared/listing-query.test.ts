@@ -46,7 +46,7 @@ describe('reading a listing URL (spec section 2 "Query parameters")', () => {
     const state = parseListingQuery(
       '?q=red+dress&page=3&perPage=40&colour=Red,blue&category=clothing&subcategory=dresses&subcategory2=midi-dresses' +
         '&brand=zara,mango&storename=maison-harlow&offers=51.0-70.0&department=women&priceRanges=20,150.5' +
-        '&internationaldelivery=GB&madein=gb&sort=asc&care=machine-wash&freedelivery=true&coupons=1&sale=TRUE',
+        '&internationaldelivery=GB&madein=gb&sort=asc&care=machine-wash&freedelivery=true&coupons=1&sale=TRUE&pricedropped=1',
     );
     expect(state).toEqual({
       q: 'red dress',
@@ -70,6 +70,7 @@ describe('reading a listing URL (spec section 2 "Query parameters")', () => {
       freedelivery: true,
       coupons: true,
       sale: true,
+      pricedropped: true,
     });
   });
 
@@ -93,7 +94,7 @@ describe('reading a listing URL (spec section 2 "Query parameters")', () => {
   });
 
   it('reads false flags and an empty value as off', () => {
-    const state = parseListingQuery('sale=false&coupons=0&freedelivery=&internationaldelivery=false&sort=&page=&perPage=');
+    const state = parseListingQuery('sale=false&coupons=0&freedelivery=&pricedropped=false&internationaldelivery=false&sort=&page=&perPage=');
     expect(state).toEqual(emptyListingState());
   });
 
@@ -108,7 +109,8 @@ describe('reading a listing URL (spec section 2 "Query parameters")', () => {
   it('refuses a known parameter with a bad value, naming it', () => {
     expect(refusal('colour=mauve')).toEqual({ param: 'colour', message: M.notAColour('mauve') });
     expect(M.notAColour('mauve')).toMatch(/^colour: "mauve" is not a colour; use one of white, silver, /);
-    expect(refusal('sort=cheap')).toEqual({ param: 'sort', message: "sort must be '' (Recommended), sale, desc or asc" });
+    expect(refusal('sort=cheap')).toEqual({ param: 'sort', message: "sort must be '' (Recommended), sale, desc, asc or dropped" });
+    expect(parseListingQuery('sort=dropped').sort).toBe('dropped');
     expect(refusal('page=0')).toEqual({ param: 'page', message: 'page must be a whole number from 1' });
     expect(refusal('page=1.5').param).toBe('page');
     expect(refusal('page=abc').param).toBe('page');
@@ -121,6 +123,7 @@ describe('reading a listing URL (spec section 2 "Query parameters")', () => {
     expect(refusal('department=pets').message).toBe('department: "pets" is not a department; use women, men, kids');
     expect(refusal('subcategory3=Bad%20Slug!').message).toBe('subcategory3: "Bad Slug!" is not a category slug (lower-case letters, digits and hyphens)');
     expect(refusal('freedelivery=yes%20please').message).toBe('freedelivery takes true or false');
+    expect(refusal('pricedropped=lately')).toEqual({ param: 'pricedropped', message: 'pricedropped takes true or false' });
     expect(refusal('internationaldelivery=mars').message).toBe('internationaldelivery takes true, false or a country code (GB, US, IN, AE, CA, AU, HK, SG)');
     expect(refusal('madein=fr').message).toBe('madein: "fr" is not a country; use one of GB, US, IN, AE, CA, AU, HK, SG');
     expect(refusal(`q=${'x'.repeat(201)}`).message).toBe('q: the search text is longer than 200 characters');
@@ -163,7 +166,7 @@ describe('writing a listing URL', () => {
     const search =
       '?q=midi&category=clothing&subcategory=dresses&department=women&brand=zara,mango&storename=maison-harlow' +
       '&colour=red&offers=1.0-50.0&care=hand-wash&priceRanges=20,150&madein=GB&internationaldelivery=true' +
-      '&coupons=true&freedelivery=true&sale=true&sort=sale&page=2&perPage=40';
+      '&coupons=true&freedelivery=true&sale=true&pricedropped=true&sort=dropped&page=2&perPage=40';
     expect(roundTrip(search)).toBe(search);
   });
 
@@ -287,18 +290,18 @@ describe('changing the listing (spec section 4)', () => {
 });
 
 describe('chips (spec section 3 "Selected chip", section 4)', () => {
-  const state = parseListingQuery('category=clothing&department=women&brand=maison-harlow&colour=red&offers=51.0-70.0&priceRanges=20,150&madein=GB&sale=true');
+  const state = parseListingQuery('category=clothing&department=women&brand=maison-harlow&colour=red&offers=51.0-70.0&priceRanges=20,150&madein=GB&sale=true&pricedropped=true');
 
   it('lists the selected values, hiding department and adding " % Off" to offers', () => {
     const chips = selectedChips(state, { brand: new Map([['maison-harlow', 'Maison Harlow']]) }, (n) => `£${n}`);
-    expect(chips.map((c) => c.key)).toEqual(['Clothing', 'Maison Harlow', 'Red', '51-70 % Off', '£20 - £150', 'Local', 'All Offers']);
+    expect(chips.map((c) => c.key)).toEqual(['Clothing', 'Maison Harlow', 'Red', '51-70 % Off', '£20 - £150', 'Local', 'All Offers', 'Price Dropped']);
     expect(chips.some((c) => c.type === 'department')).toBe(false);
     expect(offersChipLabel('1.0-50.0')).toBe('1-50 % Off');
   });
 
   it("names a deal chip as the api's deals answer does, else as the Deals group does", () => {
-    expect(selectedChips(state, { deals: { sale: 'On Sale Now' } }).at(-1)!.key).toBe('On Sale Now');
-    expect(selectedChips(state).at(-1)!.key).toBe(DEAL_LABELS.sale);
+    expect(selectedChips(state, { deals: { sale: 'On Sale Now' } }).at(-2)!.key).toBe('On Sale Now');
+    expect(selectedChips(state).at(-2)!.key).toBe(DEAL_LABELS.sale);
   });
 
   it("removes just the chip's value", () => {
@@ -309,6 +312,7 @@ describe('chips (spec section 3 "Selected chip", section 4)', () => {
     expect(remove('priceRanges').priceRanges).toBeUndefined();
     expect(remove('madein').madein).toEqual([]);
     expect(remove('sale').sale).toBe(false);
+    expect(remove('pricedropped')).toEqual({ ...state, pricedropped: false });
     expect(remove('category').category).toEqual([]);
     expect(remove('colour').brand).toEqual(['maison-harlow']);
   });
