@@ -57,6 +57,8 @@ const LISTINGS = [
   '/search?country=US&madein=US',
   '/search?q=zzzz-nothing',
   '/50-percent-off?freedelivery=true',
+  '/dresses?pricedropped=true',
+  '/clothing?sort=dropped&page=2',
   '/sale?coupons=true&colour=red,blue',
   '/shop/red-dresses',
 ];

@@ -360,13 +360,14 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
     expect(await brandsOf('link=/clothing&colour=red')).not.toBe(await brandsOf('link=/clothing'));
   });
 
-  it('counts deals in the order coupons, free delivery, sale', async () => {
+  it('counts deals in the order coupons, free delivery, sale, price dropped', async () => {
     const res = await request(catalog.api.url).get('/api/search/deals?link=/clothing').expect(200);
     const { deals } = DealsSchema.parse(res.body.data);
-    expect(deals.map((d) => d.key)).toEqual(['coupons', 'freedelivery', 'sale']);
+    expect(deals.map((d) => d.key)).toEqual(['coupons', 'freedelivery', 'sale', 'pricedropped']);
     expect(deals[2].docCount).toBe((await search('link=/clothing&sale=true')).totalCount);
     expect(deals[0].docCount).toBe((await search('link=/clothing&coupons=true')).totalCount);
     expect(deals[1].docCount).toBe((await search('link=/clothing&freedelivery=1')).totalCount);
+    expect(deals[3].docCount).toBe((await search('link=/clothing&pricedropped=1')).totalCount);
     // Disjunctive too: choosing sale does not zero out the sale count.
     const chosen = DealsSchema.parse((await request(catalog.api.url).get('/api/search/deals?link=/clothing&sale=true').expect(200)).body.data);
     expect(chosen.deals[2].docCount).toBe(deals[2].docCount);

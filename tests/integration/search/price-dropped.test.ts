@@ -1,0 +1,199 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DealsSchema, ListingPageSchema, SearchResponseSchema } from '../../../shared/api/search-schemas';
+import { DAY_MS } from '../../../shared/reference-price';
+import { createApiApp } from '../../../server/api/app';
+import { remeasureOffers } from '../../../server/api/catalog/honest-offers';
+import { importFeed } from '../../../server/api/catalog/importer';
+import { importStores } from '../../../server/api/catalog/store-manifest';
+import type { Database } from '../../../server/api/db/database';
+import { MemorySearchEngine } from '../../../server/api/search/memory-engine';
+import type { SearchEngine } from '../../../server/api/search/search-engine';
+import { SqlSearchEngine } from '../../../server/api/search/sql-engine';
+import { createRegistry } from '../../../server/lib/http-metrics';
+import { createLogger } from '../../../server/lib/logger';
+import { listen, type Running } from '../../support/listen';
+import { openTestDatabase } from '../../support/test-database';
+
+// "Price Dropped": items whose price fell in the last 7 days (shared/reference-price.ts
+// priceDrop). A feed is imported, its change log aged ten days (the clock this test sets), and
+// the same feed imported again with some prices cut: the importer stores each size's drop,
+// both engines list exactly the cut products under pricedropped, count them in the deals group
+// from the same pass, sort them by drop, and a daily re-measure a week later clears them.
+
+const MANIFEST = { stores: [{ slug: 'larch-linen', name: 'Larch Linen', countryCode: 'GB' }] };
+
+const HEADER = 'id\titem_group_id\ttitle\tdescription\tlink\timage_link\tprice\tbrand\tcolor\tgender\tage_group\tsize\tavailability\tproduct_type';
+
+type Row = { id: string; group?: string; size?: string; title: string; price: string; availability?: string };
+
+function feed(rows: Row[]): string {
+  const lines = rows.map((r) =>
+    [
+      r.id,
+      r.group ?? r.id,
+      r.title,
+      `A ${r.title.toLowerCase()}.`,
+      `https://shop.example/${r.id}`,
+      '/images/v1/product/dress/black/1/full.svg',
+      `${r.price} GBP`,
+      'Ava Marlowe',
+      'Black',
+      'female',
+      'adult',
+      r.size ?? 'M',
+      r.availability ?? 'in_stock',
+      'Women > Clothing > Dresses > Midi Dresses',
+    ].join('\t'),
+  );
+  return `${[HEADER, ...lines].join('\n')}\n`;
+}
+
+const BEFORE: Row[] = [
+  { id: 'LL-LINEN', title: 'Linen Midi Dress', price: '100.00' },
+  { id: 'LL-SILK', title: 'Silk Wrap Dress', price: '50.00' },
+  { id: 'LL-WOOL', title: 'Wool Shift Dress', price: '60.00' },
+  { id: 'LL-COTTON', title: 'Cotton Shirt Dress', price: '40.00' },
+  // One product, two sizes: only the large is cut, and its drop is the product's.
+  { id: 'LL-TWEED-S', group: 'LL-TWEED', size: 'S', title: 'Tweed Pinafore Dress', price: '70.00' },
+  { id: 'LL-TWEED-L', group: 'LL-TWEED', size: 'L', title: 'Tweed Pinafore Dress', price: '70.00' },
+  { id: 'LL-VELVET', title: 'Velvet Slip Dress', price: '90.00' },
+];
+
+/** The same feed a week and a half later: four cuts, one raise, one cut of an item sold out. */
+const AFTER: Row[] = [
+  { id: 'LL-LINEN', title: 'Linen Midi Dress', price: '80.00' },
+  { id: 'LL-SILK', title: 'Silk Wrap Dress', price: '45.00' },
+  { id: 'LL-WOOL', title: 'Wool Shift Dress', price: '60.00' },
+  { id: 'LL-COTTON', title: 'Cotton Shirt Dress', price: '44.00' },
+  { id: 'LL-TWEED-S', group: 'LL-TWEED', size: 'S', title: 'Tweed Pinafore Dress', price: '70.00' },
+  { id: 'LL-TWEED-L', group: 'LL-TWEED', size: 'L', title: 'Tweed Pinafore Dress', price: '35.00' },
+  { id: 'LL-VELVET', title: 'Velvet Slip Dress', price: '60.00', availability: 'out_of_stock' },
+];
+
+type Started = { engine: SearchEngine; close(): Promise<void> };
+
+const ENGINES: [string, (db: Database) => Promise<Started>][] = [
+  [
+    'the in-memory index',
+    async (database) => {
+      const engine = new MemorySearchEngine(database, { follow: false });
+      await engine.start();
+      return { engine, close: () => engine.close() };
+    },
+  ],
+  [
+    'the SQL reference engine',
+    async (database) => {
+      const engine = new SqlSearchEngine(database);
+      await engine.sync();
+      await engine.start();
+      return { engine, close: async () => {} };
+    },
+  ],
+];
+
+describe.each(ENGINES)('price dropped on %s', (_name, makeEngine) => {
+  let db: Database;
+  let started: Started | undefined;
+  let api: Running | undefined;
+
+  /** An api over a freshly started engine: what the catalogue holds now. */
+  async function serve(): Promise<void> {
+    await api?.close();
+    await started?.close();
+    started = await makeEngine(db);
+    const { app } = createApiApp({
+      db,
+      logger: createLogger('api', 'silent'),
+      registry: createRegistry('api'),
+      readiness: { catalogLoaded: true },
+      searchEngine: started.engine,
+    });
+    api = await listen(app);
+  }
+
+  async function get(path: string): Promise<unknown> {
+    const res = await request(api!.url).get(path);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  }
+  const titles = async (query: string) => SearchResponseSchema.parse(await get(`/api/search?${query}`)).products.map((p) => p.variants[0]!.title);
+  const total = async (query: string) => SearchResponseSchema.parse(await get(`/api/search?${query}`)).totalCount;
+  const droppedCount = async (query: string) =>
+    DealsSchema.parse(await get(`/api/search/deals?${query}`)).deals.find((d) => d.key === 'pricedropped')!.docCount;
+  const storedDrops = async () =>
+    Object.fromEntries(
+      (
+        await db.query<{ id: string; dropped: number }>(
+          `SELECT sv.item_id AS id, p.dropped FROM size_variant_prices p JOIN size_variants sv ON sv.id = p.size_variant_id ORDER BY sv.item_id`,
+        )
+      ).map((r) => [r.id, r.dropped]),
+    );
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    await importStores(db, MANIFEST);
+    await importFeed(db, { store: 'larch-linen', country: 'GB', text: feed(BEFORE) });
+    // Ten days pass: the first import's prices were in force when the week began.
+    await db.query(`UPDATE price_history SET recorded_at = recorded_at - make_interval(days => 10)`);
+    await importFeed(db, { store: 'larch-linen', country: 'GB', text: feed(AFTER) });
+    await serve();
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await started?.close();
+    await db?.close();
+  });
+
+  it('stores each size variant\'s fall over the week: cuts only, in stock only, rounded down', async () => {
+    expect(await storedDrops()).toEqual({
+      'LL-COTTON': 0,
+      'LL-LINEN': 20,
+      'LL-SILK': 10,
+      'LL-TWEED-L': 50,
+      'LL-TWEED-S': 0,
+      'LL-VELVET': 0,
+      'LL-WOOL': 0,
+    });
+  });
+
+  it('lists exactly the cut products under pricedropped, and counts them in the deals group', async () => {
+    expect((await titles('pricedropped=true')).sort()).toEqual(['Linen Midi Dress', 'Silk Wrap Dress', 'Tweed Pinafore Dress']);
+    expect(await total('pricedropped=true')).toBe(3);
+    // The count beside the filter, with it off (the index adds up cells) and on (it scans): the listing's total.
+    expect(await droppedCount('')).toBe(3);
+    expect(await droppedCount('pricedropped=true')).toBe(3);
+    expect(await droppedCount('q=linen')).toBe(await total('q=linen&pricedropped=true'));
+    expect(await total('q=linen&pricedropped=true')).toBe(1);
+    // The whole-page answer's deals come from the pass that made its page.
+    const page = ListingPageSchema.parse(await get('/api/search/listing?pricedropped=true'));
+    expect(page.deals.deals.map((d) => [d.key, d.textKey, d.docCount])).toEqual([
+      ['coupons', 'Coupon Code', 0],
+      ['freedelivery', 'Free Delivery', 0],
+      ['sale', 'All Offers', 0],
+      ['pricedropped', 'Price Dropped', 3],
+    ]);
+    expect(page.pages[0]!.totalCount).toBe(3);
+  });
+
+  it('sorts by the biggest drop first, then everything else in the Recommended order', async () => {
+    const recommended = await titles('');
+    const sorted = await titles('sort=dropped');
+    const dropped = ['Tweed Pinafore Dress', 'Linen Midi Dress', 'Silk Wrap Dress'];
+    expect(sorted).toEqual([...dropped, ...recommended.filter((t) => !dropped.includes(t))]);
+    expect(sorted.length).toBe(6);
+    expect(await titles('sort=dropped&pricedropped=true')).toEqual(dropped);
+  });
+
+  it('lets the drops lapse a week after the cuts, when the daily re-measure runs', async () => {
+    // Today's run changes nothing: the cuts are hours old.
+    expect(await remeasureOffers(db, Date.now())).toBe(0);
+    expect(await remeasureOffers(db, Date.now() + 8 * DAY_MS)).toBe(3);
+    expect(Object.values(await storedDrops())).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    await serve();
+    expect(await total('pricedropped=true')).toBe(0);
+    expect(await droppedCount('')).toBe(0);
+  });
+});
