@@ -146,6 +146,9 @@ describe('listing content', () => {
     expect(html).toContain('Free Delivery');
     expect(html).toContain('Refine Products');
     expect(html).toContain('<option value="desc">Price high - low</option>');
+    // Price Dropped: a deal link with its count (none of the demo's prices fell) and a sort.
+    expect(html).toMatch(/<a href="\/dresses\?pricedropped=true" rel="nofollow" class="filter-option has-check">Price Dropped <span class="filter-count">\(0\)<\/span><\/a>/);
+    expect(html).toContain('<option value="dropped">Price Dropped</option>');
     // Buy controls point at the retailer click-through and open a new tab.
     expect(html).toMatch(/href="\/products\/loadRetailerProductPage\/[^"]+" target="_blank"/);
     // Prices carry the country's symbol.
