@@ -66,19 +66,20 @@ type PriceRow = {
 const REMEASURE_BATCH = 2000;
 
 /**
- * Looking back this far for log entries finds every price whose drop time alone can change:
- * the week's window moving past a change (a cut a week old lapses; a price raised and cut
- * inside the week drops once the raise is where the week begins). Twice the window, so daily
- * runs missed for up to a week still catch them.
+ * Time alone changes a drop only when the 7-day window's start moves past a change in the log
+ * (a cut a week old lapses; a price raised and then cut inside the week drops once the raise is
+ * where the week begins). Prices with a change recorded between 14 and 7 days ago are measured
+ * again: every such crossing of the last week, so runs missed for up to a week still catch it.
  */
-const DROP_LOOKBACK_MS = 2 * DROP_WINDOW_DAYS * DAY_MS;
+const DROP_WINDOW_MS = DROP_WINDOW_DAYS * DAY_MS;
 
 /**
  * Time alone changes one discount: a price unchanged since it was first seen is measured
  * against the feed's list price for 30 days, and is the regular price after that
  * (shared/reference-price.ts). It changes a drop too: a cut counts for a week. Without an
  * import of that store nothing would notice, so this re-measures every discounted or dropped
- * price, and every price with a change in the last two weeks, against its log as of `now`,
+ * price, and every price whose log has a change the window's start passed in the last week,
+ * against its log as of `now`,
  * writes those that changed and announces their stores as an import does (the index and the
  * kept answers follow). Returns how many prices changed. Run daily. `all` re-measures every
  * price: for history written straight into the log (the demo's generated year), which can
@@ -95,11 +96,12 @@ export async function remeasureOffers(db: Database, now = Date.now(), { all = fa
          JOIN stores s ON s.id = sv.store_id
         WHERE ($4::boolean OR p.offers > 0 OR p.dropped > 0
                OR EXISTS (SELECT 1 FROM price_history h
-                           WHERE h.size_variant_id = p.size_variant_id AND h.country_code = p.country_code AND h.recorded_at > $5))
+                           WHERE h.size_variant_id = p.size_variant_id AND h.country_code = p.country_code
+                             AND h.recorded_at > $5 AND h.recorded_at <= $6))
           AND (p.size_variant_id, p.country_code) > ($1, $2)
         ORDER BY p.size_variant_id, p.country_code
         LIMIT $3`,
-      [after[0], after[1], REMEASURE_BATCH, all, new Date(now - DROP_LOOKBACK_MS)],
+      [after[0], after[1], REMEASURE_BATCH, all, new Date(now - 2 * DROP_WINDOW_MS), new Date(now - DROP_WINDOW_MS)],
     );
     if (!rows.length) return changed;
     const last = rows[rows.length - 1]!;

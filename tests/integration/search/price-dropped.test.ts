@@ -197,4 +197,25 @@ describe.each(ENGINES)('price dropped on %s', (_name, makeEngine) => {
     expect(await total('pricedropped=true')).toBe(0);
     expect(await droppedCount('')).toBe(0);
   });
+
+  it('finds, on a daily run, the drop a raise leaving the week makes', async () => {
+    // A month on, the cotton dress's log (written as the demo's history is): 40 for weeks,
+    // raised to 50 nine days ago, cut to 44 two days ago. A week ago it was 50, so it dropped;
+    // three days earlier the week began at 40, and it had not.
+    const later = Date.now() + 30 * DAY_MS;
+    const [{ id }] = (await db.query<{ id: number }>(`SELECT id FROM size_variants WHERE item_id = 'LL-COTTON'`)) as [{ id: number }];
+    await db.query('DELETE FROM price_history WHERE size_variant_id = $1', [id]);
+    for (const [daysAgo, price] of [[20, 40], [9, 50], [2, 44]] as const) {
+      await db.query(
+        `INSERT INTO price_history (size_variant_id, country_code, currency_code, msrp, sale_price, status, first_seen, recorded_at)
+         VALUES ($1, 'GB', 'GBP', $2, $2, 1, $3, $4)`,
+        [id, price, daysAgo === 20, new Date(later - daysAgo * DAY_MS)],
+      );
+    }
+    expect(await remeasureOffers(db, later - 3 * DAY_MS)).toBe(0);
+    expect(await remeasureOffers(db, later)).toBe(1);
+    expect((await storedDrops())['LL-COTTON']).toBe(12);
+    await serve();
+    expect(await titles('pricedropped=true')).toEqual(['Cotton Shirt Dress']);
+  });
 });
