@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,15 +7,17 @@ import type { Locator, Page } from 'playwright-core';
 import type { ProductCard } from '../../shared/api/product-schemas';
 import { DealsSchema, SearchResponseSchema, type SearchResponse } from '../../shared/api/search-schemas';
 import { root, startProduct, type RunningProduct } from '../../scripts/lib/processes';
+import { buildDemoCatalog, readDemoCatalogInfo } from '../../server/api/catalog/demo/generate-demo-catalog';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations, waitForHydration } from '../support/browser';
 import { pollUntil } from '../support/poll';
 import { TEST_BUILD_DIR } from '../support/test-build';
 
-// The "Price Dropped" deal and sort in a real browser: the demo's day-2 feeds, handed to the
-// running api by the import CLI, cut prices of products first seen on day 1; the listing's
-// Deals group then offers Price Dropped with their count, ticking it lists exactly them, the
-// sort menu orders them by the drop, and axe finds nothing serious on the result. Without
-// JavaScript both are plain links.
+// The "Price Dropped" deal and sort in a real browser: a store's day-2 GB feed from the demo,
+// handed to the running api by the import CLI, cuts prices of products first seen on day 1; the
+// listing's Deals group then offers Price Dropped with their count, ticking it lists exactly
+// them, the sort menu orders them by the drop, and axe finds nothing serious on the result.
+// Without JavaScript both are plain links. One feed, so one catalogue notice: once the index
+// shows a drop it has followed the whole import, and every count after is final.
 
 const browser = browserForFile();
 const run = promisify(execFile);
@@ -22,13 +25,31 @@ let product: RunningProduct;
 
 const script = (name: string) => path.join(root, TEST_BUILD_DIR, 'scripts', name);
 
+/** The GB feed file of a store one of whose in-stock products is cheaper on day 2. */
+async function feedWithCutsOnDay2(catalogDir: string): Promise<string> {
+  const info = await readDemoCatalogInfo(catalogDir);
+  if (!info) throw new Error('the product has no generated demo catalogue');
+  const day1 = buildDemoCatalog(info.options, 1).products;
+  const day2 = buildDemoCatalog(info.options, 2).products;
+  const cut = day2.find(
+    (p, i) =>
+      p.discount > day1[i]!.discount &&
+      p.store.sellsTo.includes('GB') &&
+      p.variants.some((v) => v.sizes.some((s) => s.availability === 'in_stock')),
+  );
+  if (!cut) throw new Error('day 2 of this catalogue cuts no GB price');
+  const file = ['tsv', 'xml'].map((ext) => path.join(catalogDir, 'feeds', `${cut.store.slug}.gb.${ext}`)).find((f) => fs.existsSync(f));
+  if (!file) throw new Error(`no GB feed of ${cut.store.slug}`);
+  return file;
+}
+
 beforeAll(async () => {
   product = await startProduct({ products: 200, buildDir: TEST_BUILD_DIR });
   const catalogDir = path.join(product.dataDir, 'demo-catalog');
-  // The data directory is the api's, so the CLI finds it running and hands the files over.
+  // The data directory is the api's, so the CLI finds it running and hands the file over.
   const env = { ...process.env, DATA_DIR: product.dataDir, API_PORT: new URL(product.apiUrl).port, LOG_LEVEL: 'silent' };
   await run(process.execPath, [script('generate-catalog.js'), '--out', catalogDir, '--day', '2'], { cwd: root, env });
-  await run(process.execPath, [script('import-feed.js'), catalogDir], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
+  await run(process.execPath, [script('import-feed.js'), await feedWithCutsOnDay2(catalogDir)], { cwd: root, env });
   // The index follows the import in its own time: the deal count is the signal it has.
   await pollUntil('the index shows the day-2 price drops', async () => ((await droppedCount()) > 0 ? true : undefined), 60_000);
 });
