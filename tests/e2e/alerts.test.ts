@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { COOKIE } from '../../shared/constants';
+import type { Locator, Page } from 'playwright-core';
 import { ALERT_MESSAGES, ALERT_NOTICES, roundedSalePrice } from '../../shared/validation/alert-rules';
 import { registerUser, uniqueEmail } from '../integration/accounts/accounts-api';
-import { DESKTOP, browserForFile, openPage, seriousAxeViolations } from '../support/browser';
+import { DESKTOP, browserForFile, openPage, seriousAxeViolations, siteContexts } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
 
 // Sale and price alerts in a real browser (spec sections 2 "Product card" and "Global shell",
@@ -19,17 +18,8 @@ const stack = demoStackForFile('catalog');
 
 type Shopper = Awaited<ReturnType<typeof registerUser>>;
 
-async function contextFor(shopper?: Shopper): Promise<BrowserContext> {
-  // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
-  const context = await browser().newContext({ ...DESKTOP, bypassCSP: true });
-  if (shopper) {
-    await context.addCookies([
-      { name: COOKIE.token, value: shopper.token, url: stack.web.url, httpOnly: true, sameSite: 'Lax' },
-      { name: COOKIE.profileType, value: String(shopper.profileType), url: stack.web.url, sameSite: 'Lax' },
-    ]);
-  }
-  return context;
-}
+// axe is injected as a script, which our CSP rightly refuses: the test contexts bypass it.
+const contextFor = siteContexts(browser, () => stack.web.url, { ...DESKTOP, bypassCSP: true });
 
 async function expectNotice(page: Page, text: string): Promise<void> {
   await page.getByTestId('notice').filter({ hasText: text }).waitFor({ timeout: 15_000 });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import { COOKIE } from '../../shared/constants';
 import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, browserForFile, openPage, seriousAxeViolations } from '../support/browser';
+import { DESKTOP, browserForFile, openPage, seriousAxeViolations, siteContexts } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
 
 // The Wishlist dialog's editorpick mode from a card (spec sections 2 "Product card" and
@@ -15,15 +13,8 @@ import { demoStackForFile } from '../support/demo-stack';
 const browser = browserForFile();
 const stack = demoStackForFile('catalog');
 
-async function contextFor(shopper: Awaited<ReturnType<typeof registerUser>>, profileType: number): Promise<BrowserContext> {
-  // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
-  const context = await browser().newContext({ ...DESKTOP, bypassCSP: true });
-  await context.addCookies([
-    { name: COOKIE.token, value: shopper.token, url: stack.web.url, httpOnly: true, sameSite: 'Lax' },
-    { name: COOKIE.profileType, value: String(profileType), url: stack.web.url, sameSite: 'Lax' },
-  ]);
-  return context;
-}
+// axe is injected as a script, which our CSP rightly refuses: the test contexts bypass it.
+const contextFor = siteContexts(browser, () => stack.web.url, { ...DESKTOP, bypassCSP: true });
 
 const PICK = /^Add .+ to an editor's pick list$/;
 
@@ -31,7 +22,7 @@ describe("the editor's pick on a card", () => {
   it("lets an admin put a product on an editor's pick list, which its page then shows", async () => {
     const admin = await registerUser(stack.api);
     await stack.db.query('UPDATE users SET profile_type = 1 WHERE id = $1', [admin.userId]);
-    const context = await contextFor(admin, 1);
+    const context = await contextFor({ ...admin, profileType: 1 });
     const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
 
     const card = page.locator('.listing-results .product-grid > article').first();
@@ -65,7 +56,7 @@ describe("the editor's pick on a card", () => {
 
   it("is not offered to a shopper", async () => {
     const shopper = await registerUser(stack.api);
-    const context = await contextFor(shopper, shopper.profileType);
+    const context = await contextFor(shopper);
     const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
     const cards = page.locator('.listing-results .product-grid > article');
     expect(await cards.count()).toBeGreaterThan(0);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { FOLLOW_API } from '../../shared/api/follow-paths';
 import type { FollowedIds, FollowsPage } from '../../shared/api/follow-schemas';
 import type { SalesPage } from '../../shared/api/alert-schemas';
-import { COOKIE, UPSTREAM_HEADER } from '../../shared/constants';
+import { UPSTREAM_HEADER } from '../../shared/constants';
 import type { FollowKind } from '../../shared/validation/follow-rules';
 import { FOLLOW_SECTIONS } from '../../client/components/follows/follow-sections';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, browserForFile, openPage, seriousAxeViolations } from '../support/browser';
+import { DESKTOP, browserForFile, openPage, seriousAxeViolations, siteContexts } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
 
 // Follows in a real browser (spec sections 2 "My Brands", "My Stores", 3 "Follow"): a guest
@@ -22,17 +22,8 @@ const stack = demoStackForFile('catalog');
 type Shopper = Awaited<ReturnType<typeof registerUser>>;
 type Named = { id: number; name: string; slug: string };
 
-async function contextFor(shopper?: Shopper): Promise<BrowserContext> {
-  // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
-  const context = await browser().newContext({ ...DESKTOP, bypassCSP: true });
-  if (shopper) {
-    await context.addCookies([
-      { name: COOKIE.token, value: shopper.token, url: stack.web.url, httpOnly: true, sameSite: 'Lax' },
-      { name: COOKIE.profileType, value: String(shopper.profileType), url: stack.web.url, sameSite: 'Lax' },
-    ]);
-  }
-  return context;
-}
+// axe is injected as a script, which our CSP rightly refuses: the test contexts bypass it.
+const contextFor = siteContexts(browser, () => stack.web.url, { ...DESKTOP, bypassCSP: true });
 
 /** The brand (or store) with the most products on sale now in GB. */
 async function mostOnSale(kind: FollowKind): Promise<Named> {

@@ -1,11 +1,12 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { COOKIE, UPSTREAM_HEADER } from '../../shared/constants';
+import { UPSTREAM_HEADER } from '../../shared/constants';
 import { BOARD_SIZE, LOOK_COLLAGE, LOOK_MESSAGES } from '../../shared/validation/look-rules';
 import { BOARD_SAYS, KEY_STEP, NEW_PIECE_SIDE, RESIZE_STEP } from '../../client/components/looks/look-board-rules';
+import { FIXED_HEADER_AFTER_PX } from '../../client/components/shell/Header';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, MOBILE, browserForFile, openPage, seriousAxeViolations, waitForHydration } from '../support/browser';
+import { DESKTOP, MOBILE, browserForFile, openPage, seriousAxeViolations, siteContexts, waitForHydration } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
 
 // Looks in the browser: a look built on the Dress Me board by mouse, published by a guest who
@@ -19,15 +20,12 @@ const stack = demoStackForFile('catalog');
 const RETAILER = /^https:\/\/www\.[a-z0-9-]+\.example\//;
 type Shopper = Awaited<ReturnType<typeof registerUser>>;
 
+const contextFor = siteContexts(browser, () => stack.web.url);
+
 async function newContext(options: typeof DESKTOP | typeof MOBILE, shopper?: Shopper): Promise<BrowserContext> {
   // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
-  const context = await browser().newContext({ ...options, bypassCSP: true });
+  const context = await contextFor(shopper, { ...options, bypassCSP: true });
   await context.route(RETAILER, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Retailer</title><h1>The retailer</h1>' }));
-  if (shopper)
-    await context.addCookies([
-      { name: COOKIE.token, value: shopper.token, url: stack.web.url, httpOnly: true, sameSite: 'Lax' },
-      { name: COOKIE.profileType, value: String(shopper.profileType), url: stack.web.url, sameSite: 'Lax' },
-    ]);
   return context;
 }
 
@@ -35,9 +33,13 @@ const addButtons = (page: Page) => page.getByRole('button', { name: /^Add .+ to 
 const pieces = (page: Page) => page.locator('.look-board .look-piece');
 const said = (page: Page) => page.locator('.look-board-wrap [aria-live="polite"]');
 
-/** The board is ready when its picker, loaded with it on demand, has listed pieces. */
+/**
+ * The board is ready when it answers pointers and keys (its code, loaded on demand, has
+ * hydrated what the server drew) and its picker has listed pieces.
+ */
 async function openBoard(context: BrowserContext, path = '/dress-me') {
   const opened = await openPage(context, `${stack.web.url}${path}`);
+  await opened.page.locator('.look-board[data-ready]').waitFor();
   await addButtons(opened.page).first().waitFor();
   return opened;
 }
@@ -265,6 +267,10 @@ describe('the board on a phone', () => {
     await addButtons(page).first().tap();
     await expect(pieces(page).count()).resolves.toBe(1);
     await page.locator('.look-board').scrollIntoViewIfNeeded();
+    // The tap left the page scrolled down to the picker, past the point where the header is
+    // fixed; back up at the board it rejoins the page (Header.tsx, read once a frame) and,
+    // taller on a phone than the room kept for it, pushes the board down. Measure once it has.
+    await page.waitForFunction((past) => document.querySelector('.site-header')?.getAttribute('data-fixed') === String(window.scrollY > past), FIXED_HEADER_AFTER_PX);
     const board = await box(page, '.look-board');
     expect(board.width).toBeLessThanOrEqual(MOBILE.viewport.width);
     expect(Math.round(board.height)).toBe(Math.round(board.width));

@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { COOKIE, UPSTREAM_HEADER } from '../../shared/constants';
 import { GIVEAWAY, GIVEAWAY_MESSAGES } from '../../shared/giveaway';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, openPage, seriousAxeViolations, browserForFile } from '../support/browser';
+import { DESKTOP, openPage, seriousAxeViolations, browserForFile, siteContexts } from '../support/browser';
 
 // Ratings and the giveaway in a real browser: a signed-in shopper rates a product with the
 // keyboard alone (Tab into the radio group, arrow keys; each choice is saved, and a reload
@@ -16,14 +16,7 @@ const apiUrl = inject('apiUrl');
 
 type Shopper = Awaited<ReturnType<typeof registerUser>>;
 
-async function signedInContext(shopper: Shopper, options: BrowserContextOptions = DESKTOP): Promise<BrowserContext> {
-  const context = await browser().newContext(options);
-  await context.addCookies([
-    { name: COOKIE.token, value: shopper.token, url: webUrl, httpOnly: true, sameSite: 'Lax' },
-    { name: COOKIE.profileType, value: String(shopper.profileType), url: webUrl, sameSite: 'Lax' },
-  ]);
-  return context;
-}
+const signedInContext = siteContexts(browser, () => webUrl);
 
 async function apiGet<T>(path: string, shopper?: Shopper): Promise<T> {
   const res = await fetch(`${apiUrl}${path}`, { headers: shopper ? { [UPSTREAM_HEADER.token]: shopper.token } : {} });

@@ -1,11 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Wishlist } from '../../shared/api/wishlist-schemas';
-import { COOKIE, UPSTREAM_HEADER } from '../../shared/constants';
+import { UPSTREAM_HEADER } from '../../shared/constants';
 import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
 import { WISHLIST_MESSAGES } from '../../shared/validation/wishlist-rules';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, browserForFile } from '../support/browser';
+import { DESKTOP, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, browserForFile, siteContexts } from '../support/browser';
 
 // Wishlists in a real browser (spec sections 2 "Product card", 4 "Wishlist dialog", 5, 8, 9):
 // a guest's heart signs in first and the add goes on; a shopper's lists made, filled, moved,
@@ -18,15 +18,7 @@ const apiUrl = inject('apiUrl');
 
 type Shopper = Awaited<ReturnType<typeof registerUser>>;
 
-/** A browser context signed in as `shopper`: the cookies the web sets at sign-in. */
-async function signedInContext(shopper: Shopper, options: BrowserContextOptions = DESKTOP): Promise<BrowserContext> {
-  const context = await browser().newContext(options);
-  await context.addCookies([
-    { name: COOKIE.token, value: shopper.token, url: webUrl, httpOnly: true, sameSite: 'Lax' },
-    { name: COOKIE.profileType, value: String(shopper.profileType), url: webUrl, sameSite: 'Lax' },
-  ]);
-  return context;
-}
+const signedInContext = siteContexts(browser, () => webUrl);
 
 /** The shopper's lists as the api has them, with each list's product ids. */
 async function listsOf(shopper: Shopper): Promise<{ name: string; isPublic: number; ids: number[] }[]> {

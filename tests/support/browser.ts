@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
+import { COOKIE } from '../../shared/constants';
+import type { SignedIn } from './web-session';
 
 // Debian's Chromium, driven by Playwright (npx playwright install cannot download here).
 // Without the background-networking flags Chromium tries to reach Google at start.
@@ -46,6 +48,25 @@ export async function waitForHydration(page: Page): Promise<void> {
 /** The two widths the spec draws: a desktop window, and a phone (mobile layout under 768 px). */
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } satisfies BrowserContextOptions;
 export const MOBILE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } satisfies BrowserContextOptions;
+
+/**
+ * Makes browser contexts for the site at `webUrl()` (both read when a context is made, so a
+ * stack started in beforeAll will do): a guest's, or signed in as `shopper` with the cookies
+ * the web sets at sign-in. `options` default to `defaults`; a context that runs axe needs
+ * `bypassCSP: true` (see seriousAxeViolations).
+ */
+export function siteContexts(browser: () => Browser, webUrl: () => string, defaults: BrowserContextOptions = DESKTOP) {
+  return async (shopper?: SignedIn, options: BrowserContextOptions = defaults): Promise<BrowserContext> => {
+    const context = await browser().newContext(options);
+    if (shopper) {
+      await context.addCookies([
+        { name: COOKIE.token, value: shopper.token, url: webUrl(), httpOnly: true, sameSite: 'Lax' },
+        { name: COOKIE.profileType, value: String(shopper.profileType), url: webUrl(), sameSite: 'Lax' },
+      ]);
+    }
+    return context;
+  };
+}
 
 /** A new page in `context` at `url`, hydrated, with its console watched (see watchConsole). */
 export async function openPage(context: BrowserContext, url: string): Promise<{ page: Page; problems: string[] }> {

@@ -1,7 +1,32 @@
-import request from 'supertest';
+import request, { type Test } from 'supertest';
+import { COOKIE } from '../../shared/constants';
 
-// A browser's cookie jar for tests that talk to the web server over HTTP: what Set-Cookie
-// said, and a Cookie header to send back.
+// A browser's session for tests that talk to the web server over HTTP: a shopper's sign-in
+// cookies, pages and forms asked for as a browser does, and a cookie jar (what Set-Cookie
+// said, and a Cookie header to send back).
+
+/** Who is signed in: what the web's sign-in puts in the session cookies (COOKIE.token and COOKIE.profileType). */
+export type SignedIn = { token: string; profileType: number };
+
+/** The Cookie header of a browser signed in as `shopper`. */
+export const sessionCookies = (shopper: SignedIn) => `${COOKIE.token}=${shopper.token}; ${COOKIE.profileType}=${shopper.profileType}`;
+
+/** A browser's User-Agent: the web streams a page to a browser and waits for the whole of it for a crawler. */
+export const BROWSER_AGENT = 'Mozilla/5.0 Chrome/130';
+
+/**
+ * What a browser asks of the web at `webUrl()` (read at each request, so a stack started in
+ * beforeAll will do): a page, and a form posted without JavaScript from one of our own pages;
+ * a guest's, or with `shopper`'s session cookies.
+ */
+export function asBrowser(webUrl: () => string) {
+  const as = (req: Test, shopper?: SignedIn) => (shopper ? req.set('Cookie', sessionCookies(shopper)) : req);
+  return {
+    page: (path: string, shopper?: SignedIn) => as(request(webUrl()).get(path).set('User-Agent', BROWSER_AGENT), shopper),
+    formPost: (path: string, fields: Record<string, string>, shopper?: SignedIn) =>
+      as(request(webUrl()).post(path).type('form').send(fields).set('Origin', webUrl()).set('User-Agent', BROWSER_AGENT), shopper),
+  };
+}
 
 export type SetCookie = { name: string; value: string; attributes: Record<string, string | true> };
 

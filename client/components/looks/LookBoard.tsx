@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { BOARD_SIZE } from '../../../shared/validation/look-rules';
 import { BOARD_HELP, BOARD_SAYS, LOOK_NOTICES, keyAction, type KeyAction, movePiece, removePiece, reorderPiece, resizePiece, type BoardPiece } from './look-board-rules';
 
@@ -23,6 +23,10 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
   const drag = useRef<Drag | null>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const id = useId();
+  // The board comes in the page's HTML before its code has arrived; effects run once React
+  // answers its pointers and keys (after hydration): the mark tests wait on.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const focusPiece = (index: number) => {
     setFocusIndex(index);
@@ -114,7 +118,7 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
       <p id={`${id}-help`} className="look-board-help">
         {BOARD_HELP}
       </p>
-      <div ref={board} className="look-board" role="group" aria-label="Your look" data-pieces={pieces.length}>
+      <div ref={board} className="look-board" role="group" aria-label="Your look" data-pieces={pieces.length} data-ready={ready || undefined}>
         {pieces.length === 0 && <p className="look-board-empty">{LOOK_NOTICES.emptyBoard}</p>}
         {pieces.map((piece, index) => (
           <div

@@ -1,53 +1,37 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { XSRF_REFUSED_MESSAGE } from '../../../shared/api/web-session';
 import { ShowWishlistSchema } from '../../../shared/api/wishlist-schemas';
 import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
-import type { Database } from '../../../server/api/db/database';
 import { registerUser } from '../accounts/accounts-api';
-import { openDemoDatabase } from '../../support/demo-catalog-database';
-import { startSearchApi } from '../../support/search-api';
-import { startWeb } from '../../support/web-server';
+import { demoStackForFile } from '../../support/demo-stack';
 import { CookieJar, fetchXsrf, setCookies } from '../../support/web-session';
 
 // A client that is not a browser (a script, an app's server) calls the api through the web's
 // gateway with its session in a `token` header (spec section 7) and no cookies: nothing of a
 // browser's rides along, so it needs no XSRF token. Cookie sessions keep every check.
 
-let db: Database;
-let api: Awaited<ReturnType<typeof startSearchApi>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
-
-beforeAll(async () => {
-  db = await openDemoDatabase();
-  api = await startSearchApi(db);
-  web = await startWeb(api.url);
-});
-afterAll(async () => {
-  await web?.close();
-  await api?.close();
-  await db?.close();
-});
+const stack = demoStackForFile('catalog');
 
 type Shopper = Awaited<ReturnType<typeof registerUser>>;
 
 /** A product of the demo catalogue, from the api's own answer. */
 async function someProduct(): Promise<number> {
-  const res = await request(api.url).get('/api/search?q=dress&perPage=1').expect(200);
+  const res = await request(stack.api.url).get('/api/search?q=dress&perPage=1').expect(200);
   return (res.body.data.products as { id: number }[])[0]!.id;
 }
 
 /** The shopper's lists that hold the product, asked of the api itself. */
 async function listsHolding(shopper: Shopper, productId: number): Promise<number[]> {
-  const res = await request(api.url).get(`/api/account/show-wishlist/?id=${productId}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
+  const res = await request(stack.api.url).get(`/api/account/show-wishlist/?id=${productId}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
   return ShowWishlistSchema.parse(res.body.data).listIds;
 }
 
-const addToWishlist = (productId: number) => request(web.url).post('/api/account/wishlist').send({ id: productId, listId: 0, listName: 'From a script' });
+const addToWishlist = (productId: number) => request(stack.web.url).post('/api/account/wishlist').send({ id: productId, listId: 0, listName: 'From a script' });
 
 describe('an api client with a token header and no cookies', () => {
   it('saves a product to a new wishlist through the gateway without an XSRF token, as the shopper', async () => {
-    const shopper = await registerUser(api);
+    const shopper = await registerUser(stack.api);
     const product = await someProduct();
     expect(await listsHolding(shopper, product)).toEqual([]);
     const res = await addToWishlist(product).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
@@ -56,26 +40,26 @@ describe('an api client with a token header and no cookies', () => {
     const lists = await listsHolding(shopper, product);
     expect(lists).toHaveLength(1);
     // Reading through the gateway is the shopper's too.
-    const read = await request(web.url).get(`/api/account/show-wishlist/?id=${product}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
+    const read = await request(stack.web.url).get(`/api/account/show-wishlist/?id=${product}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
     expect(read.body.data).toEqual({ listIds: lists });
   });
 
   it('gets its token as the README says: a sign-in through the web hands it back as the token cookie', async () => {
-    const shopper = await registerUser(api);
+    const shopper = await registerUser(stack.api);
     const jar = new CookieJar();
-    const header = await fetchXsrf(web.url, jar);
-    const res = await request(web.url).post('/auth/login').set('Cookie', jar.header()).set('X-XSRF-TOKEN', header).send({ email: shopper.email, password: shopper.password }).expect(200);
+    const header = await fetchXsrf(stack.web.url, jar);
+    const res = await request(stack.web.url).post('/auth/login').set('Cookie', jar.header()).set('X-XSRF-TOKEN', header).send({ email: shopper.email, password: shopper.password }).expect(200);
     expect(res.body.data.token).toBeUndefined();
     const token = setCookies(res).find((cookie) => cookie.name === COOKIE.token)!.value;
-    const profile = await request(web.url).get('/api/account/user-profile').set(UPSTREAM_HEADER.token, token).expect(200);
+    const profile = await request(stack.web.url).get('/api/account/user-profile').set(UPSTREAM_HEADER.token, token).expect(200);
     expect(profile.body.data.userdetail.email).toBe(shopper.email);
   });
 
   it('signs out through the gateway: the api ends that session', async () => {
-    const shopper = await registerUser(api);
-    await request(web.url).get('/api/account/notification-count').set(UPSTREAM_HEADER.token, shopper.token).expect(200);
-    await request(web.url).delete('/api/account/logout').set(UPSTREAM_HEADER.token, shopper.token).expect(200);
-    await request(web.url).get('/api/account/notification-count').set(UPSTREAM_HEADER.token, shopper.token).expect(401);
+    const shopper = await registerUser(stack.api);
+    await request(stack.web.url).get('/api/account/notification-count').set(UPSTREAM_HEADER.token, shopper.token).expect(200);
+    await request(stack.web.url).delete('/api/account/logout').set(UPSTREAM_HEADER.token, shopper.token).expect(200);
+    await request(stack.web.url).get('/api/account/notification-count').set(UPSTREAM_HEADER.token, shopper.token).expect(401);
   });
 
   it('gets the api’s own 401 for a token the api does not know, and no cookies', async () => {
@@ -84,7 +68,7 @@ describe('an api client with a token header and no cookies', () => {
   });
 
   it('is refused when a browser says another site sent it (403)', async () => {
-    const shopper = await registerUser(api);
+    const shopper = await registerUser(stack.api);
     const product = await someProduct();
     const fromOrigin = await addToWishlist(product).set(UPSTREAM_HEADER.token, shopper.token).set('Origin', 'https://elsewhere.example').expect(403);
     expect(fromOrigin.body).toEqual({ status: 403, message: XSRF_REFUSED_MESSAGE });
@@ -93,15 +77,15 @@ describe('an api client with a token header and no cookies', () => {
   });
 
   it('needs the XSRF token on page routes all the same', async () => {
-    const shopper = await registerUser(api);
-    const res = await request(web.url).post('/account/wishlists').type('form').send({ intent: 'create', listName: 'Page' }).set(UPSTREAM_HEADER.token, shopper.token).expect(403);
+    const shopper = await registerUser(stack.api);
+    const res = await request(stack.web.url).post('/account/wishlists').type('form').send({ intent: 'create', listName: 'Page' }).set(UPSTREAM_HEADER.token, shopper.token).expect(403);
     expect(res.text).toBe(XSRF_REFUSED_MESSAGE);
   });
 });
 
 describe('a cookie session keeps every check', () => {
   it('is refused without the XSRF token (403), with or without a token header besides, and changes nothing', async () => {
-    const shopper = await registerUser(api);
+    const shopper = await registerUser(stack.api);
     const product = await someProduct();
     const cookie = `${COOKIE.token}=${shopper.token}`;
     const cookieOnly = await addToWishlist(product).set('Cookie', cookie).expect(403);
@@ -113,11 +97,11 @@ describe('a cookie session keeps every check', () => {
   });
 
   it('goes through with the XSRF token, as the cookie’s shopper whatever token header it adds', async () => {
-    const shopper = await registerUser(api);
-    const other = await registerUser(api);
+    const shopper = await registerUser(stack.api);
+    const other = await registerUser(stack.api);
     const product = await someProduct();
     const jar = new CookieJar();
-    const header = await fetchXsrf(web.url, jar);
+    const header = await fetchXsrf(stack.web.url, jar);
     await addToWishlist(product).set('Cookie', `${jar.header()}; ${COOKIE.token}=${shopper.token}`).set('X-XSRF-TOKEN', header).set(UPSTREAM_HEADER.token, other.token).expect(200);
     expect(await listsHolding(other, product)).toEqual([]);
     expect(await listsHolding(shopper, product)).toHaveLength(1);

@@ -1,50 +1,28 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOW_API } from '../../../shared/api/follow-paths';
-import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
-import type { Database } from '../../../server/api/db/database';
+import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { registerUser } from '../accounts/accounts-api';
-import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { demoStackForFile } from '../../support/demo-stack';
+import { asBrowser } from '../../support/web-session';
 import { readPayload, visibleMarkup } from '../../support/page';
-import { startSearchApi } from '../../support/search-api';
-import { startWeb } from '../../support/web-server';
 
 // Follow buttons through the real web and api: in the server's HTML of brand pages, product
 // pages and the directories, pressed for a follower from their own personal call (a guest's
 // page stays the shared, page-cached document), and working without JavaScript as a plain
 // form post that comes back; My Brands in the server's HTML.
 
-let db: Database;
-let api: Awaited<ReturnType<typeof startSearchApi>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
+const stack = demoStackForFile('catalog');
 let brand: { id: number; name: string; slug: string };
 
 beforeAll(async () => {
-  db = await openDemoDatabase();
-  api = await startSearchApi(db);
-  web = await startWeb(api.url);
-  const list = await request(api.url).get('/api/account/brand-list?country=gb').expect(200);
+  const list = await request(stack.api.url).get('/api/account/brand-list?country=gb').expect(200);
   brand = (list.body.data.brands as { id: number; name: string; slug: string; productCount: number }[]).sort((a, b) => b.productCount - a.productCount)[0]!;
 });
-afterAll(async () => {
-  await web?.close();
-  await api?.close();
-  await db?.close();
-});
 
-const BROWSER = 'Mozilla/5.0 Chrome/130';
 type Shopper = Awaited<ReturnType<typeof registerUser>>;
-const cookies = (shopper: Shopper) => `${COOKIE.token}=${shopper.token}; ${COOKIE.profileType}=${shopper.profileType}`;
-const followed = async (shopper: Shopper) => (await request(api.url).get(FOLLOW_API.followed).set(UPSTREAM_HEADER.token, shopper.token).expect(200)).body.data;
-const page = (path: string, shopper?: Shopper) => {
-  const req = request(web.url).get(path).set('User-Agent', BROWSER);
-  return shopper ? req.set('Cookie', cookies(shopper)) : req;
-};
-/** A form posted by a browser without JavaScript, from our own page. */
-const formPost = (path: string, fields: Record<string, string>, shopper?: Shopper) => {
-  const req = request(web.url).post(path).type('form').send(fields).set('Origin', web.url).set('User-Agent', BROWSER);
-  return shopper ? req.set('Cookie', cookies(shopper)) : req;
-};
+const followed = async (shopper: Shopper) => (await request(stack.api.url).get(FOLLOW_API.followed).set(UPSTREAM_HEADER.token, shopper.token).expect(200)).body.data;
+const { page, formPost } = asBrowser(() => stack.web.url);
 const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
 /** The Follow buttons of a page's HTML, as `kind-id pressed`. */
 const buttons = (html: string) => [...visibleMarkup(html).matchAll(/<button[^>]*aria-pressed="(true|false)"[^>]*data-follow="([a-z]+-\d+)"/g)].map((m) => `${m[2]} ${m[1]}`);
@@ -58,8 +36,8 @@ describe('the Follow button in the server HTML', () => {
     expect(visibleMarkup(guestBefore.text)).toContain(`action="/follow/brand/${brand.id}?returnurl=${encodeURIComponent(path)}"`);
     expect(readPayload(guestBefore.text).script).not.toContain('"follows"');
 
-    const shopper = await registerUser(api);
-    await request(api.url).post(FOLLOW_API.follow('brand')).set(UPSTREAM_HEADER.token, shopper.token).send({ id: brand.id }).expect(200);
+    const shopper = await registerUser(stack.api);
+    await request(stack.api.url).post(FOLLOW_API.follow('brand')).set(UPSTREAM_HEADER.token, shopper.token).send({ id: brand.id }).expect(200);
     const mine = await page(path, shopper).expect(200);
     expect(mine.headers['cache-control']).toBe('private, no-store');
     expect(buttons(mine.text)).toEqual([`brand-${brand.id} true`]);
@@ -71,7 +49,7 @@ describe('the Follow button in the server HTML', () => {
   });
 
   it("is on a product page for its brand and its store, and among the directories' popular names", async () => {
-    const res = await request(api.url).get(`/api/search?link=${encodeURIComponent(`/brand/${brand.slug}`)}&perPage=1`).expect(200);
+    const res = await request(stack.api.url).get(`/api/search?link=${encodeURIComponent(`/brand/${brand.slug}`)}&perPage=1`).expect(200);
     const card = res.body.data.products[0] as { store_id: number; category_slug: string; subcategory_slug: string; variant_index: number; variants: { size_variants: { slug: string }[] }[] };
     const product = await page(`/${card.category_slug}/${card.subcategory_slug}/${card.variants[card.variant_index]!.size_variants[0]!.slug}`).expect(200);
     expect(buttons(product.text)).toEqual([`brand-${brand.id} false`, `store-${card.store_id} false`]);
@@ -90,14 +68,14 @@ describe('following without JavaScript', () => {
     const guest = await formPost(path, { intent: 'follow' }).expect(302);
     expect(guest.headers.location).toBe(`/authentication?userType=Login&returnurl=${encodeURIComponent(path)}`);
 
-    const shopper = await registerUser(api);
+    const shopper = await registerUser(stack.api);
     const confirm = await page(path, shopper).expect(200);
     expect(visibleMarkup(confirm.text)).toContain(`<form action="${path}" method="post"><input type="hidden" name="intent" value="follow"/>`);
     expect(await followed(shopper)).toEqual({ brands: [], stores: [] });
   });
 
   it('follows and unfollows by a form post that comes back to the page it came from', async () => {
-    const shopper = await registerUser(api);
+    const shopper = await registerUser(stack.api);
     const back = `/brand/${brand.slug}`;
     const path = `/follow/brand/${brand.id}?returnurl=${encodeURIComponent(back)}`;
     expect((await formPost(path, { intent: 'follow' }, shopper).expect(302)).headers.location).toBe(back);
@@ -116,7 +94,7 @@ describe('following without JavaScript', () => {
   });
 
   it('answers 404 for a kind or id that is not one', async () => {
-    const shopper = await registerUser(api);
+    const shopper = await registerUser(stack.api);
     await page('/follow/designer/1', shopper).expect(404);
     await page('/follow/brand/0', shopper).expect(404);
     await formPost('/follow/brand/999999999', { intent: 'follow' }, shopper).expect(404);

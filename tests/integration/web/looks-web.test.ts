@@ -1,60 +1,40 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
-import type { Database } from '../../../server/api/db/database';
+import { describe, expect, it } from 'vitest';
+import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { LOOK_COLLAGE, lookPagePath } from '../../../shared/validation/look-rules';
 import { registerUser } from '../accounts/accounts-api';
-import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { demoStackForFile } from '../../support/demo-stack';
+import { asBrowser } from '../../support/web-session';
 import { readPayload, visibleMarkup } from '../../support/page';
-import { startSearchApi } from '../../support/search-api';
-import { startWeb } from '../../support/web-server';
 
 // Looks through the real web and api: a look's page is the owner's while private and a real 404
 // for anyone else, a guest's once public, with the collage as its Open Graph and Twitter image;
 // a wrong slug redirects once; the Dress Me pages answer, create-a-look starting with its
 // product; My Lookbook and the public profile show the looks they should.
 
-let db: Database;
-let api: Awaited<ReturnType<typeof startSearchApi>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
+const stack = demoStackForFile('catalog');
 
-beforeAll(async () => {
-  db = await openDemoDatabase();
-  api = await startSearchApi(db);
-  web = await startWeb(api.url);
-});
-afterAll(async () => {
-  await web?.close();
-  await api?.close();
-  await db?.close();
-});
-
-const BROWSER = 'Mozilla/5.0 Chrome/130';
 type Shopper = Awaited<ReturnType<typeof registerUser>>;
-const cookies = (shopper: Shopper) => `${COOKIE.token}=${shopper.token}; ${COOKIE.profileType}=${shopper.profileType}`;
-const page = (path: string, shopper?: Shopper) => {
-  const req = request(web.url).get(path).set('User-Agent', BROWSER);
-  return shopper ? req.set('Cookie', cookies(shopper)) : req;
-};
+const { page } = asBrowser(() => stack.web.url);
 
 type Card = { id: number; variant_index: number; category_slug: string; subcategory_slug: string; variants: { title: string; size_variants: { guid: string; slug: string }[] }[] };
 async function cards(count: number): Promise<Card[]> {
-  const res = await request(api.url).get(`/api/search?q=dreses&perPage=${count}`).expect(200);
+  const res = await request(stack.api.url).get(`/api/search?q=dreses&perPage=${count}`).expect(200);
   return res.body.data.products as Card[];
 }
 const guidOf = (card: Card) => card.variants[card.variant_index]!.size_variants[0]!.guid;
 
 async function saveLook(shopper: Shopper, setName: string, setPublic: 0 | 1, pieces: Card[]): Promise<{ slug: string; listId: number }> {
   const items = pieces.map((card, i) => ({ guid: guidOf(card), x: i * 300, y: 100, width: 300, height: 300, z: i }));
-  const res = await request(api.url).post('/api/account/save-set').set(UPSTREAM_HEADER.token, shopper.token).send({ setName, setId: 0, setPublic, data: { items } }).expect(200);
+  const res = await request(stack.api.url).post('/api/account/save-set').set(UPSTREAM_HEADER.token, shopper.token).send({ setName, setId: 0, setPublic, data: { items } }).expect(200);
   return res.body.data;
 }
 const rename = (shopper: Shopper, listId: number, setName: string, setPublic: 0 | 1) =>
-  request(api.url).put('/api/account/rename-lookbook').set(UPSTREAM_HEADER.token, shopper.token).send({ listId, setName, setPublic }).expect(200);
+  request(stack.api.url).put('/api/account/rename-lookbook').set(UPSTREAM_HEADER.token, shopper.token).send({ listId, setName, setPublic }).expect(200);
 
 describe('the look page', () => {
   it('is a 404 for a guest and another shopper while private, and the owner’s own page, never kept', async () => {
-    const owner = await registerUser(api);
+    const owner = await registerUser(stack.api);
     const [a, b] = await cards(2);
     const saved = await saveLook(owner, 'Quiet Sunday', 0, [a!, b!]);
     const path = lookPagePath(saved.slug, saved.listId);
@@ -62,7 +42,7 @@ describe('the look page', () => {
 
     const guest = await page(path).expect(404);
     expect(guest.headers['cache-control']).toBe('no-store');
-    await page(path, await registerUser(api)).expect(404);
+    await page(path, await registerUser(stack.api)).expect(404);
 
     const mine = await page(path, owner).expect(200);
     expect(mine.headers['cache-control']).toBe('private, no-store');
@@ -72,12 +52,12 @@ describe('the look page', () => {
   });
 
   it('once public shows to guests with the collage as Open Graph and Twitter image, every piece a card; a wrong slug redirects once', async () => {
-    const owner = await registerUser(api);
+    const owner = await registerUser(stack.api);
     const [a, b, c] = await cards(3);
     const saved = await saveLook(owner, 'Beach Day', 0, [a!, b!, c!]);
     await rename(owner, saved.listId, 'Beach Day', 1);
     const path = lookPagePath(saved.slug, saved.listId);
-    const look = (await request(api.url).get(`/api/account/public-set/${saved.listId}`).expect(200)).body.data as { collage: string; items: { productName: string }[] };
+    const look = (await request(stack.api.url).get(`/api/account/public-set/${saved.listId}`).expect(200)).body.data as { collage: string; items: { productName: string }[] };
 
     const res = await page(path).expect(200);
     expect(res.headers['cache-control']).not.toContain('private');
@@ -124,7 +104,7 @@ describe('Dress Me', () => {
   });
 
   it("opens the owner's look on the board to edit (its pieces where they were), and a new board for anyone else", async () => {
-    const owner = await registerUser(api);
+    const owner = await registerUser(stack.api);
     const [a, b] = await cards(2);
     const saved = await saveLook(owner, 'Edit Me', 1, [a!, b!]);
     const mine = await page(`/dress-me?edit=${saved.listId}`, owner).expect(200);
@@ -135,7 +115,7 @@ describe('Dress Me', () => {
     expect(script).toContain(`"guid":"${guidOf(b!)}"`);
     expect(script).toContain('"x":300,"y":100,"width":300,"height":300');
 
-    const other = await page(`/dress-me?edit=${saved.listId}`, await registerUser(api)).expect(200);
+    const other = await page(`/dress-me?edit=${saved.listId}`, await registerUser(stack.api)).expect(200);
     expect(readPayload(other.text).script).toContain('"start":[],"editing":null');
     expect(visibleMarkup(other.text)).toContain('<h1>Dress Me</h1>');
   });
@@ -152,10 +132,10 @@ describe('My Lookbook and the public profile', () => {
   it('lists all of the shopper’s looks in My Lookbook, and only the public ones on the public profile', async () => {
     // Another shopper's (a page read keeps the session's answers a few seconds: the writes
     // below go to the api directly, not through the web's gateway, which would drop them).
-    const newcomer = await registerUser(api);
+    const newcomer = await registerUser(stack.api);
     const empty = visibleMarkup((await page(`/user/${newcomer.userName}/lookbook`, newcomer).expect(200)).text);
     expect(empty).toContain('You have not saved any looks yet.');
-    const owner = await registerUser(api);
+    const owner = await registerUser(stack.api);
     const [a, b] = await cards(2);
     const hidden = await saveLook(owner, 'Secret Plans', 0, [a!, b!]);
     const shown = await saveLook(owner, 'Open Book', 1, [a!, b!]);

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { ProductDetailSchema } from '../../shared/api/product-schemas';
+import { COUNTRIES } from '../../shared/countries';
+import { formatPrice } from '../../shared/price';
+import { DAY_MS } from '../../shared/reference-price';
+import { remeasureOffers } from '../../server/api/catalog/honest-offers';
+import { CHART } from '../../client/components/product/price-history-view';
+import { DESKTOP, browserForFile, openPage, seriousAxeViolations } from '../support/browser';
+import { demoStackForFile } from '../support/demo-stack';
+
+// The product page's price history in a real browser (issue "honest prices": the chart, its
+// words and its table alternative): two GB size variants given a known change log; the
+// summary's sentences, the span buttons worked by keyboard alone (each changes the chart, its
+// axis and the table), the out-of-stock band, the table's rows being the changes in the span,
+// the badge agreeing with the honest discount; axe clean. Its own stack, since the tests
+// write the log straight into the database.
+
+const browser = browserForFile();
+const stack = demoStackForFile('catalog');
+
+const gbp = (amount: number) => formatPrice(amount, COUNTRIES.GB);
+/** "12 Nov", or "12 Nov 2025" outside the current year, of the UTC day `ago` days before `now`. */
+function dayAgo(now: number, ago: number): string {
+  const date = new Date(now - ago * DAY_MS);
+  const sameYear = date.getUTCFullYear() === new Date(now).getUTCFullYear();
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
+}
+const percentOff = (was: number, now: number) => Math.round(((was - now) * 100) / was);
+
+type Priced = { id: number; guid: string; msrp: number; sale: number };
+/** A change: days ago, sale price, in stock. The list price stays the size variant's msrp. */
+type Change = [ago: number, sale: number, inStock: boolean];
+
+/** In-stock GB size variants reduced by at least a fifth, one per product, priced enough to have room between sale and list price. */
+async function reducedSizeVariants(count: number): Promise<Priced[]> {
+  const rows = await stack.db.query<Priced>(
+    `SELECT DISTINCT ON (v.product_id) sv.id, sv.guid::text AS guid, pr.msrp::float8 AS msrp, pr.sale_price::float8 AS sale
+       FROM size_variants sv
+       JOIN variants v ON v.id = sv.variant_id
+       JOIN stores s ON s.id = sv.store_id AND NOT s.admin_only
+       JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'GB'
+      WHERE pr.status = 1 AND pr.sale_price >= 20 AND pr.msrp >= pr.sale_price * 1.25
+      ORDER BY v.product_id, sv.id
+      LIMIT $1`,
+    [count],
+  );
+  expect(rows.length).toBe(count);
+  return rows;
+}
+
+/** Replaces the size variant's GB log with these changes, the last of them today's price. */
+async function writeLog(item: Priced, changes: Change[], now: number): Promise<void> {
+  await stack.db.query(`DELETE FROM price_history WHERE size_variant_id = $1 AND country_code = 'GB'`, [item.id]);
+  for (const [i, [ago, sale, inStock]] of changes.entries()) {
+    await stack.db.query(
+      `INSERT INTO price_history (size_variant_id, country_code, currency_code, msrp, sale_price, status, first_seen, recorded_at)
+       VALUES ($1, 'GB', 'GBP', $2, $3, $4, $5, $6)`,
+      [item.id, item.msrp, sale, inStock ? 1 : 0, i === 0, new Date(now - ago * DAY_MS)],
+    );
+  }
+}
+
+async function pageOf(item: Priced): Promise<string> {
+  const res = await fetch(`${stack.api.url}/api/products/detail/guid/${item.guid}?country=GB`);
+  expect(res.status).toBe(200);
+  return `${stack.web.url}/${ProductDetailSchema.parse(((await res.json()) as { data: unknown }).data).canonicalUrl}`;
+}
+
+const historyOf = (page: Page) => page.getByRole('region', { name: 'Price history' });
+const notes = (history: Locator) => history.locator('.price-history-note').allTextContents();
+/** The table alternative's rows: from, price, list price, availability. */
+const tableRows = (history: Locator) =>
+  history.locator('table tbody tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
+const pressed = (history: Locator) =>
+  history.getByRole('group', { name: 'Period' }).getByRole('button').evaluateAll((buttons) => buttons.map((b) => `${b.textContent}: ${b.getAttribute('aria-pressed')}`));
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+/** The out-of-stock bands as [first day's index, days], read back from the SVG's geometry for a span of `days` points. */
+async function gapBands(history: Locator, days: number): Promise<[number, number][]> {
+  const step = (CHART.width - CHART.left - CHART.right) / days;
+  const rects = await history.locator('rect.price-history-gap').evaluateAll((all) => all.map((r) => [Number(r.getAttribute('x')), Number(r.getAttribute('width'))]));
+  return rects.map(([x, width]) => [Math.round((x! - CHART.left) / step), Math.round(width! / step)]);
+}
+
+describe('the price history on the product page', () => {
+  it('says the 30-day low and what the discount is measured against, and its span buttons, by keyboard, redraw the chart and its table', async () => {
+    const [item] = await reducedSizeVariants(1);
+    const { msrp, sale } = item!;
+    const low = Math.floor(sale * 0.8);
+    const between = Math.round((sale + msrp) / 2);
+    const now = Date.now();
+    // The list price for months with a reduction in between, a flash sale below today's price
+    // 40 days ago (outside the 30-day window but inside the 90-day one), a week out of stock,
+    // then the cut to today's price five days ago.
+    await writeLog(
+      item!,
+      [
+        [200, msrp, true],
+        [120, between, true],
+        [100, msrp, true],
+        [40, low, true],
+        [37, msrp, true],
+        [25, msrp, false],
+        [18, msrp, true],
+        [5, sale, true],
+      ],
+      now,
+    );
+    const context = await browser().newContext({ ...DESKTOP, bypassCSP: true });
+    const { page, problems } = await openPage(context, await pageOf(item!));
+    const history = historyOf(page);
+    const day = (ago: number) => dayAgo(now, ago);
+    const sentences = await notes(history);
+
+    // Today is the lowest of 30 days, not of 90 (the flash sale): the 30-day line, not the
+    // good-time note; the cut is measured against the 30 days before it, all at the list price.
+    expect(sentences).toEqual([
+      `Lowest in 30 days: ${gbp(sale)} (${day(0)}). Today: ${gbp(sale)}.`,
+      `${percentOff(msrp, sale)}% off, measured against the lowest price of the 30 days before this price began on ${day(5)} (${gbp(msrp)}).`,
+    ]);
+    // 90 days shown first; 201 days of history offer all three spans.
+    expect(await pressed(history)).toEqual(['30 days: false', '90 days: true', '365 days: false']);
+    const chart = history.getByRole('img');
+    const axis = history.locator('.price-history-axis');
+    expect(await chart.locator('title').textContent()).toBe('Price over the last 90 days');
+    expect(await axis.textContent()).toBe(`${day(89)} – ${day(0)}`);
+
+    // The table opens from the keyboard; its rows are the changes in the 90 days.
+    const table = history.getByRole('table', { name: 'Price changes over the last 90 days' });
+    expect(await table.isVisible()).toBe(false);
+    await history.getByText('Price changes as a table').focus();
+    await page.keyboard.press('Enter');
+    await table.waitFor();
+    const row = (ago: number, price: number, inStock = true) => [day(ago), gbp(price), gbp(msrp), inStock ? 'In stock' : 'Out of stock'];
+    expect(await tableRows(history)).toEqual([row(89, msrp), row(40, low), row(37, msrp), row(25, msrp, false), row(18, msrp), row(5, sale)]);
+    expect(await gapBands(history, 90)).toEqual([[90 - 1 - 25, 7]]);
+    expect(await history.locator('.price-history-key-gap').textContent()).toBe('Out of stock');
+
+    // Back to 30 days by keyboard: from the pressed 90, Shift+Tab to 30 and Space.
+    await history.getByRole('button', { name: '90 days' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('30 days');
+    await page.keyboard.press('Space');
+    await history.getByRole('table', { name: 'Price changes over the last 30 days' }).waitFor();
+    expect(await pressed(history)).toEqual(['30 days: true', '90 days: false', '365 days: false']);
+    expect(await focused(page)).toBe('30 days');
+    expect(await chart.locator('title').textContent()).toBe('Price over the last 30 days');
+    expect(await axis.textContent()).toBe(`${day(29)} – ${day(0)}`);
+    expect(await tableRows(history)).toEqual([row(29, msrp), row(25, msrp, false), row(18, msrp), row(5, sale)]);
+    expect(await gapBands(history, 30)).toEqual([[30 - 1 - 25, 7]]);
+    // The chart's description follows the span (the flash sale is out of it); the sentences
+    // above it are about fixed windows and stay.
+    expect(await chart.locator('desc').textContent()).toMatch(new RegExp(`^From £[\\d.,]+ to £[\\d.,]+, ${day(29)} to ${day(0)}\\. Lowest in 30 days: `));
+    expect(await notes(history)).toEqual(sentences);
+
+    // Tab twice to 365 days and Enter: the whole log, 201 days of it.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('365 days');
+    await page.keyboard.press('Enter');
+    await history.getByRole('table', { name: 'Price changes over the last 201 days' }).waitFor();
+    expect(await pressed(history)).toEqual(['30 days: false', '90 days: false', '365 days: true']);
+    expect(await focused(page)).toBe('365 days');
+    expect(await chart.locator('title').textContent()).toBe('Price over the last 201 days');
+    expect(await axis.textContent()).toBe(`${day(200)} – ${day(0)}`);
+    expect(await tableRows(history)).toEqual([
+      row(200, msrp),
+      row(120, between),
+      row(100, msrp),
+      row(40, low),
+      row(37, msrp),
+      row(25, msrp, false),
+      row(18, msrp),
+      row(5, sale),
+    ]);
+    expect(await gapBands(history, 201)).toEqual([[201 - 1 - 25, 7]]);
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('says when today is the lowest price in 90 days, and shows the honest discount where the feed claims a bigger one, on the badge too', async () => {
+    const [, item] = await reducedSizeVariants(2);
+    const { msrp, sale } = item!;
+    // Months at a regular price below the feed's "was", cut ten days ago: the honest discount
+    // is measured against the regular price, not the list price.
+    const regular = Math.round((sale + msrp) / 2);
+    const now = Date.now();
+    await writeLog(
+      item!,
+      [
+        [120, regular, true],
+        [10, sale, true],
+      ],
+      now,
+    );
+    // The log was written behind the importer's back: re-measure the stored discounts, as the
+    // daily job does, and wait for the api to hear of it.
+    const heard = stack.api.answers.nextChange();
+    await remeasureOffers(stack.db, now);
+    await heard;
+    const [stored] = await stack.db.query<{ offers: number }>(`SELECT offers FROM size_variant_prices WHERE size_variant_id = $1 AND country_code = 'GB'`, [item!.id]);
+
+    const context = await browser().newContext({ ...DESKTOP, bypassCSP: true });
+    const { page, problems } = await openPage(context, await pageOf(item!));
+    const history = historyOf(page);
+    const honest = percentOff(regular, sale);
+    expect(honest).toBeLessThan(percentOff(msrp, sale));
+    expect(await notes(history)).toEqual([
+      'This is the lowest price in 90 days: a good time to buy.',
+      `${honest}% off, measured against the lowest price of the 30 days before this price began on ${dayAgo(now, 10)} (${gbp(regular)}).`,
+      `The retailer's list price of ${gbp(msrp)} would make it ${percentOff(msrp, sale)}% off; we show the smaller figure.`,
+    ]);
+    expect(stored!.offers).toBe(honest);
+    expect(await page.locator('.product-price .product-offer').textContent()).toBe(`${honest}% OFF`);
+    // Never out of stock: no band, and the legend does not mention one.
+    expect(await history.locator('rect.price-history-gap').count()).toBe(0);
+    expect(await history.locator('.price-history-key-gap').count()).toBe(0);
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
