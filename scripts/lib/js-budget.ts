@@ -29,7 +29,7 @@ export const JS_GOAL = { kib: 110, files: 12 } as const;
  * Follow button (its code on demand, its factory and the followed ids in the listing's data),
  * which took the listing from 109.3 to 109.6.
  */
-export const JS_BUDGET = { kib: 109.7, files: JS_GOAL.files } as const;
+export const JS_BUDGET = { kib: 109.8, files: JS_GOAL.files } as const;
 
 export type RouteLoad = {
   /** The route module, as the routes table names it ('listing' for client/routes/listing.route.tsx). */

@@ -247,6 +247,24 @@ describe('scrolling', () => {
     expect(took).toBeGreaterThanOrEqual(300);
     await context.close();
   });
+
+  it('keeps the page where it is when the header is fixed and comes back, at phone and desktop widths', async () => {
+    for (const options of [MOBILE, { viewport: { width: 1280, height: 500 } }]) {
+      const context = await browser().newContext(options);
+      const { page } = await openPage(context, `${webUrl}/terms-and-conditions`);
+      await waitForHydration(page);
+      // Where the main content starts in the document, whatever the scroll.
+      const mainTop = () => page.evaluate(() => Math.round(document.querySelector('main')!.getBoundingClientRect().top + window.scrollY));
+      const before = await mainTop();
+      await page.evaluate(() => window.scrollTo(0, 400));
+      await page.waitForFunction(() => document.querySelector('header.site-header')?.getAttribute('data-fixed') === 'true');
+      expect(await mainTop()).toBe(before);
+      await page.evaluate(() => window.scrollTo(0, 100));
+      await page.waitForFunction(() => document.querySelector('header.site-header')?.getAttribute('data-fixed') === 'false');
+      expect(await mainTop()).toBe(before);
+      await context.close();
+    }
+  });
 });
 
 describe('accessibility', () => {

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import type { MenuTile } from '../../../shared/api/home-schemas';
 import { useScrolledPast } from '../../app/use-scroll';
 import { ShellLink } from '../ui/ShellLink';
@@ -11,8 +12,16 @@ export const FIXED_HEADER_AFTER_PX = 300;
 
 export function Header({ menu }: { menu: readonly MenuTile[] }) {
   const fixed = useScrolledPast(FIXED_HEADER_AFTER_PX);
+  const slot = useRef<HTMLDivElement>(null);
+  // A fixed header leaves the page's flow: its slot keeps the height it had with the header
+  // in it (the header wraps differently on each screen width) before the frame is painted,
+  // so the page under it does not jump when the header is fixed or comes back.
+  useLayoutEffect(() => {
+    const kept = slot.current!;
+    kept.style.minHeight = fixed ? `max(var(--header-h), ${(kept.firstChild as HTMLElement).offsetHeight}px)` : '';
+  }, [fixed]);
   return (
-    <div className="site-header-slot">
+    <div className="site-header-slot" ref={slot}>
       <header className={`site-header${fixed ? ' is-fixed' : ''}`} data-fixed={fixed ? 'true' : 'false'}>
         <div className="header-bar">
           <ShellLink to="/" className="site-logo" aria-label="Vitrine home">
