@@ -67,20 +67,20 @@ const NEW_ITEMS = 0.15;
 const PERMANENT_SALE = 0.05;
 const INFLATED_WAS = 0.03;
 const LIST_PRICE_CHANGE = 0.12;
-const STOCK_GAP = 0.2;
+const STOCK_GAP = 0.12;
 /** The inflated "was" is about a third above the earlier list price. */
 const INFLATED_FACTOR = 0.75;
 
 function storeEvents(rng: Prng): SaleEvent[] {
   const season = (from: number, to: number): SaleEvent => {
     const start = rng.int(from, to);
-    return { start, end: start - rng.int(14, 28), share: 0.2 + rng.next() * 0.15, percents: [20, 25, 30, 40, 50], deeperBy: [10, 15, 20] };
+    return { start, end: start - rng.int(14, 28), share: 0.15 + rng.next() * 0.1, percents: [20, 25, 30, 40, 50], deeperBy: [10, 15, 20] };
   };
   const event = rng.int(55, 75);
   return [
     season(300, 345),
     season(150, 190),
-    { start: event, end: event - rng.int(3, 5), share: 0.15 + rng.next() * 0.1, percents: [rng.pick([20, 25, 30])], deeperBy: [] },
+    { start: event, end: event - rng.int(3, 5), share: 0.1 + rng.next() * 0.1, percents: [rng.pick([20, 25, 30])], deeperBy: [] },
   ];
 }
 
