@@ -58,11 +58,11 @@ type ProductPlan = {
   saleSince: number;
   /** Sale events this product took part in: their span, percent and a deeper markdown half-way. */
   events: { start: number; end: number; percent: number; deeper: number }[];
-  /** The list price was `factor` × today's before this many days ago (0: never changed). */
+  /** The list price was `factor` × today's before this many days ago (undefined: never changed). */
   listChange: { daysAgo: number; factor: number } | undefined;
 };
 
-/** Share of items on sale from before the history starts; the rest arrived during it. */
+/** Share of items that arrived during the history; the rest were on sale before it starts. */
 const NEW_ITEMS = 0.15;
 const PERMANENT_SALE = 0.05;
 const INFLATED_WAS = 0.03;
@@ -70,6 +70,8 @@ const LIST_PRICE_CHANGE = 0.12;
 const STOCK_GAP = 0.12;
 /** The inflated "was" is about a third above the earlier list price. */
 const INFLATED_FACTOR = 0.75;
+/** No sale goes deeper than this, as on the demo's later days. */
+const MAX_DISCOUNT = 70;
 
 function storeEvents(rng: Prng): SaleEvent[] {
   const season = (from: number, to: number): SaleEvent => {
@@ -117,13 +119,13 @@ function productState(product: DemoProduct, plan: ProductPlan, t: number): { bas
   for (const e of plan.events) {
     if (t > e.end && t <= e.start) {
       const half = e.start - Math.floor((e.start - e.end) / 2);
-      return { baseGbp, discount: Math.min(70, e.percent + (t <= half ? e.deeper : 0)) };
+      return { baseGbp, discount: Math.min(MAX_DISCOUNT, e.percent + (t <= half ? e.deeper : 0)) };
     }
   }
   return { baseGbp, discount: 0 };
 }
 
-/** The days a size was out of stock: [from, to) in days ago, newest last. */
+/** When a size was out of stock: from `from` days ago until `to` days ago (0: still is). */
 function stockGaps(size: DemoSize, firstSeen: number, rng: Prng): [number, number][] {
   const draws = [rng.next(), rng.next(), rng.next()];
   if (size.availability === 'out_of_stock') return [[Math.min(firstSeen, 1 + Math.floor(draws[0]! * 30)), 0]];
