@@ -14,6 +14,9 @@
 // 5. the web's rendering and behaviour under load: page cache, streaming spread, a burst
 //    (scripts/bench/web-throughput.ts): npm run bench -- [--burst-requests 1200]
 //    [--burst-seconds 30] [--burst-waves 10] [--throughput-only]
+// 6. the price history (scripts/bench/history-bench.ts): first start with a year of demo
+//    history, then the endpoint's p50 and p95: npm run bench -- [--history-products 30000]
+//    [--history-requests 400] [--history-only]
 // `--web-only` runs the web sections without the index. Sections 1-3 render every request
 // (RENDER_EVERY_REQUEST: page cache off, no queue deadline), so that they measure renders.
 import fs from 'node:fs';
@@ -21,8 +24,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { ACCOUNT_API, SessionSchema } from '../shared/api/account-schemas';
+import { FULL_DEMO } from '../server/api/catalog/demo/demo-world';
 import { COOKIE } from '../shared/constants';
 import { runApiBench } from './bench/api-bench';
+import { runHistoryBench } from './bench/history-bench';
 import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
 import { RENDER_EVERY_REQUEST, runWebThroughputBench, type WebThroughputContext } from './bench/web-throughput';
@@ -43,9 +48,20 @@ if (args[0] === '--serve-static') {
     res.type('html').send(body);
   });
   app.listen(Number(args[2]), '127.0.0.1');
+} else if (args.includes('--history-only')) {
+  await historyBench();
 } else {
   if (!args.includes('--index-only')) await main();
   if (!args.includes('--web-only') && !args.includes('--throughput-only')) await indexBench();
+  if (!args.some((a) => a.endsWith('-only'))) await historyBench();
+}
+
+async function historyBench() {
+  await runHistoryBench({
+    products: option('history-products', FULL_DEMO.products),
+    requests: option('history-requests', 400),
+    log: (line) => console.log(line),
+  });
 }
 
 async function indexBench() {

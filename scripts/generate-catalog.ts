@@ -1,11 +1,13 @@
-// npm run generate-catalog -- [--out <dir>] [--day <n>] [--small] [--seed <n>] [--products <n>] [--stores <n>] [--brands <n>]
+// npm run generate-catalog -- [--out <dir>] [--day <n>] [--days <n>] [--small] [--seed <n>] [--products <n>] [--stores <n>] [--brands <n>]
 //
 // Writes the deterministic demo catalogue (stores.json, site.json, feeds/<store>.<cc>.tsv|xml)
 // that the api imports on first start; `npm run import -- <dir>` loads it by hand. The same
 // options always give the same bytes. `--day 2` (3, …) writes the same catalogue's next
 // days: some prices cut, some sizes sold out, some back in stock (demo-days.ts). Without size
 // options it keeps those of the catalogue already in <dir>, so the running api's catalogue
-// gets its own next day; then `npm run import -- <dir>` brings the changes in.
+// gets its own next day; then `npm run import -- <dir>` brings the changes in. `--days 365`
+// also writes that many days of price history before the (first day's) feeds into
+// history/price-history.tsv (demo-history.ts): the first start writes it into the change log.
 import { parseArgs } from 'node:util';
 import { FULL_DEMO, SMALL_DEMO, type DemoOptions } from '../server/api/catalog/demo/demo-world';
 import { readDemoCatalogInfo, writeDemoCatalog } from '../server/api/catalog/demo/generate-demo-catalog';
@@ -14,6 +16,7 @@ const { values } = parseArgs({
   options: {
     out: { type: 'string', default: '.data/demo-catalog' },
     day: { type: 'string' },
+    days: { type: 'string' },
     small: { type: 'boolean', default: false },
     seed: { type: 'string' },
     products: { type: 'string' },
@@ -33,6 +36,11 @@ function positive(name: string, value: string | undefined, fallback: number): nu
 }
 
 const day = positive('day', values.day, 1);
+const historyDays = values.days === undefined ? 0 : positive('days', values.days, 0);
+if (historyDays > 0 && day > 1) {
+  console.error('--days writes the history before the first day\'s feeds: it cannot be used with --day');
+  process.exit(2);
+}
 const sized = values.small || [values.seed, values.products, values.stores, values.brands].some((v) => v !== undefined);
 const existing = day > 1 && !sized ? await readDemoCatalogInfo(values.out!) : undefined;
 const base = existing?.options ?? (values.small ? SMALL_DEMO : FULL_DEMO);
@@ -43,8 +51,9 @@ const options: DemoOptions = {
   brands: positive('brands', values.brands, base.brands),
 };
 const started = performance.now();
-const info = await writeDemoCatalog(values.out!, options, day);
+const info = await writeDemoCatalog(values.out!, options, day, { historyDays });
 console.log(
   `Wrote ${values.out}${day > 1 ? ` (day ${day})` : ''}: ${info.stores} stores, ${info.brands} brands, ${info.products} products, ` +
-    `${info.items} feed items in ${info.feeds} feeds (${Math.round(performance.now() - started)} ms)`,
+    `${info.items} feed items in ${info.feeds} feeds` +
+    `${info.history ? `, ${info.history.rows} price changes over ${info.history.days} days` : ''} (${Math.round(performance.now() - started)} ms)`,
 );

@@ -2,9 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database';
 import { upsertCategoryTree } from './category-tree';
+import { DEMO_HISTORY_DAYS, HISTORY_FILE, readHistoryTsv, type HistoryRow } from './demo/demo-history';
 import { buildDemoSite } from './demo/demo-site';
 import { buildDemoWorld, FULL_DEMO } from './demo/demo-world';
 import { DEMO_GENERATOR_VERSION, IMPORTED_MARKER, readDemoCatalogInfo, writeDemoCatalog } from './demo/generate-demo-catalog';
+import { AVAILABILITY_STATUS, minorToDecimal } from './feed-values';
+import { remeasureOffers } from './honest-offers';
 import { listFeedFiles } from './import-files';
 import { importFeed } from './importer';
 import { hasSiteContent, importSiteContent } from './site-content';
@@ -15,7 +18,10 @@ import { analyseTables } from '../db/planner-statistics';
 // through the same importer a merchant's feed goes through. The generated files are kept
 // in `${dataDir}/demo-catalog` and reused while the generator version is unchanged (a
 // catalogue of another size generated there beforehand, `npm run generate-catalog --
-// --out .data/demo-catalog --products 5000`, is used as it is).
+// --out .data/demo-catalog --products 5000`, is used as it is). A catalogue generated with
+// price history (the first start's own has a year of it) gets that history written straight
+// into the change log once its feeds are in, dated back from the import, and every price is
+// measured again against it: a year of changes as rows, not a year of imports.
 
 const PROGRESS_INTERVAL_MS = 1000;
 
@@ -49,10 +55,11 @@ export async function ensureDemoCatalog(db: Database, dataDir: string, progress:
     progress(`Resuming the demo catalog import from ${dir}: an earlier start stopped before it finished`);
   } else if (info?.version !== DEMO_GENERATOR_VERSION) {
     progress(`Generating the demo catalog into ${dir} …`);
-    info = await writeDemoCatalog(dir, FULL_DEMO);
+    info = await writeDemoCatalog(dir, FULL_DEMO, 1, { historyDays: DEMO_HISTORY_DAYS });
     progress(
       `Generated ${count(info.products)} products of ${count(info.brands)} brands in ${count(info.stores)} stores ` +
-        `(${info.feeds} feeds) in ${seconds(performance.now() - started)}`,
+        `(${info.feeds} feeds${info.history ? `, ${count(info.history.rows)} price changes over ${info.history.days} days` : ''}) ` +
+        `in ${seconds(performance.now() - started)}`,
     );
   } else {
     progress(`Using the demo catalog generated in ${dir} (${count(info.products)} products, ${info.feeds} feeds)`);
@@ -77,6 +84,19 @@ export async function ensureDemoCatalog(db: Database, dataDir: string, progress:
       progress(`Importing demo catalog: feed ${index + 1}/${feeds.length} · ${count(products)} products`);
     }
   }
+  if (info.history) {
+    const historyStarted = performance.now();
+    const written = await writeDemoHistory(db, readHistoryTsv(await fs.readFile(path.join(dir, HISTORY_FILE), 'utf8')));
+    // The import measured every price against an empty log, so against its msrp: the most any
+    // history can allow. History only ever lowers a discount, so the prices the import gave
+    // none keep none, and measuring those it gave one (about a third) is all it takes; the
+    // integration test checks that measuring all of them again changes nothing.
+    const remeasured = await remeasureOffers(db, Date.now());
+    progress(
+      `Demo price history: ${count(written)} changes over ${info.history.days} days written, ` +
+        `${count(remeasured)} discounts measured again against it (${seconds(performance.now() - historyStarted)})`,
+    );
+  }
   await setDemoPopularity(db);
   await analyseTables(db);
   await fs.writeFile(path.join(dir, IMPORTED_MARKER), `${JSON.stringify({ version: info.version, feeds: feeds.length })}\n`);
@@ -86,6 +106,99 @@ export async function ensureDemoCatalog(db: Database, dataDir: string, progress:
       `(import ${seconds(performance.now() - importStarted)}, total ${seconds(performance.now() - started)})` +
       `${rejected.length ? `; ${rejected.length} rows rejected` : ''}`,
   );
+}
+
+/** History rows per transaction: the event loop gets a turn between them (PGlite runs on it). */
+const HISTORY_BATCH = 20_000;
+
+/**
+ * Writes the generated history into the change log, each row dated `daysAgo` days before the
+ * demo import (the earliest product's creation), so the whole history comes before the
+ * import's own first-sighting rows. Those rows then only repeat the history's newest row (the
+ * history ends at the feeds' prices) and are dropped: the log keeps one row per change. A
+ * size variant and country that already has history is left alone, and each batch holds whole
+ * histories, so a start interrupted here writes the rest the next time. Returns the rows written.
+ */
+export async function writeDemoHistory(db: Database, rows: readonly HistoryRow[]): Promise<number> {
+  const [first] = await db.query<{ at: Date | null }>('SELECT min(created_at) AS at FROM products');
+  if (!first?.at) return 0;
+  const anchor = first.at;
+  const ids = new Map<string, number>();
+  for (const r of await db.query<{ store: string; item_id: string; id: number }>(
+    'SELECT s.slug AS store, sv.item_id, sv.id FROM size_variants sv JOIN stores s ON s.id = sv.store_id',
+  )) {
+    ids.set(`${r.store}\t${r.item_id}`, r.id);
+  }
+  const done = new Set<string>();
+  for (const r of await db.query<{ size_variant_id: number; country_code: string }>(
+    'SELECT DISTINCT size_variant_id, country_code FROM price_history WHERE recorded_at < $1',
+    [anchor],
+  )) {
+    done.add(`${r.size_variant_id}/${r.country_code}`);
+  }
+
+  type Batch = { id: number[]; country: string[]; currency: string[]; msrp: string[]; sale: string[]; status: number[]; first: boolean[]; days: number[] };
+  const empty = (): Batch => ({ id: [], country: [], currency: [], msrp: [], sale: [], status: [], first: [], days: [] });
+  let batch = empty();
+  let written = 0;
+  const flush = async () => {
+    if (!batch.id.length) return;
+    const b = batch;
+    batch = empty();
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO price_history (size_variant_id, country_code, currency_code, msrp, sale_price, status, first_seen, recorded_at)
+         SELECT t.size_variant_id, t.country_code, t.currency_code, t.msrp, t.sale_price, t.status, t.first_seen,
+                $9::timestamptz - t.days_ago * interval '24 hours'
+           FROM unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::int2[], $7::bool[], $8::int[])
+             AS t(size_variant_id, country_code, currency_code, msrp, sale_price, status, first_seen, days_ago)`,
+        [b.id, b.country, b.currency, b.msrp, b.sale, b.status, b.first, b.days, anchor],
+      );
+    });
+    written += b.id.length;
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  let pair = '';
+  let skip = false;
+  for (const row of rows) {
+    const id = ids.get(`${row.store}\t${row.itemId}`);
+    const key = `${id}/${row.country}`;
+    const starts = key !== pair;
+    if (starts) {
+      pair = key;
+      // An item the import rejected has no size variant; one with history has had it written.
+      skip = id === undefined || done.has(key);
+      if (!skip && batch.id.length >= HISTORY_BATCH) await flush();
+    }
+    if (skip) continue;
+    batch.id.push(id!);
+    batch.country.push(row.country);
+    batch.currency.push(row.currency);
+    batch.msrp.push(minorToDecimal(row.msrp));
+    batch.sale.push(minorToDecimal(row.sale));
+    batch.status.push(AVAILABILITY_STATUS[row.availability]);
+    batch.first.push(starts);
+    batch.days.push(row.daysAgo);
+  }
+  await flush();
+
+  // The import's first sightings that the history's newest row already says.
+  await db.query(
+    `DELETE FROM price_history h
+      WHERE h.first_seen AND h.recorded_at >= $1
+        AND (h.currency_code, h.msrp, h.sale_price, h.status) =
+            (SELECT e.currency_code, e.msrp, e.sale_price, e.status
+               FROM price_history e
+              WHERE e.size_variant_id = h.size_variant_id AND e.country_code = h.country_code AND e.recorded_at < $1
+              ORDER BY e.recorded_at DESC, e.id DESC
+              LIMIT 1)`,
+    [anchor],
+  );
+  // Those first sightings were the table's first rows: rewritten without them, the log takes
+  // the room its rows need and no more (a plain VACUUM cannot give back space before live rows).
+  if (written) await db.query('VACUUM FULL price_history');
+  return written;
 }
 
 /** A generated catalogue is here but its import never finished. */

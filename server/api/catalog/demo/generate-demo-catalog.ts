@@ -5,6 +5,7 @@ import type { StoreManifest } from '../store-manifest';
 import { buildDemoProducts, type DemoProduct } from './demo-catalog';
 import { demoProductsOnDay } from './demo-days';
 import { writeFeed } from './demo-feeds';
+import { buildDemoHistory, HISTORY_FILE, writeHistoryTsv } from './demo-history';
 import { convertRound } from './demo-pricing';
 import { buildDemoSite } from './demo-site';
 import { buildDemoWorld, FULL_DEMO, storeLogo, type DemoOptions, type DemoWorld } from './demo-world';
@@ -15,10 +16,13 @@ import { buildDemoWorld, FULL_DEMO, storeLogo, type DemoOptions, type DemoWorld 
 // last and names the generator version, so a directory that has it is complete. A later day
 // (`--day 2`, demo-days.ts) is the same catalogue with the next days' price and stock
 // changes, written over the same files, so importing it (or the api's feed refresh, which
-// stores.json points at these files) changes prices as a merchant's next feed would.
+// stores.json points at these files) changes prices as a merchant's next feed would. With
+// `historyDays`, the first day's catalogue also gets the price and stock changes of that many
+// days before it (demo-history.ts), in history/price-history.tsv, which the first-start loader
+// writes straight into the change log.
 
 /** Bump when the generator's output changes, so stale generated catalogues are remade. */
-export const DEMO_GENERATOR_VERSION = 2;
+export const DEMO_GENERATOR_VERSION = 3;
 
 export const INFO_FILE = 'generator.json';
 
@@ -37,6 +41,8 @@ export type DemoCatalogInfo = {
   options: DemoOptions;
   /** Which day's prices and stock the feeds hold (1: as first generated). */
   day?: number;
+  /** How many days of price history before the feeds HISTORY_FILE holds, and its rows (changes). */
+  history?: { days: number; rows: number };
   stores: number;
   brands: number;
   products: number;
@@ -84,8 +90,14 @@ export function buildDemoCatalog(options: DemoOptions = FULL_DEMO, day = 1): Dem
   return { world, products: demoProductsOnDay(buildDemoProducts(world), options.seed, day) };
 }
 
-/** Every file of the catalogue, generator.json last; the same options and day give the same bytes. */
-export function* demoCatalogFiles(options: DemoOptions = FULL_DEMO, day = 1): Generator<DemoFile> {
+/** What else to write: `historyDays` of price history before the first day's feeds (0: none). */
+export type DemoCatalogExtras = { historyDays?: number };
+
+/** Every file of the catalogue, generator.json last; the same options, day and extras give the same bytes. */
+export function* demoCatalogFiles(options: DemoOptions = FULL_DEMO, day = 1, { historyDays = 0 }: DemoCatalogExtras = {}): Generator<DemoFile> {
+  // The history ends at the first day's feeds; a later day's feeds have moved on from it (and
+  // an api that has the catalogue already has its history: the new day comes in by import).
+  if (historyDays > 0 && day > 1) throw new RangeError('price history is written with the first day\'s feeds only');
   const { world, products } = buildDemoCatalog(options, day);
   yield { path: 'stores.json', content: `${JSON.stringify(storesManifest(world), null, 2)}\n` };
   yield { path: 'site.json', content: `${JSON.stringify(buildDemoSite(world), null, 2)}\n` };
@@ -105,11 +117,18 @@ export function* demoCatalogFiles(options: DemoOptions = FULL_DEMO, day = 1): Ge
       yield { path: feedPath(store, country), content: writeFeed(store, country, list) };
     }
   }
+  let history: DemoCatalogInfo['history'];
+  if (historyDays > 0) {
+    const { rows } = buildDemoHistory(products, options.seed, historyDays);
+    history = { days: historyDays, rows: rows.length };
+    yield { path: HISTORY_FILE, content: writeHistoryTsv(rows) };
+  }
   const info: DemoCatalogInfo = {
     generator: 'vitrine-demo',
     version: DEMO_GENERATOR_VERSION,
     options,
     ...(day > 1 ? { day } : {}),
+    ...(history ? { history } : {}),
     stores: world.stores.length,
     brands: world.brands.length,
     products: products.length,
@@ -137,13 +156,19 @@ const sameOptions = (a: DemoOptions, b: DemoOptions) =>
  * target and renamed into place, so an interrupted run never leaves half a catalogue
  * that looks complete. Another day of the catalogue already there keeps its imported marker.
  */
-export async function writeDemoCatalog(outDir: string, options: DemoOptions = FULL_DEMO, day = 1): Promise<DemoCatalogInfo> {
+export async function writeDemoCatalog(
+  outDir: string,
+  options: DemoOptions = FULL_DEMO,
+  day = 1,
+  extras: DemoCatalogExtras = {},
+): Promise<DemoCatalogInfo> {
   const target = path.resolve(outDir);
   const temp = `${target}.tmp-${process.pid}`;
   await fs.rm(temp, { recursive: true, force: true });
   await fs.mkdir(path.join(temp, 'feeds'), { recursive: true });
   let info: DemoCatalogInfo | undefined;
-  for (const file of demoCatalogFiles(options, day)) {
+  for (const file of demoCatalogFiles(options, day, extras)) {
+    if (file.path === HISTORY_FILE) await fs.mkdir(path.join(temp, path.dirname(HISTORY_FILE)), { recursive: true });
     await fs.writeFile(path.join(temp, file.path), file.content);
     if (file.path === INFO_FILE) info = JSON.parse(file.content) as DemoCatalogInfo;
   }

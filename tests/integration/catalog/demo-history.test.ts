@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PriceHistory } from '../../../shared/api/price-history-schemas';
+import { DAY_MS, percentOff } from '../../../shared/reference-price';
+import { ensureDemoCatalog } from '../../../server/api/catalog/demo-loader';
+import { remeasureOffers } from '../../../server/api/catalog/honest-offers';
+import { buildDemoHistory, type DemoHistory } from '../../../server/api/catalog/demo/demo-history';
+import { SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
+import { buildDemoCatalog, writeDemoCatalog, type DemoCatalogInfo } from '../../../server/api/catalog/demo/generate-demo-catalog';
+import { AVAILABILITY_STATUS } from '../../../server/api/catalog/feed-values';
+import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
+import type { Database } from '../../../server/api/db/database';
+import { startApi } from '../../support/api-server';
+import { BOTH_ENGINES } from '../../support/test-database';
+
+// The small demo catalogue with a year of generated price history, loaded the way a first start
+// loads the full one: the feeds through the importer, then the history written straight into
+// the change log as one row per change, then every price measured again against it.
+
+/** SMALL_DEMO's year: 6,322 changes for its 2,182 size variants and countries (one row a day would be 796,430). */
+const SMALL_DEMO_YEAR_ROWS = 6322;
+/** On-disk bytes per change-log row, heap and both indexes (about 143 on either engine at this size: 82 heap, 61 indexes). */
+const MAX_BYTES_PER_ROW = 160;
+
+let dataDir: string;
+let info: DemoCatalogInfo;
+let generated: DemoHistory;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-demo-history-'));
+  info = await writeDemoCatalog(path.join(dataDir, 'demo-catalog'), SMALL_DEMO, 1, { historyDays: 365 });
+  generated = buildDemoHistory(buildDemoCatalog(SMALL_DEMO).products, SMALL_DEMO.seed, 365);
+});
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type LogLine = [store: string, itemId: string, country: string, daysAgo: number, currency: string, msrp: number, sale: number, status: number];
+const byItem = (a: LogLine, b: LogLine) =>
+  a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]) || a[2].localeCompare(b[2]) || b[3] - a[3];
+
+/** The change log as (store, item, country, days before the import, currency, msrp, sale, status). */
+async function changeLog(db: Database): Promise<LogLine[]> {
+  const rows = await db.query<{ store: string; item_id: string; country_code: string; days_ago: number; currency_code: string; msrp: number; sale_price: number; status: number }>(
+    `SELECT s.slug AS store, sv.item_id, h.country_code, h.currency_code, h.msrp, h.sale_price, h.status,
+            round(extract(epoch FROM ((SELECT min(created_at) FROM products) - h.recorded_at)) / 86400)::int AS days_ago
+       FROM price_history h
+       JOIN size_variants sv ON sv.id = h.size_variant_id
+       JOIN stores s ON s.id = sv.store_id`,
+  );
+  return rows
+    .map((r): LogLine => [r.store, r.item_id, r.country_code, r.days_ago, r.currency_code, Number(r.msrp), Number(r.sale_price), r.status])
+    .sort(byItem);
+}
+
+describe.each(BOTH_ENGINES)('a year of demo price history on %s', (_engine, open) => {
+  let db: Database;
+  let api: Awaited<ReturnType<typeof startApi>>;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    db = await open();
+    await ensureDemoCatalog(db, dataDir, (line) => lines.push(line));
+    api = await startApi(db);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await db?.close();
+  });
+
+  it('writes the generated changes into the change log, one row per change and none a day', async () => {
+    expect(info.history).toEqual({ days: 365, rows: SMALL_DEMO_YEAR_ROWS });
+    expect(generated.rows.length).toBe(SMALL_DEMO_YEAR_ROWS);
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^Demo price history: 6,322 changes over 365 days written, [\\d,]+ discounts measured again against it \\([\\d.]+ s\\)$`)));
+    const expected = generated.rows
+      .map((r): LogLine => [r.store, r.itemId, r.country, r.daysAgo, r.currency, r.msrp / 100, r.sale / 100, AVAILABILITY_STATUS[r.availability]])
+      .sort(byItem);
+    // The import's own first sightings repeated the history's newest rows and are gone.
+    expect(await changeLog(db)).toEqual(expected);
+    const [pairs] = await db.query<{ n: number; first: number }>(
+      'SELECT count(DISTINCT (size_variant_id, country_code))::int AS n, count(*) FILTER (WHERE first_seen)::int AS first FROM price_history',
+    );
+    expect(pairs).toEqual({ n: 2182, first: 2182 });
+  });
+
+  it('leaves every price measured against its history: measuring all of them again changes none', async () => {
+    expect(await remeasureOffers(db, Date.now(), { all: true })).toBe(0);
+    const prices = await db.query<{ msrp: number; sale_price: number; offers: number }>('SELECT msrp, sale_price, offers FROM size_variant_prices');
+    const claims = prices.map((p) => ({ offers: p.offers, claim: percentOff(Math.round(p.msrp * 100), Math.round(p.sale_price * 100)) }));
+    // Most sales began after a regular price and are what the feed says; a permanent "sale" is
+    // none, and a sale soon after another, or after a raised "was" price, is less than claimed.
+    expect({
+      claimed: claims.filter((c) => c.claim > 0).length,
+      honest: claims.filter((c) => c.offers > 0 && c.offers === c.claim).length,
+      smaller: claims.filter((c) => c.offers > 0 && c.offers < c.claim).length,
+      none: claims.filter((c) => c.claim > 0 && c.offers === 0).length,
+      more: claims.filter((c) => c.offers > c.claim).length,
+    }).toEqual({ claimed: 721, honest: 618, smaller: 14, none: 89, more: 0 });
+  });
+
+  it('keeps the log compact on disk', async () => {
+    const [size] = await db.query<{ bytes: number; rows: number }>(
+      "SELECT pg_total_relation_size('price_history')::int AS bytes, (SELECT count(*)::int FROM price_history) AS rows",
+    );
+    expect(size!.rows).toBe(SMALL_DEMO_YEAR_ROWS);
+    expect(size!.bytes / size!.rows).toBeLessThan(MAX_BYTES_PER_ROW);
+  });
+
+  it('answers the price history endpoint with a point for each of the 365 days', async () => {
+    const inflated = generated.inflated[0]!;
+    const guid = sizeVariantGuid(inflated.store, inflated.itemIds[0]!);
+    const res = await fetch(`${api.url}/api/products/price-history/${guid}?country=${inflated.country}&days=365`);
+    expect(res.status).toBe(200);
+    const data = ((await res.json()) as { data: PriceHistory }).data;
+    expect(data.points.length).toBe(365);
+    expect(data.points[0]!.date).toBe(new Date(Date.now() - 364 * DAY_MS).toISOString().slice(0, 10));
+    expect(data.reference.basis).toBe('history');
+  });
+
+  it("stores the honest discount of an item whose 'was' price was raised before its sale, smaller than the feed's claim", async () => {
+    const inflated = generated.inflated[0]!;
+    const rows = await db.query<{ item_id: string; msrp: number; sale_price: number; offers: number }>(
+      `SELECT sv.item_id, p.msrp, p.sale_price, p.offers
+         FROM size_variant_prices p JOIN size_variants sv ON sv.id = p.size_variant_id JOIN stores s ON s.id = sv.store_id
+        WHERE s.slug = $1 AND sv.item_id = ANY($2::text[]) AND p.country_code = $3
+        ORDER BY sv.item_id`,
+      [inflated.store, inflated.itemIds, inflated.country],
+    );
+    expect(rows.length).toBe(inflated.itemIds.length);
+    for (const row of rows) {
+      const claim = percentOff(Math.round(row.msrp * 100), Math.round(row.sale_price * 100));
+      // Measured against the list price before it was raised: the lowest price of the 30 days before the sale.
+      const before = generated.rows
+        .filter((r) => r.store === inflated.store && r.itemId === row.item_id && r.country === inflated.country && r.daysAgo > inflated.raisedDaysAgo)
+        .at(-1)!;
+      expect(row.offers).toBe(percentOff(before.sale, Math.round(row.sale_price * 100)));
+      expect(row.offers).toBeLessThan(claim);
+    }
+  });
+
+  it('writes the history of a size variant that lost it the next time, once, when the start stopped before it finished', async () => {
+    const complete = await changeLog(db);
+    // As if the process had died while writing the history: one store's items have none yet
+    // and the import-complete marker was never written.
+    const store = generated.inflated[0]!.store;
+    await db.query(
+      `DELETE FROM price_history h USING size_variants sv, stores s
+        WHERE sv.id = h.size_variant_id AND s.id = sv.store_id AND s.slug = $1`,
+      [store],
+    );
+    fs.rmSync(path.join(dataDir, 'demo-catalog', 'imported.json'));
+    expect((await changeLog(db)).length).toBeLessThan(complete.length);
+    await ensureDemoCatalog(db, dataDir, () => {});
+    expect(await changeLog(db)).toEqual(complete);
+  });
+});
