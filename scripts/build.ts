@@ -75,7 +75,10 @@ const externalPackages: esbuild.Plugin = {
 // entry points, all of them, and is one chunk. The small chunks of a first build are folded in
 // the second (smallChunkPlan): those a landing page loads into the shell (the route table
 // imports them), the others into a chunk per family that the entry points loading them import.
-const LAZY_SHELL_MODULES = /[\\/]client[\\/](routes[\\/]([^\\/]+\.route|listing-loader)|components[\\/](account[\\/]AuthDialog|listing[\\/]PriceFilter|wishlist[\\/](card-dialogs|wishlist-hearts-call)|follows[\\/](FollowButton|follows-call)|looks[\\/](DressMeBoard|LookOwnerTools)))\.tsx?$/;
+// A module loaded on demand that does not import the table (the admin view's rule, which the
+// browser's api client loads for admins) splits esbuild's runtime helpers into a chunk of their
+// own, one more file on every first load: the build refuses such a module (onDemandOutsideShell).
+const LAZY_SHELL_MODULES = /[\\/](client[\\/](routes[\\/]([^\\/]+\.route|listing-loader)|components[\\/](account[\\/]AuthDialog|listing[\\/]PriceFilter|wishlist[\\/](card-dialogs|wishlist-hearts-call)|follows[\\/](FollowButton|follows-call)|looks[\\/](DressMeBoard|LookOwnerTools)|shell[\\/](CountryPopupDialog|MailingListDialog)|listing[\\/]ZeroListing))|shared[\\/]api[\\/]admin-view)\.tsx?$/;
 const SHARED_CHUNK = 'vitrine:shared-chunk/';
 const NO_SMALL_CHUNKS: SmallChunkPlan = { shell: [], shared: [] };
 function routesImportTheShell(plan: SmallChunkPlan): esbuild.Plugin {
@@ -212,9 +215,21 @@ export function copyPublicFiles(outDir = dist): void {
   if (fs.existsSync(from)) fs.cpSync(from, path.join(outDir, 'client'), { recursive: true });
 }
 
+/** Entry points of a client build (as source paths) loaded on demand without importing the shell. */
+export function onDemandOutsideShell(metafile: esbuild.Metafile): string[] {
+  return Object.entries(metafile.outputs)
+    .filter(([file, out]) => file.endsWith('.js') && out.entryPoint && out.entryPoint !== CLIENT_ENTRY)
+    .map(([, out]) => out.entryPoint!)
+    .filter((entryPoint) => !LAZY_SHELL_MODULES.test(path.join(root, entryPoint)));
+}
+
 /** The client in two passes: the second folds away the first's small shared chunks. */
 async function buildClient(outDir: string): Promise<esbuild.BuildResult> {
   const first = await esbuild.build({ ...clientOptions(outDir), write: false, sourcemap: false });
+  const outside = onDemandOutsideShell(first.metafile!);
+  if (outside.length) {
+    throw new Error(`Loaded on demand but not importing the shell (add to LAZY_SHELL_MODULES in scripts/build.ts): ${outside.join(', ')}`);
+  }
   return esbuild.build(clientOptions(outDir, smallChunkPlan(first.metafile!, CLIENT_ENTRY)));
 }
 

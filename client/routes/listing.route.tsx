@@ -1,8 +1,9 @@
+import { Suspense } from 'react';
 import { isRouteErrorResponse, useRouteError, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ListingPage } from '../components/listing/ListingPage';
 import { usePrefetchOnIntent } from '../components/listing/use-listing-nav';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
-import { Component as NotFound } from './not-found.route';
+import { lazyPart } from '../app/lazy-part';
 
 // One listing route for /search and every canonical path (spec section 2 "Listing and search
 // page"): /shop/…, /brand/{brand}, /store/{store} and single-segment pages (/dresses,
@@ -29,9 +30,19 @@ export function Component() {
   return <ListingPage />;
 }
 
+// The not-found page, drawn when the api knows no such page: its code on demand
+// (client/app/lazy-part.ts), so this page's first load does not carry it.
+const NotFound = lazyPart(() => import('./not-found.route').then((module) => module.Component));
+
 /** A path the api does not know is the not-found page, with its 404 (spec section 2). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    );
+  }
   return <RouteErrorView />;
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { data, isRouteErrorResponse, redirect, useActionData, useLoaderData, useRouteError, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { PRICE_HISTORY_MAX_DAYS, priceHistoryPath } from '../../shared/api/price-history-paths';
@@ -11,7 +12,7 @@ import { ProductPage } from '../components/product/ProductPage';
 import { loadMyRating } from '../components/product/rating-call';
 import type { RouteHandle } from '../components/shell/CountryPopup';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
-import { Component as NotFound } from './not-found.route';
+import { lazyPart } from '../app/lazy-part';
 
 // The product landing page {cat}/{lastnode}/{slug} (spec section 2 route table): the api
 // finds the size variant by its slug; a known slug under another path is sent, once, to
@@ -114,8 +115,18 @@ export function Component() {
   return <ProductPage detail={detail} similar={similar} history={history} myRating={myRating} ratingError={failed?.ratingError} />;
 }
 
+// The not-found page, drawn when the api knows no such page: its code on demand
+// (client/app/lazy-part.ts), so this page's first load does not carry it.
+const NotFound = lazyPart(() => import('./not-found.route').then((module) => module.Component));
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    );
+  }
   return <RouteErrorView />;
 }

@@ -9,27 +9,31 @@ import type { Metafile } from 'esbuild';
 export const JS_GOAL = { kib: 110, files: 12 } as const;
 
 /**
- * What the build enforces: never more files than the goal, and never more bytes than the
- * heaviest route needs today (a ratchet: lower it as routes shrink, until it is JS_GOAL). The
- * help pages are the heaviest (about 108.7 KiB of brotli), then My Wishlists (108.5) and the
- * listing (about 107.9, which Lighthouse would read as about 108.8 with the three files' response
- * headers); the framework alone (react-dom/client about 57 KiB, React
- * Router with React about 27 KiB in brotli) leaves little of the goal's 110 KiB for the pages'
- * own code. Alerts raised it from 109 to 109.3: every page's route table (in the shell) names
- * the alert pages (My Alerts, My Sales, /alerts/{add|confirm|unsubscribe}), which took the help
- * pages from 108.7-108.9 to 108.9-109.1 (the chunks' hashes move it by 0.1); the cards' alert
- * actions cost the listing nothing (their dialog is loaded on demand). Looks raised it to 109.5:
- * their four routes in the same table took help to 109.1-109.2. The help pages carry all six
- * pages' text in one route module (8.6 KiB of brotli); one module per page would give the
- * ratchet back its room (the next change that names a route should do it). Ratings, follows,
- * the admin view and the social cards took the heaviest pages past it (My Wishlists 110.2,
- * help 110.1); the help pages became one module each (103.7-105.2) and the small chunks only
- * other pages load were folded per family instead of into one (My Wishlists 107), leaving the
- * listing the heaviest again. Follows raised it to 109.7: a brand or store listing names its
- * Follow button (its code on demand, its factory and the followed ids in the listing's data),
- * which took the listing from 109.3 to 109.6.
+ * The response headers of one first-load script as the web sends it (status line and header
+ * lines, server/web/http/static-files.ts), which Lighthouse's transfer size counts with the
+ * body: x-request-id, the security headers a script keeps, Vary, Content-Type,
+ * Content-Encoding, Cache-Control, Content-Length (six digits here: any file under a megabyte),
+ * Date and keep-alive. The web integration test of compression reads them off the wire and
+ * fails when they no longer add up to this. Lighthouse read 1.4 KiB more than the build for the
+ * listing's three files when they were 496 bytes each (with Last-Modified and Accept-Ranges).
  */
-export const JS_BUDGET = { kib: 109.8, files: JS_GOAL.files } as const;
+export const ASSET_HEADER_BYTES = 429;
+
+/**
+ * What the build enforces, counted as Lighthouse does (the brotli bytes plus ASSET_HEADER_BYTES
+ * per file): the landing pages (LANDING_ROUTES, which the issue measures) never over JS_GOAL,
+ * and every route never over `kib` nor `files`: a ratchet, what the heaviest route needs today
+ * (lower it as routes shrink, until it is JS_GOAL). The framework alone (react-dom/client about
+ * 57 KiB, React Router with React about 27 KiB in brotli) leaves little of the goal's 110 KiB
+ * for the pages' own code, and each file costs its headers, so the pages of many small chunks
+ * are the heaviest: the add-to-wishlist page (107.4 KiB of brotli in 9 files, 111.2 as
+ * Lighthouse counts; the chunks' hashes move figures by 0.1), then My Wishlists (110.3 in 9); of
+ * the landing pages the listing (108.6 KiB in 3 files, 109.8 counted; 109.7 in 4 files, 111.4
+ * counted, before the runtime helpers' chunk was folded into the shell and the shell's two
+ * dialogs, the listing's no-results view and its not-found page went on demand), product 108.5
+ * and home 105.9.
+ */
+export const JS_BUDGET = { kib: 111.3, files: JS_GOAL.files } as const;
 
 export type RouteLoad = {
   /** The route module, as the routes table names it ('listing' for client/routes/listing.route.tsx). */
@@ -38,6 +42,8 @@ export type RouteLoad = {
   files: string[];
   /** Their compressed size, as sent to a browser. */
   bytes: number;
+  /** What Lighthouse counts: `bytes` plus each file's response headers (ASSET_HEADER_BYTES). */
+  transfer: number;
 };
 
 export type Budget = { kib: number; files: number };
@@ -71,31 +77,38 @@ export function routeLoads(metafile: Metafile, entryPoint: string, sizeOf: (file
     const route = out.entryPoint && file.endsWith('.js') ? routeKey(out.entryPoint) : undefined;
     if (!route) continue;
     const files = [...staticClosure(metafile, file, staticClosure(metafile, entry))];
-    loads.push({ route, files, bytes: files.reduce((sum, f) => sum + sizeOf(f), 0) });
+    const bytes = files.reduce((sum, f) => sum + sizeOf(f), 0);
+    loads.push({ route, files, bytes, transfer: bytes + files.length * ASSET_HEADER_BYTES });
   }
   return loads.sort((a, b) => a.route.localeCompare(b.route));
 }
 
-/** Every route over `budget`, with why; empty when all fit. */
-export function overBudget(loads: readonly RouteLoad[], budget: Budget): string[] {
+/** Every route over `budget`, and every landing page over `goal`, with why (counted as Lighthouse does); empty when all fit. */
+export function overBudget(loads: readonly RouteLoad[], budget: Budget, goal: Budget = JS_GOAL): string[] {
   const problems: string[] = [];
   for (const load of loads) {
-    const kib = load.bytes / 1024;
-    if (kib > budget.kib) problems.push(`${load.route}: ${kib.toFixed(1)} KiB of JavaScript, over ${budget.kib} KiB`);
+    const kib = load.transfer / 1024;
+    const landing = LANDING_ROUTES.includes(load.route);
+    const ceiling = landing ? Math.min(budget.kib, goal.kib) : budget.kib;
+    const why = landing && goal.kib < budget.kib ? ' (a landing page: the goal)' : '';
+    if (kib > ceiling) problems.push(`${load.route}: ${kib.toFixed(1)} KiB of JavaScript with its headers, over ${ceiling} KiB${why}`);
     if (load.files.length > budget.files) problems.push(`${load.route}: ${load.files.length} JavaScript files, over ${budget.files}`);
   }
   return problems;
 }
 
-/** One line per route: compressed KiB and files, against the goal. */
+/** One line per route: brotli KiB, files and KiB with headers (as Lighthouse counts), against the goal. */
 export function formatLoads(loads: readonly RouteLoad[], goal: Budget = JS_GOAL): string {
   const width = Math.max(...loads.map((l) => l.route.length));
   const lines = loads.map((l) => {
-    const kib = l.bytes / 1024;
+    const kib = l.transfer / 1024;
     const met = kib <= goal.kib && l.files.length <= goal.files ? 'goal met' : `goal ${goal.kib} KiB, ${goal.files} files: not met`;
-    return `  ${l.route.padEnd(width)}  ${kib.toFixed(1).padStart(6)} KiB  ${String(l.files.length).padStart(2)} files  ${met}`;
+    return `  ${l.route.padEnd(width)}  ${(l.bytes / 1024).toFixed(1).padStart(6)} KiB  ${String(l.files.length).padStart(2)} files  ${kib.toFixed(1).padStart(6)} KiB with headers  ${met}`;
   });
-  return ['First-load JavaScript per route (entry + route module, brotli as served):', ...lines].join('\n');
+  return [
+    `First-load JavaScript per route (entry + route module, brotli as served; with headers: plus ${ASSET_HEADER_BYTES} bytes of response headers a file, as Lighthouse counts):`,
+    ...lines,
+  ].join('\n');
 }
 
 /**

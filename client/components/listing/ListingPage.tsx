@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { lazyFollowButton } from '../follows/follow-lazy';
-import { useShellMenu } from '../../app/menu-wire';
+import { lazyPart } from '../../app/lazy-part';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { isDepartment } from '../../../shared/constants';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
@@ -11,7 +11,6 @@ import { clearAll, provenance, setPage, setProvenance, setSort } from '../../../
 import { PROVENANCE_LABELS } from '../../../shared/listing/vocabulary';
 import { formatPrice } from '../../../shared/price';
 import { SORT_OPTIONS, isSortValue } from '../../../shared/sort-options';
-import { showsZeroResultMessage } from '../../../shared/validation/search-text';
 import { useDepartment } from '../../app/department';
 import { useCountry } from '../../app/site-hooks';
 import { PageMeta } from '../meta/PageMeta';
@@ -21,70 +20,19 @@ import { FilterLink } from './FilterLink';
 import { FilterPanel } from './FilterPanel';
 import { ListingDescription } from './ListingDescription';
 import { ListingResults } from './ListingResults';
-import { ProductCard } from './ProductCard';
 import { SitemapLinks } from './SitemapLinks';
-import type { ListingData } from './listing-data';
 import { useListingWire, type ListingWire } from './listing-wire';
 import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQuery } from './use-listing-nav';
 
 // The Follow button, its code on demand (follows/follow-lazy.ts).
 const FollowButton = lazyFollowButton(() => import('../follows/FollowButton'));
+// What a listing with no products (or a failed one) draws instead of its grid, its code on
+// demand (client/app/lazy-part.ts): most listings have products.
+const ZeroListing = lazyPart(() => import('./ZeroListing').then((module) => module.ZeroListing));
 
 
 // The listing and search page (spec section 2 "Listing and search page", section 4 "Listing",
 // section 8 for its failures).
-
-/** Departments the no-product landing leaves out (spec section 9). */
-const HIDDEN_LANDING_DEPARTMENTS = new Set(['blog', 'sale', 'featured', 'dress me']);
-
-function ProductRow({ products, title }: { products: ListingData['recommended']; title: string }) {
-  if (!products.length) return null;
-  return (
-    <section className="recommended" aria-labelledby="recommended-title">
-      <h2 id="recommended-title">{title}</h2>
-      <ul className="product-grid">
-        {products.map((product, index) => (
-          <li key={`${product.id}-${index}`}>
-            <ProductCard p={product} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** Zero results (spec section 2): the message, an image, sitemap links, then the landing tiles. */
-function ZeroResults({ query, data }: { query: string; data: ListingData }) {
-  const tiles = useShellMenu().filter((item) => item.previewImage && !HIDDEN_LANDING_DEPARTMENTS.has(item.name.toLowerCase()));
-  return (
-    <>
-      <section className="zero-results">
-        {showsZeroResultMessage(query) && (
-          <>
-            <h1>We could not find many matches for: &quot;{query}&quot;</h1>
-            <p>Try another search to find more products.</p>
-          </>
-        )}
-        <svg className="zero-results-art" viewBox="0 0 120 80" width="120" height="80" role="img" aria-label="An empty clothes rail">
-          <path d="M10 20h100M60 8v12M30 20l-8 50M90 20l8 50" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-        </svg>
-        <SitemapLinks info={data.links?.searchinfo} />
-      </section>
-      <section id="product_landing_page" aria-label="Shop by department" className="landing-tiles">
-        <ul>
-          {tiles.map((tile) => (
-            <li key={tile.itemId}>
-              <ShellLink to={`/${tile.itemSlug}`}>
-                <img src={tile.previewImage ?? ''} alt={tile.menuImageAlt ?? ''} width={240} height={160} loading="lazy" />
-                <span>Shop {tile.name}</span>
-              </ShellLink>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </>
-  );
-}
 
 export function ListingPage() {
   const wire = useLoaderData() as ListingWire;
@@ -288,7 +236,7 @@ export function ListingPage() {
               </li>
             </ul>
           )}
-          {data.error500 ? (
+          {data.error500 && (
             <div className="listing-error" role="alert">
               <h1>{SERVER_ERROR_MESSAGE}</h1>
               <p>
@@ -297,12 +245,14 @@ export function ListingPage() {
                 </button>
               </p>
             </div>
-          ) : zero ? (
-            <ZeroResults query={query} data={data} />
+          )}
+          {zero ? (
+            <Suspense fallback={null}>
+              <ZeroListing query={query} data={data} sitemap={<SitemapLinks info={data.links?.searchinfo} />} />
+            </Suspense>
           ) : (
             <ListingResults key={data.path + serializeListingQuery(setPage(state, 1))} data={data} state={state} path={data.path} />
           )}
-          {zero && <ProductRow products={data.recommended} title="Recommended Products" />}
           {data.links && (data.links.attribute.length > 0 || data.links.brand.length > 0 || data.links.fixedbrand.length > 0) && (
             <section className="seo-links" aria-label="Related searches">
               {[

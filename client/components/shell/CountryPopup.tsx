@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useMatches } from 'react-router';
-import { COUNTRIES, countryPrefix, parseCountryCode, type CountryCode } from '../../../shared/countries';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useMatches } from 'react-router';
+import { parseCountryCode, type CountryCode } from '../../../shared/countries';
 import { COOKIE } from '../../../shared/constants';
 import { useSiteConfig } from '../../app/contexts';
-import { readCookie, removeCookie } from '../../app/cookies';
+import { readCookie } from '../../app/cookies';
+
+// The dialog itself is fetched only when it is to show (CountryPopupDialog.tsx).
+const CountryPopupDialog = lazy(() => import('./CountryPopupDialog').then((module) => ({ default: module.CountryPopupDialog })));
 
 // Spec section 2 "Country prefix": when the country cookie (the site the shopper chose)
 // differs from the URL's country — not on localhost, not on a retailer click-through
@@ -20,9 +23,7 @@ export type RouteHandle = {
 
 export function CountryPopup() {
   const { country } = useSiteConfig();
-  const location = useLocation();
   const matches = useMatches();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [usual, setUsual] = useState<CountryCode | undefined>();
   const suppressed = matches.some((m) => (m.handle as RouteHandle | undefined)?.noCountryPopup);
 
@@ -32,37 +33,10 @@ export function CountryPopup() {
     if (cookie && cookie !== country) setUsual(cookie);
   }, [country, suppressed]);
 
-  useEffect(() => {
-    if (usual && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [usual]);
-
   if (!usual) return null;
-  const here = COUNTRIES[country];
-  const there = COUNTRIES[usual];
-  const stay = () => {
-    removeCookie(COOKIE.country);
-    dialog.current?.close();
-    setUsual(undefined);
-  };
-  const goHref = `${countryPrefix(usual)}${location.pathname === '/' && countryPrefix(usual) ? '' : location.pathname}${location.search}`;
   return (
-    <dialog ref={dialog} className="modal country-popup" aria-labelledby="country-popup-title" onCancel={stay}>
-      <button type="button" className="modal-close" aria-label="Close" onClick={stay}>
-        ×
-      </button>
-      <h2 id="country-popup-title">You usually shop on Vitrine {there.name}</h2>
-      <p>
-        You are looking at Vitrine {here.name}, with prices in {here.info.currencyName}. Would you like to go to Vitrine{' '}
-        {there.name}, with prices in {there.info.currencyName}?
-      </p>
-      <div className="modal-actions">
-        <a className="button button-primary" href={goHref || '/'}>
-          Go to Vitrine {there.name}
-        </a>
-        <button type="button" className="button" onClick={stay}>
-          Continue on Vitrine {here.name}
-        </button>
-      </div>
-    </dialog>
+    <Suspense fallback={null}>
+      <CountryPopupDialog here={country} usual={usual} onStay={() => setUsual(undefined)} />
+    </Suspense>
   );
 }

@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { EMAIL_MESSAGES } from '../../../shared/validation/email';
 import { ShellLink } from '../ui/ShellLink';
 import { EmailSignup } from './EmailSignup';
-import { MailingListDialog } from './MailingListDialog';
 import { ShareButtons } from './ShareButtons';
+
+// The mailing list dialog is fetched the first time the shopper asks for it (most visits never
+// do), and drawn from then on; a closed dialog shows nothing, and without scripts the button
+// could not open it either.
+const MailingListDialog = lazy(() => import('./MailingListDialog').then((module) => ({ default: module.MailingListDialog })));
 
 // The footer (spec section 2 "Global shell"): popular tag pages, sitemap links, help and
 // legal pages, pages for sellers (outside the shop), social links, the newsletter and
@@ -72,11 +76,19 @@ function LinkList({ title, links }: { title: string; links: readonly [string, st
 
 export function Footer() {
   const [mailingList, setMailingList] = useState(false);
+  const [asked, setAsked] = useState(false);
   return (
     <footer className="site-footer">
       <div className="footer-newsletter">
         <EmailSignup source="footer" label="Sign up for our newsletter" invalidMessage={EMAIL_MESSAGES.newsletter} />
-        <button type="button" className="link-button" onClick={() => setMailingList(true)}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setAsked(true);
+            setMailingList(true);
+          }}
+        >
           Join our mailing list
         </button>
       </div>
@@ -95,7 +107,11 @@ export function Footer() {
         one place. When you choose a product, we take you to the retailer to buy it.
       </p>
       <p className="footer-legal">© Vitrine</p>
-      <MailingListDialog open={mailingList} onClose={() => setMailingList(false)} />
+      {asked && (
+        <Suspense fallback={null}>
+          <MailingListDialog open={mailingList} onClose={() => setMailingList(false)} />
+        </Suspense>
+      )}
     </footer>
   );
 }

@@ -61,7 +61,10 @@ function precompressed(assetsDir: string) {
     res.type(path.extname(req.path));
     res.setHeader('Content-Encoding', 'br');
     res.setHeader('Cache-Control', CacheImmutable.header);
-    res.sendFile(`${req.path.slice(1)}${BROTLI_SUFFIX}`, { root: assetsDir, cacheControl: false, dotfiles: 'deny' }, (error) => {
+    // No Last-Modified nor Accept-Ranges: a hashed asset never changes (immutable, never
+    // revalidated) and is fetched whole. Each header line is bytes on every script of a first
+    // visit, which Lighthouse counts in its transfer (scripts/lib/js-budget.ts ASSET_HEADER_BYTES).
+    res.sendFile(`${req.path.slice(1)}${BROTLI_SUFFIX}`, { root: assetsDir, cacheControl: false, lastModified: false, acceptRanges: false, dotfiles: 'deny' }, (error) => {
       if (error && !res.headersSent) next(error);
     });
   };

@@ -1,6 +1,8 @@
 import http from 'node:http';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { ASSET_HEADER_BYTES } from '../../../scripts/lib/js-budget';
 import { demoStackForFile } from '../../support/demo-stack';
 import { readPayload } from '../../support/page';
 
@@ -77,5 +79,41 @@ describe('compression', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.headers.vary).toBe('Accept-Encoding');
     expect(zlib.gunzipSync(gzip.body).equals(file.body)).toBe(true);
+  });
+
+  it("sends each script of a listing's first load with the response headers the build's budget counts for it", async () => {
+    const page = (await get('/dresses')).body.toString('utf8');
+    const { entry, modulepreload } = readPayload(page).payload.config.assets;
+    const scripts = [entry, ...modulepreload];
+    expect(scripts.length).toBe(3);
+    const { port } = new URL(stack.web.url);
+    for (const script of scripts) {
+      // The header block as it travels (status line to the blank line), which Lighthouse's
+      // transfer size counts with the body.
+      const head = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(`GET ${script} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip, deflate, br, zstd\r\nConnection: keep-alive\r\n\r\n`);
+        });
+        let received = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => {
+          received += chunk;
+          const end = received.indexOf('\r\n\r\n');
+          if (end >= 0) {
+            socket.destroy();
+            resolve(received.slice(0, end + 4));
+          }
+        });
+        socket.on('error', reject);
+      });
+      expect(head.startsWith('HTTP/1.1 200 OK\r\n')).toBe(true);
+      expect(head).toMatch(/\r\nContent-Encoding: br\r\n/);
+      // ASSET_HEADER_BYTES is for a six-digit Content-Length; every other header line has a fixed length.
+      const length = /\r\nContent-Length: (\d+)\r\n/.exec(head)![1]!;
+      // The web's process sets a 65 s keep-alive (server/web/main.ts); this stack's app keeps Node's 5 s.
+      expect(head).toMatch(/\r\nKeep-Alive: timeout=5\r\n/);
+      const asServed = head.replace('Keep-Alive: timeout=5', 'Keep-Alive: timeout=65');
+      expect(Buffer.byteLength(asServed, 'latin1') + (6 - length.length)).toBe(ASSET_HEADER_BYTES);
+    }
   });
 });

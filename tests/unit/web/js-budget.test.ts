@@ -1,6 +1,6 @@
 import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { JS_GOAL, SMALL_CHUNK_BYTES, overBudget, routeLoads, smallChunkPlan } from '../../../scripts/lib/js-budget';
+import { ASSET_HEADER_BYTES, JS_GOAL, SMALL_CHUNK_BYTES, overBudget, routeLoads, smallChunkPlan } from '../../../scripts/lib/js-budget';
 
 // `npm run build` fails when a page's first-load JavaScript (the client entry, the page's route
 // module, and every chunk they import) is over budget. A small build's metafile as esbuild
@@ -38,18 +38,26 @@ describe('the client JavaScript budget', () => {
     const sizes: Record<string, number> = { 'dist/entry.js': 60 * KIB, 'dist/shell.js': 30 * KIB, 'dist/listing.js': 10 * KIB, 'dist/cards.js': 5 * KIB, 'dist/home.js': 8 * KIB };
     const loads = routeLoads(metafile, 'client/entry.client.tsx', (file) => sizes[file]!);
     expect(loads).toEqual([
-      { route: 'home', files: ['dist/entry.js', 'dist/shell.js', 'dist/home.js'], bytes: 98 * KIB },
-      { route: 'listing', files: ['dist/entry.js', 'dist/shell.js', 'dist/listing.js', 'dist/cards.js'], bytes: 105 * KIB },
+      { route: 'home', files: ['dist/entry.js', 'dist/shell.js', 'dist/home.js'], bytes: 98 * KIB, transfer: 98 * KIB + 3 * ASSET_HEADER_BYTES },
+      { route: 'listing', files: ['dist/entry.js', 'dist/shell.js', 'dist/listing.js', 'dist/cards.js'], bytes: 105 * KIB, transfer: 105 * KIB + 4 * ASSET_HEADER_BYTES },
     ]);
     expect(overBudget(loads, JS_GOAL)).toEqual([]);
   });
 
-  it('fails a route over the bytes or over the files, saying which and by what', () => {
-    const sizes: Record<string, number> = { 'dist/entry.js': 60 * KIB, 'dist/shell.js': 40 * KIB, 'dist/listing.js': 10.5 * KIB, 'dist/cards.js': 1, 'dist/home.js': 8 * KIB };
+  it('fails a route over the bytes (with each file\'s headers, as Lighthouse counts) or over the files, saying which and by what', () => {
+    // The listing: 108.6 KiB of brotli in 4 files, 110.3 KiB with their headers.
+    const sizes: Record<string, number> = { 'dist/entry.js': 60 * KIB, 'dist/shell.js': 40 * KIB, 'dist/listing.js': 7.6 * KIB, 'dist/cards.js': 1 * KIB, 'dist/home.js': 8 * KIB };
     const loads = routeLoads(metafile, 'client/entry.client.tsx', (file) => sizes[file]!);
-    expect(overBudget(loads, { kib: 110, files: 3 })).toEqual(['listing: 110.5 KiB of JavaScript, over 110 KiB', 'listing: 4 JavaScript files, over 3']);
+    expect(overBudget(loads, { kib: 111, files: 3 })).toEqual(['listing: 110.3 KiB of JavaScript with its headers, over 110 KiB (a landing page: the goal)', 'listing: 4 JavaScript files, over 3']);
+    expect(overBudget(loads, { kib: 109, files: 12 })).toEqual([
+      'home: 109.3 KiB of JavaScript with its headers, over 109 KiB',
+      'listing: 110.3 KiB of JavaScript with its headers, over 109 KiB',
+    ]);
+    // A page the goal does not measure is held to the ratchet only.
+    const other = loads.map((load) => (load.route === 'listing' ? { ...load, route: 'wishlist-add' } : load));
+    expect(overBudget(other, { kib: 111, files: 12 })).toEqual([]);
+    expect(overBudget(other, { kib: 110.2, files: 12 })).toEqual(['wishlist-add: 110.3 KiB of JavaScript with its headers, over 110.2 KiB']);
   });
-
 
   it('folds small shared chunks a landing page loads into the shell, and those only other pages load into one chunk per family for those pages', () => {
     const built: Metafile = {

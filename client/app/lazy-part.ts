@@ -1,0 +1,17 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+// A part of a page whose code is loaded on demand while the server's HTML still has it: what
+// only some pages of a kind draw (a brand's Follow button, a listing's no-results view), so the
+// pages that do not draw it never fetch it. Render it inside a <Suspense>: in the browser it is
+// fetched when first drawn (hydration keeps the server's HTML meanwhile). On the server the
+// module is loaded when the page's module is, and handed to React as a thenable already
+// settled, which React reads at once: a lazy component that suspends would make the first page
+// of each kind a streamed one (React's boundary scripts instead of one finished document).
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
+  type Loaded = { default: ComponentType<P> };
+  let loaded: ComponentType<P> | undefined;
+  const get = () => load().then((component) => (loaded = component));
+  const settled = (component: ComponentType<P>) => ({ then: (done: (value: Loaded) => void) => done({ default: component }) }) as unknown as Promise<Loaded>;
+  if (typeof document === 'undefined') void get();
+  return lazy(() => (loaded ? settled(loaded) : get().then(settled)));
+}
