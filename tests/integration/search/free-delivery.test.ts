@@ -7,12 +7,10 @@ import { createApiApp } from '../../../server/api/app';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
-import { MemorySearchEngine } from '../../../server/api/search/memory-engine';
-import type { SearchEngine } from '../../../server/api/search/search-engine';
-import { SqlSearchEngine } from '../../../server/api/search/sql-engine';
 import { createRegistry } from '../../../server/lib/http-metrics';
 import { createLogger } from '../../../server/lib/logger';
 import { listen, type Running } from '../../support/listen';
+import { SEARCH_ENGINES, type StartedEngine } from '../../support/search-engines';
 import { openTestDatabase } from '../../support/test-database';
 
 // Spec section 9: free delivery when the sale price reaches the store's threshold for the
@@ -95,31 +93,8 @@ afterAll(async () => {
   await db?.close();
 });
 
-type Started = { engine: SearchEngine; close(): Promise<void> };
-
-const ENGINES: [string, (db: Database) => Promise<Started>][] = [
-  [
-    'the in-memory index',
-    async (database) => {
-      const engine = new MemorySearchEngine(database, { follow: false });
-      await engine.start();
-      return { engine, close: () => engine.close() };
-    },
-  ],
-  [
-    'the SQL reference engine',
-    async (database) => {
-      const engine = new SqlSearchEngine(database);
-      await engine.sync();
-      await engine.start();
-      // It holds nothing beyond the database, which the file closes.
-      return { engine, close: async () => {} };
-    },
-  ],
-];
-
-describe.each(ENGINES)('free delivery on %s', (_name, makeEngine) => {
-  let started: Started;
+describe.each(SEARCH_ENGINES)('free delivery on %s', (_name, makeEngine) => {
+  let started: StartedEngine;
   let api: Running;
 
   beforeAll(async () => {

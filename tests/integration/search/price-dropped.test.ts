@@ -7,12 +7,10 @@ import { remeasureOffers } from '../../../server/api/catalog/honest-offers';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
-import { MemorySearchEngine } from '../../../server/api/search/memory-engine';
-import type { SearchEngine } from '../../../server/api/search/search-engine';
-import { SqlSearchEngine } from '../../../server/api/search/sql-engine';
 import { createRegistry } from '../../../server/lib/http-metrics';
 import { createLogger } from '../../../server/lib/logger';
 import { listen, type Running } from '../../support/listen';
+import { SEARCH_ENGINES, type StartedEngine } from '../../support/search-engines';
 import { openTestDatabase } from '../../support/test-database';
 
 // "Price Dropped": items whose price fell in the last 7 days (shared/reference-price.ts
@@ -71,31 +69,9 @@ const AFTER: Row[] = [
   { id: 'LL-VELVET', title: 'Velvet Slip Dress', price: '60.00', availability: 'out_of_stock' },
 ];
 
-type Started = { engine: SearchEngine; close(): Promise<void> };
-
-const ENGINES: [string, (db: Database) => Promise<Started>][] = [
-  [
-    'the in-memory index',
-    async (database) => {
-      const engine = new MemorySearchEngine(database, { follow: false });
-      await engine.start();
-      return { engine, close: () => engine.close() };
-    },
-  ],
-  [
-    'the SQL reference engine',
-    async (database) => {
-      const engine = new SqlSearchEngine(database);
-      await engine.sync();
-      await engine.start();
-      return { engine, close: async () => {} };
-    },
-  ],
-];
-
-describe.each(ENGINES)('price dropped on %s', (_name, makeEngine) => {
+describe.each(SEARCH_ENGINES)('price dropped on %s', (_name, makeEngine) => {
   let db: Database;
-  let started: Started | undefined;
+  let started: StartedEngine | undefined;
   let api: Running | undefined;
 
   /** An api over a freshly started engine: what the catalogue holds now. */
