@@ -78,6 +78,12 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
   const stream = renderToPipeableStream(tree, {
     nonce,
     bootstrapScriptContent: script,
+    // A boundary whose content is ready when it is written goes inline, however big: React
+    // otherwise sends a large one (a listing's no-results view with its recommended cards,
+    // around its on-demand code) after the shell with a script that moves it into place, so a
+    // streamed document would differ from the one rendered in one go, and crawlers would read
+    // the page's main content out of a hidden div. What is still loading streams as before.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
     onShellReady() {
       if (!isBot) pipe();
     },
