@@ -39,11 +39,6 @@ export async function readChangeLogs(q: Queryable, country: CountryCode, ids: re
   return logs;
 }
 
-/** The honest discount of a price as of `now`, given the size variant's log before it (possibly empty). */
-export function honestOffers(log: readonly PriceChange[], price: Omit<PriceChange, 'at'>, now: number): number {
-  return honestPrice([...log, { ...price, at: now }], now).discount;
-}
-
 /** The honest discount and this week's drop of a price as of `now`, given the size variant's log before it (possibly empty). */
 export function measurePrice(log: readonly PriceChange[], price: Omit<PriceChange, 'at'>, now: number): { offers: number; dropped: number } {
   const changes = [...log, { ...price, at: now }];
