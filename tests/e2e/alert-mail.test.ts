@@ -3,10 +3,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root, startProduct, type RunningProduct } from '../../scripts/lib/processes';
-import { buildDemoCatalog, readDemoCatalogInfo } from '../../server/api/catalog/demo/generate-demo-catalog';
 import { ALERT_API } from '../../shared/api/alert-paths';
 import { ALERT_NOTICES } from '../../shared/validation/alert-rules';
 import { DESKTOP, browserForFile, openPage } from '../support/browser';
+import { productCutOnDay2 } from '../support/demo-days';
 import { headerOf, linksIn, startSmtpServer, type ReceivedMail } from '../support/smtp-server';
 import { TEST_BUILD_DIR } from '../support/test-build';
 
@@ -40,17 +40,7 @@ const onWeb = (link: string) => {
 
 /** A GB store one of whose in-stock products goes on sale (or deeper) on day 2. */
 async function storeWithNewSaleOnDay2(): Promise<{ slug: string; name: string }> {
-  const info = await readDemoCatalogInfo(catalogDir());
-  if (!info) throw new Error('the product has no generated demo catalogue');
-  const day1 = buildDemoCatalog(info.options, 1).products;
-  const day2 = buildDemoCatalog(info.options, 2).products;
-  const cut = day2.find(
-    (p, i) =>
-      p.discount > day1[i]!.discount &&
-      p.store.sellsTo.includes('GB') &&
-      p.variants.some((v) => v.sizes.some((s) => s.availability === 'in_stock')),
-  );
-  if (!cut) throw new Error('day 2 of this catalogue cuts no GB price');
+  const cut = await productCutOnDay2(catalogDir());
   return { slug: cut.store.slug, name: cut.store.name };
 }
 

@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { ProductCard } from '../../shared/api/product-schemas';
 import { DealsSchema, SearchResponseSchema, type SearchResponse } from '../../shared/api/search-schemas';
 import { root, startProduct, type RunningProduct } from '../../scripts/lib/processes';
-import { buildDemoCatalog, readDemoCatalogInfo } from '../../server/api/catalog/demo/generate-demo-catalog';
+import { productCutOnDay2 } from '../support/demo-days';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations, waitForHydration } from '../support/browser';
 import { pollUntil } from '../support/poll';
 import { TEST_BUILD_DIR } from '../support/test-build';
@@ -27,17 +27,7 @@ const script = (name: string) => path.join(root, TEST_BUILD_DIR, 'scripts', name
 
 /** The GB feed file of a store one of whose in-stock products is cheaper on day 2. */
 async function feedWithCutsOnDay2(catalogDir: string): Promise<string> {
-  const info = await readDemoCatalogInfo(catalogDir);
-  if (!info) throw new Error('the product has no generated demo catalogue');
-  const day1 = buildDemoCatalog(info.options, 1).products;
-  const day2 = buildDemoCatalog(info.options, 2).products;
-  const cut = day2.find(
-    (p, i) =>
-      p.discount > day1[i]!.discount &&
-      p.store.sellsTo.includes('GB') &&
-      p.variants.some((v) => v.sizes.some((s) => s.availability === 'in_stock')),
-  );
-  if (!cut) throw new Error('day 2 of this catalogue cuts no GB price');
+  const cut = await productCutOnDay2(catalogDir);
   const file = ['tsv', 'xml'].map((ext) => path.join(catalogDir, 'feeds', `${cut.store.slug}.gb.${ext}`)).find((f) => fs.existsSync(f));
   if (!file) throw new Error(`no GB feed of ${cut.store.slug}`);
   return file;

@@ -1,7 +1,11 @@
+import { createApiApp } from '../../server/api/app';
 import type { Database } from '../../server/api/db/database';
 import { MemorySearchEngine } from '../../server/api/search/memory-engine';
 import type { SearchEngine } from '../../server/api/search/search-engine';
 import { SqlSearchEngine } from '../../server/api/search/sql-engine';
+import { createRegistry } from '../../server/lib/http-metrics';
+import { createLogger } from '../../server/lib/logger';
+import { listen, type Running } from './listen';
 
 // Both catalogue engines over one test database, for the tests that must hold on each
 // (`describe.each(SEARCH_ENGINES)`): the in-memory index the api serves from, and the SQL
@@ -29,3 +33,15 @@ export const SEARCH_ENGINES: [string, (db: Database) => Promise<StartedEngine>][
     },
   ],
 ];
+
+/** The api over `db` on loopback, answering from `engine` (started by the caller). */
+export async function apiOverEngine(db: Database, engine: SearchEngine): Promise<Running> {
+  const { app } = createApiApp({
+    db,
+    logger: createLogger('api', 'silent'),
+    registry: createRegistry('api'),
+    readiness: { catalogLoaded: true },
+    searchEngine: engine,
+  });
+  return listen(app);
+}

@@ -3,14 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductDetailSchema, type ProductCard } from '../../../shared/api/product-schemas';
 import { DealsSchema, SearchResponseSchema } from '../../../shared/api/search-schemas';
 import { hasFreeDelivery } from '../../../client/components/listing/product-card-rules';
-import { createApiApp } from '../../../server/api/app';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
-import { createRegistry } from '../../../server/lib/http-metrics';
-import { createLogger } from '../../../server/lib/logger';
-import { listen, type Running } from '../../support/listen';
-import { SEARCH_ENGINES, type StartedEngine } from '../../support/search-engines';
+import type { Running } from '../../support/listen';
+import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
 import { openTestDatabase } from '../../support/test-database';
 
 // Spec section 9: free delivery when the sale price reaches the store's threshold for the
@@ -99,14 +96,7 @@ describe.each(SEARCH_ENGINES)('free delivery on %s', (_name, makeEngine) => {
 
   beforeAll(async () => {
     started = await makeEngine(db);
-    const { app } = createApiApp({
-      db,
-      logger: createLogger('api', 'silent'),
-      registry: createRegistry('api'),
-      readiness: { catalogLoaded: true },
-      searchEngine: started.engine,
-    });
-    api = await listen(app);
+    api = await apiOverEngine(db, started.engine);
   });
 
   afterAll(async () => {

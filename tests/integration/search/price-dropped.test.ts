@@ -2,15 +2,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DealsSchema, ListingPageSchema, SearchResponseSchema } from '../../../shared/api/search-schemas';
 import { DAY_MS } from '../../../shared/reference-price';
-import { createApiApp } from '../../../server/api/app';
 import { remeasureOffers } from '../../../server/api/catalog/honest-offers';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
-import { createRegistry } from '../../../server/lib/http-metrics';
-import { createLogger } from '../../../server/lib/logger';
-import { listen, type Running } from '../../support/listen';
-import { SEARCH_ENGINES, type StartedEngine } from '../../support/search-engines';
+import type { Running } from '../../support/listen';
+import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
 import { openTestDatabase } from '../../support/test-database';
 
 // "Price Dropped": items whose price fell in the last 7 days (shared/reference-price.ts
@@ -79,14 +76,7 @@ describe.each(SEARCH_ENGINES)('price dropped on %s', (_name, makeEngine) => {
     await api?.close();
     await started?.close();
     started = await makeEngine(db);
-    const { app } = createApiApp({
-      db,
-      logger: createLogger('api', 'silent'),
-      registry: createRegistry('api'),
-      readiness: { catalogLoaded: true },
-      searchEngine: started.engine,
-    });
-    api = await listen(app);
+    api = await apiOverEngine(db, started.engine);
   }
 
   async function get(path: string): Promise<unknown> {
