@@ -20,5 +20,5 @@ VOLUME ["/app/.data"]
 EXPOSE 3000
 # Both services with the embedded defaults. In production run them apart:
 #   node dist/server/api.js   (API_PORT, DATABASE_URL)
-#   node dist/server/web.js   (PORT, API_BASE_URL)
+#   node --max-semi-space-size=32 dist/server/web.js   (PORT, API_BASE_URL; the flag: scripts/lib/processes.ts)
 CMD ["node", "dist/scripts/start.js"]

@@ -93,7 +93,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Runs each target once per round, interleaved, so noise falls on all of them alike. */
+/**
+ * Runs each target once per round, interleaved, so noise falls on all of them alike, in the
+ * opposite order every other round: on this machine a target run straight after another one
+ * serves a few per cent less than the same target run first (two identical webs, one after the
+ * other in each round, differ by 2-8 % in favour of whichever goes first; README, section 5),
+ * so a fixed order would tilt every ratio between two targets of one table.
+ */
 export async function compare(
   targets: readonly { name: string; url: string; headers?: Record<string, string>; metricsUrl?: string }[],
   options: { rounds: number; connections: number; durationSeconds: number; warmupSeconds: number },
@@ -103,7 +109,7 @@ export async function compare(
     await load(target.url, { connections: options.connections, durationSeconds: options.warmupSeconds, ...(target.headers ? { headers: target.headers } : {}) });
   }
   for (let round = 0; round < options.rounds; round++) {
-    for (const target of targets) {
+    for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
       const before = target.metricsUrl ? await documentBuckets(target.metricsUrl) : undefined;
       const r = await load(target.url, { connections: options.connections, durationSeconds: options.durationSeconds, ...(target.headers ? { headers: target.headers } : {}) });
       if (r.non2xx || r.errors) throw new Error(`${target.name}: ${r.non2xx} non-2xx answers and ${r.errors} errors`);
