@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEAL_KEYS } from '../listing/vocabulary';
+import { CATEGORY_LEVELS, DEAL_KEYS } from '../listing/vocabulary';
 import { ProductCardSchema } from './product-schemas';
 
 // Search and listing payloads of the api (spec section 7 "Products and search", section 3
@@ -86,17 +86,26 @@ export type FilterBucket = {
   subBuckets: { filterName: string; buckets: FilterBucket[] }[];
 };
 
-export const FilterBucketSchema: z.ZodType<FilterBucket> = z.lazy(() =>
-  z.object({
+/**
+ * A bucket and `depth` levels below it. Only categories nest (category, subcategory …
+ * subcategory4: five levels), so the schema is spelt out to that depth rather than recursive: zod guards
+ * a recursive schema against cyclic input by recording every object it visits in weak maps,
+ * which made checking a listing answer the api had just sent two to three times dearer
+ * (README, section 5).
+ */
+function bucketSchema(depth: number): z.ZodType<FilterBucket> {
+  return z.object({
     key: z.string(),
     id: z.string(),
     docCount: z.number(),
     textKey: z.string(),
     value: z.string().optional(),
     selected: z.boolean(),
-    subBuckets: z.array(z.object({ filterName: z.string(), buckets: z.array(FilterBucketSchema) })),
-  }),
-);
+    subBuckets: depth === 0 ? z.tuple([]) : z.array(z.object({ filterName: z.string(), buckets: z.array(bucketSchema(depth - 1)) })),
+  });
+}
+
+export const FilterBucketSchema = bucketSchema(CATEGORY_LEVELS.length - 1);
 
 /** filterName: category (sub-levels subcategory … subcategory4), brand, storename, colours, offers, department. */
 export const FilterSchema = z.object({
