@@ -62,7 +62,7 @@ describe('compression', () => {
     const br = await get(script!, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['content-type']).toBe('text/javascript');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers.vary).toBe('Accept-Encoding');
     expect(zlib.brotliDecompressSync(br.body).equals(file.body)).toBe(true);
@@ -74,6 +74,10 @@ describe('compression', () => {
     expect(br.headers['content-security-policy']).toBeUndefined();
     expect(br.headers['x-frame-options']).toBeUndefined();
     expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Nor the referrer policy (a module's imports follow the document's) or the request id.
+    expect(br.headers['referrer-policy']).toBeUndefined();
+    expect(br.headers['x-request-id']).toBeUndefined();
 
     const gzip = await get(script!, { 'Accept-Encoding': 'gzip, br;q=0' });
     expect(gzip.headers['content-encoding']).toBe('gzip');

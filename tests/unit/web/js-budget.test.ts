@@ -45,12 +45,12 @@ describe('the client JavaScript budget', () => {
   });
 
   it('fails a route over the bytes (with each file\'s headers, as Lighthouse counts) or over the files, saying which and by what', () => {
-    // The listing: 108.6 KiB of brotli in 4 files, 110.3 KiB with their headers.
-    const sizes: Record<string, number> = { 'dist/entry.js': 60 * KIB, 'dist/shell.js': 40 * KIB, 'dist/listing.js': 7.6 * KIB, 'dist/cards.js': 1 * KIB, 'dist/home.js': 8 * KIB };
+    // The listing: 109 KiB of brotli in 4 files, 110.3 KiB with their headers; home 108.4 KiB in 3, 109.4 with them.
+    const sizes: Record<string, number> = { 'dist/entry.js': 60 * KIB, 'dist/shell.js': 40 * KIB, 'dist/listing.js': 8 * KIB, 'dist/cards.js': 1 * KIB, 'dist/home.js': 8.4 * KIB };
     const loads = routeLoads(metafile, 'client/entry.client.tsx', (file) => sizes[file]!);
     expect(overBudget(loads, { kib: 111, files: 3 })).toEqual(['listing: 110.3 KiB of JavaScript with its headers, over 110 KiB (a landing page: the goal)', 'listing: 4 JavaScript files, over 3']);
     expect(overBudget(loads, { kib: 109, files: 12 })).toEqual([
-      'home: 109.3 KiB of JavaScript with its headers, over 109 KiB',
+      'home: 109.4 KiB of JavaScript with its headers, over 109 KiB',
       'listing: 110.3 KiB of JavaScript with its headers, over 109 KiB',
     ]);
     // A page the goal does not measure is held to the ratchet only.
