@@ -62,7 +62,10 @@ export function Component() {
       {items.length === 0 ? (
         <p>This wishlist is empty.</p>
       ) : (
-        <ul className="product-grid">
+        <>
+          {/* The cards' titles are h3, as on a listing: the level between them and the list's name. */}
+          <h2 className="visually-hidden">Products</h2>
+          <ul className="product-grid">
           {items.map((item) =>
             item.product ? (
               <li key={item.productId}>
@@ -78,7 +81,8 @@ export function Component() {
               </li>
             ),
           )}
-        </ul>
+          </ul>
+        </>
       )}
       {lastPage > 1 && (
         <nav className="wishlist-pages" aria-label="Pages">

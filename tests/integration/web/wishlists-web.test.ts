@@ -172,6 +172,9 @@ describe('the public wishlist page', () => {
     expect(html).toContain(`<meta property="og:image" content="${origin}${socialImageUrl(image)}"/>`);
     expect(html).toContain(`<meta property="og:url" content="${origin}${path}"/>`);
     expect(html).not.toContain('name="robots"');
+    // Headings in order, as on a listing: the list's name, then a level for the cards' h3 titles.
+    const main = html.slice(html.indexOf('<h1'), html.indexOf('</ul>', html.indexOf('<h1')));
+    expect([...main.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3]);
 
     const wrong = await browser.page(`/wishlist/${list.listId}/not-the-slug`).expect(301);
     expect(wrong.headers.location).toBe(path);
