@@ -23,7 +23,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { ACCOUNT_API, SessionSchema } from '../shared/api/account-schemas';
 import { FULL_DEMO } from '../server/api/catalog/demo/demo-world';
 import { COOKIE } from '../shared/constants';
 import { runApiBench } from './bench/api-bench';
@@ -31,6 +30,7 @@ import { runHistoryBench } from './bench/history-bench';
 import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
 import { RENDER_EVERY_REQUEST, runWebThroughputBench, type WebThroughputContext } from './bench/web-throughput';
+import { registerShopper } from './lib/api-calls';
 import { freePort, generateDemoCatalog, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
 
 const args = process.argv.slice(2);
@@ -206,13 +206,6 @@ async function main() {
 
 /** Registers a shopper through the api and returns the cookies the web server would have set. */
 async function signedInCookie(apiUrl: string): Promise<string> {
-  const password = 'bench-password-1';
-  const res = await fetch(`${apiUrl}${ACCOUNT_API.register}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password, confirm_password: password, platform: 'Vitrine bench' }),
-  });
-  if (res.status !== 200) throw new Error(`registering the bench shopper answered ${res.status}`);
-  const session = SessionSchema.parse(((await res.json()) as { data?: unknown }).data);
+  const session = await registerShopper(apiUrl, 'bench');
   return `${COOKIE.token}=${session.token}; ${COOKIE.profileType}=${session.profileType}`;
 }

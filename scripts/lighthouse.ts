@@ -14,7 +14,11 @@ import nodePath from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { UPSTREAM_HEADER } from '../shared/constants';
+import { WISHLIST_API } from '../client/components/wishlist/wishlist-dialog-rules';
+import { ListingPageSchema } from '../shared/api/search-schemas';
+import { WishlistAddedSchema, WishlistListsSchema, type Wishlist } from '../shared/api/wishlist-schemas';
+import { LISTING_CALL_PATHS } from '../shared/listing/companion-calls';
+import { callApi, registerShopper } from './lib/api-calls';
 import { freePort, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -39,36 +43,23 @@ async function firstProductPath({ webUrl }: Site): Promise<string> {
   return link[1];
 }
 
-/** The api answer's data, or an error naming the call. */
-async function apiCall(site: Site, method: string, path: string, body: object, token?: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${site.apiUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { [UPSTREAM_HEADER.token]: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { data?: Record<string, unknown>; message?: string };
-  if (!res.ok || !answer.data) throw new Error(`${method} ${path} answered ${res.status}: ${answer.message ?? ''}`);
-  return answer.data;
-}
-
 /**
  * A public wishlist, as a new visitor opens one a shopper shared: a shopper signs up on the
  * api, puts the first eight products of /dresses in a list and makes it public.
  */
-async function publicWishlistPath(site: Site): Promise<string> {
-  const listing = (await (await fetch(`${site.apiUrl}/api/search/listing?link=%2Fdresses&country=GB`)).json()) as { data?: { pages: { products: { id: number }[] }[] } };
-  const ids = (listing.data?.pages[0]?.products ?? []).map((p) => p.id).slice(0, 8);
+async function publicWishlistPath({ apiUrl }: Site): Promise<string> {
+  const listing = await callApi(apiUrl, 'GET', `${LISTING_CALL_PATHS.listing}?link=%2Fdresses&country=GB`, ListingPageSchema);
+  const ids = (listing.pages[0]?.products ?? []).map((p) => p.id).slice(0, 8);
   if (ids.length < 8) throw new Error(`only ${ids.length} products on /dresses to put in a wishlist`);
-  const password = `lighthouse-${Date.now()}`;
-  const session = await apiCall(site, 'POST', '/api/account/register', { email: `lighthouse-${Date.now()}@example.com`, password, confirm_password: password, platform: 'Vitrine Web' });
-  const token = String(session.token);
-  let list: { listId: number; slug: string } | undefined;
+  const { token } = await registerShopper(apiUrl, 'lighthouse');
+  let list: Wishlist | undefined;
   for (const id of ids) {
-    const added = await apiCall(site, 'POST', '/api/account/wishlist', { id, listId: list?.listId ?? 0, listName: list ? '' : 'Party Season' }, token);
-    list ??= (added.lists as { listId: number; slug: string }[])[0];
+    const added = await callApi(apiUrl, 'POST', WISHLIST_API.add, WishlistAddedSchema, { token, body: { id, listId: list?.listId ?? 0, listName: list ? '' : 'Party Season' } });
+    list ??= added.lists[0];
   }
-  await apiCall(site, 'PUT', '/api/account/wishlist-privacy', { listId: list!.listId, isPublic: 1 }, token);
-  return `/wishlist/${list!.listId}/${list!.slug}`;
+  if (!list) throw new Error('adding to a new wishlist answered no list');
+  await callApi(apiUrl, 'PUT', WISHLIST_API.privacy, WishlistListsSchema, { token, body: { listId: list.listId, isPublic: 1 } });
+  return `/wishlist/${list.listId}/${list.slug}`;
 }
 
 /** The pages audited: the issue's four, and a wishlist page (it asks for "a wishlist or look page"). */
