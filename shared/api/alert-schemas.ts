@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../constants';
 import { COUNTRY_CODES, parseCountryCode } from '../countries';
 import { ALERTS_MAX_PER_PAGE, ALERTS_PER_PAGE, ALERT_KINDS, ALERT_MESSAGES, ALERT_SCOPES, ALERT_STATUSES } from '../validation/alert-rules';
-import { entityId, pageNumber, safeText, uuidId } from '../validation/safe-input';
+import { entityId, pageNumber, productRef, safeText } from '../validation/safe-input';
 import { ProductCardSchema } from './product-schemas';
 
 export { ALERT_API, confirmAlertsPath, unsubscribeAlertPath } from './alert-paths';
@@ -15,10 +15,12 @@ export { ALERT_API, confirmAlertsPath, unsubscribeAlertPath } from './alert-path
 //
 //   POST   /set-alerts {id, email, alertPrice, brandId, storeId, country}   AlertSetSchema (no token)
 //   POST   /set-user-alerts {id, alertPrice, brandId, storeId, country}     AlertSetSchema
-//          id: the size variant guid; alertPrice: a price alert's figure in the country's
+//          id: the size variant's guid, or the product's id for its cheapest size there
+//          (safe-input.ts productRef); alertPrice: a price alert's figure in the country's
 //          currency (absent, null or '' for a sale alert); brandId / storeId: the scope (the
 //          item's own brand or store; both null: this item); country: gb, us, … (the site it
-//          was set on, whose prices it watches). Unknown guid, or not sold in that country: 404.
+//          was set on, whose prices it watches). Unknown item, an admin-only store's (for
+//          anyone but an admin), or not sold in that country: 404.
 //          A price at or above the rounded sale price: 400 'Price should be less than {n}'.
 //          The same alert again (owner, kind, scope, size variant, country, price): changes
 //          nothing, added false.
@@ -154,7 +156,7 @@ const alertPrice = z
   .transform((value) => (value === null || value === undefined || value === '' ? null : String(value)));
 
 const alertFields = {
-  id: uuidId('id', ALERT_MESSAGES.itemNotFound),
+  id: productRef('id'),
   alertPrice,
   brandId: scopeId('brandId'),
   storeId: scopeId('storeId'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId } from '../validation/safe-input';
+import { productRef } from '../validation/safe-input';
 import { RATING_MESSAGES, STAR_RATING_MAX, STAR_RATING_MIN } from './rating-paths';
 
 // Product ratings (spec sections 3 "Product rating: id, star_rating", 7 product-rating).
@@ -21,8 +21,8 @@ const stars = z
   .min(STAR_RATING_MIN, { error: RATING_MESSAGES.stars })
   .max(STAR_RATING_MAX, { error: RATING_MESSAGES.stars });
 
-export const ProductRatingBody = z.object({ id: entityId('id'), star_rating: stars });
-export const ProductRatingParams = z.object({ id: entityId('id') });
+export const ProductRatingBody = z.object({ id: productRef('id'), star_rating: stars });
+export const ProductRatingParams = z.object({ id: productRef('id') });
 
 /** A product's average (one decimal) and how many shoppers rated it; null when nobody has. */
 export const RatingSummarySchema = z.object({ ratingValue: z.number(), ratingCount: z.number() }).nullable();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INPUT_MESSAGES, entityId, pageNumber, safeText } from '../validation/safe-input';
+import { INPUT_MESSAGES, entityId, pageNumber, productRef, safeText } from '../validation/safe-input';
 import {
   SHOW_WISHLIST_MAX_IDS,
   WISHLIST_MAX_PER_PAGE,
@@ -131,7 +131,8 @@ function nameForNewList<I extends string, N extends string>(idField: I, nameFiel
   };
 }
 
-const productId = entityId('id');
+/** A product, by its id or a size variant's guid (safe-input.ts productRef). */
+const productId = productRef('id');
 
 export const CreateWishlistBody = z.object({ listName: wishlistName('listName') });
 
@@ -162,7 +163,7 @@ export const EditorsPickBody = z.object({
 });
 
 export const WishlistIdParams = z.object({ listId: entityId('listId') });
-export const WishlistProductParams = z.object({ listId: entityId('listId'), productId: entityId('productId') });
+export const WishlistProductParams = z.object({ listId: entityId('listId'), productId: productRef('productId') });
 
 /** ?page=&perPage= of a list: page from 1, perPage 24 unless asked, at most 96. */
 export const WishlistPageQuery = z.object({

@@ -34,12 +34,39 @@ export function safeText(field: string, params?: StringParams) {
 export function entityId(field: string) {
   const message = INPUT_MESSAGES.id(field);
   return z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
-    const id = typeof value === 'number' ? value : /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-    if (!Number.isInteger(id) || id < 1 || id > ID_MAX) {
+    const id = idValue(value);
+    if (id === undefined) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     return id;
+  });
+}
+
+/** A whole number from 1 to ID_MAX, as a JSON number or its digits; undefined for anything else. */
+function idValue(value: string | number): number | undefined {
+  const id = typeof value === 'number' ? value : /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(id) && id >= 1 && id <= ID_MAX ? id : undefined;
+}
+
+/**
+ * How a caller names a product, in every call that takes one (`id` of wishlist, wishlist-default,
+ * wishlist-move-product, editorspick-product, product-rating, set-alerts, set-user-alerts, and
+ * the product of DELETE /wishlist-product/{listId}/{productId}): the product's numeric id (42 or
+ * "42"), or the guid of any of its size variants, which every answer carries (spec section 3's
+ * product has no `id`; issue 25). A call about one size (an item alert) given the product's id
+ * takes its cheapest size there.
+ */
+export type ProductRef = { productId: number } | { guid: string };
+
+export function productRef(field: string) {
+  const message = INPUT_MESSAGES.productRef(field);
+  return z.union([z.string(), z.number()], { error: message }).transform((value, ctx): ProductRef => {
+    if (typeof value === 'string' && UUID_PATTERN.test(value)) return { guid: value.toLowerCase() };
+    const id = idValue(value);
+    if (id !== undefined) return { productId: id };
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
   });
 }
 

@@ -9,6 +9,7 @@ export const INPUT_MESSAGES = {
   controlCharacters: (field: string) => `${field} must not contain control characters`,
   loneSurrogate: (field: string) => `${field} must not contain broken characters (a lone UTF-16 surrogate)`,
   id: (field: string) => `${field} must be a whole number from 1 to ${ID_MAX}`,
+  productRef: (field: string) => `${field} must be a product's id (a whole number from 1 to ${ID_MAX}) or one of its size variants' guid`,
 } as const;
 
 // C0 controls and DEL, except tab, line feed and carriage return, which pasted text may carry.

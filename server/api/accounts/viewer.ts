@@ -14,6 +14,11 @@ export function isAdmin(viewer: Pick<Viewer, 'profileType'> | null | undefined):
   return isAdminProfileType(viewer?.profileType);
 }
 
+/** Who asks for their own collections: the shopper, and whether admin-only stores' products are theirs to see. */
+export function askerOf(viewer: Pick<Viewer, 'userId' | 'profileType'>): { userId: number; admin: boolean } {
+  return { userId: viewer.userId, admin: isAdmin(viewer) };
+}
+
 /** The signed-in user, or null for a missing, unknown, revoked or expired token. */
 export async function findViewer(db: Queryable, req: Pick<Request, 'headers'>): Promise<Viewer | null> {
   const token = tokenFrom(req);

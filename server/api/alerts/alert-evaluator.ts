@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { ADMIN_PROFILE_TYPES } from '../../../shared/api/account-paths';
 import { unsubscribeAlertPath } from '../../../shared/api/alert-schemas';
 import { COUNTRIES, countryPrefix } from '../../../shared/countries';
 import { resizeProductImage } from '../../../shared/images';
@@ -204,12 +205,16 @@ export class AlertEvaluator {
            JOIN size_variants sv ON sv.id = ev.size_variant_id
            JOIN variants v ON v.id = sv.variant_id
            JOIN products p ON p.id = v.product_id
+           JOIN stores st ON st.id = sv.store_id
            JOIN alerts a ON a.country_code = ev.country_code AND a.created_at <= ev.recorded_at AND (
                 (a.scope = 'item' AND a.size_variant_id = ev.size_variant_id)
              OR (a.scope = 'brand' AND a.brand_id = p.brand_id)
              OR (a.scope = 'store' AND a.store_id = sv.store_id))
            LEFT JOIN alert_guests g ON g.id = a.guest_id
+           LEFT JOIN users ou ON ou.id = a.user_id
           WHERE (a.user_id IS NOT NULL OR g.confirmed_at IS NOT NULL)
+            -- An admin-only store's items are news for admins alone (spec section 6, issue 25).
+            AND (NOT st.admin_only OR ou.profile_type = ANY($8::int[]))
             AND ((a.kind = 'price' AND ev.price_drop AND ev.sale_price <= a.alert_price)
               OR (a.kind = 'sale' AND ev.sale_event))
        ), fresh AS (
@@ -237,6 +242,7 @@ export class AlertEvaluator {
         events.map((e) => e.priceDrop),
         events.map((e) => e.saleEvent),
         events.map((e) => e.change.recordedAt.toISOString()),
+        ADMIN_PROFILE_TYPES,
       ],
     );
     if (!rows.length) return { matches: 0, mails: 0 };

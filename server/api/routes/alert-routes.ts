@@ -1,4 +1,3 @@
-import { isAdminProfileType } from '../../../shared/api/account-paths';
 import { Router, type Request } from 'express';
 import {
   AlertCountryParams,
@@ -14,6 +13,7 @@ import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
 import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-rules';
 import { badRequest } from '../../lib/http-error';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
+import { askerOf } from '../accounts/viewer';
 import { parseInput, sendData } from '../http/respond';
 import type { ApiArea } from './area';
 
@@ -49,16 +49,16 @@ export const alertArea: ApiArea = {
     );
 
     router.post('/set-user-alerts', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = askerOf(await service.authenticate(req));
       const body = parseForm(SetUserAlertBody, req.body);
-      sendData(res, await alerts.setForUser(userId, body), CachePrivate);
+      sendData(res, await alerts.setForUser(asker, body), CachePrivate);
     });
 
     router.get('/alerts/:country', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = askerOf(await service.authenticate(req));
       const { country } = parseInput(AlertCountryParams, req.params);
       const page = parseInput(AlertsPageQuery, req.query);
-      sendData(res, await alerts.list(userId, country, page), CachePrivate);
+      sendData(res, await alerts.list(asker, country, page), CachePrivate);
     });
 
     router.delete('/alerts/:alertId', async (req, res) => {
@@ -84,7 +84,7 @@ export const alertArea: ApiArea = {
       const session = await service.authenticate(req);
       const { country } = parseInput(AlertCountryParams, req.params);
       const page = parseInput(AlertsPageQuery, req.query);
-      sendData(res, await alerts.sales(session.userId, country, page, isAdminProfileType(session.profileType)), CachePrivate);
+      sendData(res, await alerts.sales(askerOf(session), country, page), CachePrivate);
     });
 
     // The confirm page's button (the e-mailed link opens a page; a scanner confirms nothing).

@@ -6,6 +6,7 @@ import { LOOK_MESSAGES, isLookCategoryId } from '../../../shared/validation/look
 import { entityId, safeText } from '../../../shared/validation/safe-input';
 import { notFound } from '../../lib/http-error';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
+import { askerOf } from '../accounts/viewer';
 import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { rawQuery } from '../search-listing/read-listing-request';
@@ -25,7 +26,7 @@ export const lookArea: ApiArea = {
   routes: ({ accounts, looks }) => {
     const router = Router();
     const { service } = accounts;
-    const shopper = async (req: Parameters<typeof service.authenticate>[0]) => (await service.authenticate(req)).userId;
+    const shopper = async (req: Parameters<typeof service.authenticate>[0]) => askerOf(await service.authenticate(req));
 
     // Shared: the same eight categories for everyone.
     router.get('/user-set-categs', (_req, res) => {
@@ -40,33 +41,33 @@ export const lookArea: ApiArea = {
     });
 
     router.get('/sets/:x', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { x } = parseInput(SetsParams, req.params);
       const { country } = parseInput(CountryQuery, { country: req.query.country });
-      if (x === 0) sendData(res, { looks: await looks.lookbook(userId) }, CachePrivate);
-      else sendData(res, await looks.read(userId, x, country), CachePrivate);
+      if (x === 0) sendData(res, { looks: await looks.lookbook(asker) }, CachePrivate);
+      else sendData(res, await looks.read(asker, x, country), CachePrivate);
     });
 
     router.post('/save-set', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const body = parseForm(SaveSetBody, req.body);
       const saved =
         body.kind === 'rename'
-          ? await looks.rename(userId, body.setId, body.setName, body.setPublic)
-          : await looks.save(userId, body.setId, body.setName, body.setPublic, body.items);
+          ? await looks.rename(asker.userId, body.setId, body.setName, body.setPublic)
+          : await looks.save(asker, body.setId, body.setName, body.setPublic, body.items);
       sendData(res, saved, CachePrivate);
     });
 
     router.put('/rename-lookbook', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { listId, setName, setPublic } = parseForm(RenameLookbookBody, req.body);
-      sendData(res, await looks.rename(userId, listId, setName, setPublic), CachePrivate);
+      sendData(res, await looks.rename(asker.userId, listId, setName, setPublic), CachePrivate);
     });
 
     router.delete('/sets/:listId', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { listId } = parseInput(LookIdParams, req.params);
-      await looks.remove(userId, listId);
+      await looks.remove(asker.userId, listId);
       sendData(res, { deleted: true }, CachePrivate);
     });
 

@@ -18,7 +18,7 @@ import {
 import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
 import { entityId } from '../../../shared/validation/safe-input';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
-import { isAdmin } from '../accounts/viewer';
+import { askerOf, isAdmin } from '../accounts/viewer';
 import { CountryQuery, countryCode } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { editorsOnly } from '../services/wishlist-service';
@@ -37,68 +37,68 @@ export const wishlistArea: ApiArea = {
   routes: ({ accounts, wishlists }) => {
     const router = Router();
     const { service } = accounts;
-    const shopper = async (req: Parameters<typeof service.authenticate>[0]) => (await service.authenticate(req)).userId;
+    const shopper = async (req: Parameters<typeof service.authenticate>[0]) => askerOf(await service.authenticate(req));
 
     router.post('/create-wishlist', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { listName } = parseForm(CreateWishlistBody, req.body);
-      sendData(res, { lists: await wishlists.create(userId, listName) }, CachePrivate);
+      sendData(res, { lists: await wishlists.create(asker, listName) }, CachePrivate);
     });
 
     router.post('/wishlist', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { id, listId, listName } = parseForm(AddToWishlistBody, req.body);
-      sendData(res, await wishlists.add(userId, id, listId, listName), CachePrivate);
+      sendData(res, await wishlists.add(asker, id, listId, listName), CachePrivate);
     });
 
     router.get('/wishlist/:a/:b/:c', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { a, b, c } = parseInput(ReadParams, req.params);
       const page = parseInput(WishlistPageQuery, req.query);
-      sendData(res, await wishlists.read(userId, a, b, c, page), CachePrivate);
+      sendData(res, await wishlists.read(asker, a, b, c, page), CachePrivate);
     });
 
     router.put('/wishlist', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { listId, listName } = parseForm(RenameWishlistBody, req.body);
-      sendData(res, { lists: await wishlists.rename(userId, listId, listName) }, CachePrivate);
+      sendData(res, { lists: await wishlists.rename(asker, listId, listName) }, CachePrivate);
     });
 
     router.put('/wishlist-privacy', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { listId, isPublic } = parseForm(WishlistPrivacyBody, req.body);
-      sendData(res, { lists: await wishlists.setPublic(userId, listId, isPublic) }, CachePrivate);
+      sendData(res, { lists: await wishlists.setPublic(asker, listId, isPublic) }, CachePrivate);
     });
 
     router.put('/wishlist-move-product', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const body = parseForm(MoveProductBody, req.body);
-      sendData(res, { lists: await wishlists.move(userId, body.id, body.s_listid, body.d_listid, body.d_listName) }, CachePrivate);
+      sendData(res, { lists: await wishlists.move(asker, body.id, body.s_listid, body.d_listid, body.d_listName) }, CachePrivate);
     });
 
     router.post('/wishlist-default', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { id } = parseForm(DefaultWishlistBody, req.body);
-      sendData(res, await wishlists.addToDefault(userId, id), CachePrivate);
+      sendData(res, await wishlists.addToDefault(asker, id), CachePrivate);
     });
 
     router.delete('/wishlist-product/:listId/:productId', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { listId, productId } = parseInput(WishlistProductParams, req.params);
-      sendData(res, { lists: await wishlists.removeProduct(userId, listId, productId) }, CachePrivate);
+      sendData(res, { lists: await wishlists.removeProduct(asker, listId, productId) }, CachePrivate);
     });
 
     router.delete('/wishlist/:listId', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { listId } = parseInput(WishlistIdParams, req.params);
-      await wishlists.remove(userId, listId);
+      await wishlists.remove(asker, listId);
       sendData(res, { deleted: true }, CachePrivate);
     });
 
     router.get('/show-wishlist', async (req, res) => {
-      const userId = await shopper(req);
+      const asker = await shopper(req);
       const { id, ids } = parseInput(ShowWishlistQuery, req.query);
-      const holding = await wishlists.holding(userId, ids ?? [id!]);
+      const holding = await wishlists.holding(asker, ids ?? [id!]);
       if (ids) sendData(res, { products: Object.fromEntries(holding) }, CachePrivate);
       else sendData(res, { listIds: holding.get(id!) ?? [] }, CachePrivate);
     });

@@ -20,6 +20,7 @@ import { alertConfirmMail } from '../alerts/alert-mails';
 import type { Database, Queryable } from '../db/database';
 import type { MailOutbox } from '../mail/outbox';
 import { readProductCards } from './product-reader';
+import { shownTo, type Asker } from './product-visibility';
 
 // Sale and price alerts (spec sections 3, 4, 5, 7; shapes in shared/api/alert-schemas.ts):
 // setting them (a shopper's, active at once; a guest's, pending until the address is
@@ -41,6 +42,7 @@ type Page = { page: number; perPage: number };
 /** The size variant an alert is set on, as sold in the alert's country. */
 type Item = {
   size_variant_id: number;
+  guid: string;
   product_id: number;
   title: string;
   image_url: string;
@@ -137,19 +139,23 @@ export class AlertService {
 
   /**
    * Every rule of spec section 5 and the scope, in the order a person fixes them: the item
-   * (404), the scope (the item's own brand or store), the price against the item's sale
-   * price in the alert's country.
+   * (404, also for an admin-only store's unless `admin`: product-visibility.ts), the scope (the
+   * item's own brand or store), the price against the item's sale price in the alert's country.
+   * An item named by its product's id is its cheapest size there (safe-input.ts productRef).
    */
-  private async decide(input: SetUserAlertInput): Promise<NewAlert> {
+  private async decide(input: SetUserAlertInput, admin: boolean): Promise<NewAlert> {
     if (input.brandId !== null && input.storeId !== null) throw fieldError('brandId', ALERT_MESSAGES.scopeInvalid);
+    const byGuid = 'guid' in input.id;
     const [item] = await this.db.query<Item>(
-      `SELECT sv.id AS size_variant_id, v.product_id, p.title, v.image_url, p.brand_id, sv.store_id, pr.sale_price
+      `SELECT sv.id AS size_variant_id, sv.guid::text AS guid, v.product_id, p.title, v.image_url, p.brand_id, sv.store_id, pr.sale_price
          FROM size_variants sv
          JOIN variants v ON v.id = sv.variant_id
          JOIN products p ON p.id = v.product_id
+         JOIN stores s ON s.id = sv.store_id AND (NOT s.admin_only OR $3)
          JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
-        WHERE sv.guid = $1::uuid`,
-      [input.id, input.country],
+        WHERE ${byGuid ? 'sv.guid = $1::uuid' : 'v.product_id = $1'}
+        ORDER BY pr.sale_price, sv.id LIMIT 1`,
+      ['guid' in input.id ? input.id.guid : input.id.productId, input.country, admin],
     );
     if (!item) throw notFound(ALERT_MESSAGES.itemNotFound);
     if (input.brandId !== null && input.brandId !== item.brand_id) throw fieldError('brandId', ALERT_MESSAGES.scopeInvalid);
@@ -170,7 +176,7 @@ export class AlertService {
       kind,
       scope: input.brandId !== null ? 'brand' : input.storeId !== null ? 'store' : 'item',
       item,
-      guid: input.id.toLowerCase(),
+      guid: item.guid,
       brandId: input.brandId,
       storeId: input.storeId,
       country: input.country,
@@ -217,8 +223,8 @@ export class AlertService {
   }
 
   /** POST /set-user-alerts: active at once. */
-  async setForUser(userId: number, input: SetUserAlertInput): Promise<AlertSet> {
-    const a = await this.decide(input);
+  async setForUser({ userId, admin }: Asker, input: SetUserAlertInput): Promise<AlertSet> {
+    const a = await this.decide(input, admin);
     const owner: AlertOwner = { kind: 'user', id: userId };
     return this.db.transaction(async (tx) => {
       const rows = await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
@@ -237,7 +243,7 @@ export class AlertService {
   async setForGuest(input: SetGuestAlertInput): Promise<AlertSet> {
     const email = input.email.trim().toLowerCase();
     if (!isValidEmail(email)) throw fieldError('email', ALERT_MESSAGES.email);
-    const a = await this.decide(input);
+    const a = await this.decide(input, false);
     const token = randomSecret();
     const { answer, sent } = await this.db.transaction(async (tx) => {
       // The upsert locks the address's row until commit: its alerts are written one at a time.
@@ -298,10 +304,14 @@ export class AlertService {
    * GET /alerts/{country}: the shopper's alerts on that country's site, newest first, each
    * with today's sale price of its size variant there and the listing's card priced there
    * (null when the product is not sold there any more: the alert stays, shown from what was
-   * kept when it was set).
+   * kept when it was set). An admin-only store's items are an admin's alone (product-visibility.ts).
    */
-  async list(userId: number, country: CountryCode, { page, perPage }: Page): Promise<AlertsPage> {
-    const [count] = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alerts WHERE user_id = $1 AND country_code = $2', [userId, country]);
+  async list({ userId, admin }: Asker, country: CountryCode, { page, perPage }: Page): Promise<AlertsPage> {
+    const shown = shownTo('a.product_id', '$3');
+    const [count] = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM alerts a WHERE a.user_id = $1 AND a.country_code = $2 AND ${shown}`,
+      [userId, country, admin],
+    );
     const rows = await this.db.query<AlertRow>(
       `SELECT a.id, a.kind, a.scope, a.alert_price, a.country_code, a.created_at, a.last_fired_at, a.guid::text AS guid,
               a.product_id, a.product_name, a.image,
@@ -312,10 +322,10 @@ export class AlertService {
          LEFT JOIN brands b ON b.id = a.brand_id
          LEFT JOIN stores s ON s.id = a.store_id
          LEFT JOIN size_variant_prices pr ON pr.size_variant_id = a.size_variant_id AND pr.country_code = a.country_code
-        WHERE a.user_id = $1 AND a.country_code = $2
+        WHERE a.user_id = $1 AND a.country_code = $2 AND ${shown}
         ORDER BY a.created_at DESC, a.id DESC
-        LIMIT $3 OFFSET $4`,
-      [userId, country, perPage, (page - 1) * perPage],
+        LIMIT $4 OFFSET $5`,
+      [userId, country, admin, perPage, (page - 1) * perPage],
     );
     const cards = new Map((await readProductCards(this.db, [...new Set(rows.map((r) => r.product_id))], country)).map((c) => [c.id, c]));
     const alerts = rows.map(
@@ -396,7 +406,7 @@ export class AlertService {
    * watch, on any country's site (the shopper watches the brand, not one site's prices),
    * and the brands and stores they follow, the deepest discount first.
    */
-  async sales(userId: number, country: CountryCode, { page, perPage }: Page, admin = false): Promise<SalesPage> {
+  async sales({ userId, admin }: Asker, country: CountryCode, { page, perPage }: Page): Promise<SalesPage> {
     const rows = await this.db.query<{ id: number; offers: number }>(
       `SELECT v.product_id AS id, max(pr.offers) AS offers ${ON_SALE_AND_WATCHED}
         GROUP BY v.product_id

@@ -21,6 +21,7 @@ import { slugify } from '../catalog/identifiers';
 import type { Database, Queryable } from '../db/database';
 import type { FacetFilters } from '../search-listing/facet-filters';
 import { readProductCards } from './product-reader';
+import type { Asker } from './product-visibility';
 
 // Looks (spec sections 3, 4, 5, 7; shapes in shared/api/look-schemas.ts): a shopper's outfit
 // boards, each piece a size variant and its rectangle on the board. Every write is one
@@ -76,6 +77,8 @@ type LookRow = {
   created_at: Date | string;
   updated_at: Date | string;
   item_count: number;
+  /** The guids of pieces from admin-only stores, for an asker who may not see them. */
+  hidden: string[] | null;
 };
 type ItemRow = {
   guid: string;
@@ -91,20 +94,39 @@ type ItemRow = {
 
 const SLUG_MAX = 40;
 
-const LOOK_COLUMNS = `l.id, l.name, l.slug, l.is_public, l.version, l.created_at, l.updated_at,
-  (SELECT count(*)::int FROM look_items i WHERE i.look_id = l.id) AS item_count`;
+/**
+ * A look's fields as answers give them, with the pieces the asker may not see (`admin`: a
+ * boolean parameter's placeholder): an admin-only store's pieces are an admin's alone
+ * (product-visibility.ts), so everyone else gets the look without them.
+ */
+const lookColumns = (admin: string) => `l.id, l.name, l.slug, l.is_public, l.version, l.created_at, l.updated_at,
+  (SELECT count(*)::int FROM look_items i WHERE i.look_id = l.id) AS item_count,
+  (SELECT array_agg(i.guid::text ORDER BY i.position) FROM look_items i
+     JOIN size_variants sv ON sv.guid = i.guid JOIN stores s ON s.id = sv.store_id
+    WHERE i.look_id = l.id AND s.admin_only AND NOT ${admin}) AS hidden`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/**
+ * The version of what the asker sees: the stored one, or for a look shown without hidden
+ * pieces one of its own, so the collage drawn without them has a URL of its own (a picture
+ * with them is never served at it).
+ */
+function shownVersion(row: LookRow): string {
+  if (!row.hidden?.length) return row.version;
+  return createHash('sha256').update(`${row.version} without ${row.hidden.join(',')}`).digest('hex').slice(0, 16);
+}
+
 function toSummary(row: LookRow): LookSummary {
+  const version = shownVersion(row);
   return {
     listId: row.id,
     listName: row.name,
     isPublic: row.is_public ? 1 : 0,
     slug: row.slug,
-    itemCount: row.item_count,
-    version: row.version,
-    collage: lookCollageUrl(row.id, row.version),
+    itemCount: row.item_count - (row.hidden?.length ?? 0),
+    version,
+    collage: lookCollageUrl(row.id, version),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -121,13 +143,17 @@ export function lookVersion(pieces: readonly Piece[]): string {
   return createHash('sha256').update(JSON.stringify(drawn)).digest('hex').slice(0, 16);
 }
 
-/** Each guid's product name and full-size picture; 400 naming the first guid that names no size variant. */
-async function piecesOf(q: Queryable, items: LookPlacements): Promise<Piece[]> {
+/**
+ * Each guid's product name and full-size picture; 400 naming the first guid that names no size
+ * variant the asker may see (an admin-only store's is an unknown one to anyone else).
+ */
+async function piecesOf(q: Queryable, items: LookPlacements, admin: boolean): Promise<Piece[]> {
   const rows = await q.query<{ guid: string; title: string; image_url: string }>(
     `SELECT sv.guid::text AS guid, p.title, v.image_url
        FROM size_variants sv JOIN variants v ON v.id = sv.variant_id JOIN products p ON p.id = v.product_id
+       JOIN stores s ON s.id = sv.store_id AND (NOT s.admin_only OR $2)
       WHERE sv.guid = ANY($1::uuid[])`,
-    [items.map((i) => i.guid)],
+    [items.map((i) => i.guid), admin],
   );
   const found = new Map(rows.map((r) => [r.guid.toLowerCase(), r]));
   return items.map((item) => {
@@ -184,10 +210,10 @@ export class LookService {
   }
 
   /** GET /sets/0: the shopper's looks, the most recently changed first. */
-  async lookbook(userId: number): Promise<LookSummary[]> {
+  async lookbook({ userId, admin }: Asker): Promise<LookSummary[]> {
     const rows = await this.db.query<LookRow>(
-      `SELECT ${LOOK_COLUMNS} FROM looks l WHERE l.user_id = $1 ORDER BY l.updated_at DESC, l.id DESC LIMIT $2`,
-      [userId, LOOKBOOK_MAX],
+      `SELECT ${lookColumns('$3')} FROM looks l WHERE l.user_id = $1 ORDER BY l.updated_at DESC, l.id DESC LIMIT $2`,
+      [userId, LOOKBOOK_MAX, admin],
     );
     return rows.map(toSummary);
   }
@@ -200,31 +226,32 @@ export class LookService {
     );
     if (!owner) throw notFound(LOOK_MESSAGES.userNotFound);
     const rows = await this.db.query<LookRow>(
-      `SELECT ${LOOK_COLUMNS} FROM looks l WHERE l.user_id = $1 AND l.is_public ORDER BY l.updated_at DESC, l.id DESC LIMIT $2`,
+      `SELECT ${lookColumns('FALSE')} FROM looks l WHERE l.user_id = $1 AND l.is_public ORDER BY l.updated_at DESC, l.id DESC LIMIT $2`,
       [owner.id, LOOKBOOK_MAX],
     );
     return { looks: rows.map(toSummary), owner: { userName: owner.user_name, name: owner.name } };
   }
 
   /** GET /sets/{listId}: one of the shopper's looks (404 for any other). */
-  async read(userId: number, listId: number, country: CountryCode): Promise<Look> {
-    return this.readWhere('l.id = $1 AND l.user_id = $2', [listId, userId], country);
+  async read({ userId, admin }: Asker, listId: number, country: CountryCode): Promise<Look> {
+    return this.readWhere('l.id = $1 AND l.user_id = $2', [listId, userId], admin, country);
   }
 
-  /** GET /public-set/{listId}: a public look for anyone; a private or unknown one is 404. */
+  /** GET /public-set/{listId}: a public look for anyone (shared: nobody is an admin here); a private or unknown one is 404. */
   async readPublic(listId: number, country: CountryCode): Promise<Look> {
-    return this.readWhere('l.id = $1 AND l.is_public', [listId], country);
+    return this.readWhere('l.id = $1 AND l.is_public', [listId], false, country);
   }
 
-  private async readWhere(where: string, params: unknown[], country: CountryCode): Promise<Look> {
+  private async readWhere(where: string, params: unknown[], admin: boolean, country: CountryCode): Promise<Look> {
     const [row] = await this.db.query<LookRow & { user_name: string; owner_name: string }>(
-      `SELECT ${LOOK_COLUMNS}, u.user_name, u.name AS owner_name FROM looks l JOIN users u ON u.id = l.user_id WHERE ${where}`,
-      params,
+      `SELECT ${lookColumns(`$${params.length + 1}`)}, u.user_name, u.name AS owner_name FROM looks l JOIN users u ON u.id = l.user_id WHERE ${where}`,
+      [...params, admin],
     );
     if (!row) throw lookNotFound();
+    const hidden = new Set(row.hidden ?? []);
     return {
       ...toSummary(row),
-      items: await this.items(row.id, country),
+      items: (await this.items(row.id, country)).filter((item) => !hidden.has(item.guid)),
       currencySymbol: COUNTRIES[country].info.symbol,
       owner: { userName: row.user_name, name: row.owner_name },
     };
@@ -267,10 +294,10 @@ export class LookService {
    * looks updated (title, public flag and pieces, replaced whole). One transaction; the look's
    * row is locked while its pieces are replaced, so two saves of one look do not interleave.
    */
-  async save(userId: number, setId: number, name: string, isPublic: boolean, items: LookPlacements): Promise<SetSaved> {
+  async save({ userId, admin }: Asker, setId: number, name: string, isPublic: boolean, items: LookPlacements): Promise<SetSaved> {
     const slug = lookSlug(name);
     return this.db.transaction(async (tx) => {
-      const pieces = await piecesOf(tx, items);
+      const pieces = await piecesOf(tx, items, admin);
       const version = lookVersion(pieces);
       let listId = setId;
       if (setId === 0) {

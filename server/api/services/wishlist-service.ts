@@ -7,12 +7,14 @@ import {
   isDuplicateWishlistName,
   type WishlistOrder,
 } from '../../../shared/validation/wishlist-rules';
+import type { ProductRef } from '../../../shared/validation/safe-input';
 import { HttpError, notFound } from '../../lib/http-error';
 import { fieldError, unauthorized } from '../accounts/account-errors';
 import { slugify } from '../catalog/identifiers';
 import { SITE_CONTENT_CHANGED_CHANNEL } from '../catalog/site-content';
 import type { Database, Queryable } from '../db/database';
 import { readProductCards } from './product-reader';
+import { collectedProductId, findProduct, shownTo, type Asker } from './product-visibility';
 
 // Wishlists (spec sections 3, 5, 7; shapes in shared/api/wishlist-schemas.ts): a shopper's
 // named lists of products and the editors' pick lists an admin fills. Every write is one
@@ -20,6 +22,8 @@ import { readProductCards } from './product-reader';
 // name, a move) take that shopper's users row FOR UPDATE, so two requests at once cannot both
 // pass the duplicate check; the unique index on (user_id, lower(name)) holds the rule even so.
 // Another shopper's list is looked up with the asker's id like an unknown one: the same 404.
+// An admin-only store's products are an admin's alone (product-visibility.ts): adding one is
+// refused as an unknown product is, and lists are counted and read without them.
 
 type ListRow = { id: number; name: string; slug: string; is_public: boolean; count: number; images: string[] | null };
 type ItemRow = { product_id: number; added_at: Date | string; product_name: string; image: string };
@@ -27,11 +31,14 @@ type Page = { page: number; perPage: number };
 
 const SLUG_MAX = 40;
 
-/** A list's fields with its size and first four images (newest first), as answers give them. */
-const LIST_COLUMNS = `w.id, w.name, w.slug, w.is_public,
-  (SELECT count(*)::int FROM wishlist_items i WHERE i.wishlist_id = w.id) AS count,
+/**
+ * A list's fields with its size and first four images (newest first), as answers give them,
+ * counting only the products the asker may see (`admin`: a boolean parameter's placeholder).
+ */
+const listColumns = (admin: string) => `w.id, w.name, w.slug, w.is_public,
+  (SELECT count(*)::int FROM wishlist_items i WHERE i.wishlist_id = w.id AND ${shownTo('i.product_id', admin)}) AS count,
   (SELECT array_agg(f.image ORDER BY f.added_at DESC, f.id DESC)
-     FROM (SELECT i.image, i.added_at, i.id FROM wishlist_items i WHERE i.wishlist_id = w.id
+     FROM (SELECT i.image, i.added_at, i.id FROM wishlist_items i WHERE i.wishlist_id = w.id AND ${shownTo('i.product_id', admin)}
             ORDER BY i.added_at DESC, i.id DESC LIMIT 4) f) AS images`;
 
 function toList(row: ListRow): Wishlist {
@@ -41,21 +48,20 @@ function toList(row: ListRow): Wishlist {
 const listNotFound = () => notFound(WISHLIST_MESSAGES.listNotFound);
 
 /** The shopper's lists, oldest first (only those of `ids` when given). */
-async function listsOf(q: Queryable, userId: number, ids?: readonly number[]): Promise<Wishlist[]> {
+async function listsOf(q: Queryable, { userId, admin }: Asker, ids?: readonly number[]): Promise<Wishlist[]> {
   const rows = await q.query<ListRow>(
-    `SELECT ${LIST_COLUMNS} FROM wishlists w
+    `SELECT ${listColumns('$3')} FROM wishlists w
       WHERE w.user_id = $1 AND ($2::int[] IS NULL OR w.id = ANY($2::int[]))
       ORDER BY w.created_at, w.id`,
-    [userId, ids ?? null],
+    [userId, ids ?? null, admin],
   );
   return rows.map(toList);
 }
 
-/** One of the shopper's lists, or 404 (unknown and someone else's alike). */
-async function ownList(q: Queryable, userId: number, listId: number): Promise<Wishlist> {
-  const [list] = await listsOf(q, userId, [listId]);
+/** 404 unless the list is the shopper's (unknown and someone else's alike). */
+async function ownList(q: Queryable, userId: number, listId: number): Promise<void> {
+  const [list] = await q.query('SELECT 1 FROM wishlists WHERE id = $1 AND user_id = $2', [listId, userId]);
   if (!list) throw listNotFound();
-  return list;
 }
 
 /** Locks the shopper's row for this transaction: their list writes happen one at a time. */
@@ -91,16 +97,25 @@ async function createList(tx: Queryable, userId: number, name: string): Promise<
   return row!.id;
 }
 
-/** What an item keeps of its product: the title and the first colour's 180 px image. 404 when unknown. */
-async function productFacts(q: Queryable, productId: number): Promise<{ name: string; image: string }> {
-  const [row] = await q.query<{ title: string; image_url: string | null }>(
-    `SELECT p.title, v.image_url FROM products p
-       LEFT JOIN LATERAL (SELECT image_url FROM variants WHERE product_id = p.id ORDER BY position, id LIMIT 1) v ON TRUE
-      WHERE p.id = $1`,
-    [productId],
-  );
-  if (!row) throw notFound(WISHLIST_MESSAGES.productNotFound);
-  return { name: row.title, image: row.image_url ? resizeProductImage(row.image_url, '180') : '' };
+type ProductFacts = { id: number; name: string; image: string };
+
+/**
+ * What an item keeps of its product: the title and the first colour's 180 px image. 404 when
+ * the catalogue has no such product, or none the asker may see.
+ */
+async function productFacts(q: Queryable, ref: ProductRef, admin: boolean): Promise<ProductFacts> {
+  const id = await findProduct(q, ref, admin);
+  const [row] =
+    id === undefined
+      ? []
+      : await q.query<{ title: string; image_url: string | null }>(
+          `SELECT p.title, v.image_url FROM products p
+             LEFT JOIN LATERAL (SELECT image_url FROM variants WHERE product_id = p.id ORDER BY position, id LIMIT 1) v ON TRUE
+            WHERE p.id = $1`,
+          [id],
+        );
+  if (id === undefined || !row) throw notFound(WISHLIST_MESSAGES.productNotFound);
+  return { id, name: row.title, image: row.image_url ? resizeProductImage(row.image_url, '180') : '' };
 }
 
 const ORDER_BY: Record<WishlistOrder, string> = {
@@ -113,21 +128,21 @@ const ORDER_BY: Record<WishlistOrder, string> = {
 export class WishlistService {
   constructor(private readonly db: Database) {}
 
-  /** One page of a list's items with today's cards for the country. */
-  private async items(listId: number, country: CountryCode, order: WishlistOrder, { page, perPage }: Page): Promise<WishlistItem[]> {
+  /** One page of a list's items the asker may see, with today's cards for the country. */
+  private async items(listId: number, admin: boolean, country: CountryCode, order: WishlistOrder, { page, perPage }: Page): Promise<WishlistItem[]> {
     // The price a card shows is its cheapest size variant's in the country (product-reader.ts).
     const byPrice = `LEFT JOIN LATERAL (
         SELECT min(p.sale_price) AS price FROM variants v
           JOIN size_variants sv ON sv.variant_id = v.id
-          JOIN size_variant_prices p ON p.size_variant_id = sv.id AND p.country_code = $4
+          JOIN size_variant_prices p ON p.size_variant_id = sv.id AND p.country_code = $5
          WHERE v.product_id = i.product_id) pr ON TRUE`;
     const rows = await this.db.query<ItemRow>(
       `SELECT i.product_id, i.added_at, i.product_name, i.image
          FROM wishlist_items i ${order === 'added' ? '' : byPrice}
-        WHERE i.wishlist_id = $1
+        WHERE i.wishlist_id = $1 AND ${shownTo('i.product_id', '$4')}
         ORDER BY ${ORDER_BY[order]}
         LIMIT $2 OFFSET $3`,
-      [listId, perPage, (page - 1) * perPage, ...(order === 'added' ? [] : [country])],
+      [listId, perPage, (page - 1) * perPage, admin, ...(order === 'added' ? [] : [country])],
     );
     const cards = new Map((await readProductCards(this.db, rows.map((r) => r.product_id), country)).map((card) => [card.id, card]));
     return rows.map((r) => ({
@@ -140,18 +155,19 @@ export class WishlistService {
   }
 
   /** POST /create-wishlist. */
-  async create(userId: number, name: string): Promise<Wishlist[]> {
+  async create(asker: Asker, name: string): Promise<Wishlist[]> {
     const id = await this.db.transaction(async (tx) => {
-      await lockShopper(tx, userId);
-      return createList(tx, userId, name);
+      await lockShopper(tx, asker.userId);
+      return createList(tx, asker.userId, name);
     });
-    return listsOf(this.db, userId, [id]);
+    return listsOf(this.db, asker, [id]);
   }
 
   /** POST /wishlist: to list `listId`, or (0) to a new list named `listName`. */
-  async add(userId: number, productId: number, listId: number, listName: string | undefined): Promise<WishlistAdded> {
+  async add(asker: Asker, ref: ProductRef, listId: number, listName: string | undefined): Promise<WishlistAdded> {
+    const { userId } = asker;
     const { id, added } = await this.db.transaction(async (tx) => {
-      const product = await productFacts(tx, productId);
+      const product = await productFacts(tx, ref, asker.admin);
       let target = listId;
       if (target === 0) {
         await lockShopper(tx, userId);
@@ -159,28 +175,29 @@ export class WishlistService {
       } else {
         await ownList(tx, userId, target);
       }
-      return { id: target, added: await this.insertItem(tx, target, productId, product) };
+      return { id: target, added: await this.insertItem(tx, target, product) };
     });
-    return this.addedAnswer(added, await listsOf(this.db, userId, [id]));
+    return this.addedAnswer(added, await listsOf(this.db, asker, [id]));
   }
 
   /** POST /wishlist-default: the shopper's first list, or a new 'My Favourites'. */
-  async addToDefault(userId: number, productId: number): Promise<WishlistAdded> {
+  async addToDefault(asker: Asker, ref: ProductRef): Promise<WishlistAdded> {
+    const { userId } = asker;
     const { id, added } = await this.db.transaction(async (tx) => {
-      const product = await productFacts(tx, productId);
+      const product = await productFacts(tx, ref, asker.admin);
       await lockShopper(tx, userId);
       const [first] = await tx.query<{ id: number }>('SELECT id FROM wishlists WHERE user_id = $1 ORDER BY created_at, id LIMIT 1', [userId]);
       const target = first?.id ?? (await createList(tx, userId, DEFAULT_WISHLIST_NAME));
-      return { id: target, added: await this.insertItem(tx, target, productId, product) };
+      return { id: target, added: await this.insertItem(tx, target, product) };
     });
-    return this.addedAnswer(added, await listsOf(this.db, userId, [id]));
+    return this.addedAnswer(added, await listsOf(this.db, asker, [id]));
   }
 
-  private async insertItem(tx: Queryable, listId: number, productId: number, product: { name: string; image: string }): Promise<boolean> {
+  private async insertItem(tx: Queryable, listId: number, product: ProductFacts): Promise<boolean> {
     const rows = await tx.query(
       `INSERT INTO wishlist_items (wishlist_id, product_id, product_name, image) VALUES ($1, $2, $3, $4)
        ON CONFLICT (wishlist_id, product_id) DO NOTHING RETURNING id`,
-      [listId, productId, product.name, product.image],
+      [listId, product.id, product.name, product.image],
     );
     return rows.length === 1;
   }
@@ -190,24 +207,27 @@ export class WishlistService {
   }
 
   /** GET /wishlist/{a}/{b}/{c}: the shopper's lists and, unless a is 0, one page of list a. */
-  async read(userId: number, listId: number, country: CountryCode, order: WishlistOrder, page: Page): Promise<WishlistPage> {
-    const lists = await listsOf(this.db, userId);
+  async read(asker: Asker, listId: number, country: CountryCode, order: WishlistOrder, page: Page): Promise<WishlistPage> {
+    const lists = await listsOf(this.db, asker);
     const list = listId === 0 ? null : lists.find((l) => l.listId === listId);
     if (list === undefined) throw listNotFound();
     return {
       lists,
       list,
-      items: list ? await this.items(list.listId, country, order, page) : [],
+      items: list ? await this.items(list.listId, asker.admin, country, order, page) : [],
       totalCount: list?.count ?? 0,
       ...page,
       currencySymbol: COUNTRIES[country].info.symbol,
     };
   }
 
-  /** GET /public-wishlist/{id}: a public list for anyone; a private or unknown one is 404. */
+  /**
+   * GET /public-wishlist/{id}: a public list for anyone; a private or unknown one is 404. Shared,
+   * so nobody is an admin here: admin-only stores' products are left out.
+   */
   async readPublic(listId: number, country: CountryCode, page: Page): Promise<PublicWishlist> {
     const [row] = await this.db.query<ListRow & { user_name: string; owner_name: string }>(
-      `SELECT ${LIST_COLUMNS}, u.user_name, u.name AS owner_name
+      `SELECT ${listColumns('FALSE')}, u.user_name, u.name AS owner_name
          FROM wishlists w JOIN users u ON u.id = w.user_id
         WHERE w.id = $1 AND w.is_public`,
       [listId],
@@ -217,7 +237,7 @@ export class WishlistService {
     return {
       lists: [list],
       list,
-      items: await this.items(list.listId, country, 'added', page),
+      items: await this.items(list.listId, false, country, 'added', page),
       totalCount: list.count,
       ...page,
       currencySymbol: COUNTRIES[country].info.symbol,
@@ -226,7 +246,8 @@ export class WishlistService {
   }
 
   /** PUT /wishlist: a new name (its own name in another case is allowed); the slug follows. */
-  async rename(userId: number, listId: number, name: string): Promise<Wishlist[]> {
+  async rename(asker: Asker, listId: number, name: string): Promise<Wishlist[]> {
+    const { userId } = asker;
     await this.db.transaction(async (tx) => {
       await lockShopper(tx, userId);
       const names = await tx.query<{ id: number; name: string }>('SELECT id, name FROM wishlists WHERE user_id = $1', [userId]);
@@ -237,14 +258,14 @@ export class WishlistService {
       const slug = await freeSlug(tx, userId, name, listId);
       await tx.query('UPDATE wishlists SET name = $3, slug = $4 WHERE id = $1 AND user_id = $2', [listId, userId, name, slug]);
     });
-    return listsOf(this.db, userId, [listId]);
+    return listsOf(this.db, asker, [listId]);
   }
 
   /** PUT /wishlist-privacy. */
-  async setPublic(userId: number, listId: number, isPublic: boolean): Promise<Wishlist[]> {
-    const rows = await this.db.query('UPDATE wishlists SET is_public = $3 WHERE id = $1 AND user_id = $2 RETURNING id', [listId, userId, isPublic]);
+  async setPublic(asker: Asker, listId: number, isPublic: boolean): Promise<Wishlist[]> {
+    const rows = await this.db.query('UPDATE wishlists SET is_public = $3 WHERE id = $1 AND user_id = $2 RETURNING id', [listId, asker.userId, isPublic]);
     if (!rows.length) throw listNotFound();
-    return listsOf(this.db, userId, [listId]);
+    return listsOf(this.db, asker, [listId]);
   }
 
   /**
@@ -252,11 +273,20 @@ export class WishlistService {
    * when it was added and what it kept of the product; a destination that already holds the
    * product keeps its own item, and the source's goes. Moving to the same list changes nothing.
    */
-  async move(userId: number, productId: number, sourceId: number, destinationId: number, destinationName: string | undefined): Promise<Wishlist[]> {
+  async move(asker: Asker, ref: ProductRef, sourceId: number, destinationId: number, destinationName: string | undefined): Promise<Wishlist[]> {
+    const { userId } = asker;
     const target = await this.db.transaction(async (tx) => {
       await lockShopper(tx, userId);
       await ownList(tx, userId, sourceId);
-      const [item] = await tx.query('SELECT 1 FROM wishlist_items WHERE wishlist_id = $1 AND product_id = $2', [sourceId, productId]);
+      const productId = await collectedProductId(tx, ref, asker.admin);
+      const [item] =
+        productId === undefined
+          ? []
+          : await tx.query(`SELECT 1 FROM wishlist_items i WHERE i.wishlist_id = $1 AND i.product_id = $2 AND ${shownTo('i.product_id', '$3')}`, [
+              sourceId,
+              productId,
+              asker.admin,
+            ]);
       if (!item) throw notFound(WISHLIST_MESSAGES.productNotInList);
       let destination = destinationId;
       if (destination === 0) destination = await createList(tx, userId, destinationName!);
@@ -272,36 +302,41 @@ export class WishlistService {
       );
       return destination;
     });
-    const lists = await listsOf(this.db, userId, [sourceId, target]);
+    const lists = await listsOf(this.db, asker, [sourceId, target]);
     return [sourceId, target].map((id) => lists.find((l) => l.listId === id)!);
   }
 
   /** DELETE /wishlist-product/{listId}/{productId}. */
-  async removeProduct(userId: number, listId: number, productId: number): Promise<Wishlist[]> {
-    const rows = await this.db.query(
-      `DELETE FROM wishlist_items i USING wishlists w
-        WHERE i.wishlist_id = w.id AND w.id = $1 AND w.user_id = $2 AND i.product_id = $3 RETURNING i.id`,
-      [listId, userId, productId],
-    );
-    const lists = await listsOf(this.db, userId, [listId]);
+  async removeProduct(asker: Asker, listId: number, ref: ProductRef): Promise<Wishlist[]> {
+    const productId = await collectedProductId(this.db, ref, asker.admin);
+    const rows =
+      productId === undefined
+        ? []
+        : await this.db.query(
+            `DELETE FROM wishlist_items i USING wishlists w
+              WHERE i.wishlist_id = w.id AND w.id = $1 AND w.user_id = $2 AND i.product_id = $3 AND ${shownTo('i.product_id', '$4')}
+              RETURNING i.id`,
+            [listId, asker.userId, productId, asker.admin],
+          );
+    const lists = await listsOf(this.db, asker, [listId]);
     if (!lists.length) throw listNotFound();
     if (!rows.length) throw notFound(WISHLIST_MESSAGES.productNotInList);
     return lists;
   }
 
   /** DELETE /wishlist/{listId}: the list and its items (ON DELETE CASCADE). */
-  async remove(userId: number, listId: number): Promise<void> {
-    const rows = await this.db.query('DELETE FROM wishlists WHERE id = $1 AND user_id = $2 RETURNING id', [listId, userId]);
+  async remove(asker: Asker, listId: number): Promise<void> {
+    const rows = await this.db.query('DELETE FROM wishlists WHERE id = $1 AND user_id = $2 RETURNING id', [listId, asker.userId]);
     if (!rows.length) throw listNotFound();
   }
 
   /** GET /show-wishlist: for each product, the shopper's lists holding it (oldest list first). */
-  async holding(userId: number, productIds: readonly number[]): Promise<Map<number, number[]>> {
+  async holding(asker: Asker, productIds: readonly number[]): Promise<Map<number, number[]>> {
     const rows = await this.db.query<{ product_id: number; wishlist_id: number }>(
       `SELECT i.product_id, i.wishlist_id FROM wishlist_items i JOIN wishlists w ON w.id = i.wishlist_id
-        WHERE w.user_id = $1 AND i.product_id = ANY($2::int[])
+        WHERE w.user_id = $1 AND i.product_id = ANY($2::int[]) AND ${shownTo('i.product_id', '$3')}
         ORDER BY w.created_at, w.id`,
-      [userId, productIds],
+      [asker.userId, productIds, asker.admin],
     );
     const found = new Map<number, number[]>(productIds.map((id) => [id, []]));
     for (const row of rows) found.get(row.product_id)!.push(row.wishlist_id);
@@ -314,16 +349,17 @@ export class WishlistService {
    * answers the api keeps in memory: the site-content notice, sent in this transaction, drops
    * them once it is committed.
    */
-  async addEditorsPick(listId: number, productId: number): Promise<boolean> {
+  async addEditorsPick(listId: number, ref: ProductRef): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [list] = await tx.query('SELECT id FROM editors_pick_lists WHERE id = $1 FOR UPDATE', [listId]);
       if (!list) throw notFound(WISHLIST_MESSAGES.editorsPickListNotFound);
-      await productFacts(tx, productId);
+      // Editors are admins: they may pick what they see; the pick's readers hide it from others.
+      const { id } = await productFacts(tx, ref, true);
       const inserted = await tx.query(
         `INSERT INTO editors_pick_items (list_id, product_id, position)
          SELECT $1, $2, coalesce(max(position), 0) + 1 FROM editors_pick_items WHERE list_id = $1
          ON CONFLICT (list_id, product_id) DO NOTHING RETURNING product_id`,
-        [listId, productId],
+        [listId, id],
       );
       if (!inserted.length) return false;
       await tx.query('SELECT pg_notify($1, $2)', [SITE_CONTENT_CHANGED_CHANNEL, JSON.stringify({ editorsPick: listId })]);

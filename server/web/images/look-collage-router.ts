@@ -26,8 +26,12 @@ export type LookCollageRouterOptions = {
 
 type Found = { look: Look; policy: CachePolicy } | { status: number };
 
-/** The look as the asker may see it: public for anyone, else the owner's own. */
-async function findLook(upstream: ApiUpstream, listId: number, caller: Caller): Promise<Found> {
+/**
+ * The look as the asker may see it at this version: public for anyone, else the owner's own
+ * (a public look's owner may see it with pieces that everyone else sees it without: an
+ * admin-only store's, which give the public look a version of its own).
+ */
+async function findLook(upstream: ApiUpstream, listId: number, version: string, caller: Caller): Promise<Found> {
   const read = async (url: string): Promise<{ look: Look } | { status: number }> => {
     const res = await upstream.call({ method: 'GET', url }, caller);
     if (res.status !== 200) return { status: res.status };
@@ -35,8 +39,8 @@ async function findLook(upstream: ApiUpstream, listId: number, caller: Caller): 
     return parsed.success ? { look: parsed.data } : { status: 502 };
   };
   const shared = await read(`/api/account/public-set/${listId}`);
-  if ('look' in shared) return { look: shared.look, policy: CacheImmutable };
-  if (shared.status !== 404 || !caller.token) return shared;
+  if ('look' in shared && (shared.look.version === version || !caller.token)) return { look: shared.look, policy: CacheImmutable };
+  if (!('look' in shared) && (shared.status !== 404 || !caller.token)) return shared;
   const own = await read(`/api/account/sets/${listId}`);
   return 'look' in own ? { look: own.look, policy: CachePrivate } : own;
 }
@@ -55,7 +59,7 @@ export function lookCollageRouter({ upstream, cacheBytes = 16 * 1024 * 1024 }: L
     const file = FILE.exec(String(req.params.file));
     const version = file?.[1];
     if (!ID.test(id) || Number(id) > ID_MAX || !version || !LOOK_VERSION_PATTERN.test(version)) return refuse(res, 404);
-    const found = await findLook(upstream, Number(id), callerOf(req, res));
+    const found = await findLook(upstream, Number(id), version, callerOf(req, res));
     if (!('look' in found)) return refuse(res, found.status === 404 || found.status === 401 ? 404 : 502);
     // An older version's URL: the look has changed since, and its page names the new picture.
     if (found.look.version !== version) return refuse(res, 404);

@@ -214,7 +214,7 @@ describe('wishlists on the demo catalogue', () => {
       const res = await as.add({ id: max!.id + 1000, listId: list.listId }).expect(404);
       expect(res.body).toEqual({ status: 404, message: WISHLIST_MESSAGES.productNotFound });
       const bad = await as.add({ id: 'abc', listId: list.listId }).expect(400);
-      expect(bad.body.fields).toEqual({ id: 'id must be a whole number from 1 to 2147483647' });
+      expect(bad.body.fields).toEqual({ id: "id must be a product's id (a whole number from 1 to 2147483647) or one of its size variants' guid" });
       const badList = await as.add({ id: gb[0], listId: -1 }).expect(400);
       expect(badList.body.fields).toEqual({ listId: 'listId must be 0 or a whole number from 1 to 2147483647' });
     });
@@ -528,7 +528,7 @@ describe('wishlists on the demo catalogue', () => {
       expect((await asEditor.editorsPick({ id: gb[5], listId: 2147483647 }).expect(404)).body.message).toBe(WISHLIST_MESSAGES.editorsPickListNotFound);
       const [max] = await db.query<{ id: number }>('SELECT max(id) AS id FROM products');
       expect((await asEditor.editorsPick({ id: max!.id + 1000, listId: pick!.id }).expect(404)).body.message).toBe(WISHLIST_MESSAGES.productNotFound);
-      expect((await asEditor.editorsPick({ id: 'x', listId: pick!.id }).expect(400)).body.fields).toEqual({ id: 'id must be a whole number from 1 to 2147483647' });
+      expect((await asEditor.editorsPick({ id: 'x', listId: pick!.id }).expect(400)).body.fields).toEqual({ id: "id must be a product's id (a whole number from 1 to 2147483647) or one of its size variants' guid" });
     });
   });
 });

@@ -13,6 +13,7 @@ import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
 import { MemorySearchEngine } from '../../../server/api/search/memory-engine';
+import type { SearchEngine } from '../../../server/api/search/search-engine';
 import { createRegistry } from '../../../server/lib/http-metrics';
 import { createLogger } from '../../../server/lib/logger';
 import { fixtureManifest, readFixture } from '../../support/feed-fixtures';
@@ -86,13 +87,13 @@ export async function openAlertsDatabase(open: () => Promise<Database> = openTes
 export type AlertsApi = Awaited<ReturnType<typeof startAlertsApi>>;
 
 /** The api over `db` as main.ts wires it, with accounts and alert settings for tests. */
-export async function startAlertsApi(db: Database, options: { settings?: TestSettings; alertSettings?: Partial<AlertSettings> } = {}) {
+export async function startAlertsApi(db: Database, options: { settings?: TestSettings; alertSettings?: Partial<AlertSettings>; searchEngine?: SearchEngine } = {}) {
   const logger = createLogger('api', 'silent');
   const settings = testAccountSettings({ siteUrl: SITE_URL, ...options.settings });
   const accounts = new Accounts({ db, logger, settings });
   const alertSettings: AlertSettings = { ...defaultAlertSettings(), setAlertsLimit: { perIp: 10_000, perAccount: 10_000, windowMs: 60_000 }, ...options.alertSettings };
   // Alert routes read cards by id; no listing is asked for, so the index is not followed.
-  const searchEngine = new MemorySearchEngine(db, { follow: false });
+  const searchEngine = options.searchEngine ?? new MemorySearchEngine(db, { follow: false });
   const { app } = createApiApp({ db, logger, registry: createRegistry('api'), readiness: { catalogLoaded: true }, accounts, searchEngine, alertSettings });
   const running = await listen(app);
   return {

@@ -9,6 +9,8 @@ import type { Database } from '../../../server/api/db/database';
 import { createLogger } from '../../../server/lib/logger';
 import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
+import { importStores } from '../../../server/api/catalog/store-manifest';
+import { fixtureManifest } from '../../support/feed-fixtures';
 import { registerUser } from '../accounts/accounts-api';
 import {
   FEEDS,
@@ -260,6 +262,30 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
       expect(textOf(mail)).toContain('Was £48, now £39');
     } finally {
       await listening.stop();
+    }
+  });
+
+  it("fires an admin-only store's item for an admin only: a shopper who set the alert before the store was hidden hears nothing", async () => {
+    const gil = await shopper();
+    const boss = await shopper();
+    await db.query('UPDATE users SET profile_type = 2 WHERE id = $1', [boss.userId]);
+    const coat = guidOf('atlas-outfitters', 'AO-7731-NAV-L');
+    await alert(gil, { id: coat, alertPrice: '175' });
+    const bossAlert = await alert(boss, { id: coat, alertPrice: '175' });
+    const manifest = fixtureManifest();
+    const atlas = manifest.stores.find((s) => s.slug === 'atlas-outfitters')!;
+    atlas.adminOnly = true;
+    await importStores(db, manifest);
+    try {
+      current.atlasGB = editTsv(current.atlasGB, { 'AO-7731-NAV-L': { sale_price: '170.00 GBP' } });
+      await importFixture(db, 'atlasGB', current.atlasGB);
+      await evaluate();
+      expect([mailsTo(gil.email).length, (await notificationsOf(gil)).totalCount]).toEqual([0, 0]);
+      expect(mailsTo(boss.email)).toHaveLength(1);
+      expect((await notificationsOf(boss)).notifications.map((n) => [n.alertId, n.newPrice])).toEqual([[bossAlert, 170]]);
+    } finally {
+      atlas.adminOnly = false;
+      await importStores(db, manifest);
     }
   });
 });

@@ -64,9 +64,9 @@ describe('product ratings on the demo catalogue', () => {
       [{ id, star_rating: '4' }, RATING_MESSAGES.stars],
       [{ id, star_rating: null }, RATING_MESSAGES.stars],
       [{ id }, RATING_MESSAGES.stars],
-      [{ star_rating: 4 }, 'id must be a whole number from 1 to 2147483647'],
-      [{ id: 'abc', star_rating: 4 }, 'id must be a whole number from 1 to 2147483647'],
-      [{ id: 0, star_rating: 4 }, 'id must be a whole number from 1 to 2147483647'],
+      [{ star_rating: 4 }, "id must be a product's id (a whole number from 1 to 2147483647) or one of its size variants' guid"],
+      [{ id: 'abc', star_rating: 4 }, "id must be a product's id (a whole number from 1 to 2147483647) or one of its size variants' guid"],
+      [{ id: 0, star_rating: 4 }, "id must be a product's id (a whole number from 1 to 2147483647) or one of its size variants' guid"],
     ];
     for (const [body, message] of bad) {
       const res = await rate(token, body);

@@ -30,9 +30,9 @@ describe('the set-alert request', () => {
   const guid = '2f90d73d-0000-5000-8000-000000000000';
 
   it('reads absent, null and empty price and scope as none, and numbers as the price typed', () => {
-    expect(SetUserAlertBody.parse({ id: guid, country: 'gb' })).toEqual({ id: guid, alertPrice: null, brandId: null, storeId: null, country: 'GB' });
+    expect(SetUserAlertBody.parse({ id: guid, country: 'gb' })).toEqual({ id: { guid: guid.toLowerCase() }, alertPrice: null, brandId: null, storeId: null, country: 'GB' });
     expect(SetUserAlertBody.parse({ id: guid, country: 'US', alertPrice: '', brandId: '', storeId: null })).toEqual({
-      id: guid,
+      id: { guid: guid.toLowerCase() },
       alertPrice: null,
       brandId: null,
       storeId: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AddToWishlistBody, MoveProductBody, ShowWishlistQuery, WishlistPageQuery, wishlistName } from '../../../shared/api/wishlist-schemas';
+import { AddToWishlistBody, DefaultWishlistBody, MoveProductBody, ShowWishlistQuery, WishlistPageQuery, wishlistName } from '../../../shared/api/wishlist-schemas';
 import { fieldMessages } from '../../../shared/validation/account-rules';
 import {
   WISHLIST_MESSAGES,
@@ -56,14 +56,25 @@ describe('a wishlist name', () => {
 
 describe('the wishlist request schemas', () => {
   it('read a list name only for a new list (id 0)', () => {
-    expect(AddToWishlistBody.parse({ id: 5, listId: 0, listName: ' Gifts ' })).toEqual({ id: 5, listId: 0, listName: 'Gifts' });
-    expect(AddToWishlistBody.parse({ id: '5', listId: '7', listName: '' })).toEqual({ id: 5, listId: 7, listName: undefined });
+    expect(AddToWishlistBody.parse({ id: 5, listId: 0, listName: ' Gifts ' })).toEqual({ id: { productId: 5 }, listId: 0, listName: 'Gifts' });
+    expect(AddToWishlistBody.parse({ id: '5', listId: '7', listName: '' })).toEqual({ id: { productId: 5 }, listId: 7, listName: undefined });
     const missing = AddToWishlistBody.safeParse({ id: 5, listId: '0' });
     expect(missing.success ? {} : fieldMessages(missing.error)).toEqual({ listName: 'List Name is required.' });
     const moveToNew = MoveProductBody.safeParse({ id: 5, s_listid: 1, d_listid: 0, d_listName: '   ' });
     expect(moveToNew.success ? {} : fieldMessages(moveToNew.error)).toEqual({ d_listName: 'value is only whitespace' });
     const badList = AddToWishlistBody.safeParse({ id: 5, listId: -3 });
     expect(badList.success ? {} : fieldMessages(badList.error)).toEqual({ listId: 'listId must be 0 or a whole number from 1 to 2147483647' });
+  });
+
+  it("name a product by its id or any of its size variants' guid, and refuse anything else naming the field", () => {
+    const guid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(DefaultWishlistBody.parse({ id: guid.toUpperCase() })).toEqual({ id: { guid } });
+    expect(DefaultWishlistBody.parse({ id: 2147483647 })).toEqual({ id: { productId: 2147483647 } });
+    const message = "id must be a product's id (a whole number from 1 to 2147483647) or one of its size variants' guid";
+    for (const id of [0, -1, 1.5, '1e3', 2147483648, 'abc', `${guid}x`, null, [5]]) {
+      const bad = DefaultWishlistBody.safeParse({ id });
+      expect(bad.success ? {} : fieldMessages(bad.error), String(id)).toEqual({ id: message });
+    }
   });
 
   it('page a list from 1, 24 a page unless asked, at most 96', () => {
