@@ -344,33 +344,48 @@ export class AccountService {
     });
   }
 
-  /** PUT /api/account/confirm-password: once per link, within the hour; every session ends. */
+  /**
+   * PUT /api/account/confirm-password: once per link, within the hour; every session ends.
+   * The link is claimed before the password is hashed (issue 25): twenty uses of one link at
+   * once ran twenty scrypt hashes before the single-use check (seconds, and 504s for the
+   * others); now one claims it and hashes, and the rest are refused at once.
+   */
   async confirmPasswordReset(body: unknown): Promise<void> {
     const input = parseForm(ConfirmPasswordForm, body);
     const invalid = () => fieldError('tkn', ACCOUNT_MESSAGES.resetLinkInvalid);
     if (!looksLikeSecret(input.key) || !looksLikeSecret(input.tkn)) throw invalid();
-    const rows = await this.db.query<{ id: number; user_id: number; token_hash: string }>(
-      'SELECT id, user_id, token_hash FROM password_resets WHERE selector = $1 AND used_at IS NULL AND expires_at > now()',
+    const rows = await this.db.query<{ id: number; token_hash: string }>(
+      'SELECT id, token_hash FROM password_resets WHERE selector = $1 AND used_at IS NULL AND expires_at > now()',
       [input.key],
     );
     const reset = rows[0];
     if (!reset || !sameDigest(hashSecret(input.tkn), reset.token_hash)) throw invalid();
+    // A password the form refuses leaves the link usable.
     if (isCommonPassword(input.password)) throw fieldError('password', ACCOUNT_MESSAGES.passwordTooCommon);
-    // Hash before the transaction: PGlite has one connection, and scrypt takes a while.
-    const passwordHash = await hashPassword(input.password, this.settings.passwordHashing);
-    await this.db.transaction(async (tx) => {
-      // Single use even when two requests race: only one of them marks the link used.
-      const used = await tx.query('UPDATE password_resets SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [reset.id]);
-      if (!used[0]) throw invalid();
-      // The link reached the mailbox, so the address is proven.
-      await tx.query(
-        'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1',
-        [reset.user_id, passwordHash],
-      );
-      await deleteSessionsOf(tx, reset.user_id);
-      await tx.query('DELETE FROM password_resets WHERE user_id = $1 AND id <> $2', [reset.user_id, reset.id]);
-      await tx.query('DELETE FROM sign_in_links WHERE user_id = $1', [reset.user_id]);
-    });
+    // Single use even when requests race: only one of them marks the link used.
+    const [claimed] = await this.db.query<{ user_id: number }>(
+      'UPDATE password_resets SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id',
+      [reset.id],
+    );
+    if (!claimed) throw invalid();
+    try {
+      // Hashed outside the transaction: PGlite has one connection, and scrypt takes a while.
+      const passwordHash = await hashPassword(input.password, this.settings.passwordHashing);
+      await this.db.transaction(async (tx) => {
+        // The link reached the mailbox, so the address is proven.
+        await tx.query(
+          'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1',
+          [claimed.user_id, passwordHash],
+        );
+        await deleteSessionsOf(tx, claimed.user_id);
+        await tx.query('DELETE FROM password_resets WHERE user_id = $1 AND id <> $2', [claimed.user_id, reset.id]);
+        await tx.query('DELETE FROM sign_in_links WHERE user_id = $1', [claimed.user_id]);
+      });
+    } catch (error) {
+      // Nothing was changed: the link is the shopper's to use again.
+      await this.db.query('UPDATE password_resets SET used_at = NULL WHERE id = $1', [reset.id]);
+      throw error;
+    }
   }
 
   // ── profiles ────────────────────────────────────────────────────────────────────────
