@@ -208,8 +208,7 @@ export class AlertEvaluator {
                 (a.scope = 'item' AND a.size_variant_id = ev.size_variant_id)
              OR (a.scope = 'brand' AND a.brand_id = p.brand_id)
              OR (a.scope = 'store' AND a.store_id = sv.store_id))
-           LEFT JOIN alert_guests g ON g.id = a.guest_id
-          WHERE (a.user_id IS NOT NULL OR g.confirmed_at IS NOT NULL)
+          WHERE NOT a.pending
             AND ((a.kind = 'price' AND ev.price_drop AND ev.sale_price <= a.alert_price)
               OR (a.kind = 'sale' AND ev.sale_event))
        ), fresh AS (
