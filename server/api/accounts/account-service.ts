@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import { PUBLIC_PROFILE_MESSAGES, type CheckUserNameResponse, type PublicUserDetail, type Session, type UserDetail } from '../../../shared/api/account-schemas';
+import { PUBLIC_PROFILE_MESSAGES, type CheckUserNameResponse, type PublicUserDetail, type UserDetail } from '../../../shared/api/account-schemas';
 import {
   ACCOUNT_MESSAGES,
   ChangePasswordForm,
@@ -18,6 +18,7 @@ import { passwordResetMail, signInLinkMail } from '../mail/messages';
 import type { MailOutbox } from '../mail/outbox';
 import { LOGIN_SLOW_LANE_MS, type AccountSettings } from './account-settings';
 import { fieldError, isUniqueViolation, parseForm, unauthorized } from './account-errors';
+import { provenDevice, rememberDevice, type SignIn } from './known-devices';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, isCommonPassword, needsRehash, passwordDecoy, verifyPassword } from './passwords';
 import { loadProfileImage, reencodeProfileImage, saveProfileImage } from './profile-images';
@@ -99,27 +100,34 @@ export class AccountService {
     return session;
   }
 
-  private async startSession(user: UserRow): Promise<Session> {
+  /** A new session for `user`, and `device` (the browser's known-device token, if any) remembered for the account. */
+  private async startSession(user: UserRow, device: string | undefined): Promise<SignIn> {
     const { token, expiresAt } = await createSession(this.db, user.id);
+    const knownDevice = await rememberDevice(this.db, user.id, device);
     return {
-      token,
-      profileType: user.profile_type,
-      userId: user.id,
-      userName: user.user_name,
-      name: user.name,
-      expiresAt: expiresAt.toISOString(),
+      session: {
+        token,
+        profileType: user.profile_type,
+        userId: user.id,
+        userName: user.user_name,
+        name: user.name,
+        expiresAt: expiresAt.toISOString(),
+      },
+      knownDevice,
     };
   }
 
   /**
    * POST /auth/login: an e-mail address or user name and the password, from the client at
-   * `address`. Failures count per account and address and per account (login-throttle.ts);
-   * the answers are the same whether or not the account exists.
+   * `address`, in a browser that may have signed in before (`device`, known-devices.ts).
+   * Failures count per account and address, or per account and known device, and per account
+   * (login-throttle.ts); the answers are the same whether or not the account exists.
    */
-  async login(body: unknown, address: string): Promise<Session> {
+  async login(body: unknown, address: string, device: string | undefined): Promise<SignIn> {
     const input = parseForm(LoginForm, body);
     const user = await findUserByLogin(this.db, input.email);
-    const attempt = await this.throttle.begin(loginAccountKey(user, input.email), address);
+    const known = await provenDevice(this.db, user?.id, device);
+    const attempt = await this.throttle.begin(loginAccountKey(user, input.email), address, known);
     if (!user?.password_hash) {
       // Same work as a real check: the time taken does not say whether the account exists.
       await this.decoy(input.password);
@@ -133,7 +141,7 @@ export class AccountService {
       const upgraded = await hashPassword(input.password, this.settings.passwordHashing);
       await this.db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, upgraded]);
     }
-    return this.startSession(user);
+    return this.startSession(user, device);
   }
 
   /** The key an e-mail address or user name is counted under (loginAccountKey). */
@@ -169,7 +177,7 @@ export class AccountService {
   }
 
   /** POST /auth/sign-in-link: the e-mailed link, once, within its minutes, starts a session. */
-  async signInWithLink(body: unknown): Promise<Session> {
+  async signInWithLink(body: unknown, device: string | undefined): Promise<SignIn> {
     const input = parseForm(SignInLinkForm, body);
     const invalid = () => fieldError('tkn', ACCOUNT_MESSAGES.signInLinkInvalid);
     if (!looksLikeSecret(input.key) || !looksLikeSecret(input.tkn)) throw invalid();
@@ -193,7 +201,7 @@ export class AccountService {
     });
     const user = await findUserById(this.db, userId);
     if (!user) throw invalid();
-    return this.startSession(user);
+    return this.startSession(user, device);
   }
 
   async logout(session: SessionRecord): Promise<void> {
@@ -210,7 +218,7 @@ export class AccountService {
    * itself, so the answer's timing does not tell which addresses have accounts (ARCHITECTURE.md,
    * decision log).
    */
-  async register(body: unknown): Promise<Session> {
+  async register(body: unknown, device: string | undefined): Promise<SignIn> {
     const raw = (body ?? {}) as Record<string, unknown>;
     const input = parseForm(RegisterForm, { ...raw, email: normalizeEmail(raw.email) });
     if (isCommonPassword(input.password)) throw fieldError('password', ACCOUNT_MESSAGES.passwordTooCommon);
@@ -224,7 +232,7 @@ export class AccountService {
       emailVerified: false,
       meta: input,
     });
-    return this.startSession(user);
+    return this.startSession(user, device);
   }
 
   /** Inserts a user under a fresh user name (another try if the name was just taken). */
@@ -256,7 +264,7 @@ export class AccountService {
    * identity; else the account with the same (provider-verified) address, now linked; else a
    * new account.
    */
-  async socialSignIn(identity: SocialIdentity, meta: SignUpMeta): Promise<Session> {
+  async socialSignIn(identity: SocialIdentity, meta: SignUpMeta, device: string | undefined): Promise<SignIn> {
     const user = await this.db.transaction(async (tx) => {
       const linked = await tx.query<{ user_id: number }>(
         'SELECT user_id FROM social_identities WHERE provider = $1 AND subject = $2',
@@ -292,7 +300,7 @@ export class AccountService {
       );
       return account;
     });
-    return this.startSession(user);
+    return this.startSession(user, device);
   }
 
   // ── passwords ───────────────────────────────────────────────────────────────────────
@@ -486,10 +494,11 @@ export class AccountService {
     while (this.background.size) await Promise.all([...this.background]);
   }
 
-  /** Deletes what can no longer be used: expired sessions, old reset and sign-in links. */
+  /** Deletes what can no longer be used: expired sessions, old reset and sign-in links, lapsed devices. */
   async purgeExpired(): Promise<void> {
     await this.db.query('DELETE FROM sessions WHERE expires_at < now()');
     await this.db.query("DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'");
     await this.db.query("DELETE FROM sign_in_links WHERE expires_at < now() - interval '1 day'");
+    await this.db.query('DELETE FROM known_devices WHERE expires_at < now()');
   }
 }
