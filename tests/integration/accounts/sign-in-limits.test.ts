@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOGIN_ACCOUNT_LIMIT, DEFAULT_RATE_LIMITS } from '../../../server/api/accounts/account-settings';
 import { SessionSchema } from '../../../shared/api/account-schemas';
-import { COOKIE, DAY_MS, KNOWN_DEVICE_DAYS } from '../../../shared/constants';
+import { API_ANSWER_HEADER, COOKIE, DAY_MS, KNOWN_DEVICE_DAYS } from '../../../shared/constants';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { startWeb } from '../../support/web-server';
@@ -287,6 +287,9 @@ describe('a browser that signed in before', () => {
     expect(signedIn.status).toBe(200);
     expect(setCookies(signedIn).find((c) => c.name === COOKIE.token)?.attributes.httponly).toBe(true);
     expect(setCookies(signedIn).find((c) => c.name === COOKIE.knownDevice)?.value).toBe(device.value);
+    // Page scripts never see it: only the HttpOnly cookie carries it.
+    expect(signedIn.headers[API_ANSWER_HEADER.knownDevice]).toBeUndefined();
+    expect(JSON.stringify(signedIn.body)).not.toContain(device.value);
     const form = await formLogin(browserKnownBy(device.value), email, PASSWORD);
     expect(form.status).toBe(302);
     expect(setCookies(form).some((c) => c.name === COOKIE.token)).toBe(true);
