@@ -49,10 +49,14 @@ export const COOKIE = {
   mailingListModal: 'mailing-list-modal',
   xsrf: 'XSRF-TOKEN',
   giveaway: 'giveaway',
+  /** HttpOnly: this browser signed in to an account before (server/api/accounts/known-devices.ts). */
+  knownDevice: 'known-device',
 } as const;
 
 /** Token and profile-type cookies live 30 days (spec section 9). */
 export const SESSION_DAYS = 30;
+/** A browser stays known this long after its last sign-in: beyond sessions, so a lapsed one still counts. */
+export const KNOWN_DEVICE_DAYS = 365;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Headers the web server sends upstream (spec section 3 "Cookies"). */
@@ -64,6 +68,8 @@ export const UPSTREAM_HEADER = {
   requestId: 'x-request-id',
   /** The one client address the web trusts (its `req.ip`), never a list a client sent. */
   clientAddress: 'x-forwarded-for',
+  /** The known-device cookie, on the sign-in calls only (server/web/http/session-routes.ts). */
+  knownDevice: 'x-known-device',
 } as const;
 
 /**
@@ -74,6 +80,8 @@ export const UPSTREAM_HEADER = {
  */
 export const API_ANSWER_HEADER = {
   catalogVersion: 'x-catalog-version',
+  /** On a sign-in's answer: the device's proof for the account, which the web keeps in the known-device cookie. */
+  knownDevice: 'x-known-device',
 } as const;
 
 /** The site's own account on X (Twitter): the twitter:site of every page. */

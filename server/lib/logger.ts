@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { API_ANSWER_HEADER, UPSTREAM_HEADER } from '../../shared/constants';
 
 export type { Logger };
 
@@ -10,7 +11,9 @@ const REDACT = [
   'req.headers.token',
   'req.headers.key',
   'req.headers["x-xsrf-token"]',
+  `req.headers["${UPSTREAM_HEADER.knownDevice}"]`,
   'res.headers["set-cookie"]',
+  `res.headers["${API_ANSWER_HEADER.knownDevice}"]`,
   'password',
   'confirm_password',
   'old_password',

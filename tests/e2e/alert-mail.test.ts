@@ -102,17 +102,20 @@ describe('an alert that fires', () => {
     });
     expect(oneClick.status).toBe(200);
 
-    // Gone: the same alert set again (the address is confirmed now) is a new one.
+    // Gone: the same alert set again is a new one, pending until the address confirms it
+    // again (anyone can type a confirmed address), which one e-mail asks.
     const again = await fetch(`${product.apiUrl}${ALERT_API.setGuest}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ id: guid, email, storeId: await storeIdOf(guid!), country: 'gb', kind: 'sale' }),
     });
     expect(again.status).toBe(200);
-    expect(((await again.json()) as { data: { added: boolean; status: string } }).data).toMatchObject({ added: true, status: 'active' });
+    expect(((await again.json()) as { data: { added: boolean; status: string } }).data).toMatchObject({ added: true, status: 'pending' });
+    const reconfirm = await smtp.waitForMail(email, 15_000, (mail) => mail !== confirm && mail !== fired);
+    expect(reconfirm.subject).toBe('Confirm your new Vitrine price alerts');
 
-    // Exactly once: the one confirm and the one alert e-mail reached the address, nothing more.
-    expect(smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(2);
+    // Exactly once: the confirm, the one alert e-mail and the new confirm reached the address, nothing more.
+    expect(smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(3);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import { PUBLIC_PROFILE_MESSAGES, type CheckUserNameResponse, type PublicUserDetail, type Session, type UserDetail } from '../../../shared/api/account-schemas';
+import { PUBLIC_PROFILE_MESSAGES, type CheckUserNameResponse, type PublicUserDetail, type UserDetail } from '../../../shared/api/account-schemas';
 import {
   ACCOUNT_MESSAGES,
   ChangePasswordForm,
@@ -18,6 +18,7 @@ import { passwordResetMail, signInLinkMail } from '../mail/messages';
 import type { MailOutbox } from '../mail/outbox';
 import { LOGIN_SLOW_LANE_MS, type AccountSettings } from './account-settings';
 import { fieldError, isUniqueViolation, parseForm, unauthorized } from './account-errors';
+import { provenDevice, rememberDevice, type SignIn } from './known-devices';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, isCommonPassword, needsRehash, passwordDecoy, verifyPassword } from './passwords';
 import { loadProfileImage, reencodeProfileImage, saveProfileImage } from './profile-images';
@@ -99,27 +100,34 @@ export class AccountService {
     return session;
   }
 
-  private async startSession(user: UserRow): Promise<Session> {
+  /** A new session for `user`, and `device` (the browser's known-device token, if any) remembered for the account. */
+  private async startSession(user: UserRow, device: string | undefined): Promise<SignIn> {
     const { token, expiresAt } = await createSession(this.db, user.id);
+    const knownDevice = await rememberDevice(this.db, user.id, device);
     return {
-      token,
-      profileType: user.profile_type,
-      userId: user.id,
-      userName: user.user_name,
-      name: user.name,
-      expiresAt: expiresAt.toISOString(),
+      session: {
+        token,
+        profileType: user.profile_type,
+        userId: user.id,
+        userName: user.user_name,
+        name: user.name,
+        expiresAt: expiresAt.toISOString(),
+      },
+      knownDevice,
     };
   }
 
   /**
    * POST /auth/login: an e-mail address or user name and the password, from the client at
-   * `address`. Failures count per account and address and per account (login-throttle.ts);
-   * the answers are the same whether or not the account exists.
+   * `address`, in a browser that may have signed in before (`device`, known-devices.ts).
+   * Failures count per account and address, or per account and known device, and per account
+   * (login-throttle.ts); the answers are the same whether or not the account exists.
    */
-  async login(body: unknown, address: string): Promise<Session> {
+  async login(body: unknown, address: string, device: string | undefined): Promise<SignIn> {
     const input = parseForm(LoginForm, body);
     const user = await findUserByLogin(this.db, input.email);
-    const attempt = await this.throttle.begin(loginAccountKey(user, input.email), address);
+    const known = await provenDevice(this.db, user?.id, device);
+    const attempt = await this.throttle.begin(loginAccountKey(user, input.email), address, known);
     if (!user?.password_hash) {
       // Same work as a real check: the time taken does not say whether the account exists.
       await this.decoy(input.password);
@@ -133,7 +141,7 @@ export class AccountService {
       const upgraded = await hashPassword(input.password, this.settings.passwordHashing);
       await this.db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, upgraded]);
     }
-    return this.startSession(user);
+    return this.startSession(user, device);
   }
 
   /** The key an e-mail address or user name is counted under (loginAccountKey). */
@@ -169,7 +177,7 @@ export class AccountService {
   }
 
   /** POST /auth/sign-in-link: the e-mailed link, once, within its minutes, starts a session. */
-  async signInWithLink(body: unknown): Promise<Session> {
+  async signInWithLink(body: unknown, device: string | undefined): Promise<SignIn> {
     const input = parseForm(SignInLinkForm, body);
     const invalid = () => fieldError('tkn', ACCOUNT_MESSAGES.signInLinkInvalid);
     if (!looksLikeSecret(input.key) || !looksLikeSecret(input.tkn)) throw invalid();
@@ -193,7 +201,7 @@ export class AccountService {
     });
     const user = await findUserById(this.db, userId);
     if (!user) throw invalid();
-    return this.startSession(user);
+    return this.startSession(user, device);
   }
 
   async logout(session: SessionRecord): Promise<void> {
@@ -210,7 +218,7 @@ export class AccountService {
    * itself, so the answer's timing does not tell which addresses have accounts (ARCHITECTURE.md,
    * decision log).
    */
-  async register(body: unknown): Promise<Session> {
+  async register(body: unknown, device: string | undefined): Promise<SignIn> {
     const raw = (body ?? {}) as Record<string, unknown>;
     const input = parseForm(RegisterForm, { ...raw, email: normalizeEmail(raw.email) });
     if (isCommonPassword(input.password)) throw fieldError('password', ACCOUNT_MESSAGES.passwordTooCommon);
@@ -224,7 +232,7 @@ export class AccountService {
       emailVerified: false,
       meta: input,
     });
-    return this.startSession(user);
+    return this.startSession(user, device);
   }
 
   /** Inserts a user under a fresh user name (another try if the name was just taken). */
@@ -256,7 +264,7 @@ export class AccountService {
    * identity; else the account with the same (provider-verified) address, now linked; else a
    * new account.
    */
-  async socialSignIn(identity: SocialIdentity, meta: SignUpMeta): Promise<Session> {
+  async socialSignIn(identity: SocialIdentity, meta: SignUpMeta, device: string | undefined): Promise<SignIn> {
     const user = await this.db.transaction(async (tx) => {
       const linked = await tx.query<{ user_id: number }>(
         'SELECT user_id FROM social_identities WHERE provider = $1 AND subject = $2',
@@ -292,7 +300,7 @@ export class AccountService {
       );
       return account;
     });
-    return this.startSession(user);
+    return this.startSession(user, device);
   }
 
   // ── passwords ───────────────────────────────────────────────────────────────────────
@@ -344,33 +352,48 @@ export class AccountService {
     });
   }
 
-  /** PUT /api/account/confirm-password: once per link, within the hour; every session ends. */
+  /**
+   * PUT /api/account/confirm-password: once per link, within the hour; every session ends.
+   * The link is claimed before the password is hashed (issue 25): twenty uses of one link at
+   * once ran twenty scrypt hashes before the single-use check (seconds, and 504s for the
+   * others); now one claims it and hashes, and the rest are refused at once.
+   */
   async confirmPasswordReset(body: unknown): Promise<void> {
     const input = parseForm(ConfirmPasswordForm, body);
     const invalid = () => fieldError('tkn', ACCOUNT_MESSAGES.resetLinkInvalid);
     if (!looksLikeSecret(input.key) || !looksLikeSecret(input.tkn)) throw invalid();
-    const rows = await this.db.query<{ id: number; user_id: number; token_hash: string }>(
-      'SELECT id, user_id, token_hash FROM password_resets WHERE selector = $1 AND used_at IS NULL AND expires_at > now()',
+    const rows = await this.db.query<{ id: number; token_hash: string }>(
+      'SELECT id, token_hash FROM password_resets WHERE selector = $1 AND used_at IS NULL AND expires_at > now()',
       [input.key],
     );
     const reset = rows[0];
     if (!reset || !sameDigest(hashSecret(input.tkn), reset.token_hash)) throw invalid();
+    // A password the form refuses leaves the link usable.
     if (isCommonPassword(input.password)) throw fieldError('password', ACCOUNT_MESSAGES.passwordTooCommon);
-    // Hash before the transaction: PGlite has one connection, and scrypt takes a while.
-    const passwordHash = await hashPassword(input.password, this.settings.passwordHashing);
-    await this.db.transaction(async (tx) => {
-      // Single use even when two requests race: only one of them marks the link used.
-      const used = await tx.query('UPDATE password_resets SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [reset.id]);
-      if (!used[0]) throw invalid();
-      // The link reached the mailbox, so the address is proven.
-      await tx.query(
-        'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1',
-        [reset.user_id, passwordHash],
-      );
-      await deleteSessionsOf(tx, reset.user_id);
-      await tx.query('DELETE FROM password_resets WHERE user_id = $1 AND id <> $2', [reset.user_id, reset.id]);
-      await tx.query('DELETE FROM sign_in_links WHERE user_id = $1', [reset.user_id]);
-    });
+    // Single use even when requests race: only one of them marks the link used.
+    const [claimed] = await this.db.query<{ user_id: number }>(
+      'UPDATE password_resets SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id',
+      [reset.id],
+    );
+    if (!claimed) throw invalid();
+    try {
+      // Hashed outside the transaction: PGlite has one connection, and scrypt takes a while.
+      const passwordHash = await hashPassword(input.password, this.settings.passwordHashing);
+      await this.db.transaction(async (tx) => {
+        // The link reached the mailbox, so the address is proven.
+        await tx.query(
+          'UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1',
+          [claimed.user_id, passwordHash],
+        );
+        await deleteSessionsOf(tx, claimed.user_id);
+        await tx.query('DELETE FROM password_resets WHERE user_id = $1 AND id <> $2', [claimed.user_id, reset.id]);
+        await tx.query('DELETE FROM sign_in_links WHERE user_id = $1', [claimed.user_id]);
+      });
+    } catch (error) {
+      // Nothing was changed: the link is the shopper's to use again.
+      await this.db.query('UPDATE password_resets SET used_at = NULL WHERE id = $1', [reset.id]);
+      throw error;
+    }
   }
 
   // ── profiles ────────────────────────────────────────────────────────────────────────
@@ -471,10 +494,11 @@ export class AccountService {
     while (this.background.size) await Promise.all([...this.background]);
   }
 
-  /** Deletes what can no longer be used: expired sessions, old reset and sign-in links. */
+  /** Deletes what can no longer be used: expired sessions, old reset and sign-in links, lapsed devices. */
   async purgeExpired(): Promise<void> {
     await this.db.query('DELETE FROM sessions WHERE expires_at < now()');
     await this.db.query("DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'");
     await this.db.query("DELETE FROM sign_in_links WHERE expires_at < now() - interval '1 day'");
+    await this.db.query('DELETE FROM known_devices WHERE expires_at < now()');
   }
 }

@@ -13,12 +13,16 @@ import { PostgresRateLimitStore } from './rate-limits';
 //   together, until the window ends. That slows a spread-out attack to a crawl (30 guesses in
 //   15 minutes) without blocking anyone: the owner's attempt is heard when the lane is free,
 //   and the e-mailed sign-in link works at once whatever the lane.
+// - a browser that signed in to the account before (known-devices.ts) is counted apart: its
+//   failures count per account and device (the per-address limit's size), never per account,
+//   and the slow lane does not apply to it, so guessing from elsewhere cannot use up the
+//   owner's attempts (issue 25: the attacker took every slot of the lane).
 // The per-address limit of all sign-ins (rate-limits.ts) comes first, in the route.
 // Attempts are counted before the password is checked, so parallel guesses cannot slip past
 // the count; a success gives its count back. Both counters live in PostgreSQL like the others.
 
 export type LoginThrottleLimits = {
-  /** Failed attempts on one account from one address within the window. */
+  /** Failed attempts on one account from one address (or one known device) within the window. */
   perAccountAddress: number;
   /** Failed attempts on one account from every address within the window. */
   perAccount: number;
@@ -54,16 +58,18 @@ export class LoginThrottle {
 
   /**
    * Counts one attempt on `account` (one key for an account, whichever of its e-mail address
-   * or user name was typed) from `address`, or refuses it with 429. An attempt refused for its
-   * address does not count against the account: one address cannot pause everyone's sign-in.
+   * or user name was typed) from `address`, or from the known device `device` (its key from
+   * provenDevice), or refuses it with 429. An attempt refused for its address or device does
+   * not count against the account: one client cannot pause everyone's sign-in.
    */
-  async begin(account: string, address: string): Promise<LoginAttempt> {
-    const pair = `${account} ${ipKeyGenerator(address)}`;
+  async begin(account: string, address: string, device?: string): Promise<LoginAttempt> {
+    const pair = device ? `${account} device:${device}` : `${account} ${ipKeyGenerator(address)}`;
     const local = await this.fromAddress.increment(pair);
     if (local.totalHits > this.limits.perAccountAddress) {
       const seconds = secondsUntil(local.resetTime, this.limits.windowMs);
       throw new TooManyAttempts(ACCOUNT_MESSAGES.tooManyRequests(seconds), seconds);
     }
+    if (device) return { succeeded: () => this.fromAddress.resetKey(pair) };
     const wide = await this.fromAnywhere.increment(account);
     if (wide.totalHits > this.limits.perAccount) {
       // The slow lane: the first attempt in each interval goes on to the password check.

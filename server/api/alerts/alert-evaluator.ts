@@ -210,9 +210,8 @@ export class AlertEvaluator {
                 (a.scope = 'item' AND a.size_variant_id = ev.size_variant_id)
              OR (a.scope = 'brand' AND a.brand_id = p.brand_id)
              OR (a.scope = 'store' AND a.store_id = sv.store_id))
-           LEFT JOIN alert_guests g ON g.id = a.guest_id
            LEFT JOIN users ou ON ou.id = a.user_id
-          WHERE (a.user_id IS NOT NULL OR g.confirmed_at IS NOT NULL)
+          WHERE NOT a.pending
             -- An admin-only store's items are news for admins alone (spec section 6, issue 25).
             AND (NOT st.admin_only OR ou.profile_type = ANY($8::int[]))
             AND ((a.kind = 'price' AND ev.price_drop AND ev.sale_price <= a.alert_price)

@@ -1,8 +1,9 @@
 import type { AlertKind } from '../../../shared/validation/alert-rules';
 import { escapeHtml, linkMail, type MailContent } from '../mail/messages';
 
-// The alerts' e-mails: a guest address's one confirm e-mail, and the message the evaluator
-// sends a recipient after a run, listing every alert of theirs that fired.
+// The alerts' e-mails: a guest address's one confirm e-mail, a confirmed address's e-mail for
+// new alerts, and the message the evaluator sends a recipient after a run, listing every alert
+// of theirs that fired.
 
 /**
  * The only e-mail an unconfirmed guest address ever gets. The link opens a page with a
@@ -15,6 +16,21 @@ export function alertConfirmMail(input: { link: string }): MailContent {
     link: input.link,
     linkLabel: 'Confirm your alerts',
     validity: 'The link works once. If you did not ask for alerts, ignore this e-mail: we will not write to you again.',
+  });
+}
+
+/**
+ * A confirmed address's new alerts, set by someone not signed in as its owner (issue 25: anyone
+ * can type anyone's address): they start only when this link's button is pressed. One e-mail
+ * for the alerts set close together (alert-service.ts, NEW_ALERTS_MAIL_EVERY).
+ */
+export function newAlertsConfirmMail(input: { link: string }): MailContent {
+  return linkMail({
+    subject: 'Confirm your new Vitrine price alerts',
+    asked: 'New sale or price alerts were set on Vitrine for this address. To start them, open this link and press the button:',
+    link: input.link,
+    linkLabel: 'Confirm your new alerts',
+    validity: 'The link works once and starts every alert waiting for this address. If you did not set them, ignore this e-mail: they stay off, and your other alerts carry on.',
   });
 }
 

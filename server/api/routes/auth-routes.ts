@@ -1,15 +1,15 @@
 import { Router } from 'express';
-import { CachePrivate } from '../../../shared/http/cache-policy';
 import { SocialLoginForm } from '../../../shared/validation/account-rules';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
+import { knownDeviceFrom, sendSignIn } from '../accounts/known-devices';
 import type { SocialProvider } from '../accounts/social-providers';
-import { sendData } from '../http/respond';
 import type { ApiArea } from './area';
 
 // Signing in, under /auth (spec section 7): POST /auth/login {email, password}; POST
 // /auth/facebook and /auth/google {access_token, platform, location}; POST /auth/sign-in-link
 // {tkn, key} from an e-mailed link. Each answers a new session (SessionSchema in
-// shared/api/account-schemas.ts). Wrong credentials are 401 with their own message, never
+// shared/api/account-schemas.ts), and the browser's known-device proof in a header
+// (accounts/known-devices.ts), which the request may carry from an earlier sign-in. Wrong credentials are 401 with their own message, never
 // 'UnAuthorized Access!' (which tells the web to drop its session).
 //
 // Every limit counts per client address, `req.ip`: the address the web forwarded, as the api's
@@ -24,20 +24,20 @@ export const authArea: ApiArea = {
 
     // Failed attempts from one address, whatever account they name; a success gives its count back.
     router.post('/login', ...accounts.rateLimiter({ action: 'login', limit: login, failuresOnly: true }), async (req, res) => {
-      sendData(res, await service.login(req.body, req.ip ?? 'unknown'), CachePrivate);
+      sendSignIn(res, await service.login(req.body, req.ip ?? 'unknown', knownDeviceFrom(req)));
     });
 
     for (const provider of ['facebook', 'google'] as const satisfies readonly SocialProvider[]) {
       router.post(`/${provider}`, ...accounts.rateLimiter({ action: 'login', limit: login, failuresOnly: true }), async (req, res) => {
         const input = parseForm(SocialLoginForm, req.body);
         const identity = await accounts.social[provider](input.access_token);
-        sendData(res, await service.socialSignIn(identity, input), CachePrivate);
+        sendSignIn(res, await service.socialSignIn(identity, input, knownDeviceFrom(req)));
       });
     }
 
     // A link is 256 random bits; the limit only keeps a client from hammering the table.
     router.post('/sign-in-link', ...accounts.rateLimiter({ action: 'login', prefix: 'sign-in-link', limit: login, failuresOnly: true }), async (req, res) => {
-      sendData(res, await service.signInWithLink(req.body), CachePrivate);
+      sendSignIn(res, await service.signInWithLink(req.body, knownDeviceFrom(req)));
     });
 
     router.use(accountErrorHandler);

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
 import { ACCOUNT_NOTICES, ForgotPasswordForm, SignInLinkRequestForm, normalizeEmail } from '../../../shared/validation/account-rules';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
+import { knownDeviceFrom, sendSignIn } from '../accounts/known-devices';
 import type { SessionRecord } from '../accounts/sessions';
 import { sendData } from '../http/respond';
 import type { ApiArea } from './area';
@@ -26,8 +27,7 @@ export const sessionArea: ApiArea = {
     const limits = accounts.settings.rateLimits;
 
     router.post('/register', ...accounts.rateLimiter({ action: 'register', limit: limits.register, account: bodyEmail }), async (req, res) => {
-      const session = await service.register(req.body);
-      sendData(res, { ...session, message: ACCOUNT_NOTICES.registered }, CachePrivate);
+      sendSignIn(res, await service.register(req.body, knownDeviceFrom(req)), { message: ACCOUNT_NOTICES.registered });
     });
 
     router.delete('/logout', async (req, res) => {

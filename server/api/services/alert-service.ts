@@ -10,21 +10,20 @@ import {
   isValidEmail,
   type AlertKind,
   type AlertScope,
-  type AlertStatus,
 } from '../../../shared/validation/alert-rules';
 import { badRequest, notFound } from '../../lib/http-error';
 import { fieldError, unauthorized } from '../accounts/account-errors';
 import { hashSecret, looksLikeSecret, randomSecret } from '../accounts/secrets';
 import type { AlertLinks, AlertOwner } from '../alerts/alert-links';
-import { alertConfirmMail } from '../alerts/alert-mails';
+import { alertConfirmMail, newAlertsConfirmMail } from '../alerts/alert-mails';
 import type { Database, Queryable } from '../db/database';
 import type { MailOutbox } from '../mail/outbox';
 import { readProductCards } from './product-reader';
 import { shownTo, type Asker } from './product-visibility';
 
 // Sale and price alerts (spec sections 3, 4, 5, 7; shapes in shared/api/alert-schemas.ts):
-// setting them (a shopper's, active at once; a guest's, pending until the address is
-// confirmed), My Alerts, the bell's notifications, My Sales, the guest's confirm link and the
+// setting them (a shopper's, active at once; a guest's, pending until its address confirms
+// it), My Alerts, the bell's notifications, My Sales, the guest's confirm link and the
 // e-mails' unsubscribe links. What makes them fire is the evaluator (alerts/alert-evaluator.ts).
 //
 // An alert watches one country's prices (the site it was set on). Its scope is the size
@@ -94,6 +93,12 @@ type NewAlert = {
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * A confirmed address gets at most one e-mail for its new alerts in this long (as the
+ * set-alerts limit counts them, an hour): the alerts set meanwhile wait for the same link.
+ */
+const NEW_ALERTS_MAIL_EVERY = '1 hour';
 
 /**
  * My Sales' rows ($1 the shopper, $2 the country, $3 whether they are an admin): size variants
@@ -185,25 +190,28 @@ export class AlertService {
   }
 
   /** The owner's alert equal to `a`, if any (the owner's row is locked by the caller). */
-  private async existing(tx: Queryable, owner: AlertOwner, a: NewAlert): Promise<number | undefined> {
+  private async existing(tx: Queryable, owner: AlertOwner, a: NewAlert): Promise<{ id: number; pending: boolean } | undefined> {
     const column = owner.kind === 'user' ? 'user_id' : 'guest_id';
-    const [row] = await tx.query<{ id: number }>(
-      `SELECT id FROM alerts
+    const [row] = await tx.query<{ id: number; pending: boolean }>(
+      `SELECT id, pending FROM alerts
         WHERE ${column} = $1 AND kind = $2 AND scope = $3 AND guid = $4::uuid AND country_code = $5
           AND alert_price IS NOT DISTINCT FROM $6::numeric`,
       [owner.id, a.kind, a.scope, a.guid, a.country, a.alertPrice],
     );
-    return row?.id;
+    return row;
   }
 
-  /** Inserts `a` for the owner, within the per-owner bound; the owner's row is locked by the caller. */
+  /**
+   * Inserts `a` for the owner, within the per-owner bound; the owner's row is locked by the
+   * caller. A guest's alert starts pending, a shopper's active.
+   */
   private async insert(tx: Queryable, owner: AlertOwner, a: NewAlert): Promise<number> {
     const column = owner.kind === 'user' ? 'user_id' : 'guest_id';
     const [count] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts WHERE ${column} = $1`, [owner.id]);
     if (count!.n >= ALERTS_MAX_PER_OWNER) throw badRequest(ALERT_MESSAGES.tooMany);
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO alerts (${column}, kind, scope, size_variant_id, guid, product_id, product_name, image, brand_id, store_id, country_code, alert_price)
-       VALUES ($1, $2, $3, $4, $5::uuid, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      `INSERT INTO alerts (${column}, kind, scope, size_variant_id, guid, product_id, product_name, image, brand_id, store_id, country_code, alert_price, pending)
+       VALUES ($1, $2, $3, $4, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
       [
         owner.id,
         a.kind,
@@ -217,6 +225,7 @@ export class AlertService {
         a.storeId,
         a.country,
         a.alertPrice,
+        owner.kind === 'guest',
       ],
     );
     return row!.id;
@@ -230,51 +239,62 @@ export class AlertService {
       const rows = await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
       if (!rows.length) throw unauthorized();
       const already = await this.existing(tx, owner, a);
-      if (already !== undefined) return { alertId: already, added: false, status: 'active', message: ALERT_NOTICES.already };
+      if (already !== undefined) return { alertId: already.id, added: false, status: 'active', message: ALERT_NOTICES.already };
       return { alertId: await this.insert(tx, owner, a), added: true, status: 'active', message: ALERT_NOTICES.set };
     });
   }
 
   /**
-   * POST /set-alerts: a guest's alert, pending until the address is confirmed. The first
-   * alert of an unconfirmed address writes the one confirm e-mail to the outbox in the same
-   * transaction; later ones send nothing. A confirmed address's alerts are active at once.
+   * POST /set-alerts: a guest's alert, pending until its address confirms it, whether or not
+   * the address confirmed alerts before (issue 25: anyone can type anyone's address). A
+   * confirm e-mail goes out in the same transaction when no link of the address is waiting:
+   * an unconfirmed address gets one, ever; a confirmed one, one per NEW_ALERTS_MAIL_EVERY at
+   * most, and its link starts every alert pending then, so the alerts set close together
+   * share one e-mail. The owner, signed in, sets theirs with set-user-alerts: active at once.
    */
   async setForGuest(input: SetGuestAlertInput): Promise<AlertSet> {
     const email = input.email.trim().toLowerCase();
     if (!isValidEmail(email)) throw fieldError('email', ALERT_MESSAGES.email);
     const a = await this.decide(input, false);
     const token = randomSecret();
-    const { answer, sent } = await this.db.transaction(async (tx) => {
+    const { answer, sent } = await this.db.transaction(async (tx): Promise<{ answer: AlertSet; sent: boolean }> => {
       // The upsert locks the address's row until commit: its alerts are written one at a time.
-      const [guest] = await tx.query<{ id: number; confirmed_at: Date | null; confirm_sent_at: Date | null }>(
+      const [guest] = await tx.query<{ id: number; confirmed: boolean; link_waiting: boolean }>(
         `INSERT INTO alert_guests AS g (email) VALUES ($1)
          ON CONFLICT (email) DO UPDATE SET email = g.email
-         RETURNING id, confirmed_at, confirm_sent_at`,
-        [email],
+         RETURNING id, confirmed_at IS NOT NULL AS confirmed,
+                   confirm_token_hash IS NOT NULL AND (confirmed_at IS NULL OR confirm_sent_at > now() - $2::interval) AS link_waiting`,
+        [email, NEW_ALERTS_MAIL_EVERY],
       );
       const owner: AlertOwner = { kind: 'guest', id: guest!.id };
-      const status: AlertStatus = guest!.confirmed_at ? 'active' : 'pending';
       const already = await this.existing(tx, owner, a);
-      if (already !== undefined) return { answer: { alertId: already, added: false, status, message: ALERT_NOTICES.already }, sent: false };
+      if (already !== undefined) {
+        return { answer: { alertId: already.id, added: false, status: already.pending ? 'pending' : 'active', message: ALERT_NOTICES.already }, sent: false };
+      }
       const alertId = await this.insert(tx, owner, a);
-      if (status === 'active') return { answer: { alertId, added: true, status, message: ALERT_NOTICES.set }, sent: false };
-      if (guest!.confirm_sent_at) return { answer: { alertId, added: true, status, message: ALERT_NOTICES.confirmPending }, sent: false };
+      if (guest!.link_waiting) return { answer: { alertId, added: true, status: 'pending', message: ALERT_NOTICES.confirmPending }, sent: false };
+      // A fresh link replaces one that waited longer: it starts all of the address's pending alerts.
       await tx.query('UPDATE alert_guests SET confirm_token_hash = $2, confirm_sent_at = now() WHERE id = $1', [guest!.id, hashSecret(token)]);
-      const mail = alertConfirmMail({ link: `${this.siteUrl}${confirmAlertsPath(token)}` });
+      const link = `${this.siteUrl}${confirmAlertsPath(token)}`;
+      const mail = guest!.confirmed ? newAlertsConfirmMail({ link }) : alertConfirmMail({ link });
       await this.outbox.enqueue(tx, { kind: 'alert-confirm', to: email, ...mail });
-      return { answer: { alertId, added: true, status, message: ALERT_NOTICES.confirmSent }, sent: true };
+      return { answer: { alertId, added: true, status: 'pending', message: ALERT_NOTICES.confirmSent }, sent: true };
     });
     if (sent) this.outbox.kick();
-    return answer satisfies AlertSet;
+    return answer;
   }
 
-  /** PUT /confirm-alerts: the address's alerts are active from now on; the link works once. */
+  /** PUT /confirm-alerts: the address's pending alerts are active from now on; the link works once. */
   async confirm(token: string): Promise<boolean> {
     if (!looksLikeSecret(token)) return false;
     const rows = await this.db.query(
-      `UPDATE alert_guests SET confirmed_at = now(), confirm_token_hash = NULL
-        WHERE confirm_token_hash = $1 AND confirmed_at IS NULL RETURNING id`,
+      `WITH guest AS (
+         UPDATE alert_guests SET confirmed_at = coalesce(confirmed_at, now()), confirm_token_hash = NULL
+          WHERE confirm_token_hash = $1 RETURNING id
+       ), started AS (
+         UPDATE alerts SET pending = false WHERE pending AND guest_id IN (SELECT id FROM guest)
+       )
+       SELECT id FROM guest`,
       [hashSecret(token)],
     );
     return rows.length === 1;

@@ -7,7 +7,7 @@ import { COOKIE } from '../../../shared/constants';
 import { countryPrefix } from '../../../shared/countries';
 import type { ClientAssets, SiteConfig } from '../../../shared/payload';
 import { clearSessionCookies, isSecureRequest, writeSessionCookies } from '../http/session-cookies';
-import { publicSession, signInError, signInUpstream, signOutUpstream } from '../http/session-routes';
+import { publicSession, signInCallerOf, signInError, signInUpstream, signOutUpstream } from '../http/session-routes';
 import { callerOf, type CallOptions } from '../upstream/api-upstream';
 import { createServerApiClient, type ServerApiDeps } from '../upstream/server-api-client';
 import { TransferCache, type TransferLimits } from '../upstream/transfer-cache';
@@ -57,9 +57,9 @@ export function createPageContext(deps: PageContextDeps, req: Request, res: Resp
     signedIn,
     isAdmin,
     async signIn(path, body) {
-      const result = await signInUpstream(deps.api.upstream, path, body, caller, calls);
+      const result = await signInUpstream(deps.api.upstream, path, body, signInCallerOf(req, res), calls);
       if (!result.ok) throw signInError(result);
-      writeSessionCookies(res, result.session, secure);
+      writeSessionCookies(res, result, secure);
       return publicSession(result.session);
     },
     async signOut() {

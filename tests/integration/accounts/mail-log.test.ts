@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 
 describe('mail without SMTP_URL', () => {
-  it('writes the reset link to the development log as `link`, where redaction does not hide it', () => {
+  it('writes the reset link to the development log as `link`, where redaction does not hide it, and hides tokens and known-device proofs', () => {
     const link = 'http://localhost:3000/confirm-password/tkn/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ/key/0123456789abcdefghijkl';
     const run = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(import.meta.dirname, 'fixtures/log-reset-mail.ts'), link], {
       cwd: root,
@@ -19,5 +19,7 @@ describe('mail without SMTP_URL', () => {
     expect(mail.msg).toContain(link);
     const check = lines.find((l) => l.msg === 'redaction check')!;
     expect(check).toMatchObject({ token: '[redacted]', tkn: '[redacted]' });
+    expect(check.req).toEqual({ headers: { 'x-known-device': '[redacted]' } });
+    expect(check.res).toEqual({ headers: { 'x-known-device': '[redacted]' } });
   });
 });

@@ -1,5 +1,8 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type * as passwords from '../../../server/api/accounts/passwords';
+import { hashPassword } from '../../../server/api/accounts/passwords';
+import { DatabaseUnavailableError } from '../../../server/api/db/database-unavailable';
 import { EMAIL_MESSAGES } from '../../../shared/validation/email';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
@@ -7,6 +10,12 @@ import { login, registerUser, startAccountsApi, uniqueEmail, type AccountsApi } 
 
 // Forgot password → an e-mail through a real SMTP server on loopback → the link in it →
 // confirm-password (spec sections 2, 5, 7).
+
+// The real hashing, counted (a reset link must cost one hash, however often it is used at once).
+vi.mock('../../../server/api/accounts/passwords', async (importOriginal) => {
+  const original = await importOriginal<typeof passwords>();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let api: AccountsApi;
@@ -81,6 +90,36 @@ describe('password reset by e-mail', () => {
     const again = await confirm({ tkn: first.tkn, key: first.key, password: 'fresh-start-6', confirm_password: 'fresh-start-6' }).expect(400);
     expect(again.body).toEqual({ status: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid, fields: { tkn: ACCOUNT_MESSAGES.resetLinkInvalid } });
     await confirm({ tkn: second.tkn, key: second.key, password: 'fresh-start-6', confirm_password: 'fresh-start-6' }).expect(400);
+    await login(api, user.email, 'fresh-start-5').expect(200);
+  });
+
+  it('claims the link before hashing: of 20 uses at once, one sets the password with one hash and the others get the used-link answer', async () => {
+    const user = await registerUser(api);
+    const { tkn, key } = await resetLinkFor(user.email);
+    vi.mocked(hashPassword).mockClear();
+    const password = (i: number) => `fresh-start-${i}`;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => confirm({ tkn, key, password: password(i), confirm_password: password(i) })));
+    const winner = answers.findIndex((res) => res.status === 200);
+    expect(answers.map((res) => res.status).sort()).toEqual(['200', ...Array.from({ length: 19 }, () => '400')].map(Number));
+    const used = { status: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid, fields: { tkn: ACCOUNT_MESSAGES.resetLinkInvalid } };
+    expect(answers.filter((res) => res.status !== 200).map((res) => res.body)).toEqual(Array.from({ length: 19 }, () => used));
+    expect(vi.mocked(hashPassword)).toHaveBeenCalledTimes(1);
+    await login(api, user.email, password(winner)).expect(200);
+  });
+
+  it('gives the link back when the reset fails after claiming it', async () => {
+    const user = await registerUser(api);
+    const { tkn, key } = await resetLinkFor(user.email);
+    const transaction = api.db.transaction.bind(api.db);
+    const held = api.db as { transaction: typeof transaction };
+    held.transaction = () => Promise.reject(new DatabaseUnavailableError('the server went away'));
+    onTestFinished(() => {
+      held.transaction = transaction;
+    });
+    await confirm({ tkn, key, password: 'fresh-start-5', confirm_password: 'fresh-start-5' }).expect(503);
+    held.transaction = transaction;
+    await login(api, user.email, user.password).expect(200);
+    await confirm({ tkn, key, password: 'fresh-start-5', confirm_password: 'fresh-start-5' }).expect(200);
     await login(api, user.email, 'fresh-start-5').expect(200);
   });
 

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOGIN_ACCOUNT_LIMIT, DEFAULT_RATE_LIMITS } from '../../../server/api/accounts/account-settings';
 import { SessionSchema } from '../../../shared/api/account-schemas';
+import { API_ANSWER_HEADER, COOKIE, DAY_MS, KNOWN_DEVICE_DAYS } from '../../../shared/constants';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { startWeb } from '../../support/web-server';
@@ -14,6 +16,7 @@ import { startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api'
 // not lock other shoppers out, nor an attacker the owner of the account they guess at.
 
 const LOGIN = DEFAULT_RATE_LIMITS.login;
+const SITE_URL = 'https://shop.vitrine.test';
 const PASSWORD = 'velvet-sky-42';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -24,13 +27,13 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   api = await startAccountsApi({
     settings: {
-      siteUrl: 'https://shop.vitrine.test',
+      siteUrl: SITE_URL,
       mail: { smtpUrl: smtp.url, from: 'Vitrine <no-reply@vitrine.test>' },
       rateLimits: { login: LOGIN, register: DEFAULT_RATE_LIMITS.register },
       loginAccountLimit: DEFAULT_LOGIN_ACCOUNT_LIMIT,
     },
   });
-  web = await startWeb(api.url, { XSRF_SECRET: 'x'.repeat(40) });
+  web = await startWeb(api.url, { XSRF_SECRET: 'x'.repeat(40), SITE_URL });
 });
 afterAll(async () => {
   await web?.close();
@@ -38,11 +41,11 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-let lastOctet = 0;
-/** A shopper's browser at an address of its own, behind the CDN. */
-function client() {
-  const address = `198.51.100.${++lastOctet}`;
-  const jar = new CookieJar();
+let lastAddress = 0;
+/** A shopper's browser (its cookies in `jar`) at an address of its own, behind the CDN. */
+function client(jar = new CookieJar()) {
+  const n = ++lastAddress;
+  const address = `198.51.${100 + Math.floor(n / 250)}.${n % 250}`;
   return {
     address,
     jar,
@@ -80,6 +83,16 @@ async function owner() {
 }
 
 const login = (from: Client, email: string, password: string) => from.post('/auth/login', { email, password });
+
+/** The sign-in form posted without JavaScript (the page's action signs in on the server). */
+const formLogin = (from: Client, email: string, password: string) =>
+  request(web.url)
+    .post('/authentication')
+    .type('form')
+    .send({ userType: 'Login', email, password })
+    .set('X-Forwarded-For', from.address)
+    .set('Cookie', from.jar.header())
+    .set('Origin', web.url);
 
 /** `count` wrong passwords for `email` from `from`, each answered 401. */
 async function failLogins(from: Client, email: string, count: number) {
@@ -235,5 +248,61 @@ describe('the account-wide threshold', () => {
     const used = await form();
     expect(used.status).toBe(400);
     expect(used.text).toContain(ACCOUNT_MESSAGES.signInLinkInvalid);
+  });
+});
+
+describe('a browser that signed in before', () => {
+  /** One wrong password from each of 100 addresses (each far below its own limit), then the slow lane's attempt. */
+  async function attackFromEverywhere(email: string) {
+    for (let i = 0; i < DEFAULT_LOGIN_ACCOUNT_LIMIT; i++) await failLogins(client(), email, 1);
+    expect((await login(client(), email, 'wrong-guess')).status).toBe(401);
+  }
+
+  /** A browser holding only this known-device cookie (its session over), at a new address. */
+  const browserKnownBy = (device: string) => client(new CookieJar().set(COOKIE.knownDevice, device));
+
+  const slowed = { status: 429, message: ACCOUNT_MESSAGES.passwordSignInSlowed };
+
+  it('keeps its own allowance: after 100 failures from 100 addresses the owner signs in from it at once, by the call and by the form, while other browsers are slowed', async () => {
+    const { email } = await owner();
+    const home = await login(client(), email, PASSWORD);
+    expect(home.status).toBe(200);
+    const device = setCookies(home).find((c) => c.name === COOKIE.knownDevice)!;
+    expect(device.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(device.attributes).toMatchObject({ httponly: true, samesite: 'Lax', secure: true, path: '/', 'max-age': String((KNOWN_DEVICE_DAYS * DAY_MS) / 1000) });
+
+    // The attacker has an account too: their browser is known, for that account only.
+    const attacker = client();
+    expect((await register(attacker)).res.status).toBe(200);
+    expect(attacker.jar.get(COOKIE.knownDevice)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    await attackFromEverywhere(email);
+    for (const other of [client(), attacker, browserKnownBy(randomBytes(32).toString('base64url'))]) {
+      const res = await login(other, email, PASSWORD);
+      expect(res.body).toEqual(slowed);
+      expect(setCookies(res).some((c) => c.name === COOKIE.token)).toBe(false);
+    }
+
+    const signedIn = await login(browserKnownBy(device.value), email, PASSWORD);
+    expect(signedIn.status).toBe(200);
+    expect(setCookies(signedIn).find((c) => c.name === COOKIE.token)?.attributes.httponly).toBe(true);
+    expect(setCookies(signedIn).find((c) => c.name === COOKIE.knownDevice)?.value).toBe(device.value);
+    // Page scripts never see it: only the HttpOnly cookie carries it.
+    expect(signedIn.headers[API_ANSWER_HEADER.knownDevice]).toBeUndefined();
+    expect(JSON.stringify(signedIn.body)).not.toContain(device.value);
+    const form = await formLogin(browserKnownBy(device.value), email, PASSWORD);
+    expect(form.status).toBe(302);
+    expect(setCookies(form).some((c) => c.name === COOKIE.token)).toBe(true);
+  });
+
+  it("holds a known browser to its own ten attempts, which the account's other browsers do not share", async () => {
+    const { email } = await owner();
+    const device = setCookies(await login(client(), email, PASSWORD)).find((c) => c.name === COOKIE.knownDevice)!.value;
+    const known = browserKnownBy(device);
+    await failLogins(known, email, LOGIN.perAccount);
+    const locked = await login(browserKnownBy(device), email, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(ACCOUNT_MESSAGES.tooManyRequests(Number(locked.headers['retry-after'])));
+    expect((await login(client(), email, PASSWORD)).status).toBe(200);
   });
 });

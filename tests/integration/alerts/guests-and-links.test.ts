@@ -4,7 +4,7 @@ import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-
 import type { AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
 import type { Database } from '../../../server/api/db/database';
 import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
-import { uniqueEmail } from '../accounts/accounts-api';
+import { registerUser, uniqueEmail } from '../accounts/accounts-api';
 import {
   FEEDS,
   SITE_URL,
@@ -88,14 +88,50 @@ describe('guest alerts and the e-mailed links', () => {
     // Single use.
     expect((await guest.confirm(token)).status).toBe(400);
 
-    // Later alerts of the address are active at once, and send no confirm mail.
-    const later = await guest.setGuest(body(email, { id: guidOf('northlane', 'NL200') })).expect(200);
-    expect(later.body.data).toEqual({ alertId: expect.any(Number), added: true, status: 'active', message: ALERT_NOTICES.set });
-
     // Entries logged before the confirmation stay unsent; the next change fires.
     await change({ NL300: { sale_price: '25.00 GBP' } });
     expect(mailsTo(email).map((m) => m.subject)).toEqual(['Confirm your Vitrine price alerts', expect.stringMatching(/^On sale: /)]);
     expect(textOf(mailsTo(email)[1]!)).toContain('Was £30, now £25');
+  });
+
+  it("keeps a confirmed address's new alerts pending until it confirms them, with one e-mail for those set close together", async () => {
+    const email = uniqueEmail('confirmed');
+    await guest.setGuest(body(email, { id: guidOf('northlane', 'NL200') })).expect(200);
+    await api.accounts.outbox.idle();
+    await guest.confirm(confirmToken(mailsTo(email)[0]!)).expect(200);
+
+    // Anyone can type the address: three alerts, one after the other.
+    const typed = [
+      body(email, { id: guidOf('northlane', 'NL100-BLK-M') }),
+      body(email, { id: guidOf('northlane', 'NL100-BLK-M'), alertPrice: '50' }),
+      body(email, { id: guidOf('northlane', 'NL200'), alertPrice: '100' }),
+    ];
+    const answers = [];
+    for (const alert of typed) answers.push((await guest.setGuest(alert).expect(200)).body.data);
+    expect(answers).toEqual([
+      { alertId: expect.any(Number), added: true, status: 'pending', message: ALERT_NOTICES.confirmSent },
+      { alertId: expect.any(Number), added: true, status: 'pending', message: ALERT_NOTICES.confirmPending },
+      { alertId: expect.any(Number), added: true, status: 'pending', message: ALERT_NOTICES.confirmPending },
+    ]);
+    expect((await guest.setGuest(typed[0]!).expect(200)).body.data).toEqual({ alertId: answers[0].alertId, added: false, status: 'pending', message: ALERT_NOTICES.already });
+    await api.accounts.outbox.idle();
+    expect(mailsTo(email).map((m) => m.subject)).toEqual(['Confirm your Vitrine price alerts', 'Confirm your new Vitrine price alerts']);
+
+    // Every one is satisfied; only the alert the address confirmed fires.
+    await change({ NL200: { sale_price: '99.00 GBP' }, 'NL100-BLK-M': { sale_price: '45.00 GBP', availability: 'in_stock' } });
+    expect(mailsTo(email).map((m) => m.subject).slice(2)).toEqual(['On sale: Relaxed Selvedge Denim Jeans']);
+
+    // The one link starts the three.
+    await guest.confirm(confirmToken(mailsTo(email)[1]!)).expect(200);
+    await change({ NL200: { sale_price: '90.00 GBP' }, 'NL100-BLK-M': { sale_price: '40.00 GBP' } });
+    expect(mailsTo(email).map((m) => m.subject).slice(3)).toEqual(['4 of your Vitrine alerts: prices have dropped']);
+
+    // The owner, signed in, sets theirs active at once, and no e-mail asks them to confirm it.
+    const owner = await registerUser(api, email);
+    const own = await alertClient(api, owner.token).setUser(body(email, { id: guidOf('northlane', 'NL200'), alertPrice: '80', email: undefined })).expect(200);
+    expect(own.body.data).toEqual({ alertId: expect.any(Number), added: true, status: 'active', message: ALERT_NOTICES.set });
+    await api.accounts.outbox.idle();
+    expect(mailsTo(email)).toHaveLength(4);
   });
 
   it('stops one alert with its link, all of the address with all=true, and refuses a tampered token', async () => {

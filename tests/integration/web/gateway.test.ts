@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingUpstream } from '../../support/recording-upstream';
 import { startWeb } from '../../support/web-server';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
+import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
 
 type Upstream = Awaited<ReturnType<typeof startRecordingUpstream>>;
 let api: Upstream;
@@ -90,6 +91,31 @@ describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
     expect([last(api).headers.token, last(api).headers.key]).toEqual(['abc123', undefined]);
     await request(web.url).get('/api/account/notification-count').set('Cookie', 'country=GB').set('token', 'forged').expect(200);
     expect(last(api).headers.token).toBeUndefined();
+  });
+
+  it('sends the known-device cookie with the sign-in calls only, never with another call, and never a header a page sent', async () => {
+    const device = 'D'.repeat(43);
+    const token = await xsrf(web.url, `token=abc123; ${COOKIE.knownDevice}=${device}`);
+    const seen = async (call: request.Test) => {
+      await call.set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).set(UPSTREAM_HEADER.knownDevice, 'F'.repeat(43));
+      const { url, headers } = last(api);
+      return [url, headers[UPSTREAM_HEADER.knownDevice] ?? null];
+    };
+    expect([
+      await seen(request(web.url).post('/auth/login').send({ email: 'a@example.com', password: 'velvet-sky-42' })),
+      await seen(request(web.url).post('/api/account/register').send({ email: 'a@example.com', password: 'velvet-sky-42', confirm_password: 'velvet-sky-42' })),
+      await seen(request(web.url).get('/api/account/notification-count')),
+      await seen(request(web.url).put('/api/account/change-password').send({})),
+      await seen(request(web.url).get('/api/home/slides')),
+      await seen(request(web.url).delete('/api/account/logout')),
+    ]).toEqual([
+      ['/auth/login', device],
+      ['/api/account/register', device],
+      ['/api/account/notification-count', null],
+      ['/api/account/change-password', null],
+      ['/api/home/slides', null],
+      ['/api/account/logout', null],
+    ]);
   });
 
   it('forwards an api client’s token header (no cookies) on personal paths, by the same rules as a cookie’s', async () => {
