@@ -18,7 +18,7 @@ import { passwordResetMail, signInLinkMail } from '../mail/messages';
 import type { MailOutbox } from '../mail/outbox';
 import { LOGIN_SLOW_LANE_MS, type AccountSettings } from './account-settings';
 import { fieldError, isUniqueViolation, parseForm, unauthorized } from './account-errors';
-import { provenDevice, rememberDevice, type SignIn } from './known-devices';
+import { provenDevice, type SignIn } from './known-devices';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, isCommonPassword, needsRehash, passwordDecoy, verifyPassword } from './passwords';
 import { loadProfileImage, reencodeProfileImage, saveProfileImage } from './profile-images';
@@ -102,8 +102,7 @@ export class AccountService {
 
   /** A new session for `user`, and `device` (the browser's known-device token, if any) remembered for the account. */
   private async startSession(user: UserRow, device: string | undefined): Promise<SignIn> {
-    const { token, expiresAt } = await createSession(this.db, user.id);
-    const knownDevice = await rememberDevice(this.db, user.id, device);
+    const { token, expiresAt, knownDevice } = await createSession(this.db, user.id, device);
     return {
       session: {
         token,

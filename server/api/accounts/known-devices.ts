@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import type { Session } from '../../../shared/api/account-schemas';
-import { API_ANSWER_HEADER, DAY_MS, KNOWN_DEVICE_DAYS, UPSTREAM_HEADER } from '../../../shared/constants';
+import { API_ANSWER_HEADER, UPSTREAM_HEADER } from '../../../shared/constants';
 import { CachePrivate } from '../../../shared/http/cache-policy';
 import type { Queryable } from '../db/database';
 import { sendData } from '../http/respond';
-import { hashSecret, looksLikeSecret, randomSecret } from './secrets';
+import { hashSecret, looksLikeSecret } from './secrets';
 
 // Browsers that signed in to an account before (issue 25): spread-out password guessing
 // slowed the account to one attempt per 30 s from everywhere, and the attacker took each one,
@@ -13,9 +13,9 @@ import { hashSecret, looksLikeSecret, randomSecret } from './secrets';
 // 256 bits, answered to every sign-in (password, e-mailed link, provider, registration) in a
 // header of its own and kept by the web in the HttpOnly known-device cookie, which it sends
 // back on the sign-in calls only. Stored as its SHA-256 per account, so it proves nothing for
-// another account, and it lapses KNOWN_DEVICE_DAYS after the last sign-in.
+// another account, and it lapses KNOWN_DEVICE_DAYS after the last sign-in (sessions.ts
+// createSession remembers it with the session).
 
-const KNOWN_DEVICE_LIFETIME_MS = KNOWN_DEVICE_DAYS * DAY_MS;
 
 /** The `x-known-device` header (the web sets it from its cookie on sign-in calls), if well formed. */
 export function knownDeviceFrom(req: Pick<Request, 'headers'>): string | undefined {
@@ -32,20 +32,6 @@ export async function provenDevice(db: Queryable, userId: number | undefined, de
   const tokenHash = hashSecret(device);
   const rows = await db.query('SELECT 1 FROM known_devices WHERE token_hash = $1 AND user_id = $2 AND expires_at > now()', [tokenHash, userId ?? 0]);
   return rows.length ? tokenHash : undefined;
-}
-
-/**
- * Remembers the browser for the account after a sign-in: the token it already holds (so one
- * browser can be known to several accounts), else a new one; the answer carries it back.
- */
-export async function rememberDevice(db: Queryable, userId: number, device: string | undefined): Promise<string> {
-  const token = device ?? randomSecret();
-  await db.query(
-    `INSERT INTO known_devices (token_hash, user_id, expires_at) VALUES ($1, $2, $3)
-     ON CONFLICT (token_hash, user_id) DO UPDATE SET expires_at = excluded.expires_at`,
-    [hashSecret(token), userId, new Date(Date.now() + KNOWN_DEVICE_LIFETIME_MS)],
-  );
-  return token;
 }
 
 /** A new session and the browser's proof for the account. */

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { SESSION_DAYS, DAY_MS, UPSTREAM_HEADER } from '../../../shared/constants';
+import { DAY_MS, KNOWN_DEVICE_DAYS, SESSION_DAYS, UPSTREAM_HEADER } from '../../../shared/constants';
 import type { Queryable } from '../db/database';
 import { hashSecret, looksLikeSecret, randomSecret } from './secrets';
 
@@ -18,11 +18,23 @@ export type SessionRecord = {
   expiresAt: Date;
 };
 
-export async function createSession(db: Queryable, userId: number): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * A new session for the user and, in the same statement, the browser remembered for the
+ * account (known-devices.ts): the token it already holds, so one browser can be known to
+ * several accounts, else a new one. One statement, so a sign-in does no more work than the
+ * answers that must take as long (registration-timing.test.ts).
+ */
+export async function createSession(db: Queryable, userId: number, device: string | undefined): Promise<{ token: string; expiresAt: Date; knownDevice: string }> {
   const token = randomSecret();
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-  await db.query('INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, $3)', [userId, hashSecret(token), expiresAt]);
-  return { token, expiresAt };
+  const knownDevice = device ?? randomSecret();
+  await db.query(
+    `WITH session AS (INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, $3))
+     INSERT INTO known_devices (token_hash, user_id, expires_at) VALUES ($4, $1, $5)
+     ON CONFLICT (token_hash, user_id) DO UPDATE SET expires_at = excluded.expires_at`,
+    [userId, hashSecret(token), expiresAt, hashSecret(knownDevice), new Date(Date.now() + KNOWN_DEVICE_DAYS * DAY_MS)],
+  );
+  return { token, expiresAt, knownDevice };
 }
 
 export async function findSession(db: Queryable, token: string): Promise<SessionRecord | undefined> {

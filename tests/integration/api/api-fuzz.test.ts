@@ -70,7 +70,7 @@ beforeAll(async () => {
   const sv = card.variants[0]!.size_variants[0]!;
   sample = { guid: sv.guid, category: card.category_slug, lastnode: card.subcategory_slug, slug: sv.slug };
   sampleProductId = card.id;
-  const token = (await createSession(db, fuzzer.userId)).token;
+  const token = (await createSession(db, fuzzer.userId, undefined)).token;
   const added = await send({
     method: 'POST',
     path: '/api/account/wishlist',
@@ -435,7 +435,7 @@ async function build(route: ApiRoute, g: Generated): Promise<FuzzRequest> {
   let i = 0;
   const path = route.path.replace(/:(\w+)/g, (_, name: string) => segment(g.params[name]!, g.encodings[i++]!)) + g.query;
   const headers: Record<string, string> = {};
-  if (g.identity === 'session') headers[UPSTREAM_HEADER.token] = (await createSession(db, fuzzer.userId)).token;
+  if (g.identity === 'session') headers[UPSTREAM_HEADER.token] = (await createSession(db, fuzzer.userId, undefined)).token;
   if (g.identity === 'guest') headers[UPSTREAM_HEADER.guestKey] = guestKey;
   if (g.identity === 'made-up') headers[UPSTREAM_HEADER.token] = 'made-up-token-0123456789abcdef';
   if (g.client !== undefined) headers['x-forwarded-for'] = g.client;
