@@ -7,10 +7,9 @@ import { useSiteConfig } from '../../app/contexts';
 // Page metadata (spec section 2 "Page metadata"): title and description, canonical
 // link, og/twitter/itemprop tags (at most 10 images), hreflang alternates for every
 // country site whose same page is indexed too (`countries`) and x-default, prev/next around
-// paged pages. Social networks show the first
-// og:image (and the one twitter:image) as the page's card: our pictures are named by their
-// 1200 × 630 JPEG cards, never the SVGs those networks do not show. React 19 hoists the
-// <title>, <meta> and <link> elements into <head>.
+// paged pages. Social networks show the first og:image (and the one twitter:image) as the
+// page's card: our pictures are named by their 1200 × 630 JPEG cards, never the SVGs those
+// networks do not show. React 19 hoists the <title>, <meta> and <link> elements into <head>.
 
 export type Pagination = { page: number; hasNext: boolean };
 
@@ -67,14 +66,17 @@ export function PageMeta({ title, description, path, images = [], pagination, no
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       {noindex && <meta name="robots" content="noindex, follow" />}
-      {canonical && <link rel="canonical" href={canonical} />}
-      {!noindex &&
-        sitePath !== null &&
-        alternateLinks(site.siteUrl, withPage(sitePath, page), countries).map((alt) => (
-          <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />
-        ))}
-      {sitePath !== null && pagination && page > 1 && <link rel="prev" href={local(withPage(sitePath, page - 1))} />}
-      {sitePath !== null && pagination?.hasNext && <link rel="next" href={local(withPage(sitePath, page + 1))} />}
+      {sitePath !== null && (
+        <>
+          <link rel="canonical" href={canonical} />
+          {!noindex &&
+            alternateLinks(site.siteUrl, withPage(sitePath, page), countries).map((alt) => (
+              <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />
+            ))}
+          {pagination && page > 1 && <link rel="prev" href={local(withPage(sitePath, page - 1))} />}
+          {pagination?.hasNext && <link rel="next" href={local(withPage(sitePath, page + 1))} />}
+        </>
+      )}
       <meta property="og:site_name" content="Vitrine" />
       <meta property="og:type" content={type} />
       <meta property="og:title" content={fullTitle} />
