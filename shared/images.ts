@@ -66,6 +66,18 @@ export function socialImageUrl(src: string): string {
   return src.replace(DRAWN, '$1card/$2.jpg');
 }
 
+/** Spec section 2 "Page metadata": at most 10 product images in social tags. */
+export const MAX_SOCIAL_IMAGES = 10;
+
+/**
+ * A page's pictures as its social tags and structured data name them: each one's card, once,
+ * in order, at most MAX_SOCIAL_IMAGES. Neither social networks nor merchant listings take SVG
+ * (issue 25).
+ */
+export function socialImageUrls(images: readonly string[]): string[] {
+  return [...new Set(images.map(socialImageUrl))].slice(0, MAX_SOCIAL_IMAGES);
+}
+
 const PRODUCT_PATH = new RegExp(`^/images/${IMAGE_VERSION}/product/([a-z-]+)/([a-z]+)/(\\d)/(80|180|full)\\.svg$`);
 
 /** The same product picture at another size; URLs that are not ours are returned as they are. */

@@ -22,7 +22,7 @@ export function Component() {
   const tileImage = (slug: string) => menu.find((item) => item.itemSlug === slug);
   return (
     <section className="not-found">
-      <PageMeta title="Page Not Found" description="We could not find the page you are looking for." noindex />
+      <PageMeta title="Page Not Found" description="We could not find the page you are looking for." path={null} noindex />
       <h1>Page Not Found</h1>
       <p>Oops! We could not find the page you are looking for. Sorry!</p>
       <p>

@@ -193,7 +193,16 @@ function Links({ title, path, links, page, pages, total }: Extract<SitemapData, 
   const at = (n: number) => (n > 1 ? `${path}?page=${n}` : path);
   return (
     <>
-      <PageMeta title={page > 1 ? `${title} (page ${page})` : title} description={`${title} on Vitrine: ${total} links.`} path={path} pagination={{ page, hasNext: page < pages }} />
+      {/* No hreflang alternates: how many pages a product list has (and whether it has any
+          products) differs from site to site, so another site's same page may be missing or
+          empty, and an alternate must be a page that names this one back (issue 25). */}
+      <PageMeta
+        title={page > 1 ? `${title} (page ${page})` : title}
+        description={`${title} on Vitrine: ${total} links.`}
+        path={path}
+        pagination={{ page, hasNext: page < pages }}
+        countries={[]}
+      />
       <h1>{title}</h1>
       <p>
         {total} products{pages > 1 ? `, page ${page} of ${pages}` : ''}.

@@ -210,7 +210,15 @@ export const SITEMAP_PAGE_SIZE = 50_000;
 
 export const SitemapIndexSchema = z.object({
   pageSize: z.number(),
-  kinds: z.array(z.object({ kind: z.enum(SITEMAP_KINDS), totalCount: z.number(), pages: z.number() })),
+  kinds: z.array(
+    z.object({
+      kind: z.enum(SITEMAP_KINDS),
+      totalCount: z.number(),
+      pages: z.number(),
+      /** Each file's newest lastModified, file by file (null: none of its URLs has one), for the index's lastmod. */
+      lastModified: z.array(z.string().nullable()),
+    }),
+  ),
 });
 
 export const SitemapUrlSchema = z.object({

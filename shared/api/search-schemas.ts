@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRY_CODES } from '../countries';
 import { CATEGORY_LEVELS, DEAL_KEYS } from '../listing/vocabulary';
 import { ProductCardSchema } from './product-schemas';
 
@@ -27,7 +28,8 @@ import { ProductCardSchema } from './product-schemas';
 //   GET /api/search/listing                   ListingPageSchema: one site page of a listing
 //                                             (page counts site pages of PAGE_STEP api pages):
 //                                             its api pages as /api/search answers each, and
-//                                             every companion's answer above, from one pass
+//                                             every companion's answer above, from one pass,
+//                                             and its products per country site
 //   GET /api/search/auto-suggest/{department}/{query}, /auto-suggest/{query}/{department},
 //       /auto-suggest/{query}?department=     SuggestionsSchema
 
@@ -164,11 +166,19 @@ export const SuggestionSchema = z.object({
 });
 export const SuggestionsSchema = z.object({ suggestions: z.array(SuggestionSchema) });
 
+/** How many products a listing has on each of the eight country sites. */
+export const CountryTotalsSchema = z.record(z.enum(COUNTRY_CODES), z.number());
+export type CountryTotals = z.infer<typeof CountryTotalsSchema>;
+
 /**
  * GET /api/search/listing: everything one site page of a listing shows, in one answer. Each
  * part is what its own endpoint answers for the same request: `pages` the api pages of the
  * site page (the next only while the previous was full and more exist), `filters` the six
  * filter groups at their default size, then price, deals, breadcrumb and canonical links.
+ * `countryTotals`: the listing's products (its link and filters, any page) on each country
+ * site, what GET /api/search counts there, so a page names as hreflang alternates only the
+ * sites where it has products; null for a page never indexed (a search, deep facets:
+ * shared/listing/chips.ts isIndexableListing).
  */
 export const ListingPageSchema = z.object({
   pages: z.array(SearchResponseSchema),
@@ -184,5 +194,6 @@ export const ListingPageSchema = z.object({
   deals: DealsSchema,
   breadcrumb: BreadcrumbSchema,
   links: CanonicalLinksSchema,
+  countryTotals: CountryTotalsSchema.nullable(),
 });
 export type ListingPage = z.infer<typeof ListingPageSchema>;

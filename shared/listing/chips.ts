@@ -88,6 +88,17 @@ export function isDeepFacetCombination(state: ListingState): boolean {
 }
 
 /**
+ * Whether a listing page may be indexed at all (it is, when it has products): never internal
+ * search results, /search or a listing searched within (?q=), which Google asks to keep out
+ * of its index (issue 25), nor a deep facet combination. `link` is the listing path, none
+ * for /search. The web's robots tag and the api's per-country totals (the pages' hreflang
+ * alternates) both follow this rule.
+ */
+export function isIndexableListing(link: string | undefined, state: ListingState): boolean {
+  return link !== undefined && state.q === '' && !isDeepFacetCombination(state);
+}
+
+/**
  * One canonical URL for a brand within a category: /brand/{brand}?category=dresses (a filter
  * click on the brand's page) and /brand/{brand}/dresses (the "Popular In Brand" link) list the
  * same products, and the path form, with a title of its own, is the one search engines index.

@@ -4,12 +4,14 @@ import { DESKTOP, MOBILE, axeRuleViolations, browserForFile, openPage } from '..
 // Two of Lighthouse's accessibility audits, as axe-core runs them in the browser: `target-size`
 // (WCAG 2.2 2.5.8: every pointer target at least 24 × 24 CSS px, or spaced so a 24 px circle
 // around it touches no other) and `heading-order` (no level skipped: the cards' h3 titles sit
-// under an h2). On the home page and every kind of listing, at desktop and phone widths.
+// under an h2); and axe's `landmark-unique` (two landmarks of one role have different names:
+// Dress Me had two search landmarks without one, issue 25). On the home page, every kind of
+// listing, a product page and Dress Me, at desktop and phone widths.
 
 const browser = browserForFile();
 const webUrl = inject('webUrl');
 
-const RULES = ['target-size', 'heading-order'] as const;
+const RULES = ['target-size', 'heading-order', 'landmark-unique'] as const;
 /** The phone Lighthouse emulates (its mobile defaults), where the footer's link buttons sit closest. */
 const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
@@ -21,8 +23,8 @@ async function firstLink(path: string, pattern: RegExp): Promise<string> {
   return found;
 }
 
-describe('target size and heading order', () => {
-  it('pass on the home page, every listing kind and a product page, desktop and two phones', async () => {
+describe('target size, heading order and unique landmarks', () => {
+  it('pass on the home page, every listing kind, a product page and Dress Me, desktop and two phones', async () => {
     const pages = [
       '/',
       '/dresses',
@@ -32,6 +34,7 @@ describe('target size and heading order', () => {
       await firstLink('/stores', /href="(\/store\/[^"?#/]+)"/),
       '/50-percent-off',
       await firstLink('/dresses', /<h3 class="product-card-title"><a[^>]*href="(\/[^"?#]+)"/),
+      '/dress-me',
     ];
     const found: string[] = [];
     for (const options of [DESKTOP, MOBILE, LIGHTHOUSE_PHONE]) {

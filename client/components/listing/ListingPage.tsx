@@ -2,9 +2,10 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { lazyFollowButton } from '../follows/follow-lazy';
 import { lazyPart } from '../../app/lazy-part';
 import { useLoaderData, useRevalidator } from 'react-router';
+import type { BreadcrumbEntry } from '../../../shared/api/product-schemas';
 import { isDepartment } from '../../../shared/constants';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
-import { canonicalListing, isDeepFacetCombination, removeChip, selectedChips, type ChipLabels } from '../../../shared/listing/chips';
+import { canonicalListing, isIndexableListing, removeChip, selectedChips, type ChipLabels } from '../../../shared/listing/chips';
 import { searchKeyFromPath } from '../../../shared/listing/paths';
 import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
 import { clearAll, provenance, setPage, setProvenance, setSort } from '../../../shared/listing/transitions';
@@ -21,6 +22,7 @@ import { FilterPanel } from './FilterPanel';
 import { ListingDescription } from './ListingDescription';
 import { ListingResults } from './ListingResults';
 import { SitemapLinks } from './SitemapLinks';
+import { sitePageCount, sitesWithPage, type ListingData } from './listing-data';
 import { useListingWire, type ListingWire } from './listing-wire';
 import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQuery } from './use-listing-nav';
 
@@ -33,6 +35,25 @@ const ZeroListing = lazyPart(() => import('./ZeroListing').then((module) => modu
 
 // The listing and search page (spec section 2 "Listing and search page", section 4 "Listing",
 // section 8 for its failures).
+
+/** The directories a brand's or store's listing sits under (/brands, /stores). */
+const DIRECTORIES = [
+  { kind: 'brand', key: 'Brands', slug: 'brands' },
+  { kind: 'store', key: 'Stores', slug: 'stores' },
+] as const;
+
+/**
+ * The listing's trail: the category levels the api gives. A page without them sits under its
+ * directory (a brand's, a store's) or under Home (a search, a sale), so every listing has a
+ * trail and the BreadcrumbList search engines read with it (issue 25).
+ */
+function listingTrail(data: ListingData, canonicalPath: string, title: string): BreadcrumbEntry[] {
+  const levels = data.breadcrumb?.breadCrumb ?? [];
+  if (levels.length) return levels;
+  const own: BreadcrumbEntry = { filterName: 'listing', key: title, slug: canonicalPath.slice(1) };
+  const directory = DIRECTORIES.find((d) => data.path.startsWith(`/${d.kind}/`));
+  return directory ? [{ filterName: 'directory', key: directory.key, slug: directory.slug }, own] : [own];
+}
 
 export function ListingPage() {
   const wire = useLoaderData() as ListingWire;
@@ -68,7 +89,9 @@ export function ListingPage() {
 
   const first = data.pages[0];
   const total = first?.totalCount ?? 0;
-  const zero = data.error500 || total === 0;
+  // A page past the last one has a total but no products: as empty as a listing without any
+  // (the loader's rule too), so noindex and never another site's hreflang alternate.
+  const zero = data.error500 || data.pages.every((page) => page.products.length === 0);
   const query = state.q || (data.isSearch ? '' : searchKeyFromPath(data.path));
   const title = first?.key || (query ? query.replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : 'Search');
   const money = (n: number) => formatPrice(n, { locale: country.locale, info: country.currencyInfo });
@@ -98,16 +121,19 @@ export function ListingPage() {
   const chips = selectedChips(state, labels, money);
 
   // Metadata: the canonical is this listing with its one indexable facet (if any) and page;
-  // deeper combinations, empty and failed listings are noindex.
-  // A brand narrowed to one category is canonical at /brand/{brand}/{category} (chips.ts).
+  // search results, deeper combinations, empty and failed listings are noindex
+  // (isIndexableListing). A brand narrowed to one category is canonical at
+  // /brand/{brand}/{category} (chips.ts). The hreflang alternates are the sites where this
+  // page has products too (sitesWithPage).
   const canonical = canonicalListing(data.path, state);
   const canonicalPath = `${canonical.path}${serializeListingQuery({ ...setPage(canonical.state, 1), perPage: undefined })}`;
-  const noindex = isDeepFacetCombination(canonical.state) || zero;
+  const noindex = !isIndexableListing(data.link, state) || zero;
+  const alternates = data.countryTotals ? sitesWithPage(data.countryTotals, state.page, data.perPage) : [];
   const images = data.pages.flatMap((p) => p.products.map((product) => product.variants[0]?.images.productimage180_jpg ?? '')).filter(Boolean);
   const description =
     first?.description ||
     `Shop ${title} from hundreds of stores in ${country.name}: compare prices, find sales and free delivery on Vitrine.`;
-  const lastPage = Math.max(1, Math.ceil(total / (data.perPage * 2)));
+  const lastPage = sitePageCount(total, data.perPage);
   const current = provenance(state);
 
   return (
@@ -119,8 +145,9 @@ export function ListingPage() {
         images={images}
         pagination={{ page: state.page, hasNext: state.page < lastPage && !zero }}
         noindex={noindex}
+        countries={alternates}
       />
-      <Breadcrumb entries={data.breadcrumb?.breadCrumb ?? []} />
+      <Breadcrumb entries={listingTrail(data, canonicalPath, title)} />
       {!zero && (
         <header className="listing-head">
           <h1>

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
-import { MAX_RESULT_WINDOW, PAGE_STEP } from '../../../shared/constants';
+import { MAX_RESULT_WINDOW } from '../../../shared/constants';
 import { listingApiQuery } from '../../../shared/listing/companion-calls';
 import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
 import { setPage } from '../../../shared/listing/transitions';
 import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
 import { ProductCard } from './ProductCard';
-import { listingRequest, loadListingPage, type ListingData } from './listing-data';
+import { listingRequest, loadListingPage, sitePageCount, type ListingData } from './listing-data';
 import { cardProduct, type CardProduct } from './product-card-rules';
 
 // The product grid with infinite scroll (spec section 4: scrolling within 0.2 of the end loads
@@ -56,7 +56,7 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
   const initial = data.pages.flatMap((p) => p.products);
   const total = data.pages[0]?.totalCount ?? 0;
   const reachable = Math.min(total, MAX_RESULT_WINDOW);
-  const lastPage = Math.max(1, Math.ceil(reachable / (data.perPage * PAGE_STEP)));
+  const lastPage = sitePageCount(total, data.perPage);
 
   const [loaded, setLoaded] = useState<Loaded>({ key: location.key, page: state.page, products: [] });
   const extra = loaded.key === location.key ? loaded : { key: location.key, page: state.page, products: [] };
@@ -182,7 +182,10 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
           headings are not shown (phones), for screen readers and heading-order audits. */}
       <h2 className="visually-hidden">Products</h2>
       {/* A feed (the ARIA pattern for an infinitely scrolling list of articles): the cards
-          are its articles, with no list item around each. */}
+          are its articles, with no list item around each. Each card is in the document in
+          order, so browsers work out its place (WAI-ARIA 1.2 aria-posinset): no aria-posinset
+          on the cards, which the Nu checker allows on an <article> only beside a redundant
+          role="article" (a warning per card, issue 25). */}
       <div className="product-grid" role="feed" aria-label="Products" aria-busy={refreshing || status === 'loading'}>
         {products.map((product, index) => (
           <ProductCard
@@ -190,7 +193,6 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
             p={product}
             eager={index < EAGER_CARDS && state.page === 1}
             priority={index === 0}
-            feed={{ position: index + 1, size: hasMore ? -1 : products.length }}
           />
         ))}
       </div>

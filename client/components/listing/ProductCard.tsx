@@ -35,8 +35,6 @@ type Props = {
   eager?: boolean;
   /** The page's largest picture (the first card of a listing): fetched before the others. */
   priority?: boolean;
-  /** The card's place in a feed (ARIA): its position and the feed's size (-1: more to come). */
-  feed?: { position: number; size: number };
   onListUpdate?: (event: { action: 'delete' | 'move'; productId: number; listId: number | undefined }) => void;
 };
 
@@ -52,7 +50,7 @@ function useImageFallback(src: string) {
   return { ref, src: failed ? FALLBACK_IMAGE : src, onError: () => setFailed(true) };
 }
 
-export function ProductCard({ p, pageType, activeList, eager = false, priority = false, feed, onListUpdate }: Props) {
+export function ProductCard({ p, pageType, activeList, eager = false, priority = false, onListUpdate }: Props) {
   const country = useCountry();
   const location = useLocation();
   const hearts = useWishlistHearts();
@@ -82,10 +80,6 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
     <article
       className={classes}
       aria-label={`${p.brand ? `${p.brand} ` : ''}${title}`}
-      // In a feed the card says its place; HTML allows aria-posinset on an article only with the role said.
-      role={feed ? 'article' : undefined}
-      aria-posinset={feed?.position}
-      aria-setsize={feed?.size}
       onMouseEnter={() => showLook(true)}
       onFocus={() => showLook(true)}
     >

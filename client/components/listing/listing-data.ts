@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { ApiClient, Query } from '../../../shared/api/api-client';
-import type { BreadcrumbSchema, CanonicalLinks, DealsSchema, FilterBucket, PriceFilter, SearchDebugAnswer, SearchResponse } from '../../../shared/api/search-schemas';
-import { PAGE_STEP } from '../../../shared/constants';
+import type { BreadcrumbSchema, CanonicalLinks, CountryTotals, DealsSchema, FilterBucket, PriceFilter, SearchDebugAnswer, SearchResponse } from '../../../shared/api/search-schemas';
+import { MAX_RESULT_WINDOW, PAGE_STEP } from '../../../shared/constants';
 import { LISTING_CALL_PATHS, firstApiPage } from '../../../shared/listing/companion-calls';
-import type { CountryCode } from '../../../shared/countries';
+import { COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
 import type { ListingRequest, ListingState } from '../../../shared/listing/listing-state';
 import { forCountry } from '../../../shared/listing/transitions';
 import type { FacetFilterType } from '../../../shared/listing/vocabulary';
@@ -28,6 +28,20 @@ export async function loadListingPage(api: ApiClient, query: Query, uiPage: numb
     answers.push(answer);
   }
   return answers;
+}
+
+/** How many site pages a listing of `total` products has (paging stops at MAX_RESULT_WINDOW items, spec section 9); at least 1. */
+export function sitePageCount(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(Math.min(total, MAX_RESULT_WINDOW) / (perPage * PAGE_STEP)));
+}
+
+/**
+ * The country sites on which site page `page` of a listing has products, so is indexed: the
+ * page's hreflang alternates. Read from the same totals on every site, so each of them names
+ * the same sites, itself included (issue 25).
+ */
+export function sitesWithPage(totals: CountryTotals, page: number, perPage: number): CountryCode[] {
+  return COUNTRY_CODES.filter((code) => totals[code] > 0 && page <= sitePageCount(totals[code], perPage));
 }
 
 type Deals = z.infer<typeof DealsSchema>;
@@ -63,6 +77,8 @@ export type ListingData = {
   deals: Deals | null;
   breadcrumb: Breadcrumb | null;
   links: ListingLinks | null;
+  /** The listing's products on each country site (the page's hreflang alternates); null for a page never indexed. */
+  countryTotals: CountryTotals | null;
   recommended: CardProduct[];
   /** Admins only (spec section 2): how the first sub-page was read and how long it took. */
   debug: SearchDebugAnswer | null;

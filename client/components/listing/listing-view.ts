@@ -73,6 +73,7 @@ export function listingView(loaded: Loaded): ListingData {
           searchinfo: { ...answer.links.searchinfo },
         }
       : null,
+    countryTotals: own(answer?.countryTotals ?? undefined),
     recommended: loaded.recommended.map(cardProduct),
     debug: loaded.debug,
   };

@@ -107,6 +107,6 @@ export function encodeListing(data: ListingData): ListingWire {
       i: data.links.searchinfo,
     },
     r: data.recommended.map(card),
-    x: { price: data.price, deals: data.deals, breadcrumb: data.breadcrumb, debug: data.debug },
+    x: { price: data.price, deals: data.deals, breadcrumb: data.breadcrumb, countryTotals: data.countryTotals, debug: data.debug },
   };
 }

@@ -76,8 +76,8 @@ export type ListingWire = {
   f: Record<FacetFilterType, [filterName: string, choices: WireChoice[]] | null>;
   l: { b: WireLink[]; a: WireLink[]; f: WireLink[]; t: WireLink[]; i: ListingLinks['searchinfo'] } | null;
   r: WireCard[];
-  /** Price, deals, breadcrumb and the admins' debug line: small, as they are. */
-  x: Pick<ListingData, 'price' | 'deals' | 'breadcrumb' | 'debug'>;
+  /** Price, deals, breadcrumb, the per-country totals and the admins' debug line: small, as they are. */
+  x: Pick<ListingData, 'price' | 'deals' | 'breadcrumb' | 'countryTotals' | 'debug'>;
   /** A signed-in shopper's filled hearts: the products here in one of their lists (wishlist-hearts-call.ts). */
   hearts?: number[];
   /** A brand's or store's listing: what its Follow button follows (read from its cards, which carry the id). */

@@ -90,7 +90,7 @@ export function PiecePicker({ categories, signedIn, onPick }: Props) {
           </button>
         ))}
       </div>
-      <form className="look-search" role="search" onSubmit={search}>
+      <form className="look-search" role="search" aria-label="Search pieces" onSubmit={search}>
         <label htmlFor={`${id}-q`}>Search {category?.name ?? ''}</label>
         <input id={`${id}-q`} type="search" value={words} onChange={(event) => setWords(event.target.value)} autoComplete="off" />
         <button type="submit" className="button button-secondary">

@@ -1,30 +1,35 @@
 import { useLocation } from 'react-router';
 import { TWITTER_SITE } from '../../../shared/constants';
 import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, countryPrefix, type CountryCode } from '../../../shared/countries';
-import { SOCIAL_CARD, socialImageUrl } from '../../../shared/images';
+import { SOCIAL_CARD, socialImageUrls } from '../../../shared/images';
 import { useSiteConfig } from '../../app/contexts';
 
 // Page metadata (spec section 2 "Page metadata"): title and description, canonical
 // link, og/twitter/itemprop tags (at most 10 images), hreflang alternates for every
-// country site and x-default, prev/next around paged pages. Social networks show the first
-// og:image (and the one twitter:image) as the page's card: our pictures are named by their
-// 1200 × 630 JPEG cards, never the SVGs those networks do not show. React 19 hoists the
-// <title>, <meta> and <link> elements into <head>.
-
-export const MAX_SOCIAL_IMAGES = 10;
+// country site whose same page is indexed too (`countries`) and x-default, prev/next around
+// paged pages. Social networks show the first og:image (and the one twitter:image) as the
+// page's card: our pictures are named by their 1200 × 630 JPEG cards, never the SVGs those
+// networks do not show. React 19 hoists the <title>, <meta> and <link> elements into <head>.
 
 export type Pagination = { page: number; hasNext: boolean };
 
 type Props = {
   title: string;
   description: string;
-  /** The page's site path; the current one (without the country prefix) by default. */
-  path?: string;
+  /**
+   * The page's site path; the current one (without the country prefix) by default. null: the
+   * page has no address of its own (the not-found page), so no canonical or og:url names the
+   * missing URL (issue 25).
+   */
+  path?: string | null;
   images?: readonly string[];
   pagination?: Pagination;
   noindex?: boolean;
   type?: 'website' | 'product' | 'article';
-  /** The country sites that have this page (a product sold in some only); every one by default. */
+  /**
+   * The country sites whose same page is indexed, each naming the same sites back (a product
+   * sold in some only, a listing with products in some); every one by default.
+   */
   countries?: readonly CountryCode[];
 };
 
@@ -49,11 +54,11 @@ export function PageMeta({ title, description, path, images = [], pagination, no
   const site = useSiteConfig();
   const location = useLocation();
   const page = pagination?.page ?? 1;
-  const sitePath = path ?? location.pathname;
+  const sitePath = path === undefined ? location.pathname : path;
   const local = (p: string) => `${site.siteUrl}${site.basename}${p === '/' && site.basename ? '' : p}`;
-  const canonical = local(withPage(sitePath, page));
+  const canonical = sitePath === null ? undefined : local(withPage(sitePath, page));
   const absolute = (src: string) => (/^https?:\/\//.test(src) ? src : `${site.siteUrl}${src}`);
-  const socialImages = [...new Set(images.map(socialImageUrl))].slice(0, MAX_SOCIAL_IMAGES).map(absolute);
+  const socialImages = socialImageUrls(images).map(absolute);
   const [card, ...more] = socialImages;
   const fullTitle = title.includes('Vitrine') ? title : `${title} | Vitrine`;
   return (
@@ -61,18 +66,22 @@ export function PageMeta({ title, description, path, images = [], pagination, no
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       {noindex && <meta name="robots" content="noindex, follow" />}
-      <link rel="canonical" href={canonical} />
-      {!noindex &&
-        alternateLinks(site.siteUrl, withPage(sitePath, page), countries).map((alt) => (
-          <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />
-        ))}
-      {pagination && page > 1 && <link rel="prev" href={local(withPage(sitePath, page - 1))} />}
-      {pagination?.hasNext && <link rel="next" href={local(withPage(sitePath, page + 1))} />}
+      {sitePath !== null && (
+        <>
+          <link rel="canonical" href={canonical} />
+          {!noindex &&
+            alternateLinks(site.siteUrl, withPage(sitePath, page), countries).map((alt) => (
+              <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />
+            ))}
+          {pagination && page > 1 && <link rel="prev" href={local(withPage(sitePath, page - 1))} />}
+          {pagination?.hasNext && <link rel="next" href={local(withPage(sitePath, page + 1))} />}
+        </>
+      )}
       <meta property="og:site_name" content="Vitrine" />
       <meta property="og:type" content={type} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
-      <meta property="og:url" content={canonical} />
+      {canonical && <meta property="og:url" content={canonical} />}
       <meta property="og:locale" content={COUNTRIES[site.country].locale.replace('-', '_')} />
       {/* The first og:image is the card, its own properties right after it (Open Graph
           "structured properties"): ours are card-sized, our drawings' cards JPEGs and looks'
@@ -106,7 +115,7 @@ export function PageMeta({ title, description, path, images = [], pagination, no
       <div hidden itemScope itemType="https://schema.org/WebPage">
         <meta itemProp="name" content={fullTitle} />
         <meta itemProp="description" content={description} />
-        <meta itemProp="url" content={canonical} />
+        {canonical && <meta itemProp="url" content={canonical} />}
         {socialImages.map((src) => (
           <meta key={src} itemProp="image" content={src} />
         ))}

@@ -1,4 +1,5 @@
 import type { Product, ProductDetail, SizeVariant, Variant } from '../../../shared/api/product-schemas';
+import { socialImageUrls } from '../../../shared/images';
 
 // What the product landing page decides, apart from its
 // markup: which variant and size it shows, how availability reads, which pictures it has,
@@ -103,7 +104,8 @@ export function productStructuredData({ detail, selection, url, image, rating }:
     '@type': 'Product',
     name: variant.title,
     ...(variant.description.trim() ? { description: variant.description.trim() } : {}),
-    image: galleryImages(variant).slice(0, 10).map(image),
+    // The pictures' JPEG cards, as the social tags name them: merchant listings take no SVG.
+    image: socialImageUrls(galleryImages(variant)).map(image),
     sku: size.guid,
     productID: String(product.id),
     url: url(sizePath(product, size)),

@@ -113,7 +113,9 @@ export function SearchForm() {
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   return (
-    <form role="search" className="search-form" action={`${basename}/search`} method="get" onSubmit={submit}>
+    // A name of its own: a page may hold another search landmark (Dress Me's piece search), and
+    // landmarks of one role need names that tell them apart (axe landmark-unique, issue 25).
+    <form role="search" aria-label="Site search" className="search-form" action={`${basename}/search`} method="get" onSubmit={submit}>
       <label htmlFor="site-search" className="visually-hidden">
         Search for products, brands and stores
       </label>

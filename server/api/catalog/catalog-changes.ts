@@ -18,6 +18,15 @@ import { AVAILABILITY_STATUS, minorToDecimal, type Availability } from './feed-v
 // an import's other work, so imports of different stores still run side by side and only
 // wait for each other for the moment it takes to insert their log rows and commit.
 
+/**
+ * SQL, aggregating one size variant's entries on one country's site (price_history rows `h`):
+ * when its page last changed, as far as the log knows. That is its newest entry's time, unless
+ * its only entry is neither a change nor a first sighting: the state an imported history began
+ * with (the demo's items on sale before its history), which says nothing of when it changed.
+ * Null then (sitemaps leave lastmod out, issue 25).
+ */
+export const LAST_KNOWN_CHANGE_SQL = 'CASE WHEN count(*) > 1 OR bool_or(h.first_seen) THEN max(h.recorded_at) END';
+
 /** A position in the log: the id of the last entry dealt with. */
 export type ChangeCursor = number;
 
@@ -54,7 +63,10 @@ export type CatalogChange = PriceState & {
   recordedAt: Date;
   /** The size variant's first price on this country's site, not a change of one. */
   firstSeen: boolean;
-  /** The state this entry replaced for the same size variant and country; null when first seen. */
+  /**
+   * The state this entry replaced for the same size variant and country; null when first seen,
+   * and when the log begins there (an imported history's opening state: neither).
+   */
   previous: PriceState | null;
 };
 

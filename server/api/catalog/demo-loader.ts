@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database';
 import { upsertCategoryTree } from './category-tree';
-import { DEMO_HISTORY_DAYS, HISTORY_FILE, readHistoryTsv, type HistoryRow } from './demo/demo-history';
+import { DEMO_HISTORY_DAYS, HISTORY_FILE, historyRowTime, readHistoryTsv, type HistoryRow } from './demo/demo-history';
 import { buildDemoSite } from './demo/demo-site';
 import { buildDemoWorld, FULL_DEMO } from './demo/demo-world';
 import { DEMO_GENERATOR_VERSION, IMPORTED_MARKER, readDemoCatalogInfo, writeDemoCatalog } from './demo/generate-demo-catalog';
@@ -113,8 +113,9 @@ const HISTORY_BATCH = 20_000;
 
 /**
  * Writes the generated history into the change log, each row dated `daysAgo` days before the
- * demo import (the earliest product's creation), so the whole history comes before the
- * import's own first-sighting rows. Those rows then only repeat the history's newest row (the
+ * day of the demo import (the earliest product's creation), at the time of day its store's
+ * feed came in (historyRowTime), so the whole history comes before the import's own
+ * first-sighting rows. Those rows then only repeat the history's newest row (the
  * history ends at the feeds' prices) and are dropped: the log keeps one row per change. A
  * size variant and country that already has history is left alone, and each batch holds whole
  * histories, so a start interrupted here writes the rest the next time. Returns the rows written.
@@ -137,8 +138,8 @@ export async function writeDemoHistory(db: Database, rows: readonly HistoryRow[]
     done.add(`${r.size_variant_id}/${r.country_code}`);
   }
 
-  type Batch = { id: number[]; country: string[]; currency: string[]; msrp: string[]; sale: string[]; status: number[]; first: boolean[]; days: number[] };
-  const empty = (): Batch => ({ id: [], country: [], currency: [], msrp: [], sale: [], status: [], first: [], days: [] });
+  type Batch = { id: number[]; country: string[]; currency: string[]; msrp: string[]; sale: string[]; status: number[]; first: boolean[]; at: string[] };
+  const empty = (): Batch => ({ id: [], country: [], currency: [], msrp: [], sale: [], status: [], first: [], at: [] });
   let batch = empty();
   let written = 0;
   const flush = async () => {
@@ -148,11 +149,10 @@ export async function writeDemoHistory(db: Database, rows: readonly HistoryRow[]
     await db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO price_history (size_variant_id, country_code, currency_code, msrp, sale_price, status, first_seen, recorded_at)
-         SELECT t.size_variant_id, t.country_code, t.currency_code, t.msrp, t.sale_price, t.status, t.first_seen,
-                $9::timestamptz - t.days_ago * interval '24 hours'
-           FROM unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::int2[], $7::bool[], $8::int[])
-             AS t(size_variant_id, country_code, currency_code, msrp, sale_price, status, first_seen, days_ago)`,
-        [b.id, b.country, b.currency, b.msrp, b.sale, b.status, b.first, b.days, anchor],
+         SELECT t.size_variant_id, t.country_code, t.currency_code, t.msrp, t.sale_price, t.status, t.first_seen, t.recorded_at
+           FROM unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::int2[], $7::bool[], $8::timestamptz[])
+             AS t(size_variant_id, country_code, currency_code, msrp, sale_price, status, first_seen, recorded_at)`,
+        [b.id, b.country, b.currency, b.msrp, b.sale, b.status, b.first, b.at],
       );
     });
     written += b.id.length;
@@ -178,8 +178,8 @@ export async function writeDemoHistory(db: Database, rows: readonly HistoryRow[]
     batch.msrp.push(minorToDecimal(row.msrp));
     batch.sale.push(minorToDecimal(row.sale));
     batch.status.push(AVAILABILITY_STATUS[row.availability]);
-    batch.first.push(starts);
-    batch.days.push(row.daysAgo);
+    batch.first.push(row.firstSeen);
+    batch.at.push(historyRowTime(anchor, row).toISOString());
   }
   await flush();
 

@@ -3,6 +3,7 @@ import { requestForCall } from '../../../shared/listing/companion-calls';
 import { parseFilterListOptions, type ListingRequest } from '../../../shared/listing/query-grammar';
 import { FACET_FILTER_TYPES } from '../../../shared/listing/vocabulary';
 import type { FacetFilters } from './facet-filters';
+import type { ListingCountries } from './listing-countries';
 import type { ListingPasses } from './listing-passes';
 import type { ProductList } from './product-list';
 import type { SeoLinks } from './seo-links';
@@ -12,7 +13,8 @@ import type { SeoLinks } from './seo-links';
 // the filter groups, deals, price range and breadcrumb are shaped from that pass exactly as
 // their own endpoints shape them, and the pass is kept for those endpoints
 // (listing-passes.ts). The canonical links count over q or link and country only: the same
-// pass when the page has no filters, else a kept pass of their own.
+// pass when the page has no filters, else a kept pass of their own. The per-country totals
+// (the page's hreflang alternates) are counted once per listing for every site (listing-countries.ts).
 
 export class ListingPageAnswers {
   constructor(
@@ -20,6 +22,7 @@ export class ListingPageAnswers {
     private readonly facets: FacetFilters,
     private readonly links: SeoLinks,
     private readonly passes: ListingPasses,
+    private readonly countries: ListingCountries,
   ) {}
 
   async answer(request: ListingRequest): Promise<ListingPage> {
@@ -35,6 +38,7 @@ export class ListingPageAnswers {
       deals: this.facets.dealsOf(pass),
       breadcrumb: this.links.breadcrumbOf(pass.resolved),
       links,
+      countryTotals: await this.countries.of(request),
     };
   }
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Queryable } from '../db/database';
 import { FacetFilters } from '../search-listing/facet-filters';
+import { ListingCountries } from '../search-listing/listing-countries';
 import { ListingPageAnswers } from '../search-listing/listing-page';
 import { ListingPasses } from '../search-listing/listing-passes';
 import { ListingResolver } from '../search-listing/listing-resolver';
@@ -12,9 +13,9 @@ import type { SearchEngine } from '../search/search-engine';
 
 // The listing endpoints (spec section 7 "Products and search") over a SearchEngine, one
 // module per reason to change (server/api/search-listing/): resolving a request, the product
-// list, the filter panel's facets, the SEO links and breadcrumb, the whole page in one answer,
-// suggestions, and the popular searches two of them learn from; the kept index passes they
-// share. This only puts them together for the routes.
+// list, the filter panel's facets, the SEO links and breadcrumb, the whole page in one answer
+// (with its products per country site), suggestions, and the popular searches two of them
+// learn from; the kept index passes they share. This only puts them together for the routes.
 export class SearchService {
   readonly resolver: ListingResolver;
   readonly products: ProductList;
@@ -30,7 +31,7 @@ export class SearchService {
     this.products = new ProductList(db, this.resolver, popular);
     this.facets = new FacetFilters(this.resolver, passes);
     this.links = new SeoLinks(this.resolver, passes, popular);
-    this.page = new ListingPageAnswers(this.products, this.facets, this.links, passes);
+    this.page = new ListingPageAnswers(this.products, this.facets, this.links, passes, new ListingCountries(this.resolver));
     this.suggestions = new SearchSuggestions(engine, popular);
   }
 }

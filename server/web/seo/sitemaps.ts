@@ -71,9 +71,14 @@ export function sitemapRoutes({ siteUrl, upstream, timeoutMs, logger }: SitemapD
       const indexes = await Promise.all(
         COUNTRY_CODES.map(async (country) => ({ country, index: await apiGet(req, res, `/api/products/sitemap?country=${country}`, SitemapIndexSchema) })),
       );
+      // Each file's <lastmod> is the newest of its URLs' (none when none of them has one).
       const entries = indexes.flatMap(({ country, index }) =>
-        (index?.kinds ?? []).flatMap(({ kind, pages }) =>
-          Array.from({ length: pages }, (_, i) => `<sitemap><loc>${escapeXml(`${siteUrl}/${sitemapFileName(country, kind, i + 1)}`)}</loc></sitemap>`),
+        (index?.kinds ?? []).flatMap(({ kind, pages, lastModified }) =>
+          Array.from({ length: pages }, (_, i) => {
+            const loc = `<loc>${escapeXml(`${siteUrl}/${sitemapFileName(country, kind, i + 1)}`)}</loc>`;
+            const at = lastModified[i];
+            return `<sitemap>${loc}${at ? `<lastmod>${escapeXml(at)}</lastmod>` : ''}</sitemap>`;
+          }),
         ),
       );
       send(res, `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${entries.join('\n')}\n</sitemapindex>\n`, 'application/xml; charset=utf-8');

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceHistory } from '../../../shared/api/price-history-schemas';
+import { SitemapUrlsSchema } from '../../../shared/api/product-schemas';
 import { DAY_MS, percentOff } from '../../../shared/reference-price';
 import { ensureDemoCatalog } from '../../../server/api/catalog/demo-loader';
 import { remeasureOffers } from '../../../server/api/catalog/honest-offers';
-import { buildDemoHistory, type DemoHistory } from '../../../server/api/catalog/demo/demo-history';
+import { buildDemoHistory, historyRowTime, type DemoHistory, type HistoryRow } from '../../../server/api/catalog/demo/demo-history';
 import { SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
 import { buildDemoCatalog, writeDemoCatalog, type DemoCatalogInfo } from '../../../server/api/catalog/demo/generate-demo-catalog';
 import { AVAILABILITY_STATUS } from '../../../server/api/catalog/feed-values';
@@ -21,6 +22,10 @@ import { BOTH_ENGINES } from '../../support/test-database';
 
 /** SMALL_DEMO's year: 6,322 changes for its 2,182 size variants and countries (one row a day would be 796,430). */
 const SMALL_DEMO_YEAR_ROWS = 6322;
+/** SMALL_DEMO's GB products none of whose items changed during the year (each on sale before it). */
+const UNDATED_GB_PRODUCTS = 31;
+/** The times of day of the other GB products' sitemap lastmod. */
+const GB_LASTMOD_TIMES_OF_DAY = 91;
 /** On-disk bytes per change-log row, heap and both indexes (about 143 on either engine at this size: 82 heap, 61 indexes). */
 const MAX_BYTES_PER_ROW = 160;
 
@@ -37,21 +42,26 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-type LogLine = [store: string, itemId: string, country: string, daysAgo: number, currency: string, msrp: number, sale: number, status: number];
+type LogLine = [store: string, itemId: string, country: string, recordedAt: string, firstSeen: boolean, currency: string, msrp: number, sale: number, status: number];
 const byItem = (a: LogLine, b: LogLine) =>
-  a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]) || a[2].localeCompare(b[2]) || b[3] - a[3];
+  a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]) || a[2].localeCompare(b[2]) || a[3].localeCompare(b[3]);
 
-/** The change log as (store, item, country, days before the import, currency, msrp, sale, status). */
+/** The demo import's time: the history is dated back from its day. */
+async function importedAt(db: Database): Promise<Date> {
+  const [row] = await db.query<{ at: Date | string }>('SELECT min(created_at) AS at FROM products');
+  return new Date(row!.at);
+}
+
+/** The change log as (store, item, country, when, first sighting, currency, msrp, sale, status). */
 async function changeLog(db: Database): Promise<LogLine[]> {
-  const rows = await db.query<{ store: string; item_id: string; country_code: string; days_ago: number; currency_code: string; msrp: number; sale_price: number; status: number }>(
-    `SELECT s.slug AS store, sv.item_id, h.country_code, h.currency_code, h.msrp, h.sale_price, h.status,
-            round(extract(epoch FROM ((SELECT min(created_at) FROM products) - h.recorded_at)) / 86400)::int AS days_ago
+  const rows = await db.query<{ store: string; item_id: string; country_code: string; recorded_at: Date | string; first_seen: boolean; currency_code: string; msrp: number; sale_price: number; status: number }>(
+    `SELECT s.slug AS store, sv.item_id, h.country_code, h.recorded_at, h.first_seen, h.currency_code, h.msrp, h.sale_price, h.status
        FROM price_history h
        JOIN size_variants sv ON sv.id = h.size_variant_id
        JOIN stores s ON s.id = sv.store_id`,
   );
   return rows
-    .map((r): LogLine => [r.store, r.item_id, r.country_code, r.days_ago, r.currency_code, Number(r.msrp), Number(r.sale_price), r.status])
+    .map((r): LogLine => [r.store, r.item_id, r.country_code, new Date(r.recorded_at).toISOString(), r.first_seen, r.currency_code, Number(r.msrp), Number(r.sale_price), r.status])
     .sort(byItem);
 }
 
@@ -74,15 +84,18 @@ describe.each(BOTH_ENGINES)('a year of demo price history on %s', (_engine, open
     expect(info.history).toEqual({ days: 365, rows: SMALL_DEMO_YEAR_ROWS });
     expect(generated.rows.length).toBe(SMALL_DEMO_YEAR_ROWS);
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^Demo price history: 6,322 changes over 365 days written, [\\d,]+ discounts measured again against it \\([\\d.]+ s\\)$`)));
+    // Each change at the time of day its store's feed came in, that many days before the import's day.
+    const anchor = await importedAt(db);
     const expected = generated.rows
-      .map((r): LogLine => [r.store, r.itemId, r.country, r.daysAgo, r.currency, r.msrp / 100, r.sale / 100, AVAILABILITY_STATUS[r.availability]])
+      .map((r): LogLine => [r.store, r.itemId, r.country, historyRowTime(anchor, r).toISOString(), r.firstSeen, r.currency, r.msrp / 100, r.sale / 100, AVAILABILITY_STATUS[r.availability]])
       .sort(byItem);
     // The import's own first sightings repeated the history's newest rows and are gone.
     expect(await changeLog(db)).toEqual(expected);
+    // First sightings only of the items that arrived during the year; the rest were on sale before it.
     const [pairs] = await db.query<{ n: number; first: number }>(
       'SELECT count(DISTINCT (size_variant_id, country_code))::int AS n, count(*) FILTER (WHERE first_seen)::int AS first FROM price_history',
     );
-    expect(pairs).toEqual({ n: 2182, first: 2182 });
+    expect(pairs).toEqual({ n: 2182, first: 307 });
   });
 
   it('leaves every price measured against its history: measuring all of them again changes none', async () => {
@@ -138,6 +151,36 @@ describe.each(BOTH_ENGINES)('a year of demo price history on %s', (_engine, open
       expect(row.offers).toBe(percentOff(before.sale, Math.round(row.sale_price * 100)));
       expect(row.offers).toBeLessThan(claim);
     }
+  });
+
+  it("dates each product's sitemap lastmod at its last known change, when its store's feed came in, and leaves it out where the year does not say", async () => {
+    const anchor = await importedAt(db);
+    const items = await db.query<{ key: string; product_id: number; slug: string }>(
+      "SELECT s.slug || '/' || sv.item_id AS key, v.product_id, sv.slug FROM size_variants sv JOIN variants v ON v.id = sv.variant_id JOIN stores s ON s.id = sv.store_id",
+    );
+    const productOf = new Map(items.map((i) => [i.key, i.product_id]));
+    const productBySlug = new Map(items.map((i) => [i.slug, i.product_id]));
+    // From the generated year, item by item on the GB site: its newest row is a known change,
+    // unless it is the item's only row and no first sighting (the state the year began with).
+    const logs = new Map<string, HistoryRow[]>();
+    for (const row of generated.rows.filter((r) => r.country === 'GB')) logs.set(`${row.store}/${row.itemId}`, [...(logs.get(`${row.store}/${row.itemId}`) ?? []), row]);
+    const expected = new Map<number, string | null>();
+    for (const [key, log] of logs) {
+      const newest = log.at(-1)!;
+      const known = log.length > 1 || newest.firstSeen ? historyRowTime(anchor, newest).toISOString() : null;
+      const product = productOf.get(key)!;
+      const before = expected.get(product) ?? null;
+      expected.set(product, known !== null && (before === null || known > before) ? known : before);
+    }
+
+    const res = await fetch(`${api.url}/api/products/sitemap/products?country=GB&perPage=50000`);
+    expect(res.status).toBe(200);
+    const { urls } = SitemapUrlsSchema.parse(((await res.json()) as { data: unknown }).data);
+    const dated = new Map(urls.map((u) => [productBySlug.get(u.path.split('/').pop()!)!, u.lastModified]));
+    expect(dated).toEqual(expected);
+    // Not one time of day counted back in whole days, nor the year's first day for what never changed in it.
+    const times = urls.flatMap((u) => (u.lastModified ? [u.lastModified.slice(11)] : []));
+    expect({ undated: urls.length - times.length, timesOfDay: new Set(times).size }).toEqual({ undated: UNDATED_GB_PRODUCTS, timesOfDay: GB_LASTMOD_TIMES_OF_DAY });
   });
 
   it('writes the history of a size variant that lost it the next time, once, when the start stopped before it finished', async () => {

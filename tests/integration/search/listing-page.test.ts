@@ -3,8 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildUrl } from '../../../shared/api/api-client';
 import { ListingPageSchema, SearchResponseSchema, type ListingPage } from '../../../shared/api/search-schemas';
 import { PER_PAGE } from '../../../shared/constants';
+import { COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
+import { isIndexableListing } from '../../../shared/listing/chips';
 import { LISTING_CALL_PATHS, firstApiPage, listingApiQuery } from '../../../shared/listing/companion-calls';
 import { parseListingRequest, type ListingRequest } from '../../../shared/listing/query-grammar';
+import { forCountry, setPage } from '../../../shared/listing/transitions';
 import { FACET_FILTER_TYPES } from '../../../shared/listing/vocabulary';
 import { demoApiForFile } from '../../support/demo-stack';
 
@@ -41,7 +44,20 @@ async function perGroup(listing: ListingRequest): Promise<ListingPage> {
     deals: await call('deals', LISTING_CALL_PATHS.deals),
     breadcrumb: await call('breadcrumb', LISTING_CALL_PATHS.breadcrumb),
     links: await call('canonical-links', LISTING_CALL_PATHS['canonical-links']),
+    countryTotals: isIndexableListing(listing.link, listing.state) ? await countryTotals(listing) : null,
   });
+}
+
+/** The listing's products on each country site (any page), as the list endpoint counts them there. */
+async function countryTotals(listing: ListingRequest): Promise<Record<CountryCode, number>> {
+  const totals = await Promise.all(
+    COUNTRY_CODES.map(async (country) => {
+      const there = { ...listing, country, state: forCountry(setPage(listing.state, 1), country) };
+      const answer = SearchResponseSchema.parse(await data(buildUrl(LISTING_CALL_PATHS.list, { ...listingApiQuery('list', there), perPage: 1 })));
+      return [country, answer.totalCount] as const;
+    }),
+  );
+  return Object.fromEntries(totals) as Record<CountryCode, number>;
 }
 
 const LISTINGS = [
@@ -87,10 +103,11 @@ describe('GET /api/search/listing', () => {
 
   it('answers a page and then all its companions from one index pass', async () => {
     // [path, engine calls of the page]: a filtered page also counts its links over its link
-    // alone; a search without filters counts both on one pass (the whole-country pass that
-    // "More Brands" reads is kept from the first test).
+    // alone, and, as it may be indexed, its products on each of the eight sites; a search
+    // without filters counts both on one pass (the whole-country pass that "More Brands" reads
+    // is kept from the first test), and is never indexed.
     for (const [path, passes] of [
-      ['/tops?colour=blue', 2],
+      ['/tops?colour=blue', 2 + COUNTRY_CODES.length],
       ['/search?q=skirt&sort=asc', 1],
     ] as const) {
       const listing = listingOf(path);
@@ -106,6 +123,23 @@ describe('GET /api/search/listing', () => {
       } finally {
         search.mockRestore();
       }
+    }
+  });
+
+  it("counts a listing's products on each site once, for every site that asks", async () => {
+    const search = vi.spyOn(catalog.api.engine, 'search');
+    try {
+      const answers = [];
+      for (const country of COUNTRY_CODES) {
+        const listing: ListingRequest = { ...listingOf('/skirts?colour=black'), country };
+        answers.push(ListingPageSchema.parse(await data(buildUrl(LISTING_CALL_PATHS.listing, listingApiQuery('listing', listing)))).countryTotals);
+      }
+      // The eight counts (no hits, no facets) once, for the first site; the others read them.
+      const counts = search.mock.calls.filter(([, needs]) => !needs.hits && needs.facets.length === 0);
+      expect(counts.map(([query]) => query.country)).toEqual([...COUNTRY_CODES]);
+      expect(new Set(answers.map((totals) => JSON.stringify(totals))).size).toBe(1);
+    } finally {
+      search.mockRestore();
     }
   });
 

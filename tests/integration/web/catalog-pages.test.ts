@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
 import { BrandListSchema, ProductDetailSchema, SITEMAP_PAGE_SIZE, SitemapUrlsSchema, StoreListSchema } from '../../../shared/api/product-schemas';
 import { COUNTRIES, countryPrefix, type CountryCode } from '../../../shared/countries';
+import { PAGE_STEP, PER_PAGE } from '../../../shared/constants';
 import { SITEMAP_LINKS_PER_PAGE } from '../../../client/routes/sitemap.route';
 import { readPayload, visibleMarkup, type ProductLd } from '../../support/page';
 import { startRecordingUpstream } from '../../support/recording-upstream';
@@ -15,6 +16,8 @@ import { demoStackForFile } from '../../support/demo-stack';
 // brand and store directories, the HTML sitemap, robots.txt and the XML sitemaps.
 
 const SITE = 'https://www.vitrine.example';
+/** The sites where the small demo has more than one page of clothing. */
+const CLOTHING_PAGE_TWO_SITES: CountryCode[] = ['GB', 'IN', 'AE'];
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const stack = demoStackForFile('catalog', { SITE_URL: SITE });
 
@@ -112,7 +115,11 @@ describe('the product landing page', () => {
     expect(ld['@context']).toBe('https://schema.org');
     expect(ld.name).toBe(SCRIPT_TITLE_PRODUCT.title);
     expect(ld.url).toBe(`${SITE}/${detail.canonicalUrl}`);
-    expect(ld.image.every((src: string) => src.startsWith(`${SITE}/images/`))).toBe(true);
+    // Its pictures are the JPEG cards the social tags name (merchant listings take no SVG), one per picture of the colour.
+    const ogImages = [...res.text.matchAll(/<meta property="og:image" content="([^"]+)"\/>/g)].map((m) => m[1]);
+    expect(ld.image).toEqual(ogImages);
+    expect(ogImages.filter((src) => !/^https:\/\/www\.vitrine\.example\/images\/v\d+\/card\/product\/.+\.jpg$/.test(src!))).toEqual([]);
+    expect(ogImages.length).toBe(new Set([variant.images.productimage, ...variant.additional_images]).size);
     const offers = ld.offers['@type'] === 'AggregateOffer' ? ld.offers.offers : [ld.offers];
     expect(offers).toHaveLength(variant.size_variants.length);
     for (const offer of offers) {
@@ -364,6 +371,95 @@ describe('brand and store directories', () => {
   });
 });
 
+describe('listings as crawlers read them', () => {
+  /** Whether a page is indexed, its canonical and its hreflang alternates, in order. */
+  async function metaOf(path: string) {
+    const res = await request(stack.web.url).get(path).expect(200);
+    return {
+      indexed: !res.text.includes('<meta name="robots" content="noindex'),
+      canonical: /<link rel="canonical" href="([^"]+)"/.exec(res.text)?.[1],
+      alternates: [...res.text.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => ({ hreflang: m[1]!, href: m[2]! })),
+    };
+  }
+
+  /** The alternates a page on `sites` names, the same on each of them: every site's hreflangs, then x-default (GB, else the first). */
+  const alternatesOn = (path: string, sites: readonly CountryCode[]) => [
+    ...sites.flatMap((code) => COUNTRIES[code].hreflang.map((hreflang) => ({ hreflang, href: `${SITE}${countryPrefix(code)}${path}` }))),
+    { hreflang: 'x-default', href: `${SITE}${countryPrefix(sites.includes('GB') ? 'GB' : sites[0]!)}${path}` },
+  ];
+
+  /** The country sites where the database prices products of a brand or store (of a store shown to everyone). */
+  async function sitesSelling(path: string): Promise<CountryCode[]> {
+    const [, kind, slug] = path.split('/');
+    const rows = await stack.db.query<{ country: CountryCode }>(
+      `SELECT DISTINCT pr.country_code AS country
+         FROM products p
+         JOIN ${kind === 'brand' ? 'brands named ON named.id = p.brand_id' : 'stores named ON named.id = p.store_id'}
+         JOIN stores s ON s.id = p.store_id AND NOT s.admin_only
+         JOIN variants v ON v.product_id = p.id
+         JOIN size_variants sv ON sv.variant_id = v.id
+         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
+        WHERE named.slug = $1`,
+      [slug],
+    );
+    return COUNTRY_CODES.filter((code) => rows.some((r) => r.country === code));
+  }
+
+  /** Walks a page on all eight sites: exactly `sites` are indexed, each naming all of them as alternates; each alternate names it back. */
+  async function expectReciprocal(path: string, sites: readonly CountryCode[]) {
+    const pages = await Promise.all(COUNTRY_CODES.map(async (code) => ({ code, ...(await metaOf(`${countryPrefix(code)}${path}`)) })));
+    expect(pages.map(({ code, indexed, alternates }) => ({ code, indexed, alternates }))).toEqual(
+      COUNTRY_CODES.map((code) => ({ code, indexed: sites.includes(code), alternates: sites.includes(code) ? alternatesOn(path, sites) : [] })),
+    );
+    const named = pages.filter((page) => page.indexed).flatMap((page) => page.alternates.map((alt) => ({ from: page.canonical, to: alt.href })));
+    expect(named.filter(({ from, to }) => !pages.some((page) => page.canonical === to && page.indexed && page.alternates.some((alt) => alt.href === from)))).toEqual([]);
+    expect(named.length).toBe(sites.length * alternatesOn(path, sites).length);
+  }
+
+  it('names as alternates of a brand or store page only the sites where it has products, each naming the same ones back; the others are noindex', async () => {
+    // In the demo Finch & Langford sells on five sites and The Ivy Outfitters on two.
+    const brand = '/brand/finch-and-langford';
+    const store = '/store/the-ivy-outfitters';
+    expect({ brand: await sitesSelling(brand), store: await sitesSelling(store) }).toEqual({ brand: ['GB', 'US', 'IN', 'AE', 'SG'], store: ['US', 'CA'] });
+    await expectReciprocal(brand, ['GB', 'US', 'IN', 'AE', 'SG']);
+    await expectReciprocal(store, ['US', 'CA']);
+  });
+
+  it("names as alternates of a listing's later page only the sites that have that page", async () => {
+    // Page 2 shows products 41 to 80: the sites with more than 40 clothing products, as the list
+    // endpoint counts them. On the others it is past the last page: noindex, and no alternate.
+    const totals = await Promise.all(
+      COUNTRY_CODES.map(async (code) => (await request(stack.api.url).get(`/api/search?link=/clothing&country=${code}&perPage=1`).expect(200)).body.data.totalCount as number),
+    );
+    const sites = COUNTRY_CODES.filter((_, i) => totals[i]! > PER_PAGE * PAGE_STEP);
+    expect(sites).toEqual(CLOTHING_PAGE_TWO_SITES);
+    await expectReciprocal('/clothing?page=2', sites);
+  });
+
+  it('gives search, brand and store listings a trail and a BreadcrumbList, as category listings have', async () => {
+    const trail = async (path: string) => {
+      const res = await request(stack.web.url).get(path).expect(200);
+      expect(visibleMarkup(res.text), path).toContain('<nav aria-label="Breadcrumb" class="breadcrumb">');
+      const list = jsonLd(res.text).find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: { position: number; name: string; item: string }[] } | undefined;
+      return list?.itemListElement.map(({ position, name, item }) => [position, name, item]);
+    };
+    expect(await trail('/brand/finch-and-langford')).toEqual([
+      [1, 'Home', `${SITE}/`],
+      [2, 'Brands', `${SITE}/brands`],
+      [3, 'Finch & Langford', `${SITE}/brand/finch-and-langford`],
+    ]);
+    expect(await trail('/us/store/the-ivy-outfitters')).toEqual([
+      [1, 'Home', `${SITE}/us`],
+      [2, 'Stores', `${SITE}/us/stores`],
+      [3, 'The Ivy Outfitters', `${SITE}/us/store/the-ivy-outfitters`],
+    ]);
+    expect(await trail('/search?q=dress')).toEqual([
+      [1, 'Home', `${SITE}/`],
+      [2, 'Dress', `${SITE}/search?q=dress`],
+    ]);
+  });
+});
+
 describe('the HTML sitemap', () => {
   it('links its sections from /sitemap', async () => {
     const html = visibleMarkup((await request(stack.web.url).get('/sitemap').expect(200)).text);
@@ -421,15 +517,19 @@ describe('robots.txt and the XML sitemaps', () => {
     expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
     assertWellFormedXml(index.text);
     expect(index.text).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    const files = [...index.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+    const entries = [...index.text.matchAll(/<sitemap><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/sitemap>/g)].map((m) => ({ file: m[1]!, lastmod: m[2] }));
+    const files = entries.map((e) => e.file);
     expect(files).toContain(`${SITE}/sitemap-gb-products-1.xml`);
     expect(files).toContain(`${SITE}/sitemap-us-categories-1.xml`);
     const seen = new Set<string>();
-    for (const file of files) {
+    for (const { file, lastmod } of entries) {
       expect(file.startsWith(`${SITE}/sitemap-`)).toBe(true);
       const res = await request(stack.web.url).get(file.slice(SITE.length)).expect(200);
       assertWellFormedXml(res.text);
       expect(res.text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      // The index dates each file at its newest URL (every demo page has been seen, so has one).
+      const lastmods = [...res.text.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)].map((m) => m[1]!).sort();
+      expect([file, lastmod]).toEqual([file, lastmods.at(-1)]);
       const locs = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
       expect(locs.length).toBeGreaterThan(0);
       expect(locs.length).toBeLessThanOrEqual(SITEMAP_PAGE_SIZE);
@@ -458,7 +558,8 @@ describe('robots.txt and the XML sitemaps', () => {
         const gb = url.searchParams.get('country') === 'GB';
         const kinds = ['categories', 'brands', 'stores', 'products'].map((kind) => {
           const totalCount = gb && kind === 'products' ? 120_001 : 0;
-          return { kind, totalCount, pages: Math.ceil(totalCount / SITEMAP_PAGE_SIZE) };
+          const pages = Math.ceil(totalCount / SITEMAP_PAGE_SIZE);
+          return { kind, totalCount, pages, lastModified: Array.from({ length: pages }, (_, i) => (i === 1 ? null : `2025-06-0${i + 1}T00:00:00.000Z`)) };
         });
         res.end(JSON.stringify({ data: { pageSize: SITEMAP_PAGE_SIZE, kinds } }));
         return;
@@ -480,6 +581,9 @@ describe('robots.txt and the XML sitemaps', () => {
       const index = await request(fake.url).get('/sitemap.xml').expect(200);
       assertWellFormedXml(index.text);
       expect([...index.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual([1, 2, 3].map((n) => `${SITE}/sitemap-gb-products-${n}.xml`));
+      // A file none of whose URLs has a lastmod has none in the index either.
+      expect(index.text).toContain(`<sitemap><loc>${SITE}/sitemap-gb-products-1.xml</loc><lastmod>2025-06-01T00:00:00.000Z</lastmod></sitemap>`);
+      expect(index.text).toContain(`<sitemap><loc>${SITE}/sitemap-gb-products-2.xml</loc></sitemap>`);
       const second = await request(fake.url).get('/sitemap-gb-products-2.xml').expect(200);
       assertWellFormedXml(second.text);
       expect(second.text.match(/<url>/g)).toHaveLength(SITEMAP_PAGE_SIZE);

@@ -137,10 +137,12 @@ describe('page metadata', () => {
     expect(res.text).toMatch(/<meta itemProp="url" content="https:\/\/www\.vitrine\.example\/au\/faqs"\/>/);
   });
 
-  it('keeps missing pages out of the index: noindex, no alternates', async () => {
+  it('keeps missing pages out of the index: noindex, and no canonical, og:url or alternates naming the missing URL', async () => {
     const res = await request(stack.web.url).get('/us/nowhere').expect(404);
     expect(res.text).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(links(res.text, 'canonical')).toEqual([]);
     expect(links(res.text, 'alternate')).toEqual([]);
+    expect(res.text).not.toMatch(/property="og:url"|itemProp="url"/);
     // The not-found tiles keep the country prefix.
     for (const slug of ['clothing', 'men-clothing', 'shoes']) expect(visibleMarkup(res.text)).toContain(`href="/us/${slug}"`);
     expect(visibleMarkup(res.text)).toMatch(/>Shop Women<\/a>|Shop Women/);

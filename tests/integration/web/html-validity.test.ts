@@ -13,14 +13,15 @@ import { demoStackForFile } from '../../support/demo-stack';
 // The server HTML of every kind of page, as the W3C Nu HTML Checker (the npm vnu-jar, run on
 // Java) judges it: a guest's pages (home, category, search, brand, store, product, directories,
 // sitemaps, help, sign-in, not found, Dress Me, the alert pages, a public look, a public
-// profile) and a shopper's account pages. Any error fails; warnings are the checker's advice.
+// profile) and a shopper's account pages. Any error or warning fails: a warning on every
+// listing card (a redundant role="article" on <article>, issue 25) went unseen as advice.
 
 const run = promisify(execFile);
 const stack = demoStackForFile('catalog');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-html-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-type VnuMessage = { type: string; url?: string; message: string; extract?: string; lastLine?: number };
+type VnuMessage = { type: string; subType?: string; url?: string; message: string; extract?: string; lastLine?: number };
 
 /** The first match of `pattern`'s group 1 in a page's HTML. */
 function first(html: string, pattern: RegExp, what: string): string {
@@ -30,7 +31,7 @@ function first(html: string, pattern: RegExp, what: string): string {
 }
 
 describe('every kind of page', () => {
-  it('passes the Nu HTML Checker with no error', async () => {
+  it('passes the Nu HTML Checker with no error and no warning', async () => {
     const get = async (url: string, cookie?: string) => {
       const res = await (cookie ? request(stack.web.url).get(url).set('Cookie', cookie) : request(stack.web.url).get(url));
       expect([url, res.status]).toEqual([url, url === '/no-such-page' ? 404 : 200]);
@@ -90,8 +91,8 @@ describe('every kind of page', () => {
       ...(await Promise.all(accountPages.map(async (url) => write(url, await get(url, cookie))))),
     ];
 
-    // --errors-only --format json: the messages go to stderr; exit 1 when there is an error.
-    const result = await run('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files], { maxBuffer: 32 * 1024 * 1024 }).catch(
+    // --format json: the messages go to stderr; exit 1 when there is an error.
+    const result = await run('java', ['-jar', vnuJar, '--format', 'json', ...files], { maxBuffer: 32 * 1024 * 1024 }).catch(
       (error: { stderr?: string; code?: number }) => {
         if (typeof error.stderr !== 'string' || !error.stderr.startsWith('{')) throw error;
         return { stderr: error.stderr };
@@ -99,10 +100,10 @@ describe('every kind of page', () => {
     );
     const messages = (JSON.parse(result.stderr) as { messages: VnuMessage[] }).messages;
     const urlOf = new Map(written.map(({ file, url }) => [`file:${file}`, url]));
-    const errors = messages
-      .filter((m) => m.type === 'error')
+    const findings = messages
+      .filter((m) => m.type === 'error' || m.subType === 'warning')
       .map((m) => `${urlOf.get(m.url ?? '') ?? m.url}: ${m.message}${m.extract ? ` (${m.extract.trim().slice(0, 120)})` : ''}`);
-    expect(errors).toEqual([]);
+    expect(findings).toEqual([]);
     expect(written.length).toBe(guestPages.length + accountPages.length);
   }, 120_000);
 });

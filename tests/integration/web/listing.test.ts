@@ -222,6 +222,23 @@ describe('listing metadata', () => {
     expect(linkHref(res.text, 'prev')).toBe(`${SITE}/search?q=dress`);
   });
 
+  it('keeps internal search results out of the index (noindex, follow, no alternates) and category, brand and store listings in it', async () => {
+    const brand = (await request(stack.api.url).get('/api/account/brand-list?country=GB')).body.data.brands[0].slug as string;
+    // Each one with products: an empty listing is noindex anyway.
+    const robotsOf = async (path: string) => {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(markup(res.text), path).toContain('class="product-grid"');
+      return { path, robots: robots(res.text) ?? null, alternates: (res.text.match(/<link rel="alternate"/g) ?? []).length > 0 };
+    };
+    const searches = ['/search?q=dress', '/search', '/dresses?q=midi'];
+    const listings = ['/dresses', `/brand/${brand}`, `/store/${SPECIAL_STORE.slug}`];
+    expect(await Promise.all([...searches, ...listings].map(robotsOf))).toEqual([
+      ...searches.map((path) => ({ path, robots: 'noindex, follow', alternates: false })),
+      ...listings.map((path) => ({ path, robots: null, alternates: true })),
+    ]);
+  });
+
   it('indexes a listing with one facet value and marks deep facet combinations noindex', async () => {
     const colour = (await request(stack.api.url).get('/api/search/filters/colour?link=/dresses&country=GB')).body.data.buckets[0].id as string;
     const one = await get(`/dresses?colour=${colour}`);

@@ -12,6 +12,10 @@ import { feedTargetFromFileName, readFeed } from '../../../server/api/catalog/im
 
 const DAYS = 365;
 const DAY_MS = 86_400_000;
+/** SMALL_DEMO's year: the times of day its 6,322 changes were logged at (16 stores, a year of days). */
+const DISTINCT_TIMES_OF_DAY = 964;
+/** SMALL_DEMO's size variants and countries on sale before its year began (of 2,182; the rest arrived during it). */
+const ITEMS_BEFORE_THE_HISTORY = 1875;
 
 const digest = (files: Iterable<DemoFile>) => {
   const hash = createHash('sha256');
@@ -97,6 +101,25 @@ describe('demo price history', () => {
     const counts = [...items.values()].map((log) => log.length).sort((a, b) => a - b);
     expect(counts[Math.floor(counts.length / 2)]).toBe(3);
     expect(counts.at(-1)).toBe(11);
+  });
+
+  it("logs each change when its store's feed for the country came in that day, and first sightings only of items that arrived during it", () => {
+    // One import a day per store and country: every change of that day at its one time.
+    const imports = new Map<string, Set<number>>();
+    for (const r of rows) {
+      const key = `${r.store}/${r.country}/${r.daysAgo}`;
+      imports.set(key, (imports.get(key) ?? new Set()).add(r.secondOfDay));
+    }
+    expect([...imports].filter(([, times]) => times.size > 1)).toEqual([]);
+    // Stores and days differ: the log is not one time of day counted back in whole days.
+    expect(new Set(rows.map((r) => r.secondOfDay)).size).toBe(DISTINCT_TIMES_OF_DAY);
+    expect(rows.filter((r) => r.secondOfDay < 0 || r.secondOfDay >= DAY_MS / 1000)).toEqual([]);
+    // An item on sale before the history began was not first seen in it: its first row is the
+    // state the log begins with. One that arrived during it was first seen on its first row.
+    const logs = [...items.values()];
+    expect(rows.filter((r) => r.firstSeen).length).toBe(logs.filter((log) => log[0]!.daysAgo < DAYS).length);
+    expect(logs.filter((log) => log[0]!.firstSeen !== log[0]!.daysAgo < DAYS || log.slice(1).some((r) => r.firstSeen))).toEqual([]);
+    expect(logs.filter((log) => !log[0]!.firstSeen).length).toBe(ITEMS_BEFORE_THE_HISTORY);
   });
 
   it("has each store's sale cycles: season's sales of two to four weeks and short events of a few days", () => {

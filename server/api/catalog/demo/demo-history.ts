@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../../shared/constants';
 import { COUNTRIES, type CountryCode } from '../../../../shared/countries';
 import { AVAILABILITY_STATUS, type Availability } from '../feed-values';
 import type { DemoProduct, DemoSize } from './demo-catalog';
@@ -22,6 +23,12 @@ import { Prng } from './prng';
 //   the feed claims more off than the lowest price of the 30 days before the sale allows;
 // - some sizes sell out for a while; a size the feed has out of stock sold out recently;
 // - most items were on sale from the start of the history; some arrived during it.
+//
+// Each change is logged when its store's feed for that country came in that day: every store
+// and country has its usual hour, and each day's import lands within an hour of it, as a
+// merchant's daily feed does (a log dated at one time of day would say nobody imported it).
+// An item on sale before the history began has no first sighting in it: its first row is the
+// state the log begins with, and when it last changed before that is not known.
 
 /** How much history the demo's first start writes: a year, so the charts' 365-day view is full. */
 export const DEMO_HISTORY_DAYS = 365;
@@ -29,7 +36,11 @@ export const DEMO_HISTORY_DAYS = 365;
 /** The history rows' file, beside the feeds (not in feeds/, nor a .tsv where the importer looks). */
 export const HISTORY_FILE = 'history/price-history.tsv';
 
-export const HISTORY_COLUMNS = ['store', 'id', 'country', 'days_ago', 'currency', 'price', 'sale_price', 'availability'] as const;
+export const HISTORY_COLUMNS = ['store', 'id', 'country', 'days_ago', 'time', 'first_seen', 'currency', 'price', 'sale_price', 'availability'] as const;
+
+const DAY_SECONDS = DAY_MS / 1000;
+/** Each day's import of a store's feed comes in within this many seconds after its usual time. */
+const FEED_WINDOW_SECONDS = 3600;
 
 /** One change: the state of a size variant on one country's site from `daysAgo` days before the feeds' day. */
 export type HistoryRow = {
@@ -38,6 +49,13 @@ export type HistoryRow = {
   country: CountryCode;
   /** Whole days before the feeds' day, 1 or more: the feed itself is the state of day 0. */
   daysAgo: number;
+  /** When in that day (UTC, seconds from midnight) the store's feed for the country was imported. */
+  secondOfDay: number;
+  /**
+   * The item's first sighting on the country's site (it arrived during the history); false on
+   * every other row, and on the first row of an item on sale before the history began.
+   */
+  firstSeen: boolean;
   currency: string;
   /** Minor units. */
   msrp: number;
@@ -140,6 +158,16 @@ function availabilityOn(size: DemoSize, gaps: readonly [number, number][], t: nu
 }
 
 /**
+ * When each day's feed of a store for a country came in, by days before the feeds' day (seconds
+ * from midnight, UTC): its usual time, then up to an hour later, day by day.
+ */
+function feedTimes(root: Prng, store: string, country: CountryCode, days: number): Uint32Array {
+  const rng = root.fork(`feed-times-${store}-${country}`);
+  const usual = Math.floor(rng.next() * (DAY_SECONDS - FEED_WINDOW_SECONDS));
+  return Uint32Array.from({ length: days + 1 }, () => usual + Math.floor(rng.next() * FEED_WINDOW_SECONDS));
+}
+
+/**
  * The history of `days` days before the feeds of `products` (as buildDemoProducts makes them,
  * the first day's feeds), in the order the feeds list the items, each item's rows oldest first.
  */
@@ -185,6 +213,13 @@ export function buildDemoHistory(products: readonly DemoProduct[], seed: number,
   }
 
   const stock = root.fork('stock');
+  const times = new Map<string, Uint32Array>();
+  const timesOf = (store: string, country: CountryCode) => {
+    const key = `${store}/${country}`;
+    let found = times.get(key);
+    if (!found) times.set(key, (found = feedTimes(root, store, country, days)));
+    return found;
+  };
   for (const [product, plan] of plans) {
     const store = product.store;
     const priceDays = new Set<number>([plan.firstSeen]);
@@ -210,6 +245,7 @@ export function buildDemoHistory(products: readonly DemoProduct[], seed: number,
         for (const country of store.sellsTo) {
           const currency = COUNTRIES[country].info.currencyCode;
           const abroad = country !== store.country;
+          const at = timesOf(store.slug, country);
           let last: HistoryRow | undefined;
           for (const t of ordered) {
             const { baseGbp, discount } = productState(product, plan, t);
@@ -217,7 +253,8 @@ export function buildDemoHistory(products: readonly DemoProduct[], seed: number,
             const sale = salePrice(country, msrp, discount) ?? msrp;
             const availability = availabilityOn(size, gaps, t);
             if (last && last.msrp === msrp && last.sale === sale && last.availability === availability) continue;
-            last = { store: store.slug, itemId: size.itemId, country, daysAgo: t, currency, msrp, sale, availability };
+            const firstSeen = !last && plan.firstSeen < days;
+            last = { store: store.slug, itemId: size.itemId, country, daysAgo: t, secondOfDay: at[t]!, firstSeen, currency, msrp, sale, availability };
             rows.push(last);
           }
         }
@@ -228,14 +265,23 @@ export function buildDemoHistory(products: readonly DemoProduct[], seed: number,
 }
 
 const decimal = (minor: number) => (minor / 100).toFixed(2);
+const two = (n: number) => String(n).padStart(2, '0');
+/** Seconds from midnight as HH:MM:SS. */
+const clock = (seconds: number) => `${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
 
 /** The history as a TSV file: a header, then one change a line. */
 export function writeHistoryTsv(rows: readonly HistoryRow[]): string {
   const lines = [HISTORY_COLUMNS.join('\t')];
   for (const r of rows) {
-    lines.push([r.store, r.itemId, r.country, r.daysAgo, r.currency, decimal(r.msrp), decimal(r.sale), r.availability].join('\t'));
+    lines.push([r.store, r.itemId, r.country, r.daysAgo, clock(r.secondOfDay), r.firstSeen ? 1 : 0, r.currency, decimal(r.msrp), decimal(r.sale), r.availability].join('\t'));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** When a history row's change was logged: `daysAgo` days before the day of `anchor` (the feeds' import), at its time of day. */
+export function historyRowTime(anchor: Date, row: Pick<HistoryRow, 'daysAgo' | 'secondOfDay'>): Date {
+  const day = Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate());
+  return new Date(day - row.daysAgo * DAY_MS + row.secondOfDay * 1000);
 }
 
 /** Reads a file writeHistoryTsv wrote; a line that does not fit says where it is. */
@@ -248,17 +294,27 @@ export function readHistoryTsv(text: string): HistoryRow[] {
   for (let n = 1; n < lines.length; n++) {
     const line = lines[n]!;
     if (!line) continue;
-    const [store, itemId, country, daysAgo, currency, msrp, sale, availability, ...rest] = line.split('\t');
+    const [store, itemId, country, daysAgo, time, firstSeen, currency, msrp, sale, availability, ...rest] = line.split('\t');
     const days = Number(daysAgo);
     const minor = (v: string | undefined) => (v && /^\d+\.\d\d$/.test(v) ? Math.round(Number(v) * 100) : NaN);
+    const hms = /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/.exec(time ?? '');
     if (
       rest.length || !store || !itemId || !currency || !countries.has(country ?? '') || !availabilities.has(availability ?? '') ||
-      !Number.isInteger(days) || days < 1 || Number.isNaN(minor(msrp)) || Number.isNaN(minor(sale))
+      !Number.isInteger(days) || days < 1 || !hms || (firstSeen !== '0' && firstSeen !== '1') || Number.isNaN(minor(msrp)) || Number.isNaN(minor(sale))
     ) {
       throw new Error(`${HISTORY_FILE} line ${n + 1}: not a history row`);
     }
     rows.push({
-      store, itemId, country: country as CountryCode, daysAgo: days, currency, msrp: minor(msrp), sale: minor(sale), availability: availability as Availability,
+      store,
+      itemId,
+      country: country as CountryCode,
+      daysAgo: days,
+      secondOfDay: Number(hms[1]) * 3600 + Number(hms[2]) * 60 + Number(hms[3]),
+      firstSeen: firstSeen === '1',
+      currency,
+      msrp: minor(msrp),
+      sale: minor(sale),
+      availability: availability as Availability,
     });
   }
   return rows;

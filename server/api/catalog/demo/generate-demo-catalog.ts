@@ -22,7 +22,7 @@ import { buildDemoWorld, FULL_DEMO, storeLogo, type DemoOptions, type DemoWorld 
 // writes straight into the change log.
 
 /** Bump when the generator's output changes, so stale generated catalogues are remade. */
-export const DEMO_GENERATOR_VERSION = 3;
+export const DEMO_GENERATOR_VERSION = 4;
 
 export const INFO_FILE = 'generator.json';
 
