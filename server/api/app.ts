@@ -16,6 +16,7 @@ import { bindApiScope } from './http/api-scope';
 import { bindCatalogView } from './http/catalog-view';
 import { DEFAULT_OVERLOAD, overloadLimit, type OverloadOptions } from './http/overload';
 import { errorHandler, notFoundHandler } from './http/respond';
+import { CachePurges } from './http/cache-purges';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES, SharedAnswers } from './http/shared-answers';
 import type { ApiArea } from './routes/area';
 import { mountOperatorRoutes } from './routes/operator-routes';
@@ -73,7 +74,7 @@ export type MountedArea = { mountPath: ApiArea['mountPath']; router: Router };
  * `answers`: the shared answers kept in memory; it listens for change notices from the start
  * (tests wait on `answers.nextChange()`), and `stop()` ends that.
  */
-export type ApiApp = { app: express.Express; areas: readonly MountedArea[]; answers: SharedAnswers };
+export type ApiApp = { app: express.Express; areas: readonly MountedArea[]; answers: SharedAnswers; purges: CachePurges };
 
 /** Whether `pending` settles without error within `ms` (a database that does not answer counts as unavailable). */
 async function answersWithin(pending: Promise<unknown>, ms: number): Promise<boolean> {
@@ -113,6 +114,11 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     res.setHeader(API_ANSWER_HEADER.catalogVersion, String(searchEngine.generation()));
     next();
   });
+  // And the newest purge of the webs' caches (http/cache-purges.ts): a list made private
+  // leaves every web's caches as soon as the web hears of it.
+  const purges = new CachePurges(db, logger);
+  purges.start();
+  app.use(purges.middleware);
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', CacheNone.header);
@@ -132,6 +138,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   });
   app.get('/metrics', metricsHandler(registry));
   mountOperatorRoutes(app, { db, logger, secret: deps.operatorSecret });
+  app.use(purges.router());
 
   // Everything below is the api contract: each route is shared or personal as
   // shared/api/api-routes.ts says, before any handler sees the request.
@@ -155,7 +162,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   // of the page asked for, by id. A listing page is several of these calls (results, each
   // filter group, deals, breadcrumb, canonical links), each answered the same way.
   const accounts = deps.accounts ?? new Accounts({ db, logger });
-  const services = createApiServices({ db, logger, searchEngine, accounts, alertSettings: deps.alertSettings, clock: deps.clock, giveawayClosesAt: deps.giveawayClosesAt });
+  const services = createApiServices({ db, logger, searchEngine, accounts, purges, alertSettings: deps.alertSettings, clock: deps.clock, giveawayClosesAt: deps.giveawayClosesAt });
   // After the work limit: checking an admin view reads the session.
   app.use(bindCatalogView(accounts.resolveViewer));
   const areas = API_AREAS.map((area) => ({ mountPath: area.mountPath, router: area.routes(services) }));
@@ -163,5 +170,5 @@ export function createApiApp(deps: ApiDeps): ApiApp {
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return { app, areas, answers };
+  return { app, areas, answers, purges };
 }

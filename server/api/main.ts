@@ -48,7 +48,7 @@ accounts.start();
 // the database was away, /readyz says so until the index has caught up.
 const searchEngine = new MemorySearchEngine(db, { logger });
 const readiness: Readiness = { catalogLoaded: false, catalogBehind: () => searchEngine.behind };
-const { app, answers } = createApiApp({
+const { app, answers, purges } = createApiApp({
   db,
   logger,
   registry,
@@ -85,6 +85,7 @@ onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
   await alertEvaluator.stop();
   await accounts.stop();
   await answers.stop();
+  await purges.stop();
   await searchEngine.close();
   await db.checkpoint();
   await db.close();

@@ -75,6 +75,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     timeoutMs: config.upstreamTimeoutMs,
     registry,
     sessionCache: createSessionCache({ ...config.sessionCache, registry }),
+    logger,
   });
   const transferMetrics = createTransferMetrics(registry);
   const secret = xsrfSecret(config, logger);
@@ -89,6 +90,8 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     sharedCache.clear();
     void shellWarmer?.warm();
   });
+  // A purge drops the shared answers about what was withdrawn (the page cache drops its pages).
+  api.purges.onPurge((keys) => sharedCache.purge(keys));
   void shellWarmer?.warm();
   app.locals.shellWarmer = shellWarmer;
   const pageCache = createPageCache({ ...config.pageCache, upstream: api, botHeader: config.botHeader, registry });

@@ -33,7 +33,7 @@ export async function startApi(db: Database, options: StartApiOptions = {}) {
   const registry = options.registry ?? createRegistry('api');
   const readiness = options.readiness ?? { catalogLoaded: true };
   const engine = new MemorySearchEngine(db, { logger });
-  const { app, areas, answers } = createApiApp({
+  const { app, areas, answers, purges } = createApiApp({
     db,
     logger,
     registry,
@@ -57,6 +57,7 @@ export async function startApi(db: Database, options: StartApiOptions = {}) {
     async close() {
       await running.close();
       await answers.stop();
+      await purges.stop();
       await engine.close();
     },
   };

@@ -412,10 +412,10 @@ export class AccountService {
   }
 
   /** What anyone may see of a user, by user name or public id (never by row id: they are sequential). */
-  async publicProfile(by: PublicProfileAddress): Promise<PublicUserDetail> {
-    const profile = await findPublicUser(this.db, by);
-    if (!profile) throw new HttpError(404, PUBLIC_PROFILE_MESSAGES.missing);
-    return profile;
+  async publicProfile(by: PublicProfileAddress): Promise<{ profile: PublicUserDetail; userId: number }> {
+    const found = await findPublicUser(this.db, by);
+    if (!found) throw new HttpError(404, PUBLIC_PROFILE_MESSAGES.missing);
+    return found;
   }
 
   /** PUT /api/account/edit-user-profile: name and/or user name. */

@@ -40,16 +40,25 @@ export async function findUserByUserName(db: Queryable, userName: string): Promi
  */
 export type PublicProfileAddress = { userName: string } | { publicId: string };
 
-/** The public part of a user, by its public address; `publicId` must be a UUID (the route checks). */
-export async function findPublicUser(db: Queryable, by: PublicProfileAddress): Promise<PublicUserDetail | undefined> {
+/**
+ * The public part of a user, by its public address (`publicId` must be a UUID: the route
+ * checks), and the user's row id, which is never in a public answer (it names the answer's
+ * purge key: http/cache-purges.ts).
+ */
+export async function findPublicUser(db: Queryable, by: PublicProfileAddress): Promise<{ profile: PublicUserDetail; userId: number } | undefined> {
   const where = 'publicId' in by ? 'u.public_id = $1::uuid' : 'lower(u.user_name) = lower($1)';
-  const rows = await db.query<{ public_id: string; user_name: string; name: string; image_key: string | null }>(
-    `SELECT u.public_id::text AS public_id, u.user_name, u.name, (SELECT key FROM profile_images WHERE user_id = u.id) AS image_key
+  const rows = await db.query<{ id: number; public_id: string; user_name: string; name: string; image_key: string | null }>(
+    `SELECT u.id, u.public_id::text AS public_id, u.user_name, u.name, (SELECT key FROM profile_images WHERE user_id = u.id) AS image_key
        FROM users u WHERE ${where}`,
     ['publicId' in by ? by.publicId : by.userName],
   );
   const row = rows[0];
-  return row && { publicId: row.public_id, userName: row.user_name, name: row.name, profileImage: row.image_key ? profileImagePath(row.image_key) : null };
+  return (
+    row && {
+      profile: { publicId: row.public_id, userName: row.user_name, name: row.name, profileImage: row.image_key ? profileImagePath(row.image_key) : null },
+      userId: row.id,
+    }
+  );
 }
 
 /** "Email/Username" (spec section 2): an address has an '@', a user name never does. */

@@ -7,8 +7,8 @@ import { API_ROUTES, apiScope, findApiRoute } from '../../../shared/api/api-rout
 import { sharedMaxAge } from '../../../shared/http/cache-policy';
 import { CATALOG_CHANGED_CHANNEL } from '../catalog/importer';
 import { SITE_CONTENT_CHANGED_CHANNEL } from '../catalog/site-content';
-import { backoffDelay } from '../db/backoff';
 import type { Database } from '../db/database';
+import { subscribe, type Subscription } from '../db/subscription';
 
 // Shared answers kept in memory (ARCHITECTURE.md "The api"): the routes below change only when
 // an import changes the catalogue or the site content, so their serialised bytes are kept per
@@ -102,9 +102,7 @@ export class SharedAnswers {
   private notices = 0;
   /** Listening now: changes cannot go unheard. */
   private hearing = false;
-  private stopped = false;
-  private unsubscribe: (() => Promise<void>) | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
+  private subscription: Subscription | undefined;
   private waiters: (() => void)[] = [];
   private readonly outcomes: client.Counter<'outcome'>;
   private markListening: () => void = () => undefined;
@@ -130,35 +128,22 @@ export class SharedAnswers {
 
   /** Listens for change notices; until that succeeds nothing is kept. Safe to call once. */
   start(): void {
-    if (!this.answers) return;
-    void this.subscribe(0);
-  }
-
-  private async subscribe(attempt: number): Promise<void> {
-    const events = { lost: () => this.lost(), resumed: () => this.resumed() };
-    const unsubscribes: (() => Promise<void>)[] = [];
-    try {
-      unsubscribes.push(await this.options.db.listen(CATALOG_CHANGED_CHANNEL, () => this.changed(), events));
-      unsubscribes.push(await this.options.db.listen(SITE_CONTENT_CHANGED_CHANNEL, () => this.changed()));
-    } catch (error) {
-      await Promise.all(unsubscribes.map((u) => u().catch(() => undefined)));
-      if (this.stopped) return;
-      this.options.logger?.warn({ err: error }, 'shared answers: cannot listen for catalogue changes; answering without memory, trying again');
-      this.retryTimer = setTimeout(() => void this.subscribe(attempt + 1), backoffDelay(attempt));
-      this.retryTimer.unref();
-      return;
-    }
-    this.unsubscribe = async () => {
-      for (const u of unsubscribes) await u();
-    };
-    if (this.stopped) {
-      await this.stop();
-      return;
-    }
-    // Anything committed before the LISTEN is read by the answers computed from now on.
-    this.changed();
-    this.hearing = true;
-    this.markListening();
+    if (!this.answers || this.subscription) return;
+    this.subscription = subscribe(this.options.db, {
+      channels: [
+        { channel: CATALOG_CHANGED_CHANNEL, onPayload: () => this.changed() },
+        { channel: SITE_CONTENT_CHANGED_CHANNEL, onPayload: () => this.changed() },
+      ],
+      events: { lost: () => this.lost(), resumed: () => this.resumed() },
+      // Anything committed before the LISTEN is read by the answers computed from now on.
+      listening: () => {
+        this.changed();
+        this.hearing = true;
+        this.markListening();
+      },
+      logger: this.options.logger,
+      what: 'shared answers (answering without memory meanwhile)',
+    });
   }
 
   private changed(): void {
@@ -228,12 +213,8 @@ export class SharedAnswers {
   };
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.hearing = false;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    const unsubscribe = this.unsubscribe;
-    this.unsubscribe = undefined;
-    await unsubscribe?.().catch(() => undefined);
+    await this.subscription?.stop();
   }
 }
 

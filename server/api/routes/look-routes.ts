@@ -7,6 +7,7 @@ import { entityId, safeText } from '../../../shared/validation/safe-input';
 import { notFound } from '../../lib/http-error';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { askerOf } from '../accounts/viewer';
+import { purgeKey, tagAnswer } from '../http/cache-purges';
 import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { rawQuery } from '../search-listing/read-listing-request';
@@ -23,7 +24,7 @@ const PublicParams = z.object({ listId: entityId('listId') });
 
 export const lookArea: ApiArea = {
   mountPath: '/api/account',
-  routes: ({ accounts, looks }) => {
+  routes: ({ accounts, looks, purges }) => {
     const router = Router();
     const { service } = accounts;
     const shopper = async (req: Parameters<typeof service.authenticate>[0]) => askerOf(await service.authenticate(req));
@@ -55,19 +56,25 @@ export const lookArea: ApiArea = {
         body.kind === 'rename'
           ? await looks.rename(asker.userId, body.setId, body.setName, body.setPublic)
           : await looks.save(asker, body.setId, body.setName, body.setPublic, body.items);
+      // A public look changed, made private or deleted is purged from the webs' caches by the
+      // database (http/cache-purges.ts); this answer says so, so the web that asked drops it at once.
+      await purges.caughtUp();
       sendData(res, saved, CachePrivate);
     });
 
     router.put('/rename-lookbook', async (req, res) => {
       const asker = await shopper(req);
       const { listId, setName, setPublic } = parseForm(RenameLookbookBody, req.body);
-      sendData(res, await looks.rename(asker.userId, listId, setName, setPublic), CachePrivate);
+      const renamed = await looks.rename(asker.userId, listId, setName, setPublic);
+      await purges.caughtUp();
+      sendData(res, renamed, CachePrivate);
     });
 
     router.delete('/sets/:listId', async (req, res) => {
       const asker = await shopper(req);
       const { listId } = parseInput(LookIdParams, req.params);
       await looks.remove(asker.userId, listId);
+      await purges.caughtUp();
       sendData(res, { deleted: true }, CachePrivate);
     });
 
@@ -75,13 +82,17 @@ export const lookArea: ApiArea = {
     router.get('/public-set/:listId', async (req, res) => {
       const { listId } = parseInput(PublicParams, req.params);
       const { country } = parseInput(CountryQuery, { country: req.query.country });
-      sendData(res, await looks.readPublic(listId, country), CacheShort);
+      const look = await looks.readPublic(listId, country);
+      tagAnswer(res, [purgeKey.look(listId)]);
+      sendData(res, look, CacheShort);
     });
 
     // Shared: a shopper's public looks, the same for everyone (their public profile).
     router.get('/user-public-sets/:userName', async (req, res) => {
       const { userName } = parseInput(UserNameParams, req.params);
-      sendData(res, await looks.publicLookbook(userName), CacheShort);
+      const { lookbook, ownerId } = await looks.publicLookbook(userName);
+      tagAnswer(res, [purgeKey.lookbook(ownerId), purgeKey.shopper(ownerId)]);
+      sendData(res, lookbook, CacheShort);
     });
 
     router.use(accountErrorHandler);

@@ -1,12 +1,13 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { PUBLIC_PROFILE_MESSAGES } from '../../../shared/api/account-schemas';
+import { PUBLIC_PROFILE_MESSAGES, type PublicUserDetail } from '../../../shared/api/account-schemas';
 import { CacheImmutable, CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
 import { ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { safeText, uuidId } from '../../../shared/validation/safe-input';
 import { notFound } from '../../lib/http-error';
 import { accountErrorHandler } from '../accounts/account-errors';
 import { readUpload } from '../accounts/profile-images';
+import { purgeKey, tagAnswer } from '../http/cache-purges';
 import { pathText } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import type { ApiArea } from './area';
@@ -31,14 +32,20 @@ export const profileArea: ApiArea = {
       sendData(res, { userdetail: await service.profileOf(req) }, CachePrivate);
     });
 
+    // Shared, and gone from every cache when the shopper is (purgeKey.shopper).
+    const sendPublicProfile = (res: Response, { profile, userId }: { profile: PublicUserDetail; userId: number }) => {
+      tagAnswer(res, [purgeKey.shopper(userId)]);
+      sendData(res, { userdetail: profile }, CacheShort);
+    };
+
     router.get('/user-public-profile/name/:userName', async (req, res) => {
       const { userName } = parseInput(UserNameParams, req.params);
-      sendData(res, { userdetail: await service.publicProfile({ userName }) }, CacheShort);
+      sendPublicProfile(res, await service.publicProfile({ userName }));
     });
 
     router.get('/user-public-profile/:id', async (req, res) => {
       const { id } = parseInput(PublicIdParams, req.params);
-      sendData(res, { userdetail: await service.publicProfile({ publicId: id }) }, CacheShort);
+      sendPublicProfile(res, await service.publicProfile({ publicId: id }));
     });
 
     router.put('/edit-user-profile', async (req, res) => {

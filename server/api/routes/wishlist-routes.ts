@@ -19,6 +19,7 @@ import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
 import { entityId } from '../../../shared/validation/safe-input';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { askerOf, isAdmin } from '../accounts/viewer';
+import { purgeKey, tagAnswer } from '../http/cache-purges';
 import { CountryQuery, countryCode } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { editorsOnly } from '../services/wishlist-service';
@@ -34,7 +35,7 @@ const PublicParams = z.object({ id: entityId('id') });
 
 export const wishlistArea: ApiArea = {
   mountPath: '/api/account',
-  routes: ({ accounts, wishlists }) => {
+  routes: ({ accounts, wishlists, purges }) => {
     const router = Router();
     const { service } = accounts;
     const shopper = async (req: Parameters<typeof service.authenticate>[0]) => askerOf(await service.authenticate(req));
@@ -67,7 +68,11 @@ export const wishlistArea: ApiArea = {
     router.put('/wishlist-privacy', async (req, res) => {
       const asker = await shopper(req);
       const { listId, isPublic } = parseForm(WishlistPrivacyBody, req.body);
-      sendData(res, { lists: await wishlists.setPublic(asker, listId, isPublic) }, CachePrivate);
+      const lists = await wishlists.setPublic(asker, listId, isPublic);
+      // A list made private (or deleted) is purged from the webs' caches by the database
+      // (http/cache-purges.ts); this answer says so, so the web that asked drops it at once.
+      await purges.caughtUp();
+      sendData(res, { lists }, CachePrivate);
     });
 
     router.put('/wishlist-move-product', async (req, res) => {
@@ -92,6 +97,7 @@ export const wishlistArea: ApiArea = {
       const asker = await shopper(req);
       const { listId } = parseInput(WishlistIdParams, req.params);
       await wishlists.remove(asker, listId);
+      await purges.caughtUp();
       sendData(res, { deleted: true }, CachePrivate);
     });
 
@@ -108,7 +114,9 @@ export const wishlistArea: ApiArea = {
       const { id } = parseInput(PublicParams, req.params);
       const { country } = parseInput(CountryQuery, { country: req.query.country });
       const page = parseInput(WishlistPageQuery, req.query);
-      sendData(res, await wishlists.readPublic(id, country, page), CacheShort);
+      const list = await wishlists.readPublic(id, country, page);
+      tagAnswer(res, [purgeKey.wishlist(id)]);
+      sendData(res, list, CacheShort);
     });
 
     router.post('/editorspick-product', async (req, res) => {

@@ -3,6 +3,7 @@ import type { Accounts } from '../accounts/accounts';
 import { AlertLinks } from '../alerts/alert-links';
 import { defaultAlertSettings, type AlertSettings } from '../alerts/alert-settings';
 import type { Database } from '../db/database';
+import type { CachePurges } from '../http/cache-purges';
 import type { SearchEngine } from '../search/search-engine';
 import { AlertService } from './alert-service';
 import { FollowService } from './follow-service';
@@ -23,6 +24,8 @@ export type ApiServiceDeps = {
   logger: Logger;
   searchEngine: SearchEngine;
   accounts: Accounts;
+  /** The webs' cache purges: writes that may withdraw a public list or look catch up on them before answering. */
+  purges: CachePurges;
   /** ALERT_LINK_SECRET and the set-alerts limit (config.ts); absent, the defaults. */
   alertSettings?: AlertSettings | undefined;
   /** What "now" is for the giveaway's closing time; absent, the system clock. Tests set it. */
@@ -34,11 +37,12 @@ export type ApiServiceDeps = {
  * The api's services, one instance of each, made once by createApiApp and handed to every
  * area's routes. A new service is one line here (its type below follows).
  */
-export function createApiServices({ db, logger, searchEngine, accounts, alertSettings = defaultAlertSettings(), clock, giveawayClosesAt }: ApiServiceDeps) {
+export function createApiServices({ db, logger, searchEngine, accounts, purges, alertSettings = defaultAlertSettings(), clock, giveawayClosesAt }: ApiServiceDeps) {
   const search = new SearchService(db, searchEngine, logger);
   const ratings = new RatingService(db);
   return {
     accounts,
+    purges,
     alertSettings,
     alerts: new AlertService({ db, outbox: accounts.outbox, links: new AlertLinks(db, alertSettings.linkSecret), siteUrl: accounts.settings.siteUrl }),
     follows: new FollowService(db),

@@ -219,7 +219,7 @@ export class LookService {
   }
 
   /** GET /user-public-sets/{userName}: a shopper's public looks (their public profile); an unknown name is 404. */
-  async publicLookbook(userName: string): Promise<PublicLookbook> {
+  async publicLookbook(userName: string): Promise<{ lookbook: PublicLookbook; ownerId: number }> {
     const [owner] = await this.db.query<{ id: number; user_name: string; name: string }>(
       'SELECT id, user_name, name FROM users WHERE lower(user_name) = lower($1)',
       [userName],
@@ -229,7 +229,7 @@ export class LookService {
       `SELECT ${lookColumns('FALSE')} FROM looks l WHERE l.user_id = $1 AND l.is_public ORDER BY l.updated_at DESC, l.id DESC LIMIT $2`,
       [owner.id, LOOKBOOK_MAX],
     );
-    return { looks: rows.map(toSummary), owner: { userName: owner.user_name, name: owner.name } };
+    return { lookbook: { looks: rows.map(toSummary), owner: { userName: owner.user_name, name: owner.name } }, ownerId: owner.id };
   }
 
   /** GET /sets/{listId}: one of the shopper's looks (404 for any other). */

@@ -29,6 +29,8 @@ declare module 'express-serve-static-core' {
     pageIncomplete?: boolean;
     /** The page cache's own background render (render/page-cache.ts). */
     pageCacheRevalidation?: boolean;
+    /** The purge keys of the shared answers the page was rendered from (upstream/cache-purges.ts). */
+    purgeKeys?: Set<string>;
   }
 }
 

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
+import { PURGE_HEADER } from '../../../shared/api/cache-purges';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { isSocialCallbackPath } from '../../../shared/social-sign-in';
@@ -109,7 +110,9 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
       },
       proxyRes(proxyRes, req, res) {
         endEarly(req as GatewayRequest, proxyRes);
-        options.api.catalogVersion.observe(proxyRes.headers);
+        options.api.observe(proxyRes.headers);
+        // The api's names for what its answer is about are for our caches, not for browsers.
+        delete proxyRes.headers[PURGE_HEADER.keys];
         // Again once the write is done: a page rendered meanwhile may have kept the old answer.
         if (isPersonalWrite(req.method ?? 'GET', req.url ?? '') || proxyRes.statusCode === 401) {
           options.api.sessionCache.forget((req as GatewayRequest).caller ?? callerOf(req as Request, res as unknown as Response));

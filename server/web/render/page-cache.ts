@@ -38,6 +38,8 @@ const PER_RESPONSE_HEADERS = new Set(['content-length', 'date', 'age', 'transfer
 
 type Entry = {
   status: number;
+  /** The purge keys of the answers it was rendered from: a purge of one drops it. */
+  purgeKeys: readonly string[];
   headers: [string, string][];
   /** The page split at its nonce: joined again with each response's own nonce. */
   parts: Buffer[];
@@ -130,6 +132,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     registers,
   });
   const invalidations = new Counter({ name: 'page_cache_invalidations_total', help: 'Times the page cache was emptied because the api reported a new catalogue', registers });
+  const purged = new Counter({ name: 'page_cache_purged_total', help: 'Pages dropped because what they show was purged (a list or look made private or deleted, a deleted shopper) or the api refused it', registers });
   if (options.maxBytes === 0) return { serve: (_req, _res, next) => next(), keep: (_req, _res, next) => next(), clear: () => undefined };
 
   const cache = new LRUCache<string, Entry>({
@@ -163,6 +166,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     cache.clear();
     invalidations.inc();
   });
+  // A list or look made private, deleted, or its shopper deleted: its pages go at once.
+  upstream.purges.onPurge((keys) => {
+    for (const [key, entry] of cache.entries()) {
+      if (entry.purgeKeys.some((purged) => keys.has(purged))) {
+        cache.delete(key);
+        purged.inc();
+      }
+    }
+  });
 
   /** At most every versionCheckMs while pages come from the cache, and no api answer has said which catalogue it is. */
   function probeCatalogVersion(): void {
@@ -173,8 +185,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       .finally(() => (probing = false));
   }
 
-  /** One background render of a stale page, through this server (and its overload gate) like any request. */
-  function revalidate(req: Request, res: Response, entry: Entry): void {
+  /**
+   * One background render of a stale page, through this server (and its overload gate) like
+   * any request. A page that now answers 4xx (a list made private: 404) is dropped, never
+   * served again from the kept copy; one that fails (5xx, an overload's 503) is kept meanwhile.
+   */
+  function revalidate(req: Request, res: Response, key: string, entry: Entry): void {
     entry.revalidating = true;
     const done = () => (entry.revalidating = false);
     const call = http.request(
@@ -192,6 +208,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         },
       },
       (answer) => {
+        const status = answer.statusCode ?? 0;
+        if (status >= 400 && status < 500 && cache.get(key, { updateAgeOnGet: false }) === entry) {
+          cache.delete(key);
+          purged.inc();
+        }
         answer.resume();
         answer.once('end', done);
         answer.once('error', done);
@@ -228,6 +249,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   /** Keeps what the renderer sends this GET, and stores it if the page turns out to be shareable. */
   function capture(res: Response, key: string): void {
     const generation = upstream.catalogVersion.generation;
+    const started = performance.now();
     const before = new Map(Object.entries(res.getHeaders()).map(([name, value]) => [name, value === undefined ? '' : headerText(value)]));
     let headers: [string, string][] | undefined;
     const chunks: Buffer[] = [];
@@ -269,7 +291,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         size <= limit &&
         res.getHeader('set-cookie') === undefined &&
         !res.locals.pageIncomplete &&
-        generation === upstream.catalogVersion.generation;
+        generation === upstream.catalogVersion.generation &&
+        // What it shows was purged while it rendered: it may show it still.
+        !upstream.purges.purgedSince(res.locals.purgeKeys ?? [], started);
       if (!shareable) return;
       const now = Date.now();
       const staleSeconds = sharedStaleSeconds(cacheControl as string);
@@ -278,6 +302,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         key,
         {
           status: 200,
+          purgeKeys: [...(res.locals.purgeKeys ?? [])],
           headers: headers!,
           parts: split(body, Buffer.from(res.locals.nonce)),
           bytes: size,
@@ -298,13 +323,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       res.locals.pageCacheRevalidation = req.headers[REVALIDATE_HEADER] === secret;
       delete req.headers[REVALIDATE_HEADER];
       if (res.locals.pageCacheRevalidation || !anonymous(req)) return next();
-      const entry = cache.get(keyOf(req, res));
-      if (!entry) return next();
-      const stale = Date.now() >= entry.freshUntil;
-      lookups.inc({ result: stale ? 'stale' : 'hit' });
-      if (stale && !entry.revalidating) revalidate(req, res, entry);
-      probeCatalogVersion();
-      send(req, res, entry, stale ? 'stale' : 'hit');
+      const lookUp = () => {
+        const key = keyOf(req, res);
+        const entry = cache.get(key);
+        if (!entry) return next();
+        const stale = Date.now() >= entry.freshUntil;
+        lookups.inc({ result: stale ? 'stale' : 'hit' });
+        if (stale && !entry.revalidating) revalidate(req, res, key, entry);
+        probeCatalogVersion();
+        send(req, res, entry, stale ? 'stale' : 'hit');
+      };
+      // Purges heard of and not yet applied come first: a page they drop is not served after them.
+      const purging = upstream.purges.pending();
+      if (purging) void purging.then(lookUp);
+      else lookUp();
     },
     keep(req, res, next) {
       if (!anonymous(req)) return next();

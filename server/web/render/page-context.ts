@@ -49,7 +49,19 @@ export function createPageContext(deps: PageContextDeps, req: Request, res: Resp
   // The profile-type cookie only decides what the page asks for; the api decides who is an admin.
   const isAdmin = () => signedIn() && isAdminProfileType(Number(req.cookies?.[COOKIE.profileType]));
   const transfer = new TransferCache(deps.transferLimits);
-  const api = createServerApiClient(deps.api, { caller, transfer, calls, onUnauthorized: endSession, admin: isAdmin });
+  const api = createServerApiClient(deps.api, {
+    caller,
+    transfer,
+    calls,
+    onUnauthorized: endSession,
+    admin: isAdmin,
+    revalidating: res.locals.pageCacheRevalidation === true,
+    // A page kept by the page cache goes when what it shows is purged.
+    onPurgeKeys: (keys) => {
+      res.locals.purgeKeys ??= new Set();
+      for (const key of keys) res.locals.purgeKeys.add(key);
+    },
+  });
 
   // Page actions (forms posted without JavaScript) sign in and out here; the cookies go on
   // this response, before the redirect that follows.

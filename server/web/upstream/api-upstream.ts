@@ -2,10 +2,13 @@ import type http from 'node:http';
 import type { Request, Response } from 'express';
 import type client from 'prom-client';
 import { Histogram } from 'prom-client';
+import type { Logger } from 'pino';
 import type { ApiRequest } from '../../../shared/api/api-client';
+import { CACHE_PURGES_PATH, CachePurgesSchema } from '../../../shared/api/cache-purges';
 import { apiScope } from '../../../shared/api/api-routes';
 import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
 import type { CountryCode } from '../../../shared/countries';
+import { createCachePurges, type CachePurges } from './cache-purges';
 import { createCatalogVersion, type CatalogVersion } from './catalog-version';
 import { createSessionCache, type SessionCache } from './session-cache';
 import { keepAliveAgent } from './upstream-agent';
@@ -125,18 +128,28 @@ export type ApiUpstream = {
   readonly sessionCache: SessionCache;
   /** The catalogue the api last said it answers from; every answer `call` reads updates it. */
   readonly catalogVersion: CatalogVersion;
+  /** What must leave the caches at once (cache-purges.ts); every answer `call` reads may say there is more. */
+  readonly purges: CachePurges;
+  /** An answer's headers, whoever read it (`call`, the gateway): the catalogue and the purges it names. */
+  observe(headers: Record<string, string | string[] | undefined>): void;
 };
 
-export type ApiUpstreamOptions = { baseUrl: string; timeoutMs: number; registry: client.Registry; sessionCache?: SessionCache };
+export type ApiUpstreamOptions = { baseUrl: string; timeoutMs: number; registry: client.Registry; sessionCache?: SessionCache; logger?: Logger };
 
 /** Bounded label: "/api/home/slides", "/api/products/detail" (ids and slugs dropped). */
 export function upstreamPathLabel(url: string): string {
   return url.split('?')[0]!.split('/').slice(0, 4).join('/');
 }
 
-export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache = createSessionCache({ ttlSeconds: 0, maxBytes: 0 }) }: ApiUpstreamOptions): ApiUpstream {
+export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache = createSessionCache({ ttlSeconds: 0, maxBytes: 0 }), logger }: ApiUpstreamOptions): ApiUpstream {
   const base = new URL(baseUrl);
   const catalogVersion = createCatalogVersion();
+  const purges = createCachePurges(async (after) => {
+    const res = await upstream.call({ method: 'GET', url: `${CACHE_PURGES_PATH}?after=${after}` }, { isBot: false, requestId: 'cache-purges' });
+    const parsed = res.status === 200 ? CachePurgesSchema.safeParse((readJson(res.text)?.value as { data?: unknown } | undefined)?.data) : undefined;
+    if (!parsed?.success) throw new Error(`the api answered ${res.status} to ${CACHE_PURGES_PATH}`);
+    return parsed.data;
+  }, logger);
   const agent = keepAliveAgent(baseUrl);
   const duration = new Histogram({
     name: 'upstream_request_duration_seconds',
@@ -146,12 +159,17 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
     registers: [registry],
   });
 
-  return {
+  const upstream: ApiUpstream = {
     base,
     timeoutMs,
     agent,
     sessionCache,
     catalogVersion,
+    purges,
+    observe(headers) {
+      catalogVersion.observe(headers);
+      purges.observe(headers);
+    },
     async call(request, caller, options = {}) {
       const started = performance.now();
       let status = 0;
@@ -164,7 +182,7 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
         if (wait <= 0) throw new UpstreamError('timeout', 'the deadline had passed before the call');
         const res = await upstreamFetch(base, agent, request, upstreamHeaders(request, caller), wait, options.signal);
         status = res.status;
-        catalogVersion.observe(res.headers);
+        upstream.observe(res.headers);
         return res;
       } catch (error) {
         if (!(error instanceof UpstreamError) || options.signal?.aborted) throw error;
@@ -178,6 +196,7 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
       }
     },
   };
+  return upstream;
 }
 
 /** The JSON body of an answer; undefined when it is not JSON. */

@@ -4,6 +4,7 @@ import { viewedBy } from '../../../shared/api/admin-view';
 import { apiScope } from '../../../shared/api/api-routes';
 import { sharedMaxAge, sharedStaleSeconds } from '../../../shared/http/cache-policy';
 import { readJson, type ApiUpstream, type CallOptions, type Caller } from './api-upstream';
+import { purgeKeysOf } from './cache-purges';
 import type { SharedCache } from './shared-cache';
 import type { ShellWarmer } from './shell-warmer';
 import type { TransferCache, TransferMetrics } from './transfer-cache';
@@ -42,6 +43,17 @@ export type PageApiOptions = {
    * never kept in the shared cache nor carried in the transfer cache.
    */
   admin?: () => boolean;
+  /**
+   * Hears the purge keys of every shared answer the page used (cache-purges.ts): a page kept
+   * by the page cache is dropped when one of them is purged.
+   */
+  onPurgeKeys?: (keys: readonly string[]) => void;
+  /**
+   * The page cache's background render of a stale page: an answer past its max-age is asked
+   * for afresh rather than rendered again from the kept copy, so what the api no longer
+   * answers (a list made private: 404) leaves with this render.
+   */
+  revalidating?: boolean;
 };
 
 export type PageApi = {
@@ -56,11 +68,13 @@ const NOT_JSON: ApiResponse = { status: 502, body: { message: 'the api answered 
 export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptions): PageApi {
   const { caller, transfer } = options;
   const calls = options.calls ?? {};
-  const { sessionCache } = deps.upstream;
+  const { sessionCache, purges } = deps.upstream;
   let personalCalls = 0;
   const personalGets = new Map<string, Promise<ApiResponse>>();
 
-  async function fetchAnswer(request: ApiRequest, callOptions: CallOptions = calls): Promise<{ response: ApiResponse; cacheControl: string | undefined; setsCookie: boolean }> {
+  type Answer = { response: ApiResponse; cacheControl: string | undefined; setsCookie: boolean; purgeKeys: string[] };
+
+  async function fetchAnswer(request: ApiRequest, callOptions: CallOptions = calls): Promise<Answer> {
     const res = await deps.upstream.call(request, caller, callOptions);
     if (res.status === 401 && !request.url.startsWith('/auth/')) options.onUnauthorized?.();
     const json = readJson(res.text);
@@ -68,6 +82,7 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
       response: json ? { status: res.status, body: json.value, bytes: res.bytes } : NOT_JSON,
       cacheControl: res.headers['cache-control'],
       setsCookie: Boolean(res.headers['set-cookie']),
+      purgeKeys: purgeKeysOf(res.headers),
     };
   }
 
@@ -78,10 +93,16 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
    */
   function fetchShared(request: ApiRequest, key: string) {
     return deps.sharedCache.coalesce(key, async () => {
+      const started = performance.now();
       const answer = await fetchAnswer(request, { deadline: calls.deadline, timeoutMs: calls.timeoutMs });
-      if (answer.response.status === 200 && !answer.setsCookie && answer.response.bytes !== undefined) {
+      const { status, bytes } = answer.response;
+      // The api says it is not there (any more), or not for this request: a kept copy is
+      // never answered instead (issue 25: a list made private was served from one).
+      if (status >= 400 && status < 500) deps.sharedCache.delete(key);
+      // Nor is an answer kept when what it is about was purged while it was on its way.
+      if (status === 200 && !answer.setsCookie && bytes !== undefined && !purges.purgedSince(answer.purgeKeys, started)) {
         const maxAge = sharedMaxAge(answer.cacheControl);
-        const kept = { status: answer.response.status, body: answer.response.body, bytes: answer.response.bytes };
+        const kept = { status, body: answer.response.body, bytes, purgeKeys: answer.purgeKeys };
         if (maxAge > 0) deps.sharedCache.set(key, kept, maxAge, sharedStaleSeconds(answer.cacheControl));
       }
       return answer;
@@ -95,14 +116,20 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
     const key = transferKey(request);
     const held = deps.shell?.get(key);
     if (held) return { status: held.status, body: held.body, bytes: held.bytes, transferable: true };
+    // Purges heard of and not yet applied come first: nothing they drop is answered after them.
+    const purging = purges.pending();
+    if (purging) await purging;
     const hit = deps.sharedCache.get(key);
-    if (hit) {
+    if (hit && !(hit.stale && options.revalidating)) {
       // Past its max-age: this page gets the kept answer, and one call fetches a fresh copy
-      // for the pages after it (a failed refresh leaves the kept one until it expires).
+      // for the pages after it (a failed refresh leaves the kept one until it expires, a
+      // refusal drops it).
       if (hit.stale) fetchShared(request, key).catch(() => undefined);
+      if (hit.purgeKeys?.length) options.onPurgeKeys?.(hit.purgeKeys);
       return { status: hit.status, body: hit.body, bytes: hit.bytes, transferable: true };
     }
-    const { response, setsCookie } = await fetchShared(request, key);
+    const { response, setsCookie, purgeKeys } = await fetchShared(request, key);
+    if (purgeKeys.length) options.onPurgeKeys?.(purgeKeys);
     return { ...response, transferable: !setsCookie };
   }
 

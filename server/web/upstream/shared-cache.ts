@@ -9,7 +9,8 @@ import { Counter, Gauge } from 'prom-client';
 // Past its max-age an answer is still served for its stale-while-revalidate time while one
 // call fetches a fresh copy, so a page that a hot answer serves never waits for the api.
 
-export type SharedCacheEntry = { status: number; body: unknown; bytes: number };
+/** `purgeKeys`: the api's names for what the answer is about (x-purge-keys): a purge of one drops it. */
+export type SharedCacheEntry = { status: number; body: unknown; bytes: number; purgeKeys?: readonly string[] | undefined };
 
 /** What `get` finds: the entry, and whether it is past its max-age (fetch a fresh copy, serve this meanwhile). */
 export type SharedCacheHit = SharedCacheEntry & { stale: boolean };
@@ -24,6 +25,10 @@ export type SharedCache = {
   coalesce<T>(url: string, fetch: () => Promise<T>): Promise<T>;
   /** Kept fresh for `maxAgeSeconds`, then served stale for `staleSeconds` more. */
   set(url: string, entry: SharedCacheEntry, maxAgeSeconds: number, staleSeconds?: number): void;
+  /** Drops the answer kept for `url`: the api now answers it otherwise (a 404 is never answered from a kept copy). */
+  delete(url: string): void;
+  /** Drops every answer that carries one of `keys` (cache-purges.ts). */
+  purge(keys: ReadonlySet<string>): void;
   clear(): void;
 };
 
@@ -64,7 +69,7 @@ export function createSharedCache(maxBytes: number, registry?: client.Registry):
         return undefined;
       }
       hits.inc();
-      return { status: kept.status, body: kept.body, bytes: kept.bytes, stale: performance.now() >= kept.freshUntil };
+      return { status: kept.status, body: kept.body, bytes: kept.bytes, purgeKeys: kept.purgeKeys, stale: performance.now() >= kept.freshUntil };
     },
     coalesce<T>(url: string, fetch: () => Promise<T>): Promise<T> {
       if (maxBytes === 0) return fetch();
@@ -79,8 +84,14 @@ export function createSharedCache(maxBytes: number, registry?: client.Registry):
     },
     set(url, entry, maxAgeSeconds, staleSeconds = 0) {
       if (entry.bytes > maxBytes / 4) return;
-      const kept: Kept = { status: entry.status, body: entry.body, bytes: entry.bytes, freshUntil: performance.now() + maxAgeSeconds * 1000 };
+      const kept: Kept = { status: entry.status, body: entry.body, bytes: entry.bytes, purgeKeys: entry.purgeKeys, freshUntil: performance.now() + maxAgeSeconds * 1000 };
       cache.set(url, kept, { ttl: (maxAgeSeconds + staleSeconds) * 1000 });
+    },
+    delete(url) {
+      cache.delete(url);
+    },
+    purge(keys) {
+      for (const [url, kept] of cache.entries()) if (kept.purgeKeys?.some((key) => keys.has(key))) cache.delete(url);
     },
     clear() {
       cache.clear();

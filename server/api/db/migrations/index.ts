@@ -16,6 +16,7 @@ import ratingsGiveaway from './0015_ratings_giveaway.sql';
 import adminOnlyStores from './0016_admin_only_stores.sql';
 import priceDropped from './0017_price_dropped.sql';
 import pendingAlertsKnownDevices from './0018_pending_alerts_known_devices.sql';
+import cachePurges from './0019_cache_purges.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
 // file already applied somewhere is never run there again: change the schema in a new file.
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 16, name: 'admin-only-stores', sql: adminOnlyStores },
   { version: 17, name: 'price-dropped', sql: priceDropped },
   { version: 18, name: 'pending-alerts-known-devices', sql: pendingAlertsKnownDevices },
+  { version: 19, name: 'cache-purges', sql: cachePurges },
 ];
