@@ -143,7 +143,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   );
 
   app.use(defaultCountryRedirect);
-  app.get('/choose-country/:code', chooseCountry);
+  app.get('/choose-country/:code', chooseCountry({ siteUrl }));
   app.use(sitemapRoutes({ siteUrl, upstream: api, timeoutMs: Math.max(config.upstreamTimeoutMs, SITEMAP_TIMEOUT_MS), logger }));
 
   const handleDocument = createDocumentHandler({
