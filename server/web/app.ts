@@ -20,7 +20,7 @@ import { health, readiness } from './http/operations';
 import { createOverloadGates } from './http/overload-gate';
 import { createSocialState, socialStartRoutes } from './http/social-sign-in';
 import { readClientAssets, staticFiles } from './http/static-files';
-import { createXsrf, formSizeLimit, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
+import { createXsrf, pageFormLimits, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
 import { imageRouter } from './images/image-router';
 import { lookCollageRouter } from './images/look-collage-router';
 import { gateway, isGatewayPath } from './proxy/gateway';
@@ -50,7 +50,8 @@ const SITEMAP_TIMEOUT_MS = 30_000;
 //     → request duration metrics → compression;
 //  2. /healthz, /readyz (the api is ready) and a 404 for /metrics (served on METRICS_PORT
 //     instead, main.ts) → hashed assets and public files → drawn pictures (/images);
-//  3. request info (country from the URL, geo header, bot flag) → cookies → looks' collages
+//  3. request info (the address read once, an unreadable one a 400; country from the URL, geo
+//     header, bot flag) → cookies → looks' collages
 //     (/images/looks, the look's reader's own) → pages kept by the page cache (render/page-cache.ts);
 //  4. GET /xsrf-token → the XSRF check on every state-changing request → social sign-in start
 //     → the session routes (sign-in, register, logout: they keep the token cookie) → the
@@ -163,7 +164,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.head('/{*splat}', pageCache.keep, gates.renders, handleDocument);
   // Forms posted without JavaScript (sign-in, register, passwords, profile) run the page
   // route's action (the XSRF check has let only our own pages' forms this far).
-  app.post('/{*splat}', formSizeLimit, gates.renders, handleDocument);
+  app.post('/{*splat}', pageFormLimits, gates.renders, handleDocument);
 
   app.use(webErrorHandler());
   return app;

@@ -2,16 +2,20 @@ import { randomFillSync } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { CountryCode } from '../../../shared/countries';
+import { CacheNone } from '../../../shared/http/cache-policy';
 import { requestIdFrom } from '../../lib/request-id';
 import { requestLog } from '../../lib/request-log';
 import { isBotRequest } from './bot';
 import { countryFromGeoHeader, countryFromPath } from './country';
+import { MALFORMED_ADDRESS_MESSAGE, readAddress } from './request-address';
 
 /** What every later step needs to know about a request, worked out once. */
 export type RequestInfo = {
   requestId: string;
   /** The CSP nonce every inline script of this response carries. */
   nonce: string;
+  /** The path and query as React Router reads them (request-address.ts). */
+  address: string;
   country: CountryCode;
   geoCountry: CountryCode | undefined;
   isBot: boolean;
@@ -73,13 +77,21 @@ export function requestLogging(logger: Logger) {
   });
 }
 
-/** Country from the URL, the geo header's suggestion and the bot flag. */
+/** The address as read once, country from the URL, the geo header's suggestion and the bot flag; an unreadable address is a 400. */
 export function requestInfoMiddleware(options: RequestInfoOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
+    const address = readAddress(req.originalUrl);
+    if (address === undefined) {
+      req.log.warn({ reason: 'malformed address' }, 'bad request');
+      res.status(400).setHeader('Cache-Control', CacheNone.header);
+      res.type('text').send(MALFORMED_ADDRESS_MESSAGE);
+      return;
+    }
     const url = countryFromPath(req.path);
     res.locals.requestInfo = {
       requestId: res.locals.requestId,
       nonce: res.locals.nonce,
+      address,
       country: url.country,
       geoCountry: countryFromGeoHeader(req.headers[options.geoHeader]),
       isBot: isBotRequest(req.headers[options.botHeader], req.headers['user-agent']),

@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest } from 'express';
 
-/** The Fetch Request React Router's query() wants, tied to an abort signal. */
-export function toFetchRequest(req: ExpressRequest, origin: string, signal: AbortSignal): Request {
+/** The Fetch Request React Router's query() wants, at the address read once (http/request-address.ts), tied to an abort signal. */
+export function toFetchRequest(req: ExpressRequest, address: string, origin: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -9,7 +9,7 @@ export function toFetchRequest(req: ExpressRequest, origin: string, signal: Abor
     else headers.set(name, value);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(new URL(req.originalUrl, origin), {
+  return new Request(new URL(address, origin), {
     method: req.method,
     headers,
     signal,
