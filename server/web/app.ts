@@ -17,10 +17,11 @@ import { securityHeaders } from './http/security';
 import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
 import { sessionRoutes } from './http/session-routes';
 import { health, readiness } from './http/operations';
+import { readPageForm } from './http/page-forms';
 import { createOverloadGates } from './http/overload-gate';
 import { createSocialState, socialStartRoutes } from './http/social-sign-in';
 import { readClientAssets, staticFiles } from './http/static-files';
-import { createXsrf, pageFormLimits, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
+import { createXsrf, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
 import { imageRouter } from './images/image-router';
 import { lookCollageRouter } from './images/look-collage-router';
 import { gateway, isGatewayPath } from './proxy/gateway';
@@ -164,7 +165,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.head('/{*splat}', pageCache.keep, gates.renders, handleDocument);
   // Forms posted without JavaScript (sign-in, register, passwords, profile) run the page
   // route's action (the XSRF check has let only our own pages' forms this far).
-  app.post('/{*splat}', pageFormLimits, gates.renders, handleDocument);
+  app.post('/{*splat}', readPageForm, gates.renders, handleDocument);
 
   app.use(webErrorHandler());
   return app;

@@ -102,7 +102,7 @@ export function requestSource(req: Request, siteUrl: string): 'same-origin' | 'c
  * An answer before the request's body was read: the connection closes after it, rather than
  * the body (perhaps a large upload) being read to the end for nothing.
  */
-function closeIfBodyPending(req: Request, res: Response): void {
+export function closeIfBodyPending(req: Request, res: Response): void {
   if (!req.complete) res.setHeader('Connection', 'close');
 }
 
@@ -143,36 +143,6 @@ export function xsrfProtection(options: { xsrf: Xsrf; siteUrl: string; isGateway
     }
     next();
   };
-}
-
-/** Our forms are a few fields (no uploads without JavaScript). */
-export const FORM_POST_MAX_BYTES = 64 * 1024;
-
-/** What our pages' forms send without JavaScript (no form of ours sets another encType). */
-const FORM_TYPE = 'application/x-www-form-urlencoded';
-export const FORM_TYPE_MESSAGE = `A page's form is sent as ${FORM_TYPE}; this request's body is something else. Submit the form on the page.`;
-
-/**
- * Form posts to page routes (xsrfProtection has checked where they came from): a large body is
- * refused unread, and so is a body that is no url-encoded form, which the page's action could
- * not read (issue 25: a JSON body made `request.formData()` throw, a 500).
- */
-export function pageFormLimits(req: Request, res: Response, next: NextFunction): void {
-  if (Number(req.headers['content-length'] ?? 0) > FORM_POST_MAX_BYTES) {
-    closeIfBodyPending(req, res);
-    res.status(413).setHeader('Cache-Control', CacheNone.header);
-    res.type('text').send('This form is too large.');
-    return;
-  }
-  const type = (req.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
-  if (type !== FORM_TYPE) {
-    req.log.warn({ reason: 'page form post without a url-encoded body', contentType: req.headers['content-type'] }, 'bad request');
-    closeIfBodyPending(req, res);
-    res.status(400).setHeader('Cache-Control', CacheNone.header);
-    res.type('text').send(FORM_TYPE_MESSAGE);
-    return;
-  }
-  next();
 }
 
 /** GET /xsrf-token: the page asks for its token before its first state-changing call. */

@@ -181,6 +181,13 @@ describe('the unsubscribe page', () => {
     expect((await alertsOfUser(shopper)).map((row) => row.id)).toEqual([two]);
   });
 
+  it('takes the one-click POST as multipart/form-data too, as RFC 8058 asks mail clients to send it', async () => {
+    const { shopper, two, token } = await twoAlerts();
+    const res = await request(web.url).post(`/alerts/unsubscribe/${token}`).field('List-Unsubscribe', 'One-Click').expect(200);
+    expect(text(res.text)).toContain(ALERT_NOTICES.unsubscribed);
+    expect((await alertsOfUser(shopper)).map((row) => row.id)).toEqual([two]);
+  });
+
   it('stops every alert of the address when the page’s second button is pressed, under a country prefix too', async () => {
     const { shopper, token } = await twoAlerts();
     const res = await formPost(`/us/alerts/unsubscribe/${token}`, { scope: 'all' }).expect(200);

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MALFORMED_ADDRESS_MESSAGE } from '../../../server/web/http/request-address';
-import { FORM_TYPE_MESSAGE } from '../../../server/web/http/xsrf';
+import { FORM_TYPE_MESSAGE } from '../../../server/web/http/page-forms';
 import { closedPort } from '../../support/closed-port';
 import { rawRequest, type RawAnswer } from '../../support/raw-http';
 import { startWeb } from '../../support/web-server';
@@ -48,6 +48,7 @@ describe('a page form posted with a body that is no form', () => {
     ['application/json', '{"userType":"Login","email":"a@example.com","password":"velvet-sky-42"}'],
     ['text/plain', 'email=a@example.com'],
     ['multipart/form-data; boundary=x', '--x\r\nbroken'],
+    ['multipart/form-data', 'email=a@example.com'],
   ])('POST /authentication as %s answers 400 with what to do, logged with the request id', async (type, body) => {
     const answer = await rawRequest(web.url, 'POST', '/authentication?userType=Login', {
       Origin: web.url,
@@ -55,6 +56,6 @@ describe('a page form posted with a body that is no form', () => {
       'Content-Length': String(Buffer.byteLength(body)),
     }, body);
     expect([answer.status, answer.headers['cache-control'], answer.body]).toEqual([400, 'no-store', FORM_TYPE_MESSAGE]);
-    expect(loggedFor(answer).map((line) => [line.msg, line.reason])).toEqual([['bad request', 'page form post without a url-encoded body']]);
+    expect(loggedFor(answer).map((line) => [line.msg, line.reason])).toEqual([['bad request', 'page form post that is no form']]);
   });
 });
