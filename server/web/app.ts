@@ -12,7 +12,7 @@ import { httpDurationMiddleware } from '../lib/http-metrics';
 import type { WebConfig } from './config';
 import { chooseCountry } from './http/choose-country';
 import { defaultCountryRedirect } from './http/country-redirect';
-import { requestIdMiddleware, requestInfoMiddleware, requestLogging } from './http/request-info';
+import { requestAddressMiddleware, requestIdMiddleware, requestInfoMiddleware, requestLogging } from './http/request-info';
 import { securityHeaders } from './http/security';
 import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
 import { sessionRoutes } from './http/session-routes';
@@ -48,11 +48,11 @@ const SITEMAP_TIMEOUT_MS = 30_000;
 
 // The middleware, in this order:
 //  1. request id and CSP nonce → request log → security headers (helmet, CSP with the nonce)
-//     → request duration metrics → compression;
+//     → request duration metrics → the address read once (an unreadable one a 400) →
+//     compression;
 //  2. /healthz, /readyz (the api is ready) and a 404 for /metrics (served on METRICS_PORT
 //     instead, main.ts) → hashed assets and public files → drawn pictures (/images);
-//  3. request info (the address read once, an unreadable one a 400; country from the URL, geo
-//     header, bot flag) → cookies → looks' collages
+//  3. request info (country from the URL, geo header, bot flag) → cookies → looks' collages
 //     (/images/looks, the look's reader's own) → pages kept by the page cache (render/page-cache.ts);
 //  4. GET /xsrf-token → the XSRF check on every state-changing request → social sign-in start
 //     → the session routes (sign-in, register, logout: they keep the token cookie) → the
@@ -100,6 +100,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.use(requestLogging(logger));
   app.use(securityHeaders({ https: siteUrl.startsWith('https:') }));
   app.use(httpDurationMiddleware(registry));
+  app.use(requestAddressMiddleware());
   // gzip or deflate for clients that ask (pages, JSON through the gateway, CSS, JS, SVG): a
   // 200 KB listing page is about 25 KB on the wire. Small answers and answers the api
   // already encoded are passed on as they are.

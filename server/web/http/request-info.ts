@@ -14,8 +14,6 @@ export type RequestInfo = {
   requestId: string;
   /** The CSP nonce every inline script of this response carries. */
   nonce: string;
-  /** The path and query as React Router reads them (request-address.ts). */
-  address: string;
   country: CountryCode;
   geoCountry: CountryCode | undefined;
   isBot: boolean;
@@ -27,6 +25,8 @@ declare module 'express-serve-static-core' {
   interface Locals {
     requestId: string;
     nonce: string;
+    /** The path and query as React Router reads them, read once (requestAddressMiddleware). */
+    address: string;
     /** Set by requestInfoMiddleware, before the gateway, the session routes and the pages. */
     requestInfo: RequestInfo;
     /** Set when React could not render the whole page (an error, a timeout): no cache may keep it. */
@@ -77,8 +77,12 @@ export function requestLogging(logger: Logger) {
   });
 }
 
-/** The address as read once, country from the URL, the geo header's suggestion and the bot flag; an unreadable address is a 400. */
-export function requestInfoMiddleware(options: RequestInfoOptions) {
+/**
+ * The address read once (request-address.ts), right after the request log and before anything
+ * reads it (assets, pictures, the page cache, the router): an unreadable one is a 400 that
+ * says so, logged with the request id.
+ */
+export function requestAddressMiddleware() {
   return (req: Request, res: Response, next: NextFunction) => {
     const address = readAddress(req.originalUrl);
     if (address === undefined) {
@@ -87,11 +91,18 @@ export function requestInfoMiddleware(options: RequestInfoOptions) {
       res.type('text').send(MALFORMED_ADDRESS_MESSAGE);
       return;
     }
+    res.locals.address = address;
+    next();
+  };
+}
+
+/** Country from the URL, the geo header's suggestion and the bot flag. */
+export function requestInfoMiddleware(options: RequestInfoOptions) {
+  return (req: Request, res: Response, next: NextFunction) => {
     const url = countryFromPath(req.path);
     res.locals.requestInfo = {
       requestId: res.locals.requestId,
       nonce: res.locals.nonce,
-      address,
       country: url.country,
       geoCountry: countryFromGeoHeader(req.headers[options.geoHeader]),
       isBot: isBotRequest(req.headers[options.botHeader], req.headers['user-agent']),

@@ -81,8 +81,8 @@ function anonymous(req: Request): boolean {
 
 /** Keyed by the address as React Router reads it (http/request-address.ts): parameters keep their order, since the page echoes its address in links (sign-in's return address) and hydration compares with the browser's own. */
 function keyOf(res: Response): string {
-  const { country, isBot, address } = res.locals.requestInfo;
-  return `${country} ${isBot ? 'bot' : 'human'} ${address}`;
+  const { country, isBot } = res.locals.requestInfo;
+  return `${country} ${isBot ? 'bot' : 'human'} ${res.locals.address}`;
 }
 
 function split(body: Buffer, nonce: Buffer): Buffer[] {

@@ -27,8 +27,9 @@ const loggedFor = (answer: RawAnswer) =>
 
 describe('an address nobody can read', () => {
   // A tab escaped in a `//host` form (new URL throws), broken and overlong %-escapes (the
-  // decoder throws), on pages, under a country, behind the /gb redirect and on the api's paths.
-  const targets = ['//%09x', '//%09x?a=1', '//x:99999/', '/%zz', '/a%', '/us/%E0%A4%A', '/gb/%C0%AF', '/sets/%zz/1', '/api/search/auto-suggest/%zz'];
+  // decoder throws), on pages, under a country, behind the /gb redirect, on the api's paths,
+  // assets and pictures.
+  const targets = ['//%09x', '//%09x?a=1', '//x:99999/', '/%zz', '/a%', '/us/%E0%A4%A', '/gb/%C0%AF', '/sets/%zz/1', '/api/search/auto-suggest/%zz', '/assets/%zz', '/images/looks/%zz'];
 
   it.each(targets)('GET %s answers 400 with what to do, logged with the request id', async (target) => {
     const answer = await rawRequest(web.url, 'GET', target);
