@@ -2,9 +2,23 @@ import { DAY_MS } from '../../shared/constants';
 
 // Cookies the browser itself reads and writes (not the HttpOnly session cookie).
 export function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
+  return cookieValue(document.cookie, name);
+}
+
+/**
+ * A cookie's value in a Cookie header (or document.cookie). One whose %-escapes do not decode
+ * counts as absent: anyone can send any cookie, and a decoder that throws in a loader was a
+ * 500 (issue 25).
+ */
+export function cookieValue(header: string, name: string): string | undefined {
+  for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -1,35 +1,35 @@
-import { data, useActionData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { stopsEveryAlert } from '../../shared/api/alert-paths';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { ALERT_MESSAGES } from '../../shared/validation/alert-rules';
 import { apiContext } from '../app/contexts';
-import { ALERT_API, formField, readForm } from '../components/alerts/alert-rules';
+import { ALERT_API } from '../components/alerts/alert-rules';
 import { PageMeta } from '../components/meta/PageMeta';
 
 // /alerts/unsubscribe/{token}: every alert e-mail's way out (shared/api/alert-paths.ts), no
 // sign-in needed: the signed token is the authority.
-//  - GET (the visible link) shows the choice, stop this alert or every alert at this address,
-//    as form posts: opening the page stops nothing (mail scanners open links).
+//  - GET (the visible link) shows a button that stops what the token names, its one alert or
+//    every alert at this address (an item's link, the footer's: a token does one thing), as a
+//    form post: opening the page stops nothing (mail scanners open links).
 //  - POST `List-Unsubscribe=One-Click` (RFC 8058: what a mail client sends for the message's
-//    List-Unsubscribe-Post header, without cookies or our XSRF token) stops the one alert at
-//    once and answers 200 with this short page. The web lets exactly this path's POSTs past
+//    List-Unsubscribe-Post header, without cookies or our XSRF token) stops what the token
+//    names at once and answers 200 with this short page. The web lets exactly this path's POSTs past
 //    the XSRF check (server/web/http/xsrf.ts, `isOneClickUnsubscribe`).
 // Never cached, never indexed: the address holds a secret.
 
 const noStore = { 'Cache-Control': CacheNone.header };
 
-export function loader(_args: LoaderFunctionArgs) {
-  return data(null, { headers: noStore });
+export function loader({ params }: LoaderFunctionArgs) {
+  return data({ every: stopsEveryAlert(params.token ?? '') }, { headers: noStore });
 }
 
 type ActionData = { done: boolean; message: string };
 
-export async function action({ context, params, request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  // The one-click body names no choice: it stops the alert the e-mail was about.
-  const all = formField(form, 'List-Unsubscribe') !== 'One-Click' && formField(form, 'scope') === 'all';
+export async function action({ context, params }: ActionFunctionArgs) {
+  // The page's button and the one-click body alike stop what the token names, nothing more.
   try {
-    const { message } = await context.get(apiContext).send('POST', ALERT_API.unsubscribe, { token: params.token ?? '', all }, 'AlertLinkDone');
+    const { message } = await context.get(apiContext).send('POST', ALERT_API.unsubscribe, { token: params.token ?? '' }, 'AlertLinkDone');
     return data<ActionData>({ done: true, message }, { headers: noStore });
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return data<ActionData>({ done: false, message: error.status === 400 ? error.message : ALERT_MESSAGES.linkInvalid }, { status: error.status, headers: noStore });
@@ -39,6 +39,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 
 export function Component() {
   const answer = useActionData<typeof action>() as ActionData | undefined;
+  const { every } = useLoaderData<typeof loader>();
   return (
     <section className="auth-page alert-link-page">
       <PageMeta title="Stop alerts" description="Stop Vitrine sale and price alerts." noindex />
@@ -56,11 +57,8 @@ export function Component() {
             </p>
           )}
           <form method="post" className="alert-unsubscribe-choice">
-            <button type="submit" name="scope" value="one" className="button button-primary">
-              Stop this alert
-            </button>
-            <button type="submit" name="scope" value="all" className="button button-secondary">
-              Stop all alerts at this address
+            <button type="submit" className="button button-primary">
+              {every ? 'Stop all alerts at this address' : 'Stop this alert'}
             </button>
           </form>
         </>

@@ -34,7 +34,10 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     // An unknown product leaves the board empty: the page is still Dress Me.
     const detail = await api.get(`/api/products/detail/guid/${encodeURIComponent(params.guid)}`, 'ProductDetail', { country: site.country }).catch(() => null);
     const variant = detail?.product.variants[detail.selected.variant_index];
-    if (detail && variant) start = [{ guid: detail.selected.guid, name: variant.title, image: variant.images.productimage180_jpg }];
+    if (detail && variant) {
+      const price = variant.size_variants.find((size) => size.guid === detail.selected.guid)?.saleprice ?? detail.product.saleprice;
+      start = [{ guid: detail.selected.guid, name: variant.title, brand: detail.product.brand, price, image: variant.images.productimage180_jpg }];
+    }
   }
   const edit = new URL(request.url).searchParams.get('edit');
   if (edit && /^\d{1,9}$/.test(edit) && context.get(sessionContext).signedIn()) {
@@ -43,7 +46,18 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       editing = { listId: look.listId, title: look.listName, isPublic: look.isPublic === 1 };
       start = look.items.map((item) => {
         const variant = item.product?.variants[item.product.variant_index];
-        return { guid: item.guid, name: variant?.title ?? item.productName, image: variant?.images.productimage180_jpg ?? item.image, x: item.x, y: item.y, width: item.width, height: item.height };
+        const size = variant?.size_variants.find((each) => each.guid === item.guid) ?? variant?.size_variants[0];
+        return {
+          guid: item.guid,
+          name: variant?.title ?? item.productName,
+          brand: item.product?.brand ?? null,
+          price: size?.saleprice ?? null,
+          image: variant?.images.productimage180_jpg ?? item.image,
+          x: item.x,
+          y: item.y,
+          width: item.width,
+          height: item.height,
+        };
       });
     } catch (error) {
       // Another shopper's look or an unknown one: a new board.

@@ -9,7 +9,7 @@ import { CacheNone } from '../../shared/http/cache-policy';
 import { SERVER_ERROR_MESSAGE } from '../../shared/messages';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
-import { readCookie, writeCookie } from '../app/cookies';
+import { cookieValue, readCookie, writeCookie } from '../app/cookies';
 import { rethrowAsRouteError } from '../app/route-error';
 import { useSession } from '../app/session';
 import { sessionContext } from '../app/session-context';
@@ -29,10 +29,7 @@ const noStore = { 'Cache-Control': CacheNone.header };
 
 /** The giveaway cookie's value on this request (server: its Cookie header; browser: document.cookie). */
 function giveawayCookie(request: Request): string | undefined {
-  if (typeof document !== 'undefined') return readCookie(COOKIE.giveaway);
-  const header = request.headers.get('cookie') ?? '';
-  const pair = header.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${COOKIE.giveaway}=`));
-  return pair ? decodeURIComponent(pair.slice(COOKIE.giveaway.length + 1)) : undefined;
+  return typeof document !== 'undefined' ? readCookie(COOKIE.giveaway) : cookieValue(request.headers.get('cookie') ?? '', COOKIE.giveaway);
 }
 
 /** Until the giveaway closes, and at most GIVEAWAY_COOKIE_MAX_DAYS (what the help page says). */

@@ -4,6 +4,7 @@ import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { safeReturnPath } from '../../shared/same-site-path';
 import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
+import { SHOW_WISHLIST_PATH } from '../../shared/validation/wishlist-limits';
 import { WISHLIST_MESSAGES, isDuplicateWishlistName, wishlistNameProblem } from '../../shared/validation/wishlist-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
@@ -36,8 +37,12 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     throw redirect(`/authentication?userType=Login&returnurl=${encodeURIComponent(here)}`);
   }
   try {
-    const { lists } = await context.get(apiContext).get(WISHLIST_API.lists(site.country), 'WishlistPage');
-    return data({ productId, lists: lists.map(({ listId, listName }) => ({ listId, listName })) }, { headers: noStore });
+    // One call: the shopper's lists, each saying whether it already holds the product.
+    const { lists } = await context.get(apiContext).get(SHOW_WISHLIST_PATH, 'ShowWishlist', { id: productId });
+    return data(
+      { productId, lists: lists.map(({ listId, listName }) => ({ listId, listName })), holding: lists.filter((list) => list.holdsProduct).map((list) => list.listName) },
+      { headers: noStore },
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw redirect('/');
     throw error;
@@ -71,7 +76,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { lists } = useLoaderData<typeof loader>();
+  const { lists, holding } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>() as ActionData | undefined;
   const id = useId();
   const [choice, setChoice] = useState(failed?.listId ?? (lists.length ? '' : '0'));
@@ -86,6 +91,7 @@ export function Component() {
           {failed.error}
         </p>
       )}
+      {holding.length > 0 && <p data-testid="wishlist-holding">Already in: {holding.join(', ')}</p>}
       <form method="post" noValidate>
         <div className="form-field">
           <label htmlFor={`${id}-list`}>Wishlist</label>

@@ -4,6 +4,7 @@ import type client from 'prom-client';
 import type { Logger } from 'pino';
 import { API_ANSWER_HEADER } from '../../shared/constants';
 import { CacheNone } from '../../shared/http/cache-policy';
+import { useReadableIssueMessages } from '../../shared/validation/issue-messages';
 import { httpDurationMiddleware, metricsHandler, recordMountPath } from '../lib/http-metrics';
 import { requestIdFrom } from '../lib/request-id';
 import { requestLog } from '../lib/request-log';
@@ -89,6 +90,8 @@ async function answersWithin(pending: Promise<unknown>, ms: number): Promise<boo
 
 export function createApiApp(deps: ApiDeps): ApiApp {
   const { db, logger, registry, readiness, searchEngine } = deps;
+  // Every 400 names its field in words a person can act on: never zod's default wording.
+  useReadableIssueMessages();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

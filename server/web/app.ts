@@ -12,15 +12,16 @@ import { httpDurationMiddleware } from '../lib/http-metrics';
 import type { WebConfig } from './config';
 import { chooseCountry } from './http/choose-country';
 import { defaultCountryRedirect } from './http/country-redirect';
-import { requestIdMiddleware, requestInfoMiddleware, requestLogging } from './http/request-info';
+import { requestAddressMiddleware, requestIdMiddleware, requestInfoMiddleware, requestLogging } from './http/request-info';
 import { securityHeaders } from './http/security';
 import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
 import { sessionRoutes } from './http/session-routes';
 import { health, readiness } from './http/operations';
+import { readPageForm } from './http/page-forms';
 import { createOverloadGates } from './http/overload-gate';
 import { createSocialState, socialStartRoutes } from './http/social-sign-in';
 import { readClientAssets, staticFiles } from './http/static-files';
-import { createXsrf, formSizeLimit, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
+import { createXsrf, xsrfProtection, xsrfTokenHandler } from './http/xsrf';
 import { imageRouter } from './images/image-router';
 import { lookCollageRouter } from './images/look-collage-router';
 import { gateway, isGatewayPath } from './proxy/gateway';
@@ -47,7 +48,8 @@ const SITEMAP_TIMEOUT_MS = 30_000;
 
 // The middleware, in this order:
 //  1. request id and CSP nonce → request log → security headers (helmet, CSP with the nonce)
-//     → request duration metrics → compression;
+//     → request duration metrics → the address read once (an unreadable one a 400) →
+//     compression;
 //  2. /healthz, /readyz (the api is ready) and a 404 for /metrics (served on METRICS_PORT
 //     instead, main.ts) → hashed assets and public files → drawn pictures (/images);
 //  3. request info (country from the URL, geo header, bot flag) → cookies → looks' collages
@@ -101,6 +103,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.use(requestLogging(logger));
   app.use(securityHeaders({ https: siteUrl.startsWith('https:') }));
   app.use(httpDurationMiddleware(registry));
+  app.use(requestAddressMiddleware());
   // gzip or deflate for clients that ask (pages, JSON through the gateway, CSS, JS, SVG): a
   // 200 KB listing page is about 25 KB on the wire. Small answers and answers the api
   // already encoded are passed on as they are.
@@ -146,7 +149,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   );
 
   app.use(defaultCountryRedirect);
-  app.get('/choose-country/:code', chooseCountry);
+  app.get('/choose-country/:code', chooseCountry({ siteUrl }));
   app.use(sitemapRoutes({ siteUrl, upstream: api, timeoutMs: Math.max(config.upstreamTimeoutMs, SITEMAP_TIMEOUT_MS), logger }));
 
   const handleDocument = createDocumentHandler({
@@ -166,7 +169,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.head('/{*splat}', pageCache.keep, gates.renders, handleDocument);
   // Forms posted without JavaScript (sign-in, register, passwords, profile) run the page
   // route's action (the XSRF check has let only our own pages' forms this far).
-  app.post('/{*splat}', formSizeLimit, gates.renders, handleDocument);
+  app.post('/{*splat}', readPageForm, gates.renders, handleDocument);
 
   app.use(webErrorHandler());
   return app;

@@ -30,3 +30,10 @@ export const confirmAlertsPath = (token: string) => `/alerts/confirm/${token}`;
  * at once, no page). Both work without signing in.
  */
 export const unsubscribeAlertPath = (token: string) => `/alerts/unsubscribe/${token}`;
+
+/**
+ * Whether an unsubscribe token stops every alert of its address rather than one: its alert
+ * part is 0 (`v1.0.…`, server/api/alerts/alert-links.ts). A token does one thing only: an
+ * e-mail's item links stop their alert, its footer and List-Unsubscribe link all of them.
+ */
+export const stopsEveryAlert = (token: string) => token.startsWith('v1.0.');

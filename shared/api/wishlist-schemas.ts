@@ -31,6 +31,8 @@ import { ProductCardSchema } from './product-schemas';
 //   DELETE /wishlist-product/{listId}/{productId}           WishlistListsSchema
 //   DELETE /wishlist/{listId}                               WishlistDeletedSchema
 //   GET    /show-wishlist?id= | ?ids=1,2,3                  ShowWishlistSchema | ShowWishlistManySchema
+//          ?id=: the shopper's lists (spec section 3 "Response data.lists"), each saying
+//          whether it holds the product, and listIds, those that do; ?ids=: the site's hearts
 //   GET    /public-wishlist/{id}?country=&page=&perPage=    PublicWishlistSchema (shared)
 //   POST   /editorspick-product {id, listId, productName}   EditorsPickAddedSchema (profile type 1 or 2)
 
@@ -86,7 +88,11 @@ export type PublicWishlist = z.infer<typeof PublicWishlistSchema>;
 
 export const WishlistDeletedSchema = z.object({ deleted: z.literal(true) });
 
-export const ShowWishlistSchema = z.object({ listIds: z.array(z.number().int()) });
+/** One of the shopper's lists as spec section 3 names it, and whether it holds the product asked about. */
+export const ShownWishlistSchema = WishlistSchema.pick({ listId: true, listName: true, isPublic: true, slug: true }).extend({ holdsProduct: z.boolean() });
+export type ShownWishlist = z.infer<typeof ShownWishlistSchema>;
+/** lists: every list of the shopper's, oldest first; listIds: those holding the product. */
+export const ShowWishlistSchema = z.object({ lists: z.array(ShownWishlistSchema), listIds: z.array(z.number().int()) });
 export const ShowWishlistManySchema = z.object({ products: z.record(z.string(), z.array(z.number().int())) });
 
 export const EditorsPickAddedSchema = z.object({ added: z.boolean() });
@@ -176,7 +182,8 @@ export const WishlistOrderParam = safeText('c').pipe(z.enum(WISHLIST_ORDERS, { e
 /** ?id=42, or ?ids=1,2,3 (at most SHOW_WISHLIST_MAX_IDS). */
 export const ShowWishlistQuery = z
   .object({
-    id: entityId('id').optional(),
+    id: productRef('id').optional(),
+    // The hearts of a page of cards: the cards' product ids.
     ids: safeText('ids')
       .transform((value, ctx) => {
         const parts = value.split(',');

@@ -41,6 +41,8 @@ export const ALERT_MESSAGES = {
   tooMany: `You can keep at most ${ALERTS_MAX_PER_OWNER} alerts. Delete some to add more.`,
   /** Unsubscribe or confirm link that is tampered with, unknown or expired: 400. */
   linkInvalid: 'This link is not valid. It may have been changed or it has expired.',
+  /** An item's unsubscribe link asked to stop every alert: it stops its own alert only. */
+  linkStopsOne: 'This link stops one alert only. To stop every alert at this address, use the link at the foot of the e-mail.',
 } as const;
 
 export const ALERT_NOTICES = {

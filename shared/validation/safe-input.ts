@@ -52,7 +52,8 @@ function idValue(value: string | number): number | undefined {
 /**
  * How a caller names a product, in every call that takes one (`id` of wishlist, wishlist-default,
  * wishlist-move-product, editorspick-product, product-rating, set-alerts, set-user-alerts, and
- * the product of DELETE /wishlist-product/{listId}/{productId}): the product's numeric id (42 or
+ * the product of DELETE /wishlist-product/{listId}/{productId}, GET /show-wishlist?id=; the
+ * hearts' batch ?ids= takes the cards' ids): the product's numeric id (42 or
  * "42"), or the guid of any of its size variants, which every answer carries (spec section 3's
  * product has no `id`; issue 25). A call about one size (an item alert) given the product's id
  * takes its cheapest size there.

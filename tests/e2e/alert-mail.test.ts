@@ -90,6 +90,9 @@ describe('an alert that fires', () => {
     expect(new URL(unsubscribe!).pathname).toMatch(/^\/alerts\/unsubscribe\/[^/]+$/);
     // The visible unsubscribe link does what the header does (RFC 8058).
     expect(linksIn(fired)).toContain(unsubscribe);
+    // An item's visible link opens a page whose one button stops that alert, nothing more (issue 25).
+    await page.goto(onWeb(unsubscribe!));
+    expect(await page.locator('main form button').allTextContents()).toEqual(['Stop this alert']);
     // Old and new price in the GB site's currency, the new one lower.
     const [, was, now] = /Was £([\d,.]+), now £([\d,.]+)/.exec(fired.decoded) ?? [];
     expect(Number(now!.replace(/,/g, ''))).toBeLessThan(Number(was!.replace(/,/g, '')));

@@ -294,7 +294,7 @@ describe('the board on a phone', () => {
 });
 
 describe('a look started from a card', () => {
-  it("puts the card's product on the board, for a guest too", async () => {
+  it("puts the card's product on the board and lists it beside by name, its Remove button reached and pressed by keyboard, for a guest too", async () => {
     const context = await newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
     const card = page.locator('.listing-results .product-grid > article').first();
@@ -315,6 +315,19 @@ describe('a look started from a card', () => {
     await expect(pieces(page).count()).resolves.toBe(1);
     expect(await pieces(page).first().getAttribute('data-guid')).toBe(guid);
     expect(await pieces(page).first().getAttribute('aria-label')).toBe(`${title}, layer 1 of 1`);
+
+    // Beside the board the piece is listed by name; its Remove button is reached by Tab from
+    // the piece (past the piece's toolbar), and Enter removes it (issue 25).
+    await page.locator('.look-board[data-ready]').waitFor();
+    expect(await page.locator('.look-board-piece-name').allTextContents()).toEqual([title]);
+    await pieces(page).first().focus();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+    for (let i = 0; i < 10 && (await focused()) !== `Remove ${title}`; i += 1) await page.keyboard.press('Tab');
+    expect(await focused()).toBe(`Remove ${title}`);
+    await page.keyboard.press('Enter');
+    await page.locator('.look-board[data-pieces="0"]').waitFor();
+    await expect(said(page).textContent()).resolves.toBe(BOARD_SAYS.removed(title, 0));
+    expect(await focused()).toBe('On the board (0)');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -5,8 +5,8 @@ import net from 'node:net';
 
 export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
 
-/** One request with `Connection: close`; the answer as the server sent it (status 0 if it sent none). */
-export function rawRequest(baseUrl: string, method: string, target: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+/** One request with `Connection: close` (and `body` after the headers, as given); the answer as the server sent it (status 0 if it sent none). */
+export function rawRequest(baseUrl: string, method: string, target: string, headers: Record<string, string> = {}, body = ''): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
@@ -15,7 +15,7 @@ export function rawRequest(baseUrl: string, method: string, target: string, head
     socket.on('error', reject);
     socket.on('end', () => resolve(parseAnswer(Buffer.concat(chunks).toString('latin1'))));
     const lines = [`${method} ${target} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
-    socket.write(Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8'));
+    socket.write(Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'utf8'));
   });
 }
 

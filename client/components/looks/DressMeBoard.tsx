@@ -22,7 +22,7 @@ function startingPieces(start: readonly StartPiece[]): BoardPiece[] {
   return start.reduce<BoardPiece[]>((pieces, piece) => {
     const { x, y, width, height } = piece;
     if (x === undefined || y === undefined || width === undefined || height === undefined) return addPiece(pieces, piece).pieces;
-    return [...pieces, fitted({ guid: piece.guid, name: piece.name, image: piece.image, x, y, width, height })];
+    return [...pieces, fitted({ guid: piece.guid, name: piece.name, brand: piece.brand, price: piece.price, image: piece.image, x, y, width, height })];
   }, []);
 }
 

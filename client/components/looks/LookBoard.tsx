@@ -1,12 +1,16 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { formatPrice } from '../../../shared/price';
 import { BOARD_SIZE } from '../../../shared/validation/look-rules';
+import { useCountry } from '../../app/site-hooks';
 import { BOARD_HELP, BOARD_SAYS, LOOK_NOTICES, keyAction, type KeyAction, movePiece, removePiece, reorderPiece, resizePiece, type BoardPiece } from './look-board-rules';
 
 // The Dress Me board: the square of BOARD_SIZE units drawn at whatever width the screen gives
 // it (each piece is placed in percentages, so the same look fits a phone and a desktop).
 // Pointer events, not mouse events, so a finger drags as a mouse does (touch-action: none on
 // the pieces keeps the page from scrolling under the finger). Every pointer action has a key
-// (look-board-rules.ts keyAction), and every change is said in the live region.
+// (look-board-rules.ts keyAction), and every change is said in the live region. Beside the
+// board its pieces are listed by name, brand and price, each with a Remove button: a piece is
+// more than a picture and an aria-label, and the list is in the page's HTML (issue 25).
 
 type Props = {
   pieces: readonly BoardPiece[];
@@ -21,6 +25,8 @@ type Drag = { index: number; mode: 'move' | 'resize'; startX: number; startY: nu
 export function LookBoard({ pieces, onChange, said, say }: Props) {
   const board = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
+  const list = useRef<HTMLElement>(null);
+  const country = useCountry();
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const id = useId();
   // The board comes in the page's HTML before its code has arrived; effects run once React
@@ -109,6 +115,15 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
     }
   };
 
+  /** Remove from the list: the focus goes to the next piece's Remove button, or to the list's heading once none is left. */
+  const removeListed = (index: number) => {
+    apply({ kind: 'remove' }, index, false);
+    requestAnimationFrame(() => {
+      const buttons = list.current?.querySelectorAll<HTMLElement>('.look-board-piece-remove');
+      (buttons?.[Math.min(index, buttons.length - 1)] ?? list.current?.querySelector<HTMLElement>('h2'))?.focus();
+    });
+  };
+
   const activeIndex = focusIndex ?? -1;
   const active = pieces[activeIndex];
   const pct = (units: number) => `${units / (BOARD_SIZE / 100)}%`;
@@ -167,6 +182,25 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
           </button>
         </div>
       )}
+      <section ref={list} className="look-board-pieces" aria-labelledby={`${id}-pieces`}>
+        <h2 id={`${id}-pieces`} tabIndex={-1}>
+          {`On the board (${pieces.length})`}
+        </h2>
+        {pieces.length > 0 && (
+          <ul>
+            {pieces.map((piece, index) => (
+              <li key={piece.guid}>
+                <span className="look-board-piece-name">{piece.name}</span>
+                {piece.brand && <span className="look-board-piece-brand">{piece.brand}</span>}
+                {piece.price !== null && <span className="look-board-piece-price">{formatPrice(piece.price, { locale: country.locale, info: country.currencyInfo })}</span>}
+                <button type="button" className="button button-secondary look-board-piece-remove" aria-label={`Remove ${piece.name}`} onClick={() => removeListed(index)}>
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <p className="visually-hidden" aria-live="polite" role="status">
         {said}
       </p>

@@ -5,6 +5,7 @@ import type { Filter } from '../../../shared/api/search-schemas';
 import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
 import { LOOK_API } from './looks-common';
+import type { BoardPiece } from './look-board-rules';
 
 // Where the pieces come from: a look category (user-set-categs), narrowed by its Dress Me
 // filters (department, colour, offers, brand, store: the listing's filter groups over that
@@ -16,14 +17,14 @@ const FILTER_PARAMS: Readonly<Record<string, string>> = { department: 'departmen
 const FILTER_LABELS: Readonly<Record<string, string>> = { department: 'Department', colours: 'Colour', offers: 'Offers', brand: 'Brand', storename: 'Store' };
 const RESULTS = 24;
 
-export type PickedPiece = { guid: string; name: string; image: string };
+export type PickedPiece = Pick<BoardPiece, 'guid' | 'name' | 'brand' | 'price' | 'image'>;
 
 /** A card's piece: the variant the card shows (variant_index) and its cheapest size variant. */
 export function pieceOf(card: ProductCard): PickedPiece | undefined {
   const variant = card.variants[card.variant_index] ?? card.variants[0];
   const size = variant?.size_variants[0];
   if (!variant || !size) return undefined;
-  return { guid: size.guid, name: variant.title, image: variant.images.productimage180_jpg };
+  return { guid: size.guid, name: variant.title, brand: card.brand, price: size.saleprice, image: variant.images.productimage180_jpg };
 }
 
 type Props = {

@@ -10,6 +10,10 @@ export type BoardPiece = {
   /** The size variant on the board (what the api stores). */
   guid: string;
   name: string;
+  /** Named beside the board with the name and price, so each piece is read, not only drawn. */
+  brand: string | null;
+  /** The sale price on this country's site, or null when it is not known (a piece no longer sold). */
+  price: number | null;
   /** The picture drawn on the board. */
   image: string;
   x: number;

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
-import { SHOW_WISHLIST_MAX_IDS } from '../../../shared/validation/wishlist-limits';
+import { SHOW_WISHLIST_MAX_IDS, SHOW_WISHLIST_PATH } from '../../../shared/validation/wishlist-limits';
 import { apiContext } from '../../app/contexts';
 import { sessionContext } from '../../app/session-context';
 
@@ -9,8 +9,6 @@ import { sessionContext } from '../../app/session-context';
 // such call and so stays the shared, cacheable page it was. A failure leaves the hearts empty.
 // The loaders import this module when the shopper is signed in (`import()`), so a guest's
 // first load in the browser does not carry it.
-
-export const SHOW_WISHLIST_PATH = '/api/account/show-wishlist';
 
 /** `{ hearts }`: the products of `ids` in any of the shopper's lists; `{}` for a guest or on failure. */
 export async function loadHearts(context: Readonly<RouterContextProvider>, ids: readonly number[]): Promise<{ hearts?: number[] }> {

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ZodError, type ZodType } from 'zod';
 import type { Logger } from 'pino';
+import { findApiRoute } from '../../../shared/api/api-routes';
 import { CacheNone, type CachePolicy } from '../../../shared/http/cache-policy';
 import { HttpError, badRequest, describeZodError } from '../../lib/http-error';
 
@@ -17,7 +18,7 @@ export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
   return result.data;
 }
 
-type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
+type BodyParserError = Error & { type?: string; status?: number; expose?: boolean; charset?: string };
 
 /** Errors are data: { status, message }. 4xx for what the client can fix, 500 only for bugs. */
 export function errorHandler(logger: Logger) {
@@ -31,6 +32,10 @@ export function errorHandler(logger: Logger) {
     } else if (error instanceof ZodError) {
       status = 400;
       message = describeZodError(error);
+    } else if (error instanceof URIError) {
+      // Express's router could not decode a path parameter: its own wording names no field.
+      status = 400;
+      message = brokenEscapeMessage(req);
     } else if (isClientError(error)) {
       status = error.status ?? 400;
       message = clientErrorMessage(error);
@@ -50,6 +55,7 @@ function isClientError(error: unknown): error is BodyParserError {
   return typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose !== false;
 }
 
+/** body-parser's refusals in our words (its own wording never reaches a client, issue 25). */
 function clientErrorMessage(error: BodyParserError): string {
   switch (error.type) {
     case 'entity.parse.failed':
@@ -57,10 +63,27 @@ function clientErrorMessage(error: BodyParserError): string {
     case 'entity.too.large':
       return 'The request body is too large.';
     case 'encoding.unsupported':
-      return 'The request body encoding is not supported.';
+      return 'The request body encoding is not supported: send it uncompressed, or gzip or deflate.';
+    case 'charset.unsupported':
+      return `The request body must be JSON in UTF-8; its charset (${error.charset ?? 'unknown'}) is not supported.`;
     default:
-      return error.message || 'bad request';
+      return 'The request body could not be read: send it again, as JSON in UTF-8.';
   }
+}
+
+/** Which path parameter (by the route table) has the %-escape that does not decode. */
+function brokenEscapeMessage(req: Request): string {
+  const names = findApiRoute(req.method, req.path)?.path.split('/') ?? [];
+  const at = req.path.split('/').findIndex((part) => {
+    try {
+      decodeURIComponent(part);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  const name = names[at]?.startsWith(':') ? names[at].slice(1) : 'the address';
+  return `${name} has a broken %-escape: write it in UTF-8, each byte that is not a letter or digit as % and two hex digits (%20 for a space).`;
 }
 
 export function notFoundHandler(req: Request, res: Response) {

@@ -69,23 +69,29 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
 
   // /auto-suggest/{department}/{query}, /auto-suggest/{query}/{department} (spec section 7:
   // "parameter order reversed in some uses") and /auto-suggest/{query}?department=.
-  const SuggestText = pathText('the search text', MAX_SUGGEST_LENGTH);
+  // Named by the path part that carries it, so a 400 says which part to change.
+  const SuggestText = {
+    first: pathText('first (the search text)', MAX_SUGGEST_LENGTH),
+    second: pathText('second (the search text)', MAX_SUGGEST_LENGTH),
+    text: pathText('text (the search text)', MAX_SUGGEST_LENGTH),
+  };
   const SuggestParams = z.object({ first: safeText('first'), second: safeText('second') });
-  const suggest = async (req: Request, text: string, department: Department | undefined) => {
+  const suggest = async (req: Request, text: string, part: keyof typeof SuggestText, department: Department | undefined) => {
     const { country, department: fromQuery } = parseInput(CountryDepartmentQuery, req.query);
-    return search.suggestions.suggest(cleanSearchText(parseInput(SuggestText, text)), department ?? fromQuery, country, adminView(req));
+    return search.suggestions.suggest(cleanSearchText(parseInput(SuggestText[part], text)), department ?? fromQuery, country, adminView(req));
   };
   router.get('/auto-suggest/:first/:second', async (req, res) => {
     const { first, second } = parseInput(SuggestParams, req.params);
     let department: string;
     let text: string;
-    if (isDepartment(first.toLowerCase())) [department, text] = [first.toLowerCase(), second];
-    else if (isDepartment(second.toLowerCase())) [department, text] = [second.toLowerCase(), first];
-    else throw badRequest(`one of the two path parts must be a department (${DEPARTMENTS.join(', ')})`);
-    sendData(res, await suggest(req, text, department as Department), CacheShort);
+    let part: 'first' | 'second';
+    if (isDepartment(first.toLowerCase())) [department, text, part] = [first.toLowerCase(), second, 'second'];
+    else if (isDepartment(second.toLowerCase())) [department, text, part] = [second.toLowerCase(), first, 'first'];
+    else throw badRequest(`first or second (the two path parts) must be a department (${DEPARTMENTS.join(', ')}); the other is the search text`);
+    sendData(res, await suggest(req, text, part, department as Department), CacheShort);
   });
   router.get('/auto-suggest/:text', async (req, res) => {
-    sendData(res, await suggest(req, (req.params as { text: string }).text, undefined), CacheShort);
+    sendData(res, await suggest(req, (req.params as { text: string }).text, 'text', undefined), CacheShort);
   });
 
   return router;

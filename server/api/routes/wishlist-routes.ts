@@ -104,9 +104,13 @@ export const wishlistArea: ApiArea = {
     router.get('/show-wishlist', async (req, res) => {
       const asker = await shopper(req);
       const { id, ids } = parseInput(ShowWishlistQuery, req.query);
-      const holding = await wishlists.holding(asker, ids ?? [id!]);
-      if (ids) sendData(res, { products: Object.fromEntries(holding) }, CachePrivate);
-      else sendData(res, { listIds: holding.get(id!) ?? [] }, CachePrivate);
+      if (ids) {
+        sendData(res, { products: Object.fromEntries(await wishlists.holding(asker, ids)) }, CachePrivate);
+        return;
+      }
+      // Spec section 3: "Response data.lists"; listIds kept beside it for clients of the first answer.
+      const lists = await wishlists.listsHolding(asker, id!);
+      sendData(res, { lists, listIds: lists.filter((list) => list.holdsProduct).map((list) => list.listId) }, CachePrivate);
     });
 
     // Shared: no identity reaches it (bindApiScope), so the answer is the same for everyone.

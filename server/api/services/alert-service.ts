@@ -301,16 +301,18 @@ export class AlertService {
   }
 
   /**
-   * POST /alert-unsubscribe: stops (deletes) the token's alert, or every alert of its owner
-   * when `all` (or when the token itself names them all). Undefined for a token that is not
-   * ours. A valid token whose alert is gone already answers as done: a mail client may send
-   * the one-click POST more than once.
+   * POST /alert-unsubscribe: stops (deletes) what the token names, its one alert or (alert 0,
+   * the e-mail's footer and List-Unsubscribe link) every alert of its owner. A token is
+   * single-purpose (issue 25): an item's link never stops more than its alert, so `all` with
+   * it is a 400. Undefined for a token that is not ours. A valid token whose alert is gone
+   * already answers as done: a mail client may send the one-click POST more than once.
    */
   async unsubscribe(token: string, all: boolean): Promise<string | undefined> {
     const claim = await this.links.verify(token);
     if (!claim) return undefined;
     const column = claim.owner.kind === 'user' ? 'user_id' : 'guest_id';
-    if (all || claim.alertId === 0) {
+    if (all && claim.alertId !== 0) throw fieldError('all', ALERT_MESSAGES.linkStopsOne);
+    if (claim.alertId === 0) {
       await this.db.query(`DELETE FROM alerts WHERE ${column} = $1`, [claim.owner.id]);
       return ALERT_NOTICES.unsubscribedAll;
     }

@@ -1,4 +1,4 @@
-import type { Wishlist, WishlistAdded, WishlistItem, WishlistPage, PublicWishlist } from '../../../shared/api/wishlist-schemas';
+import type { ShownWishlist, Wishlist, WishlistAdded, WishlistItem, WishlistPage, PublicWishlist } from '../../../shared/api/wishlist-schemas';
 import { COUNTRIES, type CountryCode } from '../../../shared/countries';
 import { resizeProductImage } from '../../../shared/images';
 import {
@@ -330,7 +330,23 @@ export class WishlistService {
     if (!rows.length) throw listNotFound();
   }
 
-  /** GET /show-wishlist: for each product, the shopper's lists holding it (oldest list first). */
+  /**
+   * GET /show-wishlist?id=: every list of the shopper's (oldest first), each saying whether it
+   * holds the product (never one the asker may not see: product-visibility.ts).
+   */
+  async listsHolding(asker: Asker, ref: ProductRef): Promise<ShownWishlist[]> {
+    const productId = (await collectedProductId(this.db, ref, asker.admin)) ?? 0;
+    const rows = await this.db.query<{ id: number; name: string; slug: string; is_public: boolean; holds: boolean }>(
+      `SELECT w.id, w.name, w.slug, w.is_public,
+              EXISTS (SELECT 1 FROM wishlist_items i WHERE i.wishlist_id = w.id AND i.product_id = $2 AND ${shownTo('i.product_id', '$3')}) AS holds
+         FROM wishlists w WHERE w.user_id = $1
+        ORDER BY w.created_at, w.id`,
+      [asker.userId, productId, asker.admin],
+    );
+    return rows.map((row) => ({ listId: row.id, listName: row.name, isPublic: row.is_public ? 1 : 0, slug: row.slug, holdsProduct: row.holds }));
+  }
+
+  /** GET /show-wishlist?ids=: for each product, the shopper's lists holding it (oldest list first). */
   async holding(asker: Asker, productIds: readonly number[]): Promise<Map<number, number[]>> {
     const rows = await this.db.query<{ product_id: number; wishlist_id: number }>(
       `SELECT i.product_id, i.wishlist_id FROM wishlist_items i JOIN wishlists w ON w.id = i.wishlist_id

@@ -4,6 +4,7 @@ import { COOKIE, DAY_MS } from '../../../shared/constants';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { safeReturnPath } from '../../../shared/same-site-path';
 import { countryFromPath } from './country';
+import { isSecureRequest } from './session-cookies';
 
 // GET /choose-country/{cc}?to={site path}: the header's country chooser (spec section 2).
 // Stores the country cookie and sends the shopper to the same page under that country's
@@ -13,29 +14,32 @@ import { countryFromPath } from './country';
 // chosen country's home page.
 export const COUNTRY_COOKIE_DAYS = 365;
 
-export function chooseCountry(req: Request, res: Response): void {
-  res.locals.routeLabel = 'choose-country';
-  res.setHeader('Cache-Control', CacheNone.header);
-  const given = String(req.params.code ?? '');
-  const code = parseCountryCode(given);
-  if (!code || given !== given.toLowerCase()) {
-    res.status(400).type('text').send(`Unknown country. Choose one of ${COUNTRY_CODES.join(', ').toLowerCase()}.`);
-    return;
-  }
-  const to = safeReturnPath(req.query.to) ?? '/';
-  const url = new URL(to, 'http://site.invalid');
-  // The page path may still carry the country it was chosen from: keep only the page.
-  const { country: from } = countryFromPath(url.pathname);
-  const pagePath = from === 'GB' ? url.pathname : url.pathname.slice(3) || '/';
-  if (url.searchParams.has('country')) url.searchParams.set('country', code.toLowerCase());
-  const prefix = countryPrefix(code);
-  const target = safeReturnPath(`${prefix}${pagePath === '/' && prefix ? '' : pagePath}${url.search}` || '/') ?? (prefix || '/');
-  res.cookie(COOKIE.country, code.toLowerCase(), {
-    maxAge: COUNTRY_COOKIE_DAYS * DAY_MS,
-    path: '/',
-    sameSite: 'lax',
-    secure: req.secure,
-    httpOnly: false,
-  });
-  res.redirect(302, target);
+export function chooseCountry(options: { siteUrl: string }) {
+  return (req: Request, res: Response): void => {
+    res.locals.routeLabel = 'choose-country';
+    res.setHeader('Cache-Control', CacheNone.header);
+    const given = String(req.params.code ?? '');
+    const code = parseCountryCode(given);
+    if (!code || given !== given.toLowerCase()) {
+      res.status(400).type('text').send(`Unknown country. Choose one of ${COUNTRY_CODES.join(', ').toLowerCase()}.`);
+      return;
+    }
+    const to = safeReturnPath(req.query.to) ?? '/';
+    const url = new URL(to, 'http://site.invalid');
+    // The page path may still carry the country it was chosen from: keep only the page.
+    const { country: from } = countryFromPath(url.pathname);
+    const pagePath = from === 'GB' ? url.pathname : url.pathname.slice(3) || '/';
+    if (url.searchParams.has('country')) url.searchParams.set('country', code.toLowerCase());
+    const prefix = countryPrefix(code);
+    const target = safeReturnPath(`${prefix}${pagePath === '/' && prefix ? '' : pagePath}${url.search}` || '/') ?? (prefix || '/');
+    res.cookie(COOKIE.country, code.toLowerCase(), {
+      maxAge: COUNTRY_COOKIE_DAYS * DAY_MS,
+      path: '/',
+      sameSite: 'lax',
+      // Behind TLS termination req.secure is false: the site's own scheme says (issue 25).
+      secure: isSecureRequest(req, options.siteUrl),
+      httpOnly: false,
+    });
+    res.redirect(302, target);
+  };
 }

@@ -2,10 +2,12 @@ import { randomFillSync } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { CountryCode } from '../../../shared/countries';
+import { CacheNone } from '../../../shared/http/cache-policy';
 import { requestIdFrom } from '../../lib/request-id';
 import { requestLog } from '../../lib/request-log';
 import { isBotRequest } from './bot';
 import { countryFromGeoHeader, countryFromPath } from './country';
+import { MALFORMED_ADDRESS_MESSAGE, readAddress } from './request-address';
 
 /** What every later step needs to know about a request, worked out once. */
 export type RequestInfo = {
@@ -23,6 +25,8 @@ declare module 'express-serve-static-core' {
   interface Locals {
     requestId: string;
     nonce: string;
+    /** The path and query as React Router reads them, read once (requestAddressMiddleware). */
+    address: string;
     /** Set by requestInfoMiddleware, before the gateway, the session routes and the pages. */
     requestInfo: RequestInfo;
     /** Set when React could not render the whole page (an error, a timeout): no cache may keep it. */
@@ -73,6 +77,25 @@ export function requestLogging(logger: Logger) {
     genReqId: (_req, res) => (res as Response).locals.requestId,
     ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/assets/'),
   });
+}
+
+/**
+ * The address read once (request-address.ts), right after the request log and before anything
+ * reads it (assets, pictures, the page cache, the router): an unreadable one is a 400 that
+ * says so, logged with the request id.
+ */
+export function requestAddressMiddleware() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const address = readAddress(req.originalUrl);
+    if (address === undefined) {
+      req.log.warn({ reason: 'malformed address' }, 'bad request');
+      res.status(400).setHeader('Cache-Control', CacheNone.header);
+      res.type('text').send(MALFORMED_ADDRESS_MESSAGE);
+      return;
+    }
+    res.locals.address = address;
+    next();
+  };
 }
 
 /** Country from the URL, the geo header's suggestion and the bot flag. */

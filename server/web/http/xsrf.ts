@@ -102,7 +102,7 @@ export function requestSource(req: Request, siteUrl: string): 'same-origin' | 'c
  * An answer before the request's body was read: the connection closes after it, rather than
  * the body (perhaps a large upload) being read to the end for nothing.
  */
-function closeIfBodyPending(req: Request, res: Response): void {
+export function closeIfBodyPending(req: Request, res: Response): void {
   if (!req.complete) res.setHeader('Connection', 'close');
 }
 
@@ -143,20 +143,6 @@ export function xsrfProtection(options: { xsrf: Xsrf; siteUrl: string; isGateway
     }
     next();
   };
-}
-
-/** Our forms are a few fields (no uploads without JavaScript). */
-export const FORM_POST_MAX_BYTES = 64 * 1024;
-
-/** Form posts to page routes: a large body is refused unread (xsrfProtection has checked where it came from). */
-export function formSizeLimit(req: Request, res: Response, next: NextFunction): void {
-  if (Number(req.headers['content-length'] ?? 0) > FORM_POST_MAX_BYTES) {
-    closeIfBodyPending(req, res);
-    res.status(413).setHeader('Cache-Control', CacheNone.header);
-    res.type('text').send('This form is too large.');
-    return;
-  }
-  next();
 }
 
 /** GET /xsrf-token: the page asks for its token before its first state-changing call. */

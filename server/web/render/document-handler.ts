@@ -56,7 +56,7 @@ export function createDocumentHandler(deps: DocumentDeps) {
 
     let result: StaticHandlerContext | globalThis.Response;
     try {
-      result = await handler.query(toFetchRequest(req, deps.siteUrl, controller.signal), { requestContext: page.context });
+      result = await handler.query(toFetchRequest(req, res.locals.address, deps.siteUrl, controller.signal, res.locals.formBody), { requestContext: page.context });
     } catch (error) {
       if (controller.signal.aborted) return;
       return next(error);

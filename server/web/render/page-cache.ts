@@ -81,30 +81,10 @@ function anonymous(req: Request): boolean {
   return !cookies[COOKIE.token] && !cookies[COOKIE.guestKey];
 }
 
-/**
- * The address as React Router will read it (parsed as a URL: dot segments and needless
- * escapes settle). Parameters keep their order: the page echoes its address in links (sign-in's
- * return address), and hydration compares with the browser's own.
- */
-function keyOf(req: Request, res: Response): string {
+/** Keyed by the address as React Router reads it (http/request-address.ts): parameters keep their order, since the page echoes its address in links (sign-in's return address) and hydration compares with the browser's own. */
+function keyOf(res: Response): string {
   const { country, isBot } = res.locals.requestInfo;
-  return `${country} ${isBot ? 'bot' : 'human'} ${settledAddress(req.originalUrl)}`;
-}
-
-/** Addresses as requested and as they settle, for the hot ones: parsing a URL on every hit costs more than a lookup. */
-const settled = new Map<string, string>();
-const SETTLED_MAX = 10_000;
-
-function settledAddress(address: string): string {
-  let known = settled.get(address);
-  if (known === undefined) {
-    const url = new URL(address, 'http://page');
-    known = `${url.pathname}${url.search}`;
-    // Many addresses are asked once (crawlers, bursts): rather than keep count, start again.
-    if (settled.size >= SETTLED_MAX) settled.clear();
-    settled.set(address, known);
-  }
-  return known;
+  return `${country} ${isBot ? 'bot' : 'human'} ${res.locals.address}`;
 }
 
 function split(body: Buffer, nonce: Buffer): Buffer[] {
@@ -324,7 +304,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       delete req.headers[REVALIDATE_HEADER];
       if (res.locals.pageCacheRevalidation || !anonymous(req)) return next();
       const lookUp = () => {
-        const key = keyOf(req, res);
+        const key = keyOf(res);
         const entry = cache.get(key);
         if (!entry) return next();
         const stale = Date.now() >= entry.freshUntil;
@@ -342,7 +322,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!anonymous(req)) return next();
       if (!res.locals.pageCacheRevalidation) lookups.inc({ result: 'miss' });
       res.setHeader(PAGE_CACHE_HEADER, 'miss');
-      if (req.method === 'GET') capture(res, keyOf(req, res));
+      if (req.method === 'GET') capture(res, keyOf(res));
       next();
     },
     clear() {

@@ -478,15 +478,25 @@ describe('wishlists on the demo catalogue', () => {
   });
 
   describe('which lists hold a product', () => {
-    it('answers one product with ?id= and a page of cards with ?ids=', async () => {
+    it('answers one product with ?id= as the spec says, data.lists (listId, listName, isPublic, slug) each saying whether it holds it, and a page of cards with ?ids=', async () => {
       const shopper = client(api, (await registerUser(api)).token);
       const one = await newList(shopper, 'One');
       const two = await newList(shopper, 'Two');
+      const three = await newList(shopper, 'Summer Days');
+      await shopper.privacy(two.listId, 1).expect(200);
       await shopper.add({ id: gb[0], listId: one.listId }).expect(200);
       await shopper.add({ id: gb[0], listId: two.listId }).expect(200);
       await shopper.add({ id: gb[1], listId: two.listId }).expect(200);
-      expect((await shopper.show(`id=${gb[0]}`).expect(200)).body).toEqual({ data: { listIds: [one.listId, two.listId] } });
-      expect((await shopper.show(`id=${gb[2]}`).expect(200)).body).toEqual({ data: { listIds: [] } });
+      const shown = (list: Wishlist, isPublic: 0 | 1, holdsProduct: boolean) => ({ listId: list.listId, listName: list.listName, isPublic, slug: list.slug, holdsProduct });
+      expect((await shopper.show(`id=${gb[0]}`).expect(200)).body).toEqual({
+        data: { lists: [shown(one, 0, true), shown(two, 1, true), shown(three, 0, false)], listIds: [one.listId, two.listId] },
+      });
+      expect((await shopper.show(`id=${gb[2]}`).expect(200)).body).toEqual({
+        data: { lists: [shown(one, 0, false), shown(two, 1, false), shown(three, 0, false)], listIds: [] },
+      });
+      expect(three.slug).toBe('summer-days');
+      // Another shopper's lists never show: a shopper with none gets none.
+      expect((await client(api, (await registerUser(api)).token).show(`id=${gb[0]}`).expect(200)).body).toEqual({ data: { lists: [], listIds: [] } });
       const many = await shopper.show(`ids=${gb[0]},${gb[1]},${gb[2]}`).expect(200);
       expect(many.body).toEqual({ data: { products: { [gb[0]!]: [one.listId, two.listId], [gb[1]!]: [two.listId], [gb[2]!]: [] } } });
       const tooMany = Array.from({ length: 101 }, (_, i) => i + 1).join(',');

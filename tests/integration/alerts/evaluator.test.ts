@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationsSchema, unsubscribeAlertPath } from '../../../shared/api/alert-schemas';
-import { ALERT_NOTICES } from '../../../shared/validation/alert-rules';
+import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-rules';
 import { ALERT_CONSUMER, AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
 import { AlertLinks } from '../../../server/api/alerts/alert-links';
 import { latestCursor, saveCursor } from '../../../server/api/catalog/catalog-changes';
@@ -218,13 +218,23 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
     expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     // The visible links: one per alert, and the header's, in the body too.
     expect(textOf(mail)).toContain(header!);
-    expect(new Set(textOf(mail).match(/\/alerts\/unsubscribe\/v1\.[1-9]\d*\.u\d+\.[A-Za-z0-9_-]{43}/g)).size).toBe(2);
+    const itemTokens = [...new Set(textOf(mail).match(/(?<=\/alerts\/unsubscribe\/)v1\.[1-9]\d*\.u\d+\.[A-Za-z0-9_-]{43}/g))];
+    expect(itemTokens).toHaveLength(2);
+    const unsubscribe = (body: object) => request(api.url).post('/api/account/alert-unsubscribe').send(body);
+    const left = async () => (await fay.as.alerts('gb').expect(200)).body.data.totalCount as number;
 
-    // One click: the header's token stops every alert of the mail's recipient.
+    // Each item's link stops that alert only, even when asked for all (issue 25: single-purpose).
+    const refused = await unsubscribe({ token: itemTokens[0], all: true }).expect(400);
+    expect(refused.body).toEqual({ status: 400, message: ALERT_MESSAGES.linkStopsOne, fields: { all: ALERT_MESSAGES.linkStopsOne } });
+    expect(await left()).toBe(2);
+    expect((await unsubscribe({ token: itemTokens[0] }).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribed });
+    expect(await left()).toBe(1);
+
+    // One click: the header's token, the footer's link, stops every alert of the mail's recipient.
     const token = header!.slice(`${SITE_URL}${unsubscribeAlertPath('')}`.length);
-    const res = await request(api.url).post('/api/account/alert-unsubscribe').send({ token }).expect(200);
+    const res = await unsubscribe({ token }).expect(200);
     expect(res.body.data).toEqual({ message: ALERT_NOTICES.unsubscribedAll });
-    expect((await fay.as.alerts('gb').expect(200)).body.data.totalCount).toBe(0);
+    expect(await left()).toBe(0);
   });
 
   it('notifies each match exactly once: a second run over the same entries sends nothing and adds no notification', async () => {

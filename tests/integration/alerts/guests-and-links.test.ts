@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertSetSchema, confirmAlertsPath } from '../../../shared/api/alert-schemas';
 import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-rules';
+import { AlertLinks } from '../../../server/api/alerts/alert-links';
 import type { AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
 import type { Database } from '../../../server/api/db/database';
 import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
@@ -134,7 +135,7 @@ describe('guest alerts and the e-mailed links', () => {
     expect(mailsTo(email)).toHaveLength(4);
   });
 
-  it('stops one alert with its link, all of the address with all=true, and refuses a tampered token', async () => {
+  it('stops one alert with its link, all of the address with the link that names them all, and refuses a tampered token', async () => {
     const email = uniqueEmail('guest');
     const dress = (await guest.setGuest(body(email, { id: guidOf('northlane', 'NL100-BLK-S') })).expect(200)).body.data.alertId as number;
     const skirt = (await guest.setGuest(body(email, { id: guidOf('northlane', 'NL100-RED-S') })).expect(200)).body.data.alertId as number;
@@ -162,10 +163,13 @@ describe('guest alerts and the e-mailed links', () => {
     expect((await guest.unsubscribe(token).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribed });
     expect((await db.query<{ id: number }>('SELECT id FROM alerts WHERE id = ANY($1::int[])', [[dress, skirt]])).map((r) => r.id)).toEqual([skirt]);
 
-    // The stopped alert fires no more; all=true stops the rest.
+    // The stopped alert fires no more. Its link stops nothing more, even asked for all (a
+    // token does one thing); the link that names every alert of the address stops the rest.
     await change({ 'NL100-BLK-S': { sale_price: '50.00 GBP' } });
     expect(mailsTo(email)).toHaveLength(2);
-    expect((await guest.unsubscribe(token, true).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribedAll });
+    expect((await guest.unsubscribe(token, true).expect(400)).body.message).toBe(ALERT_MESSAGES.linkStopsOne);
+    const every = await new AlertLinks(db).sign({ alertId: 0, owner: { kind: 'guest', id: Number(owner!.slice(1)) } });
+    expect((await guest.unsubscribe(every, true).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribedAll });
     expect(await db.query('SELECT id FROM alerts WHERE id = $1', [skirt])).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { GuestKeyResponseSchema, PublicProfileResponseSchema } from '../../../shared/api/account-schemas';
-import { API_ROUTES, type ApiRoute } from '../../../shared/api/api-routes';
+import { API_ROUTES, findApiRoute, type ApiRoute } from '../../../shared/api/api-routes';
 import { SITEMAP_KINDS } from '../../../shared/api/product-schemas';
 import { SearchResponseSchema } from '../../../shared/api/search-schemas';
 import { WishlistAddedSchema } from '../../../shared/api/wishlist-schemas';
@@ -443,15 +443,67 @@ async function build(route: ApiRoute, g: Generated): Promise<FuzzRequest> {
   return { method: route.method, path, headers, ...(g.body ? { body: g.body.body } : {}) };
 }
 
+// ── what is asked of every answer ───────────────────────────────────────────────────
+
+/** The default wordings of zod, Express's router and body-parser: none may reach a client. */
+const LIBRARY_WORDING = /^Invalid input|expected .*, received|Too (big|small)|Invalid (option|string|number|key|element|union|type|format|value)|Unrecognized key|Failed to decode param|unsupported (charset|content encoding)|^bad request$/i;
+
+/**
+ * Words a person reads for a field besides its name: a link's secrets are the link, a
+ * product's id the product (or item), the upload's body the image, and so on.
+ */
+const FIELD_WORDS: Record<string, string[]> = {
+  token: ['link'],
+  tkn: ['link'],
+  key: ['link'],
+  id: ['product', 'item'],
+  alertPrice: ['price'],
+  brandId: ['brand'],
+  storeId: ['store'],
+  setName: ['lookbook name'],
+};
+
+/** The fields a request to `route` may carry: path parameters, query parameters, body fields, the body itself. */
+function routeFields(route: ApiRoute): string[] {
+  const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const body = route.method === 'GET' ? [] : [...Object.keys(bodyFields(`${route.method} ${route.path}`)), 'request body'];
+  const upload = route.path === '/api/account/upload-profile-image' ? ['image'] : [];
+  return [...params, ...Object.keys(QUERY_SAMPLES), ...body, ...upload];
+}
+
+const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Whether `message` names one of `fields`, by name or by the words a person reads for it ("List Name" is listName). */
+function namesAField(message: string, fields: string[]): boolean {
+  return fields
+    .flatMap((field) => [field, ...(FIELD_WORDS[field] ?? [])])
+    .some((name) => new RegExp(`(^|[^a-z0-9_])${name.replace(/[^a-z0-9_ ]/gi, '')}($|[^a-z0-9_])`, 'i').test(message) || (name.length >= 4 && compact(message).includes(compact(name))));
+}
+
+/** What is wrong with an answer, if anything: a 5xx, a library's wording, a 400 that names no field. */
+function problemWith(route: ApiRoute, answer: Answer): string | undefined {
+  if (answer.status >= 500) return 'a 5xx';
+  const { message, fields } = answer.json as { message?: unknown; fields?: Record<string, string> };
+  // Not every 4xx is ours to word: the HTTP parser's own (a malformed request line, 431) has no body.
+  if (answer.status < 400 || typeof message !== 'string') return undefined;
+  if (LIBRARY_WORDING.test(message) || Object.values(fields ?? {}).some((text) => LIBRARY_WORDING.test(text))) return "a library's default wording";
+  // The spec's own messages ('value is only whitespace') name their field in `fields`, as a form shows them.
+  const named = namesAField(message, routeFields(route)) || Object.keys(fields ?? {}).some((field) => routeFields(route).includes(field));
+  if (answer.status === 400 && !named) return 'a 400 that names no field';
+  return undefined;
+}
+
 describe('every api route, under generated input', () => {
   for (const route of API_ROUTES) {
-    it(`${route.method} ${route.path} never answers 5xx`, async () => {
+    it(`${route.method} ${route.path} never answers 5xx, and words every 4xx itself, naming the field of each 400`, async () => {
       await fc.assert(
         fc.asyncProperty(requestArb(route), async (generated) => {
           const request = await build(route, generated);
           const answer = await send(request);
-          if (answer.status >= 500) {
-            throw new Error(`${request.method} ${request.path} ${request.body ?? ''} → ${answer.status} ${answer.text.slice(0, 300)}`);
+          // The route the api took (an empty last part makes /auto-suggest/x/ the one-part route).
+          const problem = problemWith(findApiRoute(request.method, request.path) ?? route, answer);
+          if (problem) {
+            throw new Error(`${problem}: ${request.method} ${request.path} ${request.body ?? ''} → ${answer.status} ${answer.text.slice(0, 300)}`);
           }
         }),
         { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },

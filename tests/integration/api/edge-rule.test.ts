@@ -68,7 +68,7 @@ describe('text with a NUL, and ids beyond 2147483647, are the caller’s mistake
       [request(api.url).get('/api/search?link=/dresses%00'), 400, 'link must not contain control characters'],
       [request(api.url).get('/api/search/filters/brand?find=a%00'), 400, 'find must not contain control characters'],
       [request(api.url).get('/api/account/store-search/a%00b'), 400, 'term must not contain control characters'],
-      [request(api.url).get('/api/search/auto-suggest/a%00b'), 400, 'the search text must not contain control characters'],
+      [request(api.url).get('/api/search/auto-suggest/a%00b'), 400, 'text (the search text) must not contain control characters'],
       [request(api.url).get('/api/account/brand-list?country=g%00b'), 400, 'country: country must not contain control characters'],
     ];
     const answers = [];

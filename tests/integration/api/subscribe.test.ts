@@ -149,7 +149,7 @@ describe('POST /api/account/subscribe', () => {
     const cases: [unknown, string][] = [
       [{}, 'email: email is required'],
       [{ email: `${'a'.repeat(130)}@example.com` }, 'email: email must be at most 128 characters'],
-      [{ email: 'ava@example.com', source: 'popup' }, 'source: Invalid option: expected one of "dialog"|"footer"'],
+      [{ email: 'ava@example.com', source: 'popup' }, 'source: source must be one of "dialog", "footer"'],
       [{ email: 'ava@example.com', country: 'fr' }, 'country: country must be one of GB, US, IN, AE, CA, AU, HK, SG'],
       [{ email: ['ava@example.com'] }, 'email: email must be text'],
       [{ email: 'ava\u0000@example.com' }, 'email: email must not contain control characters'],

@@ -158,18 +158,28 @@ describe('the unsubscribe page', () => {
     const two = (await as.setUser({ id: DRESS, alertPrice: '40', brandId: null, storeId: null, country: 'gb' }).expect(200)).body.data.alertId as number;
     const links = new AlertLinks(db);
     const token = await links.sign({ alertId: one, owner: { kind: 'user', id: shopper.userId } });
-    return { shopper, one, two, token };
+    /** The footer's and List-Unsubscribe link's: every alert of the address. */
+    const everyToken = await links.sign({ alertId: 0, owner: { kind: 'user', id: shopper.userId } });
+    return { shopper, one, two, token, everyToken };
   }
 
-  it('shows the choice on GET and stops nothing', async () => {
-    const { shopper, token } = await twoAlerts();
+  it('shows on GET the one button of what the token stops, an item’s link its alert, the footer’s every alert, and stops nothing', async () => {
+    const { shopper, token, everyToken } = await twoAlerts();
     const res = await page(`/alerts/unsubscribe/${token}`).expect(200);
     expect(res.headers['cache-control']).toBe(CacheNone.header);
     const html = visibleMarkup(res.text);
     expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
-    expect(text(res.text)).toContain('Stop this alert');
-    expect(text(res.text)).toContain('Stop all alerts at this address');
+    const buttons = (markup: string) => [...visibleMarkup(markup).matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]).filter((label) => label!.startsWith('Stop'));
+    expect(buttons(res.text)).toEqual(['Stop this alert']);
+    expect(buttons((await page(`/alerts/unsubscribe/${everyToken}`).expect(200)).text)).toEqual(['Stop all alerts at this address']);
     expect(await alertsOfUser(shopper)).toHaveLength(2);
+  });
+
+  it('stops only the item’s alert when its page’s button is pressed', async () => {
+    const { shopper, two, token } = await twoAlerts();
+    const res = await formPost(`/alerts/unsubscribe/${token}`, { scope: 'all' }).expect(200);
+    expect(text(res.text)).toContain(ALERT_NOTICES.unsubscribed);
+    expect((await alertsOfUser(shopper)).map((row) => row.id)).toEqual([two]);
   });
 
   it('stops the one alert at once on a one-click POST from a mail client: no cookies, no origin, no XSRF token', async () => {
@@ -181,9 +191,16 @@ describe('the unsubscribe page', () => {
     expect((await alertsOfUser(shopper)).map((row) => row.id)).toEqual([two]);
   });
 
-  it('stops every alert of the address when the page’s second button is pressed, under a country prefix too', async () => {
-    const { shopper, token } = await twoAlerts();
-    const res = await formPost(`/us/alerts/unsubscribe/${token}`, { scope: 'all' }).expect(200);
+  it('takes the one-click POST as multipart/form-data too, as RFC 8058 asks mail clients to send it', async () => {
+    const { shopper, two, token } = await twoAlerts();
+    const res = await request(web.url).post(`/alerts/unsubscribe/${token}`).field('List-Unsubscribe', 'One-Click').expect(200);
+    expect(text(res.text)).toContain(ALERT_NOTICES.unsubscribed);
+    expect((await alertsOfUser(shopper)).map((row) => row.id)).toEqual([two]);
+  });
+
+  it('stops every alert of the address when the footer link’s page’s button is pressed, under a country prefix too', async () => {
+    const { shopper, everyToken } = await twoAlerts();
+    const res = await formPost(`/us/alerts/unsubscribe/${everyToken}`, {}).expect(200);
     expect(text(res.text)).toContain(ALERT_NOTICES.unsubscribedAll);
     expect(await alertsOfUser(shopper)).toEqual([]);
   });

@@ -41,7 +41,10 @@ describe('an api client with a token header and no cookies', () => {
     expect(lists).toHaveLength(1);
     // Reading through the gateway is the shopper's too.
     const read = await request(stack.web.url).get(`/api/account/show-wishlist/?id=${product}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
-    expect(read.body.data).toEqual({ listIds: lists });
+    expect(ShowWishlistSchema.parse(read.body.data)).toEqual({
+      lists: [{ listId: lists[0], listName: 'From a script', isPublic: 0, slug: 'from-a-script', holdsProduct: true }],
+      listIds: lists,
+    });
   });
 
   it('gets its token as the README says: a sign-in through the web hands it back as the token cookie', async () => {

@@ -50,12 +50,12 @@ describe('country sites', () => {
 });
 
 describe('choosing a country', () => {
-  it('stores the country cookie and reloads the same page under that country', async () => {
+  it('stores the country cookie, Secure on an https site behind TLS termination, and reloads the same page under that country', async () => {
     const res = await request(stack.web.url).get(`/choose-country/ca?to=${encodeURIComponent('/about-us?x=1')}`).expect(302);
     expect(res.headers.location).toBe('/ca/about-us?x=1');
     expect(res.headers['cache-control']).toBe('no-store');
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/^country=ca; Max-Age=31536000; Path=\/; Expires=[^;]+; SameSite=Lax$/);
+    expect(cookie).toMatch(/^country=ca; Max-Age=31536000; Path=\/; Expires=[^;]+; Secure; SameSite=Lax$/);
     expect(cookie).not.toContain('HttpOnly');
   });
 

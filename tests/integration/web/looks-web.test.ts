@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
+import { COUNTRIES } from '../../../shared/countries';
+import { formatPrice } from '../../../shared/price';
 import { LOOK_COLLAGE, lookPagePath } from '../../../shared/validation/look-rules';
 import { registerUser } from '../accounts/accounts-api';
 import { demoStackForFile } from '../../support/demo-stack';
@@ -17,12 +19,22 @@ const stack = demoStackForFile('catalog');
 type Shopper = Awaited<ReturnType<typeof registerUser>>;
 const { page } = asBrowser(() => stack.web.url);
 
-type Card = { id: number; variant_index: number; category_slug: string; subcategory_slug: string; variants: { title: string; size_variants: { guid: string; slug: string }[] }[] };
+type Card = {
+  id: number;
+  brand: string | null;
+  variant_index: number;
+  category_slug: string;
+  subcategory_slug: string;
+  variants: { title: string; size_variants: { guid: string; slug: string; saleprice: number }[] }[];
+};
 async function cards(count: number): Promise<Card[]> {
   const res = await request(stack.api.url).get(`/api/search?q=dreses&perPage=${count}`).expect(200);
   return res.body.data.products as Card[];
 }
 const guidOf = (card: Card) => card.variants[card.variant_index]!.size_variants[0]!.guid;
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+/** The Dress Me board's list of its pieces, as the server drew it (React's ids made plain). */
+const boardList = (html: string) => /<section class="look-board-pieces"[^>]*>(.*?)<\/section>/s.exec(html)?.[1]?.replace(/id="[^"]*-pieces"/, 'id="ID-pieces"');
 
 async function saveLook(shopper: Shopper, setName: string, setPublic: 0 | 1, pieces: Card[]): Promise<{ slug: string; listId: number }> {
   const items = pieces.map((card, i) => ({ guid: guidOf(card), x: i * 300, y: 100, width: 300, height: 300, z: i }));
@@ -99,6 +111,14 @@ describe('Dress Me', () => {
     const res = await page(`/create-a-look/${size.slug}/${size.guid}`).expect(200);
     expect(readPayload(res.text).script).toContain(`"start":[{"guid":"${size.guid}"`);
     expect(visibleMarkup(res.text)).toContain('<meta name="robots" content="noindex, follow"/>');
+    // The piece is named beside the board, by name, brand and price, with its Remove button,
+    // in the server's HTML (not only an aria-label on the picture).
+    const title = escapeHtml(card!.variants[card!.variant_index]!.title);
+    expect(boardList(res.text)).toBe(
+      `<h2 id="ID-pieces" tabindex="-1">On the board (1)</h2><ul><li><span class="look-board-piece-name">${title}</span>` +
+        `<span class="look-board-piece-brand">${escapeHtml(card!.brand!)}</span><span class="look-board-piece-price">${formatPrice(size.saleprice, COUNTRIES.GB)}</span>` +
+        `<button type="button" class="button button-secondary look-board-piece-remove" aria-label="Remove ${title}">Remove</button></li></ul>`,
+    );
     const empty = await page('/create-a-look/gone/00000000-0000-4000-8000-000000000000').expect(200);
     expect(readPayload(empty.text).script).toContain('"start":[]');
   });

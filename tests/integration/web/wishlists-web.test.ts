@@ -105,6 +105,11 @@ describe('My Wishlists without JavaScript', () => {
 
     const add = await browser.formPost(`/wishlist/add/${a}?returnurl=${encodeURIComponent(LISTING)}`, { listId: String(listId), listName: '' }, shopper).expect(302);
     expect(add.headers.location).toBe(LISTING);
+    // The add page asks show-wishlist once: the lists to choose from, and those already holding the product.
+    const again = await browser.page(`/wishlist/add/${a}`, shopper).expect(200);
+    expect(visibleMarkup(again.text)).toContain('<p data-testid="wishlist-holding">Already in: <!-- -->Party</p>');
+    expect(visibleMarkup(again.text)).toContain(`<option value="${listId}">Party</option>`);
+    expect(visibleMarkup((await browser.page(`/wishlist/add/${b}`, shopper).expect(200)).text)).not.toContain('wishlist-holding');
     await onApi(shopper).post('/api/account/wishlist', { id: b, listId, listName: '' });
     expect((await listOf(shopper, listId)).items.map((item) => item.productId).sort()).toEqual([a, b].sort());
 

@@ -6,7 +6,7 @@ import { publishState } from '../../../client/components/looks/PublishLookDialog
 // The Dress Me board's changes (pointer drags, the resize handle and the keys all end in these)
 // and the Publish Look dialog's Submit (spec section 5).
 
-const piece = (n: number) => ({ guid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name: `Piece ${n}`, image: `/p/${n}.jpg` });
+const piece = (n: number) => ({ guid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name: `Piece ${n}`, brand: 'Maison Harlow', price: 40 + n, image: `/p/${n}.jpg` });
 function board(count: number): BoardPiece[] {
   let pieces: BoardPiece[] = [];
   for (let n = 1; n <= count; n += 1) pieces = addPiece(pieces, piece(n)).pieces;
