@@ -135,11 +135,12 @@ export function generateDemoCatalog(dataDir: string, products: number, buildDir 
 export type RunningService = { proc: NodeProcess; url: string; port: number };
 
 /**
- * One api process on a free port, run from `buildDir`; resolves once /readyz answers 200.
- * Several of them on one PostgreSQL server (`DATABASE_URL`) are the scaled-out api.
+ * One api process on a free port (or `port`: started again where it was), run from
+ * `buildDir`; resolves once /readyz answers 200. Several of them on one PostgreSQL server
+ * (`DATABASE_URL`) are the scaled-out api.
  */
-export async function startApiProcess(env: NodeJS.ProcessEnv, buildDir = BUILD_DIR, timeoutMs?: number): Promise<RunningService> {
-  const port = await freePort();
+export async function startApiProcess(env: NodeJS.ProcessEnv, buildDir = BUILD_DIR, timeoutMs?: number, port?: number): Promise<RunningService> {
+  port ??= await freePort();
   const proc = startNodeProcess(`${buildDir}/server/api.js`, { LOG_LEVEL: 'warn', ...env, API_PORT: String(port) });
   const url = `http://127.0.0.1:${port}`;
   await waitForUrl(`${url}/readyz`, proc, timeoutMs);
@@ -147,11 +148,12 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, buildDir = BUILD_D
 }
 
 /**
- * One web process on a free port in front of `apiUrl`, run from `buildDir`; resolves once
- * /healthz answers. Several of them behind a load balancer need the same XSRF_SECRET.
+ * One web process on a free port (or `port`) in front of `apiUrl`, run from `buildDir`;
+ * resolves once /healthz answers. Several of them behind a load balancer need the same
+ * XSRF_SECRET.
  */
-export async function startWebProcess(apiUrl: string, env: NodeJS.ProcessEnv, buildDir = BUILD_DIR): Promise<RunningService> {
-  const port = await freePort();
+export async function startWebProcess(apiUrl: string, env: NodeJS.ProcessEnv, buildDir = BUILD_DIR, port?: number): Promise<RunningService> {
+  port ??= await freePort();
   const proc = startNodeProcess(`${buildDir}/server/web.js`, {
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',

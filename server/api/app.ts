@@ -141,7 +141,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   });
   app.get('/metrics', metricsHandler(registry));
   mountOperatorRoutes(app, { db, logger, secret: deps.operatorSecret });
-  app.use(purges.router());
+  purges.mount(app);
 
   // Everything below is the api contract: each route is shared or personal as
   // shared/api/api-routes.ts says, before any handler sees the request.

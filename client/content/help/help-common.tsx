@@ -25,7 +25,7 @@ export type HelpPage = {
   sections: HelpSection[];
 };
 
-export const UPDATED = '1 November 2026';
+export const UPDATED = '28 November 2026';
 
 export function Mail({ to }: { to: string }) {
   return <a href={`mailto:${to}`}>{to}</a>;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { COOKIE, SESSION_DAYS } from '../../../shared/constants';
+import { COOKIE, KNOWN_DEVICE_DAYS, SESSION_DAYS } from '../../../shared/constants';
 import { ShellLink } from '../../components/ui/ShellLink';
 import { COMPANY_NAME, POSTAL_ADDRESS, PRIVACY_EMAIL } from '../contact';
 import { Mail, UPDATED, type HelpPage } from './help-common';
@@ -17,6 +17,13 @@ const COOKIES: CookieRow[] = [
     name: COOKIE.profileType,
     purpose: 'Remembers which kind of account you signed in with (shopper or editor), so pages show the right controls.',
     lifetime: `${SESSION_DAYS} days, or until you sign out`,
+    kind: 'Strictly necessary',
+  },
+  {
+    name: COOKIE.knownDevice,
+    purpose:
+      'Tells us this browser has signed in to your account before, so someone guessing your password elsewhere cannot lock you out. It holds a random key, and page scripts cannot read it (HttpOnly).',
+    lifetime: `${KNOWN_DEVICE_DAYS} days from your last sign-in`,
     kind: 'Strictly necessary',
   },
   {

@@ -1,4 +1,5 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type express from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { CACHE_PURGES_MAX, CACHE_PURGES_PATH, PURGE_HEADER, type CachePurgesAnswer } from '../../../shared/api/cache-purges';
 import { CacheNone } from '../../../shared/http/cache-policy';
@@ -50,17 +51,18 @@ export class CachePurges {
   }
 
   /**
-   * Reads the newest purge on record. A write that may have withdrawn something awaits this
-   * before it answers, so the web that made it drops what it kept before the shopper's next
-   * page, without waiting for the notice.
+   * Reads the newest purge on record, and says it on `res`. A write that may have withdrawn
+   * something awaits this before it answers, so the web that carried it drops what it kept
+   * before the shopper's next page, without waiting for the notice.
    */
-  async caughtUp(): Promise<void> {
+  async caughtUp(res?: Response): Promise<void> {
     try {
       const [row] = await this.db.query<{ id: string | null }>('SELECT max(id)::text AS id FROM cache_purges');
       this.heard(Number(row?.id ?? 0));
     } catch (error) {
       this.logger?.warn({ err: error }, 'cache purges: cannot read the newest purge; the notices will tell');
     }
+    if (res && !res.headersSent) res.setHeader(PURGE_HEADER.version, String(this.version));
   }
 
   /** Says the newest purge on every answer. */
@@ -69,10 +71,9 @@ export class CachePurges {
     next();
   };
 
-  /** GET /internal/cache-purges?after=N (the webs; not the api contract). */
-  router(): express.Router {
-    const router = express.Router();
-    router.get(CACHE_PURGES_PATH, async (req, res) => {
+  /** GET /internal/cache-purges?after=N (the webs; an operation, not the api contract). */
+  mount(app: express.Express): void {
+    app.get(CACHE_PURGES_PATH, async (req, res) => {
       res.setHeader('Cache-Control', CacheNone.header);
       const after = typeof req.query.after === 'string' && /^\d{1,15}$/.test(req.query.after) ? req.query.after : undefined;
       if (after === undefined) {
@@ -86,7 +87,6 @@ export class CachePurges {
       const answer: CachePurgesAnswer = { purges: rows.map((r) => ({ id: Number(r.id), keys: r.keys })) };
       res.json({ data: answer });
     });
-    return router;
   }
 
   async stop(): Promise<void> {

@@ -58,7 +58,7 @@ export const lookArea: ApiArea = {
           : await looks.save(asker, body.setId, body.setName, body.setPublic, body.items);
       // A public look changed, made private or deleted is purged from the webs' caches by the
       // database (http/cache-purges.ts); this answer says so, so the web that asked drops it at once.
-      await purges.caughtUp();
+      await purges.caughtUp(res);
       sendData(res, saved, CachePrivate);
     });
 
@@ -66,7 +66,7 @@ export const lookArea: ApiArea = {
       const asker = await shopper(req);
       const { listId, setName, setPublic } = parseForm(RenameLookbookBody, req.body);
       const renamed = await looks.rename(asker.userId, listId, setName, setPublic);
-      await purges.caughtUp();
+      await purges.caughtUp(res);
       sendData(res, renamed, CachePrivate);
     });
 
@@ -74,7 +74,7 @@ export const lookArea: ApiArea = {
       const asker = await shopper(req);
       const { listId } = parseInput(LookIdParams, req.params);
       await looks.remove(asker.userId, listId);
-      await purges.caughtUp();
+      await purges.caughtUp(res);
       sendData(res, { deleted: true }, CachePrivate);
     });
 

@@ -71,7 +71,7 @@ export const wishlistArea: ApiArea = {
       const lists = await wishlists.setPublic(asker, listId, isPublic);
       // A list made private (or deleted) is purged from the webs' caches by the database
       // (http/cache-purges.ts); this answer says so, so the web that asked drops it at once.
-      await purges.caughtUp();
+      await purges.caughtUp(res);
       sendData(res, { lists }, CachePrivate);
     });
 
@@ -97,7 +97,7 @@ export const wishlistArea: ApiArea = {
       const asker = await shopper(req);
       const { listId } = parseInput(WishlistIdParams, req.params);
       await wishlists.remove(asker, listId);
-      await purges.caughtUp();
+      await purges.caughtUp(res);
       sendData(res, { deleted: true }, CachePrivate);
     });
 

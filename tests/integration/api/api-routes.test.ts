@@ -17,7 +17,7 @@ import { openTestDatabase } from '../../support/test-database';
  * operator's hand-off of `npm run import` (routes/operator-routes.ts; the web's gateway never
  * forwards it, tests/integration/catalog/operator-import.test.ts).
  */
-const OPERATIONS = ['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /operator/import', 'POST /operator/analyse'];
+const OPERATIONS = ['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /operator/import', 'POST /operator/analyse', 'GET /internal/cache-purges'];
 
 let db: Database;
 let api: ApiApp;

@@ -1,13 +1,15 @@
 import type http from 'node:http';
 import { Suspense, use } from 'react';
-import { Outlet, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Outlet, data, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiContext } from '../../../client/app/contexts';
 import { sessionContext } from '../../../client/app/session-context';
+import { ApiError } from '../../../shared/api/api-client';
 import { RouteErrorView } from '../../../client/components/shell/RouteErrorView';
 import { readPayload, visibleMarkup } from '../../support/page';
 import { startRecordingUpstream, type Recorded } from '../../support/recording-upstream';
+import { pollUntil } from '../../support/poll';
 import { startWeb } from '../../support/web-server';
 
 // The render path with routes of the test's own: what loaders can do to a response.
@@ -42,6 +44,15 @@ async function listingWithProfile({ request, context }: LoaderFunctionArgs) {
     context.get(sessionContext).signedIn() ? api.get('/api/account/user-profile', Echo) : null,
   ]);
   return shown(`${list.message} ${profile?.message ?? 'guest'}`, list);
+}
+// A shared answer the api may stop giving (a list made private): the page is then a 404.
+async function askWithdrawable({ context }: LoaderFunctionArgs) {
+  try {
+    return (await context.get(apiContext).get('/api/home/fashion-tips', Echo, { withdrawable: 1 })).message;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data('gone', { status: 404 });
+    throw error;
+  }
 }
 // A guest's page that asks a personal question (the visitor's own geo country).
 async function askGeoCountry({ context }: LoaderFunctionArgs) {
@@ -101,6 +112,7 @@ const routes: RouteObject[] = [
       { path: 'profile-twice', loader: fetchProfileTwice, Component: ShowData },
       { path: 'listing', loader: listingWithProfile, Component: ShowData },
       { path: 'geo', loader: askGeoCountry, Component: ShowData },
+      { path: 'withdrawable', loader: askWithdrawable, Component: ShowData, ErrorBoundary: RouteErrorView },
     ],
   },
 ];
@@ -188,6 +200,42 @@ describe('render path: what loaders return', () => {
     const next = upstream.requests.length;
     await request(web.url).get('/profile-twice').set('Cookie', 'token=t2').expect(200);
     expect(upstream.requests.slice(next).map((r) => [r.url, r.headers.token ?? null])).toEqual([['/api/account/user-profile', 't2']]);
+  });
+});
+
+describe('render path: a kept answer the api stops giving', () => {
+  it('is never answered again once a refresh of it is refused: the next page asks the api, and is a 404', async () => {
+    // Kept for one second, then served stale for ten minutes while one call refreshes it.
+    let withdrawn = false;
+    upstream.answer((req, res) => {
+      if (!req.url.includes('withdrawable')) return cacheableEcho(req, res);
+      if (withdrawn) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: 404, message: 'This list is private.' }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=1, stale-while-revalidate=600' });
+      res.end(JSON.stringify({ data: { message: 'public' } }));
+    });
+    try {
+      // The page cache is off here: each page is rendered from the shared cache.
+      const noPageCache = await startWeb(upstream.url, { PAGE_CACHE_MAX_BYTES: '0' }, routes);
+      try {
+        const asked = () => upstream.requests.filter((r) => r.url.includes('withdrawable')).length;
+        expect(visibleMarkup((await request(noPageCache.url).get('/withdrawable').expect(200)).text)).toContain('<p>public</p>');
+        withdrawn = true;
+        // Past its max-age a page gets the kept answer while one call refreshes it, and the
+        // api refuses the refresh: from then on no page gets the kept answer.
+        await pollUntil('the refused refresh applied', async () => ((await request(noPageCache.url).get('/withdrawable')).status === 404 ? true : undefined));
+        const before = asked();
+        for (let i = 0; i < 3; i++) expect((await request(noPageCache.url).get('/withdrawable')).status).toBe(404);
+        expect(asked() - before).toBe(3);
+      } finally {
+        await noPageCache.close();
+      }
+    } finally {
+      upstream.answer(cacheableEcho);
+    }
   });
 });
 

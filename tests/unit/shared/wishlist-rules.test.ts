@@ -86,7 +86,7 @@ describe('the wishlist request schemas', () => {
   });
 
   it('ask which lists hold one product or up to 100', () => {
-    expect(ShowWishlistQuery.parse({ id: '4' })).toEqual({ id: 4 });
+    expect(ShowWishlistQuery.parse({ id: '4' })).toEqual({ id: { productId: 4 } });
     expect(ShowWishlistQuery.parse({ ids: '4,5,4' })).toEqual({ ids: [4, 5] });
     expect(ShowWishlistQuery.safeParse({ ids: Array.from({ length: 101 }, (_, i) => i + 1).join(',') }).success).toBe(false);
     expect(ShowWishlistQuery.safeParse({ id: '4', ids: '5' }).success).toBe(false);
