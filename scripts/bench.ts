@@ -12,8 +12,9 @@
 // 4. the catalog index against SQL on PostgreSQL (scripts/bench/index-bench.ts):
 //    npm run bench -- [--index-sizes 30000,1000000] [--index-queries 150] [--index-sql-rounds 1] [--index-only]
 // 5. the web's rendering and behaviour under load: page cache, streaming spread, a burst
-//    (scripts/bench/web-throughput.ts): npm run bench -- [--burst-requests 1200]
-//    [--burst-seconds 30] [--burst-waves 10] [--throughput-only]
+//    (scripts/bench/web-throughput.ts), a fixed rate of twice its capacity:
+//    npm run bench -- [--burst-requests 1200] [--burst-seconds 30] [--burst-waves 10]
+//    [--overload-seconds 20] [--throughput-only]
 // 6. the price history (scripts/bench/history-bench.ts): first start with a year of demo
 //    history, then the endpoint's p50 and p95: npm run bench -- [--history-products 30000]
 //    [--history-requests 400] [--history-only]
@@ -112,6 +113,7 @@ async function main() {
       dataDir,
       settings,
       burst: { requests: option('burst-requests', 1200), seconds: option('burst-seconds', 30), waves: option('burst-waves', 10) },
+      overload: { seconds: option('overload-seconds', 20) },
     };
     if (args.includes('--throughput-only')) return await runWebThroughputBench(throughput);
     const streamUrl = await web(RENDER_EVERY_REQUEST);

@@ -13,7 +13,11 @@ import { compare, median, printTable, summarise } from './load';
 //  - a listing with the shared cache off against on (page cache off);
 //  - a hot anonymous listing from the page cache against the same bytes as a static string;
 //  - a burst of page requests from one client, each address new (every one a render), at a
-//    default web server: the slowest answer, 503s with Retry-After, anything else.
+//    default web server: the slowest answer, 503s with Retry-After, anything else;
+//  - a fixed rate of new listings, twice what the web serves, for `overload.seconds`: what is
+//    not served within 2 s must be refused within 0.5 s (503 and Retry-After).
+//    The rate is set from the same web's capacity, measured first: the pages per second it
+//    served under a rate far above it.
 // Each figure is printed with its goal and whether this run met it.
 
 export type WebThroughputContext = {
@@ -26,6 +30,7 @@ export type WebThroughputContext = {
   dataDir: string;
   settings: { rounds: number; durationSeconds: number; connections: number; warmupSeconds: number };
   burst: { requests: number; seconds: number; waves: number };
+  overload: { seconds: number };
 };
 
 /**
@@ -66,7 +71,75 @@ function coldAddresses(count: number): string[] {
   return out.slice(0, count);
 }
 
+/**
+ * Listings that each make an api call of their own and show products: a category, two colours,
+ * a sort and one of the first three pages (about 27,000), so that neither cache answers one
+ * twice in the section.
+ */
+function listingsOfTwoColours(): string[] {
+  const out: string[] = [];
+  for (const page of ['', '&page=2', '&page=3']) {
+    for (const sort of ['', ...SORT_OPTIONS.map((o) => `&sort=${o.value}`)]) {
+      for (const [i, first] of COLOURS.entries()) {
+        for (const second of COLOURS.slice(i + 1)) {
+          for (const category of CATEGORIES) out.push(`/${category}?colour=${first.key},${second.key}${sort}${page}`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 type Answer = { status: number; retryAfter: boolean; ms: number };
+
+/** One GET on the agent: its status, whether it said Retry-After, and how long it took (a client's error is status 0). */
+function timedGet(url: string, agent: http.Agent): Promise<Answer> {
+  return new Promise<Answer>((resolve) => {
+    const sent = performance.now();
+    const req = http.get(url, { agent, headers: BROWSER }, (res) => {
+      res.resume();
+      res.once('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] !== undefined, ms: performance.now() - sent }));
+    });
+    req.once('error', () => resolve({ status: 0, retryAfter: false, ms: performance.now() - sent }));
+  });
+}
+
+/**
+ * A closed loop: `connections` clients, each asking the next address as soon as it has its
+ * answer, for `seconds`; the pages served a second (200s). What the web serves flat out.
+ */
+async function closedLoop(baseUrl: string, connections: number, seconds: number, addresses: readonly string[]): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const until = performance.now() + seconds * 1000;
+  let next = 0;
+  let served = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) if ((await timedGet(`${baseUrl}${addresses[next++ % addresses.length]}`, agent)).status === 200) served++;
+    }),
+  );
+  agent.destroy();
+  return served / seconds;
+}
+
+/**
+ * An open loop: `rate` requests a second for `seconds`, sent at even intervals whatever the
+ * answers (as shoppers arrive), each a listing address of its own, on connections kept alive
+ * and opened as needed.
+ */
+async function fixedRate(baseUrl: string, rate: number, seconds: number, addresses: readonly string[]): Promise<Answer[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const started = performance.now();
+  const pending: Promise<Answer>[] = [];
+  for (let i = 0; i < Math.round(rate * seconds); i++) {
+    const wait = started + (i * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(timedGet(`${baseUrl}${addresses[i % addresses.length]}`, agent));
+  }
+  const answers = await Promise.all(pending);
+  agent.destroy();
+  return answers;
+}
 
 /**
  * `requests` page requests from one client in `seconds`, sent in `waves` waves at even
@@ -83,18 +156,7 @@ async function burst(baseUrl: string, options: WebThroughputContext['burst']): P
   for (let wave = 0; wave < options.waves; wave++) {
     const wait = started + wave * gap - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    for (const address of addresses.slice(wave * perWave, (wave + 1) * perWave)) {
-      pending.push(
-        new Promise<Answer>((resolve) => {
-          const sent = performance.now();
-          const req = http.get(`${baseUrl}${address}`, { agent, headers: BROWSER }, (res) => {
-            res.resume();
-            res.once('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] !== undefined, ms: performance.now() - sent }));
-          });
-          req.once('error', () => resolve({ status: 0, retryAfter: false, ms: performance.now() - sent }));
-        }),
-      );
-    }
+    for (const address of addresses.slice(wave * perWave, (wave + 1) * perWave)) pending.push(timedGet(`${baseUrl}${address}`, agent));
   }
   const answers = await Promise.all(pending);
   agent.destroy();
@@ -181,6 +243,33 @@ export async function runWebThroughputBench(ctx: WebThroughputContext): Promise<
     { what: 'burst: slowest answer (ms)', value: slowest, goal: '≤ 2000', met: slowest <= 2000, format: (v) => v.toFixed(0) },
     { what: 'burst: answers neither 200 nor 503 + Retry-After', value: other.length, goal: '0', met: other.length === 0, format: (v) => String(v) },
   );
+
+  // Twice the capacity, at a default web server of its own: first what it serves flat out to
+  // as many clients as it renders at once (after a warm-up), every address new; then twice
+  // that as a fixed rate, for the section's time, on addresses not asked before.
+  const overloadUrl = await ctx.web();
+  const addresses = listingsOfTwoColours();
+  const third = Math.floor(addresses.length / 3);
+  await closedLoop(overloadUrl, 16, ctx.settings.warmupSeconds, addresses.slice(0, third));
+  const capacity = await closedLoop(overloadUrl, 16, 5, addresses.slice(third, 2 * third));
+  const rate = Math.max(1, Math.round(2 * capacity));
+  process.stderr.write(`  overload: capacity ${capacity.toFixed(0)} pages/s; ${rate}/s for ${ctx.overload.seconds} s\n`);
+  const overloaded = await fixedRate(overloadUrl, rate, ctx.overload.seconds, addresses.slice(2 * third));
+  const servedInTime = overloaded.filter((a) => a.status === 200 && a.ms <= 2000);
+  const refusedInTime = overloaded.filter((a) => a.status === 503 && a.retryAfter && a.ms <= 500);
+  const late = overloaded.length - servedInTime.length - refusedInTime.length;
+  const slowestOf = (list: readonly Answer[]) => Math.max(0, ...list.map((a) => a.ms)).toFixed(0);
+  console.log(`\nOverload: ${rate} listing requests a second for ${ctx.overload.seconds} s, twice the ${capacity.toFixed(0)} pages/s this web served (every address new), default web`);
+  console.log(`  answered 200 within 2 s                      ${String(servedInTime.length).padStart(8)}   slowest ${slowestOf(servedInTime)} ms`);
+  console.log(`  refused 503 with Retry-After within 0.5 s    ${String(refusedInTime.length).padStart(8)}   slowest ${slowestOf(refusedInTime)} ms`);
+  const others = overloaded.filter((a) => !servedInTime.includes(a) && !refusedInTime.includes(a));
+  const kinds = new Map<string, number>();
+  for (const a of others) {
+    const kind = a.status === 200 ? '200 after 2 s' : a.status === 503 ? '503 after 0.5 s' : a.status === 0 ? 'no answer' : String(a.status);
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  console.log(`  anything else (later, other status, none)    ${String(late).padStart(8)}   ${[...kinds].map(([k, n]) => `${n} × ${k}`).join(', ')}`);
+  goals.push({ what: 'overload at 2x capacity: not 200 <= 2 s nor 503 <= 0.5 s', value: late, goal: '0', met: late === 0, format: (v) => String(v) });
 
   console.log('\nGoals (web rendering and load)');
   for (const g of goals) console.log(`  ${g.what.padEnd(52)} ${(g.format ?? ratio)(g.value).padStart(8)}  goal ${g.goal.padEnd(7)} ${g.met ? 'met' : 'NOT met'}`);

@@ -1,5 +1,6 @@
 import { createRegistry } from '../lib/http-metrics';
 import { onShutdownSignal } from '../lib/graceful-shutdown';
+import { serve } from '../lib/serve';
 import { createLogger } from '../lib/logger';
 import { Accounts } from './accounts/accounts';
 import { AlertEvaluator } from './alerts/alert-evaluator';
@@ -75,10 +76,9 @@ const feedRefresher =
   config.feedRefresh.intervalMs > 0
     ? new FeedRefresher({ db, logger, intervalMs: config.feedRefresh.intervalMs, fetchTimeoutMs: config.feedRefresh.fetchTimeoutMs })
     : undefined;
-const server = app.listen(config.port, config.host, () => {
+const server = serve(app, config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');
 });
-server.keepAliveTimeout = 65_000;
 
 onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
   await feedRefresher?.stop();

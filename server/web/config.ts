@@ -50,8 +50,12 @@ const WebEnv = z.object({
   MAX_API_CALLS_IN_FLIGHT: z.coerce.number().int().positive().default(256),
   /** Requests that may wait for a place; one more is refused at once with 503 and Retry-After. */
   QUEUE_MAX: z.coerce.number().int().nonnegative().default(64),
-  /** The longest a request waits for a place before it is refused. */
-  QUEUE_TIMEOUT_MS: z.coerce.number().int().positive().default(1_000),
+  /**
+   * The longest a request waits for a place before it is refused; one expected to wait longer
+   * is refused on arrival (http/overload-gate.ts). Short enough that a refusal comes within
+   * half a second and a page that waited is still served within two (issue 25).
+   */
+  QUEUE_TIMEOUT_MS: z.coerce.number().int().positive().default(400),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { createRegistry } from '../lib/http-metrics';
 import { onShutdownSignal } from '../lib/graceful-shutdown';
+import { serve } from '../lib/serve';
 import { createLogger } from '../lib/logger';
 import { createWebApp } from './app';
 import { loadWebConfig } from './config';
@@ -13,9 +14,7 @@ const logger = createLogger('web', config.logLevel);
 const registry = createRegistry('web');
 const app = createWebApp({ config, logger, registry });
 
-const server = config.host ? app.listen(config.port, config.host) : app.listen(config.port);
-server.on('listening', () => logger.info({ port: config.port, api: config.apiBaseUrl }, 'web listening'));
-server.keepAliveTimeout = 65_000;
+const server = serve(app, config.port, config.host, () => logger.info({ port: config.port, api: config.apiBaseUrl }, 'web listening'));
 
 // The metrics listener, apart from the public one (the Prometheus habit): only whoever can
 // reach METRICS_HOST:METRICS_PORT reads them.

@@ -5,7 +5,8 @@
  * deadline bounds the wait, the probe is the signal.
  */
 export async function pollUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000, everyMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  // The monotonic clock: a test may fake the date.
+  const deadline = performance.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
@@ -14,7 +15,7 @@ export async function pollUntil<T>(what: string, probe: () => Promise<T | undefi
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
+    if (performance.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

@@ -10,6 +10,7 @@ import { toFetchRequest } from './fetch-request';
 import { sendFetchResponse } from './fetch-response';
 import { createPageContext, type PageContextDeps } from './page-context';
 import { renderDocument, type RenderOptions } from './render-document';
+import { renderTurn } from './render-turns';
 
 // GET/HEAD of any page (and POST of a page's form), in React Router's order: query() runs the
 // action and loaders with this request's context (page-context.ts); a Response they return is
@@ -75,6 +76,9 @@ export function createDocumentHandler(deps: DocumentDeps) {
       return;
     }
 
+    // Its render takes a turn of the event loop of its own (render-turns.ts).
+    await renderTurn();
+    if (controller.signal.aborted) return;
     // The page preloads the modules of the routes it matched (page-assets.ts).
     const payload = documentPayload(result, page.transfer, { ...page.config, assets: pageAssets(deps.assets, result.matches) }, deps);
     renderDocument(req, res, renderOptions, { dataRoutes: handler.dataRoutes, result, payload, signal: controller.signal });

@@ -30,6 +30,15 @@ import type { ApiUpstream } from '../upstream/api-upstream';
 
 /** The background render's request: the cache lets it through to the renderer and keeps what it renders. */
 const REVALIDATE_HEADER = 'x-page-cache-revalidate';
+/**
+ * Background renders at once. Each is a whole render, taken from what visitors' pages need: a
+ * burst of stale hits used to queue hundreds of them behind this process's own agent, out of
+ * the overload gate's sight, and the web rendered old pages for tens of seconds while every
+ * request, kept pages too, waited seconds for the event loop (issue 25). Past this bound a
+ * stale page is served as it is, and a later hit renders it again.
+ */
+const REVALIDATIONS_AT_ONCE = 2;
+
 /** How each answer was served, for operators and the benchmark: hit, stale or miss. */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 
@@ -115,6 +124,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const purged = new Counter({ name: 'page_cache_purged_total', help: 'Pages dropped because what they show was purged (a list or look made private or deleted, a deleted shopper) or the api refused it', registers });
   if (options.maxBytes === 0) return { serve: (_req, _res, next) => next(), keep: (_req, _res, next) => next(), clear: () => undefined };
 
+  let revalidations = 0;
   const cache = new LRUCache<string, Entry>({
     maxSize: options.maxBytes,
     sizeCalculation: (entry, key) => Math.max(1, entry.bytes + key.length),
@@ -129,6 +139,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
   });
   new Gauge({
+    name: 'page_cache_revalidations_in_flight',
+    help: `Background renders of stale pages under way (at most ${REVALIDATIONS_AT_ONCE})`,
+    registers,
+    collect() {
+      this.set(revalidations);
+    },
+  });
+  new Gauge({
     name: 'page_cache_entries',
     help: 'Pages held by the page cache',
     registers,
@@ -139,7 +157,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   // Known only to this process: nobody else can make it render past the cache.
   const secret = randomBytes(18).toString('base64url');
-  const selfAgent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const selfAgent = new http.Agent({ keepAlive: true, maxSockets: REVALIDATIONS_AT_ONCE });
   let probing = false;
 
   upstream.catalogVersion.onChange(() => {
@@ -172,7 +190,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
    */
   function revalidate(req: Request, res: Response, key: string, entry: Entry): void {
     entry.revalidating = true;
-    const done = () => (entry.revalidating = false);
+    revalidations++;
+    let ended = false;
+    const done = () => {
+      if (ended) return;
+      ended = true;
+      entry.revalidating = false;
+      revalidations--;
+    };
     const call = http.request(
       {
         host: req.socket.localAddress,
@@ -309,7 +334,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (!entry) return next();
         const stale = Date.now() >= entry.freshUntil;
         lookups.inc({ result: stale ? 'stale' : 'hit' });
-        if (stale && !entry.revalidating) revalidate(req, res, key, entry);
+        if (stale && !entry.revalidating && revalidations < REVALIDATIONS_AT_ONCE) revalidate(req, res, key, entry);
         probeCatalogVersion();
         send(req, res, entry, stale ? 'stale' : 'hit');
       };

@@ -8,6 +8,7 @@ import { CACHE_PURGES_PATH, CachePurgesSchema } from '../../../shared/api/cache-
 import { apiScope } from '../../../shared/api/api-routes';
 import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
 import type { CountryCode } from '../../../shared/countries';
+import { renderTurn } from '../render/render-turns';
 import { createCachePurges, type CachePurges } from './cache-purges';
 import { createCatalogVersion, type CatalogVersion } from './catalog-version';
 import { createSessionCache, type SessionCache } from './session-cache';
@@ -183,6 +184,9 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
         const res = await upstreamFetch(base, agent, request, upstreamHeaders(request, caller), wait, options.signal);
         status = res.status;
         upstream.observe(res.headers);
+        // What the caller does with the answer (parse it, shape a page's data) takes a turn
+        // of its own, as a render does (render/render-turns.ts).
+        await renderTurn();
         return res;
       } catch (error) {
         if (!(error instanceof UpstreamError) || options.signal?.aborted) throw error;
