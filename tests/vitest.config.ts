@@ -21,6 +21,10 @@ export default defineConfig({
   root,
   plugins: [sqlAsText()],
   test: {
+    // Two files at a time on this two-core machine (vitest's default is one fewer than the
+    // cores): most integration files wait on servers, processes and databases more than they
+    // compute, and the run was past fifteen minutes one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -37,7 +41,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
-          globalSetup: ['tests/support/postgres-global-setup.ts', 'tests/support/build-global-setup.ts'],
+          globalSetup: ['tests/support/postgres-global-setup.ts', 'tests/support/pglite-global-setup.ts', 'tests/support/build-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -73,10 +73,13 @@ function steadyLoad(front: string) {
   const get = (path: string) =>
     new Promise<void>((resolve) => {
       const req = http.get(`${front}${path}`, { agent, headers: { 'user-agent': 'Mozilla/5.0 Chrome/130' } }, (res) => {
-        res.resume();
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
         res.once('end', () => {
           if (res.statusCode === 200) outcome.ok++;
-          else outcome.failed.push(`${path}: ${res.statusCode}`);
+          // Who refused, and why: the balancer's page or ours.
+          else outcome.failed.push(`${path}: ${res.statusCode} ${body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').slice(0, 120)}`);
           resolve();
         });
       });

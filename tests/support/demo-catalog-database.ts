@@ -5,7 +5,7 @@ import { ensureDemoCatalog } from '../../server/api/catalog/demo-loader';
 import { SMALL_DEMO, type DemoOptions } from '../../server/api/catalog/demo/demo-world';
 import { writeDemoCatalog } from '../../server/api/catalog/demo/generate-demo-catalog';
 import type { Database } from '../../server/api/db/database';
-import { openTestDatabase } from './test-database';
+import { openDatabaseFromDump, openTestDatabase, providedDump } from './test-database';
 
 // A test database holding the small generated demo catalogue (600 products, 16 stores),
 // loaded through the real importer. The feeds are generated once per worker.
@@ -17,6 +17,7 @@ async function demoDir(options: DemoOptions): Promise<string> {
   if (!dir) {
     dir = (async () => {
       const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-demo-'));
+      process.once('exit', () => fs.rmSync(root, { recursive: true, force: true }));
       await writeDemoCatalog(path.join(root, 'demo-catalog'), options);
       return root;
     })();
@@ -39,8 +40,10 @@ export async function loadDemoCatalog(db: Database, options: DemoOptions = SMALL
   }
 }
 
-/** A fresh PGlite database with the small demo catalogue. */
+/** A fresh PGlite database with the small demo catalogue: cloned from the run's loaded dump where the global setup made one. */
 export async function openDemoDatabase(): Promise<Database> {
+  const loaded = providedDump('pgliteDemoTemplate');
+  if (loaded) return openDatabaseFromDump(loaded);
   const db = await openTestDatabase();
   await loadDemoCatalog(db);
   return db;

@@ -7,9 +7,10 @@ import { freePort } from '../../scripts/lib/processes';
 
 // A real load balancer on loopback for the tests that run several instances: Debian's
 // HAProxy (.ci/run installs it). Each backend is balanced round-robin, health-checked every
-// 100 ms (a server is taken out after one failed check and back after one good one), and a
-// request whose connection fails is sent to another server, as a production balancer would
-// be set up in front of instances that restart one at a time.
+// 100 ms (a server is taken out after three failed checks, so one slow answer on a busy
+// machine does not, and back after one good one), and a request whose connection fails is
+// sent to another server, as a production balancer would be set up in front of instances that
+// restart one at a time.
 
 export type Backend = { name: string; servers: readonly { name: string; port: number }[]; healthPath: string };
 
@@ -36,6 +37,7 @@ function config(fronts: Map<string, number>, backends: readonly Backend[]): stri
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-keep-alive 60s',
+    '  timeout check 2s',
     // A connection that fails (refused: the instance has stopped listening), or a kept one the
     // server closed as it was reused, is tried again, on another server.
     '  retries 3',
@@ -44,7 +46,7 @@ function config(fronts: Map<string, number>, backends: readonly Backend[]): stri
   ];
   for (const backend of backends) {
     lines.push(`frontend ${backend.name}_front`, `  bind 127.0.0.1:${fronts.get(backend.name)}`, `  default_backend ${backend.name}`);
-    lines.push(`backend ${backend.name}`, '  balance roundrobin', `  option httpchk GET ${backend.healthPath}`, '  default-server check inter 100ms fall 1 rise 1');
+    lines.push(`backend ${backend.name}`, '  balance roundrobin', `  option httpchk GET ${backend.healthPath}`, '  default-server check inter 100ms fall 3 rise 1');
     for (const server of backend.servers) lines.push(`  server ${server.name} 127.0.0.1:${server.port}`);
   }
   return `${lines.join('\n')}\n`;

@@ -1,11 +1,14 @@
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import type { Database, QueryObserver } from '../../server/api/db/database';
 import { migrate } from '../../server/api/db/migrate';
 import { openPgliteDatabase } from '../../server/api/db/pglite-database';
 import { openDatabase } from '../../server/api/db/open-database';
 import { createPostgresDatabase } from './postgres';
 
-// A fresh, migrated in-memory PGlite database for one test file. Creating PGlite from
-// scratch costs seconds, so each worker migrates one and clones it from its dump.
+// A fresh, migrated in-memory PGlite database for one test file, cloned from the dump the
+// integration tier's global setup made once for the run (pglite-global-setup.ts); elsewhere
+// from one migrated here, once per file.
 let template: Promise<Blob> | undefined;
 
 async function migratedTemplate(): Promise<Blob> {
@@ -16,12 +19,22 @@ async function migratedTemplate(): Promise<Blob> {
   return dump;
 }
 
-export async function openTestDatabase(observer?: QueryObserver): Promise<Database> {
-  template ??= migratedTemplate();
-  const db = await openPgliteDatabase(undefined, observer, await template);
-  // Migrations added since the template was dumped (none in one run) would apply here.
+/** A dump the global setup made, read from its file, or undefined outside the integration tier. */
+export function providedDump(key: 'pgliteTemplate' | 'pgliteDemoTemplate'): Blob | undefined {
+  const file = inject(key);
+  return file ? new Blob([fs.readFileSync(file)]) : undefined;
+}
+
+/** A fresh database cloned from `dump`, with any migration the dump lacks applied. */
+export async function openDatabaseFromDump(dump: Blob, observer?: QueryObserver): Promise<Database> {
+  const db = await openPgliteDatabase(undefined, observer, dump);
   await migrate(db);
   return db;
+}
+
+export async function openTestDatabase(observer?: QueryObserver): Promise<Database> {
+  template ??= Promise.resolve(providedDump('pgliteTemplate') ?? migratedTemplate());
+  return openDatabaseFromDump(await template, observer);
 }
 
 /** A migrated database on the PostgreSQL tier's server; `close()` also drops it. */

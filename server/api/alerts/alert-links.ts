@@ -76,8 +76,10 @@ export class AlertLinks {
     };
     // The payload is signed as written back from the numbers, so "v1.007.u1" cannot pass for "v1.7.u1".
     if (AlertLinks.payload(claim) !== token.slice(0, token.lastIndexOf('.'))) return undefined;
-    const expected = createHmac('sha256', await this.signingKey()).update(AlertLinks.payload(claim)).digest();
-    const given = Buffer.from(match[4]!, 'base64url');
+    // Compared as text: a decoder ignores the last character's unused bits, so two spellings
+    // would otherwise pass for one signature.
+    const expected = Buffer.from(createHmac('sha256', await this.signingKey()).update(AlertLinks.payload(claim)).digest('base64url'));
+    const given = Buffer.from(match[4]!);
     return given.length === expected.length && timingSafeEqual(given, expected) ? claim : undefined;
   }
 }

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { migrate } from '../../server/api/db/migrate';
+import { openPgliteDatabase } from '../../server/api/db/pglite-database';
+import { loadDemoCatalog } from './demo-catalog-database';
+
+// Each test file runs in a fresh module context, so a database made "once per worker" was made
+// once per file: migrating PGlite from nothing (seconds) and importing the small demo catalogue
+// through the real importer (more). Both are made once per run here, dumped to files, and each
+// file's databases are cloned from them (test-database.ts, demo-catalog-database.ts).
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dumped, migrated, empty PGlite data directory. */
+    pgliteTemplate: string;
+    /** The same with the small demo catalogue imported. */
+    pgliteDemoTemplate: string;
+  }
+}
+
+async function dumpTo(file: string, dump: Blob): Promise<string> {
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  return file;
+}
+
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-pglite-'));
+  const db = await openPgliteDatabase(undefined);
+  try {
+    await migrate(db);
+    project.provide('pgliteTemplate', await dumpTo(path.join(dir, 'migrated.tar'), await db.dump()));
+    await loadDemoCatalog(db);
+    project.provide('pgliteDemoTemplate', await dumpTo(path.join(dir, 'demo.tar'), await db.dump()));
+  } finally {
+    await db.close();
+  }
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
