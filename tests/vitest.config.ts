@@ -22,8 +22,9 @@ export default defineConfig({
   plugins: [sqlAsText()],
   test: {
     // Two files at a time on this two-core machine (vitest's default is one fewer than the
-    // cores): most integration files wait on servers, processes and databases more than they
-    // compute, and the run was past fifteen minutes one file at a time.
+    // cores), of any tier: most files wait on servers, processes, databases and the browser
+    // more than they compute, and the run was past fifteen minutes one file at a time. The
+    // e2e files share one running product and make their own shoppers, so they may overlap.
     maxWorkers: 2,
     projects: [
       {
@@ -54,8 +55,6 @@ export default defineConfig({
           globalSetup: ['tests/support/build-global-setup.ts', 'tests/support/e2e-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // One browser at a time: the machine has two cores.
-          fileParallelism: false,
         },
       },
     ],
