@@ -27,8 +27,11 @@
 // Amounts are in minor units (integer cents) so equal prices compare equal; times are epoch
 // milliseconds.
 
+import { DAY_MS } from './constants';
+
 export const REFERENCE_WINDOW_DAYS = 30;
-export const DAY_MS = 86_400_000;
+// One day, defined once with the other constants; re-exported for the price code's callers.
+export { DAY_MS };
 
 /** One row of the change log (price_history): what changed, and when. */
 export type PriceChange = {
