@@ -162,8 +162,9 @@ export function createApiApp(deps: ApiDeps): ApiApp {
 
   // Listings, filters, suggestions, similar products and the brand and store directories
   // are counted and ordered by the search engine; the database is read only for the cards
-  // of the page asked for, by id. A listing page is several of these calls (results, each
-  // filter group, deals, breadcrumb, canonical links), each answered the same way.
+  // of the page asked for, by id. The web asks for a listing page in one call
+  // (/api/search/listing: results, filter groups, deals, breadcrumb, canonical links); the
+  // per-part routes answer the same parts one by one.
   const accounts = deps.accounts ?? new Accounts({ db, logger });
   const services = createApiServices({ db, logger, searchEngine, accounts, purges, alertSettings: deps.alertSettings, clock: deps.clock, giveawayClosesAt: deps.giveawayClosesAt });
   // After the work limit: checking an admin view reads the session.
