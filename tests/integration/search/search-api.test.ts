@@ -424,7 +424,7 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
     const reversed = await request(catalog.api.url).get('/api/search/auto-suggest/mid/women').expect(200);
     expect(reversed.body.data).toEqual(res.body.data);
     const men = SuggestionsSchema.parse((await request(catalog.api.url).get('/api/search/auto-suggest/jea?department=men').expect(200)).body.data);
-    // Men's categories only, PER_KIND (3) of them.
+    // Men's categories only.
     const menCategories = men.suggestions.filter((s) => s.type === 'category');
     expect(menCategories.map((s) => s.canonicalUrl)).toEqual(['men-jeans', 'men-slim-jeans', 'men-straight-jeans']);
     await request(catalog.api.url).get('/api/search/auto-suggest/pets/dress').expect(400);
