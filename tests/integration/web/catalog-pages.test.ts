@@ -7,9 +7,9 @@ import { COUNTRIES, countryPrefix, type CountryCode } from '../../../shared/coun
 import { PAGE_STEP, PER_PAGE } from '../../../shared/constants';
 import { SITEMAP_LINKS_PER_PAGE } from '../../../client/routes/sitemap.route';
 import { readPayload, visibleMarkup, type ProductLd } from '../../support/page';
-import { startRecordingUpstream } from '../../support/recording-upstream';
-import { startWeb } from '../../support/web-server';
 import { demoStackForFile } from '../../support/demo-stack';
+import type { Reply } from '../../support/recording-upstream';
+import { withWebOverUpstream } from '../../support/web-over-upstream';
 
 // The catalogue pages beside the listing (spec section 2), through the real web and api on
 // the small demo catalogue: the product landing page, the click-through to the retailer,
@@ -181,6 +181,7 @@ describe('the product landing page', () => {
     const res = await request(stack.web.url).get(`/us/${detail.canonicalUrl}`).expect(200);
     const ld = productLd(res.text)!;
     const offers = ld.offers['@type'] === 'AggregateOffer' ? ld.offers.offers : [ld.offers];
+    expect(offers).not.toHaveLength(0);
     expect(offers.every((o: { priceCurrency: string }) => o.priceCurrency === 'USD')).toBe(true);
     expect(ld.url).toBe(`${SITE}/us/${detail.canonicalUrl}`);
     expect(visibleMarkup(res.text)).toMatch(/class="product-sale-price">\$[\d,.]+</);
@@ -551,7 +552,7 @@ describe('robots.txt and the XML sitemaps', () => {
 
   it('splits a catalogue of more than 50,000 URLs into files of 50,000, and answers 503 when the api fails', async () => {
     // A stand-in api with 120,001 products in GB and none elsewhere.
-    const upstream = await startRecordingUpstream((req, res) => {
+    const reply: Reply = (req, res) => {
       const url = new URL(req.url, 'http://stack.api.invalid');
       res.writeHead(200, { 'content-type': 'application/json' });
       if (url.pathname === '/api/products/sitemap') {
@@ -575,9 +576,8 @@ describe('robots.txt and the XML sitemaps', () => {
         lastModified: '2025-06-01T00:00:00.000Z',
       }));
       res.end(JSON.stringify({ data: { kind: 'products', urls, totalCount: 120_001, page, perPage } }));
-    });
-    const fake = await startWeb(upstream.url, { SITE_URL: SITE });
-    try {
+    };
+    await withWebOverUpstream({ reply, env: { SITE_URL: SITE } }, async ({ upstream, web: fake }) => {
       const index = await request(fake.url).get('/sitemap.xml').expect(200);
       assertWellFormedXml(index.text);
       expect([...index.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual([1, 2, 3].map((n) => `${SITE}/sitemap-gb-products-${n}.xml`));
@@ -599,10 +599,7 @@ describe('robots.txt and the XML sitemaps', () => {
       const down = await request(fake.url).get('/sitemap.xml').expect(503);
       expect(down.headers['cache-control']).toBe('no-store');
       expect(down.text).not.toContain('internal');
-    } finally {
-      await fake.close();
-      await upstream.close();
-    }
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeMenu, encodeMenu, type MenuWire } from '../../../client/app/menu-wire';
 import type { ListingData } from '../../../client/components/listing/listing-data';
 import { listingView } from '../../../client/components/listing/listing-view';
@@ -14,28 +14,16 @@ import { parseListingQuery, type ListingRequest } from '../../../shared/listing/
 import { demoStackForFile } from '../../support/demo-stack';
 import { countElements } from '../../support/dom-count';
 import { readPayload } from '../../support/page';
-import { startRecordingUpstream } from '../../support/recording-upstream';
-import { startWeb } from '../../support/web-server';
+import { forwardTo, webOverUpstreamForFile } from '../../support/web-over-upstream';
 
 // What a cold listing page costs: api calls made for it, and the payload it carries to the
 // browser to hydrate, through the real web over the real api (a recording hop between them
 // reads the web's calls).
 
 const stack = demoStackForFile('catalog');
-let upstream: Awaited<ReturnType<typeof startRecordingUpstream>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
-
-beforeAll(async () => {
-  upstream = await startRecordingUpstream(async (req, res) => {
-    const answer = await fetch(`${stack.api.url}${req.url}`);
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'cache-control': answer.headers.get('cache-control') ?? 'no-store' });
-    res.end(await answer.text());
-  });
-  web = await startWeb(upstream.url, { WARM_SHELL: 'true' });
-});
-afterAll(async () => {
-  await web?.close();
-  await upstream?.close();
+const { upstream, web } = webOverUpstreamForFile({
+  reply: forwardTo(() => stack.api.url),
+  env: { WARM_SHELL: 'true' },
 });
 
 const page = async (path: string) => {
