@@ -1,9 +1,10 @@
 import type http from 'node:http';
-import { Outlet, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import request from 'supertest';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { apiContext } from '../../../client/app/contexts';
 import { PAGE_CACHE_HEADER } from '../../../server/web/render/page-cache';
+import { BareDocument } from '../../support/bare-document';
 import { pollUntil } from '../../support/poll';
 import type { Recorded } from '../../support/recording-upstream';
 import { webOverUpstreamForFile } from '../../support/web-over-upstream';
@@ -22,13 +23,7 @@ const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
-    Component: () => (
-      <html lang="en">
-        <body>
-          <Outlet />
-        </body>
-      </html>
-    ),
+    Component: BareDocument,
     children: [{ path: 'kept', loader: askTheApi, Component: () => <p>{String(useLoaderData())}</p> }],
   },
 ];

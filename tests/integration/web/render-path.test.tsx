@@ -1,12 +1,13 @@
 import type http from 'node:http';
 import { Suspense, use } from 'react';
-import { Outlet, data, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { data, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { apiContext } from '../../../client/app/contexts';
 import { sessionContext } from '../../../client/app/session-context';
 import { ApiError } from '../../../shared/api/api-client';
 import { RouteErrorView } from '../../../client/components/shell/RouteErrorView';
+import { BareDocument } from '../../support/bare-document';
 import { readPayload, visibleMarkup } from '../../support/page';
 import type { Recorded } from '../../support/recording-upstream';
 import { pollUntil } from '../../support/poll';
@@ -75,13 +76,7 @@ const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
-    Component: () => (
-      <html lang="en">
-        <body>
-          <Outlet />
-        </body>
-      </html>
-    ),
+    Component: BareDocument,
     ErrorBoundary: () => (
       <html lang="en">
         <body>
