@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
+import TierTimesReporter from './support/tier-times-reporter';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,6 +27,8 @@ export default defineConfig({
     // more than they compute, and the run was past fifteen minutes one file at a time. The
     // e2e files share one running product and make their own shoppers, so they may overlap.
     maxWorkers: 2,
+    // Each tier's wall and summed file time at the end, so CI shows which tier grows.
+    reporters: ['default', new TierTimesReporter()],
     projects: [
       {
         extends: true,

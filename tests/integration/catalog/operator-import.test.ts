@@ -12,10 +12,9 @@ import { isGatewayPath } from '../../../server/web/proxy/gateway';
 import { FORM_TYPE_MESSAGE } from '../../../server/web/http/page-forms';
 import { startApi } from '../../support/api-server';
 import { fixture, readFixture } from '../../support/feed-fixtures';
-import { startRecordingUpstream } from '../../support/recording-upstream';
 import { openTestDatabase } from '../../support/test-database';
 import { TEST_BUILD_DIR, testBuild } from '../../support/test-build';
-import { startWeb } from '../../support/web-server';
+import { withWebOverUpstream } from '../../support/web-over-upstream';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
 
 // `npm run import` while the api runs on the embedded database: the CLI hands the files to
@@ -118,9 +117,7 @@ describe('the operator import route', () => {
 
 describe('the web never forwards the operator route', () => {
   it('answers /operator/import itself, and the api behind it never sees the request', async () => {
-    const upstream = await startRecordingUpstream();
-    const web = await startWeb(upstream.url);
-    try {
+    await withWebOverUpstream({}, async ({ upstream, web }) => {
       expect(isGatewayPath(OPERATOR_IMPORT_PATH)).toBe(false);
       // With the XSRF token a page would send, so the web's own refusal of a stray POST is not what stops it.
       const jar = new CookieJar();
@@ -133,10 +130,7 @@ describe('the web never forwards the operator route', () => {
       // A page path, where only a form may be posted: the web's own answer, not the api's.
       expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([400, 'text/plain; charset=utf-8', FORM_TYPE_MESSAGE]);
       expect(upstream.requests.filter((r) => r.url.startsWith('/operator'))).toEqual([]);
-    } finally {
-      await web.close();
-      await upstream.close();
-    }
+    });
   });
 });
 

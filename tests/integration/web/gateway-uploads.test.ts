@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startAccountsApi, type AccountsApi } from '../accounts/accounts-api';
 import { parseAnswer } from '../../support/raw-http';
-import { startRecordingUpstream } from '../../support/recording-upstream';
+import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { CookieJar, clears, fetchXsrf, setCookies } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
 
@@ -14,20 +14,15 @@ import { startWeb } from '../../support/web-server';
 
 let api: AccountsApi;
 let web: Awaited<ReturnType<typeof startWeb>>;
-let recording: Awaited<ReturnType<typeof startRecordingUpstream>>;
-let recordingWeb: Awaited<ReturnType<typeof startWeb>>;
+const { upstream: recording, web: recordingWeb } = webOverUpstreamForFile({ env: { XSRF_SECRET: 'x'.repeat(40) } });
 
 beforeAll(async () => {
   api = await startAccountsApi();
   web = await startWeb(api.url, { XSRF_SECRET: 'x'.repeat(40) });
   // As main.ts sets it: a connection the web keeps idle lives this long.
   web.server.keepAliveTimeout = 65_000;
-  recording = await startRecordingUpstream();
-  recordingWeb = await startWeb(recording.url, { XSRF_SECRET: 'x'.repeat(40) });
 });
 afterAll(async () => {
-  await recordingWeb?.close();
-  await recording?.close();
   await web?.close();
   await api?.close();
 });

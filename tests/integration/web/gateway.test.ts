@@ -2,24 +2,22 @@ import request from 'supertest';
 import { closedPort } from '../../support/closed-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingUpstream } from '../../support/recording-upstream';
+import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { startWeb } from '../../support/web-server';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
 import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
 
 type Upstream = Awaited<ReturnType<typeof startRecordingUpstream>>;
-let api: Upstream;
+const { upstream: api, web: webWithoutPayments } = webOverUpstreamForFile();
 let payments: Upstream;
 let web: Awaited<ReturnType<typeof startWeb>>;
-let webWithoutPayments: Awaited<ReturnType<typeof startWeb>>;
 
 beforeAll(async () => {
-  api = await startRecordingUpstream();
   payments = await startRecordingUpstream();
   web = await startWeb(api.url, { PAYMENTS_BASE_URL: payments.url, UPSTREAM_TIMEOUT_MS: '300' });
-  webWithoutPayments = await startWeb(api.url);
 });
 afterAll(async () => {
-  await Promise.all([web.close(), webWithoutPayments.close(), api.close(), payments.close()]);
+  await Promise.all([web.close(), payments.close()]);
 });
 
 const last = (upstream: Upstream) => upstream.requests.at(-1)!;

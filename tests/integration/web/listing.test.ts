@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -7,10 +5,10 @@ import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/ap
 import { SPECIAL_STORE } from '../../../server/api/catalog/demo/demo-world';
 import { SearchResponseSchema } from '../../../shared/api/search-schemas';
 import { readPayload, visibleMarkup } from '../../support/page';
-import { startRecordingUpstream } from '../../support/recording-upstream';
 import { queryStringArb } from '../../unit/shared/listing-arbitraries';
-import { startWeb } from '../../support/web-server';
 import { demoStackForFile } from '../../support/demo-stack';
+import type { Reply } from '../../support/recording-upstream';
+import { forwardTo, withWebOverUpstream } from '../../support/web-over-upstream';
 
 // The listing page rendered by the real web server over the real api and search index
 // (spec section 2 "Listing and search page", section 4 "Listing").
@@ -106,13 +104,7 @@ describe('the listing query (one grammar with the api)', () => {
 
   it('asks the api one call per listing page, the whole site page, so a sort order or a page is its own cached answer', async () => {
     // The api behind a recording hop, so the web's calls can be read.
-    const upstream = await startRecordingUpstream(async (req, res) => {
-      const answer = await fetch(`${stack.api.url}${req.url}`);
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'cache-control': answer.headers.get('cache-control') ?? 'no-store' });
-      res.end(await answer.text());
-    });
-    const web = await startWeb(upstream.url, { SITE_URL: SITE });
-    try {
+    await withWebOverUpstream({ reply: forwardTo(() => stack.api.url), env: { SITE_URL: SITE } }, async ({ upstream, web }) => {
       const calls = () => upstream.requests.splice(0).map((r) => r.url).filter((url) => url.startsWith('/api/search'));
       const browse = (path: string) => request(web.url).get(path).set('User-Agent', 'Mozilla/5.0 Chrome/130').expect(200);
       await browse('/clothing?colour=red&sort=asc');
@@ -122,10 +114,7 @@ describe('the listing query (one grammar with the api)', () => {
       expect(calls()).toEqual(['/api/search/listing?colour=red&link=%2Fclothing&sort=desc']);
       await browse('/clothing?colour=red&sort=asc');
       expect(calls()).toEqual([]);
-    } finally {
-      await web.close();
-      await upstream.close();
-    }
+    });
   });
 });
 
@@ -275,13 +264,11 @@ describe('escaping', () => {
 describe('when the product list fails', () => {
   it('shows the server-error view with its retry block, status 503 and nothing cached', async () => {
     // A stand-in upstream that fails every call (spec section 8 "Product list call fails").
-    const broken = http.createServer((_req, res) => {
+    const failEveryCall: Reply = (_req, res) => {
       res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ status: 500, message: 'down' }));
-    });
-    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
-    const brokenWeb = await startWeb(`http://127.0.0.1:${(broken.address() as AddressInfo).port}`, { SITE_URL: SITE });
-    try {
+    };
+    await withWebOverUpstream({ reply: failEveryCall, env: { SITE_URL: SITE } }, async ({ web: brokenWeb }) => {
       const res = await request(brokenWeb.url).get('/dresses');
       expect(res.status).toBe(503);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -289,9 +276,6 @@ describe('when the product list fails', () => {
       expect(html).toContain('Something is wrong with our servers, please try again in some time.');
       expect(html).toContain('Something went wrong. Please click here to Refresh');
       expect(html).not.toContain('listing-count');
-    } finally {
-      await brokenWeb.close();
-      await new Promise((resolve) => broken.close(resolve));
-    }
+    });
   });
 });

@@ -1,8 +1,9 @@
-import { Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterSocialSignIn } from '../../../client/components/account/social-sign-in';
 import { registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from '../accounts/accounts-api';
+import { BareDocument } from '../../support/bare-document';
 import { rawRequest } from '../../support/raw-http';
 import { REDIRECT_BYPASSES, leavesSite } from '../../support/redirect-bypasses';
 import { startSocialProviders } from '../../support/social-providers';
@@ -29,13 +30,7 @@ const loaderRoutes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
-    Component: () => (
-      <html lang="en">
-        <body>
-          <Outlet />
-        </body>
-      </html>
-    ),
+    Component: BareDocument,
     children: [{ path: 'go', loader: ({ request: req }: LoaderFunctionArgs) => redirect(new URL(req.url).searchParams.get('to') ?? '/'), Component: () => null }],
   },
 ];

@@ -5,7 +5,7 @@ import { NOT_READY } from '../../../server/web/http/operations';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { startApi } from '../../support/api-server';
 import { closedPort } from '../../support/closed-port';
-import { startRecordingUpstream } from '../../support/recording-upstream';
+import { withWebOverUpstream } from '../../support/web-over-upstream';
 import { startWeb } from '../../support/web-server';
 
 // What operators ask the web server: /readyz follows the api's own readiness, and the
@@ -74,15 +74,10 @@ describe('/readyz', () => {
   });
 
   it('is not ready when the api never answers', async () => {
-    const hung = await startRecordingUpstream(() => undefined);
-    const web = await startWeb(hung.url, { UPSTREAM_TIMEOUT_MS: '200' });
-    try {
+    await withWebOverUpstream({ reply: () => undefined, env: { UPSTREAM_TIMEOUT_MS: '200' } }, async ({ upstream: hung, web }) => {
       const res = await request(web.url).get('/readyz');
       expect([res.status, res.body]).toEqual([503, { status: 'not ready', reason: NOT_READY.apiUnreachable }]);
       expect(hung.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /readyz']);
-    } finally {
-      await web.close();
-      await hung.close();
-    }
+    });
   });
 });

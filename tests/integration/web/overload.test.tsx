@@ -1,11 +1,13 @@
 import type http from 'node:http';
-import { Outlet, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiContext } from '../../../client/app/contexts';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
+import { BareDocument } from '../../support/bare-document';
 import { pollUntil } from '../../support/poll';
-import { startRecordingUpstream, type Recorded } from '../../support/recording-upstream';
+import type { Recorded } from '../../support/recording-upstream';
+import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { startWeb } from '../../support/web-server';
 
 // The web bounds the work in flight (renders and calls through the gateway): past the bound
@@ -21,13 +23,7 @@ const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
-    Component: () => (
-      <html lang="en">
-        <body>
-          <Outlet />
-        </body>
-      </html>
-    ),
+    Component: BareDocument,
     children: [
       { path: 'tips', loader: askTheApi, Component: () => <p>{String(useLoaderData())}</p> },
       { path: 'about', Component: () => <p>About us</p> },
@@ -35,8 +31,6 @@ const routes: RouteObject[] = [
   },
 ];
 
-let upstream: Awaited<ReturnType<typeof startRecordingUpstream>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
 const held: { req: Recorded; res: http.ServerResponse }[] = [];
 
 function answer(req: Recorded, res: http.ServerResponse) {
@@ -44,16 +38,13 @@ function answer(req: Recorded, res: http.ServerResponse) {
   res.end(JSON.stringify({ data: { message: req.url } }));
 }
 
-beforeAll(async () => {
-  upstream = await startRecordingUpstream((req, res) => {
+const { upstream, web } = webOverUpstreamForFile({
+  reply: (req, res) => {
     if (req.url.startsWith('/api/home/fashion-tips')) held.push({ req, res });
     else answer(req, res);
-  });
-  web = await startWeb(upstream.url, { MAX_IN_FLIGHT: '1', MAX_API_CALLS_IN_FLIGHT: '1', QUEUE_MAX: '1', QUEUE_TIMEOUT_MS: '60000' }, routes);
-});
-afterAll(async () => {
-  await web?.close();
-  await upstream?.close();
+  },
+  env: { MAX_IN_FLIGHT: '1', MAX_API_CALLS_IN_FLIGHT: '1', QUEUE_MAX: '1', QUEUE_TIMEOUT_MS: '60000' },
+  routes,
 });
 
 const metric = async (pattern: RegExp) => pattern.exec((await request(web.metricsUrl).get('/metrics').expect(200)).text)?.[1];

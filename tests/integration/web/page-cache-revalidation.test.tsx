@@ -1,12 +1,13 @@
 import type http from 'node:http';
-import { Outlet, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { apiContext } from '../../../client/app/contexts';
 import { PAGE_CACHE_HEADER } from '../../../server/web/render/page-cache';
+import { BareDocument } from '../../support/bare-document';
 import { pollUntil } from '../../support/poll';
-import { startRecordingUpstream, type Recorded } from '../../support/recording-upstream';
-import { startWeb } from '../../support/web-server';
+import type { Recorded } from '../../support/recording-upstream';
+import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 
 // A stale kept page is served at once while one background render replaces it. Those renders
 // are bounded (issue 25): a burst of stale hits once started one each, queued behind the web's
@@ -22,19 +23,11 @@ const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
-    Component: () => (
-      <html lang="en">
-        <body>
-          <Outlet />
-        </body>
-      </html>
-    ),
+    Component: BareDocument,
     children: [{ path: 'kept', loader: askTheApi, Component: () => <p>{String(useLoaderData())}</p> }],
   },
 ];
 
-let upstream: Awaited<ReturnType<typeof startRecordingUpstream>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
 let holding = false;
 const held: { req: Recorded; res: http.ServerResponse }[] = [];
 
@@ -44,14 +37,14 @@ function answer(req: Recorded, res: http.ServerResponse) {
   res.end(JSON.stringify({ data: { message: req.url } }));
 }
 
-beforeAll(async () => {
-  upstream = await startRecordingUpstream((req, res) => (holding && req.url.startsWith('/api/home/fashion-tips') ? held.push({ req, res }) : answer(req, res)));
-  web = await startWeb(upstream.url, {}, routes);
+const { upstream, web } = webOverUpstreamForFile({
+  reply: (req, res) => (holding && req.url.startsWith('/api/home/fashion-tips') ? held.push({ req, res }) : answer(req, res)),
+  routes,
 });
-afterAll(async () => {
+// Registered after the stack's own, so it runs first (after-hooks run last first): a web closes
+// once its requests are answered.
+afterAll(() => {
   for (const { req, res } of held.splice(0)) answer(req, res);
-  await web?.close();
-  await upstream?.close();
 });
 afterEach(() => {
   vi.useRealTimers();

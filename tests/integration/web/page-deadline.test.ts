@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CacheNone } from '../../../shared/http/cache-policy';
-import { startRecordingUpstream } from '../../support/recording-upstream';
-import { startWeb } from '../../support/web-server';
+import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 
 // A page has one deadline for all its upstream calls: UPSTREAM_TIMEOUT_MS from its start. A
 // search page calls the api in steps (the list, then Recommended Products after a failed
@@ -11,18 +10,8 @@ import { startWeb } from '../../support/web-server';
 // Long enough that the render around it is small beside it on a busy CI machine.
 const DEADLINE_MS = 1_000;
 
-let hung: Awaited<ReturnType<typeof startRecordingUpstream>>;
-let web: Awaited<ReturnType<typeof startWeb>>;
-
-beforeAll(async () => {
-  // A real api address that takes every request and never answers.
-  hung = await startRecordingUpstream(() => undefined);
-  web = await startWeb(hung.url, { UPSTREAM_TIMEOUT_MS: String(DEADLINE_MS) });
-});
-afterAll(async () => {
-  await web?.close();
-  await hung?.close();
-});
+// A real api address that takes every request and never answers.
+const { upstream: hung, web } = webOverUpstreamForFile({ reply: () => undefined, env: { UPSTREAM_TIMEOUT_MS: String(DEADLINE_MS) } });
 
 describe('one deadline per page', () => {
   it('makes no call once the deadline has passed', async () => {

@@ -1,15 +1,17 @@
 import type http from 'node:http';
 import { Suspense, use } from 'react';
-import { Outlet, data, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { data, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiContext } from '../../../client/app/contexts';
 import { sessionContext } from '../../../client/app/session-context';
 import { ApiError } from '../../../shared/api/api-client';
 import { RouteErrorView } from '../../../client/components/shell/RouteErrorView';
+import { BareDocument } from '../../support/bare-document';
 import { readPayload, visibleMarkup } from '../../support/page';
-import { startRecordingUpstream, type Recorded } from '../../support/recording-upstream';
+import type { Recorded } from '../../support/recording-upstream';
 import { pollUntil } from '../../support/poll';
+import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { startWeb } from '../../support/web-server';
 
 // The render path with routes of the test's own: what loaders can do to a response.
@@ -74,13 +76,7 @@ const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
-    Component: () => (
-      <html lang="en">
-        <body>
-          <Outlet />
-        </body>
-      </html>
-    ),
+    Component: BareDocument,
     ErrorBoundary: () => (
       <html lang="en">
         <body>
@@ -117,23 +113,13 @@ const routes: RouteObject[] = [
   },
 ];
 
-type Upstream = Awaited<ReturnType<typeof startRecordingUpstream>>;
-let upstream: Upstream;
-let web: Awaited<ReturnType<typeof startWeb>>;
 // The api's answers say any cache may keep them; which ones the web keeps is its own decision.
 function cacheableEcho(req: Recorded, res: http.ServerResponse) {
   res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' });
   res.end(JSON.stringify({ data: { message: req.url } }));
 }
 
-beforeAll(async () => {
-  upstream = await startRecordingUpstream(cacheableEcho);
-  web = await startWeb(upstream.url, { STREAM_TIMEOUT_MS: '300' }, routes);
-});
-afterAll(async () => {
-  await web.close();
-  await upstream.close();
-});
+const { upstream, web } = webOverUpstreamForFile({ reply: cacheableEcho, env: { STREAM_TIMEOUT_MS: '300' }, routes });
 
 describe('render path: what loaders return', () => {
   it('turns a loader redirect into an HTTP redirect, never cached', async () => {

@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_API } from '../../../shared/api/account-paths';
 import { ALERT_API } from '../../../shared/api/alert-paths';
-import { transferKey, type ApiRequest } from '../../../shared/api/api-client';
-import type { ApiUpstream, Caller } from '../../../server/web/upstream/api-upstream';
+import { transferKey } from '../../../shared/api/api-client';
+import { createRegistry } from '../../../server/lib/http-metrics';
+import { createApiUpstream, type Caller } from '../../../server/web/upstream/api-upstream';
 import { createServerApiClient } from '../../../server/web/upstream/server-api-client';
 import { createSessionCache } from '../../../server/web/upstream/session-cache';
 import { createSharedCache } from '../../../server/web/upstream/shared-cache';
-import type { UpstreamResponse } from '../../../server/web/upstream/upstream-fetch';
+import { startRecordingUpstream, type Recorded } from '../../support/recording-upstream';
 
 // A page's personal GET that overlapped a personal write of the same page may hold the answer
 // from before the write: My Alerts marks the notifications read while the shell reads the
@@ -15,29 +16,40 @@ import type { UpstreamResponse } from '../../../server/web/upstream/upstream-fet
 
 const caller: Caller = { token: 'shopper-token', isBot: false, requestId: 'r1' };
 
-/** An upstream whose answers the test releases one by one, in the order it chooses. */
-function heldUpstream() {
+let api: Awaited<ReturnType<typeof startRecordingUpstream>> | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+/**
+ * The real api upstream (and so its own rule for dropping the session's answers around a
+ * personal write) over a stand-in api whose answers the test releases one by one, in the
+ * order it chooses.
+ */
+async function heldUpstream() {
+  const held: { request: Recorded; release(body: unknown): void }[] = [];
+  let arrived = () => {};
+  api = await startRecordingUpstream((request, res) => {
+    held.push({
+      request,
+      release: (body) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: body }));
+      },
+    });
+    arrived();
+  });
   const sessionCache = createSessionCache({ ttlSeconds: 60, maxBytes: 1 << 20 });
-  const held: { request: ApiRequest; release(body: unknown): void }[] = [];
-  const upstream = {
-    sessionCache,
-    call(request: ApiRequest): Promise<UpstreamResponse> {
-      return new Promise((resolve) => {
-        held.push({
-          request,
-          release: (body) => {
-            const text = JSON.stringify({ data: body });
-            if (request.method !== 'GET') sessionCache.forget(caller);
-            resolve({ status: 200, text, bytes: text.length, headers: {} } as UpstreamResponse);
-          },
-        });
-      });
-    },
-  } as unknown as ApiUpstream;
+  const upstream = createApiUpstream({ baseUrl: api.url, timeoutMs: 10_000, registry: createRegistry('web'), sessionCache });
   const page = () => createServerApiClient({ upstream, sharedCache: createSharedCache(0) }, { caller }).client;
-  const waitFor = async (n: number) => {
-    while (held.length < n) await Promise.resolve();
-  };
+  const waitFor = (n: number) =>
+    new Promise<void>((resolve) => {
+      arrived = () => {
+        if (held.length >= n) resolve();
+      };
+      arrived();
+    });
   return { sessionCache, held, page, waitFor };
 }
 
@@ -45,17 +57,20 @@ const keptCount = (sessionCache: ReturnType<typeof createSessionCache>) => sessi
 
 describe('the session cache and a page’s own writes', () => {
   it('keeps a personal GET that no write of the page overlapped', async () => {
-    const { sessionCache, held, page, waitFor } = heldUpstream();
+    const { sessionCache, held, page, waitFor } = await heldUpstream();
     const count = page().get(ACCOUNT_API.notificationCount, 'NotificationCount');
     await waitFor(1);
     held[0]!.release({ count: 3 });
     expect(await count).toEqual({ count: 3 });
-    expect(keptCount(sessionCache)).toBeDefined();
+    // Kept as the api answered it: the whole body, and its size in bytes.
+    const answered = { data: { count: 3 } };
+    expect(keptCount(sessionCache)).toEqual({ status: 200, body: answered, bytes: Buffer.byteLength(JSON.stringify(answered)) });
   });
 
   it('does not keep a count read while the page marked the notifications read, whichever answers first', async () => {
     for (const order of [['get', 'put'], ['put', 'get']] as const) {
-      const { sessionCache, held, page, waitFor } = heldUpstream();
+      await api?.close();
+      const { sessionCache, held, page, waitFor } = await heldUpstream();
       const client = page();
       const count = client.get(ACCOUNT_API.notificationCount, 'NotificationCount');
       const marked = client.send('PUT', ALERT_API.notificationsRead, { upTo: 9 }, 'NotificationCount');
