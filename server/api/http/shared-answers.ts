@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import client from 'prom-client';
 import { API_ROUTES, apiScope, findApiRoute } from '../../../shared/api/api-routes';
 import { sharedMaxAge } from '../../../shared/http/cache-policy';
-import { CATALOG_CHANGED_CHANNEL } from '../catalog/importer';
+import { CATALOG_CHANGED_CHANNEL } from '../catalog/catalog-changed';
 import { SITE_CONTENT_CHANGED_CHANNEL } from '../catalog/site-content';
 import type { Database } from '../db/database';
 import { subscribe, type Subscription } from '../db/subscription';
