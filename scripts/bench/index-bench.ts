@@ -1,4 +1,4 @@
-import { FULL_DEMO } from '../../server/api/catalog/demo/demo-world';
+import { FULL_DEMO } from '../../server/demo/catalog/demo-world';
 import type { Database } from '../../server/api/db/database';
 import { openDatabase } from '../../server/api/db/open-database';
 import { Dictionary, TableBuilder } from '../../server/api/search/document-table';

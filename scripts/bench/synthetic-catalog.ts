@@ -1,8 +1,8 @@
 import { COLOURS, type ColourKey } from '../../shared/colours';
 import { COUNTRY_CODES, type CountryCode } from '../../shared/countries';
 import { CATEGORIES } from '../../server/api/catalog/category-tree';
-import { Prng } from '../../server/api/catalog/demo/prng';
-import { BRAND_SUFFIXES, FAMILIES, FIRST_NAMES, SURNAMES, WORDS } from '../../server/api/catalog/demo/vocabulary';
+import { Prng } from '../../server/demo/catalog/prng';
+import { BRAND_SUFFIXES, FAMILIES, FIRST_NAMES, SURNAMES, WORDS } from '../../server/demo/catalog/vocabulary';
 import { slugify } from '../../server/api/catalog/identifiers';
 import { buildDirectory } from '../../server/api/search/documents';
 import type { DocumentOffer, SearchDocument } from '../../server/api/search/documents';
