@@ -65,7 +65,7 @@ const DATED: ReadonlySet<string> = new Set(['/api/products/price-history/:guid']
 
 /**
  * Requests of a route above that are computed every time all the same: a listing with a
- * search text counts that search for "Top Searches" (search-listing/popular-searches.ts), and
+ * search text counts that search for "Top Searches" (listing/popular-searches.ts), and
  * an answer from memory would count nothing.
  */
 function computedEachTime(routePath: string, url: string): boolean {

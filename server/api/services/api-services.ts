@@ -15,7 +15,7 @@ import { MenuService } from './menu-service';
 import { PriceHistoryService } from './price-history-service';
 import { ProductService } from './product-service';
 import { RatingService } from './rating-service';
-import { SearchService } from './search-service';
+import { SearchService } from '../listing/search-service';
 import { SubscriptionService } from './subscription-service';
 import { WishlistService } from './wishlist-service';
 

@@ -5,7 +5,7 @@ import { firstApiPage } from '../../../shared/listing/companion-calls';
 import type { ListingRequest } from '../../../shared/listing/query-grammar';
 import { slugify } from '../catalog/identifiers';
 import type { Queryable } from '../db/database';
-import { capitalise, type ResolvedListing } from '../search/listing-link';
+import { capitalise, type ResolvedListing } from './listing-link';
 import { FACETS, type CatalogDirectory, type SearchResult } from '../search/search-engine';
 import { readProductCards } from '../services/product-reader';
 import type { ListingResolver, ResolvedRequest } from './listing-resolver';

@@ -4,7 +4,7 @@ import { emptyListingState, type ListingRequest } from '../../../shared/listing/
 import { CATEGORY_LEVELS } from '../../../shared/listing/vocabulary';
 import { slugify } from '../catalog/identifiers';
 import { categoryChain } from '../search/documents';
-import { capitalise, categoryTitle } from '../search/listing-link';
+import { capitalise, categoryTitle } from './listing-link';
 import { focusCategory } from './category-facets';
 import type { ListingResolver, ResolvedRequest } from './listing-resolver';
 import type { ListingPass, ListingPasses } from './listing-passes';

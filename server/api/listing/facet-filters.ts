@@ -6,7 +6,7 @@ import { COUNTRIES } from '../../../shared/countries';
 import type { FilterListOptions, ListingRequest } from '../../../shared/listing/query-grammar';
 import { DEAL_LABELS, DEPARTMENT_LABELS, type DealKey, type FacetFilterType } from '../../../shared/listing/vocabulary';
 import { normaliseText } from '../search/analyser';
-import { capitalise } from '../search/listing-link';
+import { capitalise } from './listing-link';
 import { storeVisible } from '../search/search-engine';
 import { categoryFilter } from './category-facets';
 import type { ListingResolver } from './listing-resolver';

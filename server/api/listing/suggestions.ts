@@ -5,7 +5,7 @@ import type { CountryCode } from '../../../shared/countries';
 import { CATEGORIES } from '../catalog/category-tree';
 import { slugify } from '../catalog/identifiers';
 import { normaliseText } from '../search/analyser';
-import { categoryTitle } from '../search/listing-link';
+import { categoryTitle } from './listing-link';
 import { catalogQuery, type SearchEngine } from '../search/search-engine';
 import { subtreeCounts } from './category-facets';
 import type { PopularSearches } from './popular-searches';

@@ -4,7 +4,7 @@ import { CATEGORY_LEVELS } from '../../../shared/listing/vocabulary';
 import { categoryBySlug } from '../catalog/category-tree';
 import type { Queryable } from '../db/database';
 import { badRequest, notFound } from '../../lib/http-error';
-import { resolveLink, type EditorsPickList, type ResolvedListing } from '../search/listing-link';
+import { resolveLink, type EditorsPickList, type ResolvedListing } from './listing-link';
 import { storeVisible, type PercentRange, type SearchEngine, type SearchFilters, type SearchQuery } from '../search/search-engine';
 
 // Resolving a listing request: the grammar's state becomes the engine's filters (spec
