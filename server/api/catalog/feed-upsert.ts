@@ -157,6 +157,23 @@ async function returnedRows<K>(tx: Queryable, sql: string, params: readonly unkn
 
 const stateOf = (inserted: boolean): State => (inserted ? 'new' : 'updated');
 
+/** The rows an upsert returned, and the store's rows it left alone by key (`sameSql`: id and key, given the store and the keys). */
+async function withUnchanged(
+  tx: Queryable,
+  storeId: number,
+  keys: string[],
+  changed: Returned<string>[],
+  sameSql: string,
+): Promise<Map<string, Upserted>> {
+  const result = new Map(changed.map(([key, id, inserted]) => [key, { id, state: stateOf(inserted) }]));
+  const rest = keys.filter((k) => !result.has(k));
+  if (rest.length) {
+    const same = await tx.query<{ id: number; key: string }>(sameSql, [storeId, rest]);
+    for (const r of same) result.set(r.key, { id: r.id, state: 'same' });
+  }
+  return result;
+}
+
 async function upsertProducts(
   tx: Queryable,
   storeId: number,
@@ -200,16 +217,7 @@ async function upsertProducts(
       chunk.map((p) => p.first.care ?? null),
     ],
   );
-  const result = new Map(changed.map(([key, id, inserted]) => [key, { id, state: stateOf(inserted) }]));
-  const rest = keys.filter((k) => !result.has(k));
-  if (rest.length) {
-    const same = await tx.query<{ id: number; group_key: string }>(
-      'SELECT id, group_key FROM products WHERE store_id = $1 AND group_key = ANY($2::text[])',
-      [storeId, rest],
-    );
-    for (const r of same) result.set(r.group_key, { id: r.id, state: 'same' });
-  }
-  return result;
+  return withUnchanged(tx, storeId, keys, changed, 'SELECT id, group_key AS key FROM products WHERE store_id = $1 AND group_key = ANY($2::text[])');
 }
 
 const variantKey = (productId: number, colourName: string) => `${productId}\u0000${colourName}`;
@@ -297,16 +305,7 @@ async function upsertSizeVariants(
       rows.map((r) => r.size.item.promotionIds.map((p) => coupons.get(p)).find((id) => id !== undefined) ?? null),
     ],
   );
-  const result = new Map(changed.map(([key, id, inserted]) => [key, { id, state: stateOf(inserted) }]));
-  const rest = keys.filter((k) => !result.has(k));
-  if (rest.length) {
-    const same = await tx.query<{ id: number; item_id: string }>(
-      'SELECT id, item_id FROM size_variants WHERE store_id = $1 AND item_id = ANY($2::text[])',
-      [storeId, rest],
-    );
-    for (const r of same) result.set(r.item_id, { id: r.id, state: 'same' });
-  }
-  return result;
+  return withUnchanged(tx, storeId, keys, changed, 'SELECT id, item_id AS key FROM size_variants WHERE store_id = $1 AND item_id = ANY($2::text[])');
 }
 
 /**
