@@ -1,7 +1,7 @@
 import type { CountryCode } from '../../../shared/countries';
 import type { Queryable } from '../db/database';
 
-// Every api instance follows the catalogue on one channel (search/index-follower.ts,
+// Every api instance follows the catalogue on one channel (search-engine/index-follower.ts,
 // http/shared-answers.ts). Whatever changes what pages show (a feed import, a stores manifest
 // that changes a store, a re-measure of offers) sends its notice in the transaction that makes
 // the change, so a listener hears of it once the change is committed.

@@ -6,7 +6,7 @@ import type { ListingRequest } from '../../../shared/listing/query-grammar';
 import { slugify } from '../catalog/identifiers';
 import type { Queryable } from '../db/database';
 import { capitalise, type ResolvedListing } from './listing-link';
-import { FACETS, type CatalogDirectory, type SearchResult } from '../search/search-engine';
+import { FACETS, type CatalogDirectory, type SearchResult } from '../search-engine/search-engine';
 import { readProductCards } from '../services/product-reader';
 import type { ListingResolver, ResolvedRequest } from './listing-resolver';
 import type { ListingPass } from './listing-passes';

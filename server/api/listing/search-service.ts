@@ -9,10 +9,10 @@ import { PopularSearches } from './popular-searches';
 import { ProductList } from './product-list';
 import { SeoLinks } from './seo-links';
 import { SearchSuggestions } from './suggestions';
-import type { SearchEngine } from '../search/search-engine';
+import type { SearchEngine } from '../search-engine/search-engine';
 
 // The listing endpoints (spec section 7 "Products and search") over a SearchEngine (the
-// engine is server/api/search/), one module per reason to change in this folder: resolving a
+// engine is server/api/search-engine/), one module per reason to change in this folder: resolving a
 // request and what its link means, the product list, the filter panel's facets, the SEO links
 // and breadcrumb, the whole page in one answer (with its products per country site),
 // suggestions, and the popular searches two of them learn from; the kept index passes they

@@ -4,7 +4,7 @@ import { AlertLinks } from '../alerts/alert-links';
 import { defaultAlertSettings, type AlertSettings } from '../alerts/alert-settings';
 import type { Database } from '../db/database';
 import type { CachePurges } from '../http/cache-purges';
-import type { SearchEngine } from '../search/search-engine';
+import type { SearchEngine } from '../search-engine/search-engine';
 import { AlertService } from './alert-service';
 import { FollowService } from './follow-service';
 import { GIVEAWAY } from '../../../shared/giveaway';

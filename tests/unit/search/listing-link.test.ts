@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDirectory } from '../../../server/api/search/documents';
+import { buildDirectory } from '../../../server/api/search-engine/documents';
 import { resolveLink, type EditorsPickList, type LinkContext } from '../../../server/api/listing/listing-link';
 
 const directory = buildDirectory(
