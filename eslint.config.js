@@ -30,6 +30,20 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // The floors (ARCHITECTURE.md "Layout"): the web and the api never import each other, and each
+  // half of the demo (server/demo/) keeps to the side that serves it.
+  {
+    files: ['server/web/**/*.{ts,tsx}', 'server/demo/pictures/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(api|catalog|demo/catalog)/', message: 'The web side (and the pictures it serves) never imports the api or the demo catalogue.' }] }],
+    },
+  },
+  {
+    files: ['server/api/**/*.ts', 'server/demo/catalog/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(web|pictures|demo/pictures)/', message: 'The api side (and the demo catalogue it loads) never imports the web or the drawn pictures.' }] }],
+    },
+  },
   { files: ['client/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     files: ['client/**/*.tsx'],

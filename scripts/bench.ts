@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { FULL_DEMO } from '../server/api/catalog/demo/demo-world';
+import { FULL_DEMO } from '../server/demo/catalog/demo-world';
 import { COOKIE } from '../shared/constants';
 import { runApiBench } from './bench/api-bench';
 import { runHistoryBench } from './bench/history-bench';

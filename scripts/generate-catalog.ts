@@ -9,8 +9,8 @@
 // also writes that many days of price history before the (first day's) feeds into
 // history/price-history.tsv (demo-history.ts): the first start writes it into the change log.
 import { parseArgs } from 'node:util';
-import { FULL_DEMO, SMALL_DEMO, type DemoOptions } from '../server/api/catalog/demo/demo-world';
-import { readDemoCatalogInfo, writeDemoCatalog } from '../server/api/catalog/demo/generate-demo-catalog';
+import { FULL_DEMO, SMALL_DEMO, type DemoOptions } from '../server/demo/catalog/demo-world';
+import { readDemoCatalogInfo, writeDemoCatalog } from '../server/demo/catalog/generate-demo-catalog';
 
 const { values } = parseArgs({
   options: {

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COLOURS } from '../shared/colours';
 import { BANNER_THEMES, PRODUCT_KINDS, PRODUCT_STYLES, type ProductKind } from '../shared/images';
-import { renderBannerImage } from '../server/web/images/banner-image';
-import { renderLogoImage } from '../server/web/images/logo-image';
-import { productImageTitle, renderProductImage } from '../server/web/images/product-image';
+import { renderBannerImage } from '../server/demo/pictures/banner-image';
+import { renderLogoImage } from '../server/demo/pictures/logo-image';
+import { productImageTitle, renderProductImage } from '../server/demo/pictures/product-image';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const output = path.join(root, 'tests/output/images-preview.html');

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PriceHistorySchema } from '../../shared/api/price-history-schemas';
-import { HISTORY_FILE, readHistoryTsv } from '../../server/api/catalog/demo/demo-history';
-import { FULL_DEMO } from '../../server/api/catalog/demo/demo-world';
-import type { DemoCatalogInfo } from '../../server/api/catalog/demo/generate-demo-catalog';
+import { HISTORY_FILE, readHistoryTsv } from '../../server/demo/catalog/demo-history';
+import { FULL_DEMO } from '../../server/demo/catalog/demo-world';
+import type { DemoCatalogInfo } from '../../server/demo/catalog/generate-demo-catalog';
 import { sizeVariantGuid } from '../../server/api/catalog/identifiers';
 import { root, startApiProcess, tempDataDir, type NodeProcess } from '../lib/processes';
 

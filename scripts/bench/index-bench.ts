@@ -1,11 +1,11 @@
-import { FULL_DEMO } from '../../server/api/catalog/demo/demo-world';
+import { FULL_DEMO } from '../../server/demo/catalog/demo-world';
 import type { Database } from '../../server/api/db/database';
 import { openDatabase } from '../../server/api/db/open-database';
-import { Dictionary, TableBuilder } from '../../server/api/search/document-table';
-import { DisplayWords } from '../../server/api/search/documents';
-import { MemoryIndex } from '../../server/api/search/memory-index';
-import { FACETS, type SearchNeeds, type SearchQuery } from '../../server/api/search/search-engine';
-import { SqlSearchEngine, createSearchTables, indexSearchTables, writeDocuments } from '../../server/api/search/sql-engine';
+import { Dictionary, TableBuilder } from '../../server/api/search-engine/document-table';
+import { DisplayWords } from '../../server/api/search-engine/documents';
+import { MemoryIndex } from '../../server/api/search-engine/memory-index';
+import { FACETS, type SearchNeeds, type SearchQuery } from '../../server/api/search-engine/search-engine';
+import { SqlSearchEngine, createSearchTables, indexSearchTables, writeDocuments } from '../../server/api/search-engine/sql-engine';
 import { median } from './load';
 import { listingWorkload } from './listing-workload';
 import { syntheticCatalog } from './synthetic-catalog';

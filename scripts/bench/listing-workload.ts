@@ -3,8 +3,8 @@ import { DEPARTMENTS, OFFER_BUCKETS, SALE_BANDS } from '../../shared/constants';
 import { COUNTRY_CODES, type CountryCode } from '../../shared/countries';
 import { SORT_OPTIONS } from '../../shared/sort-options';
 import { CATEGORIES } from '../../server/api/catalog/category-tree';
-import { Prng } from '../../server/api/catalog/demo/prng';
-import { EMPTY_FILTERS, type CatalogDirectory, type SearchFilters, type SearchQuery, type SearchScope } from '../../server/api/search/search-engine';
+import { Prng } from '../../server/demo/catalog/prng';
+import { EMPTY_FILTERS, type CatalogDirectory, type SearchFilters, type SearchQuery, type SearchScope } from '../../server/api/search-engine/search-engine';
 
 // A fixed, seeded workload of listing requests, the same on every run: what the benchmark
 // times and what the agreement test asks both engines. Most requests look like shoppers'

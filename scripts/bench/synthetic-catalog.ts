@@ -1,12 +1,12 @@
 import { COLOURS, type ColourKey } from '../../shared/colours';
 import { COUNTRY_CODES, type CountryCode } from '../../shared/countries';
 import { CATEGORIES } from '../../server/api/catalog/category-tree';
-import { Prng } from '../../server/api/catalog/demo/prng';
-import { BRAND_SUFFIXES, FAMILIES, FIRST_NAMES, SURNAMES, WORDS } from '../../server/api/catalog/demo/vocabulary';
+import { Prng } from '../../server/demo/catalog/prng';
+import { BRAND_SUFFIXES, FAMILIES, FIRST_NAMES, SURNAMES, WORDS } from '../../server/demo/catalog/vocabulary';
 import { slugify } from '../../server/api/catalog/identifiers';
-import { buildDirectory } from '../../server/api/search/documents';
-import type { DocumentOffer, SearchDocument } from '../../server/api/search/documents';
-import type { CatalogDirectory, DirectoryBrand, DirectoryStore } from '../../server/api/search/search-engine';
+import { buildDirectory } from '../../server/api/search-engine/documents';
+import type { DocumentOffer, SearchDocument } from '../../server/api/search-engine/documents';
+import type { CatalogDirectory, DirectoryBrand, DirectoryStore } from '../../server/api/search-engine/search-engine';
 
 // Search documents made up directly, for sizes the feed importer would take too long to
 // load in a benchmark (1,000,000 products). The same seed gives the same catalogue. Shapes

@@ -22,7 +22,7 @@ import { DEFAULT_ANSWER_CACHE_MAX_BYTES, SharedAnswers } from './http/shared-ans
 import type { ApiArea } from './routes/area';
 import { mountOperatorRoutes } from './routes/operator-routes';
 import { API_AREAS } from './routes/areas';
-import type { SearchEngine } from './search/search-engine';
+import type { SearchEngine } from './search-engine/search-engine';
 import { createApiServices } from './services/api-services';
 
 /**

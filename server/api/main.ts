@@ -14,7 +14,7 @@ import { ensureOperatorSecretFile, removeOperatorSecretFile } from './catalog/op
 import { loadApiConfig } from './config';
 import { dbQueryObserver } from './db/db-metrics';
 import { openDatabase } from './db/open-database';
-import { MemorySearchEngine } from './search/memory-engine';
+import { MemorySearchEngine } from './search-engine/memory-engine';
 import { ensurePlannerStatistics } from './db/planner-statistics';
 import { PriceHistoryService } from './services/price-history-service';
 import { DAY_MS } from '../../shared/reference-price';

@@ -4,7 +4,7 @@ import type { Accounts } from '../../server/api/accounts/accounts';
 import { createApiApp, type Readiness } from '../../server/api/app';
 import type { OverloadOptions } from '../../server/api/http/overload';
 import type { Database } from '../../server/api/db/database';
-import { MemorySearchEngine } from '../../server/api/search/memory-engine';
+import { MemorySearchEngine } from '../../server/api/search-engine/memory-engine';
 import { createRegistry } from '../../server/lib/http-metrics';
 import { createLogger } from '../../server/lib/logger';
 import { listen } from './listen';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDemoCatalog } from '../../server/api/catalog/demo-loader';
-import { SMALL_DEMO, type DemoOptions } from '../../server/api/catalog/demo/demo-world';
-import { writeDemoCatalog } from '../../server/api/catalog/demo/generate-demo-catalog';
+import { SMALL_DEMO, type DemoOptions } from '../../server/demo/catalog/demo-world';
+import { writeDemoCatalog } from '../../server/demo/catalog/generate-demo-catalog';
 import type { Database } from '../../server/api/db/database';
 import { openDatabaseFromDump, openTestDatabase, providedDump } from './test-database';
 

@@ -1,4 +1,4 @@
-import { buildDemoCatalog, readDemoCatalogInfo } from '../../server/api/catalog/demo/generate-demo-catalog';
+import { buildDemoCatalog, readDemoCatalogInfo } from '../../server/demo/catalog/generate-demo-catalog';
 
 /**
  * The first product of the demo catalogue generated in `catalogDir` that is on sale in GB, has

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { buildDemoSite } from '../../server/api/catalog/demo/demo-site';
-import { buildDemoWorld, SMALL_DEMO } from '../../server/api/catalog/demo/demo-world';
+import { buildDemoSite } from '../../server/demo/catalog/demo-site';
+import { buildDemoWorld, SMALL_DEMO } from '../../server/demo/catalog/demo-world';
 import { importSiteContent, SITE_CONTENT_CHANGED_CHANNEL } from '../../server/api/catalog/site-content';
 import type { Database } from '../../server/api/db/database';
 import { startApi } from './api-server';

@@ -1,8 +1,8 @@
 import { createApiApp } from '../../server/api/app';
 import type { Database } from '../../server/api/db/database';
-import { MemorySearchEngine } from '../../server/api/search/memory-engine';
-import type { SearchEngine } from '../../server/api/search/search-engine';
-import { SqlSearchEngine } from '../../server/api/search/sql-engine';
+import { MemorySearchEngine } from '../../server/api/search-engine/memory-engine';
+import type { SearchEngine } from '../../server/api/search-engine/search-engine';
+import { SqlSearchEngine } from '../../server/api/search-engine/sql-engine';
 import { createRegistry } from '../../server/lib/http-metrics';
 import { createLogger } from '../../server/lib/logger';
 import { listen, type Running } from './listen';

@@ -2,7 +2,7 @@ import type { CountryCode } from '../../../shared/countries';
 import { DAY_MS, DROP_WINDOW_DAYS, honestPrice, priceDrop, type PriceChange } from '../../../shared/reference-price';
 import type { Database, Queryable } from '../db/database';
 import { bumpCatalogGeneration } from './catalog-generation';
-import { CATALOG_CHANGED_CHANNEL } from './importer';
+import { notifyCatalogChanged } from './catalog-changed';
 
 // The discount a size variant carries on a country's site (size_variant_prices.offers, which
 // the catalog index, its sorts and offer filters, the cards' badges and My Sales all read) is
@@ -137,7 +137,7 @@ async function remeasureBatch(db: Database, rows: readonly PriceRow[], now: numb
       announced.set(key, notice);
     }
     for (const notice of announced.values()) {
-      await tx.query('SELECT pg_notify($1, $2)', [CATALOG_CHANGED_CHANNEL, JSON.stringify({ ...notice, imported: 0 })]);
+      await notifyCatalogChanged(tx, { ...notice, imported: 0 });
     }
   });
   return updates.length;

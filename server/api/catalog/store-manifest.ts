@@ -4,7 +4,7 @@ import { bumpCatalogGeneration } from './catalog-generation';
 import { COUNTRY_CODES } from '../../../shared/countries';
 import { describeZodError } from '../../lib/http-error';
 import type { Database, Queryable } from '../db/database';
-import { CATALOG_CHANGED_CHANNEL } from './importer';
+import { notifyCatalogChanged } from './catalog-changed';
 
 // Feeds describe products, not merchants: who a store is, where it trades from, its
 // affiliate programme, free-delivery thresholds and coupons come from a JSON manifest
@@ -219,7 +219,7 @@ export async function importStores(db: Database, manifest: unknown, options: Imp
     const changedStores = upserted.filter((u) => u.state !== 'same' || changedIds.has(u.id));
     if (changedStores.length > 0) await bumpCatalogGeneration(tx);
     for (const r of changedStores) {
-      await tx.query('SELECT pg_notify($1, $2)', [CATALOG_CHANGED_CHANNEL, JSON.stringify({ store: r.slug })]);
+      await notifyCatalogChanged(tx, { store: r.slug });
     }
     return {
       stores: stores.length,

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import client from 'prom-client';
 import { API_ROUTES, apiScope, findApiRoute } from '../../../shared/api/api-routes';
 import { sharedMaxAge } from '../../../shared/http/cache-policy';
-import { CATALOG_CHANGED_CHANNEL } from '../catalog/importer';
+import { CATALOG_CHANGED_CHANNEL } from '../catalog/catalog-changed';
 import { SITE_CONTENT_CHANGED_CHANNEL } from '../catalog/site-content';
 import type { Database } from '../db/database';
 import { subscribe, type Subscription } from '../db/subscription';
@@ -65,7 +65,7 @@ const DATED: ReadonlySet<string> = new Set(['/api/products/price-history/:guid']
 
 /**
  * Requests of a route above that are computed every time all the same: a listing with a
- * search text counts that search for "Top Searches" (search-listing/popular-searches.ts), and
+ * search text counts that search for "Top Searches" (listing/popular-searches.ts), and
  * an answer from memory would count nothing.
  */
 function computedEachTime(routePath: string, url: string): boolean {

@@ -10,7 +10,7 @@ import { askerOf } from '../accounts/viewer';
 import { purgeKey, tagAnswer } from '../http/cache-purges';
 import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
-import { rawQuery } from '../search-listing/read-listing-request';
+import { rawQuery } from '../listing/read-listing-request';
 import type { ApiArea } from './area';
 
 // Looks under /api/account (spec section 7; shapes and the meaning of each route in

@@ -11,8 +11,8 @@ import { isAdmin, type ViewerResolver } from '../accounts/viewer';
 import { adminView } from '../http/catalog-view';
 import { CountryDepartmentQuery, pathText } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
-import { readFilterListOptions, readListingRequest } from '../search-listing/read-listing-request';
-import type { SearchService } from '../services/search-service';
+import { readFilterListOptions, readListingRequest } from '../listing/read-listing-request';
+import type { SearchService } from '../listing/search-service';
 import type { ApiArea } from './area';
 
 // Spec section 7 "Products and search": GET /api/search and its companions. Every listing

@@ -4,7 +4,7 @@ import { AlertLinks } from '../alerts/alert-links';
 import { defaultAlertSettings, type AlertSettings } from '../alerts/alert-settings';
 import type { Database } from '../db/database';
 import type { CachePurges } from '../http/cache-purges';
-import type { SearchEngine } from '../search/search-engine';
+import type { SearchEngine } from '../search-engine/search-engine';
 import { AlertService } from './alert-service';
 import { FollowService } from './follow-service';
 import { GIVEAWAY } from '../../../shared/giveaway';
@@ -15,7 +15,7 @@ import { MenuService } from './menu-service';
 import { PriceHistoryService } from './price-history-service';
 import { ProductService } from './product-service';
 import { RatingService } from './rating-service';
-import { SearchService } from './search-service';
+import { SearchService } from '../listing/search-service';
 import { SubscriptionService } from './subscription-service';
 import { WishlistService } from './wishlist-service';
 

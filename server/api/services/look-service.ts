@@ -19,7 +19,7 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { fieldError } from '../accounts/account-errors';
 import { slugify } from '../catalog/identifiers';
 import type { Database, Queryable } from '../db/database';
-import type { FacetFilters } from '../search-listing/facet-filters';
+import type { FacetFilters } from '../listing/facet-filters';
 import { readProductCards } from './product-reader';
 import type { Asker } from './product-visibility';
 

@@ -15,9 +15,9 @@ import { LAST_KNOWN_CHANGE_SQL } from '../catalog/catalog-changes';
 import { CATEGORIES } from '../catalog/category-tree';
 import type { Queryable } from '../db/database';
 import { notFound } from '../../lib/http-error';
-import { normaliseText } from '../search/analyser';
-import { categoryChain } from '../search/documents';
-import { catalogQuery, EMPTY_FILTERS, type SearchEngine, type SearchQuery } from '../search/search-engine';
+import { normaliseText } from '../search-engine/analyser';
+import { categoryChain } from '../search-engine/documents';
+import { catalogQuery, EMPTY_FILTERS, type SearchEngine, type SearchQuery } from '../search-engine/search-engine';
 import { CATEGORY_LEVELS } from '../../../shared/listing/vocabulary';
 import { readProduct, readProductCards } from './product-reader';
 

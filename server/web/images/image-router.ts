@@ -8,9 +8,9 @@ import { LRUCache } from 'lru-cache';
 import { CacheImmutable, CacheNone, type CachePolicy } from '../../../shared/http/cache-policy';
 import { BANNER_THEMES, IMAGE_VERSION, SOCIAL_CARD, parseProductImagePath, type BannerTheme } from '../../../shared/images';
 import { LOOK_COLLAGE_PREFIX } from '../../../shared/validation/look-rules';
-import { BANNER_MAX_SIDE, BANNER_MIN_SIDE, renderBannerImage } from './banner-image';
-import { LOGO_SLUG, renderLogoImage } from './logo-image';
-import { renderProductImage } from './product-image';
+import { BANNER_MAX_SIDE, BANNER_MIN_SIDE, renderBannerImage } from '../../demo/pictures/banner-image';
+import { LOGO_SLUG, renderLogoImage } from '../../demo/pictures/logo-image';
+import { renderProductImage } from '../../demo/pictures/product-image';
 import { SOCIAL_CARD_PREFIX, renderSocialCard } from './social-card';
 
 // Whole numbers without leading zeros: "007" and "7" would otherwise be two URLs of one picture.

@@ -1,12 +1,12 @@
 // The collage of a look: one PNG of its pieces where the shopper put them, the look's Open
 // Graph and Twitter image, its tile on My Lookbook and the owner's download. Product pictures
-// are drawn by this web (product-image.ts), so the collage draws each piece from the same
+// are drawn by this web (server/demo/pictures/product-image.ts), so the collage draws each piece from the same
 // artwork rather than fetching its URL (nothing may come from the internet), without the
 // picture's backdrop so pieces overlap as cut-outs, and sharp lays them on the canvas.
 import sharp, { type OverlayOptions } from 'sharp';
 import { parseProductImagePath, resizeProductImage } from '../../../shared/images';
 import { BOARD_SIZE, LOOK_COLLAGE } from '../../../shared/validation/look-rules';
-import { productArtwork } from './product-image';
+import { productArtwork } from '../../demo/pictures/product-image';
 
 export type CollagePiece = { image: string; x: number; y: number; width: number; height: number; z: number };
 

@@ -6,9 +6,9 @@
 // card once and serves it as immutable.
 import sharp, { type Sharp } from 'sharp';
 import { BANNER_THEMES, IMAGE_VERSION, SOCIAL_CARD, parseProductImagePath, type BannerTheme } from '../../../shared/images';
-import { renderBannerImage } from './banner-image';
-import { LOGO_HEIGHT, LOGO_SLUG, LOGO_WIDTH, renderLogoImage } from './logo-image';
-import { renderProductImage } from './product-image';
+import { renderBannerImage } from '../../demo/pictures/banner-image';
+import { LOGO_HEIGHT, LOGO_SLUG, LOGO_WIDTH, renderLogoImage } from '../../demo/pictures/logo-image';
+import { renderProductImage } from '../../demo/pictures/product-image';
 
 export const SOCIAL_CARD_PREFIX = `/images/${IMAGE_VERSION}/card/`;
 

@@ -13,7 +13,7 @@ import {
 import { Accounts } from '../../../server/api/accounts/accounts';
 import { createApiApp } from '../../../server/api/app';
 import type { Database } from '../../../server/api/db/database';
-import { MemorySearchEngine } from '../../../server/api/search/memory-engine';
+import { MemorySearchEngine } from '../../../server/api/search-engine/memory-engine';
 import { createRegistry } from '../../../server/lib/http-metrics';
 import { createLogger } from '../../../server/lib/logger';
 import { listen } from '../../support/listen';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, findApiRoute } from '../../../shared/api/api-routes';
 import { createApiApp, type ApiApp } from '../../../server/api/app';
 import type { Database } from '../../../server/api/db/database';
-import { MemorySearchEngine } from '../../../server/api/search/memory-engine';
+import { MemorySearchEngine } from '../../../server/api/search-engine/memory-engine';
 import { createRegistry } from '../../../server/lib/http-metrics';
 import { createLogger } from '../../../server/lib/logger';
 import { openTestDatabase } from '../../support/test-database';

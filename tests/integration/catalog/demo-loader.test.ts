@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/api/db/database';
 import { CATEGORIES } from '../../../server/api/catalog/category-tree';
 import { ensureDemoCatalog } from '../../../server/api/catalog/demo-loader';
-import { SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
-import { writeDemoCatalog, type DemoCatalogInfo } from '../../../server/api/catalog/demo/generate-demo-catalog';
-import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
+import { SMALL_DEMO } from '../../../server/demo/catalog/demo-world';
+import { writeDemoCatalog, type DemoCatalogInfo } from '../../../server/demo/catalog/generate-demo-catalog';
+import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/demo/catalog/special-products';
 import { MenuService } from '../../../server/api/services/menu-service';
 import { BOTH_ENGINES } from '../../support/test-database';
 

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/api/db/database';
 import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
-import { CATALOG_CHANGED_CHANNEL, FeedImportError, importFeed } from '../../../server/api/catalog/importer';
+import { CATALOG_CHANGED_CHANNEL } from '../../../server/api/catalog/catalog-changed';
+import { FeedImportError, importFeed } from '../../../server/api/catalog/importer';
 import { importSiteContent } from '../../../server/api/catalog/site-content';
 import { importStores, ManifestError } from '../../../server/api/catalog/store-manifest';
 import { HomeService } from '../../../server/api/services/home-service';

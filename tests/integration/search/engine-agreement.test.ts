@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/api/db/database';
-import { MemorySearchEngine } from '../../../server/api/search/memory-engine';
-import { FACETS, type FacetCounts, type SearchQuery } from '../../../server/api/search/search-engine';
-import { SqlSearchEngine } from '../../../server/api/search/sql-engine';
+import { MemorySearchEngine } from '../../../server/api/search-engine/memory-engine';
+import { FACETS, type FacetCounts, type SearchQuery } from '../../../server/api/search-engine/search-engine';
+import { SqlSearchEngine } from '../../../server/api/search-engine/sql-engine';
 import { listingWorkload } from '../../../scripts/bench/listing-workload';
 import { loadDemoCatalog } from '../../support/demo-catalog-database';
 import { openTestPostgresDatabase } from '../../support/test-database';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SitemapUrlsSchema, type SitemapKind } from '../../../shared/api/product-schemas';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
-import { categoryChain } from '../../../server/api/search/documents';
+import { categoryChain } from '../../../server/api/search-engine/documents';
 import { demoApiForFile } from '../../support/demo-stack';
 
 // Sitemap <lastmod> is when a page's content last changed, read from the catalogue's change log:

@@ -1,7 +1,7 @@
 import { COUNTRY_CODES } from '../../../shared/countries';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
+import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/demo/catalog/special-products';
 import { BrandListSchema, ProductDetailSchema, SITEMAP_PAGE_SIZE, SitemapUrlsSchema, StoreListSchema } from '../../../shared/api/product-schemas';
 import { COUNTRIES, countryPrefix, type CountryCode } from '../../../shared/countries';
 import { PAGE_STEP, PER_PAGE } from '../../../shared/constants';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/api/catalog/demo/special-products';
-import { SPECIAL_STORE } from '../../../server/api/catalog/demo/demo-world';
+import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/demo/catalog/special-products';
+import { SPECIAL_STORE } from '../../../server/demo/catalog/demo-world';
 import { SearchResponseSchema } from '../../../shared/api/search-schemas';
 import { readPayload, visibleMarkup } from '../../support/page';
 import { queryStringArb } from '../../unit/shared/listing-arbitraries';

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { feedLooksCutShort } from '../../../server/api/catalog/feed-refresh';
-import { demoCatalogFiles, storesManifest, buildDemoCatalog } from '../../../server/api/catalog/demo/generate-demo-catalog';
-import { SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
+import { demoCatalogFiles, storesManifest, buildDemoCatalog } from '../../../server/demo/catalog/generate-demo-catalog';
+import { SMALL_DEMO } from '../../../server/demo/catalog/demo-world';
 import {
   ensureOperatorSecretFile,
   OPERATOR_SECRET_FILE,

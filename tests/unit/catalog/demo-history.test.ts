@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { honestPrice, type PriceChange } from '../../../shared/reference-price';
-import { buildDemoHistory, HISTORY_FILE, readHistoryTsv, writeHistoryTsv, type HistoryRow } from '../../../server/api/catalog/demo/demo-history';
-import { SMALL_DEMO } from '../../../server/api/catalog/demo/demo-world';
-import { buildDemoCatalog, demoCatalogFiles, INFO_FILE, type DemoCatalogInfo, type DemoFile } from '../../../server/api/catalog/demo/generate-demo-catalog';
+import { buildDemoHistory, HISTORY_FILE, readHistoryTsv, writeHistoryTsv, type HistoryRow } from '../../../server/demo/catalog/demo-history';
+import { SMALL_DEMO } from '../../../server/demo/catalog/demo-world';
+import { buildDemoCatalog, demoCatalogFiles, INFO_FILE, type DemoCatalogInfo, type DemoFile } from '../../../server/demo/catalog/generate-demo-catalog';
 import { validateFeedRecord } from '../../../server/api/catalog/feed-item';
 import { feedTargetFromFileName, readFeed } from '../../../server/api/catalog/importer';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BANNER_THEMES } from '../../../shared/images';
-import { BANNER_MAX_SIDE, BANNER_MIN_SIDE, renderBannerImage } from '../../../server/web/images/banner-image';
+import { BANNER_MAX_SIDE, BANNER_MIN_SIDE, renderBannerImage } from '../../../server/demo/pictures/banner-image';
 import { expectWellFormedSvg } from './svg-document';
 
 // Wide hero, square tile, tall tile, and the two extremes of the size bounds.

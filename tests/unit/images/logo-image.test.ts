@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGO_HEIGHT, LOGO_WIDTH, renderLogoImage } from '../../../server/web/images/logo-image';
+import { LOGO_HEIGHT, LOGO_WIDTH, renderLogoImage } from '../../../server/demo/pictures/logo-image';
 import { escapeXml } from '../../../server/web/lib/xml';
 import { expectWellFormedSvg } from './svg-document';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COLOURS, type ColourKey } from '../../../shared/colours';
 import { PRODUCT_IMAGE_SIZES } from '../../../shared/constants';
 import { ALL_PRODUCT_KINDS, PRODUCT_STYLES, parseProductImagePath, productImageUrl } from '../../../shared/images';
-import { renderProductImage } from '../../../server/web/images/product-image';
+import { renderProductImage } from '../../../server/demo/pictures/product-image';
 import { expectWellFormedSvg } from './svg-document';
 
 const STYLES = Array.from({ length: PRODUCT_STYLES }, (_, i) => i);

@@ -11,8 +11,8 @@ import {
   vocabularyOf,
   withinEdits,
   words,
-} from '../../../server/api/search/analyser';
-import { SYNONYM_GROUPS } from '../../../server/api/search/synonyms';
+} from '../../../server/api/search-engine/analyser';
+import { SYNONYM_GROUPS } from '../../../server/api/search-engine/synonyms';
 
 describe('text analyser', () => {
   it('lower-cases, drops accents and joins hyphenated words as the search box does', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../server/api/catalog/category-tree';
-import type { QueryToken } from '../../../server/api/search/analyser';
-import { Dictionary } from '../../../server/api/search/document-table';
-import { CATEGORY_ORDER, SUBTREE_END, buildDirectory } from '../../../server/api/search/documents';
-import { planSearch, type PlanKeys } from '../../../server/api/search/index-plan';
-import { GROUP } from '../../../server/api/search/index-scan';
-import { EMPTY_FILTERS, FACETS, type SearchFilters, type SearchQuery, type SearchScope } from '../../../server/api/search/search-engine';
+import type { QueryToken } from '../../../server/api/search-engine/analyser';
+import { Dictionary } from '../../../server/api/search-engine/document-table';
+import { CATEGORY_ORDER, SUBTREE_END, buildDirectory } from '../../../server/api/search-engine/documents';
+import { planSearch, type PlanKeys } from '../../../server/api/search-engine/index-plan';
+import { GROUP } from '../../../server/api/search-engine/index-scan';
+import { EMPTY_FILTERS, FACETS, type SearchFilters, type SearchQuery, type SearchScope } from '../../../server/api/search-engine/search-engine';
 
 // The plan decides how a listing request is answered: requests constrained only by what
 // cells hold (category, department, reduced or not) add up cells; anything else scans.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildDirectory } from '../../../server/api/search/documents';
-import { resolveLink, type EditorsPickList, type LinkContext } from '../../../server/api/search/listing-link';
+import { buildDirectory } from '../../../server/api/search-engine/documents';
+import { resolveLink, type EditorsPickList, type LinkContext } from '../../../server/api/listing/listing-link';
 
 const directory = buildDirectory(
   [{ id: 1, slug: 'maison-harlow', name: 'Maison Harlow', country: 'GB', international: false, adminOnly: false }],

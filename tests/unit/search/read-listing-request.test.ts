@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseListingQuery } from '../../../shared/listing/query-grammar';
-import { engineFilters } from '../../../server/api/search-listing/listing-resolver';
-import { readFilterListOptions, readListingRequest } from '../../../server/api/search-listing/read-listing-request';
+import { engineFilters } from '../../../server/api/listing/listing-resolver';
+import { readFilterListOptions, readListingRequest } from '../../../server/api/listing/read-listing-request';
 import { HttpError } from '../../../server/lib/http-error';
 
 // How the api reads a listing call (the grammar of shared/listing/, from the raw query

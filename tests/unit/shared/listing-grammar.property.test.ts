@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUrl } from '../../../shared/api/api-client';
 import { LISTING_CALLS, LISTING_CALL_PATHS, listingApiQuery, requestForCall } from '../../../shared/listing/companion-calls';
 import { parseListingQuery, serializeListingQuery, type ListingState } from '../../../shared/listing/query-grammar';
-import { readListingRequest } from '../../../server/api/search-listing/read-listing-request';
+import { readListingRequest } from '../../../server/api/listing/read-listing-request';
 import { HttpError } from '../../../server/lib/http-error';
 import { readListingState } from '../../../client/routes/listing-loader';
 import { listingRequestArb, listingStateArb, queryStringArb } from './listing-arbitraries';

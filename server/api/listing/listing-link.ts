@@ -1,7 +1,7 @@
 import { SALE_BANDS, type Department } from '../../../shared/constants';
 import { isCountryCode } from '../../../shared/countries';
 import { categoryBySlug, type FlatCategory } from '../catalog/category-tree';
-import type { CatalogDirectory, DirectoryBrand, DirectoryStore, SearchScope } from './search-engine';
+import type { CatalogDirectory, DirectoryBrand, DirectoryStore, SearchScope } from '../search-engine/search-engine';
 
 // What a listing path is about (spec section 2 "Listing and search page"): /brand/{slug},
 // /store/{slug}, a category (/dresses, /men-jeans), a sale band (/50-percent-off), /sale,

@@ -1,10 +1,10 @@
-import { normaliseColour, type ColourKey } from '../../../../shared/colours';
-import type { Department } from '../../../../shared/constants';
-import type { ProductKind } from '../../../../shared/images';
-import { productImageUrl } from '../../../../shared/images';
-import { CATEGORIES, categoryBySlug, type FlatCategory } from '../category-tree';
-import type { Availability } from '../feed-values';
-import { slugify } from '../identifiers';
+import { normaliseColour, type ColourKey } from '../../../shared/colours';
+import type { Department } from '../../../shared/constants';
+import type { ProductKind } from '../../../shared/images';
+import { productImageUrl } from '../../../shared/images';
+import { CATEGORIES, categoryBySlug, type FlatCategory } from '../../api/catalog/category-tree';
+import type { Availability } from '../../api/catalog/feed-values';
+import { slugify } from '../../api/catalog/identifiers';
 import { sharedAreas, type Area, type DemoBrand, type DemoStore, type DemoWorld } from './demo-world';
 import { Prng } from './prng';
 import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT, type SpecialProduct } from './special-products';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { CountryCode } from '../../../../shared/countries';
-import type { StoreManifest } from '../store-manifest';
+import type { CountryCode } from '../../../shared/countries';
+import type { StoreManifest } from '../../api/catalog/store-manifest';
 import { buildDemoProducts, type DemoProduct } from './demo-catalog';
 import { demoProductsOnDay } from './demo-days';
 import { writeFeed } from './demo-feeds';

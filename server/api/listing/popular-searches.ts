@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Department } from '../../../shared/constants';
 import type { CountryCode } from '../../../shared/countries';
 import type { Queryable } from '../db/database';
-import { normaliseText } from '../search/analyser';
+import { normaliseText } from '../search-engine/analyser';
 
 // "Top Searches" and the search box's suggestions learn from what shoppers search for: each
 // search with results is counted per country and department (table popular_searches).

@@ -4,8 +4,8 @@ import { CATEGORY_LEVELS } from '../../../shared/listing/vocabulary';
 import { categoryBySlug } from '../catalog/category-tree';
 import type { Queryable } from '../db/database';
 import { badRequest, notFound } from '../../lib/http-error';
-import { resolveLink, type EditorsPickList, type ResolvedListing } from '../search/listing-link';
-import { storeVisible, type PercentRange, type SearchEngine, type SearchFilters, type SearchQuery } from '../search/search-engine';
+import { resolveLink, type EditorsPickList, type ResolvedListing } from './listing-link';
+import { storeVisible, type PercentRange, type SearchEngine, type SearchFilters, type SearchQuery } from '../search-engine/search-engine';
 
 // Resolving a listing request: the grammar's state becomes the engine's filters (spec
 // section 2 "Query parameters" onto SearchFilters), the link becomes what the page is about

@@ -1,4 +1,4 @@
-import { COUNTRIES, type CountryCode } from '../../../../shared/countries';
+import { COUNTRIES, type CountryCode } from '../../../shared/countries';
 
 // Demo prices: one list price in GBP per product, converted to each target country's
 // currency at fixed rates and rounded to the price points shops use there (£49.99,

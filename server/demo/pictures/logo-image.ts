@@ -1,7 +1,7 @@
 // Store and brand logos drawn from the slug alone: a monogram and a wordmark in one of a few
 // house looks, chosen by a hash so a store keeps its logo. System fonts only: nothing is
 // fetched, and text widths are estimated, then forced with textLength when a name is long.
-import { escapeXml, hashText } from '../lib/xml';
+import { escapeXml, hashText } from '../../web/lib/xml';
 
 export const LOGO_SLUG = /^[a-z0-9-]{1,60}$/;
 export const LOGO_WIDTH = 240;

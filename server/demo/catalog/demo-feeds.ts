@@ -1,5 +1,5 @@
-import { COUNTRIES, type CountryCode } from '../../../../shared/countries';
-import { GOOGLE_NS } from '../xml-feed';
+import { COUNTRIES, type CountryCode } from '../../../shared/countries';
+import { GOOGLE_NS } from '../../api/catalog/xml-feed';
 import { productImage, productLink, type DemoProduct } from './demo-catalog';
 import { convertRound, feedPrice, listPrice, salePrice } from './demo-pricing';
 import type { DemoStore } from './demo-world';

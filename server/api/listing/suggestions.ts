@@ -4,9 +4,9 @@ import type { Department } from '../../../shared/constants';
 import type { CountryCode } from '../../../shared/countries';
 import { CATEGORIES } from '../catalog/category-tree';
 import { slugify } from '../catalog/identifiers';
-import { normaliseText } from '../search/analyser';
-import { categoryTitle } from '../search/listing-link';
-import { catalogQuery, type SearchEngine } from '../search/search-engine';
+import { normaliseText } from '../search-engine/analyser';
+import { categoryTitle } from './listing-link';
+import { catalogQuery, type SearchEngine } from '../search-engine/search-engine';
 import { subtreeCounts } from './category-facets';
 import type { PopularSearches } from './popular-searches';
 

@@ -3,7 +3,7 @@
 // frame). Text is left to the page, which lays titles over the left or upper part.
 import type { ColourKey } from '../../../shared/colours';
 import type { BannerTheme, ProductKind } from '../../../shared/images';
-import { escapeXml, hashText } from '../lib/xml';
+import { escapeXml, hashText } from '../../web/lib/xml';
 import { luminance, productArtwork } from './product-image';
 
 /** Bounds of a banner's sides in pixels; the router answers 404 outside them. */

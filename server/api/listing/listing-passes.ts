@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { listingParams, type ListingRequest } from '../../../shared/listing/query-grammar';
-import { FACETS, type FacetCounts } from '../search/search-engine';
+import { FACETS, type FacetCounts } from '../search-engine/search-engine';
 import type { ListingResolver, ResolvedRequest } from './listing-resolver';
 
 // One index pass answers every facet of a listing request at once (the engine counts all

@@ -1,4 +1,4 @@
-import { sizeVariantGuid } from '../identifiers';
+import { sizeVariantGuid } from '../../api/catalog/identifiers';
 import { SPECIAL_STORE } from './demo-world';
 
 // Two demo products exist for the web tests of payload escaping: a title containing

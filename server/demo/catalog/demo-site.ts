@@ -1,7 +1,7 @@
-import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../../shared/countries';
-import { SALE_BANDS } from '../../../../shared/constants';
-import { bannerImageUrl, type BannerTheme } from '../../../../shared/images';
-import type { SiteContent } from '../site-content';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
+import { SALE_BANDS } from '../../../shared/constants';
+import { bannerImageUrl, type BannerTheme } from '../../../shared/images';
+import type { SiteContent } from '../../api/catalog/site-content';
 import type { DemoWorld } from './demo-world';
 import { Prng } from './prng';
 

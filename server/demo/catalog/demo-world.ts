@@ -1,7 +1,7 @@
-import { COUNTRY_CODES, type CountryCode } from '../../../../shared/countries';
-import { logoImageUrl } from '../../../../shared/images';
-import type { FeedFormat } from '../feed-record';
-import { slugify } from '../identifiers';
+import { COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
+import { logoImageUrl } from '../../../shared/images';
+import type { FeedFormat } from '../../api/catalog/feed-record';
+import { slugify } from '../../api/catalog/identifiers';
 import { Prng } from './prng';
 import {
   BEAUTY_SUFFIXES,

@@ -1,4 +1,4 @@
-import type { ColourKey } from '../../../../shared/colours';
+import type { ColourKey } from '../../../shared/colours';
 
 // Words the demo catalogue builds believable product titles and descriptions from
 // ("Ruched Satin Midi Dress", "Relaxed Selvedge Denim Jeans", "Hydrating Rose Facial

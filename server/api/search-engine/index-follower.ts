@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { CATALOG_CHANGE_LOG_CHANNEL, latestCursor, type ChangeCursor } from '../catalog/catalog-changes';
-import { CATALOG_CHANGED_CHANNEL } from '../catalog/importer';
+import { CATALOG_CHANGED_CHANNEL } from '../catalog/catalog-changed';
 import { backoffDelay } from '../db/backoff';
 import type { Database, ListenGap } from '../db/database';
 import { CATCH_UP_MARGIN_MS, storesChangedSince } from './catch-up';

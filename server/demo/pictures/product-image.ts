@@ -4,7 +4,7 @@
 // reused (fill, pattern, shading, trim, outline), which keeps a picture around 2 KB.
 import { colourHex, type ColourKey } from '../../../shared/colours';
 import { PRODUCT_IMAGE_PIXELS, type ParsedProductImage, type ProductKind } from '../../../shared/images';
-import { escapeXml } from '../lib/xml';
+import { escapeXml } from '../../web/lib/xml';
 
 // ---------------------------------------------------------------------------------------------
 // Colour arithmetic

@@ -1,6 +1,6 @@
-import { DAY_MS } from '../../../../shared/constants';
-import { COUNTRIES, type CountryCode } from '../../../../shared/countries';
-import { AVAILABILITY_STATUS, type Availability } from '../feed-values';
+import { DAY_MS } from '../../../shared/constants';
+import { COUNTRIES, type CountryCode } from '../../../shared/countries';
+import { AVAILABILITY_STATUS, type Availability } from '../../api/catalog/feed-values';
 import type { DemoProduct, DemoSize } from './demo-catalog';
 import { listPrice, salePrice } from './demo-pricing';
 import { Prng } from './prng';
