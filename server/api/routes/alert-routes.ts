@@ -34,8 +34,8 @@ export const alertArea: ApiArea = {
   mountPath: '/api/account',
   routes: ({ accounts, alerts, alertSettings }) => {
     const router = Router();
-    const { service } = accounts;
-    const shopper = async (req: Request) => (await service.authenticate(req)).userId;
+    const { sessions } = accounts;
+    const shopper = async (req: Request) => (await sessions.authenticate(req)).userId;
 
     // A guest's alert may send the address its confirm e-mail, so it is limited per client
     // and per address like the mailing list's subscribe (counters of its own).
@@ -49,13 +49,13 @@ export const alertArea: ApiArea = {
     );
 
     router.post('/set-user-alerts', async (req, res) => {
-      const asker = askerOf(await service.authenticate(req));
+      const asker = askerOf(await sessions.authenticate(req));
       const body = parseForm(SetUserAlertBody, req.body);
       sendData(res, await alerts.setForUser(asker, body), CachePrivate);
     });
 
     router.get('/alerts/:country', async (req, res) => {
-      const asker = askerOf(await service.authenticate(req));
+      const asker = askerOf(await sessions.authenticate(req));
       const { country } = parseInput(AlertCountryParams, req.params);
       const page = parseInput(AlertsPageQuery, req.query);
       sendData(res, await alerts.list(asker, country, page), CachePrivate);
@@ -81,7 +81,7 @@ export const alertArea: ApiArea = {
     });
 
     router.get('/my-sales/:country', async (req, res) => {
-      const session = await service.authenticate(req);
+      const session = await sessions.authenticate(req);
       const { country } = parseInput(AlertCountryParams, req.params);
       const page = parseInput(AlertsPageQuery, req.query);
       sendData(res, await alerts.sales(askerOf(session), country, page), CachePrivate);
