@@ -6,6 +6,8 @@ import type { Database } from '../db/database';
 import type { CachePurges } from '../http/cache-purges';
 import type { SearchEngine } from '../search/search-engine';
 import { AlertService } from './alert-service';
+import { ClickService } from './click-service';
+import { DirectoryService } from './directory-service';
 import { FollowService } from './follow-service';
 import { GIVEAWAY } from '../../../shared/giveaway';
 import { GiveawayService, type Clock } from './giveaway-service';
@@ -16,6 +18,7 @@ import { PriceHistoryService } from './price-history-service';
 import { ProductService } from './product-service';
 import { RatingService } from './rating-service';
 import { SearchService } from './search-service';
+import { SitemapService } from './sitemap-service';
 import { SubscriptionService } from './subscription-service';
 import { WishlistService } from './wishlist-service';
 
@@ -50,6 +53,9 @@ export function createApiServices({ db, logger, searchEngine, accounts, purges, 
     menu: new MenuService(db),
     subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),
     products: new ProductService(db, searchEngine),
+    clicks: new ClickService(db),
+    directories: new DirectoryService(db, searchEngine),
+    sitemaps: new SitemapService(db, searchEngine),
     priceHistory: new PriceHistoryService(db),
     search,
     wishlists: new WishlistService(db),
