@@ -32,7 +32,7 @@ const alertAddress = (req: Request) => {
 
 export const alertArea: ApiArea = {
   mountPath: '/api/account',
-  routes: ({ accounts, alerts, alertSettings }) => {
+  routes: ({ accounts, alerts, notifications, sales, alertSettings }) => {
     const router = Router();
     const { sessions } = accounts;
     const shopper = async (req: Request) => (await sessions.authenticate(req)).userId;
@@ -71,20 +71,20 @@ export const alertArea: ApiArea = {
     router.get('/notifications', async (req, res) => {
       const userId = await shopper(req);
       const page = parseInput(AlertsPageQuery, req.query);
-      sendData(res, await alerts.notifications(userId, page), CachePrivate);
+      sendData(res, await notifications.list(userId, page), CachePrivate);
     });
 
     router.put('/notifications-read', async (req, res) => {
       const userId = await shopper(req);
       const { upTo } = parseForm(NotificationsReadBody, req.body);
-      sendData(res, { count: await alerts.markRead(userId, upTo) }, CachePrivate);
+      sendData(res, { count: await notifications.markRead(userId, upTo) }, CachePrivate);
     });
 
     router.get('/my-sales/:country', async (req, res) => {
       const session = await sessions.authenticate(req);
       const { country } = parseInput(AlertCountryParams, req.params);
       const page = parseInput(AlertsPageQuery, req.query);
-      sendData(res, await alerts.sales(askerOf(session), country, page), CachePrivate);
+      sendData(res, await sales.list(askerOf(session), country, page), CachePrivate);
     });
 
     // The confirm page's button (the e-mailed link opens a page; a scanner confirms nothing).

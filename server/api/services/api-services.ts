@@ -14,9 +14,11 @@ import { GiveawayService, type Clock } from './giveaway-service';
 import { HomeService } from './home-service';
 import { LookService } from './look-service';
 import { MenuService } from './menu-service';
+import { NotificationService } from './notification-service';
 import { PriceHistoryService } from './price-history-service';
 import { ProductService } from './product-service';
 import { RatingService } from './rating-service';
+import { SalesService } from './sales-service';
 import { SearchService } from './search-service';
 import { SitemapService } from './sitemap-service';
 import { SubscriptionService } from './subscription-service';
@@ -48,6 +50,8 @@ export function createApiServices({ db, logger, searchEngine, accounts, purges, 
     purges,
     alertSettings,
     alerts: new AlertService({ db, outbox: accounts.outbox, links: new AlertLinks(db, alertSettings.linkSecret), siteUrl: accounts.settings.siteUrl }),
+    notifications: new NotificationService(db),
+    sales: new SalesService(db),
     follows: new FollowService(db),
     home: new HomeService(db, ratings),
     menu: new MenuService(db),
