@@ -5,7 +5,8 @@ import { Dictionary, TableBuilder } from '../../server/api/search/document-table
 import { DisplayWords } from '../../server/api/search/documents';
 import { MemoryIndex } from '../../server/api/search/memory-index';
 import { FACETS, type SearchNeeds, type SearchQuery } from '../../server/api/search/search-engine';
-import { SqlSearchEngine, createSearchTables, indexSearchTables, writeDocuments } from '../../server/api/search/sql-engine';
+import { SqlSearchEngine } from '../../server/api/search/sql-engine';
+import { createSearchTables, indexSearchTables, writeDocuments } from '../../server/api/search/sql-engine-tables';
 import { median } from './load';
 import { listingWorkload } from './listing-workload';
 import { syntheticCatalog } from './synthetic-catalog';
