@@ -115,7 +115,7 @@ export class AlertEvaluator {
   start(sweepMs: number): void {
     this.subscription ??= subscribe(this.db, {
       channels: [{ channel: CATALOG_CHANGE_LOG_CHANNEL, onPayload: () => this.kick() }],
-      // The sweep already caught up at start; until LISTEN works it is all there is.
+      // The kick at start catches up; until LISTEN works, the sweep is all there is.
       listening: () => undefined,
       // After a lost connection notices sent meanwhile never come: catch up when listening again.
       events: { resumed: () => this.kick() },
