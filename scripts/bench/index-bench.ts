@@ -5,7 +5,8 @@ import { Dictionary, TableBuilder } from '../../server/api/search-engine/documen
 import { DisplayWords } from '../../server/api/search-engine/documents';
 import { MemoryIndex } from '../../server/api/search-engine/memory-index';
 import { FACETS, type SearchNeeds, type SearchQuery } from '../../server/api/search-engine/search-engine';
-import { SqlSearchEngine, createSearchTables, indexSearchTables, writeDocuments } from '../../server/api/search-engine/sql-engine';
+import { SqlSearchEngine } from '../../server/api/search-engine/sql-engine';
+import { createSearchTables, indexSearchTables, writeDocuments } from '../../server/api/search-engine/sql-engine-tables';
 import { median } from './load';
 import { listingWorkload } from './listing-workload';
 import { syntheticCatalog } from './synthetic-catalog';

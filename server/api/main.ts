@@ -6,7 +6,7 @@ import { Accounts } from './accounts/accounts';
 import { AlertEvaluator } from './alerts/alert-evaluator';
 import { AlertLinks } from './alerts/alert-links';
 import { createApiApp, type Readiness } from './app';
-import { upsertCategoryTree } from './catalog/category-tree';
+import { upsertCategoryTree } from './catalog/category-table';
 import { ensureDemoCatalog } from './catalog/demo-loader';
 import { remeasureOffers } from './catalog/honest-offers';
 import { FeedRefresher } from './catalog/feed-refresh';

@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
+import { DrainWorker } from '../../lib/drain-worker';
 import { ADMIN_PROFILE_TYPES } from '../../../shared/api/account-paths';
 import { unsubscribeAlertPath } from '../../../shared/api/alert-schemas';
 import { COUNTRIES, countryPrefix } from '../../../shared/countries';
 import { resizeProductImage } from '../../../shared/images';
 import { formatPrice } from '../../../shared/price';
 import type { AlertKind } from '../../../shared/validation/alert-rules';
-import { backoffDelay } from '../db/backoff';
 import { CATALOG_CHANGE_LOG_CHANNEL, consumeChanges, type CatalogChange } from '../catalog/catalog-changes';
 import { categoryBySlug } from '../catalog/category-tree';
 import type { Database, Queryable } from '../db/database';
+import { subscribe, type Subscription } from '../db/subscription';
 import type { MailOutbox } from '../mail/outbox';
 import type { AlertLinks, AlertOwner } from './alert-links';
 import { alertsFiredMail, type FiredItem } from './alert-mails';
@@ -92,12 +93,8 @@ export class AlertEvaluator {
   private readonly links: AlertLinks;
   private readonly logger: Logger;
   private readonly siteUrl: string;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private unlisten: (() => Promise<void>) | undefined;
+  private readonly worker: DrainWorker;
+  private subscription: Subscription | undefined;
 
   constructor(deps: AlertEvaluatorDeps) {
     this.db = deps.db;
@@ -105,67 +102,43 @@ export class AlertEvaluator {
     this.links = deps.links;
     this.logger = deps.logger;
     this.siteUrl = deps.siteUrl.replace(/\/+$/, '');
+    this.worker = new DrainWorker({
+      pass: async () => {
+        const run = await this.run();
+        if (run.matches) this.logger.info(run, 'alert evaluator: alerts fired');
+      },
+      failed: (error) => this.logger.error({ err: error }, 'alert evaluator: run failed; the next notice or sweep tries again'),
+    });
   }
 
   /** Listens for the log's notices, catches up at once, and sweeps every `sweepMs`. */
   start(sweepMs: number): void {
-    void this.listen(0);
-    this.timer ??= setInterval(() => this.kick(), sweepMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  private async listen(attempt: number): Promise<void> {
-    try {
+    this.subscription ??= subscribe(this.db, {
+      channels: [{ channel: CATALOG_CHANGE_LOG_CHANNEL, onPayload: () => this.kick() }],
+      // The kick at start catches up; until LISTEN works, the sweep is all there is.
+      listening: () => undefined,
       // After a lost connection notices sent meanwhile never come: catch up when listening again.
-      const unlisten = await this.db.listen(CATALOG_CHANGE_LOG_CHANNEL, () => this.kick(), { resumed: () => this.kick() });
-      if (this.stopped) await unlisten();
-      else this.unlisten = unlisten;
-    } catch (error) {
-      if (this.stopped) return;
-      this.logger.warn({ err: error }, 'alert evaluator: cannot listen for change-log notices; sweeping only, trying again');
-      this.retryTimer = setTimeout(() => void this.listen(attempt + 1), backoffDelay(attempt));
-      this.retryTimer.unref();
-    }
+      events: { resumed: () => this.kick() },
+      logger: this.logger,
+      what: 'alert evaluator',
+    });
+    this.worker.start(sweepMs);
   }
 
   /** Evaluates what is new in the log, soon, without making the caller wait. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-    });
+    this.worker.kick();
   }
 
   /** Resolves when no run is in progress (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.worker.idle();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.timer = undefined;
-    await this.idle();
-    await this.unlisten?.().catch(() => undefined);
-    this.unlisten = undefined;
-  }
-
-  private async drain(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        const run = await this.run();
-        if (run.matches) this.logger.info(run, 'alert evaluator: alerts fired');
-      } catch (error) {
-        this.logger.error({ err: error }, 'alert evaluator: run failed; the next notice or sweep tries again');
-      }
-    } while (this.again && !this.stopped);
+    await this.worker.stop();
+    await this.subscription?.stop();
+    this.subscription = undefined;
   }
 
   /** Reads the log from the cursor to its end, a batch per transaction; then kicks the outbox. */

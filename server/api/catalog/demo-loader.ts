@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database';
-import { upsertCategoryTree } from './category-tree';
+import { upsertCategoryTree } from './category-table';
 import { DEMO_HISTORY_DAYS, HISTORY_FILE, historyRowTime, readHistoryTsv, type HistoryRow } from '../../demo/catalog/demo-history';
 import { buildDemoSite } from '../../demo/catalog/demo-site';
 import { buildDemoWorld, FULL_DEMO } from '../../demo/catalog/demo-world';

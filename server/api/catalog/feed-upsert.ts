@@ -1,7 +1,8 @@
 import { normaliseColour } from '../../../shared/colours';
 import type { CountryCode } from '../../../shared/countries';
 import type { Queryable } from '../db/database';
-import { CATEGORIES, loadCategoryIds, upsertCategoryTree } from './category-tree';
+import { CATEGORIES } from './category-tree';
+import { loadCategoryIds, upsertCategoryTree } from './category-table';
 import type { ProductDraft, SizeDraft, VariantDraft } from './feed-drafts';
 import { AVAILABILITY_STATUS, minorToDecimal } from './feed-values';
 import { measurePrice, readChangeLogs } from './honest-offers';

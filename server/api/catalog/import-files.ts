@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database';
-import { upsertCategoryTree } from './category-tree';
+import { upsertCategoryTree } from './category-table';
 import { feedTargetFromFileName, importFeed, type ImportReport } from './importer';
 import { importSiteContent } from './site-content';
 import { importStores, ManifestError } from './store-manifest';

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { DrainWorker } from '../../lib/drain-worker';
 import type { Database, Queryable } from '../db/database';
 import type { MailTransport } from './transports';
 
@@ -44,10 +45,7 @@ type Claimed = {
 
 export class MailOutbox {
   private readonly options: OutboxOptions;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private readonly worker: DrainWorker;
 
   constructor(
     private readonly db: Database,
@@ -56,6 +54,10 @@ export class MailOutbox {
     options: Partial<OutboxOptions> = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
+    this.worker = new DrainWorker({
+      pass: () => this.deliverDue(),
+      failed: (error) => this.logger.error({ err: error }, 'mail outbox: delivery pass failed'),
+    });
   }
 
   /** Writes a message; call `kick()` once the transaction that wrote it has committed. */
@@ -70,46 +72,28 @@ export class MailOutbox {
 
   /** Delivers what is due, soon, without making the caller wait. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-    });
+    this.worker.kick();
   }
 
   /** Resolves when no delivery pass is running (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.worker.idle();
   }
 
   /** Sweeps for retries and anything another instance left behind. */
   start(intervalMs = 30_000): void {
-    this.timer ??= setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-    this.kick();
+    this.worker.start(intervalMs);
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.idle();
+    await this.worker.stop();
     this.transport.close();
   }
 
-  private async drain(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        await this.expireStale();
-        while ((await this.deliverBatch()) === this.options.batchSize && !this.stopped);
-      } catch (error) {
-        this.logger.error({ err: error }, 'mail outbox: delivery pass failed');
-      }
-    } while (this.again && !this.stopped);
+  /** One delivery pass (the worker's): what expired goes, then batches until one is short. */
+  private async deliverDue(): Promise<void> {
+    await this.expireStale();
+    while ((await this.deliverBatch()) === this.options.batchSize && !this.worker.stopped);
   }
 
   private async expireStale(): Promise<void> {

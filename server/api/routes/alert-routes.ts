@@ -32,10 +32,10 @@ const alertAddress = (req: Request) => {
 
 export const alertArea: ApiArea = {
   mountPath: '/api/account',
-  routes: ({ accounts, alerts, alertSettings }) => {
+  routes: ({ accounts, alerts, notifications, sales, alertSettings }) => {
     const router = Router();
-    const { service } = accounts;
-    const shopper = async (req: Request) => (await service.authenticate(req)).userId;
+    const { sessions } = accounts;
+    const shopper = async (req: Request) => (await sessions.authenticate(req)).userId;
 
     // A guest's alert may send the address its confirm e-mail, so it is limited per client
     // and per address like the mailing list's subscribe (counters of its own).
@@ -49,13 +49,13 @@ export const alertArea: ApiArea = {
     );
 
     router.post('/set-user-alerts', async (req, res) => {
-      const asker = askerOf(await service.authenticate(req));
+      const asker = askerOf(await sessions.authenticate(req));
       const body = parseForm(SetUserAlertBody, req.body);
       sendData(res, await alerts.setForUser(asker, body), CachePrivate);
     });
 
     router.get('/alerts/:country', async (req, res) => {
-      const asker = askerOf(await service.authenticate(req));
+      const asker = askerOf(await sessions.authenticate(req));
       const { country } = parseInput(AlertCountryParams, req.params);
       const page = parseInput(AlertsPageQuery, req.query);
       sendData(res, await alerts.list(asker, country, page), CachePrivate);
@@ -71,20 +71,20 @@ export const alertArea: ApiArea = {
     router.get('/notifications', async (req, res) => {
       const userId = await shopper(req);
       const page = parseInput(AlertsPageQuery, req.query);
-      sendData(res, await alerts.notifications(userId, page), CachePrivate);
+      sendData(res, await notifications.list(userId, page), CachePrivate);
     });
 
     router.put('/notifications-read', async (req, res) => {
       const userId = await shopper(req);
       const { upTo } = parseForm(NotificationsReadBody, req.body);
-      sendData(res, { count: await alerts.markRead(userId, upTo) }, CachePrivate);
+      sendData(res, { count: await notifications.markRead(userId, upTo) }, CachePrivate);
     });
 
     router.get('/my-sales/:country', async (req, res) => {
-      const session = await service.authenticate(req);
+      const session = await sessions.authenticate(req);
       const { country } = parseInput(AlertCountryParams, req.params);
       const page = parseInput(AlertsPageQuery, req.query);
-      sendData(res, await alerts.sales(askerOf(session), country, page), CachePrivate);
+      sendData(res, await sales.list(askerOf(session), country, page), CachePrivate);
     });
 
     // The confirm page's button (the e-mailed link opens a page; a scanner confirms nothing).

@@ -19,25 +19,25 @@ export const authArea: ApiArea = {
   mountPath: '/auth',
   routes: ({ accounts }) => {
     const router = Router();
-    const { service } = accounts;
+    const { sessions, registration } = accounts;
     const login = accounts.settings.rateLimits.login;
 
     // Failed attempts from one address, whatever account they name; a success gives its count back.
     router.post('/login', ...accounts.rateLimiter({ action: 'login', limit: login, failuresOnly: true }), async (req, res) => {
-      sendSignIn(res, await service.login(req.body, req.ip ?? 'unknown', knownDeviceFrom(req)));
+      sendSignIn(res, await sessions.login(req.body, req.ip ?? 'unknown', knownDeviceFrom(req)));
     });
 
     for (const provider of ['facebook', 'google'] as const satisfies readonly SocialProvider[]) {
       router.post(`/${provider}`, ...accounts.rateLimiter({ action: 'login', limit: login, failuresOnly: true }), async (req, res) => {
         const input = parseForm(SocialLoginForm, req.body);
         const identity = await accounts.social[provider](input.access_token);
-        sendSignIn(res, await service.socialSignIn(identity, input, knownDeviceFrom(req)));
+        sendSignIn(res, await registration.socialSignIn(identity, input, knownDeviceFrom(req)));
       });
     }
 
     // A link is 256 random bits; the limit only keeps a client from hammering the table.
     router.post('/sign-in-link', ...accounts.rateLimiter({ action: 'login', prefix: 'sign-in-link', limit: login, failuresOnly: true }), async (req, res) => {
-      sendSignIn(res, await service.signInWithLink(req.body, knownDeviceFrom(req)));
+      sendSignIn(res, await sessions.signInWithLink(req.body, knownDeviceFrom(req)));
     });
 
     router.use(accountErrorHandler);

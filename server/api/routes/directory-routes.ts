@@ -14,16 +14,16 @@ const MAX_TERM_LENGTH = 100;
 
 export const directoryArea: ApiArea = {
   mountPath: '/api/account',
-  routes: ({ products }) => {
+  routes: ({ directories }) => {
     const router = Router();
 
     router.get('/brand-list', async (req, res) => {
       const { country, department } = parseInput(CountryDepartmentQuery, req.query);
-      sendData(res, await products.brandList(country, department, adminView(req)), CacheLong);
+      sendData(res, await directories.brandList(country, department, adminView(req)), CacheLong);
     });
     router.get('/store-list', async (req, res) => {
       const { country } = parseInput(CountryQuery, req.query);
-      sendData(res, await products.storeList(country, undefined, adminView(req)), CacheLong);
+      sendData(res, await directories.storeList(country, undefined, adminView(req)), CacheLong);
     });
     router.get('/store-search/:term', async (req, res) => {
       const { country } = parseInput(CountryQuery, req.query);
@@ -31,7 +31,7 @@ export const directoryArea: ApiArea = {
       // Spec section 5: whitespace-only brand and store searches are rejected.
       const term = cleanSearchText(raw);
       if (!term) throw badRequest('term must contain letters or digits');
-      sendData(res, await products.storeList(country, term, adminView(req)), CacheShort);
+      sendData(res, await directories.storeList(country, term, adminView(req)), CacheShort);
     });
 
     return router;

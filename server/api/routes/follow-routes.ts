@@ -15,10 +15,10 @@ export const followArea: ApiArea = {
   mountPath: '/api/account',
   routes: ({ accounts, follows }) => {
     const router = Router();
-    const shopper = async (req: Request) => (await accounts.service.authenticate(req)).userId;
+    const shopper = async (req: Request) => (await accounts.sessions.authenticate(req)).userId;
     // Whether the shopper may see admin-only stores (spec section 6): the session says, never the request.
     const session = async (req: Request) => {
-      const found = await accounts.service.authenticate(req);
+      const found = await accounts.sessions.authenticate(req);
       return { userId: found.userId, admin: isAdminProfileType(found.profileType) };
     };
 

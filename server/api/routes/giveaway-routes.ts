@@ -17,24 +17,24 @@ export const giveawayArea: ApiArea = {
   mountPath: '/api/account',
   routes: ({ accounts, giveaway }) => {
     const router = Router();
-    const { service } = accounts;
+    const { sessions } = accounts;
 
     router.get('/giveaway', (_req, res) => {
       sendData(res, giveaway.status(), CacheNone);
     });
 
     router.get('/giveaway-entry', async (req, res) => {
-      const { userId } = await service.authenticate(req);
+      const { userId } = await sessions.authenticate(req);
       sendData(res, await giveaway.entry(userId), CachePrivate);
     });
 
     router.post('/giveaway-entry', async (req, res) => {
-      const { userId } = await service.authenticate(req);
+      const { userId } = await sessions.authenticate(req);
       sendData(res, await giveaway.enter(userId), CachePrivate);
     });
 
     router.get('/giveaway-entries', async (req, res) => {
-      const session = await service.authenticate(req);
+      const session = await sessions.authenticate(req);
       if (!isAdmin(session)) throw new HttpError(403, GIVEAWAY_MESSAGES.adminsOnly);
       sendData(res, await giveaway.entries(), CachePrivate);
     });

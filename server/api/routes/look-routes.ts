@@ -26,8 +26,8 @@ export const lookArea: ApiArea = {
   mountPath: '/api/account',
   routes: ({ accounts, looks, purges }) => {
     const router = Router();
-    const { service } = accounts;
-    const shopper = async (req: Parameters<typeof service.authenticate>[0]) => askerOf(await service.authenticate(req));
+    const { sessions } = accounts;
+    const shopper = async (req: Parameters<typeof sessions.authenticate>[0]) => askerOf(await sessions.authenticate(req));
 
     // Shared: the same eight categories for everyone.
     router.get('/user-set-categs', (_req, res) => {

@@ -69,7 +69,7 @@ function address(params: Record<string, string>): ProductAddress {
 
 export const productArea: ApiArea = {
   mountPath: '/api/products',
-  routes: ({ products, accounts }) => {
+  routes: ({ products, clicks, sitemaps, accounts }) => {
     const router = Router();
 
     for (const path of ['/detail/guid/:guid', '/detail/:category/:lastnode/:slug']) {
@@ -92,25 +92,25 @@ export const productArea: ApiArea = {
     // Personal (shared/api/api-routes.ts): the visitor's identity reaches this handler.
     router.post('/add-csd', async (req, res) => {
       const body = parseInput(ClickBody, req.body ?? {});
-      const recorded = await products.recordClick(body.id, body.country, body.source, await clickVisitor(accounts, req));
+      const recorded = await clicks.recordClick(body.id, body.country, body.source, await clickVisitor(accounts, req));
       sendData(res, { recorded }, CachePrivate);
     });
 
     router.get('/retailer/:guid', async (req, res) => {
       const { guid: id } = parseInput(GuidParams, req.params);
       const { country } = parseInput(CountryQuery, req.query);
-      sendData(res, await products.retailerLink(id, country, adminView(req)), CachePrivate);
+      sendData(res, await clicks.retailerLink(id, country, adminView(req)), CachePrivate);
     });
 
     router.get('/sitemap', async (req, res) => {
       const { country } = parseInput(CountryQuery, req.query);
-      sendData(res, await products.sitemapIndex(country, SITEMAP_PAGE_SIZE), CacheLong);
+      sendData(res, await sitemaps.sitemapIndex(country, SITEMAP_PAGE_SIZE), CacheLong);
     });
     router.get('/sitemap/:kind', async (req, res) => {
       const kind = req.params.kind;
       if (!(SITEMAP_KINDS as readonly string[]).includes(kind)) throw notFound(`There is no ${kind} sitemap; kinds are ${SITEMAP_KINDS.join(', ')}`);
       const { country, page, perPage } = parseInput(SitemapQuery, req.query);
-      sendData(res, await products.sitemapUrls(kind as SitemapKind, country, page, perPage), CacheLong);
+      sendData(res, await sitemaps.sitemapUrls(kind as SitemapKind, country, page, perPage), CacheLong);
     });
 
     return router;

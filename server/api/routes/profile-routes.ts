@@ -26,10 +26,10 @@ export const profileArea: ApiArea = {
   mountPath: '/api/account',
   routes: ({ accounts }) => {
     const router = Router();
-    const { service, settings } = accounts;
+    const { sessions, profiles, settings } = accounts;
 
     router.get('/user-profile', async (req, res) => {
-      sendData(res, { userdetail: await service.profileOf(req) }, CachePrivate);
+      sendData(res, { userdetail: await profiles.profileOf(req) }, CachePrivate);
     });
 
     // Shared, and gone from every cache when the shopper is (purgeKey.shopper).
@@ -40,31 +40,31 @@ export const profileArea: ApiArea = {
 
     router.get('/user-public-profile/name/:userName', async (req, res) => {
       const { userName } = parseInput(UserNameParams, req.params);
-      sendPublicProfile(res, await service.publicProfile({ userName }));
+      sendPublicProfile(res, await profiles.publicProfile({ userName }));
     });
 
     router.get('/user-public-profile/:id', async (req, res) => {
       const { id } = parseInput(PublicIdParams, req.params);
-      sendPublicProfile(res, await service.publicProfile({ publicId: id }));
+      sendPublicProfile(res, await profiles.publicProfile({ publicId: id }));
     });
 
     router.put('/edit-user-profile', async (req, res) => {
-      const session = await service.authenticate(req);
-      const userdetail = await service.editProfile(session, req.body);
+      const session = await sessions.authenticate(req);
+      const userdetail = await profiles.editProfile(session, req.body);
       sendData(res, { message: ACCOUNT_NOTICES.profileUpdated, userdetail }, CachePrivate);
     });
 
     router.put('/upload-profile-image', async (req, res) => {
-      const session = await service.authenticate(req);
+      const session = await sessions.authenticate(req);
       const upload = await readUpload(req, settings.profileImageMaxBytes);
-      const profileImage = await service.setProfileImage(session, upload);
+      const profileImage = await profiles.setProfileImage(session, upload);
       sendData(res, { message: ACCOUNT_NOTICES.imageUpdated, profileImage }, CachePrivate);
     });
 
     // Pictures are served from our origin; a new upload gets a new name, so each is immutable.
     router.get('/profile-image/:file', async (req, res) => {
       const { file } = parseInput(ImageParams, req.params);
-      const image = await service.profileImage(file.slice(0, -'.webp'.length));
+      const image = await profiles.profileImage(file.slice(0, -'.webp'.length));
       if (!image) throw notFound('no such picture');
       res.setHeader('Content-Type', image.contentType);
       res.setHeader('Cache-Control', CacheImmutable.header);
@@ -85,12 +85,12 @@ export const profileArea: ApiArea = {
       async (req, res) => {
         const { userName } = parseInput(UserNameParams, req.params);
         const viewer = await accounts.resolveViewer(req);
-        sendData(res, await service.checkUserName(userName, viewer?.userId), CachePrivate);
+        sendData(res, await profiles.checkUserName(userName, viewer?.userId), CachePrivate);
       },
     );
 
     router.get('/notification-count', async (req, res) => {
-      sendData(res, { count: await service.notificationCountOf(req) }, CachePrivate);
+      sendData(res, { count: await profiles.notificationCountOf(req) }, CachePrivate);
     });
 
     router.use(accountErrorHandler);

@@ -17,16 +17,16 @@ export const ratingArea: ApiArea = {
   mountPath: '/api',
   routes: ({ accounts, ratings }) => {
     const router = Router();
-    const { service } = accounts;
+    const { sessions } = accounts;
 
     router.post('/account/product-rating', async (req, res) => {
-      const { userId, profileType } = await service.authenticate(req);
+      const { userId, profileType } = await sessions.authenticate(req);
       const { id, star_rating } = parseForm(ProductRatingBody, req.body);
       sendData(res, await ratings.rate(userId, id, star_rating, isAdminProfileType(profileType)), CachePrivate);
     });
 
     router.get('/account/product-rating/:id', async (req, res) => {
-      const { userId, profileType } = await service.authenticate(req);
+      const { userId, profileType } = await sessions.authenticate(req);
       const { id } = parseInput(ProductRatingParams, req.params);
       sendData(res, await ratings.mine(userId, id, isAdminProfileType(profileType)), CachePrivate);
     });

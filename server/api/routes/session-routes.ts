@@ -23,23 +23,23 @@ export const sessionArea: ApiArea = {
   mountPath: '/api/account',
   routes: ({ accounts }) => {
     const router = Router();
-    const { service } = accounts;
+    const { sessions, registration, passwords } = accounts;
     const limits = accounts.settings.rateLimits;
 
     router.post('/register', ...accounts.rateLimiter({ action: 'register', limit: limits.register, account: bodyEmail }), async (req, res) => {
-      sendSignIn(res, await service.register(req.body, knownDeviceFrom(req)), { message: ACCOUNT_NOTICES.registered });
+      sendSignIn(res, await registration.register(req.body, knownDeviceFrom(req)), { message: ACCOUNT_NOTICES.registered });
     });
 
     router.delete('/logout', async (req, res) => {
-      const session = await service.authenticate(req);
-      await service.logout(session);
+      const session = await sessions.authenticate(req);
+      await sessions.logout(session);
       sendData(res, { message: ACCOUNT_NOTICES.loggedOut }, CachePrivate);
     });
 
     // The same answer, as fast, for every well-formed address (see requestPasswordReset).
     router.post('/forgot-password', ...accounts.rateLimiter({ action: 'forgotPassword', limit: limits.forgotPassword, account: bodyEmail }), (req, res) => {
       const { email } = parseForm(ForgotPasswordForm, { email: normalizeEmail((req.body as { email?: unknown } | undefined)?.email) });
-      service.requestPasswordReset(email);
+      passwords.requestPasswordReset(email);
       sendData(res, { message: ACCOUNT_NOTICES.resetRequested }, CacheNone);
     });
 
@@ -52,18 +52,18 @@ export const sessionArea: ApiArea = {
         limit: limits.signInLink,
         account: (req) => {
           const parsed = SignInLinkRequestForm.safeParse(req.body);
-          return parsed.success ? service.accountKeyOf(parsed.data.email) : undefined;
+          return parsed.success ? sessions.accountKeyOf(parsed.data.email) : undefined;
         },
       }),
       (req, res) => {
         const { email } = parseForm(SignInLinkRequestForm, req.body);
-        service.requestSignInLink(email);
+        sessions.requestSignInLink(email);
         sendData(res, { message: ACCOUNT_NOTICES.signInLinkRequested }, CacheNone);
       },
     );
 
     router.put('/confirm-password', async (req, res) => {
-      await service.confirmPasswordReset(req.body);
+      await passwords.confirmPasswordReset(req.body);
       sendData(res, { message: ACCOUNT_NOTICES.passwordReset }, CacheNone);
     });
 
@@ -71,7 +71,7 @@ export const sessionArea: ApiArea = {
     router.put(
       '/change-password',
       async (req: Request, res: Response, next) => {
-        res.locals.session = await service.authenticate(req);
+        res.locals.session = await sessions.authenticate(req);
         next();
       },
       ...accounts.rateLimiter({
@@ -82,14 +82,14 @@ export const sessionArea: ApiArea = {
         account: (_req, res) => `user:${(res.locals.session as SessionRecord).userId}`,
       }),
       async (req, res) => {
-        await service.changePassword(res.locals.session as SessionRecord, req.body);
+        await passwords.changePassword(res.locals.session as SessionRecord, req.body);
         sendData(res, { message: ACCOUNT_NOTICES.passwordChanged }, CachePrivate);
       },
     );
 
     // The web asks for a guest key when a visitor without one needs an identity (g-to cookie).
     router.post('/guest-key', ...accounts.rateLimiter({ action: 'guestKey', limit: limits.guestKey }), async (_req, res) => {
-      sendData(res, { key: await service.issueGuestKey() }, CachePrivate);
+      sendData(res, { key: await sessions.issueGuestKey() }, CachePrivate);
     });
 
     router.use(accountErrorHandler);

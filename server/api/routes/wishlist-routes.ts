@@ -37,8 +37,8 @@ export const wishlistArea: ApiArea = {
   mountPath: '/api/account',
   routes: ({ accounts, wishlists, purges }) => {
     const router = Router();
-    const { service } = accounts;
-    const shopper = async (req: Parameters<typeof service.authenticate>[0]) => askerOf(await service.authenticate(req));
+    const { sessions } = accounts;
+    const shopper = async (req: Parameters<typeof sessions.authenticate>[0]) => askerOf(await sessions.authenticate(req));
 
     router.post('/create-wishlist', async (req, res) => {
       const asker = await shopper(req);
@@ -124,7 +124,7 @@ export const wishlistArea: ApiArea = {
     });
 
     router.post('/editorspick-product', async (req, res) => {
-      const session = await service.authenticate(req);
+      const session = await sessions.authenticate(req);
       // Their session is fine, the editors' picks are not theirs: 403, not 401.
       if (!isAdmin(session)) throw editorsOnly();
       const { id, listId } = parseForm(EditorsPickBody, req.body);

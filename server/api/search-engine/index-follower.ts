@@ -3,6 +3,7 @@ import { CATALOG_CHANGE_LOG_CHANNEL, latestCursor, type ChangeCursor } from '../
 import { CATALOG_CHANGED_CHANNEL } from '../catalog/catalog-changed';
 import { backoffDelay } from '../db/backoff';
 import type { Database, ListenGap } from '../db/database';
+import { subscribe, type Subscription } from '../db/subscription';
 import { CATCH_UP_MARGIN_MS, storesChangedSince } from './catch-up';
 
 // Follows catalogue changes (ARCHITECTURE.md "Catalog index"): the importer runs
@@ -38,7 +39,7 @@ export class CatalogFollower {
   private timer: NodeJS.Timeout | undefined;
   private firstPendingAt = 0;
   private running: Promise<void> = Promise.resolve();
-  private unsubscribe: (() => Promise<void>) | undefined;
+  private subscription: Subscription | undefined;
   private stopped = false;
   private failures = 0;
   /** Every change-log entry up to here was notified to this follower (or read by a catch-up). */
@@ -63,14 +64,20 @@ export class CatalogFollower {
     return this.owed !== undefined;
   }
 
+  /** Resolves once both channels are listened to (a first LISTEN that fails is tried again, with backoff). */
   async start(): Promise<void> {
-    const events = { lost: () => this.lost(), resumed: (gap: ListenGap) => this.resumed(gap) };
-    const changed = await this.db.listen(CATALOG_CHANGED_CHANNEL, (payload) => this.note(payload), events);
-    const logged = await this.db.listen(CATALOG_CHANGE_LOG_CHANNEL, (payload) => this.noteLogged(payload));
-    this.unsubscribe = async () => {
-      await logged();
-      await changed();
-    };
+    await new Promise<void>((listening) => {
+      this.subscription = subscribe(this.db, {
+        channels: [
+          { channel: CATALOG_CHANGED_CHANNEL, onPayload: (payload) => this.note(payload) },
+          { channel: CATALOG_CHANGE_LOG_CHANNEL, onPayload: (payload) => this.noteLogged(payload) },
+        ],
+        listening,
+        events: { lost: () => this.lost(), resumed: (gap: ListenGap) => this.resumed(gap) },
+        logger: this.options.logger,
+        what: 'catalog index',
+      });
+    });
     // Read after LISTEN: later entries are notified; earlier ones are committed already, so
     // the first build (which starts after this) reads them.
     const end = await latestCursor(this.db);
@@ -223,8 +230,8 @@ export class CatalogFollower {
     this.catchUpTimer = undefined;
     await this.catchingUp;
     await this.running.catch(() => undefined);
-    const unsubscribe = this.unsubscribe;
-    this.unsubscribe = undefined;
-    await unsubscribe?.().catch(() => undefined);
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.stop();
   }
 }

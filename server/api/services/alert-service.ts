@@ -1,4 +1,4 @@
-import type { Alert, AlertSet, AlertsPage, Notification, Notifications, SalesPage } from '../../../shared/api/alert-schemas';
+import type { Alert, AlertSet, AlertsPage } from '../../../shared/api/alert-schemas';
 import { confirmAlertsPath, type SetGuestAlertInput, type SetUserAlertInput } from '../../../shared/api/alert-schemas';
 import { COUNTRIES, type CountryCode } from '../../../shared/countries';
 import { resizeProductImage } from '../../../shared/images';
@@ -23,8 +23,8 @@ import { shownTo, type Asker } from './product-visibility';
 
 // Sale and price alerts (spec sections 3, 4, 5, 7; shapes in shared/api/alert-schemas.ts):
 // setting them (a shopper's, active at once; a guest's, pending until its address confirms
-// it), My Alerts, the bell's notifications, My Sales, the guest's confirm link and the
-// e-mails' unsubscribe links. What makes them fire is the evaluator (alerts/alert-evaluator.ts).
+// it), My Alerts, the guest's confirm link and the e-mails' unsubscribe links. The bell's
+// notifications are notification-service.ts, My Sales sales-service.ts. What makes them fire is the evaluator (alerts/alert-evaluator.ts).
 //
 // An alert watches one country's prices (the site it was set on). Its scope is the size
 // variant it was set on, or any item of that item's brand or store in that country:
@@ -71,15 +71,6 @@ type AlertRow = {
   sale_price: number | null;
 };
 
-type NotificationRow = {
-  id: number;
-  created_at: Date | string;
-  read_at: Date | string | null;
-  kind: AlertKind;
-  alert_id: number | null;
-  payload: Partial<Pick<Notification, 'productName' | 'image' | 'path' | 'country' | 'currencySymbol' | 'oldPrice' | 'newPrice'>>;
-};
-
 /** What the api decided a request asks for, before it touches the owner's alerts. */
 type NewAlert = {
   kind: AlertKind;
@@ -99,25 +90,6 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * set-alerts limit counts them, an hour): the alerts set meanwhile wait for the same link.
  */
 const NEW_ALERTS_MAIL_EVERY = '1 hour';
-
-/**
- * My Sales' rows ($1 the shopper, $2 the country, $3 whether they are an admin): size variants
- * on sale there now (offers above 0, not out of stock) whose product the shopper watches: an
- * alert's item, brand or store, or a brand or store the shopper follows; an admin-only store's
- * only for an admin (spec section 6).
- */
-const ON_SALE_AND_WATCHED = `FROM size_variant_prices pr
-  JOIN size_variants sv ON sv.id = pr.size_variant_id
-  JOIN variants v ON v.id = sv.variant_id
-  JOIN products p ON p.id = v.product_id
-  JOIN stores s ON s.id = p.store_id AND (NOT s.admin_only OR $3)
- WHERE pr.country_code = $2 AND pr.offers > 0 AND pr.status <> 0
-   AND (EXISTS (SELECT 1 FROM alerts a WHERE a.user_id = $1 AND (
-          (a.scope = 'item' AND a.product_id = p.id)
-       OR (a.scope = 'brand' AND a.brand_id = p.brand_id)
-       OR (a.scope = 'store' AND a.store_id = p.store_id)))
-     OR EXISTS (SELECT 1 FROM brand_follows bf WHERE bf.user_id = $1 AND bf.brand_id = p.brand_id)
-     OR EXISTS (SELECT 1 FROM store_follows sf WHERE sf.user_id = $1 AND sf.store_id = p.store_id))`;
 
 export type AlertServiceDeps = {
   db: Database;
@@ -379,65 +351,5 @@ export class AlertService {
     if (!rows.length) throw notFound(ALERT_MESSAGES.alertNotFound);
   }
 
-  // ── the bell ────────────────────────────────────────────────────────────────────────
 
-  /** GET /notifications: newest first, with the unread count. */
-  async notifications(userId: number, { page, perPage }: Page): Promise<Notifications> {
-    const [counts] = await this.db.query<{ total: number; unread: number }>(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread FROM notifications WHERE user_id = $1`,
-      [userId],
-    );
-    const rows = await this.db.query<NotificationRow>(
-      `SELECT id, created_at, read_at, kind, alert_id, payload FROM notifications
-        WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      [userId, perPage, (page - 1) * perPage],
-    );
-    const notifications = rows.map((r): Notification => {
-      const p = r.payload;
-      const country = (p.country ?? 'GB') as CountryCode;
-      return {
-        id: Number(r.id),
-        createdAt: iso(r.created_at),
-        read: r.read_at !== null,
-        kind: r.kind,
-        alertId: r.alert_id,
-        productName: p.productName ?? '',
-        image: p.image ?? '',
-        path: p.path ?? null,
-        country,
-        currencySymbol: p.currencySymbol ?? COUNTRIES[country].info.symbol,
-        oldPrice: p.oldPrice ?? null,
-        newPrice: p.newPrice ?? 0,
-      };
-    });
-    return { notifications, unread: counts!.unread, totalCount: counts!.total, page, perPage };
-  }
-
-  /** PUT /notifications-read: marks the shopper's notifications up to `upTo` read; the unread count after. */
-  async markRead(userId: number, upTo: number): Promise<number> {
-    await this.db.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND id <= $2 AND read_at IS NULL', [userId, upTo]);
-    const [row] = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
-    return row!.n;
-  }
-
-  // ── My Sales ────────────────────────────────────────────────────────────────────────
-
-  /**
-   * GET /my-sales/{country}: products on sale now (a size variant in stock there with offers
-   * above 0) among the shopper's alerted items and the brands and stores their alerts
-   * watch, on any country's site (the shopper watches the brand, not one site's prices),
-   * and the brands and stores they follow, the deepest discount first.
-   */
-  async sales({ userId, admin }: Asker, country: CountryCode, { page, perPage }: Page): Promise<SalesPage> {
-    const rows = await this.db.query<{ id: number; offers: number }>(
-      `SELECT v.product_id AS id, max(pr.offers) AS offers ${ON_SALE_AND_WATCHED}
-        GROUP BY v.product_id
-        ORDER BY offers DESC, id
-        LIMIT $4 OFFSET $5`,
-      [userId, country, admin, perPage, (page - 1) * perPage],
-    );
-    const [count] = await this.db.query<{ n: number }>(`SELECT count(DISTINCT v.product_id)::int AS n ${ON_SALE_AND_WATCHED}`, [userId, country, admin]);
-    const products = await readProductCards(this.db, rows.map((r) => r.id), country);
-    return { products, totalCount: count!.n, page, perPage, currencySymbol: COUNTRIES[country].info.symbol };
-  }
 }

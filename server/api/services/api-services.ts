@@ -6,16 +6,21 @@ import type { Database } from '../db/database';
 import type { CachePurges } from '../http/cache-purges';
 import type { SearchEngine } from '../search-engine/search-engine';
 import { AlertService } from './alert-service';
+import { ClickService } from './click-service';
+import { DirectoryService } from './directory-service';
 import { FollowService } from './follow-service';
 import { GIVEAWAY } from '../../../shared/giveaway';
 import { GiveawayService, type Clock } from './giveaway-service';
 import { HomeService } from './home-service';
 import { LookService } from './look-service';
 import { MenuService } from './menu-service';
+import { NotificationService } from './notification-service';
 import { PriceHistoryService } from './price-history-service';
 import { ProductService } from './product-service';
 import { RatingService } from './rating-service';
+import { SalesService } from './sales-service';
 import { SearchService } from '../listing/search-service';
+import { SitemapService } from './sitemap-service';
 import { SubscriptionService } from './subscription-service';
 import { WishlistService } from './wishlist-service';
 
@@ -45,11 +50,16 @@ export function createApiServices({ db, logger, searchEngine, accounts, purges, 
     purges,
     alertSettings,
     alerts: new AlertService({ db, outbox: accounts.outbox, links: new AlertLinks(db, alertSettings.linkSecret), siteUrl: accounts.settings.siteUrl }),
+    notifications: new NotificationService(db),
+    sales: new SalesService(db),
     follows: new FollowService(db),
     home: new HomeService(db, ratings),
     menu: new MenuService(db),
     subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),
     products: new ProductService(db, searchEngine),
+    clicks: new ClickService(db),
+    directories: new DirectoryService(db, searchEngine),
+    sitemaps: new SitemapService(db, searchEngine),
     priceHistory: new PriceHistoryService(db),
     search,
     wishlists: new WishlistService(db),

@@ -10,7 +10,7 @@ import { readProductCards } from './product-reader';
 // shared/api/follow-schemas.ts). A follow is a row (shopper, brand) or (shopper, store); following
 // twice changes nothing and unfollowing what is not followed changes nothing, so a button pressed
 // twice or a form sent again lands where the shopper meant. What is on sale from followed brands
-// and stores joins My Sales in AlertService.sales.
+// and stores joins My Sales in SalesService (sales-service.ts).
 
 type Page = { page: number; perPage: number };
 

@@ -7,7 +7,7 @@ import { Accounts } from '../../../server/api/accounts/accounts';
 import { AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
 import { AlertLinks } from '../../../server/api/alerts/alert-links';
 import { createApiApp } from '../../../server/api/app';
-import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
+import { upsertCategoryTree } from '../../../server/api/catalog/category-table';
 import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';

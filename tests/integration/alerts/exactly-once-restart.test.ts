@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from '../../../scripts/lib/processes';
 import { ALERT_CONSUMER, AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
 import { AlertLinks } from '../../../server/api/alerts/alert-links';
-import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
+import { upsertCategoryTree } from '../../../server/api/catalog/category-table';
 import { latestCursor, saveCursor } from '../../../server/api/catalog/catalog-changes';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import { openDatabase } from '../../../server/api/db/open-database';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import { DAY_MS } from '../../../shared/reference-price';
-import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
+import { upsertCategoryTree } from '../../../server/api/catalog/category-table';
 import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
 import { remeasureOffers } from '../../../server/api/catalog/honest-offers';
 import { CATALOG_CHANGED_CHANNEL } from '../../../server/api/catalog/catalog-changed';

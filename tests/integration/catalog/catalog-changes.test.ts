@@ -17,7 +17,7 @@ import {
   type CatalogChange,
   type ChangePage,
 } from '../../../server/api/catalog/catalog-changes';
-import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
+import { upsertCategoryTree } from '../../../server/api/catalog/category-table';
 import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../../scripts/lib/processes';
 import { LOG_START, readChangesSince } from '../../../server/api/catalog/catalog-changes';
-import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
+import { upsertCategoryTree } from '../../../server/api/catalog/category-table';
 import { FeedRefresher } from '../../../server/api/catalog/feed-refresh';
 import { importPath } from '../../../server/api/catalog/import-files';
 import { importStores } from '../../../server/api/catalog/store-manifest';

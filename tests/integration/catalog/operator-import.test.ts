@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root, startApiProcess, tempDataDir, type NodeProcess } from '../../../scripts/lib/processes';
-import { upsertCategoryTree } from '../../../server/api/catalog/category-tree';
+import { upsertCategoryTree } from '../../../server/api/catalog/category-table';
 import { handOffImport, HandOffError, OPERATOR_IMPORT_PATH, OPERATOR_SECRET_FILE } from '../../../server/api/catalog/operator-handoff';
 import type { Database } from '../../../server/api/db/database';
 import { openDatabase } from '../../../server/api/db/open-database';

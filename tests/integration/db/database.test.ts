@@ -3,7 +3,7 @@ import type { Database } from '../../../server/api/db/database';
 import { migrate } from '../../../server/api/db/migrate';
 import { openDatabase } from '../../../server/api/db/open-database';
 import { MIGRATIONS } from '../../../server/api/db/migrations';
-import { createSearchTables } from '../../../server/api/search-engine/sql-engine';
+import { createSearchTables } from '../../../server/api/search-engine/sql-engine-tables';
 import { createPostgresDatabase } from '../../support/postgres';
 import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
 
