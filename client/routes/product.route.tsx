@@ -9,7 +9,7 @@ import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { ProductPage } from '../components/product/ProductPage';
-import { loadMyRating } from '../components/product/rating-call';
+import { loadMyRating } from '../data/product/rating-call';
 import type { RouteHandle } from '../components/shell/CountryPopup';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { lazyPart } from '../app/lazy-part';
@@ -70,7 +70,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The similar items' filled hearts: a personal call of its own, only for a signed-in shopper.
   const similarAndHearts = similar.then(async (answer) => {
     const cards = answer?.products ?? [];
-    const hearts = signedIn ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, cards.map((card) => card.id)) : {};
+    const hearts = signedIn ? await (await import('../data/wishlist/wishlist-hearts-call')).loadHearts(context, cards.map((card) => card.id)) : {};
     return { cards, hearts };
   });
   // The selected size variant's price history: a shared call too, made once the detail has
@@ -82,7 +82,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return null;
   });
   // Whether the shopper follows its brand and store: the same, only for a signed-in shopper.
-  const followed = signedIn ? import('../components/follows/follows-call').then((module) => module.loadFollows(context)) : Promise.resolve({});
+  const followed = signedIn ? import('../data/follows/follows-call').then((module) => module.loadFollows(context)) : Promise.resolve({});
   const [{ own, rating }, { cards: similarCards, hearts }, priceHistory, follows] = await Promise.all([ratings, similarAndHearts, history, followed]);
   // myRating: the shopper's stars (null: not rated), absent for a guest (offered sign-in).
   const value = { detail: { ...detail, rating }, similar: similarCards, history: priceHistory, ...(signedIn ? { myRating: own?.star_rating ?? null } : {}), ...hearts, ...follows };

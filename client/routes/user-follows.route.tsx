@@ -40,7 +40,7 @@ async function load(kind: FollowKind, { context, request }: LoaderFunctionArgs) 
   try {
     const follows = await context.get(apiContext).get(FOLLOW_API.list(kind, site.country), 'FollowsPage', { page, perPage: FOLLOWS_PER_PAGE });
     // On demand, as the listing does: the hearts' call is a signed-in shopper's only.
-    const { loadHearts } = await import('../components/wishlist/wishlist-hearts-call');
+    const { loadHearts } = await import('../data/wishlist/wishlist-hearts-call');
     const hearts = await loadHearts(context, follows.follows.flatMap((f) => f.products.map((p) => p.id)));
     return data({ follows, ...hearts }, { headers: noStore });
   } catch (error) {

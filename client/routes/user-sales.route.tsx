@@ -30,7 +30,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   try {
     const sales = await context.get(apiContext).get(ALERT_API.sales(site.country), 'SalesPage', { page, perPage: ALERTS_PER_PAGE });
     // On demand, as the listing does: the hearts' call is a signed-in shopper's only.
-    const { loadHearts } = await import('../components/wishlist/wishlist-hearts-call');
+    const { loadHearts } = await import('../data/wishlist/wishlist-hearts-call');
     const hearts = await loadHearts(context, sales.products.map((p) => p.id));
     return data({ sales, ...hearts }, { headers: noStore });
   } catch (error) {

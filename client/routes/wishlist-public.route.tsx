@@ -35,7 +35,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   }
   if (params.slug !== answer.list.slug) throw redirect(`${publicWishlistPath(answer.list)}${url.search}`, 301);
   const ids = answer.items.flatMap((item) => (item.product ? [item.product.id] : []));
-  const hearts = context.get(sessionContext).signedIn() ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, ids) : {};
+  const hearts = context.get(sessionContext).signedIn() ? await (await import('../data/wishlist/wishlist-hearts-call')).loadHearts(context, ids) : {};
   return { answer, ...hearts };
 }
 

@@ -6,7 +6,7 @@ import { FILTER_PARAM } from '../../../shared/listing/vocabulary';
 import { filterSearchText } from '../../../shared/validation/filter-search';
 import { browserApi } from '../../api/browser-api';
 import { FilterLink } from './FilterLink';
-import type { FilterChoice } from './listing-data';
+import type { FilterChoice } from '../../data/listing/listing-data';
 
 const FIND_DEBOUNCE_MS = 300;
 

@@ -7,7 +7,7 @@ import { setPage } from '../../../shared/listing/transitions';
 import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
 import { ProductCard } from './ProductCard';
-import { listingRequest, loadListingPage, sitePageCount, type ListingData } from './listing-data';
+import { listingRequest, loadListingPage, sitePageCount, type ListingData } from '../../data/listing/listing-data';
 import { cardProduct, type CardProduct } from './product-card-rules';
 
 // The product grid with infinite scroll (spec section 4: scrolling within 0.2 of the end loads
