@@ -6,7 +6,7 @@ import { browserApi } from '../../api/browser-api';
 import { useNotify } from '../../app/notices';
 import { useSiteConfig } from '../../app/contexts';
 import { ModalDialog } from '../ui/ModalDialog';
-import type { WishlistDialogRequest, WishlistList } from './wishlist-hearts';
+import type { WishlistDialogRequest, WishlistList } from './card-dialog-request';
 import { WISHLIST_API, dialogSubmitState, dialogTitle, type DialogChoice } from './wishlist-dialog-rules';
 import { WishlistOptions } from './WishlistOptions';
 
