@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { data, isRouteErrorResponse, redirect, useActionData, useLoaderData, useRouteError, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { PRICE_HISTORY_MAX_DAYS, priceHistoryPath } from '../../shared/api/price-history-paths';
 import type { ProductDetail } from '../../shared/api/product-schemas';
@@ -11,7 +11,7 @@ import { sessionContext } from '../app/session-context';
 import { ProductPage } from '../components/product/ProductPage';
 import { loadMyRating } from '../data/product/rating-call';
 import type { RouteHandle } from '../components/shell/CountryPopup';
-import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { NotFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { lazyPart } from '../app/lazy-part';
 
 // The product landing page {cat}/{lastnode}/{slug} (spec section 2 route table): the api
@@ -120,13 +120,11 @@ export function Component() {
 const NotFound = lazyPart(() => import('./not-found.route').then((module) => module.Component));
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
+  return (
+    <NotFoundBoundary>
       <Suspense fallback={null}>
         <NotFound />
       </Suspense>
-    );
-  }
-  return <RouteErrorView />;
+    </NotFoundBoundary>
+  );
 }

@@ -8,6 +8,7 @@ import { useSiteConfig } from '../../app/contexts';
 import { useCountry } from '../../app/site-hooks';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
+import { FormField } from '../ui/FormField';
 import { ModalDialog } from '../ui/ModalDialog';
 import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, productByGuidPath, scopeLabel, scopesFor, suggestedAlertPrice, type AlertProduct, type AlertTarget } from './alert-rules';
 
@@ -121,28 +122,21 @@ export function AlertDialog({ target, onClose }: Props) {
           ))}
         </fieldset>
         {target.kind === 'price' && (
-          <div className="form-field">
-            <label htmlFor={`${id}-price`}>Alert price</label>
-            <input
-              id={`${id}-price`}
-              name="alertPrice"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={price}
-              disabled={!state.priceEnabled}
-              aria-invalid={priceShown ? true : undefined}
-              aria-describedby={priceShown ? `${id}-price-error` : undefined}
-              onChange={(event) => {
-                setPrice(event.target.value);
-                setTouched((was) => ({ ...was, price: true }));
-              }}
-            />
-            {priceShown && (
-              <p id={`${id}-price-error`} className="field-error" role="alert">
-                {state.priceProblem}
-              </p>
-            )}
+          <FormField
+            id={`${id}-price`}
+            label="Alert price"
+            name="alertPrice"
+            inputMode="decimal"
+            autoComplete="off"
+            value={price}
+            disabled={!state.priceEnabled}
+            error={priceShown ? state.priceProblem : undefined}
+            alert
+            onChange={(event) => {
+              setPrice(event.target.value);
+              setTouched((was) => ({ ...was, price: true }));
+            }}
+          >
             {suggestion && state.priceEnabled && (
               <button
                 type="button"
@@ -155,30 +149,23 @@ export function AlertDialog({ target, onClose }: Props) {
                 {`${suggestion.label}: ${formatPrice(suggestion.price, { locale: site.locale, info: site.currencyInfo })}. Use it`}
               </button>
             )}
-          </div>
+          </FormField>
         )}
         {guest && (
-          <div className="form-field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              aria-invalid={emailShown ? true : undefined}
-              aria-describedby={emailShown ? `${id}-email-error` : undefined}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setTouched((was) => ({ ...was, email: true }));
-              }}
-            />
-            {emailShown && (
-              <p id={`${id}-email-error`} className="field-error" role="alert">
-                {state.emailProblem}
-              </p>
-            )}
-          </div>
+          <FormField
+            id={`${id}-email`}
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            error={emailShown ? state.emailProblem : undefined}
+            alert
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setTouched((was) => ({ ...was, email: true }));
+            }}
+          />
         )}
         <div className="modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>

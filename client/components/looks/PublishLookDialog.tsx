@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LOOK_ITEMS_MIN, lookItemsProblem, lookTitleProblem, lookbookNameProblem, type LookPlacement } from '../../../shared/validation/look-rules';
 import { browserApi } from '../../api/browser-api';
+import { FormField } from '../ui/FormField';
 import { ModalDialog } from '../ui/ModalDialog';
 import { LOOK_API } from './looks-common';
 import { LOOK_NOTICES } from './look-board-rules';
@@ -63,28 +64,20 @@ export function PublishLookDialog({ request, onClose, onSaved }: Props) {
       <h2 id={`${id}-title`}>{heading}</h2>
       <form onSubmit={submit} noValidate>
         {few && <p className="form-note">{LOOK_NOTICES.tooFew(LOOK_ITEMS_MIN)}</p>}
-        <div className="form-field">
-          <label htmlFor={`${id}-name`}>Look title</label>
-          <input
-            id={`${id}-name`}
-            name="setName"
-            type="text"
-            autoComplete="off"
-            value={title}
-            aria-invalid={touched && state.titleProblem ? true : undefined}
-            aria-describedby={touched && state.titleProblem ? `${id}-name-error` : undefined}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              setTouched(true);
-            }}
-            onBlur={() => setTouched(true)}
-          />
-          {touched && state.titleProblem && (
-            <p id={`${id}-name-error`} className="field-error" role="alert">
-              {state.titleProblem}
-            </p>
-          )}
-        </div>
+        <FormField
+          id={`${id}-name`}
+          label="Look title"
+          name="setName"
+          autoComplete="off"
+          value={title}
+          error={touched ? state.titleProblem : undefined}
+          alert
+          onChange={(event) => {
+            setTitle(event.target.value);
+            setTouched(true);
+          }}
+          onBlur={() => setTouched(true)}
+        />
         <fieldset className="look-visibility">
           <legend>Who can see it</legend>
           <label>

@@ -5,6 +5,7 @@ import { WISHLIST_MESSAGES } from '../../../shared/validation/wishlist-rules';
 import { browserApi } from '../../api/browser-api';
 import { useNotify } from '../../app/notices';
 import { useSiteConfig } from '../../app/contexts';
+import { FormField } from '../ui/FormField';
 import { ModalDialog } from '../ui/ModalDialog';
 import type { WishlistDialogRequest, WishlistList } from './card-dialog-request';
 import { WISHLIST_API, dialogSubmitState, dialogTitle, type DialogChoice } from './wishlist-dialog-rules';
@@ -131,28 +132,20 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
           </div>
         )}
         {nameShown && (
-          <div className="form-field">
-            <label htmlFor={`${id}-name`}>List Name</label>
-            <input
-              id={`${id}-name`}
-              name="listName"
-              type="text"
-              autoComplete="off"
-              value={name}
-              aria-invalid={touched && state.nameProblem ? true : undefined}
-              aria-describedby={touched && state.nameProblem ? `${id}-name-error` : undefined}
-              onChange={(event) => {
-                setName(event.target.value);
-                setTouched(true);
-              }}
-              onBlur={() => setTouched(true)}
-            />
-            {touched && state.nameProblem && (
-              <p id={`${id}-name-error`} className="field-error" role="alert">
-                {state.nameProblem}
-              </p>
-            )}
-          </div>
+          <FormField
+            id={`${id}-name`}
+            label="List Name"
+            name="listName"
+            autoComplete="off"
+            value={name}
+            error={touched ? state.nameProblem : undefined}
+            alert
+            onChange={(event) => {
+              setName(event.target.value);
+              setTouched(true);
+            }}
+            onBlur={() => setTouched(true)}
+          />
         )}
         <div className="modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
