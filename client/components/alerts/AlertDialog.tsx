@@ -1,16 +1,14 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { PRICE_HISTORY_DEFAULT_DAYS, priceHistoryPath } from '../../../shared/api/price-history-paths';
-import type { PriceHistory } from '../../../shared/api/price-history-schemas';
+import { useId, useState, type FormEvent } from 'react';
 import { formatPrice } from '../../../shared/price';
 import type { AlertScope } from '../../../shared/validation/alert-rules';
-import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
 import { useCountry } from '../../app/site-hooks';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
+import { setAlert, useAlertProduct, usePriceHistory } from '../../data/alerts/alert-calls';
 import { FormField } from '../ui/FormField';
 import { ModalDialog } from '../ui/ModalDialog';
-import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, productByGuidPath, scopeLabel, scopesFor, suggestedAlertPrice, type AlertProduct, type AlertTarget } from './alert-rules';
+import { ALERT_TITLES, alertFormState, alertRequest, scopeLabel, scopesFor, suggestedAlertPrice, type AlertTarget } from './alert-rules';
 
 // The Sale Alert / Price Alert dialog (spec sections 2 "Other dialogs", 4 "Alert dialog", 5, 8,
 // 9), loaded on its first opening (alert-opener.tsx). The title decides the form: a scope
@@ -22,46 +20,6 @@ import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, productByGu
 // a backdrop click, and focus inside.
 
 type Props = { target: AlertTarget; onClose(): void };
-
-type Loaded = AlertProduct | 'loading' | 'failed';
-
-/** The size variant's sale price and its brand's and store's ids, from the product's shared detail. */
-function useAlertProduct(guid: string, country: string): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>('loading');
-  useEffect(() => {
-    let live = true;
-    browserApi()
-      .get(productByGuidPath(guid), 'ProductDetail', { country })
-      .then(
-        (detail) => live && setLoaded(alertProductOf(detail, guid) ?? 'failed'),
-        () => live && setLoaded('failed'),
-      );
-    return () => {
-      live = false;
-    };
-  }, [guid, country]);
-  return loaded;
-}
-
-/** The item's price history for a price alert's suggestion; null until it comes, or if it does not. */
-function usePriceHistory(guid: string, country: string, wanted: boolean): PriceHistory | null {
-  const [history, setHistory] = useState<PriceHistory | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    browserApi()
-      .get(priceHistoryPath(guid), 'PriceHistory', { country, days: PRICE_HISTORY_DEFAULT_DAYS })
-      .then(
-        (answer) => live && setHistory(answer),
-        // A suggestion only: without it the form works as before.
-        () => undefined,
-      );
-    return () => {
-      live = false;
-    };
-  }, [guid, country, wanted]);
-  return history;
-}
 
 export function AlertDialog({ target, onClose }: Props) {
   const notify = useNotify();
@@ -92,8 +50,7 @@ export function AlertDialog({ target, onClose }: Props) {
     setSending(true);
     const call = alertRequest({ kind: target.kind, scope, price, email: guest ? email : undefined, guid: target.guid, product, country });
     try {
-      const answer = await browserApi().send('POST', call.path, call.body, 'AlertSet');
-      notify('success', answer.message);
+      notify('success', await setAlert(call));
       onClose();
     } catch {
       // Spec section 8 "Alert failures: swallowed; dialog stays open, no message".

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LOOK_ITEMS_MIN, lookItemsProblem, lookTitleProblem, lookbookNameProblem, type LookPlacement } from '../../../shared/validation/look-rules';
-import { browserApi } from '../../api/browser-api';
+import { publishLook, renameLook } from '../../data/looks/look-calls';
 import { FormField } from '../ui/FormField';
 import { ModalDialog } from '../ui/ModalDialog';
-import { LOOK_API } from './looks-common';
 import { LOOK_NOTICES } from './look-board-rules';
 
 // The Publish Look dialog (spec section 2 "Other dialogs", 4 "Saving a look", 5 "Look title",
@@ -44,12 +43,11 @@ export function PublishLookDialog({ request, onClose, onSaved }: Props) {
     event.preventDefault();
     if (!state.canSubmit || sending) return;
     setSending(true);
-    const api = browserApi();
     try {
       const saved =
         request.mode === 'publish'
-          ? await api.send('POST', LOOK_API.save, { setName: title.trim(), setId: request.setId, setPublic: isPublic ? 1 : 0, data: { items: request.placements } }, 'SetSaved')
-          : await api.send('PUT', LOOK_API.rename, { listId: request.setId, setName: title, setPublic: isPublic ? 1 : 0 }, 'SetSaved');
+          ? await publishLook({ setName: title.trim(), setId: request.setId, setPublic: isPublic ? 1 : 0, items: request.placements })
+          : await renameLook({ listId: request.setId, setName: title, setPublic: isPublic ? 1 : 0 });
       onSaved(saved);
     } catch {
       // Spec section 8: a failed save closes the dialog, and says nothing.
