@@ -7,6 +7,7 @@ import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
 import { setAlert, useAlertProduct, usePriceHistory } from '../../data/alerts/alert-calls';
 import { FormField } from '../ui/FormField';
+import { useTypedField } from '../ui/use-typed-field';
 import { ModalDialog } from '../ui/ModalDialog';
 import { ALERT_TITLES, alertFormState, alertRequest, scopeLabel, scopesFor, suggestedAlertPrice, type AlertTarget } from './alert-rules';
 
@@ -30,14 +31,11 @@ export function AlertDialog({ target, onClose }: Props) {
   const site = useCountry();
   const id = useId();
   const [scope, setScope] = useState<AlertScope | ''>('');
-  const [price, setPrice] = useState('');
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState({ price: false, email: false });
+  const price = useTypedField('');
+  const email = useTypedField('');
   const [sending, setSending] = useState(false);
   const product = typeof loaded === 'object' ? loaded : undefined;
-  const state = alertFormState({ kind: target.kind, scope, price, email: guest ? email : undefined, salePrice: product?.salePrice });
-  const priceShown = touched.price && state.priceProblem !== undefined;
-  const emailShown = touched.email && state.emailProblem !== undefined;
+  const state = alertFormState({ kind: target.kind, scope, price: price.value, email: guest ? email.value : undefined, salePrice: product?.salePrice });
   const title = ALERT_TITLES[target.kind];
   const brand = product?.brand?.name ?? null;
   // The scopes once the product is known: its brand's only when it has one.
@@ -48,7 +46,7 @@ export function AlertDialog({ target, onClose }: Props) {
     event.preventDefault();
     if (!state.canSubmit || !product || scope === '' || sending) return;
     setSending(true);
-    const call = alertRequest({ kind: target.kind, scope, price, email: guest ? email : undefined, guid: target.guid, product, country });
+    const call = alertRequest({ kind: target.kind, scope, price: price.value, email: guest ? email.value : undefined, guid: target.guid, product, country });
     try {
       notify('success', await setAlert(call));
       onClose();
@@ -85,23 +83,17 @@ export function AlertDialog({ target, onClose }: Props) {
             name="alertPrice"
             inputMode="decimal"
             autoComplete="off"
-            value={price}
+            value={price.value}
             disabled={!state.priceEnabled}
-            error={priceShown ? state.priceProblem : undefined}
+            error={price.touched ? state.priceProblem : undefined}
             alert
-            onChange={(event) => {
-              setPrice(event.target.value);
-              setTouched((was) => ({ ...was, price: true }));
-            }}
+            onChange={(event) => price.set(event.target.value)}
           >
             {suggestion && state.priceEnabled && (
               <button
                 type="button"
                 className="link-button alert-price-suggestion"
-                onClick={() => {
-                  setPrice(String(suggestion.price));
-                  setTouched((was) => ({ ...was, price: true }));
-                }}
+                onClick={() => price.set(String(suggestion.price))}
               >
                 {`${suggestion.label}: ${formatPrice(suggestion.price, { locale: site.locale, info: site.currencyInfo })}. Use it`}
               </button>
@@ -115,13 +107,10 @@ export function AlertDialog({ target, onClose }: Props) {
             name="email"
             type="email"
             autoComplete="email"
-            value={email}
-            error={emailShown ? state.emailProblem : undefined}
+            value={email.value}
+            error={email.touched ? state.emailProblem : undefined}
             alert
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setTouched((was) => ({ ...was, email: true }));
-            }}
+            onChange={(event) => email.set(event.target.value)}
           />
         )}
         <div className="modal-actions">

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { LOOK_ITEMS_MIN, lookItemsProblem, lookTitleProblem, lookbookNameProblem, type LookPlacement } from '../../../shared/validation/look-rules';
 import { publishLook, renameLook } from '../../data/looks/look-calls';
 import { FormField } from '../ui/FormField';
+import { useTypedField } from '../ui/use-typed-field';
 import { ModalDialog } from '../ui/ModalDialog';
 import { LOOK_NOTICES } from './look-board-rules';
 
@@ -33,11 +34,10 @@ export function publishState(request: PublishRequest, title: string): { canSubmi
 
 export function PublishLookDialog({ request, onClose, onSaved }: Props) {
   const id = useId();
-  const [title, setTitle] = useState(request.title);
+  const title = useTypedField(request.title);
   const [isPublic, setIsPublic] = useState(request.isPublic);
-  const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
-  const state = publishState(request, title);
+  const state = publishState(request, title.value);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,8 +46,8 @@ export function PublishLookDialog({ request, onClose, onSaved }: Props) {
     try {
       const saved =
         request.mode === 'publish'
-          ? await publishLook({ setName: title.trim(), setId: request.setId, setPublic: isPublic ? 1 : 0, items: request.placements })
-          : await renameLook({ listId: request.setId, setName: title, setPublic: isPublic ? 1 : 0 });
+          ? await publishLook({ setName: title.value.trim(), setId: request.setId, setPublic: isPublic ? 1 : 0, items: request.placements })
+          : await renameLook({ listId: request.setId, setName: title.value, setPublic: isPublic ? 1 : 0 });
       onSaved(saved);
     } catch {
       // Spec section 8: a failed save closes the dialog, and says nothing.
@@ -67,14 +67,11 @@ export function PublishLookDialog({ request, onClose, onSaved }: Props) {
           label="Look title"
           name="setName"
           autoComplete="off"
-          value={title}
-          error={touched ? state.titleProblem : undefined}
+          value={title.value}
+          error={title.touched ? state.titleProblem : undefined}
           alert
-          onChange={(event) => {
-            setTitle(event.target.value);
-            setTouched(true);
-          }}
-          onBlur={() => setTouched(true)}
+          onChange={(event) => title.set(event.target.value)}
+          onBlur={title.touch}
         />
         <fieldset className="look-visibility">
           <legend>Who can see it</legend>

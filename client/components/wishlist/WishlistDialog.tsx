@@ -5,6 +5,7 @@ import { WISHLIST_MESSAGES } from '../../../shared/validation/wishlist-rules';
 import { useNotify } from '../../app/notices';
 import { useSiteConfig } from '../../app/contexts';
 import { FormField } from '../ui/FormField';
+import { useTypedField } from '../ui/use-typed-field';
 import { ModalDialog } from '../ui/ModalDialog';
 import { addToEditorsPick, addToWishlist, moveWishlistProduct, renameWishlist, useWishlistChoices } from '../../data/wishlist/wishlist-dialog-calls';
 import type { WishlistDialogRequest } from './card-dialog-request';
@@ -34,8 +35,7 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
   const lists = typeof loaded === 'object' ? loaded.lists.filter((list) => request.mode !== 'move-wishlist' || list.listId !== request.sourceListId) : [];
   const offersNew = request.mode !== 'editorpick' && request.mode !== 'rename-wishlist';
   const [choice, setChoice] = useState<DialogChoice>(request.mode === 'rename-wishlist' ? 'rename' : '');
-  const [name, setName] = useState(request.mode === 'rename-wishlist' ? request.listName : '');
-  const [touched, setTouched] = useState(false);
+  const name = useTypedField(request.mode === 'rename-wishlist' ? request.listName : '');
   const [sending, setSending] = useState(false);
 
   // A shopper with no lists yet starts at Create New: there is nothing else to choose.
@@ -43,7 +43,7 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
   const effectiveChoice: DialogChoice = offersNew && noLists && choice === '' ? 0 : choice;
   // The lists the name must differ from (spec section 5): the shopper's, all of them.
   const allLists = typeof loaded === 'object' ? loaded.lists : [];
-  const state = dialogSubmitState({ mode: request.mode, choice: effectiveChoice, name, lists: allLists, renaming: request.mode === 'rename-wishlist' ? request.listId : undefined });
+  const state = dialogSubmitState({ mode: request.mode, choice: effectiveChoice, name: name.value, lists: allLists, renaming: request.mode === 'rename-wishlist' ? request.listId : undefined });
   const nameShown = effectiveChoice === 0 || request.mode === 'rename-wishlist';
 
   const fail = (error: unknown) => {
@@ -56,7 +56,7 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
     event.preventDefault();
     if (!state.canSubmit || sending) return;
     setSending(true);
-    const listName = name.trim();
+    const listName = name.value.trim();
     try {
       switch (request.mode) {
         case 'wishlist':
@@ -113,14 +113,11 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
             label="List Name"
             name="listName"
             autoComplete="off"
-            value={name}
-            error={touched ? state.nameProblem : undefined}
+            value={name.value}
+            error={name.touched ? state.nameProblem : undefined}
             alert
-            onChange={(event) => {
-              setName(event.target.value);
-              setTouched(true);
-            }}
-            onBlur={() => setTouched(true)}
+            onChange={(event) => name.set(event.target.value)}
+            onBlur={name.touch}
           />
         )}
         <div className="modal-actions">
