@@ -15,7 +15,7 @@ import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { FormError, FormField } from '../components/ui/FormField';
-import { requestEmailLink, type EmailLinkRequest } from '../data/account/account-requests';
+import { requestEmailLink, type EmailLinkRequest } from '../data/account/email-link';
 
 // The two pages that ask for an e-mailed one-time link, one page with two sets of words. Both
 // are logged-out-only (spec section 4); the api answers the same whether or not the account

@@ -1,6 +1,6 @@
 import { ACCOUNT_API, PROFILE_IMAGE_FIELD } from '../../../shared/api/account-paths';
 import type { CheckUserNameResponse, ProfileImageResponse } from '../../../shared/api/account-schemas';
-import { ApiError, type ApiClient } from '../../../shared/api/api-client';
+import { ApiError } from '../../../shared/api/api-client';
 import { XSRF_HEADER } from '../../../shared/api/web-session';
 import { browserApi } from '../../api/browser-api';
 import { UNAUTHORIZED_EVENT, xsrfToken } from '../../api/browser-api-client';
@@ -29,16 +29,4 @@ export async function uploadProfileImage(file: File): Promise<ProfileImageRespon
   if (!response.ok) throw new ApiError(response.status, typeof json?.message === 'string' ? json.message : `request failed with status ${response.status}`);
   // Our own server's answer: trusted as it is (shared/api/answer-schemas.ts).
   return json?.data as ProfileImageResponse;
-}
-
-/** The two requests for an e-mailed one-time link: a password reset, or a sign-in without the password. */
-export type EmailLinkRequest = 'forgotPassword' | 'signInLinkRequest';
-
-/**
- * POST /api/account/forgot-password or /api/account/sign-in-link: the api's words, the same
- * whether or not the account exists. `api` is the loader context's on the server (a form post).
- */
-export async function requestEmailLink(kind: EmailLinkRequest, email: string, api: ApiClient = browserApi()): Promise<string> {
-  const { message } = await api.send('POST', ACCOUNT_API[kind], { email }, 'MessageResponse');
-  return message;
 }
