@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { ListingPage } from '../components/listing/ListingPage';
 import { usePrefetchOnIntent } from '../components/listing/use-listing-nav';
-import { NotFoundBoundary } from '../components/ui/NotFoundBoundary';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { lazyPart } from '../app/lazy-part';
 
 // One listing route for /search and every canonical path (spec section 2 "Listing and search
@@ -35,12 +34,4 @@ export function Component() {
 const NotFound = lazyPart(() => import('./not-found.route').then((module) => module.Component));
 
 /** A path the api does not know is the not-found page, with its 404 (spec section 2). */
-export function ErrorBoundary() {
-  return (
-    <NotFoundBoundary>
-      <Suspense fallback={null}>
-        <NotFound />
-      </Suspense>
-    </NotFoundBoundary>
-  );
-}
+export const ErrorBoundary = notFoundBoundary(NotFound, { lazy: true });

@@ -12,7 +12,7 @@ import { ProductCard } from '../components/listing/ProductCard';
 import { ProductGoneCard } from '../components/ui/ProductGoneCard';
 import { LOOK_API } from '../components/looks/looks-common';
 import { PageMeta } from '../components/meta/PageMeta';
-import { NotFoundBoundary } from '../components/ui/NotFoundBoundary';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { ShellLink } from '../components/ui/ShellLink';
 import { Component as NotFound } from './not-found.route';
 
@@ -106,10 +106,4 @@ export function Component() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <NotFoundBoundary>
-      <NotFound />
-    </NotFoundBoundary>
-  );
-}
+export const ErrorBoundary = notFoundBoundary(NotFound);

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { PRICE_HISTORY_MAX_DAYS, priceHistoryPath } from '../../shared/api/price-history-paths';
@@ -11,7 +10,7 @@ import { sessionContext } from '../app/session-context';
 import { ProductPage } from '../components/product/ProductPage';
 import { loadMyRating } from '../data/product/rating-call';
 import type { RouteHandle } from '../components/shell/CountryPopup';
-import { NotFoundBoundary } from '../components/ui/NotFoundBoundary';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { lazyPart } from '../app/lazy-part';
 
 // The product landing page {cat}/{lastnode}/{slug} (spec section 2 route table): the api
@@ -119,12 +118,4 @@ export function Component() {
 // (client/app/lazy-part.ts), so this page's first load does not carry it.
 const NotFound = lazyPart(() => import('./not-found.route').then((module) => module.Component));
 
-export function ErrorBoundary() {
-  return (
-    <NotFoundBoundary>
-      <Suspense fallback={null}>
-        <NotFound />
-      </Suspense>
-    </NotFoundBoundary>
-  );
-}
+export const ErrorBoundary = notFoundBoundary(NotFound, { lazy: true });

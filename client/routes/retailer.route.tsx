@@ -5,7 +5,7 @@ import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import type { RouteHandle } from '../components/shell/CountryPopup';
 import { PageMeta } from '../components/meta/PageMeta';
-import { NotFoundBoundary } from '../components/ui/NotFoundBoundary';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { ShellLink } from '../components/ui/ShellLink';
 import { retailerDestination } from '../components/product/retailer-destination';
 import { Component as NotFound } from './not-found.route';
@@ -100,10 +100,4 @@ export function Component() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <NotFoundBoundary>
-      <NotFound />
-    </NotFoundBoundary>
-  );
-}
+export const ErrorBoundary = notFoundBoundary(NotFound);

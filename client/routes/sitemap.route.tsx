@@ -10,7 +10,7 @@ import { rethrowAsRouteError } from '../app/route-error';
 import { AlphabetDirectory } from '../components/product/AlphabetDirectory';
 import { productPath } from '../components/listing/product-card-rules';
 import { PageMeta } from '../components/meta/PageMeta';
-import { NotFoundBoundary } from '../components/ui/NotFoundBoundary';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { ShellLink } from '../components/ui/ShellLink';
 import { Component as NotFound } from './not-found.route';
 
@@ -254,10 +254,4 @@ export function Component() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <NotFoundBoundary>
-      <NotFound />
-    </NotFoundBoundary>
-  );
-}
+export const ErrorBoundary = notFoundBoundary(NotFound);

@@ -8,7 +8,7 @@ import { sessionContext } from '../app/session-context';
 import { ProductCard } from '../components/listing/ProductCard';
 import { ProductGoneCard } from '../components/ui/ProductGoneCard';
 import { PageMeta } from '../components/meta/PageMeta';
-import { NotFoundBoundary } from '../components/ui/NotFoundBoundary';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { Pager, lastPageOf } from '../components/ui/Pager';
 import { WISHLIST_API } from '../components/wishlist/wishlist-dialog-rules';
 import { publicWishlistPath } from '../components/wishlist/wishlist-page-rules';
@@ -86,10 +86,4 @@ export function Component() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <NotFoundBoundary>
-      <NotFound />
-    </NotFoundBoundary>
-  );
-}
+export const ErrorBoundary = notFoundBoundary(NotFound);

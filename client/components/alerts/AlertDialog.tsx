@@ -8,7 +8,7 @@ import { useSession } from '../../app/session';
 import { setAlert, useAlertProduct, usePriceHistory } from '../../data/alerts/alert-calls';
 import { FormField } from '../ui/FormField';
 import { useTypedField } from '../ui/use-typed-field';
-import { ModalDialog } from '../ui/ModalDialog';
+import { DialogActions, ModalDialog } from '../ui/ModalDialog';
 import { ALERT_TITLES, alertFormState, alertRequest, scopeLabel, scopesFor, suggestedAlertPrice, type AlertTarget } from './alert-rules';
 
 // The Sale Alert / Price Alert dialog (spec sections 2 "Other dialogs", 4 "Alert dialog", 5, 8,
@@ -113,14 +113,7 @@ export function AlertDialog({ target, onClose }: Props) {
             onChange={(event) => email.set(event.target.value)}
           />
         )}
-        <div className="modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="button" disabled={!state.canSubmit || sending}>
-            Alert Me
-          </button>
-        </div>
+        <DialogActions onClose={onClose} submit="Alert Me" disabled={!state.canSubmit || sending} />
       </form>
     </ModalDialog>
   );

@@ -3,7 +3,7 @@ import { LOOK_ITEMS_MIN, lookItemsProblem, lookTitleProblem, lookbookNameProblem
 import { publishLook, renameLook } from '../../data/looks/look-calls';
 import { FormField } from '../ui/FormField';
 import { useTypedField } from '../ui/use-typed-field';
-import { ModalDialog } from '../ui/ModalDialog';
+import { DialogActions, ModalDialog } from '../ui/ModalDialog';
 import { LOOK_NOTICES } from './look-board-rules';
 
 // The Publish Look dialog (spec section 2 "Other dialogs", 4 "Saving a look", 5 "Look title",
@@ -82,14 +82,7 @@ export function PublishLookDialog({ request, onClose, onSaved }: Props) {
             <input type="radio" name="setPublic" value="0" checked={!isPublic} onChange={() => setIsPublic(false)} /> Private
           </label>
         </fieldset>
-        <div className="modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="button" disabled={!state.canSubmit || sending}>
-            Submit
-          </button>
-        </div>
+        <DialogActions onClose={onClose} submit="Submit" disabled={!state.canSubmit || sending} />
       </form>
     </ModalDialog>
   );

@@ -6,7 +6,7 @@ import { useNotify } from '../../app/notices';
 import { useSiteConfig } from '../../app/contexts';
 import { FormField } from '../ui/FormField';
 import { useTypedField } from '../ui/use-typed-field';
-import { ModalDialog } from '../ui/ModalDialog';
+import { DialogActions, ModalDialog } from '../ui/ModalDialog';
 import { addToEditorsPick, addToWishlist, moveWishlistProduct, renameWishlist, useWishlistChoices } from '../../data/wishlist/wishlist-dialog-calls';
 import type { WishlistDialogRequest } from './card-dialog-request';
 import { dialogSubmitState, dialogTitle, type DialogChoice } from './wishlist-dialog-rules';
@@ -120,14 +120,7 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
             onBlur={name.touch}
           />
         )}
-        <div className="modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="button" disabled={!state.canSubmit || sending}>
-            Submit
-          </button>
-        </div>
+        <DialogActions onClose={onClose} submit="Submit" disabled={!state.canSubmit || sending} />
       </form>
     </ModalDialog>
   );
