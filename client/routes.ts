@@ -56,10 +56,10 @@ export const routes: RouteObject[] = [
       ...LISTING_PATHS.map(({ id, path }): RouteObject => ({ id, path, lazy: page('listing', () => import('./routes/listing.route')) })),
       // Accounts: sign-in pages, the account area, public profiles.
       { id: 'authentication', path: 'authentication', lazy: page('auth', () => import('./routes/auth.route')) },
-      { id: 'forgot-password', path: 'forgot-password', lazy: page('auth-forgot-password', () => import('./routes/auth-forgot-password.route')) },
+      { id: 'forgot-password', path: 'forgot-password', lazy: page('auth-email-link', () => import('./routes/auth-email-link.route').then((m) => m.emailLinkRoute('forgotPassword'))) },
       { id: 'confirm-password', path: 'confirm-password/tkn/:tkn/key/:key', lazy: page('auth-confirm-password', () => import('./routes/auth-confirm-password.route')) },
       { id: 'home-login', path: 'home/login', lazy: page('auth-home-login', () => import('./routes/auth-home-login.route')) },
-      { id: 'sign-in-link', path: 'sign-in-link', lazy: page('auth-sign-in-link', () => import('./routes/auth-sign-in-link.route')) },
+      { id: 'sign-in-link', path: 'sign-in-link', lazy: page('auth-email-link', () => import('./routes/auth-email-link.route').then((m) => m.emailLinkRoute('signInLinkRequest'))) },
       { id: 'sign-in-with-link', path: 'sign-in-link/tkn/:tkn/key/:key', lazy: page('auth-sign-in-with-link', () => import('./routes/auth-sign-in-with-link.route')) },
       { id: 'sign-in', path: 'sign-in', lazy: page('auth-known-user', () => import('./routes/auth-known-user.route')) },
       { id: 'logout', path: 'logout', lazy: page('auth-logout', () => import('./routes/auth-logout.route')) },

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { COUNTRIES, countryPrefix, type Country, type CountryInfo } from '../../shared/countries';
-import type { RootData } from '../routes/root.route';
 import { useSiteConfig } from './contexts';
+import type { RootData } from './root-data';
 
 export type CurrentCountry = Country & {
   /** From GET /api/account/countries/{code} when it answered, else our own table. */

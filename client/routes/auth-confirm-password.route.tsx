@@ -10,7 +10,7 @@ import { requireGuest } from '../app/guards';
 import { withPrefix } from '../app/return-url';
 
 import { formText } from '../components/account/form-data';
-import { FormError, FormField } from '../components/account/FormField';
+import { FormError, FormField } from '../components/ui/FormField';
 import { useForm } from '../components/account/use-form';
 import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';

@@ -12,7 +12,7 @@ import { sessionContext } from '../app/session-context';
 import { useSession } from '../app/session';
 
 import { formText } from '../components/account/form-data';
-import { FormError, FormField } from '../components/account/FormField';
+import { FormError, FormField } from '../components/ui/FormField';
 import { ProfilePicture } from '../components/account/ProfilePicture';
 import { useForm } from '../components/account/use-form';
 import { useHydrated } from '../components/account/use-hydrated';

@@ -9,7 +9,7 @@ import { sessionContext } from '../app/session-context';
 import { useSession } from '../app/session';
 import { useSiteConfig } from '../app/contexts';
 
-import { FormError } from '../components/account/FormField';
+import { FormError } from '../components/ui/FormField';
 import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';

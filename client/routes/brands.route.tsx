@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const department = isDepartment(raw) ? raw : undefined;
   const list = await api.get('/api/account/brand-list', 'BrandList', { country: site.country, department }).catch(rethrowAsRouteError);
   // Which ones the shopper follows: a personal call of its own, only for a signed-in shopper.
-  const follows = context.get(sessionContext).signedIn() ? await (await import('../components/follows/follows-call')).loadFollows(context) : {};
+  const follows = context.get(sessionContext).signedIn() ? await (await import('../data/follows/follows-call')).loadFollows(context) : {};
   return { aToZ, department, brands: list.brands, ...follows };
 }
 

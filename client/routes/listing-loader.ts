@@ -11,9 +11,9 @@ import { forCountry } from '../../shared/listing/transitions';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
 import type { FollowTarget } from '../components/follows/FollowButton';
-import { encodeListing } from '../components/listing/listing-wire-encode';
-import type { ListingWire } from '../components/listing/listing-wire';
-import { listingView } from '../components/listing/listing-view';
+import { encodeListing } from '../data/listing/listing-wire-encode';
+import type { ListingWire } from '../data/listing/listing-wire';
+import { listingView } from '../data/listing/listing-view';
 
 // The listing route's loader (client/routes/listing.route.tsx), on the server for every
 // listing page and in the browser for client navigations.
@@ -107,10 +107,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // The page's data travels in its compact wire form (ARCHITECTURE.md "Payload rule").
   // The filled hearts: a personal call of its own, only for a signed-in shopper.
-  const hearts = context.get(sessionContext).signedIn() ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, [...pages.flatMap((p) => p.products.map((product) => product.id)), ...recommended.map((product) => product.id)])
+  const hearts = context.get(sessionContext).signedIn() ? await (await import('../data/wishlist/wishlist-hearts-call')).loadHearts(context, [...pages.flatMap((p) => p.products.map((product) => product.id)), ...recommended.map((product) => product.id)])
     : {};
   const followTarget = followTargetOf(path, pages[0]?.products[0]);
-  const follows = followTarget && context.get(sessionContext).signedIn() ? await (await import('../components/follows/follows-call')).loadFollows(context) : {};
+  const follows = followTarget && context.get(sessionContext).signedIn() ? await (await import('../data/follows/follows-call')).loadFollows(context) : {};
   const value: ListingWire = {
     ...encodeListing(listingView({ path, isSearch, state, request: listing, perPage, answer, error500, recommended, debug: debugAnswer })),
     ...hearts,

@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
-import { isRouteErrorResponse, useRouteError, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { ListingPage } from '../components/listing/ListingPage';
 import { usePrefetchOnIntent } from '../components/listing/use-listing-nav';
-import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { lazyPart } from '../app/lazy-part';
 
 // One listing route for /search and every canonical path (spec section 2 "Listing and search
@@ -35,14 +34,4 @@ export function Component() {
 const NotFound = lazyPart(() => import('./not-found.route').then((module) => module.Component));
 
 /** A path the api does not know is the not-found page, with its 404 (spec section 2). */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Suspense fallback={null}>
-        <NotFound />
-      </Suspense>
-    );
-  }
-  return <RouteErrorView />;
-}
+export const ErrorBoundary = notFoundBoundary(NotFound, { lazy: true });

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { Look } from '../../shared/api/look-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
@@ -9,9 +9,10 @@ import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { ProductCard } from '../components/listing/ProductCard';
+import { ProductGoneCard } from '../components/ui/ProductGoneCard';
 import { LOOK_API } from '../components/looks/looks-common';
 import { PageMeta } from '../components/meta/PageMeta';
-import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { ShellLink } from '../components/ui/ShellLink';
 import { Component as NotFound } from './not-found.route';
 
@@ -96,11 +97,7 @@ export function Component() {
             </li>
           ) : (
             <li key={item.guid}>
-              <article className="product-card wishlist-gone" aria-label={item.productName}>
-                <img src={item.image} alt="" width={180} height={180} loading="lazy" />
-                <h3 className="product-card-title">{item.productName}</h3>
-                <p>{WISHLIST_NOTICES.unavailable}</p>
-              </article>
+              <ProductGoneCard name={item.productName} image={item.image} notice={WISHLIST_NOTICES.unavailable} />
             </li>
           ),
         )}
@@ -109,8 +106,4 @@ export function Component() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <RouteErrorView />;
-}
+export const ErrorBoundary = notFoundBoundary(NotFound);

@@ -7,7 +7,7 @@ import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { withPrefix } from '../app/return-url';
 
-import { FormError } from '../components/account/FormField';
+import { FormError } from '../components/ui/FormField';
 import { useAccountSubmit } from '../components/account/use-account-submit';
 import { useHydrated } from '../components/account/use-hydrated';
 import { PageMeta } from '../components/meta/PageMeta';

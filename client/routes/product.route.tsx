@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { data, isRouteErrorResponse, redirect, useActionData, useLoaderData, useRouteError, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { PRICE_HISTORY_MAX_DAYS, priceHistoryPath } from '../../shared/api/price-history-paths';
 import type { ProductDetail } from '../../shared/api/product-schemas';
@@ -9,9 +8,9 @@ import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { ProductPage } from '../components/product/ProductPage';
-import { loadMyRating } from '../components/product/rating-call';
+import { loadMyRating } from '../data/product/rating-call';
 import type { RouteHandle } from '../components/shell/CountryPopup';
-import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { lazyPart } from '../app/lazy-part';
 
 // The product landing page {cat}/{lastnode}/{slug} (spec section 2 route table): the api
@@ -70,7 +69,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The similar items' filled hearts: a personal call of its own, only for a signed-in shopper.
   const similarAndHearts = similar.then(async (answer) => {
     const cards = answer?.products ?? [];
-    const hearts = signedIn ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, cards.map((card) => card.id)) : {};
+    const hearts = signedIn ? await (await import('../data/wishlist/wishlist-hearts-call')).loadHearts(context, cards.map((card) => card.id)) : {};
     return { cards, hearts };
   });
   // The selected size variant's price history: a shared call too, made once the detail has
@@ -82,7 +81,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return null;
   });
   // Whether the shopper follows its brand and store: the same, only for a signed-in shopper.
-  const followed = signedIn ? import('../components/follows/follows-call').then((module) => module.loadFollows(context)) : Promise.resolve({});
+  const followed = signedIn ? import('../data/follows/follows-call').then((module) => module.loadFollows(context)) : Promise.resolve({});
   const [{ own, rating }, { cards: similarCards, hearts }, priceHistory, follows] = await Promise.all([ratings, similarAndHearts, history, followed]);
   // myRating: the shopper's stars (null: not rated), absent for a guest (offered sign-in).
   const value = { detail: { ...detail, rating }, similar: similarCards, history: priceHistory, ...(signedIn ? { myRating: own?.star_rating ?? null } : {}), ...hearts, ...follows };
@@ -119,14 +118,4 @@ export function Component() {
 // (client/app/lazy-part.ts), so this page's first load does not carry it.
 const NotFound = lazyPart(() => import('./not-found.route').then((module) => module.Component));
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Suspense fallback={null}>
-        <NotFound />
-      </Suspense>
-    );
-  }
-  return <RouteErrorView />;
-}
+export const ErrorBoundary = notFoundBoundary(NotFound, { lazy: true });

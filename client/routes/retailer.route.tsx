@@ -1,11 +1,11 @@
-import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import type { RouteHandle } from '../components/shell/CountryPopup';
 import { PageMeta } from '../components/meta/PageMeta';
-import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { ShellLink } from '../components/ui/ShellLink';
 import { retailerDestination } from '../components/product/retailer-destination';
 import { Component as NotFound } from './not-found.route';
@@ -100,8 +100,4 @@ export function Component() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <RouteErrorView />;
-}
+export const ErrorBoundary = notFoundBoundary(NotFound);

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Outlet, data, useLoaderData, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { CountryResponse } from '../../shared/api/home-schemas';
 import { shellCalls } from '../../shared/api/shell-calls';
 import { COUNTRIES } from '../../shared/countries';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
-import { loadViewer, type Viewer } from '../app/viewer';
-import { encodeMenu, useMenuWire, type MenuWire } from '../app/menu-wire';
+import type { RootData } from '../app/root-data';
+import { loadViewer } from '../app/viewer';
+import { encodeMenu, useMenuWire } from '../app/menu-wire';
 import { describeRouteError } from '../app/route-error';
 import { Document } from '../components/shell/Document';
 import { Shell } from '../components/shell/Shell';
@@ -39,8 +39,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const value: RootData = { menu: encodeMenu(menu.menuList), country: countryInfo, ...(viewer ? { viewer } : {}) };
   return degraded ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
 }
-
-export type RootData = { menu: MenuWire; country: CountryResponse | null; viewer?: Viewer };
 
 // Revalidating the shell on every navigation would refetch the menu for nothing.
 export function shouldRevalidate() {

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import type { SitemapUrl } from '../../shared/api/product-schemas';
 import { DEPARTMENTS, isDepartment } from '../../shared/constants';
@@ -10,7 +10,7 @@ import { rethrowAsRouteError } from '../app/route-error';
 import { AlphabetDirectory } from '../components/product/AlphabetDirectory';
 import { productPath } from '../components/listing/product-card-rules';
 import { PageMeta } from '../components/meta/PageMeta';
-import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { ShellLink } from '../components/ui/ShellLink';
 import { Component as NotFound } from './not-found.route';
 
@@ -254,8 +254,4 @@ export function Component() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <RouteErrorView />;
-}
+export const ErrorBoundary = notFoundBoundary(NotFound);

@@ -21,7 +21,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const site = context.get(siteContext);
   const list = await api.get('/api/account/store-list', 'StoreList', { country: site.country }).catch(rethrowAsRouteError);
   // Which ones the shopper follows: a personal call of its own, only for a signed-in shopper.
-  const follows = context.get(sessionContext).signedIn() ? await (await import('../components/follows/follows-call')).loadFollows(context) : {};
+  const follows = context.get(sessionContext).signedIn() ? await (await import('../data/follows/follows-call')).loadFollows(context) : {};
   return { ...list, ...follows };
 }
 

@@ -13,7 +13,7 @@ import { accountPath } from '../components/account/AccountMenu';
 import { ALERT_API, ALERT_SECTIONS, ALERT_TITLES, formField, readForm, scopeLabel } from '../components/alerts/alert-rules';
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';
-import { ShellLink } from '../components/ui/ShellLink';
+import { Pager, lastPageOf } from '../components/ui/Pager';
 import type { UserRouteData } from './user.route';
 
 // My Alerts, /user/{userName}/alerts (spec sections 2 "Product card", "Global shell"): the
@@ -122,7 +122,7 @@ export function Component() {
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const session = useSession();
   const here = accountPath(user.userName, 'alerts');
-  const lastPage = Math.max(1, Math.ceil(alerts.totalCount / alerts.perPage));
+  const lastPage = lastPageOf(alerts);
   const { title, empty } = ALERT_SECTIONS.alerts;
 
   // The shell's viewer was read before the loader marked the notifications: read it again, so
@@ -189,15 +189,7 @@ export function Component() {
           ))}
         </ul>
       )}
-      {lastPage > 1 && (
-        <nav className="alert-pages" aria-label="Pages">
-          {alerts.page > 1 && <ShellLink to={`${here}?page=${alerts.page - 1}`}>Previous</ShellLink>}
-          <span>
-            Page {alerts.page} of {lastPage}
-          </span>
-          {alerts.page < lastPage && <ShellLink to={`${here}?page=${alerts.page + 1}`}>Next</ShellLink>}
-        </nav>
-      )}
+      <Pager className="alert-pages" page={alerts.page} lastPage={lastPage} href={(page) => `${here}?page=${page}`} />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
+import { Pager, lastPageOf } from '../components/ui/Pager';
 import type { UserRouteData } from './user.route';
 
 // My Brands and My Stores, /user/{userName}/brands and /stores (spec section 2): the brands or
@@ -40,7 +41,7 @@ async function load(kind: FollowKind, { context, request }: LoaderFunctionArgs) 
   try {
     const follows = await context.get(apiContext).get(FOLLOW_API.list(kind, site.country), 'FollowsPage', { page, perPage: FOLLOWS_PER_PAGE });
     // On demand, as the listing does: the hearts' call is a signed-in shopper's only.
-    const { loadHearts } = await import('../components/wishlist/wishlist-hearts-call');
+    const { loadHearts } = await import('../data/wishlist/wishlist-hearts-call');
     const hearts = await loadHearts(context, follows.follows.flatMap((f) => f.products.map((p) => p.id)));
     return data({ follows, ...hearts }, { headers: noStore });
   } catch (error) {
@@ -85,7 +86,7 @@ function FollowsPage({ kind }: { kind: FollowKind }) {
   const section = kind === 'brand' ? 'brands' : 'stores';
   const here = accountPath(user.userName, section);
   const { title, empty, find } = FOLLOW_SECTIONS[section];
-  const lastPage = Math.max(1, Math.ceil(follows.totalCount / follows.perPage));
+  const lastPage = lastPageOf(follows);
   return (
     <section className={`account-section user-follows`} data-section={section}>
       <PageMeta title={title} description={title} noindex />
@@ -126,15 +127,7 @@ function FollowsPage({ kind }: { kind: FollowKind }) {
           ))}
         </ul>
       )}
-      {lastPage > 1 && (
-        <nav className="alert-pages" aria-label="Pages">
-          {follows.page > 1 && <ShellLink to={`${here}?page=${follows.page - 1}`}>Previous</ShellLink>}
-          <span>
-            Page {follows.page} of {lastPage}
-          </span>
-          {follows.page < lastPage && <ShellLink to={`${here}?page=${follows.page + 1}`}>Next</ShellLink>}
-        </nav>
-      )}
+      <Pager className="alert-pages" page={follows.page} lastPage={lastPage} href={(page) => `${here}?page=${page}`} />
     </section>
   );
 }

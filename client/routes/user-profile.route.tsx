@@ -10,10 +10,10 @@ import { failureText, useNotify } from '../app/notices';
 import { withPrefix } from '../app/return-url';
 import { useSession } from '../app/session';
 import { accountPath } from '../components/account/AccountMenu';
-import { checkUserName, uploadProfileImage } from '../components/account/account-requests';
+import { checkUserName, uploadProfileImage } from '../data/account/account-requests';
 
 import { formText } from '../components/account/form-data';
-import { FormError, FormField } from '../components/account/FormField';
+import { FormError, FormField } from '../components/ui/FormField';
 import { ProfilePicture } from '../components/account/ProfilePicture';
 import { useForm } from '../components/account/use-form';
 import { useHydrated } from '../components/account/use-hydrated';

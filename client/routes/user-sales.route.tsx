@@ -8,7 +8,7 @@ import { accountPath } from '../components/account/AccountMenu';
 import { ALERT_API, ALERT_SECTIONS } from '../components/alerts/alert-rules';
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';
-import { ShellLink } from '../components/ui/ShellLink';
+import { Pager, lastPageOf } from '../components/ui/Pager';
 import type { UserRouteData } from './user.route';
 
 // My Sales, /user/{userName}/sales (spec section 2 "Global shell"): the products on sale now
@@ -30,7 +30,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   try {
     const sales = await context.get(apiContext).get(ALERT_API.sales(site.country), 'SalesPage', { page, perPage: ALERTS_PER_PAGE });
     // On demand, as the listing does: the hearts' call is a signed-in shopper's only.
-    const { loadHearts } = await import('../components/wishlist/wishlist-hearts-call');
+    const { loadHearts } = await import('../data/wishlist/wishlist-hearts-call');
     const hearts = await loadHearts(context, sales.products.map((p) => p.id));
     return data({ sales, ...hearts }, { headers: noStore });
   } catch (error) {
@@ -43,7 +43,7 @@ export function Component() {
   const { sales } = useLoaderData<typeof loader>();
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const here = accountPath(user.userName, 'sales');
-  const lastPage = Math.max(1, Math.ceil(sales.totalCount / sales.perPage));
+  const lastPage = lastPageOf(sales);
   const { title, empty } = ALERT_SECTIONS.sales;
   return (
     <section className="account-section user-sales" data-section="sales">
@@ -60,15 +60,7 @@ export function Component() {
           ))}
         </ul>
       )}
-      {lastPage > 1 && (
-        <nav className="alert-pages" aria-label="Pages">
-          {sales.page > 1 && <ShellLink to={`${here}?page=${sales.page - 1}`}>Previous</ShellLink>}
-          <span>
-            Page {sales.page} of {lastPage}
-          </span>
-          {sales.page < lastPage && <ShellLink to={`${here}?page=${sales.page + 1}`}>Next</ShellLink>}
-        </nav>
-      )}
+      <Pager className="alert-pages" page={sales.page} lastPage={lastPage} href={(page) => `${here}?page=${page}`} />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { accountPath } from '../components/account/AccountMenu';
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
+import { Pager, lastPageOf } from '../components/ui/Pager';
 import { useWishlistHearts } from '../components/wishlist/wishlist-hearts';
 import { WISHLIST_API } from '../components/wishlist/wishlist-dialog-rules';
 import { NEW_LIST_NAME_LABEL, WishlistOptions } from '../components/wishlist/WishlistOptions';
@@ -170,7 +171,7 @@ export function Component() {
   const submit = useWishlistForms(here, (productId) => {
     if (list) hearts.open(null, { mode: 'move-wishlist', productId, sourceListId: list.listId, lists, onDone: () => void revalidator.revalidate() });
   });
-  const lastPage = Math.max(1, Math.ceil(answer.totalCount / answer.perPage));
+  const lastPage = lastPageOf(answer);
 
   return (
     <section className="account-section wishlists" data-section="wishlists">
@@ -280,15 +281,7 @@ export function Component() {
               ))}
             </ul>
           )}
-          {lastPage > 1 && (
-            <nav className="wishlist-pages" aria-label="Pages">
-              {answer.page > 1 && <ShellLink to={`${here}?list=${list.listId}&page=${answer.page - 1}`}>Previous</ShellLink>}
-              <span>
-                Page {answer.page} of {lastPage}
-              </span>
-              {answer.page < lastPage && <ShellLink to={`${here}?list=${list.listId}&page=${answer.page + 1}`}>Next</ShellLink>}
-            </nav>
-          )}
+          <Pager className="wishlist-pages" page={answer.page} lastPage={lastPage} href={(page) => `${here}?list=${list.listId}&page=${page}`} />
         </section>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
@@ -6,9 +6,10 @@ import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { ProductCard } from '../components/listing/ProductCard';
+import { ProductGoneCard } from '../components/ui/ProductGoneCard';
 import { PageMeta } from '../components/meta/PageMeta';
-import { RouteErrorView } from '../components/shell/RouteErrorView';
-import { ShellLink } from '../components/ui/ShellLink';
+import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
+import { Pager, lastPageOf } from '../components/ui/Pager';
 import { WISHLIST_API } from '../components/wishlist/wishlist-dialog-rules';
 import { publicWishlistPath } from '../components/wishlist/wishlist-page-rules';
 import { Component as NotFound } from './not-found.route';
@@ -35,7 +36,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   }
   if (params.slug !== answer.list.slug) throw redirect(`${publicWishlistPath(answer.list)}${url.search}`, 301);
   const ids = answer.items.flatMap((item) => (item.product ? [item.product.id] : []));
-  const hearts = context.get(sessionContext).signedIn() ? await (await import('../components/wishlist/wishlist-hearts-call')).loadHearts(context, ids) : {};
+  const hearts = context.get(sessionContext).signedIn() ? await (await import('../data/wishlist/wishlist-hearts-call')).loadHearts(context, ids) : {};
   return { answer, ...hearts };
 }
 
@@ -44,7 +45,7 @@ export function Component() {
   const { list, owner, items } = answer;
   const images = [...list.images, ...items.map((item) => item.image)].filter((src, index, all) => src && all.indexOf(src) === index);
   const path = publicWishlistPath(list);
-  const lastPage = Math.max(1, Math.ceil(answer.totalCount / answer.perPage));
+  const lastPage = lastPageOf(answer);
   return (
     <section className="public-wishlist">
       <PageMeta
@@ -73,32 +74,16 @@ export function Component() {
               </li>
             ) : (
               <li key={item.productId}>
-                <article className="product-card wishlist-gone" aria-label={item.productName}>
-                  <img src={item.image} alt="" width={180} height={180} loading="lazy" />
-                  <h3 className="product-card-title">{item.productName}</h3>
-                  <p>{WISHLIST_NOTICES.unavailable}</p>
-                </article>
+                <ProductGoneCard name={item.productName} image={item.image} notice={WISHLIST_NOTICES.unavailable} />
               </li>
             ),
           )}
           </ul>
         </>
       )}
-      {lastPage > 1 && (
-        <nav className="wishlist-pages" aria-label="Pages">
-          {answer.page > 1 && <ShellLink to={`${path}?page=${answer.page - 1}`}>Previous</ShellLink>}
-          <span>
-            Page {answer.page} of {lastPage}
-          </span>
-          {answer.page < lastPage && <ShellLink to={`${path}?page=${answer.page + 1}`}>Next</ShellLink>}
-        </nav>
-      )}
+      <Pager className="wishlist-pages" page={answer.page} lastPage={lastPage} href={(page) => `${path}?page=${page}`} />
     </section>
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <RouteErrorView />;
-}
+export const ErrorBoundary = notFoundBoundary(NotFound);

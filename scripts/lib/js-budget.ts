@@ -152,7 +152,14 @@ export type SharedFold = { family: string; modules: string[]; entries: string[] 
  * were two more files of a few hundred bytes each on that page's first load.
  */
 export function moduleFamily(module: string): string {
-  const area = /^client\/components\/([^/]+)\//.exec(module)?.[1];
+  // The ui primitives (client/components/ui/) are used across areas, each by its own set of
+  // pages: one fold for all of them put the dialogs' frame and the form field on every paged
+  // list. The parts of a list page (its pager, a vanished product's card) fold together: the
+  // public wishlist draws both, and they are a few hundred bytes.
+  const primitive = /^client\/components\/ui\/([^/.]+)/.exec(module)?.[1];
+  if (primitive) return ['Pager', 'ProductGoneCard'].includes(primitive) ? 'ui/list-parts' : `ui/${primitive}`;
+  // A client area's components and its data (client/data/<area>/) are one family.
+  const area = /^client\/(?:components|data)\/([^/]+)\//.exec(module)?.[1];
   if (area) return area;
   const rule = /^shared\/(?:validation\/([a-z]+)|api\/([a-z]+)-paths\.ts$)/.exec(module);
   if (rule) return (rule[1] ?? rule[2])!;

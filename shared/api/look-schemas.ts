@@ -9,8 +9,8 @@ import {
   lookTitleProblem,
   lookbookNameProblem,
   normalizeLookTitle,
-  sanitizeLookbookName,
 } from '../validation/look-rules';
+import { cleanSearchText } from '../validation/search-text';
 import { ProductCardSchema } from './product-schemas';
 import { FilterSchema } from './search-schemas';
 
@@ -141,13 +141,13 @@ export const LookTitle = required('setName', LOOK_MESSAGES.titleRequired)
   })
   .transform(normalizeLookTitle);
 
-/** A lookbook name (spec section 5 "Lookbook name (sanitising)"): sanitised, then a look title. */
+/** A lookbook name (spec section 5 "Lookbook name (sanitising)"): sanitised (the search text's rule), then a look title. */
 export const LookbookName = required('setName', LOOK_MESSAGES.titleRequired)
   .check((ctx) => {
     const problem = lookbookNameProblem(ctx.value);
     if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, continue: false });
   })
-  .transform(sanitizeLookbookName);
+  .transform(cleanSearchText);
 
 /** 1/0 or true/false (and the same as text). */
 const setPublic = z

@@ -1,3 +1,4 @@
+import { cleanSearchText } from './search-text';
 import { WHITESPACE_ONLY_MESSAGE } from './whitespace-only';
 
 // Look rules (spec section 5 "Look title", "Lookbook name (sanitising)"; section 9 "look title
@@ -99,25 +100,13 @@ export function normalizeLookTitle(value: string): string {
 }
 
 /**
- * Spec section 5 "Lookbook name (sanitising)": only letters, digits and spaces remain,
- * repeated spaces collapse, the result is trimmed. Empty means 'Invalid lookbook name!'
- * (lookbookNameProblem). Combining marks stay with their letter, as in the search text rule.
- */
-export function sanitizeLookbookName(value: string): string {
-  return value
-    .normalize('NFC')
-    .replace(/\s+/gu, ' ')
-    .replace(/[^\p{L}\p{M}\p{N} ]+/gu, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
-}
-
-/**
- * The problem with a rename (PUT /rename-lookbook): the name is sanitised first; nothing left is
- * 'Invalid lookbook name!', and what is left must still be a look title (2 to 30 characters).
+ * The problem with a rename (PUT /rename-lookbook): the name is sanitised first (spec section 5
+ * "Lookbook name (sanitising)": letters, digits and spaces, the search text's rule, so
+ * cleanSearchText); nothing left is 'Invalid lookbook name!', and what is left must still be a
+ * look title (2 to 30 characters).
  */
 export function lookbookNameProblem(value: string): string | undefined {
-  const name = sanitizeLookbookName(value);
+  const name = cleanSearchText(value);
   if (name === '') return LOOK_MESSAGES.invalidLookbookName;
   return lookTitleProblem(name);
 }

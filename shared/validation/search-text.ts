@@ -1,7 +1,8 @@
 // Spec section 5 "Search text": characters other than letters, digits and spaces are
 // removed, runs of spaces collapse, the result is trimmed; nothing is submitted when it is
 // empty; a space cannot start the field. Written once: the search box, the listing grammar
-// (the web and the api read `q` with it) and the api's store search all clean text here.
+// (the web and the api read `q` with it), the api's store search and the lookbook name (spec
+// section 5 "Lookbook name (sanitising)" is the same rule) all clean text here.
 
 /** The longest search text a listing accepts (before cleaning). */
 export const SEARCH_TEXT_MAX = 200;

@@ -5,7 +5,7 @@ import { withPrefix } from '../../app/return-url';
 import { useSession, type AuthMode } from '../../app/session';
 import { ShellLink } from '../ui/ShellLink';
 import { AUTH_CHOICES, AUTH_TITLES, authRequest, authErrors, type AuthValues } from './auth-forms';
-import { FormError, FormField } from './FormField';
+import { FormError, FormField } from '../ui/FormField';
 import { SocialButtons } from './SocialButtons';
 import { useForm } from './use-form';
 import { useHydrated } from './use-hydrated';

@@ -3,7 +3,6 @@ import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { COOKIE } from '../../../shared/constants';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { ACCOUNT_NOTICES } from '../../../shared/validation/account-notices';
-import { browserApi } from '../../api/browser-api';
 import { UNAUTHORIZED_EVENT } from '../../api/browser-api-client';
 import { browserSession } from '../../api/browser-session';
 import { useBusy } from '../../app/busy';
@@ -11,7 +10,8 @@ import { useSiteConfig } from '../../app/contexts';
 import { readCookie } from '../../app/cookies';
 import { useNotify } from '../../app/notices';
 import { SessionContext, type AuthMode, type SessionValue } from '../../app/session';
-import { loadViewer, type Viewer } from '../../app/viewer';
+import type { Viewer } from '../../app/viewer';
+import { reloadViewer } from '../../data/account/viewer-call';
 import type { AuthDialog as AuthDialogView } from './AuthDialog';
 
 // The dialog, its forms and their rules are fetched the first time a shopper opens it, not
@@ -58,7 +58,7 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
   );
 
   const refresh = useCallback(async () => {
-    const next = await loadViewer(browserApi());
+    const next = await reloadViewer();
     setViewer(next);
     return next;
   }, []);

@@ -1,15 +1,15 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { PRICE_HISTORY_DEFAULT_DAYS, priceHistoryPath } from '../../../shared/api/price-history-paths';
-import type { PriceHistory } from '../../../shared/api/price-history-schemas';
+import { useId, useState, type FormEvent } from 'react';
 import { formatPrice } from '../../../shared/price';
 import type { AlertScope } from '../../../shared/validation/alert-rules';
-import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
 import { useCountry } from '../../app/site-hooks';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
-import { ModalDialog } from '../ui/ModalDialog';
-import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, productByGuidPath, scopeLabel, scopesFor, suggestedAlertPrice, type AlertProduct, type AlertTarget } from './alert-rules';
+import { setAlert, useAlertProduct, usePriceHistory } from '../../data/alerts/alert-calls';
+import { FormField } from '../ui/FormField';
+import { useTypedField } from '../ui/use-typed-field';
+import { DialogActions, ModalDialog } from '../ui/ModalDialog';
+import { ALERT_TITLES, alertFormState, alertRequest, scopeLabel, scopesFor, suggestedAlertPrice, type AlertTarget } from './alert-rules';
 
 // The Sale Alert / Price Alert dialog (spec sections 2 "Other dialogs", 4 "Alert dialog", 5, 8,
 // 9), loaded on its first opening (alert-opener.tsx). The title decides the form: a scope
@@ -22,46 +22,6 @@ import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, productByGu
 
 type Props = { target: AlertTarget; onClose(): void };
 
-type Loaded = AlertProduct | 'loading' | 'failed';
-
-/** The size variant's sale price and its brand's and store's ids, from the product's shared detail. */
-function useAlertProduct(guid: string, country: string): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>('loading');
-  useEffect(() => {
-    let live = true;
-    browserApi()
-      .get(productByGuidPath(guid), 'ProductDetail', { country })
-      .then(
-        (detail) => live && setLoaded(alertProductOf(detail, guid) ?? 'failed'),
-        () => live && setLoaded('failed'),
-      );
-    return () => {
-      live = false;
-    };
-  }, [guid, country]);
-  return loaded;
-}
-
-/** The item's price history for a price alert's suggestion; null until it comes, or if it does not. */
-function usePriceHistory(guid: string, country: string, wanted: boolean): PriceHistory | null {
-  const [history, setHistory] = useState<PriceHistory | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    browserApi()
-      .get(priceHistoryPath(guid), 'PriceHistory', { country, days: PRICE_HISTORY_DEFAULT_DAYS })
-      .then(
-        (answer) => live && setHistory(answer),
-        // A suggestion only: without it the form works as before.
-        () => undefined,
-      );
-    return () => {
-      live = false;
-    };
-  }, [guid, country, wanted]);
-  return history;
-}
-
 export function AlertDialog({ target, onClose }: Props) {
   const notify = useNotify();
   const { country } = useSiteConfig();
@@ -71,14 +31,11 @@ export function AlertDialog({ target, onClose }: Props) {
   const site = useCountry();
   const id = useId();
   const [scope, setScope] = useState<AlertScope | ''>('');
-  const [price, setPrice] = useState('');
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState({ price: false, email: false });
+  const price = useTypedField('');
+  const email = useTypedField('');
   const [sending, setSending] = useState(false);
   const product = typeof loaded === 'object' ? loaded : undefined;
-  const state = alertFormState({ kind: target.kind, scope, price, email: guest ? email : undefined, salePrice: product?.salePrice });
-  const priceShown = touched.price && state.priceProblem !== undefined;
-  const emailShown = touched.email && state.emailProblem !== undefined;
+  const state = alertFormState({ kind: target.kind, scope, price: price.value, email: guest ? email.value : undefined, salePrice: product?.salePrice });
   const title = ALERT_TITLES[target.kind];
   const brand = product?.brand?.name ?? null;
   // The scopes once the product is known: its brand's only when it has one.
@@ -89,10 +46,9 @@ export function AlertDialog({ target, onClose }: Props) {
     event.preventDefault();
     if (!state.canSubmit || !product || scope === '' || sending) return;
     setSending(true);
-    const call = alertRequest({ kind: target.kind, scope, price, email: guest ? email : undefined, guid: target.guid, product, country });
+    const call = alertRequest({ kind: target.kind, scope, price: price.value, email: guest ? email.value : undefined, guid: target.guid, product, country });
     try {
-      const answer = await browserApi().send('POST', call.path, call.body, 'AlertSet');
-      notify('success', answer.message);
+      notify('success', await setAlert(call));
       onClose();
     } catch {
       // Spec section 8 "Alert failures: swallowed; dialog stays open, no message".
@@ -121,73 +77,43 @@ export function AlertDialog({ target, onClose }: Props) {
           ))}
         </fieldset>
         {target.kind === 'price' && (
-          <div className="form-field">
-            <label htmlFor={`${id}-price`}>Alert price</label>
-            <input
-              id={`${id}-price`}
-              name="alertPrice"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={price}
-              disabled={!state.priceEnabled}
-              aria-invalid={priceShown ? true : undefined}
-              aria-describedby={priceShown ? `${id}-price-error` : undefined}
-              onChange={(event) => {
-                setPrice(event.target.value);
-                setTouched((was) => ({ ...was, price: true }));
-              }}
-            />
-            {priceShown && (
-              <p id={`${id}-price-error`} className="field-error" role="alert">
-                {state.priceProblem}
-              </p>
-            )}
+          <FormField
+            id={`${id}-price`}
+            label="Alert price"
+            name="alertPrice"
+            inputMode="decimal"
+            autoComplete="off"
+            value={price.value}
+            disabled={!state.priceEnabled}
+            error={price.touched ? state.priceProblem : undefined}
+            alert
+            onChange={(event) => price.set(event.target.value)}
+          >
             {suggestion && state.priceEnabled && (
               <button
                 type="button"
                 className="link-button alert-price-suggestion"
-                onClick={() => {
-                  setPrice(String(suggestion.price));
-                  setTouched((was) => ({ ...was, price: true }));
-                }}
+                onClick={() => price.set(String(suggestion.price))}
               >
                 {`${suggestion.label}: ${formatPrice(suggestion.price, { locale: site.locale, info: site.currencyInfo })}. Use it`}
               </button>
             )}
-          </div>
+          </FormField>
         )}
         {guest && (
-          <div className="form-field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              aria-invalid={emailShown ? true : undefined}
-              aria-describedby={emailShown ? `${id}-email-error` : undefined}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setTouched((was) => ({ ...was, email: true }));
-              }}
-            />
-            {emailShown && (
-              <p id={`${id}-email-error`} className="field-error" role="alert">
-                {state.emailProblem}
-              </p>
-            )}
-          </div>
+          <FormField
+            id={`${id}-email`}
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email.value}
+            error={email.touched ? state.emailProblem : undefined}
+            alert
+            onChange={(event) => email.set(event.target.value)}
+          />
         )}
-        <div className="modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="button" disabled={!state.canSubmit || sending}>
-            Alert Me
-          </button>
-        </div>
+        <DialogActions onClose={onClose} submit="Alert Me" disabled={!state.canSubmit || sending} />
       </form>
     </ModalDialog>
   );

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useHref, useLocation, useMatches } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client';
-import { FOLLOW_API, followPagePath } from '../../../shared/api/follow-paths';
+import { followPagePath } from '../../../shared/api/follow-paths';
 import type { FollowedIds } from '../../../shared/api/follow-schemas';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { FOLLOW_LABELS, type FollowKind } from '../../../shared/validation/follow-rules';
-import { browserApi } from '../../api/browser-api';
 import { useBusy } from '../../app/busy';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
+import { setFollowing } from '../../data/follows/follow-writes';
 
 // The Follow / Following button of a brand or a store (spec sections 2, 3 "Follow"): a toggle
 // (aria-pressed) on listing pages, the directories and product pages. Whether it is pressed
@@ -43,10 +43,7 @@ export function FollowButton({ kind, id, name }: FollowTarget) {
   const send = async (follow: boolean) => {
     setSending(true);
     try {
-      const api = browserApi();
-      const state = follow
-        ? await track(api.send('POST', FOLLOW_API.follow(kind), { id }, 'FollowState'))
-        : await track(api.send('DELETE', FOLLOW_API.unfollow(kind, id), undefined, 'FollowState'));
+      const state = await track(setFollowing(kind, id, follow));
       setMine({ user: latestUser.current, following: state.following });
     } catch (error) {
       notify('error', error instanceof ApiError && error.status < 500 ? error.message : SERVER_ERROR_MESSAGE);

@@ -4,9 +4,9 @@ import type { ListingState } from '../../../shared/listing/listing-state';
 import { hasValue, toggleValue } from '../../../shared/listing/transitions';
 import { FILTER_PARAM } from '../../../shared/listing/vocabulary';
 import { filterSearchText } from '../../../shared/validation/filter-search';
-import { browserApi } from '../../api/browser-api';
 import { FilterLink } from './FilterLink';
-import type { FilterChoice } from './listing-data';
+import { findFilterValues } from '../../data/listing/listing-calls';
+import type { FilterChoice } from '../../data/listing/listing-data';
 
 const FIND_DEBOUNCE_MS = 300;
 
@@ -44,9 +44,8 @@ export function FacetSearchList({
     }
     let live = true;
     const timer = setTimeout(() => {
-      browserApi()
-        .get(`/api/search/filters/${type}`, 'Filter', { ...query, find })
-        .then((answer) => live && setFound(answer.buckets))
+      findFilterValues(type, query, find)
+        .then((values) => live && setFound(values))
         .catch(() => live && setFound([]));
     }, FIND_DEBOUNCE_MS);
     return () => {

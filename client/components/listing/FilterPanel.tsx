@@ -10,7 +10,7 @@ import { ShellLink } from '../ui/ShellLink';
 import { Accordion } from './Accordion';
 import { FacetSearchList } from './FacetSearchList';
 import { FilterLink } from './FilterLink';
-import { listingRequest, type FilterChoice, type ListingData, type SeoLinkView } from './listing-data';
+import { listingRequest, type FilterChoice, type ListingData, type SeoLinkView } from '../../data/listing/listing-data';
 
 // The price filter (with the price rules) is a module of its own, fetched the first time it is
 // drawn: at once after hydration on a wide screen, only when the Refine panel opens on a phone,

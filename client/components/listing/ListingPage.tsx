@@ -22,8 +22,8 @@ import { FilterPanel } from './FilterPanel';
 import { ListingDescription } from './ListingDescription';
 import { ListingResults } from './ListingResults';
 import { SitemapLinks } from './SitemapLinks';
-import { sitePageCount, sitesWithPage, type ListingData } from './listing-data';
-import { useListingWire, type ListingWire } from './listing-wire';
+import { sitePageCount, sitesWithPage, type ListingData } from '../../data/listing/listing-data';
+import { useListingWire, type ListingWire } from '../../data/listing/listing-wire';
 import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQuery } from './use-listing-nav';
 
 // The Follow button, its code on demand (follows/follow-lazy.ts).

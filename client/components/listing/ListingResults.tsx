@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
 import { MAX_RESULT_WINDOW } from '../../../shared/constants';
-import { listingApiQuery } from '../../../shared/listing/companion-calls';
 import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
 import { setPage } from '../../../shared/listing/transitions';
-import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
 import { ProductCard } from './ProductCard';
-import { listingRequest, loadListingPage, sitePageCount, type ListingData } from './listing-data';
-import { cardProduct, type CardProduct } from './product-card-rules';
+import { loadMoreCards } from '../../data/listing/listing-calls';
+import { sitePageCount, type ListingData } from '../../data/listing/listing-data';
+import type { CardProduct } from './product-card-rules';
 
 // The product grid with infinite scroll (spec section 4: scrolling within 0.2 of the end loads
 // the next page, two sub-pages per step, unless in error) and real ?page=n links either side,
@@ -68,8 +67,8 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
     if (status === 'loading' || !hasMore) return;
     setStatus('loading');
     try {
-      const answers = await loadListingPage(browserApi(), listingApiQuery('list', listingRequest(data)), extra.page + 1, data.perPage);
-      const next: Loaded = { key: location.key, page: extra.page + 1, products: [...extra.products, ...answers.flatMap((a) => a.products.map(cardProduct))] };
+      const more = await loadMoreCards(data, extra.page + 1);
+      const next: Loaded = { key: location.key, page: extra.page + 1, products: [...extra.products, ...more] };
       setLoaded(next);
       write(storageKey(`${location.key}:${location.pathname}${location.search}`), JSON.stringify({ page: next.page, products: next.products, at: Date.now() } satisfies Saved));
       setStatus('idle');

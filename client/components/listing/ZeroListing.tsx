@@ -3,7 +3,7 @@ import { useShellMenu } from '../../app/menu-wire';
 import { showsZeroResultMessage } from '../../../shared/validation/search-text';
 import { ShellLink } from '../ui/ShellLink';
 import { ProductCard } from './ProductCard';
-import type { ListingData } from './listing-data';
+import type { ListingData } from '../../data/listing/listing-data';
 
 // A listing with no products (spec section 2 "Listing and search page"): the zero-results view
 // and the recommended products, or after a failure (spec section 8) the recommended products

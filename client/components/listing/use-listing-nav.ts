@@ -2,7 +2,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
 import { useSiteConfig } from '../../app/contexts';
-import type { ListingData } from './listing-data';
+import type { ListingData } from '../../data/listing/listing-data';
 
 /** The listing's state (the loader read it from the URL), and how to go to another state of the same listing. */
 export function useListingNav({ path, state }: Pick<ListingData, 'path' | 'state'>) {

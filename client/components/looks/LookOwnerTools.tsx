@@ -4,14 +4,13 @@ import { ApiError } from '../../../shared/api/api-client';
 import type { Look } from '../../../shared/api/look-schemas';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { lookCollageUrl, lookPagePath } from '../../../shared/validation/look-rules';
-import { browserApi } from '../../api/browser-api';
 import { useBusy } from '../../app/busy';
 import { useSiteConfig } from '../../app/contexts';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
+import { deleteLook, renameLook } from '../../data/looks/look-calls';
 import { accountPath } from '../account/AccountMenu';
 import { ShellLink } from '../ui/ShellLink';
-import { LOOK_API } from './looks-common';
 import { LOOK_NOTICES } from './look-board-rules';
 import { PublishLookDialog, type PublishRequest } from './PublishLookDialog';
 
@@ -37,7 +36,7 @@ export function LookOwnerTools({ look }: { look: Look }) {
   const privacy = async () => {
     setSending(true);
     try {
-      await track(browserApi().send('PUT', LOOK_API.rename, { listId: look.listId, setName: look.listName, setPublic: look.isPublic ? 0 : 1 }, 'SetSaved'));
+      await track(renameLook({ listId: look.listId, setName: look.listName, setPublic: look.isPublic ? 0 : 1 }));
       notify('success', look.isPublic ? LOOK_NOTICES.madePrivate : LOOK_NOTICES.madePublic);
       await revalidator.revalidate();
     } catch (error) {
@@ -51,7 +50,7 @@ export function LookOwnerTools({ look }: { look: Look }) {
     if (!window.confirm(LOOK_NOTICES.confirmDelete)) return;
     setSending(true);
     try {
-      await track(browserApi().send('DELETE', LOOK_API.look(look.listId), undefined, 'LookDeleted'));
+      await track(deleteLook(look.listId));
       notify('success', LOOK_NOTICES.deleted);
       await navigate(session.viewer ? accountPath(session.viewer.userName, 'lookbook') : '/');
     } catch (error) {

@@ -2,9 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { LookCategory } from '../../../shared/api/look-schemas';
 import type { ProductCard } from '../../../shared/api/product-schemas';
 import type { Filter } from '../../../shared/api/search-schemas';
-import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
-import { LOOK_API } from './looks-common';
+import { dressMeFilters, searchPieces } from '../../data/looks/look-calls';
 import type { BoardPiece } from './look-board-rules';
 
 // Where the pieces come from: a look category (user-set-categs), narrowed by its Dress Me
@@ -52,13 +51,12 @@ export function PiecePicker({ categories, signedIn, onPick }: Props) {
     let live = true;
     setResults('loading');
     const params = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== '').map(([group, value]) => [FILTER_PARAMS[group] ?? group, value]));
-    const api = browserApi();
-    api.get('/api/search', 'SearchResponse', { ...params, category: category.slugs, q: query || undefined, country: country.toLowerCase(), perPage: RESULTS }).then(
+    searchPieces({ ...params, category: category.slugs, q: query || undefined, country: country.toLowerCase(), perPage: RESULTS }).then(
       (answer) => live && setResults({ products: answer.products, totalCount: answer.totalCount }),
       () => live && setResults('failed'),
     );
     if (signedIn)
-      api.get(LOOK_API.filters(category.id), 'DressMeFilters', { ...params, country: country.toLowerCase() }).then(
+      dressMeFilters(category.id, { ...params, country: country.toLowerCase() }).then(
         (answer) => live && setFilters(answer.filters),
         () => live && setFilters([]),
       );

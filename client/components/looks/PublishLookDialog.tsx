@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LOOK_ITEMS_MIN, lookItemsProblem, lookTitleProblem, lookbookNameProblem, type LookPlacement } from '../../../shared/validation/look-rules';
-import { browserApi } from '../../api/browser-api';
-import { ModalDialog } from '../ui/ModalDialog';
-import { LOOK_API } from './looks-common';
+import { publishLook, renameLook } from '../../data/looks/look-calls';
+import { FormField } from '../ui/FormField';
+import { useTypedField } from '../ui/use-typed-field';
+import { DialogActions, ModalDialog } from '../ui/ModalDialog';
 import { LOOK_NOTICES } from './look-board-rules';
 
 // The Publish Look dialog (spec section 2 "Other dialogs", 4 "Saving a look", 5 "Look title",
@@ -33,22 +34,20 @@ export function publishState(request: PublishRequest, title: string): { canSubmi
 
 export function PublishLookDialog({ request, onClose, onSaved }: Props) {
   const id = useId();
-  const [title, setTitle] = useState(request.title);
+  const title = useTypedField(request.title);
   const [isPublic, setIsPublic] = useState(request.isPublic);
-  const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
-  const state = publishState(request, title);
+  const state = publishState(request, title.value);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!state.canSubmit || sending) return;
     setSending(true);
-    const api = browserApi();
     try {
       const saved =
         request.mode === 'publish'
-          ? await api.send('POST', LOOK_API.save, { setName: title.trim(), setId: request.setId, setPublic: isPublic ? 1 : 0, data: { items: request.placements } }, 'SetSaved')
-          : await api.send('PUT', LOOK_API.rename, { listId: request.setId, setName: title, setPublic: isPublic ? 1 : 0 }, 'SetSaved');
+          ? await publishLook({ setName: title.value.trim(), setId: request.setId, setPublic: isPublic ? 1 : 0, items: request.placements })
+          : await renameLook({ listId: request.setId, setName: title.value, setPublic: isPublic ? 1 : 0 });
       onSaved(saved);
     } catch {
       // Spec section 8: a failed save closes the dialog, and says nothing.
@@ -63,28 +62,17 @@ export function PublishLookDialog({ request, onClose, onSaved }: Props) {
       <h2 id={`${id}-title`}>{heading}</h2>
       <form onSubmit={submit} noValidate>
         {few && <p className="form-note">{LOOK_NOTICES.tooFew(LOOK_ITEMS_MIN)}</p>}
-        <div className="form-field">
-          <label htmlFor={`${id}-name`}>Look title</label>
-          <input
-            id={`${id}-name`}
-            name="setName"
-            type="text"
-            autoComplete="off"
-            value={title}
-            aria-invalid={touched && state.titleProblem ? true : undefined}
-            aria-describedby={touched && state.titleProblem ? `${id}-name-error` : undefined}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              setTouched(true);
-            }}
-            onBlur={() => setTouched(true)}
-          />
-          {touched && state.titleProblem && (
-            <p id={`${id}-name-error`} className="field-error" role="alert">
-              {state.titleProblem}
-            </p>
-          )}
-        </div>
+        <FormField
+          id={`${id}-name`}
+          label="Look title"
+          name="setName"
+          autoComplete="off"
+          value={title.value}
+          error={title.touched ? state.titleProblem : undefined}
+          alert
+          onChange={(event) => title.set(event.target.value)}
+          onBlur={title.touch}
+        />
         <fieldset className="look-visibility">
           <legend>Who can see it</legend>
           <label>
@@ -94,14 +82,7 @@ export function PublishLookDialog({ request, onClose, onSaved }: Props) {
             <input type="radio" name="setPublic" value="0" checked={!isPublic} onChange={() => setIsPublic(false)} /> Private
           </label>
         </fieldset>
-        <div className="modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="button" disabled={!state.canSubmit || sending}>
-            Submit
-          </button>
-        </div>
+        <DialogActions onClose={onClose} submit="Submit" disabled={!state.canSubmit || sending} />
       </form>
     </ModalDialog>
   );

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { ApiError } from '../../../shared/api/api-client';
-import { RATING_API, STAR_RATING_MAX } from '../../../shared/api/rating-paths';
+import { STAR_RATING_MAX } from '../../../shared/api/rating-paths';
 import type { RatingSummary } from '../../../shared/api/rating-schemas';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
-import { browserApi } from '../../api/browser-api';
 import { useSession } from '../../app/session';
+import { rateProduct } from '../../data/product/rate-product';
 import { ShellLink } from '../ui/ShellLink';
 
 // A product's ratings on its page: the average and the count for everyone; for a signed-in
@@ -47,7 +47,7 @@ export function ProductRating({ productId, rating: initial, myRating, returnPath
     queue.current = queue.current.then(async () => {
       if (latest.current !== n) return;
       try {
-        const answer = await browserApi().send('POST', RATING_API.rate, { id: productId, star_rating: n }, 'MyProductRating');
+        const answer = await rateProduct(productId, n);
         if (latest.current !== n) return;
         setRating(answer.rating);
         setStatus(`Your rating of ${starsLabel(n)} is saved.`);

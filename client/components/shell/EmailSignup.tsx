@@ -3,7 +3,7 @@ import { isValidEmail } from '../../../shared/validation/email';
 import { useBusy } from '../../app/busy';
 import { useNotify } from '../../app/notices';
 import { useCountry } from '../../app/site-hooks';
-import { failureMessage, subscribe, type SubscribeSource } from './subscribe';
+import { failureMessage, subscribe, type SubscribeSource } from '../../data/subscription/subscribe';
 
 // One e-mail sign-up form, used by the footer newsletter and the mailing-list dialog
 // (spec section 5: the pattern, no whitespace; Subscribe disabled when empty or invalid;

@@ -3,9 +3,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { SuggestionsSchema } from '../../../shared/api/search-schemas';
 import { cleanSearchText, typedSearchText } from '../../../shared/validation/search-text';
-import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
 import { useDepartment } from '../../app/department';
+import { searchSuggestions } from '../../data/search/suggestions';
 
 // The header search field (spec section 5 "Search text"). A real GET form, so it works
 // without JavaScript; with it, the text is cleaned as typed and an empty search does
@@ -46,11 +46,10 @@ export function SearchForm() {
     }
     let live = true;
     const timer = setTimeout(() => {
-      browserApi()
-        .get(`/api/search/auto-suggest/${encodeURIComponent(q)}`, 'Suggestions', { department })
-        .then((answer) => {
+      searchSuggestions(q, department)
+        .then((found) => {
           if (!live) return;
-          setSuggestions(answer.suggestions);
+          setSuggestions(found);
           setActive(-1);
         })
         // Suggestions are a convenience: a failure leaves the field working as before.

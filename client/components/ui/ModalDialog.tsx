@@ -52,3 +52,17 @@ export function ModalDialog({ className, labelledBy, children, data }: Props) {
     </dialog>
   );
 }
+
+/** A dialog form's buttons: Close, always there, and its submit, which waits for a valid form and one request at a time. */
+export function DialogActions({ onClose, submit, disabled }: { onClose(): void; submit: string; disabled: boolean }) {
+  return (
+    <div className="modal-actions">
+      <button type="button" className="button button-secondary" onClick={onClose}>
+        Close
+      </button>
+      <button type="submit" className="button" disabled={disabled}>
+        {submit}
+      </button>
+    </div>
+  );
+}

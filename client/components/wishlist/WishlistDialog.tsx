@@ -1,13 +1,15 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../shared/api/api-client';
 import { WISHLIST_NOTICES } from '../../../shared/validation/wishlist-notices';
 import { WISHLIST_MESSAGES } from '../../../shared/validation/wishlist-rules';
-import { browserApi } from '../../api/browser-api';
 import { useNotify } from '../../app/notices';
 import { useSiteConfig } from '../../app/contexts';
-import { ModalDialog } from '../ui/ModalDialog';
-import type { WishlistDialogRequest, WishlistList } from './wishlist-hearts';
-import { WISHLIST_API, dialogSubmitState, dialogTitle, type DialogChoice } from './wishlist-dialog-rules';
+import { FormField } from '../ui/FormField';
+import { useTypedField } from '../ui/use-typed-field';
+import { DialogActions, ModalDialog } from '../ui/ModalDialog';
+import { addToEditorsPick, addToWishlist, moveWishlistProduct, renameWishlist, useWishlistChoices } from '../../data/wishlist/wishlist-dialog-calls';
+import type { WishlistDialogRequest } from './card-dialog-request';
+import { dialogSubmitState, dialogTitle, type DialogChoice } from './wishlist-dialog-rules';
 import { WishlistOptions } from './WishlistOptions';
 
 // The Wishlist dialog (spec sections 2 "Other dialogs", 4 "Wishlist dialog", 5, 8, 9), loaded on
@@ -25,39 +27,15 @@ type Props = {
   onAdded(productId: number): void;
 };
 
-type Loaded = { lists: readonly WishlistList[] } | 'loading' | 'failed';
-
-function useChoices(request: WishlistDialogRequest, country: string): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>('lists' in request ? { lists: request.lists } : 'loading');
-  useEffect(() => {
-    if ('lists' in request) return;
-    let live = true;
-    const api = browserApi();
-    const work =
-      request.mode === 'editorpick'
-        ? api.get(WISHLIST_API.editorsPickLists, 'EditorsPickLists').then((answer) => answer.lists)
-        : api.get(WISHLIST_API.lists(country), 'WishlistPage').then((answer) => answer.lists);
-    work.then(
-      (lists) => live && setLoaded({ lists }),
-      () => live && setLoaded('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [request, country]);
-  return loaded;
-}
-
 export function WishlistDialog({ request, onClose, onAdded }: Props) {
   const notify = useNotify();
   const { country } = useSiteConfig();
-  const loaded = useChoices(request, country.toLowerCase());
+  const loaded = useWishlistChoices(request, country.toLowerCase());
   const id = useId();
   const lists = typeof loaded === 'object' ? loaded.lists.filter((list) => request.mode !== 'move-wishlist' || list.listId !== request.sourceListId) : [];
   const offersNew = request.mode !== 'editorpick' && request.mode !== 'rename-wishlist';
   const [choice, setChoice] = useState<DialogChoice>(request.mode === 'rename-wishlist' ? 'rename' : '');
-  const [name, setName] = useState(request.mode === 'rename-wishlist' ? request.listName : '');
-  const [touched, setTouched] = useState(false);
+  const name = useTypedField(request.mode === 'rename-wishlist' ? request.listName : '');
   const [sending, setSending] = useState(false);
 
   // A shopper with no lists yet starts at Create New: there is nothing else to choose.
@@ -65,7 +43,7 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
   const effectiveChoice: DialogChoice = offersNew && noLists && choice === '' ? 0 : choice;
   // The lists the name must differ from (spec section 5): the shopper's, all of them.
   const allLists = typeof loaded === 'object' ? loaded.lists : [];
-  const state = dialogSubmitState({ mode: request.mode, choice: effectiveChoice, name, lists: allLists, renaming: request.mode === 'rename-wishlist' ? request.listId : undefined });
+  const state = dialogSubmitState({ mode: request.mode, choice: effectiveChoice, name: name.value, lists: allLists, renaming: request.mode === 'rename-wishlist' ? request.listId : undefined });
   const nameShown = effectiveChoice === 0 || request.mode === 'rename-wishlist';
 
   const fail = (error: unknown) => {
@@ -78,29 +56,28 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
     event.preventDefault();
     if (!state.canSubmit || sending) return;
     setSending(true);
-    const api = browserApi();
-    const listName = name.trim();
+    const listName = name.value.trim();
     try {
       switch (request.mode) {
         case 'wishlist':
         case 'cart-to-wishlist': {
-          const answer = await api.send('POST', WISHLIST_API.add, { id: request.productId, listId: effectiveChoice, listName: effectiveChoice === 0 ? listName : undefined }, 'WishlistAdded');
+          const message = await addToWishlist(request.productId, effectiveChoice, effectiveChoice === 0 ? listName : undefined);
           onAdded(request.productId);
-          notify('success', answer.message);
+          notify('success', message);
           break;
         }
         case 'editorpick': {
-          const answer = await api.send('POST', WISHLIST_API.editorsPick, { id: request.productId, listId: effectiveChoice, productName: request.productName }, 'EditorsPickAdded');
-          notify('success', answer.added ? WISHLIST_NOTICES.editorsPickAdded : WISHLIST_NOTICES.editorsPickAlready);
+          const added = await addToEditorsPick(request.productId, effectiveChoice, request.productName);
+          notify('success', added ? WISHLIST_NOTICES.editorsPickAdded : WISHLIST_NOTICES.editorsPickAlready);
           break;
         }
         case 'rename-wishlist':
-          await api.send('PUT', WISHLIST_API.rename, { listId: request.listId, listName }, 'WishlistLists');
+          await renameWishlist(request.listId, listName);
           notify('success', WISHLIST_NOTICES.renamed);
           request.onDone?.();
           break;
         case 'move-wishlist':
-          await api.send('PUT', WISHLIST_API.move, { id: request.productId, s_listid: request.sourceListId, d_listid: effectiveChoice, d_listName: effectiveChoice === 0 ? listName : undefined }, 'WishlistLists');
+          await moveWishlistProduct(request.productId, request.sourceListId, effectiveChoice, effectiveChoice === 0 ? listName : undefined);
           notify('success', WISHLIST_NOTICES.moved);
           request.onDone?.();
           break;
@@ -131,37 +108,19 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
           </div>
         )}
         {nameShown && (
-          <div className="form-field">
-            <label htmlFor={`${id}-name`}>List Name</label>
-            <input
-              id={`${id}-name`}
-              name="listName"
-              type="text"
-              autoComplete="off"
-              value={name}
-              aria-invalid={touched && state.nameProblem ? true : undefined}
-              aria-describedby={touched && state.nameProblem ? `${id}-name-error` : undefined}
-              onChange={(event) => {
-                setName(event.target.value);
-                setTouched(true);
-              }}
-              onBlur={() => setTouched(true)}
-            />
-            {touched && state.nameProblem && (
-              <p id={`${id}-name-error`} className="field-error" role="alert">
-                {state.nameProblem}
-              </p>
-            )}
-          </div>
+          <FormField
+            id={`${id}-name`}
+            label="List Name"
+            name="listName"
+            autoComplete="off"
+            value={name.value}
+            error={name.touched ? state.nameProblem : undefined}
+            alert
+            onChange={(event) => name.set(event.target.value)}
+            onBlur={name.touch}
+          />
         )}
-        <div className="modal-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="button" disabled={!state.canSubmit || sending}>
-            Submit
-          </button>
-        </div>
+        <DialogActions onClose={onClose} submit="Submit" disabled={!state.canSubmit || sending} />
       </form>
     </ModalDialog>
   );

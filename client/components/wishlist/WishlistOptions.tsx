@@ -1,4 +1,4 @@
-import type { WishlistList } from './wishlist-hearts';
+import type { WishlistList } from './card-dialog-request';
 
 // The list choice the Wishlist dialog, the add-to-wishlist page (without JavaScript) and My
 // Wishlists' Move form all offer (spec sections 2 "Other dialogs", 4 "Wishlist dialog"): nothing

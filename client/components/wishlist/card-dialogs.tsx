@@ -1,5 +1,5 @@
 import { AlertDialog } from '../alerts/AlertDialog';
-import type { CardDialogRequest } from './wishlist-hearts';
+import type { CardDialogRequest } from './card-dialog-request';
 import { WishlistDialog } from './WishlistDialog';
 
 // The dialogs a product card opens, fetched together on the first opening of either

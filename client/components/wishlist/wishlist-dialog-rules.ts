@@ -1,5 +1,5 @@
 import { WISHLIST_MESSAGES, isDuplicateWishlistName, wishlistNameProblem } from '../../../shared/validation/wishlist-rules';
-import type { WishlistDialogRequest, WishlistList } from './wishlist-hearts';
+import type { WishlistDialogRequest, WishlistList } from './card-dialog-request';
 
 // The Wishlist dialog's rules (spec section 5), apart from React so they can be tested alone.
 

@@ -5,8 +5,8 @@ import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { useBusy } from '../../app/busy';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
-import type { AlertTarget } from '../alerts/alert-rules';
 import type { CardDialog as CardDialogView } from './card-dialogs';
+import type { CardDialogRequest } from './card-dialog-request';
 
 // The hearts on the cards and the Wishlist dialog behind them (spec sections 2 "Product card",
 // 4 "Wishlist dialog"). This module ships with every page, so it is only the filled marks and
@@ -21,17 +21,6 @@ import type { CardDialog as CardDialogView } from './card-dialogs';
 // cards' dialogs, so the shell carries one): the Sale Alert / Price Alert dialog
 // (components/alerts/AlertDialog.tsx), for guests and shoppers alike, fetched with the
 // Wishlist dialog on the first opening of either (card-dialogs.ts).
-
-export type WishlistList = { listId: number; listName: string };
-
-/** What the dialog is opened for, by mode (spec section 2 "Other dialogs": five modes). */
-export type WishlistDialogRequest =
-  | { mode: 'wishlist' | 'cart-to-wishlist' | 'editorpick'; productId: number; productName: string }
-  | { mode: 'rename-wishlist'; listId: number; listName: string; lists: readonly WishlistList[]; onDone?(): void }
-  | { mode: 'move-wishlist'; productId: number; sourceListId: number; lists: readonly WishlistList[]; onDone?(): void };
-
-/** A Wishlist dialog, or the Sale Alert / Price Alert dialog (no sign-in first: a guest gives an e-mail there). */
-export type CardDialogRequest = WishlistDialogRequest | { mode: 'alert'; target: AlertTarget };
 
 type Hearts = {
   signedIn: boolean;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMenu, encodeMenu, type MenuWire } from '../../../client/app/menu-wire';
-import type { ListingData } from '../../../client/components/listing/listing-data';
-import { listingView } from '../../../client/components/listing/listing-view';
-import { decodeListing, type ListingWire } from '../../../client/components/listing/listing-wire';
-import { encodeListing } from '../../../client/components/listing/listing-wire-encode';
+import type { ListingData } from '../../../client/data/listing/listing-data';
+import { listingView } from '../../../client/data/listing/listing-view';
+import { decodeListing, type ListingWire } from '../../../client/data/listing/listing-wire';
+import { encodeListing } from '../../../client/data/listing/listing-wire-encode';
 import { MenuStructureSchema } from '../../../shared/api/home-schemas';
 import { ListingPageSchema } from '../../../shared/api/search-schemas';
 import { shellCalls } from '../../../shared/api/shell-calls';

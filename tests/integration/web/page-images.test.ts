@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeListing, type ListingWire } from '../../../client/components/listing/listing-wire';
+import { decodeListing, type ListingWire } from '../../../client/data/listing/listing-wire';
 import { productPath } from '../../../client/components/listing/product-card-rules';
 import { demoStackForFile } from '../../support/demo-stack';
 import { readPayload } from '../../support/page';

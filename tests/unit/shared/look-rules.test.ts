@@ -10,8 +10,8 @@ import {
   lookTitleProblem,
   lookbookNameProblem,
   placementProblem,
-  sanitizeLookbookName,
 } from '../../../shared/validation/look-rules';
+import { cleanSearchText } from '../../../shared/validation/search-text';
 
 // Spec section 5 "Look title" and "Lookbook name (sanitising)", and the board's bounds, as
 // the Publish Look dialog, the board and the api all apply them.
@@ -56,7 +56,7 @@ describe('lookbook names (sanitising)', () => {
     ['!!!', ''],
     ['', ''],
   ])('%j becomes %j', (name, sanitised) => {
-    expect(sanitizeLookbookName(name)).toBe(sanitised);
+    expect(cleanSearchText(name)).toBe(sanitised);
   });
 
   it("refuses a name that sanitises to nothing with 'Invalid lookbook name!', then applies the title's lengths", () => {

@@ -5,7 +5,7 @@ import { FACET_FILTER_TYPES } from '../../../shared/listing/vocabulary';
 import { slugInWords, titleSlug } from '../../app/slug-words';
 import type { FilterChoice, ListingData, SeoLinkView } from './listing-data';
 import type { Str, ListingWire, WireCard, WireChoice, WireLink, WirePage, WireState, WireVariant } from './listing-wire';
-import type { CardProduct } from './product-card-rules';
+import type { CardProduct } from '../../components/listing/product-card-rules';
 
 // The listing's wire form (listing-wire.ts, where its shape and the reading are) as the loader
 // writes it. A module of its own: the browser needs it only for the loader on client

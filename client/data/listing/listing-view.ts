@@ -2,7 +2,7 @@ import type { Filter, FilterBucket, ListingPage, SearchDebugAnswer } from '../..
 import type { CanonicalLinks } from '../../../shared/api/search-schemas';
 import type { ListingRequest, ListingState } from '../../../shared/listing/listing-state';
 import type { FilterChoice, ListingData, ListingFilter, SeoLinkView } from './listing-data';
-import { cardProduct, type CardProduct } from './product-card-rules';
+import { cardProduct, type CardProduct } from '../../components/listing/product-card-rules';
 
 // The loader's view of the api's listing answer (listing-data.ts says what the page reads).
 // A module of its own: the browser needs it only for the loader on client navigations

@@ -1,5 +1,5 @@
 import type { FollowedIds } from '../../../shared/api/follow-schemas';
-import type { FollowTarget } from '../follows/FollowButton';
+import type { FollowTarget } from '../../components/follows/FollowButton';
 import { useMemo } from 'react';
 import { colourHex, isColourKey } from '../../../shared/colours';
 import { slugInWords, titleSlug } from '../../app/slug-words';
@@ -8,7 +8,7 @@ import { productImageUrl, resizeProductImage } from '../../../shared/images';
 import { emptyListingState, type ListingState } from '../../../shared/listing/listing-state';
 import { FACET_FILTER_TYPES, type FacetFilterType } from '../../../shared/listing/vocabulary';
 import type { FilterChoice, ListingData, ListingFilter, ListingLinks, SeoLinkView } from './listing-data';
-import type { CardProduct } from './product-card-rules';
+import type { CardProduct } from '../../components/listing/product-card-rules';
 
 // The listing's loader data as it travels to the browser to hydrate the page (ARCHITECTURE.md
 // "Payload rule"). The page needs every card, filter choice and link it draws, so what can go

@@ -7,7 +7,7 @@ import { COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
 import type { ListingRequest, ListingState } from '../../../shared/listing/listing-state';
 import { forCountry } from '../../../shared/listing/transitions';
 import type { FacetFilterType } from '../../../shared/listing/vocabulary';
-import type { CardProduct } from './product-card-rules';
+import type { CardProduct } from '../../components/listing/product-card-rules';
 
 // What the listing loader hands the page, and the paging both sides share: the server loads
 // the first site page in one call (GET /api/search/listing), the browser the ones infinite
