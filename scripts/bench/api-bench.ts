@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { compare, printTable, summarise } from './load';
 import { freePort, startNodeProcess, waitForUrl, type NodeProcess } from '../lib/processes';
+import { HOME_API } from '../../shared/api/home-paths';
 
 // `npm run bench`, the api's own figures (called from scripts/bench.ts):
 // 1. GET /api/home/slides straight to the api (answered from the bytes it keeps in memory)
@@ -30,7 +31,7 @@ const BURST_WORDS = ['dress', 'jeans', 'shirt', 'boots', 'coat', 'skirt', 'bag',
 
 export async function runApiBench(context: ApiBenchContext): Promise<void> {
   const { apiUrl, self, dataDir, processes, settings } = context;
-  const slidesPath = '/api/home/slides';
+  const slidesPath = HOME_API.slides;
   const slides = await fetch(`${apiUrl}${slidesPath}`);
   if (slides.status !== 200) throw new Error(`${slidesPath} answered ${slides.status}`);
   const file = path.join(dataDir, 'home-slides.json');

@@ -29,6 +29,15 @@ export const ACCOUNT_API = {
   guestKey: '/api/account/guest-key',
 } as const;
 
+/**
+ * The web's own pages of a social sign-in (server/web/http/social-sign-in.ts and the callback
+ * route), not the api's: the gateway lets them through.
+ */
+export const SOCIAL_SIGN_IN_PAGES = {
+  start: pathTo('/auth/start/:provider'),
+  callback: pathTo('/auth/callback/:provider'),
+} as const;
+
 /** Spec section 6: profile types 1 and 2 are admins (the debug and time-taken line on listings). */
 export const ADMIN_PROFILE_TYPES: readonly number[] = [1, 2];
 

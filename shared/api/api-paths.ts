@@ -7,6 +7,8 @@
 /** The prefixes the web's gateway forwards to the api (its calls and its sign-in). */
 export const API_PREFIX = '/api/';
 export const AUTH_PREFIX = '/auth/';
+/** The payments base's calls, which the gateway forwards there rather than to the api. */
+export const PAYMENTS_PREFIX = '/api/payments/';
 
 /** Where each api area's router is mounted (server/api/routes/areas.ts). */
 export const API_MOUNTS = {

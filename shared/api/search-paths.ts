@@ -13,6 +13,8 @@ export const SEARCH_API = {
   breadcrumb: '/api/search/filters/breadcrumb',
   /** A facet group's values (type: brand, store, colour, price…). */
   filters: pathTo('/api/search/filters/:type'),
+  /** What each facet group's call adds its type to (the listing's companion calls name it so). */
+  filterGroups: '/api/search/filters',
   canonicalLinks: '/api/search/canonical-links',
   /** The whole site page from one index pass (its api pages and every companion's answer). */
   listing: '/api/search/listing',

@@ -7,6 +7,7 @@ import { filterSearchText } from '../../../shared/validation/filter-search';
 import { browserApi } from '../../api/browser-api';
 import { FilterLink } from './FilterLink';
 import type { FilterChoice } from './listing-data';
+import { SEARCH_API } from '../../../shared/api/search-paths';
 
 const FIND_DEBOUNCE_MS = 300;
 
@@ -45,7 +46,7 @@ export function FacetSearchList({
     let live = true;
     const timer = setTimeout(() => {
       browserApi()
-        .get(`/api/search/filters/${type}`, 'Filter', { ...query, find })
+        .get(SEARCH_API.filters(type), 'Filter', { ...query, find })
         .then((answer) => live && setFound(answer.buckets))
         .catch(() => live && setFound([]));
     }, FIND_DEBOUNCE_MS);

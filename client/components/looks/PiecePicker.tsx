@@ -6,6 +6,7 @@ import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
 import { LOOK_API } from './looks-common';
 import type { BoardPiece } from './look-board-rules';
+import { SEARCH_API } from '../../../shared/api/search-paths';
 
 // Where the pieces come from: a look category (user-set-categs), narrowed by its Dress Me
 // filters (department, colour, offers, brand, store: the listing's filter groups over that
@@ -53,7 +54,7 @@ export function PiecePicker({ categories, signedIn, onPick }: Props) {
     setResults('loading');
     const params = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== '').map(([group, value]) => [FILTER_PARAMS[group] ?? group, value]));
     const api = browserApi();
-    api.get('/api/search', 'SearchResponse', { ...params, category: category.slugs, q: query || undefined, country: country.toLowerCase(), perPage: RESULTS }).then(
+    api.get(SEARCH_API.list, 'SearchResponse', { ...params, category: category.slugs, q: query || undefined, country: country.toLowerCase(), perPage: RESULTS }).then(
       (answer) => live && setResults({ products: answer.products, totalCount: answer.totalCount }),
       () => live && setResults('failed'),
     );

@@ -6,6 +6,7 @@ import { cleanSearchText, typedSearchText } from '../../../shared/validation/sea
 import { browserApi } from '../../api/browser-api';
 import { useSiteConfig } from '../../app/contexts';
 import { useDepartment } from '../../app/department';
+import { SEARCH_API } from '../../../shared/api/search-paths';
 
 // The header search field (spec section 5 "Search text"). A real GET form, so it works
 // without JavaScript; with it, the text is cleaned as typed and an empty search does
@@ -47,7 +48,7 @@ export function SearchForm() {
     let live = true;
     const timer = setTimeout(() => {
       browserApi()
-        .get(`/api/search/auto-suggest/${encodeURIComponent(q)}`, 'Suggestions', { department })
+        .get(SEARCH_API.autoSuggest(q), 'Suggestions', { department })
         .then((answer) => {
           if (!live) return;
           setSuggestions(answer.suggestions);

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/social-sign-in';
 import type { SocialSignInConfig } from '../config';
 import { isSecureRequest } from './session-cookies';
+import { SOCIAL_SIGN_IN_PAGES } from '../../../shared/api/account-paths';
 
 // The server's half of social sign-in by redirect (shared/social-sign-in.ts has the whole
 // flow): GET /auth/start/{provider} keeps a random state and the same-site
@@ -73,7 +74,7 @@ export function authorisationUrl(authUrl: string, clientId: string, siteUrl: str
 export function socialStartRoutes(options: { providers: SocialSignInConfig; siteUrl: string; socialState: SocialState }): Router {
   const router = Router();
   router.get(
-    SOCIAL_PROVIDERS.map((provider) => `/auth/start/${provider}`),
+    SOCIAL_PROVIDERS.map((provider) => SOCIAL_SIGN_IN_PAGES.start(provider)),
     (req, res) => {
       res.locals.routeLabel = 'session:social-start';
       res.setHeader('Cache-Control', CacheNone.header);

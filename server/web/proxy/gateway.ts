@@ -9,6 +9,7 @@ import { isSocialCallbackPath } from '../../../shared/social-sign-in';
 import { UPSTREAM_FAILURE, callerOf, isPersonalWrite, upstreamHeaders, type ApiUpstream, type Caller } from '../upstream/api-upstream';
 import { keepAliveAgent } from '../upstream/upstream-agent';
 import { apiClientToken } from '../http/xsrf';
+import { API_PREFIX, AUTH_PREFIX, PAYMENTS_PREFIX } from '../../../shared/api/api-paths';
 
 // The API gateway (spec section 7 "Generic layer"): the browser calls /api, /auth and
 // /clients/api on our origin; we forward them to API_BASE_URL, and /api/payments to
@@ -26,8 +27,7 @@ export type GatewayOptions = {
   logger: Logger;
 };
 
-const API_PATHS = ['/api/', '/auth/', '/clients/api/'];
-const PAYMENTS_PATH = '/api/payments/';
+const API_PATHS = [API_PREFIX, AUTH_PREFIX, '/clients/api/'];
 
 /** Paths the gateway forwards (and the XSRF check guards). */
 export function isGatewayPath(path: string): boolean {
@@ -121,7 +121,7 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
         // gone (expired, revoked): the cookies go too. Headers are still ours to add here.
         // The sign-in endpoints (/auth/…) answer 401 for wrong credentials, which is not that.
         // An api client has no cookies to clear.
-        if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith('/auth/') && !(req as GatewayRequest).apiClient) {
+        if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith(AUTH_PREFIX) && !(req as GatewayRequest).apiClient) {
           options.onUnauthorized?.(req as Request, res as unknown as Response);
         }
       },
@@ -135,7 +135,7 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
 }
 
 export function gateway(options: GatewayOptions) {
-  const isPayments = (path: string) => path.startsWith(PAYMENTS_PATH);
+  const isPayments = (path: string) => path.startsWith(PAYMENTS_PREFIX);
   const isApi = (path: string) => !isPayments(path) && isGatewayPath(path);
   const api = proxyTo(options.api.base.href, options.api.agent, options, isApi);
   const payments = options.paymentsBaseUrl ? proxyTo(options.paymentsBaseUrl, keepAliveAgent(options.paymentsBaseUrl), options, isPayments) : undefined;
