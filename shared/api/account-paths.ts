@@ -36,6 +36,8 @@ export const ACCOUNT_API = {
 export const SOCIAL_SIGN_IN_PAGES = {
   start: pathTo('/auth/start/:provider'),
   callback: pathTo('/auth/callback/:provider'),
+  /** The state cookie's path: both pages are under it. */
+  cookiePath: '/auth',
 } as const;
 
 /** Spec section 6: profile types 1 and 2 are admins (the debug and time-taken line on listings). */

@@ -22,7 +22,7 @@ import { SOCIAL_SIGN_IN_PAGES } from '../../../shared/api/account-paths';
 // is used once.
 
 export const SOCIAL_STATE_COOKIE = 'social-state';
-const STATE_COOKIE_PATH = '/auth';
+const STATE_COOKIE_PATH = SOCIAL_SIGN_IN_PAGES.cookiePath;
 const STATE_MAX_AGE_MS = 10 * 60 * 1000;
 /** The answer to a callback whose state is not the one this browser was given. */
 export const SOCIAL_STATE_REFUSED = 'This sign-in did not start on this site or took too long. Please try again.';
