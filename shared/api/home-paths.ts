@@ -1,3 +1,5 @@
+import { FASHION_TIPS_PATH } from './fashion-tips-paths';
+
 // The home page's endpoints (home-schemas.ts says what each answers): read by page scripts,
 // so this module imports no zod.
 
@@ -8,5 +10,5 @@ export const HOME_API = {
   showcase: '/api/home/showcase',
   promotedLinks: '/api/home/promoted-links',
   editorsPickLinks: '/api/home/editorspick-links',
-  fashionTips: '/api/home/fashion-tips',
+  fashionTips: FASHION_TIPS_PATH,
 } as const;
