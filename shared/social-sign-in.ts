@@ -11,7 +11,6 @@
 //     starts the session as any sign-in does.
 
 import { SOCIAL_SIGN_IN_PAGES } from './api/account-paths';
-import { patternRegExp } from './api/api-paths';
 
 export const SOCIAL_PROVIDERS = ['facebook', 'google'] as const;
 export type SocialProviderId = (typeof SOCIAL_PROVIDERS)[number];
@@ -32,9 +31,7 @@ export function socialCallbackPath(provider: SocialProviderId): string {
   return SOCIAL_SIGN_IN_PAGES.callback(provider);
 }
 
-const CALLBACK = patternRegExp(SOCIAL_SIGN_IN_PAGES.callback.pattern);
-
 /** The callback is a page of ours, not a call for the api (the gateway lets it through). */
 export function isSocialCallbackPath(path: string): boolean {
-  return CALLBACK.test(path);
+  return new RegExp(`^${SOCIAL_SIGN_IN_PAGES.callback.pattern.replace(/:\w+/, '[^/]+')}/?$`).test(path);
 }

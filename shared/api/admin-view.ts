@@ -8,9 +8,10 @@
 // The web's api clients, server and browser, add it only when the session says admin
 // (viewedBy). Kept apart from the route table so the browser bundle does not carry the table.
 
-import { patternOf, patternRegExp } from './api-paths';
+import { patternOf } from './api-paths';
 import { DIRECTORY_API } from './directory-paths';
 import { priceHistoryPath } from './price-history-paths';
+import { PRODUCT_PAGE_API } from './product-page-paths';
 import { PRODUCT_API } from './product-paths';
 import { SEARCH_API } from './search-paths';
 
@@ -33,15 +34,25 @@ export const ADMIN_VIEW_PATHS: readonly string[] = [
   SEARCH_API.autoSuggestIn,
   SEARCH_API.autoSuggest,
   PRODUCT_API.detailByGuid,
-  PRODUCT_API.detail,
+  PRODUCT_PAGE_API.detail,
   PRODUCT_API.similarByGuid,
-  PRODUCT_API.similar,
+  PRODUCT_PAGE_API.similar,
   PRODUCT_API.retailer,
   priceHistoryPath,
   DIRECTORY_API.brands,
   DIRECTORY_API.stores,
   DIRECTORY_API.storeSearch,
 ].map(patternOf);
+
+/**
+ * A request path's matcher for a route pattern: each :param one segment, a trailing slash
+ * allowed. Here rather than in api-paths.ts, which every page's first load carries: only the
+ * admin view and the route table (api-routes.ts) match paths.
+ */
+export function patternRegExp(pattern: string): RegExp {
+  const escaped = pattern.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${escaped.join('/')}/?$`);
+}
 
 const patterns: readonly RegExp[] = ADMIN_VIEW_PATHS.map(patternRegExp);
 

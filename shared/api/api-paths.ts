@@ -36,20 +36,13 @@ export function pathTo<P extends string>(pattern: P): PathTo<P>;
 /** With `build`: the arguments a caller gives, turned into the pattern's values (a country lower-cased…). */
 export function pathTo<P extends string, Args extends unknown[]>(pattern: P, build: (...args: Args) => PathArgs<P>): PathTo<P, Args>;
 export function pathTo(pattern: string, build?: (...args: unknown[]) => unknown[]) {
-  const parts = pattern.split('/');
   const fill = (...args: unknown[]) => {
     const values = build ? build(...args) : args;
     let next = 0;
-    return parts.map((part) => (part.startsWith(':') ? encodeURIComponent(String(values[next++])) : part)).join('/');
+    return pattern.replace(/:\w+/g, () => encodeURIComponent(String(values[next++])));
   };
   return Object.assign(fill, { pattern });
 }
 
 /** A route's pattern, whether its paths module gives it as a fixed path or as a PathTo. */
 export const patternOf = (path: string | { readonly pattern: string }): string => (typeof path === 'string' ? path : path.pattern);
-
-/** A request path's matcher for a route pattern: each :param one segment, a trailing slash allowed. */
-export function patternRegExp(pattern: string): RegExp {
-  const escaped = pattern.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return new RegExp(`^${escaped.join('/')}/?$`);
-}

@@ -1,14 +1,15 @@
 import type { Method } from './api-client';
 import { ACCOUNT_API } from './account-paths';
-import { ADMIN_VIEW_PATHS, asksAdminView } from './admin-view';
+import { ADMIN_VIEW_PATHS, asksAdminView, patternRegExp } from './admin-view';
+import { patternOf } from './api-paths';
 import { ALERT_API } from './alert-paths';
-import { patternOf, patternRegExp } from './api-paths';
 import { DIRECTORY_API } from './directory-paths';
 import { FOLLOW_API, FOLLOW_ROUTES } from './follow-paths';
 import { GIVEAWAY_API } from './giveaway-paths';
 import { HOME_API } from './home-paths';
 import { LOOK_API } from './look-paths';
 import { priceHistoryPath } from './price-history-paths';
+import { PRODUCT_PAGE_API } from './product-page-paths';
 import { PRODUCT_API } from './product-paths';
 import { RATING_API } from './rating-paths';
 import { SEARCH_API } from './search-paths';
@@ -158,10 +159,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Products: landing page, similar, editors' picks, click-through, sitemaps. Click tracking
   // is personal: it counts at most one click per visitor (session, guest key or address).
   route('GET', PRODUCT_API.detailByGuid, 'shared'),
-  route('GET', PRODUCT_API.detail, 'shared'),
+  route('GET', PRODUCT_PAGE_API.detail, 'shared'),
   route('GET', PRODUCT_API.similarByGuid, 'shared'),
-  route('GET', PRODUCT_API.similar, 'shared'),
-  route('GET', PRODUCT_API.editorsPicks, 'shared'),
+  route('GET', PRODUCT_PAGE_API.similar, 'shared'),
+  route('GET', WISHLIST_API.editorsPickLists, 'shared'),
   route('POST', PRODUCT_API.click, 'personal'),
   route('GET', PRODUCT_API.retailer, 'shared'),
   // A size variant's price history: the same for everyone, changed only by an import.

@@ -1,5 +1,4 @@
 import { pathTo } from './api-paths';
-import { PRODUCT_API } from './product-paths';
 
 // The wishlists' endpoints (wishlist-schemas.ts says what each takes and answers): read by
 // page scripts, so this module imports no zod.
@@ -25,5 +24,6 @@ export const WISHLIST_API = {
   show: '/api/account/show-wishlist',
   publicList: pathTo('/api/account/public-wishlist/:id'),
   editorsPick: '/api/account/editorspick-product',
-  editorsPickLists: PRODUCT_API.editorsPicks,
+  /** The editors' pick lists, under the products (GET /api/products/list-editors-picks). */
+  editorsPickLists: '/api/products/list-editors-picks',
 } as const;

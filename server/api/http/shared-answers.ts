@@ -13,7 +13,9 @@ import { patternOf } from '../../../shared/api/api-paths';
 import { DIRECTORY_API } from '../../../shared/api/directory-paths';
 import { HOME_API } from '../../../shared/api/home-paths';
 import { priceHistoryPath } from '../../../shared/api/price-history-paths';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 import { SEARCH_API } from '../../../shared/api/search-paths';
 import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
 
@@ -52,10 +54,10 @@ export const ANSWERED_FROM_MEMORY: readonly string[] = [
   DIRECTORY_API.stores,
   DIRECTORY_API.storeSearch,
   PRODUCT_API.detailByGuid,
-  PRODUCT_API.detail,
+  PRODUCT_PAGE_API.detail,
   PRODUCT_API.similarByGuid,
-  PRODUCT_API.similar,
-  PRODUCT_API.editorsPicks,
+  PRODUCT_PAGE_API.similar,
+  WISHLIST_API.editorsPickLists,
   priceHistoryPath,
   PRODUCT_API.sitemapIndex,
   PRODUCT_API.sitemap,

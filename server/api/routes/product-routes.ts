@@ -1,6 +1,8 @@
 import { Router, type Request } from 'express';
 import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 import { z } from 'zod';
 import { SITEMAP_KINDS, SITEMAP_PAGE_SIZE, isClickSource, type SitemapKind } from '../../../shared/api/product-schemas';
 import { MAX_PER_PAGE, PER_PAGE } from '../../../shared/constants';
@@ -75,20 +77,20 @@ export const productArea: ApiArea = {
     const router = Router();
     const at = routesUnder(API_MOUNTS.products);
 
-    for (const path of [PRODUCT_API.detailByGuid, PRODUCT_API.detail]) {
+    for (const path of [PRODUCT_API.detailByGuid, PRODUCT_PAGE_API.detail]) {
       router.get(at(path), async (req, res) => {
         const { country } = parseInput(CountryQuery, req.query);
         sendData(res, await products.detail(address(req.params as Record<string, string>), country, adminView(req)), CacheShort);
       });
     }
-    for (const path of [PRODUCT_API.similarByGuid, PRODUCT_API.similar]) {
+    for (const path of [PRODUCT_API.similarByGuid, PRODUCT_PAGE_API.similar]) {
       router.get(at(path), async (req, res) => {
         const { country, page, perPage } = parseInput(PagedQuery, req.query);
         sendData(res, await products.similar(address(req.params as Record<string, string>), country, page, perPage, adminView(req)), CacheShort);
       });
     }
 
-    router.get(at(PRODUCT_API.editorsPicks), async (_req, res) => {
+    router.get(at(WISHLIST_API.editorsPickLists), async (_req, res) => {
       sendData(res, await products.editorsPickLists(), CacheShort);
     });
 

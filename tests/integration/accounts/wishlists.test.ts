@@ -18,7 +18,6 @@ import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { fixture, fixtureManifest } from '../../support/feed-fixtures';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { registerUser, testAccountSettings } from './accounts-api';
-import { PRODUCT_API } from '../../../shared/api/product-paths';
 import { SEARCH_API } from '../../../shared/api/search-paths';
 import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 import { pathPrefix } from '../../support/api-paths';
@@ -518,7 +517,7 @@ describe('wishlists on the demo catalogue', () => {
       const [pick] = await db.query<{ id: number }>("SELECT id FROM editors_pick_lists WHERE slug = 'wedding-guest'");
       const listing = () => request(api.url).get(`${SEARCH_API.list}?link=/editors-picks/wedding-guest&country=gb`).expect(200);
       const lists = async () =>
-        EditorsPickListsSchema.parse((await request(api.url).get(PRODUCT_API.editorsPicks).expect(200)).body.data).lists.find((l) => l.slug === 'wedding-guest');
+        EditorsPickListsSchema.parse((await request(api.url).get(WISHLIST_API.editorsPickLists).expect(200)).body.data).lists.find((l) => l.slug === 'wedding-guest');
       await api.answers.listening;
       // Before: the fallback listing, kept in memory like every other listing.
       const before = SearchResponseSchema.parse((await listing()).body.data);

@@ -20,6 +20,7 @@ import { GIVEAWAY_API } from '../../../shared/api/giveaway-paths';
 import { HOME_API } from '../../../shared/api/home-paths';
 import { LOOK_API } from '../../../shared/api/look-paths';
 import { priceHistoryPath } from '../../../shared/api/price-history-paths';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
 import { RATING_API } from '../../../shared/api/rating-paths';
 import { SEARCH_API } from '../../../shared/api/search-paths';
@@ -96,12 +97,12 @@ beforeAll(async () => {
     'GET /api/search/canonical-links': { path: `${SEARCH_API.canonicalLinks}?link=/dresses`, status: 200 },
     'GET /api/search/listing': { path: `${SEARCH_API.listing}?link=/dresses`, status: 200 },
     'GET /api/search/auto-suggest/:first/:second': { path: `${pathPrefix(SEARCH_API.autoSuggestIn)}women/dre`, status: 200 },
-    'GET /api/search/auto-suggest/:text': { path: `${pathPrefix(SEARCH_API.autoSuggestIn)}dre`, status: 200 },
+    'GET /api/search/auto-suggest/:text': { path: `${pathPrefix(SEARCH_API.autoSuggest)}dre`, status: 200 },
     'GET /api/products/detail/guid/:guid': { path: `${pathPrefix(PRODUCT_API.detailByGuid)}${sv.guid}`, status: 200 },
-    'GET /api/products/detail/:category/:lastnode/:slug': { path: `${pathPrefix(PRODUCT_API.detail)}${byPath}`, status: 200 },
+    'GET /api/products/detail/:category/:lastnode/:slug': { path: `${pathPrefix(PRODUCT_PAGE_API.detail)}${byPath}`, status: 200 },
     'GET /api/products/similar/guid/:guid': { path: `${pathPrefix(PRODUCT_API.similarByGuid)}${sv.guid}`, status: 200 },
-    'GET /api/products/similar/:category/:lastnode/:slug': { path: `${pathPrefix(PRODUCT_API.similar)}${byPath}`, status: 200 },
-    'GET /api/products/list-editors-picks': { path: PRODUCT_API.editorsPicks, status: 200 },
+    'GET /api/products/similar/:category/:lastnode/:slug': { path: `${pathPrefix(PRODUCT_PAGE_API.similar)}${byPath}`, status: 200 },
+    'GET /api/products/list-editors-picks': { path: WISHLIST_API.editorsPickLists, status: 200 },
     'GET /api/products/retailer/:guid': { path: `${pathPrefix(PRODUCT_API.retailer)}${sv.guid}`, status: 200 },
     'GET /api/products/price-history/:guid': { path: `${pathPrefix(priceHistoryPath)}${sv.guid}`, status: 200 },
     'GET /api/products/sitemap': { path: PRODUCT_API.sitemapIndex, status: 200 },

@@ -6,6 +6,7 @@ import { registerUser } from '../accounts/accounts-api';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { startSearchApi } from '../../support/search-api';
 import { startWeb } from '../../support/web-server';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
 import { RATING_API } from '../../../shared/api/rating-paths';
 import { pathPrefix } from '../../support/api-paths';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const sitemap = await request(api.url).get(`${pathPrefix(PRODUCT_API.sitemap)}products?perPage=3`).expect(200);
   pages = await Promise.all(
     (sitemap.body.data.urls as { path: string }[]).map(async ({ path }) => {
-      const detail = await request(api.url).get(`${pathPrefix(PRODUCT_API.detail)}${path}`).expect(200);
+      const detail = await request(api.url).get(`${pathPrefix(PRODUCT_PAGE_API.detail)}${path}`).expect(200);
       return { path, id: detail.body.data.product.id as number };
     }),
   );
