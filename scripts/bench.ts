@@ -33,6 +33,7 @@ import { compare, printTable, summarise } from './bench/load';
 import { RENDER_EVERY_REQUEST, runWebThroughputBench, type WebThroughputContext } from './bench/web-throughput';
 import { registerShopper } from './lib/api-calls';
 import { freePort, generateDemoCatalog, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
+import { HOME_API } from '../shared/api/home-paths';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -147,8 +148,8 @@ async function main() {
     const gateway = summarise(
       await compare(
         [
-          { name: 'GET /api/home/slides through web (gateway)', url: `${streamUrl}/api/home/slides` },
-          { name: 'GET /api/home/slides straight to api', url: `${apiUrl}/api/home/slides` },
+          { name: 'GET /api/home/slides through web (gateway)', url: `${streamUrl}${HOME_API.slides}` },
+          { name: 'GET /api/home/slides straight to api', url: `${apiUrl}${HOME_API.slides}` },
         ],
         settings,
       ),

@@ -1,21 +1,13 @@
 // The current giveaway's facts that the api enforces and the page shows (spec sections 1, 2
 // "giveaway"): its key (entries are stored under it, so the next giveaway starts with none)
 // and when it closes. The prize and the rules are the page's content
-// (client/content/giveaway.tsx). No zod here: the page imports it.
+// (client/content/giveaway.tsx); its endpoints, shared/api/giveaway-paths.ts. No zod here: the
+// page imports it.
 
 export const GIVEAWAY = {
   key: 'winter-wardrobe-2027',
   /** Entries are taken until this instant (UTC); after it the giveaway is closed. */
   closesAt: '2027-02-28T23:59:59Z',
-} as const;
-
-export const GIVEAWAY_API = {
-  /** Shared: the giveaway's key, closing time and whether it is open now (the api's clock). */
-  status: '/api/account/giveaway',
-  /** Personal: GET whether the shopper entered; POST enters them. */
-  entry: '/api/account/giveaway-entry',
-  /** Personal, admins only (profile type 1 or 2): every entry. */
-  entries: '/api/account/giveaway-entries',
 } as const;
 
 export const GIVEAWAY_MESSAGES = {

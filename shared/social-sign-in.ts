@@ -10,6 +10,8 @@
 //     the state against its cookie, the api checks the token with the provider, and the answer
 //     starts the session as any sign-in does.
 
+import { SOCIAL_SIGN_IN_PAGES } from './api/account-paths';
+
 export const SOCIAL_PROVIDERS = ['facebook', 'google'] as const;
 export type SocialProviderId = (typeof SOCIAL_PROVIDERS)[number];
 
@@ -21,15 +23,15 @@ export function isSocialProvider(value: unknown): value is SocialProviderId {
 
 /** Where a social button goes: the web server's start of the redirect flow. */
 export function socialStartPath(provider: SocialProviderId, returnUrl: string): string {
-  return `/auth/start/${provider}?${new URLSearchParams({ returnurl: returnUrl }).toString()}`;
+  return `${SOCIAL_SIGN_IN_PAGES.start(provider)}?${new URLSearchParams({ returnurl: returnUrl }).toString()}`;
 }
 
 /** The redirect_uri registered with the provider, at the site root (no country prefix). */
 export function socialCallbackPath(provider: SocialProviderId): string {
-  return `/auth/callback/${provider}`;
+  return SOCIAL_SIGN_IN_PAGES.callback(provider);
 }
 
 /** The callback is a page of ours, not a call for the api (the gateway lets it through). */
 export function isSocialCallbackPath(path: string): boolean {
-  return /^\/auth\/callback\/[^/]+\/?$/.test(path);
+  return new RegExp(`^${SOCIAL_SIGN_IN_PAGES.callback.pattern.replace(/:\w+/, '[^/]+')}/?$`).test(path);
 }

@@ -3,6 +3,7 @@ import { isAdminProfileType } from '../../shared/api/account-paths';
 import { XSRF_HEADER, XSRF_REFUSED_MESSAGE, XSRF_TOKEN_PATH } from '../../shared/api/web-session';
 import { COOKIE } from '../../shared/constants';
 import { readCookie } from '../app/cookies';
+import { AUTH_PREFIX } from '../../shared/api/api-paths';
 
 /**
  * Upstream answers the server fetched for this page, served once each to the browser's
@@ -64,7 +65,7 @@ async function send(request: ApiRequest, renewXsrf: boolean): Promise<ApiRespons
     } catch {
       body = { message: 'the server answered with something that is not JSON' };
     }
-    if (response.status === 401 && !request.url.startsWith('/auth/')) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+    if (response.status === 401 && !request.url.startsWith(AUTH_PREFIX)) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     return { status: response.status, body };
   } catch {
     return { status: 503, body: { message: 'You appear to be offline. Please check your connection.' } };

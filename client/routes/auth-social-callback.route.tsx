@@ -13,6 +13,7 @@ import { afterSocialSignIn, readAuthorisationFragment } from '../components/acco
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
+import { ACCOUNT_API } from '../../shared/api/account-paths';
 
 // /auth/callback/{provider}: the provider sends the browser back here with the access token
 // in the fragment (shared/social-sign-in.ts has the whole flow). The
@@ -65,7 +66,7 @@ export function Component() {
     const body = { access_token: fragment.accessToken, state: fragment.state, platform: PLATFORM, location: null };
     void (async () => {
       try {
-        const signedIn = await browserApi().send('POST', `/auth/${provider}`, body, 'SocialSignedIn');
+        const signedIn = await browserApi().send('POST', ACCOUNT_API[provider], body, 'SocialSignedIn');
         notify('success', ACCOUNT_NOTICES.loginSuccessful);
         await session.refresh();
         const next = afterSocialSignIn(signedIn.returnUrl, signedIn.userName);

@@ -8,6 +8,7 @@ import { lazyFollowButton } from '../components/follows/follow-lazy';
 import { DirectoryPage } from '../components/product/DirectoryPage';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
+import { DIRECTORY_API } from '../../shared/api/directory-paths';
 
 // brands, shop/brands and brands/a-to-z (spec section 2 route table): the brands sold on
 // this country site (GET /api/account/brand-list), optionally for one department. /brands
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const aToZ = url.pathname.replace(/\/+$/, '').endsWith('/a-to-z');
   const raw = url.searchParams.get('department')?.toLowerCase() ?? '';
   const department = isDepartment(raw) ? raw : undefined;
-  const list = await api.get('/api/account/brand-list', 'BrandList', { country: site.country, department }).catch(rethrowAsRouteError);
+  const list = await api.get(DIRECTORY_API.brands, 'BrandList', { country: site.country, department }).catch(rethrowAsRouteError);
   // Which ones the shopper follows: a personal call of its own, only for a signed-in shopper.
   const follows = context.get(sessionContext).signedIn() ? await (await import('../data/follows/follows-call')).loadFollows(context) : {};
   return { aToZ, department, brands: list.brands, ...follows };

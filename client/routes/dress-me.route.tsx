@@ -9,6 +9,7 @@ import type { Editing, StartPiece } from '../components/looks/DressMeBoard';
 import { LOOK_API } from '../components/looks/looks-common';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { PRODUCT_API } from '../../shared/api/product-paths';
 
 // Dress Me (/dress-me, /shop/dress-me), create-a-look/{productSlug}/{productGuid} (the board
 // starts with that product) and the owner's edit of a saved look (/dress-me?edit={listId}: the
@@ -32,7 +33,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   let editing: Editing | null = null;
   if (params.guid) {
     // An unknown product leaves the board empty: the page is still Dress Me.
-    const detail = await api.get(`/api/products/detail/guid/${encodeURIComponent(params.guid)}`, 'ProductDetail', { country: site.country }).catch(() => null);
+    const detail = await api.get(PRODUCT_API.detailByGuid(params.guid), 'ProductDetail', { country: site.country }).catch(() => null);
     const variant = detail?.product.variants[detail.selected.variant_index];
     if (detail && variant) {
       const price = variant.size_variants.find((size) => size.guid === detail.selected.guid)?.saleprice ?? detail.product.saleprice;

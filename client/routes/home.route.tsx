@@ -13,6 +13,7 @@ import { TileGrid, type Tile, type TileShape } from '../components/home/TileGrid
 import { JsonLd } from '../components/meta/JsonLd';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { HOME_API } from '../../shared/api/home-paths';
 
 // The home page (spec section 2 "Home page", section 3 "Home data"). Seven calls, one per
 // section, all with ?country=. Spec section 8: "home loading failures: silently ignored":
@@ -28,13 +29,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
     });
   const query = { country };
   const [slides, topRated, blog, showcase, promoted, editorsPicks, tips] = await Promise.all([
-    section(api.get('/api/home/slides', 'Slides', query)),
-    section(api.get('/api/home/top-rated', 'TopRated', query)),
-    section(api.get('/api/home/fashion-blog', 'Links', query)),
-    section(api.get('/api/home/showcase', 'Links', query)),
-    section(api.get('/api/home/promoted-links', 'Links', query)),
-    section(api.get('/api/home/editorspick-links', 'Links', query)),
-    section(api.get('/api/home/fashion-tips', 'FashionTips', query)),
+    section(api.get(HOME_API.slides, 'Slides', query)),
+    section(api.get(HOME_API.topRated, 'TopRated', query)),
+    section(api.get(HOME_API.fashionBlog, 'Links', query)),
+    section(api.get(HOME_API.showcase, 'Links', query)),
+    section(api.get(HOME_API.promotedLinks, 'Links', query)),
+    section(api.get(HOME_API.editorsPickLinks, 'Links', query)),
+    section(api.get(HOME_API.fashionTips, 'FashionTips', query)),
   ]);
   // Answers are passed on as they came, so the page payload sends each once
   // (shared/payload.ts); filtering happens in the component.

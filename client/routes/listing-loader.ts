@@ -14,6 +14,7 @@ import type { FollowTarget } from '../components/follows/FollowButton';
 import { encodeListing } from '../data/listing/listing-wire-encode';
 import type { ListingWire } from '../data/listing/listing-wire';
 import { listingView } from '../data/listing/listing-view';
+import { SEARCH_API } from '../../shared/api/search-paths';
 
 // The listing route's loader (client/routes/listing.route.tsx), on the server for every
 // listing page and in the browser for client navigations.
@@ -33,7 +34,7 @@ async function loadRecommended(api: ApiClient, listing: ListingRequest): Promise
   const everything: ListingRequest = { country: listing.country, link: undefined, state: emptyListingState() };
   for (const query of [listingApiQuery('list', same), listingApiQuery('list', everything)]) {
     try {
-      const answer = await api.get('/api/search', 'SearchResponse', { ...query, page: 1, perPage: RECOMMENDED_PRODUCTS });
+      const answer = await api.get(SEARCH_API.list, 'SearchResponse', { ...query, page: 1, perPage: RECOMMENDED_PRODUCTS });
       if (answer.products.length) return answer.products;
     } catch {
       // Spec section 8: failures here are silently ignored.
@@ -81,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The admin debug line is a personal call of its own, made only for a session that says it
   // is an admin's; the api decides, and any failure just leaves the line out.
   const debug = context.get(sessionContext).isAdmin()
-    ? quietly(api.get('/api/search/debug', 'SearchDebugAnswer', { ...listingApiQuery('list', listing), page: firstApiPage(state.page), perPage }))
+    ? quietly(api.get(SEARCH_API.debug, 'SearchDebugAnswer', { ...listingApiQuery('list', listing), page: firstApiPage(state.page), perPage }))
     : Promise.resolve(null);
 
   // One call for the whole site page: its products, every filter group, deals, price range,

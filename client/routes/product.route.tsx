@@ -12,6 +12,7 @@ import { loadMyRating } from '../data/product/rating-call';
 import type { RouteHandle } from '../components/shell/CountryPopup';
 import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { lazyPart } from '../app/lazy-part';
+import { PRODUCT_PAGE_API } from '../../shared/api/product-page-paths';
 
 // The product landing page {cat}/{lastnode}/{slug} (spec section 2 route table): the api
 // finds the size variant by its slug; a known slug under another path is sent, once, to
@@ -33,14 +34,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const path = `${cat}/${lastnode}/${slug}`;
   const query = { country: site.country };
   let similarFailed = false;
-  const similar = api.get(`/api/products/similar/${path}`, 'SimilarProducts', { ...query, page: 1, perPage: SIMILAR_PRODUCTS }).catch(() => {
+  const similar = api.get(PRODUCT_PAGE_API.similar(cat, lastnode, slug), 'SimilarProducts', { ...query, page: 1, perPage: SIMILAR_PRODUCTS }).catch(() => {
     // Like the listing's extras (spec section 8): left out, and the page is not kept.
     similarFailed = true;
     return null;
   });
   let detail;
   try {
-    detail = await api.get(`/api/products/detail/${path}`, 'ProductDetail', query);
+    detail = await api.get(PRODUCT_PAGE_API.detail(cat, lastnode, slug), 'ProductDetail', query);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
     rethrowAsRouteError(error);

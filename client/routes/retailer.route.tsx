@@ -9,6 +9,7 @@ import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { ShellLink } from '../components/ui/ShellLink';
 import { retailerDestination } from '../components/product/retailer-destination';
 import { Component as NotFound } from './not-found.route';
+import { PRODUCT_API } from '../../shared/api/product-paths';
 
 // products/loadRetailerProductPage/{guid} (spec section 2 route table, section 9): the
 // click-through to the retailer. Header and footer are hidden and the country popup stays
@@ -45,7 +46,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!UUID.test(guid)) throw notFound();
   let link;
   try {
-    link = await api.get(`/api/products/retailer/${guid}`, 'RetailerLink', { country: site.country });
+    link = await api.get(PRODUCT_API.retailer(guid), 'RetailerLink', { country: site.country });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
     rethrowAsRouteError(error);
@@ -54,7 +55,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!site.isBot && request.method === 'GET') {
     const source = clickSource(request.headers.get('referer'), [site.siteUrl, request.url]);
     await api
-      .send('POST', '/api/products/add-csd', { id: link.guid, country: site.country, source }, 'ClickRecorded')
+      .send('POST', PRODUCT_API.click, { id: link.guid, country: site.country, source }, 'ClickRecorded')
       .catch(() => undefined); // the shopper still goes on when the count fails
   }
   const destination = retailerDestination(link);

@@ -13,6 +13,9 @@ import { PageMeta } from '../components/meta/PageMeta';
 import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { ShellLink } from '../components/ui/ShellLink';
 import { Component as NotFound } from './not-found.route';
+import { DIRECTORY_API } from '../../shared/api/directory-paths';
+import { PRODUCT_API } from '../../shared/api/product-paths';
+import { SEARCH_API } from '../../shared/api/search-paths';
 
 // The HTML sitemap pages (spec section 2 "sitemap" and the listing's sitemap links):
 // /sitemap, /sitemap/category/{department}/{category}, /sitemap/brand/{brand},
@@ -64,7 +67,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
     const isBrand = params.brand !== undefined;
     const link = isBrand ? `/brand/${slug}` : `/${slug}`;
     const answer = await api
-      .get('/api/search', 'SearchResponse', {
+      .get(SEARCH_API.list, 'SearchResponse', {
         link,
         country,
         page,
@@ -94,12 +97,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
     case undefined:
       return { view: 'index' };
     case 'all-categories': {
-      const answer = await api.get('/api/products/sitemap/categories', 'SitemapUrls', { country, perPage: 50_000 }).catch(rethrowAsRouteError);
+      const answer = await api.get(PRODUCT_API.sitemap('categories'), 'SitemapUrls', { country, perPage: 50_000 }).catch(rethrowAsRouteError);
       return { view: 'categories', categories: answer.urls };
     }
     case 'brands':
     case 'designers': {
-      const { brands } = await api.get('/api/account/brand-list', 'BrandList', { country }).catch(rethrowAsRouteError);
+      const { brands } = await api.get(DIRECTORY_API.brands, 'BrandList', { country }).catch(rethrowAsRouteError);
       return {
         view: 'directory',
         kind: section,
@@ -108,7 +111,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
     }
     case 'shops':
     case 'stores': {
-      const { stores } = await api.get('/api/account/store-list', 'StoreList', { country }).catch(rethrowAsRouteError);
+      const { stores } = await api.get(DIRECTORY_API.stores, 'StoreList', { country }).catch(rethrowAsRouteError);
       return {
         view: 'directory',
         kind: 'shops',
@@ -117,7 +120,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
     }
     case 'all-products': {
       const answer = await api
-        .get('/api/products/sitemap/products', 'SitemapUrls', { country, page, perPage: SITEMAP_LINKS_PER_PAGE })
+        .get(PRODUCT_API.sitemap('products'), 'SitemapUrls', { country, page, perPage: SITEMAP_LINKS_PER_PAGE })
         .catch(asNotFound);
       const pages = Math.max(1, Math.ceil(answer.totalCount / SITEMAP_LINKS_PER_PAGE));
       if (page > pages) throw notFound();

@@ -7,6 +7,7 @@ import { useCountry } from '../app/site-hooks';
 import { lazyFollowButton } from '../components/follows/follow-lazy';
 import { DirectoryPage } from '../components/product/DirectoryPage';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
+import { DIRECTORY_API } from '../../shared/api/directory-paths';
 
 // stores and shop/stores (spec section 2 route table): the stores selling on this country
 // site (GET /api/account/store-list), the biggest first, then all of them from A to Z.
@@ -19,7 +20,7 @@ export const POPULAR_STORES = 12;
 export async function loader({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
   const site = context.get(siteContext);
-  const list = await api.get('/api/account/store-list', 'StoreList', { country: site.country }).catch(rethrowAsRouteError);
+  const list = await api.get(DIRECTORY_API.stores, 'StoreList', { country: site.country }).catch(rethrowAsRouteError);
   // Which ones the shopper follows: a personal call of its own, only for a signed-in shopper.
   const follows = context.get(sessionContext).signedIn() ? await (await import('../data/follows/follows-call')).loadFollows(context) : {};
   return { ...list, ...follows };

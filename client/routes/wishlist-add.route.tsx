@@ -4,7 +4,6 @@ import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { safeReturnPath } from '../../shared/same-site-path';
 import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
-import { SHOW_WISHLIST_PATH } from '../../shared/validation/wishlist-limits';
 import { WISHLIST_MESSAGES, isDuplicateWishlistName, wishlistNameProblem } from '../../shared/validation/wishlist-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
@@ -38,7 +37,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   }
   try {
     // One call: the shopper's lists, each saying whether it already holds the product.
-    const { lists } = await context.get(apiContext).get(SHOW_WISHLIST_PATH, 'ShowWishlist', { id: productId });
+    const { lists } = await context.get(apiContext).get(WISHLIST_API.show, 'ShowWishlist', { id: productId });
     return data(
       { productId, lists: lists.map(({ listId, listName }) => ({ listId, listName })), holding: lists.filter((list) => list.holdsProduct).map((list) => list.listName) },
       { headers: noStore },

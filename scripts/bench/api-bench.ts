@@ -3,6 +3,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { compare, printTable, summarise } from './load';
 import { freePort, startNodeProcess, waitForUrl, type NodeProcess } from '../lib/processes';
+import { HOME_API } from '../../shared/api/home-paths';
+import { SEARCH_API } from '../../shared/api/search-paths';
 
 // `npm run bench`, the api's own figures (called from scripts/bench.ts):
 // 1. GET /api/home/slides straight to the api (answered from the bytes it keeps in memory)
@@ -30,7 +32,7 @@ const BURST_WORDS = ['dress', 'jeans', 'shirt', 'boots', 'coat', 'skirt', 'bag',
 
 export async function runApiBench(context: ApiBenchContext): Promise<void> {
   const { apiUrl, self, dataDir, processes, settings } = context;
-  const slidesPath = '/api/home/slides';
+  const slidesPath = HOME_API.slides;
   const slides = await fetch(`${apiUrl}${slidesPath}`);
   if (slides.status !== 200) throw new Error(`${slidesPath} answered ${slides.status}`);
   const file = path.join(dataDir, 'home-slides.json');
@@ -70,7 +72,7 @@ async function sendBurst(apiUrl: string): Promise<Burst> {
   const one = (i: number) =>
     new Promise<{ status: number; ms: number }>((resolve) => {
       const word = BURST_WORDS[i % BURST_WORDS.length]!;
-      const url = `${apiUrl}/api/search?country=GB&q=${word}&page=${1 + Math.floor(i / BURST_WORDS.length)}&perPage=24`;
+      const url = `${apiUrl}${SEARCH_API.list}?country=GB&q=${word}&page=${1 + Math.floor(i / BURST_WORDS.length)}&perPage=24`;
       const req = http.get(url, { agent }, (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));

@@ -7,6 +7,7 @@ import { FULL_DEMO } from '../../server/demo/catalog/demo-world';
 import type { DemoCatalogInfo } from '../../server/demo/catalog/generate-demo-catalog';
 import { sizeVariantGuid } from '../../server/api/catalog/identifiers';
 import { root, startApiProcess, tempDataDir, type NodeProcess } from '../lib/processes';
+import { priceHistoryPath } from '../../shared/api/price-history-paths';
 
 // `npm run bench`, the price history (called from scripts/bench.ts; `--history-only` runs it
 // alone): a first start of the api on a demo catalogue generated with a year of history
@@ -54,7 +55,7 @@ export async function runHistoryBench({ products = FULL_DEMO.products, requests 
       let fullYears = 0;
       for (const item of chosen) {
         const t = performance.now();
-        const res = await fetch(`${api.url}/api/products/price-history/${item.guid}?country=${item.country}&days=365`);
+        const res = await fetch(`${api.url}${priceHistoryPath(item.guid)}?country=${item.country}&days=365`);
         const body = await res.json();
         times.push(performance.now() - t);
         if (res.status !== 200) failures++;

@@ -1,6 +1,8 @@
 // Where the account endpoints live and who is an admin: read by the server and by page
 // scripts alike, so this module imports no zod (account-schemas.ts has the answers' shapes).
 
+import { pathTo } from './api-paths';
+
 /** Where each endpoint lives; the gateway forwards /auth/* and /api/* to the api. */
 export const ACCOUNT_API = {
   login: '/auth/login',
@@ -16,13 +18,26 @@ export const ACCOUNT_API = {
   signInLink: '/auth/sign-in-link',
   changePassword: '/api/account/change-password',
   userProfile: '/api/account/user-profile',
-  publicProfile: (publicId: string) => `/api/account/user-public-profile/${encodeURIComponent(publicId)}`,
-  publicProfileByName: (userName: string) => `/api/account/user-public-profile/name/${encodeURIComponent(userName)}`,
+  publicProfile: pathTo('/api/account/user-public-profile/:id'),
+  publicProfileByName: pathTo('/api/account/user-public-profile/name/:userName'),
   editProfile: '/api/account/edit-user-profile',
   uploadProfileImage: '/api/account/upload-profile-image',
-  checkUserName: (userName: string) => `/api/account/check-username/${encodeURIComponent(userName)}`,
+  /** A profile picture by its file name (server/api/accounts/profile-images.ts names it). */
+  profileImage: pathTo('/api/account/profile-image/:file'),
+  checkUserName: pathTo('/api/account/check-username/:userName'),
   notificationCount: '/api/account/notification-count',
   guestKey: '/api/account/guest-key',
+} as const;
+
+/**
+ * The web's own pages of a social sign-in (server/web/http/social-sign-in.ts and the callback
+ * route), not the api's: the gateway lets them through.
+ */
+export const SOCIAL_SIGN_IN_PAGES = {
+  start: pathTo('/auth/start/:provider'),
+  callback: pathTo('/auth/callback/:provider'),
+  /** The state cookie's path: both pages are under it. */
+  cookiePath: '/auth',
 } as const;
 
 /** Spec section 6: profile types 1 and 2 are admins (the debug and time-taken line on listings). */

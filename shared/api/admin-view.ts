@@ -8,6 +8,13 @@
 // The web's api clients, server and browser, add it only when the session says admin
 // (viewedBy). Kept apart from the route table so the browser bundle does not carry the table.
 
+import { patternOf } from './api-paths';
+import { DIRECTORY_API } from './directory-paths';
+import { priceHistoryPath } from './price-history-paths';
+import { PRODUCT_PAGE_API } from './product-page-paths';
+import { PRODUCT_API } from './product-paths';
+import { SEARCH_API } from './search-paths';
+
 export const ADMIN_VIEW = { param: 'view', value: 'admin' } as const;
 
 /**
@@ -17,29 +24,37 @@ export const ADMIN_VIEW = { param: 'view', value: 'admin' } as const;
  * crawlers, never an admin's. Each is a path of the route table (checked there).
  */
 export const ADMIN_VIEW_PATHS: readonly string[] = [
-  '/api/search',
-  '/api/search/debug',
-  '/api/search/deals',
-  '/api/search/filters/breadcrumb',
-  '/api/search/filters/:type',
-  '/api/search/canonical-links',
-  '/api/search/listing',
-  '/api/search/auto-suggest/:first/:second',
-  '/api/search/auto-suggest/:text',
-  '/api/products/detail/guid/:guid',
-  '/api/products/detail/:category/:lastnode/:slug',
-  '/api/products/similar/guid/:guid',
-  '/api/products/similar/:category/:lastnode/:slug',
-  '/api/products/retailer/:guid',
-  '/api/products/price-history/:guid',
-  '/api/account/brand-list',
-  '/api/account/store-list',
-  '/api/account/store-search/:term',
-];
+  SEARCH_API.list,
+  SEARCH_API.debug,
+  SEARCH_API.deals,
+  SEARCH_API.breadcrumb,
+  SEARCH_API.filters,
+  SEARCH_API.canonicalLinks,
+  SEARCH_API.listing,
+  SEARCH_API.autoSuggestIn,
+  SEARCH_API.autoSuggest,
+  PRODUCT_API.detailByGuid,
+  PRODUCT_PAGE_API.detail,
+  PRODUCT_API.similarByGuid,
+  PRODUCT_PAGE_API.similar,
+  PRODUCT_API.retailer,
+  priceHistoryPath,
+  DIRECTORY_API.brands,
+  DIRECTORY_API.stores,
+  DIRECTORY_API.storeSearch,
+].map(patternOf);
 
-const patterns: readonly RegExp[] = ADMIN_VIEW_PATHS.map(
-  (path) => new RegExp(`^${path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
-);
+/**
+ * A request path's matcher for a route pattern: each :param one segment, a trailing slash
+ * allowed. Here rather than in api-paths.ts, which every page's first load carries: only the
+ * admin view and the route table (api-routes.ts) match paths.
+ */
+export function patternRegExp(pattern: string): RegExp {
+  const escaped = pattern.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${escaped.join('/')}/?$`);
+}
+
+const patterns: readonly RegExp[] = ADMIN_VIEW_PATHS.map(patternRegExp);
 
 /** Whether a call asks for the admin view (`view=admin` among its query parameters). */
 export function asksAdminView(url: string): boolean {

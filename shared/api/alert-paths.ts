@@ -1,20 +1,22 @@
 // The alerts' endpoints and the web pages their e-mails link to (alert-schemas.ts says what
 // each takes and answers): read by page scripts, so this module imports no zod.
 
+import { pathTo } from './api-paths';
+
 export const ALERT_API = {
   /** A guest's alert, with an e-mail (no token). */
   setGuest: '/api/account/set-alerts',
   /** A signed-in shopper's alert (token, no e-mail). */
   setUser: '/api/account/set-user-alerts',
   /** My Alerts: the shopper's alerts, cards priced for `country` (gb, us, …). */
-  alerts: (country: string) => `/api/account/alerts/${country.toLowerCase()}`,
-  deleteAlert: (alertId: number) => `/api/account/alerts/${alertId}`,
+  alerts: pathTo('/api/account/alerts/:country', (country: string) => [country.toLowerCase()]),
+  deleteAlert: pathTo('/api/account/alerts/:alertId'),
   /** The shopper's notifications, newest first, and how many are unread. */
   notifications: '/api/account/notifications',
   /** Marks the shopper's notifications up to an id read (body {upTo}). */
   notificationsRead: '/api/account/notifications-read',
   /** My Sales: products on sale now among what the shopper watches, priced for `country`. */
-  sales: (country: string) => `/api/account/my-sales/${country.toLowerCase()}`,
+  sales: pathTo('/api/account/my-sales/:country', (country: string) => [country.toLowerCase()]),
   /** A guest's confirm link, used (body {token}; no token header). */
   confirm: '/api/account/confirm-alerts',
   /** Unsubscribe through a signed link (body {token, all}; no token header). */

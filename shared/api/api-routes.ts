@@ -1,5 +1,21 @@
 import type { Method } from './api-client';
-import { ADMIN_VIEW_PATHS, asksAdminView } from './admin-view';
+import { ACCOUNT_API } from './account-paths';
+import { ADMIN_VIEW_PATHS, asksAdminView, patternRegExp } from './admin-view';
+import { patternOf } from './api-paths';
+import { ALERT_API } from './alert-paths';
+import { DIRECTORY_API } from './directory-paths';
+import { FOLLOW_API, FOLLOW_ROUTES } from './follow-paths';
+import { GIVEAWAY_API } from './giveaway-paths';
+import { HOME_API } from './home-paths';
+import { LOOK_API } from './look-paths';
+import { priceHistoryPath } from './price-history-paths';
+import { PRODUCT_PAGE_API } from './product-page-paths';
+import { PRODUCT_API } from './product-paths';
+import { RATING_API } from './rating-paths';
+import { SEARCH_API } from './search-paths';
+import { SITE_CONTENT_API } from './site-content-paths';
+import { SUBSCRIPTION_API } from './subscription-paths';
+import { WISHLIST_API } from './wishlist-paths';
 
 // Every route of the api contract, each with who its answer is for. This is the one place
 // that decides, per call, whether the shopper's identity travels and whether an answer may
@@ -20,146 +36,146 @@ import { ADMIN_VIEW_PATHS, asksAdminView } from './admin-view';
 export type ApiScope = 'shared' | 'personal';
 export type ApiRoute = { readonly method: Method; readonly path: string; readonly scope: ApiScope };
 
-const route = (method: Method, path: string, scope: ApiScope): ApiRoute => ({ method, path, scope });
+const route = (method: Method, path: string | { readonly pattern: string }, scope: ApiScope): ApiRoute => ({ method, path: patternOf(path), scope });
 
 export const API_ROUTES: readonly ApiRoute[] = [
   // Sign-in and the session (personal: they start, read or end one).
-  route('POST', '/auth/login', 'personal'),
-  route('POST', '/auth/facebook', 'personal'),
-  route('POST', '/auth/google', 'personal'),
-  route('POST', '/auth/sign-in-link', 'personal'),
-  route('POST', '/api/account/register', 'personal'),
-  route('DELETE', '/api/account/logout', 'personal'),
-  route('POST', '/api/account/forgot-password', 'personal'),
-  route('PUT', '/api/account/confirm-password', 'personal'),
-  route('POST', '/api/account/sign-in-link', 'personal'),
-  route('PUT', '/api/account/change-password', 'personal'),
-  route('POST', '/api/account/guest-key', 'personal'),
+  route('POST', ACCOUNT_API.login, 'personal'),
+  route('POST', ACCOUNT_API.facebook, 'personal'),
+  route('POST', ACCOUNT_API.google, 'personal'),
+  route('POST', ACCOUNT_API.signInLink, 'personal'),
+  route('POST', ACCOUNT_API.register, 'personal'),
+  route('DELETE', ACCOUNT_API.logout, 'personal'),
+  route('POST', ACCOUNT_API.forgotPassword, 'personal'),
+  route('PUT', ACCOUNT_API.confirmPassword, 'personal'),
+  route('POST', ACCOUNT_API.signInLinkRequest, 'personal'),
+  route('PUT', ACCOUNT_API.changePassword, 'personal'),
+  route('POST', ACCOUNT_API.guestKey, 'personal'),
 
   // The shopper's profile.
-  route('GET', '/api/account/user-profile', 'personal'),
-  route('PUT', '/api/account/edit-user-profile', 'personal'),
-  route('PUT', '/api/account/upload-profile-image', 'personal'),
-  route('GET', '/api/account/check-username/:userName', 'personal'),
-  route('GET', '/api/account/notification-count', 'personal'),
+  route('GET', ACCOUNT_API.userProfile, 'personal'),
+  route('PUT', ACCOUNT_API.editProfile, 'personal'),
+  route('PUT', ACCOUNT_API.uploadProfileImage, 'personal'),
+  route('GET', ACCOUNT_API.checkUserName, 'personal'),
+  route('GET', ACCOUNT_API.notificationCount, 'personal'),
   // Public profiles and their pictures are the same for every viewer. A profile is addressed
   // by user name or by its opaque public id (a UUID), never by the sequential row id.
-  route('GET', '/api/account/user-public-profile/name/:userName', 'shared'),
-  route('GET', '/api/account/user-public-profile/:id', 'shared'),
-  route('GET', '/api/account/profile-image/:file', 'shared'),
+  route('GET', ACCOUNT_API.publicProfileByName, 'shared'),
+  route('GET', ACCOUNT_API.publicProfile, 'shared'),
+  route('GET', ACCOUNT_API.profileImage, 'shared'),
 
   // Site content: menus, countries, the mailing list (subscribe, then confirm with the
   // e-mailed link: no identity needed); the visitor's geo country is theirs.
-  route('GET', '/api/account/menu-structure/:id', 'shared'),
-  route('GET', '/api/account/countries/:code', 'shared'),
-  route('POST', '/api/account/subscribe', 'shared'),
-  route('PUT', '/api/account/confirm-subscription', 'shared'),
-  route('GET', '/api/account/geo-country', 'personal'),
-  route('GET', '/api/home/slides', 'shared'),
-  route('GET', '/api/home/top-rated', 'shared'),
-  route('GET', '/api/home/fashion-blog', 'shared'),
-  route('GET', '/api/home/showcase', 'shared'),
-  route('GET', '/api/home/promoted-links', 'shared'),
-  route('GET', '/api/home/editorspick-links', 'shared'),
-  route('GET', '/api/home/fashion-tips', 'shared'),
+  route('GET', SITE_CONTENT_API.menu, 'shared'),
+  route('GET', SITE_CONTENT_API.country, 'shared'),
+  route('POST', SUBSCRIPTION_API.subscribe, 'shared'),
+  route('PUT', SUBSCRIPTION_API.confirm, 'shared'),
+  route('GET', SITE_CONTENT_API.geoCountry, 'personal'),
+  route('GET', HOME_API.slides, 'shared'),
+  route('GET', HOME_API.topRated, 'shared'),
+  route('GET', HOME_API.fashionBlog, 'shared'),
+  route('GET', HOME_API.showcase, 'shared'),
+  route('GET', HOME_API.promotedLinks, 'shared'),
+  route('GET', HOME_API.editorsPickLinks, 'shared'),
+  route('GET', HOME_API.fashionTips, 'shared'),
 
   // Wishlists: the shopper's lists; a public list is the same for everyone who opens it.
-  route('POST', '/api/account/create-wishlist', 'personal'),
-  route('POST', '/api/account/wishlist', 'personal'),
-  route('GET', '/api/account/wishlist/:a/:b/:c', 'personal'),
-  route('PUT', '/api/account/wishlist', 'personal'),
-  route('PUT', '/api/account/wishlist-privacy', 'personal'),
-  route('PUT', '/api/account/wishlist-move-product', 'personal'),
-  route('POST', '/api/account/wishlist-default', 'personal'),
-  route('DELETE', '/api/account/wishlist-product/:listId/:productId', 'personal'),
-  route('DELETE', '/api/account/wishlist/:listId', 'personal'),
-  route('GET', '/api/account/show-wishlist', 'personal'),
-  route('GET', '/api/account/public-wishlist/:id', 'shared'),
-  route('POST', '/api/account/editorspick-product', 'personal'),
+  route('POST', WISHLIST_API.create, 'personal'),
+  route('POST', WISHLIST_API.add, 'personal'),
+  route('GET', WISHLIST_API.read, 'personal'),
+  route('PUT', WISHLIST_API.rename, 'personal'),
+  route('PUT', WISHLIST_API.privacy, 'personal'),
+  route('PUT', WISHLIST_API.move, 'personal'),
+  route('POST', WISHLIST_API.makeDefault, 'personal'),
+  route('DELETE', WISHLIST_API.deleteProduct, 'personal'),
+  route('DELETE', WISHLIST_API.deleteList, 'personal'),
+  route('GET', WISHLIST_API.show, 'personal'),
+  route('GET', WISHLIST_API.publicList, 'shared'),
+  route('POST', WISHLIST_API.editorsPick, 'personal'),
 
   // Looks: the shopper's boards; the categories a look is built from and a public look are
   // the same for everyone who asks.
-  route('GET', '/api/account/user-set-categs', 'shared'),
-  route('GET', '/api/account/dress-me-filters/:x', 'personal'),
-  route('GET', '/api/account/sets/:x', 'personal'),
-  route('POST', '/api/account/save-set', 'personal'),
-  route('PUT', '/api/account/rename-lookbook', 'personal'),
-  route('DELETE', '/api/account/sets/:listId', 'personal'),
-  route('GET', '/api/account/public-set/:listId', 'shared'),
-  route('GET', '/api/account/user-public-sets/:userName', 'shared'),
+  route('GET', LOOK_API.categories, 'shared'),
+  route('GET', LOOK_API.filters, 'personal'),
+  route('GET', LOOK_API.sets, 'personal'),
+  route('POST', LOOK_API.save, 'personal'),
+  route('PUT', LOOK_API.rename, 'personal'),
+  route('DELETE', LOOK_API.deleteLook, 'personal'),
+  route('GET', LOOK_API.publicLook, 'shared'),
+  route('GET', LOOK_API.publicLooks, 'shared'),
   // Alerts: the shopper's alerts, notifications and sales. A guest's alert and the e-mailed
   // confirm and unsubscribe links are shared: they need no identity (the e-mail or the link's
   // token says whose), and like the mailing list's subscribe and confirm their answers are
   // never cached (CacheNone), so nothing of one visitor's reaches another.
-  route('POST', '/api/account/set-alerts', 'shared'),
-  route('POST', '/api/account/set-user-alerts', 'personal'),
-  route('GET', '/api/account/alerts/:country', 'personal'),
-  route('DELETE', '/api/account/alerts/:alertId', 'personal'),
-  route('GET', '/api/account/notifications', 'personal'),
-  route('PUT', '/api/account/notifications-read', 'personal'),
-  route('GET', '/api/account/my-sales/:country', 'personal'),
-  route('PUT', '/api/account/confirm-alerts', 'shared'),
-  route('POST', '/api/account/alert-unsubscribe', 'shared'),
+  route('POST', ALERT_API.setGuest, 'shared'),
+  route('POST', ALERT_API.setUser, 'personal'),
+  route('GET', ALERT_API.alerts, 'personal'),
+  route('DELETE', ALERT_API.deleteAlert, 'personal'),
+  route('GET', ALERT_API.notifications, 'personal'),
+  route('PUT', ALERT_API.notificationsRead, 'personal'),
+  route('GET', ALERT_API.sales, 'personal'),
+  route('PUT', ALERT_API.confirm, 'shared'),
+  route('POST', ALERT_API.unsubscribe, 'shared'),
 
   // Product ratings: the shopper's own stars are personal, a product's average is shared.
-  route('POST', '/api/account/product-rating', 'personal'),
-  route('GET', '/api/account/product-rating/:id', 'personal'),
-  route('GET', '/api/products/rating/:id', 'shared'),
+  route('POST', RATING_API.rate, 'personal'),
+  route('GET', RATING_API.mine, 'personal'),
+  route('GET', RATING_API.summary, 'shared'),
 
   // The giveaway: its status is shared; entering and the shopper's entry are personal, and
   // so is the admins' list of entries.
-  route('GET', '/api/account/giveaway', 'shared'),
-  route('GET', '/api/account/giveaway-entry', 'personal'),
-  route('POST', '/api/account/giveaway-entry', 'personal'),
-  route('GET', '/api/account/giveaway-entries', 'personal'),
+  route('GET', GIVEAWAY_API.status, 'shared'),
+  route('GET', GIVEAWAY_API.entry, 'personal'),
+  route('POST', GIVEAWAY_API.entry, 'personal'),
+  route('GET', GIVEAWAY_API.entries, 'personal'),
 
   // Follows: the shopper's followed brands and stores (the spec's {x} of /brands/{x} and /stores/{x} is
   // the country whose newest products and on-sale counts they show), and which ones they follow.
-  route('POST', '/api/account/brand-follow', 'personal'),
-  route('DELETE', '/api/account/brand-unfollow/:id', 'personal'),
-  route('GET', '/api/account/brands/:country', 'personal'),
-  route('POST', '/api/account/store-follow', 'personal'),
-  route('DELETE', '/api/account/store-unfollow/:id', 'personal'),
-  route('GET', '/api/account/stores/:country', 'personal'),
-  route('GET', '/api/account/follows', 'personal'),
+  route('POST', FOLLOW_ROUTES.follow('brand'), 'personal'),
+  route('DELETE', FOLLOW_ROUTES.unfollow('brand'), 'personal'),
+  route('GET', FOLLOW_ROUTES.list('brand'), 'personal'),
+  route('POST', FOLLOW_ROUTES.follow('store'), 'personal'),
+  route('DELETE', FOLLOW_ROUTES.unfollow('store'), 'personal'),
+  route('GET', FOLLOW_ROUTES.list('store'), 'personal'),
+  route('GET', FOLLOW_API.followed, 'personal'),
 
   // Brand and store directories.
-  route('GET', '/api/account/brand-list', 'shared'),
-  route('GET', '/api/account/store-list', 'shared'),
-  route('GET', '/api/account/store-search/:term', 'shared'),
+  route('GET', DIRECTORY_API.brands, 'shared'),
+  route('GET', DIRECTORY_API.stores, 'shared'),
+  route('GET', DIRECTORY_API.storeSearch, 'shared'),
 
   // Search and listing. The admin debug line is its own personal call, so the listing
   // itself is the same bytes for everyone.
-  route('GET', '/api/search', 'shared'),
-  route('GET', '/api/search/debug', 'personal'),
-  route('GET', '/api/search/deals', 'shared'),
-  route('GET', '/api/search/filters/breadcrumb', 'shared'),
-  route('GET', '/api/search/filters/:type', 'shared'),
-  route('GET', '/api/search/canonical-links', 'shared'),
-  route('GET', '/api/search/listing', 'shared'),
-  route('GET', '/api/search/auto-suggest/:first/:second', 'shared'),
-  route('GET', '/api/search/auto-suggest/:text', 'shared'),
+  route('GET', SEARCH_API.list, 'shared'),
+  route('GET', SEARCH_API.debug, 'personal'),
+  route('GET', SEARCH_API.deals, 'shared'),
+  route('GET', SEARCH_API.breadcrumb, 'shared'),
+  route('GET', SEARCH_API.filters, 'shared'),
+  route('GET', SEARCH_API.canonicalLinks, 'shared'),
+  route('GET', SEARCH_API.listing, 'shared'),
+  route('GET', SEARCH_API.autoSuggestIn, 'shared'),
+  route('GET', SEARCH_API.autoSuggest, 'shared'),
 
   // Products: landing page, similar, editors' picks, click-through, sitemaps. Click tracking
   // is personal: it counts at most one click per visitor (session, guest key or address).
-  route('GET', '/api/products/detail/guid/:guid', 'shared'),
-  route('GET', '/api/products/detail/:category/:lastnode/:slug', 'shared'),
-  route('GET', '/api/products/similar/guid/:guid', 'shared'),
-  route('GET', '/api/products/similar/:category/:lastnode/:slug', 'shared'),
-  route('GET', '/api/products/list-editors-picks', 'shared'),
-  route('POST', '/api/products/add-csd', 'personal'),
-  route('GET', '/api/products/retailer/:guid', 'shared'),
+  route('GET', PRODUCT_API.detailByGuid, 'shared'),
+  route('GET', PRODUCT_PAGE_API.detail, 'shared'),
+  route('GET', PRODUCT_API.similarByGuid, 'shared'),
+  route('GET', PRODUCT_PAGE_API.similar, 'shared'),
+  route('GET', WISHLIST_API.editorsPickLists, 'shared'),
+  route('POST', PRODUCT_API.click, 'personal'),
+  route('GET', PRODUCT_API.retailer, 'shared'),
   // A size variant's price history: the same for everyone, changed only by an import.
-  route('GET', '/api/products/price-history/:guid', 'shared'),
-  route('GET', '/api/products/sitemap', 'shared'),
-  route('GET', '/api/products/sitemap/:kind', 'shared'),
+  route('GET', priceHistoryPath, 'shared'),
+  route('GET', PRODUCT_API.sitemapIndex, 'shared'),
+  route('GET', PRODUCT_API.sitemap, 'shared'),
 ];
 
 type Compiled = { method: Method; pattern: RegExp; scope: ApiScope };
 
 const compiled: readonly Compiled[] = API_ROUTES.map((r) => ({
   method: r.method,
-  pattern: new RegExp(`^${r.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+  pattern: patternRegExp(r.path),
   scope: r.scope,
 }));
 

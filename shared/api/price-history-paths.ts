@@ -1,7 +1,9 @@
 // The price history call's path and limits, without zod: the product page's code in the
 // browser imports these (its answer's schema stays on the server, price-history-schemas.ts).
 
-export const priceHistoryPath = (guid: string) => `/api/products/price-history/${guid}`;
+import { pathTo } from './api-paths';
+
+export const priceHistoryPath = pathTo('/api/products/price-history/:guid');
 
 /** The spans the product page offers. */
 export const PRICE_HISTORY_SPANS = [30, 90, 365] as const;

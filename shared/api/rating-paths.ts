@@ -1,13 +1,15 @@
 // Product ratings' paths, bounds and messages without zod, so the pages that rate can import
 // them (the schemas are in rating-schemas.ts; zod never ships to the browser).
 
+import { pathTo } from './api-paths';
+
 export const STAR_RATING_MIN = 1;
 export const STAR_RATING_MAX = 5;
 
 export const RATING_API = {
   rate: '/api/account/product-rating',
-  mine: (id: number) => `/api/account/product-rating/${id}`,
-  summary: (id: number) => `/api/products/rating/${id}`,
+  mine: pathTo('/api/account/product-rating/:id'),
+  summary: pathTo('/api/products/rating/:id'),
 } as const;
 
 export const RATING_MESSAGES = {

@@ -1,4 +1,5 @@
 import type { Country } from '../countries';
+import { SITE_CONTENT_API } from './site-content-paths';
 
 /**
  * The shell's shared api calls on every page of a country site: its menu and its country. The
@@ -7,7 +8,7 @@ import type { Country } from '../countries';
  */
 export function shellCalls(country: Country) {
   return {
-    menu: `/api/account/menu-structure/${country.info.countryId}`,
-    country: `/api/account/countries/${country.code}`,
+    menu: SITE_CONTENT_API.menu(country.info.countryId),
+    country: SITE_CONTENT_API.country(country.code),
   } as const;
 }

@@ -3,6 +3,7 @@ import { PAGE_STEP } from '../constants';
 import { DEFAULT_COUNTRY } from '../countries';
 import { emptyListingState, listingParams, type ListingRequest } from './listing-state';
 import { CATEGORY_LEVELS } from './vocabulary';
+import { SEARCH_API } from '../api/search-paths';
 
 // Spec section 7 lists a listing as one list call and several companion calls. Each
 // companion's answer depends on only part of the listing request; asking it with exactly
@@ -17,13 +18,13 @@ export type ListingCall = (typeof LISTING_CALLS)[number];
 
 /** The api path of each call (filters: add the type, GET /api/search/filters/{type}). */
 export const LISTING_CALL_PATHS: Readonly<Record<ListingCall, string>> = {
-  listing: '/api/search/listing',
-  list: '/api/search',
-  filters: '/api/search/filters',
-  deals: '/api/search/deals',
-  price: '/api/search/filters/price',
-  breadcrumb: '/api/search/filters/breadcrumb',
-  'canonical-links': '/api/search/canonical-links',
+  listing: SEARCH_API.listing,
+  list: SEARCH_API.list,
+  filters: SEARCH_API.filterGroups,
+  deals: SEARCH_API.deals,
+  price: SEARCH_API.filters('price'),
+  breadcrumb: SEARCH_API.breadcrumb,
+  'canonical-links': SEARCH_API.canonicalLinks,
 };
 
 /** The first api page of a site page: each site page shows PAGE_STEP api pages (spec sections 4 and 7). */

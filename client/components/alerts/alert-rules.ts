@@ -4,6 +4,7 @@ import type { ProductDetail } from '../../../shared/api/product-schemas';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { ALERT_API } from '../../../shared/api/alert-paths';
 import { ALERT_MESSAGES, alertPriceProblem, isValidEmail, type AlertKind, type AlertScope } from '../../../shared/validation/alert-rules';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
 
 // The Sale Alert / Price Alert form's decisions (spec sections 4 "Alert dialog", 5 "Alert
 // email", "Alert price"), apart from the markup: the dialog (with JavaScript) and the add-alert
@@ -23,7 +24,7 @@ export type AlertProduct = {
 };
 
 /** The product by its size variant (a shared call: the same answer for everyone). */
-export const productByGuidPath = (guid: string) => `/api/products/detail/guid/${encodeURIComponent(guid)}`;
+export const productByGuidPath = (guid: string) => PRODUCT_API.detailByGuid(guid);
 
 /** The size variant `guid` of a product's detail, as the alert form reads it; undefined when the answer does not hold it. */
 export function alertProductOf(detail: ProductDetail, guid: string): AlertProduct | undefined {

@@ -7,6 +7,7 @@ import { ShellLink } from '../ui/ShellLink';
 import type { HelpPage } from '../../content/help/help-common';
 import { HELP_NAV_LABELS } from '../../content/help/help-nav';
 import { HELP_SLUGS, type HelpSlug } from '../../routes';
+import { FASHION_TIPS_PATH } from '../../../shared/api/fashion-tips-paths';
 
 // The six help pages (spec section 2 route table): each is a route module of its own
 // (client/routes/help-{slug}.route.tsx) with its own text (client/content/help/), drawn by
@@ -17,7 +18,7 @@ import { HELP_SLUGS, type HelpSlug } from '../../routes';
 async function aboutLoader({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
   const { country } = context.get(siteContext);
-  const tips = await api.get('/api/home/fashion-tips', 'FashionTips', { country }).catch(() => null);
+  const tips = await api.get(FASHION_TIPS_PATH, 'FashionTips', { country }).catch(() => null);
   return { tips };
 }
 

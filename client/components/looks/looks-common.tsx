@@ -9,16 +9,7 @@ import { ShellLink } from '../ui/ShellLink';
 // smallChunkPlan), and these would grow it for pages that show no looks.
 
 /** The api paths the looks screens call (README "Look routes"). */
-export const LOOK_API = {
-  categories: '/api/account/user-set-categs',
-  filters: (categoryId: string) => `/api/account/dress-me-filters/${encodeURIComponent(categoryId)}`,
-  lookbook: '/api/account/sets/0',
-  look: (listId: number) => `/api/account/sets/${listId}`,
-  publicLook: (listId: number) => `/api/account/public-set/${listId}`,
-  publicLooks: (userName: string) => `/api/account/user-public-sets/${encodeURIComponent(userName)}`,
-  save: '/api/account/save-set',
-  rename: '/api/account/rename-lookbook',
-} as const;
+export { LOOK_API } from '../../../shared/api/look-paths';
 
 
 // Looks as tiles (My Lookbook, a public profile): the collage, the title linking to the look's

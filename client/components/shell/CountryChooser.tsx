@@ -3,6 +3,7 @@ import { useLocation, useMatches } from 'react-router';
 import { COUNTRIES, COUNTRY_CODES, parseCountryCode, type CountryCode } from '../../../shared/countries';
 import { useCountry } from '../../app/site-hooks';
 import type { RouteHandle } from './CountryPopup';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
 
 // The country chooser (spec section 2 "Country prefix"): each choice goes through
 // /choose-country/{cc}, which stores the country cookie and reloads the same page under
@@ -26,7 +27,7 @@ export function CountryChooser() {
   const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
     if (!event.currentTarget.open || asked) return;
     setAsked(true);
-    fetch('/api/account/geo-country', { headers: { accept: 'application/json' } })
+    fetch(SITE_CONTENT_API.geoCountry, { headers: { accept: 'application/json' } })
       .then((res) => res.json())
       // Only a suggestion: anything but a known country code suggests nothing.
       .then((body: { data?: { countryCode?: unknown } } | null) => setSuggested(typeof body?.data?.countryCode === 'string' ? parseCountryCode(body.data.countryCode) : undefined))

@@ -4,21 +4,7 @@ import type { WishlistDialogRequest, WishlistList } from './card-dialog-request'
 // The Wishlist dialog's rules (spec section 5), apart from React so they can be tested alone.
 
 /** The api paths the wishlist screens call (README "Wishlist routes"). */
-export const WISHLIST_API = {
-  /** The shopper's lists alone (a = 0), priced for nothing in particular. */
-  lists: (country: string) => `/api/account/wishlist/0/${country.toLowerCase()}/added`,
-  list: (listId: number, country: string) => `/api/account/wishlist/${listId}/${country.toLowerCase()}/added`,
-  add: '/api/account/wishlist',
-  create: '/api/account/create-wishlist',
-  rename: '/api/account/wishlist',
-  privacy: '/api/account/wishlist-privacy',
-  move: '/api/account/wishlist-move-product',
-  deleteProduct: (listId: number, productId: number) => `/api/account/wishlist-product/${listId}/${productId}`,
-  deleteList: (listId: number) => `/api/account/wishlist/${listId}`,
-  publicList: (listId: number) => `/api/account/public-wishlist/${listId}`,
-  editorsPick: '/api/account/editorspick-product',
-  editorsPickLists: '/api/products/list-editors-picks',
-} as const;
+export { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 
 /** What the chooser holds: nothing yet (''), Create New (0), a list id, or the list being renamed. */
 export type DialogChoice = '' | number | 'rename';

@@ -1,4 +1,5 @@
 import type { Query } from '../../../shared/api/api-client';
+import { SEARCH_API } from '../../../shared/api/search-paths';
 import { listingApiQuery } from '../../../shared/listing/companion-calls';
 import type { FacetFilterType } from '../../../shared/listing/vocabulary';
 import { browserApi } from '../../api/browser-api';
@@ -16,6 +17,6 @@ export async function loadMoreCards(data: ListingData, page: number): Promise<Ca
 
 /** A filter group's values whose names match `find`, over the listing's own query. */
 export async function findFilterValues(type: FacetFilterType, query: Query, find: string): Promise<FilterChoice[]> {
-  const answer = await browserApi().get(`/api/search/filters/${type}`, 'Filter', { ...query, find });
+  const answer = await browserApi().get(SEARCH_API.filters(type), 'Filter', { ...query, find });
   return answer.buckets;
 }

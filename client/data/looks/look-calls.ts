@@ -1,4 +1,5 @@
 import type { Query } from '../../../shared/api/api-client';
+import { SEARCH_API } from '../../../shared/api/search-paths';
 import type { LookPlacement } from '../../../shared/validation/look-rules';
 import { browserApi } from '../../api/browser-api';
 import { LOOK_API } from '../../components/looks/looks-common';
@@ -9,7 +10,7 @@ import { LOOK_API } from '../../components/looks/looks-common';
 
 /** A category's products as the listing's /api/search finds them (`query`: its filters, words, country, page size). */
 export function searchPieces(query: Query) {
-  return browserApi().get('/api/search', 'SearchResponse', query);
+  return browserApi().get(SEARCH_API.list, 'SearchResponse', query);
 }
 
 /** A category's Dress Me filter groups (a signed-in call). */

@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from 'react-router';
-import { SHOW_WISHLIST_MAX_IDS, SHOW_WISHLIST_PATH } from '../../../shared/validation/wishlist-limits';
+import { SHOW_WISHLIST_MAX_IDS } from '../../../shared/validation/wishlist-limits';
 import { apiContext } from '../../app/contexts';
 import { sessionContext } from '../../app/session-context';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 
 // The filled hearts of a page (ARCHITECTURE.md "Personal and shared data", the pattern for a new
 // personal part of a page): one small personal call, made by the loader only for a signed-in
@@ -16,7 +17,7 @@ export async function loadHearts(context: Readonly<RouterContextProvider>, ids: 
   const asked = [...new Set(ids)].slice(0, SHOW_WISHLIST_MAX_IDS);
   if (asked.length === 0) return { hearts: [] };
   try {
-    const answer = await context.get(apiContext).get(SHOW_WISHLIST_PATH, 'ShowWishlistMany', { ids: asked });
+    const answer = await context.get(apiContext).get(WISHLIST_API.show, 'ShowWishlistMany', { ids: asked });
     return { hearts: asked.filter((id) => (answer.products[String(id)]?.length ?? 0) > 0) };
   } catch {
     return {};

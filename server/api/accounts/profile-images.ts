@@ -6,20 +6,20 @@ import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
 import { HttpError } from '../../lib/http-error';
 import type { Queryable } from '../db/database';
 import { randomSecret } from './secrets';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 
 // Profile pictures: at most profileImageMaxBytes on the wire; the type decided by
 // the bytes themselves (a name or a Content-Type is only a claim); decoded and re-encoded
 // by sharp, which drops every metadata block (EXIF with its GPS position, XMP, ICC comments)
 // and anything hidden after the image; served from our own origin under a fresh name.
 
-export const PROFILE_IMAGE_PREFIX = '/api/account/profile-image/';
 const OUTPUT_SIZE = 400;
 const OUTPUT_TYPE = 'image/webp';
 /** Refuse decompression bombs: a small file that decodes to a huge bitmap. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
 export function profileImagePath(key: string): string {
-  return `${PROFILE_IMAGE_PREFIX}${key}.webp`;
+  return ACCOUNT_API.profileImage(`${key}.webp`);
 }
 
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp';

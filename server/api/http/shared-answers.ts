@@ -9,6 +9,15 @@ import { CATALOG_CHANGED_CHANNEL } from '../catalog/catalog-changed';
 import { SITE_CONTENT_CHANGED_CHANNEL } from '../catalog/site-content';
 import type { Database } from '../db/database';
 import { subscribe, type Subscription } from '../db/subscription';
+import { patternOf } from '../../../shared/api/api-paths';
+import { DIRECTORY_API } from '../../../shared/api/directory-paths';
+import { HOME_API } from '../../../shared/api/home-paths';
+import { priceHistoryPath } from '../../../shared/api/price-history-paths';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
+import { SEARCH_API } from '../../../shared/api/search-paths';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
 
 // Shared answers kept in memory (ARCHITECTURE.md "The api"): the routes below change only when
 // an import changes the catalogue or the site content, so their serialised bytes are kept per
@@ -33,35 +42,35 @@ import { subscribe, type Subscription } from '../db/subscription';
  * notice, so they are computed each time (two small reads) and caches keep them CacheLong.
  */
 export const ANSWERED_FROM_MEMORY: readonly string[] = [
-  '/api/home/slides',
-  '/api/home/fashion-blog',
-  '/api/home/showcase',
-  '/api/home/promoted-links',
-  '/api/home/editorspick-links',
-  '/api/home/fashion-tips',
-  '/api/account/menu-structure/:id',
-  '/api/account/countries/:code',
-  '/api/account/brand-list',
-  '/api/account/store-list',
-  '/api/account/store-search/:term',
-  '/api/products/detail/guid/:guid',
-  '/api/products/detail/:category/:lastnode/:slug',
-  '/api/products/similar/guid/:guid',
-  '/api/products/similar/:category/:lastnode/:slug',
-  '/api/products/list-editors-picks',
-  '/api/products/price-history/:guid',
-  '/api/products/sitemap',
-  '/api/products/sitemap/:kind',
+  HOME_API.slides,
+  HOME_API.fashionBlog,
+  HOME_API.showcase,
+  HOME_API.promotedLinks,
+  HOME_API.editorsPickLinks,
+  HOME_API.fashionTips,
+  SITE_CONTENT_API.menu,
+  SITE_CONTENT_API.country,
+  DIRECTORY_API.brands,
+  DIRECTORY_API.stores,
+  DIRECTORY_API.storeSearch,
+  PRODUCT_API.detailByGuid,
+  PRODUCT_PAGE_API.detail,
+  PRODUCT_API.similarByGuid,
+  PRODUCT_PAGE_API.similar,
+  WISHLIST_API.editorsPickLists,
+  priceHistoryPath,
+  PRODUCT_API.sitemapIndex,
+  PRODUCT_API.sitemap,
   // A listing's products and facets come from the index and the cards from the catalogue:
   // both change only with an import (a search with a text is always computed, below).
-  '/api/search/listing',
-];
+  SEARCH_API.listing,
+].map(patternOf);
 
 /**
  * Routes whose answer also depends on the day (a price history's daily points and its 30- and
  * 90-day lows move at midnight UTC without any import): kept for one generation and one day.
  */
-const DATED: ReadonlySet<string> = new Set(['/api/products/price-history/:guid']);
+const DATED: ReadonlySet<string> = new Set([priceHistoryPath.pattern]);
 
 /**
  * Requests of a route above that are computed every time all the same: a listing with a
@@ -69,7 +78,7 @@ const DATED: ReadonlySet<string> = new Set(['/api/products/price-history/:guid']
  * an answer from memory would count nothing.
  */
 function computedEachTime(routePath: string, url: string): boolean {
-  if (routePath !== '/api/search/listing') return false;
+  if (routePath !== SEARCH_API.listing) return false;
   const query = url.indexOf('?');
   return query >= 0 && new URLSearchParams(url.slice(query + 1)).has('q');
 }

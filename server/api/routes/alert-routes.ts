@@ -1,4 +1,6 @@
 import { Router, type Request } from 'express';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { ALERT_API } from '../../../shared/api/alert-paths';
 import {
   AlertCountryParams,
   AlertIdParams,
@@ -15,7 +17,7 @@ import { badRequest } from '../../lib/http-error';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { askerOf } from '../accounts/viewer';
 import { parseInput, sendData } from '../http/respond';
-import type { ApiArea } from './area';
+import { routesUnder, type ApiArea } from './area';
 
 // Sale and price alerts under /api/account (spec sections 3, 4, 5, 7; shapes and the meaning
 // of each route in shared/api/alert-schemas.ts). The shopper's routes check the session
@@ -31,16 +33,17 @@ const alertAddress = (req: Request) => {
 };
 
 export const alertArea: ApiArea = {
-  mountPath: '/api/account',
+  mountPath: API_MOUNTS.account,
   routes: ({ accounts, alerts, notifications, sales, alertSettings }) => {
     const router = Router();
+    const at = routesUnder(API_MOUNTS.account);
     const { sessions } = accounts;
     const shopper = async (req: Request) => (await sessions.authenticate(req)).userId;
 
     // A guest's alert may send the address its confirm e-mail, so it is limited per client
     // and per address like the mailing list's subscribe (counters of its own).
     router.post(
-      '/set-alerts',
+      at(ALERT_API.setGuest),
       ...accounts.rateLimiter({ action: 'forgotPassword', prefix: 'set-alerts', limit: alertSettings.setAlertsLimit, account: alertAddress }),
       async (req, res) => {
         const body = parseForm(SetGuestAlertBody, req.body);
@@ -48,39 +51,39 @@ export const alertArea: ApiArea = {
       },
     );
 
-    router.post('/set-user-alerts', async (req, res) => {
+    router.post(at(ALERT_API.setUser), async (req, res) => {
       const asker = askerOf(await sessions.authenticate(req));
       const body = parseForm(SetUserAlertBody, req.body);
       sendData(res, await alerts.setForUser(asker, body), CachePrivate);
     });
 
-    router.get('/alerts/:country', async (req, res) => {
+    router.get(at(ALERT_API.alerts), async (req, res) => {
       const asker = askerOf(await sessions.authenticate(req));
       const { country } = parseInput(AlertCountryParams, req.params);
       const page = parseInput(AlertsPageQuery, req.query);
       sendData(res, await alerts.list(asker, country, page), CachePrivate);
     });
 
-    router.delete('/alerts/:alertId', async (req, res) => {
+    router.delete(at(ALERT_API.deleteAlert), async (req, res) => {
       const userId = await shopper(req);
       const { alertId } = parseInput(AlertIdParams, req.params);
       await alerts.remove(userId, alertId);
       sendData(res, { deleted: true }, CachePrivate);
     });
 
-    router.get('/notifications', async (req, res) => {
+    router.get(at(ALERT_API.notifications), async (req, res) => {
       const userId = await shopper(req);
       const page = parseInput(AlertsPageQuery, req.query);
       sendData(res, await notifications.list(userId, page), CachePrivate);
     });
 
-    router.put('/notifications-read', async (req, res) => {
+    router.put(at(ALERT_API.notificationsRead), async (req, res) => {
       const userId = await shopper(req);
       const { upTo } = parseForm(NotificationsReadBody, req.body);
       sendData(res, { count: await notifications.markRead(userId, upTo) }, CachePrivate);
     });
 
-    router.get('/my-sales/:country', async (req, res) => {
+    router.get(at(ALERT_API.sales), async (req, res) => {
       const session = await sessions.authenticate(req);
       const { country } = parseInput(AlertCountryParams, req.params);
       const page = parseInput(AlertsPageQuery, req.query);
@@ -88,14 +91,14 @@ export const alertArea: ApiArea = {
     });
 
     // The confirm page's button (the e-mailed link opens a page; a scanner confirms nothing).
-    router.put('/confirm-alerts', async (req, res) => {
+    router.put(at(ALERT_API.confirm), async (req, res) => {
       const { token } = parseForm(ConfirmAlertsBody, req.body);
       if (!(await alerts.confirm(token))) throw badRequest(ALERT_MESSAGES.linkInvalid);
       sendData(res, { message: ALERT_NOTICES.confirmed }, CacheNone);
     });
 
     // One-click (RFC 8058, through the web's page) and the page's buttons.
-    router.post('/alert-unsubscribe', async (req, res) => {
+    router.post(at(ALERT_API.unsubscribe), async (req, res) => {
       const { token, all } = parseForm(AlertUnsubscribeBody, req.body);
       const message = await alerts.unsubscribe(token, all);
       if (!message) throw badRequest(ALERT_MESSAGES.linkInvalid);

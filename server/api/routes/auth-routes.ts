@@ -1,9 +1,11 @@
 import { Router } from 'express';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 import { SocialLoginForm } from '../../../shared/validation/account-rules';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { knownDeviceFrom, sendSignIn } from '../accounts/known-devices';
 import type { SocialProvider } from '../accounts/social-providers';
-import type { ApiArea } from './area';
+import { routesUnder, type ApiArea } from './area';
 
 // Signing in, under /auth (spec section 7): POST /auth/login {email, password}; POST
 // /auth/facebook and /auth/google {access_token, platform, location}; POST /auth/sign-in-link
@@ -16,19 +18,20 @@ import type { ApiArea } from './area';
 // TRUST_PROXY allows. Failed password sign-ins also count per account (login-throttle.ts).
 
 export const authArea: ApiArea = {
-  mountPath: '/auth',
+  mountPath: API_MOUNTS.auth,
   routes: ({ accounts }) => {
     const router = Router();
+    const at = routesUnder(API_MOUNTS.auth);
     const { sessions, registration } = accounts;
     const login = accounts.settings.rateLimits.login;
 
     // Failed attempts from one address, whatever account they name; a success gives its count back.
-    router.post('/login', ...accounts.rateLimiter({ action: 'login', limit: login, failuresOnly: true }), async (req, res) => {
+    router.post(at(ACCOUNT_API.login), ...accounts.rateLimiter({ action: 'login', limit: login, failuresOnly: true }), async (req, res) => {
       sendSignIn(res, await sessions.login(req.body, req.ip ?? 'unknown', knownDeviceFrom(req)));
     });
 
     for (const provider of ['facebook', 'google'] as const satisfies readonly SocialProvider[]) {
-      router.post(`/${provider}`, ...accounts.rateLimiter({ action: 'login', limit: login, failuresOnly: true }), async (req, res) => {
+      router.post(at(ACCOUNT_API[provider]), ...accounts.rateLimiter({ action: 'login', limit: login, failuresOnly: true }), async (req, res) => {
         const input = parseForm(SocialLoginForm, req.body);
         const identity = await accounts.social[provider](input.access_token);
         sendSignIn(res, await registration.socialSignIn(identity, input, knownDeviceFrom(req)));
@@ -36,7 +39,7 @@ export const authArea: ApiArea = {
     }
 
     // A link is 256 random bits; the limit only keeps a client from hammering the table.
-    router.post('/sign-in-link', ...accounts.rateLimiter({ action: 'login', prefix: 'sign-in-link', limit: login, failuresOnly: true }), async (req, res) => {
+    router.post(at(ACCOUNT_API.signInLink), ...accounts.rateLimiter({ action: 'login', prefix: 'sign-in-link', limit: login, failuresOnly: true }), async (req, res) => {
       sendSignIn(res, await sessions.signInWithLink(req.body, knownDeviceFrom(req)));
     });
 

@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { LOOK_API } from '../../../shared/api/look-paths';
 import { z } from 'zod';
 import { LookIdParams, RenameLookbookBody, SaveSetBody, SetsParams, UserNameParams } from '../../../shared/api/look-schemas';
 import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
@@ -11,7 +13,7 @@ import { purgeKey, tagAnswer } from '../http/cache-purges';
 import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { rawQuery } from '../listing/read-listing-request';
-import type { ApiArea } from './area';
+import { routesUnder, type ApiArea } from './area';
 
 // Looks under /api/account (spec section 7; shapes and the meaning of each route in
 // shared/api/look-schemas.ts). Every route but user-set-categs, public-set and user-public-sets is the
@@ -23,25 +25,26 @@ const CategoryParams = z.object({ x: safeText('x') });
 const PublicParams = z.object({ listId: entityId('listId') });
 
 export const lookArea: ApiArea = {
-  mountPath: '/api/account',
+  mountPath: API_MOUNTS.account,
   routes: ({ accounts, looks, purges }) => {
     const router = Router();
+    const at = routesUnder(API_MOUNTS.account);
     const { sessions } = accounts;
     const shopper = async (req: Parameters<typeof sessions.authenticate>[0]) => askerOf(await sessions.authenticate(req));
 
     // Shared: the same eight categories for everyone.
-    router.get('/user-set-categs', (_req, res) => {
+    router.get(at(LOOK_API.categories), (_req, res) => {
       sendData(res, { categories: looks.categories() }, CacheShort);
     });
 
-    router.get('/dress-me-filters/:x', async (req, res) => {
+    router.get(at(LOOK_API.filters), async (req, res) => {
       await shopper(req);
       const { x } = parseInput(CategoryParams, req.params);
       if (!isLookCategoryId(x)) throw notFound(LOOK_MESSAGES.categoryNotFound(x));
       sendData(res, await looks.dressMeFilters(x, rawQuery(req)), CachePrivate);
     });
 
-    router.get('/sets/:x', async (req, res) => {
+    router.get(at(LOOK_API.sets), async (req, res) => {
       const asker = await shopper(req);
       const { x } = parseInput(SetsParams, req.params);
       const { country } = parseInput(CountryQuery, { country: req.query.country });
@@ -49,7 +52,7 @@ export const lookArea: ApiArea = {
       else sendData(res, await looks.read(asker, x, country), CachePrivate);
     });
 
-    router.post('/save-set', async (req, res) => {
+    router.post(at(LOOK_API.save), async (req, res) => {
       const asker = await shopper(req);
       const body = parseForm(SaveSetBody, req.body);
       const saved =
@@ -62,7 +65,7 @@ export const lookArea: ApiArea = {
       sendData(res, saved, CachePrivate);
     });
 
-    router.put('/rename-lookbook', async (req, res) => {
+    router.put(at(LOOK_API.rename), async (req, res) => {
       const asker = await shopper(req);
       const { listId, setName, setPublic } = parseForm(RenameLookbookBody, req.body);
       const renamed = await looks.rename(asker.userId, listId, setName, setPublic);
@@ -70,7 +73,7 @@ export const lookArea: ApiArea = {
       sendData(res, renamed, CachePrivate);
     });
 
-    router.delete('/sets/:listId', async (req, res) => {
+    router.delete(at(LOOK_API.deleteLook), async (req, res) => {
       const asker = await shopper(req);
       const { listId } = parseInput(LookIdParams, req.params);
       await looks.remove(asker.userId, listId);
@@ -79,7 +82,7 @@ export const lookArea: ApiArea = {
     });
 
     // Shared: no identity reaches it (bindApiScope), so the answer is the same for everyone.
-    router.get('/public-set/:listId', async (req, res) => {
+    router.get(at(LOOK_API.publicLook), async (req, res) => {
       const { listId } = parseInput(PublicParams, req.params);
       const { country } = parseInput(CountryQuery, { country: req.query.country });
       const look = await looks.readPublic(listId, country);
@@ -88,7 +91,7 @@ export const lookArea: ApiArea = {
     });
 
     // Shared: a shopper's public looks, the same for everyone (their public profile).
-    router.get('/user-public-sets/:userName', async (req, res) => {
+    router.get(at(LOOK_API.publicLooks), async (req, res) => {
       const { userName } = parseInput(UserNameParams, req.params);
       const { lookbook, ownerId } = await looks.publicLookbook(userName);
       tagAnswer(res, [purgeKey.lookbook(ownerId), purgeKey.shopper(ownerId)]);

@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { priceHistoryPath } from '../../../shared/api/price-history-paths';
 import { z } from 'zod';
 import { PRICE_HISTORY_DEFAULT_DAYS, PRICE_HISTORY_MAX_DAYS } from '../../../shared/api/price-history-paths';
 import { CacheShort } from '../../../shared/http/cache-policy';
@@ -6,7 +8,7 @@ import { safeText, uuidId } from '../../../shared/validation/safe-input';
 import { adminView } from '../http/catalog-view';
 import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
-import type { ApiArea } from './area';
+import { routesUnder, type ApiArea } from './area';
 
 // A size variant's price history (shared/api/price-history-schemas.ts). The same for every
 // visitor and changed only by an import, so it is one of the answers kept in memory
@@ -27,10 +29,11 @@ const HistoryQuery = CountryQuery.extend({
 const GuidParams = z.object({ guid: uuidId('guid', 'guid must be a size variant id (a UUID)') });
 
 export const priceHistoryArea: ApiArea = {
-  mountPath: '/api/products',
+  mountPath: API_MOUNTS.products,
   routes: ({ priceHistory }) => {
     const router = Router();
-    router.get('/price-history/:guid', async (req, res) => {
+    const at = routesUnder(API_MOUNTS.products);
+    router.get(at(priceHistoryPath), async (req, res) => {
       const { guid } = parseInput(GuidParams, req.params);
       const { country, days } = parseInput(HistoryQuery, req.query);
       sendData(res, await priceHistory.history(guid, country, days, adminView(req)), CacheShort);

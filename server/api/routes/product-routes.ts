@@ -1,4 +1,8 @@
 import { Router, type Request } from 'express';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 import { z } from 'zod';
 import { SITEMAP_KINDS, SITEMAP_PAGE_SIZE, isClickSource, type SitemapKind } from '../../../shared/api/product-schemas';
 import { MAX_PER_PAGE, PER_PAGE } from '../../../shared/constants';
@@ -10,7 +14,7 @@ import { adminView } from '../http/catalog-view';
 import { CountryQuery } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import type { ProductAddress } from '../services/product-service';
-import type { ApiArea } from './area';
+import { routesUnder, type ApiArea } from './area';
 
 // Spec section 7: /api/products/… (landing page, similar products, editors' picks, click
 // tracking, retailer links, sitemaps).
@@ -68,45 +72,46 @@ function address(params: Record<string, string>): ProductAddress {
 }
 
 export const productArea: ApiArea = {
-  mountPath: '/api/products',
+  mountPath: API_MOUNTS.products,
   routes: ({ products, clicks, sitemaps, accounts }) => {
     const router = Router();
+    const at = routesUnder(API_MOUNTS.products);
 
-    for (const path of ['/detail/guid/:guid', '/detail/:category/:lastnode/:slug']) {
-      router.get(path, async (req, res) => {
+    for (const path of [PRODUCT_API.detailByGuid, PRODUCT_PAGE_API.detail]) {
+      router.get(at(path), async (req, res) => {
         const { country } = parseInput(CountryQuery, req.query);
         sendData(res, await products.detail(address(req.params as Record<string, string>), country, adminView(req)), CacheShort);
       });
     }
-    for (const path of ['/similar/guid/:guid', '/similar/:category/:lastnode/:slug']) {
-      router.get(path, async (req, res) => {
+    for (const path of [PRODUCT_API.similarByGuid, PRODUCT_PAGE_API.similar]) {
+      router.get(at(path), async (req, res) => {
         const { country, page, perPage } = parseInput(PagedQuery, req.query);
         sendData(res, await products.similar(address(req.params as Record<string, string>), country, page, perPage, adminView(req)), CacheShort);
       });
     }
 
-    router.get('/list-editors-picks', async (_req, res) => {
+    router.get(at(WISHLIST_API.editorsPickLists), async (_req, res) => {
       sendData(res, await products.editorsPickLists(), CacheShort);
     });
 
     // Personal (shared/api/api-routes.ts): the visitor's identity reaches this handler.
-    router.post('/add-csd', async (req, res) => {
+    router.post(at(PRODUCT_API.click), async (req, res) => {
       const body = parseInput(ClickBody, req.body ?? {});
       const recorded = await clicks.recordClick(body.id, body.country, body.source, await clickVisitor(accounts, req));
       sendData(res, { recorded }, CachePrivate);
     });
 
-    router.get('/retailer/:guid', async (req, res) => {
+    router.get(at(PRODUCT_API.retailer), async (req, res) => {
       const { guid: id } = parseInput(GuidParams, req.params);
       const { country } = parseInput(CountryQuery, req.query);
       sendData(res, await clicks.retailerLink(id, country, adminView(req)), CachePrivate);
     });
 
-    router.get('/sitemap', async (req, res) => {
+    router.get(at(PRODUCT_API.sitemapIndex), async (req, res) => {
       const { country } = parseInput(CountryQuery, req.query);
       sendData(res, await sitemaps.sitemapIndex(country, SITEMAP_PAGE_SIZE), CacheLong);
     });
-    router.get('/sitemap/:kind', async (req, res) => {
+    router.get(at(PRODUCT_API.sitemap), async (req, res) => {
       const kind = req.params.kind;
       if (!(SITEMAP_KINDS as readonly string[]).includes(kind)) throw notFound(`There is no ${kind} sitemap; kinds are ${SITEMAP_KINDS.join(', ')}`);
       const { country, page, perPage } = parseInput(SitemapQuery, req.query);

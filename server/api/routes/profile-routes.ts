@@ -1,4 +1,6 @@
 import { Router, type Response } from 'express';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 import { z } from 'zod';
 import { PUBLIC_PROFILE_MESSAGES, type PublicUserDetail } from '../../../shared/api/account-schemas';
 import { CacheImmutable, CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
@@ -10,7 +12,7 @@ import { readUpload } from '../accounts/profile-images';
 import { purgeKey, tagAnswer } from '../http/cache-purges';
 import { pathText } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
-import type { ApiArea } from './area';
+import { routesUnder, type ApiArea } from './area';
 
 // Profiles under /api/account (spec section 7 "Account"): the shopper's own profile, user
 // name and picture, the notification count, and the public profiles and pictures anyone may
@@ -23,12 +25,13 @@ const UserNameParams = z.object({ userName: pathText('userName', 100).min(1, 'us
 const ImageParams = z.object({ file: safeText('file').regex(/^[A-Za-z0-9_-]{16,64}\.webp$/, 'no such picture') });
 
 export const profileArea: ApiArea = {
-  mountPath: '/api/account',
+  mountPath: API_MOUNTS.account,
   routes: ({ accounts }) => {
     const router = Router();
+    const at = routesUnder(API_MOUNTS.account);
     const { sessions, profiles, settings } = accounts;
 
-    router.get('/user-profile', async (req, res) => {
+    router.get(at(ACCOUNT_API.userProfile), async (req, res) => {
       sendData(res, { userdetail: await profiles.profileOf(req) }, CachePrivate);
     });
 
@@ -38,23 +41,23 @@ export const profileArea: ApiArea = {
       sendData(res, { userdetail: profile }, CacheShort);
     };
 
-    router.get('/user-public-profile/name/:userName', async (req, res) => {
+    router.get(at(ACCOUNT_API.publicProfileByName), async (req, res) => {
       const { userName } = parseInput(UserNameParams, req.params);
       sendPublicProfile(res, await profiles.publicProfile({ userName }));
     });
 
-    router.get('/user-public-profile/:id', async (req, res) => {
+    router.get(at(ACCOUNT_API.publicProfile), async (req, res) => {
       const { id } = parseInput(PublicIdParams, req.params);
       sendPublicProfile(res, await profiles.publicProfile({ publicId: id }));
     });
 
-    router.put('/edit-user-profile', async (req, res) => {
+    router.put(at(ACCOUNT_API.editProfile), async (req, res) => {
       const session = await sessions.authenticate(req);
       const userdetail = await profiles.editProfile(session, req.body);
       sendData(res, { message: ACCOUNT_NOTICES.profileUpdated, userdetail }, CachePrivate);
     });
 
-    router.put('/upload-profile-image', async (req, res) => {
+    router.put(at(ACCOUNT_API.uploadProfileImage), async (req, res) => {
       const session = await sessions.authenticate(req);
       const upload = await readUpload(req, settings.profileImageMaxBytes);
       const profileImage = await profiles.setProfileImage(session, upload);
@@ -62,7 +65,7 @@ export const profileArea: ApiArea = {
     });
 
     // Pictures are served from our origin; a new upload gets a new name, so each is immutable.
-    router.get('/profile-image/:file', async (req, res) => {
+    router.get(at(ACCOUNT_API.profileImage), async (req, res) => {
       const { file } = parseInput(ImageParams, req.params);
       const image = await profiles.profileImage(file.slice(0, -'.webp'.length));
       if (!image) throw notFound('no such picture');
@@ -73,7 +76,7 @@ export const profileArea: ApiArea = {
     });
 
     router.get(
-      '/check-username/:userName',
+      at(ACCOUNT_API.checkUserName),
       ...accounts.rateLimiter({
         action: 'checkUserName',
         limit: settings.rateLimits.checkUserName,
@@ -89,7 +92,7 @@ export const profileArea: ApiArea = {
       },
     );
 
-    router.get('/notification-count', async (req, res) => {
+    router.get(at(ACCOUNT_API.notificationCount), async (req, res) => {
       sendData(res, { count: await profiles.notificationCountOf(req) }, CachePrivate);
     });
 

@@ -1,10 +1,12 @@
 import { isAdminProfileType } from '../../../shared/api/account-paths';
 import { Router } from 'express';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { RATING_API } from '../../../shared/api/rating-paths';
 import { ProductRatingBody, ProductRatingParams } from '../../../shared/api/rating-schemas';
 import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { parseInput, sendData } from '../http/respond';
-import type { ApiArea } from './area';
+import { routesUnder, type ApiArea } from './area';
 
 // Product ratings (shapes and meaning in shared/api/rating-schemas.ts). The shopper's routes
 // take the session first (401 'UnAuthorized Access!'), then the input (a 400 naming the
@@ -14,25 +16,26 @@ import type { ApiArea } from './area';
 // in the personal answers, which carry the average as it is now.
 
 export const ratingArea: ApiArea = {
-  mountPath: '/api',
+  mountPath: API_MOUNTS.api,
   routes: ({ accounts, ratings }) => {
     const router = Router();
+    const at = routesUnder(API_MOUNTS.api);
     const { sessions } = accounts;
 
-    router.post('/account/product-rating', async (req, res) => {
+    router.post(at(RATING_API.rate), async (req, res) => {
       const { userId, profileType } = await sessions.authenticate(req);
       const { id, star_rating } = parseForm(ProductRatingBody, req.body);
       sendData(res, await ratings.rate(userId, id, star_rating, isAdminProfileType(profileType)), CachePrivate);
     });
 
-    router.get('/account/product-rating/:id', async (req, res) => {
+    router.get(at(RATING_API.mine), async (req, res) => {
       const { userId, profileType } = await sessions.authenticate(req);
       const { id } = parseInput(ProductRatingParams, req.params);
       sendData(res, await ratings.mine(userId, id, isAdminProfileType(profileType)), CachePrivate);
     });
 
     // Shared: no identity reaches it (bindApiScope), so the answer is the same for everyone.
-    router.get('/products/rating/:id', async (req, res) => {
+    router.get(at(RATING_API.summary), async (req, res) => {
       const { id } = parseInput(ProductRatingParams, req.params);
       sendData(res, { rating: await ratings.summary(id) }, CacheShort);
     });

@@ -1,4 +1,6 @@
 import { Router, type Request } from 'express';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { SEARCH_API } from '../../../shared/api/search-paths';
 import { z } from 'zod';
 import { SEARCH_DEBUG_FORBIDDEN } from '../../../shared/api/search-schemas';
 import { DEPARTMENTS, isDepartment, type Department } from '../../../shared/constants';
@@ -13,7 +15,7 @@ import { CountryDepartmentQuery, pathText } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { readFilterListOptions, readListingRequest } from '../listing/read-listing-request';
 import type { SearchService } from '../listing/search-service';
-import type { ApiArea } from './area';
+import { routesUnder, type ApiArea } from './area';
 
 // Spec section 7 "Products and search": GET /api/search and its companions. Every listing
 // call is read with the one listing grammar (shared/listing/) and narrowed to what it depends
@@ -26,29 +28,30 @@ const MAX_SUGGEST_LENGTH = 100;
 
 export function searchRoutes(deps: { search: SearchService; resolveViewer: ViewerResolver }): Router {
   const router = Router();
+  const at = routesUnder(API_MOUNTS.search);
   const { search } = deps;
 
-  router.get('/', async (req, res) => {
+  router.get(at(SEARCH_API.list), async (req, res) => {
     sendData(res, await search.products.list(readListingRequest(req, 'list')), CacheShort);
   });
 
   // Spec section 2: "Users with a token and profile type 1 or 2 see a debug and time-taken
   // line." Anyone else is refused with 403, not 401: their session is fine, the line is not theirs.
-  router.get('/debug', async (req, res) => {
+  router.get(at(SEARCH_API.debug), async (req, res) => {
     const request = readListingRequest(req, 'list');
     if (!isAdmin(await deps.resolveViewer(req))) throw new HttpError(403, SEARCH_DEBUG_FORBIDDEN);
     sendData(res, await search.products.debug(request), CachePrivate);
   });
 
-  router.get('/deals', async (req, res) => {
+  router.get(at(SEARCH_API.deals), async (req, res) => {
     sendData(res, await search.facets.deals(readListingRequest(req, 'deals')), CacheShort);
   });
 
-  router.get('/filters/breadcrumb', async (req, res) => {
+  router.get(at(SEARCH_API.breadcrumb), async (req, res) => {
     sendData(res, await search.links.breadcrumb(readListingRequest(req, 'breadcrumb')), CacheShort);
   });
 
-  router.get('/filters/:type', async (req, res) => {
+  router.get(at(SEARCH_API.filters), async (req, res) => {
     const type = req.params.type;
     if (!isFilterType(type)) throw notFound(`There is no ${type} filter; filters are ${FILTER_TYPES.join(', ')} and breadcrumb`);
     const answer =
@@ -59,11 +62,11 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
   });
 
   // Our web's one call per listing page: the site page and every companion's answer.
-  router.get('/listing', async (req, res) => {
+  router.get(at(SEARCH_API.listing), async (req, res) => {
     sendData(res, await search.page.answer(readListingRequest(req, 'listing')), CacheShort);
   });
 
-  router.get('/canonical-links', async (req, res) => {
+  router.get(at(SEARCH_API.canonicalLinks), async (req, res) => {
     sendData(res, await search.links.canonicalLinks(readListingRequest(req, 'canonical-links')), CacheShort);
   });
 
@@ -80,7 +83,7 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
     const { country, department: fromQuery } = parseInput(CountryDepartmentQuery, req.query);
     return search.suggestions.suggest(cleanSearchText(parseInput(SuggestText[part], text)), department ?? fromQuery, country, adminView(req));
   };
-  router.get('/auto-suggest/:first/:second', async (req, res) => {
+  router.get(at(SEARCH_API.autoSuggestIn), async (req, res) => {
     const { first, second } = parseInput(SuggestParams, req.params);
     let department: string;
     let text: string;
@@ -90,7 +93,7 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
     else throw badRequest(`first or second (the two path parts) must be a department (${DEPARTMENTS.join(', ')}); the other is the search text`);
     sendData(res, await suggest(req, text, part, department as Department), CacheShort);
   });
-  router.get('/auto-suggest/:text', async (req, res) => {
+  router.get(at(SEARCH_API.autoSuggest), async (req, res) => {
     sendData(res, await suggest(req, (req.params as { text: string }).text, 'text', undefined), CacheShort);
   });
 
@@ -99,6 +102,6 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
 
 /** The listing endpoints under /api/search. */
 export const searchArea: ApiArea = {
-  mountPath: '/api/search',
+  mountPath: API_MOUNTS.search,
   routes: ({ search, accounts }) => searchRoutes({ search, resolveViewer: accounts.resolveViewer }),
 };

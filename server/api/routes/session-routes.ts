@@ -1,11 +1,13 @@
 import { Router, type Request, type Response } from 'express';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
 import { ACCOUNT_NOTICES, ForgotPasswordForm, SignInLinkRequestForm, normalizeEmail } from '../../../shared/validation/account-rules';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { knownDeviceFrom, sendSignIn } from '../accounts/known-devices';
 import type { SessionRecord } from '../accounts/sessions';
 import { sendData } from '../http/respond';
-import type { ApiArea } from './area';
+import { routesUnder, type ApiArea } from './area';
 
 // The session and what it rests on, under /api/account (spec section 7 "Account"):
 // registering (which signs in), signing out, changing and resetting the password, asking for
@@ -20,24 +22,25 @@ const bodyEmail = (req: Request) => {
 };
 
 export const sessionArea: ApiArea = {
-  mountPath: '/api/account',
+  mountPath: API_MOUNTS.account,
   routes: ({ accounts }) => {
     const router = Router();
+    const at = routesUnder(API_MOUNTS.account);
     const { sessions, registration, passwords } = accounts;
     const limits = accounts.settings.rateLimits;
 
-    router.post('/register', ...accounts.rateLimiter({ action: 'register', limit: limits.register, account: bodyEmail }), async (req, res) => {
+    router.post(at(ACCOUNT_API.register), ...accounts.rateLimiter({ action: 'register', limit: limits.register, account: bodyEmail }), async (req, res) => {
       sendSignIn(res, await registration.register(req.body, knownDeviceFrom(req)), { message: ACCOUNT_NOTICES.registered });
     });
 
-    router.delete('/logout', async (req, res) => {
+    router.delete(at(ACCOUNT_API.logout), async (req, res) => {
       const session = await sessions.authenticate(req);
       await sessions.logout(session);
       sendData(res, { message: ACCOUNT_NOTICES.loggedOut }, CachePrivate);
     });
 
     // The same answer, as fast, for every well-formed address (see requestPasswordReset).
-    router.post('/forgot-password', ...accounts.rateLimiter({ action: 'forgotPassword', limit: limits.forgotPassword, account: bodyEmail }), (req, res) => {
+    router.post(at(ACCOUNT_API.forgotPassword), ...accounts.rateLimiter({ action: 'forgotPassword', limit: limits.forgotPassword, account: bodyEmail }), (req, res) => {
       const { email } = parseForm(ForgotPasswordForm, { email: normalizeEmail((req.body as { email?: unknown } | undefined)?.email) });
       passwords.requestPasswordReset(email);
       sendData(res, { message: ACCOUNT_NOTICES.resetRequested }, CacheNone);
@@ -46,7 +49,7 @@ export const sessionArea: ApiArea = {
     // The same answer, as fast, for every identifier (see requestSignInLink). One account's
     // e-mail address and user name share its limit.
     router.post(
-      '/sign-in-link',
+      at(ACCOUNT_API.signInLinkRequest),
       ...accounts.rateLimiter({
         action: 'signInLink',
         limit: limits.signInLink,
@@ -62,14 +65,14 @@ export const sessionArea: ApiArea = {
       },
     );
 
-    router.put('/confirm-password', async (req, res) => {
+    router.put(at(ACCOUNT_API.confirmPassword), async (req, res) => {
       await passwords.confirmPasswordReset(req.body);
       sendData(res, { message: ACCOUNT_NOTICES.passwordReset }, CacheNone);
     });
 
     // Guessing the current password with a stolen session counts as failed sign-ins do.
     router.put(
-      '/change-password',
+      at(ACCOUNT_API.changePassword),
       async (req: Request, res: Response, next) => {
         res.locals.session = await sessions.authenticate(req);
         next();
@@ -88,7 +91,7 @@ export const sessionArea: ApiArea = {
     );
 
     // The web asks for a guest key when a visitor without one needs an identity (g-to cookie).
-    router.post('/guest-key', ...accounts.rateLimiter({ action: 'guestKey', limit: limits.guestKey }), async (_req, res) => {
+    router.post(at(ACCOUNT_API.guestKey), ...accounts.rateLimiter({ action: 'guestKey', limit: limits.guestKey }), async (_req, res) => {
       sendData(res, { key: await sessions.issueGuestKey() }, CachePrivate);
     });
 

@@ -1,4 +1,7 @@
 import { Router, type Request } from 'express';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
+import { SUBSCRIPTION_API } from '../../../shared/api/subscription-paths';
 import { z } from 'zod';
 import { SUBSCRIBE_SOURCES, SUBSCRIPTION_MESSAGES } from '../../../shared/api/subscription-schemas';
 import { COUNTRIES, DEFAULT_COUNTRY, parseCountryCode } from '../../../shared/countries';
@@ -10,7 +13,7 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { IdParams, countryCode } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { SUBSCRIBE_RATE_LIMIT } from '../services/subscription-service';
-import type { ApiArea } from './area';
+import { routesUnder, type ApiArea } from './area';
 
 // Site content under /api/account (spec section 7 "Account"): the header menu, the country
 // sites, the mailing list, and the country the visitor's request came from.
@@ -34,13 +37,14 @@ const subscribeAddress = (req: Request) => {
 };
 
 export const siteContentArea: ApiArea = {
-  mountPath: '/api/account',
+  mountPath: API_MOUNTS.account,
   routes: ({ menu, subscriptions, accounts }) => {
     const router = Router();
+    const at = routesUnder(API_MOUNTS.account);
 
     // The menu is the same on every country site; the id names the country site asking
     // (its countryId), so it must be one of ours.
-    router.get('/menu-structure/:id', async (req, res) => {
+    router.get(at(SITE_CONTENT_API.menu), async (req, res) => {
       const { id } = parseInput(IdParams, req.params);
       if (!Object.values(COUNTRIES).some((c) => c.info.countryId === id)) {
         throw notFound(`No menu for site ${id}`);
@@ -48,7 +52,7 @@ export const siteContentArea: ApiArea = {
       sendData(res, { menuList: await menu.menuList() }, CacheLong);
     });
 
-    router.get('/countries/:code', (req, res) => {
+    router.get(at(SITE_CONTENT_API.country), (req, res) => {
       const { code } = parseInput(CountryParams, req.params);
       const country = COUNTRIES[code];
       sendData(res, { countryCode: country.code, countryName: country.name, countryInfo: country.info }, CacheLong);
@@ -59,7 +63,7 @@ export const siteContentArea: ApiArea = {
     // PostgreSQL; it is named after the forgot-password action it resembles, with counters
     // and limits of its own). The answer is the same whatever the address's state.
     router.post(
-      '/subscribe',
+      at(SUBSCRIPTION_API.subscribe),
       ...accounts.rateLimiter({ action: 'forgotPassword', prefix: 'subscribe', limit: SUBSCRIBE_RATE_LIMIT, account: subscribeAddress }),
       async (req, res) => {
         const body = parseInput(SubscribeBody, req.body ?? {});
@@ -73,7 +77,7 @@ export const siteContentArea: ApiArea = {
     );
 
     // The confirmation page's button (client/routes/mailing-list-confirm.route.tsx).
-    router.put('/confirm-subscription', async (req, res) => {
+    router.put(at(SUBSCRIPTION_API.confirm), async (req, res) => {
       const { token } = parseInput(ConfirmSubscriptionBody, req.body ?? {});
       if (!(await subscriptions.confirm(token))) throw badRequest(SUBSCRIPTION_MESSAGES.linkInvalid);
       sendData(res, { message: SUBSCRIPTION_MESSAGES.confirmed }, CacheNone);
@@ -81,7 +85,7 @@ export const siteContentArea: ApiArea = {
 
     // The visitor's country as the CDN saw it (the gateway forwards the geoip header). The
     // country chooser only uses it to suggest a site; nobody is moved by it.
-    router.get('/geo-country', (req, res) => {
+    router.get(at(SITE_CONTENT_API.geoCountry), (req, res) => {
       const code = parseCountryCode(req.header(UPSTREAM_HEADER.geoCountry));
       sendData(res, { countryCode: code ?? null }, CachePrivate);
     });

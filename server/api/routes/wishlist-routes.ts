@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 import { z } from 'zod';
 import {
   AddToWishlistBody,
@@ -23,7 +25,7 @@ import { purgeKey, tagAnswer } from '../http/cache-purges';
 import { CountryQuery, countryCode } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { editorsOnly } from '../services/wishlist-service';
-import type { ApiArea } from './area';
+import { routesUnder, type ApiArea } from './area';
 
 // Wishlists under /api/account (spec section 7; shapes and the meaning of each route in
 // shared/api/wishlist-schemas.ts). Every route but public-wishlist is the shopper's: the
@@ -34,38 +36,39 @@ const ReadParams = z.object({ a: listIdOrNew('a'), b: countryCode, c: WishlistOr
 const PublicParams = z.object({ id: entityId('id') });
 
 export const wishlistArea: ApiArea = {
-  mountPath: '/api/account',
+  mountPath: API_MOUNTS.account,
   routes: ({ accounts, wishlists, purges }) => {
     const router = Router();
+    const at = routesUnder(API_MOUNTS.account);
     const { sessions } = accounts;
     const shopper = async (req: Parameters<typeof sessions.authenticate>[0]) => askerOf(await sessions.authenticate(req));
 
-    router.post('/create-wishlist', async (req, res) => {
+    router.post(at(WISHLIST_API.create), async (req, res) => {
       const asker = await shopper(req);
       const { listName } = parseForm(CreateWishlistBody, req.body);
       sendData(res, { lists: await wishlists.create(asker, listName) }, CachePrivate);
     });
 
-    router.post('/wishlist', async (req, res) => {
+    router.post(at(WISHLIST_API.add), async (req, res) => {
       const asker = await shopper(req);
       const { id, listId, listName } = parseForm(AddToWishlistBody, req.body);
       sendData(res, await wishlists.add(asker, id, listId, listName), CachePrivate);
     });
 
-    router.get('/wishlist/:a/:b/:c', async (req, res) => {
+    router.get(at(WISHLIST_API.read), async (req, res) => {
       const asker = await shopper(req);
       const { a, b, c } = parseInput(ReadParams, req.params);
       const page = parseInput(WishlistPageQuery, req.query);
       sendData(res, await wishlists.read(asker, a, b, c, page), CachePrivate);
     });
 
-    router.put('/wishlist', async (req, res) => {
+    router.put(at(WISHLIST_API.rename), async (req, res) => {
       const asker = await shopper(req);
       const { listId, listName } = parseForm(RenameWishlistBody, req.body);
       sendData(res, { lists: await wishlists.rename(asker, listId, listName) }, CachePrivate);
     });
 
-    router.put('/wishlist-privacy', async (req, res) => {
+    router.put(at(WISHLIST_API.privacy), async (req, res) => {
       const asker = await shopper(req);
       const { listId, isPublic } = parseForm(WishlistPrivacyBody, req.body);
       const lists = await wishlists.setPublic(asker, listId, isPublic);
@@ -75,25 +78,25 @@ export const wishlistArea: ApiArea = {
       sendData(res, { lists }, CachePrivate);
     });
 
-    router.put('/wishlist-move-product', async (req, res) => {
+    router.put(at(WISHLIST_API.move), async (req, res) => {
       const asker = await shopper(req);
       const body = parseForm(MoveProductBody, req.body);
       sendData(res, { lists: await wishlists.move(asker, body.id, body.s_listid, body.d_listid, body.d_listName) }, CachePrivate);
     });
 
-    router.post('/wishlist-default', async (req, res) => {
+    router.post(at(WISHLIST_API.makeDefault), async (req, res) => {
       const asker = await shopper(req);
       const { id } = parseForm(DefaultWishlistBody, req.body);
       sendData(res, await wishlists.addToDefault(asker, id), CachePrivate);
     });
 
-    router.delete('/wishlist-product/:listId/:productId', async (req, res) => {
+    router.delete(at(WISHLIST_API.deleteProduct), async (req, res) => {
       const asker = await shopper(req);
       const { listId, productId } = parseInput(WishlistProductParams, req.params);
       sendData(res, { lists: await wishlists.removeProduct(asker, listId, productId) }, CachePrivate);
     });
 
-    router.delete('/wishlist/:listId', async (req, res) => {
+    router.delete(at(WISHLIST_API.deleteList), async (req, res) => {
       const asker = await shopper(req);
       const { listId } = parseInput(WishlistIdParams, req.params);
       await wishlists.remove(asker, listId);
@@ -101,7 +104,7 @@ export const wishlistArea: ApiArea = {
       sendData(res, { deleted: true }, CachePrivate);
     });
 
-    router.get('/show-wishlist', async (req, res) => {
+    router.get(at(WISHLIST_API.show), async (req, res) => {
       const asker = await shopper(req);
       const { id, ids } = parseInput(ShowWishlistQuery, req.query);
       if (ids) {
@@ -114,7 +117,7 @@ export const wishlistArea: ApiArea = {
     });
 
     // Shared: no identity reaches it (bindApiScope), so the answer is the same for everyone.
-    router.get('/public-wishlist/:id', async (req, res) => {
+    router.get(at(WISHLIST_API.publicList), async (req, res) => {
       const { id } = parseInput(PublicParams, req.params);
       const { country } = parseInput(CountryQuery, { country: req.query.country });
       const page = parseInput(WishlistPageQuery, req.query);
@@ -123,7 +126,7 @@ export const wishlistArea: ApiArea = {
       sendData(res, list, CacheShort);
     });
 
-    router.post('/editorspick-product', async (req, res) => {
+    router.post(at(WISHLIST_API.editorsPick), async (req, res) => {
       const session = await sessions.authenticate(req);
       // Their session is fine, the editors' picks are not theirs: 403, not 401.
       if (!isAdmin(session)) throw editorsOnly();

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/social-sign-in';
 import type { SocialSignInConfig } from '../config';
 import { isSecureRequest } from './session-cookies';
+import { SOCIAL_SIGN_IN_PAGES } from '../../../shared/api/account-paths';
 
 // The server's half of social sign-in by redirect (shared/social-sign-in.ts has the whole
 // flow): GET /auth/start/{provider} keeps a random state and the same-site
@@ -21,7 +22,7 @@ import { isSecureRequest } from './session-cookies';
 // is used once.
 
 export const SOCIAL_STATE_COOKIE = 'social-state';
-const STATE_COOKIE_PATH = '/auth';
+const STATE_COOKIE_PATH = SOCIAL_SIGN_IN_PAGES.cookiePath;
 const STATE_MAX_AGE_MS = 10 * 60 * 1000;
 /** The answer to a callback whose state is not the one this browser was given. */
 export const SOCIAL_STATE_REFUSED = 'This sign-in did not start on this site or took too long. Please try again.';
@@ -73,7 +74,7 @@ export function authorisationUrl(authUrl: string, clientId: string, siteUrl: str
 export function socialStartRoutes(options: { providers: SocialSignInConfig; siteUrl: string; socialState: SocialState }): Router {
   const router = Router();
   router.get(
-    SOCIAL_PROVIDERS.map((provider) => `/auth/start/${provider}`),
+    SOCIAL_PROVIDERS.map((provider) => SOCIAL_SIGN_IN_PAGES.start(provider)),
     (req, res) => {
       res.locals.routeLabel = 'session:social-start';
       res.setHeader('Cache-Control', CacheNone.header);

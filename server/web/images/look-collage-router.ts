@@ -14,6 +14,7 @@ import { LOOK_COLLAGE_PREFIX, LOOK_VERSION_PATTERN } from '../../../shared/valid
 import { ID_MAX } from '../../../shared/validation/safe-text';
 import { callerOf, readJson, type ApiUpstream, type Caller } from '../upstream/api-upstream';
 import { renderLookCollage } from './look-collage';
+import { LOOK_API } from '../../../shared/api/look-paths';
 
 const FILE = /^([0-9a-f]{16})\.png$/;
 const ID = /^[1-9]\d{0,9}$/;
@@ -38,10 +39,10 @@ async function findLook(upstream: ApiUpstream, listId: number, version: string, 
     const parsed = LookSchema.safeParse((readJson(res.text)?.value as { data?: unknown } | undefined)?.data);
     return parsed.success ? { look: parsed.data } : { status: 502 };
   };
-  const shared = await read(`/api/account/public-set/${listId}`);
+  const shared = await read(LOOK_API.publicLook(listId));
   if ('look' in shared && (shared.look.version === version || !caller.token)) return { look: shared.look, policy: CacheImmutable };
   if (!('look' in shared) && (shared.status !== 404 || !caller.token)) return shared;
-  const own = await read(`/api/account/sets/${listId}`);
+  const own = await read(LOOK_API.sets(listId));
   return 'look' in own ? { look: own.look, policy: CachePrivate } : own;
 }
 

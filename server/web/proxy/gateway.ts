@@ -6,9 +6,10 @@ import { PURGE_HEADER } from '../../../shared/api/cache-purges';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { isSocialCallbackPath } from '../../../shared/social-sign-in';
-import { UPSTREAM_FAILURE, callerOf, isPersonalWrite, upstreamHeaders, type ApiUpstream, type Caller } from '../upstream/api-upstream';
+import { UPSTREAM_FAILURE, callerOf, forgetAroundWrite, upstreamHeaders, type ApiUpstream, type Caller } from '../upstream/api-upstream';
 import { keepAliveAgent } from '../upstream/upstream-agent';
 import { apiClientToken } from '../http/xsrf';
+import { API_PREFIX, AUTH_PREFIX, PAYMENTS_PREFIX } from '../../../shared/api/api-paths';
 
 // The API gateway (spec section 7 "Generic layer"): the browser calls /api, /auth and
 // /clients/api on our origin; we forward them to API_BASE_URL, and /api/payments to
@@ -26,8 +27,7 @@ export type GatewayOptions = {
   logger: Logger;
 };
 
-const API_PATHS = ['/api/', '/auth/', '/clients/api/'];
-const PAYMENTS_PATH = '/api/payments/';
+const API_PATHS = [API_PREFIX, AUTH_PREFIX, '/clients/api/'];
 
 /** Paths the gateway forwards (and the XSRF check guards). */
 export function isGatewayPath(path: string): boolean {
@@ -40,7 +40,14 @@ export function isGatewayPath(path: string): boolean {
  */
 const REPLACED_HEADERS = [...Object.values(UPSTREAM_HEADER), 'cookie'];
 
-type GatewayRequest = http.IncomingMessage & { upstreamTimedOut?: boolean; upstreamRequest?: http.ClientRequest; caller?: Caller; apiClient?: boolean };
+type GatewayRequest = http.IncomingMessage & {
+  upstreamTimedOut?: boolean;
+  upstreamRequest?: http.ClientRequest;
+  caller?: Caller;
+  apiClient?: boolean;
+  /** The session cache's second drop, once the answer is in (forgetAroundWrite). */
+  answered?: (status: number) => void;
+};
 
 /**
  * What a request may not take to the upstream as the page sent it. http-proxy skips its
@@ -101,7 +108,7 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
         const request = { method: req.method ?? 'GET', url: req.url ?? '' };
         const caller = (req as GatewayRequest).caller ?? callerOf(req as Request, res as unknown as Response);
         // A session's write drops what its pages kept (session-cache.ts), before and after.
-        if (isPersonalWrite(request.method, request.url)) options.api.sessionCache.forget(caller);
+        (req as GatewayRequest).answered = forgetAroundWrite(options.api.sessionCache, request, caller);
         const headers = upstreamHeaders(request, caller);
         for (const [name, value] of Object.entries(headers)) proxyReq.setHeader(name, value);
         proxyReq.once('timeout', () => {
@@ -113,15 +120,12 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
         options.api.observe(proxyRes.headers);
         // The api's names for what its answer is about are for our caches, not for browsers.
         delete proxyRes.headers[PURGE_HEADER.keys];
-        // Again once the write is done: a page rendered meanwhile may have kept the old answer.
-        if (isPersonalWrite(req.method ?? 'GET', req.url ?? '') || proxyRes.statusCode === 401) {
-          options.api.sessionCache.forget((req as GatewayRequest).caller ?? callerOf(req as Request, res as unknown as Response));
-        }
+        (req as GatewayRequest).answered?.(proxyRes.statusCode ?? 0);
         // Spec section 8: 'UnAuthorized Access!' on any path but sign-in means the session is
         // gone (expired, revoked): the cookies go too. Headers are still ours to add here.
         // The sign-in endpoints (/auth/…) answer 401 for wrong credentials, which is not that.
         // An api client has no cookies to clear.
-        if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith('/auth/') && !(req as GatewayRequest).apiClient) {
+        if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith(AUTH_PREFIX) && !(req as GatewayRequest).apiClient) {
           options.onUnauthorized?.(req as Request, res as unknown as Response);
         }
       },
@@ -135,7 +139,7 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
 }
 
 export function gateway(options: GatewayOptions) {
-  const isPayments = (path: string) => path.startsWith(PAYMENTS_PATH);
+  const isPayments = (path: string) => path.startsWith(PAYMENTS_PREFIX);
   const isApi = (path: string) => !isPayments(path) && isGatewayPath(path);
   const api = proxyTo(options.api.base.href, options.api.agent, options, isApi);
   const payments = options.paymentsBaseUrl ? proxyTo(options.paymentsBaseUrl, keepAliveAgent(options.paymentsBaseUrl), options, isPayments) : undefined;

@@ -6,6 +6,8 @@ import { COUNTRY_CODES, countryPrefix, type CountryCode } from '../../../shared/
 import { CacheLong, CacheNone } from '../../../shared/http/cache-policy';
 import { escapeXml } from '../lib/xml';
 import { callerOf, readJson, type ApiUpstream } from '../upstream/api-upstream';
+import { API_PREFIX } from '../../../shared/api/api-paths';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
 
 // robots.txt and the XML sitemaps (sitemaps.org protocol).
 // /sitemap.xml is a sitemap index naming one file per country, kind and page; each file
@@ -21,11 +23,11 @@ export type SitemapDeps = {
 };
 
 /** Where no crawler should go: the click-through counts clicks, the api and accounts are not pages. */
-const PRIVATE_PATHS = ['/products/loadRetailerProductPage/', '/shop/products/loadRetailerProductPage/', '/user/', '/api/'];
+const PRIVATE_PATHS = ['/products/loadRetailerProductPage/', '/shop/products/loadRetailerProductPage/', '/user/', API_PREFIX];
 
 export function robotsTxt(siteUrl: string): string {
   const prefixes = COUNTRY_CODES.map(countryPrefix);
-  const disallow = PRIVATE_PATHS.flatMap((path) => (path === '/api/' ? [path] : prefixes.map((prefix) => `${prefix}${path}`)));
+  const disallow = PRIVATE_PATHS.flatMap((path) => (path === API_PREFIX ? [path] : prefixes.map((prefix) => `${prefix}${path}`)));
   return ['User-agent: *', ...disallow.map((path) => `Disallow: ${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
@@ -69,7 +71,7 @@ export function sitemapRoutes({ siteUrl, upstream, timeoutMs, logger }: SitemapD
     res.locals.routeLabel = 'sitemap';
     try {
       const indexes = await Promise.all(
-        COUNTRY_CODES.map(async (country) => ({ country, index: await apiGet(req, res, `/api/products/sitemap?country=${country}`, SitemapIndexSchema) })),
+        COUNTRY_CODES.map(async (country) => ({ country, index: await apiGet(req, res, `${PRODUCT_API.sitemapIndex}?country=${country}`, SitemapIndexSchema) })),
       );
       // Each file's <lastmod> is the newest of its URLs' (none when none of them has one).
       const entries = indexes.flatMap(({ country, index }) =>
@@ -97,7 +99,7 @@ export function sitemapRoutes({ siteUrl, upstream, timeoutMs, logger }: SitemapD
       const answer = await apiGet(
         req,
         res,
-        `/api/products/sitemap/${kind}?country=${country}&page=${page}&perPage=${SITEMAP_PAGE_SIZE}`,
+        `${PRODUCT_API.sitemap(kind)}?country=${country}&page=${page}&perPage=${SITEMAP_PAGE_SIZE}`,
         SitemapUrlsSchema,
       );
       if (!answer || (answer.urls.length === 0 && page > 1)) return next();

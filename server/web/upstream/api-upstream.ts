@@ -70,6 +70,21 @@ export function isPersonalWrite(method: string, url: string): boolean {
 }
 
 /**
+ * Keeps a session's cache true around a call it makes through the web (a page's or a session
+ * route's call, or the gateway's forwarding of the browser's): a personal write drops what the
+ * session kept before it goes, and the returned function, given the answer's status, drops it
+ * again once the write is done (a page rendered meanwhile may have kept the old answer), or
+ * on a 401 (the session is gone).
+ */
+export function forgetAroundWrite(sessionCache: SessionCache, request: { method: string; url: string }, caller: Caller): (status: number) => void {
+  const personalWrite = isPersonalWrite(request.method, request.url);
+  if (personalWrite) sessionCache.forget(caller);
+  return (status) => {
+    if (personalWrite || status === 401) sessionCache.forget(caller);
+  };
+}
+
+/**
  * The headers every call to the api carries: request id, bot flag and geoip country (spec
  * section 3 "Server requests carry geoip country and bot flag headers") and the client's
  * address as X-Forwarded-For (one address, the one we trust, replacing whatever the client
@@ -174,9 +189,7 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
     async call(request, caller, options = {}) {
       const started = performance.now();
       let status = 0;
-      const personalWrite = isPersonalWrite(request.method, request.url);
-      // Before, and again after (a page rendered meanwhile may have kept the old answer).
-      if (personalWrite) sessionCache.forget(caller);
+      const answered = forgetAroundWrite(sessionCache, request, caller);
       const ownTimeout = options.timeoutMs ?? timeoutMs;
       const wait = options.deadline === undefined ? ownTimeout : Math.min(ownTimeout, options.deadline - started);
       try {
@@ -195,7 +208,7 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
         const text = JSON.stringify(failure);
         return { status, headers: {}, text, bytes: Buffer.byteLength(text) };
       } finally {
-        if (personalWrite || status === 401) sessionCache.forget(caller);
+        answered(status);
         duration.observe({ path: upstreamPathLabel(request.url), status: String(status) }, (performance.now() - started) / 1000);
       }
     },

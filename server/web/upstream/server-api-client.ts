@@ -8,6 +8,7 @@ import { purgeKeysOf } from './cache-purges';
 import type { SharedCache } from './shared-cache';
 import type { ShellWarmer } from './shell-warmer';
 import type { TransferCache, TransferMetrics } from './transfer-cache';
+import { AUTH_PREFIX } from '../../../shared/api/api-paths';
 
 // The API client SSR loaders and page actions use: straight to API_BASE_URL through the one
 // upstream. Each call's scope comes from its method and path (shared/api/api-routes.ts), not
@@ -76,7 +77,7 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
 
   async function fetchAnswer(request: ApiRequest, callOptions: CallOptions = calls): Promise<Answer> {
     const res = await deps.upstream.call(request, caller, callOptions);
-    if (res.status === 401 && !request.url.startsWith('/auth/')) options.onUnauthorized?.();
+    if (res.status === 401 && !request.url.startsWith(AUTH_PREFIX)) options.onUnauthorized?.();
     const json = readJson(res.text);
     return {
       response: json ? { status: res.status, body: json.value, bytes: res.bytes } : NOT_JSON,

@@ -18,6 +18,7 @@ import { createRegistry } from '../../../server/lib/http-metrics';
 import { createLogger } from '../../../server/lib/logger';
 import { listen } from '../../support/listen';
 import { openTestDatabase } from '../../support/test-database';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 
 // The api with accounts configured for tests: the real app on loopback over a real database,
 // with the one cheap setting tests are allowed (scrypt cost) and whatever else a file needs
@@ -80,12 +81,12 @@ export function uniqueEmail(prefix = 'shopper'): string {
 /** Registers an account and returns its session (parsed with the schema the web uses). */
 export async function registerUser(api: Pick<AccountsApi, 'url'>, email = uniqueEmail(), password = 'velvet-sky-42'): Promise<Session & { email: string; password: string }> {
   const res = await request(api.url)
-    .post('/api/account/register')
+    .post(ACCOUNT_API.register)
     .send({ email, password, confirm_password: password, platform: 'Vitrine Web', location: 'London, UK' });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { ...SessionSchema.parse(res.body.data), email, password };
 }
 
 export function login(api: Pick<AccountsApi, 'url'>, email: string, password: string) {
-  return request(api.url).post('/auth/login').send({ email, password });
+  return request(api.url).post(ACCOUNT_API.login).send({ email, password });
 }

@@ -11,6 +11,11 @@ import { SEARCH_ENGINES, type StartedEngine } from '../../support/search-engines
 import { BOTH_ENGINES } from '../../support/test-database';
 import { registerUser } from './accounts-api';
 import { guidOf, openAlertsDatabase, startAlertsApi, type AlertsApi } from '../alerts/alerts-support';
+import { ALERT_API } from '../../../shared/api/alert-paths';
+import { LOOK_API } from '../../../shared/api/look-paths';
+import { RATING_API } from '../../../shared/api/rating-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // Spec section 6: an admin-only store's products are shown to admins and nobody else. Issue 25
 // found them leaking through the shoppers' own collections: a list, a look or an alert took
@@ -76,15 +81,15 @@ describe.each(BOTH_ENGINES)('admin-only products in collections, on %s', (_datab
 
       // Collected while the store was everyone's: a public list, a public look, an item alert, a rating.
       const me = as(shopper.token);
-      listId = (await me.post('/api/account/create-wishlist', { listName: 'Picks' }).expect(200)).body.data.lists[0].listId;
-      await me.post('/api/account/wishlist', { id: hidden.id, listId }).expect(200);
-      await me.post('/api/account/wishlist', { id: visible.guid, listId }).expect(200);
-      await me.put('/api/account/wishlist-privacy', { listId, isPublic: 1 }).expect(200);
-      lookId = (await me.post('/api/account/save-set', { setName: 'Mixed', setId: 0, setPublic: 1, data: board([hidden.guid, visible.guid]) }).expect(200)).body.data.listId;
+      listId = (await me.post(WISHLIST_API.create, { listName: 'Picks' }).expect(200)).body.data.lists[0].listId;
+      await me.post(WISHLIST_API.add, { id: hidden.id, listId }).expect(200);
+      await me.post(WISHLIST_API.add, { id: visible.guid, listId }).expect(200);
+      await me.put(WISHLIST_API.privacy, { listId, isPublic: 1 }).expect(200);
+      lookId = (await me.post(LOOK_API.save, { setName: 'Mixed', setId: 0, setPublic: 1, data: board([hidden.guid, visible.guid]) }).expect(200)).body.data.listId;
       for (const id of [hidden.guid, visible.guid]) {
-        await me.post('/api/account/set-user-alerts', { id, alertPrice: null, brandId: null, storeId: null, country: 'gb' }).expect(200);
+        await me.post(ALERT_API.setUser, { id, alertPrice: null, brandId: null, storeId: null, country: 'gb' }).expect(200);
       }
-      await me.post('/api/account/product-rating', { id: hidden.id, star_rating: 5 }).expect(200);
+      await me.post(RATING_API.rate, { id: hidden.id, star_rating: 5 }).expect(200);
       await markHidden(db, true);
     }, 120_000);
 
@@ -103,16 +108,16 @@ describe.each(BOTH_ENGINES)('admin-only products in collections, on %s', (_datab
     it('refuses every write that names a hidden product exactly as one naming an unknown product, by id and by guid', async () => {
       const me = as(shopper.token);
       const writes: [string, (p: Product, by: 'id' | 'guid') => request.Test][] = [
-        ['add to a list', (p, by) => me.post('/api/account/wishlist', { id: p[by], listId })],
-        ['add to a new list', (p, by) => me.post('/api/account/wishlist', { id: p[by], listId: 0, listName: `x ${by}` })],
-        ['add to the default list', (p, by) => me.post('/api/account/wishlist-default', { id: p[by] })],
-        ['move to a new list', (p, by) => me.put('/api/account/wishlist-move-product', { id: p[by], s_listid: listId, d_listid: 0, d_listName: `y ${by}` })],
-        ['remove from the list', (p, by) => me.delete(`/api/account/wishlist-product/${listId}/${p[by]}`)],
-        ['set an alert', (p, by) => me.post('/api/account/set-user-alerts', { id: p[by], alertPrice: null, brandId: null, storeId: null, country: 'gb' })],
-        ['set a guest alert', (p, by) => as().post('/api/account/set-alerts', { id: p[by], email: 'guest@example.com', alertPrice: null, brandId: null, storeId: null, country: 'gb' })],
-        ['rate', (p, by) => me.post('/api/account/product-rating', { id: p[by], star_rating: 4 })],
-        ['read my rating', (p, by) => me.get(`/api/account/product-rating/${p[by]}`)],
-        ['read the average', (p, by) => as().get(`/api/products/rating/${p[by]}`)],
+        ['add to a list', (p, by) => me.post(WISHLIST_API.add, { id: p[by], listId })],
+        ['add to a new list', (p, by) => me.post(WISHLIST_API.add, { id: p[by], listId: 0, listName: `x ${by}` })],
+        ['add to the default list', (p, by) => me.post(WISHLIST_API.makeDefault, { id: p[by] })],
+        ['move to a new list', (p, by) => me.put(WISHLIST_API.move, { id: p[by], s_listid: listId, d_listid: 0, d_listName: `y ${by}` })],
+        ['remove from the list', (p, by) => me.delete(`${pathPrefix(WISHLIST_API.deleteProduct)}${listId}/${p[by]}`)],
+        ['set an alert', (p, by) => me.post(ALERT_API.setUser, { id: p[by], alertPrice: null, brandId: null, storeId: null, country: 'gb' })],
+        ['set a guest alert', (p, by) => as().post(ALERT_API.setGuest, { id: p[by], email: 'guest@example.com', alertPrice: null, brandId: null, storeId: null, country: 'gb' })],
+        ['rate', (p, by) => me.post(RATING_API.rate, { id: p[by], star_rating: 4 })],
+        ['read my rating', (p, by) => me.get(`${pathPrefix(RATING_API.mine)}${p[by]}`)],
+        ['read the average', (p, by) => as().get(`${pathPrefix(RATING_API.summary)}${p[by]}`)],
       ];
       const outcomes = [];
       for (const [what, write] of writes) {
@@ -124,7 +129,7 @@ describe.each(BOTH_ENGINES)('admin-only products in collections, on %s', (_datab
       expect(outcomes.map((o) => [o.what, o.by, o.hidden.status])).toEqual(writes.flatMap(([what]) => [[what, 'id', 404], [what, 'guid', 404]]));
 
       // A look names size variants: a hidden one is an unknown one.
-      const look = await answer(me.post('/api/account/save-set', { setName: 'Again', setId: 0, setPublic: 1, data: board([visible.guid, hidden.guid]) }));
+      const look = await answer(me.post(LOOK_API.save, { setName: 'Again', setId: 0, setPublic: 1, data: board([visible.guid, hidden.guid]) }));
       expect(look).toEqual({ status: 400, body: { status: 400, message: LOOK_MESSAGES.unknownProduct(hidden.guid), fields: { data: LOOK_MESSAGES.unknownProduct(hidden.guid) } } });
       // Nothing was written: the shopper still has the one list, holding the two products it held, and one look.
       const rows = await db.query<{ lists: number; items: number; looks: number }>(
@@ -139,24 +144,24 @@ describe.each(BOTH_ENGINES)('admin-only products in collections, on %s', (_datab
     it("leaves hidden products out of every read of the shopper's collections, public ones included, counts too", async () => {
       const me = as(shopper.token);
       const guest = as();
-      const own = (await me.get(`/api/account/wishlist/${listId}/gb/added`).expect(200)).body.data;
-      const shared = (await guest.get(`/api/account/public-wishlist/${listId}?country=gb`).expect(200)).body.data;
+      const own = (await me.get(`${pathPrefix(WISHLIST_API.read)}${listId}/gb/added`).expect(200)).body.data;
+      const shared = (await guest.get(`${pathPrefix(WISHLIST_API.publicList)}${listId}?country=gb`).expect(200)).body.data;
       for (const page of [own, shared]) {
         expect(page.items.map((i: { productId: number }) => i.productId)).toEqual([visible.id]);
         expect([page.totalCount, page.list.count, page.list.images.length]).toEqual([1, 1, 1]);
       }
       expect(own.lists.map((l: { count: number }) => l.count)).toEqual([1]);
-      const hearts = (await me.get(`/api/account/show-wishlist?ids=${hidden.id},${visible.id}`).expect(200)).body.data;
+      const hearts = (await me.get(`${WISHLIST_API.show}?ids=${hidden.id},${visible.id}`).expect(200)).body.data;
       expect(hearts).toEqual({ products: { [hidden.id]: [], [visible.id]: [listId] } });
 
-      const ownLook = LookSchema.parse((await me.get(`/api/account/sets/${lookId}?country=gb`).expect(200)).body.data);
-      const sharedLook = LookSchema.parse((await guest.get(`/api/account/public-set/${lookId}?country=gb`).expect(200)).body.data);
+      const ownLook = LookSchema.parse((await me.get(`${pathPrefix(LOOK_API.sets)}${lookId}?country=gb`).expect(200)).body.data);
+      const sharedLook = LookSchema.parse((await guest.get(`${pathPrefix(LOOK_API.publicLook)}${lookId}?country=gb`).expect(200)).body.data);
       for (const look of [ownLook, sharedLook]) {
         expect(look.items.map((i) => i.guid)).toEqual([visible.guid]);
         expect(look.itemCount).toBe(1);
       }
-      const lookbook = LookSummarySchema.array().parse((await me.get('/api/account/sets/0').expect(200)).body.data.looks);
-      const profile = LookSummarySchema.array().parse((await guest.get(`/api/account/user-public-sets/${shopper.userName}`).expect(200)).body.data.looks);
+      const lookbook = LookSummarySchema.array().parse((await me.get(`${pathPrefix(LOOK_API.sets)}0`).expect(200)).body.data.looks);
+      const profile = LookSummarySchema.array().parse((await guest.get(`${pathPrefix(LOOK_API.publicLooks)}${shopper.userName}`).expect(200)).body.data.looks);
       expect([lookbook.map((l) => [l.itemCount, l.version]), profile.map((l) => [l.itemCount, l.version])]).toEqual([
         [[1, ownLook.version]],
         [[1, ownLook.version]],
@@ -165,25 +170,25 @@ describe.each(BOTH_ENGINES)('admin-only products in collections, on %s', (_datab
       const [stored] = await db.query<{ version: string }>('SELECT version FROM looks WHERE id = $1', [lookId]);
       expect(ownLook.version).not.toBe(stored!.version);
 
-      const alerts = (await me.get('/api/account/alerts/gb').expect(200)).body.data;
+      const alerts = (await me.get(`${pathPrefix(ALERT_API.alerts)}gb`).expect(200)).body.data;
       expect([alerts.totalCount, alerts.alerts.map((a: { guid: string }) => a.guid)]).toEqual([1, [visible.guid]]);
     });
 
     it('lets an admin collect and see them', async () => {
       const editor = as(admin.token);
-      const added = (await editor.post('/api/account/wishlist-default', { id: hidden.guid }).expect(200)).body.data;
+      const added = (await editor.post(WISHLIST_API.makeDefault, { id: hidden.guid }).expect(200)).body.data;
       expect(added.lists[0].count).toBe(1);
-      const page = (await editor.get(`/api/account/wishlist/${added.lists[0].listId}/gb/added`).expect(200)).body.data;
+      const page = (await editor.get(`${pathPrefix(WISHLIST_API.read)}${added.lists[0].listId}/gb/added`).expect(200)).body.data;
       expect(page.items.map((i: { productId: number; product: { storename: string } | null }) => [i.productId, i.product?.storename])).toEqual([[hidden.id, 'Atlas Outfitters']]);
-      const look = (await editor.post('/api/account/save-set', { setName: 'Editor', setId: 0, setPublic: 0, data: board([hidden.guid, visible.guid]) }).expect(200)).body.data;
-      const read = LookSchema.parse((await editor.get(`/api/account/sets/${look.listId}?country=gb`).expect(200)).body.data);
+      const look = (await editor.post(LOOK_API.save, { setName: 'Editor', setId: 0, setPublic: 0, data: board([hidden.guid, visible.guid]) }).expect(200)).body.data;
+      const read = LookSchema.parse((await editor.get(`${pathPrefix(LOOK_API.sets)}${look.listId}?country=gb`).expect(200)).body.data);
       expect(read.items.map((i) => i.guid)).toEqual([hidden.guid, visible.guid]);
-      await editor.post('/api/account/set-user-alerts', { id: hidden.id, alertPrice: null, brandId: null, storeId: null, country: 'gb' }).expect(200);
-      expect((await editor.get('/api/account/alerts/gb').expect(200)).body.data.totalCount).toBe(1);
+      await editor.post(ALERT_API.setUser, { id: hidden.id, alertPrice: null, brandId: null, storeId: null, country: 'gb' }).expect(200);
+      expect((await editor.get(`${pathPrefix(ALERT_API.alerts)}gb`).expect(200)).body.data.totalCount).toBe(1);
       // Once the store is everyone's again, the shopper's collections show what they collected.
       await markHidden(db, false);
       try {
-        const own = (await as(shopper.token).get(`/api/account/wishlist/${listId}/gb/added`).expect(200)).body.data;
+        const own = (await as(shopper.token).get(`${pathPrefix(WISHLIST_API.read)}${listId}/gb/added`).expect(200)).body.data;
         expect(own.items.map((i: { productId: number }) => i.productId).sort()).toEqual([hidden.id, visible.id].sort());
       } finally {
         await markHidden(db, true);

@@ -6,6 +6,7 @@ import type { Recorded } from '../../support/recording-upstream';
 import { requestFrom } from '../../support/request-from';
 import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 
 // The client address the api counts its limits on: the web believes X-Forwarded-For only from
 // the proxies TRUST_PROXY names, and sends the api that one address on every call (page
@@ -30,7 +31,7 @@ const forwardedFor = (calls: Recorded[]) => calls.map((call) => call.headers['x-
 async function signIn(from: string, forged: string) {
   const jar = new CookieJar();
   const token = await fetchXsrf(web.url, jar);
-  return requestFrom(from, `${web.url}/auth/login`, {
+  return requestFrom(from, `${web.url}${ACCOUNT_API.login}`, {
     method: 'POST',
     headers: { cookie: jar.header(), 'x-xsrf-token': token, origin: web.url, 'x-forwarded-for': forged },
     body: { email: 'someone@example.com', password: 'velvet-sky-42' },
@@ -41,9 +42,9 @@ describe('the client address the web sends the api', () => {
   it('ignores X-Forwarded-For from a client that is not a trusted proxy: the api hears the address it connected from', async () => {
     const forged = '203.0.113.9';
     const login = await callsDuring(() => signIn(DIRECT, forged));
-    const gateway = await callsDuring(() => requestFrom(DIRECT, `${web.url}/api/account/notification-count`, { headers: { 'x-forwarded-for': forged } }));
-    expect(login.map((call) => call.url)).toEqual(['/auth/login']);
-    expect(gateway.map((call) => call.url)).toEqual(['/api/account/notification-count']);
+    const gateway = await callsDuring(() => requestFrom(DIRECT, `${web.url}${ACCOUNT_API.notificationCount}`, { headers: { 'x-forwarded-for': forged } }));
+    expect(login.map((call) => call.url)).toEqual([ACCOUNT_API.login]);
+    expect(gateway.map((call) => call.url)).toEqual([ACCOUNT_API.notificationCount]);
     // One address, the socket's; not the client's list, nor the list with the socket appended.
     expect(forwardedFor([...login, ...gateway])).toEqual([DIRECT, DIRECT]);
   });
@@ -52,7 +53,7 @@ describe('the client address the web sends the api', () => {
     // The shopper forged 10.9.9.9; the CDN appended the address it saw them at.
     const chain = '10.9.9.9, 198.51.100.7';
     const login = await callsDuring(() => signIn(CDN, chain));
-    const gateway = await callsDuring(() => requestFrom(CDN, `${web.url}/api/account/notification-count`, { headers: { 'x-forwarded-for': chain } }));
+    const gateway = await callsDuring(() => requestFrom(CDN, `${web.url}${ACCOUNT_API.notificationCount}`, { headers: { 'x-forwarded-for': chain } }));
     expect(forwardedFor([...login, ...gateway])).toEqual(['198.51.100.7', '198.51.100.7']);
   });
 

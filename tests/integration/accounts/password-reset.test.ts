@@ -7,6 +7,7 @@ import { EMAIL_MESSAGES } from '../../../shared/validation/email';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { login, registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 
 // Forgot password → an e-mail through a real SMTP server on loopback → the link in it →
 // confirm-password (spec sections 2, 5, 7).
@@ -29,8 +30,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const forgot = (email: unknown) => request(api.url).post('/api/account/forgot-password').send({ email });
-const confirm = (body: object) => request(api.url).put('/api/account/confirm-password').send(body);
+const forgot = (email: unknown) => request(api.url).post(ACCOUNT_API.forgotPassword).send({ email });
+const confirm = (body: object) => request(api.url).put(ACCOUNT_API.confirmPassword).send(body);
 
 /** Asks for a reset link and reads it, and its tkn and key, from the e-mail. */
 async function resetLinkFor(email: string) {
@@ -62,7 +63,7 @@ describe('password reset by e-mail', () => {
     const done = await confirm({ tkn, key, password: 'fresh-start-5', confirm_password: 'fresh-start-5' }).expect(200);
     expect(done.body).toEqual({ data: { message: ACCOUNT_NOTICES.passwordReset } });
     for (const token of [user.token, other]) {
-      expect((await request(api.url).get('/api/account/user-profile').set('token', token)).body.message).toBe(ACCOUNT_MESSAGES.unauthorized);
+      expect((await request(api.url).get(ACCOUNT_API.userProfile).set('token', token)).body.message).toBe(ACCOUNT_MESSAGES.unauthorized);
     }
     await login(api, user.email, user.password).expect(401);
     await login(api, user.email, 'fresh-start-5').expect(200);
@@ -222,7 +223,7 @@ describe('mail outbox', () => {
     const flakyApi = await startAccountsApi({ settings: { mail: { smtpUrl: flaky.url, from: 'Vitrine <no-reply@vitrine.test>' } } });
     try {
       const user = await registerUser(flakyApi);
-      await request(flakyApi.url).post('/api/account/forgot-password').send({ email: user.email }).expect(200);
+      await request(flakyApi.url).post(ACCOUNT_API.forgotPassword).send({ email: user.email }).expect(200);
       await flakyApi.accounts.settle();
       const [row] = await flakyApi.db.query<{ status: string; attempts: number; last_error: string }>(
         'SELECT status, attempts, last_error FROM mail_outbox WHERE recipient = $1 ORDER BY id LIMIT 1',

@@ -4,6 +4,7 @@ import { RegisterResponseSchema, SessionSchema, UserProfileResponseSchema } from
 import { EMAIL_MESSAGES } from '../../../shared/validation/email';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { login, registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 
 let api: AccountsApi;
 
@@ -14,7 +15,7 @@ afterAll(async () => {
   await api.close();
 });
 
-const register = (body: Record<string, unknown>) => request(api.url).post('/api/account/register').send(body);
+const register = (body: Record<string, unknown>) => request(api.url).post(ACCOUNT_API.register).send(body);
 
 describe('POST /api/account/register', () => {
   it('creates the account and signs it in with the same credentials: a token, profile type 3, a user name', async () => {
@@ -31,7 +32,7 @@ describe('POST /api/account/register', () => {
     expect(new Date(data.expiresAt).getTime() - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
     expect(res.headers['cache-control']).toBe('private, no-store');
 
-    const profile = await request(api.url).get('/api/account/user-profile').set('token', data.token).expect(200);
+    const profile = await request(api.url).get(ACCOUNT_API.userProfile).set('token', data.token).expect(200);
     expect(UserProfileResponseSchema.parse(profile.body.data).userdetail).toMatchObject({
       userName: data.userName,
       name: 'Jane',
@@ -106,7 +107,7 @@ describe('POST /api/account/register', () => {
   });
 
   it('answers a body that is not JSON with 400, never 500', async () => {
-    const res = await request(api.url).post('/api/account/register').set('content-type', 'application/json').send('{"email":').expect(400);
+    const res = await request(api.url).post(ACCOUNT_API.register).set('content-type', 'application/json').send('{"email":').expect(400);
     expect(res.body.message).toBe('The request body is not valid JSON.');
   });
 });
@@ -142,7 +143,7 @@ describe('POST /auth/login', () => {
       message: 'Email/Username is required.',
       fields: { email: 'Email/Username is required.', password: 'Password is required.' },
     });
-    const missing = await request(api.url).post('/auth/login').send({}).expect(400);
+    const missing = await request(api.url).post(ACCOUNT_API.login).send({}).expect(400);
     expect(missing.body.fields).toEqual(empty.body.fields);
     const spaced = await login(api, 'jane doe', 'x').expect(400);
     expect(spaced.body.fields).toEqual({ email: 'Email/Username must not contain spaces.' });

@@ -5,6 +5,7 @@ import { hashPassword } from '../../../server/api/accounts/passwords';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
 import { openTestDatabase } from '../../support/test-database';
 import { startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 
 // Registering an address that already has an account answers an honest 409 (the spec signs a
 // new account straight in, so the answer cannot pretend; ARCHITECTURE.md, decision log), but it
@@ -33,7 +34,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const register = (email: string) => request(api.url).post('/api/account/register').send({ email, password: PASSWORD, confirm_password: PASSWORD });
+const register = (email: string) => request(api.url).post(ACCOUNT_API.register).send({ email, password: PASSWORD, confirm_password: PASSWORD });
 
 /** The answer to one registration, the passwords it hashed, the statements it ran, and its time. */
 async function measure(email: string) {

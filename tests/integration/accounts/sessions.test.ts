@@ -4,6 +4,7 @@ import { GuestKeyResponseSchema, MessageResponseSchema } from '../../../shared/a
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { isAdmin } from '../../../server/api/accounts/viewer';
 import { login, registerUser, startAccountsApi, type AccountsApi } from './accounts-api';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 
 let api: AccountsApi;
 
@@ -18,12 +19,12 @@ const UNAUTHORIZED = { status: 401, message: 'UnAuthorized Access!' };
 
 /** Every endpoint that needs a signed-in user, as the web calls it. */
 const PROTECTED: [method: 'get' | 'put' | 'delete', path: string, body?: object][] = [
-  ['delete', '/api/account/logout'],
-  ['put', '/api/account/change-password', { old_password: 'a', password: 'bbbbbb', confirm_password: 'bbbbbb' }],
-  ['get', '/api/account/user-profile'],
-  ['put', '/api/account/edit-user-profile', { name: 'X' }],
-  ['put', '/api/account/upload-profile-image'],
-  ['get', '/api/account/notification-count'],
+  ['delete', ACCOUNT_API.logout],
+  ['put', ACCOUNT_API.changePassword, { old_password: 'a', password: 'bbbbbb', confirm_password: 'bbbbbb' }],
+  ['get', ACCOUNT_API.userProfile],
+  ['put', ACCOUNT_API.editProfile, { name: 'X' }],
+  ['put', ACCOUNT_API.uploadProfileImage],
+  ['get', ACCOUNT_API.notificationCount],
 ];
 
 function call(method: 'get' | 'put' | 'delete', path: string, token?: string, body?: object) {
@@ -49,33 +50,33 @@ describe('sessions', () => {
   it('ends the session on logout: the token stops working at once, other sessions go on', async () => {
     const user = await registerUser(api);
     const other = (await login(api, user.email, user.password).expect(200)).body.data.token as string;
-    const res = await call('delete', '/api/account/logout', user.token).expect(200);
+    const res = await call('delete', ACCOUNT_API.logout, user.token).expect(200);
     expect(MessageResponseSchema.parse(res.body.data).message).toBe(ACCOUNT_NOTICES.loggedOut);
-    expect((await call('get', '/api/account/user-profile', user.token)).body).toEqual(UNAUTHORIZED);
-    expect((await call('delete', '/api/account/logout', user.token)).body).toEqual(UNAUTHORIZED);
-    await call('get', '/api/account/user-profile', other).expect(200);
+    expect((await call('get', ACCOUNT_API.userProfile, user.token)).body).toEqual(UNAUTHORIZED);
+    expect((await call('delete', ACCOUNT_API.logout, user.token)).body).toEqual(UNAUTHORIZED);
+    await call('get', ACCOUNT_API.userProfile, other).expect(200);
   });
 
   it('refuses a session past its 30 days', async () => {
     const user = await registerUser(api);
-    await call('get', '/api/account/notification-count', user.token).expect(200);
+    await call('get', ACCOUNT_API.notificationCount, user.token).expect(200);
     await api.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.userId]);
-    expect((await call('get', '/api/account/notification-count', user.token)).body).toEqual(UNAUTHORIZED);
+    expect((await call('get', ACCOUNT_API.notificationCount, user.token)).body).toEqual(UNAUTHORIZED);
   });
 
   it('ends every other session when the password changes, and keeps the one that changed it', async () => {
     const user = await registerUser(api);
     const phone = (await login(api, user.email, user.password).expect(200)).body.data.token as string;
     const laptop = (await login(api, user.userName, user.password).expect(200)).body.data.token as string;
-    const res = await call('put', '/api/account/change-password', user.token, {
+    const res = await call('put', ACCOUNT_API.changePassword, user.token, {
       old_password: user.password,
       password: 'new-velvet-7',
       confirm_password: 'new-velvet-7',
     }).expect(200);
     expect(res.body.data).toEqual({ message: ACCOUNT_NOTICES.passwordChanged });
-    await call('get', '/api/account/user-profile', user.token).expect(200);
+    await call('get', ACCOUNT_API.userProfile, user.token).expect(200);
     for (const token of [phone, laptop]) {
-      expect((await call('get', '/api/account/user-profile', token)).body).toEqual(UNAUTHORIZED);
+      expect((await call('get', ACCOUNT_API.userProfile, token)).body).toEqual(UNAUTHORIZED);
     }
     await login(api, user.email, user.password).expect(401);
     await login(api, user.email, 'new-velvet-7').expect(200);
@@ -83,18 +84,18 @@ describe('sessions', () => {
 
   it('refuses a password change with a wrong current password without signing the person out (400, not 401)', async () => {
     const user = await registerUser(api);
-    const res = await call('put', '/api/account/change-password', user.token, {
+    const res = await call('put', ACCOUNT_API.changePassword, user.token, {
       old_password: 'wrong-one',
       password: 'new-velvet-7',
       confirm_password: 'new-velvet-7',
     }).expect(400);
     expect(res.body).toEqual({ status: 400, message: ACCOUNT_MESSAGES.oldPasswordWrong, fields: { old_password: ACCOUNT_MESSAGES.oldPasswordWrong } });
-    await call('get', '/api/account/user-profile', user.token).expect(200);
+    await call('get', ACCOUNT_API.userProfile, user.token).expect(200);
   });
 
   it('answers the change-password form with its messages', async () => {
     const user = await registerUser(api);
-    const empty = await call('put', '/api/account/change-password', user.token, {}).expect(400);
+    const empty = await call('put', ACCOUNT_API.changePassword, user.token, {}).expect(400);
     expect(empty.body.fields).toEqual({
       old_password: ACCOUNT_MESSAGES.oldPasswordRequired,
       password: 'Password is required.',
@@ -107,7 +108,7 @@ describe('sessions', () => {
       [{ old_password: user.password, password: user.password, confirm_password: user.password }, { password: ACCOUNT_MESSAGES.passwordUnchanged }],
     ];
     for (const [body, fields] of cases) {
-      const res = await call('put', '/api/account/change-password', user.token, body).expect(400);
+      const res = await call('put', ACCOUNT_API.changePassword, user.token, body).expect(400);
       expect(res.body.fields).toEqual(fields);
     }
   });
@@ -132,14 +133,14 @@ describe('viewer resolver', () => {
     const viewer = await api.accounts.resolveViewer({ headers: { token: session.token } });
     expect(viewer?.profileType).toBe(2);
     expect(isAdmin(viewer)).toBe(true);
-    expect((await request(api.url).get('/api/account/user-profile').set('token', session.token)).body.data.userdetail.type).toBe(2);
+    expect((await request(api.url).get(ACCOUNT_API.userProfile).set('token', session.token)).body.data.userdetail.type).toBe(2);
   });
 });
 
 describe('guest keys', () => {
   it('issues a guest key for the g-to cookie, kept only as a hash, and resolves the key header to the guest', async () => {
-    const first = await request(api.url).post('/api/account/guest-key').expect(200);
-    const second = await request(api.url).post('/api/account/guest-key').expect(200);
+    const first = await request(api.url).post(ACCOUNT_API.guestKey).expect(200);
+    const second = await request(api.url).post(ACCOUNT_API.guestKey).expect(200);
     const { key } = GuestKeyResponseSchema.parse(first.body.data);
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(second.body.data.key).not.toBe(key);
@@ -154,21 +155,21 @@ describe('guest keys', () => {
     expect(await api.accounts.resolveGuest({ headers: { key: 'C'.repeat(43) } })).toBeNull();
     expect(await api.accounts.resolveGuest({ headers: {} })).toBeNull();
     // A guest key is not a session.
-    expect((await request(api.url).get('/api/account/notification-count').set('token', key)).body).toEqual(UNAUTHORIZED);
+    expect((await request(api.url).get(ACCOUNT_API.notificationCount).set('token', key)).body).toEqual(UNAUTHORIZED);
   });
 });
 
 describe('GET /api/account/notification-count', () => {
   it('counts unread notifications, zero until the alerts issue writes any', async () => {
     const user = await registerUser(api);
-    const zero = await call('get', '/api/account/notification-count', user.token).expect(200);
+    const zero = await call('get', ACCOUNT_API.notificationCount, user.token).expect(200);
     expect(zero.body).toEqual({ data: { count: 0 } });
     await api.db.query(
       "INSERT INTO notifications (user_id, kind) VALUES ($1, 'price-drop'), ($1, 'price-drop'), ($1, 'sale')",
       [user.userId],
     );
     await api.db.query("UPDATE notifications SET read_at = now() WHERE user_id = $1 AND kind = 'sale'", [user.userId]);
-    const two = await call('get', '/api/account/notification-count', user.token).expect(200);
+    const two = await call('get', ACCOUNT_API.notificationCount, user.token).expect(200);
     expect(two.body.data.count).toBe(2);
   });
 });

@@ -9,6 +9,7 @@ import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { startWeb } from '../../support/web-server';
 import { CookieJar, fetchXsrf, setCookies } from '../../support/web-session';
 import { startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 
 // The sign-in and registration limits at their real values, through the real web in front of
 // the real api. The test stands where a CDN would (on loopback, which the web trusts by
@@ -71,7 +72,7 @@ function client(jar = new CookieJar()) {
 type Client = ReturnType<typeof client>;
 
 async function register(from: Client, email = uniqueEmail()) {
-  const res = await from.post('/api/account/register', { email, password: PASSWORD, confirm_password: PASSWORD, platform: 'Vitrine Web' });
+  const res = await from.post(ACCOUNT_API.register, { email, password: PASSWORD, confirm_password: PASSWORD, platform: 'Vitrine Web' });
   return { res, email, userName: res.body.data?.userName as string };
 }
 
@@ -82,7 +83,7 @@ async function owner() {
   return made;
 }
 
-const login = (from: Client, email: string, password: string) => from.post('/auth/login', { email, password });
+const login = (from: Client, email: string, password: string) => from.post(ACCOUNT_API.login, { email, password });
 
 /** The sign-in form posted without JavaScript (the page's action signs in on the server). */
 const formLogin = (from: Client, email: string, password: string) =>
@@ -204,7 +205,7 @@ describe('the account-wide threshold', () => {
     const shopper = client();
     expect((await login(shopper, userName, PASSWORD)).body.message).toBe(ACCOUNT_MESSAGES.passwordSignInSlowed);
 
-    const asked = await shopper.post('/api/account/sign-in-link', { email: userName });
+    const asked = await shopper.post(ACCOUNT_API.signInLinkRequest, { email: userName });
     expect(asked.status).toBe(200);
     expect(asked.body).toEqual({ data: { message: ACCOUNT_NOTICES.signInLinkRequested } });
     const mail = await smtp.waitForMail(email);
@@ -219,16 +220,16 @@ describe('the account-wide threshold', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect(setCookies(page).some((c) => c.name === 'token')).toBe(false);
 
-    const signedIn = await shopper.post('/auth/sign-in-link', { tkn, key });
+    const signedIn = await shopper.post(ACCOUNT_API.signInLink, { tkn, key });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.data).toMatchObject({ userName, profileType: 3 });
     expect(signedIn.body.data.token).toBeUndefined();
     const cookie = setCookies(signedIn).find((c) => c.name === 'token')!;
     expect(cookie.attributes.httponly).toBe(true);
-    const profile = await shopper.get('/api/account/user-profile').expect(200);
+    const profile = await shopper.get(ACCOUNT_API.userProfile).expect(200);
     expect(profile.body.data.userdetail.userName).toBe(userName);
 
-    const again = await client().post('/auth/sign-in-link', { tkn, key });
+    const again = await client().post(ACCOUNT_API.signInLink, { tkn, key });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(ACCOUNT_MESSAGES.signInLinkInvalid);
     expect(setCookies(again).some((c) => c.name === 'token')).toBe(false);
@@ -237,7 +238,7 @@ describe('the account-wide threshold', () => {
   it('signs in from the link page without JavaScript: the cookies come with the redirect home', async () => {
     const { email } = await owner();
     const shopper = client();
-    expect((await shopper.post('/api/account/sign-in-link', { email })).status).toBe(200);
+    expect((await shopper.post(ACCOUNT_API.signInLinkRequest, { email })).status).toBe(200);
     const mail = await smtp.waitForMail(email);
     const path = new URL(linksIn(mail).find((l) => l.includes('/sign-in-link/'))!).pathname;
     const form = () => request(web.url).post(path).type('form').send({}).set('X-Forwarded-For', shopper.address).set('Origin', web.url);

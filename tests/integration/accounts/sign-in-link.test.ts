@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/ac
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 
 // The e-mailed sign-in link on the api: asked for like a reset link (the same answer for every
 // address), mailed through a real SMTP server on loopback, and good for one sign-in within
@@ -26,8 +27,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const ask = (target: AccountsApi, email: unknown) => request(target.url).post('/api/account/sign-in-link').send({ email });
-const use = (target: AccountsApi, body: object) => request(target.url).post('/auth/sign-in-link').send(body);
+const ask = (target: AccountsApi, email: unknown) => request(target.url).post(ACCOUNT_API.signInLinkRequest).send({ email });
+const use = (target: AccountsApi, body: object) => request(target.url).post(ACCOUNT_API.signInLink).send(body);
 
 /** Asks for a link and reads it, and its tkn and key, from the newest mail to `email`. */
 async function linkFor(target: AccountsApi, email: string, identifier: string = email) {
@@ -100,7 +101,7 @@ describe('signing in with the link', () => {
     const session = SessionSchema.parse(res.body.data);
     expect(session).toMatchObject({ userId: user.userId, userName: user.userName, profileType: 3 });
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const profile = await request(api.url).get('/api/account/user-profile').set('token', session.token).expect(200);
+    const profile = await request(api.url).get(ACCOUNT_API.userProfile).set('token', session.token).expect(200);
     expect(profile.body.data.userdetail.email).toBe(user.email);
     const [verified] = await api.db.query<{ verified: boolean }>('SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1', [user.userId]);
     expect(verified!.verified).toBe(true);
@@ -147,7 +148,7 @@ describe('a password change', () => {
     const user = await registerUser(api);
     const { tkn, key } = await linkFor(api, user.email);
     await request(api.url)
-      .put('/api/account/change-password')
+      .put(ACCOUNT_API.changePassword)
       .set('token', user.token)
       .send({ old_password: user.password, password: 'new-velvet-7', confirm_password: 'new-velvet-7' })
       .expect(200);

@@ -18,6 +18,9 @@ import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { fixture, fixtureManifest } from '../../support/feed-fixtures';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { registerUser, testAccountSettings } from './accounts-api';
+import { SEARCH_API } from '../../../shared/api/search-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // Wishlists on the api (spec sections 3, 5, 7, 8): a shopper's named lists of products, read
 // with today's cards for a country, private unless made public; another shopper's list is
@@ -30,18 +33,18 @@ type Shopper = Awaited<ReturnType<typeof registerUser>>;
 function client(api: Api, token?: string) {
   const auth = <T extends request.Test>(test: T): T => (token ? test.set(UPSTREAM_HEADER.token, token) : test);
   return {
-    create: (listName: unknown) => auth(request(api.url).post('/api/account/create-wishlist').send({ listName })),
-    add: (body: object) => auth(request(api.url).post('/api/account/wishlist').send(body)),
-    read: (path: string) => auth(request(api.url).get(`/api/account/wishlist/${path}`)),
-    rename: (listId: unknown, listName: unknown) => auth(request(api.url).put('/api/account/wishlist').send({ listId, listName })),
-    privacy: (listId: unknown, isPublic: unknown) => auth(request(api.url).put('/api/account/wishlist-privacy').send({ listId, isPublic })),
-    move: (body: object) => auth(request(api.url).put('/api/account/wishlist-move-product').send(body)),
-    addDefault: (id: unknown) => auth(request(api.url).post('/api/account/wishlist-default').send({ id })),
-    removeProduct: (listId: number, productId: number) => auth(request(api.url).delete(`/api/account/wishlist-product/${listId}/${productId}`)),
-    remove: (listId: number) => auth(request(api.url).delete(`/api/account/wishlist/${listId}`)),
-    show: (query: string) => auth(request(api.url).get(`/api/account/show-wishlist/?${query}`)),
-    publicList: (path: string) => auth(request(api.url).get(`/api/account/public-wishlist/${path}`)),
-    editorsPick: (body: object) => auth(request(api.url).post('/api/account/editorspick-product').send(body)),
+    create: (listName: unknown) => auth(request(api.url).post(WISHLIST_API.create).send({ listName })),
+    add: (body: object) => auth(request(api.url).post(WISHLIST_API.add).send(body)),
+    read: (path: string) => auth(request(api.url).get(`${pathPrefix(WISHLIST_API.read)}${path}`)),
+    rename: (listId: unknown, listName: unknown) => auth(request(api.url).put(WISHLIST_API.rename).send({ listId, listName })),
+    privacy: (listId: unknown, isPublic: unknown) => auth(request(api.url).put(WISHLIST_API.privacy).send({ listId, isPublic })),
+    move: (body: object) => auth(request(api.url).put(WISHLIST_API.move).send(body)),
+    addDefault: (id: unknown) => auth(request(api.url).post(WISHLIST_API.makeDefault).send({ id })),
+    removeProduct: (listId: number, productId: number) => auth(request(api.url).delete(`${pathPrefix(WISHLIST_API.deleteProduct)}${listId}/${productId}`)),
+    remove: (listId: number) => auth(request(api.url).delete(`${pathPrefix(WISHLIST_API.deleteList)}${listId}`)),
+    show: (query: string) => auth(request(api.url).get(`${WISHLIST_API.show}/?${query}`)),
+    publicList: (path: string) => auth(request(api.url).get(`${pathPrefix(WISHLIST_API.publicList)}${path}`)),
+    editorsPick: (body: object) => auth(request(api.url).post(WISHLIST_API.editorsPick).send(body)),
   };
 }
 type Client = ReturnType<typeof client>;
@@ -512,9 +515,9 @@ describe('wishlists on the demo catalogue', () => {
       await db.query('UPDATE users SET profile_type = 1 WHERE id = $1', [editor.userId]);
       const asEditor = client(api, editor.token);
       const [pick] = await db.query<{ id: number }>("SELECT id FROM editors_pick_lists WHERE slug = 'wedding-guest'");
-      const listing = () => request(api.url).get('/api/search?link=/editors-picks/wedding-guest&country=gb').expect(200);
+      const listing = () => request(api.url).get(`${SEARCH_API.list}?link=/editors-picks/wedding-guest&country=gb`).expect(200);
       const lists = async () =>
-        EditorsPickListsSchema.parse((await request(api.url).get('/api/products/list-editors-picks').expect(200)).body.data).lists.find((l) => l.slug === 'wedding-guest');
+        EditorsPickListsSchema.parse((await request(api.url).get(WISHLIST_API.editorsPickLists).expect(200)).body.data).lists.find((l) => l.slug === 'wedding-guest');
       await api.answers.listening;
       // Before: the fallback listing, kept in memory like every other listing.
       const before = SearchResponseSchema.parse((await listing()).body.data);
@@ -579,7 +582,7 @@ describe.each(BOTH_ENGINES)('the main wishlist flow on %s', (_engine, open) => {
     expect(page.totalCount).toBe(4);
 
     await as.privacy(list.listId, 1).expect(200);
-    const shared = await request(api.url).get(`/api/account/public-wishlist/${list.listId}?page=2&perPage=3`).expect(200);
+    const shared = await request(api.url).get(`${pathPrefix(WISHLIST_API.publicList)}${list.listId}?page=2&perPage=3`).expect(200);
     expect(shared.body.data.items.map((i: { productId: number }) => i.productId)).toEqual([ids[0]]);
     expect(shared.body.data.owner).toEqual({ userName: owner.userName, name: owner.name });
 

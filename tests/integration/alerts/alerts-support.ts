@@ -21,6 +21,8 @@ import type { ReceivedMail } from '../../support/smtp-server';
 import { listen } from '../../support/listen';
 import { openTestDatabase } from '../../support/test-database';
 import { testAccountSettings, type TestSettings } from '../accounts/accounts-api';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // The alerts' tests run the real api over a real database holding the fixture feeds
 // (tests/fixtures/feeds/good: Northlane in GB, Atlas Outfitters in GB and the US), imported
@@ -115,10 +117,10 @@ export function alertClient(api: Pick<AlertsApi, 'url'>, token?: string) {
     setGuest: (body: object) => auth(request(api.url).post(ALERT_API.setGuest).send(body)),
     setUser: (body: object) => auth(request(api.url).post(ALERT_API.setUser).send(body)),
     alerts: (country: string, query = '') => auth(request(api.url).get(`${ALERT_API.alerts(country)}${query}`)),
-    remove: (alertId: number | string) => auth(request(api.url).delete(`/api/account/alerts/${alertId}`)),
+    remove: (alertId: number | string) => auth(request(api.url).delete(`${pathPrefix(ALERT_API.deleteAlert)}${alertId}`)),
     notifications: (query = '') => auth(request(api.url).get(`${ALERT_API.notifications}${query}`)),
     read: (upTo: unknown) => auth(request(api.url).put(ALERT_API.notificationsRead).send({ upTo })),
-    count: () => auth(request(api.url).get('/api/account/notification-count')),
+    count: () => auth(request(api.url).get(ACCOUNT_API.notificationCount)),
     sales: (country: string, query = '') => auth(request(api.url).get(`${ALERT_API.sales(country)}${query}`)),
     confirm: (token: unknown) => auth(request(api.url).put(ALERT_API.confirm).send({ token })),
     unsubscribe: (token: unknown, all?: unknown) => auth(request(api.url).post(ALERT_API.unsubscribe).send({ token, all })),

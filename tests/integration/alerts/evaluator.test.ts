@@ -27,6 +27,7 @@ import {
   textOf,
   type AlertsApi,
 } from './alerts-support';
+import { ALERT_API } from '../../../shared/api/alert-paths';
 
 // The evaluator (spec "Making them fire"): prices change by importing edited feeds through the
 // real importer; the evaluator reads the change log and notifies each match once, by the bell
@@ -220,7 +221,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
     expect(textOf(mail)).toContain(header!);
     const itemTokens = [...new Set(textOf(mail).match(/(?<=\/alerts\/unsubscribe\/)v1\.[1-9]\d*\.u\d+\.[A-Za-z0-9_-]{43}/g))];
     expect(itemTokens).toHaveLength(2);
-    const unsubscribe = (body: object) => request(api.url).post('/api/account/alert-unsubscribe').send(body);
+    const unsubscribe = (body: object) => request(api.url).post(ALERT_API.unsubscribe).send(body);
     const left = async () => (await fay.as.alerts('gb').expect(200)).body.data.totalCount as number;
 
     // Each item's link stops that alert only, even when asked for all (issue 25: single-purpose).

@@ -12,6 +12,26 @@ import { registerUser, testAccountSettings } from '../accounts/accounts-api';
 import { startApi } from '../../support/api-server';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { listen, type Running } from '../../support/listen';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import { ALERT_API } from '../../../shared/api/alert-paths';
+import { DIRECTORY_API } from '../../../shared/api/directory-paths';
+import { FOLLOW_API } from '../../../shared/api/follow-paths';
+import { GIVEAWAY_API } from '../../../shared/api/giveaway-paths';
+import { HOME_API } from '../../../shared/api/home-paths';
+import { LOOK_API } from '../../../shared/api/look-paths';
+import { priceHistoryPath } from '../../../shared/api/price-history-paths';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { RATING_API } from '../../../shared/api/rating-paths';
+import { SEARCH_API } from '../../../shared/api/search-paths';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
+import { SUBSCRIPTION_API } from '../../../shared/api/subscription-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
+import { pathPrefix } from '../../support/api-paths';
+
+// A path no paths module has, on purpose: the test is about what the table does not list.
+// eslint-disable-next-line no-restricted-syntax -- an unknown path, on purpose
+const UNLISTED = '/api/account/not-in-the-table';
 
 // The route table binds in the api (server/api/http/api-scope.ts): a shared route answers
 // the same bytes whoever asks, because its handler never sees the identity headers; a
@@ -36,124 +56,124 @@ beforeAll(async () => {
   admin = await registerUser(api);
   await db.query('UPDATE users SET profile_type = 1 WHERE id = $1', [admin.userId]);
   shopper = await registerUser(api);
-  guestKey = (await request(api.url).post('/api/account/guest-key').expect(200)).body.data.key;
+  guestKey = (await request(api.url).post(ACCOUNT_API.guestKey).expect(200)).body.data.key;
 
-  const adminPublicId = (await request(api.url).get(`/api/account/user-public-profile/name/${admin.userName}`).expect(200)).body.data.userdetail.publicId as string;
-  const card = (await request(api.url).get('/api/search?link=/dresses&perPage=1').expect(200)).body.data.products[0];
+  const adminPublicId = (await request(api.url).get(`${pathPrefix(ACCOUNT_API.publicProfileByName)}${admin.userName}`).expect(200)).body.data.userdetail.publicId as string;
+  const card = (await request(api.url).get(`${SEARCH_API.list}?link=/dresses&perPage=1`).expect(200)).body.data.products[0];
   const sv = card.variants[0].size_variants[0] as { guid: string; slug: string };
   const byPath = `${card.category_slug}/${card.subcategory_slug}/${sv.slug}`;
   const asShopper = { [UPSTREAM_HEADER.token]: shopper.token };
-  const added = await request(api.url).post('/api/account/wishlist').set(asShopper).send({ id: card.id, listId: 0, listName: 'Scope' }).expect(200);
+  const added = await request(api.url).post(WISHLIST_API.add).set(asShopper).send({ id: card.id, listId: 0, listName: 'Scope' }).expect(200);
   const listId = added.body.data.lists[0].listId as number;
-  await request(api.url).put('/api/account/wishlist-privacy').set(asShopper).send({ listId, isPublic: 1 }).expect(200);
-  const shoe = (await request(api.url).get('/api/search?link=/shoes&perPage=1').expect(200)).body.data.products[0];
+  await request(api.url).put(WISHLIST_API.privacy).set(asShopper).send({ listId, isPublic: 1 }).expect(200);
+  const shoe = (await request(api.url).get(`${SEARCH_API.list}?link=/shoes&perPage=1`).expect(200)).body.data.products[0];
   const pieces = [sv.guid, shoe.variants[0].size_variants[0].guid as string].map((guid, i) => ({ guid, x: i * 500, y: 0, width: 400, height: 400, z: i }));
-  const look = await request(api.url).post('/api/account/save-set').set(asShopper).send({ setName: 'Scope', setId: 0, setPublic: 1, data: { items: pieces } }).expect(200);
+  const look = await request(api.url).post(LOOK_API.save).set(asShopper).send({ setName: 'Scope', setId: 0, setPublic: 1, data: { items: pieces } }).expect(200);
   const lookId = look.body.data.listId as number;
 
   // One request for each shared route, with the status it answers (an answer worth comparing).
   shared = {
-    'GET /api/account/user-public-profile/name/:userName': { path: `/api/account/user-public-profile/name/${admin.userName}`, status: 200 },
-    'GET /api/account/user-public-profile/:id': { path: `/api/account/user-public-profile/${adminPublicId}`, status: 200 },
-    'GET /api/account/profile-image/:file': { path: '/api/account/profile-image/no-such-picture-here.webp', status: 404 },
-    'GET /api/account/menu-structure/:id': { path: '/api/account/menu-structure/1', status: 200 },
-    'GET /api/account/countries/:code': { path: '/api/account/countries/gb', status: 200 },
-    'POST /api/account/subscribe': { path: '/api/account/subscribe', body: { email: 'scope@example.com' }, status: 200 },
-    'PUT /api/account/confirm-subscription': { path: '/api/account/confirm-subscription', body: { token: 'A'.repeat(43) }, status: 400 },
-    'GET /api/home/slides': { path: '/api/home/slides', status: 200 },
-    'GET /api/home/top-rated': { path: '/api/home/top-rated', status: 200 },
-    'GET /api/home/fashion-blog': { path: '/api/home/fashion-blog', status: 200 },
-    'GET /api/home/showcase': { path: '/api/home/showcase', status: 200 },
-    'GET /api/home/promoted-links': { path: '/api/home/promoted-links', status: 200 },
-    'GET /api/home/editorspick-links': { path: '/api/home/editorspick-links', status: 200 },
-    'GET /api/home/fashion-tips': { path: '/api/home/fashion-tips', status: 200 },
-    'GET /api/account/brand-list': { path: '/api/account/brand-list', status: 200 },
-    'GET /api/account/store-list': { path: '/api/account/store-list', status: 200 },
-    'GET /api/account/store-search/:term': { path: '/api/account/store-search/a', status: 200 },
-    'GET /api/search': { path: '/api/search?q=dreses', status: 200 },
-    'GET /api/search/deals': { path: '/api/search/deals?link=/dresses', status: 200 },
-    'GET /api/search/filters/breadcrumb': { path: '/api/search/filters/breadcrumb?link=/dresses', status: 200 },
-    'GET /api/search/filters/:type': { path: '/api/search/filters/brand?link=/dresses', status: 200 },
-    'GET /api/search/canonical-links': { path: '/api/search/canonical-links?link=/dresses', status: 200 },
-    'GET /api/search/listing': { path: '/api/search/listing?link=/dresses', status: 200 },
-    'GET /api/search/auto-suggest/:first/:second': { path: '/api/search/auto-suggest/women/dre', status: 200 },
-    'GET /api/search/auto-suggest/:text': { path: '/api/search/auto-suggest/dre', status: 200 },
-    'GET /api/products/detail/guid/:guid': { path: `/api/products/detail/guid/${sv.guid}`, status: 200 },
-    'GET /api/products/detail/:category/:lastnode/:slug': { path: `/api/products/detail/${byPath}`, status: 200 },
-    'GET /api/products/similar/guid/:guid': { path: `/api/products/similar/guid/${sv.guid}`, status: 200 },
-    'GET /api/products/similar/:category/:lastnode/:slug': { path: `/api/products/similar/${byPath}`, status: 200 },
-    'GET /api/products/list-editors-picks': { path: '/api/products/list-editors-picks', status: 200 },
-    'GET /api/products/retailer/:guid': { path: `/api/products/retailer/${sv.guid}`, status: 200 },
-    'GET /api/products/price-history/:guid': { path: `/api/products/price-history/${sv.guid}`, status: 200 },
-    'GET /api/products/sitemap': { path: '/api/products/sitemap', status: 200 },
-    'GET /api/products/sitemap/:kind': { path: '/api/products/sitemap/products', status: 200 },
-    'GET /api/products/rating/:id': { path: `/api/products/rating/${card.id}`, status: 200 },
-    'GET /api/account/giveaway': { path: '/api/account/giveaway', status: 200 },
-    'GET /api/account/public-wishlist/:id': { path: `/api/account/public-wishlist/${listId}`, status: 200 },
-    'GET /api/account/user-set-categs': { path: '/api/account/user-set-categs', status: 200 },
-    'GET /api/account/public-set/:listId': { path: `/api/account/public-set/${lookId}`, status: 200 },
-    'GET /api/account/user-public-sets/:userName': { path: `/api/account/user-public-sets/${shopper.userName}`, status: 200 },
+    'GET /api/account/user-public-profile/name/:userName': { path: `${pathPrefix(ACCOUNT_API.publicProfileByName)}${admin.userName}`, status: 200 },
+    'GET /api/account/user-public-profile/:id': { path: `${pathPrefix(ACCOUNT_API.publicProfile)}${adminPublicId}`, status: 200 },
+    'GET /api/account/profile-image/:file': { path: `${pathPrefix(ACCOUNT_API.profileImage)}no-such-picture-here.webp`, status: 404 },
+    'GET /api/account/menu-structure/:id': { path: `${pathPrefix(SITE_CONTENT_API.menu)}1`, status: 200 },
+    'GET /api/account/countries/:code': { path: `${pathPrefix(SITE_CONTENT_API.country)}gb`, status: 200 },
+    'POST /api/account/subscribe': { path: SUBSCRIPTION_API.subscribe, body: { email: 'scope@example.com' }, status: 200 },
+    'PUT /api/account/confirm-subscription': { path: SUBSCRIPTION_API.confirm, body: { token: 'A'.repeat(43) }, status: 400 },
+    'GET /api/home/slides': { path: HOME_API.slides, status: 200 },
+    'GET /api/home/top-rated': { path: HOME_API.topRated, status: 200 },
+    'GET /api/home/fashion-blog': { path: HOME_API.fashionBlog, status: 200 },
+    'GET /api/home/showcase': { path: HOME_API.showcase, status: 200 },
+    'GET /api/home/promoted-links': { path: HOME_API.promotedLinks, status: 200 },
+    'GET /api/home/editorspick-links': { path: HOME_API.editorsPickLinks, status: 200 },
+    'GET /api/home/fashion-tips': { path: HOME_API.fashionTips, status: 200 },
+    'GET /api/account/brand-list': { path: DIRECTORY_API.brands, status: 200 },
+    'GET /api/account/store-list': { path: DIRECTORY_API.stores, status: 200 },
+    'GET /api/account/store-search/:term': { path: `${pathPrefix(DIRECTORY_API.storeSearch)}a`, status: 200 },
+    'GET /api/search': { path: `${SEARCH_API.list}?q=dreses`, status: 200 },
+    'GET /api/search/deals': { path: `${SEARCH_API.deals}?link=/dresses`, status: 200 },
+    'GET /api/search/filters/breadcrumb': { path: `${SEARCH_API.breadcrumb}?link=/dresses`, status: 200 },
+    'GET /api/search/filters/:type': { path: `${pathPrefix(SEARCH_API.filters)}brand?link=/dresses`, status: 200 },
+    'GET /api/search/canonical-links': { path: `${SEARCH_API.canonicalLinks}?link=/dresses`, status: 200 },
+    'GET /api/search/listing': { path: `${SEARCH_API.listing}?link=/dresses`, status: 200 },
+    'GET /api/search/auto-suggest/:first/:second': { path: `${pathPrefix(SEARCH_API.autoSuggestIn)}women/dre`, status: 200 },
+    'GET /api/search/auto-suggest/:text': { path: `${pathPrefix(SEARCH_API.autoSuggest)}dre`, status: 200 },
+    'GET /api/products/detail/guid/:guid': { path: `${pathPrefix(PRODUCT_API.detailByGuid)}${sv.guid}`, status: 200 },
+    'GET /api/products/detail/:category/:lastnode/:slug': { path: `${pathPrefix(PRODUCT_PAGE_API.detail)}${byPath}`, status: 200 },
+    'GET /api/products/similar/guid/:guid': { path: `${pathPrefix(PRODUCT_API.similarByGuid)}${sv.guid}`, status: 200 },
+    'GET /api/products/similar/:category/:lastnode/:slug': { path: `${pathPrefix(PRODUCT_PAGE_API.similar)}${byPath}`, status: 200 },
+    'GET /api/products/list-editors-picks': { path: WISHLIST_API.editorsPickLists, status: 200 },
+    'GET /api/products/retailer/:guid': { path: `${pathPrefix(PRODUCT_API.retailer)}${sv.guid}`, status: 200 },
+    'GET /api/products/price-history/:guid': { path: `${pathPrefix(priceHistoryPath)}${sv.guid}`, status: 200 },
+    'GET /api/products/sitemap': { path: PRODUCT_API.sitemapIndex, status: 200 },
+    'GET /api/products/sitemap/:kind': { path: `${pathPrefix(PRODUCT_API.sitemap)}products`, status: 200 },
+    'GET /api/products/rating/:id': { path: `${pathPrefix(RATING_API.summary)}${card.id}`, status: 200 },
+    'GET /api/account/giveaway': { path: GIVEAWAY_API.status, status: 200 },
+    'GET /api/account/public-wishlist/:id': { path: `${pathPrefix(WISHLIST_API.publicList)}${listId}`, status: 200 },
+    'GET /api/account/user-set-categs': { path: LOOK_API.categories, status: 200 },
+    'GET /api/account/public-set/:listId': { path: `${pathPrefix(LOOK_API.publicLook)}${lookId}`, status: 200 },
+    'GET /api/account/user-public-sets/:userName': { path: `${pathPrefix(LOOK_API.publicLooks)}${shopper.userName}`, status: 200 },
     // Refused the same way both times (an alert set twice would answer added: false the second).
-    'POST /api/account/set-alerts': { path: '/api/account/set-alerts', body: { id: sv.guid, email: 'not-an-address', country: 'gb' }, status: 400 },
-    'PUT /api/account/confirm-alerts': { path: '/api/account/confirm-alerts', body: { token: 'A'.repeat(43) }, status: 400 },
-    'POST /api/account/alert-unsubscribe': { path: '/api/account/alert-unsubscribe', body: { token: `v1.1.u1.${'A'.repeat(43)}` }, status: 400 },
+    'POST /api/account/set-alerts': { path: ALERT_API.setGuest, body: { id: sv.guid, email: 'not-an-address', country: 'gb' }, status: 400 },
+    'PUT /api/account/confirm-alerts': { path: ALERT_API.confirm, body: { token: 'A'.repeat(43) }, status: 400 },
+    'POST /api/account/alert-unsubscribe': { path: ALERT_API.unsubscribe, body: { token: `v1.1.u1.${'A'.repeat(43)}` }, status: 400 },
   };
 
   // One request for each personal route, sent as the shopper.
   personal = {
-    'POST /auth/login': { path: '/auth/login', body: { email: shopper.email, password: shopper.password } },
-    'POST /auth/facebook': { path: '/auth/facebook', body: {} },
-    'POST /auth/google': { path: '/auth/google', body: {} },
-    'POST /auth/sign-in-link': { path: '/auth/sign-in-link', body: {} },
-    'POST /api/account/register': { path: '/api/account/register', body: {} },
-    'DELETE /api/account/logout': { path: '/api/account/logout' },
-    'POST /api/account/forgot-password': { path: '/api/account/forgot-password', body: { email: shopper.email } },
-    'PUT /api/account/confirm-password': { path: '/api/account/confirm-password', body: {} },
-    'POST /api/account/sign-in-link': { path: '/api/account/sign-in-link', body: { email: shopper.email } },
-    'PUT /api/account/change-password': { path: '/api/account/change-password', body: {} },
-    'POST /api/account/guest-key': { path: '/api/account/guest-key' },
-    'GET /api/account/user-profile': { path: '/api/account/user-profile' },
-    'PUT /api/account/edit-user-profile': { path: '/api/account/edit-user-profile', body: { name: 'Scope' } },
-    'PUT /api/account/upload-profile-image': { path: '/api/account/upload-profile-image' },
-    'GET /api/account/check-username/:userName': { path: '/api/account/check-username/someone-else' },
-    'GET /api/account/notification-count': { path: '/api/account/notification-count' },
-    'GET /api/account/geo-country': { path: '/api/account/geo-country' },
-    'GET /api/search/debug': { path: '/api/search/debug?q=dreses' },
-    'POST /api/products/add-csd': { path: '/api/products/add-csd', body: { id: sv.guid, country: 'GB' } },
-    'POST /api/account/create-wishlist': { path: '/api/account/create-wishlist', body: { listName: 'Scope Two' } },
-    'POST /api/account/wishlist': { path: '/api/account/wishlist', body: { id: card.id, listId } },
-    'GET /api/account/wishlist/:a/:b/:c': { path: `/api/account/wishlist/${listId}/gb/added` },
-    'PUT /api/account/wishlist': { path: '/api/account/wishlist', body: { listId, listName: 'Scope' } },
-    'PUT /api/account/wishlist-privacy': { path: '/api/account/wishlist-privacy', body: { listId, isPublic: 1 } },
-    'PUT /api/account/wishlist-move-product': { path: '/api/account/wishlist-move-product', body: { id: card.id, s_listid: listId, d_listid: listId } },
-    'POST /api/account/wishlist-default': { path: '/api/account/wishlist-default', body: { id: card.id } },
-    'DELETE /api/account/wishlist-product/:listId/:productId': { path: `/api/account/wishlist-product/${listId}/1` },
-    'DELETE /api/account/wishlist/:listId': { path: '/api/account/wishlist/2147483647' },
-    'GET /api/account/show-wishlist': { path: `/api/account/show-wishlist?id=${card.id}` },
-    'POST /api/account/editorspick-product': { path: '/api/account/editorspick-product', body: { id: card.id, listId: 1 } },
-    'GET /api/account/dress-me-filters/:x': { path: '/api/account/dress-me-filters/shoes' },
-    'GET /api/account/sets/:x': { path: `/api/account/sets/${lookId}` },
-    'POST /api/account/save-set': { path: '/api/account/save-set', body: { setName: 'Scope', setId: lookId, setPublic: 1 } },
-    'PUT /api/account/rename-lookbook': { path: '/api/account/rename-lookbook', body: { listId: lookId, setName: 'Scope', setPublic: 1 } },
-    'DELETE /api/account/sets/:listId': { path: '/api/account/sets/2147483647' },
-    'POST /api/account/set-user-alerts': { path: '/api/account/set-user-alerts', body: { id: sv.guid, country: 'gb' } },
-    'GET /api/account/alerts/:country': { path: '/api/account/alerts/gb' },
-    'DELETE /api/account/alerts/:alertId': { path: '/api/account/alerts/2147483647' },
-    'GET /api/account/notifications': { path: '/api/account/notifications' },
-    'PUT /api/account/notifications-read': { path: '/api/account/notifications-read', body: { upTo: 1 } },
-    'GET /api/account/my-sales/:country': { path: '/api/account/my-sales/gb' },
-    'POST /api/account/product-rating': { path: '/api/account/product-rating', body: { id: card.id, star_rating: 4 } },
-    'GET /api/account/product-rating/:id': { path: `/api/account/product-rating/${card.id}` },
-    'GET /api/account/giveaway-entry': { path: '/api/account/giveaway-entry' },
-    'POST /api/account/giveaway-entry': { path: '/api/account/giveaway-entry', body: {} },
-    'GET /api/account/giveaway-entries': { path: '/api/account/giveaway-entries' },
-    'POST /api/account/brand-follow': { path: '/api/account/brand-follow', body: { id: 2147483647 } },
-    'DELETE /api/account/brand-unfollow/:id': { path: '/api/account/brand-unfollow/2147483647' },
-    'GET /api/account/brands/:country': { path: '/api/account/brands/gb' },
-    'POST /api/account/store-follow': { path: '/api/account/store-follow', body: { id: 2147483647 } },
-    'DELETE /api/account/store-unfollow/:id': { path: '/api/account/store-unfollow/2147483647' },
-    'GET /api/account/stores/:country': { path: '/api/account/stores/gb' },
-    'GET /api/account/follows': { path: '/api/account/follows' },
+    'POST /auth/login': { path: ACCOUNT_API.login, body: { email: shopper.email, password: shopper.password } },
+    'POST /auth/facebook': { path: ACCOUNT_API.facebook, body: {} },
+    'POST /auth/google': { path: ACCOUNT_API.google, body: {} },
+    'POST /auth/sign-in-link': { path: ACCOUNT_API.signInLink, body: {} },
+    'POST /api/account/register': { path: ACCOUNT_API.register, body: {} },
+    'DELETE /api/account/logout': { path: ACCOUNT_API.logout },
+    'POST /api/account/forgot-password': { path: ACCOUNT_API.forgotPassword, body: { email: shopper.email } },
+    'PUT /api/account/confirm-password': { path: ACCOUNT_API.confirmPassword, body: {} },
+    'POST /api/account/sign-in-link': { path: ACCOUNT_API.signInLinkRequest, body: { email: shopper.email } },
+    'PUT /api/account/change-password': { path: ACCOUNT_API.changePassword, body: {} },
+    'POST /api/account/guest-key': { path: ACCOUNT_API.guestKey },
+    'GET /api/account/user-profile': { path: ACCOUNT_API.userProfile },
+    'PUT /api/account/edit-user-profile': { path: ACCOUNT_API.editProfile, body: { name: 'Scope' } },
+    'PUT /api/account/upload-profile-image': { path: ACCOUNT_API.uploadProfileImage },
+    'GET /api/account/check-username/:userName': { path: `${pathPrefix(ACCOUNT_API.checkUserName)}someone-else` },
+    'GET /api/account/notification-count': { path: ACCOUNT_API.notificationCount },
+    'GET /api/account/geo-country': { path: SITE_CONTENT_API.geoCountry },
+    'GET /api/search/debug': { path: `${SEARCH_API.debug}?q=dreses` },
+    'POST /api/products/add-csd': { path: PRODUCT_API.click, body: { id: sv.guid, country: 'GB' } },
+    'POST /api/account/create-wishlist': { path: WISHLIST_API.create, body: { listName: 'Scope Two' } },
+    'POST /api/account/wishlist': { path: WISHLIST_API.add, body: { id: card.id, listId } },
+    'GET /api/account/wishlist/:a/:b/:c': { path: `${pathPrefix(WISHLIST_API.read)}${listId}/gb/added` },
+    'PUT /api/account/wishlist': { path: WISHLIST_API.add, body: { listId, listName: 'Scope' } },
+    'PUT /api/account/wishlist-privacy': { path: WISHLIST_API.privacy, body: { listId, isPublic: 1 } },
+    'PUT /api/account/wishlist-move-product': { path: WISHLIST_API.move, body: { id: card.id, s_listid: listId, d_listid: listId } },
+    'POST /api/account/wishlist-default': { path: WISHLIST_API.makeDefault, body: { id: card.id } },
+    'DELETE /api/account/wishlist-product/:listId/:productId': { path: `${pathPrefix(WISHLIST_API.deleteProduct)}${listId}/1` },
+    'DELETE /api/account/wishlist/:listId': { path: `${pathPrefix(WISHLIST_API.read)}2147483647` },
+    'GET /api/account/show-wishlist': { path: `${WISHLIST_API.show}?id=${card.id}` },
+    'POST /api/account/editorspick-product': { path: WISHLIST_API.editorsPick, body: { id: card.id, listId: 1 } },
+    'GET /api/account/dress-me-filters/:x': { path: `${pathPrefix(LOOK_API.filters)}shoes` },
+    'GET /api/account/sets/:x': { path: `${pathPrefix(LOOK_API.sets)}${lookId}` },
+    'POST /api/account/save-set': { path: LOOK_API.save, body: { setName: 'Scope', setId: lookId, setPublic: 1 } },
+    'PUT /api/account/rename-lookbook': { path: LOOK_API.rename, body: { listId: lookId, setName: 'Scope', setPublic: 1 } },
+    'DELETE /api/account/sets/:listId': { path: `${pathPrefix(LOOK_API.sets)}2147483647` },
+    'POST /api/account/set-user-alerts': { path: ALERT_API.setUser, body: { id: sv.guid, country: 'gb' } },
+    'GET /api/account/alerts/:country': { path: `${pathPrefix(ALERT_API.alerts)}gb` },
+    'DELETE /api/account/alerts/:alertId': { path: `${pathPrefix(ALERT_API.alerts)}2147483647` },
+    'GET /api/account/notifications': { path: ALERT_API.notifications },
+    'PUT /api/account/notifications-read': { path: ALERT_API.notificationsRead, body: { upTo: 1 } },
+    'GET /api/account/my-sales/:country': { path: `${pathPrefix(ALERT_API.sales)}gb` },
+    'POST /api/account/product-rating': { path: RATING_API.rate, body: { id: card.id, star_rating: 4 } },
+    'GET /api/account/product-rating/:id': { path: `${pathPrefix(RATING_API.mine)}${card.id}` },
+    'GET /api/account/giveaway-entry': { path: GIVEAWAY_API.entry },
+    'POST /api/account/giveaway-entry': { path: GIVEAWAY_API.entry, body: {} },
+    'GET /api/account/giveaway-entries': { path: GIVEAWAY_API.entries },
+    'POST /api/account/brand-follow': { path: FOLLOW_API.follow('brand'), body: { id: 2147483647 } },
+    'DELETE /api/account/brand-unfollow/:id': { path: FOLLOW_API.unfollow('brand', 2147483647) },
+    'GET /api/account/brands/:country': { path: FOLLOW_API.list('brand', 'gb') },
+    'POST /api/account/store-follow': { path: FOLLOW_API.follow('store'), body: { id: 2147483647 } },
+    'DELETE /api/account/store-unfollow/:id': { path: FOLLOW_API.unfollow('store', 2147483647) },
+    'GET /api/account/stores/:country': { path: FOLLOW_API.list('store', 'gb') },
+    'GET /api/account/follows': { path: FOLLOW_API.followed },
   };
 });
 
@@ -198,9 +218,9 @@ describe('personal routes', () => {
 
   it('keep the no-store answers of handlers and error handlers private too', async () => {
     // The forgot-password handler sets no-store; so do the account and api error handlers.
-    const forgot = await request(api.url).post('/api/account/forgot-password').send({ email: shopper.email });
-    const badForm = await request(api.url).put('/api/account/confirm-password').send({});
-    const signedOut = await request(api.url).get('/api/account/user-profile');
+    const forgot = await request(api.url).post(ACCOUNT_API.forgotPassword).send({ email: shopper.email });
+    const badForm = await request(api.url).put(ACCOUNT_API.confirmPassword).send({});
+    const signedOut = await request(api.url).get(ACCOUNT_API.userProfile);
     expect([forgot, badForm, signedOut].map((res) => [res.status, res.headers['cache-control']])).toEqual([
       [200, CachePrivate.header],
       [400, CachePrivate.header],
@@ -220,21 +240,21 @@ describe('the scope middleware, under handlers that try', () => {
       raw: req.rawHeaders.filter((name) => ['token', 'key'].includes(name.toLowerCase())),
     });
     // A shared path whose handler reads identity and says public.
-    app.get('/api/account/brand-list', (req, res) => {
+    app.get(DIRECTORY_API.brands, (req, res) => {
       res.setHeader('Cache-Control', CacheLong.header);
       res.json(seen(req));
     });
     // Personal paths whose handlers say public, by setHeader and through writeHead.
-    app.get('/api/account/user-profile', (req, res) => {
+    app.get(ACCOUNT_API.userProfile, (req, res) => {
       res.setHeader('Cache-Control', CacheLong.header);
       res.json(seen(req));
     });
-    app.get('/api/account/notification-count', (_req, res) => {
+    app.get(ACCOUNT_API.notificationCount, (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/plain', 'cache-control': CacheLong.header });
       res.end('3');
     });
     // A path the table does not list.
-    app.get('/api/account/not-in-the-table', (req, res) => {
+    app.get(UNLISTED, (req, res) => {
       res.setHeader('Cache-Control', CacheLong.header);
       res.json(seen(req));
     });
@@ -247,21 +267,21 @@ describe('the scope middleware, under handlers that try', () => {
   const asKnown = (path: string) => request(probe.url).get(path).set('Token', 'a-token').set('key', 'a-guest-key');
 
   it('hides the token and the guest key from a shared route, raw headers included, and leaves its cache policy alone', async () => {
-    const res = await asKnown('/api/account/brand-list').expect(200);
+    const res = await asKnown(DIRECTORY_API.brands).expect(200);
     expect(res.body).toEqual({ token: null, key: null, raw: [] });
     expect(res.headers['cache-control']).toBe(CacheLong.header);
   });
 
   it('lets a personal route see who asks, and makes its answer private however it was set', async () => {
-    const profile = await asKnown('/api/account/user-profile').expect(200);
+    const profile = await asKnown(ACCOUNT_API.userProfile).expect(200);
     expect(profile.body).toEqual({ token: 'a-token', key: 'a-guest-key', raw: ['Token', 'key'] });
     expect(profile.headers['cache-control']).toBe(CachePrivate.header);
-    const count = await asKnown('/api/account/notification-count').expect(200);
+    const count = await asKnown(ACCOUNT_API.notificationCount).expect(200);
     expect([count.text, count.headers['cache-control']]).toEqual(['3', CachePrivate.header]);
   });
 
   it('treats a path the table does not list as personal', async () => {
-    const res = await asKnown('/api/account/not-in-the-table').expect(200);
+    const res = await asKnown(UNLISTED).expect(200);
     expect(res.body.token).toBe('a-token');
     expect(res.headers['cache-control']).toBe(CachePrivate.header);
   });

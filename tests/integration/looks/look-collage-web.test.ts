@@ -10,6 +10,8 @@ import { registerUser } from '../accounts/accounts-api';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { startSearchApi } from '../../support/search-api';
 import { startWeb } from '../../support/web-server';
+import { LOOK_API } from '../../../shared/api/look-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // A look's collage through the real web and api: a real PNG drawn from the look's pieces,
 // immutable at a URL that changes when the look does, anyone's when the look is public and
@@ -40,11 +42,11 @@ const cookie = (shopper: typeof owner) => `${COOKIE.token}=${shopper.token}`;
 const pieces = (shift = 0) => guids.map((guid, i) => ({ guid, x: i * 300 + shift, y: i * 200, width: 350, height: 400, z: i }));
 
 async function save(body: object): Promise<number> {
-  const res = await request(api.url).post('/api/account/save-set').set(UPSTREAM_HEADER.token, owner.token).send(body).expect(200);
+  const res = await request(api.url).post(LOOK_API.save).set(UPSTREAM_HEADER.token, owner.token).send(body).expect(200);
   return res.body.data.listId as number;
 }
 async function look(listId: number): Promise<Look> {
-  return LookSchema.parse((await request(api.url).get(`/api/account/sets/${listId}`).set(UPSTREAM_HEADER.token, owner.token).expect(200)).body.data);
+  return LookSchema.parse((await request(api.url).get(`${pathPrefix(LOOK_API.sets)}${listId}`).set(UPSTREAM_HEADER.token, owner.token).expect(200)).body.data);
 }
 
 describe('the look collage', () => {
@@ -75,7 +77,7 @@ describe('the look collage', () => {
     expect(gone.headers['cache-control']).toBe(CacheNone.header);
 
     // A rename leaves the picture as it was.
-    await request(api.url).put('/api/account/rename-lookbook').set(UPSTREAM_HEADER.token, owner.token).send({ listId, setName: 'Gallery Two', setPublic: 1 }).expect(200);
+    await request(api.url).put(LOOK_API.rename).set(UPSTREAM_HEADER.token, owner.token).send({ listId, setName: 'Gallery Two', setPublic: 1 }).expect(200);
     expect((await look(listId)).collage).toBe(second.collage);
   });
 

@@ -21,6 +21,9 @@ import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { fixture, fixtureManifest } from '../../support/feed-fixtures';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { registerUser, testAccountSettings } from '../accounts/accounts-api';
+import { LOOK_API } from '../../../shared/api/look-paths';
+import { SEARCH_API } from '../../../shared/api/search-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // Looks on the api (spec sections 3, 4, 5, 7, 8): a shopper's outfit boards, saved, updated,
 // renamed and deleted per section 4, read with today's cards for a country, private unless
@@ -32,13 +35,13 @@ type Api = Awaited<ReturnType<typeof startApi>>;
 function client(api: Api, token?: string) {
   const auth = <T extends request.Test>(test: T): T => (token ? test.set(UPSTREAM_HEADER.token, token) : test);
   return {
-    categories: () => auth(request(api.url).get('/api/account/user-set-categs')),
-    filters: (path: string) => auth(request(api.url).get(`/api/account/dress-me-filters/${path}`)),
-    sets: (path: string) => auth(request(api.url).get(`/api/account/sets/${path}`)),
-    save: (body: object) => auth(request(api.url).post('/api/account/save-set').send(body)),
-    rename: (body: object) => auth(request(api.url).put('/api/account/rename-lookbook').send(body)),
-    remove: (listId: number | string) => auth(request(api.url).delete(`/api/account/sets/${listId}`)),
-    publicSet: (path: string) => auth(request(api.url).get(`/api/account/public-set/${path}`)),
+    categories: () => auth(request(api.url).get(LOOK_API.categories)),
+    filters: (path: string) => auth(request(api.url).get(`${pathPrefix(LOOK_API.filters)}${path}`)),
+    sets: (path: string) => auth(request(api.url).get(`${pathPrefix(LOOK_API.sets)}${path}`)),
+    save: (body: object) => auth(request(api.url).post(LOOK_API.save).send(body)),
+    rename: (body: object) => auth(request(api.url).put(LOOK_API.rename).send(body)),
+    remove: (listId: number | string) => auth(request(api.url).delete(`${pathPrefix(LOOK_API.deleteLook)}${listId}`)),
+    publicSet: (path: string) => auth(request(api.url).get(`${pathPrefix(LOOK_API.publicLook)}${path}`)),
   };
 }
 type Client = ReturnType<typeof client>;
@@ -144,7 +147,7 @@ describe('looks on the demo catalogue', () => {
       const filters = res.body.data.filters as { filterName: string; buckets: { docCount: number }[] }[];
       expect(filters.map((f) => f.filterName)).toEqual(['department', 'colours', 'offers', 'brand', 'storename']);
       const searched = async (type: string, query: string) =>
-        (await request(api.url).get(`/api/search/filters/${type}?category=${category}&${query}`).expect(200)).body.data;
+        (await request(api.url).get(`${pathPrefix(SEARCH_API.filters)}${type}?category=${category}&${query}`).expect(200)).body.data;
       expect(filters[3]).toEqual(await searched('brand', 'country=gb'));
       expect(filters[1]).toEqual(await searched('colour', 'country=gb'));
       expect(filters[3]!.buckets.length).toBeGreaterThan(1);
@@ -362,16 +365,16 @@ describe('looks on the demo catalogue', () => {
       const first = await newLook('Public One', pieces.slice(0, 2), 1);
       const hidden = await newLook('Private One', pieces.slice(0, 2), 0);
       const second = await newLook('Public Two', pieces.slice(2, 4), 1);
-      const shelf = await request(api.url).get(`/api/account/user-public-sets/${ana.userName.toUpperCase()}`).expect(200);
+      const shelf = await request(api.url).get(`${pathPrefix(LOOK_API.publicLooks)}${ana.userName.toUpperCase()}`).expect(200);
       const looks = shelf.body.data.looks as LookSummary[];
       const mine = (await as.sets('0').expect(200)).body.data.looks as LookSummary[];
       expect(looks).toEqual(mine.filter((l) => l.isPublic === 1));
       expect(looks.map((l) => l.listId).indexOf(second)).toBeLessThan(looks.map((l) => l.listId).indexOf(first));
       expect(looks.map((l) => l.listId)).not.toContain(hidden);
       expect(shelf.body.data.owner).toEqual({ userName: ana.userName, name: ana.name });
-      const asShopper = await request(api.url).get(`/api/account/user-public-sets/${ana.userName.toUpperCase()}`).set(UPSTREAM_HEADER.token, ana.token).expect(200);
+      const asShopper = await request(api.url).get(`${pathPrefix(LOOK_API.publicLooks)}${ana.userName.toUpperCase()}`).set(UPSTREAM_HEADER.token, ana.token).expect(200);
       expect(asShopper.text).toBe(shelf.text);
-      expect((await request(api.url).get('/api/account/user-public-sets/nobody-by-this-name').expect(404)).body).toEqual({ status: 404, message: LOOK_MESSAGES.userNotFound });
+      expect((await request(api.url).get(`${pathPrefix(LOOK_API.publicLooks)}nobody-by-this-name`).expect(404)).body).toEqual({ status: 404, message: LOOK_MESSAGES.userNotFound });
     });
   });
 
@@ -445,7 +448,7 @@ describe.each(BOTH_ENGINES)('the main look flow on %s', (_engine, open) => {
     expect(updated.collage).not.toBe(first.collage);
 
     await as.rename({ listId, setName: 'Northlane!', setPublic: 1 }).expect(200);
-    const shared = LookSchema.parse((await request(api.url).get(`/api/account/public-set/${listId}`).expect(200)).body.data);
+    const shared = LookSchema.parse((await request(api.url).get(`${pathPrefix(LOOK_API.publicLook)}${listId}`).expect(200)).body.data);
     expect([shared.listName, shared.isPublic, shared.owner.userName]).toEqual(['Northlane', 1, owner.userName]);
 
     await as.remove(listId).expect(200);

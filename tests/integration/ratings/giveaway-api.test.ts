@@ -9,6 +9,7 @@ import { createLogger } from '../../../server/lib/logger';
 import { startApi } from '../../support/api-server';
 import { openTestDatabase } from '../../support/test-database';
 import { registerUser, testAccountSettings } from '../accounts/accounts-api';
+import { GIVEAWAY_API } from '../../../shared/api/giveaway-paths';
 
 // The giveaway on the api (spec sections 1, 2 "giveaway", 6): one entry per shopper, stored;
 // a second entry refused and changing nothing; none after the closing time, which the api
@@ -29,10 +30,10 @@ describe('the giveaway', () => {
   const as = (token?: string) => {
     const auth = <T extends request.Test>(test: T): T => (token ? test.set(UPSTREAM_HEADER.token, token) : test);
     return {
-      status: () => auth(request(api.url).get('/api/account/giveaway')),
-      entry: () => auth(request(api.url).get('/api/account/giveaway-entry')),
-      enter: () => auth(request(api.url).post('/api/account/giveaway-entry').send({})),
-      entries: () => auth(request(api.url).get('/api/account/giveaway-entries')),
+      status: () => auth(request(api.url).get(GIVEAWAY_API.status)),
+      entry: () => auth(request(api.url).get(GIVEAWAY_API.entry)),
+      enter: () => auth(request(api.url).post(GIVEAWAY_API.entry).send({})),
+      entries: () => auth(request(api.url).get(GIVEAWAY_API.entries)),
     };
   };
   const stored = async () => db.query<{ user_id: number; entered_at: Date }>('SELECT user_id, entered_at FROM giveaway_entries ORDER BY user_id');

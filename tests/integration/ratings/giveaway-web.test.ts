@@ -10,6 +10,7 @@ import { openTestDatabase } from '../../support/test-database';
 import { setCookies } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
 import { registerUser, testAccountSettings } from '../accounts/accounts-api';
+import { GIVEAWAY_API } from '../../../shared/api/giveaway-paths';
 
 // /giveaway through the real web and api: a guest is offered sign-in, a shopper enters
 // without JavaScript (the giveaway cookie comes with the answer) and is then told they
@@ -81,7 +82,7 @@ describe('/giveaway', () => {
     const admin = await registerUser(api);
     await db.query('UPDATE users SET profile_type = 1 WHERE id = $1', [admin.userId]);
     const entrant = await registerUser(api);
-    await request(api.url).post('/api/account/giveaway-entry').set(UPSTREAM_HEADER.token, entrant.token).expect(200);
+    await request(api.url).post(GIVEAWAY_API.entry).set(UPSTREAM_HEADER.token, entrant.token).expect(200);
     const asAdmin = await page({ ...admin, profileType: 1 });
     expect(asAdmin.text).toContain('id="giveaway-entries-title"');
     expect(asAdmin.text).toContain(`<td>${entrant.userName}</td>`);

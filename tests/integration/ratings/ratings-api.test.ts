@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATING_MESSAGES } from '../../../shared/api/rating-paths';
+import { RATING_API, RATING_MESSAGES } from '../../../shared/api/rating-paths';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
 import { Accounts } from '../../../server/api/accounts/accounts';
@@ -9,6 +9,8 @@ import { createLogger } from '../../../server/lib/logger';
 import { startApi } from '../../support/api-server';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { registerUser, testAccountSettings } from '../accounts/accounts-api';
+import { HOME_API } from '../../../shared/api/home-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // Product ratings on the api (spec sections 3 "Product rating", 7 product-rating): 1 to 5
 // whole stars, one rating per shopper and product (rating again replaces it), the average
@@ -24,14 +26,14 @@ describe('product ratings on the demo catalogue', () => {
   let products: number[];
 
   const rate = (token: string | undefined, body: unknown) => {
-    const test = request(api.url).post('/api/account/product-rating').send(body as object);
+    const test = request(api.url).post(RATING_API.rate).send(body as object);
     return token ? test.set(UPSTREAM_HEADER.token, token) : test;
   };
   const mine = (token: string | undefined, id: number | string) => {
-    const test = request(api.url).get(`/api/account/product-rating/${id}`);
+    const test = request(api.url).get(`${pathPrefix(RATING_API.mine)}${id}`);
     return token ? test.set(UPSTREAM_HEADER.token, token) : test;
   };
-  const summary = (id: number | string) => request(api.url).get(`/api/products/rating/${id}`);
+  const summary = (id: number | string) => request(api.url).get(`${pathPrefix(RATING_API.summary)}${id}`);
   const stored = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM product_ratings'))[0]!.n;
 
   beforeAll(async () => {
@@ -114,7 +116,7 @@ describe('product ratings on the demo catalogue', () => {
   it("orders the home's brand and beauty-store spotlights by their products' ratings, the unrated after in the curated order", async () => {
     type Link = { slug: string; linkTitle: string };
     const spotlights = async () => {
-      const res = await request(api.url).get('/api/home/top-rated?country=GB').expect(200);
+      const res = await request(api.url).get(`${HOME_API.topRated}?country=GB`).expect(200);
       const [brands, stores] = res.body.data.topRatedList as [{ brandSpotlight: Link[] }, { beautyStoreSpotlight: Link[] }];
       return { brands: brands.brandSpotlight.map((l) => l.slug), stores: stores.beautyStoreSpotlight.map((l) => l.slug) };
     };

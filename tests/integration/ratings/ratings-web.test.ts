@@ -6,6 +6,10 @@ import { registerUser } from '../accounts/accounts-api';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { startSearchApi } from '../../support/search-api';
 import { startWeb } from '../../support/web-server';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { RATING_API } from '../../../shared/api/rating-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // Ratings on the product page through the real web and api: the average and count for
 // everyone, the schema.org aggregateRating in the server HTML only once there are ratings,
@@ -21,10 +25,10 @@ beforeAll(async () => {
   db = await openDemoDatabase();
   api = await startSearchApi(db);
   web = await startWeb(api.url);
-  const sitemap = await request(api.url).get('/api/products/sitemap/products?perPage=3').expect(200);
+  const sitemap = await request(api.url).get(`${pathPrefix(PRODUCT_API.sitemap)}products?perPage=3`).expect(200);
   pages = await Promise.all(
     (sitemap.body.data.urls as { path: string }[]).map(async ({ path }) => {
-      const detail = await request(api.url).get(`/api/products/detail/${path}`).expect(200);
+      const detail = await request(api.url).get(`${pathPrefix(PRODUCT_PAGE_API.detail)}${path}`).expect(200);
       return { path, id: detail.body.data.product.id as number };
     }),
   );
@@ -39,7 +43,7 @@ type Shopper = Awaited<ReturnType<typeof registerUser>>;
 const BROWSER = 'Mozilla/5.0 Chrome/130';
 const cookies = (shopper: Shopper) => `${COOKIE.token}=${shopper.token}; ${COOKIE.profileType}=${shopper.profileType}`;
 const rate = (shopper: Shopper, id: number, stars: number) =>
-  request(api.url).post('/api/account/product-rating').set(UPSTREAM_HEADER.token, shopper.token).send({ id, star_rating: stars }).expect(200);
+  request(api.url).post(RATING_API.rate).set(UPSTREAM_HEADER.token, shopper.token).send({ id, star_rating: stars }).expect(200);
 const page = async (path: string, shopper?: Shopper) => {
   const test = request(web.url).get(`/${path}`).set('User-Agent', BROWSER);
   const res = await (shopper ? test.set('Cookie', cookies(shopper)) : test).expect(200);

@@ -7,6 +7,7 @@ import { parseAnswer } from '../../support/raw-http';
 import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { CookieJar, clears, fetchXsrf, setCookies } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
 
 // Uploads through the gateway as curl and browsers send them: with `Expect: 100-continue`
 // (curl adds it by itself to a large body), and large bodies the api refuses before reading
@@ -68,7 +69,7 @@ describe('Expect: 100-continue through the gateway', () => {
   it('gets the same rewrite as any request: the token from the cookie, nothing the page sent itself', async () => {
     const { jar, xsrf } = await shopper(recordingWeb.url, 'shoppers-token');
     const answer = await expectContinue(
-      `${recordingWeb.url}/api/account/edit-user-profile`,
+      `${recordingWeb.url}${ACCOUNT_API.editProfile}`,
       'PUT',
       { cookie: jar.header(), 'x-xsrf-token': xsrf, 'content-type': 'application/json', token: 'forged-token', key: 'forged-key' },
       Buffer.from('{"name":"Ada"}'),
@@ -89,7 +90,7 @@ describe('Expect: 100-continue through the gateway', () => {
     const { jar, xsrf } = await shopper(web.url, session.token);
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4060c0' } }).png().toBuffer();
     const answer = await expectContinue(
-      `${web.url}/api/account/upload-profile-image`,
+      `${web.url}${ACCOUNT_API.uploadProfileImage}`,
       'PUT',
       { cookie: jar.header(), 'x-xsrf-token': xsrf, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
       multipart(png),
@@ -167,7 +168,7 @@ describe('an early answer to a large upload', () => {
     const answer = await largeUpload(web.url, { cookie: jar.header(), 'x-xsrf-token': xsrf, 'content-type': 'image/png' }, TWENTY_MB, 2000);
     expect(answer).toMatchObject({ status: 413, connection: 'close', closed: 'closed' });
     // The shopper is still signed in, and the web's connections to the api still serve.
-    const profile = await fetch(`${web.url}/api/account/user-profile`, { headers: { cookie: jar.header() } });
+    const profile = await fetch(`${web.url}${ACCOUNT_API.userProfile}`, { headers: { cookie: jar.header() } });
     expect(profile.status).toBe(200);
   });
 });

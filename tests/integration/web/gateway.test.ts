@@ -6,8 +6,20 @@ import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { startWeb } from '../../support/web-server';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
 import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
+import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import { HOME_API } from '../../../shared/api/home-paths';
+import { SEARCH_API } from '../../../shared/api/search-paths';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
+import { SUBSCRIPTION_API } from '../../../shared/api/subscription-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
+import { pathPrefix } from '../../support/api-paths';
+import { AUTH_PREFIX, PAYMENTS_PREFIX } from '../../../shared/api/api-paths';
 
 type Upstream = Awaited<ReturnType<typeof startRecordingUpstream>>;
+// A path no paths module has, on purpose: the gateway forwards it all the same, as personal.
+// eslint-disable-next-line no-restricted-syntax -- an unknown path, on purpose
+const UNLISTED = '/api/not-in-the-table';
+
 const { upstream: api, web: webWithoutPayments } = webOverUpstreamForFile();
 let payments: Upstream;
 let web: Awaited<ReturnType<typeof startWeb>>;
@@ -31,16 +43,16 @@ async function xsrf(url: string, cookies = ''): Promise<{ cookie: string; header
 
 describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
   it('injects the token header from the token cookie and drops the cookie header', async () => {
-    await request(web.url).get('/api/account/user-profile').set('Cookie', 'token=abc123; g-to=guest9; other=1').expect(200);
+    await request(web.url).get(ACCOUNT_API.userProfile).set('Cookie', 'token=abc123; g-to=guest9; other=1').expect(200);
     const seen = last(api);
-    expect(seen.url).toBe('/api/account/user-profile');
+    expect(seen.url).toBe(ACCOUNT_API.userProfile);
     expect(seen.headers.token).toBe('abc123');
     expect(seen.headers.key).toBeUndefined();
     expect(seen.headers.cookie).toBeUndefined();
   });
 
   it('sends the guest key header when there is no token', async () => {
-    await request(web.url).get('/auth/whoami').set('Cookie', 'g-to=guest9').expect(200);
+    await request(web.url).get(`${AUTH_PREFIX}whoami`).set('Cookie', 'g-to=guest9').expect(200);
     expect(last(api).headers.key).toBe('guest9');
     expect(last(api).headers.token).toBeUndefined();
   });
@@ -61,33 +73,33 @@ describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
       return [url, headers.token ?? null, headers.key ?? null];
     };
     expect([
-      await seen(request(web.url).get('/api/home/slides?country=GB')),
-      await seen(request(web.url).get('/api/search?link=%2Fdresses&country=GB')),
-      await seen(request(web.url).get('/api/account/menu-structure/1')),
-      await seen(request(web.url).post('/api/account/subscribe').send({ email: 'a@example.com' })),
-      await seen(request(web.url).get('/api/account/notification-count')),
-      await seen(request(web.url).get('/api/search/debug?link=%2Fdresses&country=GB')),
+      await seen(request(web.url).get(`${HOME_API.slides}?country=GB`)),
+      await seen(request(web.url).get(`${SEARCH_API.list}?link=%2Fdresses&country=GB`)),
+      await seen(request(web.url).get(`${pathPrefix(SITE_CONTENT_API.menu)}1`)),
+      await seen(request(web.url).post(SUBSCRIPTION_API.subscribe).send({ email: 'a@example.com' })),
+      await seen(request(web.url).get(ACCOUNT_API.notificationCount)),
+      await seen(request(web.url).get(`${SEARCH_API.debug}?link=%2Fdresses&country=GB`)),
       // A path the route table does not list counts as personal.
-      await seen(request(web.url).get('/api/not-in-the-table')),
+      await seen(request(web.url).get(UNLISTED)),
     ]).toEqual([
-      ['/api/home/slides?country=GB', null, null],
-      ['/api/search?link=%2Fdresses&country=GB', null, null],
-      ['/api/account/menu-structure/1', null, null],
-      ['/api/account/subscribe', null, null],
-      ['/api/account/notification-count', 'abc123', null],
-      ['/api/search/debug?link=%2Fdresses&country=GB', 'abc123', null],
-      ['/api/not-in-the-table', 'abc123', null],
+      [`${HOME_API.slides}?country=GB`, null, null],
+      [`${SEARCH_API.list}?link=%2Fdresses&country=GB`, null, null],
+      [`${pathPrefix(SITE_CONTENT_API.menu)}1`, null, null],
+      [SUBSCRIPTION_API.subscribe, null, null],
+      [ACCOUNT_API.notificationCount, 'abc123', null],
+      [`${SEARCH_API.debug}?link=%2Fdresses&country=GB`, 'abc123', null],
+      [UNLISTED, 'abc123', null],
     ]);
   });
 
   it('never passes on identity headers a page sent itself', async () => {
-    await request(web.url).get('/api/home/slides').set('token', 'forged').set('key', 'forged').expect(200);
+    await request(web.url).get(HOME_API.slides).set('token', 'forged').set('key', 'forged').expect(200);
     expect(last(api).headers.token).toBeUndefined();
     expect(last(api).headers.key).toBeUndefined();
     // With a cookie it is a browser's request: its session is the token cookie's.
-    await request(web.url).get('/api/account/notification-count').set('Cookie', 'token=abc123').set('token', 'forged').set('key', 'forged').expect(200);
+    await request(web.url).get(ACCOUNT_API.notificationCount).set('Cookie', 'token=abc123').set('token', 'forged').set('key', 'forged').expect(200);
     expect([last(api).headers.token, last(api).headers.key]).toEqual(['abc123', undefined]);
-    await request(web.url).get('/api/account/notification-count').set('Cookie', 'country=GB').set('token', 'forged').expect(200);
+    await request(web.url).get(ACCOUNT_API.notificationCount).set('Cookie', 'country=GB').set('token', 'forged').expect(200);
     expect(last(api).headers.token).toBeUndefined();
   });
 
@@ -100,19 +112,19 @@ describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
       return [url, headers[UPSTREAM_HEADER.knownDevice] ?? null];
     };
     expect([
-      await seen(request(web.url).post('/auth/login').send({ email: 'a@example.com', password: 'velvet-sky-42' })),
-      await seen(request(web.url).post('/api/account/register').send({ email: 'a@example.com', password: 'velvet-sky-42', confirm_password: 'velvet-sky-42' })),
-      await seen(request(web.url).get('/api/account/notification-count')),
-      await seen(request(web.url).put('/api/account/change-password').send({})),
-      await seen(request(web.url).get('/api/home/slides')),
-      await seen(request(web.url).delete('/api/account/logout')),
+      await seen(request(web.url).post(ACCOUNT_API.login).send({ email: 'a@example.com', password: 'velvet-sky-42' })),
+      await seen(request(web.url).post(ACCOUNT_API.register).send({ email: 'a@example.com', password: 'velvet-sky-42', confirm_password: 'velvet-sky-42' })),
+      await seen(request(web.url).get(ACCOUNT_API.notificationCount)),
+      await seen(request(web.url).put(ACCOUNT_API.changePassword).send({})),
+      await seen(request(web.url).get(HOME_API.slides)),
+      await seen(request(web.url).delete(ACCOUNT_API.logout)),
     ]).toEqual([
-      ['/auth/login', device],
-      ['/api/account/register', device],
-      ['/api/account/notification-count', null],
-      ['/api/account/change-password', null],
-      ['/api/home/slides', null],
-      ['/api/account/logout', null],
+      [ACCOUNT_API.login, device],
+      [ACCOUNT_API.register, device],
+      [ACCOUNT_API.notificationCount, null],
+      [ACCOUNT_API.changePassword, null],
+      [HOME_API.slides, null],
+      [ACCOUNT_API.logout, null],
     ]);
   });
 
@@ -123,22 +135,22 @@ describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
       return [url, headers.token ?? null, headers.cookie ?? null];
     };
     expect([
-      await seen(request(web.url).get('/api/account/notification-count')),
-      await seen(request(web.url).post('/api/account/wishlist').send({ id: 1, listId: 0, listName: 'A' })),
-      await seen(request(web.url).get('/api/home/slides?country=GB')),
+      await seen(request(web.url).get(ACCOUNT_API.notificationCount)),
+      await seen(request(web.url).post(WISHLIST_API.add).send({ id: 1, listId: 0, listName: 'A' })),
+      await seen(request(web.url).get(`${HOME_API.slides}?country=GB`)),
       await seen(request(web.url).get('/clients/api/feed')),
     ]).toEqual([
-      ['/api/account/notification-count', 'client-token', null],
-      ['/api/account/wishlist', 'client-token', null],
-      ['/api/home/slides?country=GB', null, null],
+      [ACCOUNT_API.notificationCount, 'client-token', null],
+      [WISHLIST_API.add, 'client-token', null],
+      [`${HOME_API.slides}?country=GB`, null, null],
       ['/clients/api/feed', null, null],
     ]);
   });
 
   it('forwards the geoip country, the bot flag (0 by default) and the request id', async () => {
-    await request(web.url).get('/api/home/slides').set('x-geoip-country', 'in').set('x-request-id', 'req-42').expect(200);
+    await request(web.url).get(HOME_API.slides).set('x-geoip-country', 'in').set('x-request-id', 'req-42').expect(200);
     expect(last(api).headers).toMatchObject({ 'x-geoip-country': 'IN', 'x-bot': '0', 'x-request-id': 'req-42' });
-    await request(web.url).get('/api/home/slides').set('User-Agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)').expect(200);
+    await request(web.url).get(HOME_API.slides).set('User-Agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)').expect(200);
     expect(last(api).headers['x-bot']).toBe('1');
     expect(last(api).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -146,15 +158,15 @@ describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
   it('streams POST and PUT bodies through unchanged, with query strings', async () => {
     const body = { email: 'shopper@example.com', note: 'ünïcode ✓' };
     const token = await xsrf(web.url);
-    const res = await request(web.url).post('/api/account/subscribe?src=footer').set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).send(body).expect(200);
-    expect(res.body.data.echo).toEqual({ method: 'POST', url: '/api/account/subscribe?src=footer', body: JSON.stringify(body) });
-    await request(web.url).put('/api/account/wishlist').set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).send({ listId: 1 }).expect(200);
+    const res = await request(web.url).post(`${SUBSCRIPTION_API.subscribe}?src=footer`).set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).send(body).expect(200);
+    expect(res.body.data.echo).toEqual({ method: 'POST', url: `${SUBSCRIPTION_API.subscribe}?src=footer`, body: JSON.stringify(body) });
+    await request(web.url).put(WISHLIST_API.rename).set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).send({ listId: 1 }).expect(200);
     expect(last(api)).toMatchObject({ method: 'PUT', body: '{"listId":1}' });
   });
 
   it('reuses upstream connections (keep-alive agent)', async () => {
     const before = api.sockets;
-    for (let i = 0; i < 5; i++) await request(web.url).get('/api/home/slides').expect(200);
+    for (let i = 0; i < 5; i++) await request(web.url).get(HOME_API.slides).expect(200);
     expect(api.sockets - before).toBeLessThanOrEqual(1);
   });
 });
@@ -163,7 +175,7 @@ describe('gateway: failures', () => {
   it('answers 504 JSON, without host names, when the upstream is too slow', async () => {
     // The stand-in never answers: only the gateway's own time limit (300 ms here) ends the call.
     api.answer(() => undefined);
-    const res = await request(web.url).get('/api/home/slides').expect(504);
+    const res = await request(web.url).get(HOME_API.slides).expect(504);
     expect(res.body).toEqual({ status: 504, message: 'The service took too long to answer. Please try again.' });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(JSON.stringify(res.body)).not.toContain('127.0.0.1');
@@ -176,7 +188,7 @@ describe('gateway: failures', () => {
   it('answers 502 JSON, without host names, when the upstream is unreachable', async () => {
     const port = await closedPort();
     const down = await startWeb(`http://127.0.0.1:${port}`);
-    const res = await request(down.url).get('/api/home/slides').expect(502);
+    const res = await request(down.url).get(HOME_API.slides).expect(502);
     expect(res.body).toEqual({ status: 502, message: 'The service is unavailable right now. Please try again shortly.' });
     expect(res.text).not.toContain(String(port));
     await down.close();
@@ -187,7 +199,7 @@ describe('gateway: failures', () => {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: 400, message: 'country: country must be one of GB' }));
     });
-    const res = await request(web.url).get('/api/home/slides?country=zz').expect(400);
+    const res = await request(web.url).get(`${HOME_API.slides}?country=zz`).expect(400);
     expect(res.body.message).toBe('country: country must be one of GB');
     api.answer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -200,14 +212,14 @@ describe('gateway: /api/payments goes to PAYMENTS_BASE_URL', () => {
   it('routes payments calls to the payments base, not the api', async () => {
     const apiCount = api.requests.length;
     const token = await xsrf(web.url, 'token=abc123');
-    await request(web.url).post('/api/payments/intent').set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).send({ amount: 10 }).expect(200);
-    expect(last(payments)).toMatchObject({ url: '/api/payments/intent', body: '{"amount":10}' });
+    await request(web.url).post(`${PAYMENTS_PREFIX}intent`).set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).send({ amount: 10 }).expect(200);
+    expect(last(payments)).toMatchObject({ url: `${PAYMENTS_PREFIX}intent`, body: '{"amount":10}' });
     expect(last(payments).headers.token).toBe('abc123');
     expect(api.requests.length).toBe(apiCount);
   });
 
   it('answers 503 JSON when no payments base is configured', async () => {
-    const res = await request(webWithoutPayments.url).get('/api/payments/status').expect(503);
+    const res = await request(webWithoutPayments.url).get(`${PAYMENTS_PREFIX}status`).expect(503);
     expect(res.body).toEqual({ status: 503, message: 'Payments are not available right now.' });
   });
 });

@@ -3,6 +3,8 @@ import { parseListingQuery } from '../../../shared/listing/query-grammar';
 import { engineFilters } from '../../../server/api/listing/listing-resolver';
 import { readFilterListOptions, readListingRequest } from '../../../server/api/listing/read-listing-request';
 import { HttpError } from '../../../server/lib/http-error';
+import { SEARCH_API } from '../../../shared/api/search-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // How the api reads a listing call (the grammar of shared/listing/, from the raw query
 // string) and maps it onto the engine's filters.
@@ -21,7 +23,7 @@ function refusal(read: () => unknown): { status: number; message: string } {
 
 describe('the api reading a listing call', () => {
   it('defaults to GB, page 1, Recommended, no filters', () => {
-    const { country, link, state } = readListingRequest({ originalUrl: '/api/search' }, 'list');
+    const { country, link, state } = readListingRequest({ originalUrl: SEARCH_API.list }, 'list');
     expect([country, link, state.page, state.perPage, state.sort]).toEqual(['GB', undefined, 1, undefined, '']);
     expect(filters('')).toEqual({
       colours: [],
@@ -42,18 +44,18 @@ describe('the api reading a listing call', () => {
   });
 
   it('answers a bad value with a 400 carrying the grammar message', () => {
-    expect(refusal(() => readListingRequest({ originalUrl: '/api/search?sort=cheap' }, 'list'))).toEqual({
+    expect(refusal(() => readListingRequest({ originalUrl: `${SEARCH_API.list}?sort=cheap` }, 'list'))).toEqual({
       status: 400,
       message: "sort must be '' (Recommended), sale, desc, asc or dropped",
     });
-    expect(refusal(() => readFilterListOptions({ originalUrl: '/api/search/filters/brand?find=%20' }))).toEqual({
+    expect(refusal(() => readFilterListOptions({ originalUrl: `${pathPrefix(SEARCH_API.filters)}brand?find=%20` }))).toEqual({
       status: 400,
       message: 'find must not be only spaces',
     });
   });
 
   it('narrows a call to what it depends on, whatever else the client sends', () => {
-    const { state } = readListingRequest({ originalUrl: '/api/search/filters/price?link=/dresses&q=midi&colour=red&sort=asc&page=3&internationaldelivery=1' }, 'price');
+    const { state } = readListingRequest({ originalUrl: `${pathPrefix(SEARCH_API.filters)}price?link=/dresses&q=midi&colour=red&sort=asc&page=3&internationaldelivery=1` }, 'price');
     expect(state).toEqual({ ...parseListingQuery(''), internationaldelivery: true });
   });
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseAnswer } from '../../../shared/api/answer-schemas';
 import { ApiError, buildUrl, createApiClient, transferKey } from '../../../shared/api/api-client';
+import { SEARCH_API } from '../../../shared/api/search-paths';
 
 describe('api client', () => {
   it('builds stable URLs: keys in order, empty values left out, lists comma-separated', () => {
-    expect(buildUrl('/api/search', { q: 'red dress', page: 2, colour: ['red', 'blue'], brand: '', sale: undefined })).toBe(
-      '/api/search?colour=red%2Cblue&page=2&q=red+dress',
+    expect(buildUrl(SEARCH_API.list, { q: 'red dress', page: 2, colour: ['red', 'blue'], brand: '', sale: undefined })).toBe(
+      `${SEARCH_API.list}?colour=red%2Cblue&page=2&q=red+dress`,
     );
-    expect(transferKey({ url: '/api/search?q=a', headers: { filters: 'true' } })).toBe('/api/search?q=a [["filters","true"]]');
+    expect(transferKey({ url: `${SEARCH_API.list}?q=a`, headers: { filters: 'true' } })).toBe('/api/search?q=a [["filters","true"]]');
   });
 
   it('on the server, unwraps response.data, and turns failures and unexpected shapes into ApiError', async () => {

@@ -8,6 +8,7 @@ import { readListingRequest } from '../../../server/api/listing/read-listing-req
 import { HttpError } from '../../../server/lib/http-error';
 import { readListingState } from '../../../client/routes/listing-loader';
 import { listingRequestArb, listingStateArb, queryStringArb } from './listing-arbitraries';
+import { SEARCH_API } from '../../../shared/api/search-paths';
 
 // The one listing grammar, as properties over generated states and query strings: what the
 // web writes reads back the same, what the web asks the api reads back as what it meant, and
@@ -30,7 +31,7 @@ function webReads(query: string): Reading {
 /** The api's reading of the same query on GET /api/search (the route's own function). */
 function apiReads(query: string): Reading {
   try {
-    return { state: readListingRequest({ originalUrl: `/api/search?${query}` }, 'list').state };
+    return { state: readListingRequest({ originalUrl: `${SEARCH_API.list}?${query}` }, 'list').state };
   } catch (error) {
     if (error instanceof HttpError) return { status: error.status, message: error.message };
     throw error;

@@ -72,7 +72,7 @@ describe('the one-click unsubscribe path', () => {
     expect(isOneClickUnsubscribe('POST', '/ALERTS/Unsubscribe/abc/')).toBe(true);
     expect(isOneClickUnsubscribe('PUT', '/alerts/unsubscribe/abc')).toBe(false);
     expect(isOneClickUnsubscribe('DELETE', '/alerts/unsubscribe/abc')).toBe(false);
-    for (const path of ['/alerts/unsubscribe/', '/alerts/unsubscribe/a/b', '/gb/alerts/unsubscribe/a', '/zz/alerts/unsubscribe/a', '/alerts/confirm/a', '/api/account/alert-unsubscribe', '/x/alerts/unsubscribe/a', '/alerts/unsubscribe']) {
+    for (const path of ['/alerts/unsubscribe/', '/alerts/unsubscribe/a/b', '/gb/alerts/unsubscribe/a', '/zz/alerts/unsubscribe/a', '/alerts/confirm/a', ALERT_API.unsubscribe, '/x/alerts/unsubscribe/a', '/alerts/unsubscribe']) {
       expect(isOneClickUnsubscribe('POST', path), path).toBe(false);
     }
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BrowserTransferCache } from '../../../client/api/browser-api-client';
 import { createApiClient } from '../../../shared/api/api-client';
 import { TransferCache } from '../../../server/web/upstream/transfer-cache';
+import { HOME_API } from '../../../shared/api/home-paths';
 
 describe('transfer cache', () => {
   it('serves each entry once in the browser, and nothing after its window', () => {
@@ -25,7 +26,7 @@ describe('transfer cache', () => {
 
   it('lets the API client answer a GET from the browser cache without calling the transport', async () => {
     let calls = 0;
-    const cache = new BrowserTransferCache({ '/api/home/slides?country=GB': { sliders: [] } });
+    const cache = new BrowserTransferCache({ [`${HOME_API.slides}?country=GB`]: { sliders: [] } });
     const client = createApiClient(
       async () => {
         calls++;
@@ -33,9 +34,9 @@ describe('transfer cache', () => {
       },
       { take: (key) => cache.take(key) },
     );
-    expect(await client.get('/api/home/slides', 'Slides', { country: 'GB' })).toEqual({ sliders: [] });
+    expect(await client.get(HOME_API.slides, 'Slides', { country: 'GB' })).toEqual({ sliders: [] });
     expect(calls).toBe(0);
-    expect(await client.get('/api/home/slides', 'Slides', { country: 'GB' })).toEqual({ sliders: [{ x: 1 }] });
+    expect(await client.get(HOME_API.slides, 'Slides', { country: 'GB' })).toEqual({ sliders: [{ x: 1 }] });
     expect(calls).toBe(1);
   });
 });
