@@ -23,9 +23,8 @@ export default defineConfig({
   plugins: [sqlAsText()],
   test: {
     // Two files at a time on this two-core machine (vitest's default is one fewer than the
-    // cores), of any tier: most files wait on servers, processes, databases and the browser
-    // more than they compute, and the run was past fifteen minutes one file at a time. The
-    // e2e files share one running product and make their own shoppers, so they may overlap.
+    // cores): most integration files wait on servers, processes and databases more than they
+    // compute, and the run was past fifteen minutes one file at a time.
     maxWorkers: 2,
     // Each tier's wall and summed file time at the end, so CI shows which tier grows.
     reporters: ['default', new TierTimesReporter()],
@@ -58,6 +57,9 @@ export default defineConfig({
           globalSetup: ['tests/support/build-global-setup.ts', 'tests/support/e2e-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // One browser at a time, after the other tiers: beside them, a page under test
+          // hydrated late enough for clicks to land before it (two such failures in one run).
+          fileParallelism: false,
         },
       },
     ],

@@ -68,7 +68,11 @@ async function pageOf(item: Priced): Promise<string> {
 }
 
 const historyOf = (page: Page) => page.getByRole('region', { name: 'Price history' });
-const notes = (history: Locator) => history.locator('.price-history-note').allTextContents();
+/** The notes under the chart, once the history (asked for after the page's critical data) has come. */
+const notes = async (history: Locator) => {
+  await history.locator('.price-history-note').first().waitFor();
+  return history.locator('.price-history-note').allTextContents();
+};
 /** The table alternative's rows: from, price, list price, availability. */
 const tableRows = (history: Locator) =>
   history.locator('table tbody tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));

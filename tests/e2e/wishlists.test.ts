@@ -99,7 +99,9 @@ describe('My Wishlists', () => {
     }
 
     // The heart on a listing: a shopper chooses a list.
+    // Hydrated first: before it, the heart is a plain link to the add page (the no-JavaScript way).
     await page.goto(`${webUrl}/dresses`);
+    await waitForHydration(page);
     const id = await heartProductId(page);
     await firstCard(page).locator('a.icon-wishlist').click();
     const add = page.getByRole('dialog', { name: /^Add .+ to a wishlist$/ });
@@ -113,6 +115,7 @@ describe('My Wishlists', () => {
 
     // Move it from Party to Later with the folder icon.
     await page.goto(mine);
+    await waitForHydration(page);
     await page.getByRole('list', { name: 'Your wishlists' }).getByRole('link', { name: 'Party' }).click();
     await page.getByRole('heading', { level: 2, name: 'Party' }).waitFor();
     await page.getByRole('button', { name: 'Move to another wishlist' }).click();
