@@ -75,10 +75,10 @@ const externalPackages: esbuild.Plugin = {
 // entry points, all of them, and is one chunk. The small chunks of a first build are folded in
 // the second (smallChunkPlan): those a landing page loads into the shell (the route table
 // imports them), the others into a chunk per family that the entry points loading them import.
-// A module loaded on demand that does not import the table (the admin view's rule, which the
-// browser's api client loads for admins) splits esbuild's runtime helpers into a chunk of their
-// own, one more file on every first load: the build refuses such a module (onDemandOutsideShell).
-const LAZY_SHELL_MODULES = /[\\/](client[\\/](routes[\\/]([^\\/]+\.route|listing-loader)|components[\\/](account[\\/]AuthDialog|listing[\\/]PriceFilter|wishlist[\\/]card-dialogs|follows[\\/]FollowButton|looks[\\/](DressMeBoard|LookOwnerTools)|shell[\\/](CountryPopupDialog|MailingListDialog)|listing[\\/]ZeroListing)|data[\\/](wishlist[\\/]wishlist-hearts-call|follows[\\/]follows-call))|shared[\\/]api[\\/]admin-view)\.tsx?$/;
+// A module loaded on demand that does not import the table splits esbuild's runtime helpers
+// into a chunk of their own, one more file on every first load: the build refuses such a module
+// (onDemandOutsideShell).
+const LAZY_SHELL_MODULES = /[\\/](client[\\/](routes[\\/]([^\\/]+\.route|listing-loader)|components[\\/](account[\\/]AuthDialog|listing[\\/]PriceFilter|wishlist[\\/]card-dialogs|follows[\\/]FollowButton|looks[\\/](DressMeBoard|LookOwnerTools)|shell[\\/](CountryPopupDialog|MailingListDialog)|listing[\\/]ZeroListing)|data[\\/](wishlist[\\/]wishlist-hearts-call|follows[\\/]follows-call)))\.tsx?$/;
 const SHARED_CHUNK = 'vitrine:shared-chunk/';
 const NO_SMALL_CHUNKS: SmallChunkPlan = { shell: [], shared: [] };
 function routesImportTheShell(plan: SmallChunkPlan): esbuild.Plugin {

@@ -14,7 +14,7 @@ import nodePath from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { WISHLIST_API } from '../client/components/wishlist/wishlist-dialog-rules';
+import { WISHLIST_API } from '../shared/api/wishlist-paths';
 import { ListingPageSchema } from '../shared/api/search-schemas';
 import { WishlistAddedSchema, WishlistListsSchema, type Wishlist } from '../shared/api/wishlist-schemas';
 import { LISTING_CALL_PATHS } from '../shared/listing/companion-calls';

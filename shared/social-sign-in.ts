@@ -10,7 +10,7 @@
 //     the state against its cookie, the api checks the token with the provider, and the answer
 //     starts the session as any sign-in does.
 
-import { SOCIAL_SIGN_IN_PAGES } from './api/account-paths';
+import { SOCIAL_SIGN_IN_PAGES } from './api/social-sign-in-paths';
 
 export const SOCIAL_PROVIDERS = ['facebook', 'google'] as const;
 export type SocialProviderId = (typeof SOCIAL_PROVIDERS)[number];

@@ -1,5 +1,4 @@
 import { createApiClient, type ApiClient, type ApiRequest, type ApiResponse } from '../../shared/api/api-client';
-import { isAdminProfileType } from '../../shared/api/account-paths';
 import { XSRF_HEADER, XSRF_REFUSED_MESSAGE, XSRF_TOKEN_PATH } from '../../shared/api/web-session';
 import { COOKIE } from '../../shared/constants';
 import { readCookie } from '../app/cookies';
@@ -72,14 +71,9 @@ async function send(request: ApiRequest, renewXsrf: boolean): Promise<ApiRespons
   }
 }
 
-async function browserTransport(asked: ApiRequest): Promise<ApiResponse> {
-  // An admin's catalogue calls ask for the admin view (spec section 6), as the server's do;
-  // the rule is loaded on demand, so nobody else's first load carries it.
-  let request = asked;
-  if (isAdminProfileType(Number(readCookie(COOKIE.profileType)))) {
-    const { viewedBy } = await import('../../shared/api/admin-view');
-    request = { ...asked, url: viewedBy(asked.method, asked.url, true) };
-  }
+// An admin's catalogue calls get the admin view (spec section 6) from the gateway, which marks
+// them (server/web/proxy/gateway.ts): no page script carries the rule.
+async function browserTransport(request: ApiRequest): Promise<ApiResponse> {
   const response = await send(request, false);
   // A token signed by another web instance's key (or a cookie that expired meanwhile): get a
   // fresh one and try once more.

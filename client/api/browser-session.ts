@@ -1,4 +1,5 @@
-import { ACCOUNT_API, isAdminProfileType } from '../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../shared/api/account-paths';
+import { isAdminProfileType } from '../../shared/api/profile-types';
 import { COOKIE } from '../../shared/constants';
 import { readCookie } from '../app/cookies';
 import type { SessionControl } from '../app/session-context';

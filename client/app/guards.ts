@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from 'react-router';
-import { ACCOUNT_API } from '../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../shared/api/account-paths';
 import type { UserDetail } from '../../shared/api/account-schemas';
 import { ApiError } from '../../shared/api/api-client';
 import { apiContext } from './contexts';

@@ -1,4 +1,4 @@
-import { ACCOUNT_API } from '../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../shared/api/account-paths';
 import type { UserDetail } from '../../shared/api/account-schemas';
 import type { ApiClient } from '../../shared/api/api-client';
 

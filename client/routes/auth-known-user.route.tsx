@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { data, redirect, useActionData, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { ACCOUNT_API } from '../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { formErrors } from '../../shared/validation/account-fields';

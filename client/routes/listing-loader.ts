@@ -4,7 +4,7 @@ import type { ProductCard } from '../../shared/api/product-schemas';
 import type { ListingPage as ListingAnswer } from '../../shared/api/search-schemas';
 import { PER_PAGE, RECOMMENDED_PRODUCTS } from '../../shared/constants';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { LISTING_CALL_PATHS, firstApiPage, listingApiQuery } from '../../shared/listing/companion-calls';
+import { firstApiPage, listingApiQuery } from '../../shared/listing/companion-calls';
 import { isNavigableShopPath } from '../../shared/listing/paths';
 import { ListingQueryError, emptyListingState, parseListingQuery, type ListingRequest, type ListingState } from '../../shared/listing/query-grammar';
 import { forCountry } from '../../shared/listing/transitions';
@@ -14,7 +14,7 @@ import type { FollowTarget } from '../components/follows/FollowButton';
 import { encodeListing } from '../data/listing/listing-wire-encode';
 import type { ListingWire } from '../data/listing/listing-wire';
 import { listingView } from '../data/listing/listing-view';
-import { SEARCH_API } from '../../shared/api/search-paths';
+import * as SEARCH_API from '../../shared/api/search-paths';
 
 // The listing route's loader (client/routes/listing.route.tsx), on the server for every
 // listing page and in the browser for client navigations.
@@ -91,7 +91,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let answer: ListingAnswer | null = null;
   let error500 = false;
   try {
-    answer = await api.get(LISTING_CALL_PATHS.listing, 'ListingPage', listingApiQuery('listing', listing));
+    answer = await api.get(SEARCH_API.listing, 'ListingPage', listingApiQuery('listing', listing));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404, headers: noStore });
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {

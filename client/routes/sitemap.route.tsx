@@ -15,7 +15,7 @@ import { ShellLink } from '../components/ui/ShellLink';
 import { Component as NotFound } from './not-found.route';
 import { DIRECTORY_API } from '../../shared/api/directory-paths';
 import { PRODUCT_API } from '../../shared/api/product-paths';
-import { SEARCH_API } from '../../shared/api/search-paths';
+import * as SEARCH_API from '../../shared/api/search-paths';
 
 // The HTML sitemap pages (spec section 2 "sitemap" and the listing's sitemap links):
 // /sitemap, /sitemap/category/{department}/{category}, /sitemap/brand/{brand},

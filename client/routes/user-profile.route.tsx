@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { data, redirect, useActionData, useNavigate, useRevalidator, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
-import { ACCOUNT_API } from '../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
 import { formErrors } from '../../shared/validation/account-fields';
 import { browserApi } from '../api/browser-api';

@@ -1,5 +1,5 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { ACCOUNT_API } from '../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../shared/api/account-paths';
 import { apiContext } from '../app/contexts';
 import { ProfilePicture } from '../components/account/ProfilePicture';
 import { LOOK_API, LookTiles } from '../components/looks/looks-common';

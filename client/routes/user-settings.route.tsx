@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { data, useActionData, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
-import { ACCOUNT_API } from '../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
 import { formErrors } from '../../shared/validation/account-fields';
 import { ACCOUNT_MESSAGES } from '../../shared/validation/account-messages';

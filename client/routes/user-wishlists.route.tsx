@@ -16,7 +16,7 @@ import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
 import { Pager, lastPageOf } from '../components/ui/Pager';
 import { useWishlistHearts } from '../components/wishlist/wishlist-hearts';
-import { WISHLIST_API } from '../components/wishlist/wishlist-dialog-rules';
+import { WISHLIST_API } from '../../shared/api/wishlist-paths';
 import { NEW_LIST_NAME_LABEL, WishlistOptions } from '../components/wishlist/WishlistOptions';
 import { publicWishlistPath, wishlistIntent, type WishlistIntent } from '../components/wishlist/wishlist-page-rules';
 import { USER_SECTIONS } from './user-section.route';

@@ -10,7 +10,7 @@ import { sessionContext } from '../app/session-context';
 import { formText } from '../components/account/form-data';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
-import { WISHLIST_API } from '../components/wishlist/wishlist-dialog-rules';
+import { WISHLIST_API } from '../../shared/api/wishlist-paths';
 import { NEW_LIST_NAME_LABEL, WishlistOptions } from '../components/wishlist/WishlistOptions';
 
 // /wishlist/add/{productId}?returnurl=…: the Wishlist dialog as a page, for a shopper without

@@ -10,7 +10,7 @@ import { ProductGoneCard } from '../components/ui/ProductGoneCard';
 import { PageMeta } from '../components/meta/PageMeta';
 import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { Pager, lastPageOf } from '../components/ui/Pager';
-import { WISHLIST_API } from '../components/wishlist/wishlist-dialog-rules';
+import { WISHLIST_API } from '../../shared/api/wishlist-paths';
 import { publicWishlistPath } from '../components/wishlist/wishlist-page-rules';
 import { Component as NotFound } from './not-found.route';
 

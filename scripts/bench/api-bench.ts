@@ -4,7 +4,7 @@ import path from 'node:path';
 import { compare, printTable, summarise } from './load';
 import { freePort, startNodeProcess, waitForUrl, type NodeProcess } from '../lib/processes';
 import { HOME_API } from '../../shared/api/home-paths';
-import { SEARCH_API } from '../../shared/api/search-paths';
+import * as SEARCH_API from '../../shared/api/search-paths';
 
 // `npm run bench`, the api's own figures (called from scripts/bench.ts):
 // 1. GET /api/home/slides straight to the api (answered from the bytes it keeps in memory)

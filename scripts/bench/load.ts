@@ -97,7 +97,7 @@ export function median(values: readonly number[]): number {
  * Runs each target once per round, interleaved, so noise falls on all of them alike, in the
  * opposite order every other round: on this machine a target run straight after another one
  * serves a few per cent less than the same target run first (two identical webs, one after the
- * other in each round, differ by 2-8 % in favour of whichever goes first; README, section 5),
+ * other in each round, differ by 2-8 % in favour of whichever goes first; docs/decisions/0037-benchmark-method.md),
  * so a fixed order would tilt every ratio between two targets of one table.
  */
 export async function compare(

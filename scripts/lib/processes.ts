@@ -61,7 +61,7 @@ function echoLines(label: string, stream: NodeJS.ReadableStream, out: NodeJS.Wri
  * page parses and renders a few hundred kilobytes that die with it, and with 50 pages in
  * flight the default young generation fills before they end, so the scavenger copies and
  * promotes what is still live and old-space collections follow. Measured side by side
- * (README, section 5): a listing that asks the api for every page serves 7-8 % more pages, one
+ * (docs/performance.md, "Throughput"): a listing that asks the api for every page serves 7-8 % more pages, one
  * answered from the shared cache 1-3 % more; 64 and 128 MB gain nothing more.
  */
 export const NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {

@@ -6,9 +6,10 @@ import { z } from 'zod';
 // is a sentence a person can act on, `fields` (on 400s from forms) the first message per
 // field, keyed by the request field (email, password, confirm_password, …).
 
-// The paths and the admin rule are read by page scripts too: they live in account-paths.ts,
-// which does not import zod.
-export { ACCOUNT_API, PROFILE_IMAGE_FIELD, isAdminProfileType } from './account-paths';
+// The paths and the admin rule are read by page scripts too: they live in account-paths.ts and
+// profile-types.ts, which do not import zod.
+export * as ACCOUNT_API from './account-paths';
+export { PROFILE_IMAGE_FIELD, isAdminProfileType } from './profile-types';
 
 
 /**

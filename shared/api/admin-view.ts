@@ -13,7 +13,7 @@ import { DIRECTORY_API } from './directory-paths';
 import { priceHistoryPath } from './price-history-paths';
 import { PRODUCT_PAGE_API } from './product-page-paths';
 import { PRODUCT_API } from './product-paths';
-import { SEARCH_API } from './search-paths';
+import * as SEARCH_API from './search-paths';
 
 export const ADMIN_VIEW = { param: 'view', value: 'admin' } as const;
 

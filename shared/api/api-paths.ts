@@ -35,6 +35,8 @@ export type PathTo<P extends string, Args extends unknown[] = PathArgs<P>> = ((.
 export function pathTo<P extends string>(pattern: P): PathTo<P>;
 /** With `build`: the arguments a caller gives, turned into the pattern's values (a country lower-cased…). */
 export function pathTo<P extends string, Args extends unknown[]>(pattern: P, build: (...args: Args) => PathArgs<P>): PathTo<P, Args>;
+// Filling a pattern has no side effects: the annotation lets the bundler drop a path nobody calls.
+/* @__NO_SIDE_EFFECTS__ */
 export function pathTo(pattern: string, build?: (...args: unknown[]) => unknown[]) {
   const fill = (...args: unknown[]) => {
     const values = build ? build(...args) : args;

@@ -1,5 +1,5 @@
 import type { Method } from './api-client';
-import { ACCOUNT_API } from './account-paths';
+import * as ACCOUNT_API from './account-paths';
 import { ADMIN_VIEW_PATHS, asksAdminView, patternRegExp } from './admin-view';
 import { patternOf } from './api-paths';
 import { ALERT_API } from './alert-paths';
@@ -12,7 +12,7 @@ import { priceHistoryPath } from './price-history-paths';
 import { PRODUCT_PAGE_API } from './product-page-paths';
 import { PRODUCT_API } from './product-paths';
 import { RATING_API } from './rating-paths';
-import { SEARCH_API } from './search-paths';
+import * as SEARCH_API from './search-paths';
 import { SITE_CONTENT_API } from './site-content-paths';
 import { SUBSCRIPTION_API } from './subscription-paths';
 import { WISHLIST_API } from './wishlist-paths';

@@ -93,7 +93,7 @@ export type FilterBucket = {
  * subcategory4: five levels), so the schema is spelt out to that depth rather than recursive: zod guards
  * a recursive schema against cyclic input by recording every object it visits in weak maps,
  * which made checking a listing answer the api had just sent two to three times dearer
- * (README, section 5).
+ * (docs/performance.md, "Throughput").
  */
 function bucketSchema(depth: number): z.ZodType<FilterBucket> {
   return z.object({

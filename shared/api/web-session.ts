@@ -1,4 +1,4 @@
-import { ACCOUNT_API } from './account-paths';
+import * as ACCOUNT_API from './account-paths';
 
 // What the browser hears about a new session. The api answers sign-in and register with the
 // session token; the web server keeps that token in the HttpOnly `token` cookie and passes the

@@ -3,7 +3,7 @@ import { PAGE_STEP } from '../constants';
 import { DEFAULT_COUNTRY } from '../countries';
 import { emptyListingState, listingParams, type ListingRequest } from './listing-state';
 import { CATEGORY_LEVELS } from './vocabulary';
-import { SEARCH_API } from '../api/search-paths';
+import * as SEARCH_API from '../api/search-paths';
 
 // Spec section 7 lists a listing as one list call and several companion calls. Each
 // companion's answer depends on only part of the listing request; asking it with exactly

@@ -1,4 +1,4 @@
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import type { SignInPath } from '../../../shared/api/web-session';
 import { formErrors, type FieldErrors } from '../../../shared/validation/account-fields';
 import type { AuthMode } from '../../app/session';

@@ -86,7 +86,7 @@ export type AlertFormInput = {
 };
 
 export type AlertFormState = {
-  /** Spec section 4 as decided (ARCHITECTURE.md decision log): the price waits for a scope, any of the three. */
+  /** Spec section 4 as decided (docs/decisions/0061-alert-dialog-price-waits-for-any-scope.md): the price waits for a scope, any of the three. */
   priceEnabled: boolean;
   priceProblem: string | undefined;
   emailProblem: string | undefined;

@@ -8,7 +8,7 @@ import { ShellLink } from '../ui/ShellLink';
 // pages are folded into the chunk every account page loads (scripts/lib/js-budget.ts
 // smallChunkPlan), and these would grow it for pages that show no looks.
 
-/** The api paths the looks screens call (README "Look routes"). */
+/** The api paths the looks screens call (docs/api.md, "Look routes"). */
 export { LOOK_API } from '../../../shared/api/look-paths';
 
 

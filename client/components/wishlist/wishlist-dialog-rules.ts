@@ -3,9 +3,6 @@ import type { WishlistDialogRequest, WishlistList } from './card-dialog-request'
 
 // The Wishlist dialog's rules (spec section 5), apart from React so they can be tested alone.
 
-/** The api paths the wishlist screens call (README "Wishlist routes"). */
-export { WISHLIST_API } from '../../../shared/api/wishlist-paths';
-
 /** What the chooser holds: nothing yet (''), Create New (0), a list id, or the list being renamed. */
 export type DialogChoice = '' | number | 'rename';
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, useState, type MouseEvent, type ReactNode } from 'react';
 import { useMatches } from 'react-router';
-import { isAdminProfileType } from '../../../shared/api/account-paths';
+import { isAdminProfileType } from '../../../shared/api/profile-types';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { useBusy } from '../../app/busy';
 import { useNotify } from '../../app/notices';

@@ -1,4 +1,5 @@
-import { ACCOUNT_API, PROFILE_IMAGE_FIELD } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import { PROFILE_IMAGE_FIELD } from '../../../shared/api/profile-types';
 import type { CheckUserNameResponse, ProfileImageResponse } from '../../../shared/api/account-schemas';
 import { ApiError } from '../../../shared/api/api-client';
 import { XSRF_HEADER } from '../../../shared/api/web-session';

@@ -1,5 +1,5 @@
 import type { Query } from '../../../shared/api/api-client';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 import { listingApiQuery } from '../../../shared/listing/companion-calls';
 import type { FacetFilterType } from '../../../shared/listing/vocabulary';
 import { browserApi } from '../../api/browser-api';

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { ApiClient, Query } from '../../../shared/api/api-client';
 import type { BreadcrumbSchema, CanonicalLinks, CountryTotals, DealsSchema, FilterBucket, PriceFilter, SearchDebugAnswer, SearchResponse } from '../../../shared/api/search-schemas';
 import { MAX_RESULT_WINDOW, PAGE_STEP } from '../../../shared/constants';
-import { LISTING_CALL_PATHS, firstApiPage } from '../../../shared/listing/companion-calls';
+import { firstApiPage } from '../../../shared/listing/companion-calls';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 import { COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
 import type { ListingRequest, ListingState } from '../../../shared/listing/listing-state';
 import { forCountry } from '../../../shared/listing/transitions';
@@ -24,7 +25,7 @@ export async function loadListingPage(api: ApiClient, query: Query, uiPage: numb
     const page = firstApiPage(uiPage) + step;
     const previous = answers[answers.length - 1];
     if (previous && (previous.products.length < perPage || page > Math.ceil(previous.totalCount / perPage))) break;
-    const answer = await api.get(LISTING_CALL_PATHS.list, 'SearchResponse', { ...query, page, perPage }, page > 1 ? { filters: 'true' } : undefined);
+    const answer = await api.get(SEARCH_API.list, 'SearchResponse', { ...query, page, perPage }, page > 1 ? { filters: 'true' } : undefined);
     answers.push(answer);
   }
   return answers;

@@ -1,5 +1,5 @@
 import type { Query } from '../../../shared/api/api-client';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 import type { LookPlacement } from '../../../shared/validation/look-rules';
 import { browserApi } from '../../api/browser-api';
 import { LOOK_API } from '../../components/looks/looks-common';

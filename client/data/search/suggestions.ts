@@ -1,5 +1,5 @@
 import { browserApi } from '../../api/browser-api';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 
 /** The search box's suggestions for cleaned text, within the shopper's department. */
 export async function searchSuggestions(q: string, department: string | undefined) {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../api/browser-api';
 import type { WishlistDialogRequest, WishlistList } from '../../components/wishlist/card-dialog-request';
-import { WISHLIST_API, type DialogChoice } from '../../components/wishlist/wishlist-dialog-rules';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
+import type { DialogChoice } from '../../components/wishlist/wishlist-dialog-rules';
 
 // What the Wishlist dialog asks the api for (components/wishlist/WishlistDialog.tsx). A list id
 // of 0 is Create New, with the new list's name; the dialog sends only once one is chosen.

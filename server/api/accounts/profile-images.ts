@@ -6,7 +6,7 @@ import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
 import { HttpError } from '../../lib/http-error';
 import type { Queryable } from '../db/database';
 import { randomSecret } from './secrets';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // Profile pictures: at most profileImageMaxBytes on the wire; the type decided by
 // the bytes themselves (a name or a Content-Type is only a claim); decoded and re-encoded

@@ -24,8 +24,8 @@ export class Registration {
    * An address that has an account is refused with an honest 409 (the spec signs the new
    * account in, so the answer cannot pretend), but only after the same work as a new account:
    * the password is hashed first either way, and the taken address is found by the insert
-   * itself, so the answer's timing does not tell which addresses have accounts (ARCHITECTURE.md,
-   * decision log).
+   * itself, so the answer's timing does not tell which addresses have accounts (docs/decisions/
+   * 0043-registering-a-taken-address-answers-409.md).
    */
   async register(body: unknown, device: string | undefined): Promise<SignIn> {
     const raw = (body ?? {}) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { DrainWorker } from '../../lib/drain-worker';
-import { ADMIN_PROFILE_TYPES } from '../../../shared/api/account-paths';
+import { ADMIN_PROFILE_TYPES } from '../../../shared/api/profile-types';
 import { unsubscribeAlertPath } from '../../../shared/api/alert-schemas';
 import { COUNTRIES, countryPrefix } from '../../../shared/countries';
 import { resizeProductImage } from '../../../shared/images';

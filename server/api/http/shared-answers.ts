@@ -16,7 +16,7 @@ import { priceHistoryPath } from '../../../shared/api/price-history-paths';
 import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
 import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
 
 // Shared answers kept in memory (ARCHITECTURE.md "The api"): the routes below change only when

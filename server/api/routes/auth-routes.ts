@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { API_MOUNTS } from '../../../shared/api/api-paths';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { SocialLoginForm } from '../../../shared/validation/account-rules';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { knownDeviceFrom, sendSignIn } from '../accounts/known-devices';

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { API_MOUNTS } from '../../../shared/api/api-paths';
 import { FOLLOW_API, FOLLOW_ROUTES } from '../../../shared/api/follow-paths';
 import { FollowBody, FollowCountryParams, FollowIdParams, FollowsPageQuery } from '../../../shared/api/follow-schemas';
-import { isAdminProfileType } from '../../../shared/api/account-paths';
+import { isAdminProfileType } from '../../../shared/api/profile-types';
 import { CachePrivate } from '../../../shared/http/cache-policy';
 import { FOLLOW_KINDS } from '../../../shared/validation/follow-rules';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';

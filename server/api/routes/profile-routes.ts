@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import { API_MOUNTS } from '../../../shared/api/api-paths';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { z } from 'zod';
 import { PUBLIC_PROFILE_MESSAGES, type PublicUserDetail } from '../../../shared/api/account-schemas';
 import { CacheImmutable, CachePrivate, CacheShort } from '../../../shared/http/cache-policy';

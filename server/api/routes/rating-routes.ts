@@ -1,4 +1,4 @@
-import { isAdminProfileType } from '../../../shared/api/account-paths';
+import { isAdminProfileType } from '../../../shared/api/profile-types';
 import { Router } from 'express';
 import { API_MOUNTS } from '../../../shared/api/api-paths';
 import { RATING_API } from '../../../shared/api/rating-paths';

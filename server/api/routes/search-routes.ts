@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { API_MOUNTS } from '../../../shared/api/api-paths';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 import { z } from 'zod';
 import { SEARCH_DEBUG_FORBIDDEN } from '../../../shared/api/search-schemas';
 import { DEPARTMENTS, isDepartment, type Department } from '../../../shared/constants';

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { API_MOUNTS } from '../../../shared/api/api-paths';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
 import { ACCOUNT_NOTICES, ForgotPasswordForm, SignInLinkRequestForm, normalizeEmail } from '../../../shared/validation/account-rules';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';

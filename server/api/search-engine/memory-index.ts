@@ -10,7 +10,7 @@ import { MAX_TOKEN_SCORE, TextIndex } from './index-text';
 import { runSliced, type TimeSlicer } from './time-slicer';
 import { emptyFacets, type CatalogDirectory, type SearchNeeds, type SearchQuery, type SearchResult, type TermSuggestion } from './search-engine';
 
-// The in-memory catalog index (README, decision log "Search: one call per listing"). It is
+// The in-memory catalog index (docs/decisions/0008-one-engine-call-per-listing-answer.md). It is
 // built once from a document table (index-build.ts, index-text.ts) and never changed; a
 // request is planned (index-plan.ts), then answered either from cells or by a scan
 // (index-scan.ts): one pass over the candidates checks every filter group, products that

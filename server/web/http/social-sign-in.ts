@@ -12,7 +12,7 @@ import {
 } from '../../../shared/social-sign-in';
 import type { SocialSignInConfig } from '../config';
 import { isSecureRequest } from './session-cookies';
-import { SOCIAL_SIGN_IN_PAGES } from '../../../shared/api/account-paths';
+import { SOCIAL_SIGN_IN_PAGES } from '../../../shared/api/social-sign-in-paths';
 
 // The server's half of social sign-in by redirect (shared/social-sign-in.ts has the whole
 // flow): GET /auth/start/{provider} keeps a random state and the same-site

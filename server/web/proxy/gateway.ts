@@ -10,6 +10,9 @@ import { UPSTREAM_FAILURE, callerOf, forgetAroundWrite, upstreamHeaders, type Ap
 import { keepAliveAgent } from '../upstream/upstream-agent';
 import { apiClientToken } from '../http/xsrf';
 import { API_PREFIX, AUTH_PREFIX, PAYMENTS_PREFIX } from '../../../shared/api/api-paths';
+import { viewedBy } from '../../../shared/api/admin-view';
+import { isAdminProfileType } from '../../../shared/api/profile-types';
+import { COOKIE } from '../../../shared/constants';
 
 // The API gateway (spec section 7 "Generic layer"): the browser calls /api, /auth and
 // /clients/api on our origin; we forward them to API_BASE_URL, and /api/payments to
@@ -153,6 +156,13 @@ export function gateway(options: GatewayOptions) {
     const token = apiClientToken(req);
     (req as GatewayRequest).caller = token === undefined ? caller : { ...caller, token };
     (req as GatewayRequest).apiClient = token !== undefined;
+    // An admin's catalogue calls ask for the admin view (spec section 6), as the server's own
+    // do: marked here, so no page script carries the rule. The profile-type cookie only asks;
+    // the api grants the view to an admin's session alone, and the marker makes the call
+    // personal, so the session travels with it and its answer is private.
+    if (token === undefined && caller.token !== undefined && isAdminProfileType(Number(req.cookies?.[COOKIE.profileType]))) {
+      req.url = viewedBy(req.method, req.url, true);
+    }
     stripPageHeaders(req);
   };
 

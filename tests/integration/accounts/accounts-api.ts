@@ -18,7 +18,7 @@ import { createRegistry } from '../../../server/lib/http-metrics';
 import { createLogger } from '../../../server/lib/logger';
 import { listen } from '../../support/listen';
 import { openTestDatabase } from '../../support/test-database';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // The api with accounts configured for tests: the real app on loopback over a real database,
 // with the one cheap setting tests are allowed (scrypt cost) and whatever else a file needs

@@ -6,7 +6,7 @@ import type { Recorded } from '../../support/recording-upstream';
 import { requestFrom } from '../../support/request-from';
 import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // The client address the api counts its limits on: the web believes X-Forwarded-For only from
 // the proxies TRUST_PROXY names, and sends the api that one address on every call (page

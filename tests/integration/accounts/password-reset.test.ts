@@ -7,7 +7,7 @@ import { EMAIL_MESSAGES } from '../../../shared/validation/email';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { login, registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // Forgot password → an e-mail through a real SMTP server on loopback → the link in it →
 // confirm-password (spec sections 2, 5, 7).

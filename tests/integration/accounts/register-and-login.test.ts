@@ -4,7 +4,7 @@ import { RegisterResponseSchema, SessionSchema, UserProfileResponseSchema } from
 import { EMAIL_MESSAGES } from '../../../shared/validation/email';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { login, registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 let api: AccountsApi;
 

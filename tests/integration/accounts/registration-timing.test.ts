@@ -5,10 +5,10 @@ import { hashPassword } from '../../../server/api/accounts/passwords';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
 import { openTestDatabase } from '../../support/test-database';
 import { startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // Registering an address that already has an account answers an honest 409 (the spec signs a
-// new account straight in, so the answer cannot pretend; ARCHITECTURE.md, decision log), but it
+// new account straight in, so the answer cannot pretend; docs/decisions/0043-registering-a-taken-address-answers-409.md), but it
 // must not answer faster than a new account does, or the time alone tells which addresses
 // have accounts. Proved twice: the work done is the same (one password hash, as many SQL
 // statements), and at a hashing cost where the hash is most of the work, the times agree.

@@ -4,7 +4,7 @@ import { GuestKeyResponseSchema, MessageResponseSchema } from '../../../shared/a
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { isAdmin } from '../../../server/api/accounts/viewer';
 import { login, registerUser, startAccountsApi, type AccountsApi } from './accounts-api';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 let api: AccountsApi;
 

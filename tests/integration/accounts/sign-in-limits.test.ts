@@ -9,7 +9,7 @@ import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { startWeb } from '../../support/web-server';
 import { CookieJar, fetchXsrf, setCookies } from '../../support/web-session';
 import { startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // The sign-in and registration limits at their real values, through the real web in front of
 // the real api. The test stands where a CDN would (on loopback, which the web trusts by

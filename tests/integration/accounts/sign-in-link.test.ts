@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/ac
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // The e-mailed sign-in link on the api: asked for like a reset link (the same answer for every
 // address), mailed through a real SMTP server on loopback, and good for one sign-in within

@@ -18,7 +18,7 @@ import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { fixture, fixtureManifest } from '../../support/feed-fixtures';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { registerUser, testAccountSettings } from './accounts-api';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 import { pathPrefix } from '../../support/api-paths';
 

@@ -21,7 +21,7 @@ import type { ReceivedMail } from '../../support/smtp-server';
 import { listen } from '../../support/listen';
 import { openTestDatabase } from '../../support/test-database';
 import { testAccountSettings, type TestSettings } from '../accounts/accounts-api';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { pathPrefix } from '../../support/api-paths';
 
 // The alerts' tests run the real api over a real database holding the fixture feeds

@@ -22,7 +22,7 @@ import { fixture, fixtureManifest } from '../../support/feed-fixtures';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { registerUser, testAccountSettings } from '../accounts/accounts-api';
 import { LOOK_API } from '../../../shared/api/look-paths';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 import { pathPrefix } from '../../support/api-paths';
 
 // Looks on the api (spec sections 3, 4, 5, 7, 8): a shopper's outfit boards, saved, updated,

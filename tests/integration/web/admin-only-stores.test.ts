@@ -116,6 +116,21 @@ describe('admin-only stores on the site', () => {
     }
   });
 
+  it("marks an admin's catalogue calls for the admin view at the gateway, so page scripts need not", async () => {
+    // The browser's call as a page script makes it: no marker. The profile-type cookie only
+    // asks; the api grants the view to an admin's session alone.
+    const url = `/api/search?country=GB&storename=${store.slug}`;
+    const theirs = await page(url, admin).expect(200);
+    expect(theirs.headers['cache-control']).toBe(CachePrivate.header);
+    expect(theirs.body.data.products.map((p: { store_slug: string }) => p.store_slug)).toContain(store.slug);
+    const forged = await page(url, shopper).expect(200);
+    expect(forged.headers['cache-control']).toBe(CachePrivate.header);
+    expect(forged.body.data.products).toEqual([]);
+    const guest = await page(url).expect(200);
+    expect(guest.headers['cache-control']).not.toBe(CachePrivate.header);
+    expect(guest.body.data.products).toEqual([]);
+  });
+
   it('never serves a cached public page to an admin, nor the admin’s page or api answers to anyone after', async () => {
     const url = '/stores';
     await page(url).expect(200);

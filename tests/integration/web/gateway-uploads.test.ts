@@ -7,7 +7,7 @@ import { parseAnswer } from '../../support/raw-http';
 import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { CookieJar, clears, fetchXsrf, setCookies } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // Uploads through the gateway as curl and browsers send them: with `Expect: 100-continue`
 // (curl adds it by itself to a large body), and large bodies the api refuses before reading

@@ -3,7 +3,7 @@ import { parseListingQuery } from '../../../shared/listing/query-grammar';
 import { engineFilters } from '../../../server/api/listing/listing-resolver';
 import { readFilterListOptions, readListingRequest } from '../../../server/api/listing/read-listing-request';
 import { HttpError } from '../../../server/lib/http-error';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 import { pathPrefix } from '../../support/api-paths';
 
 // How the api reads a listing call (the grammar of shared/listing/, from the raw query

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { asksAdminView, viewedBy, withAdminView } from '../../../shared/api/admin-view';
 import { apiScope } from '../../../shared/api/api-routes';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { DIRECTORY_API } from '../../../shared/api/directory-paths';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 import { pathPrefix } from '../../support/api-paths';
 
 // The admin view marker (spec section 6): the one thing that turns a catalogue call personal,

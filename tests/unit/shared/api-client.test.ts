@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAnswer } from '../../../shared/api/answer-schemas';
 import { ApiError, buildUrl, createApiClient, transferKey } from '../../../shared/api/api-client';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 
 describe('api client', () => {
   it('builds stable URLs: keys in order, empty values left out, lists comma-separated', () => {

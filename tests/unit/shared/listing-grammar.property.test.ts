@@ -8,7 +8,7 @@ import { readListingRequest } from '../../../server/api/listing/read-listing-req
 import { HttpError } from '../../../server/lib/http-error';
 import { readListingState } from '../../../client/routes/listing-loader';
 import { listingRequestArb, listingStateArb, queryStringArb } from './listing-arbitraries';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 
 // The one listing grammar, as properties over generated states and query strings: what the
 // web writes reads back the same, what the web asks the api reads back as what it meant, and

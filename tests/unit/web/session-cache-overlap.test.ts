@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { ALERT_API } from '../../../shared/api/alert-paths';
 import { transferKey } from '../../../shared/api/api-client';
 import { createRegistry } from '../../../server/lib/http-metrics';

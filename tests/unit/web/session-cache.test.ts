@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../../server/web/upstream/api-upstream';
 import { createSessionCache } from '../../../server/web/upstream/session-cache';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
 
 // The web's private cache of a session's own personal answers (session-cache.ts).

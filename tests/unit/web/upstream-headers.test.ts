@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { upstreamHeaders, type Caller } from '../../../server/web/upstream/api-upstream';
-import { ACCOUNT_API } from '../../../shared/api/account-paths';
-import { SEARCH_API } from '../../../shared/api/search-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 import { SUBSCRIPTION_API } from '../../../shared/api/subscription-paths';
 
 const shopper: Caller = { token: 'tok', guestKey: 'guest', geoCountry: 'IN', isBot: false, requestId: 'req-1' };
