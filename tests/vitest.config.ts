@@ -33,6 +33,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           // A few unit tests generate a mid-sized catalogue (seconds of CPU); on a shared
           // 2-core machine running the other tiers alongside, 5 s is not enough headroom.
@@ -43,6 +44,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          sequence: { groupOrder: 0 },
           include: ['tests/integration/**/*.test.{ts,tsx}'],
           globalSetup: ['tests/support/postgres-global-setup.ts', 'tests/support/pglite-global-setup.ts', 'tests/support/build-global-setup.ts'],
           testTimeout: 60_000,
@@ -57,9 +59,10 @@ export default defineConfig({
           globalSetup: ['tests/support/build-global-setup.ts', 'tests/support/e2e-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // One browser at a time, after the other tiers: beside them, a page under test
-          // hydrated late enough for clicks to land before it (two such failures in one run).
-          fileParallelism: false,
+          // After the other tiers (a group of its own), two files at a time: beside the
+          // integration tier a page under test hydrated late enough for clicks to land before
+          // it, so every click on a page waits for hydration (tests/support/browser.ts).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

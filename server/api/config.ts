@@ -7,6 +7,7 @@ import { DEFAULT_ALERT_SWEEP_MS, DEFAULT_SET_ALERTS_LIMIT, type AlertSettings } 
 import { DEFAULT_OVERLOAD, type OverloadOptions } from './http/overload';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES } from './http/shared-answers';
 import { OPERATOR_SECRET_MIN_LENGTH } from './catalog/operator-handoff';
+import { DEFAULT_MAIL_RETRY_MS } from './mail/outbox';
 
 const ApiEnv = z.object({
   API_PORT: envPort.default(4000),
@@ -25,6 +26,8 @@ const ApiEnv = z.object({
   /** Outgoing mail: SMTP server URL; unset logs messages instead. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Vitrine <no-reply@vitrine.local>'),
+  /** A failed e-mail's first retry after this (doubled each time), and how often the outbox sweeps. */
+  MAIL_RETRY_MS: z.coerce.number().int().min(1_000).default(DEFAULT_MAIL_RETRY_MS),
   /** Public origin of the site, for links in e-mail (password reset, sign-in link). */
   SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -66,7 +69,7 @@ export type ApiConfig = {
   dataDir: string;
   demoCatalog: boolean;
   logLevel: string;
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; retryMs: number };
   siteUrl: string;
   /** Sessions, passwords, social sign-in, rate limits (server/api/accounts/account-settings.ts). */
   accounts: AccountSettings;
@@ -94,9 +97,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     dataDir: path.resolve(e.DATA_DIR),
     demoCatalog: e.DEMO_CATALOG,
     logLevel: e.LOG_LEVEL,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, retryMs: e.MAIL_RETRY_MS },
     siteUrl: e.SITE_URL,
-    accounts: loadAccountSettings(env, { siteUrl: e.SITE_URL, mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } }),
+    accounts: loadAccountSettings(env, { siteUrl: e.SITE_URL, mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, retryMs: e.MAIL_RETRY_MS } }),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     answerCacheMaxBytes: e.API_ANSWER_CACHE_MAX_BYTES,
     overload: { maxInFlight: e.API_MAX_IN_FLIGHT, queueLength: e.API_QUEUE_LENGTH, queueWaitMs: e.API_QUEUE_WAIT_MS },

@@ -28,7 +28,8 @@ export type SocialSettings = {
 export type AccountSettings = {
   /** Public origin of the site: links in e-mail are `${siteUrl}/confirm-password/…` and `${siteUrl}/sign-in-link/…`. */
   siteUrl: string;
-  mail: { smtpUrl: string | undefined; from: string };
+  /** `retryMs`: the first retry's delay and the outbox sweep's interval (MAIL_RETRY_MS). */
+  mail: { smtpUrl: string | undefined; from: string; retryMs?: number };
   passwordHashing: ScryptParams;
   rateLimits: Record<RateLimitedAction, RateLimit>;
   /**

@@ -38,7 +38,8 @@ export class Accounts {
     this.db = deps.db;
     this.logger = deps.logger.child({ module: 'accounts' });
     this.settings = deps.settings ?? defaultAccountSettings();
-    this.outbox = new MailOutbox(this.db, mailTransport(this.settings.mail, this.logger), this.logger);
+    const retry = this.settings.mail.retryMs;
+    this.outbox = new MailOutbox(this.db, mailTransport(this.settings.mail, this.logger), this.logger, retry === undefined ? {} : { retryBaseMs: retry });
     const linkDeps = { db: this.db, logger: this.logger, outbox: this.outbox, siteUrl: this.settings.siteUrl };
     const signInLinks = new OneTimeLinks(linkDeps, SIGN_IN_LINK);
     const resets = new OneTimeLinks(linkDeps, PASSWORD_RESET_LINK);

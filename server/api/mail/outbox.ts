@@ -31,7 +31,10 @@ export type OutboxOptions = {
   leaseMs: number;
 };
 
-const DEFAULTS: OutboxOptions = { batchSize: 10, maxAttempts: 8, retryBaseMs: 30_000, leaseMs: 120_000 };
+/** The first retry's delay and the sweep's interval, unless MAIL_RETRY_MS says otherwise. */
+export const DEFAULT_MAIL_RETRY_MS = 30_000;
+
+const DEFAULTS: OutboxOptions = { batchSize: 10, maxAttempts: 8, retryBaseMs: DEFAULT_MAIL_RETRY_MS, leaseMs: 120_000 };
 
 type Claimed = {
   id: number;
@@ -81,7 +84,7 @@ export class MailOutbox {
   }
 
   /** Sweeps for retries and anything another instance left behind. */
-  start(intervalMs = 30_000): void {
+  start(intervalMs = this.options.retryBaseMs): void {
     this.worker.start(intervalMs);
   }
 

@@ -80,7 +80,7 @@ describe('the api process and its embedded database', () => {
 
   it('survives kill -9 in the middle of the first import: the next start takes over and finishes it', async () => {
     const dir = dataDir();
-    generateDemoCatalog(dir, 4000, TEST_BUILD_DIR);
+    generateDemoCatalog(dir, 2000, TEST_BUILD_DIR);
     const info = JSON.parse(fs.readFileSync(path.join(dir, 'demo-catalog/generator.json'), 'utf8')) as { products: number };
     const first = await startApi({ DATA_DIR: dir });
     await waitForImportUnderway(first.proc);
@@ -102,7 +102,7 @@ describe('the api process and its embedded database', () => {
 
   it('survives kill -9 in the middle of the first import on a PostgreSQL server too', async () => {
     const dir = dataDir();
-    generateDemoCatalog(dir, 4000, TEST_BUILD_DIR);
+    generateDemoCatalog(dir, 2000, TEST_BUILD_DIR);
     const info = JSON.parse(fs.readFileSync(path.join(dir, 'demo-catalog/generator.json'), 'utf8')) as { products: number };
     const database = await createPostgresDatabase();
     try {
