@@ -30,22 +30,6 @@ const TESTS_WITH_MADE_UP_PATHS = [
   'tests/unit/web/shared-cache.test.ts',
   'tests/unit/shared/payload.test.ts',
 ];
-// End-to-end tests still spelling api paths themselves, to be built from the paths modules like
-// the rest (issue 26); a file leaves this list when it is.
-const E2E_STILL_SPELLING_PATHS = [
-  'tests/e2e/alert-mail.test.ts',
-  'tests/e2e/alerts.test.ts',
-  'tests/e2e/follows.test.ts',
-  'tests/e2e/hydration.test.ts',
-  'tests/e2e/listing.test.ts',
-  'tests/e2e/looks.test.ts',
-  'tests/e2e/price-dropped.test.ts',
-  'tests/e2e/price-history.test.ts',
-  'tests/e2e/product-page.test.ts',
-  'tests/e2e/ratings-giveaway.test.ts',
-  'tests/e2e/social-sign-in.test.ts',
-  'tests/e2e/wishlists.test.ts',
-];
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-test/', '.*-building-*/', 'node_modules/', '.data/', 'tests/output/'] },
@@ -83,7 +67,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(web|pictures|demo/pictures)/', message: 'The api side (and the demo catalogue it loads) never imports the web or the drawn pictures.' }] }],
     },
   },
-  { files: ['**/*.ts', '**/*.tsx'], ignores: [...PATHS_MODULES, ...TESTS_WITH_MADE_UP_PATHS, ...E2E_STILL_SPELLING_PATHS], rules: { 'no-restricted-syntax': ['error', ...NO_API_PATH_LITERALS] } },
+  { files: ['**/*.ts', '**/*.tsx'], ignores: [...PATHS_MODULES, ...TESTS_WITH_MADE_UP_PATHS], rules: { 'no-restricted-syntax': ['error', ...NO_API_PATH_LITERALS] } },
   {
     files: ['server/api/routes/*.ts'],
     rules: {
