@@ -9,6 +9,7 @@ import { DESKTOP, browserForFile, openPage } from '../support/browser';
 import { productCutOnDay2 } from '../support/demo-days';
 import { headerOf, linksIn, startSmtpServer, type ReceivedMail } from '../support/smtp-server';
 import { TEST_BUILD_DIR } from '../support/test-build';
+import { PRODUCT_API } from '../../shared/api/product-paths';
 
 // The whole life of an alert, as a newcomer would see it in the day-2 demo: a guest sets a
 // store-wide Sale Alert through the dialog, confirms the address from the e-mail a real SMTP
@@ -126,7 +127,7 @@ describe('an alert that fires', () => {
 
 /** The store id of a size variant's product, as the api's product detail answers it. */
 async function storeIdOf(guid: string): Promise<number> {
-  const res = await fetch(`${product.apiUrl}/api/products/detail/guid/${guid}?country=GB`);
+  const res = await fetch(`${product.apiUrl}${PRODUCT_API.detailByGuid(guid)}?country=GB`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { product: { store_id: number } } }).data.product.store_id;
 }

@@ -4,6 +4,9 @@ import { ALERT_MESSAGES, ALERT_NOTICES, roundedSalePrice } from '../../shared/va
 import { registerUser, uniqueEmail } from '../integration/accounts/accounts-api';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations, siteContexts } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
+import { ALERT_API } from '../../shared/api/alert-paths';
+import { priceHistoryPath } from '../../shared/api/price-history-paths';
+import { pathPrefix } from '../support/api-paths';
 
 // Sale and price alerts in a real browser (spec sections 2 "Product card" and "Global shell",
 // 4 "Alert dialog", 5 "Alert email" and "Alert price", 8, 9): the cards' 'Get Sale Alert' and
@@ -132,7 +135,7 @@ describe('the Price Alert dialog', () => {
     const salePrice = await salePriceOf(guid);
     // The dialog reads the item's price history (for its suggestion) as it opens; that answer is
     // kept until an import, so it must be made before the price is changed under it here.
-    const historyRead = page.waitForResponse((res) => res.url().includes('/api/products/price-history/'));
+    const historyRead = page.waitForResponse((res) => res.url().includes(pathPrefix(priceHistoryPath)));
     await card.hover();
     await card.getByRole('link', { name: /^Price alert for / }).click();
     const dialog = page.getByRole('dialog', { name: 'Price Alert' });
@@ -142,7 +145,7 @@ describe('the Price Alert dialog', () => {
     const update = `UPDATE size_variant_prices SET sale_price = $2 WHERE country_code = 'GB' AND size_variant_id = (SELECT id FROM size_variants WHERE guid = $1::uuid)`;
     await stack.db.query(update, [guid, 1]);
     try {
-      const answered = page.waitForResponse((res) => res.url().endsWith('/api/account/set-user-alerts'));
+      const answered = page.waitForResponse((res) => res.url().endsWith(ALERT_API.setUser));
       await dialog.getByRole('button', { name: 'Alert Me' }).click();
       expect((await answered).status()).toBe(400);
       // The answer is handled once Alert Me is pressable again.

@@ -9,6 +9,7 @@ import { FOLLOW_SECTIONS } from '../../client/components/follows/follow-sections
 import { registerUser } from '../integration/accounts/accounts-api';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations, siteContexts } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
+import { ALERT_API } from '../../shared/api/alert-paths';
 
 // Follows in a real browser (spec sections 2 "My Brands", "My Stores", 3 "Follow"): a guest
 // presses Follow on a brand's page, signs in, and the brand is followed (the button says
@@ -126,7 +127,7 @@ describe('following', () => {
     const brand = await mostOnSale('brand');
     const shopper = await registerUser({ url: stack.api.url });
     await asShopper(shopper, 'POST', FOLLOW_API.follow('brand'), { id: brand.id });
-    const sales = await asShopper<SalesPage>(shopper, 'GET', '/api/account/my-sales/gb');
+    const sales = await asShopper<SalesPage>(shopper, 'GET', ALERT_API.sales('gb'));
     expect(sales.products.length).toBeGreaterThan(0);
     expect(new Set(sales.products.map((p) => p.brand_id))).toEqual(new Set([brand.id]));
 

@@ -1,5 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, waitForHydration, watchConsole, browserForFile } from '../support/browser';
+import { API_PREFIX } from '../../shared/api/api-paths';
+import { HOME_API } from '../../shared/api/home-paths';
 
 const browser = browserForFile();
 const webUrl = inject('webUrl');
@@ -12,7 +14,7 @@ describe('the root page in a real browser', () => {
     const apiCalls: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
-      if (url.pathname.startsWith('/api/')) apiCalls.push(`${url.origin === new URL(webUrl).origin ? 'gateway' : 'elsewhere'} ${url.pathname}${url.search}`);
+      if (url.pathname.startsWith(API_PREFIX)) apiCalls.push(`${url.origin === new URL(webUrl).origin ? 'gateway' : 'elsewhere'} ${url.pathname}${url.search}`);
     });
     const response = await page.goto(webUrl);
     expect(response?.status()).toBe(200);
@@ -28,18 +30,18 @@ describe('the root page in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: 'About Vitrine' }).waitFor();
     await page.getByText('Style notes from our editors').waitFor();
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
-    expect(apiCalls.filter((call) => call.includes('/api/home/fashion-tips'))).toEqual([]);
+    expect(apiCalls.filter((call) => call.includes(HOME_API.fashionTips))).toEqual([]);
 
     // Back home: the same for the slides.
     await page.getByRole('link', { name: 'Vitrine home' }).click();
     await page.getByRole('link', { name: 'How Vitrine works' }).waitFor();
-    expect(apiCalls.filter((call) => call.includes('/api/home/slides'))).toEqual([]);
+    expect(apiCalls.filter((call) => call.includes(HOME_API.slides))).toEqual([]);
 
     // A transfer-cache entry is used once: the second visit asks the api, through our origin.
     await page.getByRole('link', { name: 'How Vitrine works' }).click();
     await page.getByRole('heading', { level: 1, name: 'About Vitrine' }).waitFor();
     await page.getByText('Style notes from our editors').waitFor();
-    expect(apiCalls).toContain('gateway /api/home/fashion-tips?country=GB');
+    expect(apiCalls).toContain(`gateway ${HOME_API.fashionTips}?country=GB`);
     expect(apiCalls.every((call) => call.startsWith('gateway'))).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     expect(problems).toEqual([]);

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { ProductCard } from '../../shared/api/product-schemas';
 import { SearchResponseSchema, type SearchResponse } from '../../shared/api/search-schemas';
 import { DESKTOP, MOBILE, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, browserForFile } from '../support/browser';
+import * as SEARCH_API from '../../shared/api/search-paths';
 
 // A shopper's journey through the listing page in a real browser (spec section 2 "Listing
 // and search page", section 4 "Listing", section 5 "Price filter").
@@ -28,7 +29,7 @@ async function totalCount(page: Page): Promise<number> {
 
 /** What the api itself answers for a GB listing (every product, up to 100). */
 async function apiListing(query: Record<string, string>): Promise<SearchResponse> {
-  const res = await fetch(`${apiUrl}/api/search?${new URLSearchParams({ country: 'GB', perPage: '100', ...query })}`);
+  const res = await fetch(`${apiUrl}${SEARCH_API.list}?${new URLSearchParams({ country: 'GB', perPage: '100', ...query })}`);
   expect(res.status).toBe(200);
   return SearchResponseSchema.parse(((await res.json()) as { data: unknown }).data);
 }
@@ -260,7 +261,7 @@ describe('the listing at mobile width', () => {
     const searches: URLSearchParams[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname === '/api/search/listing') searches.push(url.searchParams);
+      if (url.pathname === SEARCH_API.listing) searches.push(url.searchParams);
     });
     // Requests are reported in the order the page starts them, and a navigation starts its
     // calls in the click that asks for it: once a request made after the click is reported,

@@ -8,6 +8,8 @@ import { FIXED_HEADER_AFTER_PX } from '../../client/components/shell/Header';
 import { registerUser } from '../integration/accounts/accounts-api';
 import { DESKTOP, MOBILE, browserForFile, openPage, seriousAxeViolations, siteContexts, waitForHydration } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
+import * as SEARCH_API from '../../shared/api/search-paths';
+import { LOOK_API } from '../../shared/api/look-paths';
 
 // Looks in the browser: a look built on the Dress Me board by mouse, published by a guest who
 // signs in at Publish, its page (the collage, the pieces' Buy links to the retailer), renamed,
@@ -229,9 +231,9 @@ describe('a look built by keyboard alone', () => {
 describe("the owner's edit and delete", () => {
   it('opens the look on the board with its pieces where they were, saves the change onto the same look, and deletes it after the prompt', async () => {
     const shopper = await registerUser(stack.api);
-    const found = (await request(stack.api.url).get('/api/search?q=dreses&perPage=2').expect(200)).body.data.products as { variant_index: number; variants: { size_variants: { guid: string }[] }[] }[];
+    const found = (await request(stack.api.url).get(`${SEARCH_API.list}?q=dreses&perPage=2`).expect(200)).body.data.products as { variant_index: number; variants: { size_variants: { guid: string }[] }[] }[];
     const items = found.map((card, i) => ({ guid: card.variants[card.variant_index]!.size_variants[0]!.guid, x: i * 400, y: 200, width: 300, height: 300, z: i }));
-    const saved = (await request(stack.api.url).post('/api/account/save-set').set(UPSTREAM_HEADER.token, shopper.token).send({ setName: 'Edit Me', setId: 0, setPublic: 1, data: { items } }).expect(200)).body.data as { slug: string; listId: number };
+    const saved = (await request(stack.api.url).post(LOOK_API.save).set(UPSTREAM_HEADER.token, shopper.token).send({ setName: 'Edit Me', setId: 0, setPublic: 1, data: { items } }).expect(200)).body.data as { slug: string; listId: number };
     const context = await newContext(DESKTOP, shopper);
     const { page, problems } = await openPage(context, `${stack.web.url}/sets/${saved.slug}/${saved.listId}`);
     await page.locator('.look-tools[data-ready="true"]').waitFor();
@@ -246,7 +248,7 @@ describe("the owner's edit and delete", () => {
     await expect(dialog.getByLabel('Look title').inputValue()).resolves.toBe('Edit Me');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(`**/sets/${saved.slug}/${saved.listId}`);
-    const look = (await request(stack.api.url).get(`/api/account/sets/${saved.listId}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200)).body.data as { items: { y: number }[] };
+    const look = (await request(stack.api.url).get(LOOK_API.look(saved.listId)).set(UPSTREAM_HEADER.token, shopper.token).expect(200)).body.data as { items: { y: number }[] };
     expect(look.items.map((item) => item.y)).toEqual([200, 200 + KEY_STEP]);
 
     await page.locator('.look-tools[data-ready="true"]').waitFor();
@@ -254,7 +256,7 @@ describe("the owner's edit and delete", () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(`**/user/${shopper.userName}/lookbook`);
     await page.getByText('You have not saved any looks yet.').waitFor();
-    await request(stack.api.url).get(`/api/account/sets/${saved.listId}`).set(UPSTREAM_HEADER.token, shopper.token).expect(404);
+    await request(stack.api.url).get(LOOK_API.look(saved.listId)).set(UPSTREAM_HEADER.token, shopper.token).expect(404);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -11,6 +11,7 @@ import { productCutOnDay2 } from '../support/demo-days';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations, waitForHydration } from '../support/browser';
 import { pollUntil } from '../support/poll';
 import { TEST_BUILD_DIR } from '../support/test-build';
+import * as SEARCH_API from '../../shared/api/search-paths';
 
 // The "Price Dropped" deal and sort in a real browser: a store's day-2 GB feed from the demo,
 // handed to the running api by the import CLI, cuts prices of products first seen on day 1; the
@@ -48,14 +49,14 @@ afterAll(async () => {
 });
 
 async function droppedCount(): Promise<number> {
-  const res = await fetch(`${product.apiUrl}/api/search/deals?country=GB`);
+  const res = await fetch(`${product.apiUrl}${SEARCH_API.deals}?country=GB`);
   expect(res.status).toBe(200);
   return DealsSchema.parse(((await res.json()) as { data: unknown }).data).deals.find((d) => d.key === 'pricedropped')!.docCount;
 }
 
 /** What the api itself answers for the GB listing of every product (up to 100). */
 async function apiListing(query: Record<string, string>): Promise<SearchResponse> {
-  const res = await fetch(`${product.apiUrl}/api/search?${new URLSearchParams({ country: 'GB', perPage: '100', ...query })}`);
+  const res = await fetch(`${product.apiUrl}${SEARCH_API.list}?${new URLSearchParams({ country: 'GB', perPage: '100', ...query })}`);
   expect(res.status).toBe(200);
   return SearchResponseSchema.parse(((await res.json()) as { data: unknown }).data);
 }

@@ -8,6 +8,7 @@ import { remeasureOffers } from '../../server/api/catalog/honest-offers';
 import { CHART } from '../../client/components/product/price-history-view';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
+import { PRODUCT_API } from '../../shared/api/product-paths';
 
 // The product page's price history in a real browser (issue "honest prices": the chart, its
 // words and its table alternative): two GB size variants given a known change log; the
@@ -62,7 +63,7 @@ async function writeLog(item: Priced, changes: Change[], now: number): Promise<v
 }
 
 async function pageOf(item: Priced): Promise<string> {
-  const res = await fetch(`${stack.api.url}/api/products/detail/guid/${item.guid}?country=GB`);
+  const res = await fetch(`${stack.api.url}${PRODUCT_API.detailByGuid(item.guid)}?country=GB`);
   expect(res.status).toBe(200);
   return `${stack.web.url}/${ProductDetailSchema.parse(((await res.json()) as { data: unknown }).data).canonicalUrl}`;
 }

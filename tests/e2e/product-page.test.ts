@@ -3,6 +3,8 @@ import type { BrowserContext } from 'playwright-core';
 import { ProductDetailSchema, type ProductCard, type ProductDetail } from '../../shared/api/product-schemas';
 import { SearchResponseSchema } from '../../shared/api/search-schemas';
 import { DESKTOP, MOBILE, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, watchConsole, browserForFile } from '../support/browser';
+import * as SEARCH_API from '../../shared/api/search-paths';
+import { PRODUCT_PAGE_API } from '../../shared/api/product-page-paths';
 
 // The product page in a real browser at desktop width (spec section 2 route table): it
 // hydrates cleanly, sizes are links, and Buy opens the click-through in a new tab, which
@@ -22,12 +24,12 @@ const RETAILER = /^https:\/\/www\.[a-z0-9-]+\.example\//;
  */
 async function findProduct(wanted: (detail: ProductDetail) => boolean, card: (p: ProductCard) => boolean = () => true): Promise<ProductDetail> {
   for (let page = 1; page <= 20; page++) {
-    const res = await fetch(`${apiUrl}/api/search?country=GB&page=${page}&perPage=100`);
+    const res = await fetch(`${apiUrl}${SEARCH_API.list}?country=GB&page=${page}&perPage=100`);
     const { products } = SearchResponseSchema.parse(((await res.json()) as { data: unknown }).data);
     for (const p of products.filter(card)) {
       const size = p.variants[0]?.size_variants[0];
       if (!size) continue;
-      const answer = await fetch(`${apiUrl}/api/products/detail/${p.category_slug}/${p.subcategory_slug}/${size.slug}?country=GB`);
+      const answer = await fetch(`${apiUrl}${PRODUCT_PAGE_API.detail(p.category_slug, p.subcategory_slug, size.slug)}?country=GB`);
       if (answer.status !== 200) continue;
       const detail = ProductDetailSchema.parse(((await answer.json()) as { data: unknown }).data);
       if (wanted(detail)) return detail;

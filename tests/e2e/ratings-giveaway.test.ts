@@ -4,6 +4,11 @@ import { COOKIE, UPSTREAM_HEADER } from '../../shared/constants';
 import { GIVEAWAY, GIVEAWAY_MESSAGES } from '../../shared/giveaway';
 import { registerUser } from '../integration/accounts/accounts-api';
 import { DESKTOP, openPage, seriousAxeViolations, browserForFile, siteContexts } from '../support/browser';
+import { PRODUCT_API } from '../../shared/api/product-paths';
+import { PRODUCT_PAGE_API } from '../../shared/api/product-page-paths';
+import { RATING_API } from '../../shared/api/rating-paths';
+import { GIVEAWAY_API } from '../../shared/api/giveaway-paths';
+import { pathPrefix } from '../support/api-paths';
 
 // Ratings and the giveaway in a real browser: a signed-in shopper rates a product with the
 // keyboard alone (Tab into the radio group, arrow keys; each choice is saved, and a reload
@@ -26,10 +31,10 @@ async function apiGet<T>(path: string, shopper?: Shopper): Promise<T> {
 
 /** A product page nobody has rated (the e2e files share one catalogue), with its product id. */
 async function unratedProduct(): Promise<{ path: string; id: number }> {
-  const { urls } = await apiGet<{ urls: { path: string }[] }>('/api/products/sitemap/products?perPage=50&page=3');
+  const { urls } = await apiGet<{ urls: { path: string }[] }>(`${PRODUCT_API.sitemap('products')}?perPage=50&page=3`);
   for (const { path } of urls) {
-    const detail = await apiGet<{ product: { id: number } }>(`/api/products/detail/${path}`);
-    const { rating } = await apiGet<{ rating: unknown }>(`/api/products/rating/${detail.product.id}`);
+    const detail = await apiGet<{ product: { id: number } }>(`${pathPrefix(PRODUCT_PAGE_API.detail)}${path}`);
+    const { rating } = await apiGet<{ rating: unknown }>(RATING_API.summary(detail.product.id));
     if (rating === null) return { path, id: detail.product.id };
   }
   throw new Error('no unrated product');
@@ -54,7 +59,7 @@ describe('rating a product', () => {
     expect(await focusedValue(page)).toBe('4');
     await page.locator('.product-rating-status').filter({ hasText: 'Your rating of 4 stars is saved.' }).waitFor();
     expect(await page.getByTestId('rating-summary').textContent()).toBe('4 out of 5 stars from 1 rating');
-    expect(await apiGet(`/api/account/product-rating/${product.id}`, shopper)).toEqual({ star_rating: 4, rating: { ratingValue: 4, ratingCount: 1 } });
+    expect(await apiGet(RATING_API.mine(product.id), shopper)).toEqual({ star_rating: 4, rating: { ratingValue: 4, ratingCount: 1 } });
 
     await page.reload();
     expect(await checkedValue(page)).toBe('4');
@@ -105,7 +110,7 @@ describe('the giveaway', () => {
     await page.getByTestId('giveaway-entered').filter({ hasText: GIVEAWAY_MESSAGES.entered }).waitFor();
     expect(await enter.count()).toBe(0);
     expect((await context.cookies(webUrl)).find((c) => c.name === COOKIE.giveaway)?.value).toBe(GIVEAWAY.key);
-    const entry = await apiGet<{ giveaway: string; entered: boolean }>('/api/account/giveaway-entry', shopper);
+    const entry = await apiGet<{ giveaway: string; entered: boolean }>(GIVEAWAY_API.entry, shopper);
     expect([entry.giveaway, entry.entered]).toEqual([GIVEAWAY.key, true]);
 
     await page.reload();

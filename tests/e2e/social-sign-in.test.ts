@@ -7,6 +7,7 @@ import { SOCIAL_STATE_REFUSED } from '../../server/web/http/social-sign-in';
 import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForHydration, watchConsole, browserForFile } from '../support/browser';
 import { STANDIN_FACEBOOK_APP, startSocialProviders } from '../support/social-providers';
 import { TEST_BUILD_DIR } from '../support/test-build';
+import { SOCIAL_SIGN_IN_PAGES } from '../../shared/api/social-sign-in-paths';
 
 // Social sign-in by OAuth 2 redirect in a real browser (spec section 2 "Sign-in and
 // register", section 4 "Authentication"): the Facebook button goes through
@@ -83,7 +84,7 @@ describe('Facebook sign-in by redirect', () => {
     // The stand-in saw a standard implicit-grant request.
     const asked = authorisations.at(-1)!;
     expect(asked.get('client_id')).toBe(STANDIN_FACEBOOK_APP.id);
-    expect(asked.get('redirect_uri')).toBe(`${product.webUrl}/auth/callback/facebook`);
+    expect(asked.get('redirect_uri')).toBe(`${product.webUrl}${SOCIAL_SIGN_IN_PAGES.callback('facebook')}`);
     expect(asked.get('response_type')).toBe('token');
     expect(asked.get('scope')).toBe('email');
     expect(asked.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -102,10 +103,10 @@ describe('Facebook sign-in by redirect', () => {
     const context = await browser().newContext(MOBILE);
     const page = await context.newPage();
     // A link an attacker could send: their own token and a state of their choosing.
-    await page.goto(`${product.webUrl}/auth/callback/facebook#access_token=attacker-token&state=attacker-state`);
+    await page.goto(`${product.webUrl}${SOCIAL_SIGN_IN_PAGES.callback('facebook')}#access_token=attacker-token&state=attacker-state`);
     await waitForHydration(page);
     await page.getByRole('alert').filter({ hasText: SOCIAL_STATE_REFUSED }).waitFor();
-    expect(await page.evaluate(() => window.location.href)).toBe(`${product.webUrl}/auth/callback/facebook`);
+    expect(await page.evaluate(() => window.location.href)).toBe(`${product.webUrl}${SOCIAL_SIGN_IN_PAGES.callback('facebook')}`);
     const back = page.getByRole('link', { name: 'Back to sign in' });
     expect(await back.getAttribute('href')).toBe('/authentication');
     expect((await context.cookies()).some((c) => c.name === 'token')).toBe(false);

@@ -6,6 +6,7 @@ import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
 import { WISHLIST_MESSAGES } from '../../shared/validation/wishlist-rules';
 import { registerUser } from '../integration/accounts/accounts-api';
 import { DESKTOP, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, browserForFile, siteContexts } from '../support/browser';
+import { WISHLIST_API } from '../../shared/api/wishlist-paths';
 
 // Wishlists in a real browser (spec sections 2 "Product card", 4 "Wishlist dialog", 5, 8, 9):
 // a guest's heart signs in first and the add goes on; a shopper's lists made, filled, moved,
@@ -27,9 +28,9 @@ async function listsOf(shopper: Shopper): Promise<{ name: string; isPublic: numb
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: { lists: Wishlist[]; items: { productId: number }[] } }).data;
   };
-  const { lists } = await get('/api/account/wishlist/0/gb/added');
+  const { lists } = await get(WISHLIST_API.lists('gb'));
   return Promise.all(
-    lists.map(async (list) => ({ name: list.listName, isPublic: list.isPublic, ids: (await get(`/api/account/wishlist/${list.listId}/gb/added`)).items.map((item) => item.productId) })),
+    lists.map(async (list) => ({ name: list.listName, isPublic: list.isPublic, ids: (await get(WISHLIST_API.list(list.listId, 'gb'))).items.map((item) => item.productId) })),
   );
 }
 

@@ -13,6 +13,8 @@ import { startBalancer, type Balancer } from '../support/haproxy';
 import { pollUntil } from '../support/poll';
 import { createPostgresDatabase } from '../support/postgres';
 import { TEST_BUILD_DIR } from '../support/test-build';
+import * as SEARCH_API from '../../shared/api/search-paths';
+import { SITE_CONTENT_API } from '../../shared/api/site-content-paths';
 
 // Two webs and two apis behind a real load balancer (HAProxy: README "Several instances"),
 // under steady load, while one web and then one api are restarted as a deploy does it:
@@ -68,7 +70,7 @@ type Outcome = { ok: number; failed: string[] };
 function steadyLoad(front: string) {
   const outcome: Outcome = { ok: 0, failed: [] };
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const paths = ['/dresses', '/api/search?link=/dresses&perPage=4', '/tops?page=2', '/api/account/countries/gb', '/'];
+  const paths = ['/dresses', `${SEARCH_API.list}?link=/dresses&perPage=4`, '/tops?page=2', SITE_CONTENT_API.country('gb'), '/'];
   let running = true;
   const get = (path: string) =>
     new Promise<void>((resolve) => {

@@ -17,6 +17,9 @@ import { pollUntil } from '../support/poll';
 import { createPostgresDatabase } from '../support/postgres';
 import { TEST_BUILD_DIR } from '../support/test-build';
 import { CookieJar, fetchXsrf } from '../support/web-session';
+import * as ACCOUNT_API from '../../shared/api/account-paths';
+import * as SEARCH_API from '../../shared/api/search-paths';
+import { SUBSCRIPTION_API } from '../../shared/api/subscription-paths';
 
 // Several instances on one PostgreSQL server (README, "Several instances"): two api processes
 // and two web processes, each web in front of its own api, as two halves behind any load
@@ -46,7 +49,7 @@ async function dbRows<T extends pg.QueryResultRow>(sql: string, params: unknown[
 
 /** A store's listing on one api instance: its product count, or 404 while the instance does not know the store. */
 async function storeListing(api: RunningService, store: string): Promise<number | 404> {
-  const res = await fetch(`${api.url}/api/search?link=/store/${store}`);
+  const res = await fetch(`${api.url}${SEARCH_API.list}?link=/store/${store}`);
   if (res.status === 404) return 404;
   expect(res.status).toBe(200);
   return SearchResponseSchema.parse(((await res.json()) as { data: unknown }).data).totalCount;
@@ -80,7 +83,7 @@ describe('two api and two web instances on one PostgreSQL server', () => {
     const email = `multi${Date.now().toString(36)}@example.com`;
     const password = 'velvet-sky-42';
     const registered = await request(webA.url)
-      .post('/api/account/register')
+      .post(ACCOUNT_API.register)
       .set('Cookie', jar.header())
       .set('X-XSRF-TOKEN', token)
       .set('Origin', webA.url)
@@ -100,7 +103,7 @@ describe('two api and two web instances on one PostgreSQL server', () => {
 
     // The XSRF token web A signed is good on web B: both have the same XSRF_SECRET.
     const subscribed = await request(webB.url)
-      .post('/api/account/subscribe')
+      .post(SUBSCRIPTION_API.subscribe)
       .set('Cookie', jar.header())
       .set('X-XSRF-TOKEN', token)
       .set('Origin', webB.url)
@@ -113,7 +116,7 @@ describe('two api and two web instances on one PostgreSQL server', () => {
     const [apiA, apiB] = apis as [RunningService, RunningService];
     // The web passes the shopper's address on as X-Forwarded-For; the api trusts it from loopback.
     const attempt = (api: RunningService) =>
-      request(api.url).post('/auth/login').set('X-Forwarded-For', '203.0.113.77').send({ email: 'nobody@example.com', password: 'not-the-password' });
+      request(api.url).post(ACCOUNT_API.login).set('X-Forwarded-For', '203.0.113.77').send({ email: 'nobody@example.com', password: 'not-the-password' });
     const statuses: number[] = [];
     for (const api of [apiA, apiA, apiB, apiB, apiA, apiB]) statuses.push((await attempt(api)).status);
     // Two failures on each instance make the limit of four; the fifth, on either, is refused.
@@ -141,7 +144,7 @@ describe('two api and two web instances on one PostgreSQL server', () => {
       for (let n = 0; ; n++) {
         const email = `kill-${w}-${n}@example.com`;
         try {
-          const res = await fetch(`${apiB.url}/api/account/subscribe`, {
+          const res = await fetch(`${apiB.url}${SUBSCRIPTION_API.subscribe}`, {
             method: 'POST',
             // Each from a client address of its own, as through the web (the api trusts its
             // loopback proxy), so the per-client subscribe limit does not refuse them.

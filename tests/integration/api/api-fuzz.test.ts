@@ -17,6 +17,9 @@ import { registerUser, testAccountSettings } from '../accounts/accounts-api';
 import { startApi } from '../../support/api-server';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { startSocialProviders } from '../../support/social-providers';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 
 // Bad input gets a 4xx, never a 5xx: every route of the api contract (shared/api/api-routes.ts)
 // is sent generated requests, straight to the api over loopback HTTP (no web, no XSRF), and
@@ -63,17 +66,17 @@ beforeAll(async () => {
   agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   fuzzer = await registerUser(api);
   owner = await registerUser(api);
-  guestKey = GuestKeyResponseSchema.parse((await send({ method: 'POST', path: '/api/account/guest-key', headers: {} })).json.data).key;
-  const byName = await send({ method: 'GET', path: `/api/account/user-public-profile/name/${owner.userName}`, headers: {} });
+  guestKey = GuestKeyResponseSchema.parse((await send({ method: 'POST', path: ACCOUNT_API.guestKey, headers: {} })).json.data).key;
+  const byName = await send({ method: 'GET', path: ACCOUNT_API.publicProfileByName(owner.userName), headers: {} });
   ownerPublicId = PublicProfileResponseSchema.parse(byName.json.data).userdetail.publicId;
-  const card = SearchResponseSchema.parse((await send({ method: 'GET', path: '/api/search?link=/dresses&perPage=1', headers: {} })).json.data).products[0]!;
+  const card = SearchResponseSchema.parse((await send({ method: 'GET', path: `${SEARCH_API.list}?link=/dresses&perPage=1`, headers: {} })).json.data).products[0]!;
   const sv = card.variants[0]!.size_variants[0]!;
   sample = { guid: sv.guid, category: card.category_slug, lastnode: card.subcategory_slug, slug: sv.slug };
   sampleProductId = card.id;
   const token = (await createSession(db, fuzzer.userId, undefined)).token;
   const added = await send({
     method: 'POST',
-    path: '/api/account/wishlist',
+    path: WISHLIST_API.add,
     headers: { [UPSTREAM_HEADER.token]: token, 'content-type': 'application/json' },
     body: JSON.stringify({ id: sampleProductId, listId: 0, listName: 'Fuzz' }),
   });
@@ -467,7 +470,7 @@ const FIELD_WORDS: Record<string, string[]> = {
 function routeFields(route: ApiRoute): string[] {
   const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const body = route.method === 'GET' ? [] : [...Object.keys(bodyFields(`${route.method} ${route.path}`)), 'request body'];
-  const upload = route.path === '/api/account/upload-profile-image' ? ['image'] : [];
+  const upload = route.path === ACCOUNT_API.uploadProfileImage ? ['image'] : [];
   return [...params, ...Object.keys(QUERY_SAMPLES), ...body, ...upload];
 }
 

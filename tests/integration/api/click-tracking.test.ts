@@ -8,6 +8,8 @@ import { createLogger } from '../../../server/lib/logger';
 import { registerUser, testAccountSettings } from '../accounts/accounts-api';
 import { startApi } from '../../support/api-server';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // Click tracking (POST /api/products/add-csd) counts at most one click per visitor, size
 // variant and CLICK_WINDOW_MINUTES: the visitor is the signed-in user, else the guest key's
@@ -34,7 +36,7 @@ let next = 0;
 /** A size variant nobody in this file has clicked yet. */
 const freshGuid = () => guids[next++]!;
 
-const click = (body: object, headers: Record<string, string> = {}) => request(api.url).post('/api/products/add-csd').set(headers).send(body);
+const click = (body: object, headers: Record<string, string> = {}) => request(api.url).post(PRODUCT_API.click).set(headers).send(body);
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 
 async function clicksOn(guid: string) {
@@ -64,7 +66,7 @@ describe('POST /api/products/add-csd', () => {
   it('knows a signed-in shopper and a guest by their identity, wherever they click from, and a made-up token by its address', async () => {
     const guid = freshGuid();
     const shopper = await registerUser(api);
-    const guestKey = (await request(api.url).post('/api/account/guest-key').expect(200)).body.data.key as string;
+    const guestKey = (await request(api.url).post(ACCOUNT_API.guestKey).expect(200)).body.data.key as string;
     const asShopper = { [UPSTREAM_HEADER.token]: shopper.token };
     const asGuest = { [UPSTREAM_HEADER.guestKey]: guestKey };
     const madeUp = { [UPSTREAM_HEADER.token]: 'made-up-token-0123456789abcdef' };

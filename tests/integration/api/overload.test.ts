@@ -5,6 +5,8 @@ import { seedSiteContent } from '../../fixtures/site-content';
 import { startApi } from '../../support/api-server';
 import { pollUntil } from '../../support/poll';
 import { openTestDatabase } from '../../support/test-database';
+import { HOME_API } from '../../../shared/api/home-paths';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
 
 // The api bounds the work in flight. A request is held in flight deterministically by holding
 // the database: PGlite is one connection, so a transaction that waits on the test keeps every
@@ -45,7 +47,7 @@ function holdDatabase(): () => Promise<void> {
 /** With the database held, one request the api has taken and cannot finish until `release`. */
 async function holdFirstRequest(api: Awaited<ReturnType<typeof startApi>>): Promise<{ release: () => Promise<void>; first: Promise<Response> }> {
   const release = holdDatabase();
-  const first = fetch(`${api.url}/api/home/slides?country=US`);
+  const first = fetch(`${api.url}${HOME_API.slides}?country=US`);
   await pollUntil('the first request in flight', async () => ((await gauge(api, 'api_requests_in_flight')) === 1 ? true : undefined));
   return { release, first };
 }
@@ -74,8 +76,8 @@ describe('api under overload', () => {
     const { release, first } = await holdFirstRequest(api);
 
     // Answered while the first request is still held: nothing waits for it.
-    await expectRefused(await fetch(`${api.url}/api/home/top-rated`));
-    await expectRefused(await fetch(`${api.url}/api/account/countries/gb`));
+    await expectRefused(await fetch(`${api.url}${HOME_API.topRated}`));
+    await expectRefused(await fetch(`${api.url}${SITE_CONTENT_API.country('gb')}`));
     expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
     const metrics = await fetch(`${api.url}/metrics`);
     expect(metrics.status).toBe(200);
@@ -83,8 +85,8 @@ describe('api under overload', () => {
 
     await release();
     expect((await first).status).toBe(200);
-    expect((await fetch(`${api.url}/api/home/top-rated`)).status).toBe(200);
-    expect((await fetch(`${api.url}/api/account/countries/gb`)).status).toBe(200);
+    expect((await fetch(`${api.url}${HOME_API.topRated}`)).status).toBe(200);
+    expect((await fetch(`${api.url}${SITE_CONTENT_API.country('gb')}`)).status).toBe(200);
     expect((await fetch(`${api.url}/readyz`)).status).toBe(200);
     expect(await refusals(api)).toEqual({ queue_full: 2 });
     expect(await gauge(api, 'api_requests_in_flight')).toBe(0);
@@ -93,10 +95,10 @@ describe('api under overload', () => {
   it('lets a request wait its turn in the queue, and refuses the one that finds the queue full', async () => {
     const api = await apiWith({ maxInFlight: 1, queueLength: 1, queueWaitMs: 60_000 });
     const { release, first } = await holdFirstRequest(api);
-    const second = fetch(`${api.url}/api/home/fashion-tips`);
+    const second = fetch(`${api.url}${HOME_API.fashionTips}`);
     await pollUntil('the second request queued', async () => ((await gauge(api, 'api_requests_queued')) === 1 ? true : undefined));
 
-    await expectRefused(await fetch(`${api.url}/api/home/top-rated`));
+    await expectRefused(await fetch(`${api.url}${HOME_API.topRated}`));
 
     await release();
     expect((await first).status).toBe(200);
@@ -111,12 +113,12 @@ describe('api under overload', () => {
     const api = await apiWith({ maxInFlight: 1, queueLength: 10, queueWaitMs: 50 });
     const { release, first } = await holdFirstRequest(api);
 
-    await expectRefused(await fetch(`${api.url}/api/home/top-rated`));
+    await expectRefused(await fetch(`${api.url}${HOME_API.topRated}`));
     expect(await gauge(api, 'api_requests_queued')).toBe(0);
 
     await release();
     expect((await first).status).toBe(200);
-    expect((await fetch(`${api.url}/api/home/top-rated`)).status).toBe(200);
+    expect((await fetch(`${api.url}${HOME_API.topRated}`)).status).toBe(200);
     expect(await refusals(api)).toEqual({ queue_timeout: 1 });
   });
 });

@@ -12,6 +12,9 @@ import { PRICE_HISTORY_KEEP_DAYS, PriceHistoryService } from '../../../server/ap
 import { startApi } from '../../support/api-server';
 import { fixtureManifest, readFixture } from '../../support/feed-fixtures';
 import { BOTH_ENGINES } from '../../support/test-database';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { priceHistoryPath } from '../../../shared/api/price-history-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // GET /api/products/price-history/{guid}: a size variant's days on one country's site read from
 // the change log, the honest reference price, caching and invalidation, pruning, and the
@@ -40,7 +43,7 @@ describe.each(BOTH_ENGINES)('on %s', (_engine, open) => {
   }
 
   async function history(query: string): Promise<{ status: number; body: { data?: PriceHistory; message?: string }; etag: string | null; cacheControl: string | null }> {
-    const res = await fetch(`${api.url}/api/products/price-history/${query}`);
+    const res = await fetch(`${api.url}${pathPrefix(priceHistoryPath)}${query}`);
     return { status: res.status, body: (await res.json()) as { data?: PriceHistory }, etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control') };
   }
 
@@ -157,7 +160,7 @@ describe.each(BOTH_ENGINES)('on %s', (_engine, open) => {
       await writeHistory([[120, 60, 60, 1]]);
       await importFeed(db, { text: feedWith('120.00', '59.00'), store: 'northlane', country: 'GB' });
       expect(await offersOf()).toBe(2);
-      const detail = (await (await fetch(`${api.url}/api/products/detail/guid/${DRESS}?country=GB`)).json()) as {
+      const detail = (await (await fetch(`${api.url}${PRODUCT_API.detailByGuid(DRESS)}?country=GB`)).json()) as {
         data: { product: { variants: { size_variants: { guid: string; offers: number }[] }[] } };
       };
       const size = detail.data.product.variants.flatMap((v) => v.size_variants).find((s) => s.guid === DRESS)!;

@@ -15,6 +15,15 @@ import { seedSiteContent } from '../../fixtures/site-content';
 import { startApi } from '../../support/api-server';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { openTestPostgresDatabase } from '../../support/test-database';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { HOME_API } from '../../../shared/api/home-paths';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
+import { DIRECTORY_API } from '../../../shared/api/directory-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
+import { priceHistoryPath } from '../../../shared/api/price-history-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // The api keeps the answers of its catalogue and site content routes in memory. `api` keeps
 // them; `fresh`, over the same database, keeps nothing and computes every answer again: what
@@ -57,32 +66,32 @@ async function outcomes(): Promise<Record<string, number>> {
 
 /** One URL for every route kept in memory, with real ids from the catalogue. */
 async function urlsOfEveryRoute(): Promise<string[]> {
-  const page = JSON.parse((await get(fresh.url, '/api/products/sitemap/products?perPage=1')).body.toString()) as { data: { urls: { path: string }[] } };
+  const page = JSON.parse((await get(fresh.url, `${PRODUCT_API.sitemap('products')}?perPage=1`)).body.toString()) as { data: { urls: { path: string }[] } };
   const detailPath = page.data.urls[0]!.path;
-  const detail = JSON.parse((await get(fresh.url, `/api/products/detail/${detailPath}`)).body.toString()) as { data: { selected: { guid: string } } };
+  const detail = JSON.parse((await get(fresh.url, `${pathPrefix(PRODUCT_PAGE_API.detail)}${detailPath}`)).body.toString()) as { data: { selected: { guid: string } } };
   const guid = detail.data.selected.guid;
   return [
-    '/api/home/slides?country=GB',
-    '/api/home/slides?country=US',
-    '/api/home/fashion-blog',
-    '/api/home/showcase?country=IN',
-    '/api/home/promoted-links',
-    '/api/home/editorspick-links',
-    '/api/home/fashion-tips?country=SG',
-    '/api/account/menu-structure/1',
-    '/api/account/countries/hk',
-    '/api/account/brand-list?country=GB&department=women',
-    '/api/account/store-list?country=US',
-    '/api/account/store-search/a',
-    `/api/products/detail/guid/${guid}`,
-    `/api/products/detail/${detailPath}`,
-    `/api/products/similar/guid/${guid}?perPage=3`,
-    `/api/products/similar/${detailPath}`,
-    '/api/products/list-editors-picks',
-    `/api/products/price-history/${guid}?country=GB&days=30`,
-    '/api/products/sitemap?country=GB',
-    '/api/products/sitemap/products?perPage=5&page=2',
-    '/api/search/listing?colour=black&link=%2Fdresses&sort=asc',
+    `${HOME_API.slides}?country=GB`,
+    `${HOME_API.slides}?country=US`,
+    HOME_API.fashionBlog,
+    `${HOME_API.showcase}?country=IN`,
+    HOME_API.promotedLinks,
+    HOME_API.editorsPickLinks,
+    `${HOME_API.fashionTips}?country=SG`,
+    SITE_CONTENT_API.menu(1),
+    SITE_CONTENT_API.country('hk'),
+    `${DIRECTORY_API.brands}?country=GB&department=women`,
+    `${DIRECTORY_API.stores}?country=US`,
+    DIRECTORY_API.storeSearch('a'),
+    PRODUCT_API.detailByGuid(guid),
+    `${pathPrefix(PRODUCT_PAGE_API.detail)}${detailPath}`,
+    `${PRODUCT_API.similarByGuid(guid)}?perPage=3`,
+    `${pathPrefix(PRODUCT_PAGE_API.similar)}${detailPath}`,
+    WISHLIST_API.editorsPickLists,
+    `${priceHistoryPath(guid)}?country=GB&days=30`,
+    `${PRODUCT_API.sitemapIndex}?country=GB`,
+    `${PRODUCT_API.sitemap('products')}?perPage=5&page=2`,
+    `${SEARCH_API.listing}?colour=black&link=%2Fdresses&sort=asc`,
   ];
 }
 
@@ -118,7 +127,7 @@ describe('shared answers kept in memory', () => {
   it('writes past-ASCII characters as escapes, the same value to a JSON reader', async () => {
     // A GB listing names its currency "£" (one of the characters that sent the web's UTF-8
     // decoding of the answer off its fast path).
-    const url = '/api/search/listing?link=%2Fdresses&country=GB';
+    const url = `${SEARCH_API.listing}?link=%2Fdresses&country=GB`;
     const computed = await get(fresh.url, url);
     const kept = await get(api.url, url);
     expect(computed.body.toString('utf8')).toContain('"currencySymbol":"£"');
@@ -127,7 +136,7 @@ describe('shared answers kept in memory', () => {
   });
 
   it('computes every listing with a search text, so that each search is counted for Top Searches', async () => {
-    const url = '/api/search/listing?link=%2Fdresses&q=dress';
+    const url = `${SEARCH_API.listing}?link=%2Fdresses&q=dress`;
     const before = await outcomes();
     const computed = await get(fresh.url, url);
     for (let i = 0; i < 2; i++) {
@@ -139,8 +148,8 @@ describe('shared answers kept in memory', () => {
   });
 
   it('answers a HEAD from memory with the headers and no body', async () => {
-    const full = await get(api.url, '/api/home/slides?country=CA');
-    const res = await fetch(`${api.url}/api/home/slides?country=CA`, { method: 'HEAD' });
+    const full = await get(api.url, `${HOME_API.slides}?country=CA`);
+    const res = await fetch(`${api.url}${HOME_API.slides}?country=CA`, { method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBe(full.headers.get('etag'));
     expect(res.headers.get('content-length')).toBe(String(full.body.length));
@@ -148,7 +157,7 @@ describe('shared answers kept in memory', () => {
   });
 
   it('answers 304 with no body to an If-None-Match that holds its ETag, and the full answer to any other', async () => {
-    const url = '/api/account/menu-structure/2';
+    const url = SITE_CONTENT_API.menu(2);
     const full = await get(api.url, url);
     const etag = full.headers.get('etag')!;
     for (const held of [etag, `W/${etag}`, `"something-else", ${etag}`, '*']) {
@@ -164,7 +173,7 @@ describe('shared answers kept in memory', () => {
 
   it('keeps no error answer', async () => {
     const before = await outcomes();
-    const errors = { '/api/home/slides?country=zz': 400, '/api/products/detail/guid/00000000-0000-5000-8000-000000000000': 404 };
+    const errors = { [`${HOME_API.slides}?country=zz`]: 400, [PRODUCT_API.detailByGuid('00000000-0000-5000-8000-000000000000')]: 404 };
     for (const [url, status] of Object.entries(errors)) {
       for (let i = 0; i < 2; i++) {
         const res = await get(api.url, url);
@@ -182,7 +191,7 @@ describe('shared answers kept in memory', () => {
   });
 
   it('sends the new answer with a new ETag once a feed import or a stores manifest through the importer is announced', async () => {
-    const url = '/api/account/store-list?country=GB';
+    const url = `${DIRECTORY_API.stores}?country=GB`;
     const before = await get(api.url, url);
     // Both instances say which catalogue they answer from, with the same number (before, a
     // boot id and a build counter per process made two instances disagree for ever).
@@ -225,7 +234,7 @@ describe('shared answers kept in memory', () => {
   });
 
   it('sends new home content with a new ETag once a site content import is announced', async () => {
-    const url = '/api/home/slides?country=GB';
+    const url = `${HOME_API.slides}?country=GB`;
     const before = await get(api.url, url);
     const site = buildDemoSite(buildDemoWorld(SMALL_DEMO));
     const slide = { section: 'slide' as const, country: 'GB' as const, position: -1, title: 'New season edit', link: '/new-in', image: '/images/v1/banner/women/9/1200x400.svg' };
@@ -251,7 +260,7 @@ describe('shared answers on a PostgreSQL server', () => {
     try {
       await seedSiteContent(pgDb);
       await pgApi.answers.listening;
-      const url = '/api/home/slides?country=GB';
+      const url = `${HOME_API.slides}?country=GB`;
       const before = await get(pgApi.url, url);
       expect(JSON.parse(before.body.toString()).data.sliders[0].linkTitle).toBe('Summer Dresses');
 

@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
 import { SUBSCRIBE_RATE_LIMIT } from '../../../server/api/services/subscription-service';
 import { linksIn, startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
 import { startAccountsApi, uniqueEmail, type AccountsApi } from '../accounts/accounts-api';
+import { SUBSCRIPTION_API } from '../../../shared/api/subscription-paths';
 
 // The mailing list, double opt-in (POST /api/account/subscribe, PUT
 // /api/account/confirm-subscription): one confirmation e-mail through a real SMTP server on
@@ -27,8 +28,8 @@ let clients = 0;
 /** A client address of its own for each use (the api trusts X-Forwarded-For from loopback), so per-client limits stay apart. */
 const newClient = () => `198.51.100.${++clients}`;
 
-const subscribe = (body: object, client = newClient()) => request(api.url).post('/api/account/subscribe').set('X-Forwarded-For', client).send(body);
-const confirm = (body: object) => request(api.url).put('/api/account/confirm-subscription').send(body);
+const subscribe = (body: object, client = newClient()) => request(api.url).post(SUBSCRIPTION_API.subscribe).set('X-Forwarded-For', client).send(body);
+const confirm = (body: object) => request(api.url).put(SUBSCRIPTION_API.confirm).send(body);
 
 /** Every message the SMTP server received for `email`, once the outbox has delivered what it holds. */
 async function mailsTo(email: string): Promise<ReceivedMail[]> {

@@ -15,6 +15,8 @@ import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
 import type { Database } from '../../../server/api/db/database';
 import { startApi } from '../../support/api-server';
 import { BOTH_ENGINES } from '../../support/test-database';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { priceHistoryPath } from '../../../shared/api/price-history-paths';
 
 // The small demo catalogue with a year of generated price history, loaded the way a first start
 // loads the full one: the feeds through the importer, then the history written straight into
@@ -124,7 +126,7 @@ describe.each(BOTH_ENGINES)('a year of demo price history on %s', (_engine, open
   it('answers the price history endpoint with a point for each of the 365 days', async () => {
     const inflated = generated.inflated[0]!;
     const guid = sizeVariantGuid(inflated.store, inflated.itemIds[0]!);
-    const res = await fetch(`${api.url}/api/products/price-history/${guid}?country=${inflated.country}&days=365`);
+    const res = await fetch(`${api.url}${priceHistoryPath(guid)}?country=${inflated.country}&days=365`);
     expect(res.status).toBe(200);
     const data = ((await res.json()) as { data: PriceHistory }).data;
     expect(data.points.length).toBe(365);
@@ -173,7 +175,7 @@ describe.each(BOTH_ENGINES)('a year of demo price history on %s', (_engine, open
       expected.set(product, known !== null && (before === null || known > before) ? known : before);
     }
 
-    const res = await fetch(`${api.url}/api/products/sitemap/products?country=GB&perPage=50000`);
+    const res = await fetch(`${api.url}${PRODUCT_API.sitemap('products')}?country=GB&perPage=50000`);
     expect(res.status).toBe(200);
     const { urls } = SitemapUrlsSchema.parse(((await res.json()) as { data: unknown }).data);
     const dated = new Map(urls.map((u) => [productBySlug.get(u.path.split('/').pop()!)!, u.lastModified]));

@@ -10,6 +10,8 @@ import { DATABASE_UNAVAILABLE } from '../../../server/api/db/database-unavailabl
 import { runImportCli } from '../../support/import-cli';
 import { pollUntil } from '../../support/poll';
 import { TEST_BUILD_DIR } from '../../support/test-build';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { SUBSCRIPTION_API } from '../../../shared/api/subscription-paths';
 
 // The built api on a PostgreSQL server that goes away under it: its connections terminated
 // (pg_terminate_backend), the server stopped (pg_ctl stop -m fast) and started again. The api
@@ -69,7 +71,7 @@ const awaitReady = () =>
   });
 
 async function listing(query: string) {
-  const res = await fetch(`${api.url}/api/search?${query}`);
+  const res = await fetch(`${api.url}${SEARCH_API.list}?${query}`);
   expect(res.status).toBe(200);
   return SearchResponseSchema.parse(((await res.json()) as { data: unknown }).data);
 }
@@ -124,13 +126,13 @@ describe('the api when its PostgreSQL server goes away', () => {
     });
     // Alive, and what the index answers alone is answered from memory.
     expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
-    const brands = await fetch(`${api.url}/api/search/filters/brand?link=/store/atlas-outfitters`);
+    const brands = await fetch(`${api.url}${SEARCH_API.filters('brand')}?link=/store/atlas-outfitters`);
     expect(brands.status).toBe(200);
     // A listing's cards are read from the database by id: refused quickly, with the reason.
-    const cards = await fetch(`${api.url}/api/search?link=/store/atlas-outfitters`);
+    const cards = await fetch(`${api.url}${SEARCH_API.list}?link=/store/atlas-outfitters`);
     expect({ status: cards.status, body: await cards.json() }).toEqual({ status: 503, body: { status: 503, message: UNAVAILABLE_MESSAGE } });
     // A write is refused with a 503 and the reason, not a 500.
-    const write = await fetch(`${api.url}/api/account/subscribe`, {
+    const write = await fetch(`${api.url}${SUBSCRIPTION_API.subscribe}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'ava@example.com' }),

@@ -8,6 +8,7 @@ import { UPSTREAM_HEADER } from '../../../shared/constants';
 import type { Database } from '../../../server/api/db/database';
 import { registerUser } from '../accounts/accounts-api';
 import { alertClient, guidOf, openAlertsDatabase, startAlertsApi, type AlertsApi } from '../alerts/alerts-support';
+import { FOLLOW_ROUTES } from '../../../shared/api/follow-paths';
 
 // Followed brands and stores on the real api over a real database holding the fixture feeds
 // (Northlane in GB: brands Ava Marlowe, Velvet Beauty, north & co; Atlas Outfitters in GB and
@@ -38,7 +39,7 @@ describe('follows', () => {
     const auth = <T extends request.Test>(test: T): T => (token ? test.set(UPSTREAM_HEADER.token, token) : test);
     return {
       follow: (kind: FollowKind, id: unknown) => auth(request(api.url).post(FOLLOW_API.follow(kind)).send(id === undefined ? {} : { id })),
-      unfollow: (kind: FollowKind, id: number | string) => auth(request(api.url).delete(`/api/account/${kind}-unfollow/${id}`)),
+      unfollow: (kind: FollowKind, id: number | string) => auth(request(api.url).delete(FOLLOW_ROUTES.unfollow(kind)(id))),
       list: (kind: FollowKind, country: string, query = '') => auth(request(api.url).get(`${FOLLOW_API.list(kind, country)}${query}`)),
       followed: () => auth(request(api.url).get(FOLLOW_API.followed)),
     };

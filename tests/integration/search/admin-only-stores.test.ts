@@ -10,6 +10,13 @@ import { startApi } from '../../support/api-server';
 import { fixture, fixtureManifest } from '../../support/feed-fixtures';
 import { pollUntil } from '../../support/poll';
 import { openTestDatabase } from '../../support/test-database';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { DIRECTORY_API } from '../../../shared/api/directory-paths';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { ALERT_API } from '../../../shared/api/alert-paths';
+import { RATING_API } from '../../../shared/api/rating-paths';
+import { FOLLOW_API } from '../../../shared/api/follow-paths';
+import { priceHistoryPath } from '../../../shared/api/price-history-paths';
 
 // Spec section 6: "Stores in an injected only-admin list are hidden from everyone else".
 // Two catalogues from the same fixture feeds: one where Atlas Outfitters is marked admin-only
@@ -73,37 +80,37 @@ afterAll(async () => {
 // is not a store: a brand page or a picked brand stays as for any brand without products here. No `q`: a search text counts towards Top
 // Searches, which would make the two catalogues' later answers differ for another reason.
 const CALLS = [
-  '/api/search/listing?country=GB',
-  '/api/search/listing?country=US',
-  '/api/search/listing?country=GB&link=men-clothing&sort=asc',
-  '/api/search/listing?country=GB&link=coats',
-  '/api/search/listing?country=GB&link=shop/wool-overcoat',
-  '/api/search/listing?country=GB&link=sale',
-  '/api/search/listing?country=GB&internationaldelivery=true',
-  `/api/search/listing?country=GB&storename=${HIDDEN}`,
-  `/api/search/listing?country=GB&brand=ava-marlowe&storename=${HIDDEN},northlane`,
-  '/api/search/listing?country=GB&madein=US',
-  `/api/search/listing?country=GB&link=store/${HIDDEN}`,
-  '/api/search?country=GB&perPage=50',
-  '/api/search/filters/store?country=GB',
-  '/api/search/filters/brand?country=GB&find=atlas',
-  '/api/search/filters/category?country=GB',
-  '/api/search/filters/department?country=GB',
-  '/api/search/filters/price?country=GB',
-  '/api/search/deals?country=GB',
-  '/api/search/canonical-links?country=GB&link=men-clothing',
-  '/api/search/auto-suggest/over?country=GB',
-  '/api/search/auto-suggest/men/atl?country=GB',
-  '/api/search/auto-suggest/wool?country=US',
-  '/api/account/store-list?country=GB',
-  '/api/account/store-list?country=US',
-  '/api/account/store-search/atlas?country=GB',
-  '/api/account/brand-list?country=GB',
-  '/api/products/sitemap?country=GB',
-  '/api/products/sitemap/stores?country=GB',
-  '/api/products/sitemap/brands?country=GB',
-  '/api/products/sitemap/categories?country=GB',
-  '/api/products/sitemap/products?country=US',
+  `${SEARCH_API.listing}?country=GB`,
+  `${SEARCH_API.listing}?country=US`,
+  `${SEARCH_API.listing}?country=GB&link=men-clothing&sort=asc`,
+  `${SEARCH_API.listing}?country=GB&link=coats`,
+  `${SEARCH_API.listing}?country=GB&link=shop/wool-overcoat`,
+  `${SEARCH_API.listing}?country=GB&link=sale`,
+  `${SEARCH_API.listing}?country=GB&internationaldelivery=true`,
+  `${SEARCH_API.listing}?country=GB&storename=${HIDDEN}`,
+  `${SEARCH_API.listing}?country=GB&brand=ava-marlowe&storename=${HIDDEN},northlane`,
+  `${SEARCH_API.listing}?country=GB&madein=US`,
+  `${SEARCH_API.listing}?country=GB&link=store/${HIDDEN}`,
+  `${SEARCH_API.list}?country=GB&perPage=50`,
+  `${SEARCH_API.filters('store')}?country=GB`,
+  `${SEARCH_API.filters('brand')}?country=GB&find=atlas`,
+  `${SEARCH_API.filters('category')}?country=GB`,
+  `${SEARCH_API.filters('department')}?country=GB`,
+  `${SEARCH_API.filters('price')}?country=GB`,
+  `${SEARCH_API.deals}?country=GB`,
+  `${SEARCH_API.canonicalLinks}?country=GB&link=men-clothing`,
+  `${SEARCH_API.autoSuggest('over')}?country=GB`,
+  `${SEARCH_API.autoSuggestIn('men', 'atl')}?country=GB`,
+  `${SEARCH_API.autoSuggest('wool')}?country=US`,
+  `${DIRECTORY_API.stores}?country=GB`,
+  `${DIRECTORY_API.stores}?country=US`,
+  `${DIRECTORY_API.storeSearch('atlas')}?country=GB`,
+  `${DIRECTORY_API.brands}?country=GB`,
+  `${PRODUCT_API.sitemapIndex}?country=GB`,
+  `${PRODUCT_API.sitemap('stores')}?country=GB`,
+  `${PRODUCT_API.sitemap('brands')}?country=GB`,
+  `${PRODUCT_API.sitemap('categories')}?country=GB`,
+  `${PRODUCT_API.sitemap('products')}?country=US`,
 ];
 
 const get = (base: string, url: string, token?: string) => {
@@ -119,7 +126,7 @@ const comparable = (res: request.Response) => ({
 
 describe('admin-only stores', () => {
   it('are in the fixture catalogue at all (the comparisons below would prove nothing otherwise)', async () => {
-    const asAdmin = await get(hidden.api.url, withAdminView('/api/search?country=GB&perPage=50'), admins[0]).expect(200);
+    const asAdmin = await get(hidden.api.url, withAdminView(`${SEARCH_API.list}?country=GB&perPage=50`), admins[0]).expect(200);
     expect(asAdmin.body.data.products.map((p: { store_slug: string }) => p.store_slug)).toContain(HIDDEN);
   });
 
@@ -136,10 +143,10 @@ describe('admin-only stores', () => {
 
   it('answer their product pages, similar products, click-throughs and price histories with a 404 to anyone but admins', async () => {
     const paths = [
-      `/api/products/detail/guid/${hiddenGuid}?country=GB`,
-      `/api/products/similar/guid/${hiddenGuid}?country=GB`,
-      `/api/products/retailer/${hiddenGuid}?country=GB`,
-      `/api/products/price-history/${hiddenGuid}?country=GB`,
+      `${PRODUCT_API.detailByGuid(hiddenGuid)}?country=GB`,
+      `${PRODUCT_API.similarByGuid(hiddenGuid)}?country=GB`,
+      `${PRODUCT_API.retailer(hiddenGuid)}?country=GB`,
+      `${priceHistoryPath(hiddenGuid)}?country=GB`,
     ];
     for (const token of [undefined, shopper]) {
       for (const path of paths) {
@@ -160,20 +167,20 @@ describe('admin-only stores', () => {
 
   it('cannot be followed by anyone but admins, and stay out of a follower\'s My Stores and My Sales unless they are an admin', async () => {
     const [{ id }] = (await hidden.db.query<{ id: number }>('SELECT id FROM stores WHERE slug = $1', [HIDDEN])) as [{ id: number }];
-    const follow = (token: string) => request(hidden.api.url).post('/api/account/store-follow').set('token', token).send({ id });
+    const follow = (token: string) => request(hidden.api.url).post(FOLLOW_API.follow('store')).set('token', token).send({ id });
     expect((await follow(shopper)).status).toBe(404);
     expect((await follow(admins[0]!)).status).toBe(200);
     // A shopper who followed it before it was made admin-only: it is no longer theirs to see.
     const fan = await registerUser(accounts);
     await hidden.db.query('INSERT INTO store_follows (user_id, store_id) VALUES ($1, $2)', [fan.userId, id]);
-    const stores = await get(hidden.api.url, '/api/account/stores/gb', fan.token).expect(200);
+    const stores = await get(hidden.api.url, FOLLOW_API.list('store', 'gb'), fan.token).expect(200);
     expect({ follows: stores.body.data.follows, totalCount: stores.body.data.totalCount }).toEqual({ follows: [], totalCount: 0 });
-    const sales = await get(hidden.api.url, '/api/account/my-sales/gb', fan.token).expect(200);
+    const sales = await get(hidden.api.url, ALERT_API.sales('gb'), fan.token).expect(200);
     expect({ products: sales.body.data.products, totalCount: sales.body.data.totalCount }).toEqual({ products: [], totalCount: 0 });
     // The admin who follows it sees it, with its sale (199 of 249 in GB).
-    const adminStores = await get(hidden.api.url, '/api/account/stores/gb', admins[0]).expect(200);
+    const adminStores = await get(hidden.api.url, FOLLOW_API.list('store', 'gb'), admins[0]).expect(200);
     expect(adminStores.body.data.follows.map((f: { slug: string; onSale: number }) => [f.slug, f.onSale])).toEqual([[HIDDEN, 1]]);
-    const adminSales = await get(hidden.api.url, '/api/account/my-sales/gb', admins[0]).expect(200);
+    const adminSales = await get(hidden.api.url, ALERT_API.sales('gb'), admins[0]).expect(200);
     expect(adminSales.body.data.totalCount).toBe(1);
   });
 
@@ -182,10 +189,10 @@ describe('admin-only stores', () => {
       'SELECT p.id FROM products p JOIN stores s ON s.id = p.store_id WHERE s.slug = $1 ORDER BY p.id LIMIT 1',
       [HIDDEN],
     )) as [{ id: number }];
-    const rate = (token: string) => request(hidden.api.url).post('/api/account/product-rating').set('token', token).send({ id, star_rating: 4 });
+    const rate = (token: string) => request(hidden.api.url).post(RATING_API.rate).set('token', token).send({ id, star_rating: 4 });
     expect((await rate(shopper)).status).toBe(404);
-    await get(hidden.api.url, `/api/account/product-rating/${id}`, shopper).expect(404);
-    await get(hidden.api.url, `/api/products/rating/${id}`).expect(404);
+    await get(hidden.api.url, RATING_API.mine(id), shopper).expect(404);
+    await get(hidden.api.url, RATING_API.summary(id)).expect(404);
     const rated = await rate(admins[0]!);
     expect({ status: rated.status, stars: rated.body.data.star_rating, rating: rated.body.data.rating }).toEqual({
       status: 200,
@@ -195,7 +202,7 @@ describe('admin-only stores', () => {
   });
 
   it('gives guests and shoppers who ask for the admin view nothing more than everyone gets, privately', async () => {
-    const url = '/api/search/listing?country=GB';
+    const url = `${SEARCH_API.listing}?country=GB`;
     // Compared as data: a kept shared answer escapes non-ASCII as \u00a3, a computed one does not.
     const pub = await get(hidden.api.url, url).expect(200);
     for (const token of [undefined, shopper]) {
@@ -205,15 +212,15 @@ describe('admin-only stores', () => {
       // A forged profile type travels nowhere: only the session decides.
       const forged = await get(hidden.api.url, withAdminView(url), token).set('x-profile-type', '1').set('profile-type', '1').expect(200);
       expect(JSON.parse(forged.text)).toEqual(JSON.parse(pub.text));
-      await get(hidden.api.url, withAdminView(`/api/products/detail/guid/${hiddenGuid}?country=GB`), token).expect(404);
-      await get(hidden.api.url, withAdminView(`/api/products/retailer/${hiddenGuid}?country=GB`), token).expect(404);
-      const stores = await get(hidden.api.url, withAdminView('/api/account/store-list?country=GB'), token).expect(200);
+      await get(hidden.api.url, withAdminView(`${PRODUCT_API.detailByGuid(hiddenGuid)}?country=GB`), token).expect(404);
+      await get(hidden.api.url, withAdminView(`${PRODUCT_API.retailer(hiddenGuid)}?country=GB`), token).expect(404);
+      const stores = await get(hidden.api.url, withAdminView(`${DIRECTORY_API.stores}?country=GB`), token).expect(200);
       expect(stores.text).not.toContain(HIDDEN);
     }
   });
 
   it("keeps the public answer shared and the admin's private", async () => {
-    const url = '/api/search/listing?country=GB';
+    const url = `${SEARCH_API.listing}?country=GB`;
     const pub = await get(hidden.api.url, url, admins[0]).expect(200);
     expect(pub.headers['cache-control']).toBe(CacheShort.header);
     const own = await get(hidden.api.url, withAdminView(url), admins[0]).expect(200);
@@ -225,10 +232,10 @@ describe('admin-only stores', () => {
   });
 
   it("leaves an admin's searches out of Top Searches, which everyone sees", async () => {
-    await get(hidden.api.url, withAdminView('/api/search/listing?country=GB&q=overcoat'), admins[0]).expect(200);
-    await get(hidden.api.url, withAdminView('/api/search?country=GB&q=overcoat'), admins[0]).expect(200);
+    await get(hidden.api.url, withAdminView(`${SEARCH_API.listing}?country=GB&q=overcoat`), admins[0]).expect(200);
+    await get(hidden.api.url, withAdminView(`${SEARCH_API.list}?country=GB&q=overcoat`), admins[0]).expect(200);
     // Everyone's search is counted after them (the database takes the writes in order).
-    await get(hidden.api.url, '/api/search?country=GB&q=serum').expect(200);
+    await get(hidden.api.url, `${SEARCH_API.list}?country=GB&q=serum`).expect(200);
     const counted = () => hidden.db.query<{ query: string }>('SELECT query FROM popular_searches ORDER BY query');
     await pollUntil('the public search counted', async () => ((await counted()).some((r) => r.query === 'serum') ? true : undefined));
     expect((await counted()).map((r) => r.query)).toEqual(['serum']);
@@ -243,7 +250,7 @@ describe('admin-only stores', () => {
         comparable(await get(hidden.api.url, withAdminView(url), admins[1])),
       ]);
     }
-    const storeList = asAdmin.get('/api/account/store-list?country=GB')![0]!.body as { data: { stores: { slug: string }[] } };
+    const storeList = asAdmin.get(`${DIRECTORY_API.stores}?country=GB`)![0]!.body as { data: { stores: { slug: string }[] } };
     expect(storeList.data.stores.map((s) => s.slug)).toContain(HIDDEN);
 
     const manifest = fixtureManifest();

@@ -10,6 +10,7 @@ import { parseListingRequest, type ListingRequest } from '../../../shared/listin
 import { forCountry, setPage } from '../../../shared/listing/transitions';
 import { FACET_FILTER_TYPES } from '../../../shared/listing/vocabulary';
 import { demoApiForFile } from '../../support/demo-stack';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 
 // GET /api/search/listing answers a whole site page of a listing in one call; spec section 7's
 // list and companion endpoints stay for other clients. Every part of the one answer must be
@@ -144,10 +145,10 @@ describe('GET /api/search/listing', () => {
   });
 
   it('refuses what the list refuses: an unknown link is 404, a bad value 400 with the grammar message', async () => {
-    const missing = await request(catalog.api.url).get('/api/search/listing?link=/no-such-listing');
+    const missing = await request(catalog.api.url).get(`${SEARCH_API.listing}?link=/no-such-listing`);
     expect(missing.status).toBe(404);
-    const bad = await request(catalog.api.url).get('/api/search/listing?link=/dresses&colour=plaid');
-    const list = await request(catalog.api.url).get('/api/search?link=/dresses&colour=plaid');
+    const bad = await request(catalog.api.url).get(`${SEARCH_API.listing}?link=/dresses&colour=plaid`);
+    const list = await request(catalog.api.url).get(`${SEARCH_API.list}?link=/dresses&colour=plaid`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(list.body.message);
   });

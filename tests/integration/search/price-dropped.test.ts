@@ -9,6 +9,7 @@ import type { Database } from '../../../server/api/db/database';
 import type { Running } from '../../support/listen';
 import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
 import { openTestDatabase } from '../../support/test-database';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 
 // "Price Dropped": items whose price fell in the last 7 days (shared/reference-price.ts
 // priceDrop). A feed is imported, its change log aged ten days (the clock this test sets), and
@@ -84,10 +85,10 @@ describe.each(SEARCH_ENGINES)('price dropped on %s', (_name, makeEngine) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
   }
-  const titles = async (query: string) => SearchResponseSchema.parse(await get(`/api/search?${query}`)).products.map((p) => p.variants[0]!.title);
-  const total = async (query: string) => SearchResponseSchema.parse(await get(`/api/search?${query}`)).totalCount;
+  const titles = async (query: string) => SearchResponseSchema.parse(await get(`${SEARCH_API.list}?${query}`)).products.map((p) => p.variants[0]!.title);
+  const total = async (query: string) => SearchResponseSchema.parse(await get(`${SEARCH_API.list}?${query}`)).totalCount;
   const droppedCount = async (query: string) =>
-    DealsSchema.parse(await get(`/api/search/deals?${query}`)).deals.find((d) => d.key === 'pricedropped')!.docCount;
+    DealsSchema.parse(await get(`${SEARCH_API.deals}?${query}`)).deals.find((d) => d.key === 'pricedropped')!.docCount;
   const storedDrops = async () =>
     Object.fromEntries(
       (
@@ -135,7 +136,7 @@ describe.each(SEARCH_ENGINES)('price dropped on %s', (_name, makeEngine) => {
     expect(await droppedCount('q=silk')).toBe(await total('q=silk&pricedropped=true'));
     expect(await total('q=silk&pricedropped=true')).toBe(1);
     // The whole-page answer's deals come from the pass that made its page.
-    const page = ListingPageSchema.parse(await get('/api/search/listing?pricedropped=true'));
+    const page = ListingPageSchema.parse(await get(`${SEARCH_API.listing}?pricedropped=true`));
     expect(page.deals.deals.map((d) => [d.key, d.textKey, d.docCount])).toEqual([
       ['coupons', 'Coupon Code', 0],
       ['freedelivery', 'Free Delivery', 0],

@@ -26,6 +26,10 @@ import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import { demoApiForFile } from '../../support/demo-stack';
 import { registerUser, startAccountsApi, type AccountsApi } from '../accounts/accounts-api';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { DIRECTORY_API } from '../../../shared/api/directory-paths';
 
 // The search API over HTTP (spec section 7 "Products and search"), on the small generated demo catalogue
 // loaded through the real importer, with the index the api builds at start. The catalogue is
@@ -35,13 +39,13 @@ import { registerUser, startAccountsApi, type AccountsApi } from '../accounts/ac
 const catalog = demoApiForFile();
 
 async function search(query: string) {
-  const res = await request(catalog.api.url).get(`/api/search?${query}`);
+  const res = await request(catalog.api.url).get(`${SEARCH_API.list}?${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return SearchResponseSchema.parse(res.body.data);
 }
 
 async function filter(type: string, query = ''): Promise<Filter> {
-  const res = await request(catalog.api.url).get(`/api/search/filters/${type}?${query}`);
+  const res = await request(catalog.api.url).get(`${SEARCH_API.filters(type)}?${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return FilterSchema.parse(res.body.data);
 }
@@ -124,7 +128,7 @@ describe('GET /api/search', () => {
     expect((await search('link=/shop/red-dress')).canonicalUrl).toBe('shop/red-dress');
 
     for (const link of ['/nothing-here', '/brand/no-such-brand', '/store/no-such-store', '/dresses/extra/segments', '/editors-picks/nope']) {
-      const res = await request(catalog.api.url).get(`/api/search?link=${encodeURIComponent(link)}`).expect(404);
+      const res = await request(catalog.api.url).get(`${SEARCH_API.list}?link=${encodeURIComponent(link)}`).expect(404);
       expect(res.body.message).toContain(link);
     }
   });
@@ -207,7 +211,7 @@ describe('GET /api/search', () => {
       ['link=no-slash', 'link'],
     ];
     for (const [query, name] of cases) {
-      const res = await request(catalog.api.url).get(`/api/search?${query}`);
+      const res = await request(catalog.api.url).get(`${SEARCH_API.list}?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.status).toBe(400);
       expect(res.body.message, query).toContain(name);
@@ -217,8 +221,8 @@ describe('GET /api/search', () => {
   });
 
   it('ignores parameters it does not know, and answers the same as without them', async () => {
-    const plain = await request(catalog.api.url).get('/api/search?q=dress&perPage=3').expect(200);
-    const tagged = await request(catalog.api.url).get('/api/search?utm_source=news&q=dress&fbclid=abc&perPage=3').expect(200);
+    const plain = await request(catalog.api.url).get(`${SEARCH_API.list}?q=dress&perPage=3`).expect(200);
+    const tagged = await request(catalog.api.url).get(`${SEARCH_API.list}?utm_source=news&q=dress&fbclid=abc&perPage=3`).expect(200);
     expect(tagged.text).toBe(plain.text);
   });
 });
@@ -232,22 +236,22 @@ describe('GET /api/search/debug (spec section 2: the admin debug and time-taken 
       const admin = await registerUser(accountsApi);
       await catalog.db.query('UPDATE users SET profile_type = 2 WHERE id = $1', [admin.userId]);
 
-      const asAdmin = await request(catalog.api.url).get('/api/search/debug?q=dreses').set('token', admin.token).expect(200);
+      const asAdmin = await request(catalog.api.url).get(`${SEARCH_API.debug}?q=dreses`).set('token', admin.token).expect(200);
       const answer = SearchDebugAnswerSchema.parse(asAdmin.body.data);
       expect(answer.timeTaken).toBeGreaterThanOrEqual(0);
       expect(answer.debug.engine).toBe('memory');
       expect(answer.debug.tokens[0]).toMatchObject({ word: 'dreses', expansions: [{ term: 'dress', quality: 1 }] });
       expect(asAdmin.headers['cache-control']).toBe('private, no-store');
 
-      for (const call of [request(catalog.api.url).get('/api/search/debug?q=dreses').set('token', shopper.token), request(catalog.api.url).get('/api/search/debug?q=dreses')]) {
+      for (const call of [request(catalog.api.url).get(`${SEARCH_API.debug}?q=dreses`).set('token', shopper.token), request(catalog.api.url).get(`${SEARCH_API.debug}?q=dreses`)]) {
         const refused = await call.expect(403);
         expect(refused.body).toEqual({ status: 403, message: SEARCH_DEBUG_FORBIDDEN });
         // Every answer of a personal route is private, refusals included (shared/api/api-routes.ts).
         expect(refused.headers['cache-control']).toBe('private, no-store');
       }
       // A bad listing query is the same 400 as the list's.
-      const bad = await request(catalog.api.url).get('/api/search/debug?sort=bogus').set('token', admin.token).expect(400);
-      expect(bad.body.message).toBe((await request(catalog.api.url).get('/api/search?sort=bogus').expect(400)).body.message);
+      const bad = await request(catalog.api.url).get(`${SEARCH_API.debug}?sort=bogus`).set('token', admin.token).expect(400);
+      expect(bad.body.message).toBe((await request(catalog.api.url).get(`${SEARCH_API.list}?sort=bogus`).expect(400)).body.message);
     } finally {
       // The accounts api shares this file's database: stop its timers only.
       await accountsApi?.accounts.stop();
@@ -262,9 +266,9 @@ describe('GET /api/search/debug (spec section 2: the admin debug and time-taken 
       const admin = await registerUser(accountsApi);
       await catalog.db.query('UPDATE users SET profile_type = 1 WHERE id = $1', [admin.userId]);
       const answers = await Promise.all([
-        request(catalog.api.url).get('/api/search?q=dreses'),
-        request(catalog.api.url).get('/api/search?q=dreses').set('token', shopper.token),
-        request(catalog.api.url).get('/api/search?q=dreses').set('token', admin.token),
+        request(catalog.api.url).get(`${SEARCH_API.list}?q=dreses`),
+        request(catalog.api.url).get(`${SEARCH_API.list}?q=dreses`).set('token', shopper.token),
+        request(catalog.api.url).get(`${SEARCH_API.list}?q=dreses`).set('token', admin.token),
       ]);
       for (const res of answers) {
         expect(res.status).toBe(200);
@@ -319,7 +323,7 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
     const found = await filter('brand', `find=${encodeURIComponent(name.slice(0, 4).toLowerCase())}`);
     expect(found.buckets.map((b) => b.key)).toContain(name);
     expect(found.buckets.every((b) => b.key.toLowerCase().includes(name.slice(0, 4).toLowerCase()))).toBe(true);
-    await request(catalog.api.url).get('/api/search/filters/brand?find=%20%20').expect(400);
+    await request(catalog.api.url).get(`${SEARCH_API.filters('brand')}?find=%20%20`).expect(400);
   });
 
   it('counts categories at the next level of the listing, opening the selected path', async () => {
@@ -339,17 +343,17 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
   });
 
   it('gives the price range in whole units with the country step, from q or path only', async () => {
-    const res = await request(catalog.api.url).get('/api/search/filters/price?link=/clothing&colour=red').expect(200);
+    const res = await request(catalog.api.url).get(`${SEARCH_API.filters('price')}?link=/clothing&colour=red`).expect(200);
     const gb = PriceFilterSchema.parse(res.body.data);
     expect(gb.buckets.price_steps).toBe(50);
     expect(gb.currencyCode).toBe('GBP');
     const cards = (await search('link=/clothing&sort=asc&perPage=1')).products[0]!;
     expect(gb.buckets.price_min).toBe(Math.floor(cards.saleprice));
-    const same = PriceFilterSchema.parse((await request(catalog.api.url).get('/api/search/filters/price?link=/clothing').expect(200)).body.data);
+    const same = PriceFilterSchema.parse((await request(catalog.api.url).get(`${SEARCH_API.filters('price')}?link=/clothing`).expect(200)).body.data);
     expect(same.buckets).toEqual(gb.buckets);
-    const india = PriceFilterSchema.parse((await request(catalog.api.url).get('/api/search/filters/price?country=IN').expect(200)).body.data);
+    const india = PriceFilterSchema.parse((await request(catalog.api.url).get(`${SEARCH_API.filters('price')}?country=IN`).expect(200)).body.data);
     expect(india.buckets.price_steps).toBe(4000);
-    await request(catalog.api.url).get('/api/search/filters/size').expect(404);
+    await request(catalog.api.url).get(SEARCH_API.filters('size')).expect(404);
   });
 
   it('answers each companion call from only what it depends on, whatever else is sent', async () => {
@@ -359,21 +363,21 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
       expect(a.text, `${path}?${fuller}`).toBe(b.text);
     };
     // Sort and paging never change a filter group or the deals.
-    await same('/api/search/filters/colour', 'link=/clothing&brand=x&sort=asc&page=3&perPage=40', 'link=/clothing&brand=x');
-    await same('/api/search/deals', 'link=/clothing&colour=red&sort=desc&page=2', 'link=/clothing&colour=red');
+    await same(SEARCH_API.filters('colour'), 'link=/clothing&brand=x&sort=asc&page=3&perPage=40', 'link=/clothing&brand=x');
+    await same(SEARCH_API.deals, 'link=/clothing&colour=red&sort=desc&page=2', 'link=/clothing&colour=red');
     // The price range: q or link, country and internationaldelivery only (spec section 7).
-    await same('/api/search/filters/price', 'link=/clothing&q=red&colour=red&sale=true&sort=asc&country=US', 'link=/clothing&country=US');
-    await same('/api/search/filters/price', 'q=dress&colour=red&brand=x&internationaldelivery=true', 'q=dress&internationaldelivery=true');
+    await same(SEARCH_API.filters('price'), 'link=/clothing&q=red&colour=red&sale=true&sort=asc&country=US', 'link=/clothing&country=US');
+    await same(SEARCH_API.filters('price'), 'q=dress&colour=red&brand=x&internationaldelivery=true', 'q=dress&internationaldelivery=true');
     // The SEO links: q or link and country; the breadcrumb: link and the category levels.
-    await same('/api/search/canonical-links', 'link=/dresses&colour=red&sort=asc', 'link=/dresses');
-    await same('/api/search/filters/breadcrumb', 'link=/clothing&subcategory=dresses&country=IN&colour=red&page=4', 'link=/clothing&subcategory=dresses');
+    await same(SEARCH_API.canonicalLinks, 'link=/dresses&colour=red&sort=asc', 'link=/dresses');
+    await same(SEARCH_API.breadcrumb, 'link=/clothing&subcategory=dresses&country=IN&colour=red&page=4', 'link=/clothing&subcategory=dresses');
     // The filters do change what a filter group counts.
-    const brandsOf = async (query: string) => (await request(catalog.api.url).get(`/api/search/filters/brand?${query}`).expect(200)).text;
+    const brandsOf = async (query: string) => (await request(catalog.api.url).get(`${SEARCH_API.filters('brand')}?${query}`).expect(200)).text;
     expect(await brandsOf('link=/clothing&colour=red')).not.toBe(await brandsOf('link=/clothing'));
   });
 
   it('counts deals in the order coupons, free delivery, sale, price dropped', async () => {
-    const res = await request(catalog.api.url).get('/api/search/deals?link=/clothing').expect(200);
+    const res = await request(catalog.api.url).get(`${SEARCH_API.deals}?link=/clothing`).expect(200);
     const { deals } = DealsSchema.parse(res.body.data);
     expect(deals.map((d) => d.key)).toEqual(['coupons', 'freedelivery', 'sale', 'pricedropped']);
     expect(deals[2].docCount).toBe((await search('link=/clothing&sale=true')).totalCount);
@@ -381,23 +385,23 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
     expect(deals[1].docCount).toBe((await search('link=/clothing&freedelivery=1')).totalCount);
     expect(deals[3].docCount).toBe((await search('link=/clothing&pricedropped=1')).totalCount);
     // Disjunctive too: choosing sale does not zero out the sale count.
-    const chosen = DealsSchema.parse((await request(catalog.api.url).get('/api/search/deals?link=/clothing&sale=true').expect(200)).body.data);
+    const chosen = DealsSchema.parse((await request(catalog.api.url).get(`${SEARCH_API.deals}?link=/clothing&sale=true`).expect(200)).body.data);
     expect(chosen.deals[2].docCount).toBe(deals[2].docCount);
   });
 
   it('gives the breadcrumb of a category listing, five levels at most', async () => {
-    const res = await request(catalog.api.url).get('/api/search/filters/breadcrumb?link=/midi-dresses').expect(200);
+    const res = await request(catalog.api.url).get(`${SEARCH_API.breadcrumb}?link=/midi-dresses`).expect(200);
     expect(BreadcrumbSchema.parse(res.body.data).breadCrumb).toEqual([
       { filterName: 'category', key: 'Clothing', slug: 'clothing' },
       { filterName: 'subcategory', key: 'Dresses', slug: 'dresses' },
       { filterName: 'subcategory2', key: 'Midi Dresses', slug: 'midi-dresses' },
     ]);
-    const empty = await request(catalog.api.url).get('/api/search/filters/breadcrumb?q=dress').expect(200);
+    const empty = await request(catalog.api.url).get(`${SEARCH_API.breadcrumb}?q=dress`).expect(200);
     expect(empty.body.data.breadCrumb).toEqual([]);
   });
 
   it('gives canonical links that resolve to listings', async () => {
-    const res = await request(catalog.api.url).get('/api/search/canonical-links?link=/dresses').expect(200);
+    const res = await request(catalog.api.url).get(`${SEARCH_API.canonicalLinks}?link=/dresses`).expect(200);
     const links = CanonicalLinksSchema.parse(res.body.data);
     expect(links.searchinfo).toEqual({ category: 'dresses', department: 'women', brand: null });
     // Both brands of women's dresses, their eight colours, and the country's top 20 of its 27 brands.
@@ -416,40 +420,41 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
 
   it('suggests categories, brands and catalogue words by department; learns popular searches', async () => {
     await search('q=midi%20dress');
-    const res = await request(catalog.api.url).get('/api/search/auto-suggest/women/mid').expect(200);
+    const res = await request(catalog.api.url).get(SEARCH_API.autoSuggestIn('women', 'mid')).expect(200);
     const { suggestions } = SuggestionsSchema.parse(res.body.data);
     expect(suggestions).toContainEqual(expect.objectContaining({ type: 'search', key: 'midi dress' }));
     expect(suggestions).toContainEqual(expect.objectContaining({ type: 'category', canonicalUrl: 'midi-dresses' }));
     expect(suggestions).toContainEqual(expect.objectContaining({ type: 'term', key: 'midi' }));
-    const reversed = await request(catalog.api.url).get('/api/search/auto-suggest/mid/women').expect(200);
+    const reversed = await request(catalog.api.url).get(SEARCH_API.autoSuggestIn('mid', 'women')).expect(200);
     expect(reversed.body.data).toEqual(res.body.data);
-    const men = SuggestionsSchema.parse((await request(catalog.api.url).get('/api/search/auto-suggest/jea?department=men').expect(200)).body.data);
+    const men = SuggestionsSchema.parse((await request(catalog.api.url).get(`${SEARCH_API.autoSuggest('jea')}?department=men`).expect(200)).body.data);
     // Men's categories only.
     const menCategories = men.suggestions.filter((s) => s.type === 'category');
     expect(menCategories.map((s) => s.canonicalUrl)).toEqual(['men-jeans', 'men-slim-jeans', 'men-straight-jeans']);
-    await request(catalog.api.url).get('/api/search/auto-suggest/pets/dress').expect(400);
-    const links = CanonicalLinksSchema.parse((await request(catalog.api.url).get('/api/search/canonical-links').expect(200)).body.data);
+    await request(catalog.api.url).get(SEARCH_API.autoSuggestIn('pets', 'dress')).expect(400);
+    const links = CanonicalLinksSchema.parse((await request(catalog.api.url).get(SEARCH_API.canonicalLinks).expect(200)).body.data);
     expect(links.topsearches.map((t) => t.key)).toContain('midi dress');
   });
 });
 
+// eslint-disable-next-line no-restricted-syntax -- a test's title, no path
 describe('/api/products and the brand and store lists', () => {
   it('shows a product landing page by path or guid, 404 for unknown slugs', async () => {
     const card = (await search('link=/dresses&perPage=1')).products[0]!;
     const sv = card.variants[0]!.size_variants[0]!;
-    const res = await request(catalog.api.url).get(`/api/products/detail/${card.category_slug}/${card.subcategory_slug}/${sv.slug}`).expect(200);
+    const res = await request(catalog.api.url).get(PRODUCT_PAGE_API.detail(card.category_slug, card.subcategory_slug, sv.slug)).expect(200);
     const detail = ProductDetailSchema.parse(res.body.data);
     expect(detail.product.id).toBe(card.id);
     expect(detail.selected.guid).toBe(sv.guid);
     expect(detail.canonicalUrl).toBe(`clothing/${card.subcategory_slug}/${sv.slug}`);
     expect(detail.breadCrumb[0]).toEqual({ filterName: 'category', key: 'Clothing', slug: 'clothing' });
-    const byGuid = ProductDetailSchema.parse((await request(catalog.api.url).get(`/api/products/detail/guid/${sv.guid}`).expect(200)).body.data);
+    const byGuid = ProductDetailSchema.parse((await request(catalog.api.url).get(PRODUCT_API.detailByGuid(sv.guid)).expect(200)).body.data);
     expect(byGuid.product.id).toBe(card.id);
-    await request(catalog.api.url).get('/api/products/detail/clothing/dresses/no-such-slug').expect(404);
-    await request(catalog.api.url).get('/api/products/detail/guid/not-a-guid').expect(400);
+    await request(catalog.api.url).get(PRODUCT_PAGE_API.detail('clothing', 'dresses', 'no-such-slug')).expect(404);
+    await request(catalog.api.url).get(PRODUCT_API.detailByGuid('not-a-guid')).expect(400);
 
     const similar = SimilarProductsSchema.parse(
-      (await request(catalog.api.url).get(`/api/products/similar/guid/${sv.guid}?perPage=3`).expect(200)).body.data,
+      (await request(catalog.api.url).get(`${PRODUCT_API.similarByGuid(sv.guid)}?perPage=3`).expect(200)).body.data,
     );
     expect(ids(similar.products)).not.toContain(card.id);
     expect(similar.products).toHaveLength(3);
@@ -458,50 +463,50 @@ describe('/api/products and the brand and store lists', () => {
 
   it('stores a click-through (add-csd); unknown guid 404, malformed 400', async () => {
     const sv = (await search('perPage=1')).products[0]!.variants[0]!.size_variants[0]!;
-    const res = await request(catalog.api.url).post('/api/products/add-csd').send({ id: sv.guid, country: 'us', source: '/dresses' }).expect(200);
+    const res = await request(catalog.api.url).post(PRODUCT_API.click).send({ id: sv.guid, country: 'us', source: '/dresses' }).expect(200);
     expect(ClickRecordedSchema.parse(res.body.data)).toEqual({ recorded: true });
     const rows = await catalog.db.query<{ country_code: string; source: string }>(
       'SELECT c.country_code, c.source FROM product_clicks c JOIN size_variants sv ON sv.id = c.size_variant_id WHERE sv.guid = $1',
       [sv.guid],
     );
     expect(rows).toEqual([{ country_code: 'US', source: '/dresses' }]);
-    await request(catalog.api.url).post('/api/products/add-csd').send({ id: '00000000-0000-4000-8000-000000000000' }).expect(404);
-    const bad = await request(catalog.api.url).post('/api/products/add-csd').send({ id: 'abc' }).expect(400);
+    await request(catalog.api.url).post(PRODUCT_API.click).send({ id: '00000000-0000-4000-8000-000000000000' }).expect(404);
+    const bad = await request(catalog.api.url).post(PRODUCT_API.click).send({ id: 'abc' }).expect(400);
     expect(bad.body.message).toContain('guid');
   });
 
   it('lists brands and stores with product counts per country, and searches stores', async () => {
-    const brands = BrandListSchema.parse((await request(catalog.api.url).get('/api/account/brand-list').expect(200)).body.data).brands;
+    const brands = BrandListSchema.parse((await request(catalog.api.url).get(DIRECTORY_API.brands).expect(200)).body.data).brands;
     const facet = await filter('brand', 'size=500');
     expect(Object.fromEntries(brands.map((b) => [b.slug, b.productCount]))).toEqual(counts(facet));
     expect(brands.map((b) => b.name)).toEqual([...brands.map((b) => b.name)].sort((a, b) => a.localeCompare(b, 'en-GB')));
     // Every brand of the demo that lists products in GB (a SQL count agrees).
     expect(brands).toHaveLength(27);
     expect(brands.every((b) => b.letter === b.name[0]!.toUpperCase())).toBe(true);
-    const stores = StoreListSchema.parse((await request(catalog.api.url).get('/api/account/store-list').expect(200)).body.data).stores;
+    const stores = StoreListSchema.parse((await request(catalog.api.url).get(DIRECTORY_API.stores).expect(200)).body.data).stores;
     // The demo's stores that list products in GB.
     expect(stores).toHaveLength(4);
     const one = stores[0]!;
     const found = StoreListSchema.parse(
-      (await request(catalog.api.url).get(`/api/account/store-search/${encodeURIComponent(one.name.split(' ').pop()!.toLowerCase())}`).expect(200)).body.data,
+      (await request(catalog.api.url).get(DIRECTORY_API.storeSearch(one.name.split(' ').pop()!.toLowerCase())).expect(200)).body.data,
     ).stores;
     expect(found.map((s) => s.slug)).toContain(one.slug);
-    await request(catalog.api.url).get('/api/account/store-search/%20%20').expect(400);
-    await request(catalog.api.url).get('/api/account/brand-list?department=pets').expect(400);
+    await request(catalog.api.url).get(DIRECTORY_API.storeSearch('  ')).expect(400);
+    await request(catalog.api.url).get(`${DIRECTORY_API.brands}?department=pets`).expect(400);
   });
 
   it('gives sitemap pages of at most 50,000 URLs, and an index of them', async () => {
-    const index = await request(catalog.api.url).get('/api/products/sitemap').expect(200);
+    const index = await request(catalog.api.url).get(PRODUCT_API.sitemapIndex).expect(200);
     expect(index.body.data.pageSize).toBe(50_000);
     const products = index.body.data.kinds.find((k: { kind: string }) => k.kind === 'products');
     expect(products.totalCount).toBe((await search('perPage=1')).totalCount);
-    const page = await request(catalog.api.url).get('/api/products/sitemap/products?perPage=5&page=2').expect(200);
+    const page = await request(catalog.api.url).get(`${PRODUCT_API.sitemap('products')}?perPage=5&page=2`).expect(200);
     expect(page.body.data.urls).toHaveLength(5);
     const detailPath = page.body.data.urls[0].path as string;
     const [category, lastnode, slug] = detailPath.split('/');
-    await request(catalog.api.url).get(`/api/products/detail/${category}/${lastnode}/${slug}`).expect(200);
-    await request(catalog.api.url).get('/api/products/sitemap/products?perPage=60000').expect(200);
-    await request(catalog.api.url).get('/api/products/sitemap/widgets').expect(404);
+    await request(catalog.api.url).get(PRODUCT_PAGE_API.detail(category!, lastnode!, slug!)).expect(200);
+    await request(catalog.api.url).get(`${PRODUCT_API.sitemap('products')}?perPage=60000`).expect(200);
+    await request(catalog.api.url).get(PRODUCT_API.sitemap('widgets')).expect(404);
   });
 });
 

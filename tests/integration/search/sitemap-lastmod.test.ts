@@ -7,6 +7,7 @@ import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import { categoryChain } from '../../../server/api/search-engine/documents';
 import { demoApiForFile } from '../../support/demo-stack';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
 
 // Sitemap <lastmod> is when a page's content last changed, read from the catalogue's change log:
 // a product's latest price or availability change (or first sighting) in that country, and for
@@ -31,7 +32,7 @@ function editFeed(text: string, item: string, column: string, value: string): st
 }
 
 async function lastmods(kind: SitemapKind): Promise<Map<string, string | null>> {
-  const res = await request(catalog.api.url).get(`/api/products/sitemap/${kind}?country=GB&perPage=50000`).expect(200);
+  const res = await request(catalog.api.url).get(`${PRODUCT_API.sitemap(kind)}?country=GB&perPage=50000`).expect(200);
   return new Map(SitemapUrlsSchema.parse(res.body.data).urls.map((u) => [u.path, u.lastModified]));
 }
 

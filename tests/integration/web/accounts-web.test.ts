@@ -7,6 +7,8 @@ import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/ac
 import { startAccountsApi, uniqueEmail, type AccountsApi } from '../accounts/accounts-api';
 import { CookieJar, clears, fetchXsrf, setCookies } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import { SUBSCRIPTION_API } from '../../../shared/api/subscription-paths';
 
 // Accounts on the web side, through the real web server in front of the real api: the session
 // cookies, the token header, XSRF refusals, same-site redirects, the guards on the server,
@@ -36,7 +38,7 @@ async function pageCall(jar: CookieJar, method: 'post' | 'put' | 'delete', path:
 }
 
 async function registerThroughWeb(jar = new CookieJar(), email = uniqueEmail()) {
-  const res = await pageCall(jar, 'post', '/api/account/register', { email, password: PASSWORD, confirm_password: PASSWORD, platform: 'Vitrine Web' });
+  const res = await pageCall(jar, 'post', ACCOUNT_API.register, { email, password: PASSWORD, confirm_password: PASSWORD, platform: 'Vitrine Web' });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { jar, email, res, userName: res.body.data.userName as string };
 }
@@ -70,7 +72,7 @@ describe('session cookies', () => {
     const { email } = await registerThroughWeb();
     const token = await fetchXsrf(web.url, jar);
     const res = await request(web.url)
-      .post('/auth/login')
+      .post(ACCOUNT_API.login)
       .set('X-Forwarded-Proto', 'https')
       .set('Cookie', jar.header())
       .set('X-XSRF-TOKEN', token)
@@ -81,24 +83,24 @@ describe('session cookies', () => {
 
   it('sends the token header upstream from the cookie: the profile answers for the signed-in user', async () => {
     const { jar, email } = await registerThroughWeb();
-    const res = await request(web.url).get('/api/account/user-profile').set('Cookie', jar.header()).expect(200);
+    const res = await request(web.url).get(ACCOUNT_API.userProfile).set('Cookie', jar.header()).expect(200);
     expect(res.body.data.userdetail.email).toBe(email);
     // A token header beside any cookie is not passed on: a browser's session is its cookie.
-    const forged = await request(web.url).get('/api/account/user-profile').set('Cookie', 'country=GB').set('token', jar.get('token')!);
+    const forged = await request(web.url).get(ACCOUNT_API.userProfile).set('Cookie', 'country=GB').set('token', jar.get('token')!);
     expect(forged.status).toBe(401);
     // Without cookies it is an api client's session (spec section 7), and answers for it.
-    const client = await request(web.url).get('/api/account/user-profile').set('token', jar.get('token')!).expect(200);
+    const client = await request(web.url).get(ACCOUNT_API.userProfile).set('token', jar.get('token')!).expect(200);
     expect(client.body.data.userdetail.email).toBe(email);
   });
 
   it('signs in by e-mail or user name and replaces an earlier token', async () => {
     const { jar, email, userName } = await registerThroughWeb();
     const first = jar.get('token');
-    const res = await pageCall(jar, 'post', '/auth/login', { email: userName, password: PASSWORD });
+    const res = await pageCall(jar, 'post', ACCOUNT_API.login, { email: userName, password: PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body.data.userName).toBe(userName);
     expect(jar.get('token')).not.toBe(first);
-    const wrong = await pageCall(new CookieJar(), 'post', '/auth/login', { email, password: 'not-it-at-all' });
+    const wrong = await pageCall(new CookieJar(), 'post', ACCOUNT_API.login, { email, password: 'not-it-at-all' });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe(ACCOUNT_MESSAGES.wrongCredentials);
     expect(setCookies(wrong).some((c) => c.name === 'token')).toBe(false);
@@ -109,7 +111,7 @@ describe('XSRF protection of state-changing calls', () => {
   const subscribe = { email: 'xsrf@example.com', source: 'dialog' };
 
   it("refuses a POST without the XSRF token with 403 and says why", async () => {
-    const res = await request(web.url).post('/api/account/subscribe').set('Origin', web.url).send(subscribe);
+    const res = await request(web.url).post(SUBSCRIPTION_API.subscribe).set('Origin', web.url).send(subscribe);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ status: 403, message: XSRF_REFUSED_MESSAGE });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -117,10 +119,10 @@ describe('XSRF protection of state-changing calls', () => {
 
   it('refuses a token that is not ours, or a header that does not match the cookie', async () => {
     const forged = 'abcdefabcdefabcdefabcdef.' + 'A'.repeat(43);
-    await request(web.url).post('/api/account/subscribe').set('Cookie', `XSRF-TOKEN=${forged}`).set('X-XSRF-TOKEN', forged).send(subscribe).expect(403);
+    await request(web.url).post(SUBSCRIPTION_API.subscribe).set('Cookie', `XSRF-TOKEN=${forged}`).set('X-XSRF-TOKEN', forged).send(subscribe).expect(403);
     const jar = new CookieJar();
     const token = await fetchXsrf(web.url, jar);
-    await request(web.url).post('/api/account/subscribe').set('Cookie', jar.header()).set('X-XSRF-TOKEN', `${token}x`).send(subscribe).expect(403);
+    await request(web.url).post(SUBSCRIPTION_API.subscribe).set('Cookie', jar.header()).set('X-XSRF-TOKEN', `${token}x`).send(subscribe).expect(403);
     // An XSRF cookie is readable by our pages (they echo it), and lives 30 days.
     const issued = setCookies(await request(web.url).get('/xsrf-token')).find((c) => c.name === 'XSRF-TOKEN')!;
     expect(issued.attributes.httponly).toBeUndefined();
@@ -130,22 +132,22 @@ describe('XSRF protection of state-changing calls', () => {
   it('refuses a call from another site even with a valid token', async () => {
     const jar = new CookieJar();
     const token = await fetchXsrf(web.url, jar);
-    const base = () => request(web.url).post('/api/account/subscribe').set('Cookie', jar.header()).set('X-XSRF-TOKEN', token);
+    const base = () => request(web.url).post(SUBSCRIPTION_API.subscribe).set('Cookie', jar.header()).set('X-XSRF-TOKEN', token);
     expect((await base().set('Origin', 'https://evil.example').send(subscribe)).status).toBe(403);
     expect((await base().set('Sec-Fetch-Site', 'cross-site').send(subscribe)).status).toBe(403);
     expect((await base().set('Sec-Fetch-Site', 'same-site').send(subscribe)).status).toBe(403);
   });
 
   it('lets the mailing-list subscribe through from our own pages', async () => {
-    const res = await pageCall(new CookieJar(), 'post', '/api/account/subscribe', subscribe);
+    const res = await pageCall(new CookieJar(), 'post', SUBSCRIPTION_API.subscribe, subscribe);
     expect(res.status).toBe(200);
     expect(res.body.data.message).toBeTypeOf('string');
   });
 
   it('refuses sign-in, register and logout without the token (login CSRF)', async () => {
-    await request(web.url).post('/auth/login').send({ email: 'a@example.com', password: 'x' }).expect(403);
-    await request(web.url).post('/api/account/register').send({ email: 'a@example.com' }).expect(403);
-    await request(web.url).delete('/api/account/logout').expect(403);
+    await request(web.url).post(ACCOUNT_API.login).send({ email: 'a@example.com', password: 'x' }).expect(403);
+    await request(web.url).post(ACCOUNT_API.register).send({ email: 'a@example.com' }).expect(403);
+    await request(web.url).delete(ACCOUNT_API.logout).expect(403);
   });
 
   it('refuses a form posted to a page from another site, or with no sign of where it came from', async () => {
@@ -276,7 +278,7 @@ describe('guards on the server', () => {
     expect(clears(cookies.find((c) => c.name === 'token'))).toBe(true);
     expect(clears(cookies.find((c) => c.name === 'profile-type'))).toBe(true);
     // Through the gateway, too; but a wrong password at sign-in is not that.
-    const gateway = await request(web.url).get('/api/account/notification-count').set('Cookie', jar.header());
+    const gateway = await request(web.url).get(ACCOUNT_API.notificationCount).set('Cookie', jar.header());
     expect(gateway.status).toBe(401);
     expect(gateway.body.message).toBe(ACCOUNT_MESSAGES.unauthorized);
     expect(clears(setCookies(gateway).find((c) => c.name === 'token'))).toBe(true);
@@ -293,10 +295,10 @@ describe('the account area through the gateway', () => {
     const { jar } = await registerThroughWeb();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c04040' } }).png().toBuffer();
     const token = await fetchXsrf(web.url, jar);
-    const refused = await request(web.url).put('/api/account/upload-profile-image').set('Cookie', jar.header()).attach('image', png, 'me.png');
+    const refused = await request(web.url).put(ACCOUNT_API.uploadProfileImage).set('Cookie', jar.header()).attach('image', png, 'me.png');
     expect(refused.status).toBe(403);
     const res = await request(web.url)
-      .put('/api/account/upload-profile-image')
+      .put(ACCOUNT_API.uploadProfileImage)
       .set('Cookie', jar.header())
       .set('X-XSRF-TOKEN', token)
       .set('Origin', web.url)
@@ -309,9 +311,9 @@ describe('the account area through the gateway', () => {
   it('checks a user name and saves the profile, then the account lives at the new name', async () => {
     const { jar } = await registerThroughWeb();
     const wanted = `ada${Date.now().toString(36)}`;
-    const check = await request(web.url).get(`/api/account/check-username/${wanted}`).set('Cookie', jar.header()).expect(200);
+    const check = await request(web.url).get(ACCOUNT_API.checkUserName(wanted)).set('Cookie', jar.header()).expect(200);
     expect(check.body.data).toMatchObject({ available: true });
-    const saved = await pageCall(jar, 'put', '/api/account/edit-user-profile', { name: 'Ada Lovelace', userName: wanted });
+    const saved = await pageCall(jar, 'put', ACCOUNT_API.editProfile, { name: 'Ada Lovelace', userName: wanted });
     expect(saved.status).toBe(200);
     const page = await request(web.url).get(`/user/${wanted}/profile`).set('Cookie', jar.header()).expect(200);
     expect(page.text).toContain('Edit Profile');
@@ -362,17 +364,17 @@ describe('logout', () => {
   it('ends the session upstream and clears the cookies', async () => {
     const { jar } = await registerThroughWeb();
     const token = jar.get('token')!;
-    const res = await pageCall(jar, 'delete', '/api/account/logout');
+    const res = await pageCall(jar, 'delete', ACCOUNT_API.logout);
     expect(res.status).toBe(200);
     expect(res.body.data.message).toBe(ACCOUNT_NOTICES.loggedOut);
     for (const name of ['token', 'profile-type', 'social-token']) expect(clears(setCookies(res).find((c) => c.name === name)), name).toBe(true);
-    const stale = await request(web.url).get('/api/account/user-profile').set('Cookie', `token=${token}`);
+    const stale = await request(web.url).get(ACCOUNT_API.userProfile).set('Cookie', `token=${token}`);
     expect(stale.status).toBe(401);
   });
 
   it('clears the cookies even when the session was already gone', async () => {
     const jar = new CookieJar().set('token', 'B'.repeat(43));
-    const res = await pageCall(jar, 'delete', '/api/account/logout');
+    const res = await pageCall(jar, 'delete', ACCOUNT_API.logout);
     expect(clears(setCookies(res).find((c) => c.name === 'token'))).toBe(true);
   });
 
@@ -383,6 +385,6 @@ describe('logout', () => {
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/');
     expect(clears(setCookies(res).find((c) => c.name === 'token'))).toBe(true);
-    expect((await request(web.url).get('/api/account/user-profile').set('Cookie', `token=${token}`)).status).toBe(401);
+    expect((await request(web.url).get(ACCOUNT_API.userProfile).set('Cookie', `token=${token}`)).status).toBe(401);
   });
 });

@@ -8,6 +8,7 @@ import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { readPayload, visibleMarkup } from '../../support/page';
 import { startSearchApi } from '../../support/search-api';
 import { startWeb } from '../../support/web-server';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 
 // Spec section 2: "Users with a token and profile type 1 or 2 see a debug and time-taken
 // line." Through the real web, api and index: the line is the admins' own call
@@ -65,13 +66,13 @@ describe('the listing debug line', () => {
       expect(script).not.toContain('timeTaken');
       expect(script).not.toContain('indexVersion');
     }
-    await request(api.url).get('/api/search/debug?q=dreses').set('token', shopper.token).expect(403, { status: 403, message: SEARCH_DEBUG_FORBIDDEN });
+    await request(api.url).get(`${SEARCH_API.debug}?q=dreses`).set('token', shopper.token).expect(403, { status: 403, message: SEARCH_DEBUG_FORBIDDEN });
   });
 
   it('leaves GET /api/search the same bytes with and without an admin token, directly and through the gateway', async () => {
     const admin = await registerUser(accounts);
     await db.query('UPDATE users SET profile_type = 2 WHERE id = $1', [admin.userId]);
-    const path = '/api/search?q=dreses&perPage=5';
+    const path = `${SEARCH_API.list}?q=dreses&perPage=5`;
     const guest = await request(api.url).get(path).expect(200);
     const asAdmin = await request(api.url).get(path).set('token', admin.token).expect(200);
     expect(asAdmin.text).toBe(guest.text);

@@ -10,6 +10,8 @@ import { openDemoDatabase } from '../../support/demo-catalog-database';
 import { readPayload } from '../../support/page';
 import { startSearchApi } from '../../support/search-api';
 import { startWeb } from '../../support/web-server';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
 
 // Spec section 6 through the real web, api and index: a store marked admin-only (here in this
 // test's own copy of the demo catalogue) is on no page a guest or a shopper gets, and the
@@ -47,11 +49,11 @@ beforeAll(async () => {
   // A forged profile-type cookie: the page asks for the admin view, the api says no.
   shopper = { [COOKIE.token]: s.token, [COOKIE.profileType]: '1' };
   const list = await request(api.url)
-    .get(withAdminView(`/api/search?country=GB&storename=${store.slug}&perPage=1`))
+    .get(withAdminView(`${SEARCH_API.list}?country=GB&storename=${store.slug}&perPage=1`))
     .set('token', a.token)
     .expect(200);
   const guid = list.body.data.products[0].variants[0].size_variants[0].guid as string;
-  const detail = await request(api.url).get(withAdminView(`/api/products/detail/guid/${guid}?country=GB`)).set('token', a.token).expect(200);
+  const detail = await request(api.url).get(withAdminView(`${PRODUCT_API.detailByGuid(guid)}?country=GB`)).set('token', a.token).expect(200);
   product = { guid, path: `/${detail.body.data.canonicalUrl as string}` };
 });
 afterAll(async () => {
@@ -106,7 +108,7 @@ describe('admin-only stores on the site', () => {
   });
 
   it("passes the browser's admin view through the gateway with the session, and answers it privately", async () => {
-    const url = withAdminView(`/api/search?country=GB&storename=${store.slug}`);
+    const url = withAdminView(`${SEARCH_API.list}?country=GB&storename=${store.slug}`);
     const theirs = await page(url, admin).expect(200);
     expect(theirs.headers['cache-control']).toBe(CachePrivate.header);
     expect(theirs.body.data.products.map((p: { store_slug: string }) => p.store_slug)).toContain(store.slug);
@@ -119,7 +121,7 @@ describe('admin-only stores on the site', () => {
   it("marks an admin's catalogue calls for the admin view at the gateway, so page scripts need not", async () => {
     // The browser's call as a page script makes it: no marker. The profile-type cookie only
     // asks; the api grants the view to an admin's session alone.
-    const url = `/api/search?country=GB&storename=${store.slug}`;
+    const url = `${SEARCH_API.list}?country=GB&storename=${store.slug}`;
     const theirs = await page(url, admin).expect(200);
     expect(theirs.headers['cache-control']).toBe(CachePrivate.header);
     expect(theirs.body.data.products.map((p: { store_slug: string }) => p.store_slug)).toContain(store.slug);

@@ -11,6 +11,8 @@ import { registerUser, uniqueEmail } from '../accounts/accounts-api';
 import { visibleMarkup } from '../../support/page';
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { startWeb } from '../../support/web-server';
+import { ALERT_API } from '../../../shared/api/alert-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // The alert pages through the real web server and api over a catalogue (the fixture feeds),
 // without JavaScript: the add-alert page's plain form (the card's link), the confirm page a
@@ -221,7 +223,7 @@ describe('the XSRF check keeps every other POST', () => {
     ['an unknown country prefix', '/zz/alerts/unsubscribe/abc'],
     ['a page under the gb prefix (redirected, never a page)', '/gb/alerts/unsubscribe/abc'],
     ['My Alerts', '/user/someone/alerts'],
-    ['the api behind the gateway', '/api/account/alert-unsubscribe'],
+    ['the api behind the gateway', ALERT_API.unsubscribe],
   ])('refuses a POST without origin or token to %s', async (_name, path) => {
     const res = await request(web.url).post(path).type('form').send('List-Unsubscribe=One-Click').expect(403);
     expect(res.text).toContain(XSRF_REFUSED_MESSAGE);
@@ -239,7 +241,7 @@ describe('My Alerts and My Sales without JavaScript', () => {
       [shopper.userId, alertId, JSON.stringify({ productName: 'Ruched Satin Midi Dress', image: '/images/v1/product/dress/black/1/180.jpg', path: 'women/dresses/ruched-satin-midi-dress', country: 'GB', oldPrice: 59, newPrice })],
     );
   }
-  const unread = async (shopper: Shopper) => (await request(api.url).get('/api/account/notification-count').set(UPSTREAM_HEADER.token, shopper.token).expect(200)).body.data.count as number;
+  const unread = async (shopper: Shopper) => (await request(api.url).get(ACCOUNT_API.notificationCount).set(UPSTREAM_HEADER.token, shopper.token).expect(200)).body.data.count as number;
 
   it('lists the alerts with their prices and words, and the notifications, which opening the page marks read: the next page’s bell says 0', async () => {
     const shopper = await registerUser(api);

@@ -6,6 +6,9 @@ import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
 import { registerUser } from '../accounts/accounts-api';
 import { demoStackForFile } from '../../support/demo-stack';
 import { CookieJar, fetchXsrf, setCookies } from '../../support/web-session';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 
 // A client that is not a browser (a script, an app's server) calls the api through the web's
 // gateway with its session in a `token` header (spec section 7) and no cookies: nothing of a
@@ -17,17 +20,17 @@ type Shopper = Awaited<ReturnType<typeof registerUser>>;
 
 /** A product of the demo catalogue, from the api's own answer. */
 async function someProduct(): Promise<number> {
-  const res = await request(stack.api.url).get('/api/search?q=dress&perPage=1').expect(200);
+  const res = await request(stack.api.url).get(`${SEARCH_API.list}?q=dress&perPage=1`).expect(200);
   return (res.body.data.products as { id: number }[])[0]!.id;
 }
 
 /** The shopper's lists that hold the product, asked of the api itself. */
 async function listsHolding(shopper: Shopper, productId: number): Promise<number[]> {
-  const res = await request(stack.api.url).get(`/api/account/show-wishlist/?id=${productId}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
+  const res = await request(stack.api.url).get(`${WISHLIST_API.show}/?id=${productId}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
   return ShowWishlistSchema.parse(res.body.data).listIds;
 }
 
-const addToWishlist = (productId: number) => request(stack.web.url).post('/api/account/wishlist').send({ id: productId, listId: 0, listName: 'From a script' });
+const addToWishlist = (productId: number) => request(stack.web.url).post(WISHLIST_API.add).send({ id: productId, listId: 0, listName: 'From a script' });
 
 describe('an api client with a token header and no cookies', () => {
   it('saves a product to a new wishlist through the gateway without an XSRF token, as the shopper', async () => {
@@ -40,7 +43,7 @@ describe('an api client with a token header and no cookies', () => {
     const lists = await listsHolding(shopper, product);
     expect(lists).toHaveLength(1);
     // Reading through the gateway is the shopper's too.
-    const read = await request(stack.web.url).get(`/api/account/show-wishlist/?id=${product}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
+    const read = await request(stack.web.url).get(`${WISHLIST_API.show}/?id=${product}`).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
     expect(ShowWishlistSchema.parse(read.body.data)).toEqual({
       lists: [{ listId: lists[0], listName: 'From a script', isPublic: 0, slug: 'from-a-script', holdsProduct: true }],
       listIds: lists,
@@ -51,18 +54,18 @@ describe('an api client with a token header and no cookies', () => {
     const shopper = await registerUser(stack.api);
     const jar = new CookieJar();
     const header = await fetchXsrf(stack.web.url, jar);
-    const res = await request(stack.web.url).post('/auth/login').set('Cookie', jar.header()).set('X-XSRF-TOKEN', header).send({ email: shopper.email, password: shopper.password }).expect(200);
+    const res = await request(stack.web.url).post(ACCOUNT_API.login).set('Cookie', jar.header()).set('X-XSRF-TOKEN', header).send({ email: shopper.email, password: shopper.password }).expect(200);
     expect(res.body.data.token).toBeUndefined();
     const token = setCookies(res).find((cookie) => cookie.name === COOKIE.token)!.value;
-    const profile = await request(stack.web.url).get('/api/account/user-profile').set(UPSTREAM_HEADER.token, token).expect(200);
+    const profile = await request(stack.web.url).get(ACCOUNT_API.userProfile).set(UPSTREAM_HEADER.token, token).expect(200);
     expect(profile.body.data.userdetail.email).toBe(shopper.email);
   });
 
   it('signs out through the gateway: the api ends that session', async () => {
     const shopper = await registerUser(stack.api);
-    await request(stack.web.url).get('/api/account/notification-count').set(UPSTREAM_HEADER.token, shopper.token).expect(200);
-    await request(stack.web.url).delete('/api/account/logout').set(UPSTREAM_HEADER.token, shopper.token).expect(200);
-    await request(stack.web.url).get('/api/account/notification-count').set(UPSTREAM_HEADER.token, shopper.token).expect(401);
+    await request(stack.web.url).get(ACCOUNT_API.notificationCount).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
+    await request(stack.web.url).delete(ACCOUNT_API.logout).set(UPSTREAM_HEADER.token, shopper.token).expect(200);
+    await request(stack.web.url).get(ACCOUNT_API.notificationCount).set(UPSTREAM_HEADER.token, shopper.token).expect(401);
   });
 
   it('gets the api’s own 401 for a token the api does not know, and no cookies', async () => {

@@ -10,6 +10,10 @@ import { readPayload, visibleMarkup, type ProductLd } from '../../support/page';
 import { demoStackForFile } from '../../support/demo-stack';
 import type { Reply } from '../../support/recording-upstream';
 import { withWebOverUpstream } from '../../support/web-over-upstream';
+import { DIRECTORY_API } from '../../../shared/api/directory-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { PRODUCT_API } from '../../../shared/api/product-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 
 // The catalogue pages beside the listing (spec section 2), through the real web and api on
 // the small demo catalogue: the product landing page, the click-through to the retailer,
@@ -23,7 +27,7 @@ const stack = demoStackForFile('catalog', { SITE_URL: SITE });
 
 /** The api's product detail for a size variant guid, in a country. */
 async function detailOf(guid: string, country = 'GB') {
-  const res = await request(stack.api.url).get(`/api/products/detail/guid/${guid}?country=${country}`).expect(200);
+  const res = await request(stack.api.url).get(`${PRODUCT_API.detailByGuid(guid)}?country=${country}`).expect(200);
   return ProductDetailSchema.parse(res.body.data);
 }
 
@@ -342,7 +346,7 @@ describe('the click-through to the retailer', () => {
 
 describe('brand and store directories', () => {
   it('lists the brands of the country site on /brands, /shop/brands and /brands/a-to-z', async () => {
-    const { brands } = BrandListSchema.parse((await request(stack.api.url).get('/api/account/brand-list?country=GB').expect(200)).body.data);
+    const { brands } = BrandListSchema.parse((await request(stack.api.url).get(`${DIRECTORY_API.brands}?country=GB`).expect(200)).body.data);
     // Every brand of the demo that lists products in GB.
     expect(brands).toHaveLength(27);
     for (const path of ['/brands', '/shop/brands', '/brands/a-to-z']) {
@@ -357,14 +361,14 @@ describe('brand and store directories', () => {
   });
 
   it('filters brands by department', async () => {
-    const { brands } = BrandListSchema.parse((await request(stack.api.url).get('/api/account/brand-list?country=GB&department=men').expect(200)).body.data);
+    const { brands } = BrandListSchema.parse((await request(stack.api.url).get(`${DIRECTORY_API.brands}?country=GB&department=men`).expect(200)).body.data);
     const html = visibleMarkup((await request(stack.web.url).get('/brands?department=men').expect(200)).text);
     expect(html).toMatch(new RegExp(`>${brands.length}(<!-- -->)? brands`));
     expect(html).toMatch(/<a href="\/brands\?department=men" aria-current="page">Men<\/a>/);
   });
 
   it('lists the stores of the country site on /stores and /shop/stores, with the country prefix', async () => {
-    const { stores } = StoreListSchema.parse((await request(stack.api.url).get('/api/account/store-list?country=US').expect(200)).body.data);
+    const { stores } = StoreListSchema.parse((await request(stack.api.url).get(`${DIRECTORY_API.stores}?country=US`).expect(200)).body.data);
     // The demo's stores that list products in the US.
     expect(stores).toHaveLength(3);
     for (const path of ['/us/stores', '/us/shop/stores']) {
@@ -432,7 +436,7 @@ describe('listings as crawlers read them', () => {
     // Page 2 shows products 41 to 80: the sites with more than 40 clothing products, as the list
     // endpoint counts them. On the others it is past the last page: noindex, and no alternate.
     const totals = await Promise.all(
-      COUNTRY_CODES.map(async (code) => (await request(stack.api.url).get(`/api/search?link=/clothing&country=${code}&perPage=1`).expect(200)).body.data.totalCount as number),
+      COUNTRY_CODES.map(async (code) => (await request(stack.api.url).get(`${SEARCH_API.list}?link=/clothing&country=${code}&perPage=1`).expect(200)).body.data.totalCount as number),
     );
     const sites = COUNTRY_CODES.filter((_, i) => totals[i]! > PER_PAGE * PAGE_STEP);
     expect(sites).toEqual(CLOTHING_PAGE_TWO_SITES);
@@ -476,7 +480,7 @@ describe('the HTML sitemap', () => {
     for (const path of ['/sitemap/brands', '/sitemap/designers']) expect(visibleMarkup((await request(stack.web.url).get(path).expect(200)).text)).toMatch(/href="\/brand\/[a-z0-9-]+"/);
     for (const path of ['/sitemap/shops', '/sitemap/stores']) expect(visibleMarkup((await request(stack.web.url).get(path).expect(200)).text)).toContain('href="/store/maison-harlow"');
     // Paged at 100 links: the GB site has more products than that.
-    const total = SitemapUrlsSchema.parse((await request(stack.api.url).get('/api/products/sitemap/products?country=GB&perPage=1').expect(200)).body.data).totalCount;
+    const total = SitemapUrlsSchema.parse((await request(stack.api.url).get(`${PRODUCT_API.sitemap('products')}?country=GB&perPage=1`).expect(200)).body.data).totalCount;
     expect(total).toBeGreaterThan(SITEMAP_LINKS_PER_PAGE);
     const products = visibleMarkup((await request(stack.web.url).get('/sitemap/all-products').expect(200)).text);
     expect(products.match(/<li><a href="\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+">/g)!.length).toBe(SITEMAP_LINKS_PER_PAGE);
@@ -493,7 +497,7 @@ describe('the HTML sitemap', () => {
   it('lists a category and a brand product by product', async () => {
     const category = visibleMarkup((await request(stack.web.url).get('/sitemap/category/women/midi-dresses').expect(200)).text);
     expect(category).toContain('Ruched Satin Midi Dress &lt;/script&gt;');
-    const { brands } = BrandListSchema.parse((await request(stack.api.url).get('/api/account/brand-list?country=GB').expect(200)).body.data);
+    const { brands } = BrandListSchema.parse((await request(stack.api.url).get(`${DIRECTORY_API.brands}?country=GB`).expect(200)).body.data);
     const brand = visibleMarkup((await request(stack.web.url).get(`/sitemap/brand/${brands[0]!.slug}`).expect(200)).text);
     expect(brand).toMatch(/href="\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+"/);
   });
@@ -557,7 +561,7 @@ describe('robots.txt and the XML sitemaps', () => {
     const reply: Reply = (req, res) => {
       const url = new URL(req.url, 'http://stack.api.invalid');
       res.writeHead(200, { 'content-type': 'application/json' });
-      if (url.pathname === '/api/products/sitemap') {
+      if (url.pathname === PRODUCT_API.sitemapIndex) {
         const gb = url.searchParams.get('country') === 'GB';
         const kinds = ['categories', 'brands', 'stores', 'products'].map((kind) => {
           const totalCount = gb && kind === 'products' ? 120_001 : 0;
@@ -592,7 +596,7 @@ describe('robots.txt and the XML sitemaps', () => {
       expect(second.text).toContain(`<url><loc>${SITE}/clothing/dresses/dress-50000</loc><lastmod>2025-06-01T00:00:00.000Z</lastmod></url>`);
       const third = await request(fake.url).get('/sitemap-gb-products-3.xml').expect(200);
       expect(third.text.match(/<url>/g)).toHaveLength(20_001);
-      expect(upstream.requests.some((r) => r.url === `/api/products/sitemap/products?country=GB&page=2&perPage=${SITEMAP_PAGE_SIZE}`)).toBe(true);
+      expect(upstream.requests.some((r) => r.url === `${PRODUCT_API.sitemap('products')}?country=GB&page=2&perPage=${SITEMAP_PAGE_SIZE}`)).toBe(true);
 
       upstream.answer((_req, res) => {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -607,7 +611,7 @@ describe('robots.txt and the XML sitemaps', () => {
 
 describe("editor's picks and featured (listings)", () => {
   it('serves /editors-picks/{slug}, its aliases and /featured through the listing route', async () => {
-    const lists = (await request(stack.api.url).get('/api/products/list-editors-picks').expect(200)).body.data.lists as { slug: string }[];
+    const lists = (await request(stack.api.url).get(WISHLIST_API.editorsPickLists).expect(200)).body.data.lists as { slug: string }[];
     // The four lists the migrations create.
     expect(lists.map((l) => l.slug)).toEqual(['wedding-guest', 'workwear', 'off-duty', 'holiday']);
     const slug = lists[0]!.slug;

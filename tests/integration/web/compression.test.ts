@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSET_HEADER_BYTES } from '../../../scripts/lib/js-budget';
 import { demoStackForFile } from '../../support/demo-stack';
 import { readPayload } from '../../support/page';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
 
 // Pages, gateway answers and assets are compressed for clients that ask; others get the
 // page as one buffer with a Content-Length, as before.
@@ -41,7 +42,7 @@ describe('compression', () => {
   });
 
   it('compresses api answers passed through the gateway, and leaves small answers alone', async () => {
-    const menu = await get('/api/account/menu-structure/1', { 'Accept-Encoding': 'gzip, deflate' });
+    const menu = await get(SITE_CONTENT_API.menu(1), { 'Accept-Encoding': 'gzip, deflate' });
     expect(menu.status).toBe(200);
     expect(menu.headers['content-encoding']).toBe('gzip');
     const body = JSON.parse(zlib.gunzipSync(menu.body).toString('utf8')) as { data: { menuList: unknown[] } };

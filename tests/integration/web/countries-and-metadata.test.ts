@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES, COUNTRY_CODES } from '../../../shared/countries';
 import { readPayload, visibleMarkup } from '../../support/page';
 import { demoStackForFile } from '../../support/demo-stack';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
 
 // Spec section 2 "Country prefix" and "Page metadata", through the real web and api.
 
@@ -83,11 +84,11 @@ describe('choosing a country', () => {
   });
 
   it('tells the chooser which country the CDN placed the visitor in, only to suggest it', async () => {
-    const seen = await request(stack.web.url).get('/api/account/geo-country').set('x-geoip-country', 'in').expect(200);
+    const seen = await request(stack.web.url).get(SITE_CONTENT_API.geoCountry).set('x-geoip-country', 'in').expect(200);
     expect(seen.body).toEqual({ data: { countryCode: 'IN' } });
     expect(seen.headers['cache-control']).toBe('private, no-store');
     for (const header of [undefined, 'FR']) {
-      const req = request(stack.web.url).get('/api/account/geo-country');
+      const req = request(stack.web.url).get(SITE_CONTENT_API.geoCountry);
       if (header) req.set('x-geoip-country', header);
       expect((await req.expect(200)).body).toEqual({ data: { countryCode: null } });
     }

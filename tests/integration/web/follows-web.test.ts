@@ -6,6 +6,8 @@ import { registerUser } from '../accounts/accounts-api';
 import { demoStackForFile } from '../../support/demo-stack';
 import { asBrowser } from '../../support/web-session';
 import { readPayload, visibleMarkup } from '../../support/page';
+import { DIRECTORY_API } from '../../../shared/api/directory-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 
 // Follow buttons through the real web and api: in the server's HTML of brand pages, product
 // pages and the directories, pressed for a follower from their own personal call (a guest's
@@ -16,7 +18,7 @@ const stack = demoStackForFile('catalog');
 let brand: { id: number; name: string; slug: string };
 
 beforeAll(async () => {
-  const list = await request(stack.api.url).get('/api/account/brand-list?country=gb').expect(200);
+  const list = await request(stack.api.url).get(`${DIRECTORY_API.brands}?country=gb`).expect(200);
   brand = (list.body.data.brands as { id: number; name: string; slug: string; productCount: number }[]).sort((a, b) => b.productCount - a.productCount)[0]!;
 });
 
@@ -49,7 +51,7 @@ describe('the Follow button in the server HTML', () => {
   });
 
   it("is on a product page for its brand and its store, and among the directories' popular names", async () => {
-    const res = await request(stack.api.url).get(`/api/search?link=${encodeURIComponent(`/brand/${brand.slug}`)}&perPage=1`).expect(200);
+    const res = await request(stack.api.url).get(`${SEARCH_API.list}?link=${encodeURIComponent(`/brand/${brand.slug}`)}&perPage=1`).expect(200);
     const card = res.body.data.products[0] as { store_id: number; category_slug: string; subcategory_slug: string; variant_index: number; variants: { size_variants: { slug: string }[] }[] };
     const product = await page(`/${card.category_slug}/${card.subcategory_slug}/${card.variants[card.variant_index]!.size_variants[0]!.slug}`).expect(200);
     expect(buttons(product.text)).toEqual([`brand-${brand.id} false`, `store-${card.store_id} false`]);

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
 import { registerUser } from '../accounts/accounts-api';
 import { demoStackForFile } from '../../support/demo-stack';
+import { LOOK_API } from '../../../shared/api/look-paths';
 
 // The server HTML of every kind of page, as the W3C Nu HTML Checker (the npm vnu-jar, run on
 // Java) judges it: a guest's pages (home, category, search, brand, store, product, directories,
@@ -48,7 +49,7 @@ describe('every kind of page', () => {
     const shopper = await registerUser(stack.api);
     const cookie = `${COOKIE.token}=${shopper.token}; ${COOKIE.profileType}=${shopper.profileType}`;
     const saved = await request(stack.api.url)
-      .post('/api/account/save-set')
+      .post(LOOK_API.save)
       .set(UPSTREAM_HEADER.token, shopper.token)
       .send({ setName: 'Checked Look', setId: 0, setPublic: 1, data: { items: [0, 1].map((i) => ({ guid: guids[i], x: i * 500, y: i * 500, width: 400, height: 400, z: i })) } });
     expect(saved.status).toBe(200);

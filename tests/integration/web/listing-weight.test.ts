@@ -15,6 +15,8 @@ import { demoStackForFile } from '../../support/demo-stack';
 import { countElements } from '../../support/dom-count';
 import { readPayload } from '../../support/page';
 import { forwardTo, webOverUpstreamForFile } from '../../support/web-over-upstream';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
 
 // What a cold listing page costs: api calls made for it, and the payload it carries to the
 // browser to hydrate, through the real web over the real api (a recording hop between them
@@ -43,17 +45,17 @@ describe('a cold listing page', () => {
     expect(calls().sort()).toEqual(shell.sort());
     expect(shell).toHaveLength(16);
     await page('/dresses');
-    expect(calls()).toEqual(['/api/search/listing?link=%2Fdresses']);
+    expect(calls()).toEqual([`${SEARCH_API.listing}?link=%2Fdresses`]);
     await page('/us/dresses');
-    expect(calls()).toEqual(['/api/search/listing?country=US&link=%2Fdresses']);
+    expect(calls()).toEqual([`${SEARCH_API.listing}?country=US&link=%2Fdresses`]);
     // Every other listing then costs exactly one call.
     await page('/search?q=dress&sort=asc');
-    expect(calls()).toEqual(['/api/search/listing?q=dress&sort=asc']);
+    expect(calls()).toEqual([`${SEARCH_API.listing}?q=dress&sort=asc`]);
     await page('/clothing?colour=black');
-    expect(calls()).toEqual(['/api/search/listing?colour=black&link=%2Fclothing']);
+    expect(calls()).toEqual([`${SEARCH_API.listing}?colour=black&link=%2Fclothing`]);
     // A listing with no results also asks for the Recommended Products (spec section 4).
     await page('/dresses?colour=black&page=2');
-    expect(calls()).toEqual(['/api/search/listing?colour=black&link=%2Fdresses&page=2', '/api/search?link=%2Fdresses&page=1&perPage=20']);
+    expect(calls()).toEqual([`${SEARCH_API.listing}?colour=black&link=%2Fdresses&page=2`, `${SEARCH_API.list}?link=%2Fdresses&page=1&perPage=20`]);
   });
 
   it('carries each answer to the browser once, and no answer the page reshaped', async () => {
@@ -62,7 +64,7 @@ describe('a cold listing page', () => {
     // The country travels as the api gave it (router state points at it). The menu and the
     // listing do not: the page hydrates from their compact forms (menu-wire.ts,
     // listing-wire.ts), which the router state holds once.
-    expect(Object.keys(payload.transfer)).toEqual(['/api/account/countries/GB']);
+    expect(Object.keys(payload.transfer)).toEqual([SITE_CONTENT_API.country('GB')]);
     expect(script).not.toContain('brand_id');
     expect(script).not.toContain('free_delivery');
     expect(script).not.toContain('menuList');
@@ -114,7 +116,7 @@ describe('a cold listing page', () => {
       const isSearch = path === '/search';
       const state = parseListingQuery(query ?? '');
       const request: ListingRequest = { state, link: isSearch ? undefined : path, country: 'GB' };
-      const url = new URL('/api/search/listing', stack.api.url);
+      const url = new URL(SEARCH_API.listing, stack.api.url);
       for (const [k, v] of Object.entries(listingApiQuery('listing', request))) if (v !== undefined) url.searchParams.set(k, String(v));
       const answer = ListingPageSchema.parse(((await (await fetch(url)).json()) as { data: unknown }).data);
       const view: ListingData = listingView({ path, isSearch, state, request, perPage: PER_PAGE, answer, error500: false, recommended: [], debug: null });
@@ -131,7 +133,7 @@ describe('a cold listing page', () => {
     expect(variants.some((v) => Array.isArray(v[5]) && !v[2].includes('/') && v[3] === 0)).toBe(true);
     expect(wires.some((w) => Object.values(w.f).some((f) => f?.[1].some((c) => c[1] === null)))).toBe(true);
 
-    const menu = MenuStructureSchema.parse(((await (await fetch(`${stack.api.url}/api/account/menu-structure/1`)).json()) as { data: unknown }).data).menuList;
+    const menu = MenuStructureSchema.parse(((await (await fetch(`${stack.api.url}${SITE_CONTENT_API.menu(1)}`)).json()) as { data: unknown }).data).menuList;
     expect(menu.some((tile) => tile.childItems.length > 0)).toBe(true);
     expect(decodeMenu(JSON.parse(JSON.stringify(encodeMenu(menu))) as MenuWire)).toEqual(menu);
   });

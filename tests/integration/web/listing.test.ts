@@ -9,6 +9,8 @@ import { queryStringArb } from '../../unit/shared/listing-arbitraries';
 import { demoStackForFile } from '../../support/demo-stack';
 import type { Reply } from '../../support/recording-upstream';
 import { forwardTo, withWebOverUpstream } from '../../support/web-over-upstream';
+import { DIRECTORY_API } from '../../../shared/api/directory-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 
 // The listing page rendered by the real web server over the real api and search index
 // (spec section 2 "Listing and search page", section 4 "Listing").
@@ -26,7 +28,7 @@ const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 describe('listing routes', () => {
   it('serves /search and every kind of canonical listing path with 200', async () => {
-    const brand = (await request(stack.api.url).get('/api/account/brand-list?country=GB')).body.data.brands[0].slug as string;
+    const brand = (await request(stack.api.url).get(`${DIRECTORY_API.brands}?country=GB`)).body.data.brands[0].slug as string;
     for (const path of [
       '/search?q=dress',
       '/search',
@@ -72,7 +74,7 @@ const asPageText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 describe('the listing query (one grammar with the api)', () => {
   it("answers a known parameter's bad value with the page's own 400: the api's message, not kept", async () => {
     for (const query of ['colour=plaid', 'sort=bogus', 'page=abc', 'priceRanges=50,10', 'madein=fr', 'subcategory=no-such-category']) {
-      const api = await request(stack.api.url).get(`/api/search?link=/dresses&${query}`).expect(400);
+      const api = await request(stack.api.url).get(`${SEARCH_API.list}?link=/dresses&${query}`).expect(400);
       const res = await get(`/dresses?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.headers['cache-control'], query).toBe('no-store');
@@ -89,7 +91,7 @@ describe('the listing query (one grammar with the api)', () => {
   it('reads generated query strings as the api does: both answer, or both refuse with the same message', async () => {
     let refused = 0;
     for (const query of fc.sample(queryStringArb, { numRuns: 30, seed: 20_260_401 })) {
-      const [page, api] = await Promise.all([get(`/search?${query}`), request(stack.api.url).get(`/api/search?${query}`)]);
+      const [page, api] = await Promise.all([get(`/search?${query}`), request(stack.api.url).get(`${SEARCH_API.list}?${query}`)]);
       expect(page.status, query).toBe(api.status);
       if (api.status === 400) {
         refused += 1;
@@ -105,13 +107,13 @@ describe('the listing query (one grammar with the api)', () => {
   it('asks the api one call per listing page, the whole site page, so a sort order or a page is its own cached answer', async () => {
     // The api behind a recording hop, so the web's calls can be read.
     await withWebOverUpstream({ reply: forwardTo(() => stack.api.url), env: { SITE_URL: SITE } }, async ({ upstream, web }) => {
-      const calls = () => upstream.requests.splice(0).map((r) => r.url).filter((url) => url.startsWith('/api/search'));
+      const calls = () => upstream.requests.splice(0).map((r) => r.url).filter((url) => url.startsWith(SEARCH_API.list));
       const browse = (path: string) => request(web.url).get(path).set('User-Agent', 'Mozilla/5.0 Chrome/130').expect(200);
       await browse('/clothing?colour=red&sort=asc');
-      expect(calls()).toEqual(['/api/search/listing?colour=red&link=%2Fclothing&sort=asc']);
+      expect(calls()).toEqual([`${SEARCH_API.listing}?colour=red&link=%2Fclothing&sort=asc`]);
       // Another sort order: one more call; the same page again: none (the shared cache).
       await browse('/clothing?colour=red&sort=desc');
-      expect(calls()).toEqual(['/api/search/listing?colour=red&link=%2Fclothing&sort=desc']);
+      expect(calls()).toEqual([`${SEARCH_API.listing}?colour=red&link=%2Fclothing&sort=desc`]);
       await browse('/clothing?colour=red&sort=asc');
       expect(calls()).toEqual([]);
     });
@@ -120,7 +122,7 @@ describe('the listing query (one grammar with the api)', () => {
 
 describe('listing content', () => {
   it('shows the title with the count, breadcrumb, filters, sort and product cards', async () => {
-    const answer = SearchResponseSchema.parse((await request(stack.api.url).get('/api/search?link=/dresses&country=GB')).body.data);
+    const answer = SearchResponseSchema.parse((await request(stack.api.url).get(`${SEARCH_API.list}?link=/dresses&country=GB`)).body.data);
     const res = await get('/dresses');
     const html = markup(res.text);
     const escaped = answer.key.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
@@ -212,7 +214,7 @@ describe('listing metadata', () => {
   });
 
   it('keeps internal search results out of the index (noindex, follow, no alternates) and category, brand and store listings in it', async () => {
-    const brand = (await request(stack.api.url).get('/api/account/brand-list?country=GB')).body.data.brands[0].slug as string;
+    const brand = (await request(stack.api.url).get(`${DIRECTORY_API.brands}?country=GB`)).body.data.brands[0].slug as string;
     // Each one with products: an empty listing is noindex anyway.
     const robotsOf = async (path: string) => {
       const res = await get(path);
@@ -229,7 +231,7 @@ describe('listing metadata', () => {
   });
 
   it('indexes a listing with one facet value and marks deep facet combinations noindex', async () => {
-    const colour = (await request(stack.api.url).get('/api/search/filters/colour?link=/dresses&country=GB')).body.data.buckets[0].id as string;
+    const colour = (await request(stack.api.url).get(`${SEARCH_API.filters('colour')}?link=/dresses&country=GB`)).body.data.buckets[0].id as string;
     const one = await get(`/dresses?colour=${colour}`);
     expect(robots(one.text)).toBeUndefined();
     expect(linkHref(one.text, 'canonical')).toBe(`${SITE}/dresses?colour=${colour}`);

@@ -8,6 +8,8 @@ import { registerUser } from '../accounts/accounts-api';
 import { demoStackForFile } from '../../support/demo-stack';
 import { asBrowser } from '../../support/web-session';
 import { readPayload, visibleMarkup } from '../../support/page';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { LOOK_API } from '../../../shared/api/look-paths';
 
 // Looks through the real web and api: a look's page is the owner's while private and a real 404
 // for anyone else, a guest's once public, with the collage as its Open Graph and Twitter image;
@@ -28,7 +30,7 @@ type Card = {
   variants: { title: string; size_variants: { guid: string; slug: string; saleprice: number }[] }[];
 };
 async function cards(count: number): Promise<Card[]> {
-  const res = await request(stack.api.url).get(`/api/search?q=dreses&perPage=${count}`).expect(200);
+  const res = await request(stack.api.url).get(`${SEARCH_API.list}?q=dreses&perPage=${count}`).expect(200);
   return res.body.data.products as Card[];
 }
 const guidOf = (card: Card) => card.variants[card.variant_index]!.size_variants[0]!.guid;
@@ -38,11 +40,11 @@ const boardList = (html: string) => /<section class="look-board-pieces"[^>]*>(.*
 
 async function saveLook(shopper: Shopper, setName: string, setPublic: 0 | 1, pieces: Card[]): Promise<{ slug: string; listId: number }> {
   const items = pieces.map((card, i) => ({ guid: guidOf(card), x: i * 300, y: 100, width: 300, height: 300, z: i }));
-  const res = await request(stack.api.url).post('/api/account/save-set').set(UPSTREAM_HEADER.token, shopper.token).send({ setName, setId: 0, setPublic, data: { items } }).expect(200);
+  const res = await request(stack.api.url).post(LOOK_API.save).set(UPSTREAM_HEADER.token, shopper.token).send({ setName, setId: 0, setPublic, data: { items } }).expect(200);
   return res.body.data;
 }
 const rename = (shopper: Shopper, listId: number, setName: string, setPublic: 0 | 1) =>
-  request(stack.api.url).put('/api/account/rename-lookbook').set(UPSTREAM_HEADER.token, shopper.token).send({ listId, setName, setPublic }).expect(200);
+  request(stack.api.url).put(LOOK_API.rename).set(UPSTREAM_HEADER.token, shopper.token).send({ listId, setName, setPublic }).expect(200);
 
 describe('the look page', () => {
   it('is a 404 for a guest and another shopper while private, and the owner’s own page, never kept', async () => {
@@ -69,7 +71,7 @@ describe('the look page', () => {
     const saved = await saveLook(owner, 'Beach Day', 0, [a!, b!, c!]);
     await rename(owner, saved.listId, 'Beach Day', 1);
     const path = lookPagePath(saved.slug, saved.listId);
-    const look = (await request(stack.api.url).get(`/api/account/public-set/${saved.listId}`).expect(200)).body.data as { collage: string; items: { productName: string }[] };
+    const look = (await request(stack.api.url).get(LOOK_API.publicLook(saved.listId)).expect(200)).body.data as { collage: string; items: { productName: string }[] };
 
     const res = await page(path).expect(200);
     expect(res.headers['cache-control']).not.toContain('private');

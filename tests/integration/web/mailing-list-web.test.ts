@@ -7,6 +7,7 @@ import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { visibleMarkup } from '../../support/page';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
+import { SUBSCRIPTION_API } from '../../../shared/api/subscription-paths';
 
 // The mailing list's double opt-in end to end through the real web server and api: the
 // subscribe call through the gateway, the e-mail through a real SMTP server on loopback, and
@@ -36,7 +37,7 @@ async function subscribeThroughWeb(email: string): Promise<string> {
   const jar = new CookieJar();
   const token = await fetchXsrf(web.url, jar);
   const res = await request(web.url)
-    .post('/api/account/subscribe')
+    .post(SUBSCRIPTION_API.subscribe)
     .set('Cookie', jar.header())
     .set('X-XSRF-TOKEN', token)
     .set('Origin', web.url)

@@ -9,6 +9,8 @@ import { REDIRECT_BYPASSES, leavesSite } from '../../support/redirect-bypasses';
 import { startSocialProviders } from '../../support/social-providers';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import { SOCIAL_SIGN_IN_PAGES } from '../../../shared/api/social-sign-in-paths';
 
 // Every route of the web that answers with a redirect, against every known way of dressing
 // another site up as a path of ours (tests/support/redirect-bypasses.ts): no Location may
@@ -135,7 +137,7 @@ describe(`no redirect leaves the site, for ${FORMS.length} known bypass forms`, 
     const outcomes: Outcome[] = [];
     for (const form of FORMS) {
       const jar = new CookieJar();
-      const started = await request(web.url).get('/auth/start/facebook').query({ returnurl: form });
+      const started = await request(web.url).get(SOCIAL_SIGN_IN_PAGES.start('facebook')).query({ returnurl: form });
       jar.take(started);
       // The one redirect that leaves: to the configured provider, nowhere else.
       expect(new URL(started.headers.location as string).origin, form).toBe(provider);
@@ -144,7 +146,7 @@ describe(`no redirect leaves the site, for ${FORMS.length} known bypass forms`, 
       providers.facebookToken(accessToken, { id: `fb-${accessToken}`, name: 'Ada Lovelace', email: uniqueEmail('social') });
       const token = await fetchXsrf(web.url, jar);
       const res = await request(web.url)
-        .post('/auth/facebook')
+        .post(ACCOUNT_API.facebook)
         .set('Cookie', jar.header())
         .set('X-XSRF-TOKEN', token)
         .set('Origin', web.url)
@@ -159,7 +161,7 @@ describe(`no redirect leaves the site, for ${FORMS.length} known bypass forms`, 
   it('the guards: a signed-in user on a sign-in page, a guest on an account page', async () => {
     const jar = new CookieJar();
     const token = await fetchXsrf(web.url, jar);
-    const signIn = await request(web.url).post('/auth/login').set('Cookie', jar.header()).set('X-XSRF-TOKEN', token).send({ email: user.email, password: PASSWORD });
+    const signIn = await request(web.url).post(ACCOUNT_API.login).set('Cookie', jar.header()).set('X-XSRF-TOKEN', token).send({ email: user.email, password: PASSWORD });
     jar.take(signIn);
     const signedIn = await each((form) => request(web.url).get('/authentication').query({ returnurl: form }).set('Cookie', jar.header()));
     expect(escapes(signedIn)).toEqual([]);

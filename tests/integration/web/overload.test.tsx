@@ -9,6 +9,7 @@ import { pollUntil } from '../../support/poll';
 import type { Recorded } from '../../support/recording-upstream';
 import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { startWeb } from '../../support/web-server';
+import { HOME_API } from '../../../shared/api/home-paths';
 
 // The web bounds the work in flight (renders and calls through the gateway): past the bound
 // and its short queue, a request is refused at once with 503 and Retry-After instead of
@@ -17,7 +18,7 @@ import { startWeb } from '../../support/web-server';
 
 // The stand-in api answers with the URL it was asked as a message.
 async function askTheApi({ context }: LoaderFunctionArgs) {
-  return (await context.get(apiContext).get('/api/home/fashion-tips', 'MessageResponse')).message;
+  return (await context.get(apiContext).get(HOME_API.fashionTips, 'MessageResponse')).message;
 }
 const routes: RouteObject[] = [
   {
@@ -40,7 +41,7 @@ function answer(req: Recorded, res: http.ServerResponse) {
 
 const { upstream, web } = webOverUpstreamForFile({
   reply: (req, res) => {
-    if (req.url.startsWith('/api/home/fashion-tips')) held.push({ req, res });
+    if (req.url.startsWith(HOME_API.fashionTips)) held.push({ req, res });
     else answer(req, res);
   },
   env: { MAX_IN_FLIGHT: '1', MAX_API_CALLS_IN_FLIGHT: '1', QUEUE_MAX: '1', QUEUE_TIMEOUT_MS: '60000' },
@@ -65,7 +66,7 @@ describe('the overload gate', () => {
     expect([page.status, page.headers['retry-after'], page.headers['cache-control']]).toEqual([503, '1', 'no-store']);
     expect(page.text).toContain(SERVER_ERROR_MESSAGE);
     // Calls through to the api have a gate of their own: not held up by the renders.
-    await request(web.url).get('/api/home/slides').expect(200);
+    await request(web.url).get(HOME_API.slides).expect(200);
     // A kept page needs no render: it is still served.
     const kept = await request(web.url).get('/about');
     expect([kept.status, kept.headers['x-page-cache']]).toEqual([200, 'hit']);
@@ -93,12 +94,12 @@ describe('the overload gate', () => {
 
 describe('the overload gate of calls through to the api', () => {
   it('refuses a call past its queue at once with 503, Retry-After and the message as JSON, and serves the rest after', async () => {
-    const calls = [request(web.url).get('/api/home/fashion-tips?call=1'), request(web.url).get('/api/home/fashion-tips?call=2')];
+    const calls = [request(web.url).get(`${HOME_API.fashionTips}?call=1`), request(web.url).get(`${HOME_API.fashionTips}?call=2`)];
     const first = calls[0]!.then((res) => res);
     await pollUntil('the first call waits on the api', async () => (held.length === 1 ? true : undefined));
     const second = calls[1]!.then((res) => res);
     await pollUntil('the second call is queued', () => metric(/^overload_queued\{gate="api",service="web"\} (1)$/m));
-    const refused = await request(web.url).get('/api/home/fashion-tips?call=3');
+    const refused = await request(web.url).get(`${HOME_API.fashionTips}?call=3`);
     expect([refused.status, refused.headers['retry-after'], refused.headers['cache-control'], refused.body]).toEqual([
       503,
       '1',
@@ -119,7 +120,7 @@ describe('shared api calls under load', () => {
   it('makes one api call for every page that asks for the same shared answer while it is on its way', async () => {
     const busy = await startWeb(upstream.url, {}, routes);
     try {
-      const asked = () => upstream.requests.filter((r) => r.url.startsWith('/api/home/fashion-tips')).length;
+      const asked = () => upstream.requests.filter((r) => r.url.startsWith(HOME_API.fashionTips)).length;
       const before = asked();
       const pages = [request(busy.url).get('/tips?page=one'), request(busy.url).get('/tips?page=two')].map((call) => call.then((res) => res));
       const joined = async () => /^shared_cache_joined_total\{service="web"\} (1)$/m.exec((await request(busy.metricsUrl).get('/metrics')).text)?.[1];

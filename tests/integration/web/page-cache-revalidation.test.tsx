@@ -8,6 +8,7 @@ import { BareDocument } from '../../support/bare-document';
 import { pollUntil } from '../../support/poll';
 import type { Recorded } from '../../support/recording-upstream';
 import { webOverUpstreamForFile } from '../../support/web-over-upstream';
+import { HOME_API } from '../../../shared/api/home-paths';
 
 // A stale kept page is served at once while one background render replaces it. Those renders
 // are bounded (issue 25): a burst of stale hits once started one each, queued behind the web's
@@ -17,7 +18,7 @@ import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 
 async function askTheApi({ context, request: req }: LoaderFunctionArgs) {
   const n = new URL(req.url).searchParams.get('n') ?? '0';
-  return (await context.get(apiContext).get('/api/home/fashion-tips', 'MessageResponse', { n })).message;
+  return (await context.get(apiContext).get(HOME_API.fashionTips, 'MessageResponse', { n })).message;
 }
 const routes: RouteObject[] = [
   {
@@ -38,7 +39,7 @@ function answer(req: Recorded, res: http.ServerResponse) {
 }
 
 const { upstream, web } = webOverUpstreamForFile({
-  reply: (req, res) => (holding && req.url.startsWith('/api/home/fashion-tips') ? held.push({ req, res }) : answer(req, res)),
+  reply: (req, res) => (holding && req.url.startsWith(HOME_API.fashionTips) ? held.push({ req, res }) : answer(req, res)),
   routes,
 });
 // Registered after the stack's own, so it runs first (after-hooks run last first): a web closes
@@ -73,10 +74,10 @@ describe('background renders of stale pages', () => {
     holding = false;
     for (const { req, res } of held.splice(0)) answer(req, res);
     await pollUntil('the renders end', async () => ((await inFlight()) === 0 ? true : undefined));
-    const renders = () => upstream.requests.filter((r) => r.url.startsWith('/api/home/fashion-tips')).map((r) => r.url);
+    const renders = () => upstream.requests.filter((r) => r.url.startsWith(HOME_API.fashionTips)).map((r) => r.url);
     const asked = renders().length;
     expect((await request(web.url).get(pages[5]!)).headers[PAGE_CACHE_HEADER]).toBe('stale');
     await pollUntil('the next render asks the api', async () => (renders().length > asked ? true : undefined));
-    expect(renders().slice(asked)).toEqual(['/api/home/fashion-tips?n=5']);
+    expect(renders().slice(asked)).toEqual([`${HOME_API.fashionTips}?n=5`]);
   });
 });

@@ -2,6 +2,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { webOverUpstreamForFile } from '../../support/web-over-upstream';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { API_MOUNTS } from '../../../shared/api/api-paths';
 
 // A page has one deadline for all its upstream calls: UPSTREAM_TIMEOUT_MS from its start. A
 // search page calls the api in steps (the list, then Recommended Products after a failed
@@ -20,7 +22,7 @@ describe('one deadline per page', () => {
     const made = hung.requests.slice(before).map((r) => r.url.split('?')[0] ?? r.url);
     // The first step's calls go out together; Recommended Products, after the deadline, never do.
     // (The list is /api/search/listing; Recommended Products would be /api/search.)
-    expect(made.filter((path) => path.startsWith('/api/search'))).toEqual(['/api/search/listing']);
+    expect(made.filter((path) => path.startsWith(API_MOUNTS.search))).toEqual([SEARCH_API.listing]);
   });
 
   // After the test above, so that a first render's start-up cost is not timed here.

@@ -12,6 +12,8 @@ import { pollUntil } from '../../support/poll';
 import { startSearchApi } from '../../support/search-api';
 import { BROWSER_AGENT, CookieJar, fetchXsrf } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
+import { LOOK_API } from '../../../shared/api/look-paths';
 
 // Issue 25: a list or look made private (or deleted) stayed public for about 11 minutes: the
 // api answered 404 at once, but the web's page cache served its kept page, and re-rendered it
@@ -77,16 +79,16 @@ const onApi = (shopper: Shopper) => ({
 });
 
 async function publicList(shopper: Shopper): Promise<string> {
-  const created = await onApi(shopper).post('/api/account/create-wishlist', { listName: `Public ${Math.random().toString(36).slice(2, 8)}` });
+  const created = await onApi(shopper).post(WISHLIST_API.create, { listName: `Public ${Math.random().toString(36).slice(2, 8)}` });
   const list = created.body.data.lists[0] as { listId: number; slug: string };
-  await onApi(shopper).post('/api/account/wishlist', { id: products[0], listId: list.listId });
-  await request(api.url).put('/api/account/wishlist-privacy').set(UPSTREAM_HEADER.token, shopper.token).send({ listId: list.listId, isPublic: 1 }).expect(200);
+  await onApi(shopper).post(WISHLIST_API.add, { id: products[0], listId: list.listId });
+  await request(api.url).put(WISHLIST_API.privacy).set(UPSTREAM_HEADER.token, shopper.token).send({ listId: list.listId, isPublic: 1 }).expect(200);
   return publicWishlistPath(list);
 }
 
 async function publicLook(shopper: Shopper): Promise<{ path: string; listId: number }> {
   const items = guids.map((guid, i) => ({ guid, x: i * 300, y: 0, width: 300, height: 300, z: i }));
-  const saved = (await onApi(shopper).post('/api/account/save-set', { setName: 'Weekend', setId: 0, setPublic: 1, data: { items } })).body.data;
+  const saved = (await onApi(shopper).post(LOOK_API.save, { setName: 'Weekend', setId: 0, setPublic: 1, data: { items } })).body.data;
   return { path: lookPagePath(saved.slug, saved.listId), listId: saved.listId };
 }
 
@@ -97,7 +99,7 @@ describe('a list or look withdrawn by its shopper', () => {
     await keptOnBoth(path);
     const listId = Number(path.split('/')[2]);
 
-    const answer = await throughWriter(shopper, 'put', '/api/account/wishlist-privacy', { listId, isPublic: 0 });
+    const answer = await throughWriter(shopper, 'put', WISHLIST_API.privacy, { listId, isPublic: 0 });
     // The api's names for what it answers about never reach a browser.
     expect(answer.headers[PURGE_HEADER.keys]).toBeUndefined();
     expect((await guest(writer, path)).status).toBe(404);
@@ -112,7 +114,7 @@ describe('a list or look withdrawn by its shopper', () => {
     const shopper = await registerUser(api);
     const path = await publicList(shopper);
     await keptOnBoth(path);
-    await throughWriter(shopper, 'delete', `/api/account/wishlist/${Number(path.split('/')[2])}`);
+    await throughWriter(shopper, 'delete', WISHLIST_API.deleteList(Number(path.split('/')[2])));
     // The other web asks the api nothing while it serves kept pages, but its probe: each
     // kept page it serves may start one, and the one that hears the purge drops the page.
     const statuses = await pollUntil('the other web drops the deleted list', async () => {
@@ -130,7 +132,7 @@ describe('a list or look withdrawn by its shopper', () => {
     await keptOnBoth(profile);
     expect((await guest(writer, profile)).text).toContain(look.path);
 
-    await throughWriter(shopper, 'put', '/api/account/rename-lookbook', { listId: look.listId, setName: 'Weekend', setPublic: 0 });
+    await throughWriter(shopper, 'put', LOOK_API.rename, { listId: look.listId, setName: 'Weekend', setPublic: 0 });
     await otherTalksToApi();
     for (const web of [writer, other]) {
       expect((await guest(web, look.path)).status).toBe(404);

@@ -13,6 +13,10 @@ import type { Recorded } from '../../support/recording-upstream';
 import { pollUntil } from '../../support/poll';
 import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { startWeb } from '../../support/web-server';
+import { HOME_API } from '../../../shared/api/home-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
 
 // The render path with routes of the test's own: what loaders can do to a response.
 
@@ -27,14 +31,14 @@ const Echo = 'MessageResponse';
 // call (the api route table lists it as the same for everyone), and a personal one.
 async function fetchSameTwice({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
-  const first = await api.get('/api/home/fashion-tips', Echo, { twice: 1 });
-  const second = await api.get('/api/home/fashion-tips', Echo, { twice: 1 });
+  const first = await api.get(HOME_API.fashionTips, Echo, { twice: 1 });
+  const second = await api.get(HOME_API.fashionTips, Echo, { twice: 1 });
   return shown(`${first.message} ${second.message}`, first, second);
 }
 async function fetchProfileTwice({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
-  const [first, second] = await Promise.all([api.get('/api/account/user-profile', Echo), api.get('/api/account/user-profile', Echo)]);
-  const shared = await api.get('/api/home/slides', Echo, { twice: 1 });
+  const [first, second] = await Promise.all([api.get(ACCOUNT_API.userProfile, Echo), api.get(ACCOUNT_API.userProfile, Echo)]);
+  const shared = await api.get(HOME_API.slides, Echo, { twice: 1 });
   return shown(`${first.message} ${second.message} ${shared.message}`, shared);
 }
 // A listing as a signed-in shopper sees it: the list is shared, the header's profile theirs.
@@ -42,15 +46,15 @@ async function listingWithProfile({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
   const q = new URL(request.url).searchParams.get('q') ?? '';
   const [list, profile] = await Promise.all([
-    api.get('/api/search', Echo, { q, country: 'GB' }),
-    context.get(sessionContext).signedIn() ? api.get('/api/account/user-profile', Echo) : null,
+    api.get(SEARCH_API.list, Echo, { q, country: 'GB' }),
+    context.get(sessionContext).signedIn() ? api.get(ACCOUNT_API.userProfile, Echo) : null,
   ]);
   return shown(`${list.message} ${profile?.message ?? 'guest'}`, list);
 }
 // A shared answer the api may stop giving (a list made private): the page is then a 404.
 async function askWithdrawable({ context }: LoaderFunctionArgs) {
   try {
-    return (await context.get(apiContext).get('/api/home/fashion-tips', Echo, { withdrawable: 1 })).message;
+    return (await context.get(apiContext).get(HOME_API.fashionTips, Echo, { withdrawable: 1 })).message;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data('gone', { status: 404 });
     throw error;
@@ -58,7 +62,7 @@ async function askWithdrawable({ context }: LoaderFunctionArgs) {
 }
 // A guest's page that asks a personal question (the visitor's own geo country).
 async function askGeoCountry({ context }: LoaderFunctionArgs) {
-  return (await context.get(apiContext).get('/api/account/geo-country', Echo)).message;
+  return (await context.get(apiContext).get(SITE_CONTENT_API.geoCountry, Echo)).message;
 }
 /**
  * What a loader returns: the text it shows and the shared answers it hands on as they came
@@ -165,7 +169,7 @@ describe('render path: what loaders return', () => {
     const res = await request(web.url).get('/twice').expect(200);
     expect(visibleMarkup(res.text)).toContain('<p>/api/home/fashion-tips?twice=1 /api/home/fashion-tips?twice=1</p>');
     expect(upstream.requests.length - before).toBe(1);
-    expect(Object.keys(readPayload(res.text).payload.transfer)).toEqual(['/api/home/fashion-tips?twice=1']);
+    expect(Object.keys(readPayload(res.text).payload.transfer)).toEqual([`${HOME_API.fashionTips}?twice=1`]);
     const metrics = await request(web.metricsUrl).get('/metrics').expect(200);
     expect(metrics.text).toMatch(/transfer_cache_hits_total\{[^}]*\} 1\n/);
     expect(metrics.text).toMatch(/transfer_cache_misses_total\{[^}]*\} 1\n/);
@@ -178,14 +182,14 @@ describe('render path: what loaders return', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const calls = upstream.requests.slice(since).map((r) => [r.url, r.headers.token ?? null]);
     expect(calls.sort()).toEqual([
-      ['/api/account/user-profile', 't1'],
-      ['/api/home/slides?twice=1', null],
+      [ACCOUNT_API.userProfile, 't1'],
+      [`${HOME_API.slides}?twice=1`, null],
     ]);
-    expect(Object.keys(readPayload(res.text).payload.transfer)).toEqual(['/api/home/slides?twice=1']);
+    expect(Object.keys(readPayload(res.text).payload.transfer)).toEqual([`${HOME_API.slides}?twice=1`]);
     // The api said "public, max-age=60" for both; another session's page asks its own.
     const next = upstream.requests.length;
     await request(web.url).get('/profile-twice').set('Cookie', 'token=t2').expect(200);
-    expect(upstream.requests.slice(next).map((r) => [r.url, r.headers.token ?? null])).toEqual([['/api/account/user-profile', 't2']]);
+    expect(upstream.requests.slice(next).map((r) => [r.url, r.headers.token ?? null])).toEqual([[ACCOUNT_API.userProfile, 't2']]);
   });
 });
 
@@ -230,15 +234,15 @@ describe('render path: shared and personal calls of one page', () => {
     const first = upstream.requests.length;
     const signedIn = await request(web.url).get('/listing?q=red').set('Cookie', 'token=alice-token; g-to=guest-key').expect(200);
     expect(upstream.requests.slice(first).map((r) => [r.url, r.headers.token ?? null, r.headers.key ?? null]).sort()).toEqual([
-      ['/api/account/user-profile', 'alice-token', null],
-      ['/api/search?country=GB&q=red', null, null],
+      [ACCOUNT_API.userProfile, 'alice-token', null],
+      [`${SEARCH_API.list}?country=GB&q=red`, null, null],
     ]);
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
 
     // Another shopper, the same listing: only their own call reaches the api.
     const second = upstream.requests.length;
     await request(web.url).get('/listing?q=red').set('Cookie', 'token=bob-token').expect(200);
-    expect(upstream.requests.slice(second).map((r) => [r.url, r.headers.token ?? null])).toEqual([['/api/account/user-profile', 'bob-token']]);
+    expect(upstream.requests.slice(second).map((r) => [r.url, r.headers.token ?? null])).toEqual([[ACCOUNT_API.userProfile, 'bob-token']]);
 
     // A guest: nothing reaches the api, the page may be cached, and the shared answers it
     // carries to the browser are the very bytes the signed-in page carried.
@@ -248,7 +252,7 @@ describe('render path: shared and personal calls of one page', () => {
     expect(guest.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
     const transferred = (html: string) => JSON.stringify(readPayload(html).payload.transfer);
     expect(transferred(signedIn.text)).toBe(transferred(guest.text));
-    expect(Object.keys(readPayload(guest.text).payload.transfer)).toEqual(['/api/search?country=GB&q=red']);
+    expect(Object.keys(readPayload(guest.text).payload.transfer)).toEqual([`${SEARCH_API.list}?country=GB&q=red`]);
   });
 
   it('keeps a page private when it was built with only a guest key cookie', async () => {

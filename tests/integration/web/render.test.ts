@@ -9,6 +9,9 @@ import { readPayload, visibleMarkup, withoutNonces } from '../../support/page';
 import { encodeMenu } from '../../../client/app/menu-wire';
 import type { MenuTile } from '../../../shared/api/home-schemas';
 import { startWeb } from '../../support/web-server';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
+import { HOME_API } from '../../../shared/api/home-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 let db: Database;
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -75,18 +78,18 @@ describe('server rendering: the root page', () => {
     expect(payload.config).toMatchObject({ country: 'GB', basename: '' });
     // The menu is not among them: the root's data holds its compact form (menu-wire.ts).
     expect(Object.keys(payload.transfer).sort()).toEqual([
-      '/api/account/countries/GB',
-      '/api/home/editorspick-links?country=GB',
-      '/api/home/fashion-blog?country=GB',
-      '/api/home/fashion-tips?country=GB',
-      '/api/home/promoted-links?country=GB',
-      '/api/home/showcase?country=GB',
-      '/api/home/slides?country=GB',
-      '/api/home/top-rated?country=GB',
+      SITE_CONTENT_API.country('GB'),
+      `${HOME_API.editorsPickLinks}?country=GB`,
+      `${HOME_API.fashionBlog}?country=GB`,
+      `${HOME_API.fashionTips}?country=GB`,
+      `${HOME_API.promotedLinks}?country=GB`,
+      `${HOME_API.showcase}?country=GB`,
+      `${HOME_API.slides}?country=GB`,
+      `${HOME_API.topRated}?country=GB`,
     ]);
-    const menu = ((await (await fetch(`${api.url}/api/account/menu-structure/1`)).json()) as { data: { menuList: MenuTile[] } }).data.menuList;
+    const menu = ((await (await fetch(`${api.url}${SITE_CONTENT_API.menu(1)}`)).json()) as { data: { menuList: MenuTile[] } }).data.menuList;
     expect(menu.length).toBeGreaterThan(0);
-    expect(payload.router.loaderData.root).toEqual({ menu: encodeMenu(menu), country: { $transfer: ['/api/account/countries/GB'] } });
+    expect(payload.router.loaderData.root).toEqual({ menu: encodeMenu(menu), country: { $transfer: [SITE_CONTENT_API.country('GB')] } });
     expect(script.split('Summer Dresses').length - 1).toBe(1);
   });
 
@@ -111,7 +114,7 @@ describe('server rendering: the root page', () => {
     // the profile the header shows is rendered, never carried in the transfer cache.
     const { payload, script } = readPayload(signedIn.text);
     expect(JSON.stringify(payload.transfer)).toBe(JSON.stringify(readPayload(guest.text).payload.transfer));
-    expect(Object.keys(payload.transfer).filter((key) => key.startsWith('/api/account/user-profile') || key.startsWith('/api/account/notification-count'))).toEqual([]);
+    expect(Object.keys(payload.transfer).filter((key) => key.startsWith(ACCOUNT_API.userProfile) || key.startsWith(ACCOUNT_API.notificationCount))).toEqual([]);
     expect((payload.router.loaderData.root as { viewer?: { userName: string } }).viewer?.userName).toBe(shopper.userName);
     expect(readPayload(guest.text).payload.router.loaderData.root).not.toHaveProperty('viewer');
     expect(script).not.toContain(shopper.token);

@@ -10,6 +10,9 @@ import { createServerApiClient } from '../../../server/web/upstream/server-api-c
 import { createSharedCache } from '../../../server/web/upstream/shared-cache';
 import { startRecordingUpstream, type Recorded } from '../../support/recording-upstream';
 import { startWeb } from '../../support/web-server';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // The shell's answers (every country site's menu and country) are asked for ahead of pages:
 // when the web starts, again once an import changed the catalogue, and again after a round
@@ -32,7 +35,7 @@ async function startFakeApi() {
   const upstream = await startRecordingUpstream((req: Recorded, res) => {
     if (state.fail(req.url)) send(res, 503, { status: 503, message: 'starting' }, 'no-store');
     else if (req.url === '/readyz') send(res, 200, { status: 'ready' }, 'no-store');
-    else if (req.url.startsWith('/api/account/menu-structure/')) send(res, 200, { data: { menuList: [] } }, CacheLong.header);
+    else if (req.url.startsWith(pathPrefix(SITE_CONTENT_API.menu))) send(res, 200, { data: { menuList: [] } }, CacheLong.header);
     else {
       const code = COUNTRY_CODES.find((c) => req.url === shellCalls(COUNTRIES[c]).country);
       if (!code) send(res, 404, { status: 404, message: 'not here' }, 'no-store');
@@ -122,7 +125,7 @@ describe('the shell warmer', () => {
     // An unknown address is looked up as a listing link (the api knows none): that is the
     // page's one call; the US site's menu and country came from what the web holds.
     expect(await page.text()).toContain('Page Not Found');
-    expect(api.urls(16)).toEqual(['/api/search/listing?country=US&link=%2Fno-such-page']);
+    expect(api.urls(16)).toEqual([`${SEARCH_API.listing}?country=US&link=%2Fno-such-page`]);
   });
 });
 

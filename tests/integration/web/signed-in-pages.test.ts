@@ -4,6 +4,8 @@ import { registerUser } from '../accounts/accounts-api';
 import { readPayload, visibleMarkup } from '../../support/page';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
 import { demoStackForFile } from '../../support/demo-stack';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 
 // A signed-in shopper's listing page over the real api and catalog index: the catalogue comes
 // from shared calls that carry no identity and are answered from the web's shared cache, as
@@ -46,10 +48,10 @@ describe('a signed-in shopper on a listing page', () => {
     const before = await apiRequests();
     const page = await get(LISTING, cookie);
     expect(answeredBetween(before, await apiRequests())).toEqual({
-      '/api/account/user-profile': 1,
-      '/api/account/notification-count': 1,
+      [ACCOUNT_API.userProfile]: 1,
+      [ACCOUNT_API.notificationCount]: 1,
       // The filled hearts: which of the page's products are in one of their wishlists.
-      '/api/account/show-wishlist': 1,
+      [WISHLIST_API.show]: 1,
     });
     expect(page.headers['cache-control']).toBe('private, no-store');
     // The part that is theirs: the header's account menu, with their account's links.
@@ -70,10 +72,10 @@ describe('a signed-in shopper on a listing page', () => {
     const bobsFirst = await apiRequests();
     const bobs = await get(LISTING, `token=${bob.token}; profile-type=3`);
     expect(answeredBetween(bobsFirst, await apiRequests())).toEqual({
-      '/api/account/user-profile': 1,
-      '/api/account/notification-count': 1,
+      [ACCOUNT_API.userProfile]: 1,
+      [ACCOUNT_API.notificationCount]: 1,
       // The filled hearts: which of the page's products are in one of their wishlists.
-      '/api/account/show-wishlist': 1,
+      [WISHLIST_API.show]: 1,
     });
     expect(visibleMarkup(bobs.text)).toContain(`href="/user/${bob.userName}/wishlists"`);
     expect(visibleMarkup(bobs.text)).not.toContain(`/user/${alice.userName}/`);
@@ -86,7 +88,7 @@ describe('a signed-in shopper on a listing page', () => {
     const renamed = `Ren${Date.now() % 100000}`; // the header shows 10 characters
     const xsrf = await fetchXsrf(stack.web.url, jar);
     await request(stack.web.url)
-      .put('/api/account/edit-user-profile')
+      .put(ACCOUNT_API.editProfile)
       .set('Cookie', jar.header())
       .set('X-XSRF-TOKEN', xsrf)
       .set('Origin', stack.web.url)
@@ -96,10 +98,10 @@ describe('a signed-in shopper on a listing page', () => {
     const before = await apiRequests();
     const page = await get(LISTING, jar.header());
     expect(answeredBetween(before, await apiRequests())).toEqual({
-      '/api/account/user-profile': 1,
-      '/api/account/notification-count': 1,
+      [ACCOUNT_API.userProfile]: 1,
+      [ACCOUNT_API.notificationCount]: 1,
       // The filled hearts: which of the page's products are in one of their wishlists.
-      '/api/account/show-wishlist': 1,
+      [WISHLIST_API.show]: 1,
     });
     expect(visibleMarkup(page.text)).toContain(renamed);
   });

@@ -5,6 +5,7 @@ import { TWITTER_SITE, UPSTREAM_HEADER } from '../../../shared/constants';
 import { SOCIAL_CARD } from '../../../shared/images';
 import { registerUser } from '../accounts/accounts-api';
 import { demoStackForFile } from '../../support/demo-stack';
+import { LOOK_API } from '../../../shared/api/look-paths';
 
 // Social cards as Facebook, X and LinkedIn read them (spec section 2 "Page metadata"): the
 // first og:image, and the one twitter:image, is a 1200 × 630 JPEG (a look's collage PNG)
@@ -42,7 +43,7 @@ describe('social cards', () => {
     const guids = [...new Set([...listing.matchAll(/\/alerts\/add\/([0-9a-f-]{36})\?/g)].map((m) => m[1]!))];
     const shopper = await registerUser(stack.api);
     const saved = await request(stack.api.url)
-      .post('/api/account/save-set')
+      .post(LOOK_API.save)
       .set(UPSTREAM_HEADER.token, shopper.token)
       .send({ setName: 'Card Look', setId: 0, setPublic: 1, data: { items: [0, 1].map((i) => ({ guid: guids[i], x: i * 500, y: i * 500, width: 400, height: 400, z: i })) } });
     expect(saved.status).toBe(200);

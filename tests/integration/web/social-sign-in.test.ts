@@ -8,6 +8,8 @@ import { startAccountsApi, uniqueEmail, type AccountsApi } from '../accounts/acc
 import { startSocialProviders } from '../../support/social-providers';
 import { CookieJar, clears, fetchXsrf, setCookies } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
+import { SOCIAL_SIGN_IN_PAGES } from '../../../shared/api/social-sign-in-paths';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // Social sign-in by OAuth 2 redirect: GET /auth/start/{provider} keeps a random
 // state and the same-site returnurl in a short-lived HttpOnly cookie and redirects to the
@@ -39,16 +41,16 @@ afterAll(async () => {
 
 /** The start of the flow, as the button's navigation makes it. */
 async function start(jar: CookieJar, returnUrl: string, provider = 'facebook') {
-  const res = await request(web.url).get(`/auth/start/${provider}`).query({ returnurl: returnUrl }).set('Cookie', jar.header());
+  const res = await request(web.url).get(SOCIAL_SIGN_IN_PAGES.start(provider)).query({ returnurl: returnUrl }).set('Cookie', jar.header());
   jar.take(res);
   return res;
 }
 
 /** The callback page's POST: same origin, with the XSRF header. */
-async function callback(jar: CookieJar, body: Record<string, unknown>, provider = 'facebook') {
+async function callback(jar: CookieJar, body: Record<string, unknown>, provider: 'facebook' | 'google' = 'facebook') {
   const token = await fetchXsrf(web.url, jar);
   const res = await request(web.url)
-    .post(`/auth/${provider}`)
+    .post(provider === 'google' ? ACCOUNT_API.google : ACCOUNT_API.facebook)
     .set('Cookie', jar.header())
     .set('X-XSRF-TOKEN', token)
     .set('Origin', web.url)
@@ -75,7 +77,7 @@ describe('the start of social sign-in', () => {
     const state = location.searchParams.get('state')!;
     expect(Object.fromEntries(location.searchParams)).toEqual({
       client_id: FACEBOOK_APP_ID,
-      redirect_uri: `${SITE}/auth/callback/facebook`,
+      redirect_uri: `${SITE}${SOCIAL_SIGN_IN_PAGES.callback('facebook')}`,
       response_type: 'token',
       scope: 'email',
       state,
@@ -83,7 +85,7 @@ describe('the start of social sign-in', () => {
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const cookie = setCookies(res).find((c) => c.name === 'social-state')!;
-    expect(cookie.attributes).toMatchObject({ httponly: true, samesite: 'Lax', path: '/auth', 'max-age': '600' });
+    expect(cookie.attributes).toMatchObject({ httponly: true, samesite: 'Lax', path: SOCIAL_SIGN_IN_PAGES.cookiePath, 'max-age': '600' });
     expect(cookie.attributes.secure).toBeUndefined();
     expect(cookie.value).toContain(state);
 
@@ -93,9 +95,9 @@ describe('the start of social sign-in', () => {
   });
 
   it('is Secure over HTTPS, and says a provider without an app id is not available', async () => {
-    const res = await request(web.url).get('/auth/start/facebook').set('X-Forwarded-Proto', 'https');
+    const res = await request(web.url).get(SOCIAL_SIGN_IN_PAGES.start('facebook')).set('X-Forwarded-Proto', 'https');
     expect(setCookies(res).find((c) => c.name === 'social-state')?.attributes.secure).toBe(true);
-    const google = await request(web.url).get('/auth/start/google?returnurl=/');
+    const google = await request(web.url).get(`${SOCIAL_SIGN_IN_PAGES.start('google')}?returnurl=/`);
     expect(google.status).toBe(404);
     expect(google.text).toBe(ACCOUNT_MESSAGES.socialUnavailable('Google'));
     expect(setCookies(google)).toEqual([]);
@@ -110,11 +112,11 @@ describe('the start of social sign-in', () => {
   });
 
   it('serves the callback as a page of ours, not through the gateway to the api', async () => {
-    const res = await request(web.url).get('/auth/callback/facebook').expect(200);
+    const res = await request(web.url).get(SOCIAL_SIGN_IN_PAGES.callback('facebook')).expect(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text).toContain('Sign in with Facebook');
-    await request(web.url).get('/auth/callback/twitter').expect(404);
+    await request(web.url).get(SOCIAL_SIGN_IN_PAGES.callback('twitter')).expect(404);
   });
 });
 
@@ -179,7 +181,7 @@ describe('the callback POST', () => {
     const jar = new CookieJar();
     const state = new URL((await start(jar, '/')).headers.location as string).searchParams.get('state')!;
     const res = await request(web.url)
-      .post('/auth/facebook')
+      .post(ACCOUNT_API.facebook)
       .set('Cookie', jar.header())
       .set('Origin', 'https://evil.example')
       .send({ access_token: facebookUser(), state });

@@ -5,6 +5,7 @@ import { freePort, startNodeProcess, waitForUrl, type NodeProcess } from '../../
 import { waitForOutput } from '../../support/process-output';
 import { startRecordingUpstream } from '../../support/recording-upstream';
 import { testBuild } from '../../support/test-build';
+import { HOME_API } from '../../../shared/api/home-paths';
 
 // The built web server as a real process: SIGTERM lets requests in flight finish.
 
@@ -20,7 +21,7 @@ describe('the web process', () => {
     let arrived!: (answer: () => void) => void;
     const requestArrived = new Promise<() => void>((resolve) => (arrived = resolve));
     const upstream = await startRecordingUpstream((req, res) => {
-      if (!req.url.startsWith('/api/home/slides')) return void res.writeHead(404).end();
+      if (!req.url.startsWith(HOME_API.slides)) return void res.writeHead(404).end();
       arrived(() => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"data":{"sliders":[]}}');
@@ -57,7 +58,7 @@ describe('the web process', () => {
         req.once('error', reject);
       });
     // One connection with a request in flight, and one busy a moment ago and idle now.
-    const inFlight = get('/api/home/slides');
+    const inFlight = get(HOME_API.slides);
     const answer = await requestArrived;
     expect((await get('/healthz')).status).toBe(200);
     expect(sockets.size).toBe(2);

@@ -7,6 +7,10 @@ import { registerUser } from '../accounts/accounts-api';
 import { demoStackForFile } from '../../support/demo-stack';
 import { asBrowser, sessionCookies } from '../../support/web-session';
 import { readPayload, visibleMarkup } from '../../support/page';
+import * as SEARCH_API from '../../../shared/api/search-paths';
+import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
+import { pathPrefix } from '../../support/api-paths';
 
 // Wishlists through the real web and api: the filled hearts are a signed-in shopper's own call
 // (a guest's listing stays the same shared, page-cached document), My Wishlists' plain forms
@@ -25,14 +29,14 @@ const onApi = (shopper: Shopper) => ({
 
 /** The product ids the guest listing shows, in order. */
 async function listingIds(): Promise<number[]> {
-  const res = await request(stack.api.url).get('/api/search?q=dreses&perPage=48').expect(200);
+  const res = await request(stack.api.url).get(`${SEARCH_API.list}?q=dreses&perPage=48`).expect(200);
   return (res.body.data.products as { id: number }[]).map((p) => p.id);
 }
 const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
 const favouriteCount = (html: string) => (html.match(/icon-wishlist is-favourite/g) ?? []).length;
 
 async function listOf(shopper: Shopper, listId: number): Promise<{ list: Wishlist; items: { productId: number }[] }> {
-  return (await onApi(shopper).get(`/api/account/wishlist/${listId}/gb/added`)).body.data;
+  return (await onApi(shopper).get(WISHLIST_API.list(listId, 'gb'))).body.data;
 }
 
 describe('hearts on the listing', () => {
@@ -42,7 +46,7 @@ describe('hearts on the listing', () => {
     const shopper = await registerUser(stack.api);
     const ids = await listingIds();
     const first = ids[0]!;
-    await onApi(shopper).post('/api/account/wishlist', { id: first, listId: 0, listName: 'Summer' });
+    await onApi(shopper).post(WISHLIST_API.add, { id: first, listId: 0, listName: 'Summer' });
 
     const mine = await browser.page(LISTING, shopper).expect(200);
     expect(mine.headers['cache-control']).toBe('private, no-store');
@@ -73,14 +77,14 @@ describe('hearts on the listing', () => {
 
 describe('hearts on the product page', () => {
   it("fills the similar items' hearts for a shopper only, and a guest's product page makes no hearts call", async () => {
-    const res = await request(stack.api.url).get('/api/search?q=dreses&perPage=1').expect(200);
+    const res = await request(stack.api.url).get(`${SEARCH_API.list}?q=dreses&perPage=1`).expect(200);
     const card = res.body.data.products[0] as { category_slug: string; subcategory_slug: string; variant_index: number; variants: { size_variants: { slug: string }[] }[] };
     const path = `${card.category_slug}/${card.subcategory_slug}/${card.variants[card.variant_index]!.size_variants[0]!.slug}`;
-    const similar = ((await request(stack.api.url).get(`/api/products/similar/${path}?country=GB&page=1&perPage=12`).expect(200)).body.data.products as { id: number }[]).map((p) => p.id);
+    const similar = ((await request(stack.api.url).get(`${pathPrefix(PRODUCT_PAGE_API.similar)}${path}?country=GB&page=1&perPage=12`).expect(200)).body.data.products as { id: number }[]).map((p) => p.id);
     // The second similar item (an undefined one would fail the add below).
     const chosen = similar[1]!;
     const shopper = await registerUser(stack.api);
-    await onApi(shopper).post('/api/account/wishlist', { id: chosen, listId: 0, listName: 'Maybe' });
+    await onApi(shopper).post(WISHLIST_API.add, { id: chosen, listId: 0, listName: 'Maybe' });
 
     const guest = await browser.page(`/${path}`).expect(200);
     expect(readPayload(guest.text).script).not.toContain('"hearts"');
@@ -110,7 +114,7 @@ describe('My Wishlists without JavaScript', () => {
     expect(visibleMarkup(again.text)).toContain('<p data-testid="wishlist-holding">Already in: <!-- -->Party</p>');
     expect(visibleMarkup(again.text)).toContain(`<option value="${listId}">Party</option>`);
     expect(visibleMarkup((await browser.page(`/wishlist/add/${b}`, shopper).expect(200)).text)).not.toContain('wishlist-holding');
-    await onApi(shopper).post('/api/account/wishlist', { id: b, listId, listName: '' });
+    await onApi(shopper).post(WISHLIST_API.add, { id: b, listId, listName: '' });
     expect((await listOf(shopper, listId)).items.map((item) => item.productId).sort()).toEqual([a, b].sort());
 
     const renamed = await browser.formPost(page, { intent: 'rename', listId: String(listId), listName: 'Evening' }, shopper).expect(302);
@@ -130,7 +134,7 @@ describe('My Wishlists without JavaScript', () => {
 
     const gone = await browser.formPost(page, { intent: 'delete-list', listId: String(listId) }, shopper).expect(302);
     expect(gone.headers.location).toBe(page);
-    const lists = (await onApi(shopper).get('/api/account/wishlist/0/gb/added')).body.data.lists as Wishlist[];
+    const lists = (await onApi(shopper).get(WISHLIST_API.lists('gb'))).body.data.lists as Wishlist[];
     expect(lists.map((list) => list.listName)).toEqual(['Later']);
   });
 
@@ -161,12 +165,12 @@ describe('the public wishlist page', () => {
   it('is a 404 while private, and once public shows to guests with Open Graph tags, indexable; a wrong slug redirects', async () => {
     const shopper = await registerUser(stack.api);
     const [a] = await listingIds();
-    const added = await onApi(shopper).post('/api/account/wishlist', { id: a, listId: 0, listName: 'Date Night' });
+    const added = await onApi(shopper).post(WISHLIST_API.add, { id: a, listId: 0, listName: 'Date Night' });
     const list = added.body.data.lists[0] as Wishlist;
     const path = `/wishlist/${list.listId}/${list.slug}`;
     await browser.page(path).expect(404);
 
-    await request(stack.api.url).put('/api/account/wishlist-privacy').set(UPSTREAM_HEADER.token, shopper.token).send({ listId: list.listId, isPublic: 1 }).expect(200);
+    await request(stack.api.url).put(WISHLIST_API.privacy).set(UPSTREAM_HEADER.token, shopper.token).send({ listId: list.listId, isPublic: 1 }).expect(200);
     const res = await browser.page(path).expect(200);
     const html = visibleMarkup(res.text);
     expect(html).toContain(`<meta property="og:title" content="Date Night by `);

@@ -4,6 +4,7 @@ import { XSRF_REFUSED_MESSAGE } from '../../../shared/api/web-session';
 import { registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from '../accounts/accounts-api';
 import { CookieJar, fetchXsrf, setCookies } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
+import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // The XSRF check covers every state-changing request whatever its path and its case: Express
 // matches routes without regard to case, so /API/ACCOUNT/REGISTER is the register route.
@@ -26,12 +27,15 @@ afterAll(async () => {
 
 /** Whether the api knows this e-mail and password (a refused register created nothing). */
 async function canSignIn(email: string): Promise<boolean> {
-  return (await request(api.url).post('/auth/login').send({ email, password: PASSWORD })).status === 200;
+  return (await request(api.url).post(ACCOUNT_API.login).send({ email, password: PASSWORD })).status === 200;
 }
 
-const REGISTER_PATHS = ['/API/ACCOUNT/REGISTER', '/Api/Account/Register', '/api/ACCOUNT/register', '/api/account/register'];
-const LOGIN_PATHS = ['/AUTH/LOGIN', '/Auth/Login', '/auth/LOGIN', '/auth/login'];
-const LOGOUT_PATHS = ['/API/ACCOUNT/LOGOUT', '/api/Account/Logout', '/api/account/logout'];
+// eslint-disable-next-line no-restricted-syntax -- the same path in other letter cases, on purpose
+const REGISTER_PATHS = ['/API/ACCOUNT/REGISTER', '/Api/Account/Register', '/api/ACCOUNT/register', ACCOUNT_API.register];
+// eslint-disable-next-line no-restricted-syntax -- the same path in other letter cases, on purpose
+const LOGIN_PATHS = ['/AUTH/LOGIN', '/Auth/Login', '/auth/LOGIN', ACCOUNT_API.login];
+// eslint-disable-next-line no-restricted-syntax -- the same path in other letter cases, on purpose
+const LOGOUT_PATHS = ['/API/ACCOUNT/LOGOUT', '/api/Account/Logout', ACCOUNT_API.logout];
 
 describe('from another site, in any case', () => {
   it.each(REGISTER_PATHS)('refuses POST %s: no account, no session', async (path) => {
@@ -54,7 +58,7 @@ describe('from another site, in any case', () => {
     const res = await request(web.url).delete(path).set('Origin', EVIL).set('Cookie', `token=${session.token}`);
     expect([res.status, res.body]).toEqual([403, { status: 403, message: XSRF_REFUSED_MESSAGE }]);
     expect(setCookies(res).map((cookie) => cookie.name)).toEqual([]);
-    const profile = await request(web.url).get('/api/account/user-profile').set('Cookie', `token=${session.token}`);
+    const profile = await request(web.url).get(ACCOUNT_API.userProfile).set('Cookie', `token=${session.token}`);
     expect(profile.status).toBe(200);
   });
 
@@ -71,7 +75,7 @@ describe('from another site, in any case', () => {
   });
 
   it('refuses a method outside the usual four, which the gateway would forward', async () => {
-    const res = await fetch(`${web.url}/api/account/register`, { method: 'PROPPATCH', headers: { Origin: EVIL } });
+    const res = await fetch(`${web.url}${ACCOUNT_API.register}`, { method: 'PROPPATCH', headers: { Origin: EVIL } });
     expect([res.status, await res.json()]).toEqual([403, { status: 403, message: XSRF_REFUSED_MESSAGE }]);
   });
 });
@@ -110,6 +114,6 @@ describe('from our own pages', () => {
     expect((await request(web.url).post('/authentication').type('form').set('Origin', 'null').set('Sec-Fetch-Site', 'cross-site').send(fields)).status).toBe(403);
     expect((await request(web.url).post('/authentication').type('form').set('Origin', 'null').send(fields)).status).toBe(403);
     // The api still needs the token.
-    expect((await request(web.url).post('/auth/login').type('form').set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').send(fields)).status).toBe(403);
+    expect((await request(web.url).post(ACCOUNT_API.login).type('form').set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').send(fields)).status).toBe(403);
   });
 });

@@ -100,6 +100,7 @@ describe('paths named in the documents', () => {
     expect(repositoryPath('tests/unit/docs/**')).toBe('tests/unit/docs/');
     expect(repositoryPath('cache-policy.ts')).toBeUndefined();
     expect(repositoryPath('stores.json')).toBeUndefined();
+    // eslint-disable-next-line no-restricted-syntax -- a backticked '/api/…' in Markdown: a string, no call
     expect(repositoryPath('/api/search/listing')).toBeUndefined();
     expect(repositoryPath('dist/server/web.js')).toBeUndefined();
     expect(repositoryPath('tests/output/screenshots/')).toBeUndefined();
