@@ -83,11 +83,8 @@ export function AlertDialog({ target, onClose }: Props) {
             name="alertPrice"
             inputMode="decimal"
             autoComplete="off"
-            value={price.value}
+            {...price.props(state.priceProblem)}
             disabled={!state.priceEnabled}
-            error={price.touched ? state.priceProblem : undefined}
-            alert
-            onChange={(event) => price.set(event.target.value)}
           >
             {suggestion && state.priceEnabled && (
               <button
@@ -107,10 +104,7 @@ export function AlertDialog({ target, onClose }: Props) {
             name="email"
             type="email"
             autoComplete="email"
-            value={email.value}
-            error={email.touched ? state.emailProblem : undefined}
-            alert
-            onChange={(event) => email.set(event.target.value)}
+            {...email.props(state.emailProblem)}
           />
         )}
         <DialogActions onClose={onClose} submit="Alert Me" disabled={!state.canSubmit || sending} />

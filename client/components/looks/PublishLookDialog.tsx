@@ -67,10 +67,7 @@ export function PublishLookDialog({ request, onClose, onSaved }: Props) {
           label="Look title"
           name="setName"
           autoComplete="off"
-          value={title.value}
-          error={title.touched ? state.titleProblem : undefined}
-          alert
-          onChange={(event) => title.set(event.target.value)}
+          {...title.props(state.titleProblem)}
           onBlur={title.touch}
         />
         <fieldset className="look-visibility">

@@ -113,10 +113,7 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
             label="List Name"
             name="listName"
             autoComplete="off"
-            value={name.value}
-            error={name.touched ? state.nameProblem : undefined}
-            alert
-            onChange={(event) => name.set(event.target.value)}
+            {...name.props(state.nameProblem)}
             onBlur={name.touch}
           />
         )}
