@@ -1,15 +1,15 @@
 import { createApiClient, transferKey, type ApiClient, type ApiRequest, type ApiResponse } from '../../../shared/api/api-client';
 import { parseAnswer, type AnswerName } from '../../../shared/api/answer-schemas';
 import { viewedBy } from '../../../shared/api/admin-view';
-import { apiScope } from '../../../shared/api/api-routes';
 import { sharedMaxAge, sharedStaleSeconds } from '../../../shared/http/cache-policy';
-import { readJson, type ApiUpstream, type CallOptions, type Caller } from './api-upstream';
+import { readJson, scoped, type ApiUpstream, type CallOptions, type Caller } from './api-upstream';
 import { purgeKeysOf } from './cache-purges';
 import { fromKept, parsedAs } from './parsed-answer';
 import type { SharedCache } from './shared-cache';
 import type { ShellWarmer } from './shell-warmer';
 import type { TransferCache, TransferMetrics } from './transfer-cache';
 import { AUTH_PREFIX } from '../../../shared/api/api-paths';
+import type { ApiScope } from '../../../shared/api/api-routes';
 
 // The API client SSR loaders and page actions use: straight to API_BASE_URL through the one
 // upstream. Each call's scope comes from its method and path (shared/api/api-routes.ts), not
@@ -181,19 +181,28 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
     return pending;
   }
 
-  const viewed = (request: ApiRequest): ApiRequest => {
-    const url = viewedBy(request.method, request.url, options.admin?.() === true);
-    return url === request.url ? request : { ...request, url };
+  // Each call as it is sent (with the admin view when the session says admin) and its scope,
+  // worked out once and carried with it: the transfer cache, the transport and the upstream's
+  // headers read it from there, not from the route table again (issue 26).
+  const routedCalls = new WeakMap<ApiRequest, ApiRequest & { scope: ApiScope }>();
+  const routed = (asked: ApiRequest) => {
+    let request = routedCalls.get(asked);
+    if (!request) {
+      const url = viewedBy(asked.method, asked.url, options.admin?.() === true);
+      request = scoped(url === asked.url ? asked : { ...asked, url });
+      routedCalls.set(asked, request);
+    }
+    return request;
   };
   const transport = (asked: ApiRequest, name: AnswerName) => {
-    const request = viewed(asked);
-    return apiScope(request.method, request.url) === 'shared' ? shared(request, name) : personal(request, name);
+    const request = routed(asked);
+    return request.scope === 'shared' ? shared(request, name) : personal(request, name);
   };
 
   const client = createApiClient(transport, {
     // Within one page, a shared GET two loaders make is fetched once.
     take(key, request) {
-      if (!transfer || apiScope(request.method, viewed(request).url) !== 'shared') return undefined;
+      if (!transfer || routed(request).scope !== 'shared') return undefined;
       const value = transfer.get(key);
       deps.transferMetrics?.lookup(value !== undefined);
       return value;
