@@ -31,6 +31,8 @@ export type ServerApiDeps = {
   /** The shell's answers, held by the web ahead of pages (shell-warmer.ts); absent, they are asked for like any other. */
   shell?: Pick<ShellWarmer, 'get'> | undefined;
   transferMetrics?: TransferMetrics;
+  /** False: a kept answer is parsed again at each use, as before issue 26 (KEEP_PARSED_ANSWERS, for the bench). */
+  keepParsed?: boolean | undefined;
 };
 
 export type PageApiOptions = {
@@ -73,6 +75,7 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
   const { caller, transfer } = options;
   const calls = options.calls ?? {};
   const { sessionCache, purges } = deps.upstream;
+  const keepParsed = deps.keepParsed !== false;
   let personalCalls = 0;
   const personalGets = new Map<string, Promise<ApiResponse>>();
 
@@ -119,7 +122,7 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
     }
     const key = transferKey(request);
     const held = deps.shell?.get(key);
-    if (held) return { ...fromKept(held, name), transferable: true };
+    if (held) return { ...fromKept(held, name, keepParsed), transferable: true };
     // Purges heard of and not yet applied come first: nothing they drop is answered after them.
     const purging = purges.pending();
     if (purging) await purging;
@@ -130,7 +133,7 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
       // refusal drops it).
       if (hit.stale) fetchShared(request, key, name).catch(() => undefined);
       if (hit.purgeKeys?.length) options.onPurgeKeys?.(hit.purgeKeys);
-      return { ...fromKept(hit, name), transferable: true };
+      return { ...fromKept(hit, name, keepParsed), transferable: true };
     }
     const { response, setsCookie, purgeKeys } = await fetchShared(request, key, name);
     if (purgeKeys.length) options.onPurgeKeys?.(purgeKeys);
@@ -159,7 +162,7 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
 
   async function personalGet(request: ApiRequest, key: string, name: AnswerName): Promise<ApiResponse> {
     const kept = sessionCache.get(caller, key);
-    if (kept) return fromKept(kept, name);
+    if (kept) return fromKept(kept, name, keepParsed);
     const before = writesInFlight === 0 ? writeEvents : -1;
     const { response, setsCookie } = await fetchAnswer(request, name);
     const overlapped = before !== writeEvents || writesInFlight > 0;
