@@ -164,6 +164,9 @@ async function main() {
     // A web without the session cache: every signed-in page asks the api for the shopper's own
     // answers, as the first page of a visit does.
     const firstPageUrl = await web({ ...RENDER_EVERY_REQUEST, SESSION_CACHE_SECONDS: '0' });
+    // Issue 26, before and after in one run: a web that parses every kept answer again at each
+    // use (KEEP_PARSED_ANSWERS=false, as before) beside the one that keeps them parsed.
+    const reparsingUrl = await web({ ...RENDER_EVERY_REQUEST, KEEP_PARSED_ANSWERS: 'false' });
     const listingResponse = await fetch(`${streamUrl}${listingPath}`);
     if (listingResponse.status !== 200) throw new Error(`${listingPath} answered ${listingResponse.status}`);
     const listing = await listingResponse.text();
@@ -184,6 +187,7 @@ async function main() {
       await compare(
         [
           { name: `SSR ${listingPath}, as served (guest)`, url: `${streamUrl}${listingPath}` },
+          { name: 'the same, kept answers parsed at each use (before issue 26)', url: `${reparsingUrl}${listingPath}` },
           { name: 'the same, signed-in shopper', url: `${streamUrl}${listingPath}`, headers: { cookie: shopper } },
           { name: 'signed-in, session cache off (first page of a visit)', url: `${firstPageUrl}${listingPath}`, headers: { cookie: shopper } },
           { name: `SSR ${listingPath}, no shared cache`, url: `${uncachedUrl}${listingPath}` },
@@ -192,8 +196,9 @@ async function main() {
         settings,
       ),
     );
-    const [listed, listedSignedIn, listedFirstPage, listedUncached, listedStatic] = listingRows;
+    const [listed, listedReparsing, listedSignedIn, listedFirstPage, listedUncached, listedStatic] = listingRows;
     printTable(`3. Listing page (${Math.round(listing.length / 1024)} KB)`, listingRows, [
+      ['kept answers parsed once (after) / at each use (before)', listed!.rps / listedReparsing!.rps],
       ['signed-in / guest', listedSignedIn!.rps / listed!.rps],
       ['signed-in, session cache off / guest', listedFirstPage!.rps / listed!.rps],
       ['streamed / static string', listed!.rps / listedStatic!.rps],

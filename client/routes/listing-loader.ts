@@ -5,7 +5,6 @@ import type { ListingPage as ListingAnswer } from '../../shared/api/search-schem
 import { PER_PAGE, RECOMMENDED_PRODUCTS } from '../../shared/constants';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { firstApiPage, listingApiQuery } from '../../shared/listing/companion-calls';
-import { isNavigableShopPath } from '../../shared/listing/paths';
 import { ListingQueryError, emptyListingState, parseListingQuery, type ListingRequest, type ListingState } from '../../shared/listing/query-grammar';
 import { forCountry } from '../../shared/listing/transitions';
 import { apiContext, siteContext } from '../app/contexts';
@@ -75,7 +74,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const path = listingPath(url.pathname, site.basename);
   const isSearch = path === '/search';
-  if (path.startsWith('/shop/') && !isNavigableShopPath(path)) throw data(null, { status: 404, headers: noStore });
   const state = readListingState(url);
   const listing: ListingRequest = { state: forCountry(state, site.country), link: isSearch ? undefined : path, country: site.country };
   const perPage = state.perPage ?? PER_PAGE;

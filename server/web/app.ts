@@ -157,7 +157,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
     assets: readClientAssets(config.clientDir),
     siteUrl,
     socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.socialSignIn[provider]),
-    api: { upstream: api, sharedCache, transferMetrics, shell: shellWarmer },
+    api: { upstream: api, sharedCache, transferMetrics, shell: shellWarmer, keepParsed: config.keepParsedAnswers },
     transferLimits: config.transferLimits,
     transferMetrics,
     streamTimeoutMs: config.streamTimeoutMs,

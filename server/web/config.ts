@@ -37,6 +37,12 @@ const WebEnv = z.object({
   SHARED_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(32 * 1024 * 1024),
   /** Ask the api for every country site's shell answers ahead of pages (upstream/shell-warmer.ts). */
   WARM_SHELL: envBoolean.default(true),
+  /**
+   * Answer pages from kept answers as they were parsed when fetched (issue 26). Off, every use
+   * of a kept answer parses it again, as before: only `npm run bench` turns it off, to measure
+   * the two side by side.
+   */
+  KEEP_PARSED_ANSWERS: envBoolean.default(true),
   /** How long a session's own personal answers are reused by its next pages (0 turns it off). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(10),
   SESSION_CACHE_MAX_BYTES: z.coerce.number().int().nonnegative().default(8 * 1024 * 1024),
@@ -99,6 +105,7 @@ export type WebConfig = {
   transferLimits: { maxEntries: number; maxBytes: number };
   sharedCacheMaxBytes: number;
   warmShell: boolean;
+  keepParsedAnswers: boolean;
   sessionCache: { ttlSeconds: number; maxBytes: number };
   pageCache: { maxBytes: number; versionCheckMs: number };
   overload: { renders: OverloadLimits; apiCalls: OverloadLimits };
@@ -135,6 +142,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     transferLimits: { maxEntries: e.TRANSFER_CACHE_MAX_ENTRIES, maxBytes: e.TRANSFER_CACHE_MAX_BYTES },
     sharedCacheMaxBytes: e.SHARED_CACHE_MAX_BYTES,
     warmShell: e.WARM_SHELL,
+    keepParsedAnswers: e.KEEP_PARSED_ANSWERS,
     sessionCache: { ttlSeconds: e.SESSION_CACHE_SECONDS, maxBytes: e.SESSION_CACHE_MAX_BYTES },
     pageCache: { maxBytes: e.PAGE_CACHE_MAX_BYTES, versionCheckMs: e.PAGE_CACHE_VERSION_CHECK_MS },
     overload: {

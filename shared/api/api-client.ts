@@ -4,7 +4,8 @@ import type { Answer, AnswerName } from './answer-schemas';
 // directly (and records the transfer cache); in the browser it calls /api through the
 // gateway (and reads the transfer cache once). A call names the answer it expects
 // (shared/api/answer-schemas.ts): the server parses `response.data` with that zod schema at
-// the edge; the browser trusts what our own server sends, so zod never ships to it.
+// the edge, once per fetch (its caches keep the parsed answer: ApiResponse.answer); the
+// browser trusts what our own server sends, so zod never ships to it.
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -24,12 +25,20 @@ export type ApiResponse = {
   /** Bytes of the body as received, and whether it may travel to the browser (server side: shared answers only). */
   bytes?: number;
   transferable?: boolean;
+  /**
+   * The answer `body.data` already is, checked by the transport (the server parses each answer
+   * once per fetch and keeps it parsed, issue 26): the client does not parse it again.
+   */
+  answer?: AnswerName;
 };
 
-/** Moves a request to the API and back; the two sides differ only here. */
-export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
+/** Moves a request to the API and back; the two sides differ only here. `answer` names what the call expects. */
+export type ApiTransport = (request: ApiRequest, answer: AnswerName) => Promise<ApiResponse>;
 
-/** Sees every parsed GET answer: the server records them for transfer, the browser reads them. */
+/**
+ * Sees every parsed GET answer: the server records them for transfer, the browser reads them.
+ * What `take` returns is an answer already parsed (the server's) or trusted (the browser's).
+ */
 export type TransferHooks = {
   take?(key: string, request: ApiRequest): unknown;
   record?(key: string, value: unknown, response: ApiResponse): void;
@@ -86,11 +95,12 @@ function errorMessage(body: unknown, status: number): string {
  */
 export function createApiClient(transport: ApiTransport, transfer: TransferHooks = {}, parse: AnswerParser = trustAnswer): ApiClient {
   async function call(request: ApiRequest, answer: AnswerName): Promise<{ value: unknown; response: ApiResponse }> {
-    const response = await transport(request);
+    const response = await transport(request, answer);
     if (response.status < 200 || response.status >= 300) {
       throw new ApiError(response.status, errorMessage(response.body, response.status));
     }
-    const parsed = parse(answer, (response.body as { data?: unknown } | null)?.data);
+    const data = (response.body as { data?: unknown } | null)?.data;
+    const parsed = response.answer === answer ? ({ ok: true, value: data } as const) : parse(answer, data);
     if (!parsed.ok) {
       throw new ApiError(502, `unexpected response from ${request.method} ${request.url.split('?')[0]}`);
     }
@@ -101,11 +111,9 @@ export function createApiClient(transport: ApiTransport, transfer: TransferHooks
     async get<N extends AnswerName>(path: string, answer: N, query?: Query, headers?: Record<string, string>) {
       const request: ApiRequest = { method: 'GET', url: buildUrl(path, query), ...(headers ? { headers } : {}) };
       const key = transferKey(request);
+      // Parsed once, when it was fetched: not again.
       const cached = transfer.take?.(key, request);
-      if (cached !== undefined) {
-        const parsed = parse(answer, cached);
-        if (parsed.ok) return parsed.value as Answer<N>;
-      }
+      if (cached !== undefined) return cached as Answer<N>;
       const { value, response } = await call(request, answer);
       transfer.record?.(key, value, response);
       return value as Answer<N>;

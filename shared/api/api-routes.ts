@@ -192,12 +192,20 @@ for (const path of ADMIN_VIEW_PATHS) {
   if (!API_ROUTES.some((r) => r.method === 'GET' && r.path === path)) throw new Error(`${path} takes the admin view but is not a GET of the api route table`);
 }
 
+/** A call's route in the contract (undefined when it has none) and who its answer is for. */
+export type RoutedCall = { route: ApiRoute | undefined; scope: ApiScope };
+
 /**
- * Who an api call's answer is for. A call the contract does not list counts as personal:
- * the safe side, since identity then travels and nothing is shared; so does a call asking
- * for the admin view (shared/api/admin-view.ts).
+ * A call's route and scope from one reading of the table. A call the contract does not list
+ * counts as personal: the safe side, since identity then travels and nothing is shared; so
+ * does a call asking for the admin view (shared/api/admin-view.ts), whatever its route.
  */
+export function routeCall(method: string, url: string): RoutedCall {
+  const route = findApiRoute(method, url);
+  return { route, scope: asksAdminView(url) ? 'personal' : (route?.scope ?? 'personal') };
+}
+
+/** Who an api call's answer is for (routeCall's scope). */
 export function apiScope(method: string, url: string): ApiScope {
-  if (asksAdminView(url)) return 'personal';
-  return findApiRoute(method, url)?.scope ?? 'personal';
+  return routeCall(method, url).scope;
 }

@@ -1,7 +1,7 @@
 // Listing paths (spec section 2 "Listing and search page"): any path is a listing, its words
 // the search key.
 
-/** A shop path is re-navigated only when it is letters, digits, hyphens and slashes. */
+/** A shop path is re-navigated only when it is letters, digits, hyphens and slashes (the api's rule: server/api/listing/listing-link.ts). */
 export function isNavigableShopPath(path: string): boolean {
   return /^[A-Za-z0-9/-]+$/.test(path);
 }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { apiScope } from '../../../shared/api/api-routes';
+import { routeCall, type RoutedCall } from '../../../shared/api/api-routes';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { CachePrivate } from '../../../shared/http/cache-policy';
 
@@ -10,10 +10,27 @@ import { CachePrivate } from '../../../shared/http/cache-policy';
 // - a personal route's answer is private, whatever its handler or an error handler set.
 // A request the table does not list counts as personal (apiScope's safe side).
 
+// The route and scope are found once and carried on the request (res.locals.apiCall) for what
+// runs after (the kept answers), which read them from there (issue 26).
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** Set by bindApiScope: the request's route in the api contract and its scope. */
+    apiCall?: RoutedCall;
+  }
+}
+
 const IDENTITY_HEADERS: readonly string[] = [UPSTREAM_HEADER.token, UPSTREAM_HEADER.guestKey];
 
+/** The request's route and scope: as bindApiScope found them, else read from the table now. */
+export function routedCall(req: Request, res: Response): RoutedCall {
+  return res.locals.apiCall ?? routeCall(req.method, req.originalUrl);
+}
+
 export function bindApiScope(req: Request, res: Response, next: NextFunction): void {
-  if (apiScope(req.method, req.originalUrl) === 'shared') {
+  const call = routeCall(req.method, req.originalUrl);
+  res.locals.apiCall = call;
+  if (call.scope === 'shared') {
     forgetIdentity(req);
   } else {
     keepPrivate(res);

@@ -3,7 +3,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import client from 'prom-client';
-import { API_ROUTES, apiScope, findApiRoute } from '../../../shared/api/api-routes';
+import { API_ROUTES } from '../../../shared/api/api-routes';
+import { routedCall } from './api-scope';
 import { sharedMaxAge } from '../../../shared/http/cache-policy';
 import { CATALOG_CHANGED_CHANNEL } from '../catalog/catalog-changed';
 import { SITE_CONTENT_CHANGED_CHANNEL } from '../catalog/site-content';
@@ -189,9 +190,9 @@ export class SharedAnswers {
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     const answers = this.answers;
     if (!answers || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    const route = findApiRoute(req.method, req.originalUrl);
-    // apiScope, not the route alone: a call asking for the admin view is personal on any route.
-    if (!route || apiScope(req.method, req.originalUrl) !== 'shared' || !answeredFromMemory.has(route.path) || computedEachTime(route.path, req.originalUrl)) {
+    // The scope, not the route alone: a call asking for the admin view is personal on any route.
+    const { route, scope } = routedCall(req, res);
+    if (!route || scope !== 'shared' || !answeredFromMemory.has(route.path) || computedEachTime(route.path, req.originalUrl)) {
       return next();
     }
     const generation = this.generation(route.path);

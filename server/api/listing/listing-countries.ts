@@ -2,10 +2,10 @@ import { LRUCache } from 'lru-cache';
 import type { CountryTotals } from '../../../shared/api/search-schemas';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../../../shared/countries';
 import { isIndexableListing } from '../../../shared/listing/chips';
-import type { ListingRequest } from '../../../shared/listing/query-grammar';
+import type { ListingState } from '../../../shared/listing/query-grammar';
 import { forCountry, setPage } from '../../../shared/listing/transitions';
 import { passKey } from './listing-passes';
-import { engineFilters, type ListingResolver } from './listing-resolver';
+import { engineFilters, type ListingResolver, type ResolvedRequest } from './listing-resolver';
 
 // How many products a listing has on each country site, for its pages' hreflang alternates:
 // a page names only the sites where the same page has products (is indexable), and every
@@ -25,8 +25,13 @@ export class ListingCountries {
 
   constructor(private readonly resolver: ListingResolver) {}
 
-  /** The listing's products per country site (its link and filters, not its page); null when none of its pages may be indexed. */
-  async of(request: ListingRequest): Promise<CountryTotals | null> {
+  /**
+   * The listing's products per country site (its link and filters, not its page); null when
+   * none of its pages may be indexed. `resolved` is the request resolved for one of its pages:
+   * the link is not read again (issue 26).
+   */
+  async of(resolved: ResolvedRequest): Promise<CountryTotals | null> {
+    const { request } = resolved;
     if (!isIndexableListing(request.link, request.state)) return null;
     const state = setPage(request.state, 1);
     await this.resolver.engine.start();
@@ -34,7 +39,7 @@ export class ListingCountries {
     const key = `${this.resolver.engine.version()} ${passKey({ ...request, country: DEFAULT_COUNTRY, state: forCountry(state, DEFAULT_COUNTRY) })}`;
     let totals = this.totals.get(key);
     if (!totals) {
-      totals = this.count({ ...request, state });
+      totals = this.count(resolved, state);
       this.totals.set(key, totals);
       const made = totals;
       made.catch(() => {
@@ -44,11 +49,10 @@ export class ListingCountries {
     return totals;
   }
 
-  private async count(request: ListingRequest): Promise<CountryTotals> {
-    const { query } = await this.resolver.resolve(request);
+  private async count({ query }: ResolvedRequest, state: ListingState): Promise<CountryTotals> {
     const counted = await Promise.all(
       COUNTRY_CODES.map(async (country) => {
-        const filters = engineFilters(forCountry(request.state, country));
+        const filters = engineFilters(forCountry(state, country));
         const result = await this.resolver.engine.search({ ...query, country, filters, offset: 0, limit: 0 }, { hits: false, facets: [] });
         return [country, result.total] as const;
       }),

@@ -1,5 +1,6 @@
 import { SALE_BANDS, type Department } from '../../../shared/constants';
 import { isCountryCode } from '../../../shared/countries';
+import { isNavigableShopPath } from '../../../shared/listing/paths';
 import { categoryBySlug, type FlatCategory } from '../catalog/category-tree';
 import type { CatalogDirectory, DirectoryBrand, DirectoryStore, SearchScope } from '../search-engine/search-engine';
 
@@ -88,6 +89,9 @@ export async function resolveLink(link: string, context: LinkContext, depth = 0)
   }
   if (EDITORS_PICK_PREFIXES.includes(first) && second && segments.length === 2) return editorsPick(second, context, depth);
   if (first === 'shop' && second) {
+    // A shop path is read only as it arrived: letters, digits, hyphens and slashes (the api
+    // owns this rule; the web passes the path and shows the 404, issue 26).
+    if (!isNavigableShopPath(link.split(/[?#]/)[0]!)) return undefined;
     if (EDITORS_PICK_PREFIXES.includes(second) && third && segments.length === 3) return editorsPick(third, context, depth);
     const inner = await resolveLink(`/${segments.slice(1).join('/')}`, context, depth + 1);
     if (inner && inner.kind !== 'search') return inner;

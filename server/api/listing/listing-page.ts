@@ -30,7 +30,8 @@ export class ListingPageAnswers {
     await this.passes.remember(requestForCall('filters', request), pass);
     const options = parseFilterListOptions('');
     const filters = Object.fromEntries(FACET_FILTER_TYPES.map((type) => [type, this.facets.filterOf(type, pass, options)])) as ListingPage['filters'];
-    const links = await this.links.canonicalLinksOf(await this.passes.facets(requestForCall('canonical-links', request)));
+    // The canonical links' request is derived from the page's resolution: one link read per page.
+    const links = await this.links.canonicalLinksOf(await this.passes.facetsWithin(pass.resolved, requestForCall('canonical-links', request)));
     return {
       pages,
       filters,
@@ -38,7 +39,7 @@ export class ListingPageAnswers {
       deals: this.facets.dealsOf(pass),
       breadcrumb: this.links.breadcrumbOf(pass.resolved),
       links,
-      countryTotals: await this.countries.of(request),
+      countryTotals: await this.countries.of(pass.resolved),
     };
   }
 }

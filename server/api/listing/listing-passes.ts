@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { listingParams, type ListingRequest } from '../../../shared/listing/query-grammar';
 import { FACETS, type FacetCounts } from '../search-engine/search-engine';
-import type { ListingResolver, ResolvedRequest } from './listing-resolver';
+import { resolveNarrower, type ListingResolver, type ResolvedRequest } from './listing-resolver';
 
 // One index pass answers every facet of a listing request at once (the engine counts all
 // groups in the same scan). A listing page's companions (six filter groups, deals, price and
@@ -40,12 +40,25 @@ export class ListingPasses {
   }
 
   /** Every facet of `request` (already narrowed by the caller), from one kept pass. */
-  async facets(request: ListingRequest): Promise<ListingPass> {
+  facets(request: ListingRequest): Promise<ListingPass> {
+    return this.pass(request, () => this.resolver.resolve(request));
+  }
+
+  /**
+   * Every facet of `request`, a narrower request of the listing `resolved` is (the canonical
+   * links' of a page), from one kept pass: resolved from `resolved`, so the link is read once
+   * per page (issue 26).
+   */
+  facetsWithin(resolved: ResolvedRequest, request: ListingRequest): Promise<ListingPass> {
+    return this.pass(request, () => resolveNarrower(resolved, request));
+  }
+
+  private async pass(request: ListingRequest, resolve: () => ResolvedRequest | Promise<ResolvedRequest>): Promise<ListingPass> {
     const key = await this.key(request);
     let pass = this.passes.get(key);
     if (!pass) {
       pass = (async () => {
-        const resolved = await this.resolver.resolve(request);
+        const resolved = await resolve();
         const result = await this.resolver.engine.search(resolved.query, { hits: false, facets: FACETS });
         return { resolved, facets: result.facets };
       })();

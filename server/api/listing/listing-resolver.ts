@@ -80,22 +80,40 @@ export class ListingResolver {
       if (!found || (store !== undefined && !storeVisible(store, request.adminView))) throw notFound(`Nothing is listed at ${request.link}`);
       listing = found;
     }
-    const { state } = request;
-    const perPage = state.perPage ?? PER_PAGE;
-    return {
-      listing,
-      request,
-      query: {
-        country: request.country,
-        text: [listing.text, state.q].filter(Boolean).join(' '),
-        scope: listing.scope,
-        internationalDelivery: state.internationaldelivery,
-        filters,
-        sort: state.sort,
-        offset: (state.page - 1) * perPage,
-        limit: perPage,
-        adminView: request.adminView === true,
-      },
-    };
+    return queryOf(listing, request, filters);
   }
+}
+
+/**
+ * A narrower request of a listing already resolved (the same link, country and view, fewer
+ * filters: a companion's, such as the canonical links' over q or link alone), resolved
+ * from it: the link is not read again (issue 26).
+ */
+export function resolveNarrower(resolved: ResolvedRequest, request: ListingRequest): ResolvedRequest {
+  const from = resolved.request;
+  if (request.link !== from.link || request.country !== from.country || (request.adminView === true) !== (from.adminView === true)) {
+    throw new Error(`a narrower request of ${from.link ?? 'the search'} names another listing`);
+  }
+  return queryOf(resolved.listing, request, engineFilters(request.state));
+}
+
+/** The engine query of a request whose listing is resolved. */
+function queryOf(listing: ResolvedListing, request: ListingRequest, filters: SearchFilters): ResolvedRequest {
+  const { state } = request;
+  const perPage = state.perPage ?? PER_PAGE;
+  return {
+    listing,
+    request,
+    query: {
+      country: request.country,
+      text: [listing.text, state.q].filter(Boolean).join(' '),
+      scope: listing.scope,
+      internationalDelivery: state.internationaldelivery,
+      filters,
+      sort: state.sort,
+      offset: (state.page - 1) * perPage,
+      limit: perPage,
+      adminView: request.adminView === true,
+    },
+  };
 }

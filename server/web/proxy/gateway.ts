@@ -6,7 +6,7 @@ import { PURGE_HEADER } from '../../../shared/api/cache-purges';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { isSocialCallbackPath } from '../../../shared/social-sign-in';
-import { UPSTREAM_FAILURE, callerOf, forgetAroundWrite, upstreamHeaders, type ApiUpstream, type Caller } from '../upstream/api-upstream';
+import { UPSTREAM_FAILURE, callerOf, forgetAroundWrite, scoped, upstreamHeaders, type ApiUpstream, type Caller } from '../upstream/api-upstream';
 import { keepAliveAgent } from '../upstream/upstream-agent';
 import { apiClientToken } from '../http/xsrf';
 import { API_PREFIX, AUTH_PREFIX, PAYMENTS_PREFIX } from '../../../shared/api/api-paths';
@@ -108,7 +108,8 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
         for (const name of REPLACED_HEADERS) proxyReq.removeHeader(name);
         // Connection is hop-by-hop: a browser's "close" must not close our pooled upstream socket.
         proxyReq.setHeader('connection', 'keep-alive');
-        const request = { method: req.method ?? 'GET', url: req.url ?? '' };
+        // Its scope looked up once, for both (issue 26).
+        const request = scoped({ method: req.method ?? 'GET', url: req.url ?? '' });
         const caller = (req as GatewayRequest).caller ?? callerOf(req as Request, res as unknown as Response);
         // A session's write drops what its pages kept (session-cache.ts), before and after.
         (req as GatewayRequest).answered = forgetAroundWrite(options.api.sessionCache, request, caller);

@@ -5,7 +5,7 @@ import { Histogram } from 'prom-client';
 import type { Logger } from 'pino';
 import type { ApiRequest } from '../../../shared/api/api-client';
 import { CACHE_PURGES_PATH, CachePurgesSchema } from '../../../shared/api/cache-purges';
-import { apiScope } from '../../../shared/api/api-routes';
+import { apiScope, type ApiScope } from '../../../shared/api/api-routes';
 import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
 import type { CountryCode } from '../../../shared/countries';
 import { renderTurn } from '../render/render-turns';
@@ -55,18 +55,29 @@ export function callerOf(req: Request, res: Response): Caller {
 const CLIENTS_API = '/clients/api/';
 
 /**
+ * A call to the api, with its scope when whoever made it has already looked it up in the route
+ * table (the page's api client, the gateway): the table is read once per call (issue 26).
+ */
+export type ScopedCall = { method: string; url: string; scope?: ApiScope | undefined };
+
+/** The call with its scope: the one it carries, else the route table's. */
+export function scoped<T extends ScopedCall>(call: T): T & { scope: ApiScope } {
+  return call.scope ? (call as T & { scope: ApiScope }) : { ...call, scope: apiScope(call.method, call.url) };
+}
+
+/**
  * Whether the shopper's identity travels with a call: only on personal calls
  * (shared/api/api-routes.ts; a path it does not list counts as personal), never under
  * /clients/api/. Shared calls are then the same request for everyone, so their answers may be
  * shared.
  */
-export function sendsIdentity(method: string, url: string): boolean {
-  return !url.startsWith(CLIENTS_API) && apiScope(method, url) === 'personal';
+export function sendsIdentity(call: ScopedCall): boolean {
+  return !call.url.startsWith(CLIENTS_API) && scoped(call).scope === 'personal';
 }
 
 /** A state-changing call that carries the session: it may change what the session's GETs answer. */
-export function isPersonalWrite(method: string, url: string): boolean {
-  return method !== 'GET' && method !== 'HEAD' && sendsIdentity(method, url);
+export function isPersonalWrite(call: ScopedCall): boolean {
+  return call.method !== 'GET' && call.method !== 'HEAD' && sendsIdentity(call);
 }
 
 /**
@@ -76,8 +87,8 @@ export function isPersonalWrite(method: string, url: string): boolean {
  * again once the write is done (a page rendered meanwhile may have kept the old answer), or
  * on a 401 (the session is gone).
  */
-export function forgetAroundWrite(sessionCache: SessionCache, request: { method: string; url: string }, caller: Caller): (status: number) => void {
-  const personalWrite = isPersonalWrite(request.method, request.url);
+export function forgetAroundWrite(sessionCache: SessionCache, request: ScopedCall, caller: Caller): (status: number) => void {
+  const personalWrite = isPersonalWrite(request);
   if (personalWrite) sessionCache.forget(caller);
   return (status) => {
     if (personalWrite || status === 401) sessionCache.forget(caller);
@@ -90,14 +101,14 @@ export function forgetAroundWrite(sessionCache: SessionCache, request: { method:
  * address as X-Forwarded-For (one address, the one we trust, replacing whatever the client
  * sent), plus the token, else the guest key, on personal calls.
  */
-export function upstreamHeaders(request: { method: string; url: string }, caller: Caller): Record<string, string> {
+export function upstreamHeaders(request: ScopedCall, caller: Caller): Record<string, string> {
   const headers: Record<string, string> = {
     [UPSTREAM_HEADER.requestId]: caller.requestId,
     [UPSTREAM_HEADER.bot]: caller.isBot ? '1' : '0',
   };
   if (caller.geoCountry) headers[UPSTREAM_HEADER.geoCountry] = caller.geoCountry;
   if (caller.clientAddress) headers[UPSTREAM_HEADER.clientAddress] = caller.clientAddress;
-  if (!sendsIdentity(request.method, request.url)) return headers;
+  if (!sendsIdentity(request)) return headers;
   if (caller.token) headers[UPSTREAM_HEADER.token] = caller.token;
   else if (caller.guestKey) headers[UPSTREAM_HEADER.guestKey] = caller.guestKey;
   return headers;
@@ -135,7 +146,7 @@ export type ApiUpstream = {
    * One call with the caller's headers. An api that does not answer (unreachable, too slow)
    * becomes a 502 or 504 answer with a JSON body of UPSTREAM_FAILURE; only an abort throws.
    */
-  call(request: ApiRequest, caller: Caller, options?: CallOptions): Promise<UpstreamResponse>;
+  call(request: ApiRequest & ScopedCall, caller: Caller, options?: CallOptions): Promise<UpstreamResponse>;
   /**
    * The sessions' own personal answers, kept for their next pages (session-cache.ts). Every
    * personal write a session makes through `call`, and any 401, drops what it kept; the
@@ -186,8 +197,9 @@ export function createApiUpstream({ baseUrl, timeoutMs, registry, sessionCache =
       catalogVersion.observe(headers);
       purges.observe(headers);
     },
-    async call(request, caller, options = {}) {
+    async call(asked, caller, options = {}) {
       const started = performance.now();
+      const request = scoped(asked);
       let status = 0;
       const answered = forgetAroundWrite(sessionCache, request, caller);
       const ownTimeout = options.timeoutMs ?? timeoutMs;

@@ -1,14 +1,15 @@
 import { createApiClient, transferKey, type ApiClient, type ApiRequest, type ApiResponse } from '../../../shared/api/api-client';
-import { parseAnswer } from '../../../shared/api/answer-schemas';
+import { parseAnswer, type AnswerName } from '../../../shared/api/answer-schemas';
 import { viewedBy } from '../../../shared/api/admin-view';
-import { apiScope } from '../../../shared/api/api-routes';
 import { sharedMaxAge, sharedStaleSeconds } from '../../../shared/http/cache-policy';
-import { readJson, type ApiUpstream, type CallOptions, type Caller } from './api-upstream';
+import { readJson, scoped, type ApiUpstream, type CallOptions, type Caller } from './api-upstream';
 import { purgeKeysOf } from './cache-purges';
+import { fromKept, parsedAs } from './parsed-answer';
 import type { SharedCache } from './shared-cache';
 import type { ShellWarmer } from './shell-warmer';
 import type { TransferCache, TransferMetrics } from './transfer-cache';
 import { AUTH_PREFIX } from '../../../shared/api/api-paths';
+import type { ApiScope } from '../../../shared/api/api-routes';
 
 // The API client SSR loaders and page actions use: straight to API_BASE_URL through the one
 // upstream. Each call's scope comes from its method and path (shared/api/api-routes.ts), not
@@ -21,6 +22,8 @@ import { AUTH_PREFIX } from '../../../shared/api/api-paths';
 //    personal GET two loaders make is fetched once (a memo that is never serialised); across
 //    the session's pages the session cache keeps them a short while (session-cache.ts), and a
 //    personal write or a 401 drops what it kept.
+// Each answer is parsed (shared/api/answer-schemas.ts) once, when it is fetched, and kept
+// parsed: a kept answer, a joined call or a page's second ask is not parsed again (issue 26).
 
 export type ServerApiDeps = {
   upstream: ApiUpstream;
@@ -28,6 +31,8 @@ export type ServerApiDeps = {
   /** The shell's answers, held by the web ahead of pages (shell-warmer.ts); absent, they are asked for like any other. */
   shell?: Pick<ShellWarmer, 'get'> | undefined;
   transferMetrics?: TransferMetrics;
+  /** False: a kept answer is parsed again at each use, as before issue 26 (KEEP_PARSED_ANSWERS, for the bench). */
+  keepParsed?: boolean | undefined;
 };
 
 export type PageApiOptions = {
@@ -70,17 +75,18 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
   const { caller, transfer } = options;
   const calls = options.calls ?? {};
   const { sessionCache, purges } = deps.upstream;
+  const keepParsed = deps.keepParsed !== false;
   let personalCalls = 0;
   const personalGets = new Map<string, Promise<ApiResponse>>();
 
   type Answer = { response: ApiResponse; cacheControl: string | undefined; setsCookie: boolean; purgeKeys: string[] };
 
-  async function fetchAnswer(request: ApiRequest, callOptions: CallOptions = calls): Promise<Answer> {
+  async function fetchAnswer(request: ApiRequest, answer: AnswerName, callOptions: CallOptions = calls): Promise<Answer> {
     const res = await deps.upstream.call(request, caller, callOptions);
     if (res.status === 401 && !request.url.startsWith(AUTH_PREFIX)) options.onUnauthorized?.();
     const json = readJson(res.text);
     return {
-      response: json ? { status: res.status, body: json.value, bytes: res.bytes } : NOT_JSON,
+      response: json ? parsedAs(answer, { status: res.status, body: json.value, bytes: res.bytes }) : NOT_JSON,
       cacheControl: res.headers['cache-control'],
       setsCookie: Boolean(res.headers['set-cookie']),
       purgeKeys: purgeKeysOf(res.headers),
@@ -92,10 +98,10 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
    * everyone who asks for the same address meanwhile joins the call, which therefore runs to its
    * end whoever leaves (no abort signal), within this page's deadline.
    */
-  function fetchShared(request: ApiRequest, key: string) {
+  function fetchShared(request: ApiRequest, key: string, name: AnswerName) {
     return deps.sharedCache.coalesce(key, async () => {
       const started = performance.now();
-      const answer = await fetchAnswer(request, { deadline: calls.deadline, timeoutMs: calls.timeoutMs });
+      const answer = await fetchAnswer(request, name, { deadline: calls.deadline, timeoutMs: calls.timeoutMs });
       const { status, bytes } = answer.response;
       // The api says it is not there (any more), or not for this request: a kept copy is
       // never answered instead (issue 25: a list made private was served from one).
@@ -103,20 +109,20 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
       // Nor is an answer kept when what it is about was purged while it was on its way.
       if (status === 200 && !answer.setsCookie && bytes !== undefined && !purges.purgedSince(answer.purgeKeys, started)) {
         const maxAge = sharedMaxAge(answer.cacheControl);
-        const kept = { status, body: answer.response.body, bytes, purgeKeys: answer.purgeKeys };
+        const kept = { status, body: answer.response.body, bytes, answer: answer.response.answer, purgeKeys: answer.purgeKeys };
         if (maxAge > 0) deps.sharedCache.set(key, kept, maxAge, sharedStaleSeconds(answer.cacheControl));
       }
       return answer;
     });
   }
 
-  async function shared(request: ApiRequest): Promise<ApiResponse> {
+  async function shared(request: ApiRequest, name: AnswerName): Promise<ApiResponse> {
     if (request.method !== 'GET') {
-      return { ...(await fetchAnswer(request)).response, transferable: false };
+      return { ...(await fetchAnswer(request, name)).response, transferable: false };
     }
     const key = transferKey(request);
     const held = deps.shell?.get(key);
-    if (held) return { status: held.status, body: held.body, bytes: held.bytes, transferable: true };
+    if (held) return { ...fromKept(held, name, keepParsed), transferable: true };
     // Purges heard of and not yet applied come first: nothing they drop is answered after them.
     const purging = purges.pending();
     if (purging) await purging;
@@ -125,11 +131,11 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
       // Past its max-age: this page gets the kept answer, and one call fetches a fresh copy
       // for the pages after it (a failed refresh leaves the kept one until it expires, a
       // refusal drops it).
-      if (hit.stale) fetchShared(request, key).catch(() => undefined);
+      if (hit.stale) fetchShared(request, key, name).catch(() => undefined);
       if (hit.purgeKeys?.length) options.onPurgeKeys?.(hit.purgeKeys);
-      return { status: hit.status, body: hit.body, bytes: hit.bytes, transferable: true };
+      return { ...fromKept(hit, name, keepParsed), transferable: true };
     }
-    const { response, setsCookie, purgeKeys } = await fetchShared(request, key);
+    const { response, setsCookie, purgeKeys } = await fetchShared(request, key, name);
     if (purgeKeys.length) options.onPurgeKeys?.(purgeKeys);
     return { ...response, transferable: !setsCookie };
   }
@@ -140,57 +146,66 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
   let writeEvents = 0;
   let writesInFlight = 0;
 
-  async function personalWrite(request: ApiRequest): Promise<ApiResponse> {
+  async function personalWrite(request: ApiRequest, name: AnswerName): Promise<ApiResponse> {
     // A write may change what the shopper's own GETs answer: ask again after it (the
     // upstream drops what the session cache kept).
     personalGets.clear();
     writeEvents++;
     writesInFlight++;
     try {
-      return (await fetchAnswer(request)).response;
+      return (await fetchAnswer(request, name)).response;
     } finally {
       writesInFlight--;
       writeEvents++;
     }
   }
 
-  async function personalGet(request: ApiRequest, key: string): Promise<ApiResponse> {
+  async function personalGet(request: ApiRequest, key: string, name: AnswerName): Promise<ApiResponse> {
     const kept = sessionCache.get(caller, key);
-    if (kept) return { status: kept.status, body: kept.body, bytes: kept.bytes };
+    if (kept) return fromKept(kept, name, keepParsed);
     const before = writesInFlight === 0 ? writeEvents : -1;
-    const { response, setsCookie } = await fetchAnswer(request);
+    const { response, setsCookie } = await fetchAnswer(request, name);
     const overlapped = before !== writeEvents || writesInFlight > 0;
     if (response.status === 200 && !setsCookie && response.bytes !== undefined && !overlapped) {
-      sessionCache.set(caller, key, { status: response.status, body: response.body, bytes: response.bytes });
+      sessionCache.set(caller, key, { status: response.status, body: response.body, bytes: response.bytes, answer: response.answer });
     }
     return response;
   }
 
-  function personal(request: ApiRequest): Promise<ApiResponse> {
+  function personal(request: ApiRequest, name: AnswerName): Promise<ApiResponse> {
     personalCalls++;
-    if (request.method !== 'GET') return personalWrite(request);
+    if (request.method !== 'GET') return personalWrite(request, name);
     const key = transferKey(request);
     let pending = personalGets.get(key);
     if (!pending) {
-      pending = personalGet(request, key);
+      pending = personalGet(request, key, name);
       personalGets.set(key, pending);
     }
     return pending;
   }
 
-  const viewed = (request: ApiRequest): ApiRequest => {
-    const url = viewedBy(request.method, request.url, options.admin?.() === true);
-    return url === request.url ? request : { ...request, url };
+  // Each call as it is sent (with the admin view when the session says admin) and its scope,
+  // worked out once and carried with it: the transfer cache, the transport and the upstream's
+  // headers read it from there, not from the route table again (issue 26).
+  const routedCalls = new WeakMap<ApiRequest, ApiRequest & { scope: ApiScope }>();
+  const routed = (asked: ApiRequest) => {
+    let request = routedCalls.get(asked);
+    if (!request) {
+      const url = viewedBy(asked.method, asked.url, options.admin?.() === true);
+      request = scoped(url === asked.url ? asked : { ...asked, url });
+      routedCalls.set(asked, request);
+    }
+    return request;
   };
-  const transport = (asked: ApiRequest) => {
-    const request = viewed(asked);
-    return apiScope(request.method, request.url) === 'shared' ? shared(request) : personal(request);
+  const transport = (asked: ApiRequest, name: AnswerName) => {
+    const request = routed(asked);
+    return request.scope === 'shared' ? shared(request, name) : personal(request, name);
   };
 
   const client = createApiClient(transport, {
     // Within one page, a shared GET two loaders make is fetched once.
     take(key, request) {
-      if (!transfer || apiScope(request.method, viewed(request).url) !== 'shared') return undefined;
+      if (!transfer || routed(request).scope !== 'shared') return undefined;
       const value = transfer.get(key);
       deps.transferMetrics?.lookup(value !== undefined);
       return value;

@@ -68,7 +68,7 @@ export function createSessionCache({ ttlSeconds, maxBytes, registry, now = () =>
         return undefined;
       }
       hits.inc();
-      return { status: kept.status, body: kept.body, bytes: kept.bytes };
+      return { status: kept.status, body: kept.body, bytes: kept.bytes, answer: kept.answer };
     },
     set(caller, url, entry) {
       const key = entryKey(caller, url);

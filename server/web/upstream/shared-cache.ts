@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type client from 'prom-client';
 import { Counter, Gauge } from 'prom-client';
+import type { AnswerName } from '../../../shared/api/answer-schemas';
 
 // A process-wide cache of shared, cacheable api GETs (menus, countries, home content,
 // listings, filter lists), the same for a guest and a signed-in shopper since shared calls
@@ -9,8 +10,12 @@ import { Counter, Gauge } from 'prom-client';
 // Past its max-age an answer is still served for its stale-while-revalidate time while one
 // call fetches a fresh copy, so a page that a hot answer serves never waits for the api.
 
-/** `purgeKeys`: the api's names for what the answer is about (x-purge-keys): a purge of one drops it. */
-export type SharedCacheEntry = { status: number; body: unknown; bytes: number; purgeKeys?: readonly string[] | undefined };
+/**
+ * `answer`: the named answer `body.data` was parsed as when it was fetched (issue 26: a kept
+ * answer is kept parsed, and not parsed again on a hit). `purgeKeys`: the api's names for what
+ * the answer is about (x-purge-keys): a purge of one drops it.
+ */
+export type SharedCacheEntry = { status: number; body: unknown; bytes: number; answer?: AnswerName | undefined; purgeKeys?: readonly string[] | undefined };
 
 /** What `get` finds: the entry, and whether it is past its max-age (fetch a fresh copy, serve this meanwhile). */
 export type SharedCacheHit = SharedCacheEntry & { stale: boolean };
@@ -69,7 +74,7 @@ export function createSharedCache(maxBytes: number, registry?: client.Registry):
         return undefined;
       }
       hits.inc();
-      return { status: kept.status, body: kept.body, bytes: kept.bytes, purgeKeys: kept.purgeKeys, stale: performance.now() >= kept.freshUntil };
+      return { status: kept.status, body: kept.body, bytes: kept.bytes, answer: kept.answer, purgeKeys: kept.purgeKeys, stale: performance.now() >= kept.freshUntil };
     },
     coalesce<T>(url: string, fetch: () => Promise<T>): Promise<T> {
       if (maxBytes === 0) return fetch();
@@ -84,7 +89,7 @@ export function createSharedCache(maxBytes: number, registry?: client.Registry):
     },
     set(url, entry, maxAgeSeconds, staleSeconds = 0) {
       if (entry.bytes > maxBytes / 4) return;
-      const kept: Kept = { status: entry.status, body: entry.body, bytes: entry.bytes, purgeKeys: entry.purgeKeys, freshUntil: performance.now() + maxAgeSeconds * 1000 };
+      const kept: Kept = { status: entry.status, body: entry.body, bytes: entry.bytes, answer: entry.answer, purgeKeys: entry.purgeKeys, freshUntil: performance.now() + maxAgeSeconds * 1000 };
       cache.set(url, kept, { ttl: (maxAgeSeconds + staleSeconds) * 1000 });
     },
     delete(url) {

@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
+import type { AnswerName } from '../../../shared/api/answer-schemas';
 import { shellCalls } from '../../../shared/api/shell-calls';
 import { COUNTRIES } from '../../../shared/countries';
 import { CacheLong, sharedMaxAge } from '../../../shared/http/cache-policy';
 import { readJson, type ApiUpstream } from './api-upstream';
+import { parsedAs } from './parsed-answer';
 import type { SharedCacheEntry } from './shared-cache';
 
 // Every page's shell needs its country site's menu and country: sixteen answers, the same on
@@ -28,7 +30,12 @@ export type ShellWarmer = {
   stop(): void;
 };
 
-const SHELL_URLS = Object.values(COUNTRIES).flatMap((country) => Object.values(shellCalls(country)));
+/** What the root loader asks each shell call for: held parsed as that, once per round (issue 26). */
+const SHELL_ANSWERS = { menu: 'MenuStructure', country: 'CountryResponse' } as const satisfies Record<keyof ReturnType<typeof shellCalls>, AnswerName>;
+
+const SHELL_CALLS = Object.values(COUNTRIES).flatMap((country) =>
+  Object.entries(shellCalls(country)).map(([name, url]) => ({ url, answer: SHELL_ANSWERS[name as keyof typeof SHELL_ANSWERS] })),
+);
 
 export function createShellWarmer(upstream: ApiUpstream, logger: Logger): ShellWarmer {
   const held = new Map<string, SharedCacheEntry>();
@@ -40,16 +47,17 @@ export function createShellWarmer(upstream: ApiUpstream, logger: Logger): ShellW
   // One line when rounds start failing (the api still starting is usual), one when they succeed again.
   let failing = false;
 
-  async function fetchOne(url: string): Promise<void> {
+  async function fetchOne({ url, answer }: (typeof SHELL_CALLS)[number]): Promise<void> {
     const res = await upstream.call({ method: 'GET', url }, caller, { timeoutMs: upstream.timeoutMs });
     const json = res.status === 200 ? readJson(res.text) : undefined;
     if (!json) throw new Error(`${url} answered ${res.status}`);
-    held.set(url, { status: 200, body: json.value, bytes: res.bytes });
+    const parsed = parsedAs(answer, { status: 200, body: json.value, bytes: res.bytes });
+    held.set(url, { status: 200, body: parsed.body, bytes: res.bytes, answer: parsed.answer });
   }
 
   async function warm(): Promise<void> {
     clearTimeout(retry);
-    const results = await Promise.allSettled(SHELL_URLS.map(fetchOne));
+    const results = await Promise.allSettled(SHELL_CALLS.map(fetchOne));
     const failed = results.filter((r) => r.status === 'rejected').length;
     if (failed === 0) {
       if (failing) logger.info('shell answers held again');

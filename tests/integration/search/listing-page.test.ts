@@ -9,6 +9,7 @@ import { LISTING_CALL_PATHS, firstApiPage, listingApiQuery } from '../../../shar
 import { parseListingRequest, type ListingRequest } from '../../../shared/listing/query-grammar';
 import { forCountry, setPage } from '../../../shared/listing/transitions';
 import { FACET_FILTER_TYPES } from '../../../shared/listing/vocabulary';
+import { ListingResolver } from '../../../server/api/listing/listing-resolver';
 import { demoApiForFile } from '../../support/demo-stack';
 import * as SEARCH_API from '../../../shared/api/search-paths';
 
@@ -124,6 +125,21 @@ describe('GET /api/search/listing', () => {
       } finally {
         search.mockRestore();
       }
+    }
+  });
+
+  it('reads a page’s link once, and derives its canonical links’ and per-site counts’ requests from it', async () => {
+    // Issue 26: a filtered, indexable page whose canonical links and per-site counts no page
+    // has asked for yet: each is a pass of its own, but none reads the link again.
+    const resolve = vi.spyOn(ListingResolver.prototype, 'resolve');
+    try {
+      const listing = listingOf('/shoes?colour=black');
+      const one = ListingPageSchema.parse(await data(buildUrl(LISTING_CALL_PATHS.listing, listingApiQuery('listing', listing))));
+      // (The whole-country pass "More Brands" reads has no link, and is not this page's.)
+      expect(resolve.mock.calls.map(([request]) => request.link).filter((link) => link !== undefined)).toEqual(['/shoes']);
+      expect(one).toEqual(await perGroup(listing));
+    } finally {
+      resolve.mockRestore();
     }
   });
 

@@ -50,7 +50,7 @@ describe('listing routes', () => {
   });
 
   it('answers an unknown single segment, brand or store with the not-found page and 404', async () => {
-    for (const path of ['/no-such-listing', '/us/no-such-listing', '/brand/no-such-brand', '/store/no-such-store', '/shop/bad%20path']) {
+    for (const path of ['/no-such-listing', '/us/no-such-listing', '/brand/no-such-brand', '/store/no-such-store', '/shop/bad%20path', '/shop/%72ed-dresses']) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(res.headers['cache-control'], path).toBe('no-store');

@@ -27,6 +27,14 @@ describe('listing paths (spec section 2)', () => {
     expect(await resolve('/shop/brand/finch-and-langford')).toMatchObject({ kind: 'brand' });
   });
 
+  it('reads a shop path only as it arrived: letters, digits, hyphens and slashes', async () => {
+    // The api owns this rule (issue 26): the web passes any /shop/ path and shows the 404.
+    for (const link of ['/shop/red%20dresses', '/shop/%72ed-dresses', '/shop/red_dresses', '/shop/red.dresses', '/shop/<script>']) {
+      expect(await resolve(link), link).toBeUndefined();
+    }
+    expect(await resolve('/shop/Red-Dresses/2')).toMatchObject({ kind: 'shop', text: 'red dresses 2' });
+  });
+
   it('drops a country prefix and a query string', async () => {
     expect(await resolve('/us/dresses?page=2')).toMatchObject({ scope: { category: 'dresses' } });
     expect(await resolve('/IN/brand/finch-and-langford')).toMatchObject({ kind: 'brand' });

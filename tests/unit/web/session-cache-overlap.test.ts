@@ -62,9 +62,10 @@ describe('the session cache and a page’s own writes', () => {
     await waitFor(1);
     held[0]!.release({ count: 3 });
     expect(await count).toEqual({ count: 3 });
-    // Kept as the api answered it: the whole body, and its size in bytes.
+    // Kept as the api answered it, parsed as the answer the call named (issue 26): the whole
+    // body, and its size in bytes.
     const answered = { data: { count: 3 } };
-    expect(keptCount(sessionCache)).toEqual({ status: 200, body: answered, bytes: Buffer.byteLength(JSON.stringify(answered)) });
+    expect(keptCount(sessionCache)).toEqual({ status: 200, body: answered, bytes: Buffer.byteLength(JSON.stringify(answered)), answer: 'NotificationCount' });
   });
 
   it('does not keep a count read while the page marked the notifications read, whichever answers first', async () => {
