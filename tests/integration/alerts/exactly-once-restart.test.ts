@@ -114,10 +114,18 @@ describe('an alert e-mail across a restart', () => {
     // The first life: a real api process whose mail relay is down, so the evaluator's e-mail
     // is queued (committed with its match) and its send fails; then it is killed outright.
     const secret = 'k'.repeat(40);
-    // The outbox retries a failed e-mail after MAIL_RETRY_MS (30 s unless set) and sweeps as often.
-    const env = { LOG_LEVEL: 'info', DATA_DIR: dataDir, DEMO_CATALOG: 'false', SITE_URL, OPERATOR_SECRET: secret, MAIL_RETRY_MS: '1000' };
+    // The outbox retries a failed e-mail after MAIL_RETRY_MS (30 s unless set) and sweeps as
+    // often. The first life's is 10 s, so the kill, made as soon as the failure is logged, comes
+    // before a second attempt: killed during one, the e-mail would stay claimed for the lease's
+    // two minutes. The second life sweeps every second.
+    const env = { LOG_LEVEL: 'info', DATA_DIR: dataDir, DEMO_CATALOG: 'false', SITE_URL, OPERATOR_SECRET: secret };
     const firstPort = await freePort();
-    const first = startNodeProcess(testBuild('server/api.js'), { ...env, API_PORT: String(firstPort), SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    const first = startNodeProcess(testBuild('server/api.js'), {
+      ...env,
+      API_PORT: String(firstPort),
+      SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+      MAIL_RETRY_MS: '10000',
+    });
     running.push(first);
     const firstUrl = `http://127.0.0.1:${firstPort}`;
     await waitForUrl(`${firstUrl}/readyz`, first);
@@ -137,9 +145,9 @@ describe('an alert e-mail across a restart', () => {
     expect(smtp.received).toEqual([]);
 
     // The second life: the same data directory, the relay up. The queued e-mail goes once (at
-    // its retry time, a second after the failed attempt), and nothing is notified again.
+    // its retry time, 10 s after the failed attempt), and nothing is notified again.
     const secondPort = await freePort();
-    const second = startNodeProcess(testBuild('server/api.js'), { ...env, API_PORT: String(secondPort), SMTP_URL: smtp.url });
+    const second = startNodeProcess(testBuild('server/api.js'), { ...env, API_PORT: String(secondPort), SMTP_URL: smtp.url, MAIL_RETRY_MS: '1000' });
     running.push(second);
     try {
       // The second start (opening the data directory, building the index) takes up to a
