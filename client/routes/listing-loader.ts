@@ -68,19 +68,24 @@ export function readListingState(url: URL): ListingState {
   }
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+// The page's URL is read once per request (issue 26): React Router has parsed it already and
+// hands it over as `url`; the listing grammar reads its query once, and the api query is
+// narrowed and written once, for every call of this request that asks the whole listing.
+export async function loader({ url, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
   const site = context.get(siteContext);
-  const url = new URL(request.url);
   const path = listingPath(url.pathname, site.basename);
   const isSearch = path === '/search';
   const state = readListingState(url);
   const listing: ListingRequest = { state: forCountry(state, site.country), link: isSearch ? undefined : path, country: site.country };
   const perPage = state.perPage ?? PER_PAGE;
+  // The listing call and the debug line's list call depend on all of the request alike
+  // (requestForCall: listing and list are not narrowed), so one query serves both.
+  const query = listingApiQuery('listing', listing);
   // The admin debug line is a personal call of its own, made only for a session that says it
   // is an admin's; the api decides, and any failure just leaves the line out.
   const debug = context.get(sessionContext).isAdmin()
-    ? quietly(api.get(SEARCH_API.debug, 'SearchDebugAnswer', { ...listingApiQuery('list', listing), page: firstApiPage(state.page), perPage }))
+    ? quietly(api.get(SEARCH_API.debug, 'SearchDebugAnswer', { ...query, page: firstApiPage(state.page), perPage }))
     : Promise.resolve(null);
 
   // One call for the whole site page: its products, every filter group, deals, price range,
@@ -89,7 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let answer: ListingAnswer | null = null;
   let error500 = false;
   try {
-    answer = await api.get(SEARCH_API.listing, 'ListingPage', listingApiQuery('listing', listing));
+    answer = await api.get(SEARCH_API.listing, 'ListingPage', query);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404, headers: noStore });
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {

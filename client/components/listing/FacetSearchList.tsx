@@ -1,12 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import type { Query } from '../../../shared/api/api-client';
 import type { ListingState } from '../../../shared/listing/listing-state';
 import { hasValue, toggleValue } from '../../../shared/listing/transitions';
 import { FILTER_PARAM } from '../../../shared/listing/vocabulary';
 import { filterSearchText } from '../../../shared/validation/filter-search';
 import { FilterLink } from './FilterLink';
 import { findFilterValues } from '../../data/listing/listing-calls';
-import type { FilterChoice } from '../../data/listing/listing-data';
+import type { FilterChoice, ListingData } from '../../data/listing/listing-data';
 
 const FIND_DEBOUNCE_MS = 300;
 
@@ -17,7 +16,7 @@ export function FacetSearchList({
   type,
   placeholder,
   buckets,
-  query,
+  listing,
   state,
   href,
   apply,
@@ -25,8 +24,8 @@ export function FacetSearchList({
   type: 'brand' | 'store';
   placeholder: string;
   buckets: FilterChoice[];
-  /** The filter call's query (listingApiQuery('filters', …)); the search adds find. */
-  query: Query;
+  /** The listing whose values are searched: its filter call is narrowed and written only when a search is sent. */
+  listing: Pick<ListingData, 'state' | 'link' | 'country'>;
   state: ListingState;
   href: (s: ListingState) => string;
   apply: (s: ListingState) => void;
@@ -44,7 +43,7 @@ export function FacetSearchList({
     }
     let live = true;
     const timer = setTimeout(() => {
-      findFilterValues(type, query, find)
+      findFilterValues(type, listing, find)
         .then((values) => live && setFound(values))
         .catch(() => live && setFound([]));
     }, FIND_DEBOUNCE_MS);
@@ -52,7 +51,7 @@ export function FacetSearchList({
       live = false;
       clearTimeout(timer);
     };
-  }, [find, type, query]);
+  }, [find, type, listing]);
 
   const shown = found ?? buckets;
   return (

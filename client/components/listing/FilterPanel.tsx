@@ -1,7 +1,6 @@
 import { Suspense, lazy, type CSSProperties } from 'react';
 import { colourHex, isColourKey } from '../../../shared/colours';
 import type { CountryCode } from '../../../shared/countries';
-import { listingApiQuery } from '../../../shared/listing/companion-calls';
 import type { ListingState } from '../../../shared/listing/listing-state';
 import { clearPrice, hasValue, provenance, selectCategory, setDeal, setPrice, setProvenance, setSort, toggleValue } from '../../../shared/listing/transitions';
 import { DEAL_DISPLAY_ORDER, DEAL_LABELS, FIND_PLACEHOLDERS, PROVENANCE_LABELS, isCategoryLevel, type CategoryLevel } from '../../../shared/listing/vocabulary';
@@ -10,7 +9,7 @@ import { ShellLink } from '../ui/ShellLink';
 import { Accordion } from './Accordion';
 import { FacetSearchList } from './FacetSearchList';
 import { FilterLink } from './FilterLink';
-import { listingRequest, type FilterChoice, type ListingData, type SeoLinkView } from '../../data/listing/listing-data';
+import type { FilterChoice, ListingData, SeoLinkView } from '../../data/listing/listing-data';
 
 // The price filter (with the price rules) is a module of its own, fetched the first time it is
 // drawn: at once after hydration on a wide screen, only when the Refine panel opens on a phone,
@@ -98,7 +97,6 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
   const categoryBuckets = filters.category?.buckets ?? [];
   // The api's deals carry their labels (textKey); ours only stand in for an answer without one.
   const dealBy = new Map((deals?.deals ?? []).map((d) => [d.key, d]));
-  const filterQuery = listingApiQuery('filters', listingRequest(data));
 
   return (
     <div className="filter-panel">
@@ -200,12 +198,12 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
       )}
       {brandBuckets.length > 0 && (
         <Accordion title="Brands" defaultOpen={state.brand.length > 0} lazy collapse={collapse}>
-          <FacetSearchList type="brand" placeholder={FIND_PLACEHOLDERS.brand} buckets={brandBuckets} query={filterQuery} state={state} href={href} apply={apply} />
+          <FacetSearchList type="brand" placeholder={FIND_PLACEHOLDERS.brand} buckets={brandBuckets} listing={data} state={state} href={href} apply={apply} />
         </Accordion>
       )}
       {storeBuckets.length > 0 && (
         <Accordion title="Stores" defaultOpen={state.storename.length > 0} lazy collapse={collapse}>
-          <FacetSearchList type="store" placeholder={FIND_PLACEHOLDERS.store} buckets={storeBuckets} query={filterQuery} state={state} href={href} apply={apply} />
+          <FacetSearchList type="store" placeholder={FIND_PLACEHOLDERS.store} buckets={storeBuckets} listing={data} state={state} href={href} apply={apply} />
         </Accordion>
       )}
       {links && links.brand.length > 0 && (

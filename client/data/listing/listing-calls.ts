@@ -1,4 +1,3 @@
-import type { Query } from '../../../shared/api/api-client';
 import * as SEARCH_API from '../../../shared/api/search-paths';
 import { listingApiQuery } from '../../../shared/listing/companion-calls';
 import type { FacetFilterType } from '../../../shared/listing/vocabulary';
@@ -15,8 +14,11 @@ export async function loadMoreCards(data: ListingData, page: number): Promise<Ca
   return answers.flatMap((a) => a.products.map(cardProduct));
 }
 
-/** A filter group's values whose names match `find`, over the listing's own query. */
-export async function findFilterValues(type: FacetFilterType, query: Query, find: string): Promise<FilterChoice[]> {
-  const answer = await browserApi().get(SEARCH_API.filters(type), 'Filter', { ...query, find });
+/**
+ * A filter group's values whose names match `find`, over the listing's own filter call: narrowed
+ * and written here, when a search is sent, not at each render of the panel (issue 26).
+ */
+export async function findFilterValues(type: FacetFilterType, listing: Pick<ListingData, 'state' | 'link' | 'country'>, find: string): Promise<FilterChoice[]> {
+  const answer = await browserApi().get(SEARCH_API.filters(type), 'Filter', { ...listingApiQuery('filters', listingRequest(listing)), find });
   return answer.buckets;
 }
