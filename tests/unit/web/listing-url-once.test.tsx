@@ -179,10 +179,10 @@ describe('Find a Brand / Store (issue 26)', () => {
       }) as ApiClient['get'],
       send: () => Promise.reject(new Error('no writes')),
     });
-    const listing = { state: QUERY_GRAMMAR.parseListingQuery('colour=black&sort=asc&page=3'), link: '/dresses', country: 'IE' } as const;
+    const listing = { state: QUERY_GRAMMAR.parseListingQuery('colour=black&sort=asc&page=3'), link: '/dresses', country: 'AU' } as const;
     vi.clearAllMocks();
     await findFilterValues('brand', listing, 'za');
-    expect(asked).toEqual([`${SEARCH_API.filters('brand')}?colour=black&country=IE&find=za&link=%2Fdresses`]);
+    expect(asked).toEqual([`${SEARCH_API.filters('brand')}?colour=black&country=AU&find=za&link=%2Fdresses`]);
     expect(vi.mocked(COMPANION_CALLS.listingApiQuery).mock.calls.map(([call]) => call)).toEqual(['filters']);
   });
 });
