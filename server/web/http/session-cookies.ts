@@ -2,6 +2,7 @@ import type { CookieOptions, Request, Response } from 'express';
 import { z } from 'zod';
 import { COOKIE, DAY_MS, KNOWN_DEVICE_DAYS, SESSION_DAYS } from '../../../shared/constants';
 import type { Session } from '../../../shared/api/account-schemas';
+import { isAdminProfileType } from '../../../shared/api/profile-types';
 
 // The session cookies (spec sections 3 "Cookies", 4 "Authentication", 9): `token` is
 // HttpOnly, so page scripts never see it, and only the web server turns it into the `token`
@@ -57,4 +58,12 @@ export function clearSessionCookies(res: Response, secure: boolean): void {
   for (const name of [COOKIE.token, COOKIE.profileType, COOKIE.socialToken]) {
     res.clearCookie(name, { path: '/', sameSite: 'lax', secure, httpOnly: name === COOKIE.token });
   }
+}
+
+/**
+ * Whether the profile-type cookie says admin. It only decides what the web asks for (the
+ * admin view): the api decides who is an admin, from the session.
+ */
+export function cookieSaysAdmin(req: Request): boolean {
+  return isAdminProfileType(Number(req.cookies?.[COOKIE.profileType]));
 }

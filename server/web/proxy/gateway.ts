@@ -11,8 +11,7 @@ import { keepAliveAgent } from '../upstream/upstream-agent';
 import { apiClientToken } from '../http/xsrf';
 import { API_PREFIX, AUTH_PREFIX, PAYMENTS_PREFIX } from '../../../shared/api/api-paths';
 import { viewedBy } from '../../../shared/api/admin-view';
-import { isAdminProfileType } from '../../../shared/api/profile-types';
-import { COOKIE } from '../../../shared/constants';
+import { cookieSaysAdmin } from '../http/session-cookies';
 
 // The API gateway (spec section 7 "Generic layer"): the browser calls /api, /auth and
 // /clients/api on our origin; we forward them to API_BASE_URL, and /api/payments to
@@ -161,7 +160,7 @@ export function gateway(options: GatewayOptions) {
     // do: marked here, so no page script carries the rule. The profile-type cookie only asks;
     // the api grants the view to an admin's session alone, and the marker makes the call
     // personal, so the session travels with it and its answer is private.
-    if (token === undefined && caller.token !== undefined && isAdminProfileType(Number(req.cookies?.[COOKIE.profileType]))) {
+    if (token === undefined && caller.token !== undefined && cookieSaysAdmin(req)) {
       req.url = viewedBy(req.method, req.url, true);
     }
     stripPageHeaders(req);

@@ -2,11 +2,9 @@ import type { Request, Response } from 'express';
 import { RouterContextProvider } from 'react-router';
 import { apiContext, siteContext } from '../../../client/app/contexts';
 import { sessionContext, type SessionControl } from '../../../client/app/session-context';
-import { isAdminProfileType } from '../../../shared/api/account-schemas';
-import { COOKIE } from '../../../shared/constants';
 import { countryPrefix } from '../../../shared/countries';
 import type { ClientAssets, SiteConfig } from '../../../shared/payload';
-import { clearSessionCookies, isSecureRequest, writeSessionCookies } from '../http/session-cookies';
+import { clearSessionCookies, cookieSaysAdmin, isSecureRequest, writeSessionCookies } from '../http/session-cookies';
 import { publicSession, signInCallerOf, signInError, signInUpstream, signOutUpstream } from '../http/session-routes';
 import { callerOf, type CallOptions } from '../upstream/api-upstream';
 import { createServerApiClient, type ServerApiDeps } from '../upstream/server-api-client';
@@ -47,7 +45,7 @@ export function createPageContext(deps: PageContextDeps, req: Request, res: Resp
   };
   const signedIn = () => Boolean(caller.token) && !sessionEnded;
   // The profile-type cookie only decides what the page asks for; the api decides who is an admin.
-  const isAdmin = () => signedIn() && isAdminProfileType(Number(req.cookies?.[COOKIE.profileType]));
+  const isAdmin = () => signedIn() && cookieSaysAdmin(req);
   const transfer = new TransferCache(deps.transferLimits);
   const api = createServerApiClient(deps.api, {
     caller,
