@@ -17,6 +17,7 @@ import adminOnlyStores from './0016_admin_only_stores.sql';
 import priceDropped from './0017_price_dropped.sql';
 import pendingAlertsKnownDevices from './0018_pending_alerts_known_devices.sql';
 import cachePurges from './0019_cache_purges.sql';
+import feedTruth from './0020_feed_truth.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
 // file already applied somewhere is never run there again: change the schema in a new file.
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 17, name: 'price-dropped', sql: priceDropped },
   { version: 18, name: 'pending-alerts-known-devices', sql: pendingAlertsKnownDevices },
   { version: 19, name: 'cache-purges', sql: cachePurges },
+  { version: 20, name: 'feed-truth', sql: feedTruth },
 ];
