@@ -30,3 +30,11 @@ CREATE TABLE feed_states (
   held_sha256 text,
   PRIMARY KEY (store_id, country_code)
 );
+
+-- A catalogue imported before this migration: each store and country it prices is taken as
+-- confirmed when its newest price row was written, and as carrying the rows it has.
+INSERT INTO feed_states (store_id, country_code, confirmed_at, imported_at, items_carried)
+SELECT sv.store_id, pr.country_code, max(pr.updated_at), max(pr.updated_at), count(*)::integer
+  FROM size_variant_prices pr
+  JOIN size_variants sv ON sv.id = pr.size_variant_id
+ GROUP BY sv.store_id, pr.country_code;
