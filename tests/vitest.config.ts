@@ -33,7 +33,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           // A few unit tests generate a mid-sized catalogue (seconds of CPU); on a shared
           // 2-core machine running the other tiers alongside, 5 s is not enough headroom.
@@ -44,7 +43,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          sequence: { groupOrder: 0 },
           include: ['tests/integration/**/*.test.{ts,tsx}'],
           globalSetup: ['tests/support/postgres-global-setup.ts', 'tests/support/pglite-global-setup.ts', 'tests/support/build-global-setup.ts'],
           testTimeout: 60_000,
@@ -59,10 +57,10 @@ export default defineConfig({
           globalSetup: ['tests/support/build-global-setup.ts', 'tests/support/e2e-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // After the other tiers (a group of its own), two files at a time: beside the
-          // integration tier a page under test hydrated late enough for clicks to land before
-          // it, so every click on a page waits for hydration (tests/support/browser.ts).
-          sequence: { groupOrder: 1 },
+          // Beside the other tiers, two files at a time in all: e2e files use the cores while
+          // integration files wait on their servers and processes (a group of its own after
+          // the others made CI 3-4 minutes longer). Under that load a page can hydrate late, so
+          // every test opens pages hydrated and clicks once hydrated (tests/support/browser.ts).
         },
       },
     ],
