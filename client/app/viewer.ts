@@ -19,3 +19,20 @@ export const HEADER_NAME_MAX = 10;
 export function headerName(name: string): string {
   return (name.trim().split(/\s+/)[0] ?? '').slice(0, HEADER_NAME_MAX);
 }
+
+/** The account area's sections (the header's account menu lists them; the account pages link to them). */
+export const ACCOUNT_LINKS = [
+  { label: 'My Account', section: '' },
+  { label: 'My Alerts', section: 'alerts' },
+  { label: 'My Wishlists', section: 'wishlists' },
+  { label: 'My Lookbook', section: 'lookbook' },
+  { label: 'My Brands', section: 'brands' },
+  { label: 'My Stores', section: 'stores' },
+  { label: 'My Sales', section: 'sales' },
+  { label: 'Edit Profile', section: 'profile' },
+  { label: 'Change Password', section: 'settings' },
+] as const;
+
+export function accountPath(userName: string, section = ''): string {
+  return `/user/${encodeURIComponent(userName)}${section ? `/${section}` : ''}`;
+}

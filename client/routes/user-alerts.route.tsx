@@ -9,7 +9,7 @@ import { ALERTS_PER_PAGE, ALERT_NOTICES } from '../../shared/validation/alert-ru
 import { apiContext, siteContext } from '../app/contexts';
 import { useSession } from '../app/session';
 import { sessionContext } from '../app/session-context';
-import { accountPath } from '../components/account/AccountMenu';
+import { accountPath } from '../app/viewer';
 import { ALERT_API, ALERT_SECTIONS, ALERT_TITLES, formField, readForm, scopeLabel } from '../components/alerts/alert-rules';
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';

@@ -11,7 +11,7 @@ import { useBusy } from '../app/busy';
 import { apiContext, siteContext } from '../app/contexts';
 import { useNotify } from '../app/notices';
 import { sessionContext } from '../app/session-context';
-import { accountPath } from '../components/account/AccountMenu';
+import { accountPath } from '../app/viewer';
 import { FOLLOW_SECTIONS } from '../components/follows/follow-sections';
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';

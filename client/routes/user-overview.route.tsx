@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { COUNTRIES } from '../../shared/countries';
 import { useSiteConfig } from '../app/contexts';
-import { ACCOUNT_LINKS, accountPath } from '../components/account/AccountMenu';
+import { ACCOUNT_LINKS, accountPath } from '../app/viewer';
 import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
 import type { UserRouteData } from './user.route';

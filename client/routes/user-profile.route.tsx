@@ -9,7 +9,7 @@ import { apiContext, useSiteConfig } from '../app/contexts';
 import { failureText, useNotify } from '../app/notices';
 import { withPrefix } from '../app/return-url';
 import { useSession } from '../app/session';
-import { accountPath } from '../components/account/AccountMenu';
+import { accountPath } from '../app/viewer';
 import { checkUserName, uploadProfileImage } from '../data/account/account-requests';
 
 import { formText } from '../components/account/form-data';

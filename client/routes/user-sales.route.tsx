@@ -4,7 +4,7 @@ import { CacheNone } from '../../shared/http/cache-policy';
 import { ALERTS_PER_PAGE } from '../../shared/validation/alert-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
-import { accountPath } from '../components/account/AccountMenu';
+import { accountPath } from '../app/viewer';
 import { ALERT_API, ALERT_SECTIONS } from '../components/alerts/alert-rules';
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';

@@ -7,7 +7,7 @@ import { ACCOUNT_MESSAGES } from '../../shared/validation/account-messages';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { withPrefix } from '../app/return-url';
-import { accountPath } from '../components/account/AccountMenu';
+import { accountPath } from '../app/viewer';
 
 import { formText } from '../components/account/form-data';
 import { FormError, FormField } from '../components/ui/FormField';

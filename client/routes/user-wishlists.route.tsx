@@ -9,7 +9,7 @@ import { useBusy } from '../app/busy';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
 import { failureText, useNotify } from '../app/notices';
 import { sessionContext } from '../app/session-context';
-import { accountPath } from '../components/account/AccountMenu';
+import { accountPath } from '../app/viewer';
 
 import { ProductCard } from '../components/listing/ProductCard';
 import { PageMeta } from '../components/meta/PageMeta';

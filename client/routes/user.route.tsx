@@ -3,7 +3,7 @@ import type { UserDetail } from '../../shared/api/account-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { requireViewer } from '../app/guards';
 import { useSession } from '../app/session';
-import { ACCOUNT_LINKS, accountPath } from '../components/account/AccountMenu';
+import { ACCOUNT_LINKS, accountPath } from '../app/viewer';
 import { ProfilePicture } from '../components/account/ProfilePicture';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';

@@ -2,29 +2,14 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useSiteConfig } from '../../app/contexts';
 import { withPrefix } from '../../app/return-url';
 import { useSession } from '../../app/session';
-import { headerName, type Viewer } from '../../app/viewer';
+import { ACCOUNT_LINKS, accountPath, headerName, type Viewer } from '../../app/viewer';
 import { ShellLink } from '../ui/ShellLink';
 
 // The logged-in header (spec section 2 "Global shell"): the first word of the name, cut to 10
 // characters, opening the account links; a bell to the alerts with the notification count.
 // A <details> element, so the menu opens without JavaScript too; with it, an outside click
-// or Escape closes it (spec section 4 "Shell").
-
-export const ACCOUNT_LINKS = [
-  { label: 'My Account', section: '' },
-  { label: 'My Alerts', section: 'alerts' },
-  { label: 'My Wishlists', section: 'wishlists' },
-  { label: 'My Lookbook', section: 'lookbook' },
-  { label: 'My Brands', section: 'brands' },
-  { label: 'My Stores', section: 'stores' },
-  { label: 'My Sales', section: 'sales' },
-  { label: 'Edit Profile', section: 'profile' },
-  { label: 'Change Password', section: 'settings' },
-] as const;
-
-export function accountPath(userName: string, section = ''): string {
-  return `/user/${encodeURIComponent(userName)}${section ? `/${section}` : ''}`;
-}
+// or Escape closes it (spec section 4 "Shell"). Its code is loaded only for a signed-in
+// shopper (AccountLinks draws it as a lazy part): a guest's pages do not carry it.
 
 export function AccountMenu({ viewer }: { viewer: Viewer }) {
   const details = useRef<HTMLDetailsElement>(null);

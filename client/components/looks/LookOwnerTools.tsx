@@ -9,7 +9,7 @@ import { useSiteConfig } from '../../app/contexts';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
 import { deleteLook, renameLook } from '../../data/looks/look-calls';
-import { accountPath } from '../account/AccountMenu';
+import { accountPath } from '../../app/viewer';
 import { ShellLink } from '../ui/ShellLink';
 import { LOOK_NOTICES } from './look-board-rules';
 import { PublishLookDialog, type PublishRequest } from './PublishLookDialog';

@@ -1,7 +1,12 @@
-import type { MouseEvent } from 'react';
+import { Suspense, type MouseEvent } from 'react';
+import { lazyPart } from '../../app/lazy-part';
 import { useSession, type AuthMode } from '../../app/session';
-import { AccountMenu } from '../account/AccountMenu';
 import { ShellLink } from '../ui/ShellLink';
+
+// The signed-in header's menu, a lazy part (client/app/lazy-part.ts): a guest's page, which
+// is every landing page a new visitor opens, does not carry its code; a signed-in page's HTML
+// has it, and its code follows at hydration.
+const AccountMenu = lazyPart(() => import('../account/AccountMenu').then((module) => module.AccountMenu));
 
 /** Spec section 4 "Shell": the mobile layout is under 768 px. */
 const MOBILE_QUERY = '(max-width: 767.98px)';
@@ -11,7 +16,13 @@ const MOBILE_QUERY = '(max-width: 767.98px)';
 // window they open the SIGN IN / REGISTER dialog instead; on mobile they stay links.
 export function AccountLinks() {
   const session = useSession();
-  if (session.viewer) return <AccountMenu viewer={session.viewer} />;
+  if (session.viewer) {
+    return (
+      <Suspense fallback={null}>
+        <AccountMenu viewer={session.viewer} />
+      </Suspense>
+    );
+  }
   const open = (mode: AuthMode) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (window.matchMedia(MOBILE_QUERY).matches) return;

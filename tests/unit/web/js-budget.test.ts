@@ -1,6 +1,6 @@
 import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { ASSET_HEADER_BYTES, JS_GOAL, SMALL_CHUNK_BYTES, overBudget, routeLoads, smallChunkPlan } from '../../../scripts/lib/js-budget';
+import { ASSET_HEADER_BYTES, JS_GOAL, SMALL_CHUNK_BYTES, moduleFamily, overBudget, routeLoads, smallChunkPlan } from '../../../scripts/lib/js-budget';
 
 // `npm run build` fails when a page's first-load JavaScript (the client entry, the page's route
 // module, and every chunk they import) is over budget. A small build's metafile as esbuild
@@ -132,5 +132,13 @@ describe('the client JavaScript budget', () => {
       },
     };
     expect(smallChunkPlan(built, 'client/entry.client.tsx')).toEqual({ shell: ['client/components/ProductCard.tsx'], shared: [] });
+  });
+
+  it("keeps a subject's rules and paths with its area's components, and the directories apart", () => {
+    expect(moduleFamily('shared/api/follow-paths.ts')).toBe(moduleFamily('shared/validation/follow-rules.ts'));
+    expect(moduleFamily('shared/api/product-paths.ts')).toBe(moduleFamily('client/components/product/ProductPage.tsx'));
+    // The alert pages call a product by its guid: with the product area's fold they loaded the directories' components.
+    expect(moduleFamily('client/components/product/DirectoryPage.tsx')).toBe('directory');
+    expect(moduleFamily('client/components/product/AlphabetDirectory.tsx')).toBe('directory');
   });
 });
