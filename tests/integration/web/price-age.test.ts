@@ -54,7 +54,7 @@ async function pageOf(guid: string): Promise<string> {
   return visibleMarkup(res.text);
 }
 
-const checkedLine = (at: string) => `<p class="product-price-age">Price checked <time datetime="${at}">${checkedOn(at, COUNTRIES.GB)}</time></p>`;
+const checkedLine = (at: string) => `<p class="product-price-age">Price checked <time dateTime="${at}">${checkedOn(at, COUNTRIES.GB)}</time></p>`;
 const note = `<p class="product-price-stale" role="note">${PRICES_MAY_BE_OUT_OF_DATE}</p>`;
 
 describe('the age of a product page price', () => {

@@ -55,7 +55,7 @@ describe('the price age beside the price', () => {
     const server = render(AT, false);
     vi.setSystemTime(at + 50 * HOUR);
     expect(render(AT, false)).toBe(server);
-    expect(server).toBe(`<p class="product-price-age">Price checked <time datetime="${AT}">on 28 Nov 2026, 09:40</time></p>`);
+    expect(server).toBe(`<p class="product-price-age">Price checked <time dateTime="${AT}">on 28 Nov 2026, 09:40</time></p>`);
   });
 
   it('adds the note when the api says the prices may be out of date', () => {
