@@ -9,6 +9,7 @@ import type { Database } from '../../../server/api/db/database';
 import { MemorySearchEngine } from '../../../server/api/search-engine/memory-engine';
 import { EMPTY_FILTERS, type SearchEngine } from '../../../server/api/search-engine/search-engine';
 import { SqlSearchEngine } from '../../../server/api/search-engine/sql-engine';
+import { dressFeed, type DressRow } from '../../support/feed-fixtures';
 import { BOTH_ENGINES } from '../../support/test-database';
 
 // Stale stores (issue 27), on both databases and both search engines: a store whose feed for a
@@ -28,38 +29,12 @@ const MANIFEST = {
   ],
 };
 
-const HEADER = 'id\titem_group_id\ttitle\tdescription\tlink\timage_link\tprice\tbrand\tcolor\tgender\tage_group\tsize\tavailability\tproduct_type';
-
-type Row = { id: string; title: string; price: string };
-
-function feed(rows: Row[], currency: string): string {
-  const lines = rows.map((r) =>
-    [
-      r.id,
-      r.id,
-      r.title,
-      `A ${r.title.toLowerCase()}.`,
-      `https://shop.example/${r.id}`,
-      '/images/v1/product/dress/black/1/full.svg',
-      `${r.price} ${currency}`,
-      'Ava Marlowe',
-      'Black',
-      'female',
-      'adult',
-      'M',
-      'in_stock',
-      'Women > Clothing > Dresses > Midi Dresses',
-    ].join('\t'),
-  );
-  return `${[HEADER, ...lines].join('\n')}\n`;
-}
-
-const LARCH: Row[] = [
+const LARCH: DressRow[] = [
   { id: 'LL-1', title: 'Linen Midi Dress', price: '100.00' },
   { id: 'LL-2', title: 'Linen Wrap Dress', price: '80.00' },
   { id: 'LL-3', title: 'Linen Shift Dress', price: '60.00' },
 ];
-const FERN: Row[] = [
+const FERN: DressRow[] = [
   { id: 'FF-1', title: 'Cotton Tea Dress', price: '45.00' },
   { id: 'FF-2', title: 'Cotton Shirt Dress', price: '55.00' },
 ];
@@ -139,9 +114,9 @@ describe.each(BOTH_ENGINES)('stale stores on %s', (_database, open) => {
     beforeAll(async () => {
       db = await open();
       await importStores(db, MANIFEST);
-      await importFeed(db, { store: 'larch-linen', country: 'GB', text: feed(LARCH, 'GBP') });
-      await importFeed(db, { store: 'larch-linen', country: 'US', text: feed(LARCH, 'USD') });
-      await importFeed(db, { store: 'fern-field', country: 'GB', text: feed(FERN, 'GBP') });
+      await importFeed(db, { store: 'larch-linen', country: 'GB', text: dressFeed(LARCH, 'GBP') });
+      await importFeed(db, { store: 'larch-linen', country: 'US', text: dressFeed(LARCH, 'USD') });
+      await importFeed(db, { store: 'fern-field', country: 'GB', text: dressFeed(FERN, 'GBP') });
       for (const [store, country] of [['larch-linen', 'GB'], ['larch-linen', 'US'], ['fern-field', 'GB']] as const) await confirm(store, country, 1);
       // As main.ts: the watch's first look, then the index's first build.
       watch = new FeedAgeWatch({ db, ages });
@@ -217,7 +192,7 @@ describe.each(BOTH_ENGINES)('stale stores on %s', (_database, open) => {
     });
 
     it('brings a store back with its next feed', async () => {
-      await importFeed(db, { store: 'larch-linen', country: 'GB', text: feed(LARCH, 'GBP') });
+      await importFeed(db, { store: 'larch-linen', country: 'GB', text: dressFeed(LARCH, 'GBP') });
       // What the import records (the feed-states part of issue 27), by this test's clock.
       const at = await confirm('larch-linen', 'GB', 0);
       expect(await watch.check()).toEqual([{ store: 'larch-linen', country: 'GB', from: 'withheld', to: 'fresh' }]);
