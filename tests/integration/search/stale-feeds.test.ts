@@ -10,7 +10,7 @@ import { MemorySearchEngine } from '../../../server/api/search-engine/memory-eng
 import { EMPTY_FILTERS, type SearchEngine } from '../../../server/api/search-engine/search-engine';
 import { SqlSearchEngine } from '../../../server/api/search-engine/sql-engine';
 import { dressFeed, type DressRow } from '../../support/feed-fixtures';
-import { BOTH_ENGINES } from '../../support/test-database';
+import { BOTH_ENGINES, openTestDatabase } from '../../support/test-database';
 
 // Stale stores (issue 27), on both databases and both search engines: a store whose feed for a
 // country was last confirmed longer ago than FEED_STALE_HOURS (72 here) stays listed there (its
@@ -200,5 +200,38 @@ describe.each(BOTH_ENGINES)('stale stores on %s', (_database, open) => {
       expect(await listing('GB')).toEqual({ total: 3, hits: 3, stores: { 'larch-linen': 3 }, price: { min: 6000, max: 10000 } });
       expect(await priceAge(db, await storeId('larch-linen'), 'GB', ages)).toEqual({ checkedAt: at, mayBeOutOfDate: false });
     });
+  });
+});
+
+describe('the feed age watch', () => {
+  it('looks again by itself every interval, and the index follows what it announces', async () => {
+    const db = await openTestDatabase();
+    let now = new Date();
+    const ages: FeedAges = { staleHours: 72, clock: () => now };
+    const engine = new MemorySearchEngine(db, { feedAges: ages, debounceMs: 0 });
+    const watch = new FeedAgeWatch({ db, ages, intervalMs: 20 });
+    try {
+      await importStores(db, MANIFEST);
+      await importFeed(db, { store: 'fern-field', country: 'GB', text: dressFeed(FERN, 'GBP') });
+      await db.query(
+        `INSERT INTO feed_states (store_id, country_code, confirmed_at) SELECT id, 'GB', $1::timestamptz FROM stores WHERE slug = 'fern-field'`,
+        [now.toISOString()],
+      );
+      await watch.start();
+      await engine.start();
+      const search = () =>
+        engine.search({ country: 'GB', text: '', scope: {}, internationalDelivery: false, filters: EMPTY_FILTERS, sort: '', offset: 0, limit: 10 }, { hits: false, facets: [] });
+      expect((await search()).total).toBe(2);
+      // A week passes; nobody calls check(): the watch's own next look announces it.
+      const rebuilt = new Promise<void>((resolve) => (engine.onBuilt = () => resolve()));
+      now = new Date(now.getTime() + 7 * 24 * HOUR_MS);
+      await rebuilt;
+      await engine.settled();
+      expect((await search()).total).toBe(0);
+    } finally {
+      await watch.stop();
+      await engine.close();
+      await db.close();
+    }
   });
 });
