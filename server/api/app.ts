@@ -11,6 +11,7 @@ import { requestLog } from '../lib/request-log';
 import { DEFAULT_TRUST_PROXY, type TrustProxy } from '../lib/trust-proxy';
 import { Accounts } from './accounts/accounts';
 import type { AlertSettings } from './alerts/alert-settings';
+import type { FeedAges } from './catalog/feed-ages';
 import type { Database } from './db/database';
 import { DATABASE_UNAVAILABLE } from './db/database-unavailable';
 import { bindApiScope } from './http/api-scope';
@@ -66,6 +67,11 @@ export type ApiDeps = {
   clock?: (() => Date) | undefined;
   /** When the giveaway closes (GIVEAWAY_CLOSES_AT); absent, as its content says. */
   giveawayClosesAt?: string | undefined;
+  /**
+   * FEED_STALE_HOURS and the clock for how old a product page's prices are; give the search
+   * engine the same (catalog/feed-ages.ts). Absent, the default hours and the system clock.
+   */
+  feedAges?: FeedAges | undefined;
 };
 
 /** An area's router where the app mounted it (the route walk test reads these). */
@@ -166,7 +172,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   // (/api/search/listing: results, filter groups, deals, breadcrumb, canonical links); the
   // per-part routes answer the same parts one by one.
   const accounts = deps.accounts ?? new Accounts({ db, logger });
-  const services = createApiServices({ db, logger, searchEngine, accounts, purges, alertSettings: deps.alertSettings, clock: deps.clock, giveawayClosesAt: deps.giveawayClosesAt });
+  const services = createApiServices({ db, logger, searchEngine, accounts, purges, alertSettings: deps.alertSettings, clock: deps.clock, giveawayClosesAt: deps.giveawayClosesAt, feedAges: deps.feedAges });
   // After the work limit: checking an admin view reads the session.
   app.use(bindCatalogView(accounts.resolveViewer));
   const areas = API_AREAS.map((area) => ({ mountPath: area.mountPath, router: area.routes(services) }));

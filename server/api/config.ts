@@ -7,6 +7,7 @@ import { DEFAULT_ALERT_SWEEP_MS, DEFAULT_SET_ALERTS_LIMIT, type AlertSettings } 
 import { DEFAULT_OVERLOAD, type OverloadOptions } from './http/overload';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES } from './http/shared-answers';
 import { OPERATOR_SECRET_MIN_LENGTH } from './catalog/operator-handoff';
+import { DEFAULT_FEED_STALE_HOURS } from './catalog/feed-ages';
 import { DEFAULT_MAIL_RETRY_MS } from './mail/outbox';
 
 const ApiEnv = z.object({
@@ -58,6 +59,16 @@ const ApiEnv = z.object({
   GIVEAWAY_CLOSES_AT: z.iso.datetime({ offset: true }).optional(),
   /** How long one feed URL may take to answer, body included. */
   FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * Hours after a feed last confirmed a store's prices in a country before its product pages say
+   * "Prices may be out of date"; after twice that its items leave that country's listings until
+   * a feed arrives (server/api/catalog/feed-ages.ts).
+   */
+  FEED_STALE_HOURS: z.coerce
+    .number({ message: 'FEED_STALE_HOURS must be a number of hours, such as 72' })
+    .positive('FEED_STALE_HOURS must be more than 0 hours')
+    .max(24 * 365, 'FEED_STALE_HOURS must be at most a year (8760 hours)')
+    .default(DEFAULT_FEED_STALE_HOURS),
 });
 
 export type ApiConfig = {
@@ -84,6 +95,8 @@ export type ApiConfig = {
   operatorSecret: string | undefined;
   /** Feed sources' refresh (server/api/catalog/feed-refresh.ts); intervalMs 0 is off. */
   feedRefresh: { intervalMs: number; fetchTimeoutMs: number };
+  /** FEED_STALE_HOURS (server/api/catalog/feed-ages.ts). */
+  feedStaleHours: number;
   giveawayClosesAt: string | undefined;
 };
 
@@ -106,6 +119,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     alerts: { linkSecret: e.ALERT_LINK_SECRET, setAlertsLimit: e.RATE_LIMIT_SET_ALERTS ?? DEFAULT_SET_ALERTS_LIMIT, sweepMs: e.ALERT_SWEEP_MS },
     operatorSecret: e.OPERATOR_SECRET,
     feedRefresh: { intervalMs: Math.round(e.FEED_REFRESH_MINUTES * 60_000), fetchTimeoutMs: e.FEED_FETCH_TIMEOUT_MS },
+    feedStaleHours: e.FEED_STALE_HOURS,
     giveawayClosesAt: e.GIVEAWAY_CLOSES_AT,
   };
 }

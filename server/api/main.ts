@@ -10,6 +10,8 @@ import { upsertCategoryTree } from './catalog/category-table';
 import { ensureDemoCatalog } from './catalog/demo-loader';
 import { remeasureOffers } from './catalog/honest-offers';
 import { FeedRefresher } from './catalog/feed-refresh';
+import { FeedAgeWatch } from './catalog/feed-age-watch';
+import type { FeedAges } from './catalog/feed-ages';
 import { ensureOperatorSecretFile, removeOperatorSecretFile } from './catalog/operator-handoff';
 import { loadApiConfig } from './config';
 import { dbQueryObserver } from './db/db-metrics';
@@ -47,7 +49,10 @@ const accounts = new Accounts({ db, logger, settings: config.accounts });
 accounts.start();
 // The catalog index is built once the catalogue is in (below), then follows imports; after
 // the database was away, /readyz says so until the index has caught up.
-const searchEngine = new MemorySearchEngine(db, { logger });
+// One rule for how old prices are (FEED_STALE_HOURS): the index leaves out stores whose feeds
+// are too old, the product page says so, and the watch announces what time alone changes.
+const feedAges: FeedAges = { staleHours: config.feedStaleHours, clock: () => new Date() };
+const searchEngine = new MemorySearchEngine(db, { logger, feedAges });
 const readiness: Readiness = { catalogLoaded: false, catalogBehind: () => searchEngine.behind };
 const { app, answers, purges } = createApiApp({
   db,
@@ -62,6 +67,7 @@ const { app, answers, purges } = createApiApp({
   alertSettings: config.alerts,
   giveawayClosesAt: config.giveawayClosesAt,
   operatorSecret,
+  feedAges,
 });
 // Fires alerts from the catalogue's change log: after every import (its notice), at start
 // (catching up with what was logged while the api was down), and on a sweep.
@@ -76,12 +82,14 @@ const feedRefresher =
   config.feedRefresh.intervalMs > 0
     ? new FeedRefresher({ db, logger, intervalMs: config.feedRefresh.intervalMs, fetchTimeoutMs: config.feedRefresh.fetchTimeoutMs })
     : undefined;
+const feedAgeWatch = new FeedAgeWatch({ db, ages: feedAges, logger });
 const server = serve(app, config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');
 });
 
 onShutdownSignal(server, logger, config.shutdownTimeoutMs, async () => {
   await feedRefresher?.stop();
+  await feedAgeWatch.stop();
   await alertEvaluator.stop();
   await accounts.stop();
   await answers.stop();
@@ -97,6 +105,9 @@ if (config.demoCatalog) {
   await ensureDemoCatalog(db, config.dataDir, (line: string) => logger.info(line));
 }
 if (await ensurePlannerStatistics(db)) logger.info('gathered planner statistics for a catalogue imported without them');
+// The watch's first look before the index is built (feed-age-watch.ts), both after the demo's
+// first import, which confirms every feed now: a fresh catalogue is never shown as stale.
+await feedAgeWatch.start();
 await searchEngine.start();
 // After the demo catalogue: its first import is all first sightings, which fire nothing.
 alertEvaluator.start(config.alerts.sweepMs);

@@ -14,6 +14,7 @@ import { COUNTRY_CODES } from '../countries';
 //        slug. A known slug under another path still answers, with the canonicalUrl to
 //        redirect to; an unknown slug, or a product not sold in the country, is 404.
 //   GET  /api/products/detail/guid/{guid}?country=                      ProductDetailSchema
+//        both with priceAge: when a feed last confirmed the store's prices in the country
 //   GET  /api/products/similar/{category}/{lastnode}/{slug}?country=&page=&perPage=
 //   GET  /api/products/similar/guid/{guid}?country=&page=&perPage=    SimilarProductsSchema
 //   GET  /api/products/list-editors-picks                              EditorsPickListsSchema
@@ -132,6 +133,17 @@ export const BreadcrumbEntrySchema = z.object({
 });
 export type BreadcrumbEntry = z.infer<typeof BreadcrumbEntrySchema>;
 
+/**
+ * How old a store's prices on a country's site are (issue 27): when a feed last confirmed them
+ * (ISO 8601; null when no feed has said yet), and whether that is longer ago than the api's
+ * FEED_STALE_HOURS, when the page says "Prices may be out of date". One per store's offer.
+ */
+export const PriceAgeSchema = z.object({
+  checkedAt: z.iso.datetime({ offset: true }).nullable(),
+  mayBeOutOfDate: z.boolean(),
+});
+export type PriceAge = z.infer<typeof PriceAgeSchema>;
+
 export const ProductDetailSchema = z.object({
   product: ProductSchema,
   /** The variant and size variant the URL named (by slug or guid). */
@@ -142,6 +154,8 @@ export const ProductDetailSchema = z.object({
   countryCode: z.string(),
   currencyCode: z.string(),
   currencySymbol: z.string(),
+  /** The age of the product's store's prices in this country (the one offer the page shows). */
+  priceAge: PriceAgeSchema,
   /**
    * Shoppers' star ratings of the product (POST /api/account/product-rating), when it has
    * any: the page marks them up as schema.org AggregateRating. Optional (added by the web

@@ -4,6 +4,7 @@ import type { Accounts } from '../../server/api/accounts/accounts';
 import { createApiApp, type Readiness } from '../../server/api/app';
 import type { OverloadOptions } from '../../server/api/http/overload';
 import type { Database } from '../../server/api/db/database';
+import type { FeedAges } from '../../server/api/catalog/feed-ages';
 import { MemorySearchEngine } from '../../server/api/search-engine/memory-engine';
 import { createRegistry } from '../../server/lib/http-metrics';
 import { createLogger } from '../../server/lib/logger';
@@ -21,6 +22,8 @@ export type StartApiOptions = {
   operatorSecret?: string;
   /** "Now" for the giveaway's closing time; absent, the system clock. */
   clock?: () => Date;
+  /** FEED_STALE_HOURS and "now" for prices' age, given to the index and the product pages alike; absent, 72 and the system clock. */
+  feedAges?: FeedAges;
 };
 
 /**
@@ -32,7 +35,7 @@ export async function startApi(db: Database, options: StartApiOptions = {}) {
   const logger = options.logger ?? createLogger('api', 'silent');
   const registry = options.registry ?? createRegistry('api');
   const readiness = options.readiness ?? { catalogLoaded: true };
-  const engine = new MemorySearchEngine(db, { logger });
+  const engine = new MemorySearchEngine(db, { logger, ...(options.feedAges ? { feedAges: options.feedAges } : {}) });
   const { app, areas, answers, purges } = createApiApp({
     db,
     logger,
@@ -44,6 +47,7 @@ export async function startApi(db: Database, options: StartApiOptions = {}) {
     overload: options.overload,
     operatorSecret: options.operatorSecret,
     clock: options.clock,
+    feedAges: options.feedAges,
   });
   await engine.start();
   const running = await listen(app);

@@ -12,6 +12,7 @@ import { JsonLd } from '../meta/JsonLd';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
 import { BuyControl } from './BuyControl';
+import { PriceAge } from './PriceAge';
 import { PriceHistoryChart } from './PriceHistoryChart';
 import { ProductGallery } from './ProductGallery';
 import { ProductRating } from './ProductRating';
@@ -94,6 +95,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
             )}
             {size.offers > 0 && <span className="product-offer">{size.offers}% OFF</span>}
           </p>
+          <PriceAge age={detail.priceAge} country={country} />
           <p className="product-store">
             Sold by <ShellLink to={`/store/${product.store_slug}`}>{product.storename}</ShellLink>
           </p>

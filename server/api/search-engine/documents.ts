@@ -3,6 +3,7 @@ import { DEPARTMENTS, type Department } from '../../../shared/constants';
 import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../../shared/countries';
 import { hasFreeDelivery, thresholdsOnSite } from '../../../shared/free-delivery';
 import { CATEGORIES, categoryBySlug, type FlatCategory } from '../catalog/category-tree';
+import { feedPairKey } from '../catalog/feed-ages';
 import { slugify } from '../catalog/identifiers';
 import type { Database, Queryable } from '../db/database';
 import { stem, words } from './analyser';
@@ -213,6 +214,11 @@ export type LoadOptions = {
   chunkSize?: number;
   /** Gives the event loop a turn between reads when the slice is used up. */
   slicer?: TimeSlicer | undefined;
+  /**
+   * Stores and countries (feedPairKey) whose feeds are too old to list (catalog/feed-ages.ts,
+   * issue 27): their offers are left out, as if not priced there.
+   */
+  withheld?: ReadonlySet<string> | undefined;
 };
 
 /**
@@ -294,6 +300,7 @@ export async function loadDocuments(
       for (const o of offers) {
         const doc = docs.get(o.product_id);
         if (!doc || !isCountryCode(o.country_code) || !isCountryCode(o.store_country)) continue;
+        if (options.withheld?.has(feedPairKey(doc.storeId, o.country_code))) continue;
         const stated = { GB: o.free_delivery_gb, US: o.free_delivery_us, INTERNATIONAL: o.free_delivery_international };
         const freeDelivery = hasFreeDelivery(thresholdsOnSite(stated, o.store_country, o.country_code), o.low_price, o.country_code);
         doc.offers.push({ country: o.country_code, price: o.price, discount: o.discount, dropped: o.dropped, freeDelivery, coupons: o.coupons });

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Department } from '../../../shared/constants';
 import { readCatalogGeneration } from '../catalog/catalog-generation';
+import { systemFeedAges, withheldFeeds, type FeedAges } from '../catalog/feed-ages';
 import type { Database } from '../db/database';
 import { Dictionary, TableBuilder, type DocumentTable } from './document-table';
 import { DisplayWords, loadDocuments, type LoadSelection, type SearchDocument } from './documents';
@@ -20,6 +21,12 @@ export type MemoryEngineOptions = {
   /** Follow catalogue changes through LISTEN (default true). */
   follow?: boolean;
   debounceMs?: number;
+  /**
+   * FEED_STALE_HOURS and the clock: each build leaves out the stores and countries whose feeds
+   * are older than twice that (catalog/feed-ages.ts); catalog/feed-age-watch.ts announces a
+   * crossing as a change of that store. Absent, the default hours and the system clock.
+   */
+  feedAges?: FeedAges;
 };
 
 /** One build: its wall time (`ms`, requests answered in between included) and how many slices it was cut into. */
@@ -36,6 +43,7 @@ export class MemorySearchEngine implements SearchEngine {
   private starting: Promise<void> | undefined;
   private readonly follower: CatalogFollower | undefined;
   private rebuilding: Promise<unknown> = Promise.resolve();
+  private readonly feedAges: FeedAges;
   /** Called after each (re)build: metrics, tests. */
   onBuilt: ((report: BuildReport) => void) | undefined;
 
@@ -43,6 +51,7 @@ export class MemorySearchEngine implements SearchEngine {
     private readonly db: Database,
     private readonly options: MemoryEngineOptions = {},
   ) {
+    this.feedAges = options.feedAges ?? systemFeedAges();
     if (options.follow !== false) {
       this.follower = new CatalogFollower(db, async (change) => void (await this.apply(change)), {
         logger: options.logger,
@@ -83,8 +92,9 @@ export class MemorySearchEngine implements SearchEngine {
       // Everything committed before this point is in the snapshot read below.
       this.follower?.discardPending();
       const generation = await readCatalogGeneration(this.db);
+      const withheld = await withheldFeeds(this.db, this.feedAges);
       const builder = new TableBuilder(this.terms, this.cares);
-      const directory = await loadDocuments(this.db, {}, (docs, _tx, dir) => this.addSliced(builder, docs, dir, slicer), { slicer });
+      const directory = await loadDocuments(this.db, {}, (docs, _tx, dir) => this.addSliced(builder, docs, dir, slicer), { slicer, withheld });
       return this.swap(builder.build(), directory, started, slicer, generation);
     });
     this.rebuilding = run.catch(() => undefined);
@@ -103,7 +113,8 @@ export class MemorySearchEngine implements SearchEngine {
       const generation = await readCatalogGeneration(this.db);
       const fresh = new TableBuilder(this.terms, this.cares);
       const added: SearchDocument[] = [];
-      const directory = await loadDocuments(this.db, { storeSlugs: slugs }, (docs) => void added.push(...docs), { slicer });
+      const withheld = await withheldFeeds(this.db, this.feedAges);
+      const directory = await loadDocuments(this.db, { storeSlugs: slugs }, (docs) => void added.push(...docs), { slicer, withheld });
       const replaced = new Set(slugs.map((s) => directory.storeBySlug.get(s)?.id).filter((id): id is number => id !== undefined));
       const table = previous.table;
       for (let i = 0; i < table.size; i++) {

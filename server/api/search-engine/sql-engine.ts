@@ -1,4 +1,5 @@
 import { readCatalogGeneration } from '../catalog/catalog-generation';
+import { confirmedBefore, systemFeedAges, type FeedAges } from '../catalog/feed-ages';
 import { OFFER_BUCKETS, type Department } from '../../../shared/constants';
 import type { ColourKey } from '../../../shared/colours';
 import { categoryBySlug } from '../catalog/category-tree';
@@ -23,7 +24,9 @@ import { clearSearchTables, createSearchTables, writeDocuments } from './sql-eng
 // terms as "weight:term") and search_offers (one row per product and country); every
 // query is then one parameterised statement for the page and one for count and facets.
 // sync() rewrites those tables from the catalogue (all of it, or some stores); their DDL and
-// the writes are sql-engine-tables.ts.
+// the writes are sql-engine-tables.ts. A store whose feed for the country is older than twice
+// FEED_STALE_HOURS (catalog/feed-ages.ts) is left out at query time, from feed_states and the
+// engine's clock: no sync is needed when time moves a store across that line.
 
 class Params {
   readonly values: unknown[] = [];
@@ -42,7 +45,14 @@ export class SqlSearchEngine implements SearchEngine {
   private versionNumber = 0;
   private catalogGeneration = 0;
 
-  constructor(private readonly db: Database) {}
+  private readonly feedAges: FeedAges;
+
+  constructor(
+    private readonly db: Database,
+    options: { feedAges?: FeedAges } = {},
+  ) {
+    this.feedAges = options.feedAges ?? systemFeedAges();
+  }
 
   /** Reads the directory and vocabulary of what sync() last wrote. */
   async start(): Promise<void> {
@@ -266,6 +276,10 @@ export class SqlSearchEngine implements SearchEngine {
     if (query.internationalDelivery) where.push(`(d.store_international AND d.store_country <> ${p.add(query.country)})`);
     const hidden = query.adminView ? [] : this.hiddenStoreIds();
     if (hidden.length) where.push(`NOT (d.store_id = ANY(${p.add(hidden)}::int[]))`);
+    where.push(
+      `NOT EXISTS (SELECT 1 FROM feed_states f WHERE f.store_id = d.store_id AND f.country_code = o.country_code
+                     AND f.confirmed_at < ${p.add(confirmedBefore(this.feedAges, 2).toISOString())}::timestamptz)`,
+    );
     return where;
   }
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Accounts } from '../accounts/accounts';
 import { AlertLinks } from '../alerts/alert-links';
 import { defaultAlertSettings, type AlertSettings } from '../alerts/alert-settings';
+import type { FeedAges } from '../catalog/feed-ages';
 import type { Database } from '../db/database';
 import type { CachePurges } from '../http/cache-purges';
 import type { SearchEngine } from '../search-engine/search-engine';
@@ -36,13 +37,15 @@ export type ApiServiceDeps = {
   /** What "now" is for the giveaway's closing time; absent, the system clock. Tests set it. */
   clock?: Clock | undefined;
   giveawayClosesAt?: string | undefined;
+  /** FEED_STALE_HOURS and the clock for prices' age (catalog/feed-ages.ts); absent, the default and the system clock. */
+  feedAges?: FeedAges | undefined;
 };
 
 /**
  * The api's services, one instance of each, made once by createApiApp and handed to every
  * area's routes. A new service is one line here (its type below follows).
  */
-export function createApiServices({ db, logger, searchEngine, accounts, purges, alertSettings = defaultAlertSettings(), clock, giveawayClosesAt }: ApiServiceDeps) {
+export function createApiServices({ db, logger, searchEngine, accounts, purges, alertSettings = defaultAlertSettings(), clock, giveawayClosesAt, feedAges }: ApiServiceDeps) {
   const search = new SearchService(db, searchEngine, logger);
   const ratings = new RatingService(db);
   return {
@@ -56,7 +59,7 @@ export function createApiServices({ db, logger, searchEngine, accounts, purges, 
     home: new HomeService(db, ratings),
     menu: new MenuService(db),
     subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),
-    products: new ProductService(db, searchEngine),
+    products: new ProductService(db, searchEngine, feedAges),
     clicks: new ClickService(db),
     directories: new DirectoryService(db, searchEngine),
     sitemaps: new SitemapService(db, searchEngine),

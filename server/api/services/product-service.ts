@@ -2,6 +2,7 @@ import type { ProductDetail } from '../../../shared/api/product-schemas';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
 import { CATEGORY_LEVELS } from '../../../shared/listing/vocabulary';
 import { notFound } from '../../lib/http-error';
+import { priceAge, systemFeedAges, type FeedAges } from '../catalog/feed-ages';
 import type { Queryable } from '../db/database';
 import { categoryChain } from '../search-engine/documents';
 import { EMPTY_FILTERS, type SearchEngine, type SearchQuery } from '../search-engine/search-engine';
@@ -17,6 +18,8 @@ export class ProductService {
   constructor(
     private readonly db: Queryable,
     private readonly engine: SearchEngine,
+    /** FEED_STALE_HOURS and the clock, for how old the page's prices are (catalog/feed-ages.ts). */
+    private readonly feedAges: FeedAges = systemFeedAges(),
   ) {}
 
   /**
@@ -62,6 +65,7 @@ export class ProductService {
       countryCode: country,
       currencyCode: c.info.currencyCode,
       currencySymbol: c.info.symbol,
+      priceAge: await priceAge(this.db, product.store_id, country, this.feedAges),
     };
   }
 

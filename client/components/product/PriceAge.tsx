@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import type { PriceAge as Age } from '../../../shared/api/product-schemas';
+import type { Country } from '../../../shared/countries';
+import { priceAgeWords } from './price-age-view';
+
+// "Price checked 3 hours ago" beside a store's price, and "Prices may be out of date" when its
+// feed is older than FEED_STALE_HOURS (issue 27). The server and the hydrating render write the
+// absolute time; the relative words come after hydration, from the browser's clock, and move on
+// each minute (price-age-view.ts says why).
+
+const TICK_MS = 60_000;
+
+/** The browser's clock once hydrated (null on the server and in the hydrating render), read again every minute. */
+function useNowAfterHydration(): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function PriceAge({ age, country }: { age: Age; country: Pick<Country, 'locale' | 'timeZone'> }) {
+  const words = priceAgeWords(age, country, useNowAfterHydration());
+  if (!words) return null;
+  return (
+    <>
+      <p className="product-price-age">
+        Price checked <time dateTime={words.at}>{words.when}</time>
+      </p>
+      {words.note && (
+        <p className="product-price-stale" role="note">
+          {words.note}
+        </p>
+      )}
+    </>
+  );
+}
