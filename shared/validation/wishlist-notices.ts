@@ -17,6 +17,8 @@ export const WISHLIST_NOTICES = {
   editorsPickAlready: "Already in this editor's pick list",
   /** A product that left the catalogue (or is not sold in this country) stays in its lists. */
   unavailable: 'No longer available',
+  /** One its store's feed withdrew from this country's site (issue 27): noLongerSoldBy. */
+  noLongerSoldBy: 'No longer sold by',
   /** What is wrong with a wishlist form posted without JavaScript (wishlist-page-rules.ts). */
   chooseList: 'Choose a wishlist.',
   chooseListOrNew: 'Choose a wishlist, or Create New.',
@@ -25,3 +27,12 @@ export const WISHLIST_NOTICES = {
   privacyValue: 'isPublic must be 1 or 0',
   unknownAction: 'Unknown wishlist action.',
 } as const;
+
+/**
+ * What a saved product without a card says (a wishlist's item, a look's piece, the withdrawn
+ * product page): "No longer sold by {store}" when its store withdrew it from this country's
+ * site (the api's `noLongerSoldBy`), else "No longer available".
+ */
+export function goneNotice(noLongerSoldBy: string | null): string {
+  return noLongerSoldBy ? `${WISHLIST_NOTICES.noLongerSoldBy} ${noLongerSoldBy}` : WISHLIST_NOTICES.unavailable;
+}

@@ -129,7 +129,7 @@ export class AlertService {
          JOIN variants v ON v.id = sv.variant_id
          JOIN products p ON p.id = v.product_id
          JOIN stores s ON s.id = sv.store_id AND (NOT s.admin_only OR $3)
-         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
+         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NULL
         WHERE ${byGuid ? 'sv.guid = $1::uuid' : 'v.product_id = $1'}
         ORDER BY pr.sale_price, sv.id LIMIT 1`,
       ['guid' in input.id ? input.id.guid : input.id.productId, input.country, admin],
@@ -315,7 +315,7 @@ export class AlertService {
          FROM alerts a
          LEFT JOIN brands b ON b.id = a.brand_id
          LEFT JOIN stores s ON s.id = a.store_id
-         LEFT JOIN size_variant_prices pr ON pr.size_variant_id = a.size_variant_id AND pr.country_code = a.country_code
+         LEFT JOIN size_variant_prices pr ON pr.size_variant_id = a.size_variant_id AND pr.country_code = a.country_code AND pr.withdrawn_at IS NULL
         WHERE a.user_id = $1 AND a.country_code = $2 AND ${shown}
         ORDER BY a.created_at DESC, a.id DESC
         LIMIT $4 OFFSET $5`,

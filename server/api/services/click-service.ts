@@ -41,7 +41,10 @@ export class ClickService {
     return row.recorded;
   }
 
-  /** The click-through; an admin-only store's links are a 404 to anyone but admins (spec section 6). */
+  /**
+   * The click-through; an admin-only store's links are a 404 to anyone but admins (spec section
+   * 6); a size variant withdrawn from the country's site answers without its link (withdrawn).
+   */
   async retailerLink(guid: string, country: CountryCode, adminView = false): Promise<RetailerLink> {
     const [row] = await this.db.query<{
       guid: string;
@@ -53,9 +56,14 @@ export class ClickService {
       title: string;
       brand: string | null;
       sale_price: number | null;
+      withdrawn: boolean;
     }>(
-      `SELECT sv.guid::text AS guid, sv.url, s.affiliate_id, s.slug AS store_slug, s.name AS storename, sv.status,
-              v.title, b.name AS brand, pr.sale_price
+      // Availability and price are the country's (size_variant_prices); a size variant not
+      // priced there keeps the status its last feed gave it.
+      `SELECT sv.guid::text AS guid, sv.url, s.affiliate_id, s.slug AS store_slug, s.name AS storename,
+              coalesce(pr.status, sv.status) AS status, v.title, b.name AS brand,
+              CASE WHEN pr.withdrawn_at IS NULL THEN pr.sale_price END AS sale_price,
+              pr.withdrawn_at IS NOT NULL AS withdrawn
          FROM size_variants sv
          JOIN variants v ON v.id = sv.variant_id
          JOIN products p ON p.id = v.product_id
@@ -68,7 +76,8 @@ export class ClickService {
     if (!row) throw notFound('No such product');
     return {
       guid: row.guid,
-      url: row.url,
+      // A withdrawn item's retailer page is gone (issue 27): its link is not handed out.
+      url: row.withdrawn ? '' : row.url,
       affiliate_id: row.affiliate_id,
       store_slug: row.store_slug,
       storename: row.storename,
@@ -77,6 +86,7 @@ export class ClickService {
       brand: row.brand,
       saleprice: row.sale_price,
       currencyCode: COUNTRIES[country].info.currencyCode,
+      withdrawn: row.withdrawn,
     };
   }
 }
