@@ -56,7 +56,10 @@ export class ProductService {
     const found = await this.findSizeVariant(address, country, adminView);
     if (!found) throw notFound('No such product on this country site');
     const product = await readProduct(this.db, found.product_id, country);
-    if (!product) throw gone(`No longer sold on this country site`, await this.withdrawn(found.product_id, found.slug));
+    if (!product) {
+      const withdrawn = await this.withdrawn(found.product_id, found.slug);
+      throw gone(`No longer sold by ${withdrawn.storename} on this country site`, withdrawn);
+    }
     const selected = found.withdrawn ? { guid: product.variants[0]!.size_variants[0]!.guid, slug: product.variants[0]!.size_variants[0]!.slug } : found;
     const variantIndex = Math.max(0, product.variants.findIndex((v) => v.size_variants.some((s) => s.guid === selected.guid)));
     const c = COUNTRIES[country];

@@ -115,6 +115,7 @@ describe.each(BOTH_ENGINES)('on %s', (_database, open) => {
       const res = await get(`${PRODUCT_API.detailByGuid(guid('LL-SILK'))}?country=GB`, 410);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body.status).toBe(410);
+      expect(res.body.message).toBe('No longer sold by Larch Linen on this country site');
       const withdrawn = WithdrawnProductSchema.parse(res.body.data);
       const us = await detail('LL-SILK', 'US');
       expect(withdrawn).toEqual({
