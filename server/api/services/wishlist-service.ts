@@ -130,9 +130,10 @@ export class WishlistService {
 
   /** One page of a list's items the asker may see, with today's cards for the country. */
   private async items(listId: number, admin: boolean, country: CountryCode, order: WishlistOrder, { page, perPage }: Page): Promise<WishlistItem[]> {
-    // The price a card shows is its cheapest size variant's in the country (product-reader.ts).
+    // The price a card shows is its cheapest size variant's on offer in the country
+    // (product-reader.ts, offeredSizes: the buyable ones when there are any).
     const byPrice = `LEFT JOIN LATERAL (
-        SELECT min(p.sale_price) AS price FROM variants v
+        SELECT coalesce(min(p.sale_price) FILTER (WHERE p.status <> 0), min(p.sale_price)) AS price FROM variants v
           JOIN size_variants sv ON sv.variant_id = v.id
           JOIN size_variant_prices p ON p.size_variant_id = sv.id AND p.country_code = $5 AND p.withdrawn_at IS NULL
          WHERE v.product_id = i.product_id) pr ON TRUE`;
