@@ -2,6 +2,7 @@ import { sizeVariantGuid } from '../../server/api/catalog/identifiers';
 import { importFeed } from '../../server/api/catalog/importer';
 import { importStores } from '../../server/api/catalog/store-manifest';
 import type { Database } from '../../server/api/db/database';
+import { dressFeed, type DressRow } from './dress-feed';
 
 // The catalogue of issue 27's read tests: one store, Larch Linen, selling dresses in GB and the US.
 //   Linen: size S 50 GBP sold out in GB (the US feed, imported last, says in stock: so
@@ -11,33 +12,7 @@ import type { Database } from '../../server/api/db/database';
 
 export const MANIFEST = { stores: [{ slug: 'larch-linen', name: 'Larch Linen', countryCode: 'GB' }] };
 export const STORE = 'larch-linen';
-const HEADER = 'id\titem_group_id\ttitle\tdescription\tlink\timage_link\tprice\tbrand\tcolor\tgender\tage_group\tsize\tavailability\tproduct_type';
-
-type Row = { id: string; group?: string; size?: string; title: string; price: string; availability?: string };
-
-function feed(rows: Row[], currency: string): string {
-  const lines = rows.map((r) =>
-    [
-      r.id,
-      r.group ?? r.id,
-      r.title,
-      `A ${r.title.toLowerCase()}.`,
-      `https://shop.example/${r.id}`,
-      '/images/v1/product/dress/black/1/full.svg',
-      `${r.price} ${currency}`,
-      'Ava Marlowe',
-      'Black',
-      'female',
-      'adult',
-      r.size ?? 'M',
-      r.availability ?? 'in_stock',
-      'Women > Clothing > Dresses > Midi Dresses',
-    ].join('\t'),
-  );
-  return `${[HEADER, ...lines].join('\n')}\n`;
-}
-
-const GB: Row[] = [
+const GB: DressRow[] = [
   { id: 'LL-LINEN-S', group: 'LL-LINEN', size: 'S', title: 'Linen Midi Dress', price: '50.00', availability: 'out_of_stock' },
   { id: 'LL-LINEN-M', group: 'LL-LINEN', size: 'M', title: 'Linen Midi Dress', price: '80.00' },
   { id: 'LL-SILK', title: 'Silk Wrap Dress', price: '60.00' },
@@ -45,7 +20,7 @@ const GB: Row[] = [
   { id: 'LL-COTTON', title: 'Cotton Shirt Dress', price: '40.00' },
   { id: 'LL-TWEED', title: 'Tweed Pinafore Dress', price: '90.00', availability: 'out_of_stock' },
 ];
-const US: Row[] = [
+const US: DressRow[] = [
   { id: 'LL-LINEN-S', group: 'LL-LINEN', size: 'S', title: 'Linen Midi Dress', price: '65.00' },
   { id: 'LL-LINEN-M', group: 'LL-LINEN', size: 'M', title: 'Linen Midi Dress', price: '100.00' },
   { id: 'LL-SILK', title: 'Silk Wrap Dress', price: '75.00' },
@@ -60,8 +35,8 @@ export const guid = (item: string) => sizeVariantGuid(STORE, item);
 /** Imports both feeds into `db` (GB first, so the US feed's availability is size_variants.status), then withdraws Silk from GB. */
 export async function seedFeedTruthCatalog(db: Database): Promise<void> {
   await importStores(db, MANIFEST);
-  await importFeed(db, { store: STORE, country: 'GB', text: feed(GB, 'GBP') });
-  await importFeed(db, { store: STORE, country: 'US', text: feed(US, 'USD') });
+  await importFeed(db, { store: STORE, country: 'GB', text: dressFeed(GB, 'GBP') });
+  await importFeed(db, { store: STORE, country: 'US', text: dressFeed(US, 'USD') });
   await db.query(
     `UPDATE size_variant_prices SET withdrawn_at = now()
       WHERE country_code = 'GB' AND size_variant_id IN (SELECT id FROM size_variants WHERE item_id = 'LL-SILK')`,

@@ -1,6 +1,6 @@
-import { ProductCard } from '../listing/ProductCard';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
+import { SimilarProducts } from './SimilarProducts';
 import type { WithdrawnProductView } from './withdrawn-product-view';
 
 // A product its store withdrew from this country's site (issue 27), inside the shell: its name
@@ -16,25 +16,15 @@ export function WithdrawnProductPage({ view }: { view: WithdrawnProductView }) {
         <div className="product-info">
           <h1 className="product-title">{view.heading}</h1>
           <p className="product-availability is-unavailable">{view.notice}</p>
-          <p className="product-buy">
-            <ShellLink className="button button-primary" to={view.storePath}>
-              Browse {view.storename}
+          <p>
+            <ShellLink className="button button-primary product-buy" to={view.storePath}>
+              {`Browse ${view.storename}`}
             </ShellLink>
           </p>
         </div>
       </div>
-      {view.similar.length > 0 ? (
-        <section className="product-similar" aria-labelledby="product-similar-title">
-          <h2 id="product-similar-title">Similar products</h2>
-          <ul className="product-grid">
-            {view.similar.map((card) => (
-              <li key={card.id}>
-                <ProductCard p={card} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : (
+      <SimilarProducts cards={view.similar} />
+      {view.fallbacks.length > 0 && (
         <ul className="product-withdrawn-links">
           {view.fallbacks.map((link) => (
             <li key={link.to}>

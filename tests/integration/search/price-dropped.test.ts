@@ -7,6 +7,7 @@ import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
 import type { Running } from '../../support/listen';
+import { dressFeed, type DressRow } from '../../support/dress-feed';
 import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
 import { openTestDatabase } from '../../support/test-database';
 import * as SEARCH_API from '../../../shared/api/search-paths';
@@ -19,31 +20,7 @@ import * as SEARCH_API from '../../../shared/api/search-paths';
 
 const MANIFEST = { stores: [{ slug: 'larch-linen', name: 'Larch Linen', countryCode: 'GB' }] };
 
-const HEADER = 'id\titem_group_id\ttitle\tdescription\tlink\timage_link\tprice\tbrand\tcolor\tgender\tage_group\tsize\tavailability\tproduct_type';
-
-type Row = { id: string; group?: string; size?: string; title: string; price: string; availability?: string };
-
-function feed(rows: Row[]): string {
-  const lines = rows.map((r) =>
-    [
-      r.id,
-      r.group ?? r.id,
-      r.title,
-      `A ${r.title.toLowerCase()}.`,
-      `https://shop.example/${r.id}`,
-      '/images/v1/product/dress/black/1/full.svg',
-      `${r.price} GBP`,
-      'Ava Marlowe',
-      'Black',
-      'female',
-      'adult',
-      r.size ?? 'M',
-      r.availability ?? 'in_stock',
-      'Women > Clothing > Dresses > Midi Dresses',
-    ].join('\t'),
-  );
-  return `${[HEADER, ...lines].join('\n')}\n`;
-}
+type Row = DressRow;
 
 const BEFORE: Row[] = [
   { id: 'LL-LINEN', title: 'Linen Midi Dress', price: '100.00' },
@@ -101,10 +78,10 @@ describe.each(SEARCH_ENGINES)('price dropped on %s', (_name, makeEngine) => {
   beforeAll(async () => {
     db = await openTestDatabase();
     await importStores(db, MANIFEST);
-    await importFeed(db, { store: 'larch-linen', country: 'GB', text: feed(BEFORE) });
+    await importFeed(db, { store: 'larch-linen', country: 'GB', text: dressFeed(BEFORE) });
     // Ten days pass: the first import's prices were in force when the week began.
     await db.query(`UPDATE price_history SET recorded_at = recorded_at - make_interval(days => 10)`);
-    await importFeed(db, { store: 'larch-linen', country: 'GB', text: feed(AFTER) });
+    await importFeed(db, { store: 'larch-linen', country: 'GB', text: dressFeed(AFTER) });
     await serve();
   });
 
