@@ -13,7 +13,8 @@ export class ClickService {
   /**
    * POST /api/products/add-csd: stores a click-through unless this visitor's click on this size
    * variant was counted within CLICK_WINDOW_MINUTES; true when this one was counted. `visitor`
-   * names who clicked and is kept only hashed, and only for the window. 404 for an unknown guid.
+   * names who clicked and is kept only hashed, and only for the window. 404 for an unknown guid;
+   * a size variant withdrawn from the country's site is not counted (false).
    */
   async recordClick(guid: string, country: CountryCode, source: string, visitor: string): Promise<boolean> {
     // Gate rows older than the window say nothing any more: each click clears what expired
@@ -24,9 +25,13 @@ export class ClickService {
     // the gate's primary key, so only one of them counts.
     const [row] = await this.db.query<{ known: boolean; recorded: boolean }>(
       `WITH sv AS (SELECT id FROM size_variants WHERE guid = $1::uuid),
+            -- Withdrawn from the country's site (issue 27): there is no retailer's page to go to.
+            offered AS (
+              SELECT id FROM sv WHERE NOT EXISTS (
+                SELECT 1 FROM size_variant_prices pr WHERE pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NOT NULL)),
             gate AS (
               INSERT INTO product_click_gate AS g (visitor, size_variant_id, last_click_at)
-              SELECT $4, id, now() FROM sv
+              SELECT $4, id, now() FROM offered
               ON CONFLICT (visitor, size_variant_id) DO UPDATE SET last_click_at = excluded.last_click_at
                 WHERE g.last_click_at <= now() - make_interval(mins => $5)
               RETURNING size_variant_id),

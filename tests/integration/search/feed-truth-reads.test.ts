@@ -149,6 +149,10 @@ describe.each(BOTH_ENGINES)('on %s', (_database, open) => {
       expect(await link('LL-SILK', 'US')).toMatchObject({ withdrawn: false, url: 'https://shop.example/LL-SILK', saleprice: 75 });
       expect(await link('LL-LINEN-S', 'GB')).toMatchObject({ withdrawn: false, status: 0 });
       expect(await link('LL-LINEN-S', 'US')).toMatchObject({ withdrawn: false, status: 1 });
+      // A click on it there is not counted; in the US it is.
+      const click = async (country: string) => (await request(api.url).post(PRODUCT_API.click).send({ id: guid('LL-SILK'), country }).expect(200)).body.data;
+      expect(await click('GB')).toEqual({ recorded: false });
+      expect(await click('US')).toEqual({ recorded: true });
     });
 
     it('leaves a withdrawn product out of that site\'s sitemap', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../../shared/api/api-client';
+import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
 import type { ProductCard, WithdrawnProduct } from '../../../shared/api/product-schemas';
 import { CacheNone, CacheShort, documentCachePolicy } from '../../../shared/http/cache-policy';
 import { goneNotice } from '../../../shared/validation/wishlist-notices';
@@ -36,7 +37,7 @@ describe('withdrawnProductOf', () => {
 
   it('is what the api client keeps of an error answer', async () => {
     const client = createApiClient(async () => ({ status: 410, body: { status: 410, message: 'No longer sold on this country site', data: SILK } }));
-    const error = await client.get('/api/x', 'ProductDetail').catch((e: unknown) => e);
+    const error = await client.get(PRODUCT_PAGE_API.detail('clothing', 'midi-dresses', 'silk-wrap-dress'), 'ProductDetail').catch((e: unknown) => e);
     expect(withdrawnProductOf(error)).toEqual(SILK);
   });
 });
