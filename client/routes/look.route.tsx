@@ -3,7 +3,7 @@ import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-ro
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { Look } from '../../shared/api/look-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { goneNotice } from '../../shared/validation/wishlist-notices';
+import { goneNotice } from '../../shared/gone-notice';
 import { LOOK_COLLAGE, lookPagePath } from '../../shared/validation/look-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { PRICE_HISTORY_MAX_DAYS, priceHistoryPath } from '../../shared/api/price-history-paths';
@@ -8,8 +9,7 @@ import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { ProductPage } from '../components/product/ProductPage';
-import { WithdrawnProductPage } from '../components/product/WithdrawnProductPage';
-import { withdrawnProductOf, withdrawnProductView } from '../components/product/withdrawn-product-view';
+import { SimilarProducts } from '../components/product/SimilarProducts';
 import { loadMyRating } from '../data/product/rating-call';
 import type { RouteHandle } from '../components/shell/CountryPopup';
 import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
@@ -60,6 +60,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     detail = await api.get(PRODUCT_PAGE_API.detail(cat, lastnode, slug), 'ProductDetail', query);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+    if (!(error instanceof ApiError && error.status === 410)) rethrowAsRouteError(error);
+    // A withdrawn product's page is rare: its code is loaded on demand.
+    const { withdrawnProductOf, withdrawnProductView } = await import('../components/product/withdrawn-product-view');
     const withdrawn = withdrawnProductOf(error);
     if (!withdrawn) rethrowAsRouteError(error);
     canonical(withdrawn.canonicalUrl);
@@ -123,10 +126,21 @@ export const handle: RouteHandle = { countries: (loaderData) => (loaderData as {
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  if ('withdrawn' in loaded) return <WithdrawnProductPage view={loaded.withdrawn} />;
+  if ('withdrawn' in loaded) {
+    return (
+      <Suspense fallback={null}>
+        <WithdrawnProductPage view={loaded.withdrawn}>
+          <SimilarProducts cards={loaded.withdrawn.similar} />
+        </WithdrawnProductPage>
+      </Suspense>
+    );
+  }
   const { detail, similar, history, myRating } = loaded;
   return <ProductPage detail={detail} similar={similar} history={history} myRating={myRating} ratingError={failed?.ratingError} />;
 }
+
+// The page of a product withdrawn from this country's site (issue 27), its code on demand.
+const WithdrawnProductPage = lazyPart(() => import('../components/product/WithdrawnProductPage').then((module) => module.WithdrawnProductPage));
 
 // The not-found page, drawn when the api knows no such page: its code on demand
 // (client/app/lazy-part.ts), so this page's first load does not carry it.

@@ -3,7 +3,8 @@ import { data, redirect, useActionData, useLoaderData, useNavigate, useRevalidat
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { WishlistPage } from '../../shared/api/wishlist-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { WISHLIST_NOTICES, goneNotice } from '../../shared/validation/wishlist-notices';
+import { goneNotice } from '../../shared/gone-notice';
+import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
 import { browserApi } from '../api/browser-api';
 import { useBusy } from '../app/busy';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';

@@ -1,3 +1,5 @@
+import { NO_LONGER_AVAILABLE } from '../gone-notice';
+
 // What the web's wishlist screens say that the api does not (the api's own messages are in
 // wishlist-rules.ts). A few strings and nothing else (no zod): the wishlist pages and the
 // dialog, loaded on demand, import them.
@@ -15,10 +17,8 @@ export const WISHLIST_NOTICES = {
   created: 'Wishlist created',
   editorsPickAdded: "Added to the editor's picks",
   editorsPickAlready: "Already in this editor's pick list",
-  /** A product that left the catalogue (or is not sold in this country) stays in its lists. */
-  unavailable: 'No longer available',
-  /** One its store's feed withdrew from this country's site (issue 27): noLongerSoldBy. */
-  noLongerSoldBy: 'No longer sold by',
+  /** A product that left the catalogue (or is not sold in this country) stays in its lists (goneNotice). */
+  unavailable: NO_LONGER_AVAILABLE,
   /** What is wrong with a wishlist form posted without JavaScript (wishlist-page-rules.ts). */
   chooseList: 'Choose a wishlist.',
   chooseListOrNew: 'Choose a wishlist, or Create New.',
@@ -28,11 +28,3 @@ export const WISHLIST_NOTICES = {
   unknownAction: 'Unknown wishlist action.',
 } as const;
 
-/**
- * What a saved product without a card says (a wishlist's item, a look's piece, the withdrawn
- * product page): "No longer sold by {store}" when its store withdrew it from this country's
- * site (the api's `noLongerSoldBy`), else "No longer available".
- */
-export function goneNotice(noLongerSoldBy: string | null): string {
-  return noLongerSoldBy ? `${WISHLIST_NOTICES.noLongerSoldBy} ${noLongerSoldBy}` : WISHLIST_NOTICES.unavailable;
-}

@@ -1,13 +1,14 @@
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
-import { SimilarProducts } from './SimilarProducts';
+import type { ReactNode } from 'react';
 import type { WithdrawnProductView } from './withdrawn-product-view';
 
 // A product its store withdrew from this country's site (issue 27), inside the shell: its name
 // and picture, "No longer sold by {store}", Buy turned into the store's page, and similar items
-// a shopper can buy here. Answered 410 and kept out of search indexes (noindex).
+// a shopper can buy here (`children`: the route draws them, with the product page's grid).
+// Answered 410 and kept out of search indexes (noindex). Loaded on demand (product.route.tsx).
 
-export function WithdrawnProductPage({ view }: { view: WithdrawnProductView }) {
+export function WithdrawnProductPage({ view, children }: { view: WithdrawnProductView; children: ReactNode }) {
   return (
     <article className="product-page product-withdrawn" data-withdrawn="true">
       <PageMeta title={view.heading} description={`${view.heading}: ${view.notice}.`} images={[view.picture]} noindex />
@@ -23,7 +24,7 @@ export function WithdrawnProductPage({ view }: { view: WithdrawnProductView }) {
           </p>
         </div>
       </div>
-      <SimilarProducts cards={view.similar} />
+      {children}
       {view.fallbacks.length > 0 && (
         <ul className="product-withdrawn-links">
           {view.fallbacks.map((link) => (

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../shared/api/api-client';
 import type { ProductCard, WithdrawnProduct } from '../../../shared/api/product-schemas';
-import { goneNotice } from '../../../shared/validation/wishlist-notices';
+import { goneNotice } from '../../../shared/gone-notice';
 
 // The page of a product withdrawn from this country's site (issue 27; the api's product detail
 // answers 410 with what it still knows, docs/decisions/0076): what it draws, apart from its

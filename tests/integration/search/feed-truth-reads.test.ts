@@ -6,7 +6,7 @@ import { DIRECTORY_API } from '../../../shared/api/directory-paths';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
 import { priceHistoryPath } from '../../../shared/api/price-history-paths';
 import * as SEARCH_API from '../../../shared/api/search-paths';
-import { goneNotice } from '../../../shared/validation/wishlist-notices';
+import { goneNotice } from '../../../shared/gone-notice';
 import type { Database } from '../../../server/api/db/database';
 import { SearchService } from '../../../server/api/listing/search-service';
 import { FollowService } from '../../../server/api/services/follow-service';

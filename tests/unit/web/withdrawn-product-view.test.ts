@@ -3,7 +3,7 @@ import { ApiError, createApiClient } from '../../../shared/api/api-client';
 import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
 import type { ProductCard, WithdrawnProduct } from '../../../shared/api/product-schemas';
 import { CacheNone, CacheShort, documentCachePolicy } from '../../../shared/http/cache-policy';
-import { goneNotice } from '../../../shared/validation/wishlist-notices';
+import { goneNotice } from '../../../shared/gone-notice';
 import { withdrawnProductOf, withdrawnProductView } from '../../../client/components/product/withdrawn-product-view';
 
 // The withdrawn product page's view (issue 27): what a 410 from the product detail carries,
