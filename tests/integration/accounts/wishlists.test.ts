@@ -373,7 +373,7 @@ describe('wishlists on the demo catalogue', () => {
       expect(open.body.data).toEqual({
         lists: [shown],
         list: shown,
-        items: [{ productId: gb[3], addedAt: expect.any(String), ...(await kept(db, gb[3]!)), product: (await readProductCards(db, [gb[3]!], 'US'))[0] ?? null }],
+        items: [{ productId: gb[3], addedAt: expect.any(String), ...(await kept(db, gb[3]!)), product: (await readProductCards(db, [gb[3]!], 'US'))[0] ?? null, noLongerSoldBy: null }],
         totalCount: 1,
         page: 1,
         perPage: 24,
