@@ -3,7 +3,7 @@ import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-ro
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { Look } from '../../shared/api/look-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
+import { goneNotice } from '../../shared/gone-notice';
 import { LOOK_COLLAGE, lookPagePath } from '../../shared/validation/look-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
@@ -97,7 +97,7 @@ export function Component() {
             </li>
           ) : (
             <li key={item.guid}>
-              <ProductGoneCard name={item.productName} image={item.image} notice={WISHLIST_NOTICES.unavailable} />
+              <ProductGoneCard name={item.productName} image={item.image} notice={goneNotice(item.noLongerSoldBy)} />
             </li>
           ),
         )}

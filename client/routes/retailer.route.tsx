@@ -1,4 +1,4 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
@@ -51,6 +51,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
     rethrowAsRouteError(error);
   }
+  // Withdrawn from this country's site (issue 27): the retailer's page is gone, so the shopper
+  // goes to the store's page here instead, and nothing goes to the retailer to count.
+  if (link.withdrawn) throw redirect(`${site.basename}/store/${link.store_slug}`, { status: 302, headers: { 'Cache-Control': CacheNone.header } });
   // Crawlers and HEAD requests are not shoppers: their visits are not clicks.
   if (!site.isBot && request.method === 'GET') {
     const source = clickSource(request.headers.get('referer'), [site.siteUrl, request.url]);

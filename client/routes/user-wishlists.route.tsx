@@ -3,6 +3,7 @@ import { data, redirect, useActionData, useLoaderData, useNavigate, useRevalidat
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { WishlistPage } from '../../shared/api/wishlist-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
+import { goneNotice } from '../../shared/gone-notice';
 import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
 import { browserApi } from '../api/browser-api';
 import { useBusy } from '../app/busy';
@@ -270,7 +271,7 @@ export function Component() {
                       <article className="product-card wishlist-gone" aria-label={item.productName}>
                         <img src={item.image} alt="" width={180} height={180} loading="lazy" />
                         <h3 className="product-card-title">{item.productName}</h3>
-                        <p>{WISHLIST_NOTICES.unavailable}</p>
+                        <p>{goneNotice(item.noLongerSoldBy)}</p>
                         <button type="submit" name="intent" value="delete-product" className="button button-secondary" aria-label={`Delete ${item.productName} from this wishlist`}>
                           Delete
                         </button>

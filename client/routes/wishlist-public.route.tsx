@@ -1,7 +1,7 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
+import { goneNotice } from '../../shared/gone-notice';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
@@ -74,7 +74,7 @@ export function Component() {
               </li>
             ) : (
               <li key={item.productId}>
-                <ProductGoneCard name={item.productName} image={item.image} notice={WISHLIST_NOTICES.unavailable} />
+                <ProductGoneCard name={item.productName} image={item.image} notice={goneNotice(item.noLongerSoldBy)} />
               </li>
             ),
           )}

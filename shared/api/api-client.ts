@@ -48,6 +48,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What an error answer still carries besides its message (a 410's withdrawn product), unchecked. */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -97,7 +99,7 @@ export function createApiClient(transport: ApiTransport, transfer: TransferHooks
   async function call(request: ApiRequest, answer: AnswerName): Promise<{ value: unknown; response: ApiResponse }> {
     const response = await transport(request, answer);
     if (response.status < 200 || response.status >= 300) {
-      throw new ApiError(response.status, errorMessage(response.body, response.status));
+      throw new ApiError(response.status, errorMessage(response.body, response.status), (response.body as { data?: unknown } | null)?.data);
     }
     const data = (response.body as { data?: unknown } | null)?.data;
     const parsed = response.answer === answer ? ({ ok: true, value: data } as const) : parse(answer, data);

@@ -111,6 +111,8 @@ export const LookItemSchema = z.object({
   image: z.string(),
   /** The listing's card, priced today for the country; null when the piece is not sold there any more. */
   product: ProductCardSchema.nullable(),
+  /** The store's name when the piece has no card because its store withdrew it from the country's site (issue 27). */
+  noLongerSoldBy: z.string().nullable(),
 });
 export type LookItem = z.infer<typeof LookItemSchema>;
 

@@ -12,7 +12,9 @@ import { COUNTRY_CODES } from '../countries';
 //        the product landing page {cat}/{lastnode}/{slug} (spec section 2): category is the
 //        top category's slug, lastnode the product's own category, slug a size variant's
 //        slug. A known slug under another path still answers, with the canonicalUrl to
-//        redirect to; an unknown slug, or a product not sold in the country, is 404.
+//        redirect to; an unknown slug, or a product never sold in the country, is 404; one
+//        whose every price row there is withdrawn (issue 27) is 410 { status, message, data:
+//        WithdrawnProductSchema }, so the page can still say what it was and where it was sold
 //   GET  /api/products/detail/guid/{guid}?country=                      ProductDetailSchema
 //        both with priceAge: when a feed last confirmed the store's prices in the country
 //   GET  /api/products/similar/{category}/{lastnode}/{slug}?country=&page=&perPage=
@@ -23,7 +25,8 @@ import { COUNTRY_CODES } from '../countries';
 //        CLICK_WINDOW_MINUTES (recorded: false for the others); source as isClickSource
 //        says, anything else recorded as ''; unknown guid 404
 //   GET  /api/products/retailer/{guid}?country=                        RetailerLinkSchema
-//        what products/loadRetailerProductPage/{guid} sends the shopper on with; unknown 404
+//        what products/loadRetailerProductPage/{guid} sends the shopper on with; unknown 404;
+//        withdrawn in the country: withdrawn true, url '' (the store's page instead)
 //   GET  /api/products/sitemap?country=                                SitemapIndexSchema
 //   GET  /api/products/sitemap/{categories|brands|stores|products}?country=&page=&perPage=
 //                                                                      SitemapUrlsSchema
@@ -170,6 +173,23 @@ export const ProductDetailSchema = z.object({
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
+/**
+ * What a 410 from the product detail says of a product withdrawn from the country's site
+ * (every price row there withdrawn, issue 27): enough for a page that is no dead end.
+ */
+export const WithdrawnProductSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  brand: z.string().nullable(),
+  storename: z.string(),
+  store_slug: z.string(),
+  /** The first colour's pictures. */
+  images: ProductImagesSchema,
+  /** {category_slug}/{subcategory_slug}/{slug}, no leading slash, as for a product sold. */
+  canonicalUrl: z.string(),
+});
+export type WithdrawnProduct = z.infer<typeof WithdrawnProductSchema>;
+
 export const SimilarProductsSchema = z.object({
   products: z.array(ProductCardSchema),
   totalCount: z.number(),
@@ -214,6 +234,11 @@ export const RetailerLinkSchema = z.object({
   /** The price in the requested country, when the size variant is sold there. */
   saleprice: z.number().nullable(),
   currencyCode: z.string(),
+  /**
+   * Withdrawn from the requested country's site (issue 27): the retailer's link is dead, so
+   * `url` is '' and the click-through goes to the store's page (/store/{store_slug}) instead.
+   */
+  withdrawn: z.boolean(),
 });
 export type RetailerLink = z.infer<typeof RetailerLinkSchema>;
 

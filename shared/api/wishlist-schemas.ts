@@ -66,6 +66,11 @@ export const WishlistItemSchema = z.object({
   image: z.string(),
   /** The listing's card, priced today for the country; null when the product is not sold there any more. */
   product: ProductCardSchema.nullable(),
+  /**
+   * The store's name when the product has no card because its store's feed withdrew it from
+   * the country's site (issue 27): the page says "No longer sold by {store}"; null otherwise.
+   */
+  noLongerSoldBy: z.string().nullable(),
 });
 export type WishlistItem = z.infer<typeof WishlistItemSchema>;
 

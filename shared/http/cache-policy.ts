@@ -51,10 +51,11 @@ export function sharedMaxAge(cacheControl: string | null | undefined): number {
 /**
  * A rendered page's Cache-Control, decided before the first byte. `personal`: anything of the
  * shopper's went into it (a token or guest-key cookie, or a personal api call); then no shared
- * cache may keep it. Otherwise the strictest policy a loader asked for, else CacheShort.
+ * cache may keep it. A missing (404), withdrawn (410) or failed page is kept by nobody. Otherwise the strictest policy a loader asked for, else CacheShort.
  */
 export function documentCachePolicy(status: number, personal: boolean, loaderCacheControl: readonly string[]): CachePolicy {
-  if (status === 404 || status >= 500) return CacheNone;
+  // 410: a product withdrawn from the site may come back with the store's next feed (issue 27).
+  if (status === 404 || status === 410 || status >= 500) return CacheNone;
   if (personal) return CachePrivate;
   if (loaderCacheControl.some((v) => /no-store/.test(v))) return CacheNone;
   if (loaderCacheControl.some((v) => /private/.test(v))) return CachePrivate;

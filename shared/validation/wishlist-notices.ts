@@ -1,3 +1,5 @@
+import { NO_LONGER_AVAILABLE } from '../gone-notice';
+
 // What the web's wishlist screens say that the api does not (the api's own messages are in
 // wishlist-rules.ts). A few strings and nothing else (no zod): the wishlist pages and the
 // dialog, loaded on demand, import them.
@@ -15,8 +17,8 @@ export const WISHLIST_NOTICES = {
   created: 'Wishlist created',
   editorsPickAdded: "Added to the editor's picks",
   editorsPickAlready: "Already in this editor's pick list",
-  /** A product that left the catalogue (or is not sold in this country) stays in its lists. */
-  unavailable: 'No longer available',
+  /** A product that left the catalogue (or is not sold in this country) stays in its lists (goneNotice). */
+  unavailable: NO_LONGER_AVAILABLE,
   /** What is wrong with a wishlist form posted without JavaScript (wishlist-page-rules.ts). */
   chooseList: 'Choose a wishlist.',
   chooseListOrNew: 'Choose a wishlist, or Create New.',
@@ -25,3 +27,4 @@ export const WISHLIST_NOTICES = {
   privacyValue: 'isPublic must be 1 or 0',
   unknownAction: 'Unknown wishlist action.',
 } as const;
+

@@ -6,7 +6,6 @@ import { formatPrice } from '../../../shared/price';
 import { useSiteConfig } from '../../app/contexts';
 import { useCountry } from '../../app/site-hooks';
 import { Breadcrumb } from '../listing/Breadcrumb';
-import { ProductCard } from '../listing/ProductCard';
 import { createLookPath, showsListPrice } from '../listing/product-card-rules';
 import { JsonLd } from '../meta/JsonLd';
 import { PageMeta } from '../meta/PageMeta';
@@ -16,6 +15,7 @@ import { PriceAge } from './PriceAge';
 import { PriceHistoryChart } from './PriceHistoryChart';
 import { ProductGallery } from './ProductGallery';
 import { ProductRating } from './ProductRating';
+import { SimilarProducts } from './SimilarProducts';
 import { availabilityLabel, galleryImages, metaDescription, productStructuredData, selectedOf, sizePath } from './product-view';
 
 // The Follow button, its code on demand (follows/follow-lazy.ts).
@@ -189,18 +189,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
         </div>
       </div>
 
-      {similar.length > 0 && (
-        <section className="product-similar" aria-labelledby="product-similar-title">
-          <h2 id="product-similar-title">Similar products</h2>
-          <ul className="product-grid">
-            {similar.map((card) => (
-              <li key={card.id}>
-                <ProductCard p={card} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <SimilarProducts cards={similar} />
     </article>
   );
 }

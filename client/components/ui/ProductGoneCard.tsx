@@ -1,7 +1,8 @@
 /**
  * A saved product the catalogue no longer has (a wishlist's or a look's piece): its stored
- * name and picture in a card's place, with the notice (WISHLIST_NOTICES.unavailable), and
- * nothing to click. The notice comes from the page, which has the wishlist's words already.
+ * name and picture in a card's place, with the notice (goneNotice: "No longer sold by {store}"
+ * or "No longer available"), and nothing to click. The notice comes from the page, which has
+ * the wishlist's words already.
  */
 export function ProductGoneCard({ name, image, notice }: { name: string; image: string; notice: string }) {
   return (

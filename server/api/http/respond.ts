@@ -26,9 +26,11 @@ export function errorHandler(logger: Logger) {
     if (res.headersSent) return next(error);
     let status = 500;
     let message = 'internal server error';
+    let data: unknown;
     if (error instanceof HttpError) {
       status = error.status;
       message = error.message;
+      data = error.data;
     } else if (error instanceof ZodError) {
       status = 400;
       message = describeZodError(error);
@@ -46,7 +48,7 @@ export function errorHandler(logger: Logger) {
       logger.error({ err: error, url: req.originalUrl, reqId: req.id }, 'unhandled error');
     }
     res.setHeader('Cache-Control', CacheNone.header);
-    res.status(status).json({ status, message });
+    res.status(status).json(data === undefined ? { status, message } : { status, message, data });
   };
 }
 

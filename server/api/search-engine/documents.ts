@@ -11,9 +11,10 @@ import type { CatalogDirectory, DirectoryBrand, DirectoryStore } from './search-
 import type { TimeSlicer } from './time-slicer';
 
 // What both engines index: one search document per product that is priced in at least one
-// country, read from the catalogue tables. Per country, a product's price is its lowest
-// sale price there, its discount the highest, and it has a coupon when any of its size
-// variants has. It has free delivery when that lowest price reaches the store's threshold (the
+// country, read from the catalogue tables (a price row withdrawn there, issue 27, is no price).
+// Per country, a product's price is the lowest sale price of its size variants on offer there
+// (OFFERED: the buyable ones when there are any), its discount the highest, and it has a coupon
+// when any of them has. It has free delivery when that lowest price reaches the store's threshold (the
 // rule of shared/free-delivery.ts): then every size variant has it, so whichever the card
 // shows carries the badge, and the freedelivery filter never lists a card without it (spec
 // section 3, "a product is listed in a country only if it has a price row there"). Its price
@@ -198,6 +199,15 @@ type OfferRow = {
   free_delivery_international: number | null;
 };
 
+/**
+ * An aggregate over the size variants on offer in the country: those a shopper can buy there
+ * (size_variant_prices.status not 0: in stock, preorder, backorder) when there are any, else
+ * all of them (a sold-out product, still listed with its 'Browse {store}' card, spec section
+ * 2). A size sold out in GB but in stock in US is left out of the GB price only. The cards
+ * read their sizes by the same rule (product-reader.ts, offeredSizes).
+ */
+const OFFERED = (aggregate: string) => `coalesce(${aggregate} FILTER (WHERE pr.status <> 0), ${aggregate})`;
+
 /** Which products a load reads: all of them, or those of some stores (an import changed them). */
 export type LoadSelection = { storeSlugs?: readonly string[] };
 
@@ -259,15 +269,16 @@ export async function loadDocuments(
       await pause();
       const offers = await tx.query<OfferRow>(
         `SELECT v.product_id, pr.country_code,
-                (min(pr.sale_price) * 100)::bigint AS price, min(pr.sale_price) AS low_price, max(pr.offers)::int AS discount,
+                (${OFFERED('min(pr.sale_price)')} * 100)::bigint AS price, ${OFFERED('min(pr.sale_price)')} AS low_price,
+                ${OFFERED('max(pr.offers)')}::int AS discount,
                 max(pr.dropped)::int AS dropped,
-                bool_or(sv.coupon_id IS NOT NULL) AS coupons,
+                ${OFFERED('bool_or(sv.coupon_id IS NOT NULL)')} AS coupons,
                 s.country_code AS store_country, s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international
            FROM variants v
            JOIN products p ON p.id = v.product_id
            JOIN stores s ON s.id = p.store_id
            JOIN size_variants sv ON sv.variant_id = v.id
-           JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
+           JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.withdrawn_at IS NULL
           WHERE ${condition.replaceAll('$col', 'v.product_id')}
           GROUP BY v.product_id, pr.country_code, s.id`,
         params,

@@ -118,7 +118,8 @@ export class AlertService {
    * Every rule of spec section 5 and the scope, in the order a person fixes them: the item
    * (404, also for an admin-only store's unless `admin`: product-visibility.ts), the scope (the
    * item's own brand or store), the price against the item's sale price in the alert's country.
-   * An item named by its product's id is its cheapest size there (safe-input.ts productRef).
+   * An item named by its product's id is its cheapest size there that is not sold out there
+   * when it has one, as its card shows it (safe-input.ts productRef; product-reader.ts offeredSizes).
    */
   private async decide(input: SetUserAlertInput, admin: boolean): Promise<NewAlert> {
     if (input.brandId !== null && input.storeId !== null) throw fieldError('brandId', ALERT_MESSAGES.scopeInvalid);
@@ -129,9 +130,9 @@ export class AlertService {
          JOIN variants v ON v.id = sv.variant_id
          JOIN products p ON p.id = v.product_id
          JOIN stores s ON s.id = sv.store_id AND (NOT s.admin_only OR $3)
-         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
+         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NULL
         WHERE ${byGuid ? 'sv.guid = $1::uuid' : 'v.product_id = $1'}
-        ORDER BY pr.sale_price, sv.id LIMIT 1`,
+        ORDER BY pr.status = 0, pr.sale_price, sv.id LIMIT 1`,
       ['guid' in input.id ? input.id.guid : input.id.productId, input.country, admin],
     );
     if (!item) throw notFound(ALERT_MESSAGES.itemNotFound);
@@ -315,7 +316,7 @@ export class AlertService {
          FROM alerts a
          LEFT JOIN brands b ON b.id = a.brand_id
          LEFT JOIN stores s ON s.id = a.store_id
-         LEFT JOIN size_variant_prices pr ON pr.size_variant_id = a.size_variant_id AND pr.country_code = a.country_code
+         LEFT JOIN size_variant_prices pr ON pr.size_variant_id = a.size_variant_id AND pr.country_code = a.country_code AND pr.withdrawn_at IS NULL
         WHERE a.user_id = $1 AND a.country_code = $2 AND ${shown}
         ORDER BY a.created_at DESC, a.id DESC
         LIMIT $4 OFFSET $5`,

@@ -13,7 +13,8 @@ export class ClickService {
   /**
    * POST /api/products/add-csd: stores a click-through unless this visitor's click on this size
    * variant was counted within CLICK_WINDOW_MINUTES; true when this one was counted. `visitor`
-   * names who clicked and is kept only hashed, and only for the window. 404 for an unknown guid.
+   * names who clicked and is kept only hashed, and only for the window. 404 for an unknown guid;
+   * a size variant withdrawn from the country's site is not counted (false).
    */
   async recordClick(guid: string, country: CountryCode, source: string, visitor: string): Promise<boolean> {
     // Gate rows older than the window say nothing any more: each click clears what expired
@@ -24,9 +25,13 @@ export class ClickService {
     // the gate's primary key, so only one of them counts.
     const [row] = await this.db.query<{ known: boolean; recorded: boolean }>(
       `WITH sv AS (SELECT id FROM size_variants WHERE guid = $1::uuid),
+            -- Withdrawn from the country's site (issue 27): there is no retailer's page to go to.
+            offered AS (
+              SELECT id FROM sv WHERE NOT EXISTS (
+                SELECT 1 FROM size_variant_prices pr WHERE pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NOT NULL)),
             gate AS (
               INSERT INTO product_click_gate AS g (visitor, size_variant_id, last_click_at)
-              SELECT $4, id, now() FROM sv
+              SELECT $4, id, now() FROM offered
               ON CONFLICT (visitor, size_variant_id) DO UPDATE SET last_click_at = excluded.last_click_at
                 WHERE g.last_click_at <= now() - make_interval(mins => $5)
               RETURNING size_variant_id),
@@ -41,7 +46,10 @@ export class ClickService {
     return row.recorded;
   }
 
-  /** The click-through; an admin-only store's links are a 404 to anyone but admins (spec section 6). */
+  /**
+   * The click-through; an admin-only store's links are a 404 to anyone but admins (spec section
+   * 6); a size variant withdrawn from the country's site answers without its link (withdrawn).
+   */
   async retailerLink(guid: string, country: CountryCode, adminView = false): Promise<RetailerLink> {
     const [row] = await this.db.query<{
       guid: string;
@@ -53,9 +61,14 @@ export class ClickService {
       title: string;
       brand: string | null;
       sale_price: number | null;
+      withdrawn: boolean;
     }>(
-      `SELECT sv.guid::text AS guid, sv.url, s.affiliate_id, s.slug AS store_slug, s.name AS storename, sv.status,
-              v.title, b.name AS brand, pr.sale_price
+      // Availability and price are the country's (size_variant_prices); a size variant not
+      // priced there keeps the status its last feed gave it.
+      `SELECT sv.guid::text AS guid, sv.url, s.affiliate_id, s.slug AS store_slug, s.name AS storename,
+              coalesce(pr.status, sv.status) AS status, v.title, b.name AS brand,
+              CASE WHEN pr.withdrawn_at IS NULL THEN pr.sale_price END AS sale_price,
+              pr.withdrawn_at IS NOT NULL AS withdrawn
          FROM size_variants sv
          JOIN variants v ON v.id = sv.variant_id
          JOIN products p ON p.id = v.product_id
@@ -68,7 +81,8 @@ export class ClickService {
     if (!row) throw notFound('No such product');
     return {
       guid: row.guid,
-      url: row.url,
+      // A withdrawn item's retailer page is gone (issue 27): its link is not handed out.
+      url: row.withdrawn ? '' : row.url,
       affiliate_id: row.affiliate_id,
       store_slug: row.store_slug,
       storename: row.storename,
@@ -77,6 +91,7 @@ export class ClickService {
       brand: row.brand,
       saleprice: row.sale_price,
       currencyCode: COUNTRIES[country].info.currencyCode,
+      withdrawn: row.withdrawn,
     };
   }
 }

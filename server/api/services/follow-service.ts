@@ -84,7 +84,8 @@ export class FollowService {
                  JOIN size_variants sv ON sv.variant_id = v.id
                  JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
                  JOIN stores ps ON ps.id = p.store_id AND (NOT ps.admin_only OR $5)
-                WHERE p.${t.column} = t.id AND pr.country_code = $2 AND pr.offers > 0 AND pr.status <> 0) AS on_sale
+                WHERE p.${t.column} = t.id AND pr.country_code = $2 AND pr.offers > 0 AND pr.status <> 0
+                  AND pr.withdrawn_at IS NULL) AS on_sale
          FROM ${t.follows} f
          JOIN ${t.target} t ON t.id = f.${t.column}
         WHERE f.user_id = $1 AND ${t.visible('$5')}
@@ -121,7 +122,7 @@ export class FollowService {
             WHERE p.${t.column} = t.id
               AND EXISTS (SELECT 1 FROM variants v
                             JOIN size_variants sv ON sv.variant_id = v.id
-                            JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
+                            JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NULL
                            WHERE v.product_id = p.id)
             ORDER BY p.created_at DESC, p.id DESC
             LIMIT $3) n`,

@@ -20,7 +20,7 @@ import { fieldError } from '../accounts/account-errors';
 import { slugify } from '../catalog/identifiers';
 import type { Database, Queryable } from '../db/database';
 import type { FacetFilters } from '../listing/facet-filters';
-import { readProductCards } from './product-reader';
+import { readProductCards, readWithdrawnStores } from './product-reader';
 import type { Asker } from './product-visibility';
 
 // Looks (spec sections 3, 4, 5, 7; shapes in shared/api/look-schemas.ts): a shopper's outfit
@@ -270,6 +270,7 @@ export class LookService {
     );
     const ids = [...new Set(rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id])))];
     const cards = new Map((await readProductCards(this.db, ids, country)).map((card) => [card.id, card]));
+    const withdrawn = await readWithdrawnStores(this.db, ids.filter((id) => !cards.has(id)), country);
     return rows.map((r) => {
       const card = r.product_id === null ? undefined : cards.get(r.product_id);
       // The card opens on the piece's own colour: the variant whose picture the piece kept.
@@ -285,6 +286,7 @@ export class LookService {
         productName: r.product_name,
         image: r.image,
         product: card ? { ...card, variant_index: Math.max(index, 0) } : null,
+        noLongerSoldBy: r.product_id === null ? null : (withdrawn.get(r.product_id) ?? null),
       };
     });
   }

@@ -34,7 +34,7 @@ export class PriceHistoryService {
     const [current] = await this.db.query<CurrentRow>(
       `SELECT sv.id, pr.currency_code, pr.msrp, pr.sale_price, pr.status
          FROM size_variants sv
-         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
+         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NULL
          JOIN stores s ON s.id = sv.store_id
         WHERE sv.guid = $1::uuid AND (NOT s.admin_only OR $3)`,
       [guid, country, adminView],

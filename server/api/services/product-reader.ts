@@ -6,12 +6,16 @@ import { isCountryCode, type CountryCode } from '../../../shared/countries';
 import { hasFreeDelivery, thresholdsOnSite, type FreeDeliveryThresholds } from '../../../shared/free-delivery';
 import { resizeProductImage } from '../../../shared/images';
 import { categoryBySlug } from '../catalog/category-tree';
+import { AVAILABILITY_STATUS } from '../catalog/feed-values';
 import type { Queryable } from '../db/database';
 
 // Products as the api sends them (spec section 3 "Product", "Variant", "Size variant"), read
-// from the catalogue for one country: only size variants priced there are listed, and a
-// product without one is not there at all. Two shapes: the card (listing pages, the fewest
-// fields) and the full product (landing page).
+// from the catalogue for one country: only size variants priced there and not withdrawn there
+// (size_variant_prices.withdrawn_at, issue 27) are listed, and a product without one is not
+// there at all. A size variant's status is its availability in that country
+// (size_variant_prices.status, not size_variants.status, which the last feed of any country
+// wrote). Two shapes: the card (listing pages, the fewest fields) and the full product
+// (landing page).
 
 type ProductRow = {
   id: number;
@@ -75,12 +79,12 @@ async function readSizes(db: Queryable, ids: readonly number[], country: Country
   return db.query<SizeRow>(
     `SELECT v.product_id, v.id AS variant_id, v.title AS variant_title, v.description AS variant_description,
             v.colour, v.colour_name, v.image_url, v.additional_image_urls,
-            sv.guid::text AS guid, sv.url, sv.slug, sv.size, sv.status,
+            sv.guid::text AS guid, sv.url, sv.slug, sv.size, pr.status,
             pr.msrp, pr.sale_price, pr.offers,
             cp.code AS coupon_code, cp.description AS coupon_description
        FROM variants v
        JOIN size_variants sv ON sv.variant_id = v.id
-       JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
+       JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NULL
        LEFT JOIN coupons cp ON cp.id = sv.coupon_id
       WHERE v.product_id = ANY($1::int[])
       ORDER BY v.product_id, v.position, v.id, sv.id`,
@@ -94,17 +98,32 @@ function siteThresholds(p: ProductRow, country: CountryCode): FreeDeliveryThresh
   return isCountryCode(p.store_country) ? thresholdsOnSite(stated, p.store_country, country) : { GB: null, US: null, INTERNATIONAL: null };
 }
 
+/**
+ * The sizes a card's price and discount are read from: those a shopper can buy in the country
+ * when there are any, else all (a sold-out card, spec section 2: 'Browse {store}'). The search
+ * documents price a product by the same rule (documents.ts, OFFERED), so a card
+ * shows the price the listing sorted and filtered it by.
+ */
+export function offeredSizes<T extends { status: number }>(sizes: readonly T[]): readonly T[] {
+  // In stock, preorder or backorder: a shopper can buy it.
+  const open = sizes.filter((s) => s.status !== AVAILABILITY_STATUS.out_of_stock);
+  return open.length ? open : sizes;
+}
+
+/** The cheapest of the sizes offered (offeredSizes), the first of equals. */
+function cheapestOffered(sizes: readonly SizeRow[]): SizeRow {
+  return offeredSizes(sizes).reduce((a, b) => (b.sale_price < a.sale_price ? b : a));
+}
+
 function core(p: ProductRow, sizes: readonly SizeRow[], thresholds: FreeDeliveryThresholds) {
   const own = categoryBySlug(p.category_slug);
   let top = own;
   while (top?.parentSlug) top = categoryBySlug(top.parentSlug);
-  // The product's price is its lowest here, with that size variant's list price.
-  let cheapest = sizes[0]!;
+  // The product's price is its lowest here among the sizes on offer, with that size variant's list price.
+  const offered = offeredSizes(sizes);
+  const cheapest = cheapestOffered(sizes);
   let maxOffers = 0;
-  for (const s of sizes) {
-    if (s.sale_price < cheapest.sale_price) cheapest = s;
-    if (s.offers > maxOffers) maxOffers = s.offers;
-  }
+  for (const s of offered) if (s.offers > maxOffers) maxOffers = s.offers;
   return {
     id: p.id,
     affiliate_id: p.affiliate_id,
@@ -171,7 +190,7 @@ export async function readProductCards(db: Queryable, ids: readonly number[], co
     cards.push({
       ...core(p, own, thresholds),
       variants: groupByVariant(own).map((group) => {
-        const cheapest = group.reduce((a, b) => (b.sale_price < a.sale_price ? b : a));
+        const cheapest = cheapestOffered(group);
         return {
           title: group[0]!.variant_title,
           colour: group[0]!.colour,
@@ -187,7 +206,35 @@ export async function readProductCards(db: Queryable, ids: readonly number[], co
   return cards;
 }
 
-/** The full product, or undefined when it is not sold in the country. */
+/**
+ * Of these products, those withdrawn from the country's site (priced there, but every price row
+ * withdrawn: issue 27), each with its store's name: a saved one says "No longer sold by {store}".
+ */
+export async function readWithdrawnStores(db: Queryable, ids: readonly number[], country: CountryCode): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.query<{ id: number; storename: string }>(
+    `SELECT p.id, s.name AS storename
+       FROM products p JOIN stores s ON s.id = p.store_id
+      WHERE p.id = ANY($1::int[])
+        AND EXISTS (SELECT 1 FROM variants v
+                      JOIN size_variants sv ON sv.variant_id = v.id
+                      JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
+                     WHERE v.product_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM variants v
+                          JOIN size_variants sv ON sv.variant_id = v.id
+                          JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NULL
+                         WHERE v.product_id = p.id)`,
+    [ids, country],
+  );
+  return new Map(rows.map((r) => [r.id, r.storename]));
+}
+
+/** A variant's pictures from its stored image: the full size and the two the pages draw. */
+export function productImages(imageUrl: string): Product['variants'][number]['images'] {
+  return { productimage: imageUrl, productimage80_png: resizeProductImage(imageUrl, '80'), productimage180_jpg: resizeProductImage(imageUrl, '180') };
+}
+
+/** The full product, or undefined when it is not sold in the country (or withdrawn there). */
 export async function readProduct(db: Queryable, id: number, country: CountryCode): Promise<Product | undefined> {
   const [products, sizes] = await Promise.all([readProducts(db, [id]), readSizes(db, [id], country)]);
   const p = products.get(id);
@@ -203,11 +250,7 @@ export async function readProduct(db: Queryable, id: number, country: CountryCod
         description: group[0]!.variant_description,
         colour: group[0]!.colour,
         colour_name: group[0]!.colour_name,
-        images: {
-          productimage: group[0]!.image_url,
-          productimage80_png: resizeProductImage(group[0]!.image_url, '80'),
-          productimage180_jpg: resizeProductImage(group[0]!.image_url, '180'),
-        },
+        images: productImages(group[0]!.image_url),
         additional_images: group[0]!.additional_image_urls ?? [],
         size_variants: group.map(
           (s): SizeVariant => ({

@@ -1,12 +1,13 @@
-import type { ProductDetail } from '../../../shared/api/product-schemas';
+import type { ProductDetail, WithdrawnProduct } from '../../../shared/api/product-schemas';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
 import { CATEGORY_LEVELS } from '../../../shared/listing/vocabulary';
-import { notFound } from '../../lib/http-error';
+import { gone, notFound } from '../../lib/http-error';
 import { priceAge, systemFeedAges, type FeedAges } from '../catalog/feed-ages';
+import { AVAILABILITY_STATUS } from '../catalog/feed-values';
 import type { Queryable } from '../db/database';
 import { categoryChain } from '../search-engine/documents';
 import { EMPTY_FILTERS, type SearchEngine, type SearchQuery } from '../search-engine/search-engine';
-import { readProduct, readProductCards } from './product-reader';
+import { productImages, readProduct, readProductCards } from './product-reader';
 
 // Product pages: a product's detail, more like it, and the editors' pick lists (spec section
 // 7; shared/api/product-schemas.ts has the shapes). Click-throughs are click-service.ts, the
@@ -23,42 +24,59 @@ export class ProductService {
   ) {}
 
   /**
-   * The size variant an address names, priced in the country; undefined when there is none,
-   * or when its store is admin-only and the caller no admin (spec section 6: a 404 to them).
+   * The size variant an address names, priced in the country (a live price row first, else a
+   * withdrawn one: `withdrawn`; `product_listed` when some size of its product is still on
+   * the country's site); undefined when there is none, or when its store is admin-only
+   * and the caller no admin (spec section 6: a 404 to them).
    */
   private async findSizeVariant(address: ProductAddress, country: CountryCode, adminView: boolean) {
     const byGuid = 'guid' in address;
-    const [row] = await this.db.query<{ product_id: number; guid: string; slug: string }>(
-      `SELECT v.product_id, sv.guid::text AS guid, sv.slug
+    const [row] = await this.db.query<{ product_id: number; guid: string; slug: string; withdrawn: boolean; product_listed: boolean }>(
+      `SELECT v.product_id, sv.guid::text AS guid, sv.slug, pr.withdrawn_at IS NOT NULL AS withdrawn,
+              EXISTS (SELECT 1 FROM variants ov
+                        JOIN size_variants osv ON osv.variant_id = ov.id
+                        JOIN size_variant_prices opr ON opr.size_variant_id = osv.id AND opr.country_code = $2 AND opr.withdrawn_at IS NULL
+                       WHERE ov.product_id = v.product_id) AS product_listed
          FROM size_variants sv
          JOIN variants v ON v.id = sv.variant_id
          JOIN products p ON p.id = v.product_id
          JOIN stores s ON s.id = p.store_id
          JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
         WHERE ${byGuid ? 'sv.guid = $1::uuid' : 'sv.slug = $1'} AND (NOT s.admin_only OR $3)
-        ORDER BY sv.id LIMIT 1`,
+        ORDER BY pr.withdrawn_at IS NOT NULL, sv.id LIMIT 1`,
       [byGuid ? address.guid : address.slug, country, adminView],
     );
     return row;
   }
 
+  /**
+   * The landing page's product. A size variant withdrawn while its product is still sold is
+   * answered as the product's first size variant on offer (its page redirects there); a product
+   * withdrawn whole from the country's site is a 410 carrying its name, picture and store
+   * (docs/decisions/0076: 410, not 404); one never sold there a 404.
+   */
   async detail(address: ProductAddress, country: CountryCode, adminView = false): Promise<ProductDetail> {
     const found = await this.findSizeVariant(address, country, adminView);
-    const product = found && (await readProduct(this.db, found.product_id, country));
-    if (!found || !product) throw notFound('No such product on this country site');
-    const variantIndex = Math.max(0, product.variants.findIndex((v) => v.size_variants.some((s) => s.guid === found.guid)));
+    if (!found) throw notFound('No such product on this country site');
+    const product = await readProduct(this.db, found.product_id, country);
+    if (!product) {
+      const withdrawn = await this.withdrawn(found.product_id, found.slug);
+      throw gone(`No longer sold by ${withdrawn.storename} on this country site`, withdrawn);
+    }
+    const selected = found.withdrawn ? { guid: product.variants[0]!.size_variants[0]!.guid, slug: product.variants[0]!.size_variants[0]!.slug } : found;
+    const variantIndex = Math.max(0, product.variants.findIndex((v) => v.size_variants.some((s) => s.guid === selected.guid)));
     const c = COUNTRIES[country];
     const soldIn = await this.db.query<{ country_code: CountryCode }>(
       `SELECT DISTINCT pr.country_code
-         FROM size_variants sv JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
+         FROM size_variants sv JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.withdrawn_at IS NULL
         WHERE sv.guid = $1::uuid`,
-      [found.guid],
+      [selected.guid],
     );
     return {
       product,
-      selected: { variant_index: variantIndex, guid: found.guid },
+      selected: { variant_index: variantIndex, guid: selected.guid },
       soldIn: COUNTRY_CODES.filter((code) => soldIn.some((row) => row.country_code === code)),
-      canonicalUrl: `${product.category_slug}/${product.subcategory_slug}/${found.slug}`,
+      canonicalUrl: `${product.category_slug}/${product.subcategory_slug}/${selected.slug}`,
       breadCrumb: categoryChain(product.subcategory_slug)
         .slice(0, 5)
         .map((cat) => ({ filterName: CATEGORY_LEVELS[cat.depth - 1]!, key: cat.name, slug: cat.slug })),
@@ -69,7 +87,36 @@ export class ProductService {
     };
   }
 
-  /** More of the same category and department, most popular first, without the product itself. */
+  /** What the 410 of a withdrawn product says: its name, first colour's picture and store. */
+  private async withdrawn(productId: number, slug: string): Promise<WithdrawnProduct> {
+    const [row] = await this.db.query<{ title: string; brand: string | null; storename: string; store_slug: string; category_slug: string; image_url: string }>(
+      `SELECT p.title, b.name AS brand, s.name AS storename, s.slug AS store_slug, c.slug AS category_slug, v.image_url
+         FROM products p
+         JOIN stores s ON s.id = p.store_id
+         JOIN categories c ON c.id = p.category_id
+         LEFT JOIN brands b ON b.id = p.brand_id
+         JOIN LATERAL (SELECT image_url FROM variants WHERE product_id = p.id ORDER BY position, id LIMIT 1) v ON TRUE
+        WHERE p.id = $1`,
+      [productId],
+    );
+    const chain = categoryChain(row!.category_slug);
+    return {
+      id: productId,
+      title: row!.title,
+      brand: row!.brand,
+      storename: row!.storename,
+      store_slug: row!.store_slug,
+      images: productImages(row!.image_url),
+      canonicalUrl: `${chain[0]?.slug ?? row!.category_slug}/${row!.category_slug}/${slug}`,
+    };
+  }
+
+  /**
+   * More of the same category and department that a shopper can buy in the country (a card with
+   * a size on offer: a sold-out one is left out), most popular first, without the product
+   * itself; a withdrawn product's too, so its page is no dead end (issue 27). totalCount is what
+   * the category lists besides it, sold-out cards included.
+   */
   async similar(address: ProductAddress, country: CountryCode, page: number, perPage: number, adminView = false) {
     const found = await this.findSizeVariant(address, country, adminView);
     if (!found) throw notFound('No such product on this country site');
@@ -85,13 +132,15 @@ export class ProductService {
       filters: EMPTY_FILTERS,
       sort: '',
       offset: 0,
-      limit: page * perPage + 1,
+      // Twice the window: room for the sold-out cards left out.
+      limit: 2 * page * perPage + 1,
       adminView,
     };
     const result = await this.engine.search(query, { hits: true, facets: [] });
-    const ids = result.productIds.filter((id) => id !== found.product_id).slice((page - 1) * perPage, page * perPage);
-    const own = result.productIds.includes(found.product_id) || result.total > result.productIds.length ? 1 : 0;
-    return { products: await readProductCards(this.db, ids, country), totalCount: Math.max(0, result.total - own) };
+    const cards = await readProductCards(this.db, result.productIds.filter((id) => id !== found.product_id), country);
+    const onOffer = cards.filter((card) => card.variants.some((v) => v.size_variants.some((s) => s.status !== AVAILABILITY_STATUS.out_of_stock)));
+    const own = found.product_listed && (result.productIds.includes(found.product_id) || result.total > result.productIds.length) ? 1 : 0;
+    return { products: onOffer.slice((page - 1) * perPage, page * perPage), totalCount: Math.max(0, result.total - own) };
   }
 
   async editorsPickLists() {

@@ -8,7 +8,7 @@ import type { Asker } from './product-visibility';
 
 /**
  * My Sales' rows ($1 the shopper, $2 the country, $3 whether they are an admin): size variants
- * on sale there now (offers above 0, not out of stock) whose product the shopper watches: an
+ * on sale there now (offers above 0, not out of stock there, not withdrawn there: issue 27) whose product the shopper watches: an
  * alert's item, brand or store, or a brand or store the shopper follows; an admin-only store's
  * only for an admin (spec section 6).
  */
@@ -17,7 +17,7 @@ const ON_SALE_AND_WATCHED = `FROM size_variant_prices pr
   JOIN variants v ON v.id = sv.variant_id
   JOIN products p ON p.id = v.product_id
   JOIN stores s ON s.id = p.store_id AND (NOT s.admin_only OR $3)
- WHERE pr.country_code = $2 AND pr.offers > 0 AND pr.status <> 0
+ WHERE pr.country_code = $2 AND pr.offers > 0 AND pr.status <> 0 AND pr.withdrawn_at IS NULL
    AND (EXISTS (SELECT 1 FROM alerts a WHERE a.user_id = $1 AND (
           (a.scope = 'item' AND a.product_id = p.id)
        OR (a.scope = 'brand' AND a.brand_id = p.brand_id)

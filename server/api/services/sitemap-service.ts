@@ -13,7 +13,7 @@ import { catalogCounts } from './catalog-counts';
 
 /**
  * The products sitemap of country $1, in order: each product of a store shown to everyone that
- * is priced there, with its first size variant's slug there and when its page last changed
+ * is priced there (a withdrawn price row is none, issue 27: its page answers 410), with its first size variant's slug there and when its page last changed
  * there. That is its newest known change in the change log (a price or availability change, or
  * its first sighting; none when the log does not know: LAST_KNOWN_CHANGE_SQL), never
  * products.updated_at, which every re-import of an unchanged feed moves.
@@ -33,7 +33,7 @@ const PRODUCT_URLS_SQL = `
     JOIN LATERAL (
       SELECT sv.slug FROM variants v
         JOIN size_variants sv ON sv.variant_id = v.id
-        JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $1
+        JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $1 AND pr.withdrawn_at IS NULL
        WHERE v.product_id = p.id
        ORDER BY v.position, v.id, sv.id LIMIT 1) first ON TRUE
    ORDER BY p.id`;

@@ -13,7 +13,7 @@ import { fieldError, unauthorized } from '../accounts/account-errors';
 import { slugify } from '../catalog/identifiers';
 import { SITE_CONTENT_CHANGED_CHANNEL } from '../catalog/site-content';
 import type { Database, Queryable } from '../db/database';
-import { readProductCards } from './product-reader';
+import { readProductCards, readWithdrawnStores } from './product-reader';
 import { collectedProductId, findProduct, shownTo, type Asker } from './product-visibility';
 
 // Wishlists (spec sections 3, 5, 7; shapes in shared/api/wishlist-schemas.ts): a shopper's
@@ -130,11 +130,12 @@ export class WishlistService {
 
   /** One page of a list's items the asker may see, with today's cards for the country. */
   private async items(listId: number, admin: boolean, country: CountryCode, order: WishlistOrder, { page, perPage }: Page): Promise<WishlistItem[]> {
-    // The price a card shows is its cheapest size variant's in the country (product-reader.ts).
+    // The price a card shows is its cheapest size variant's on offer in the country
+    // (product-reader.ts, offeredSizes: the buyable ones when there are any).
     const byPrice = `LEFT JOIN LATERAL (
-        SELECT min(p.sale_price) AS price FROM variants v
+        SELECT coalesce(min(p.sale_price) FILTER (WHERE p.status <> 0), min(p.sale_price)) AS price FROM variants v
           JOIN size_variants sv ON sv.variant_id = v.id
-          JOIN size_variant_prices p ON p.size_variant_id = sv.id AND p.country_code = $5
+          JOIN size_variant_prices p ON p.size_variant_id = sv.id AND p.country_code = $5 AND p.withdrawn_at IS NULL
          WHERE v.product_id = i.product_id) pr ON TRUE`;
     const rows = await this.db.query<ItemRow>(
       `SELECT i.product_id, i.added_at, i.product_name, i.image
@@ -145,12 +146,14 @@ export class WishlistService {
       [listId, perPage, (page - 1) * perPage, admin, ...(order === 'added' ? [] : [country])],
     );
     const cards = new Map((await readProductCards(this.db, rows.map((r) => r.product_id), country)).map((card) => [card.id, card]));
+    const withdrawn = await readWithdrawnStores(this.db, rows.flatMap((r) => (cards.has(r.product_id) ? [] : [r.product_id])), country);
     return rows.map((r) => ({
       productId: r.product_id,
       addedAt: new Date(r.added_at).toISOString(),
       productName: r.product_name,
       image: r.image,
       product: cards.get(r.product_id) ?? null,
+      noLongerSoldBy: withdrawn.get(r.product_id) ?? null,
     }));
   }
 

@@ -301,8 +301,8 @@ describe('wishlists on the demo catalogue', () => {
       await db.query('DELETE FROM products WHERE id = $1', [doomed]);
       const gbPage = WishlistPageSchema.parse((await shopper.read(`${list.listId}/gb/added`).expect(200)).body.data);
       expect(gbPage.items.map((i) => ({ ...i, addedAt: 'at' }))).toEqual([
-        { productId: gbOnly, addedAt: 'at', ...(await kept(db, gbOnly)), product: (await readProductCards(db, [gbOnly], 'GB'))[0] },
-        { productId: doomed, addedAt: 'at', ...facts, product: null },
+        { productId: gbOnly, addedAt: 'at', ...(await kept(db, gbOnly)), product: (await readProductCards(db, [gbOnly], 'GB'))[0], noLongerSoldBy: null },
+        { productId: doomed, addedAt: 'at', ...facts, product: null, noLongerSoldBy: null },
       ]);
       const usPage = WishlistPageSchema.parse((await shopper.read(`${list.listId}/us/price-asc`).expect(200)).body.data);
       // Neither has a price there: newest first.
@@ -373,7 +373,7 @@ describe('wishlists on the demo catalogue', () => {
       expect(open.body.data).toEqual({
         lists: [shown],
         list: shown,
-        items: [{ productId: gb[3], addedAt: expect.any(String), ...(await kept(db, gb[3]!)), product: (await readProductCards(db, [gb[3]!], 'US'))[0] ?? null }],
+        items: [{ productId: gb[3], addedAt: expect.any(String), ...(await kept(db, gb[3]!)), product: (await readProductCards(db, [gb[3]!], 'US'))[0] ?? null, noLongerSoldBy: null }],
         totalCount: 1,
         page: 1,
         perPage: 24,

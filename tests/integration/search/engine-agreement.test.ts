@@ -28,6 +28,10 @@ beforeAll(async () => {
   // Price drops of many sizes, from 1 to 60 %, as the importer would store them after a week
   // of cuts (the demo's feeds are imported once, so none of their prices fell).
   await db.query('UPDATE size_variant_prices SET dropped = 1 + (size_variant_id * 7) % 60 WHERE size_variant_id % 5 = 0 AND status <> 0');
+  // Issue 27: availability per country and withdrawn rows. One size in seven sold out in GB only
+  // (a card's price there is then its other sizes'), one price row in eleven withdrawn.
+  await db.query(`UPDATE size_variant_prices SET status = 0 WHERE country_code = 'GB' AND size_variant_id % 7 = 1`);
+  await db.query('UPDATE size_variant_prices SET withdrawn_at = now() WHERE size_variant_id % 11 = 4');
   memory = new MemorySearchEngine(db, { follow: false });
   await memory.start();
   sql = new SqlSearchEngine(db);

@@ -9,7 +9,7 @@ import type { Database } from '../../../server/api/db/database';
 import type { Running } from '../../support/listen';
 import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
 import { openTestDatabase } from '../../support/test-database';
-import { dressFeed as feed, type DressRow } from '../../support/feed-fixtures';
+import { dressFeed, type DressRow } from '../../support/feed-fixtures';
 import * as SEARCH_API from '../../../shared/api/search-paths';
 
 // "Price Dropped": items whose price fell in the last 7 days (shared/reference-price.ts
@@ -76,10 +76,10 @@ describe.each(SEARCH_ENGINES)('price dropped on %s', (_name, makeEngine) => {
   beforeAll(async () => {
     db = await openTestDatabase();
     await importStores(db, MANIFEST);
-    await importFeed(db, { store: 'larch-linen', country: 'GB', text: feed(BEFORE) });
+    await importFeed(db, { store: 'larch-linen', country: 'GB', text: dressFeed(BEFORE) });
     // Ten days pass: the first import's prices were in force when the week began.
     await db.query(`UPDATE price_history SET recorded_at = recorded_at - make_interval(days => 10)`);
-    await importFeed(db, { store: 'larch-linen', country: 'GB', text: feed(AFTER) });
+    await importFeed(db, { store: 'larch-linen', country: 'GB', text: dressFeed(AFTER) });
     await serve();
   });
 

@@ -38,10 +38,10 @@ function jsonLd(html: string): Record<string, unknown>[] {
 
 const productLd = (html: string) => jsonLd(html).find((d) => d['@type'] === 'Product') as ProductLd | undefined;
 
-/** A size variant (guid, stored url) of a store with this affiliate id, and a country it is priced in (GB first). */
+/** A size variant (guid, stored url, its availability there) of a store with this affiliate id, and a country it is priced in (GB first). */
 async function sizeVariantOfAffiliate(affiliate: number, where = 'TRUE') {
   const [row] = await stack.db.query<{ guid: string; url: string; status: number; country: CountryCode }>(
-    `SELECT sv.guid::text AS guid, sv.url, sv.status, pr.country_code AS country
+    `SELECT sv.guid::text AS guid, sv.url, pr.status, pr.country_code AS country
        FROM size_variants sv JOIN stores s ON s.id = sv.store_id
        JOIN size_variant_prices pr ON pr.size_variant_id = sv.id
       WHERE s.affiliate_id = $1 AND ${where}
@@ -263,19 +263,19 @@ describe('the product landing page', () => {
   });
 
   it('offers the Buy control the spec gives for each status and affiliate', async () => {
-    const buy = await sizeVariantOfAffiliate(1, 'sv.status = 1');
+    const buy = await sizeVariantOfAffiliate(1, 'pr.status = 1');
     const detail = await detailOf(buy.guid, buy.country);
     const page = visibleMarkup((await request(stack.web.url).get(`${buy.prefix}/${detail.canonicalUrl}`).expect(200)).text);
     expect(page).toMatch(
       new RegExp(`<a href="${buy.prefix}/products/loadRetailerProductPage/${buy.guid}" target="_blank" rel="noopener nofollow" class="button button-primary product-buy">Buy at `),
     );
 
-    const cart = await sizeVariantOfAffiliate(5, 'sv.status <> 0');
+    const cart = await sizeVariantOfAffiliate(5, 'pr.status <> 0');
     const cartDetail = await detailOf(cart.guid, cart.country);
     const cartPage = visibleMarkup((await request(stack.web.url).get(`${cart.prefix}/${cartDetail.canonicalUrl}`).expect(200)).text);
     expect(cartPage).toMatch(new RegExp(`href="${cart.prefix}/products/loadRetailerProductPage/${cart.guid}"[^>]*>Add to Cart`));
 
-    const browse = await sizeVariantOfAffiliate(1, 'sv.status = 0');
+    const browse = await sizeVariantOfAffiliate(1, 'pr.status = 0');
     const browseDetail = await detailOf(browse.guid, browse.country);
     const browsePage = visibleMarkup((await request(stack.web.url).get(`${browse.prefix}/${browseDetail.canonicalUrl}`).expect(200)).text);
     expect(browsePage).toMatch(new RegExp(`href="${browse.prefix}/store/${browseDetail.product.store_slug}" class="button product-buy">Browse `));

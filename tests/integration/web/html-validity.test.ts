@@ -40,7 +40,8 @@ describe('every kind of page', () => {
     };
     const listing = await get('/dresses');
     const product = first(listing, /<h3 class="product-card-title"><a[^>]*href="(\/[^"?#]+)"/, 'product link');
-    const store = first(listing, /href="(\/store\/[^"?#]+)"/, 'store link');
+    // The product page's "Sold by" (a listing's cards link their store only when sold out there).
+    const store = first(await get(product), /href="(\/store\/[^"?#]+)"/, 'store link');
     const brand = first(await get('/brands/a-to-z'), /href="(\/brand\/[^"?#/]+)"/, 'brand link');
     // Each card names its size variant twice (the sale and the price alert).
     const guids = [...new Set([...listing.matchAll(/\/alerts\/add\/([0-9a-f-]{36})\?/g)].map((m) => m[1]!))];
