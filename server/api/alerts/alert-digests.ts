@@ -6,12 +6,14 @@ import { alertsFiredMail, type FiredItem } from './alert-mails';
 import type { AlertMailRules } from './alert-settings';
 
 // No alert e-mail storm (issue 27): a shopper or a guest address gets at most one alert e-mail
-// per ALERT_DIGEST_HOURS. What fires is queued in alert_mail_items, in the evaluator's own
-// transaction (the bell hears it at once); an owner whose last alert e-mail is older than the
-// window (or who never had one) gets every waiting item in one e-mail at once; otherwise they
-// wait for the sweep after the window ends. Each e-mail is decided holding its owner's row
-// (users or alert_guests) FOR UPDATE, and its items are deleted in the transaction that puts
-// it in the outbox: two instances cannot both send it, and a crash loses nothing.
+// per ALERT_DIGEST_HOURS. What fires is queued in alert_mail_items, in the evaluator's batch
+// transaction (the bell hears it at once). After its batches, each evaluator run mails every
+// owner with items waiting whose last alert e-mail is the window old or more (or who never had
+// one): after a quiet window that is at once; otherwise the items wait for the first run (a
+// notice or the sweep) after the window ends, and go in one e-mail. Each e-mail is decided
+// holding its owner's row (users or alert_guests) FOR UPDATE, and its items are deleted in the
+// transaction that puts it in the outbox: two instances cannot both send it, and a crash
+// between the evaluator's commit and this one loses nothing (the next run sends it).
 
 /** What "now" is: the system clock, or a test's. */
 export type Clock = () => Date;
@@ -42,7 +44,7 @@ export class AlertDigests {
     return this.deps.rules.digestHours * HOUR_MS;
   }
 
-  /** Queues an owner's fired items for their next alert e-mail (inside the evaluator's transaction). */
+  /** Queues an owner's fired items for their next alert e-mail (inside the evaluator's batch transaction). */
   async queue(tx: Queryable, owner: AlertOwner, items: readonly { alertId: number; item: FiredItem }[], firedAt: Date): Promise<void> {
     if (!items.length) return;
     await tx.query(
@@ -57,7 +59,7 @@ export class AlertDigests {
    * for them goes to the outbox and the window starts again. True when one was queued. The
    * caller has loaded the links' key (AlertLinks.ready) before its transaction.
    */
-  async mailIfDue(tx: Queryable, owner: AlertOwner, now: Date): Promise<boolean> {
+  private async mailIfDue(tx: Queryable, owner: AlertOwner, now: Date): Promise<boolean> {
     const [row] = await tx.query<{ email: string | null; name: string | null; mailed_at: Date | string | null }>(
       `SELECT email, ${owner.kind === 'user' ? 'name' : 'NULL::text AS name'}, alert_mailed_at AS mailed_at FROM ${table(owner)} WHERE id = $1 FOR UPDATE`,
       [owner.id],
@@ -84,7 +86,7 @@ export class AlertDigests {
     return true;
   }
 
-  /** The sweep: every owner with items waiting whose window has ended gets their e-mail, one transaction each. How many went. */
+  /** Every owner with items waiting whose window allows gets their e-mail, one transaction each. How many went to the outbox. */
   async mailDue(now: Date): Promise<number> {
     const owners = await this.deps.db.query<{ user_id: number | null; guest_id: number | null }>(
       `SELECT DISTINCT i.user_id, i.guest_id

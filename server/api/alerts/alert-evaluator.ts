@@ -21,10 +21,12 @@ import { DEFAULT_ALERT_MAIL_RULES, type AlertMailRules } from './alert-settings'
 // alerts the changes satisfy, records each match in alert_notified (alert, size variant,
 // change-log entry: unique; with the sale price it fired at), writes a notification row per
 // match for account owners (the bell, at once) and queues each match for its recipient's
-// alert e-mail (alert-digests.ts: at once when their last one is older than
-// ALERT_DIGEST_HOURS, else in the digest the sweep sends when that window ends). Only the
-// matches whose alert_notified row is new are notified, and the cursor moves with them, so
-// running it twice, or dying after the commit and before the outbox sends, neither sends
+// next alert e-mail (alert-digests.ts). After its last batch a run sends one e-mail to each
+// recipient with matches waiting whose last one is ALERT_DIGEST_HOURS old or more (so at
+// once after a quiet window); the others wait for the first run after their window ends.
+// Only the matches whose alert_notified row is new are notified, and the cursor moves with
+// them; an e-mail's lines leave the queue in the transaction that puts it in the outbox. So
+// running it twice, or dying between transactions or before the outbox sends, neither sends
 // twice nor loses anything (the outbox delivers what was committed, after a restart too).
 //
 // What fires (every rule in the alert's country, on a size variant whose row there is not
@@ -42,8 +44,8 @@ import { DEFAULT_ALERT_MAIL_RULES, type AlertMailRules } from './alert-settings'
 //
 // It runs after every import (the log's notice, heard by every instance; on PGlite the
 // in-process notice), at start (catching up with whatever was logged while it was stopped)
-// and on a periodic sweep (a notice is lost while nobody listens), which also sends the
-// digests whose window has ended. Runs of one process never overlap; instances share the work
+// and on a periodic sweep (a notice is lost while nobody listens), which so also sends the
+// e-mails whose window has ended. Runs of one process never overlap; instances share the work
 // through the cursor row's lock.
 
 /** The consumer name of its cursor in catalog_change_cursors. */
@@ -175,24 +177,25 @@ export class AlertEvaluator {
   }
 
   /**
-   * Reads the log from the cursor to its end, a batch per transaction; then sends the digests
-   * whose window has ended, and kicks the outbox.
+   * Reads the log from the cursor to its end, a batch per transaction; then queues the alert
+   * e-mails that are due (one transaction per owner), and kicks the outbox.
    */
   async run(): Promise<EvaluatorRun> {
     const total: EvaluatorRun = { changes: 0, matches: 0, mails: 0 };
     // Links are signed inside the batch's transaction: the key must be read before it.
     await this.links.ready();
     for (;;) {
-      let batch = { matches: 0, mails: 0 };
+      let matches = 0;
       const page = await consumeChanges(this.db, ALERT_CONSUMER, BATCH, async (changes, tx) => {
-        batch = await this.evaluate(changes, tx);
+        matches = await this.evaluate(changes, tx);
       });
       total.changes += page.changes.length;
-      total.matches += batch.matches;
-      total.mails += batch.mails;
+      total.matches += matches;
       if (page.changes.length < BATCH) break;
     }
-    total.mails += await this.digests.mailDue(this.now());
+    // Every owner whose window allows gets one e-mail of all that waits for them: those the
+    // batches above matched after a quiet window at once, the others when their window ends.
+    total.mails = await this.digests.mailDue(this.now());
     // After the commit: what was queued is sent now (and by the outbox's sweep if not).
     if (total.mails) this.outbox.kick();
     return total;
@@ -270,14 +273,14 @@ export class AlertEvaluator {
     });
   }
 
-  /** One batch, inside the transaction that moves the cursor. */
-  private async evaluate(changes: readonly CatalogChange[], tx: Queryable): Promise<{ matches: number; mails: number }> {
+  /** One batch, inside the transaction that moves the cursor: how many matches it notified. */
+  private async evaluate(changes: readonly CatalogChange[], tx: Queryable): Promise<number> {
     const events = changes.map(eventOf).filter((e): e is Event => e !== null);
-    if (!events.length) return { matches: 0, mails: 0 };
+    if (!events.length) return 0;
     const byId = new Map(events.map((e) => [e.change.cursor, e]));
     const now = this.now();
     const firing = this.fresh(await this.candidates(events, tx));
-    if (!firing.length) return { matches: 0, mails: 0 };
+    if (!firing.length) return 0;
     // The key that makes it exactly once: only the rows new here are notified.
     const inserted = await tx.query<{ alert_id: number; size_variant_id: number; change_id: number }>(
       `INSERT INTO alert_notified (alert_id, size_variant_id, change_id, sale_price, notified_at)
@@ -288,7 +291,7 @@ export class AlertEvaluator {
     );
     const isNew = new Set(inserted.map((r) => `${r.alert_id}:${r.size_variant_id}:${r.change_id}`));
     const rows = firing.filter((m) => isNew.has(`${m.alert_id}:${m.size_variant_id}:${m.change_id}`));
-    if (!rows.length) return { matches: 0, mails: 0 };
+    if (!rows.length) return 0;
 
     await tx.query('UPDATE alerts SET last_fired_at = $2 WHERE id = ANY($1::int[])', [[...new Set(rows.map((r) => r.alert_id))], now.toISOString()]);
 
@@ -334,14 +337,10 @@ export class AlertEvaluator {
         bell,
       );
     }
-    // Each recipient's items wait for their next alert e-mail, which goes now when their window allows.
-    let mails = 0;
-    const owners = [...recipients.values()].sort((a, b) => a.owner.kind.localeCompare(b.owner.kind) || a.owner.id - b.owner.id);
-    for (const { owner, items } of owners) {
-      await this.digests.queue(tx, owner, items, now);
-      if (await this.digests.mailIfDue(tx, owner, now)) mails++;
-    }
-    return { matches: rows.length, mails };
+    // Each recipient's items wait for their next alert e-mail: the run sends it after its last
+    // batch when their window allows (at once after a quiet window), else the sweep at its end.
+    for (const { owner, items } of recipients.values()) await this.digests.queue(tx, owner, items, now);
+    return rows.length;
   }
 
   /** The product page's path without the country prefix: {top category}/{category}/{size variant slug}. */
