@@ -72,6 +72,7 @@ export const ALERT_TITLES: Readonly<Record<AlertKind, string>> = { sale: 'Sale A
 export function backInStockPromise(size: string | undefined): string {
   return `We will tell you once, when ${size ? `size ${size}` : 'this item'} is back in stock on this site.`;
 }
+
 /** The scope choice as the form says it (spec section 4: item, brand, store). */
 export function scopeLabel(scope: AlertScope, brand: string | null, store: string): string {
   if (scope === 'brand') return `Any item of ${brand ?? 'this brand'}`;

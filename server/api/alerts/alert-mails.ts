@@ -79,9 +79,10 @@ export function alertMailRulesText({ digestHours, rearmPercent }: AlertMailRules
 }
 
 /**
- * What fired for one recipient in one run. `unsubscribeAll` is the link of the List-Unsubscribe
- * header too (RFC 8058 wants the same effect from the header and the body): it stops every
- * alert of the address when the mail lists several, that one alert when it lists one.
+ * What fired for one recipient since their last alert e-mail; its footer states the two rules.
+ * `unsubscribeAll` is the link of the List-Unsubscribe header too (RFC 8058 wants the same
+ * effect from the header and the body): it stops every alert of the address when the mail
+ * lists several, that one alert when it lists one.
  */
 export function alertsFiredMail(input: { name?: string | undefined; items: readonly FiredItem[]; unsubscribeAll: string; rules: AlertMailRules }): MailContent {
   const { items, unsubscribeAll } = input;
