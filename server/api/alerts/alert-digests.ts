@@ -49,7 +49,7 @@ export class AlertDigests {
     if (!items.length) return;
     await tx.query(
       `INSERT INTO alert_mail_items (${column(owner)}, alert_id, item, fired_at)
-       SELECT $1, alert_id, item::jsonb, $4 FROM unnest($2::int[], $3::text[]) WITH ORDINALITY AS t(alert_id, item, n) ORDER BY n`,
+       SELECT $1::int, alert_id, item::jsonb, $4::timestamptz FROM unnest($2::int[], $3::text[]) WITH ORDINALITY AS t(alert_id, item, n) ORDER BY n`,
       [owner.id, items.map((i) => i.alertId), items.map((i) => JSON.stringify(i.item)), firedAt.toISOString()],
     );
   }

@@ -284,7 +284,7 @@ export class AlertEvaluator {
     // The key that makes it exactly once: only the rows new here are notified.
     const inserted = await tx.query<{ alert_id: number; size_variant_id: number; change_id: number }>(
       `INSERT INTO alert_notified (alert_id, size_variant_id, change_id, sale_price, notified_at)
-       SELECT alert_id, size_variant_id, change_id, sale_price, $5 FROM unnest($1::int[], $2::int[], $3::bigint[], $4::numeric[]) AS t(alert_id, size_variant_id, change_id, sale_price)
+       SELECT alert_id, size_variant_id, change_id, sale_price, $5::timestamptz FROM unnest($1::int[], $2::int[], $3::bigint[], $4::numeric[]) AS t(alert_id, size_variant_id, change_id, sale_price)
        ON CONFLICT DO NOTHING
        RETURNING alert_id, size_variant_id, change_id`,
       [firing.map((m) => m.alert_id), firing.map((m) => m.size_variant_id), firing.map((m) => m.change_id), firing.map((m) => m.sale_price), now.toISOString()],
