@@ -67,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
   const { guid, kind, product, guest, country } = await readTarget(args);
   const form = await readForm(args.request);
   const fields = { scope: formField(form, 'scope'), alertPrice: formField(form, 'alertPrice').trim(), email: formField(form, 'email').trim() };
-  const scope = kind === 'stock' ? 'item' : isAlertScope(fields.scope) && scopesFor(product.brand?.name ?? null, kind).includes(fields.scope) ? fields.scope : '';
+  const scope = kind === 'stock' ? 'item' : isAlertScope(fields.scope) && scopesFor(product.brand?.name ?? null).includes(fields.scope) ? fields.scope : '';
   const email = guest ? fields.email : undefined;
   const state = alertFormState({ kind, scope, price: fields.alertPrice, email, salePrice: product.salePrice });
   if (scope === '' || !state.canSubmit) return data<ActionData>({ error: undefined, fields }, { status: 400, headers: noStore });

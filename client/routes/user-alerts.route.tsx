@@ -95,7 +95,7 @@ function alertWords(alert: Alert): string {
  * variant. A back-in-stock alert fires once: done once it has, else still waiting.
  */
 function alertPrices(alert: Alert): string {
-  if (alert.kind === 'stock') return alert.lastFiredAt === null ? 'Waiting: we will tell you once, when it is back in stock' : 'Done: we told you it is back in stock';
+  if (alert.kind === 'stock') return alert.lastFiredAt ? 'Back in stock: we told you' : 'Waiting for it to come back';
   const money = (n: number) => priceIn(alert.country, n, alert.currencySymbol);
   const now = alert.salePrice === null ? 'not sold here now' : `now ${money(alert.salePrice)}`;
   return alert.alertPrice === null ? `Today: ${now}` : `Alert at ${money(alert.alertPrice)} · ${now}`;
@@ -175,7 +175,7 @@ export function Component() {
       ) : (
         <ul className="product-grid alert-grid">
           {alerts.alerts.map((alert) => (
-            <li key={alert.alertId} className="alert-item" data-alert-id={alert.alertId} data-kind={alert.kind} data-fired={alert.lastFiredAt !== null ? 'true' : undefined}>
+            <li key={alert.alertId} className="alert-item" data-alert-id={alert.alertId}>
               {alert.product ? (
                 <ProductCard p={alert.product} pageType="alerts" />
               ) : (

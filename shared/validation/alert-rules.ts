@@ -17,9 +17,6 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_SCOPES = ['item', 'brand', 'store'] as const;
 export type AlertScope = (typeof ALERT_SCOPES)[number];
 
-/** What a size sold out in the site's country offers instead of the sale and price alerts (issue 27). */
-export const BACK_IN_STOCK_ACTION = 'Tell me when it is back';
-
 /** Active: fires. Pending: a guest's, until the address is confirmed (nothing is sent before). */
 export const ALERT_STATUSES = ['active', 'pending'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];

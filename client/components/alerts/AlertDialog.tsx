@@ -42,7 +42,7 @@ export function AlertDialog({ target, onClose }: Props) {
   const title = ALERT_TITLES[target.kind];
   const brand = product?.brand?.name ?? null;
   // The scopes once the product is known: its brand's only when it has one.
-  const scopes = product && !stock ? scopesFor(brand, target.kind) : [];
+  const scopes = product && !stock ? scopesFor(brand) : [];
   const suggestion = history && product ? suggestedAlertPrice(history, product.salePrice) : undefined;
 
   const submit = async (event: FormEvent) => {

@@ -80,9 +80,8 @@ export function scopeLabel(scope: AlertScope, brand: string | null, store: strin
   return 'This item';
 }
 
-/** The scopes a product offers: its brand only when it has one; a back-in-stock alert, this item only. */
-export function scopesFor(brand: string | null, kind: AlertKind = 'sale'): readonly AlertScope[] {
-  if (kind === 'stock') return ['item'];
+/** The scopes a product offers: its brand only when it has one (a back-in-stock alert has none to choose: this item). */
+export function scopesFor(brand: string | null): readonly AlertScope[] {
   return brand ? ['item', 'brand', 'store'] : ['item', 'store'];
 }
 

@@ -4,7 +4,6 @@ import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import type { ProductCard as Card, ProductDetail } from '../../../shared/api/product-schemas';
 import { lazyFollowButton } from '../follows/follow-lazy';
 import { formatPrice } from '../../../shared/price';
-import { BACK_IN_STOCK_ACTION } from '../../../shared/validation/alert-rules';
 import { useSiteConfig } from '../../app/contexts';
 import { useCountry } from '../../app/site-hooks';
 import { Breadcrumb } from '../listing/Breadcrumb';
@@ -32,6 +31,12 @@ const FollowButton = lazyFollowButton(() => import('../follows/FollowButton'));
 
 /** A size variant's status when sold out on this country's site (shared/api/product-schemas.ts). */
 const SOLD_OUT = 0;
+
+/**
+ * What a sold-out size offers instead of the sale and price alerts (issue 27). Written here,
+ * its one place: importing the alerts' rules would fold them into every page's shell chunk.
+ */
+const BACK_IN_STOCK_ACTION = 'Tell me when it is back';
 
 type Props = {
   detail: ProductDetail;
