@@ -20,7 +20,7 @@ import { fixtureManifest, readFixture } from '../../support/feed-fixtures';
 import type { ReceivedMail } from '../../support/smtp-server';
 import { listen } from '../../support/listen';
 import { openTestDatabase } from '../../support/test-database';
-import { testAccountSettings, type TestSettings } from '../accounts/accounts-api';
+import { registerUser, testAccountSettings, type TestSettings } from '../accounts/accounts-api';
 import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { pathPrefix } from '../../support/api-paths';
 
@@ -127,6 +127,12 @@ export function alertClient(api: Pick<AlertsApi, 'url'>, token?: string) {
   };
 }
 export type AlertClient = ReturnType<typeof alertClient>;
+
+/** A new shopper, signed in: their alert calls, address and id. */
+export async function newShopper(api: Pick<AlertsApi, 'url'>): Promise<{ as: AlertClient; email: string; userId: number }> {
+  const user = await registerUser(api);
+  return { as: alertClient(api, user.token), email: user.email, userId: user.userId };
+}
 
 /** A received message's text (the sink undoes quoted-printable, UTF-8 included). */
 export const textOf = (mail: ReceivedMail) => mail.decoded;

@@ -7,7 +7,7 @@ import type { AlertEvaluator } from '../../../server/api/alerts/alert-evaluator'
 import type { Database } from '../../../server/api/db/database';
 import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
-import { registerUser, uniqueEmail } from '../accounts/accounts-api';
+import { uniqueEmail } from '../accounts/accounts-api';
 import {
   FEEDS,
   SITE_URL,
@@ -17,6 +17,7 @@ import {
   guidOf,
   headerOf,
   importFixture,
+  newShopper,
   openAlertsDatabase,
   startAlertsApi,
   testClock,
@@ -64,10 +65,7 @@ describe.each(BOTH_ENGINES)('back-in-stock alerts on %s', (_engine, open) => {
     await smtp?.close();
   });
 
-  async function shopper(): Promise<Shopper> {
-    const user = await registerUser(api);
-    return { as: alertClient(api, user.token), email: user.email, userId: user.userId };
-  }
+  const shopper = (): Promise<Shopper> => newShopper(api);
 
   const stockAlert = (over: object = {}) => ({ id: DRESS_M, kind: 'stock', alertPrice: null, brandId: null, storeId: null, country: 'gb', ...over });
 

@@ -6,16 +6,15 @@ import type { AlertEvaluator } from '../../../server/api/alerts/alert-evaluator'
 import type { Database } from '../../../server/api/db/database';
 import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
-import { registerUser } from '../accounts/accounts-api';
 import {
   FEEDS,
   SITE_URL,
-  alertClient,
   editTsv,
   evaluatorFor,
   guidOf,
   headerOf,
   importFixture,
+  newShopper,
   openAlertsDatabase,
   startAlertsApi,
   testClock,
@@ -65,10 +64,7 @@ describe.each(BOTH_ENGINES)('alert e-mails, digests and re-arm on %s', (_engine,
     await smtp?.close();
   });
 
-  async function shopper(): Promise<Shopper> {
-    const user = await registerUser(api);
-    return { as: alertClient(api, user.token), email: user.email, userId: user.userId };
-  }
+  const shopper = (): Promise<Shopper> => newShopper(api);
   async function alert(who: Shopper, body: object): Promise<number> {
     const res = await who.as.setUser({ alertPrice: null, brandId: null, storeId: null, country: 'gb', ...body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

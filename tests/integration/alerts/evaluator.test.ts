@@ -11,16 +11,15 @@ import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import { fixtureManifest } from '../../support/feed-fixtures';
-import { registerUser } from '../accounts/accounts-api';
 import {
   FEEDS,
   SITE_URL,
-  alertClient,
   editTsv,
   editXml,
   guidOf,
   headerOf,
   importFixture,
+  newShopper,
   openAlertsDatabase,
   startAlertsApi,
   type AlertClient,
@@ -67,10 +66,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
     await smtp?.close();
   });
 
-  async function shopper(): Promise<Shopper> {
-    const user = await registerUser(api);
-    return { as: alertClient(api, user.token), email: user.email, userId: user.userId };
-  }
+  const shopper = (): Promise<Shopper> => newShopper(api);
 
   /** Sets an alert and returns its id. */
   async function alert(who: Shopper, body: object): Promise<number> {

@@ -1,42 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { eventOf, rearmed } from '../../../server/api/alerts/alert-evaluator';
+import { rearmed } from '../../../server/api/alerts/alert-evaluator';
 import { alertMailRulesText, alertsFiredMail, type FiredItem } from '../../../server/api/alerts/alert-mails';
-import type { CatalogChange } from '../../../server/api/catalog/catalog-changes';
 import { loadApiConfig } from '../../../server/api/config';
 
-// Issue 27's pure parts: what a change-log entry brings back in stock, the re-arm rule, the
-// e-mail's back-in-stock line and its footer's two rules, and their settings.
-
-const change = (over: Partial<CatalogChange>): CatalogChange => ({
-  cursor: 1,
-  sizeVariantId: 1,
-  guid: 'g',
-  country: 'GB',
-  currency: 'GBP',
-  msrp: 100,
-  salePrice: 100,
-  availability: 'in_stock',
-  recordedAt: new Date(0),
-  firstSeen: false,
-  previous: { msrp: 100, salePrice: 100, availability: 'out_of_stock' },
-  ...over,
-});
-
-describe('what brings a size back in stock', () => {
-  it('an entry from out of stock to in stock, preorder or backorder, at any price', () => {
-    for (const availability of ['in_stock', 'preorder', 'backorder'] as const) {
-      expect(eventOf(change({ availability }))).toMatchObject({ backInStock: true, priceDrop: false, saleEvent: false });
-    }
-    expect(eventOf(change({ salePrice: 120, msrp: 120 }))).toMatchObject({ backInStock: true });
-  });
-
-  it('not an entry still out of stock, one that was not out of stock, one whose earlier state is unknown, nor a first sighting', () => {
-    expect(eventOf(change({ availability: 'out_of_stock' }))).toBeNull();
-    expect(eventOf(change({ previous: { msrp: 100, salePrice: 100, availability: 'backorder' } }))).toBeNull();
-    expect(eventOf(change({ previous: { msrp: 100, salePrice: 100, availability: null } }))).toBeNull();
-    expect(eventOf(change({ firstSeen: true, previous: null }))).toBeNull();
-  });
-});
+// Issue 27's pure parts: the re-arm rule, the e-mail's back-in-stock line and its footer's two
+// rules, and their settings (what brings a size back in stock: alert-links.test.ts).
 
 describe('re-arm', () => {
   it('fires an alert that never fired; one that fired only at least the percent below its price, in cents', () => {
