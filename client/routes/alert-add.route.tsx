@@ -6,17 +6,31 @@ import { safeReturnPath } from '../../shared/same-site-path';
 import { ALERT_MESSAGES } from '../../shared/validation/alert-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
-import { ALERT_TITLES, alertFormState, alertProductOf, alertRequest, formField, isAlertKind, isAlertScope, productByGuidPath, readForm, scopeLabel, scopesFor } from '../components/alerts/alert-rules';
+import {
+  ALERT_TITLES,
+  alertFormState,
+  alertProductOf,
+  alertRequest,
+  backInStockPromise,
+  formField,
+  isAlertKind,
+  isAlertScope,
+  productByGuidPath,
+  readForm,
+  scopeLabel,
+  scopesFor,
+} from '../components/alerts/alert-rules';
 import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
 
-// /alerts/add/{guid}?kind=sale|price&returnurl=…: the Sale Alert / Price Alert dialog as a page,
+// /alerts/add/{guid}?kind=sale|price|stock&returnurl=…: the Sale Alert / Price Alert / Back in Stock Alert dialog as a page,
 // for a visitor without JavaScript (the card's alert actions link here; with JavaScript the
 // dialog opens instead). A guest gives an e-mail, a shopper does not. A plain <form> posted to
 // this route's action, which checks it with the dialog's rules, sets the alert through the api
 // and shows the api's answer on the page (a guest's "check your inbox" must be read, so no
 // redirect), with the way back to the same-site returnurl. Without JavaScript the price field
-// cannot wait for a scope, so it is always there and counts only for a price alert.
+// cannot wait for a scope, so it is always there and counts only for a price alert. A back-in-
+// stock alert (a sold-out size's "Tell me when it is back") watches this size only: no scope.
 
 const noStore = { 'Cache-Control': CacheNone.header };
 /** A size variant guid (a UUID): anything else is no product of ours. */
@@ -53,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
   const { guid, kind, product, guest, country } = await readTarget(args);
   const form = await readForm(args.request);
   const fields = { scope: formField(form, 'scope'), alertPrice: formField(form, 'alertPrice').trim(), email: formField(form, 'email').trim() };
-  const scope = isAlertScope(fields.scope) && scopesFor(product.brand?.name ?? null).includes(fields.scope) ? fields.scope : '';
+  const scope = kind === 'stock' ? 'item' : isAlertScope(fields.scope) && scopesFor(product.brand?.name ?? null).includes(fields.scope) ? fields.scope : '';
   const email = guest ? fields.email : undefined;
   const state = alertFormState({ kind, scope, price: fields.alertPrice, email, salePrice: product.salePrice });
   if (scope === '' || !state.canSubmit) return data<ActionData>({ error: undefined, fields }, { status: 400, headers: noStore });
@@ -78,8 +92,9 @@ export function Component() {
   const title = ALERT_TITLES[kind];
   // A refused post shows every message at once; before that, each after its first edit.
   const [touched, setTouched] = useState({ price: failed !== undefined, email: failed !== undefined });
-  const state = alertFormState({ kind, scope: isAlertScope(scope) ? scope : '', price, email: guest ? email : undefined, salePrice: product.salePrice });
-  const scopeMissing = failed !== undefined && !isAlertScope(scope);
+  const stock = kind === 'stock';
+  const state = alertFormState({ kind, scope: stock ? 'item' : isAlertScope(scope) ? scope : '', price, email: guest ? email : undefined, salePrice: product.salePrice });
+  const scopeMissing = failed !== undefined && !stock && !isAlertScope(scope);
 
   if (answer && 'done' in answer) {
     return (
@@ -109,20 +124,24 @@ export function Component() {
         </p>
       )}
       <form method="post" noValidate>
-        <fieldset className="alert-scopes" aria-describedby={scopeMissing ? `${id}-scope-error` : undefined}>
-          <legend>Alert me about</legend>
-          {scopesFor(product.brand?.name ?? null).map((each) => (
-            <label key={each} className="alert-scope">
-              <input type="radio" name="scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
-              {scopeLabel(each, product.brand?.name ?? null, product.store.name)}
-            </label>
-          ))}
-          {scopeMissing && (
-            <p id={`${id}-scope-error`} className="field-error" role="alert">
-              {ALERT_MESSAGES.scopeInvalid}
-            </p>
-          )}
-        </fieldset>
+        {stock ? (
+          <p className="alert-stock-promise">{backInStockPromise(product.size)}</p>
+        ) : (
+          <fieldset className="alert-scopes" aria-describedby={scopeMissing ? `${id}-scope-error` : undefined}>
+            <legend>Alert me about</legend>
+            {scopesFor(product.brand?.name ?? null).map((each) => (
+              <label key={each} className="alert-scope">
+                <input type="radio" name="scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
+                {scopeLabel(each, product.brand?.name ?? null, product.store.name)}
+              </label>
+            ))}
+            {scopeMissing && (
+              <p id={`${id}-scope-error`} className="field-error" role="alert">
+                {ALERT_MESSAGES.scopeInvalid}
+              </p>
+            )}
+          </fieldset>
+        )}
         {kind === 'price' && (
           <div className="form-field">
             <label htmlFor={`${id}-price`}>Alert price</label>

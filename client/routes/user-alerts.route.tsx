@@ -81,13 +81,21 @@ function priceIn(country: string, amount: number, symbol: string): string {
   return code ? formatPrice(amount, COUNTRIES[code]) : `${symbol}${amount}`;
 }
 
-/** "Price Alert · This item", "Sale Alert · Any item of Zara": the kind and scope in words (spec section 4). */
+/**
+ * "Price Alert · This item", "Sale Alert · Any item of Zara", "Back in Stock Alert · Size M":
+ * the kind and scope in words (spec section 4; issue 27 for back in stock, which watches one size).
+ */
 function alertWords(alert: Alert): string {
+  if (alert.kind === 'stock') return `${ALERT_TITLES.stock} · ${alert.size ? `Size ${alert.size}` : 'This item'}`;
   return `${ALERT_TITLES[alert.kind]} · ${scopeLabel(alert.scope, alert.brand?.name ?? null, alert.store?.name ?? 'its store')}`;
 }
 
-/** "Alert at £40 · now £45": the alert's figure beside today's price of the alerted size variant. */
+/**
+ * "Alert at £40 · now £45": the alert's figure beside today's price of the alerted size
+ * variant. A back-in-stock alert fires once: done once it has, else still waiting.
+ */
 function alertPrices(alert: Alert): string {
+  if (alert.kind === 'stock') return alert.lastFiredAt ? 'Back in stock: we told you' : 'Waiting for it to come back';
   const money = (n: number) => priceIn(alert.country, n, alert.currencySymbol);
   const now = alert.salePrice === null ? 'not sold here now' : `now ${money(alert.salePrice)}`;
   return alert.alertPrice === null ? `Today: ${now}` : `Alert at ${money(alert.alertPrice)} · ${now}`;
@@ -103,6 +111,7 @@ function NotificationItem({ note }: { note: Notification }) {
       <div>
         <p className="alert-notification-name">{href ? <a href={href}>{note.productName}</a> : note.productName}</p>
         <p className="alert-notification-price">
+          {note.kind === 'stock' && 'Back in stock · '}
           {note.oldPrice !== null && (
             <>
               <s>{money(note.oldPrice)}</s> →{' '}

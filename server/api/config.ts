@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envBoolean, envPort, parseEnv } from '../lib/env';
 import { envTrustProxy, type TrustProxy } from '../lib/trust-proxy';
 import { envRateLimit, loadAccountSettings, type AccountSettings } from './accounts/account-settings';
-import { DEFAULT_ALERT_SWEEP_MS, DEFAULT_SET_ALERTS_LIMIT, type AlertSettings } from './alerts/alert-settings';
+import { DEFAULT_ALERT_DIGEST_HOURS, DEFAULT_ALERT_REARM_PERCENT, DEFAULT_ALERT_SWEEP_MS, DEFAULT_SET_ALERTS_LIMIT, type AlertSettings } from './alerts/alert-settings';
 import { DEFAULT_OVERLOAD, type OverloadOptions } from './http/overload';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES } from './http/shared-answers';
 import { OPERATOR_SECRET_MIN_LENGTH } from './catalog/operator-handoff';
@@ -47,6 +47,19 @@ const ApiEnv = z.object({
   RATE_LIMIT_SET_ALERTS: envRateLimit.optional(),
   /** How often the alert evaluator reads the change log besides after each import's notice. */
   ALERT_SWEEP_MS: z.coerce.number().int().min(1_000).default(DEFAULT_ALERT_SWEEP_MS),
+  /** At most one alert e-mail per shopper or guest address in this many hours (a digest of what fired meanwhile). */
+  ALERT_DIGEST_HOURS: z.coerce
+    .number({ error: 'ALERT_DIGEST_HOURS must be a number of hours, such as 24' })
+    .int('ALERT_DIGEST_HOURS must be a whole number of hours, such as 24')
+    .min(1, 'ALERT_DIGEST_HOURS must be at least 1 (one e-mail an hour at most)')
+    .max(24 * 31, 'ALERT_DIGEST_HOURS must be at most 744 (a month)')
+    .default(DEFAULT_ALERT_DIGEST_HOURS),
+  /** An alert that fired fires again only after a further fall of this many percent below the price it fired at. */
+  ALERT_REARM_PERCENT: z.coerce
+    .number({ error: 'ALERT_REARM_PERCENT must be a number of percent, such as 5' })
+    .min(0, 'ALERT_REARM_PERCENT must be from 0 to 90 (0: any further fall fires again)')
+    .max(90, 'ALERT_REARM_PERCENT must be from 0 to 90 (0: any further fall fires again)')
+    .default(DEFAULT_ALERT_REARM_PERCENT),
   /**
    * Opens POST /operator/import (`npm run import` handing files to this api). Unset on the
    * embedded database, the api writes a random one into DATA_DIR for the CLI; unset with
@@ -89,7 +102,7 @@ export type ApiConfig = {
   answerCacheMaxBytes: number;
   /** Work in flight and the queue before 503 (server/api/http/overload.ts). */
   overload: OverloadOptions;
-  /** Alert links, the set-alerts limit, the evaluator's sweep (server/api/alerts/alert-settings.ts). */
+  /** Alert links, the set-alerts limit, the evaluator's sweep, the digest and re-arm rules (server/api/alerts/alert-settings.ts). */
   alerts: AlertSettings;
   /** OPERATOR_SECRET as configured (main.ts may make one for the embedded database). */
   operatorSecret: string | undefined;
@@ -116,7 +129,13 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     answerCacheMaxBytes: e.API_ANSWER_CACHE_MAX_BYTES,
     overload: { maxInFlight: e.API_MAX_IN_FLIGHT, queueLength: e.API_QUEUE_LENGTH, queueWaitMs: e.API_QUEUE_WAIT_MS },
-    alerts: { linkSecret: e.ALERT_LINK_SECRET, setAlertsLimit: e.RATE_LIMIT_SET_ALERTS ?? DEFAULT_SET_ALERTS_LIMIT, sweepMs: e.ALERT_SWEEP_MS },
+    alerts: {
+      linkSecret: e.ALERT_LINK_SECRET,
+      setAlertsLimit: e.RATE_LIMIT_SET_ALERTS ?? DEFAULT_SET_ALERTS_LIMIT,
+      sweepMs: e.ALERT_SWEEP_MS,
+      digestHours: e.ALERT_DIGEST_HOURS,
+      rearmPercent: e.ALERT_REARM_PERCENT,
+    },
     operatorSecret: e.OPERATOR_SECRET,
     feedRefresh: { intervalMs: Math.round(e.FEED_REFRESH_MINUTES * 60_000), fetchTimeoutMs: e.FEED_FETCH_TIMEOUT_MS },
     feedStaleHours: e.FEED_STALE_HOURS,

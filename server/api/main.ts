@@ -77,6 +77,7 @@ const alertEvaluator = new AlertEvaluator({
   outbox: accounts.outbox,
   links: new AlertLinks(db, config.alerts.linkSecret),
   siteUrl: config.siteUrl,
+  rules: config.alerts,
 });
 const feedRefresher =
   config.feedRefresh.intervalMs > 0

@@ -22,6 +22,8 @@ export { ALERT_API, confirmAlertsPath, unsubscribeAlertPath } from './alert-path
 //          was set on, whose prices it watches). Unknown item, an admin-only store's (for
 //          anyone but an admin), or not sold in that country: 404.
 //          A price at or above the rounded sale price: 400 'Price should be less than {n}'.
+//          kind 'stock' (back in stock): this size only, no price, and only on a size sold out
+//          in that country (else 400 ALERT_MESSAGES.stockInStock); it fires once.
 //          The same alert again (owner, kind, scope, size variant, country, price): changes
 //          nothing, added false.
 //   GET    /alerts/{country}?page=&perPage=                                   AlertsPageSchema
@@ -72,6 +74,8 @@ export const AlertSchema = z.object({
   store: Named.nullable(),
   /** Today's sale price of the alerted size variant in the alert's country; null when not sold there now. */
   salePrice: z.number().nullable(),
+  /** The alerted size variant's size ('M', '32'), null when it has none or is gone: a back-in-stock alert names it. */
+  size: z.string().nullable(),
   /** The listing's card, priced today for the alert's country; null when the product is not sold there any more. */
   product: ProductCardSchema.nullable(),
 });
@@ -163,9 +167,10 @@ const alertFields = {
   country,
   /**
    * Optional: the dialog's kind. Absent, a price makes a price alert and none a sale alert;
-   * 'price' without a price is refused with ALERT_MESSAGES.priceRequired.
+   * 'price' without a price is refused with ALERT_MESSAGES.priceRequired; 'stock' is the
+   * back-in-stock alert (it must be said: nothing else asks for it).
    */
-  kind: z.enum(ALERT_KINDS, { error: 'kind must be sale or price' }).optional(),
+  kind: z.enum(ALERT_KINDS, { error: 'kind must be sale, price or stock' }).optional(),
 };
 
 /** POST /set-user-alerts. */

@@ -5,8 +5,12 @@
 
 export { EMAIL_MESSAGES, isValidEmail } from './email';
 
-/** Sale Alert: the item goes on sale or its discount grows. Price Alert: its price falls to a figure. */
-export const ALERT_KINDS = ['sale', 'price'] as const;
+/**
+ * Sale Alert: the item goes on sale or its discount grows. Price Alert: its price falls to a
+ * figure. Back in stock (issue 27): a size sold out in the alert's country comes back there;
+ * it fires once, and watches that size only.
+ */
+export const ALERT_KINDS = ['sale', 'price', 'stock'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** What an alert watches: this size variant, any item of its brand, or any item of its store (in the alert's country). */
@@ -41,6 +45,10 @@ export const ALERT_MESSAGES = {
   tooMany: `You can keep at most ${ALERTS_MAX_PER_OWNER} alerts. Delete some to add more.`,
   /** Unsubscribe or confirm link that is tampered with, unknown or expired: 400. */
   linkInvalid: 'This link is not valid. It may have been changed or it has expired.',
+  /** A back-in-stock alert on a size that is not sold out in the alert's country. */
+  stockInStock: 'This size is in stock now: set a sale or price alert instead.',
+  /** A back-in-stock alert with a brand or store scope, or with a price. */
+  stockItemOnly: 'A back-in-stock alert watches this size only, with no price.',
   /** An item's unsubscribe link asked to stop every alert: it stops its own alert only. */
   linkStopsOne: 'This link stops one alert only. To stop every alert at this address, use the link at the foot of the e-mail.',
 } as const;

@@ -7,6 +7,7 @@ import { demoStackForFile } from '../support/demo-stack';
 import { ALERT_API } from '../../shared/api/alert-paths';
 import { priceHistoryPath } from '../../shared/api/price-history-paths';
 import { pathPrefix } from '../support/api-paths';
+import { PRODUCT_API } from '../../shared/api/product-paths';
 
 // Sale and price alerts in a real browser (spec sections 2 "Product card" and "Global shell",
 // 4 "Alert dialog", 5 "Alert email" and "Alert price", 8, 9): the cards' 'Get Sale Alert' and
@@ -294,6 +295,51 @@ describe('the bell, My Alerts and My Sales', () => {
     await page.getByRole('heading', { level: 1, name: 'My Sales' }).waitFor();
     expect(await page.getByTestId('notification-bell').getAttribute('aria-label')).toBe('Notifications: 0');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the Back in Stock Alert (issue 27)', () => {
+  it("offers 'Tell me when it is back' under a product page's sold-out size only; the dialog sets it for that size, and My Alerts shows it waiting", async () => {
+    // A GB size sold out there (and in the size variant's own status, which product pages read
+    // until they read availability per country), of a product with sizes.
+    const [sold] = await stack.db.query<{ guid: string; size: string }>(
+      `SELECT sv.guid::text AS guid, sv.size
+         FROM size_variants sv
+         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'GB' AND pr.status = 0 AND pr.withdrawn_at IS NULL
+         JOIN stores st ON st.id = sv.store_id AND NOT st.admin_only
+        WHERE sv.status = 0 AND sv.size <> ''
+        ORDER BY sv.id LIMIT 1`,
+    );
+    expect(sold).toBeDefined();
+    const res = await fetch(`${stack.api.url}${PRODUCT_API.detailByGuid(sold!.guid)}?country=GB`);
+    expect(res.status).toBe(200);
+    const detail = ((await res.json()) as { data: { canonicalUrl: string; product: { variants: { size_variants: { guid: string; status: number }[] }[] } } }).data;
+    const sizes = detail.product.variants.find((v) => v.size_variants.some((s) => s.guid === sold!.guid))!.size_variants;
+    const shopper = await registerUser(stack.api);
+    const context = await contextFor(shopper);
+    const { page, problems } = await openPage(context, `${stack.web.url}/${detail.canonicalUrl}`);
+
+    // One offer per sold-out size of the variant shown (not for preorder or backorder), none for the others.
+    const offers = page.getByRole('link', { name: /^Tell me when it is back/ });
+    expect(await offers.count()).toBe(sizes.filter((s) => s.status === 0).length);
+    const offer = page.getByRole('link', { name: `Tell me when it is back: size ${sold!.size}` });
+    expect(await offer.getAttribute('href')).toMatch(new RegExp(`^/alerts/add/${sold!.guid}\\?kind=stock&returnurl=`));
+    await offer.click();
+    const dialog = page.getByRole('dialog', { name: 'Back in Stock Alert' });
+    await dialog.getByText(`We will tell you once, when size ${sold!.size} is back in stock on this site.`).waitFor();
+    expect(await dialog.getByRole('radio').count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Alert Me' }).click();
+    await expectNotice(page, ALERT_NOTICES.set);
+    await dialog.waitFor({ state: 'detached' });
+    expect(await alertsOf(shopper)).toEqual([{ kind: 'stock', scope: 'item', alert_price: null, guid: sold!.guid }]);
+
+    await page.goto(`${stack.web.url}/user/${shopper.userName}/alerts`);
+    await page.getByRole('heading', { level: 1, name: 'My Alerts' }).waitFor();
+    expect(await page.locator('.alert-item .alert-words').allTextContents()).toEqual([`Back in Stock Alert · Size ${sold!.size}`]);
+    expect(await page.locator('.alert-item .alert-prices').allTextContents()).toEqual(['Waiting for it to come back']);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -9,7 +9,7 @@ import { setAlert, useAlertProduct, usePriceHistory } from '../../data/alerts/al
 import { FormField } from '../ui/FormField';
 import { useTypedField } from '../ui/use-typed-field';
 import { DialogActions, ModalDialog } from '../ui/ModalDialog';
-import { ALERT_TITLES, alertFormState, alertRequest, scopeLabel, scopesFor, suggestedAlertPrice, type AlertTarget } from './alert-rules';
+import { ALERT_TITLES, alertFormState, alertRequest, backInStockPromise, scopeLabel, scopesFor, suggestedAlertPrice, type AlertTarget } from './alert-rules';
 
 // The Sale Alert / Price Alert dialog (spec sections 2 "Other dialogs", 4 "Alert dialog", 5, 8,
 // 9), loaded on its first opening (alert-opener.tsx). The title decides the form: a scope
@@ -18,7 +18,8 @@ import { ALERT_TITLES, alertFormState, alertRequest, scopeLabel, scopesFor, sugg
 // Messages show as the shopper types (after the first edit); Alert Me waits for a scope and a
 // valid form. Success closes it with the api's words as a success notice; a failure keeps it
 // open, with no message (spec section 8). The frame (ModalDialog) keeps it open on Escape and
-// a backdrop click, and focus inside.
+// a backdrop click, and focus inside. A sold-out size's "Tell me when it is back" opens it as
+// the Back in Stock Alert (issue 27): this size only, no price, so no scope to choose.
 
 type Props = { target: AlertTarget; onClose(): void };
 
@@ -30,7 +31,9 @@ export function AlertDialog({ target, onClose }: Props) {
   const history = usePriceHistory(target.guid, country, target.kind === 'price');
   const site = useCountry();
   const id = useId();
-  const [scope, setScope] = useState<AlertScope | ''>('');
+  const stock = target.kind === 'stock';
+  const [chosen, setScope] = useState<AlertScope | ''>('');
+  const scope: AlertScope | '' = stock ? 'item' : chosen;
   const price = useTypedField('');
   const email = useTypedField('');
   const [sending, setSending] = useState(false);
@@ -39,7 +42,7 @@ export function AlertDialog({ target, onClose }: Props) {
   const title = ALERT_TITLES[target.kind];
   const brand = product?.brand?.name ?? null;
   // The scopes once the product is known: its brand's only when it has one.
-  const scopes = product ? scopesFor(brand) : [];
+  const scopes = product && !stock ? scopesFor(brand) : [];
   const suggestion = history && product ? suggestedAlertPrice(history, product.salePrice) : undefined;
 
   const submit = async (event: FormEvent) => {
@@ -67,15 +70,19 @@ export function AlertDialog({ target, onClose }: Props) {
             This product could not be loaded. Please try again.
           </p>
         )}
-        <fieldset className="alert-scopes">
-          <legend>Alert me about</legend>
-          {scopes.map((each) => (
-            <label key={each} className="alert-scope">
-              <input type="radio" name="scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
-              {scopeLabel(each, brand, product?.store.name ?? '')}
-            </label>
-          ))}
-        </fieldset>
+        {stock ? (
+          product && <p className="alert-stock-promise">{backInStockPromise(product.size)}</p>
+        ) : (
+          <fieldset className="alert-scopes">
+            <legend>Alert me about</legend>
+            {scopes.map((each) => (
+              <label key={each} className="alert-scope">
+                <input type="radio" name="scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
+                {scopeLabel(each, brand, product?.store.name ?? '')}
+              </label>
+            ))}
+          </fieldset>
+        )}
         {target.kind === 'price' && (
           <FormField
             id={`${id}-price`}

@@ -15,10 +15,13 @@ export { ALERT_API };
 /** What a card asks for: the kind, and the size variant it shows (the brand, store and prices come with the product's detail). */
 export type AlertTarget = { kind: AlertKind; guid: string };
 
-/** What the form needs of the product: its name, its size variant's sale price and its brand's and store's ids. */
+/** What the form needs of the product: its name, its size variant's sale price, size and availability, and its brand's and store's ids. */
 export type AlertProduct = {
   name: string;
   salePrice: number;
+  /** The size variant's size ('' for none) and its availability on this country's site (0: sold out). */
+  size?: string | undefined;
+  status?: number | undefined;
   brand: { id: number; name: string } | null;
   store: { id: number; name: string };
 };
@@ -35,6 +38,8 @@ export function alertProductOf(detail: ProductDetail, guid: string): AlertProduc
   return {
     name: variant.title,
     salePrice: size.saleprice,
+    size: size.size,
+    status: size.status,
     brand: product.brand_id !== null && product.brand ? { id: product.brand_id, name: product.brand } : null,
     store: { id: product.store_id, name: product.storename },
   };
@@ -61,7 +66,12 @@ export function formField(form: FormData, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-export const ALERT_TITLES: Readonly<Record<AlertKind, string>> = { sale: 'Sale Alert', price: 'Price Alert' };
+export const ALERT_TITLES: Readonly<Record<AlertKind, string>> = { sale: 'Sale Alert', price: 'Price Alert', stock: 'Back in Stock Alert' };
+
+/** The back-in-stock form's one line: what it will do (it watches this size only, once). */
+export function backInStockPromise(size: string | undefined): string {
+  return `We will tell you once, when ${size ? `size ${size}` : 'this item'} is back in stock on this site.`;
+}
 
 /** The scope choice as the form says it (spec section 4: item, brand, store). */
 export function scopeLabel(scope: AlertScope, brand: string | null, store: string): string {
@@ -70,7 +80,7 @@ export function scopeLabel(scope: AlertScope, brand: string | null, store: strin
   return 'This item';
 }
 
-/** The scopes a product offers: its brand only when it has one. */
+/** The scopes a product offers: its brand only when it has one (a back-in-stock alert has none to choose: this item). */
 export function scopesFor(brand: string | null): readonly AlertScope[] {
   return brand ? ['item', 'brand', 'store'] : ['item', 'store'];
 }
@@ -125,7 +135,7 @@ export function isAlertScope(value: string): value is AlertScope {
 }
 
 export function isAlertKind(value: string | null): value is AlertKind {
-  return value === 'sale' || value === 'price';
+  return value === 'sale' || value === 'price' || value === 'stock';
 }
 
 /** The body of spec section 3 "Sale alert" (with the e-mail for a guest), for the api's set-alerts or set-user-alerts. */
@@ -140,6 +150,8 @@ export function alertRequest(input: { kind: AlertKind; scope: AlertScope; price:
     brandId: scope === 'brand' ? (product.brand?.id ?? null) : null,
     storeId: scope === 'store' ? product.store.id : null,
     country: country.toLowerCase(),
+    // Sale and price are told apart by the price; back in stock must be said.
+    ...(kind === 'stock' ? { kind } : {}),
   };
   return email === undefined ? { path: ALERT_API.setUser, body } : { path: ALERT_API.setGuest, body: { ...body, email } };
 }

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useLocation } from 'react-router';
 import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import type { ProductCard as Card, ProductDetail } from '../../../shared/api/product-schemas';
 import { lazyFollowButton } from '../follows/follow-lazy';
@@ -10,6 +11,7 @@ import { createLookPath, showsListPrice } from '../listing/product-card-rules';
 import { JsonLd } from '../meta/JsonLd';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
+import { useWishlistHearts } from '../wishlist/wishlist-hearts';
 import { BuyControl } from './BuyControl';
 import { PriceAge } from './PriceAge';
 import { PriceHistoryChart } from './PriceHistoryChart';
@@ -24,7 +26,18 @@ const FollowButton = lazyFollowButton(() => import('../follows/FollowButton'));
 // The product landing page {cat}/{lastnode}/{slug}: the
 // spec names it and does not draw it, so it shows what a shopper expects before going to
 // the retailer. Every choice (colour, size) is a link to that size variant's own page, so
-// it all works without JavaScript and each price has an address.
+// it all works without JavaScript and each price has an address. A size sold out on this
+// country's site offers "Tell me when it is back" (issue 27): the Back in Stock Alert dialog,
+// or without JavaScript the add-alert page.
+
+/** A size variant's status when sold out on this country's site (shared/api/product-schemas.ts). */
+const SOLD_OUT = 0;
+
+/**
+ * What a sold-out size offers instead of the sale and price alerts (issue 27). Written here,
+ * its one place: importing the alerts' rules would fold them into every page's shell chunk.
+ */
+const BACK_IN_STOCK_ACTION = 'Tell me when it is back';
 
 type Props = {
   detail: ProductDetail;
@@ -35,6 +48,23 @@ type Props = {
   myRating?: number | null | undefined;
   ratingError?: string | undefined;
 };
+
+/** A sold-out size's back-in-stock alert: the dialog with JavaScript, the add-alert page without. */
+function BackInStockLink({ guid, size }: { guid: string; size: string }) {
+  const hearts = useWishlistHearts();
+  const location = useLocation();
+  const back = `returnurl=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+  return (
+    <ShellLink
+      to={`/alerts/add/${guid}?kind=stock&${back}`}
+      className="product-size-alert"
+      aria-label={size ? `${BACK_IN_STOCK_ACTION}: size ${size}` : BACK_IN_STOCK_ACTION}
+      onClick={(event) => hearts.open(event, { mode: 'alert', target: { kind: 'stock', guid } })}
+    >
+      {BACK_IN_STOCK_ACTION}
+    </ShellLink>
+  );
+}
 
 export function ProductPage({ detail, similar, history, myRating, ratingError }: Props) {
   const site = useSiteConfig();
@@ -49,6 +79,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
   const local = (path: string) => `${site.siteUrl}${site.basename}${path}`;
   const absolute = (src: string) => (/^https?:\/\//.test(src) ? src : `${site.siteUrl}${src}`);
   const heading = variant.title;
+  const sized = variant.size_variants.some((s) => s.size);
   const description = variant.description.trim();
   // Another colour opens in the same size when it has it.
   const colourTarget = (index: number) => {
@@ -125,7 +156,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
             </section>
           )}
 
-          {variant.size_variants.some((s) => s.size) && (
+          {sized && (
             <section className="product-options" aria-labelledby="product-sizes">
               <h2 id="product-sizes" className="product-option-title">
                 Size: <span>{size.size}</span>
@@ -142,6 +173,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
                       <span className="product-size-price">{price(s.saleprice)}</span>
                       <span className="product-size-status">{availabilityLabel(s.status)}</span>
                     </ShellLink>
+                    {s.status === SOLD_OUT && <BackInStockLink guid={s.guid} size={s.size} />}
                   </li>
                 ))}
               </ul>
@@ -149,6 +181,11 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
           )}
 
           <p className={size.status === 1 ? 'product-availability' : 'product-availability is-unavailable'}>{availabilityLabel(size.status)}</p>
+          {!sized && size.status === SOLD_OUT && (
+            <p className="product-back-in-stock">
+              <BackInStockLink guid={size.guid} size="" />
+            </p>
+          )}
 
           <ul className="product-notes">
             {size.free_delivery && <li className="product-note-free">Free Delivery</li>}

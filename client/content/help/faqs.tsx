@@ -126,6 +126,20 @@ export const FAQS: HelpPage = {
               below. You can set alerts without an account by giving your e-mail address.
             </p>
           </Question>
+          <Question q="Can you tell me when a sold-out size is back?">
+            <p>
+              Yes. On a product page, a size that is sold out on your country&apos;s site offers{' '}
+              <strong>Tell me when it is back</strong>. We e-mail you once, when a retailer&apos;s feed says that size is
+              in stock there again.
+            </p>
+          </Question>
+          <Question q="How often will alerts e-mail me?">
+            <p>
+              At most once a day. Alerts that fire in between wait and come together in the next e-mail; the bell in the
+              header shows each one at once. An alert that has told you about a price tells you again only when the price
+              falls a good deal further (5% or more by default).
+            </p>
+          </Question>
           <Question q="What is a look?">
             <p>
               A set of products put together as an outfit. Build one with <strong>Dress Me</strong>, save it to your

@@ -11,31 +11,42 @@ import { categoryBySlug } from '../catalog/category-tree';
 import type { Database, Queryable } from '../db/database';
 import { subscribe, type Subscription } from '../db/subscription';
 import type { MailOutbox } from '../mail/outbox';
+import { AlertDigests, type Clock } from './alert-digests';
 import type { AlertLinks, AlertOwner } from './alert-links';
-import { alertsFiredMail, type FiredItem } from './alert-mails';
+import type { FiredItem } from './alert-mails';
+import { DEFAULT_ALERT_MAIL_RULES, type AlertMailRules } from './alert-settings';
 
 // The alert evaluator: a consumer of the catalogue's change log (catalog/catalog-changes.ts).
 // For each batch of entries, in ONE transaction with its cursor's move, it finds the active
 // alerts the changes satisfy, records each match in alert_notified (alert, size variant,
-// change-log entry: unique), writes a notification row per match for account owners (the
-// bell) and ONE e-mail per recipient listing every match of theirs to the outbox. Only the
-// matches whose alert_notified row is new are notified, and the cursor moves with them, so
-// running it twice, or dying after the commit and before the outbox sends, neither sends
+// change-log entry: unique; with the sale price it fired at), writes a notification row per
+// match for account owners (the bell, at once) and queues each match for its recipient's
+// next alert e-mail (alert-digests.ts). After its last batch a run sends one e-mail to each
+// recipient with matches waiting whose last one is ALERT_DIGEST_HOURS old or more (so at
+// once after a quiet window); the others wait for the first run after their window ends.
+// Only the matches whose alert_notified row is new are notified, and the cursor moves with
+// them; an e-mail's lines leave the queue in the transaction that puts it in the outbox. So
+// running it twice, or dying between transactions or before the outbox sends, neither sends
 // twice nor loses anything (the outbox delivers what was committed, after a restart too).
 //
-// What fires (every rule in the alert's country, on a size variant that is not out of stock,
-// and never on a first sighting: a price first seen has not moved):
+// What fires (every rule in the alert's country, on a size variant whose row there is not
+// withdrawn (issue 27), and never on a first sighting: a price first seen has not moved):
 //   price alert: the sale price went down and is now at or below the alert price;
 //   sale alert:  the size variant newly went on sale (sale below list price where it was
-//                not), or its discount percent grew.
+//                not), or its discount percent grew;
+//   stock alert: the size variant went from out of stock to in stock, preorder or backorder;
+//                once: then it is done (last_fired_at set).
 // Item scope watches the size variant it was set on; brand and store scopes watch every size
-// variant of that brand or store. An alert that fired does not fire again until a later entry
-// moves the price again. Alerts set after an entry was logged do not fire on it.
+// variant of that brand or store. Re-arm (ALERT_REARM_PERCENT): a sale or price alert that
+// fired on a size variant fires on it again only at a sale price at least that share below
+// the price it last fired at, so a price that wobbles by a penny fires once. Alerts set after
+// an entry was logged do not fire on it.
 //
 // It runs after every import (the log's notice, heard by every instance; on PGlite the
 // in-process notice), at start (catching up with whatever was logged while it was stopped)
-// and on a periodic sweep (a notice is lost while nobody listens). Runs of one process never
-// overlap; instances share the work through the cursor row's lock.
+// and on a periodic sweep (a notice is lost while nobody listens), which so also sends the
+// e-mails whose window has ended. Runs of one process never overlap; instances share the work
+// through the cursor row's lock.
 
 /** The consumer name of its cursor in catalog_change_cursors. */
 export const ALERT_CONSUMER = 'alert-evaluator';
@@ -44,24 +55,26 @@ export const ALERT_CONSUMER = 'alert-evaluator';
 const BATCH = 1_000;
 
 /** An entry that can fire something: its kind of event, with the prices before and after. */
-type Event = { change: CatalogChange; priceDrop: boolean; saleEvent: boolean };
+type Event = { change: CatalogChange; priceDrop: boolean; saleEvent: boolean; backInStock: boolean };
 
 type MatchRow = {
   alert_id: number;
   kind: AlertKind;
   user_id: number | null;
   guest_id: number | null;
-  recipient: string | null;
-  owner_name: string | null;
   change_id: number;
   size_variant_id: number;
+  sale_price: number;
+  /** The sale price this alert last fired at on this size variant; null when it never did. */
+  fired_price: number | null;
   product_title: string;
   image_url: string;
   category_slug: string;
   slug: string;
+  size: string;
 };
 
-/** What one run did (tests read it; the log says it). */
+/** What one run did (tests read it; the log says it): log entries read, matches notified, alert e-mails queued. */
 export type EvaluatorRun = { changes: number; matches: number; mails: number };
 
 const isOnSale = (msrp: number, sale: number) => sale < msrp;
@@ -75,7 +88,19 @@ export function eventOf(change: CatalogChange): Event | null {
   const saleEvent =
     isOnSale(change.msrp, change.salePrice) &&
     (!isOnSale(previous.msrp, previous.salePrice) || discount(change.msrp, change.salePrice) > discount(previous.msrp, previous.salePrice));
-  return priceDrop || saleEvent ? { change, priceDrop, saleEvent } : null;
+  // Entries logged before availability was (null) say nothing of coming back.
+  const backInStock = previous.availability === 'out_of_stock' && change.availability !== null;
+  return priceDrop || saleEvent || backInStock ? { change, priceDrop, saleEvent, backInStock } : null;
+}
+
+/**
+ * Whether a sale or price alert that last fired at `firedAt` is armed again at `price`: at
+ * least `percent` below it, compared in cents (re-arm, issue 27).
+ */
+export function rearmed(price: number, firedAt: number | null, percent: number): boolean {
+  if (firedAt === null) return true;
+  const cents = Math.round(price * 100);
+  return cents < Math.round(firedAt * 100) && cents <= (Math.round(firedAt * 100) * (100 - percent)) / 100 + 1e-9;
 }
 
 export type AlertEvaluatorDeps = {
@@ -85,6 +110,10 @@ export type AlertEvaluatorDeps = {
   logger: Logger;
   /** Public origin of the site, for product and unsubscribe links and images. */
   siteUrl: string;
+  /** ALERT_DIGEST_HOURS and ALERT_REARM_PERCENT; absent, the defaults (24 hours, 5 %). */
+  rules?: AlertMailRules | undefined;
+  /** What "now" is for the digests' windows; absent, the system clock (tests move their own). */
+  now?: Clock | undefined;
 };
 
 export class AlertEvaluator {
@@ -93,6 +122,9 @@ export class AlertEvaluator {
   private readonly links: AlertLinks;
   private readonly logger: Logger;
   private readonly siteUrl: string;
+  private readonly rules: AlertMailRules;
+  private readonly now: Clock;
+  private readonly digests: AlertDigests;
   private readonly worker: DrainWorker;
   private subscription: Subscription | undefined;
 
@@ -102,10 +134,13 @@ export class AlertEvaluator {
     this.links = deps.links;
     this.logger = deps.logger;
     this.siteUrl = deps.siteUrl.replace(/\/+$/, '');
+    this.rules = deps.rules ?? DEFAULT_ALERT_MAIL_RULES;
+    this.now = deps.now ?? (() => new Date());
+    this.digests = new AlertDigests({ db: deps.db, outbox: deps.outbox, links: deps.links, siteUrl: this.siteUrl, rules: this.rules });
     this.worker = new DrainWorker({
       pass: async () => {
         const run = await this.run();
-        if (run.matches) this.logger.info(run, 'alert evaluator: alerts fired');
+        if (run.matches || run.mails) this.logger.info(run, 'alert evaluator: alerts fired');
       },
       failed: (error) => this.logger.error({ err: error }, 'alert evaluator: run failed; the next notice or sweep tries again'),
     });
@@ -141,71 +176,68 @@ export class AlertEvaluator {
     this.subscription = undefined;
   }
 
-  /** Reads the log from the cursor to its end, a batch per transaction; then kicks the outbox. */
+  /**
+   * Reads the log from the cursor to its end, a batch per transaction; then queues the alert
+   * e-mails that are due (one transaction per owner), and kicks the outbox.
+   */
   async run(): Promise<EvaluatorRun> {
     const total: EvaluatorRun = { changes: 0, matches: 0, mails: 0 };
     // Links are signed inside the batch's transaction: the key must be read before it.
     await this.links.ready();
     for (;;) {
-      let batch = { matches: 0, mails: 0 };
+      let matches = 0;
       const page = await consumeChanges(this.db, ALERT_CONSUMER, BATCH, async (changes, tx) => {
-        batch = await this.evaluate(changes, tx);
+        matches = await this.evaluate(changes, tx);
       });
       total.changes += page.changes.length;
-      total.matches += batch.matches;
-      total.mails += batch.mails;
+      total.matches += matches;
       if (page.changes.length < BATCH) break;
     }
+    // Every owner whose window allows gets one e-mail of all that waits for them: those the
+    // batches above matched after a quiet window at once, the others when their window ends.
+    total.mails = await this.digests.mailDue(this.now());
     // After the commit: what was queued is sent now (and by the outbox's sweep if not).
     if (total.mails) this.outbox.kick();
     return total;
   }
 
-  /** One batch, inside the transaction that moves the cursor. */
-  private async evaluate(changes: readonly CatalogChange[], tx: Queryable): Promise<{ matches: number; mails: number }> {
-    const events = changes.map(eventOf).filter((e): e is Event => e !== null);
-    if (!events.length) return { matches: 0, mails: 0 };
-    const byId = new Map(events.map((e) => [e.change.cursor, e]));
-    // Active alerts each entry satisfies, inserted into alert_notified; only those new there
-    // come back (ON CONFLICT DO NOTHING), so a second run over the same entries finds none.
-    const rows = await tx.query<MatchRow>(
+  /** The entries' candidate matches, oldest entry first: every rule but re-arm and "once" (decided in order by `fresh`). */
+  private async candidates(events: readonly Event[], tx: Queryable): Promise<MatchRow[]> {
+    return tx.query<MatchRow>(
       `WITH ev AS (
-         SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::numeric[], $5::bool[], $6::bool[], $7::timestamptz[])
-           AS t(change_id, size_variant_id, country_code, sale_price, price_drop, sale_event, recorded_at)
-       ), matched AS (
-         SELECT a.id AS alert_id, a.kind, a.user_id, a.guest_id, ev.change_id, ev.size_variant_id
-           FROM ev
-           JOIN size_variants sv ON sv.id = ev.size_variant_id
-           JOIN variants v ON v.id = sv.variant_id
-           JOIN products p ON p.id = v.product_id
-           JOIN stores st ON st.id = sv.store_id
-           JOIN alerts a ON a.country_code = ev.country_code AND a.created_at <= ev.recorded_at AND (
-                (a.scope = 'item' AND a.size_variant_id = ev.size_variant_id)
-             OR (a.scope = 'brand' AND a.brand_id = p.brand_id)
-             OR (a.scope = 'store' AND a.store_id = sv.store_id))
-           LEFT JOIN users ou ON ou.id = a.user_id
-          WHERE NOT a.pending
-            -- An admin-only store's items are news for admins alone (spec section 6, issue 25).
-            AND (NOT st.admin_only OR ou.profile_type = ANY($8::int[]))
-            AND ((a.kind = 'price' AND ev.price_drop AND ev.sale_price <= a.alert_price)
-              OR (a.kind = 'sale' AND ev.sale_event))
-       ), fresh AS (
-         INSERT INTO alert_notified (alert_id, size_variant_id, change_id)
-         SELECT alert_id, size_variant_id, change_id FROM matched
-         ON CONFLICT DO NOTHING
-         RETURNING alert_id, size_variant_id, change_id
+         SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::numeric[], $5::bool[], $6::bool[], $7::bool[], $8::timestamptz[])
+           AS t(change_id, size_variant_id, country_code, sale_price, price_drop, sale_event, back_in_stock, recorded_at)
        )
-       SELECT m.alert_id, m.kind, m.user_id, m.guest_id, coalesce(u.email, g.email) AS recipient, u.name AS owner_name,
-              m.change_id, m.size_variant_id, p.title AS product_title, v.image_url, c.slug AS category_slug, sv.slug
-         FROM fresh f
-         JOIN matched m USING (alert_id, size_variant_id, change_id)
-         JOIN size_variants sv ON sv.id = m.size_variant_id
+       SELECT a.id AS alert_id, a.kind, a.user_id, a.guest_id, ev.change_id, ev.size_variant_id, ev.sale_price,
+              fired.sale_price AS fired_price,
+              p.title AS product_title, v.image_url, c.slug AS category_slug, sv.slug, sv.size
+         FROM ev
+         -- A size variant withdrawn from the alert's country fires nothing there (issue 27).
+         JOIN size_variant_prices pr ON pr.size_variant_id = ev.size_variant_id AND pr.country_code = ev.country_code AND pr.withdrawn_at IS NULL
+         JOIN size_variants sv ON sv.id = ev.size_variant_id
          JOIN variants v ON v.id = sv.variant_id
          JOIN products p ON p.id = v.product_id
          JOIN categories c ON c.id = p.category_id
-         LEFT JOIN users u ON u.id = m.user_id
-         LEFT JOIN alert_guests g ON g.id = m.guest_id
-        ORDER BY m.change_id, m.alert_id`,
+         JOIN stores st ON st.id = sv.store_id
+         JOIN alerts a ON a.country_code = ev.country_code AND a.created_at <= ev.recorded_at AND (
+              (a.scope = 'item' AND a.size_variant_id = ev.size_variant_id)
+           OR (a.scope = 'brand' AND a.brand_id = p.brand_id)
+           OR (a.scope = 'store' AND a.store_id = sv.store_id))
+         LEFT JOIN users ou ON ou.id = a.user_id
+         LEFT JOIN LATERAL (
+           SELECT n.sale_price FROM alert_notified n
+            WHERE n.alert_id = a.id AND n.size_variant_id = ev.size_variant_id
+            ORDER BY n.change_id DESC LIMIT 1
+         ) fired ON true
+        WHERE NOT a.pending
+          -- An admin-only store's items are news for admins alone (spec section 6, issue 25).
+          AND (NOT st.admin_only OR ou.profile_type = ANY($9::int[]))
+          AND ((a.kind = 'price' AND ev.price_drop AND ev.sale_price <= a.alert_price)
+            OR (a.kind = 'sale' AND ev.sale_event)
+            OR (a.kind = 'stock' AND ev.back_in_stock AND a.last_fired_at IS NULL))
+          -- Notified already (a run reading the same entries again).
+          AND NOT EXISTS (SELECT 1 FROM alert_notified n WHERE n.alert_id = a.id AND n.size_variant_id = ev.size_variant_id AND n.change_id = ev.change_id)
+        ORDER BY ev.change_id, a.id`,
       [
         events.map((e) => e.change.cursor),
         events.map((e) => e.change.sizeVariantId),
@@ -213,23 +245,65 @@ export class AlertEvaluator {
         events.map((e) => e.change.salePrice),
         events.map((e) => e.priceDrop),
         events.map((e) => e.saleEvent),
+        events.map((e) => e.backInStock),
         events.map((e) => e.change.recordedAt.toISOString()),
         ADMIN_PROFILE_TYPES,
       ],
     );
-    if (!rows.length) return { matches: 0, mails: 0 };
+  }
 
-    await tx.query('UPDATE alerts SET last_fired_at = now() WHERE id = ANY($1::int[])', [[...new Set(rows.map((r) => r.alert_id))]]);
+  /**
+   * The candidates that fire, in log order: a stock alert once; a sale or price alert on a
+   * size variant only when re-armed since it last fired there (earlier in this batch too).
+   */
+  private fresh(candidates: readonly MatchRow[]): MatchRow[] {
+    const stockFired = new Set<number>();
+    const firedAt = new Map<string, number | null>();
+    return candidates.filter((m) => {
+      if (m.kind === 'stock') {
+        if (stockFired.has(m.alert_id)) return false;
+        stockFired.add(m.alert_id);
+        return true;
+      }
+      const key = `${m.alert_id}:${m.size_variant_id}`;
+      const last = firedAt.has(key) ? firedAt.get(key)! : m.fired_price === null ? null : Number(m.fired_price);
+      if (!rearmed(Number(m.sale_price), last, this.rules.rearmPercent)) return false;
+      firedAt.set(key, Number(m.sale_price));
+      return true;
+    });
+  }
 
-    type Recipient = { owner: AlertOwner; email: string | null; name: string | null; items: FiredItem[]; alerts: Set<number> };
-    const recipients = new Map<string, Recipient>();
+  /** One batch, inside the transaction that moves the cursor: how many matches it notified. */
+  private async evaluate(changes: readonly CatalogChange[], tx: Queryable): Promise<number> {
+    const events = changes.map(eventOf).filter((e): e is Event => e !== null);
+    if (!events.length) return 0;
+    const byId = new Map(events.map((e) => [e.change.cursor, e]));
+    const now = this.now();
+    const firing = this.fresh(await this.candidates(events, tx));
+    if (!firing.length) return 0;
+    // The key that makes it exactly once: only the rows new here are notified.
+    const inserted = await tx.query<{ alert_id: number; size_variant_id: number; change_id: number }>(
+      `INSERT INTO alert_notified (alert_id, size_variant_id, change_id, sale_price, notified_at)
+       SELECT alert_id, size_variant_id, change_id, sale_price, $5::timestamptz FROM unnest($1::int[], $2::int[], $3::bigint[], $4::numeric[]) AS t(alert_id, size_variant_id, change_id, sale_price)
+       ON CONFLICT DO NOTHING
+       RETURNING alert_id, size_variant_id, change_id`,
+      [firing.map((m) => m.alert_id), firing.map((m) => m.size_variant_id), firing.map((m) => m.change_id), firing.map((m) => m.sale_price), now.toISOString()],
+    );
+    const isNew = new Set(inserted.map((r) => `${r.alert_id}:${r.size_variant_id}:${r.change_id}`));
+    const rows = firing.filter((m) => isNew.has(`${m.alert_id}:${m.size_variant_id}:${m.change_id}`));
+    if (!rows.length) return 0;
+
+    await tx.query('UPDATE alerts SET last_fired_at = $2 WHERE id = ANY($1::int[])', [[...new Set(rows.map((r) => r.alert_id))], now.toISOString()]);
+
+    const recipients = new Map<string, { owner: AlertOwner; items: { alertId: number; item: FiredItem }[] }>();
     const bell: unknown[][] = [[], [], [], []];
     for (const row of rows) {
       const { change } = byId.get(row.change_id)!;
       const country = COUNTRIES[change.country];
       const path = this.productPath(row);
       const image = resizeProductImage(row.image_url, '180');
-      const oldPrice = change.previous?.salePrice ?? null;
+      // A size back in stock is news of its availability, not of a price move.
+      const oldPrice = row.kind === 'stock' ? null : (change.previous?.salePrice ?? null);
       if (row.user_id !== null) {
         bell[0]!.push(row.user_id);
         bell[1]!.push(row.kind);
@@ -241,16 +315,19 @@ export class AlertEvaluator {
       const owner: AlertOwner = row.user_id !== null ? { kind: 'user', id: row.user_id } : { kind: 'guest', id: row.guest_id! };
       const key = `${owner.kind}:${owner.id}`;
       let recipient = recipients.get(key);
-      if (!recipient) recipients.set(key, (recipient = { owner, email: row.recipient, name: row.owner_name, items: [], alerts: new Set() }));
-      recipient.alerts.add(row.alert_id);
+      if (!recipient) recipients.set(key, (recipient = { owner, items: [] }));
       recipient.items.push({
-        kind: row.kind,
-        productName: row.product_title,
-        image: this.absolute(image),
-        link: path === null ? null : `${this.siteUrl}${countryPrefix(country.code)}/${path}`,
-        oldPrice: oldPrice === null ? null : formatPrice(oldPrice, country),
-        newPrice: formatPrice(change.salePrice, country),
-        unsubscribe: `${this.siteUrl}${unsubscribeAlertPath(await this.links.sign({ alertId: row.alert_id, owner }))}`,
+        alertId: row.alert_id,
+        item: {
+          kind: row.kind,
+          productName: row.product_title,
+          image: this.absolute(image),
+          link: path === null ? null : `${this.siteUrl}${countryPrefix(country.code)}/${path}`,
+          oldPrice: oldPrice === null ? null : formatPrice(oldPrice, country),
+          newPrice: formatPrice(change.salePrice, country),
+          ...(row.kind === 'stock' && row.size ? { size: row.size } : {}),
+          unsubscribe: `${this.siteUrl}${unsubscribeAlertPath(await this.links.sign({ alertId: row.alert_id, owner }))}`,
+        },
       });
     }
     if (bell[0]!.length) {
@@ -260,24 +337,10 @@ export class AlertEvaluator {
         bell,
       );
     }
-    let mails = 0;
-    for (const recipient of recipients.values()) {
-      // A social account that gave no address has the bell only.
-      if (!recipient.email) continue;
-      // One alert in the mail: the header stops it; several: it stops them all (alert 0).
-      const only = recipient.alerts.size === 1 ? [...recipient.alerts][0]! : 0;
-      const unsubscribe = `${this.siteUrl}${unsubscribeAlertPath(await this.links.sign({ alertId: only, owner: recipient.owner }))}`;
-      const mail = alertsFiredMail({ name: recipient.name ?? undefined, items: recipient.items, unsubscribeAll: unsubscribe });
-      await this.outbox.enqueue(tx, {
-        kind: 'alert',
-        to: recipient.email,
-        ...mail,
-        // RFC 8058: an https link the mail client may POST "List-Unsubscribe=One-Click" to.
-        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      });
-      mails++;
-    }
-    return { matches: rows.length, mails };
+    // Each recipient's items wait for their next alert e-mail: the run sends it after its last
+    // batch when their window allows (at once after a quiet window), else the sweep at its end.
+    for (const { owner, items } of recipients.values()) await this.digests.queue(tx, owner, items, now);
+    return rows.length;
   }
 
   /** The product page's path without the country prefix: {top category}/{category}/{size variant slug}. */

@@ -17,11 +17,27 @@ export type AlertSettings = {
   setAlertsLimit: RateLimit;
   /** How often the evaluator reads the change log without a notice (a notice lost while nobody listened). */
   sweepMs: number;
+  /**
+   * ALERT_DIGEST_HOURS: a shopper or a guest address gets at most one alert e-mail in this
+   * many hours, holding every alert that fired since the last one (the bell hears each at once).
+   */
+  digestHours: number;
+  /**
+   * ALERT_REARM_PERCENT: an alert that fired on a size variant fires on it again only once its
+   * price is at least this many percent below the price it fired at.
+   */
+  rearmPercent: number;
 };
+
+/** The two rules the alert e-mails' footer states (alert-mails.ts). */
+export type AlertMailRules = Pick<AlertSettings, 'digestHours' | 'rearmPercent'>;
 
 export const DEFAULT_SET_ALERTS_LIMIT: RateLimit = { perIp: 60, perAccount: 20, windowMs: 60 * 60_000 };
 export const DEFAULT_ALERT_SWEEP_MS = 5 * 60_000;
+export const DEFAULT_ALERT_DIGEST_HOURS = 24;
+export const DEFAULT_ALERT_REARM_PERCENT = 5;
+export const DEFAULT_ALERT_MAIL_RULES: AlertMailRules = { digestHours: DEFAULT_ALERT_DIGEST_HOURS, rearmPercent: DEFAULT_ALERT_REARM_PERCENT };
 
 export function defaultAlertSettings(): AlertSettings {
-  return { linkSecret: undefined, setAlertsLimit: DEFAULT_SET_ALERTS_LIMIT, sweepMs: DEFAULT_ALERT_SWEEP_MS };
+  return { linkSecret: undefined, setAlertsLimit: DEFAULT_SET_ALERTS_LIMIT, sweepMs: DEFAULT_ALERT_SWEEP_MS, ...DEFAULT_ALERT_MAIL_RULES };
 }

@@ -136,10 +136,6 @@ export class MailOutbox {
       } catch (error) {
         const giveUp = mail.attempts >= this.options.maxAttempts;
         const delayMs = Math.min(this.options.retryBaseMs * 2 ** (mail.attempts - 1), 3_600_000);
-        this.logger.warn(
-          { err: { message: (error as Error).message, code: (error as NodeJS.ErrnoException).code }, mailId: mail.id, attempts: mail.attempts, giveUp },
-          'mail outbox: sending failed',
-        );
         await this.db.query(
           `UPDATE mail_outbox SET locked_until = NULL, last_error = $2,
                   next_attempt_at = now() + make_interval(secs => $3),
@@ -149,6 +145,12 @@ export class MailOutbox {
                   headers = CASE WHEN $4::boolean THEN NULL ELSE headers END
             WHERE id = $1`,
           [mail.id, String((error as Error).message).slice(0, 500), delayMs / 1000, giveUp],
+        );
+        // Said once it is recorded: a process killed on seeing this line leaves the e-mail
+        // released for its retry, not claimed for the lease's length.
+        this.logger.warn(
+          { err: { message: (error as Error).message, code: (error as NodeJS.ErrnoException).code }, mailId: mail.id, attempts: mail.attempts, giveUp },
+          'mail outbox: sending failed',
         );
       }
     }

@@ -19,7 +19,7 @@ import { askerOf } from '../accounts/viewer';
 import { parseInput, sendData } from '../http/respond';
 import { routesUnder, type ApiArea } from './area';
 
-// Sale and price alerts under /api/account (spec sections 3, 4, 5, 7; shapes and the meaning
+// Sale, price and back-in-stock alerts under /api/account (spec sections 3, 4, 5, 7; issue 27; shapes and the meaning
 // of each route in shared/api/alert-schemas.ts). The shopper's routes check the session
 // first (401 'UnAuthorized Access!'), then the input (a 400 naming the field), then look the
 // alert up with the shopper's id, so another's alert is an unknown one (404). Three routes

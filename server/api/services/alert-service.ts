@@ -15,13 +15,14 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { fieldError, unauthorized } from '../accounts/account-errors';
 import { hashSecret, looksLikeSecret, randomSecret } from '../accounts/secrets';
 import type { AlertLinks, AlertOwner } from '../alerts/alert-links';
+import { AVAILABILITY_STATUS } from '../catalog/feed-values';
 import { alertConfirmMail, newAlertsConfirmMail } from '../alerts/alert-mails';
 import type { Database, Queryable } from '../db/database';
 import type { MailOutbox } from '../mail/outbox';
 import { readProductCards } from './product-reader';
 import { shownTo, type Asker } from './product-visibility';
 
-// Sale and price alerts (spec sections 3, 4, 5, 7; shapes in shared/api/alert-schemas.ts):
+// Sale, price and back-in-stock alerts (spec sections 3, 4, 5, 7; issue 27; shapes in shared/api/alert-schemas.ts):
 // setting them (a shopper's, active at once; a guest's, pending until its address confirms
 // it), My Alerts, the guest's confirm link and the e-mails' unsubscribe links. The bell's
 // notifications are notification-service.ts, My Sales sales-service.ts. What makes them fire is the evaluator (alerts/alert-evaluator.ts).
@@ -31,7 +32,9 @@ import { shownTo, type Asker } from './product-visibility';
 //   price alert, brand or store scope: any size variant of the brand or store falls to or
 //     below the alert price (in that country's currency);
 //   sale alert, brand or store scope: any size variant of it newly goes on sale there, or its
-//     discount grows.
+//     discount grows;
+//   back-in-stock alert (item scope only, no price): set on a size sold out in that country,
+//     it fires once when a feed brings the size back there.
 // Writes of one owner happen one at a time (the shopper's users row, or the guest address's
 // row, is locked), so "the same alert twice changes nothing" and the per-owner bound hold
 // against two requests at once; unique indexes hold the first rule even so.
@@ -48,6 +51,8 @@ type Item = {
   brand_id: number | null;
   store_id: number;
   sale_price: number;
+  /** Availability in the alert's country (1 in stock, 0 out of stock, 2 preorder, 3 backorder). */
+  status: number;
 };
 
 type AlertRow = {
@@ -69,6 +74,7 @@ type AlertRow = {
   store_name: string | null;
   store_slug: string | null;
   sale_price: number | null;
+  size: string | null;
 };
 
 /** What the api decided a request asks for, before it touches the owner's alerts. */
@@ -84,6 +90,9 @@ type NewAlert = {
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** size_variant_prices.status of a size sold out in that country (catalog/feed-values.ts). */
+const OUT_OF_STOCK = AVAILABILITY_STATUS.out_of_stock;
 
 /**
  * A confirmed address gets at most one e-mail for its new alerts in this long (as the
@@ -125,11 +134,12 @@ export class AlertService {
     if (input.brandId !== null && input.storeId !== null) throw fieldError('brandId', ALERT_MESSAGES.scopeInvalid);
     const byGuid = 'guid' in input.id;
     const [item] = await this.db.query<Item>(
-      `SELECT sv.id AS size_variant_id, sv.guid::text AS guid, v.product_id, p.title, v.image_url, p.brand_id, sv.store_id, pr.sale_price
+      `SELECT sv.id AS size_variant_id, sv.guid::text AS guid, v.product_id, p.title, v.image_url, p.brand_id, sv.store_id, pr.sale_price, pr.status
          FROM size_variants sv
          JOIN variants v ON v.id = sv.variant_id
          JOIN products p ON p.id = v.product_id
          JOIN stores s ON s.id = sv.store_id AND (NOT s.admin_only OR $3)
+         -- Not sold in that country: neither priced there nor withdrawn from it (issue 27).
          JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NULL
         WHERE ${byGuid ? 'sv.guid = $1::uuid' : 'v.product_id = $1'}
         ORDER BY pr.status = 0, pr.sale_price, sv.id LIMIT 1`,
@@ -140,7 +150,13 @@ export class AlertService {
     if (input.storeId !== null && input.storeId !== item.store_id) throw fieldError('storeId', ALERT_MESSAGES.scopeInvalid);
     const kind: AlertKind = input.kind ?? (input.alertPrice === null ? 'sale' : 'price');
     let alertPrice: number | null = null;
-    if (kind === 'price') {
+    if (kind === 'stock') {
+      // This size, no price: what comes back is the size, whatever it costs.
+      if (input.brandId !== null) throw fieldError('brandId', ALERT_MESSAGES.stockItemOnly);
+      if (input.storeId !== null) throw fieldError('storeId', ALERT_MESSAGES.stockItemOnly);
+      if (input.alertPrice !== null) throw fieldError('alertPrice', ALERT_MESSAGES.stockItemOnly);
+      if (item.status !== OUT_OF_STOCK) throw fieldError('id', ALERT_MESSAGES.stockInStock);
+    } else if (kind === 'price') {
       const checked = alertPriceProblem(input.alertPrice ?? '', item.sale_price);
       if ('problem' in checked) throw fieldError('alertPrice', checked.problem);
       // Stored to the cent, as prices are.
@@ -312,10 +328,11 @@ export class AlertService {
               a.product_id, a.product_name, a.image,
               a.brand_id, b.name AS brand_name, b.slug AS brand_slug,
               a.store_id, s.name AS store_name, s.slug AS store_slug,
-              pr.sale_price
+              pr.sale_price, sv.size
          FROM alerts a
          LEFT JOIN brands b ON b.id = a.brand_id
          LEFT JOIN stores s ON s.id = a.store_id
+         LEFT JOIN size_variants sv ON sv.id = a.size_variant_id
          LEFT JOIN size_variant_prices pr ON pr.size_variant_id = a.size_variant_id AND pr.country_code = a.country_code AND pr.withdrawn_at IS NULL
         WHERE a.user_id = $1 AND a.country_code = $2 AND ${shown}
         ORDER BY a.created_at DESC, a.id DESC
@@ -340,6 +357,7 @@ export class AlertService {
         brand: r.scope === 'brand' && r.brand_id !== null ? { id: r.brand_id, name: r.brand_name ?? '', slug: r.brand_slug ?? '' } : null,
         store: r.scope === 'store' && r.store_id !== null ? { id: r.store_id, name: r.store_name ?? '', slug: r.store_slug ?? '' } : null,
         salePrice: r.sale_price,
+        size: r.size || null,
         product: cards.get(r.product_id) ?? null,
       }),
     );

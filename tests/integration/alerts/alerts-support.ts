@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ALERT_API } from '../../../shared/api/alert-schemas';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
-import type { AlertSettings } from '../../../server/api/alerts/alert-settings';
+import type { AlertMailRules, AlertSettings } from '../../../server/api/alerts/alert-settings';
 import { defaultAlertSettings } from '../../../server/api/alerts/alert-settings';
 import { Accounts } from '../../../server/api/accounts/accounts';
 import { AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
@@ -20,7 +20,7 @@ import { fixtureManifest, readFixture } from '../../support/feed-fixtures';
 import type { ReceivedMail } from '../../support/smtp-server';
 import { listen } from '../../support/listen';
 import { openTestDatabase } from '../../support/test-database';
-import { testAccountSettings, type TestSettings } from '../accounts/accounts-api';
+import { registerUser, testAccountSettings, type TestSettings } from '../accounts/accounts-api';
 import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { pathPrefix } from '../../support/api-paths';
 
@@ -128,12 +128,33 @@ export function alertClient(api: Pick<AlertsApi, 'url'>, token?: string) {
 }
 export type AlertClient = ReturnType<typeof alertClient>;
 
+/** A new shopper, signed in: their alert calls, address and id. */
+export async function newShopper(api: Pick<AlertsApi, 'url'>): Promise<{ as: AlertClient; email: string; userId: number }> {
+  const user = await registerUser(api);
+  return { as: alertClient(api, user.token), email: user.email, userId: user.userId };
+}
+
 /** A received message's text (the sink undoes quoted-printable, UTF-8 included). */
 export const textOf = (mail: ReceivedMail) => mail.decoded;
 
 export { headerOf } from '../../support/smtp-server';
 
-/** An evaluator over the api's database and outbox, as main.ts makes it (not started: tests call run()). */
-export function evaluatorFor(api: Pick<AlertsApi, 'db' | 'accounts'>): AlertEvaluator {
-  return new AlertEvaluator({ db: api.db, outbox: api.accounts.outbox, links: new AlertLinks(api.db), logger: createLogger('api', 'silent'), siteUrl: SITE_URL });
+/** An evaluator over the api's database and outbox, as main.ts makes it (not started: tests call run()); `now` a test's clock. */
+export function evaluatorFor(api: Pick<AlertsApi, 'db' | 'accounts'>, options: { now?: () => Date; rules?: AlertMailRules } = {}): AlertEvaluator {
+  return new AlertEvaluator({ db: api.db, outbox: api.accounts.outbox, links: new AlertLinks(api.db), logger: createLogger('api', 'silent'), siteUrl: SITE_URL, ...options });
+}
+
+/**
+ * A clock for the digests' windows (ALERT_DIGEST_HOURS) that moves only when told: no sleeps.
+ * Starts at the real time, so windows compare with what the database wrote.
+ */
+export function testClock() {
+  let at = Date.now();
+  return {
+    now: () => new Date(at),
+    /** Moves on by this many hours. */
+    advanceHours(hours: number) {
+      at += hours * 3_600_000;
+    },
+  };
 }

@@ -51,7 +51,8 @@ describe('notifications and My Sales', () => {
     await set(as, { id: guidOf('northlane', 'NL300'), alertPrice: '40' });
     await set(other, { id: guidOf('northlane', 'NL300'), alertPrice: '40' });
     let feed = FEEDS.northlaneGB.text;
-    for (const price of ['39.00', '38.00', '37.00']) {
+    // Each 5% or more below the last (ALERT_REARM_PERCENT): each fires.
+    for (const price of ['39.00', '37.00', '35.00']) {
       feed = editTsv(feed, { NL300: { sale_price: `${price} GBP` } });
       await importFixture(db, 'northlaneGB', feed);
       await evaluator.run();
@@ -59,8 +60,8 @@ describe('notifications and My Sales', () => {
 
     const all = NotificationsSchema.parse((await as.notifications().expect(200)).body.data);
     expect(all.notifications.map((n) => [n.oldPrice, n.newPrice, n.read])).toEqual([
-      [38, 37, false],
-      [39, 38, false],
+      [37, 35, false],
+      [39, 37, false],
       [42, 39, false],
     ]);
     expect([all.unread, all.totalCount, all.page, all.perPage]).toEqual([3, 3, 1, 24]);

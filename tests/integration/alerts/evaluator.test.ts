@@ -11,27 +11,29 @@ import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import { fixtureManifest } from '../../support/feed-fixtures';
-import { registerUser } from '../accounts/accounts-api';
 import {
   FEEDS,
   SITE_URL,
-  alertClient,
   editTsv,
   editXml,
   guidOf,
   headerOf,
   importFixture,
+  newShopper,
   openAlertsDatabase,
   startAlertsApi,
   type AlertClient,
   textOf,
   type AlertsApi,
+  testClock,
 } from './alerts-support';
 import { ALERT_API } from '../../../shared/api/alert-paths';
 
 // The evaluator (spec "Making them fire"): prices change by importing edited feeds through the
 // real importer; the evaluator reads the change log and notifies each match once, by the bell
-// and by one e-mail per recipient per run (read from a real SMTP server on loopback).
+// at once and by e-mail (read from a real SMTP server on loopback): one per recipient per run,
+// and at most one per ALERT_DIGEST_HOURS (digest-and-rearm.test.ts; here the evaluator's test
+// clock is moved a day on where a second e-mail is awaited).
 
 type Shopper = { as: AlertClient; email: string; userId: number };
 
@@ -42,6 +44,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
   let evaluator: AlertEvaluator;
   let brands: Record<string, number>;
   let stores: Record<string, number>;
+  const clock = testClock();
   /** The feeds as last imported: each test edits them further. */
   const current: Record<'northlaneGB' | 'atlasGB' | 'atlasUS', string> = { northlaneGB: FEEDS.northlaneGB.text, atlasGB: FEEDS.atlasGB.text, atlasUS: FEEDS.atlasUS.text };
 
@@ -49,7 +52,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
     smtp = await startSmtpServer();
     db = await openAlertsDatabase(open);
     api = await startAlertsApi(db, { settings: { mail: { smtpUrl: smtp.url, from: 'Vitrine <alerts@vitrine.test>' } } });
-    evaluator = new AlertEvaluator({ db, outbox: api.accounts.outbox, links: new AlertLinks(db), logger: createLogger('api', 'silent'), siteUrl: SITE_URL });
+    evaluator = new AlertEvaluator({ db, outbox: api.accounts.outbox, links: new AlertLinks(db), logger: createLogger('api', 'silent'), siteUrl: SITE_URL, now: clock.now });
     // The fixtures' first import: every entry a first sighting, which fires nothing.
     expect(await evaluator.run()).toEqual({ changes: 11, matches: 0, mails: 0 });
     brands = Object.fromEntries((await db.query<{ name: string; id: number }>('SELECT name, id FROM brands')).map((r) => [r.name, r.id]));
@@ -63,10 +66,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
     await smtp?.close();
   });
 
-  async function shopper(): Promise<Shopper> {
-    const user = await registerUser(api);
-    return { as: alertClient(api, user.token), email: user.email, userId: user.userId };
-  }
+  const shopper = (): Promise<Shopper> => newShopper(api);
 
   /** Sets an alert and returns its id. */
   async function alert(who: Shopper, body: object): Promise<number> {
@@ -98,7 +98,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
       )
     )[0]!.title;
 
-  it('fires a price alert when the price falls to or below it, once, and again only when the price moves again', async () => {
+  it('fires a price alert when the price falls to or below it, once, and again only when the price falls 5% further', async () => {
     const ana = await shopper();
     const alertId = await alert(ana, { id: guidOf('northlane', 'NL400-IND-32'), alertPrice: '45' });
 
@@ -125,12 +125,21 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
     await evaluate();
     expect(mailsTo(ana.email)).toHaveLength(1);
 
-    // The price moves again, still below the alert price: it fires again.
+    // A penny lower: less than 5% below the price it fired at, nothing fires.
+    await northlane({ 'NL400-IND-32': { sale_price: '43.99 GBP' } });
+    await evaluate();
+    expect((await notificationsOf(ana)).unread).toBe(1);
+
+    // The price falls further, 5% and more below 44: the bell hears it at once; the e-mail
+    // waits for the day's window to end (one alert e-mail a day at most).
     await northlane({ 'NL400-IND-32': { sale_price: '40.00 GBP' } });
     await evaluate();
-    expect(mailsTo(ana.email)).toHaveLength(2);
-    expect(textOf(mailsTo(ana.email)[1]!)).toContain('Was £44, now £40');
     expect((await notificationsOf(ana)).unread).toBe(2);
+    expect(mailsTo(ana.email)).toHaveLength(1);
+    clock.advanceHours(24);
+    await evaluate();
+    expect(mailsTo(ana.email)).toHaveLength(2);
+    expect(textOf(mailsTo(ana.email)[1]!)).toContain('Was £43.99, now £40');
   });
 
   it('fires a sale alert when the item newly goes on sale or its discount grows, not when it shrinks', async () => {
@@ -148,6 +157,8 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
     expect(mailsTo(ben.email)).toHaveLength(1);
 
     await northlane({ NL300: { sale_price: '25.00 GBP' } });
+    await evaluate();
+    clock.advanceHours(24);
     await evaluate();
     expect(mailsTo(ben.email)).toHaveLength(2);
     expect(textOf(mailsTo(ben.email)[1]!)).toContain('Was £33, now £25');
@@ -190,6 +201,8 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
 
     current.atlasUS = editXml(current.atlasUS, 'AO-7731-NAV-M', { sale_price: '235.50 USD' });
     await importFixture(db, 'atlasUS', current.atlasUS);
+    await evaluate();
+    clock.advanceHours(24);
     await evaluate();
     expect(mailsTo(eve.email)).toHaveLength(2);
     expect(textOf(mailsTo(eve.email)[1]!)).toContain('Was $255, now $235.50');

@@ -71,4 +71,20 @@ describe('what a change-log entry fires', () => {
     expect(kinds(change({ salePrice: 50, firstSeen: true, previous: null }))).toBeNull();
     expect(kinds(change({ salePrice: 50, availability: 'out_of_stock' }))).toBeNull();
   });
+
+  // Issue 27: back in stock.
+  const wasOut = (availability: CatalogChange['availability']) => ({ msrp: 100, salePrice: 100, availability });
+
+  it('a size out of stock that comes back in stock, on preorder or backorder, at any price, is back in stock', () => {
+    for (const availability of ['in_stock', 'preorder', 'backorder'] as const) {
+      expect(eventOf(change({ availability, previous: wasOut('out_of_stock') }))).toMatchObject({ backInStock: true, priceDrop: false, saleEvent: false });
+    }
+    expect(eventOf(change({ msrp: 120, salePrice: 120, previous: wasOut('out_of_stock') }))).toMatchObject({ backInStock: true });
+  });
+
+  it('a size still out of stock, one that was not, or one whose earlier availability is unknown, is not back in stock', () => {
+    expect(eventOf(change({ availability: 'out_of_stock', previous: wasOut('out_of_stock') }))).toBeNull();
+    expect(eventOf(change({ previous: wasOut('backorder') }))).toBeNull();
+    expect(eventOf(change({ previous: wasOut(null) }))).toBeNull();
+  });
 });
