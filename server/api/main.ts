@@ -62,6 +62,7 @@ const { app, answers, purges } = createApiApp({
   alertSettings: config.alerts,
   giveawayClosesAt: config.giveawayClosesAt,
   operatorSecret,
+  feedShrinkGuard: config.feedShrinkGuard,
 });
 // Fires alerts from the catalogue's change log: after every import (its notice), at start
 // (catching up with what was logged while the api was down), and on a sweep.
@@ -74,7 +75,13 @@ const alertEvaluator = new AlertEvaluator({
 });
 const feedRefresher =
   config.feedRefresh.intervalMs > 0
-    ? new FeedRefresher({ db, logger, intervalMs: config.feedRefresh.intervalMs, fetchTimeoutMs: config.feedRefresh.fetchTimeoutMs })
+    ? new FeedRefresher({
+        db,
+        logger,
+        intervalMs: config.feedRefresh.intervalMs,
+        fetchTimeoutMs: config.feedRefresh.fetchTimeoutMs,
+        shrinkGuard: config.feedShrinkGuard,
+      })
     : undefined;
 const server = serve(app, config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, database: db.kind }, 'api listening');

@@ -40,9 +40,9 @@ describe('npm run import', () => {
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toBe('tests/fixtures/feeds/good/stores.json: 2 stores (2 new, 0 updated), 1 coupons');
     expect(lines.slice(1, 4).map((l) => l.replace(/ \(\d+ ms\)$/, ''))).toEqual([
-      'tests/fixtures/feeds/good/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected',
-      'tests/fixtures/feeds/good/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected',
-      'tests/fixtures/feeds/good/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected',
+      'tests/fixtures/feeds/good/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn',
+      'tests/fixtures/feeds/good/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn',
+      'tests/fixtures/feeds/good/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn',
     ]);
     expect(lines[4]).toBe('3 feeds: 11 rows read, 0 rejected');
   });

@@ -92,9 +92,9 @@ describe('the operator import route', () => {
     expect(summary.failures).toEqual([]);
     expect(lines.map((l) => l.replace(/ \(\d+ ms\)$/, ''))).toEqual([
       `${dir}/stores.json: 2 stores (2 new, 0 updated), 1 coupons`,
-      `${dir}/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected`,
-      `${dir}/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected`,
-      `${dir}/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected`,
+      `${dir}/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
+      `${dir}/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
+      `${dir}/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
     ]);
     expect(summary.feeds.map((r) => r.rowsRead)).toEqual([2, 3, 6]);
     expect(await counts(db)).toEqual([{ stores: 2, products: 6, prices: 11 }]);
@@ -173,9 +173,9 @@ describe('npm run import while the api runs on the embedded database', () => {
     expect(lines[0]).toMatch(new RegExp(`^The api \\(pid ${api.proc.child.pid}\\) holds ${dataDir}: handing the files to it at http://127\\.0\\.0\\.1:${api.port}$`));
     expect(lines.slice(1)).toEqual([
       `${fixture('good')}/stores.json: 2 stores (2 new, 0 updated), 1 coupons`,
-      `${fixture('good')}/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected`,
-      `${fixture('good')}/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected`,
-      `${fixture('good')}/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected`,
+      `${fixture('good')}/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
+      `${fixture('good')}/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
+      `${fixture('good')}/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
       '3 feeds: 11 rows read, 0 rejected',
     ]);
     // The requests were logged, the secret they carried was not.

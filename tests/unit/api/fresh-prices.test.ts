@@ -114,9 +114,19 @@ describe('the operator secret kept in DATA_DIR', () => {
 });
 
 describe('the fresh-prices settings', () => {
-  it('refresh no feeds and configure no operator secret unless told', () => {
-    const config = loadApiConfig({});
+  it('refresh no feeds and configure no operator secret unless told, but for the demo’s own files', () => {
+    const config = loadApiConfig({ DEMO_CATALOG: 'false' });
     expect([config.feedRefresh, config.operatorSecret]).toEqual([{ intervalMs: 0, fetchTimeoutMs: 60_000 }, undefined]);
+    // The demo's stores.json names its own feed files: a pass finding them unchanged confirms their prices.
+    expect(loadApiConfig({}).feedRefresh.intervalMs).toBe(60 * 60_000);
+    expect(loadApiConfig({ FEED_REFRESH_MINUTES: '0' }).feedRefresh.intervalMs).toBe(0);
+  });
+
+  it('hold a feed that shrank below FEED_SHRINK_GUARD percent, 50 unless told, 0 for never', () => {
+    expect([loadApiConfig({}).feedShrinkGuard, loadApiConfig({ FEED_SHRINK_GUARD: '0' }).feedShrinkGuard]).toEqual([50, 0]);
+    expect(() => loadApiConfig({ FEED_SHRINK_GUARD: '150' })).toThrow(
+      'Invalid api configuration: FEED_SHRINK_GUARD: must be a percent from 0 (off) to 100, like 50',
+    );
   });
 
   it('take minutes (fractions too) and a secret of at least 32 characters', () => {
