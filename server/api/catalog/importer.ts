@@ -147,7 +147,6 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
   if (!(await db.query('SELECT 1 FROM stores WHERE slug = $1', [target.store])).length) throw noStore(target);
   const { products, rejected } = draftFeed(feed.read, target.store, target.country);
   const sha256 = createHash('sha256').update(feed.text).digest('hex');
-  const guardPercent = options.shrinkGuard ?? DEFAULT_FEED_SHRINK_GUARD;
   const report: ImportReport = {
     source: target.source,
     store: target.store,
@@ -172,43 +171,78 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
   await db.transaction(async (tx) => {
     const store = await lockStore(tx, db.kind, target);
     report.mode = store.mode;
-    const state = await readFeedState(tx, store.id, target.country);
-    if (options.applyHeld) checkHeld(state, sha256, target);
-    else if (shrinkGuardHolds(store.mode, report.carried, state, guardPercent)) {
-      report.held = { items: report.carried, previous: state!.itemsCarried, guardPercent, sha256 };
-      await recordHeldFeed(tx, store.id, target.country, report.carried, sha256);
-      // The source has been read: a refresh does not fetch these bytes into the guard again.
-      await rememberFeedBytes(tx, store.id, target, sha256);
-      return;
-    }
-    const upsert = await prepareUpsert(tx, store.id, target.country, target.currency, [...products.values()]);
-    // Gathered over the chunks and written last: the log's lock is then held only from
-    // writing them to the commit, not for the whole import.
-    const changes: ChangeEntry[] = [];
-    const carriedIds: number[] = [];
-    for (const chunk of chunks([...products.values()])) {
-      const written = await upsertChunk(tx, upsert, chunk);
-      countChunk(report, target, written, changes);
-      for (const sv of written.sizeIds.values()) carriedIds.push(sv.id);
-    }
-    if (store.mode === 'full') {
-      const gone = await withdrawMissing(tx, store.id, target.country, carriedIds);
-      report.withdrawn = gone.withdrawn;
-      changes.push(...gone.changes);
-    }
-    await storedGuids(tx, report.priceDrops);
-    await rememberFeedBytes(tx, store.id, target, sha256);
-    report.changesLogged = (await appendChanges(tx, target.country, target.currency, changes))?.changes ?? 0;
-    await recordAppliedFeed(tx, store.id, target.country, {
-      mode: store.mode,
-      carried: report.carried,
-      withdrawn: report.withdrawn,
-      rejected: report.rejected.length,
-    });
-    await notifyImport(tx, report);
+    if (await heldByGuard(tx, store, target, report, sha256, options)) return;
+    await applyFeed(tx, store, target, [...products.values()], report, sha256);
   });
   report.durationMs = Math.round(performance.now() - started);
   return report;
+}
+
+type LockedStore = { id: number; mode: FeedMode };
+
+/**
+ * The guard stage (issue 27): a full feed carrying fewer than FEED_SHRINK_GUARD percent of the
+ * items the last applied one carried is held, not applied; `applyHeld` applies the held bytes.
+ */
+async function heldByGuard(
+  tx: Queryable,
+  store: LockedStore,
+  target: FeedTarget,
+  report: ImportReport,
+  sha256: string,
+  options: ImportFeedOptions,
+): Promise<boolean> {
+  const state = await readFeedState(tx, store.id, target.country);
+  if (options.applyHeld) {
+    checkHeld(state, sha256, target);
+    return false;
+  }
+  const guardPercent = options.shrinkGuard ?? DEFAULT_FEED_SHRINK_GUARD;
+  if (!shrinkGuardHolds(store.mode, report.carried, state, guardPercent)) return false;
+  report.held = { items: report.carried, previous: state!.itemsCarried, guardPercent, sha256 };
+  await recordHeldFeed(tx, store.id, target.country, report.carried, sha256);
+  // The source has been read: a refresh does not fetch these bytes into the guard again.
+  await rememberFeedBytes(tx, store.id, target, sha256);
+  return true;
+}
+
+/**
+ * The apply stages: upsert the feed's items, withdraw what a full feed no longer carries, log
+ * the changes, keep the feed's state and notify, all in the import's transaction.
+ */
+async function applyFeed(
+  tx: Queryable,
+  store: LockedStore,
+  target: FeedTarget,
+  products: ProductDraft[],
+  report: ImportReport,
+  sha256: string,
+): Promise<void> {
+  const upsert = await prepareUpsert(tx, store.id, target.country, target.currency, products);
+  // Gathered over the chunks and written last: the log's lock is then held only from
+  // writing them to the commit, not for the whole import.
+  const changes: ChangeEntry[] = [];
+  const carriedIds: number[] = [];
+  for (const chunk of chunks(products)) {
+    const written = await upsertChunk(tx, upsert, chunk);
+    countChunk(report, target, written, changes);
+    for (const sv of written.sizeIds.values()) carriedIds.push(sv.id);
+  }
+  if (store.mode === 'full') {
+    const gone = await withdrawMissing(tx, store.id, target.country, carriedIds);
+    report.withdrawn = gone.withdrawn;
+    changes.push(...gone.changes);
+  }
+  await storedGuids(tx, report.priceDrops);
+  await rememberFeedBytes(tx, store.id, target, sha256);
+  report.changesLogged = (await appendChanges(tx, target.country, target.currency, changes))?.changes ?? 0;
+  await recordAppliedFeed(tx, store.id, target.country, {
+    mode: store.mode,
+    carried: report.carried,
+    withdrawn: report.withdrawn,
+    rejected: report.rejected.length,
+  });
+  await notifyImport(tx, report);
 }
 
 /** Store and country from the options, else from the file's name. */
@@ -272,7 +306,7 @@ function checkHeld(state: FeedState | undefined, sha256: string, target: FeedTar
 }
 
 /** The store's id and feed mode, held for this transaction; imports of one store wait for each other. */
-async function lockStore(tx: Queryable, kind: Database['kind'], target: FeedTarget): Promise<{ id: number; mode: FeedMode }> {
+async function lockStore(tx: Queryable, kind: Database['kind'], target: FeedTarget): Promise<LockedStore> {
   // Imports of one store wait for each other (several api instances may start at once).
   await tx.query('SELECT pg_advisory_xact_lock(73455002, hashtext($1))', [target.store]);
   // PGlite is one connection and db.transaction() serialises every caller, so nothing

@@ -148,7 +148,7 @@ describe.each(BOTH_ENGINES)('withdrawals on %s', (_database, openDatabase) => {
     }
 
     async function listing() {
-      const res = await request(api!.url).get(`${SEARCH_API.listing}?country=GB&perPage=60`);
+      const res = await request(api!.url).get(`${SEARCH_API.listing}?country=GB`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const page = ListingPageSchema.parse(res.body.data);
       const stores = Object.fromEntries(page.filters.store.buckets.map((b) => [b.textKey, b.docCount]));
@@ -186,7 +186,8 @@ describe.each(BOTH_ENGINES)('withdrawals on %s', (_database, openDatabase) => {
       const withdrawn = (await priceRows(db)).filter((r) => r.withdrawn).map((r) => r.item_id);
       expect(withdrawn).toEqual(['LL-SILK', 'LL-TWEED-L']);
       // Rows, ids and guids all stay.
-      expect((await priceRows(db)).map(({ withdrawn: _, ...r }) => r)).toEqual(idsBefore.map(({ withdrawn: _, ...r }) => r));
+      const ids = (rows: Awaited<ReturnType<typeof priceRows>>) => rows.map((r) => [r.item_id, r.id, r.guid, r.product_id]);
+      expect(ids(await priceRows(db))).toEqual(ids(idsBefore));
       // The import that withdrew bumped the generation once (Kestrel's changed nothing).
       expect(day2.generation[1] - day2.generation[0]).toBe(1);
       expect(formatImportReport(day2.larch)[0]).toMatch(/: 5 rows read, 0 imported, 0 updated, 5 unchanged, 0 rejected, 2 withdrawn \(\d+ ms\)$/);
