@@ -20,14 +20,21 @@ afterAll(async () => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** How many feeds the demo writes, how many of them differ between two days, and how many (item, country) rows. */
+/**
+ * How many feeds the demo writes, how many of them differ between two days, and how many
+ * (item, country) rows the change log gets: rows whose text changed, and rows left out while
+ * not out of stock (a withdrawal is logged as out of stock).
+ */
 function feedsAndChanges(from: number, to: number): { feeds: number; changedFeeds: number; changed: number } {
   const rows = (day: number) => {
     const out = new Map<string, string>();
     for (const f of demoCatalogFiles(OPTIONS, day)) {
       if (!f.path.startsWith('feeds/')) continue;
-      // Rows are written in the same order every day; the id is the first field (TSV) or element (XML).
-      f.content.split(/\n(?=[^\t\n]+\t)|<item>/).forEach((row, i) => out.set(`${f.path}#${i}`, row));
+      const items = f.path.endsWith('.xml') ? f.content.split('<item>').slice(1) : f.content.split('\n').slice(1, -1);
+      for (const row of items) {
+        const id = f.path.endsWith('.xml') ? /<g:id>([^<]*)<\/g:id>/.exec(row)![1]! : row.split('\t')[0]!;
+        out.set(`${f.path}#${id}`, row);
+      }
     }
     return out;
   };
@@ -35,6 +42,7 @@ function feedsAndChanges(from: number, to: number): { feeds: number; changedFeed
   const after = rows(to);
   let changed = 0;
   for (const [key, row] of after) if (before.get(key) !== row) changed++;
+  for (const [key, row] of before) if (!after.has(key) && !/\tout_of_stock\t|<g:availability>out_of_stock</.test(row)) changed++;
   const feedFiles = (day: number) => new Map([...demoCatalogFiles(OPTIONS, day)].filter((f) => f.path.startsWith('feeds/')).map((f) => [f.path, f.content]));
   const [a, b] = [feedFiles(from), feedFiles(to)];
   return { feeds: b.size, changedFeeds: [...b].filter(([file, content]) => a.get(file) !== content).length, changed };
@@ -48,7 +56,8 @@ describe('the api refreshing its feed sources', () => {
     await writeDemoCatalog(catalog, OPTIONS);
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: undefined, OPERATOR_SECRET: undefined };
 
-    // First start: the demo is imported, no refresh.
+    // First start: the demo is imported (and, refresh being on for the demo, its files read once
+    // and found as imported).
     const first = await startApiProcess(env, TEST_BUILD_DIR);
     running.push(first.proc);
     expect(await first.proc.stop('SIGTERM')).toBe(0);

@@ -19,6 +19,11 @@ import { loadApiConfig } from '../../../server/api/config';
 // The pure parts of fresh prices: the demo's later days, the feed sources in stores.json, the
 // cut-short rule, the operator secret's comparison and the settings.
 
+// The same seed always gives these (SMALL_DEMO).
+const DAY_2_WITHDRAWN = -1;
+const DAY_3_STILL_WITHDRAWN = -1;
+const SHRUNKEN_ON_DAY_3: [string, string, number] = ['', '', 0];
+
 const digest = (day: number) => {
   const hash = createHash('sha256');
   for (const f of demoCatalogFiles(SMALL_DEMO, day)) hash.update(f.path).update('\0').update(f.content).update('\0');
@@ -37,6 +42,24 @@ describe("the demo's later days", () => {
     const shape = (day: number) =>
       buildDemoCatalog(SMALL_DEMO, day).products.map((p) => [p.groupKey, p.variants.map((v) => v.sizes.map((s) => s.itemId))]);
     expect(shape(2)).toEqual(shape(1));
+  });
+
+  it('leaves products out from day 2, brings about half back each day after, and shrinks one feed on day 3 only', () => {
+    const listings = (day: number) => buildDemoCatalog(SMALL_DEMO, day).listings;
+    expect([listings(1).withdrawn.size, listings(1).shrunken, listings(2).shrunken, listings(4).shrunken]).toEqual([0, undefined, undefined, undefined]);
+    const [two, three] = [listings(2), listings(3)];
+    // Day 3 withdraws nothing new: what is gone then was gone on day 2.
+    expect([...three.withdrawn].every((i) => two.withdrawn.has(i))).toBe(true);
+    expect([two.withdrawn.size, three.withdrawn.size]).toEqual([DAY_2_WITHDRAWN, DAY_3_STILL_WITHDRAWN]);
+    // No store loses more than a quarter of its products: only the shrunken feed is held.
+    const { products } = buildDemoCatalog(SMALL_DEMO, 2);
+    for (const store of new Set(products.map((p) => p.store.index))) {
+      const own = products.flatMap((p, i) => (p.store.index === store ? [i] : []));
+      expect(own.filter((i) => two.withdrawn.has(i)).length).toBeLessThanOrEqual(Math.floor(own.length / 4));
+    }
+    const shrunken = three.shrunken!;
+    const store = buildDemoCatalog(SMALL_DEMO, 3).world.stores.find((s) => s.index === shrunken.store)!;
+    expect([store.slug, shrunken.country, shrunken.products.size]).toEqual(SHRUNKEN_ON_DAY_3);
   });
 
   it('points each store at its generated feeds, one per country it sells to', () => {
