@@ -63,7 +63,7 @@ describe('npm run import', () => {
   it('applies the held feed with --apply-held, withdrawing what it no longer carries', async () => {
     const { code, stdout } = await runImport('tests/fixtures/feeds/bad/northlane.gb.tsv', '--apply-held');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/northlane\.gb\.tsv → store northlane, GB \(tsv\): 11 rows read, 1 imported, 0 updated, 1 unchanged, 9 rejected, 5 withdrawn/);
+    expect(stdout).toMatch(/northlane\.gb\.tsv → store northlane, GB \(tsv\): 11 rows read, 1 imported, 1 updated, 0 unchanged, 9 rejected, 5 withdrawn/);
   });
 
   it('takes the store and country from options when the file name does not say', async () => {
