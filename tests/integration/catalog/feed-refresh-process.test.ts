@@ -56,9 +56,8 @@ describe('the api refreshing its feed sources', () => {
     await writeDemoCatalog(catalog, OPTIONS);
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: undefined, OPERATOR_SECRET: undefined };
 
-    // First start: the demo is imported (and, refresh being on for the demo, its files read once
-    // and found as imported).
-    const first = await startApiProcess(env, TEST_BUILD_DIR);
+    // First start: the demo is imported, no refresh (the demo's own refresh is turned off).
+    const first = await startApiProcess({ ...env, FEED_REFRESH_MINUTES: '0' }, TEST_BUILD_DIR);
     running.push(first.proc);
     expect(await first.proc.stop('SIGTERM')).toBe(0);
     const db1 = await openDatabase({ dataDir });
