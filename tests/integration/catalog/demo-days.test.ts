@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../../scripts/lib/processes';
-import { latestCursor, MAX_CHANGES_PER_READ, readChangesSince, type CatalogChange } from '../../../server/api/catalog/catalog-changes';
+import { latestCursor, type CatalogChange } from '../../../server/api/catalog/catalog-changes';
 import { demoCatalogFiles, IMPORTED_MARKER, readDemoCatalogInfo, writeDemoCatalog } from '../../../server/demo/catalog/generate-demo-catalog';
 import { SMALL_DEMO } from '../../../server/demo/catalog/demo-world';
 import { validateFeedRecord } from '../../../server/api/catalog/feed-item';
@@ -11,6 +11,7 @@ import { importPath, type ImportPathSummary } from '../../../server/api/catalog/
 import { feedTargetFromFileName, readFeed } from '../../../server/api/catalog/importer';
 import type { Database } from '../../../server/api/db/database';
 import { openTestDatabase } from '../../../tests/support/test-database';
+import { changesSince } from '../../support/change-log';
 
 // The demo's day 2 (`npm run generate-catalog -- --day 2`): the same catalogue's feeds the
 // next morning. Imported after day 1, its changes reach the change log, where the alerts
@@ -80,16 +81,6 @@ const countriesOf = (keys: Iterable<string>) => {
   return out;
 };
 
-async function changesSince(cursor: number): Promise<CatalogChange[]> {
-  const out: CatalogChange[] = [];
-  for (let from = cursor; ; ) {
-    const page = await readChangesSince(db, from, MAX_CHANGES_PER_READ);
-    if (!page.changes.length) break;
-    out.push(...page.changes);
-    from = page.cursor;
-  }
-  return out;
-}
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -100,7 +91,7 @@ beforeAll(async () => {
   const cursor = await latestCursor(db);
   await writeDemoCatalog(dir, SMALL_DEMO, 2);
   dayTwoImport = await importPath(db, dir, {}, () => {});
-  dayTwo = await changesSince(cursor);
+  dayTwo = await changesSince(db, cursor);
 });
 afterAll(async () => {
   await db.close();
@@ -197,7 +188,7 @@ describe('withdrawals in the demo', () => {
       const cursor = await latestCursor(db);
       await writeDemoCatalog(dir, SMALL_DEMO, 3);
       dayThree = await importPath(db, dir, {}, () => {});
-      changes = await changesSince(cursor);
+      changes = await changesSince(db, cursor);
     });
 
     it('holds the one shrunken feed: under half of what it carried the day before', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListingPageSchema } from '../../../shared/api/search-schemas';
 import * as SEARCH_API from '../../../shared/api/search-paths';
 import { tempDataDir } from '../../../scripts/lib/processes';
-import { LOG_START, MAX_CHANGES_PER_READ, readChangesSince, type CatalogChange } from '../../../server/api/catalog/catalog-changes';
+import { LOG_START, type CatalogChange } from '../../../server/api/catalog/catalog-changes';
 import { readCatalogGeneration } from '../../../server/api/catalog/catalog-generation';
 import { FeedRefresher } from '../../../server/api/catalog/feed-refresh';
 import { formatImportReport } from '../../../server/api/catalog/import-files';
@@ -15,6 +15,8 @@ import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
 import { createLogger } from '../../../server/lib/logger';
 import { startApi } from '../../support/api-server';
+import { changesSince } from '../../support/change-log';
+import { dressFeed, type DressRow } from '../../support/feed-fixtures';
 import type { Running } from '../../support/listen';
 import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
 import { BOTH_ENGINES } from '../../support/test-database';
@@ -33,34 +35,8 @@ const MANIFEST = {
   ],
 };
 
-const HEADER = 'id\titem_group_id\ttitle\tdescription\tlink\timage_link\tprice\tbrand\tcolor\tgender\tage_group\tsize\tavailability\tproduct_type';
-
-type Row = { id: string; group?: string; size?: string; title: string; price: string; availability?: string };
-
-function feed(rows: readonly Row[]): string {
-  const lines = rows.map((r) =>
-    [
-      r.id,
-      r.group ?? r.id,
-      r.title,
-      `A ${r.title.toLowerCase()}.`,
-      `https://shop.example/${r.id}`,
-      '/images/v1/product/dress/black/1/full.svg',
-      `${r.price} GBP`,
-      'Ava Marlowe',
-      'Black',
-      'female',
-      'adult',
-      r.size ?? 'M',
-      r.availability ?? 'in_stock',
-      'Women > Clothing > Dresses > Midi Dresses',
-    ].join('\t'),
-  );
-  return `${[HEADER, ...lines].join('\n')}\n`;
-}
-
 /** Larch Linen's range: six products, seven items (the tweed dress in two sizes). */
-const LARCH: Row[] = [
+const LARCH: DressRow[] = [
   { id: 'LL-LINEN', title: 'Linen Midi Dress', price: '100.00' },
   { id: 'LL-SILK', title: 'Silk Wrap Dress', price: '50.00' },
   { id: 'LL-WOOL', title: 'Wool Shift Dress', price: '60.00' },
@@ -70,7 +46,7 @@ const LARCH: Row[] = [
   { id: 'LL-VELVET', title: 'Velvet Slip Dress', price: '90.00' },
 ];
 /** Kestrel Knit's range: three products. */
-const KESTREL: Row[] = [
+const KESTREL: DressRow[] = [
   { id: 'KK-CABLE', title: 'Cable Knit Dress', price: '80.00' },
   { id: 'KK-RIB', title: 'Ribbed Jumper Dress', price: '65.00' },
   { id: 'KK-MOHAIR', title: 'Mohair Sweater Dress', price: '95.00' },
@@ -79,20 +55,13 @@ const KESTREL: Row[] = [
 const LARCH_NEXT = LARCH.filter((r) => r.id !== 'LL-SILK' && r.id !== 'LL-TWEED-L');
 const KESTREL_NEXT = KESTREL.filter((r) => r.id !== 'KK-RIB');
 
-const importLarch = (db: Database, rows: readonly Row[], extra: { shrinkGuard?: number; applyHeld?: boolean } = {}) =>
-  importFeed(db, { store: 'larch-linen', country: 'GB', text: feed(rows), ...extra });
-const importKestrel = (db: Database, rows: readonly Row[]) => importFeed(db, { store: 'kestrel-knit', country: 'GB', text: feed(rows) });
+const importLarch = (db: Database, rows: readonly DressRow[], extra: { shrinkGuard?: number; applyHeld?: boolean } = {}) =>
+  importFeed(db, { store: 'larch-linen', country: 'GB', text: dressFeed(rows), ...extra });
+const importKestrel = (db: Database, rows: readonly DressRow[]) => importFeed(db, { store: 'kestrel-knit', country: 'GB', text: dressFeed(rows) });
 
 async function changesOf(db: Database, itemId: string): Promise<CatalogChange[]> {
-  const all: CatalogChange[] = [];
-  for (let from = LOG_START; ; ) {
-    const page = await readChangesSince(db, from, MAX_CHANGES_PER_READ);
-    if (!page.changes.length) break;
-    all.push(...page.changes);
-    from = page.cursor;
-  }
   const [row] = await db.query<{ id: number }>('SELECT id FROM size_variants WHERE item_id = $1', [itemId]);
-  return all.filter((c) => c.sizeVariantId === row!.id);
+  return (await changesSince(db, LOG_START)).filter((c) => c.sizeVariantId === row!.id);
 }
 
 const priceRows = (db: Database) =>
@@ -263,7 +232,7 @@ describe.each(BOTH_ENGINES)('the shrink guard on %s', (_database, openDatabase) 
     const was = await snapshot();
     const confirmed = (await feedState(db, 'larch-linen')).confirmed_at;
     const report = await importLarch(db, BROKEN);
-    const sha256 = createHash('sha256').update(feed(BROKEN)).digest('hex');
+    const sha256 = createHash('sha256').update(dressFeed(BROKEN)).digest('hex');
     expect(report.held).toEqual({ items: 2, previous: 7, guardPercent: 50, sha256 });
     expect([report.withdrawn, report.imported, report.updated, report.changesLogged]).toEqual([0, 0, 0, 0]);
     expect(await snapshot()).toEqual(was);
@@ -298,7 +267,7 @@ describe.each(BOTH_ENGINES)('the shrink guard on %s', (_database, openDatabase) 
     await expect(importLarch(db, BROKEN.slice(0, 1), { applyHeld: true })).rejects.toThrow(
       /\(text\): this is not the feed held for store larch-linen in GB \(held: 2 items, SHA-256 [0-9a-f]{12}…; this one: [0-9a-f]{12}…\); import it without --apply-held/,
     );
-    await expect(importKestrel(db, KESTREL).then(() => importFeed(db, { store: 'kestrel-knit', country: 'GB', text: feed(KESTREL), applyHeld: true }))).rejects.toThrow(
+    await expect(importKestrel(db, KESTREL).then(() => importFeed(db, { store: 'kestrel-knit', country: 'GB', text: dressFeed(KESTREL), applyHeld: true }))).rejects.toThrow(
       '(text): no feed of store kestrel-knit for GB is held; import it without --apply-held',
     );
     const applied = await importLarch(db, BROKEN, { applyHeld: true });
@@ -323,8 +292,8 @@ describe.each(BOTH_ENGINES)('the feed refresh and the shrink guard on %s', (_dat
   let refresher: FeedRefresher;
 
   /** Writes the feed file with an mtime of its own, so the refresher sees a new stamp. */
-  const write = (rows: readonly Row[], mtime: number) => {
-    fs.writeFileSync(file, feed(rows));
+  const write = (rows: readonly DressRow[], mtime: number) => {
+    fs.writeFileSync(file, dressFeed(rows));
     fs.utimesSync(file, mtime, mtime);
   };
   const backdateConfirmation = () =>

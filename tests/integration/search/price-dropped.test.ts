@@ -8,6 +8,7 @@ import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
 import type { Running } from '../../support/listen';
 import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
+import { dressFeed, type DressRow } from '../../support/feed-fixtures';
 import { openTestDatabase } from '../../support/test-database';
 import * as SEARCH_API from '../../../shared/api/search-paths';
 
@@ -19,33 +20,7 @@ import * as SEARCH_API from '../../../shared/api/search-paths';
 
 const MANIFEST = { stores: [{ slug: 'larch-linen', name: 'Larch Linen', countryCode: 'GB' }] };
 
-const HEADER = 'id\titem_group_id\ttitle\tdescription\tlink\timage_link\tprice\tbrand\tcolor\tgender\tage_group\tsize\tavailability\tproduct_type';
-
-type Row = { id: string; group?: string; size?: string; title: string; price: string; availability?: string };
-
-function feed(rows: Row[]): string {
-  const lines = rows.map((r) =>
-    [
-      r.id,
-      r.group ?? r.id,
-      r.title,
-      `A ${r.title.toLowerCase()}.`,
-      `https://shop.example/${r.id}`,
-      '/images/v1/product/dress/black/1/full.svg',
-      `${r.price} GBP`,
-      'Ava Marlowe',
-      'Black',
-      'female',
-      'adult',
-      r.size ?? 'M',
-      r.availability ?? 'in_stock',
-      'Women > Clothing > Dresses > Midi Dresses',
-    ].join('\t'),
-  );
-  return `${[HEADER, ...lines].join('\n')}\n`;
-}
-
-const BEFORE: Row[] = [
+const BEFORE: DressRow[] = [
   { id: 'LL-LINEN', title: 'Linen Midi Dress', price: '100.00' },
   { id: 'LL-SILK', title: 'Silk Wrap Dress', price: '50.00' },
   { id: 'LL-WOOL', title: 'Wool Shift Dress', price: '60.00' },
@@ -57,7 +32,7 @@ const BEFORE: Row[] = [
 ];
 
 /** The same feed a week and a half later: four cuts, one raise, one cut of an item sold out. */
-const AFTER: Row[] = [
+const AFTER: DressRow[] = [
   { id: 'LL-LINEN', title: 'Linen Midi Dress', price: '80.00' },
   { id: 'LL-SILK', title: 'Silk Wrap Dress', price: '45.00' },
   { id: 'LL-WOOL', title: 'Wool Shift Dress', price: '60.00' },
@@ -101,10 +76,10 @@ describe.each(SEARCH_ENGINES)('price dropped on %s', (_name, makeEngine) => {
   beforeAll(async () => {
     db = await openTestDatabase();
     await importStores(db, MANIFEST);
-    await importFeed(db, { store: 'larch-linen', country: 'GB', text: feed(BEFORE) });
+    await importFeed(db, { store: 'larch-linen', country: 'GB', text: dressFeed(BEFORE) });
     // Ten days pass: the first import's prices were in force when the week began.
     await db.query(`UPDATE price_history SET recorded_at = recorded_at - make_interval(days => 10)`);
-    await importFeed(db, { store: 'larch-linen', country: 'GB', text: feed(AFTER) });
+    await importFeed(db, { store: 'larch-linen', country: 'GB', text: dressFeed(AFTER) });
     await serve();
   });
 
