@@ -54,9 +54,10 @@ export async function runWithdrawalBench({ products, rounds, log }: WithdrawalBe
     const a = median(without);
     const b = median(withWithdrawals);
     log(`7. Feed import with withdrawals (PGlite; ${store.slug}'s ${country} feed, ${first.carried} items; medians of ${rounds} rounds)`);
-    log(`   full feed, nothing withdrawn           ${a.toFixed(0).padStart(6)} ms`);
-    log(`   full feed, ${String(withdrawn).padStart(5)} items withdrawn   ${b.toFixed(0).padStart(6)} ms`);
-    log(`   with withdrawals / without             ${(b / a).toFixed(2).padStart(6)}`);
+    const row = (label: string, value: string) => log(`   ${label.padEnd(40)}${value.padStart(8)}`);
+    row('full feed, nothing withdrawn', `${a.toFixed(0)} ms`);
+    row(`full feed, ${withdrawn} items withdrawn`, `${b.toFixed(0)} ms`);
+    row('with withdrawals / without', (b / a).toFixed(2));
   } finally {
     await db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
