@@ -18,6 +18,8 @@
 // 6. the price history (scripts/bench/history-bench.ts): first start with a year of demo
 //    history, then the endpoint's p50 and p95: npm run bench -- [--history-products 30000]
 //    [--history-requests 400] [--history-only]
+// 7. a full feed's import with withdrawals against one without (scripts/bench/withdrawal-bench.ts):
+//    npm run bench -- [--withdrawal-products 30000] [--withdrawal-rounds 5] [--withdrawal-only]
 // `--web-only` runs the web sections without the index. Sections 1-3 render every request
 // (RENDER_EVERY_REQUEST: page cache off, no queue deadline), so that they measure renders.
 import fs from 'node:fs';
@@ -28,6 +30,7 @@ import { FULL_DEMO } from '../server/demo/catalog/demo-world';
 import { COOKIE } from '../shared/constants';
 import { runApiBench } from './bench/api-bench';
 import { runHistoryBench } from './bench/history-bench';
+import { runWithdrawalBench } from './bench/withdrawal-bench';
 import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
 import { RENDER_EVERY_REQUEST, runWebThroughputBench, type WebThroughputContext } from './bench/web-throughput';
@@ -52,10 +55,23 @@ if (args[0] === '--serve-static') {
   app.listen(Number(args[2]), '127.0.0.1');
 } else if (args.includes('--history-only')) {
   await historyBench();
+} else if (args.includes('--withdrawal-only')) {
+  await withdrawalBench();
 } else {
   if (!args.includes('--index-only')) await main();
   if (!args.includes('--web-only') && !args.includes('--throughput-only')) await indexBench();
-  if (!args.some((a) => a.endsWith('-only'))) await historyBench();
+  if (!args.some((a) => a.endsWith('-only'))) {
+    await historyBench();
+    await withdrawalBench();
+  }
+}
+
+async function withdrawalBench() {
+  await runWithdrawalBench({
+    products: option('withdrawal-products', FULL_DEMO.products),
+    rounds: option('withdrawal-rounds', 5),
+    log: (line) => console.log(line),
+  });
 }
 
 async function historyBench() {

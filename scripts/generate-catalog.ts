@@ -3,7 +3,9 @@
 // Writes the deterministic demo catalogue (stores.json, site.json, feeds/<store>.<cc>.tsv|xml)
 // that the api imports on first start; `npm run import -- <dir>` loads it by hand. The same
 // options always give the same bytes. `--day 2` (3, …) writes the same catalogue's next
-// days: some prices cut, some sizes sold out, some back in stock (demo-days.ts). Without size
+// days: some prices cut, some sizes sold out, some back in stock, some products off their
+// store's feeds (day 2) and about half of those back (day 3 on), and on day 3 one shrunken feed
+// that the import's shrink guard holds (demo-days.ts). Without size
 // options it keeps those of the catalogue already in <dir>, so the running api's catalogue
 // gets its own next day; then `npm run import -- <dir>` brings the changes in. `--days 365`
 // also writes that many days of price history before the (first day's) feeds into

@@ -1,10 +1,13 @@
-// npm run import -- <path> [--store <slug>] [--country <cc>] [--format tsv|xml]
+// npm run import -- <path> [--store <slug>] [--country <cc>] [--format tsv|xml] [--apply-held]
 //
 // Imports into the database the api uses (DATABASE_URL, else the embedded PGlite under
 // DATA_DIR): a stores manifest (.json), site content (.json), one merchant feed
 // (.tsv/.txt/.xml, Google Merchant Center format), or a directory of them (manifests
 // first, then every <store-slug>.<cc>.tsv|xml). Prints a report per feed with every
 // rejected line and its reason. Exit code 1 when something could not be imported at all.
+// A full feed carrying fewer than FEED_SHRINK_GUARD percent of the items its store's last feed
+// for that country carried is held, not applied (the report says so); `--apply-held` applies
+// the held feed (the same file) once the operator has seen that the store really shrank.
 //
 // While an api runs on the embedded database it holds the data directory, so the files are
 // handed to it instead (POST /operator/import on API_BASE_URL, else 127.0.0.1:API_PORT), with
@@ -16,7 +19,7 @@ import { loadApiConfig } from '../server/api/config';
 import { DataDirLockedError } from '../server/api/db/data-dir-lock';
 import { openDatabase } from '../server/api/db/open-database';
 
-const USAGE = 'usage: npm run import -- <file-or-directory> [--store <slug>] [--country <cc>] [--format tsv|xml]';
+const USAGE = 'usage: npm run import -- <file-or-directory> [--store <slug>] [--country <cc>] [--format tsv|xml] [--apply-held]';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -24,6 +27,7 @@ const { values, positionals } = parseArgs({
     store: { type: 'string' },
     country: { type: 'string' },
     format: { type: 'string' },
+    'apply-held': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -42,6 +46,8 @@ const options: ImportPathOptions = {
   ...(values.store ? { store: values.store } : {}),
   ...(values.country ? { country: values.country } : {}),
   ...(values.format ? { format: values.format as 'tsv' | 'xml' } : {}),
+  ...(values['apply-held'] ? { applyHeld: true } : {}),
+  shrinkGuard: config.feedShrinkGuard,
 };
 const print = (line: string) => console.log(line);
 
@@ -83,6 +89,8 @@ try {
   if (summary.feeds.length > 1) {
     console.log(`${summary.feeds.length} feeds: ${rows} rows read, ${rejected} rejected`);
   }
+  const held = summary.feeds.filter((r) => r.held).length;
+  if (held) console.log(`${held} feed${held === 1 ? '' : 's'} held by the shrink guard (FEED_SHRINK_GUARD ${config.feedShrinkGuard}%): nothing of ${held === 1 ? 'it' : 'them'} applied`);
   failed = summary.failures.length > 0;
 } catch (error) {
   console.error((error as Error).message);

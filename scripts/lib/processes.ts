@@ -180,7 +180,8 @@ export async function startProduct(
   const buildDir = options.buildDir ?? BUILD_DIR;
   const dataDir = tempDataDir();
   generateDemoCatalog(dataDir, options.products ?? 1500, buildDir);
-  const api = await startApiProcess({ DATA_DIR: dataDir, ...options.env }, buildDir);
+  // Later demo days come in by hand in tests and benches, not by a refresh pass racing them.
+  const api = await startApiProcess({ DATA_DIR: dataDir, FEED_REFRESH_MINUTES: '0', ...options.env }, buildDir);
   const web = await startWebProcess(api.url, { ...options.env, ...options.webEnv }, buildDir);
   return {
     webUrl: `http://localhost:${web.port}`,

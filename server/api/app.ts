@@ -22,6 +22,7 @@ import { CachePurges } from './http/cache-purges';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES, SharedAnswers } from './http/shared-answers';
 import type { ApiArea } from './routes/area';
 import { mountOperatorRoutes } from './routes/operator-routes';
+import { registerFeedMetrics } from './catalog/feed-metrics';
 import { API_AREAS } from './routes/areas';
 import type { SearchEngine } from './search-engine/search-engine';
 import { createApiServices } from './services/api-services';
@@ -63,6 +64,8 @@ export type ApiDeps = {
   alertSettings?: AlertSettings | undefined;
   /** The operator secret that opens /operator/import (main.ts decides it); absent, the route is off. */
   operatorSecret?: string | undefined;
+  /** FEED_SHRINK_GUARD for the operator's imports; absent, the importer's default. */
+  feedShrinkGuard?: number | undefined;
   /** "Now" for the giveaway's closing time; absent, the system clock (tests set it). */
   clock?: (() => Date) | undefined;
   /** When the giveaway closes (GIVEAWAY_CLOSES_AT); absent, as its content says. */
@@ -145,8 +148,9 @@ export function createApiApp(deps: ApiDeps): ApiApp {
       catalog,
     });
   });
+  registerFeedMetrics(registry, db);
   app.get('/metrics', metricsHandler(registry));
-  mountOperatorRoutes(app, { db, logger, secret: deps.operatorSecret });
+  mountOperatorRoutes(app, { db, logger, secret: deps.operatorSecret, shrinkGuard: deps.feedShrinkGuard });
   purges.mount(app);
 
   // Everything below is the api contract: each route is shared or personal as

@@ -8,7 +8,17 @@ import { DEFAULT_OVERLOAD, type OverloadOptions } from './http/overload';
 import { DEFAULT_ANSWER_CACHE_MAX_BYTES } from './http/shared-answers';
 import { OPERATOR_SECRET_MIN_LENGTH } from './catalog/operator-handoff';
 import { DEFAULT_FEED_STALE_HOURS } from './catalog/feed-ages';
+import { DEFAULT_FEED_SHRINK_GUARD } from './catalog/feed-states';
 import { DEFAULT_MAIL_RETRY_MS } from './mail/outbox';
+
+/**
+ * How often the demo's api looks at its own feed files when FEED_REFRESH_MINUTES is unset: a
+ * pass costs a stat per unchanged file, and confirms the prices (feed_states.confirmed_at), so a
+ * demo left running, or started again days later, never shows its stores as stale.
+ */
+export const DEMO_FEED_REFRESH_MINUTES = 60;
+
+const PERCENT = 'must be a percent from 0 (off) to 100, like 50';
 
 const ApiEnv = z.object({
   API_PORT: envPort.default(4000),
@@ -66,8 +76,18 @@ const ApiEnv = z.object({
    * DATABASE_URL, the route is off (the CLI imports into the server itself).
    */
   OPERATOR_SECRET: z.string().trim().min(OPERATOR_SECRET_MIN_LENGTH, `must be at least ${OPERATOR_SECRET_MIN_LENGTH} characters`).optional(),
-  /** Minutes between refreshes of the stores' feed sources (stores.json "feeds"); 0 never refreshes. */
-  FEED_REFRESH_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(0),
+  /**
+   * Minutes between refreshes of the stores' feed sources (stores.json "feeds"); 0 never
+   * refreshes. Unset: DEMO_FEED_REFRESH_MINUTES with the demo catalogue on (its feeds are files
+   * beside it, and a refresh that finds them unchanged confirms their prices), else 0.
+   */
+  FEED_REFRESH_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).optional(),
+  /**
+   * Issue 27: a full feed carrying fewer than this percent of the items its store's last applied
+   * feed for the country carried is held, not applied, until an operator applies it
+   * (`npm run import -- --apply-held <file>`); 0 turns the guard off.
+   */
+  FEED_SHRINK_GUARD: z.coerce.number({ error: PERCENT }).min(0, PERCENT).max(100, PERCENT).default(DEFAULT_FEED_SHRINK_GUARD),
   // When the current giveaway closes, if not when its content says (shared/giveaway.ts).
   GIVEAWAY_CLOSES_AT: z.iso.datetime({ offset: true }).optional(),
   /** How long one feed URL may take to answer, body included. */
@@ -110,6 +130,8 @@ export type ApiConfig = {
   feedRefresh: { intervalMs: number; fetchTimeoutMs: number };
   /** FEED_STALE_HOURS (server/api/catalog/feed-ages.ts). */
   feedStaleHours: number;
+  /** FEED_SHRINK_GUARD, percent (server/api/catalog/feed-states.ts); 0 is off. */
+  feedShrinkGuard: number;
   giveawayClosesAt: string | undefined;
 };
 
@@ -137,8 +159,12 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
       rearmPercent: e.ALERT_REARM_PERCENT,
     },
     operatorSecret: e.OPERATOR_SECRET,
-    feedRefresh: { intervalMs: Math.round(e.FEED_REFRESH_MINUTES * 60_000), fetchTimeoutMs: e.FEED_FETCH_TIMEOUT_MS },
+    feedRefresh: {
+      intervalMs: Math.round((e.FEED_REFRESH_MINUTES ?? (e.DEMO_CATALOG ? DEMO_FEED_REFRESH_MINUTES : 0)) * 60_000),
+      fetchTimeoutMs: e.FEED_FETCH_TIMEOUT_MS,
+    },
     feedStaleHours: e.FEED_STALE_HOURS,
+    feedShrinkGuard: e.FEED_SHRINK_GUARD,
     giveawayClosesAt: e.GIVEAWAY_CLOSES_AT,
   };
 }

@@ -68,6 +68,7 @@ const { app, answers, purges } = createApiApp({
   giveawayClosesAt: config.giveawayClosesAt,
   operatorSecret,
   feedAges,
+  feedShrinkGuard: config.feedShrinkGuard,
 });
 // Fires alerts from the catalogue's change log: after every import (its notice), at start
 // (catching up with what was logged while the api was down), and on a sweep.
@@ -81,7 +82,13 @@ const alertEvaluator = new AlertEvaluator({
 });
 const feedRefresher =
   config.feedRefresh.intervalMs > 0
-    ? new FeedRefresher({ db, logger, intervalMs: config.feedRefresh.intervalMs, fetchTimeoutMs: config.feedRefresh.fetchTimeoutMs })
+    ? new FeedRefresher({
+        db,
+        logger,
+        intervalMs: config.feedRefresh.intervalMs,
+        fetchTimeoutMs: config.feedRefresh.fetchTimeoutMs,
+        shrinkGuard: config.feedShrinkGuard,
+      })
     : undefined;
 const feedAgeWatch = new FeedAgeWatch({ db, ages: feedAges, logger });
 const server = serve(app, config.port, config.host, () => {

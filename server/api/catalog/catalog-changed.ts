@@ -10,7 +10,7 @@ import type { Queryable } from '../db/database';
 export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
 
 /** What changed: a store, on one country's site when a feed says so, with its counts. */
-export type CatalogChangedNotice = { store: string; country?: CountryCode; imported?: number; updated?: number };
+export type CatalogChangedNotice = { store: string; country?: CountryCode; imported?: number; updated?: number; withdrawn?: number };
 
 export async function notifyCatalogChanged(tx: Queryable, notice: CatalogChangedNotice): Promise<void> {
   await tx.query('SELECT pg_notify($1, $2)', [CATALOG_CHANGED_CHANNEL, JSON.stringify(notice)]);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import { formatImportReport } from './import-files';
+import { confirmFeed } from './feed-states';
+import { formatImportReport, heldFeedLog } from './import-files';
 import { importFeed, type ImportReport } from './importer';
 
 // Fresh prices while the site runs (ARCHITECTURE.md "Catalog ingestion"): every source of
@@ -11,8 +12,11 @@ import { importFeed, type ImportReport } from './importer';
 // alerts exactly as a hand import's do. A source costs nothing when it has not changed: a URL
 // is asked with the validators of its last answer (304), a file's size and mtime are
 // compared before it is read, and a feed whose bytes are those last imported is not imported
-// again. Nothing is remembered from a fetch that failed, a file that changed while it was
-// read, a feed that looks cut short or one the importer refused, so the next pass tries again.
+// again; a source found unchanged confirms the prices it gave (feed_states.confirmed_at). A
+// feed the shrink guard holds is remembered as read, so it is not held again on every pass,
+// and the next feed that differs is looked at afresh. Nothing is remembered from a fetch that
+// failed, a file that changed while it was read, a feed that looks cut short or one the
+// importer refused, so the next pass tries again.
 
 /** How long a claim on a source holds: longer than any one feed takes to fetch and import. */
 const CLAIM_SECONDS = 15 * 60;
@@ -24,9 +28,11 @@ export type FeedRefreshOptions = {
   intervalMs: number;
   /** How long one URL may take to answer, body included. */
   fetchTimeoutMs?: number;
+  /** FEED_SHRINK_GUARD (importer.ts); absent, the importer's default. */
+  shrinkGuard?: number;
 };
 
-export type RefreshOutcome = 'imported' | 'not modified' | 'unchanged' | 'failed' | 'claimed elsewhere';
+export type RefreshOutcome = 'imported' | 'held' | 'not modified' | 'unchanged' | 'failed' | 'claimed elsewhere';
 
 export type RefreshResult = {
   store: string;
@@ -63,10 +69,10 @@ export class FeedRefreshError extends Error {
 const isUrl = (location: string) => /^https?:\/\//i.test(location);
 
 /**
- * A TSV feed must end with a line break: the importer takes rows one by one and never
- * removes an item a feed leaves out, so a file cut short would still import its complete
- * rows, and a last row cut inside its last field might pass as a real value. XML cut short
- * does not parse at all and is refused by the importer.
+ * A TSV feed must end with a line break: the importer takes rows one by one, so a file cut
+ * short would still import its complete rows and withdraw every item after the cut, and a last
+ * row cut inside its last field might pass as a real value. XML cut short does not parse at all
+ * and is refused by the importer.
  */
 export function feedLooksCutShort(text: string): boolean {
   return !/^\uFEFF?\s*</.test(text) && text.length > 0 && !text.endsWith('\n');
@@ -117,9 +123,9 @@ export class FeedRefresher {
     const count = (outcome: RefreshOutcome) => results.filter((r) => r.outcome === outcome).length;
     const summary =
       `feed refresh pass: ${count('imported')} imported, ${count('unchanged') + count('not modified')} unchanged, ` +
-      `${count('failed')} failed, ${count('claimed elsewhere')} claimed elsewhere`;
+      `${count('failed')} failed, ${count('claimed elsewhere')} claimed elsewhere, ${count('held')} held`;
     // A pass that found nothing new is the usual case: say so only at debug.
-    if (count('imported') || count('failed')) this.options.logger.info(summary);
+    if (count('imported') || count('failed') || count('held')) this.options.logger.info(summary);
     else this.options.logger.debug(summary);
     return results;
   }
@@ -145,6 +151,7 @@ export class FeedRefresher {
       const fetched = await this.fetchSource(claimed);
       if (fetched.kind === 'same') {
         result.outcome = fetched.outcome;
+        await confirmFeed(db, claimed.store_id, country);
         if (fetched.fileStamp !== undefined) {
           remember = { etag: null, lastModified: null, fileStamp: fetched.fileStamp, sha256: claimed.content_sha256 };
         }
@@ -156,10 +163,17 @@ export class FeedRefresher {
         const next = { etag: fetched.etag, lastModified: fetched.lastModified, fileStamp: fetched.fileStamp, sha256 };
         if (sha256 === claimed.content_sha256) {
           result.outcome = 'unchanged';
+          await confirmFeed(db, claimed.store_id, country);
         } else {
-          result.report = await importFeed(db, { text: fetched.text, source: claimed.location, store, country });
-          result.outcome = 'imported';
-          imported = true;
+          const shrinkGuard = this.options.shrinkGuard;
+          result.report = await importFeed(db, { text: fetched.text, source: claimed.location, store, country, ...(shrinkGuard !== undefined ? { shrinkGuard } : {}) });
+          if (result.report.held) {
+            result.outcome = 'held';
+            logger.warn(heldFeedLog(result.report), 'feed held by the shrink guard: it carries far fewer items than the last one; nothing changed');
+          } else {
+            result.outcome = 'imported';
+            imported = true;
+          }
           for (const line of formatImportReport(result.report)) logger.info(line);
         }
         remember = next;

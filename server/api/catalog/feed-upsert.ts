@@ -24,6 +24,8 @@ export type PriceChange = {
   /** Sale prices before and after. */
   previous: number | null;
   current: number;
+  /** The row had been withdrawn (issue 27: a full feed left it out) and this feed carries it again. */
+  returned: boolean;
 };
 
 /** Where an import writes, and the ids its chunks share: looked up once, before the first. */
@@ -322,9 +324,11 @@ async function upsertPrices(
   rows: (SizeDraft & { id: number })[],
   existing: number[],
 ): Promise<Map<number, PriceChange>> {
-  const [result] = await tx.query<{ rows: [id: number, firstSeen: boolean, logged: boolean, previous: number | null, current: number][] | null }>(
+  const [result] = await tx.query<{
+    rows: [id: number, firstSeen: boolean, logged: boolean, previous: number | null, current: number, returned: boolean][] | null;
+  }>(
     `WITH old AS (
-       SELECT size_variant_id, currency_code, msrp, sale_price, status
+       SELECT size_variant_id, currency_code, msrp, sale_price, status, withdrawn_at
          FROM size_variant_prices
         WHERE country_code = $1 AND size_variant_id = ANY($8::int[])
      ), up AS (
@@ -335,19 +339,24 @@ async function upsertPrices(
        ON CONFLICT (size_variant_id, country_code) DO UPDATE
           SET currency_code = EXCLUDED.currency_code, msrp = EXCLUDED.msrp, sale_price = EXCLUDED.sale_price,
               offers = EXCLUDED.offers, dropped = EXCLUDED.dropped, free_delivery = EXCLUDED.free_delivery, status = EXCLUDED.status,
-              updated_at = now()
+              withdrawn_at = NULL, updated_at = now()
         WHERE (p.currency_code, p.msrp, p.sale_price, p.offers, p.dropped, p.free_delivery, p.status)
               IS DISTINCT FROM
               (EXCLUDED.currency_code, EXCLUDED.msrp, EXCLUDED.sale_price, EXCLUDED.offers, EXCLUDED.dropped, EXCLUDED.free_delivery, EXCLUDED.status)
+              -- A withdrawn row the feed carries again comes back as it is (issue 27).
+              OR p.withdrawn_at IS NOT NULL
        RETURNING p.size_variant_id, p.currency_code, p.msrp, p.sale_price, p.status
      )
      -- numeric as float8: JSON keeps it a number (prices have two decimals, far inside float8).
      SELECT json_agg(json_build_array(
               up.size_variant_id,
               old.size_variant_id IS NULL,
-              (old.currency_code, old.msrp, old.sale_price, old.status) IS DISTINCT FROM (up.currency_code, up.msrp, up.sale_price, up.status),
+              -- A withdrawn row's last entry in the log says out of stock (feed-states.ts).
+              (old.currency_code, old.msrp, old.sale_price, CASE WHEN old.withdrawn_at IS NULL THEN old.status ELSE $11::int2 END)
+                IS DISTINCT FROM (up.currency_code, up.msrp, up.sale_price, up.status),
               old.sale_price::float8,
-              up.sale_price::float8)) AS rows
+              up.sale_price::float8,
+              old.withdrawn_at IS NOT NULL)) AS rows
        FROM up LEFT JOIN old USING (size_variant_id)`,
     [
       country,
@@ -360,9 +369,10 @@ async function upsertPrices(
       existing,
       rows.map((r) => r.status),
       rows.map((r) => r.dropped),
+      AVAILABILITY_STATUS.out_of_stock,
     ],
   );
   return new Map(
-    (result?.rows ?? []).map(([id, firstSeen, logged, previous, current]) => [id, { firstSeen, logged, previous, current }]),
+    (result?.rows ?? []).map(([id, firstSeen, logged, previous, current, returned]) => [id, { firstSeen, logged, previous, current, returned }]),
   );
 }

@@ -16,6 +16,10 @@ export type ImportPathOptions = {
   /** For a single feed file whose name does not say: the target country. */
   country?: string;
   format?: 'tsv' | 'xml';
+  /** FEED_SHRINK_GUARD of the importing process (importer.ts). */
+  shrinkGuard?: number;
+  /** `--apply-held`: apply the feeds the shrink guard held (each must be the held bytes). */
+  applyHeld?: boolean;
 };
 
 export type ImportPathSummary = { feeds: ImportReport[]; failures: { file: string; error: string }[] };
@@ -56,14 +60,38 @@ async function readJson(file: string): Promise<unknown> {
 }
 
 export function formatImportReport(report: ImportReport): string[] {
+  const head = `${report.source} → store ${report.store}, ${report.country} (${report.format}${report.mode === 'incremental' ? ', incremental' : ''}): `;
+  if (report.held) {
+    return [
+      `${head}HELD by the shrink guard, nothing changed: it carries ${report.held.items} items, ` +
+        `fewer than ${report.held.guardPercent}% of the ${report.held.previous} the last applied feed carried ` +
+        `(${report.rejected.length} rows rejected). If the store really shrank, apply it with: npm run import -- --apply-held ${report.source}`,
+      ...rejectedLines(report),
+    ];
+  }
   const lines = [
-    `${report.source} → store ${report.store}, ${report.country} (${report.format}): ` +
+    head +
       `${report.rowsRead} rows read, ${report.imported} imported, ${report.updated} updated, ` +
-      `${report.unchanged} unchanged, ${report.rejected.length} rejected` +
+      `${report.unchanged} unchanged, ${report.rejected.length} rejected, ${report.withdrawn} withdrawn` +
+      `${report.returned ? `, ${report.returned} back` : ''}` +
       `${report.priceDrops.length ? `; ${report.priceDrops.length} price drops` : ''} (${report.durationMs} ms)`,
   ];
-  for (const r of report.rejected) lines.push(`  line ${r.line}: ${r.reason}`);
+  lines.push(...rejectedLines(report));
   return lines;
+}
+
+const rejectedLines = (report: ImportReport) => report.rejected.map((r) => `  line ${r.line}: ${r.reason}`);
+
+/** What the api's log says of a held feed (the feed refresh and the operator hand-off). */
+export function heldFeedLog(report: ImportReport) {
+  return {
+    store: report.store,
+    country: report.country,
+    carried: report.held?.items,
+    previous: report.held?.previous,
+    guardPercent: report.held?.guardPercent,
+    source: report.source,
+  };
 }
 
 /**
@@ -89,6 +117,8 @@ export async function importPath(
         ...(single && options.store ? { store: options.store } : {}),
         ...(single && options.country ? { country: options.country } : {}),
         ...(single && options.format ? { format: options.format } : {}),
+        ...(options.shrinkGuard !== undefined ? { shrinkGuard: options.shrinkGuard } : {}),
+        ...(options.applyHeld ? { applyHeld: true } : {}),
       });
       summary.feeds.push(report);
       for (const line of formatImportReport(report)) print(line);

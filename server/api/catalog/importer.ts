@@ -8,16 +8,28 @@ import { notifyCatalogChanged } from './catalog-changed';
 import { bumpCatalogGeneration } from './catalog-generation';
 import { draftFeed, type ProductDraft, type RejectedRow } from './feed-drafts';
 import { FeedFormatError, type FeedFormat, type FeedReadResult } from './feed-record';
+import {
+  DEFAULT_FEED_SHRINK_GUARD,
+  readFeedState,
+  recordAppliedFeed,
+  recordHeldFeed,
+  shrinkGuardHolds,
+  withdrawMissing,
+  type FeedState,
+} from './feed-states';
 import { prepareUpsert, upsertChunk, type UpsertedChunk } from './feed-upsert';
+import type { FeedMode } from './store-manifest';
 import { readTsvFeed } from './tsv-feed';
 import { readXmlFeed } from './xml-feed';
 
 // The feed importer (ARCHITECTURE.md "Catalog ingestion"): a merchant's Google Merchant Center
 // feed for one target country becomes products (item_group_id), variants (colour) and
 // size variants (one per item), with a price row per item and country. One function per
-// stage: read the feed, validate and place its items (feed-drafts.ts), upsert them
-// (feed-upsert.ts), record the changes, notify. Everything after the validation happens in
-// one transaction, so importing the same feed twice changes nothing. Every change of an
+// stage: read the feed, validate and place its items (feed-drafts.ts), hold it when the shrink
+// guard says so, upsert them (feed-upsert.ts), withdraw what a full feed no longer carries
+// (feed-states.ts), record the changes and the feed's state, notify. Everything after the
+// validation happens in one transaction, so importing the same feed twice changes nothing but
+// the time its prices were confirmed. Every change of an
 // item's price or availability on the feed's country site, and its first appearance there,
 // goes to the change log (catalog-changes.ts) in that same transaction, so consumers of the
 // log see an import's changes exactly when its catalogue rows become visible.
@@ -35,6 +47,16 @@ export type ImportFeedOptions = {
   store?: string;
   /** The target country whose site the prices are for; overrides the file name. */
   country?: string;
+  /**
+   * FEED_SHRINK_GUARD, in percent (DEFAULT_FEED_SHRINK_GUARD when absent, 0 off): a full feed
+   * carrying fewer than that share of the items the last applied one carried is held.
+   */
+  shrinkGuard?: number;
+  /**
+   * The operator applies the feed the shrink guard held for this store and country (the same
+   * bytes: its SHA-256 is checked); anything else is refused.
+   */
+  applyHeld?: boolean;
 };
 
 export type PriceDrop = {
@@ -62,11 +84,24 @@ export type ImportReport = {
   rejected: RejectedRow[];
   /** Size variants whose sale price went down (the summary the CLI prints; consumers read the change log). */
   priceDrops: PriceDrop[];
-  /** Entries written to the change log: first sightings and price or availability changes. */
+  /** Entries written to the change log: first sightings, price or availability changes, withdrawals and returns. */
   changesLogged: number;
+  /** The store's feed mode (stores.json "mode"): a full feed withdraws what it no longer carries. */
+  mode: FeedMode;
+  /** Items the feed carries (its valid rows). */
+  carried: number;
+  /** Items of this store and country the feed no longer carries, withdrawn by this import. */
+  withdrawn: number;
+  /** Withdrawn items the feed carries again, back as they were (counted in `updated` too). */
+  returned: number;
+  /** Set when the shrink guard held the feed: nothing of the catalogue changed. */
+  held: HeldFeed | null;
   created: { products: number; variants: number; sizeVariants: number };
   durationMs: number;
 };
+
+/** A full feed the shrink guard held: what it carries against what the last applied feed carried. */
+export type HeldFeed = { items: number; previous: number; guardPercent: number; sha256: string };
 
 export class FeedImportError extends Error {
   constructor(message: string) {
@@ -111,6 +146,7 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
   // Checked before the work of validating, and again inside the transaction.
   if (!(await db.query('SELECT 1 FROM stores WHERE slug = $1', [target.store])).length) throw noStore(target);
   const { products, rejected } = draftFeed(feed.read, target.store, target.country);
+  const sha256 = createHash('sha256').update(feed.text).digest('hex');
   const report: ImportReport = {
     source: target.source,
     store: target.store,
@@ -124,24 +160,89 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
     priceDrops: [],
     changesLogged: 0,
     created: { products: 0, variants: 0, sizeVariants: 0 },
+    mode: 'full',
+    carried: countItems(products.values()),
+    withdrawn: 0,
+    returned: 0,
+    held: null,
     durationMs: 0,
   };
 
   await db.transaction(async (tx) => {
-    const storeId = await lockStore(tx, db.kind, target);
-    const upsert = await prepareUpsert(tx, storeId, target.country, target.currency, [...products.values()]);
-    // Gathered over the chunks and written last: the log's lock is then held only from
-    // writing them to the commit, not for the whole import.
-    const changes: ChangeEntry[] = [];
-    for (const chunk of chunks([...products.values()])) {
-      countChunk(report, target, await upsertChunk(tx, upsert, chunk), changes);
-    }
-    await storedGuids(tx, report.priceDrops);
-    await recordChanges(tx, report, changes, storeId, target, feed.text);
-    await notifyImport(tx, report);
+    const store = await lockStore(tx, db.kind, target);
+    report.mode = store.mode;
+    if (await heldByGuard(tx, store, target, report, sha256, options)) return;
+    await applyFeed(tx, store, target, [...products.values()], report, sha256);
   });
   report.durationMs = Math.round(performance.now() - started);
   return report;
+}
+
+type LockedStore = { id: number; mode: FeedMode };
+
+/**
+ * The guard stage (issue 27): a full feed carrying fewer than FEED_SHRINK_GUARD percent of the
+ * items the last applied one carried is held, not applied; `applyHeld` applies the held bytes.
+ */
+async function heldByGuard(
+  tx: Queryable,
+  store: LockedStore,
+  target: FeedTarget,
+  report: ImportReport,
+  sha256: string,
+  options: ImportFeedOptions,
+): Promise<boolean> {
+  const state = await readFeedState(tx, store.id, target.country);
+  if (options.applyHeld) {
+    checkHeld(state, sha256, target);
+    return false;
+  }
+  const guardPercent = options.shrinkGuard ?? DEFAULT_FEED_SHRINK_GUARD;
+  if (!shrinkGuardHolds(store.mode, report.carried, state, guardPercent)) return false;
+  report.held = { items: report.carried, previous: state!.itemsCarried, guardPercent, sha256 };
+  await recordHeldFeed(tx, store.id, target.country, report.carried, sha256);
+  // The source has been read: a refresh does not fetch these bytes into the guard again.
+  await rememberFeedBytes(tx, store.id, target, sha256);
+  return true;
+}
+
+/**
+ * The apply stages: upsert the feed's items, withdraw what a full feed no longer carries, log
+ * the changes, keep the feed's state and notify, all in the import's transaction.
+ */
+async function applyFeed(
+  tx: Queryable,
+  store: LockedStore,
+  target: FeedTarget,
+  products: ProductDraft[],
+  report: ImportReport,
+  sha256: string,
+): Promise<void> {
+  const upsert = await prepareUpsert(tx, store.id, target.country, target.currency, products);
+  // Gathered over the chunks and written last: the log's lock is then held only from
+  // writing them to the commit, not for the whole import.
+  const changes: ChangeEntry[] = [];
+  const carriedIds: number[] = [];
+  for (const chunk of chunks(products)) {
+    const written = await upsertChunk(tx, upsert, chunk);
+    countChunk(report, target, written, changes);
+    for (const sv of written.sizeIds.values()) carriedIds.push(sv.id);
+  }
+  if (store.mode === 'full') {
+    const gone = await withdrawMissing(tx, store.id, target.country, carriedIds);
+    report.withdrawn = gone.withdrawn;
+    changes.push(...gone.changes);
+  }
+  await storedGuids(tx, report.priceDrops);
+  await rememberFeedBytes(tx, store.id, target, sha256);
+  report.changesLogged = (await appendChanges(tx, target.country, target.currency, changes))?.changes ?? 0;
+  await recordAppliedFeed(tx, store.id, target.country, {
+    mode: store.mode,
+    carried: report.carried,
+    withdrawn: report.withdrawn,
+    rejected: report.rejected.length,
+  });
+  await notifyImport(tx, report);
 }
 
 /** Store and country from the options, else from the file's name. */
@@ -183,8 +284,29 @@ async function readFeedOf(options: ImportFeedOptions, target: FeedTarget): Promi
 const noStore = (target: FeedTarget) =>
   new FeedImportError(`${target.source}: there is no store "${target.store}"; import the stores manifest (stores.json) first`);
 
-/** The store's id, held for this transaction; imports of one store wait for each other. */
-async function lockStore(tx: Queryable, kind: Database['kind'], target: FeedTarget): Promise<number> {
+/** Items a feed carries: one size variant per valid row. */
+function countItems(products: Iterable<ProductDraft>): number {
+  let items = 0;
+  for (const product of products) for (const variant of product.variants.values()) items += variant.sizes.length;
+  return items;
+}
+
+/** `--apply-held` applies the very feed the guard held, and nothing else. */
+function checkHeld(state: FeedState | undefined, sha256: string, target: FeedTarget): void {
+  if (!state?.heldSha256) {
+    throw new FeedImportError(`${target.source}: no feed of store ${target.store} for ${target.country} is held; import it without --apply-held`);
+  }
+  if (state.heldSha256 !== sha256) {
+    throw new FeedImportError(
+      `${target.source}: this is not the feed held for store ${target.store} in ${target.country} ` +
+        `(held: ${state.heldItems} items, SHA-256 ${state.heldSha256.slice(0, 12)}…; this one: ${sha256.slice(0, 12)}…); ` +
+        'import it without --apply-held, and the shrink guard looks at it afresh',
+    );
+  }
+}
+
+/** The store's id and feed mode, held for this transaction; imports of one store wait for each other. */
+async function lockStore(tx: Queryable, kind: Database['kind'], target: FeedTarget): Promise<LockedStore> {
   // Imports of one store wait for each other (several api instances may start at once).
   await tx.query('SELECT pg_advisory_xact_lock(73455002, hashtext($1))', [target.store]);
   // PGlite is one connection and db.transaction() serialises every caller, so nothing
@@ -197,9 +319,9 @@ async function lockStore(tx: Queryable, kind: Database['kind'], target: FeedTarg
   // tables have none, and one added later must be fired by this importer explicitly.
   if (kind === 'pglite') await tx.query('SET LOCAL session_replication_role = replica');
   // FOR SHARE: on a server, the store cannot be deleted under this import.
-  const [store] = await tx.query<{ id: number }>('SELECT id FROM stores WHERE slug = $1 FOR SHARE', [target.store]);
+  const [store] = await tx.query<{ id: number; feed_mode: FeedMode }>('SELECT id, feed_mode FROM stores WHERE slug = $1 FOR SHARE', [target.store]);
   if (!store) throw noStore(target);
-  return store.id;
+  return { id: store.id, mode: store.feed_mode };
 }
 
 function* chunks(products: ProductDraft[]): Generator<ProductDraft[]> {
@@ -227,6 +349,7 @@ function countChunk(report: ImportReport, target: FeedTarget, chunk: UpsertedChu
     const sv = chunk.sizeIds.get(row.size.item.id)!;
     if (sv.state === 'new') report.created.sizeVariants++;
     const price = chunk.prices.get(sv.id);
+    if (price?.returned) report.returned++;
     if (price?.firstSeen) report.imported++;
     else if (price || sv.state !== 'same' || row.parents.some((s) => s !== 'same')) report.updated++;
     else report.unchanged++;
@@ -259,30 +382,31 @@ async function storedGuids(tx: Queryable, drops: PriceDrop[]): Promise<void> {
   for (const drop of drops) drop.guid = byId.get(drop.sizeVariantId) ?? drop.guid;
 }
 
-/** The record stage: the feed's bytes on its feed source, and the change log's entries. */
-async function recordChanges(
-  tx: Queryable,
-  report: ImportReport,
-  changes: ChangeEntry[],
-  storeId: number,
-  target: FeedTarget,
-  text: string,
-): Promise<void> {
-  // A store's feed source (feed-refresh.ts) remembers these bytes as imported, whoever
-  // imported them (the first start, `npm run import`, the hand-off): its next refresh then
-  // reads them without importing them again.
-  if (target.location !== undefined) {
-    await tx.query(
-      'UPDATE feed_sources SET content_sha256 = $4 WHERE store_id = $1 AND country_code = $2 AND location = $3',
-      [storeId, target.country, target.location, createHash('sha256').update(text).digest('hex')],
-    );
-  }
-  report.changesLogged = (await appendChanges(tx, target.country, target.currency, changes))?.changes ?? 0;
+/**
+ * A store's feed source (feed-refresh.ts) remembers these bytes as read, whoever imported them
+ * (the first start, `npm run import`, the hand-off) and whether they were applied or held: its
+ * next refresh then reads them without importing them again.
+ */
+async function rememberFeedBytes(tx: Queryable, storeId: number, target: FeedTarget, sha256: string): Promise<void> {
+  if (target.location === undefined) return;
+  await tx.query(
+    'UPDATE feed_sources SET content_sha256 = $4 WHERE store_id = $1 AND country_code = $2 AND location = $3',
+    [storeId, target.country, target.location, sha256],
+  );
 }
 
-/** The notify stage: an import that changed what pages show bumps the generation and tells every api. */
+/**
+ * The notify stage: an import that changed what pages show (items new, changed, back or
+ * withdrawn) bumps the generation and tells every api, whose index rebuilds the store.
+ */
 async function notifyImport(tx: Queryable, report: ImportReport): Promise<void> {
-  if (report.imported + report.updated === 0) return;
+  if (report.imported + report.updated + report.withdrawn === 0) return;
   await bumpCatalogGeneration(tx);
-  await notifyCatalogChanged(tx, { store: report.store, country: report.country, imported: report.imported, updated: report.updated });
+  await notifyCatalogChanged(tx, {
+    store: report.store,
+    country: report.country,
+    imported: report.imported,
+    updated: report.updated,
+    withdrawn: report.withdrawn,
+  });
 }

@@ -29,6 +29,8 @@ export const OperatorImportQuery = z.object({
   store: z.string().min(1).max(80).optional(),
   country: z.string().min(1).max(10).optional(),
   format: z.enum(['tsv', 'xml']).optional(),
+  /** `npm run import -- --apply-held`: apply the feed the shrink guard held (these very bytes). */
+  applyHeld: z.literal('1').optional(),
 });
 export type OperatorImportQuery = z.infer<typeof OperatorImportQuery>;
 
@@ -131,6 +133,8 @@ export async function handOffImport(
     if (single && options.store) query.store = options.store;
     if (single && options.country) query.country = options.country;
     if (single && options.format) query.format = options.format;
+    // The running api's FEED_SHRINK_GUARD applies, not the CLI's.
+    if (options.applyHeld) query.applyHeld = '1';
     try {
       const answer = await send(target, OPERATOR_IMPORT_PATH, query, await fsp.readFile(f));
       if (answer.report) summary.feeds.push(answer.report);

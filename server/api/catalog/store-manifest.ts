@@ -11,6 +11,10 @@ import { notifyCatalogChanged } from './catalog-changed';
 // (`stores.json`). The manifest is the truth for the stores it names: a coupon it no
 // longer lists is removed (items that pointed at it lose the link).
 
+/** How a store's feeds are read (issue 27): a whole snapshot, or additions and changes only. */
+export const FEED_MODES = ['full', 'incremental'] as const;
+export type FeedMode = (typeof FEED_MODES)[number];
+
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const ownOrWebUrl = z
@@ -61,6 +65,11 @@ const StoreSchema = z.object({
   feeds: z.partialRecord(z.enum(COUNTRY_CODES), feedLocation).default({}),
   /** Spec section 6: shown to admins only (profile type 1 or 2); hidden from everyone else everywhere. */
   adminOnly: z.boolean().default(false),
+  /**
+   * Issue 27: "full" (the default), each feed for a country is the store's whole range there
+   * and what it no longer carries is withdrawn; "incremental", a feed only adds and changes.
+   */
+  mode: z.enum(FEED_MODES).default('full'),
 });
 
 export const StoreManifestSchema = z
@@ -135,12 +144,12 @@ export async function importStores(db: Database, manifest: unknown, options: Imp
     const upserted = await tx.query<{ slug: string; id: number; state: 'new' | 'updated' | 'same' }>(
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::int[], $6::text[], $7::text[],
-                              $8::numeric[], $9::numeric[], $10::numeric[], $11::bool[])
+                              $8::numeric[], $9::numeric[], $10::numeric[], $11::bool[], $12::text[])
            AS t(slug, name, country_code, is_international, affiliate_id, logo_url, website_url,
-                free_delivery_gb, free_delivery_us, free_delivery_international, admin_only)
+                free_delivery_gb, free_delivery_us, free_delivery_international, admin_only, feed_mode)
        ), up AS (
          INSERT INTO stores AS s (slug, name, country_code, is_international, affiliate_id, logo_url, website_url,
-                                  free_delivery_gb, free_delivery_us, free_delivery_international, admin_only)
+                                  free_delivery_gb, free_delivery_us, free_delivery_international, admin_only, feed_mode)
          SELECT * FROM input
          ON CONFLICT (slug) DO UPDATE
             SET name = EXCLUDED.name, country_code = EXCLUDED.country_code,
@@ -148,13 +157,13 @@ export async function importStores(db: Database, manifest: unknown, options: Imp
                 logo_url = EXCLUDED.logo_url, website_url = EXCLUDED.website_url,
                 free_delivery_gb = EXCLUDED.free_delivery_gb, free_delivery_us = EXCLUDED.free_delivery_us,
                 free_delivery_international = EXCLUDED.free_delivery_international,
-                admin_only = EXCLUDED.admin_only, updated_at = now()
+                admin_only = EXCLUDED.admin_only, feed_mode = EXCLUDED.feed_mode, updated_at = now()
           WHERE (s.name, s.country_code, s.is_international, s.affiliate_id, s.logo_url, s.website_url,
-                 s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international, s.admin_only)
+                 s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international, s.admin_only, s.feed_mode)
                 IS DISTINCT FROM
                 (EXCLUDED.name, EXCLUDED.country_code, EXCLUDED.is_international, EXCLUDED.affiliate_id,
                  EXCLUDED.logo_url, EXCLUDED.website_url, EXCLUDED.free_delivery_gb, EXCLUDED.free_delivery_us,
-                 EXCLUDED.free_delivery_international, EXCLUDED.admin_only)
+                 EXCLUDED.free_delivery_international, EXCLUDED.admin_only, EXCLUDED.feed_mode)
          RETURNING s.id, s.slug
        )
        SELECT input.slug, coalesce(up.id, old.id) AS id,
@@ -174,6 +183,7 @@ export async function importStores(db: Database, manifest: unknown, options: Imp
         stores.map((s) => s.freeDelivery.US),
         stores.map((s) => s.freeDelivery.INTERNATIONAL),
         stores.map((s) => s.adminOnly),
+        stores.map((s) => s.mode),
       ],
     );
     const idBySlug = new Map(upserted.map((r) => [r.slug, r.id]));

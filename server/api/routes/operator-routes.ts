@@ -2,7 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Logger } from 'pino';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { HttpError, badRequest, describeZodError } from '../../lib/http-error';
-import { formatImportReport, importJsonDocument } from '../catalog/import-files';
+import { formatImportReport, heldFeedLog, importJsonDocument } from '../catalog/import-files';
 import { FeedImportError, feedTargetFromFileName, importFeed } from '../catalog/importer';
 import {
   OPERATOR_ANALYSE_PATH,
@@ -24,7 +24,13 @@ import { analyseTables } from '../db/planner-statistics';
 /** A whole feed in one request: the demo's largest is a few MB, a big merchant's tens. */
 const UPLOAD_LIMIT = '256mb';
 
-export type OperatorDeps = { db: Database; logger: Logger; secret: string | undefined };
+export type OperatorDeps = {
+  db: Database;
+  logger: Logger;
+  secret: string | undefined;
+  /** FEED_SHRINK_GUARD (importer.ts); absent, the importer's default. */
+  shrinkGuard?: number | undefined;
+};
 
 function requireSecret(secret: string | undefined) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -74,7 +80,10 @@ export function mountOperatorRoutes(app: Express, deps: OperatorDeps): void {
           ...(store ? { store } : {}),
           ...(country ? { country } : {}),
           ...(format ? { format } : {}),
+          ...(deps.shrinkGuard !== undefined ? { shrinkGuard: deps.shrinkGuard } : {}),
+          ...(query.applyHeld ? { applyHeld: true } : {}),
         });
+        if (report.held) deps.logger.warn(heldFeedLog(report), 'feed held by the shrink guard: it carries far fewer items than the last one; nothing changed');
         answer = { lines: formatImportReport(report), report };
       }
     } catch (error) {

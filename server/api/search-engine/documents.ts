@@ -278,6 +278,7 @@ export async function loadDocuments(
            JOIN products p ON p.id = v.product_id
            JOIN stores s ON s.id = p.store_id
            JOIN size_variants sv ON sv.variant_id = v.id
+           -- A withdrawn item (issue 27: a full feed no longer carries it) is on no listing.
            JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.withdrawn_at IS NULL
           WHERE ${condition.replaceAll('$col', 'v.product_id')}
           GROUP BY v.product_id, pr.country_code, s.id`,

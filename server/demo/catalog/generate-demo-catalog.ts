@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CountryCode } from '../../../shared/countries';
 import type { StoreManifest } from '../../api/catalog/store-manifest';
 import { buildDemoProducts, type DemoProduct } from './demo-catalog';
-import { demoProductsOnDay } from './demo-days';
+import { demoListingsOnDay, demoProductsOnDay, type DemoListings } from './demo-days';
 import { writeFeed } from './demo-feeds';
 import { buildDemoHistory, HISTORY_FILE, writeHistoryTsv } from './demo-history';
 import { convertRound } from './demo-pricing';
@@ -16,7 +16,9 @@ import { buildDemoWorld, FULL_DEMO, storeLogo, type DemoOptions, type DemoWorld 
 // last and names the generator version, so a directory that has it is complete. A later day
 // (`--day 2`, demo-days.ts) is the same catalogue with the next days' price and stock
 // changes, written over the same files, so importing it (or the api's feed refresh, which
-// stores.json points at these files) changes prices as a merchant's next feed would. With
+// stores.json points at these files) changes prices as a merchant's next feed would; from day
+// 2 some products are off their store's feeds (withdrawn), from day 3 some come back, and day
+// 3 has one shrunken feed that the shrink guard holds (demo-days.ts). With
 // `historyDays`, the first day's catalogue also gets the price and stock changes of that many
 // days before it (demo-history.ts), in history/price-history.tsv, which the first-start loader
 // writes straight into the change log.
@@ -82,12 +84,21 @@ export function storesManifest(world: DemoWorld): StoreManifest {
 const feedPath = (store: DemoWorld['stores'][number], country: CountryCode) =>
   `feeds/${store.slug}.${country.toLowerCase()}.${store.format}`;
 
-export type DemoCatalog = { world: DemoWorld; products: DemoProduct[] };
+/** `products` holds every product (index for index the same every day); `listings` says which the day's feeds leave out. */
+export type DemoCatalog = { world: DemoWorld; products: DemoProduct[]; listings: DemoListings };
 
 /** The catalogue as day `day`'s feeds state it (1: as first generated). */
 export function buildDemoCatalog(options: DemoOptions = FULL_DEMO, day = 1): DemoCatalog {
   const world = buildDemoWorld(options);
-  return { world, products: demoProductsOnDay(buildDemoProducts(world), options.seed, day) };
+  const products = demoProductsOnDay(buildDemoProducts(world), options.seed, day);
+  return { world, products, listings: demoListingsOnDay(products, options.seed, day) };
+}
+
+/** The products a store's feed for `country` carries that day. */
+function feedProducts(store: DemoWorld['stores'][number], country: CountryCode, listed: readonly [number, DemoProduct][], listings: DemoListings): DemoProduct[] {
+  const shrunken = listings.shrunken;
+  const rows = shrunken && shrunken.store === store.index && shrunken.country === country ? listed.filter(([i]) => shrunken.products.has(i)) : listed;
+  return rows.map(([, p]) => p);
 }
 
 /** What else to write: `historyDays` of price history before the first day's feeds (0: none). */
@@ -98,23 +109,25 @@ export function* demoCatalogFiles(options: DemoOptions = FULL_DEMO, day = 1, { h
   // The history ends at the first day's feeds; a later day's feeds have moved on from it (and
   // an api that has the catalogue already has its history: the new day comes in by import).
   if (historyDays > 0 && day > 1) throw new RangeError('price history is written with the first day\'s feeds only');
-  const { world, products } = buildDemoCatalog(options, day);
+  const { world, products, listings } = buildDemoCatalog(options, day);
   yield { path: 'stores.json', content: `${JSON.stringify(storesManifest(world), null, 2)}\n` };
   yield { path: 'site.json', content: `${JSON.stringify(buildDemoSite(world), null, 2)}\n` };
-  const byStore = new Map<number, DemoProduct[]>();
-  for (const p of products) {
+  const byStore = new Map<number, [number, DemoProduct][]>();
+  products.forEach((p, i) => {
+    if (listings.withdrawn.has(i)) return;
     const list = byStore.get(p.store.index) ?? [];
-    list.push(p);
+    list.push([i, p]);
     byStore.set(p.store.index, list);
-  }
+  });
   let feeds = 0;
   let items = 0;
   for (const store of world.stores) {
     const list = byStore.get(store.index) ?? [];
     for (const country of store.sellsTo) {
       feeds++;
-      for (const p of list) for (const v of p.variants) items += v.sizes.length;
-      yield { path: feedPath(store, country), content: writeFeed(store, country, list) };
+      const carried = feedProducts(store, country, list, listings);
+      for (const p of carried) for (const v of p.variants) items += v.sizes.length;
+      yield { path: feedPath(store, country), content: writeFeed(store, country, carried) };
     }
   }
   let history: DemoCatalogInfo['history'];

@@ -40,19 +40,30 @@ describe('npm run import', () => {
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toBe('tests/fixtures/feeds/good/stores.json: 2 stores (2 new, 0 updated), 1 coupons');
     expect(lines.slice(1, 4).map((l) => l.replace(/ \(\d+ ms\)$/, ''))).toEqual([
-      'tests/fixtures/feeds/good/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected',
-      'tests/fixtures/feeds/good/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected',
-      'tests/fixtures/feeds/good/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected',
+      'tests/fixtures/feeds/good/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn',
+      'tests/fixtures/feeds/good/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn',
+      'tests/fixtures/feeds/good/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn',
     ]);
     expect(lines[4]).toBe('3 feeds: 11 rows read, 0 rejected');
   });
 
-  it('prints every rejected line of a feed with its reason', async () => {
+  it('prints every rejected line of a feed with its reason, and holds a feed that shrank below the guard', async () => {
     const { code, stdout } = await runImport('tests/fixtures/feeds/bad/northlane.gb.tsv');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/northlane\.gb\.tsv → store northlane, GB \(tsv\): 11 rows read, \d+ imported, \d+ updated, \d+ unchanged, 9 rejected/);
+    // Two valid items where the last feed carried six: a broken export, as far as the importer can tell.
+    expect(stdout).toContain(
+      'northlane.gb.tsv → store northlane, GB (tsv): HELD by the shrink guard, nothing changed: it carries 2 items, fewer than 50% of the 6 ' +
+        'the last applied feed carried (9 rows rejected). If the store really shrank, apply it with: npm run import -- --apply-held ',
+    );
     expect(stdout).toContain('  line 3: item BAD-PRICE: price "abc" is not an amount with a currency, like "49.99 GBP"');
     expect(stdout).toContain('  line 11: has 21 tab-separated fields but the header names 20 (a stray tab?)');
+    expect(stdout).toContain('1 feed held by the shrink guard (FEED_SHRINK_GUARD 50%): nothing of it applied');
+  });
+
+  it('applies the held feed with --apply-held, withdrawing what it no longer carries', async () => {
+    const { code, stdout } = await runImport('tests/fixtures/feeds/bad/northlane.gb.tsv', '--apply-held');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/northlane\.gb\.tsv → store northlane, GB \(tsv\): 11 rows read, 1 imported, 1 updated, 0 unchanged, 9 rejected, 5 withdrawn/);
   });
 
   it('takes the store and country from options when the file name does not say', async () => {

@@ -259,7 +259,7 @@ describe.each(BOTH_ENGINES)('feed importer on %s', (_engine, open) => {
     };
     await importFeed(db, { file: fixture('good/northlane.gb.tsv') });
     await received(1);
-    expect(payloads.map((p) => JSON.parse(p))).toEqual([{ store: 'northlane', country: 'GB', imported: 6, updated: 0 }]);
+    expect(payloads.map((p) => JSON.parse(p))).toEqual([{ store: 'northlane', country: 'GB', imported: 6, updated: 0, withdrawn: 0 }]);
     await importFeed(db, { file: fixture('good/northlane.gb.tsv') });
     // Notifications arrive in commit order: a marker sent after the second import comes after
     // anything that import announced, so once it is here the import has said all it will.
@@ -267,6 +267,11 @@ describe.each(BOTH_ENGINES)('feed importer on %s', (_engine, open) => {
     await db.query('SELECT pg_notify($1, $2)', [CATALOG_CHANGED_CHANNEL, marker]);
     await received(2);
     expect(payloads.slice(1)).toEqual([marker]);
+    // A full feed that leaves an item out changes what pages show: its store's index is rebuilt.
+    const withoutSerum = readFixture('good/northlane.gb.tsv').replace(/^NL300\t.*\n/m, '');
+    await importFeed(db, { text: withoutSerum, store: 'northlane', country: 'GB' });
+    await received(3);
+    expect(JSON.parse(payloads[2]!)).toEqual({ store: 'northlane', country: 'GB', imported: 0, updated: 0, withdrawn: 1 });
     await unlisten();
   });
 

@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as SEARCH_API from '../../../shared/api/search-paths';
 import { root, startApiProcess, tempDataDir, type NodeProcess } from '../../../scripts/lib/processes';
 import { upsertCategoryTree } from '../../../server/api/catalog/category-table';
 import { handOffImport, HandOffError, OPERATOR_IMPORT_PATH, OPERATOR_SECRET_FILE } from '../../../server/api/catalog/operator-handoff';
@@ -38,6 +40,7 @@ const post = (url: string, query: Record<string, string>, body: string, secret: 
   });
 
 describe('the operator import route', () => {
+  const warnings: string[] = [];
   let db: Database;
   let api: Awaited<ReturnType<typeof startApi>>;
   let apiWithoutSecret: Awaited<ReturnType<typeof startApi>>;
@@ -45,7 +48,7 @@ describe('the operator import route', () => {
   beforeAll(async () => {
     db = await openTestDatabase();
     await upsertCategoryTree(db);
-    api = await startApi(db, { operatorSecret: SECRET });
+    api = await startApi(db, { operatorSecret: SECRET, logger: pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) }) });
     apiWithoutSecret = await startApi(db);
   });
   afterAll(async () => {
@@ -92,9 +95,9 @@ describe('the operator import route', () => {
     expect(summary.failures).toEqual([]);
     expect(lines.map((l) => l.replace(/ \(\d+ ms\)$/, ''))).toEqual([
       `${dir}/stores.json: 2 stores (2 new, 0 updated), 1 coupons`,
-      `${dir}/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected`,
-      `${dir}/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected`,
-      `${dir}/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected`,
+      `${dir}/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
+      `${dir}/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
+      `${dir}/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
     ]);
     expect(summary.feeds.map((r) => r.rowsRead)).toEqual([2, 3, 6]);
     expect(await counts(db)).toEqual([{ stores: 2, products: 6, prices: 11 }]);
@@ -105,6 +108,38 @@ describe('the operator import route', () => {
     const badSummary = await handOffImport({ baseUrl: api.url, secret: SECRET }, bad, {}, (line) => badLines.push(line));
     expect(badSummary.feeds[0]!.rejected.length).toBe(9);
     expect(badLines).toContain('  line 3: item BAD-PRICE: price "abc" is not an amount with a currency, like "49.99 GBP"');
+    // Two valid items where the last feed carried six: held by the shrink guard, nothing changed.
+    expect(badSummary.feeds[0]!.held).toMatchObject({ items: 2, previous: 6, guardPercent: 50 });
+    expect(await counts(db)).toEqual([{ stores: 2, products: 6, prices: 11 }]);
+  });
+
+  it('says in the log that it held a shrunken feed, and applies it on the operator’s word', async () => {
+    const bad = fixture('bad/northlane.gb.tsv');
+    const held = warnings.map((w) => JSON.parse(w) as Record<string, unknown>).filter((w) => String(w.msg).includes('shrink guard'));
+    expect(held.map(({ store, country, carried, previous, msg }) => ({ store, country, carried, previous, msg }))).toEqual([
+      {
+        store: 'northlane',
+        country: 'GB',
+        carried: 2,
+        previous: 6,
+        msg: 'feed held by the shrink guard: it carries far fewer items than the last one; nothing changed',
+      },
+    ]);
+    const northlane = async () =>
+      (await (await fetch(`${api.url}${SEARCH_API.list}?country=GB&storename=northlane`)).json()).data.totalCount as number;
+    expect(await northlane()).toBe(4);
+    const lines: string[] = [];
+    const applied = await handOffImport({ baseUrl: api.url, secret: SECRET }, bad, { applyHeld: true }, (line) => lines.push(line));
+    expect([applied.feeds[0]!.held, applied.feeds[0]!.withdrawn, applied.feeds[0]!.imported]).toEqual([null, 5, 1]);
+    expect(lines[0]).toMatch(/: 11 rows read, 1 imported, 1 updated, 0 unchanged, 9 rejected, 5 withdrawn \(\d+ ms\)$/);
+    // The api's index follows the import's notice: the withdrawn products leave the listing.
+    await api.engine.settled();
+    expect(await northlane()).toBe(2);
+    // Once applied, nothing is held: the same bytes again are refused with a reason.
+    const again = await handOffImport({ baseUrl: api.url, secret: SECRET }, bad, { applyHeld: true }, () => {});
+    expect(again.failures.map((f) => f.error)).toEqual([
+      `the api answered 400: ${bad}: no feed of store northlane for GB is held; import it without --apply-held`,
+    ]);
   });
 
   it('says why when the api refuses the hand-off', async () => {
@@ -173,9 +208,9 @@ describe('npm run import while the api runs on the embedded database', () => {
     expect(lines[0]).toMatch(new RegExp(`^The api \\(pid ${api.proc.child.pid}\\) holds ${dataDir}: handing the files to it at http://127\\.0\\.0\\.1:${api.port}$`));
     expect(lines.slice(1)).toEqual([
       `${fixture('good')}/stores.json: 2 stores (2 new, 0 updated), 1 coupons`,
-      `${fixture('good')}/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected`,
-      `${fixture('good')}/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected`,
-      `${fixture('good')}/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected`,
+      `${fixture('good')}/atlas-outfitters.gb.tsv → store atlas-outfitters, GB (tsv): 2 rows read, 2 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
+      `${fixture('good')}/atlas-outfitters.us.xml → store atlas-outfitters, US (xml): 3 rows read, 3 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
+      `${fixture('good')}/northlane.gb.tsv → store northlane, GB (tsv): 6 rows read, 6 imported, 0 updated, 0 unchanged, 0 rejected, 0 withdrawn`,
       '3 feeds: 11 rows read, 0 rejected',
     ]);
     // The requests were logged, the secret they carried was not.

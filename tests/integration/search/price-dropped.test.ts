@@ -8,8 +8,8 @@ import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
 import type { Running } from '../../support/listen';
 import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
-import { openTestDatabase } from '../../support/test-database';
 import { dressFeed, type DressRow } from '../../support/feed-fixtures';
+import { openTestDatabase } from '../../support/test-database';
 import * as SEARCH_API from '../../../shared/api/search-paths';
 
 // "Price Dropped": items whose price fell in the last 7 days (shared/reference-price.ts

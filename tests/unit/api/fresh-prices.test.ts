@@ -19,6 +19,11 @@ import { loadApiConfig } from '../../../server/api/config';
 // The pure parts of fresh prices: the demo's later days, the feed sources in stores.json, the
 // cut-short rule, the operator secret's comparison and the settings.
 
+// The same seed always gives these (SMALL_DEMO).
+const DAY_2_WITHDRAWN = 12;
+const DAY_3_STILL_WITHDRAWN = 5;
+const SHRUNKEN_ON_DAY_3: [string, string, number] = ['yardley-and-ashby', 'IN', 4];
+
 const digest = (day: number) => {
   const hash = createHash('sha256');
   for (const f of demoCatalogFiles(SMALL_DEMO, day)) hash.update(f.path).update('\0').update(f.content).update('\0');
@@ -37,6 +42,24 @@ describe("the demo's later days", () => {
     const shape = (day: number) =>
       buildDemoCatalog(SMALL_DEMO, day).products.map((p) => [p.groupKey, p.variants.map((v) => v.sizes.map((s) => s.itemId))]);
     expect(shape(2)).toEqual(shape(1));
+  });
+
+  it('leaves products out from day 2, brings about half back each day after, and shrinks one feed on day 3 only', () => {
+    const listings = (day: number) => buildDemoCatalog(SMALL_DEMO, day).listings;
+    expect([listings(1).withdrawn.size, listings(1).shrunken, listings(2).shrunken, listings(4).shrunken]).toEqual([0, undefined, undefined, undefined]);
+    const [two, three] = [listings(2), listings(3)];
+    // Day 3 withdraws nothing new: what is gone then was gone on day 2.
+    expect([...three.withdrawn].every((i) => two.withdrawn.has(i))).toBe(true);
+    expect([two.withdrawn.size, three.withdrawn.size]).toEqual([DAY_2_WITHDRAWN, DAY_3_STILL_WITHDRAWN]);
+    // No store loses more than a quarter of its products: only the shrunken feed is held.
+    const { products } = buildDemoCatalog(SMALL_DEMO, 2);
+    for (const store of new Set(products.map((p) => p.store.index))) {
+      const own = products.flatMap((p, i) => (p.store.index === store ? [i] : []));
+      expect(own.filter((i) => two.withdrawn.has(i)).length).toBeLessThanOrEqual(Math.floor(own.length / 4));
+    }
+    const shrunken = three.shrunken!;
+    const store = buildDemoCatalog(SMALL_DEMO, 3).world.stores.find((s) => s.index === shrunken.store)!;
+    expect([store.slug, shrunken.country, shrunken.products.size]).toEqual(SHRUNKEN_ON_DAY_3);
   });
 
   it('points each store at its generated feeds, one per country it sells to', () => {
@@ -114,9 +137,19 @@ describe('the operator secret kept in DATA_DIR', () => {
 });
 
 describe('the fresh-prices settings', () => {
-  it('refresh no feeds and configure no operator secret unless told', () => {
-    const config = loadApiConfig({});
+  it('refresh no feeds and configure no operator secret unless told, but for the demo’s own files', () => {
+    const config = loadApiConfig({ DEMO_CATALOG: 'false' });
     expect([config.feedRefresh, config.operatorSecret]).toEqual([{ intervalMs: 0, fetchTimeoutMs: 60_000 }, undefined]);
+    // The demo's stores.json names its own feed files: a pass finding them unchanged confirms their prices.
+    expect(loadApiConfig({}).feedRefresh.intervalMs).toBe(60 * 60_000);
+    expect(loadApiConfig({ FEED_REFRESH_MINUTES: '0' }).feedRefresh.intervalMs).toBe(0);
+  });
+
+  it('hold a feed that shrank below FEED_SHRINK_GUARD percent, 50 unless told, 0 for never', () => {
+    expect([loadApiConfig({}).feedShrinkGuard, loadApiConfig({ FEED_SHRINK_GUARD: '0' }).feedShrinkGuard]).toEqual([50, 0]);
+    expect(() => loadApiConfig({ FEED_SHRINK_GUARD: '150' })).toThrow(
+      'Invalid api configuration: FEED_SHRINK_GUARD: must be a percent from 0 (off) to 100, like 50',
+    );
   });
 
   it('take minutes (fractions too) and a secret of at least 32 characters', () => {

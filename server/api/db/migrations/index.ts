@@ -18,6 +18,7 @@ import priceDropped from './0017_price_dropped.sql';
 import pendingAlertsKnownDevices from './0018_pending_alerts_known_devices.sql';
 import cachePurges from './0019_cache_purges.sql';
 import feedTruth from './0020_feed_truth.sql';
+import storeFeedMode from './0021_store_feed_mode.sql';
 import backInStockDigests from './0022_back_in_stock_digests.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
@@ -45,5 +46,6 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 18, name: 'pending-alerts-known-devices', sql: pendingAlertsKnownDevices },
   { version: 19, name: 'cache-purges', sql: cachePurges },
   { version: 20, name: 'feed-truth', sql: feedTruth },
+  { version: 21, name: 'store-feed-mode', sql: storeFeedMode },
   { version: 22, name: 'back-in-stock-digests', sql: backInStockDigests },
 ];
