@@ -112,3 +112,12 @@ describe('paths named in the documents', () => {
     expect(misses.map((miss) => `${miss.file}:${miss.line} names ${miss.path}, which does not exist`)).toEqual([]);
   });
 });
+
+// Issue 26: a newcomer reads the README and ARCHITECTURE.md in under an hour; what does not fit
+// goes to docs/ (the api reference, decisions, the performance journal).
+describe('the two documents a newcomer reads first', () => {
+  it('are 400 lines at most each', () => {
+    const lines = (file: string) => readFileSync(path.join(ROOT, file), 'utf8').trimEnd().split('\n').length;
+    expect({ readme: lines('README.md') <= 400, architecture: lines('ARCHITECTURE.md') <= 400 }).toEqual({ readme: true, architecture: true });
+  });
+});
