@@ -31,13 +31,32 @@ const FIGURES: readonly Figure[] = [
   },
 ];
 
+/**
+ * How long a scrape waits for feed_states: /metrics answers while the database is busy (an
+ * import's transaction holds PGlite's one connection for seconds) or away, with the figures last
+ * read, as it answers while the api refuses work (tests/integration/api/overload.test.ts).
+ */
+const SCRAPE_WAIT_MS = 300;
+
 /** Registers the feed gauges on the api's registry. */
 export function registerFeedMetrics(registry: client.Registry, db: Queryable): void {
+  let known: FeedStateRow[] = [];
   let last: { at: number; rows: Promise<FeedStateRow[]> } | undefined;
+  const read = (): Promise<FeedStateRow[]> => {
+    const fresh = listFeedStates(db).then(
+      (rows) => (known = rows),
+      () => known,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<FeedStateRow[]>((resolve) => {
+      timer = setTimeout(() => resolve(known), SCRAPE_WAIT_MS);
+      timer.unref();
+    });
+    return Promise.race([fresh, late]).finally(() => clearTimeout(timer));
+  };
   const rows = () => {
     const now = Date.now();
-    // While the database is away the scrape still answers, with the process's own metrics.
-    if (!last || now - last.at > SCRAPE_REUSE_MS) last = { at: now, rows: listFeedStates(db).catch(() => []) };
+    if (!last || now - last.at > SCRAPE_REUSE_MS) last = { at: now, rows: read() };
     return last.rows;
   };
   for (const figure of FIGURES) {
