@@ -13,7 +13,7 @@ import { LOOK_API } from '../../../shared/api/look-paths';
 
 // The server HTML of every kind of page, as the W3C Nu HTML Checker (the npm vnu-jar, run on
 // Java) judges it: a guest's pages (home, category, search, brand, store, product, directories,
-// sitemaps, help, sign-in, not found, Dress Me, the alert pages, a public look, a public
+// sitemaps, help, sign-in, not found, a withdrawn product (410), Dress Me, the alert pages, a public look, a public
 // profile) and a shopper's account pages. Any error or warning fails: a warning on every
 // listing card (a redundant role="article" on <article>, issue 25) went unseen as advice.
 
@@ -33,9 +33,10 @@ function first(html: string, pattern: RegExp, what: string): string {
 
 describe('every kind of page', () => {
   it('passes the Nu HTML Checker with no error and no warning', async () => {
+    let withdrawn = '';
     const get = async (url: string, cookie?: string) => {
       const res = await (cookie ? request(stack.web.url).get(url).set('Cookie', cookie) : request(stack.web.url).get(url));
-      expect([url, res.status]).toEqual([url, url === '/no-such-page' ? 404 : 200]);
+      expect([url, res.status]).toEqual([url, url === '/no-such-page' ? 404 : url === withdrawn ? 410 : 200]);
       return res.text;
     };
     const listing = await get('/dresses');
@@ -43,6 +44,16 @@ describe('every kind of page', () => {
     // The product page's "Sold by" (a listing's cards link their store only when sold out there).
     const store = first(await get(product), /href="(\/store\/[^"?#]+)"/, 'store link');
     const brand = first(await get('/brands/a-to-z'), /href="(\/brand\/[^"?#/]+)"/, 'brand link');
+    // A product its store withdrew from the GB site (issue 27): its page answers 410 with similar items.
+    const products = [...new Set([...listing.matchAll(/<h3 class="product-card-title"><a[^>]*href="(\/[^"?#]+)"/g)].map((m) => m[1]!))];
+    withdrawn = products.find((p) => p !== product)!;
+    await stack.db.query(
+      `UPDATE size_variant_prices SET withdrawn_at = now()
+        WHERE country_code = 'GB' AND size_variant_id IN (
+          SELECT sv.id FROM size_variants sv JOIN variants v ON v.id = sv.variant_id
+           WHERE v.product_id = (SELECT v2.product_id FROM size_variants s2 JOIN variants v2 ON v2.id = s2.variant_id WHERE s2.slug = $1 LIMIT 1))`,
+      [withdrawn.split('/').at(-1)],
+    );
     // Each card names its size variant twice (the sale and the price alert).
     const guids = [...new Set([...listing.matchAll(/\/alerts\/add\/([0-9a-f-]{36})\?/g)].map((m) => m[1]!))];
 
@@ -77,6 +88,7 @@ describe('every kind of page', () => {
       `/sets/${look.data.slug}/${look.data.listId}`,
       `/profile/${shopper.userName}`,
       '/giveaway',
+      withdrawn,
     ];
     // With the shopper's own parts: the giveaway's entry form and the product's rating group.
     const accountPages = [...['', '/alerts', '/sales', '/wishlists', '/lookbook', '/profile', '/settings'].map((tail) => `/user/${shopper.userName}${tail}`), '/giveaway', product];
