@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import request from 'supertest';
 import { ALERT_API } from '../../../shared/api/alert-schemas';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
@@ -132,6 +133,13 @@ export type AlertClient = ReturnType<typeof alertClient>;
 export async function newShopper(api: Pick<AlertsApi, 'url'>): Promise<{ as: AlertClient; email: string; userId: number }> {
   const user = await registerUser(api);
   return { as: alertClient(api, user.token), email: user.email, userId: user.userId };
+}
+
+/** Sets one of `who`'s alerts on the GB site (a sale or price alert unless `body` says) and returns its id. */
+export async function setUserAlert(who: { as: AlertClient }, body: object): Promise<number> {
+  const res = await who.as.setUser({ alertPrice: null, brandId: null, storeId: null, country: 'gb', ...body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.alertId as number;
 }
 
 /** A received message's text (the sink undoes quoted-printable, UTF-8 included). */

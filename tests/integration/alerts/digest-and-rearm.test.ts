@@ -15,6 +15,7 @@ import {
   headerOf,
   importFixture,
   newShopper,
+  setUserAlert,
   openAlertsDatabase,
   startAlertsApi,
   testClock,
@@ -65,11 +66,6 @@ describe.each(BOTH_ENGINES)('alert e-mails, digests and re-arm on %s', (_engine,
   });
 
   const shopper = (): Promise<Shopper> => newShopper(api);
-  async function alert(who: Shopper, body: object): Promise<number> {
-    const res = await who.as.setUser({ alertPrice: null, brandId: null, storeId: null, country: 'gb', ...body });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data.alertId as number;
-  }
   /** Imports the northlane GB feed with these items' columns changed, and runs the evaluator (and the outbox). */
   async function change(edits: Record<string, Record<string, string>>, run: AlertEvaluator = evaluator) {
     northlaneFeed = editTsv(northlaneFeed, edits);
@@ -87,9 +83,9 @@ describe.each(BOTH_ENGINES)('alert e-mails, digests and re-arm on %s', (_engine,
   it('sends the first alert e-mail at once, holds what fires within the window for one digest, and the bell hears each at once', async () => {
     const ann = await shopper();
     const bob = await shopper();
-    await alert(ann, { id: SERUM, alertPrice: '40' });
-    await alert(ann, { id: JEANS, alertPrice: '50' });
-    await alert(bob, { id: JEANS, alertPrice: '50' });
+    await setUserAlert(ann, { id: SERUM, alertPrice: '40' });
+    await setUserAlert(ann, { id: JEANS, alertPrice: '50' });
+    await setUserAlert(bob, { id: JEANS, alertPrice: '50' });
 
     // Ann's first: at once, with the rules in its footer.
     await change({ NL300: { sale_price: '39.00 GBP' } });
@@ -134,8 +130,8 @@ describe.each(BOTH_ENGINES)('alert e-mails, digests and re-arm on %s', (_engine,
 
   it('sends a waiting digest exactly once from whichever evaluator sweeps first (another instance, or one started again), and drops a stopped alert from it', async () => {
     const cy = await shopper();
-    const dress = await alert(cy, { id: DRESS, alertPrice: '55' });
-    await alert(cy, { id: RED_DRESS });
+    const dress = await setUserAlert(cy, { id: DRESS, alertPrice: '55' });
+    await setUserAlert(cy, { id: RED_DRESS });
     await change({ 'NL100-BLK-S': { sale_price: '54.00 GBP' } });
     expect(mailsTo(cy.email)).toHaveLength(1);
     await change({ 'NL100-BLK-S': { sale_price: '50.00 GBP' }, 'NL100-RED-S': { sale_price: '80.00 GBP' } });
@@ -163,8 +159,8 @@ describe.each(BOTH_ENGINES)('alert e-mails, digests and re-arm on %s', (_engine,
   it('fires a sale or price alert again only after a further fall of 5% below the price it fired at, per size variant', async () => {
     const dot = await shopper();
     const brandId = (await db.query<{ id: number }>("SELECT id FROM brands WHERE name = 'Ava Marlowe'"))[0]!.id;
-    const price = await alert(dot, { id: JEANS, alertPrice: '48' });
-    const sale = await alert(dot, { id: RED_DRESS, brandId });
+    const price = await setUserAlert(dot, { id: JEANS, alertPrice: '48' });
+    const sale = await setUserAlert(dot, { id: RED_DRESS, brandId });
     const fired = async () => (await bellOf(dot)).notifications.map((n) => [n.alertId, n.oldPrice, n.newPrice]).reverse();
 
     // The price alert: fires at 47 (from 49); 46 and 45 are less than 5% below 47 (44.65); 44.65 is.

@@ -2,17 +2,16 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationsSchema, unsubscribeAlertPath } from '../../../shared/api/alert-schemas';
 import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-rules';
-import { ALERT_CONSUMER, AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
-import { AlertLinks } from '../../../server/api/alerts/alert-links';
+import { ALERT_CONSUMER, type AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
 import { latestCursor, saveCursor } from '../../../server/api/catalog/catalog-changes';
 import type { Database } from '../../../server/api/db/database';
-import { createLogger } from '../../../server/lib/logger';
 import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import { fixtureManifest } from '../../support/feed-fixtures';
 import {
   FEEDS,
+  evaluatorFor,
   SITE_URL,
   editTsv,
   editXml,
@@ -20,6 +19,7 @@ import {
   headerOf,
   importFixture,
   newShopper,
+  setUserAlert,
   openAlertsDatabase,
   startAlertsApi,
   type AlertClient,
@@ -52,7 +52,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
     smtp = await startSmtpServer();
     db = await openAlertsDatabase(open);
     api = await startAlertsApi(db, { settings: { mail: { smtpUrl: smtp.url, from: 'Vitrine <alerts@vitrine.test>' } } });
-    evaluator = new AlertEvaluator({ db, outbox: api.accounts.outbox, links: new AlertLinks(db), logger: createLogger('api', 'silent'), siteUrl: SITE_URL, now: clock.now });
+    evaluator = evaluatorFor(api, { now: clock.now });
     // The fixtures' first import: every entry a first sighting, which fires nothing.
     expect(await evaluator.run()).toEqual({ changes: 11, matches: 0, mails: 0 });
     brands = Object.fromEntries((await db.query<{ name: string; id: number }>('SELECT name, id FROM brands')).map((r) => [r.name, r.id]));
@@ -68,12 +68,6 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
 
   const shopper = (): Promise<Shopper> => newShopper(api);
 
-  /** Sets an alert and returns its id. */
-  async function alert(who: Shopper, body: object): Promise<number> {
-    const res = await who.as.setUser({ alertPrice: null, brandId: null, storeId: null, country: 'gb', ...body });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data.alertId as number;
-  }
 
   /** Imports the northlane GB feed with these items' columns changed (on top of earlier changes). */
   async function northlane(edits: Record<string, Record<string, string>>) {
@@ -100,7 +94,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
 
   it('fires a price alert when the price falls to or below it, once, and again only when the price falls 5% further', async () => {
     const ana = await shopper();
-    const alertId = await alert(ana, { id: guidOf('northlane', 'NL400-IND-32'), alertPrice: '45' });
+    const alertId = await setUserAlert(ana, { id: guidOf('northlane', 'NL400-IND-32'), alertPrice: '45' });
 
     await northlane({ 'NL400-IND-32': { sale_price: '50.00 GBP' } });
     await evaluate();
@@ -144,7 +138,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
 
   it('fires a sale alert when the item newly goes on sale or its discount grows, not when it shrinks', async () => {
     const ben = await shopper();
-    await alert(ben, { id: guidOf('northlane', 'NL300') });
+    await setUserAlert(ben, { id: guidOf('northlane', 'NL300') });
 
     await northlane({ NL300: { sale_price: '30.00 GBP' } });
     await evaluate();
@@ -166,7 +160,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
 
   it('fires a brand-scoped sale alert for any item of the brand in stock, and not for another brand or an item out of stock', async () => {
     const cleo = await shopper();
-    await alert(cleo, { id: guidOf('northlane', 'NL100-BLK-S'), brandId: brands['Ava Marlowe'] });
+    await setUserAlert(cleo, { id: guidOf('northlane', 'NL100-BLK-S'), brandId: brands['Ava Marlowe'] });
     // NL200: Ava Marlowe, on backorder; NL100-BLK-M: Ava Marlowe, out of stock; NL400: north & co.
     await northlane({ NL200: { sale_price: '99.00 GBP' }, 'NL100-BLK-M': { sale_price: '49.00 GBP' }, 'NL400-IND-32': { sale_price: '35.00 GBP' } });
     await evaluate();
@@ -178,7 +172,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
 
   it('fires a store-scoped price alert for any item of the store at or below the price', async () => {
     const dan = await shopper();
-    await alert(dan, { id: guidOf('northlane', 'NL100-BLK-S'), storeId: stores['northlane'], alertPrice: '20' });
+    await setUserAlert(dan, { id: guidOf('northlane', 'NL100-BLK-S'), storeId: stores['northlane'], alertPrice: '20' });
     await northlane({ 'NL400-IND-32': { sale_price: '21.00 GBP' } });
     await evaluate();
     expect(mailsTo(dan.email)).toHaveLength(0);
@@ -191,8 +185,8 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
   it('watches the price in the alert’s own country and currency: $ for the US, £ for GB', async () => {
     const eve = await shopper();
     const coat = guidOf('atlas-outfitters', 'AO-7731-NAV-M');
-    const us = await alert(eve, { id: coat, alertPrice: '240', country: 'us' });
-    const gb = await alert(eve, { id: coat, alertPrice: '180' });
+    const us = await setUserAlert(eve, { id: coat, alertPrice: '240', country: 'us' });
+    const gb = await setUserAlert(eve, { id: coat, alertPrice: '180' });
 
     current.atlasGB = editTsv(current.atlasGB, { 'AO-7731-NAV-M': { sale_price: '150.00 GBP' } });
     await importFixture(db, 'atlasGB', current.atlasGB);
@@ -214,8 +208,8 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
 
   it('sends one e-mail per recipient per run listing every match, with one-click unsubscribe headers and links', async () => {
     const fay = await shopper();
-    await alert(fay, { id: guidOf('northlane', 'NL100-RED-S') });
-    await alert(fay, { id: guidOf('atlas-outfitters', 'AO-7731-NAV-L') });
+    await setUserAlert(fay, { id: guidOf('northlane', 'NL100-RED-S') });
+    await setUserAlert(fay, { id: guidOf('atlas-outfitters', 'AO-7731-NAV-L') });
     await northlane({ 'NL100-RED-S': { sale_price: '70.00 GBP' } });
     current.atlasGB = editTsv(current.atlasGB, { 'AO-7731-NAV-L': { sale_price: '180.00 GBP' } });
     await importFixture(db, 'atlasGB', current.atlasGB);
@@ -253,7 +247,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
 
   it('notifies each match exactly once: a second run over the same entries sends nothing and adds no notification', async () => {
     const gus = await shopper();
-    await alert(gus, { id: guidOf('northlane', 'NL100-BLK-S'), alertPrice: '50' });
+    await setUserAlert(gus, { id: guidOf('northlane', 'NL100-BLK-S'), alertPrice: '50' });
     const before = await latestCursor(db);
     await northlane({ 'NL100-BLK-S': { sale_price: '48.00 GBP' } });
     await evaluate();
@@ -277,8 +271,8 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
 
   it('runs after an import on the log’s notice, without being called', async () => {
     const hal = await shopper();
-    await alert(hal, { id: guidOf('northlane', 'NL100-BLK-S'), alertPrice: '40' });
-    const listening = new AlertEvaluator({ db, outbox: api.accounts.outbox, links: new AlertLinks(db), logger: createLogger('api', 'silent'), siteUrl: SITE_URL });
+    await setUserAlert(hal, { id: guidOf('northlane', 'NL100-BLK-S'), alertPrice: '40' });
+    const listening = evaluatorFor(api);
     listening.start(60 * 60_000);
     try {
       await listening.idle();
@@ -295,8 +289,8 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
     const boss = await shopper();
     await db.query('UPDATE users SET profile_type = 2 WHERE id = $1', [boss.userId]);
     const coat = guidOf('atlas-outfitters', 'AO-7731-NAV-L');
-    await alert(gil, { id: coat, alertPrice: '175' });
-    const bossAlert = await alert(boss, { id: coat, alertPrice: '175' });
+    await setUserAlert(gil, { id: coat, alertPrice: '175' });
+    const bossAlert = await setUserAlert(boss, { id: coat, alertPrice: '175' });
     const manifest = fixtureManifest();
     const atlas = manifest.stores.find((s) => s.slug === 'atlas-outfitters')!;
     atlas.adminOnly = true;
