@@ -27,3 +27,25 @@ export function hasFreeDelivery(siteThresholds: FreeDeliveryThresholds, salePric
   const threshold = siteThresholds[COUNTRIES[country].freeDeliveryThreshold];
   return threshold !== null && salePrice >= threshold;
 }
+
+/**
+ * What delivery costs for one offer on a country's site (issue 28, decision 0079): the feed's
+ * own shipping price to that country when it gave one; else free when the sale price reaches
+ * the store's threshold there; else the store's delivery price for that country (stores.json
+ * `deliveryPrices`); else unknown (`null`: "delivery not shown").
+ */
+export function deliveryPrice(
+  offer: { salePrice: number; shippingPrice: number | null },
+  siteThresholds: FreeDeliveryThresholds,
+  storeDeliveryPrice: number | null,
+  country: CountryCode,
+): number | null {
+  if (offer.shippingPrice !== null) return offer.shippingPrice;
+  if (hasFreeDelivery(siteThresholds, offer.salePrice, country)) return 0;
+  return storeDeliveryPrice;
+}
+
+/** What the shopper pays in all: the sale price and its delivery, an unknown delivery counted as 0 (and shown as unknown). */
+export function offerTotal(salePrice: number, delivery: number | null): number {
+  return Math.round((salePrice + (delivery ?? 0)) * 100) / 100;
+}

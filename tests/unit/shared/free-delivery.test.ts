@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasFreeDelivery, thresholdsOnSite } from '../../../shared/free-delivery';
+import { deliveryPrice, hasFreeDelivery, offerTotal, thresholdsOnSite } from '../../../shared/free-delivery';
 
 // Spec section 9: the threshold of the site's kind, reached by the sale price; a store's
 // thresholds are in its own currency and decide only where prices are in that currency.
@@ -24,5 +24,17 @@ describe('free delivery', () => {
     expect(thresholdsOnSite(stated, 'GB', 'US')).toEqual({ GB: null, US: null, INTERNATIONAL: null });
     // An AU store's 95 AUD is never compared with a GBP price, however high.
     expect(hasFreeDelivery(thresholdsOnSite(stated, 'AU', 'GB'), 200, 'GB')).toBe(false);
+  });
+
+  it('prices an offer’s delivery from the feed’s shipping, else the threshold, else the store’s price, else unknown', () => {
+    // The feed's own shipping price wins, free (0) included, even under the threshold.
+    expect(deliveryPrice({ salePrice: 20, shippingPrice: 3.5 }, stated, 4.95, 'GB')).toBe(3.5);
+    expect(deliveryPrice({ salePrice: 20, shippingPrice: 0 }, stated, 4.95, 'GB')).toBe(0);
+    // Without it: free at the threshold, the store's price under it, unknown without one.
+    expect(deliveryPrice({ salePrice: 95, shippingPrice: null }, stated, 4.95, 'GB')).toBe(0);
+    expect(deliveryPrice({ salePrice: 94.99, shippingPrice: null }, stated, 4.95, 'GB')).toBe(4.95);
+    expect(deliveryPrice({ salePrice: 94.99, shippingPrice: null }, stated, null, 'GB')).toBeNull();
+    expect(offerTotal(94.99, 4.95)).toBe(99.94);
+    expect(offerTotal(94.99, null)).toBe(94.99);
   });
 });
