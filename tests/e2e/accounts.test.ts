@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
 import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForHydration, browserForFile } from '../support/browser';
@@ -18,7 +18,7 @@ let webUrl: string;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   product = await startProduct({
-    products: 200,
+    template: inject('smallDemo'),
     buildDir: TEST_BUILD_DIR,
     env: { SMTP_URL: smtp.url, RATE_LIMIT_REGISTER: '1000/1000/3600', RATE_LIMIT_FORGOT_PASSWORD: '1000/1000/3600' },
   });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { root, startProduct, type RunningProduct } from '../../scripts/lib/processes';
 import { ALERT_API } from '../../shared/api/alert-paths';
 import { ALERT_NOTICES } from '../../shared/validation/alert-rules';
@@ -24,7 +24,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  product = await startProduct({ products: 200, buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
+  product = await startProduct({ template: inject('smallDemo'), buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await product?.stop();

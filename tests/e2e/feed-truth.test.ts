@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { root, startProduct, type RunningProduct } from '../../scripts/lib/processes';
 import { UPSTREAM_HEADER } from '../../shared/constants';
 import { ProductCardSchema, ProductDetailSchema, type ProductCard, type ProductDetail } from '../../shared/api/product-schemas';
@@ -75,7 +75,7 @@ async function similarCount(card: ProductCard): Promise<number> {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  product = await startProduct({ products: 200, buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
+  product = await startProduct({ template: inject('smallDemo'), buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
   shopper = await registerUser({ url: product.apiUrl });
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ProductCard } from '../../shared/api/product-schemas';
 import { DealsSchema, SearchResponseSchema, type SearchResponse } from '../../shared/api/search-schemas';
@@ -35,7 +35,7 @@ async function feedWithCutsOnDay2(catalogDir: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  product = await startProduct({ products: 200, buildDir: TEST_BUILD_DIR });
+  product = await startProduct({ template: inject('smallDemo'), buildDir: TEST_BUILD_DIR });
   const catalogDir = path.join(product.dataDir, 'demo-catalog');
   // The data directory is the api's, so the CLI finds it running and hands the file over.
   const env = { ...process.env, DATA_DIR: product.dataDir, API_PORT: new URL(product.apiUrl).port, LOG_LEVEL: 'silent' };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../shared/validation/account-rules';
@@ -17,7 +17,7 @@ let webUrl: string;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  product = await startProduct({ products: 200, buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
+  product = await startProduct({ template: inject('smallDemo'), buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
   webUrl = product.webUrl;
 });
 afterAll(async () => {

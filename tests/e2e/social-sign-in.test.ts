@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
 import { SOCIAL_STATE_REFUSED } from '../../server/web/http/social-sign-in';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => authorise.listen(0, '127.0.0.1', resolve));
   authoriseUrl = `http://127.0.0.1:${(authorise.address() as AddressInfo).port}/v19.0/dialog/oauth`;
   product = await startProduct({
-    products: 200,
+    template: inject('smallDemo'),
     buildDir: TEST_BUILD_DIR,
     env: { FACEBOOK_GRAPH_URL: `${providers.url}/facebook`, FACEBOOK_APP_ID: STANDIN_FACEBOOK_APP.id, FACEBOOK_APP_SECRET: STANDIN_FACEBOOK_APP.secret },
     webEnv: { FACEBOOK_AUTH_URL: authoriseUrl },
