@@ -100,6 +100,7 @@ function detail(sizes: SizeVariant[], selectedGuid = sizes[0]!.guid): ProductDet
     currencyCode: 'GBP',
     currencySymbol: '£',
     priceAge: { checkedAt: '2026-11-28T09:40:00.000Z', mayBeOutOfDate: false },
+    sizeOffers: [],
   };
 }
 
