@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries';
+import { PriceAgeSchema, SizeOffersSchema } from './offer-schemas';
+
+// How old a price is belongs to an offer (offer-schemas.ts); pages read it from here too.
+export { PriceAgeSchema, type PriceAge } from './offer-schemas';
 
 // Product payloads of the api (spec section 3 "Product", "Variant", "Size variant"), parsed
 // by the web wherever they cross into it. Prices are in the requested country's currency,
@@ -17,6 +21,8 @@ import { COUNTRY_CODES } from '../countries';
 //        WithdrawnProductSchema }, so the page can still say what it was and where it was sold
 //   GET  /api/products/detail/guid/{guid}?country=                      ProductDetailSchema
 //        both with priceAge: when a feed last confirmed the store's prices in the country
+//        and sizeOffers: each size of the selected colour with every store's offer of it
+//        in the country, sorted by total (issue 28, offer-schemas.ts)
 //   GET  /api/products/similar/{category}/{lastnode}/{slug}?country=&page=&perPage=
 //   GET  /api/products/similar/guid/{guid}?country=&page=&perPage=    SimilarProductsSchema
 //   GET  /api/products/list-editors-picks                              EditorsPickListsSchema
@@ -136,17 +142,6 @@ export const BreadcrumbEntrySchema = z.object({
 });
 export type BreadcrumbEntry = z.infer<typeof BreadcrumbEntrySchema>;
 
-/**
- * How old a store's prices on a country's site are (issue 27): when a feed last confirmed them
- * (ISO 8601; null when no feed has said yet), and whether that is longer ago than the api's
- * FEED_STALE_HOURS, when the page says "Prices may be out of date". One per store's offer.
- */
-export const PriceAgeSchema = z.object({
-  checkedAt: z.iso.datetime({ offset: true }).nullable(),
-  mayBeOutOfDate: z.boolean(),
-});
-export type PriceAge = z.infer<typeof PriceAgeSchema>;
-
 export const ProductDetailSchema = z.object({
   product: ProductSchema,
   /** The variant and size variant the URL named (by slug or guid). */
@@ -170,6 +165,8 @@ export const ProductDetailSchema = z.object({
    * page's hreflang alternates name only these. Optional: absent means every country.
    */
   soldIn: z.array(z.enum(COUNTRY_CODES)).optional(),
+  /** Each size of the selected variant with every store's offer of it in the country (issue 28: offer-schemas.ts). */
+  sizeOffers: z.array(SizeOffersSchema),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 

@@ -22,16 +22,25 @@ export function withoutNonces(html: string): string {
   return html.replace(/nonce="[^"]*"/g, 'nonce=""');
 }
 
-/** The parts of a Product JSON-LD block (schema.org) the tests read. */
-export type ProductLdOffer = { '@type': 'Offer'; priceCurrency: string; availability: string; seller: unknown; price: string };
+/** The parts of a product page's JSON-LD (schema.org ProductGroup, issue 28) the tests read. */
+export type ProductLdOffer = { '@type': 'Offer'; url: string; priceCurrency: string; availability: string; seller: unknown; price: string };
+export type ProductLdOffers = ProductLdOffer | { '@type': 'AggregateOffer'; priceCurrency: string; lowPrice: string; highPrice: string; offerCount: number; offers: ProductLdOffer[] };
+/** One size of the group, with its identifiers and its offers in every store. */
+export type ProductLdVariant = { '@type': 'Product'; name: string; sku: string; size?: string; gtin?: string; mpn?: string; url: string; offers: ProductLdOffers };
 export type ProductLd = {
   '@context': string;
-  '@type': 'Product';
+  '@type': 'ProductGroup';
   name: string;
-  sku: string;
+  productGroupID: string;
+  variesBy: string[];
   url: string;
   brand: unknown;
   image: string[];
-  offers: ProductLdOffer | { '@type': 'AggregateOffer'; offers: ProductLdOffer[] };
+  hasVariant: ProductLdVariant[];
   aggregateRating?: unknown;
 };
+
+/** A variant's offers as a list, whether one Offer or an AggregateOffer. */
+export function offersOf(variant: ProductLdVariant): ProductLdOffer[] {
+  return variant.offers['@type'] === 'AggregateOffer' ? variant.offers.offers : [variant.offers];
+}

@@ -18,7 +18,9 @@ import { PriceHistoryChart } from './PriceHistoryChart';
 import { ProductGallery } from './ProductGallery';
 import { ProductRating } from './ProductRating';
 import { SimilarProducts } from './SimilarProducts';
-import { availabilityLabel, galleryImages, metaDescription, productStructuredData, selectedOf, sizePath } from './product-view';
+import { CompareOffers } from './CompareOffers';
+import { offerRows } from './offers-view';
+import { availabilityLabel, canonicalPath, galleryImages, metaDescription, productStructuredData, selectedOf, sizeOffersOf, sizePath } from './product-view';
 
 // The Follow button, its code on demand (follows/follow-lazy.ts).
 const FollowButton = lazyFollowButton(() => import('../follows/FollowButton'));
@@ -81,6 +83,9 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
   const heading = variant.title;
   const sized = variant.size_variants.some((s) => s.size);
   const description = variant.description.trim();
+  // A store's copy names the canonical copy's page (issue 28); only that page names its other country sites.
+  const canonical = canonicalPath(detail, selection);
+  const offers = offerRows(sizeOffersOf(detail, size.guid), price);
   // Another colour opens in the same size when it has it.
   const colourTarget = (index: number) => {
     const sizes = product.variants[index]!.size_variants;
@@ -92,10 +97,10 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
       <PageMeta
         title={`${product.brand ? `${product.brand} ` : ''}${heading}`}
         description={metaDescription(detail, selection, price(size.saleprice))}
-        path={`/${detail.canonicalUrl}`}
+        path={canonical}
         images={images}
         type="product"
-        countries={detail.soldIn}
+        countries={canonical === `/${detail.canonicalUrl}` ? detail.soldIn : []}
       />
       <JsonLd data={productStructuredData({ detail, selection, url: local, image: absolute, rating: detail.rating ?? null })} />
       <Breadcrumb entries={detail.breadCrumb} />
@@ -202,6 +207,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
           </ul>
 
           <BuyControl product={product} size={size} />
+          <CompareOffers rows={offers} country={country} />
           <p className="product-create-look">
             <ShellLink to={createLookPath(size)}>Create a look</ShellLink>
           </p>

@@ -1,9 +1,10 @@
+import type { Offer, SizeOffers } from '../../../shared/api/offer-schemas';
 import type { Product, ProductDetail, SizeVariant, Variant } from '../../../shared/api/product-schemas';
 import { socialImageUrls } from '../../../shared/images';
 
 // What the product landing page decides, apart from its
 // markup: which variant and size it shows, how availability reads, which pictures it has,
-// and the schema.org Product it describes to search engines.
+// its canonical page, and the schema.org ProductGroup it describes to search engines.
 
 /** Size variant status (shared/api/product-schemas.ts): 1 in stock, 0 out, 2 preorder, 3 backorder. */
 export function availabilityLabel(status: number): string {
@@ -79,51 +80,86 @@ type StructuredDataInput = {
   rating?: Rating | null;
 };
 
+/** The offers of one size of the page's colour (issue 28), as the detail carries them. */
+export function sizeOffersOf(detail: ProductDetail, guid: string): SizeOffers | undefined {
+  return detail.sizeOffers.find((s) => s.guid === guid);
+}
+
 /**
- * schema.org Product for product snippets (not merchant listings): Vitrine sends shoppers to retailers,
- * so the page marks up the product with its offers (one per size, sold by the store) and
- * its ratings, never a checkout or merchant return policy.
+ * The page's rel=canonical path (issue 28, decision 0079): every store's copy of a size names
+ * the canonical copy's page of that size; this page's own path when the api named none.
+ */
+export function canonicalPath(detail: ProductDetail, selection: Selection): string {
+  return `/${sizeOffersOf(detail, selection.size.guid)?.canonicalUrl ?? detail.canonicalUrl}`;
+}
+
+/** A store's offer as schema.org reads it: its price without delivery, its availability, its seller and its copy's page. */
+function offerLd(offer: Offer, currency: string, url: (path: string) => string): Record<string, unknown> {
+  return {
+    '@type': 'Offer',
+    url: url(`/${offer.path}`),
+    price: offer.saleprice.toFixed(2),
+    priceCurrency: currency,
+    itemCondition: 'https://schema.org/NewCondition',
+    ...(schemaAvailability(offer.status) ? { availability: schemaAvailability(offer.status) } : {}),
+    seller: { '@type': 'Organization', name: offer.storename },
+  };
+}
+
+/** One store's Offer, or an AggregateOffer across the stores that sell the size. */
+function offersLd(offers: readonly Offer[], currency: string, url: (path: string) => string): Record<string, unknown> {
+  if (offers.length === 1) return offerLd(offers[0]!, currency, url);
+  const prices = offers.map((o) => o.saleprice);
+  return {
+    '@type': 'AggregateOffer',
+    priceCurrency: currency,
+    lowPrice: Math.min(...prices).toFixed(2),
+    highPrice: Math.max(...prices).toFixed(2),
+    offerCount: offers.length,
+    offers: offers.map((o) => offerLd(o, currency, url)),
+  };
+}
+
+/**
+ * schema.org ProductGroup for product snippets (not merchant listings): Vitrine sends shoppers to
+ * retailers, so the page marks up the colour as a group varying by size, each size a Product
+ * with its GTIN and MPN where the feed gave them and its offers in every store that sells it
+ * here (issue 28: the page's own size no longer mixed with the others), and its ratings; never a
+ * checkout or merchant return policy.
  */
 export function productStructuredData({ detail, selection, url, image, rating }: StructuredDataInput): Record<string, unknown> {
   const { product } = detail;
-  const { variant, size } = selection;
-  const offers = variant.size_variants.map((s) => ({
-    '@type': 'Offer',
-    url: url(sizePath(product, s)),
-    sku: s.guid,
-    name: s.size ? `${variant.title}, size ${s.size}` : variant.title,
-    price: s.saleprice.toFixed(2),
-    priceCurrency: detail.currencyCode,
-    itemCondition: 'https://schema.org/NewCondition',
-    ...(schemaAvailability(s.status) ? { availability: schemaAvailability(s.status) } : {}),
-    seller: { '@type': 'Organization', name: product.storename },
-  }));
-  const prices = variant.size_variants.map((s) => s.saleprice);
+  const { variant } = selection;
+  const hasVariant = variant.size_variants.flatMap((s) => {
+    const sized = sizeOffersOf(detail, s.guid);
+    if (!sized) return [];
+    return [
+      {
+        '@type': 'Product',
+        name: s.size ? `${variant.title}, size ${s.size}` : variant.title,
+        sku: s.guid,
+        ...(sized.gtin ? { gtin: sized.gtin } : {}),
+        ...(sized.mpn ? { mpn: sized.mpn } : {}),
+        ...(s.size ? { size: s.size } : {}),
+        url: url(`/${sized.canonicalUrl}`),
+        offers: offersLd(sized.offers, detail.currencyCode, url),
+      },
+    ];
+  });
   return {
     '@context': 'https://schema.org',
-    '@type': 'Product',
+    '@type': 'ProductGroup',
     name: variant.title,
     ...(variant.description.trim() ? { description: variant.description.trim() } : {}),
     // The pictures' JPEG cards, as the social tags name them: merchant listings take no SVG.
     image: socialImageUrls(galleryImages(variant)).map(image),
-    sku: size.guid,
-    productID: String(product.id),
-    url: url(sizePath(product, size)),
+    productGroupID: String(product.id),
+    variesBy: ['https://schema.org/size'],
+    url: url(canonicalPath(detail, selection)),
     ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
     ...(variant.colour_name ? { color: variant.colour_name } : {}),
-    ...(size.size ? { size: size.size } : {}),
     category: detail.breadCrumb.map((b) => b.key).join(' > ') || undefined,
-    offers:
-      offers.length === 1
-        ? offers[0]
-        : {
-            '@type': 'AggregateOffer',
-            priceCurrency: detail.currencyCode,
-            lowPrice: Math.min(...prices).toFixed(2),
-            highPrice: Math.max(...prices).toFixed(2),
-            offerCount: offers.length,
-            offers,
-          },
+    hasVariant,
     ...(rating && rating.ratingCount > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.ratingValue, ratingCount: rating.ratingCount, bestRating: 5, worstRating: 1 } }
       : {}),

@@ -16,6 +16,7 @@ import { HomeService } from './home-service';
 import { LookService } from './look-service';
 import { MenuService } from './menu-service';
 import { NotificationService } from './notification-service';
+import { OfferService } from './offer-service';
 import { PriceHistoryService } from './price-history-service';
 import { ProductService } from './product-service';
 import { RatingService } from './rating-service';
@@ -59,7 +60,7 @@ export function createApiServices({ db, logger, searchEngine, accounts, purges, 
     home: new HomeService(db, ratings),
     menu: new MenuService(db),
     subscriptions: new SubscriptionService({ db, outbox: accounts.outbox, siteUrl: accounts.settings.siteUrl }),
-    products: new ProductService(db, searchEngine, feedAges),
+    products: new ProductService(db, searchEngine, new OfferService(db, feedAges), feedAges),
     clicks: new ClickService(db),
     directories: new DirectoryService(db, searchEngine),
     sitemaps: new SitemapService(db, searchEngine),

@@ -92,8 +92,8 @@ async function readSizes(db: Queryable, ids: readonly number[], country: Country
   );
 }
 
-/** The store's thresholds as they hold on this site (shared/free-delivery.ts decides). */
-function siteThresholds(p: ProductRow, country: CountryCode): FreeDeliveryThresholds {
+/** The store's thresholds as they hold on this site (shared/free-delivery.ts decides); the offers read them too (offer-service.ts). */
+export function siteThresholds(p: Pick<ProductRow, 'store_country' | 'free_delivery_gb' | 'free_delivery_us' | 'free_delivery_international'>, country: CountryCode): FreeDeliveryThresholds {
   const stated = { GB: p.free_delivery_gb, US: p.free_delivery_us, INTERNATIONAL: p.free_delivery_international };
   return isCountryCode(p.store_country) ? thresholdsOnSite(stated, p.store_country, country) : { GB: null, US: null, INTERNATIONAL: null };
 }

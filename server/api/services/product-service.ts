@@ -7,6 +7,7 @@ import { AVAILABILITY_STATUS } from '../catalog/feed-values';
 import type { Queryable } from '../db/database';
 import { categoryChain } from '../search-engine/documents';
 import { EMPTY_FILTERS, type SearchEngine, type SearchQuery } from '../search-engine/search-engine';
+import type { OfferService } from './offer-service';
 import { productImages, readProduct, readProductCards } from './product-reader';
 
 // Product pages: a product's detail, more like it, and the editors' pick lists (spec section
@@ -19,6 +20,8 @@ export class ProductService {
   constructor(
     private readonly db: Queryable,
     private readonly engine: SearchEngine,
+    /** Every store's offer of the page's sizes (issue 28). */
+    private readonly offers: OfferService,
     /** FEED_STALE_HOURS and the clock, for how old the page's prices are (catalog/feed-ages.ts). */
     private readonly feedAges: FeedAges = systemFeedAges(),
   ) {}
@@ -66,6 +69,11 @@ export class ProductService {
     const selected = found.withdrawn ? { guid: product.variants[0]!.size_variants[0]!.guid, slug: product.variants[0]!.size_variants[0]!.slug } : found;
     const variantIndex = Math.max(0, product.variants.findIndex((v) => v.size_variants.some((s) => s.guid === selected.guid)));
     const c = COUNTRIES[country];
+    const sizeOffers = await this.offers.sizeOffers(
+      product.variants[variantIndex]!.size_variants.map((s) => s.guid),
+      country,
+      adminView,
+    );
     const soldIn = await this.db.query<{ country_code: CountryCode }>(
       `SELECT DISTINCT pr.country_code
          FROM size_variants sv JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.withdrawn_at IS NULL
@@ -84,6 +92,7 @@ export class ProductService {
       currencyCode: c.info.currencyCode,
       currencySymbol: c.info.symbol,
       priceAge: await priceAge(this.db, product.store_id, country, this.feedAges),
+      sizeOffers,
     };
   }
 

@@ -13,7 +13,10 @@ import { catalogCounts } from './catalog-counts';
 
 /**
  * The products sitemap of country $1, in order: each product of a store shown to everyone that
- * is priced there (a withdrawn price row is none, issue 27: its page answers 410), with its first size variant's slug there and when its page last changed
+ * is priced there (a withdrawn price row is none, issue 27: its page answers 410) and is the
+ * canonical copy there (issue 28, decision 0079: no older copy of its match, products.canonical_id,
+ * is on offer there; every other copy's page names that one as rel=canonical, offer-service.ts),
+ * with its first size variant's slug there and when its page last changed
  * there. That is its newest known change in the change log (a price or availability change, or
  * its first sighting; none when the log does not know: LAST_KNOWN_CHANGE_SQL), never
  * products.updated_at, which every re-import of an unchanged feed moves.
@@ -36,6 +39,14 @@ const PRODUCT_URLS_SQL = `
         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $1 AND pr.withdrawn_at IS NULL
        WHERE v.product_id = p.id
        ORDER BY v.position, v.id, sv.id LIMIT 1) first ON TRUE
+   WHERE NOT EXISTS (
+           SELECT 1 FROM products older
+             JOIN stores os ON os.id = older.store_id AND NOT os.admin_only
+            WHERE older.canonical_id = p.canonical_id AND older.id < p.id
+              AND EXISTS (SELECT 1 FROM variants ov
+                            JOIN size_variants osv ON osv.variant_id = ov.id
+                            JOIN size_variant_prices opr ON opr.size_variant_id = osv.id AND opr.country_code = $1 AND opr.withdrawn_at IS NULL
+                           WHERE ov.product_id = older.id))
    ORDER BY p.id`;
 
 /** The newest of some ISO times (which compare as text); null when none is known. */

@@ -50,10 +50,10 @@ const page = async (path: string, shopper?: Shopper) => {
   return res;
 };
 
-/** The Product JSON-LD of a page. */
+/** The ProductGroup JSON-LD of a page. */
 function productLd(html: string): Record<string, unknown> {
   const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
-  return blocks.find((d) => d['@type'] === 'Product')!;
+  return blocks.find((d) => d['@type'] === 'ProductGroup')!;
 }
 const summaryOf = (html: string) => /data-testid="rating-summary">([^<]*)</.exec(html)?.[1];
 /** The stars checked in the rating group (the radios' `value`s with `checked`). */
@@ -63,7 +63,7 @@ const checkedStars = (html: string) =>
 describe('ratings on the product page', () => {
   it('has no aggregateRating and says so while a product has no ratings, and offers a guest sign-in', async () => {
     const { text } = await page(pages[0]!.path);
-    expect(productLd(text)['@type']).toBe('Product');
+    expect(productLd(text)['@type']).toBe('ProductGroup');
     expect(productLd(text).aggregateRating).toBe(undefined);
     expect(summaryOf(text)).toBe('No ratings yet');
     expect(text).toContain('Sign in to rate this product');

@@ -6,7 +6,7 @@ import { BrandListSchema, ProductDetailSchema, SITEMAP_PAGE_SIZE, SitemapUrlsSch
 import { COUNTRIES, countryPrefix, type CountryCode } from '../../../shared/countries';
 import { PAGE_STEP, PER_PAGE } from '../../../shared/constants';
 import { SITEMAP_LINKS_PER_PAGE } from '../../../client/routes/sitemap.route';
-import { readPayload, visibleMarkup, type ProductLd } from '../../support/page';
+import { offersOf, readPayload, visibleMarkup, type ProductLd } from '../../support/page';
 import { demoStackForFile } from '../../support/demo-stack';
 import type { Reply } from '../../support/recording-upstream';
 import { withWebOverUpstream } from '../../support/web-over-upstream';
@@ -36,7 +36,7 @@ function jsonLd(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 }
 
-const productLd = (html: string) => jsonLd(html).find((d) => d['@type'] === 'Product') as ProductLd | undefined;
+const productLd = (html: string) => jsonLd(html).find((d) => d['@type'] === 'ProductGroup') as ProductLd | undefined;
 
 /** A size variant (guid, stored url, its availability there) of a store with this affiliate id, and a country it is priced in (GB first). */
 async function sizeVariantOfAffiliate(affiliate: number, where = 'TRUE') {
@@ -100,7 +100,7 @@ function assertWellFormedXml(xml: string): void {
 }
 
 describe('the product landing page', () => {
-  it('renders the product with its price, sizes, store and Product JSON-LD', async () => {
+  it('renders the product with its price, sizes, store and ProductGroup JSON-LD', async () => {
     const detail = await detailOf(SCRIPT_TITLE_PRODUCT.guid);
     const res = await request(stack.web.url).get(`/${detail.canonicalUrl}`).expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
@@ -124,7 +124,10 @@ describe('the product landing page', () => {
     expect(ld.image).toEqual(ogImages);
     expect(ogImages.filter((src) => !/^https:\/\/www\.vitrine\.example\/images\/v\d+\/card\/product\/.+\.jpg$/.test(src!))).toEqual([]);
     expect(ogImages.length).toBe(new Set([variant.images.productimage, ...variant.additional_images]).size);
-    const offers = ld.offers['@type'] === 'AggregateOffer' ? ld.offers.offers : [ld.offers];
+    // One variant per size of the colour, each with its own offers (issue 28: sizes no longer mixed).
+    expect(ld.variesBy).toEqual(['https://schema.org/size']);
+    expect(ld.hasVariant.map((v) => v.sku)).toEqual(variant.size_variants.map((s) => s.guid));
+    const offers = ld.hasVariant.flatMap(offersOf);
     expect(offers).toHaveLength(variant.size_variants.length);
     for (const offer of offers) {
       expect(offer.priceCurrency).toBe('GBP');
@@ -184,9 +187,8 @@ describe('the product landing page', () => {
     const detail = await detailOf(row!.guid, 'US');
     const res = await request(stack.web.url).get(`/us/${detail.canonicalUrl}`).expect(200);
     const ld = productLd(res.text)!;
-    const offers = ld.offers['@type'] === 'AggregateOffer' ? ld.offers.offers : [ld.offers];
-    expect(offers).not.toHaveLength(0);
-    expect(offers.every((o: { priceCurrency: string }) => o.priceCurrency === 'USD')).toBe(true);
+    const currencies = new Set(ld.hasVariant.flatMap(offersOf).map((o) => o.priceCurrency));
+    expect([...currencies]).toEqual(['USD']);
     expect(ld.url).toBe(`${SITE}/us/${detail.canonicalUrl}`);
     expect(visibleMarkup(res.text)).toMatch(/class="product-sale-price">\$[\d,.]+</);
   });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { groupByLetter } from '../../../client/components/product/AlphabetDirectory';
-import { availabilityLabel, productStructuredData, schemaAvailability, selectedOf } from '../../../client/components/product/product-view';
+import { availabilityLabel, canonicalPath, productStructuredData, schemaAvailability, selectedOf } from '../../../client/components/product/product-view';
 import { retailerDestination } from '../../../client/components/product/retailer-destination';
 import { clickSource } from '../../../client/routes/retailer.route';
+import type { Offer, SizeOffers } from '../../../shared/api/offer-schemas';
 import type { ProductDetail, SizeVariant } from '../../../shared/api/product-schemas';
 import { escapeXml } from '../../../server/web/lib/xml';
 import { robotsTxt, sitemapFileName } from '../../../server/web/seo/sitemaps';
-import type { ProductLd } from '../../support/page';
+import { offersOf, type ProductLd } from '../../support/page';
 
 // The catalogue pages beside the listing (spec section 2: the product landing page, the
 // click-through to a retailer, sitemaps): the decisions behind them, read like the spec.
@@ -55,7 +56,27 @@ const size = (over: Partial<SizeVariant>): SizeVariant => ({
   ...over,
 });
 
-function detail(sizes: SizeVariant[], selectedGuid = sizes[0]!.guid): ProductDetail {
+/** Maison Harlow's own offer of a size (no other store sells it unless a test says so). */
+const ownOffer = (s: SizeVariant): Offer => ({
+  guid: s.guid,
+  path: `clothing/midi-dresses/${s.slug}`,
+  storename: 'Maison Harlow',
+  store_slug: 'maison-harlow',
+  affiliate_id: 1,
+  saleprice: s.saleprice,
+  msrp: s.msrp,
+  offers: s.offers,
+  status: s.status,
+  delivery: 0,
+  total: s.saleprice,
+  priceAge: { checkedAt: null, mayBeOutOfDate: false },
+});
+
+/** Each size with its own store's offer only, and its own page canonical. */
+const ownOffers = (sizes: SizeVariant[]): SizeOffers[] =>
+  sizes.map((s) => ({ guid: s.guid, gtin: null, mpn: null, canonicalUrl: `clothing/midi-dresses/${s.slug}`, offers: [ownOffer(s)] }));
+
+function detail(sizes: SizeVariant[], selectedGuid = sizes[0]!.guid, sizeOffers = ownOffers(sizes)): ProductDetail {
   return {
     product: {
       id: 7,
@@ -100,25 +121,47 @@ function detail(sizes: SizeVariant[], selectedGuid = sizes[0]!.guid): ProductDet
     currencyCode: 'GBP',
     currencySymbol: '£',
     priceAge: { checkedAt: '2026-11-28T09:40:00.000Z', mayBeOutOfDate: false },
+    sizeOffers,
   };
 }
 
 describe('the product page structured data (product snippets)', () => {
   const url = (p: string) => `https://www.vitrine.example${p}`;
 
-  it('marks up one offer per size, sold by the store, with availability', () => {
+  it("marks up the colour as a ProductGroup varying by size, each size its own Product with its store's offer", () => {
     const sizes = [size({}), size({ guid: '00000000-0000-4000-8000-000000000002', slug: 'satin-dress-10', size: '10', saleprice: 85.5, status: 0 })];
     const d = detail(sizes, sizes[1]!.guid);
     const ld = productStructuredData({ detail: d, selection: selectedOf(d)!, url, image: url }) as ProductLd;
-    expect(ld['@type']).toBe('Product');
-    expect(ld.sku).toBe(sizes[1]!.guid);
+    expect(ld['@type']).toBe('ProductGroup');
+    expect(ld.productGroupID).toBe('7');
+    expect(ld.variesBy).toEqual(['https://schema.org/size']);
     expect(ld.url).toBe('https://www.vitrine.example/clothing/midi-dresses/satin-dress-10');
     expect(ld.brand).toEqual({ '@type': 'Brand', name: 'Lena Calloway' });
     expect(ld.image).toEqual(['https://www.vitrine.example/images/a/full.svg', 'https://www.vitrine.example/images/b/full.svg']);
-    expect(ld.offers).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '80.00', highPrice: '85.50', offerCount: 2 });
-    const offers = ld.offers['@type'] === 'AggregateOffer' ? ld.offers.offers : [ld.offers];
-    expect(offers.map((o) => o.availability)).toEqual(['https://schema.org/InStock', 'https://schema.org/OutOfStock']);
+    // The page's size no longer mixed with the others: each size carries its own offer.
+    expect(ld.hasVariant.map((v) => [v.sku, v.size, v.offers['@type'], offersOf(v).map((o) => [o.price, o.availability])])).toEqual([
+      [sizes[0]!.guid, '8', 'Offer', [['80.00', 'https://schema.org/InStock']]],
+      [sizes[1]!.guid, '10', 'Offer', [['85.50', 'https://schema.org/OutOfStock']]],
+    ]);
+    expect(ld.hasVariant.map((v) => 'gtin' in v || 'mpn' in v)).toEqual([false, false]);
     expect(ld.aggregateRating).toBeUndefined();
+  });
+
+  it("gives a size sold by several stores an AggregateOffer across them, its GTIN and MPN, and the canonical copy's page as its URL", () => {
+    const sizes = [size({})];
+    const elsewhere: Offer = { ...ownOffer(sizes[0]!), guid: '00000000-0000-4000-8000-000000000009', path: 'clothing/midi-dresses/satin-dress-8-2', storename: 'Birch Row', saleprice: 72.5, total: 72.5 };
+    const sized: SizeOffers = { guid: sizes[0]!.guid, gtin: '05012345678900', mpn: 'LC-SATIN', canonicalUrl: 'clothing/midi-dresses/satin-dress-8-2', offers: [elsewhere, ownOffer(sizes[0]!)] };
+    const d = detail(sizes, sizes[0]!.guid, [sized]);
+    expect(canonicalPath(d, selectedOf(d)!)).toBe('/clothing/midi-dresses/satin-dress-8-2');
+    const ld = productStructuredData({ detail: d, selection: selectedOf(d)!, url, image: url }) as ProductLd;
+    expect(ld.url).toBe('https://www.vitrine.example/clothing/midi-dresses/satin-dress-8-2');
+    const [variant] = ld.hasVariant;
+    expect(variant).toMatchObject({ gtin: '05012345678900', mpn: 'LC-SATIN', url: 'https://www.vitrine.example/clothing/midi-dresses/satin-dress-8-2' });
+    expect(variant!.offers).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '72.50', highPrice: '80.00', offerCount: 2 });
+    expect(offersOf(variant!).map((o) => [o.seller, o.url])).toEqual([
+      [{ '@type': 'Organization', name: 'Birch Row' }, 'https://www.vitrine.example/clothing/midi-dresses/satin-dress-8-2'],
+      [{ '@type': 'Organization', name: 'Maison Harlow' }, 'https://www.vitrine.example/clothing/midi-dresses/satin-dress-8'],
+    ]);
   });
 
   it('adds ratings only when there are some', () => {
@@ -127,7 +170,7 @@ describe('the product page structured data (product snippets)', () => {
     expect(none.aggregateRating).toBeUndefined();
     const rated = productStructuredData({ detail: d, selection: selectedOf(d)!, url, image: url, rating: { ratingValue: 4.5, ratingCount: 12 } }) as ProductLd;
     expect(rated.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 12 });
-    expect(rated.offers['@type']).toBe('Offer');
+    expect(rated.hasVariant[0]!.offers['@type']).toBe('Offer');
   });
 
   it('reads size variant statuses in words and in schema.org terms', () => {
