@@ -75,7 +75,7 @@ export async function prepareUpsert(
 /** Writes one chunk's products, variants, size variants and prices, in that order. */
 export async function upsertChunk(tx: Queryable, target: UpsertTarget, chunk: ProductDraft[]): Promise<UpsertedChunk> {
   const { storeId, country, currency } = target;
-  const productIds = await upsertProducts(tx, storeId, chunk, target.categoryIds, target.brandIds);
+  const { ids: productIds, rebranded } = await upsertProducts(tx, storeId, chunk, target.categoryIds, target.brandIds);
   const variantRows: { product: ProductDraft; variant: VariantDraft; productId: number }[] = [];
   for (const product of chunk) {
     const { id } = productIds.get(product.groupKey)!;
@@ -89,6 +89,14 @@ export async function upsertChunk(tx: Queryable, target: UpsertTarget, chunk: Pr
     for (const size of row.variant.sizes) sizeRows.push({ size, variantId: variant.id, parents: [productState, variant.state] });
   }
   const { ids: sizeIds, rekeyed } = await upsertSizeVariants(tx, storeId, sizeRows, target.coupons);
+  // A product whose brand changed rekeys all its sizes: the brand is part of every match key.
+  for (const row of variantRows) {
+    if (!rebranded.has(row.product.groupKey)) continue;
+    for (const size of row.variant.sizes) {
+      const sv = sizeIds.get(size.item.id)!;
+      if (sv.state !== 'new') rekeyed.add(sv.id);
+    }
+  }
   const existing = [...sizeIds.values()].filter((s) => s.state !== 'new').map((s) => s.id);
   await measureOffers(tx, target, sizeRows, sizeIds, existing);
   const prices = await upsertPrices(
@@ -98,7 +106,7 @@ export async function upsertChunk(tx: Queryable, target: UpsertTarget, chunk: Pr
     sizeRows.map((r) => ({ ...r.size, id: sizeIds.get(r.size.item.id)!.id })),
     existing,
   );
-  return { products: productIds, variants: variantIds, sizes: sizeRows, sizeIds, rekeyed, prices };
+  return { products: productIds, variants: variantIds, sizes: sizeRows, sizeIds, rekeyed: [...rekeyed], prices };
 }
 
 // A size variant seen before carries the discount its log allows and this week's drop
@@ -179,15 +187,19 @@ async function withUnchanged(
   return result;
 }
 
+/** The products written, and the group keys of those seen before whose brand changed. */
+type UpsertedProducts = { ids: Map<string, Upserted>; rebranded: Set<string> };
+
 async function upsertProducts(
   tx: Queryable,
   storeId: number,
   chunk: ProductDraft[],
   categoryIds: Map<string, number>,
   brandIds: Map<string, number>,
-): Promise<Map<string, Upserted>> {
+): Promise<UpsertedProducts> {
   const keys = chunk.map((p) => p.groupKey);
-  const changed = await returnedRows<string>(
+  // `old` is the row as it was (see upsertSizeVariants).
+  const changed = await returnedRows<string, [rebranded: boolean]>(
     tx,
     `WITH up AS (
      INSERT INTO products AS p (store_id, group_key, brand_id, category_id, department, title, description,
@@ -205,8 +217,9 @@ async function upsertProducts(
             (EXCLUDED.brand_id, EXCLUDED.category_id, EXCLUDED.department, EXCLUDED.title, EXCLUDED.description,
              EXCLUDED.gender, EXCLUDED.age_group, EXCLUDED.product_type, EXCLUDED.google_product_category,
              EXCLUDED.care)
-     RETURNING p.group_key, p.id, (p.xmax = 0) AS inserted
-     ) SELECT json_agg(json_build_array(group_key, id, inserted)) AS rows FROM up`,
+     RETURNING p.group_key, p.id, (p.xmax = 0) AS inserted, p.brand_id
+     ) SELECT json_agg(json_build_array(up.group_key, up.id, up.inserted, NOT up.inserted AND old.brand_id IS DISTINCT FROM up.brand_id)) AS rows
+         FROM up LEFT JOIN products old ON old.id = up.id`,
     [
       storeId,
       keys,
@@ -222,7 +235,8 @@ async function upsertProducts(
       chunk.map((p) => p.first.care ?? null),
     ],
   );
-  return withUnchanged(tx, storeId, keys, changed, 'SELECT id, group_key AS key FROM products WHERE store_id = $1 AND group_key = ANY($2::text[])');
+  const ids = await withUnchanged(tx, storeId, keys, changed, 'SELECT id, group_key AS key FROM products WHERE store_id = $1 AND group_key = ANY($2::text[])');
+  return { ids, rebranded: new Set(changed.filter(([, , , brandChanged]) => brandChanged).map(([key]) => key)) };
 }
 
 const variantKey = (productId: number, colourName: string) => `${productId}\u0000${colourName}`;
@@ -278,7 +292,7 @@ async function upsertVariants(
 }
 
 /** The size variants written, and those whose match keys changed (offer-matching.ts). */
-type UpsertedSizes = { ids: Map<string, Upserted>; rekeyed: number[] };
+type UpsertedSizes = { ids: Map<string, Upserted>; rekeyed: Set<number> };
 
 async function upsertSizeVariants(
   tx: Queryable,
@@ -326,7 +340,7 @@ async function upsertSizeVariants(
       rows.map((r) => r.size.item.identifierExists ?? null),
     ],
   );
-  const rekeyed = changed.filter(([, , inserted, keysChanged]) => !inserted && keysChanged).map(([, id]) => id);
+  const rekeyed = new Set(changed.filter(([, , inserted, keysChanged]) => !inserted && keysChanged).map(([, id]) => id));
   const ids = await withUnchanged(tx, storeId, keys, changed, 'SELECT id, item_id AS key FROM size_variants WHERE store_id = $1 AND item_id = ANY($2::text[])');
   return { ids, rekeyed };
 }

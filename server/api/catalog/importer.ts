@@ -19,7 +19,7 @@ import {
   type FeedState,
 } from './feed-states';
 import { prepareUpsert, upsertChunk, type UpsertedChunk } from './feed-upsert';
-import { matchOffers, type MatchReport } from './offer-matching';
+import { lockMatching, matchOffers, type MatchReport } from './offer-matching';
 import type { FeedMode } from './store-manifest';
 import { readTsvFeed } from './tsv-feed';
 import { readXmlFeed } from './xml-feed';
@@ -226,6 +226,7 @@ async function applyFeed(
   report: ImportReport,
   sha256: string,
 ): Promise<void> {
+  await lockMatching(tx);
   const upsert = await prepareUpsert(tx, store.id, target.country, target.currency, products);
   // Gathered over the chunks and written last: the log's lock is then held only from
   // writing them to the commit, not for the whole import.

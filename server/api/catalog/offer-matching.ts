@@ -19,6 +19,20 @@ import type { Queryable } from '../db/database';
 // - Withdrawal is no concern here (withdrawn_at hides an offer; identity stays), and a feed
 //   that inserts and rekeys nothing changes nothing, so a repeated import matches nothing anew.
 
+// Beside the migration (73455001), per-store import (73455002), site content (73455003) and
+// change log (73455004) locks.
+const MATCHING_LOCK_KEY = 73_455_005;
+
+/**
+ * Feeds are written and matched one at a time (issue 28), taken before the feed's rows are
+ * written: two stores' feeds bringing one new GTIN at once would each miss the other's
+ * uncommitted row, and each matcher would wait on rows the other import holds. On PGlite,
+ * one connection, imports are one at a time anyway.
+ */
+export async function lockMatching(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [MATCHING_LOCK_KEY]);
+}
+
 /** A GTIN two brands claim: not merged across them (the brands' names, the stores' slugs). */
 export type GtinConflict = { gtin: string; brands: string[]; stores: string[] };
 

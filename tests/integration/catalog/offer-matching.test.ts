@@ -245,6 +245,19 @@ describe.each(BOTH_ENGINES)('offer matching on %s', (_engine, open) => {
     });
   });
 
+  it('takes a product whose brand changed out of the match, its GTINs now claimed by two brands', async () => {
+    await load('aster', dress('aster'));
+    await load('birch', dress('birch'));
+    const rebranded = await load('birch', dress('birch', { brand: 'Northlane' }));
+    expect(rebranded.matching).toEqual({
+      matched: 0,
+      left: 2,
+      conflicts: [DRESS_S, DRESS_M].map((gtin) => ({ gtin: stored(gtin), brands: ['Ava Marlowe', 'Northlane'], stores: ['aster', 'birch'] })),
+      partnerStores: [],
+    });
+    expect((await matches())['birch-M']).toEqual({ size: 'birch-M', product: 'birch-dress' });
+  });
+
   it('keeps a withdrawn offer in its match, so the product keeps its identity when it returns', async () => {
     await load('aster', dress('aster'));
     const blouse: Row = { id: 'birch-blouse', group: 'birch-blouse', size: 'M', title: 'Silk Blouse' };
