@@ -14,12 +14,25 @@ export type FixtureManifest = { stores: Record<string, unknown>[] };
 export const fixtureManifest = () => JSON.parse(readFixture('good/stores.json')) as FixtureManifest;
 
 /** One item of a feed written in a test: a midi dress in black, size M, in stock, unless told. */
-export type DressRow = { id: string; group?: string; size?: string; title: string; price: string; availability?: string };
+export type DressRow = {
+  id: string;
+  group?: string;
+  size?: string;
+  title: string;
+  price: string;
+  availability?: string;
+  /** Google's identifiers and shipping ("GB:::9.00 GBP"): columns written only when some row has one. */
+  gtin?: string;
+  mpn?: string;
+  shipping?: string;
+};
 
 const DRESS_HEADER = 'id\titem_group_id\ttitle\tdescription\tlink\timage_link\tprice\tbrand\tcolor\tgender\tage_group\tsize\tavailability\tproduct_type';
+const OPTIONAL_COLUMNS = ['gtin', 'mpn', 'shipping'] as const;
 
 /** A TSV feed of women's midi dresses priced in `currency`, for a test's own small catalogue. */
 export function dressFeed(rows: readonly DressRow[], currency = 'GBP'): string {
+  const optional = OPTIONAL_COLUMNS.filter((column) => rows.some((r) => r[column] !== undefined));
   const lines = rows.map((r) =>
     [
       r.id,
@@ -36,7 +49,8 @@ export function dressFeed(rows: readonly DressRow[], currency = 'GBP'): string {
       r.size ?? 'M',
       r.availability ?? 'in_stock',
       'Women > Clothing > Dresses > Midi Dresses',
+      ...optional.map((column) => r[column] ?? ''),
     ].join('\t'),
   );
-  return `${[DRESS_HEADER, ...lines].join('\n')}\n`;
+  return `${[[DRESS_HEADER, ...optional].join('\t'), ...lines].join('\n')}\n`;
 }

@@ -15,12 +15,12 @@ import { dressFeed, type DressRow } from './feed-fixtures';
 // size M Birch (delivery not shown), Cedar, then Alder (sold out). Alder & Ash also sells a
 // Silk Wrap Dress nobody else does.
 //
-// Until the matcher and the importer's identifiers land (issue 28, another part), the GTINs,
-// MPN, the feed's shipping, the stores' delivery prices and the match itself (same_as) are
-// set here with SQL after the import: switch these to the feeds and the matcher at integration.
+// The GTINs, MPN and Birch Row's shipping come in the feeds, Alder & Ash's delivery price in
+// stores.json, and the importer's matcher makes the match; only Dune Street's withdrawal from
+// GB is set by hand (a full feed carrying nothing would be held by the shrink guard).
 
 export const STORES = [
-  { slug: 'alder-ash', name: 'Alder & Ash', countryCode: 'GB', sellsTo: ['GB'] },
+  { slug: 'alder-ash', name: 'Alder & Ash', countryCode: 'GB', sellsTo: ['GB'], deliveryPrices: { GB: 4.95 } },
   { slug: 'birch-row', name: 'Birch Row', countryCode: 'GB', sellsTo: ['GB'] },
   { slug: 'cedar-lane', name: 'Cedar Lane', countryCode: 'GB', sellsTo: ['GB'], freeDelivery: { GB: 75, US: null, INTERNATIONAL: null } },
   { slug: 'dune-street', name: 'Dune Street', countryCode: 'GB', sellsTo: ['GB', 'US'] },
@@ -31,11 +31,21 @@ export type StoreSlug = (typeof STORES)[number]['slug'];
 export const GTIN = { S: '05012345678900', M: '05012345678917' } as const;
 export const MPN = 'AM-LINEN-01';
 
-const linen = (size: 'S' | 'M', price: string, availability = 'in_stock'): DressRow => ({ id: `LINEN-${size}`, group: 'LINEN', size, title: 'Linen Midi Dress', price, availability });
+const linen = (size: 'S' | 'M', price: string, availability = 'in_stock', shipping?: string): DressRow => ({
+  id: `LINEN-${size}`,
+  group: 'LINEN',
+  size,
+  title: 'Linen Midi Dress',
+  price,
+  availability,
+  gtin: GTIN[size],
+  mpn: MPN,
+  shipping,
+});
 
 const GB_FEEDS: Record<StoreSlug, DressRow[]> = {
   'alder-ash': [linen('S', '80.00'), linen('M', '82.00', 'out_of_stock'), { id: 'SILK', title: 'Silk Wrap Dress', price: '60.00' }],
-  'birch-row': [linen('S', '78.00'), linen('M', '79.00')],
+  'birch-row': [linen('S', '78.00', 'in_stock', 'GB:::9.00 GBP'), linen('M', '79.00')],
   'cedar-lane': [linen('S', '84.00'), linen('M', '84.00')],
   'dune-street': [linen('S', '70.00')],
 };
@@ -43,34 +53,14 @@ const GB_FEEDS: Record<StoreSlug, DressRow[]> = {
 /** A store's size variant guid of an item (LINEN-S, LINEN-M, SILK). */
 export const guidOf = (store: StoreSlug, item: string) => sizeVariantGuid(store, item);
 
-/** Imports the four stores and their feeds, then sets what the importer and matcher will set (see above). */
+/** Imports the four stores and their feeds (the matcher makes the match), then withdraws Dune Street's GB offer. */
 export async function seedOffersCatalog(db: Database): Promise<void> {
   await importStores(db, { stores: STORES });
   for (const { slug } of STORES) await importFeed(db, { store: slug, country: 'GB', text: dressFeed(GB_FEEDS[slug]) });
   await importFeed(db, { store: 'dune-street', country: 'US', text: dressFeed([linen('S', '95.00')], 'USD') });
-  await db.query(`UPDATE stores SET delivery_prices = '{"GB": 4.95}' WHERE slug = 'alder-ash'`);
-  await db.query(
-    `UPDATE size_variant_prices SET shipping_price = 9.00
-      WHERE country_code = 'GB' AND size_variant_id = (SELECT id FROM size_variants WHERE guid = $1::uuid)`,
-    [guidOf('birch-row', 'LINEN-S')],
-  );
   await db.query(
     `UPDATE size_variant_prices SET withdrawn_at = now()
       WHERE country_code = 'GB' AND size_variant_id = (SELECT id FROM size_variants WHERE guid = $1::uuid)`,
     [guidOf('dune-street', 'LINEN-S')],
-  );
-  for (const size of ['S', 'M'] as const) {
-    await db.query(`UPDATE size_variants SET gtin = $1, mpn = $2 WHERE item_id = $3`, [GTIN[size], MPN, `LINEN-${size}`]);
-    // The oldest copy of each size stands for the others, as the matcher decides (decision 0079).
-    await db.query(
-      `UPDATE size_variants SET same_as = (SELECT min(id) FROM size_variants WHERE item_id = $1)
-        WHERE item_id = $1 AND id <> (SELECT min(id) FROM size_variants WHERE item_id = $1)`,
-      [`LINEN-${size}`],
-    );
-  }
-  await db.query(
-    `UPDATE products SET same_as = (SELECT min(product_id) FROM variants v JOIN size_variants sv ON sv.variant_id = v.id WHERE sv.item_id = 'LINEN-S')
-      WHERE id IN (SELECT v.product_id FROM variants v JOIN size_variants sv ON sv.variant_id = v.id WHERE sv.item_id = 'LINEN-S')
-        AND id <> (SELECT min(product_id) FROM variants v JOIN size_variants sv ON sv.variant_id = v.id WHERE sv.item_id = 'LINEN-S')`,
   );
 }
