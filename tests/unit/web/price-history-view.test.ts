@@ -21,6 +21,8 @@ function history(overrides: Overrides = {}): PriceHistory {
     lowest30: { price: 60, date: '2026-11-24' },
     lowest90: null,
     lowestIn90Days: false,
+    stores: [],
+    lowest: [],
     ...rest,
     reference: { price: 80, basis: 'history', since: '2026-11-14', known: '2026-08-01', discount: 25, msrpDiscount: 40, ...reference },
   };
