@@ -22,6 +22,7 @@ import {
   newShopper,
   setUserAlert,
   openAlertsDatabase,
+  sellAlsoAt,
   startAlertsApi,
   type AlertClient,
   textOf,
@@ -310,8 +311,7 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
   });
 
   // Issue 28: a price alert at any store. A third store, Rivington, sells the same jeans as
-  // Northlane (NL400-IND-32); until the matcher lands the match is set here with SQL
-  // (same_as) after importing Rivington's feed with the real importer.
+  // Northlane (NL400-IND-32): sellAlsoAt matches them with SQL until the matcher lands.
   describe('at any store', () => {
     const JEANS = guidOf('northlane', 'NL400-IND-32');
     const RIVINGTON_JEANS = guidOf('rivington', 'RV-400-32');
@@ -328,19 +328,8 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
       ]);
 
     beforeAll(async () => {
-      const manifest = fixtureManifest();
-      manifest.stores.push({ ...manifest.stores.find((s) => s.slug === 'northlane')!, slug: 'rivington', name: 'Rivington', affiliateId: 9, coupons: [] });
-      await importStores(db, manifest);
-      const [header, ...lines] = FEEDS.northlaneGB.text.split('\n');
-      const jeans = lines.find((line) => line.startsWith('NL400-IND-32\t'))!.replace('NL400-IND-32', 'RV-400-32').replace('northlane.example', 'rivington.example');
-      rivingtonFeed = editTsv([header, jeans].join('\n'), { 'RV-400-32': { item_group_id: 'RV-400', sale_price: '62.00 GBP' } });
-      await importFeed(db, { text: rivingtonFeed, store: 'rivington', country: 'GB' });
-      await db.query(
-        `UPDATE products SET same_as = (SELECT v.product_id FROM size_variants sv JOIN variants v ON v.id = sv.variant_id WHERE sv.guid = $1)
-          WHERE id = (SELECT v.product_id FROM size_variants sv JOIN variants v ON v.id = sv.variant_id WHERE sv.guid = $2)`,
-        [JEANS, RIVINGTON_JEANS],
-      );
-      await db.query('UPDATE size_variants SET same_as = (SELECT id FROM size_variants WHERE guid = $1) WHERE guid = $2', [JEANS, RIVINGTON_JEANS]);
+      rivingtonFeed = await sellAlsoAt(db, { slug: 'rivington', name: 'Rivington' }, 'NL400-IND-32', 'RV-400-32');
+      await rivington({ sale_price: '62.00 GBP' });
       await northlane({ 'NL400-IND-32': { sale_price: '60.00 GBP' } });
       await evaluate();
     });
