@@ -407,6 +407,14 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
         [anyStore, 44, 41.5],
         [anyStore, 62, 44],
       ]);
+
+      // An offer that is not the cheapest there is no news at any store: Northlane's at 42.50
+      // is below Kay's 43, but Rivington's 41.50 was cheaper already.
+      const kay = await shopper();
+      await setUserAlert(kay, { id: JEANS, alertPrice: '43', anyStore: true });
+      await northlane({ 'NL400-IND-32': { sale_price: '42.50 GBP' } });
+      await evaluate();
+      expect((await notificationsOf(kay)).totalCount).toBe(0);
     });
   });
 });
