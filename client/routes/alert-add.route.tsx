@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
+import { priceHistoryPath } from '../../shared/api/price-history-paths';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { safeReturnPath } from '../../shared/same-site-path';
-import { ALERT_MESSAGES } from '../../shared/validation/alert-rules';
+import { ALERT_MESSAGES, type AlertKind } from '../../shared/validation/alert-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { sessionContext } from '../app/session-context';
 import {
@@ -11,6 +12,7 @@ import {
   alertFormState,
   alertProductOf,
   alertRequest,
+  anyStoreChoice,
   backInStockPromise,
   formField,
   isAlertKind,
@@ -31,6 +33,8 @@ import { ShellLink } from '../components/ui/ShellLink';
 // redirect), with the way back to the same-site returnurl. Without JavaScript the price field
 // cannot wait for a scope, so it is always there and counts only for a price alert. A back-in-
 // stock alert (a sold-out size's "Tell me when it is back") watches this size only: no scope.
+// A price alert offers "at any store" when more than one store sells the size (issue 28); the
+// box cannot wait for the item's scope here, so the api refuses it with another scope.
 
 const noStore = { 'Cache-Control': CacheNone.header };
 /** A size variant guid (a UUID): anything else is no product of ours. */
@@ -56,22 +60,33 @@ async function readTarget({ context, params, request }: Pick<LoaderFunctionArgs,
   return { guid, kind, product, productName: product.name, back, guest: !context.get(sessionContext).signedIn(), country: site.country };
 }
 
-export async function loader(args: LoaderFunctionArgs) {
-  const { guid, kind, product, productName, back, guest } = await readTarget(args);
-  return data({ guid, kind, product, productName, back, guest }, { headers: noStore });
+/** The "at any store" box's words when more than one store sells the size; a history that fails leaves the box out. */
+async function anyStoreWords({ context }: Pick<LoaderFunctionArgs, 'context'>, guid: string, kind: AlertKind, country: string): Promise<string | undefined> {
+  if (kind !== 'price') return undefined;
+  try {
+    return anyStoreChoice(kind, 'item', await context.get(apiContext).get(priceHistoryPath(guid), 'PriceHistory', { country, days: 1 }));
+  } catch {
+    return undefined;
+  }
 }
 
-type ActionData = { done: string } | { error: string | undefined; fields: { scope: string; alertPrice: string; email: string } };
+export async function loader(args: LoaderFunctionArgs) {
+  const { guid, kind, product, productName, back, guest, country } = await readTarget(args);
+  const anyStore = await anyStoreWords(args, guid, kind, country);
+  return data({ guid, kind, product, productName, back, guest, anyStore }, { headers: noStore });
+}
+
+type ActionData = { done: string } | { error: string | undefined; fields: { scope: string; alertPrice: string; email: string; anyStore: string } };
 
 export async function action(args: ActionFunctionArgs) {
   const { guid, kind, product, guest, country } = await readTarget(args);
   const form = await readForm(args.request);
-  const fields = { scope: formField(form, 'scope'), alertPrice: formField(form, 'alertPrice').trim(), email: formField(form, 'email').trim() };
+  const fields = { scope: formField(form, 'scope'), alertPrice: formField(form, 'alertPrice').trim(), email: formField(form, 'email').trim(), anyStore: formField(form, 'anyStore') };
   const scope = kind === 'stock' ? 'item' : isAlertScope(fields.scope) && scopesFor(product.brand?.name ?? null).includes(fields.scope) ? fields.scope : '';
   const email = guest ? fields.email : undefined;
   const state = alertFormState({ kind, scope, price: fields.alertPrice, email, salePrice: product.salePrice });
   if (scope === '' || !state.canSubmit) return data<ActionData>({ error: undefined, fields }, { status: 400, headers: noStore });
-  const call = alertRequest({ kind, scope, price: fields.alertPrice, email, guid, product, country });
+  const call = alertRequest({ kind, scope, price: fields.alertPrice, email, guid, product, country, anyStore: fields.anyStore === 'on' });
   try {
     const answer = await args.context.get(apiContext).send('POST', call.path, call.body, 'AlertSet');
     return data<ActionData>({ done: answer.message }, { headers: noStore });
@@ -82,7 +97,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { kind, product, productName, back, guest } = useLoaderData<typeof loader>();
+  const { kind, product, productName, back, guest, anyStore } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionData | undefined;
   const id = useId();
   const failed = answer && 'fields' in answer ? answer : undefined;
@@ -141,6 +156,12 @@ export function Component() {
               </p>
             )}
           </fieldset>
+        )}
+        {anyStore && (
+          <label className="alert-any-store">
+            <input type="checkbox" name="anyStore" defaultChecked={failed?.fields.anyStore === 'on'} />
+            {anyStore}
+          </label>
         )}
         {kind === 'price' && (
           <div className="form-field">

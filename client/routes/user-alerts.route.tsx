@@ -5,7 +5,7 @@ import { ApiError } from '../../shared/api/api-client';
 import { COUNTRIES, countryPrefix, parseCountryCode } from '../../shared/countries';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { formatPrice } from '../../shared/price';
-import { ALERTS_PER_PAGE, ALERT_NOTICES } from '../../shared/validation/alert-rules';
+import { ALERTS_PER_PAGE, ALERT_NOTICES, ANY_STORE_LABEL } from '../../shared/validation/alert-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { useSession } from '../app/session';
 import { sessionContext } from '../app/session-context';
@@ -82,12 +82,13 @@ function priceIn(country: string, amount: number, symbol: string): string {
 }
 
 /**
- * "Price Alert · This item", "Sale Alert · Any item of Zara", "Back in Stock Alert · Size M":
+ * "Price Alert · This item", "Price Alert · This item at any store" (issue 28), "Sale Alert · Any item of Zara", "Back in Stock Alert · Size M":
  * the kind and scope in words (spec section 4; issue 27 for back in stock, which watches one size).
  */
 function alertWords(alert: Alert): string {
   if (alert.kind === 'stock') return `${ALERT_TITLES.stock} · ${alert.size ? `Size ${alert.size}` : 'This item'}`;
-  return `${ALERT_TITLES[alert.kind]} · ${scopeLabel(alert.scope, alert.brand?.name ?? null, alert.store?.name ?? 'its store')}`;
+  const where = alert.anyStore ? ` ${ANY_STORE_LABEL}` : '';
+  return `${ALERT_TITLES[alert.kind]} · ${scopeLabel(alert.scope, alert.brand?.name ?? null, alert.store?.name ?? 'its store')}${where}`;
 }
 
 /**

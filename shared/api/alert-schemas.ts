@@ -24,8 +24,11 @@ export { ALERT_API, confirmAlertsPath, unsubscribeAlertPath } from './alert-path
 //          A price at or above the rounded sale price: 400 'Price should be less than {n}'.
 //          kind 'stock' (back in stock): this size only, no price, and only on a size sold out
 //          in that country (else 400 ALERT_MESSAGES.stockInStock); it fires once.
+//          anyStore (issue 28; true/false, absent false): a price alert on this item that
+//          fires when the cheapest offer of its size at any store (not withdrawn, not sold out)
+//          in that country falls to the price; on any other kind or scope a 400 naming it.
 //          The same alert again (owner, kind, scope, size variant, country, price): changes
-//          nothing, added false.
+//          nothing, added false; a shopper's asked again with the other anyStore changes that.
 //   GET    /alerts/{country}?page=&perPage=                                   AlertsPageSchema
 //   DELETE /alerts/{alertId}                                                  AlertDeletedSchema
 //   GET    /notifications?page=&perPage=                                      NotificationsSchema
@@ -72,6 +75,8 @@ export const AlertSchema = z.object({
   image: z.string(),
   brand: Named.nullable(),
   store: Named.nullable(),
+  /** A price alert on this item at any store selling its size (issue 28). */
+  anyStore: z.boolean(),
   /** Today's sale price of the alerted size variant in the alert's country; null when not sold there now. */
   salePrice: z.number().nullable(),
   /** The alerted size variant's size ('M', '32'), null when it has none or is gone: a back-in-stock alert names it. */
@@ -142,6 +147,13 @@ const country = safeText('country').transform((value, ctx) => {
   return code;
 });
 
+/** A yes or no from JSON or a form: true/false, 1/0, 'on' (a checked box); absent is false. */
+const flag = (field: string) =>
+  z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', 'on'])], { error: `${field} must be true or false` })
+    .optional()
+    .transform((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on');
+
 /** brandId / storeId: absent, null or '' for none, else a row id. */
 const scopeId = (field: string) =>
   z
@@ -171,6 +183,7 @@ const alertFields = {
    * back-in-stock alert (it must be said: nothing else asks for it).
    */
   kind: z.enum(ALERT_KINDS, { error: 'kind must be sale, price or stock' }).optional(),
+  anyStore: flag('anyStore'),
 };
 
 /** POST /set-user-alerts. */
@@ -204,8 +217,5 @@ export const ConfirmAlertsBody = z.object({ token: linkToken });
 /** POST /alert-unsubscribe: all (true/false, 1/0) stops every alert of the token's owner. */
 export const AlertUnsubscribeBody = z.object({
   token: linkToken,
-  all: z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], { error: 'all must be true or false' })
-    .optional()
-    .transform((value) => value === true || value === 1 || value === '1' || value === 'true'),
+  all: flag('all'),
 });

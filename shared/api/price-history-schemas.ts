@@ -10,6 +10,9 @@ import { COUNTRY_CODES } from '../countries';
 //        days: 1 to PRICE_HISTORY_MAX_DAYS (price-history-paths.ts), PRICE_HISTORY_DEFAULT_DAYS when absent. One point per
 //        day from the first day it was priced here (at most `days` back) to today: the last
 //        price of that day. Unknown guid, or not priced in the country: 404.
+//        Issue 28: `stores` holds a line per store selling the same size here (the size
+//        variants sharing its canonical_id, this one first) and `lowest` the lowest total
+//        across them per day; the fields before them are this size variant's, as they were.
 
 const amount = z.number().nonnegative();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -24,6 +27,29 @@ export const PricePointSchema = z.object({
 
 /** A low and the last day it was seen at. */
 export const PriceLowSchema = z.object({ price: amount, date: day });
+
+/** A day of one store's line: its price and total (price plus delivery, an unknown delivery counted as 0). */
+export const StorePointSchema = z.object({ date: day, salePrice: amount, total: amount, available: z.boolean() });
+
+/** One store's offer of the size on this site, as a line of the chart. */
+export const StoreLineSchema = z.object({
+  /** That store's size variant. */
+  guid: z.string(),
+  store: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  /**
+   * Today's delivery for today's price (shared/free-delivery.ts deliveryPrice), null when
+   * unknown ("delivery not shown"). The totals of past days apply today's delivery facts to
+   * that day's price: the change log keeps prices, not the shipping a feed gave then.
+   */
+  delivery: amount.nullable(),
+  /** One per day, as `points`; a withdrawn offer's line ends the day it was withdrawn. */
+  points: z.array(StorePointSchema),
+  /** The day its offer left this site, null while on offer. */
+  withdrawn: day.nullable(),
+});
+
+/** The lowest total any store asked that day; null (with no guid) when no store had it to buy. */
+export const LowestPointSchema = z.object({ date: day, total: amount.nullable(), guid: z.string().nullable() });
 
 export const PriceHistorySchema = z.object({
   guid: z.string(),
@@ -49,7 +75,14 @@ export const PriceHistorySchema = z.object({
     discount: z.number().int(),
     msrpDiscount: z.number().int(),
   }),
+  /** Every store selling this size on this site (issue 28), this size variant's store first; one when no other does. */
+  stores: z.array(StoreLineSchema),
+  /** Per day from the first day any line starts to today: the lowest total across `stores`. */
+  lowest: z.array(LowestPointSchema),
 });
 
 export type PricePoint = z.infer<typeof PricePointSchema>;
+export type StorePoint = z.infer<typeof StorePointSchema>;
+export type StoreLine = z.infer<typeof StoreLineSchema>;
+export type LowestPoint = z.infer<typeof LowestPointSchema>;
 export type PriceHistory = z.infer<typeof PriceHistorySchema>;

@@ -21,6 +21,9 @@ export type AlertScope = (typeof ALERT_SCOPES)[number];
 export const ALERT_STATUSES = ['active', 'pending'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
+/** The words for a price alert that watches every store selling its size (issue 28): the dialog's box and My Alerts. */
+export const ANY_STORE_LABEL = 'at any store';
+
 /** Alerts per page of My Alerts and My Sales: the default and the most one page may ask for. */
 export const ALERTS_PER_PAGE = 24;
 export const ALERTS_MAX_PER_PAGE = 96;
@@ -51,6 +54,8 @@ export const ALERT_MESSAGES = {
   stockItemOnly: 'A back-in-stock alert watches this size only, with no price.',
   /** An item's unsubscribe link asked to stop every alert: it stops its own alert only. */
   linkStopsOne: 'This link stops one alert only. To stop every alert at this address, use the link at the foot of the e-mail.',
+  /** "At any store" (issue 28) on a sale or back-in-stock alert, or a brand or store scope. */
+  anyStoreItemPriceOnly: 'Only a price alert on this item can watch every store: choose This item and a price.',
 } as const;
 
 export const ALERT_NOTICES = {

@@ -127,6 +127,40 @@ describe('the Price Alert dialog', () => {
     await context.close();
   });
 
+  // Issue 28. Until the matcher lands, a second store's copy of the size is matched with SQL (same_as).
+  it('offers "at any store" on this item when two stores sell the size, sets it ticked, and My Alerts says so', async () => {
+    const shopper = await registerUser(stack.api);
+    const context = await contextFor(shopper);
+    const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
+    const card = page.locator('.listing-results .product-grid > article').nth(2);
+    const guid = await guidOf(card);
+    const limit = roundedSalePrice(await salePriceOf(guid));
+    await stack.db.query(
+      `UPDATE size_variants SET same_as = (SELECT id FROM size_variants WHERE guid = $1::uuid)
+        WHERE id = (SELECT sv.id FROM size_variants sv JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'GB' AND pr.withdrawn_at IS NULL
+                     WHERE sv.store_id <> (SELECT store_id FROM size_variants WHERE guid = $1::uuid) ORDER BY sv.id DESC LIMIT 1)`,
+      [guid],
+    );
+    await card.hover();
+    await card.getByRole('link', { name: /^Price alert for / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Price Alert' });
+    const anyStore = dialog.getByRole('checkbox', { name: 'Tell me at any store (2 stores sell this size)' });
+    await dialog.getByRole('radio', { name: /^Any item of / }).first().check();
+    expect(await dialog.getByRole('checkbox').count()).toBe(0);
+    await dialog.getByRole('radio', { name: 'This item' }).check();
+    expect(await anyStore.isChecked()).toBe(false);
+    await anyStore.check();
+    await dialog.getByLabel('Alert price').fill(String(limit - 1));
+    await dialog.getByRole('button', { name: 'Alert Me' }).click();
+    await expectNotice(page, ALERT_NOTICES.set);
+    expect(await stack.db.query('SELECT scope, any_store FROM alerts WHERE user_id = $1', [shopper.userId])).toEqual([{ scope: 'item', any_store: true }]);
+
+    await page.goto(`${stack.web.url}/user/${shopper.userName}/alerts`);
+    expect(await page.locator('.alert-item .alert-words').allTextContents()).toEqual(['Price Alert · This item at any store']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('stays open with no message when the api refuses (the price fell below the figure since it opened)', async () => {
     const shopper = await registerUser(stack.api);
     const context = await contextFor(shopper);

@@ -9,6 +9,9 @@ import { CHART } from '../../client/components/product/price-history-view';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
 import { PRODUCT_API } from '../../shared/api/product-paths';
+import { priceHistoryPath } from '../../shared/api/price-history-paths';
+import { PriceHistorySchema } from '../../shared/api/price-history-schemas';
+import { pathPrefix } from '../support/api-paths';
 
 // The product page's price history in a real browser (issue "honest prices": the chart, its
 // words and its table alternative): two GB size variants given a known change log; the
@@ -223,6 +226,61 @@ describe('the price history on the product page', () => {
     // Never out of stock: no band, and the legend does not mention one.
     expect(await history.locator('rect.price-history-gap').count()).toBe(0);
     expect(await history.locator('.price-history-key-gap').count()).toBe(0);
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  // Issue 28. Until the matcher lands, a second store's copy is matched here with SQL (same_as).
+  it('draws the lowest total across stores and each store’s line when two stores sell the size, with a legend naming them and a table of the lowest', async () => {
+    const [, , item] = await reducedSizeVariants(3);
+    const [other] = await stack.db.query<Priced & { product_id: number }>(
+      `SELECT sv.id, sv.guid::text AS guid, pr.msrp::float8 AS msrp, pr.sale_price::float8 AS sale, v.product_id
+         FROM size_variants sv
+         JOIN variants v ON v.id = sv.variant_id
+         JOIN stores s ON s.id = sv.store_id AND NOT s.admin_only
+         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'GB' AND pr.withdrawn_at IS NULL
+        WHERE pr.status = 1 AND sv.store_id <> (SELECT store_id FROM size_variants WHERE id = $1) AND sv.id > $1
+        ORDER BY sv.id LIMIT 1`,
+      [item!.id],
+    );
+    await stack.db.query('UPDATE size_variants SET same_as = $1 WHERE id = $2', [item!.id, other!.id]);
+    await stack.db.query('UPDATE products SET same_as = (SELECT product_id FROM variants v JOIN size_variants sv ON sv.variant_id = v.id WHERE sv.id = $1) WHERE id = $2', [
+      item!.id,
+      other!.product_id,
+    ]);
+    const now = Date.now();
+    await writeLog(item!, [[40, item!.msrp, true], [5, item!.sale, true]], now);
+    await writeLog({ ...other!, msrp: other!.msrp }, [[20, other!.sale, true]], now);
+    const answer = PriceHistorySchema.parse(
+      ((await (await fetch(`${stack.api.url}${pathPrefix(priceHistoryPath)}${item!.guid}?country=GB`)).json()) as { data: unknown }).data,
+    );
+    const names = answer.stores.map((line) => line.store.name);
+    expect(names.length).toBe(2);
+    const today = answer.lowest.at(-1)!;
+    const cheapest = answer.stores.find((line) => line.guid === today.guid)!;
+
+    const context = await browser().newContext({ ...DESKTOP, bypassCSP: true });
+    const { page, problems } = await openPage(context, await pageOf(item!));
+    const history = historyOf(page);
+    const delivery = cheapest.delivery === null ? 'delivery not shown' : cheapest.delivery === 0 ? 'free delivery' : `${gbp(cheapest.delivery)} delivery`;
+    const lowest = `Lowest across 2 stores today: ${gbp(today.total!)} at ${cheapest.store.name} (${delivery}).`;
+    expect((await notes(history)).at(-1)).toBe(lowest);
+    const chart = history.getByRole('img');
+    expect(await chart.locator('title').textContent()).toBe('Price with delivery at 2 stores over the last 41 days');
+    const desc = (await chart.locator('desc').textContent()) ?? '';
+    expect(desc.slice(desc.indexOf(`, ${dayAgo(now, 40)} to`))).toBe(`, ${dayAgo(now, 40)} to ${dayAgo(now, 0)}. ${lowest}`);
+    expect(await chart.locator('path.price-history-store').count()).toBe(2);
+    expect(await chart.locator('path.price-history-lowest').count()).toBe(1);
+    expect(await history.locator('.price-history-legend > span').allTextContents()).toEqual(['Lowest across stores', ...names, `${dayAgo(now, 40)} – ${dayAgo(now, 0)}`]);
+
+    await history.getByText('Lowest price as a table').click();
+    const rows = await history.getByRole('table', { name: 'Lowest price with delivery across stores over the last 41 days' }).locator('tbody tr').count();
+    const stores = await history.locator('table tbody tr td:last-child').allTextContents();
+    expect(stores.length).toBe(rows);
+    expect(stores.filter((name) => !names.includes(name))).toEqual([]);
+    expect(stores.at(-1)).toBe(cheapest.store.name);
 
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);

@@ -9,7 +9,7 @@ import { setAlert, useAlertProduct, usePriceHistory } from '../../data/alerts/al
 import { FormField } from '../ui/FormField';
 import { useTypedField } from '../ui/use-typed-field';
 import { DialogActions, ModalDialog } from '../ui/ModalDialog';
-import { ALERT_TITLES, alertFormState, alertRequest, backInStockPromise, scopeLabel, scopesFor, suggestedAlertPrice, type AlertTarget } from './alert-rules';
+import { ALERT_TITLES, alertFormState, alertRequest, anyStoreChoice, backInStockPromise, scopeLabel, scopesFor, suggestedAlertPrice, type AlertTarget } from './alert-rules';
 
 // The Sale Alert / Price Alert dialog (spec sections 2 "Other dialogs", 4 "Alert dialog", 5, 8,
 // 9), loaded on its first opening (alert-opener.tsx). The title decides the form: a scope
@@ -19,7 +19,8 @@ import { ALERT_TITLES, alertFormState, alertRequest, backInStockPromise, scopeLa
 // valid form. Success closes it with the api's words as a success notice; a failure keeps it
 // open, with no message (spec section 8). The frame (ModalDialog) keeps it open on Escape and
 // a backdrop click, and focus inside. A sold-out size's "Tell me when it is back" opens it as
-// the Back in Stock Alert (issue 27): this size only, no price, so no scope to choose.
+// the Back in Stock Alert (issue 27): this size only, no price, so no scope to choose. A price
+// alert on this item offers "at any store" when more than one store sells the size (issue 28).
 
 type Props = { target: AlertTarget; onClose(): void };
 
@@ -44,12 +45,15 @@ export function AlertDialog({ target, onClose }: Props) {
   // The scopes once the product is known: its brand's only when it has one.
   const scopes = product && !stock ? scopesFor(brand) : [];
   const suggestion = history && product ? suggestedAlertPrice(history, product.salePrice) : undefined;
+  const [anyStoreTicked, setAnyStore] = useState(false);
+  const anyStoreWords = anyStoreChoice(target.kind, scope, history);
+  const anyStore = anyStoreWords !== undefined && anyStoreTicked;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!state.canSubmit || !product || scope === '' || sending) return;
     setSending(true);
-    const call = alertRequest({ kind: target.kind, scope, price: price.value, email: guest ? email.value : undefined, guid: target.guid, product, country });
+    const call = alertRequest({ kind: target.kind, scope, price: price.value, email: guest ? email.value : undefined, guid: target.guid, product, country, anyStore });
     try {
       notify('success', await setAlert(call));
       onClose();
@@ -82,6 +86,12 @@ export function AlertDialog({ target, onClose }: Props) {
               </label>
             ))}
           </fieldset>
+        )}
+        {anyStoreWords && (
+          <label className="alert-any-store">
+            <input type="checkbox" name="anyStore" checked={anyStoreTicked} onChange={(event) => setAnyStore(event.currentTarget.checked)} />
+            {anyStoreWords}
+          </label>
         )}
         {target.kind === 'price' && (
           <FormField

@@ -3,7 +3,7 @@ import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import type { ProductDetail } from '../../../shared/api/product-schemas';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { ALERT_API } from '../../../shared/api/alert-paths';
-import { ALERT_MESSAGES, alertPriceProblem, isValidEmail, type AlertKind, type AlertScope } from '../../../shared/validation/alert-rules';
+import { ALERT_MESSAGES, ANY_STORE_LABEL, alertPriceProblem, isValidEmail, type AlertKind, type AlertScope } from '../../../shared/validation/alert-rules';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
 
 // The Sale Alert / Price Alert form's decisions (spec sections 4 "Alert dialog", 5 "Alert
@@ -80,6 +80,15 @@ export function scopeLabel(scope: AlertScope, brand: string | null, store: strin
   return 'This item';
 }
 
+/**
+ * The price alert's "at any store" box (issue 28): offered on this item's scope when more than
+ * one store sells the size (the price history's lines say how many); its words, or undefined.
+ */
+export function anyStoreChoice(kind: AlertKind, scope: AlertScope | '', history: Pick<PriceHistory, 'stores'> | null): string | undefined {
+  const stores = history?.stores.length ?? 0;
+  return kind === 'price' && scope === 'item' && stores > 1 ? `Tell me ${ANY_STORE_LABEL} (${stores} stores sell this size)` : undefined;
+}
+
 /** The scopes a product offers: its brand only when it has one (a back-in-stock alert has none to choose: this item). */
 export function scopesFor(brand: string | null): readonly AlertScope[] {
   return brand ? ['item', 'brand', 'store'] : ['item', 'store'];
@@ -139,7 +148,17 @@ export function isAlertKind(value: string | null): value is AlertKind {
 }
 
 /** The body of spec section 3 "Sale alert" (with the e-mail for a guest), for the api's set-alerts or set-user-alerts. */
-export function alertRequest(input: { kind: AlertKind; scope: AlertScope; price: string; email: string | undefined; guid: string; product: AlertProduct; country: string }): {
+export function alertRequest(input: {
+  kind: AlertKind;
+  scope: AlertScope;
+  price: string;
+  email: string | undefined;
+  guid: string;
+  product: AlertProduct;
+  country: string;
+  /** The "at any store" box, ticked where anyStoreChoice offered it. */
+  anyStore?: boolean | undefined;
+}): {
   path: string;
   body: Record<string, unknown>;
 } {
@@ -152,6 +171,7 @@ export function alertRequest(input: { kind: AlertKind; scope: AlertScope; price:
     country: country.toLowerCase(),
     // Sale and price are told apart by the price; back in stock must be said.
     ...(kind === 'stock' ? { kind } : {}),
+    ...(input.anyStore ? { anyStore: true } : {}),
   };
   return email === undefined ? { path: ALERT_API.setUser, body } : { path: ALERT_API.setGuest, body: { ...body, email } };
 }

@@ -1,4 +1,4 @@
-import type { PriceHistory, PricePoint } from '../../../shared/api/price-history-schemas';
+import type { LowestPoint, PriceHistory, PricePoint } from '../../../shared/api/price-history-schemas';
 import { PRICE_HISTORY_SPANS } from '../../../shared/api/price-history-paths';
 
 // What the product page's price history shows, worked out from the api's answer without React:
@@ -11,13 +11,13 @@ export type Span = (typeof PRICE_HISTORY_SPANS)[number];
 /** The chart's drawing area, in SVG user units. */
 export const CHART = { width: 640, height: 220, left: 8, right: 8, top: 12, bottom: 12 } as const;
 
-/** The spans worth offering: 30 days always; a longer one only once the history is longer than the one before. */
-export function spansOffered(points: readonly PricePoint[]): Span[] {
+/** The spans worth offering: 30 days always; a longer one only once the history (its days) is longer than the one before. */
+export function spansOffered(points: readonly unknown[]): Span[] {
   return PRICE_HISTORY_SPANS.filter((_span, i) => i === 0 || points.length > PRICE_HISTORY_SPANS[i - 1]!);
 }
 
 /** The last `span` days of the points. */
-export const lastDays = (points: readonly PricePoint[], span: number) => points.slice(Math.max(0, points.length - span));
+export const lastDays = <T>(points: readonly T[], span: number): T[] => points.slice(Math.max(0, points.length - span));
 
 export type ChartGeometry = {
   /** Step lines of the sale price, one per stretch it could be bought. */
@@ -35,9 +35,8 @@ export type ChartGeometry = {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** The chart's lines for these days (oldest first, at least one). Each day is a step one day wide. */
-export function chartGeometry(points: readonly PricePoint[]): ChartGeometry {
-  const prices = points.flatMap((p) => [p.salePrice, p.msrp]);
+/** The plot's scale for `count` days whose prices are `prices` (at least one). */
+function plotScale(prices: readonly number[], count: number) {
   const lowest = Math.min(...prices);
   const highest = Math.max(...prices);
   // A little room above and below; a flat line sits in the middle.
@@ -46,29 +45,39 @@ export function chartGeometry(points: readonly PricePoint[]): ChartGeometry {
   const high = highest + pad;
   const plotWidth = CHART.width - CHART.left - CHART.right;
   const plotHeight = CHART.height - CHART.top - CHART.bottom;
-  const step = plotWidth / points.length;
+  const step = plotWidth / count;
   const x = (index: number) => round(CHART.left + index * step);
   const y = (price: number) => round(CHART.top + ((high - price) / (high - low)) * plotHeight);
-
-  // A step line: a level run is one horizontal stroke, so a year of a steady price is a few
-  // commands rather than one per day; a stretch that is not included breaks the line.
-  const line = (value: (p: PricePoint) => number, include: (p: PricePoint) => boolean) => {
+  /**
+   * A step line through one value a day (null: not drawn that day). A level run is one
+   * horizontal stroke, so a year of a steady price is a few commands rather than one per day.
+   */
+  const line = (values: readonly (number | null)[]) => {
     let d = '';
     let level: number | undefined;
-    points.forEach((p, i) => {
-      if (!include(p)) {
+    values.forEach((value, i) => {
+      if (value === null) {
         if (level !== undefined) d += ` H${x(i)}`;
         level = undefined;
         return;
       }
-      const at = y(value(p));
+      const at = y(value);
       if (level === undefined) d += `${d ? ' ' : ''}M${x(i)} ${at}`;
       else if (at !== level) d += ` H${x(i)} V${at}`;
       level = at;
     });
-    if (level !== undefined) d += ` H${x(points.length)}`;
+    if (level !== undefined) d += ` H${x(values.length)}`;
     return d;
   };
+  return { low, high, x, line, at: (index: number, price: number) => ({ x: round(x(index) + step / 2), y: y(price) }) };
+}
+
+/** The chart's lines for these days (oldest first, at least one). Each day is a step one day wide. */
+export function chartGeometry(points: readonly PricePoint[]): ChartGeometry {
+  const { low, high, x, line, at } = plotScale(
+    points.flatMap((p) => [p.salePrice, p.msrp]),
+    points.length,
+  );
 
   const gaps: { x: number; width: number }[] = [];
   points.forEach((p, i) => {
@@ -79,13 +88,77 @@ export function chartGeometry(points: readonly PricePoint[]): ChartGeometry {
   });
 
   return {
-    sale: line((p) => p.salePrice, (p) => p.available),
-    msrp: line((p) => p.msrp, () => true),
+    sale: line(points.map((p) => (p.available ? p.salePrice : null))),
+    msrp: line(points.map((p) => p.msrp)),
     gaps,
     low,
     high,
-    at: (index, price) => ({ x: round(x(index) + step / 2), y: y(price) }),
+    at,
   };
+}
+
+/** The chart across stores (issue 28): the lowest total's line and one per store, each named for the legend. */
+export type StoresChart = {
+  /** The days drawn (the lowest series' last `span`). */
+  days: LowestPoint[];
+  lowest: string;
+  stores: { guid: string; name: string; line: string }[];
+  low: number;
+  high: number;
+  /** Today's lowest total and the store that has it; null when no store has it to buy today. */
+  today: { total: number; store: string; delivery: number | null } | null;
+};
+
+/**
+ * What the chart draws when more than one store sells the size: totals (price plus delivery),
+ * the lowest across stores and each store's, on one scale; null with one store, where the
+ * chart stays the single store's price and list price.
+ */
+export function storesChart(history: PriceHistory, span: number): StoresChart | null {
+  if (history.stores.length < 2) return null;
+  const days = lastDays(history.lowest, span);
+  if (!days.length) return null;
+  const lines = history.stores.map((store) => {
+    const byDate = new Map(store.points.map((p) => [p.date, p]));
+    return { store, totals: days.map((d) => byDate.get(d.date)).map((p) => (p?.available ? p.total : null)) };
+  });
+  const lows = days.map((d) => d.total);
+  const { low, high, line } = plotScale(
+    [...lows, ...lines.flatMap((l) => l.totals)].filter((t): t is number => t !== null),
+    days.length,
+  );
+  const last = days[days.length - 1]!;
+  const cheapest = history.stores.find((s) => s.guid === last.guid);
+  return {
+    days,
+    lowest: line(lows),
+    stores: lines.map(({ store, totals }) => ({ guid: store.guid, name: store.store.name, line: line(totals) })),
+    low,
+    high,
+    today: last.total !== null && cheapest ? { total: last.total, store: cheapest.store.name, delivery: cheapest.delivery } : null,
+  };
+}
+
+/** The chart's words for the lowest across stores: its text alternative and the line under the summary. */
+export function storesSummary(chart: StoresChart, storeCount: number, money: Money): string {
+  if (!chart.today) return `Not in stock at any of the ${storeCount} stores today.`;
+  const delivery = chart.today.delivery === null ? 'delivery not shown' : chart.today.delivery === 0 ? 'free delivery' : `${money(chart.today.delivery)} delivery`;
+  return `Lowest across ${storeCount} stores today: ${money(chart.today.total)} at ${chart.today.store} (${delivery}).`;
+}
+
+/** One row per change of the lowest total: from which day, how much, and which store had it. */
+export type LowestRow = { from: string; total: number | null; store: string | null };
+
+export function lowestRows(chart: StoresChart, history: PriceHistory): LowestRow[] {
+  const names = new Map(history.stores.map((s) => [s.guid, s.store.name]));
+  const rows: LowestRow[] = [];
+  for (const d of chart.days) {
+    const store = d.guid === null ? null : (names.get(d.guid) ?? null);
+    const last = rows[rows.length - 1];
+    if (last && last.total === d.total && last.store === store) continue;
+    rows.push({ from: d.date, total: d.total, store });
+  }
+  return rows;
 }
 
 /** One row per change: from which day a price (or availability) held. */

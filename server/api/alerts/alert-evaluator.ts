@@ -6,6 +6,7 @@ import { COUNTRIES, countryPrefix } from '../../../shared/countries';
 import { resizeProductImage } from '../../../shared/images';
 import { formatPrice } from '../../../shared/price';
 import type { AlertKind } from '../../../shared/validation/alert-rules';
+import { AVAILABILITY_STATUS } from '../catalog/feed-values';
 import { CATALOG_CHANGE_LOG_CHANNEL, consumeChanges, type CatalogChange } from '../catalog/catalog-changes';
 import { categoryBySlug } from '../catalog/category-tree';
 import type { Database, Queryable } from '../db/database';
@@ -37,7 +38,11 @@ import { DEFAULT_ALERT_MAIL_RULES, type AlertMailRules } from './alert-settings'
 //   stock alert: the size variant went from out of stock to in stock, preorder or backorder;
 //                once: then it is done (last_fired_at set).
 // Item scope watches the size variant it was set on; brand and store scopes watch every size
-// variant of that brand or store. Re-arm (ALERT_REARM_PERCENT): a sale or price alert that
+// variant of that brand or store. A price alert at any store (issue 28, decision 0079) watches
+// every store's offer of its size (size variants sharing canonical_id) and fires when one
+// falls to its price while no other offer there (not withdrawn, not sold out) is cheaper:
+// the cheapest offer fell to it. Its re-arm counts across stores (the price it last fired at,
+// whichever store had it), so the same low at a second store is no news. Re-arm (ALERT_REARM_PERCENT): a sale or price alert that
 // fired on a size variant fires on it again only at a sale price at least that share below
 // the price it last fired at, so a price that wobbles by a penny fires once. Alerts set after
 // an entry was logged do not fire on it.
@@ -60,6 +65,7 @@ type Event = { change: CatalogChange; priceDrop: boolean; saleEvent: boolean; ba
 type MatchRow = {
   alert_id: number;
   kind: AlertKind;
+  any_store: boolean;
   user_id: number | null;
   guest_id: number | null;
   change_id: number;
@@ -72,6 +78,7 @@ type MatchRow = {
   category_slug: string;
   slug: string;
   size: string;
+  store_name: string;
 };
 
 /** What one run did (tests read it; the log says it): log entries read, matches notified, alert e-mails queued. */
@@ -208,9 +215,9 @@ export class AlertEvaluator {
          SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::numeric[], $5::bool[], $6::bool[], $7::bool[], $8::timestamptz[])
            AS t(change_id, size_variant_id, country_code, sale_price, price_drop, sale_event, back_in_stock, recorded_at)
        )
-       SELECT a.id AS alert_id, a.kind, a.user_id, a.guest_id, ev.change_id, ev.size_variant_id, ev.sale_price,
+       SELECT a.id AS alert_id, a.kind, a.any_store, a.user_id, a.guest_id, ev.change_id, ev.size_variant_id, ev.sale_price,
               fired.sale_price AS fired_price,
-              p.title AS product_title, v.image_url, c.slug AS category_slug, sv.slug, sv.size
+              p.title AS product_title, v.image_url, c.slug AS category_slug, sv.slug, sv.size, st.name AS store_name
          FROM ev
          -- A size variant withdrawn from the alert's country fires nothing there (issue 27).
          JOIN size_variant_prices pr ON pr.size_variant_id = ev.size_variant_id AND pr.country_code = ev.country_code AND pr.withdrawn_at IS NULL
@@ -221,12 +228,13 @@ export class AlertEvaluator {
          JOIN stores st ON st.id = sv.store_id
          JOIN alerts a ON a.country_code = ev.country_code AND a.created_at <= ev.recorded_at AND (
               (a.scope = 'item' AND a.size_variant_id = ev.size_variant_id)
+           OR (a.any_store AND a.size_variant_id IN (SELECT g.id FROM size_variants g WHERE g.canonical_id = sv.canonical_id))
            OR (a.scope = 'brand' AND a.brand_id = p.brand_id)
            OR (a.scope = 'store' AND a.store_id = sv.store_id))
          LEFT JOIN users ou ON ou.id = a.user_id
          LEFT JOIN LATERAL (
            SELECT n.sale_price FROM alert_notified n
-            WHERE n.alert_id = a.id AND n.size_variant_id = ev.size_variant_id
+            WHERE n.alert_id = a.id AND (a.any_store OR n.size_variant_id = ev.size_variant_id)
             ORDER BY n.change_id DESC LIMIT 1
          ) fired ON true
         WHERE NOT a.pending
@@ -235,6 +243,12 @@ export class AlertEvaluator {
           AND ((a.kind = 'price' AND ev.price_drop AND ev.sale_price <= a.alert_price)
             OR (a.kind = 'sale' AND ev.sale_event)
             OR (a.kind = 'stock' AND ev.back_in_stock AND a.last_fired_at IS NULL))
+          -- At any store: this offer is the cheapest a shopper can buy there (issue 28).
+          AND (NOT a.any_store OR NOT EXISTS (
+               SELECT 1 FROM size_variants o
+                 JOIN size_variant_prices op ON op.size_variant_id = o.id AND op.country_code = ev.country_code AND op.withdrawn_at IS NULL
+                 JOIN stores os ON os.id = o.store_id AND NOT os.admin_only
+                WHERE o.canonical_id = sv.canonical_id AND o.id <> ev.size_variant_id AND op.status <> $10 AND op.sale_price < ev.sale_price))
           -- Notified already (a run reading the same entries again).
           AND NOT EXISTS (SELECT 1 FROM alert_notified n WHERE n.alert_id = a.id AND n.size_variant_id = ev.size_variant_id AND n.change_id = ev.change_id)
         ORDER BY ev.change_id, a.id`,
@@ -248,6 +262,7 @@ export class AlertEvaluator {
         events.map((e) => e.backInStock),
         events.map((e) => e.change.recordedAt.toISOString()),
         ADMIN_PROFILE_TYPES,
+        AVAILABILITY_STATUS.out_of_stock,
       ],
     );
   }
@@ -265,7 +280,8 @@ export class AlertEvaluator {
         stockFired.add(m.alert_id);
         return true;
       }
-      const key = `${m.alert_id}:${m.size_variant_id}`;
+      // At any store the alert's last price counts whichever store had it.
+      const key = m.any_store ? `${m.alert_id}` : `${m.alert_id}:${m.size_variant_id}`;
       const last = firedAt.has(key) ? firedAt.get(key)! : m.fired_price === null ? null : Number(m.fired_price);
       if (!rearmed(Number(m.sale_price), last, this.rules.rearmPercent)) return false;
       firedAt.set(key, Number(m.sale_price));
@@ -326,6 +342,8 @@ export class AlertEvaluator {
           oldPrice: oldPrice === null ? null : formatPrice(oldPrice, country),
           newPrice: formatPrice(change.salePrice, country),
           ...(row.kind === 'stock' && row.size ? { size: row.size } : {}),
+          // At any store the link is that store's copy of the item, and the e-mail names the store.
+          ...(row.any_store ? { store: row.store_name } : {}),
           unsubscribe: `${this.siteUrl}${unsubscribeAlertPath(await this.links.sign({ alertId: row.alert_id, owner }))}`,
         },
       });

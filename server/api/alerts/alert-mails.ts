@@ -47,6 +47,8 @@ export type FiredItem = {
   newPrice: string;
   /** The size that came back (a back-in-stock alert); absent or '' for none. */
   size?: string | undefined;
+  /** The store that has it at the new price (a price alert at any store, issue 28); absent for the others. */
+  store?: string | undefined;
   /** Stops this alert (the visible per-item link). */
   unsubscribe: string;
 };
@@ -60,7 +62,8 @@ function subjectOf(items: readonly FiredItem[]): string {
 
 function priceLine(item: FiredItem): string {
   if (item.kind === 'stock') return `Back in stock${item.size ? ` in size ${item.size}` : ''}, now ${item.newPrice}`;
-  return item.oldPrice === null ? `Now ${item.newPrice}` : `Was ${item.oldPrice}, now ${item.newPrice}`;
+  const at = item.store ? ` at ${item.store}` : '';
+  return item.oldPrice === null ? `Now ${item.newPrice}${at}` : `Was ${item.oldPrice}, now ${item.newPrice}${at}`;
 }
 
 const hoursWords = (hours: number) => (hours === 1 ? 'hour' : `${hours} hours`);
@@ -108,7 +111,7 @@ export function alertsFiredMail(input: { name?: string | undefined; items: reado
       return `<tr>
 <td style="padding: 8px; vertical-align: top"><img src="${escapeHtml(item.image)}" width="180" alt="${name}"></td>
 <td style="padding: 8px; vertical-align: top"><p><strong>${title}</strong></p>
-<p>${item.kind === 'stock' ? escapeHtml(priceLine(item)) : `${item.oldPrice === null ? '' : `<s>${escapeHtml(item.oldPrice)}</s> `}<strong>${escapeHtml(item.newPrice)}</strong>`}</p>
+<p>${item.kind === 'stock' ? escapeHtml(priceLine(item)) : `${item.oldPrice === null ? '' : `<s>${escapeHtml(item.oldPrice)}</s> `}<strong>${escapeHtml(item.newPrice)}</strong>${item.store ? ` at ${escapeHtml(item.store)}` : ''}`}</p>
 <p><a href="${escapeHtml(item.unsubscribe)}">Stop this alert</a></p></td>
 </tr>`;
     })

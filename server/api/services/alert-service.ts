@@ -34,7 +34,9 @@ import { shownTo, type Asker } from './product-visibility';
 //   sale alert, brand or store scope: any size variant of it newly goes on sale there, or its
 //     discount grows;
 //   back-in-stock alert (item scope only, no price): set on a size sold out in that country,
-//     it fires once when a feed brings the size back there.
+//     it fires once when a feed brings the size back there;
+//   price alert at any store (item scope only, issue 28): the cheapest offer of the size, at
+//     any store selling it (size_variants.canonical_id), falls to or below the alert price.
 // Writes of one owner happen one at a time (the shopper's users row, or the guest address's
 // row, is locked), so "the same alert twice changes nothing" and the per-owner bound hold
 // against two requests at once; unique indexes hold the first rule even so.
@@ -73,6 +75,7 @@ type AlertRow = {
   store_id: number | null;
   store_name: string | null;
   store_slug: string | null;
+  any_store: boolean;
   sale_price: number | null;
   size: string | null;
 };
@@ -87,6 +90,7 @@ type NewAlert = {
   storeId: number | null;
   country: CountryCode;
   alertPrice: number | null;
+  anyStore: boolean;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -166,6 +170,10 @@ export class AlertService {
       // A sale alert with a price: the dialog sent two kinds at once.
       throw fieldError('alertPrice', ALERT_MESSAGES.priceInvalid);
     }
+    // Every store's offers of one size share its price alone (issue 28; the table's check says the same).
+    if (input.anyStore && (kind !== 'price' || input.brandId !== null || input.storeId !== null)) {
+      throw fieldError('anyStore', ALERT_MESSAGES.anyStoreItemPriceOnly);
+    }
     return {
       kind,
       scope: input.brandId !== null ? 'brand' : input.storeId !== null ? 'store' : 'item',
@@ -175,14 +183,18 @@ export class AlertService {
       storeId: input.storeId,
       country: input.country,
       alertPrice,
+      anyStore: input.anyStore,
     };
   }
 
-  /** The owner's alert equal to `a`, if any (the owner's row is locked by the caller). */
-  private async existing(tx: Queryable, owner: AlertOwner, a: NewAlert): Promise<{ id: number; pending: boolean } | undefined> {
+  /**
+   * The owner's alert equal to `a` but for any_store (the unique key leaves it out), if any;
+   * the owner's row is locked by the caller.
+   */
+  private async existing(tx: Queryable, owner: AlertOwner, a: NewAlert): Promise<{ id: number; pending: boolean; any_store: boolean } | undefined> {
     const column = owner.kind === 'user' ? 'user_id' : 'guest_id';
-    const [row] = await tx.query<{ id: number; pending: boolean }>(
-      `SELECT id, pending FROM alerts
+    const [row] = await tx.query<{ id: number; pending: boolean; any_store: boolean }>(
+      `SELECT id, pending, any_store FROM alerts
         WHERE ${column} = $1 AND kind = $2 AND scope = $3 AND guid = $4::uuid AND country_code = $5
           AND alert_price IS NOT DISTINCT FROM $6::numeric`,
       [owner.id, a.kind, a.scope, a.guid, a.country, a.alertPrice],
@@ -199,8 +211,8 @@ export class AlertService {
     const [count] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts WHERE ${column} = $1`, [owner.id]);
     if (count!.n >= ALERTS_MAX_PER_OWNER) throw badRequest(ALERT_MESSAGES.tooMany);
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO alerts (${column}, kind, scope, size_variant_id, guid, product_id, product_name, image, brand_id, store_id, country_code, alert_price, pending)
-       VALUES ($1, $2, $3, $4, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      `INSERT INTO alerts (${column}, kind, scope, size_variant_id, guid, product_id, product_name, image, brand_id, store_id, country_code, alert_price, pending, any_store)
+       VALUES ($1, $2, $3, $4, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
       [
         owner.id,
         a.kind,
@@ -215,6 +227,7 @@ export class AlertService {
         a.country,
         a.alertPrice,
         owner.kind === 'guest',
+        a.anyStore,
       ],
     );
     return row!.id;
@@ -228,7 +241,12 @@ export class AlertService {
       const rows = await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
       if (!rows.length) throw unauthorized();
       const already = await this.existing(tx, owner, a);
-      if (already !== undefined) return { alertId: already.id, added: false, status: 'active', message: ALERT_NOTICES.already };
+      if (already?.any_store === a.anyStore) return { alertId: already.id, added: false, status: 'active', message: ALERT_NOTICES.already };
+      if (already !== undefined) {
+        // The same alert with "at any store" ticked or not: the shopper changes their own alert.
+        await tx.query('UPDATE alerts SET any_store = $2 WHERE id = $1', [already.id, a.anyStore]);
+        return { alertId: already.id, added: false, status: 'active', message: ALERT_NOTICES.set };
+      }
       return { alertId: await this.insert(tx, owner, a), added: true, status: 'active', message: ALERT_NOTICES.set };
     });
   }
@@ -257,6 +275,7 @@ export class AlertService {
       );
       const owner: AlertOwner = { kind: 'guest', id: guest!.id };
       const already = await this.existing(tx, owner, a);
+      // A guest's request never changes an alert already there (issue 25: anyone can type the address).
       if (already !== undefined) {
         return { answer: { alertId: already.id, added: false, status: already.pending ? 'pending' : 'active', message: ALERT_NOTICES.already }, sent: false };
       }
@@ -328,7 +347,7 @@ export class AlertService {
               a.product_id, a.product_name, a.image,
               a.brand_id, b.name AS brand_name, b.slug AS brand_slug,
               a.store_id, s.name AS store_name, s.slug AS store_slug,
-              pr.sale_price, sv.size
+              a.any_store, pr.sale_price, sv.size
          FROM alerts a
          LEFT JOIN brands b ON b.id = a.brand_id
          LEFT JOIN stores s ON s.id = a.store_id
@@ -356,6 +375,7 @@ export class AlertService {
         image: r.image,
         brand: r.scope === 'brand' && r.brand_id !== null ? { id: r.brand_id, name: r.brand_name ?? '', slug: r.brand_slug ?? '' } : null,
         store: r.scope === 'store' && r.store_id !== null ? { id: r.store_id, name: r.store_name ?? '', slug: r.store_slug ?? '' } : null,
+        anyStore: r.any_store,
         salePrice: r.sale_price,
         size: r.size || null,
         product: cards.get(r.product_id) ?? null,

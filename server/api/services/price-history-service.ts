@@ -1,5 +1,6 @@
-import type { PriceHistory, PricePoint } from '../../../shared/api/price-history-schemas';
-import type { CountryCode } from '../../../shared/countries';
+import type { LowestPoint, PriceHistory, PricePoint, StoreLine } from '../../../shared/api/price-history-schemas';
+import { isCountryCode, type CountryCode } from '../../../shared/countries';
+import { deliveryPrice, offerTotal, thresholdsOnSite } from '../../../shared/free-delivery';
 import { DAY_MS, honestPrice, lowestBuyable, type PriceChange } from '../../../shared/reference-price';
 import { notFound } from '../../lib/http-error';
 import { logChange } from '../catalog/honest-offers';
@@ -9,12 +10,38 @@ import type { Queryable } from '../db/database';
 // (price_history: one row per price or availability change, not one per day), and what the
 // honest-price rule makes of it. The log is read whole for the one size variant: pruning keeps
 // it to about 400 days, which is a few dozen rows for a real item.
+//
+// Issue 28 (decision 0079): beside it, a line per store selling the same size on that site
+// (size variants sharing canonical_id) and the lowest total across them per day. A total is
+// the day's price plus delivery by the one rule (shared/free-delivery.ts) applied with today's
+// delivery facts (the feed's shipping price, the store's threshold and delivery price): the
+// log keeps prices, not the shipping a feed gave on a past day. A withdrawn offer's line ends
+// the day it was withdrawn, so the lowest of a past day still counts the store that had it.
 
 /** Rows older than this are pruned (the last one before the cut stays: it says what was in force). */
 export const PRICE_HISTORY_KEEP_DAYS = 400;
 
 type ChangeRow = { at: Date; currency_code: string; msrp: number; sale_price: number; status: number | null };
-type CurrentRow = { id: number; currency_code: string; msrp: number; sale_price: number; status: number };
+type ChangeRowOf = ChangeRow & { size_variant_id: number };
+/** One store's offer of the size on the site: its price row (withdrawn or not) and its store's delivery facts there. */
+type OfferRow = {
+  id: number;
+  guid: string;
+  currency_code: string;
+  msrp: number;
+  sale_price: number;
+  status: number;
+  shipping_price: number | null;
+  withdrawn_at: Date | string | null;
+  store_id: number;
+  store_name: string;
+  store_slug: string;
+  store_country: string;
+  free_delivery_gb: number | null;
+  free_delivery_us: number | null;
+  free_delivery_international: number | null;
+  store_delivery: number | null;
+};
 
 const minor = (amount: number) => Math.round(amount * 100);
 const major = (minorUnits: number) => minorUnits / 100;
@@ -31,31 +58,33 @@ export class PriceHistoryService {
 
   /** An admin-only store's size variant is found only in the admin view (spec section 6). */
   async history(guid: string, country: CountryCode, days: number, adminView = false): Promise<PriceHistory> {
-    const [current] = await this.db.query<CurrentRow>(
-      `SELECT sv.id, pr.currency_code, pr.msrp, pr.sale_price, pr.status
-         FROM size_variants sv
-         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NULL
-         JOIN stores s ON s.id = sv.store_id
-        WHERE sv.guid = $1::uuid AND (NOT s.admin_only OR $3)`,
+    // This size variant first, then the other stores' offers of its size (theirs withdrawn too).
+    const offers = await this.db.query<OfferRow>(
+      `SELECT sv.id, sv.guid::text AS guid, pr.currency_code, pr.msrp, pr.sale_price, pr.status, pr.shipping_price, pr.withdrawn_at,
+              s.id AS store_id, s.name AS store_name, s.slug AS store_slug, s.country_code AS store_country,
+              s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international, (s.delivery_prices ->> $2)::numeric AS store_delivery
+         FROM size_variants me
+         JOIN stores ms ON ms.id = me.store_id AND (NOT ms.admin_only OR $3)
+         JOIN size_variants sv ON sv.canonical_id = me.canonical_id
+         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2
+         JOIN stores s ON s.id = sv.store_id AND (NOT s.admin_only OR $3)
+        WHERE me.guid = $1::uuid
+        ORDER BY sv.id <> me.id, sv.id`,
       [guid, country, adminView],
     );
-    if (!current) throw notFound('No such product on this country site');
-    const rows = await this.db.query<ChangeRow>(
-      `SELECT recorded_at AS at, currency_code, msrp, sale_price, status
+    const current = offers[0];
+    if (current?.guid !== guid || current.withdrawn_at !== null) throw notFound('No such product on this country site');
+    const rows = await this.db.query<ChangeRowOf>(
+      `SELECT size_variant_id, recorded_at AS at, currency_code, msrp, sale_price, status
          FROM price_history
-        WHERE size_variant_id = $1 AND country_code = $2
+        WHERE size_variant_id = ANY($1::int[]) AND country_code = $2
         ORDER BY recorded_at, id`,
-      [current.id, country],
+      [offers.map((o) => o.id), country],
     );
     const now = this.now();
-    const changes: PriceChange[] = rows.map(logChange);
-    // The price row is the truth; a log without its latest state (rows written before the log
-    // existed) gets it as of now, so the answer never contradicts the product page.
-    const today: PriceChange = { at: now, currency: current.currency_code, sale: minor(current.sale_price), msrp: minor(current.msrp), available: buyable(current.status) };
-    const last = changes[changes.length - 1];
-    if (!last || last.sale !== today.sale || last.msrp !== today.msrp || last.currency !== today.currency || last.available !== today.available) {
-      changes.push(today);
-    }
+    const logOf = (offer: OfferRow) => rows.filter((r) => r.size_variant_id === offer.id).map(logChange);
+    const changes = withToday(logOf(current), current, now);
+    const today = changes[changes.length - 1]!;
 
     const honest = honestPrice(changes, now);
     // Prices in an earlier currency are not comparable: the chart starts where the rule's does.
@@ -92,6 +121,12 @@ export class PriceHistoryService {
         discount: honest.discount,
         msrpDiscount: honest.msrpDiscount,
       },
+      ...acrossStores(offers, (offer) => (offer === current ? changes : offer.withdrawn_at === null ? withToday(logOf(offer), offer, now) : logOf(offer)), {
+        currency: today.currency,
+        country,
+        now,
+        days,
+      }),
     };
   }
 
@@ -114,6 +149,65 @@ export class PriceHistoryService {
     );
     return row!.n;
   }
+}
+
+/**
+ * The price row is the truth; a log without its latest state (rows written before the log
+ * existed) gets it as of now, so the answer never contradicts the product page.
+ */
+function withToday(changes: PriceChange[], offer: OfferRow, now: number): PriceChange[] {
+  const today: PriceChange = { at: now, currency: offer.currency_code, sale: minor(offer.sale_price), msrp: minor(offer.msrp), available: buyable(offer.status) };
+  const last = changes[changes.length - 1];
+  if (!last || last.sale !== today.sale || last.msrp !== today.msrp || last.currency !== today.currency || last.available !== today.available) {
+    changes.push(today);
+  }
+  return changes;
+}
+
+/**
+ * Each store's line (a store with no day in the span, or none in the site's currency now, is
+ * left out) and the lowest total per day across them, from the first day a line starts.
+ */
+function acrossStores(
+  offers: readonly OfferRow[],
+  changesOf: (offer: OfferRow) => PriceChange[],
+  at: { currency: string; country: CountryCode; now: number; days: number },
+): { stores: StoreLine[]; lowest: LowestPoint[] } {
+  const stores: StoreLine[] = [];
+  for (const offer of offers) {
+    const changes = changesOf(offer);
+    // Prices in an earlier currency are not comparable (as for the honest price).
+    const comparable = changes.slice(changes.findLastIndex((c) => c.currency !== at.currency) + 1);
+    const withdrawn = offer.withdrawn_at === null ? null : utcDay(new Date(offer.withdrawn_at).getTime());
+    const points = comparable.length ? dailyPoints(comparable, at.now, at.days).filter(([, date]) => withdrawn === null || date <= withdrawn) : [];
+    if (!points.length) continue;
+    const stated = { GB: offer.free_delivery_gb, US: offer.free_delivery_us, INTERNATIONAL: offer.free_delivery_international };
+    const thresholds = isCountryCode(offer.store_country) ? thresholdsOnSite(stated, offer.store_country, at.country) : { GB: null, US: null, INTERNATIONAL: null };
+    const delivery = (salePrice: number) => deliveryPrice({ salePrice, shippingPrice: offer.shipping_price }, thresholds, offer.store_delivery, at.country);
+    stores.push({
+      guid: offer.guid,
+      store: { id: offer.store_id, name: offer.store_name, slug: offer.store_slug },
+      delivery: delivery(offer.sale_price),
+      points: points.map(([c, date]) => {
+        const salePrice = major(c.sale);
+        return { date, salePrice, total: offerTotal(salePrice, delivery(salePrice)), available: c.available };
+      }),
+      withdrawn,
+    });
+  }
+  const lowest: LowestPoint[] = [];
+  const byDate = stores.map((line) => new Map(line.points.map((p) => [p.date, p])));
+  const first = Math.min(...stores.map((line) => Date.parse(`${line.points[0]!.date}T00:00:00Z`)));
+  for (let dayStart = first; dayStart <= startOfDay(at.now); dayStart += DAY_MS) {
+    const date = utcDay(dayStart);
+    let low: LowestPoint = { date, total: null, guid: null };
+    stores.forEach((line, i) => {
+      const point = byDate[i]!.get(date);
+      if (point?.available && (low.total === null || point.total < low.total)) low = { date, total: point.total, guid: line.guid };
+    });
+    lowest.push(low);
+  }
+  return { stores, lowest };
 }
 
 /** One point per UTC day, from the first day on record (at most `days` back) to today: the last change of that day. */

@@ -87,6 +87,27 @@ export async function openAlertsDatabase(open: () => Promise<Database> = openTes
   return db;
 }
 
+/**
+ * Another store sells one of Northlane's GB items (issue 28): a store like Northlane named
+ * `store`, whose GB feed is that item's row as `copyId`, imported with the real importer and,
+ * until the matcher lands, matched to Northlane's with SQL (products and size_variants same_as).
+ * Returns the feed's text, for edits.
+ */
+export async function sellAlsoAt(db: Database, store: { slug: string; name: string }, item: string, copyId: string): Promise<string> {
+  const manifest = fixtureManifest();
+  manifest.stores.push({ ...manifest.stores.find((s) => s.slug === 'northlane')!, ...store, affiliateId: 100 + manifest.stores.length, coupons: [] });
+  await importStores(db, manifest);
+  const [header, ...lines] = FEEDS.northlaneGB.text.split('\n');
+  const row = lines.find((line) => line.startsWith(`${item}\t`))!.replace(item, copyId).replace('northlane.example', `${store.slug}.example`);
+  const text = editTsv([header, row].join('\n'), { [copyId]: { item_group_id: copyId } });
+  await importFeed(db, { text, store: store.slug, country: 'GB' });
+  const [original, copy] = [guidOf('northlane', item), guidOf(store.slug, copyId)];
+  await db.query('UPDATE size_variants SET same_as = (SELECT id FROM size_variants WHERE guid = $1) WHERE guid = $2', [original, copy]);
+  const productOf = 'SELECT v.product_id FROM size_variants sv JOIN variants v ON v.id = sv.variant_id WHERE sv.guid = $';
+  await db.query(`UPDATE products SET same_as = (${productOf}1) WHERE id = (${productOf}2)`, [original, copy]);
+  return text;
+}
+
 export type AlertsApi = Awaited<ReturnType<typeof startAlertsApi>>;
 
 /** The api over `db` as main.ts wires it, with accounts and alert settings for tests. */

@@ -1,12 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotificationsSchema, unsubscribeAlertPath } from '../../../shared/api/alert-schemas';
+import { AlertsPageSchema, NotificationsSchema, unsubscribeAlertPath } from '../../../shared/api/alert-schemas';
 import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-rules';
 import { ALERT_CONSUMER, type AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
 import { latestCursor, saveCursor } from '../../../server/api/catalog/catalog-changes';
 import type { Database } from '../../../server/api/db/database';
 import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
+import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import { fixtureManifest } from '../../support/feed-fixtures';
 import {
@@ -21,6 +22,7 @@ import {
   newShopper,
   setUserAlert,
   openAlertsDatabase,
+  sellAlsoAt,
   startAlertsApi,
   type AlertClient,
   textOf,
@@ -306,5 +308,113 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
       atlas.adminOnly = false;
       await importStores(db, manifest);
     }
+  });
+
+  // Issue 28: a price alert at any store. A third store, Rivington, sells the same jeans as
+  // Northlane (NL400-IND-32): sellAlsoAt matches them with SQL until the matcher lands.
+  describe('at any store', () => {
+    const JEANS = guidOf('northlane', 'NL400-IND-32');
+    const RIVINGTON_JEANS = guidOf('rivington', 'RV-400-32');
+    let rivingtonFeed: string;
+
+    async function rivington(edits: Record<string, string>) {
+      rivingtonFeed = editTsv(rivingtonFeed, { 'RV-400-32': edits });
+      await importFeed(db, { text: rivingtonFeed, store: 'rivington', country: 'GB' });
+    }
+    const withdrawRivington = (at: string | null) =>
+      db.query(`UPDATE size_variant_prices SET withdrawn_at = $2 WHERE country_code = 'GB' AND size_variant_id = (SELECT id FROM size_variants WHERE guid = $1)`, [
+        RIVINGTON_JEANS,
+        at,
+      ]);
+
+    beforeAll(async () => {
+      rivingtonFeed = await sellAlsoAt(db, { slug: 'rivington', name: 'Rivington' }, 'NL400-IND-32', 'RV-400-32');
+      await rivington({ sale_price: '62.00 GBP' });
+      await northlane({ 'NL400-IND-32': { sale_price: '60.00 GBP' } });
+      await evaluate();
+    });
+
+    it('is a price alert on this item only: any other kind or scope is a 400 naming anyStore; My Alerts says so', async () => {
+      const kim = await shopper();
+      const refused = [
+        { id: JEANS, anyStore: true },
+        { id: JEANS, anyStore: true, alertPrice: '45', brandId: brands['north & co'] },
+        { id: JEANS, anyStore: true, alertPrice: '45', storeId: stores.northlane },
+        { id: guidOf('northlane', 'NL100-BLK-M'), anyStore: true, kind: 'stock' },
+      ];
+      for (const body of refused) {
+        const res = await kim.as.setUser({ alertPrice: null, brandId: null, storeId: null, country: 'gb', ...body });
+        expect({ status: res.status, body: res.body }, JSON.stringify(body)).toEqual({
+          status: 400,
+          body: { status: 400, message: ALERT_MESSAGES.anyStoreItemPriceOnly, fields: { anyStore: ALERT_MESSAGES.anyStoreItemPriceOnly } },
+        });
+      }
+      expect((await kim.as.setUser({ id: JEANS, alertPrice: '45', country: 'gb', anyStore: 'maybe' })).body.message).toBe('anyStore must be true or false');
+
+      const alertId = await setUserAlert(kim, { id: JEANS, alertPrice: '45', anyStore: true });
+      const again = await kim.as.setUser({ id: JEANS, alertPrice: '45', country: 'gb', anyStore: true }).expect(200);
+      expect(again.body.data).toEqual({ alertId, added: false, status: 'active', message: ALERT_NOTICES.already });
+      const listed = async () => AlertsPageSchema.parse((await kim.as.alerts('gb').expect(200)).body.data).alerts.map((a) => [a.alertId, a.kind, a.scope, a.anyStore]);
+      expect(await listed()).toEqual([[alertId, 'price', 'item', true]]);
+      // The same alert asked again without the box: the shopper's alert watches its own store again.
+      const unticked = await kim.as.setUser({ id: JEANS, alertPrice: '45', country: 'gb' }).expect(200);
+      expect(unticked.body.data).toEqual({ alertId, added: false, status: 'active', message: ALERT_NOTICES.set });
+      expect(await listed()).toEqual([[alertId, 'price', 'item', false]]);
+      await kim.as.remove(alertId).expect(200);
+    });
+
+    it("fires once when another store's offer becomes the cheapest at or below the price, never on a sold-out or withdrawn offer, and re-arms across stores", async () => {
+      const ivy = await shopper();
+      const jay = await shopper();
+      const anyStore = await setUserAlert(ivy, { id: JEANS, alertPrice: '45', anyStore: true });
+      const northlaneOnly = await setUserAlert(jay, { id: JEANS, alertPrice: '45' });
+
+      // Rivington's falls below the price while sold out, then while withdrawn: nothing fires.
+      await rivington({ sale_price: '44.00 GBP', availability: 'out_of_stock' });
+      await rivington({ sale_price: '62.00 GBP', availability: 'in_stock' });
+      expect((await evaluate()).matches).toBe(0);
+      await rivington({ sale_price: '43.00 GBP' });
+      await withdrawRivington(new Date().toISOString());
+      expect((await evaluate()).matches).toBe(0);
+      await withdrawRivington(null);
+      await rivington({ sale_price: '62.00 GBP' });
+      await evaluate();
+      expect([mailsTo(ivy.email).length, (await notificationsOf(ivy)).totalCount, (await notificationsOf(jay)).totalCount]).toEqual([0, 0, 0]);
+
+      // Rivington's, in stock, falls to 44: the alert at any store fires, naming the store and
+      // linking to its copy; Northlane's own alert does not.
+      await rivington({ sale_price: '44.00 GBP' });
+      expect(await evaluate()).toEqual({ changes: 1, matches: 1, mails: 1 });
+      const [mail] = mailsTo(ivy.email);
+      expect(mail!.subject).toBe(`Price drop: ${await title(JEANS)}`);
+      expect(textOf(mail!)).toContain('Was £62, now £44 at Rivington');
+      const [bell] = (await notificationsOf(ivy)).notifications;
+      expect([bell!.alertId, bell!.oldPrice, bell!.newPrice]).toEqual([anyStore, 62, 44]);
+      const [copy] = await db.query<{ slug: string }>('SELECT slug FROM size_variants WHERE guid = $1', [RIVINGTON_JEANS]);
+      expect(bell!.path!.endsWith(`/${copy!.slug}`)).toBe(true);
+      expect(textOf(mail!)).toContain(`${SITE_URL}/${bell!.path}`);
+      expect((await notificationsOf(jay)).totalCount).toBe(0);
+
+      // Northlane's falls to 43.50: its own alert fires; at any store that is less than 5% below
+      // the 44 it fired at, whichever store has it. Rivington's at 41.50 is: it fires again.
+      await northlane({ 'NL400-IND-32': { sale_price: '43.50 GBP' } });
+      await evaluate();
+      expect((await notificationsOf(jay)).notifications.map((n) => [n.alertId, n.newPrice])).toEqual([[northlaneOnly, 43.5]]);
+      expect((await notificationsOf(ivy)).totalCount).toBe(1);
+      await rivington({ sale_price: '41.50 GBP' });
+      await evaluate();
+      expect((await notificationsOf(ivy)).notifications.map((n) => [n.alertId, n.oldPrice, n.newPrice])).toEqual([
+        [anyStore, 44, 41.5],
+        [anyStore, 62, 44],
+      ]);
+
+      // An offer that is not the cheapest there is no news at any store: Northlane's at 42.50
+      // is below Kay's 43, but Rivington's 41.50 was cheaper already.
+      const kay = await shopper();
+      await setUserAlert(kay, { id: JEANS, alertPrice: '43', anyStore: true });
+      await northlane({ 'NL400-IND-32': { sale_price: '42.50 GBP' } });
+      await evaluate();
+      expect((await notificationsOf(kay)).totalCount).toBe(0);
+    });
   });
 });

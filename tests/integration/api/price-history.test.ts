@@ -30,8 +30,12 @@ describe.each(BOTH_ENGINES)('on %s', (_engine, open) => {
   let sizeVariantId: number;
 
   /** The dress's GB log, replaced by these changes (days ago, sale, msrp, status). */
-  async function writeHistory(rows: [daysAgo: number, sale: number, msrp: number, status: number][]): Promise<void> {
+  const writeHistory = (rows: [daysAgo: number, sale: number, msrp: number, status: number][]) => writeHistoryOf(DRESS, rows);
+
+  /** A size variant's GB log, replaced by these changes. */
+  async function writeHistoryOf(guid: string, rows: [daysAgo: number, sale: number, msrp: number, status: number][]): Promise<void> {
     const now = Date.now();
+    const [{ id: sizeVariantId }] = (await db.query<{ id: number }>('SELECT id FROM size_variants WHERE guid = $1::uuid', [guid])) as [{ id: number }];
     await db.query(`DELETE FROM price_history WHERE size_variant_id = $1 AND country_code = 'GB'`, [sizeVariantId]);
     for (const [i, [ago, sale, msrp, status]] of rows.entries()) {
       await db.query(
@@ -92,6 +96,9 @@ describe.each(BOTH_ENGINES)('on %s', (_engine, open) => {
       expect(year.points.length).toBe(121);
       expect(year.points[0]!.date).toBe(day(now - 120 * DAY_MS));
       expect(year.points.filter((p) => p.salePrice === 79).length).toBe(7);
+      // Sold by Northlane alone: its line is the lowest (free delivery over its £50 threshold).
+      expect(data.stores.map((line) => [line.guid, line.store.name, line.delivery, line.withdrawn])).toEqual([[DRESS, 'Northlane', 0, null]]);
+      expect(data.lowest).toEqual(data.points.map((p) => ({ date: p.date, total: p.salePrice, guid: DRESS })));
     });
 
     it('turns bad input away with a clear message and an unknown or unpriced size variant with a 404', async () => {
@@ -199,6 +206,96 @@ describe.each(BOTH_ENGINES)('on %s', (_engine, open) => {
       await unlisten();
       // Nothing left to change.
       expect(await remeasureOffers(db, now + 15 * DAY_MS)).toBe(0);
+    });
+  });
+
+  describe('across stores', () => {
+    // Issue 28. Until the matcher lands, the two other stores' copies are matched here with SQL
+    // (same_as) after importing their feeds with the real importer; delivery prices and the
+    // feed's shipping price are set with SQL too (stores.json and feed shipping are read by
+    // the importer's part of the issue).
+    it('gives a line per store selling the size, withdrawn ones ending where they left, and the lowest total across them per day', async () => {
+      const now = Date.now();
+      await writeHistory([
+        [120, 89, 89, 1],
+        [40, 79, 89, 1],
+        [33, 89, 89, 1],
+        [10, 59, 89, 1],
+      ]);
+      const manifest = fixtureManifest();
+      const northlane = manifest.stores.find((s) => s.slug === 'northlane')!;
+      manifest.stores.push(
+        { ...northlane, slug: 'rivington', name: 'Rivington', affiliateId: 9, coupons: [], freeDelivery: { GB: 100, US: null, INTERNATIONAL: null } },
+        { ...northlane, slug: 'lark', name: 'Lark', affiliateId: 10, coupons: [] },
+      );
+      await importStores(db, manifest);
+      const [header, ...lines] = NORTHLANE_GB.split('\n');
+      const dress = lines.find((line) => line.startsWith('NL100-BLK-S\t'))!;
+      const copies: Record<string, string> = {};
+      for (const [store, id] of [['rivington', 'RV100-S'], ['lark', 'LK100-S']] as const) {
+        // Its notice empties the kept answers (the first test's among them) before the reads below.
+        const heard = api.answers.nextChange();
+        await importFeed(db, { text: [header, dress.replace(/^NL100-BLK-S\tNL100/, `${id}\t${id}`)].join('\n'), store, country: 'GB' });
+        await heard;
+        copies[store] = sizeVariantGuid(store, id);
+        await db.query('UPDATE size_variants SET same_as = $1 WHERE guid = $2', [sizeVariantId, copies[store]]);
+        await db.query(
+          `UPDATE products SET same_as = (SELECT v.product_id FROM size_variants sv JOIN variants v ON v.id = sv.variant_id WHERE sv.id = $1)
+            WHERE id = (SELECT v.product_id FROM size_variants sv JOIN variants v ON v.id = sv.variant_id WHERE sv.guid = $2)`,
+          [sizeVariantId, copies[store]],
+        );
+      }
+      await db.query(`UPDATE stores SET delivery_prices = '{"GB": 4.95}' WHERE slug = 'rivington'`);
+      // Rivington: 65 from 20 days ago, 52 from 5 days ago (delivery 4.95: under its £100
+      // threshold). Lark: 50 from 15 days ago with the feed's shipping at 2, sold out and
+      // withdrawn 3 days ago.
+      await writeHistoryOf(copies.rivington!, [
+        [20, 65, 89, 1],
+        [5, 52, 89, 1],
+      ]);
+      await db.query(`UPDATE size_variant_prices SET sale_price = 52 WHERE country_code = 'GB' AND size_variant_id = (SELECT id FROM size_variants WHERE guid = $1)`, [copies.rivington]);
+      await writeHistoryOf(copies.lark!, [
+        [15, 50, 89, 1],
+        [3, 50, 89, 0],
+      ]);
+      await db.query(
+        `UPDATE size_variant_prices SET sale_price = 50, shipping_price = 2, status = 0, withdrawn_at = $2 WHERE country_code = 'GB' AND size_variant_id = (SELECT id FROM size_variants WHERE guid = $1)`,
+        [copies.lark, new Date(now - 3 * DAY_MS)],
+      );
+
+      const data = (await history(`${DRESS}?country=GB&days=30`)).body.data!;
+      expect(data.current.salePrice).toBe(59);
+      expect(data.stores.map((line) => [line.store.name, line.guid, line.delivery, line.withdrawn, line.points.length])).toEqual([
+        ['Northlane', DRESS, 0, null, 30],
+        ['Rivington', copies.rivington, 4.95, null, 21],
+        ['Lark', copies.lark, 2, day(now - 3 * DAY_MS), 13],
+      ]);
+      expect(data.stores[1]!.points.slice(-7, -5)).toEqual([
+        { date: day(now - 6 * DAY_MS), salePrice: 65, total: 69.95, available: true },
+        { date: day(now - 5 * DAY_MS), salePrice: 52, total: 56.95, available: true },
+      ]);
+      expect(data.stores[2]!.points.at(-1)).toEqual({ date: day(now - 3 * DAY_MS), salePrice: 50, total: 52, available: false });
+      // The lowest total, run by run: Northlane's 89, Rivington's 69.95, Lark's 52 until it
+      // sold out, then Rivington's 56.95 below Northlane's 59.
+      const runs: [number, number | null, string | null][] = [];
+      for (const p of data.lowest) {
+        const last = runs[runs.length - 1];
+        if (last && last[1] === p.total && last[2] === p.guid) last[0]++;
+        else runs.push([1, p.total, p.guid]);
+      }
+      expect(data.lowest[0]!.date).toBe(day(now - 29 * DAY_MS));
+      expect(runs).toEqual([
+        [9, 89, DRESS],
+        [5, 69.95, copies.rivington],
+        [12, 52, copies.lark],
+        [4, 56.95, copies.rivington],
+      ]);
+      // A copy's own history names the same stores, its own first.
+      const rivington = (await history(`${copies.rivington}?country=GB&days=30`)).body.data!;
+      expect(rivington.stores.map((line) => line.store.name)).toEqual(['Rivington', 'Northlane', 'Lark']);
+      expect(rivington.lowest).toEqual(data.lowest);
+      // The withdrawn copy has no history of its own on the site.
+      expect((await history(`${copies.lark}?country=GB`)).status).toBe(404);
     });
   });
 });

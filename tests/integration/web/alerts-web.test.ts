@@ -6,7 +6,7 @@ import { CacheNone } from '../../../shared/http/cache-policy';
 import { XSRF_REFUSED_MESSAGE } from '../../../shared/api/web-session';
 import { AlertLinks } from '../../../server/api/alerts/alert-links';
 import type { Database } from '../../../server/api/db/database';
-import { alertClient, guidOf, openAlertsDatabase, startAlertsApi, type AlertsApi } from '../alerts/alerts-support';
+import { alertClient, guidOf, openAlertsDatabase, sellAlsoAt, startAlertsApi, type AlertsApi } from '../alerts/alerts-support';
 import { registerUser, uniqueEmail } from '../accounts/accounts-api';
 import { visibleMarkup } from '../../support/page';
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
@@ -111,6 +111,20 @@ describe('the add-alert page (the dialog without JavaScript)', () => {
     const res = await formPost(add('sale'), { scope: 'store' }, shopper).expect(200);
     expect(text(res.text)).toContain(ALERT_NOTICES.set);
     expect(await alertsOfUser(shopper)).toEqual([expect.objectContaining({ kind: 'sale', scope: 'store', alert_price: null, store_id: await storeId('northlane'), brand_id: null })]);
+  });
+
+  it('offers a price alert "at any store" when another store sells the size (issue 28), sets it on this item, and shows the api’s refusal on another scope', async () => {
+    expect(text((await page(add('price')).expect(200)).text)).not.toContain('at any store');
+    await sellAlsoAt(db, { slug: 'rivington', name: 'Rivington' }, 'NL400-IND-32', 'RV-400-32');
+    const jeans = `/alerts/add/${guidOf('northlane', 'NL400-IND-32')}?kind=price`;
+    const shopper = await registerUser(api);
+    expect(visibleMarkup((await page(jeans, shopper).expect(200)).text)).toContain(
+      '<label class="alert-any-store"><input type="checkbox" name="anyStore"/>Tell me at any store (2 stores sell this size)</label>',
+    );
+    const refused = await formPost(jeans, { scope: 'store', alertPrice: '45', anyStore: 'on' }, shopper).expect(400);
+    expect(text(refused.text)).toContain(ALERT_MESSAGES.anyStoreItemPriceOnly);
+    await formPost(jeans, { scope: 'item', alertPrice: '45', anyStore: 'on' }, shopper).expect(200);
+    expect(await db.query('SELECT scope, alert_price, any_store FROM alerts WHERE user_id = $1', [shopper.userId])).toEqual([{ scope: 'item', alert_price: 45, any_store: true }]);
   });
 
   it('answers an unknown or malformed size variant 404', async () => {

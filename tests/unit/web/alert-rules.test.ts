@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_API } from '../../../shared/api/alert-paths';
 import { ALERT_MESSAGES } from '../../../shared/validation/alert-rules';
-import { alertFormState, alertRequest, scopeLabel, scopesFor, suggestedAlertPrice, type AlertProduct } from '../../../client/components/alerts/alert-rules';
+import { alertFormState, alertRequest, anyStoreChoice, scopeLabel, scopesFor, suggestedAlertPrice, type AlertProduct } from '../../../client/components/alerts/alert-rules';
 import { isOneClickUnsubscribe } from '../../../server/web/http/xsrf';
 
 // The Alert dialog's form (spec sections 4 "Alert dialog", 5 "Alert email", "Alert price"),
@@ -61,6 +61,25 @@ describe('what the dialog sends (spec section 3 "Sale alert")', () => {
     expect(alertRequest({ kind: 'sale', scope: 'store', price: '', email: 'ann@example.com', guid: 'g', product: dress, country: 'GB' })).toEqual({
       path: ALERT_API.setGuest,
       body: { id: 'g', alertPrice: null, brandId: null, storeId: 3, country: 'gb', email: 'ann@example.com' },
+    });
+  });
+
+  it('offers "at any store" on a price alert on this item when more than one store sells the size, and sends it ticked (issue 28)', () => {
+    const stores = (n: number) => ({ stores: Array.from({ length: n }, () => ({}) as never) });
+    expect(anyStoreChoice('price', 'item', stores(3))).toBe('Tell me at any store (3 stores sell this size)');
+    expect([anyStoreChoice('price', 'item', stores(1)), anyStoreChoice('price', 'item', null), anyStoreChoice('price', 'brand', stores(3)), anyStoreChoice('sale', 'item', stores(3))]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(alertRequest({ kind: 'price', scope: 'item', price: '40', email: undefined, guid: 'g', product: dress, country: 'GB', anyStore: true }).body).toEqual({
+      id: 'g',
+      alertPrice: 40,
+      brandId: null,
+      storeId: null,
+      country: 'gb',
+      anyStore: true,
     });
   });
 });

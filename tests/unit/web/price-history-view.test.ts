@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceHistory, PricePoint } from '../../../shared/api/price-history-schemas';
-import { chartGeometry, dayLabel, historyRows, historySummary, spansOffered } from '../../../client/components/product/price-history-view';
+import type { PriceHistory, PricePoint, StoreLine } from '../../../shared/api/price-history-schemas';
+import {
+  chartGeometry,
+  dayLabel,
+  historyRows,
+  historySummary,
+  lowestRows,
+  spansOffered,
+  storesChart,
+  storesSummary,
+} from '../../../client/components/product/price-history-view';
 
 const point = (date: string, salePrice: number, msrp = 100, available = true): PricePoint => ({ date, salePrice, msrp, available });
 const days = (n: number, make: (i: number) => PricePoint) => Array.from({ length: n }, (_, i) => make(i));
@@ -21,6 +30,8 @@ function history(overrides: Overrides = {}): PriceHistory {
     lowest30: { price: 60, date: '2026-11-24' },
     lowest90: null,
     lowestIn90Days: false,
+    stores: [],
+    lowest: [],
     ...rest,
     reference: { price: 80, basis: 'history', since: '2026-11-14', known: '2026-08-01', discount: 25, msrpDiscount: 40, ...reference },
   };
@@ -103,5 +114,56 @@ describe('historySummary', () => {
   it('says when it is out of stock today', () => {
     const h = history({ current: point('2026-11-24', 60, 100, false), lowest30: null, reference: { discount: 0, msrpDiscount: 0 } });
     expect(historySummary(h, money, day)).toEqual(['Out of stock at the retailer today.']);
+  });
+});
+
+describe('storesChart (issue 28)', () => {
+  // Four days: Northlane 60, 60, 60, 50 (free delivery); Rivington 55 + 4.95, sold out on day 3.
+  const line = (guid: string, name: string, delivery: number | null, totals: (number | null)[]): StoreLine => ({
+    guid,
+    store: { id: guid.length, name, slug: name.toLowerCase() },
+    delivery,
+    points: totals.map((total, i) => ({ date: `2026-11-0${i + 1}`, salePrice: total ?? 55, total: total ?? 59.95, available: total !== null })),
+    withdrawn: null,
+  });
+  const acrossStores = history({
+    stores: [line('nl', 'Northlane', 0, [60, 60, 60, 50]), line('rv', 'Rivington', 4.95, [59.95, 59.95, null, 59.95])],
+    lowest: [
+      { date: '2026-11-01', total: 59.95, guid: 'rv' },
+      { date: '2026-11-02', total: 59.95, guid: 'rv' },
+      { date: '2026-11-03', total: 60, guid: 'nl' },
+      { date: '2026-11-04', total: 50, guid: 'nl' },
+    ],
+  });
+
+  it('draws the lowest total and each store’s total on one scale, a sold-out day breaking its line', () => {
+    const chart = storesChart(acrossStores, 30)!;
+    expect([chart.low, chart.high]).toEqual([49, 61]);
+    expect(chart.lowest).toBe('M8 29.1 H320 V28.3 H476 V191.7 H632');
+    expect(chart.stores).toEqual([
+      { guid: 'nl', name: 'Northlane', line: 'M8 28.3 H476 V191.7 H632' },
+      { guid: 'rv', name: 'Rivington', line: 'M8 29.1 H320 M476 29.1 H632' },
+    ]);
+    expect(chart.today).toEqual({ total: 50, store: 'Northlane', delivery: 0 });
+  });
+
+  it('states the lowest today with its store and delivery, and lists each change of the lowest with its store', () => {
+    const chart = storesChart(acrossStores, 30)!;
+    expect(storesSummary(chart, 2, money)).toBe('Lowest across 2 stores today: £50 at Northlane (free delivery).');
+    expect(storesSummary({ ...chart, today: { total: 59.95, store: 'Rivington', delivery: 4.95 } }, 2, money)).toBe(
+      'Lowest across 2 stores today: £59.95 at Rivington (£4.95 delivery).',
+    );
+    expect(storesSummary({ ...chart, today: null }, 2, money)).toBe('Not in stock at any of the 2 stores today.');
+    expect(lowestRows(chart, acrossStores)).toEqual([
+      { from: '2026-11-01', total: 59.95, store: 'Rivington' },
+      { from: '2026-11-03', total: 60, store: 'Northlane' },
+      { from: '2026-11-04', total: 50, store: 'Northlane' },
+    ]);
+  });
+
+  it('keeps the single store’s chart when one store sells the size, and offers spans by the days across stores', () => {
+    expect(storesChart(history({ stores: [acrossStores.stores[0]!], lowest: acrossStores.lowest }), 30)).toBeNull();
+    expect(storesChart(acrossStores, 2)!.lowest).toBe('M8 28.3 H320 V191.7 H632');
+    expect(spansOffered(Array.from({ length: 31 }, (_, i) => ({ date: `d${i}`, total: 1, guid: 'nl' })))).toEqual([30, 90]);
   });
 });
