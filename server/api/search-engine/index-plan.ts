@@ -51,6 +51,11 @@ export type SearchPlan = {
   text: boolean;
   /** Only stores abroad that deliver here. */
   abroadOnly: boolean;
+  /**
+   * No store in view (no store page, store filter or pick list): each product is listed as its
+   * card, the copy the index marked lead (issue 28). With one, each copy listed is that store's own.
+   */
+  leadOnly: boolean;
 
   // The filter groups: a bit per active group, and a lookup per group.
   active: number;
@@ -218,6 +223,7 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
     productIds: scope.productIds,
     text,
     abroadOnly: query.internationalDelivery,
+    leadOnly: scopeStore < 0 && (active & (1 << GROUP.store)) === 0 && scope.productIds === undefined,
     active,
     colourSel,
     catSel,

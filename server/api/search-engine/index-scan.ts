@@ -91,6 +91,8 @@ export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: 
   const madeIn = C.madeIn;
   const care = C.care;
   const abroad = C.abroad;
+  const lead = C.lead;
+  const leadOnly = P.leadOnly;
   const docOf = C.doc;
   const catLo = K.catLo;
   const catHi = K.catHi;
@@ -149,12 +151,15 @@ export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: 
     if (checkIds && !idSet.has(pos)) continue;
     if (checkText && stamp![docOf[pos]!] !== textEpoch) continue;
     if (checkAbroad && abroad[pos] === 0) continue;
+    // Issue 28: with no store in view a product is its card, so another store's copy fails
+    // the store group: it counts under its own store in the store facet and nowhere else.
+    const copy = leadOnly ? 1 - lead[pos]! : 0;
     const p = price[pos]!;
-    if (p < minPrice) minPrice = p;
-    if (p > maxPrice) maxPrice = p;
+    if (copy === 0 && p < minPrice) minPrice = p;
+    if (copy === 0 && p > maxPrice) maxPrice = p;
     // A mask of the failed groups, without branches (the tests are unpredictable);
     // hits and near misses are appended the same way.
-    let failed = 0;
+    let failed = copy << G_STORE;
     if (aColour) failed |= (((colours[pos]! & colourSel) - 1) >>> 31) << G_COLOUR;
     if (aCategory) failed |= (1 - catSel[category[pos]!]!) << G_CATEGORY;
     if (aBrand) failed |= (1 - brandSel[brandId[pos]!]!) << G_BRAND;
@@ -297,7 +302,7 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
     const cat = X.category[x]!;
     if (catLo >= 0 && (cat < catLo || cat >= catHi)) continue;
     if (saleScope && X.sale[x] === 0) continue;
-    const size = X.start[x + 1]! - X.start[x]!;
+    const size = X.leads[x]!;
     if (X.minPrice[x]! < F.minPrice) F.minPrice = X.minPrice[x]!;
     if (X.maxPrice[x]! > F.maxPrice) F.maxPrice = X.maxPrice[x]!;
     const catOk = !aCategory || catSel[cat] === 1;
@@ -334,20 +339,20 @@ function addCell(X: Cells, x: number, wantMask: number, F: FacetCounters): void 
   }
 }
 
-/** The first `wanted` positions of `order` whose cell is marked: a page straight from a sort order. */
-export function pageFromOrder(order: Int32Array, cellOf: Uint16Array, hitCell: Uint8Array, wanted: number): Int32Array {
+/** The first `wanted` cards of `order` whose cell is marked: a page straight from a sort order. */
+export function pageFromOrder(order: Int32Array, cellOf: Uint16Array, hitCell: Uint8Array, lead: Uint8Array, wanted: number): Int32Array {
   const page = new Int32Array(wanted);
   for (let r = 0, found = 0; found < wanted; r++) {
     const pos = order[r]!;
-    if (hitCell[cellOf[pos]!] === 1) page[found++] = pos;
+    if (hitCell[cellOf[pos]!] === 1 && lead[pos] === 1) page[found++] = pos;
   }
   return page;
 }
 
-/** Writes the positions of the marked cells into `out`; returns how many. */
-export function cellPositions(X: Cells, hitCell: Uint8Array, out: Int32Array): number {
+/** Writes the cards of the marked cells into `out`; returns how many. */
+export function cellPositions(X: Cells, hitCell: Uint8Array, lead: Uint8Array, out: Int32Array): number {
   let n = 0;
-  for (let x = 0; x < X.count; x++) if (hitCell[x] === 1) for (let q = X.start[x]!; q < X.start[x + 1]!; q++) out[n++] = q;
+  for (let x = 0; x < X.count; x++) if (hitCell[x] === 1) for (let q = X.start[x]!; q < X.start[x + 1]!; q++) if (lead[q] === 1) out[n++] = q;
   return n;
 }
 

@@ -96,9 +96,9 @@ export class MemoryIndex {
     const wanted = Math.min(plan.pageEnd, total);
     if (wanted === 0) return { total, page: NO_POSITIONS };
     // The walk reads about wanted × size / total positions of the order.
-    if (wanted * (C.size / total) <= C.size / 4) return { total, page: pageFromOrder(orderFor(C, plan.sort), X.of, hitCell, wanted) };
+    if (wanted * (C.size / total) <= C.size / 4) return { total, page: pageFromOrder(orderFor(C, plan.sort), X.of, hitCell, C.lead, wanted) };
     const S = this.buffers();
-    const n = cellPositions(X, hitCell, S.hits);
+    const n = cellPositions(X, hitCell, C.lead, S.hits);
     return { total, page: topK(S.hits, n, wanted, rankFor(C, plan.sort), undefined, C.doc, 0, C.rankPopular) };
   }
 

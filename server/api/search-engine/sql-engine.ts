@@ -133,17 +133,30 @@ export class SqlSearchEngine implements SearchEngine {
     }
     const score = scoreSql(tokens, p);
     const groups = this.groups(query, p);
+    // Issue 28: with no store in view each product is its card, its visible copy with the
+    // cheapest total (in stock first, then the lowest product id, as the index marks it); the
+    // other copies fail the store group, so they count under their own store only.
+    const leadOnly = !query.scope.store && !query.filters.stores.length && !query.scope.productIds;
+    if (leadOnly) groups.push({ name: 'store', sql: 'lead' });
     const allGroups = groups.map((g) => g.sql).join(' AND ') || 'TRUE';
     const except = (name: string) => groups.filter((g) => g.name !== name).map((g) => g.sql).join(' AND ') || 'TRUE';
-    const cte = `WITH base AS MATERIALIZED (
+    const visible = this.visibleConditions(query, p).join(' AND ');
+    const cards = leadOnly
+      ? `cards AS MATERIALIZED (
+          SELECT o.product_id, row_number() OVER (PARTITION BY d.group_id ORDER BY o.in_stock DESC, o.total, o.product_id) = 1 AS lead
+            FROM search_offers o JOIN search_documents d USING (product_id)
+           WHERE ${visible}),`
+      : '';
+    const cte = `WITH ${cards} base AS MATERIALIZED (
         SELECT d.product_id, d.store_id, d.brand_id, d.category_slug, d.category_path, d.department, d.popularity,
-               d.colours, d.care, d.store_country, o.price, o.discount, o.dropped, o.free_delivery, o.coupons, ${score} AS score
-          FROM search_offers o JOIN search_documents d USING (product_id)
-         WHERE ${base.join(' AND ')})`;
+               d.colours, d.care, d.store_country, o.price, o.discount, o.dropped, o.free_delivery, o.coupons, ${score} AS score,
+               ${leadOnly ? 'c.lead' : 'TRUE AS lead'}
+          FROM search_offers o JOIN search_documents d USING (product_id) ${leadOnly ? 'JOIN cards c USING (product_id)' : ''}
+         WHERE ${visible} AND ${base.join(' AND ')})`;
 
     const parts = [`SELECT 'total' AS facet, '' AS key, count(*)::int AS n FROM base WHERE ${allGroups}`];
     if (want.has('price')) {
-      parts.push(`SELECT 'price-min', '', min(price) FROM base`, `SELECT 'price-max', '', max(price) FROM base`);
+      parts.push(`SELECT 'price-min', '', min(price) FROM base WHERE lead`, `SELECT 'price-max', '', max(price) FROM base WHERE lead`);
     }
     if (want.has('colour')) {
       parts.push(`SELECT 'colour', c, count(*)::int FROM base, unnest(base.colours) AS c WHERE ${except('colour')} GROUP BY c`);
@@ -246,9 +259,21 @@ export class SqlSearchEngine implements SearchEngine {
     return result;
   }
 
-  /** The scope, text, country and international delivery; undefined when nothing can match. */
-  private baseConditions(query: SearchQuery, tokens: QueryToken[], p: Params): string[] | undefined {
+  /** The copies a viewer may see in the country: not an admin-only store's (unless admin), not a stale feed's. */
+  private visibleConditions(query: SearchQuery, p: Params): string[] {
     const where = [`o.country_code = ${p.add(query.country)}`];
+    const hidden = query.adminView ? [] : this.hiddenStoreIds();
+    if (hidden.length) where.push(`NOT (d.store_id = ANY(${p.add(hidden)}::int[]))`);
+    where.push(
+      `NOT EXISTS (SELECT 1 FROM feed_states f WHERE f.store_id = d.store_id AND f.country_code = o.country_code
+                     AND f.confirmed_at < ${p.add(confirmedBefore(this.feedAges, 2).toISOString())}::timestamptz)`,
+    );
+    return where;
+  }
+
+  /** The scope, text and international delivery; undefined when nothing can match. */
+  private baseConditions(query: SearchQuery, tokens: QueryToken[], p: Params): string[] | undefined {
+    const where: string[] = [];
     const scope = query.scope;
     if (scope.category !== undefined) {
       const category = categoryBySlug(scope.category);
@@ -274,13 +299,7 @@ export class SqlSearchEngine implements SearchEngine {
       where.push(`d.terms && ${p.add(termStrings(token.expansions.map((e) => e.term)))}::text[]`);
     }
     if (query.internationalDelivery) where.push(`(d.store_international AND d.store_country <> ${p.add(query.country)})`);
-    const hidden = query.adminView ? [] : this.hiddenStoreIds();
-    if (hidden.length) where.push(`NOT (d.store_id = ANY(${p.add(hidden)}::int[]))`);
-    where.push(
-      `NOT EXISTS (SELECT 1 FROM feed_states f WHERE f.store_id = d.store_id AND f.country_code = o.country_code
-                     AND f.confirmed_at < ${p.add(confirmedBefore(this.feedAges, 2).toISOString())}::timestamptz)`,
-    );
-    return where;
+    return where.length ? where : ['TRUE'];
   }
 
   /** One SQL condition per active filter group (over the base CTE's columns). */
