@@ -200,21 +200,21 @@ type OfferRow = {
  * Issue 28: what each card says of its product's offers in the country, over every store's copy
  * sharing its products.canonical_id: how many stores have a size in stock there (not
  * withdrawn), and the cheapest total among them (card-total.ts, the rule the index picked the
- * card by). Admin-only stores are left out, as every public listing leaves them.
+ * card by). Admin-only stores count for admins only (spec section 6), as in the listings.
  */
-async function readCardOffers(db: Queryable, ids: readonly number[], country: CountryCode): Promise<Map<number, { offersCount: number; fromPrice: number | null }>> {
+async function readCardOffers(db: Queryable, ids: readonly number[], country: CountryCode, adminView: boolean): Promise<Map<number, { offersCount: number; fromPrice: number | null }>> {
   const rows = await db.query<OfferRow>(
     `SELECT card.id AS card_id, p.id AS product_id, p.store_id, pr.sale_price, pr.shipping_price, pr.status,
             s.country_code AS store_country, s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international,
             (s.delivery_prices ->> $2)::numeric AS store_delivery
        FROM products card
        JOIN products p ON p.canonical_id = card.canonical_id
-       JOIN stores s ON s.id = p.store_id AND NOT s.admin_only
+       JOIN stores s ON s.id = p.store_id AND (NOT s.admin_only OR $3)
        JOIN variants v ON v.product_id = p.id
        JOIN size_variants sv ON sv.variant_id = v.id
        JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NULL
       WHERE card.id = ANY($1::int[]) AND pr.status <> ${AVAILABILITY_STATUS.out_of_stock}`,
-    [ids, country],
+    [ids, country, adminView],
   );
   const copies = new Map<string, OfferRow[]>();
   for (const r of rows) {
@@ -237,9 +237,9 @@ async function readCardOffers(db: Queryable, ids: readonly number[], country: Co
 }
 
 /** Product cards for these ids, in the order given; ids not sold in the country are left out. */
-export async function readProductCards(db: Queryable, ids: readonly number[], country: CountryCode): Promise<ProductCard[]> {
+export async function readProductCards(db: Queryable, ids: readonly number[], country: CountryCode, adminView = false): Promise<ProductCard[]> {
   if (!ids.length) return [];
-  const [products, sizes, offers] = await Promise.all([readProducts(db, ids), readSizes(db, ids, country), readCardOffers(db, ids, country)]);
+  const [products, sizes, offers] = await Promise.all([readProducts(db, ids), readSizes(db, ids, country), readCardOffers(db, ids, country, adminView)]);
   const sizesOf = bySaleProductId(sizes);
   const cards: ProductCard[] = [];
   for (const id of ids) {
