@@ -40,7 +40,9 @@ import { runAtOnce } from './time-slicer';
 //   card: the one a shopper can buy cheapest in all (in stock first, then the lowest total,
 //   then the lowest product id). A listing without a store in view reads only the marked
 //   copies; a marker costs one byte per position and one read in the scan, where a second
-//   set of columns for the cards alone would double the columns and every build.
+//   set of columns for the cards alone would double the columns and every build. With
+//   stores picked, the card is the best-ranked copy among theirs (cardRank, groupOf), marked
+//   per request from their posting lists (index-scan.ts, markStoreCards).
 
 /** Ranks and positions are packed with a sort key into one float64: keys below 2^31, positions below 2^22. */
 export const SLOT = 2 ** 22;
@@ -73,6 +75,10 @@ export type CountryColumns = ColumnArrays<CountryColumnName> & {
   positionOf: Int32Array;
   /** 1 at the position of each product's card here (its copy with the cheapest total, issue 28). */
   lead: Uint8Array;
+  /** Each position's product, numbered 0 … groups - 1 here, and its rank as a card among all positions (lower: the card). */
+  groupOf: Int32Array;
+  cardRank: Uint32Array;
+  groups: number;
   cells: Cells;
 };
 
@@ -329,7 +335,7 @@ function* buildCountry(
     storePositions: stores.positions,
     salePositions,
     positionOf,
-    lead: leadPositions(table, rowAt, offerAt, columns.productId),
+    ...cardColumns(table, rowAt, offerAt, idRank),
     cells: undefined as unknown as Cells,
   };
   yield;
@@ -338,34 +344,45 @@ function* buildCountry(
   return country;
 }
 
+/** A sold-out copy's card key starts here: after every copy in stock (totals are kept below it). */
+const SOLD_OUT_KEY = 2 ** 30;
+
 /**
- * The card of each product here (issue 28): of the copies sharing a groupId, the one in stock
- * (any size buyable) with the lowest total, then the lowest product id; 1 at its position.
+ * Each product's copies here (issue 28): a dense group number per position, each position's
+ * rank as a card (in stock first, then the lowest total, then the lowest product id), and 1 at
+ * the best-ranked copy of each group, the product's card when no store is in view.
  */
-function leadPositions(table: DocumentTable, rowAt: Int32Array, offerAt: Int32Array, productId: Int32Array): Uint8Array {
+function cardColumns(
+  table: DocumentTable,
+  rowAt: Int32Array,
+  offerAt: Int32Array,
+  idRank: Uint32Array,
+): { groupOf: Int32Array; cardRank: Uint32Array; lead: Uint8Array; groups: number } {
   const m = rowAt.length;
   const groupId = table.products.groupId;
   const total = table.offers.total;
   const inStock = table.offers.inStock;
+  const key = new Uint32Array(m);
+  for (let p = 0; p < m; p++) key[p] = (inStock[offerAt[p]!] === 1 ? 0 : SOLD_OUT_KEY) + Math.min(Math.max(0, total[offerAt[p]!]!), SOLD_OUT_KEY - 1);
+  const cardRank = rankBy(key, 1, 0, idRank);
   let maxGroup = 0;
   for (let p = 0; p < m; p++) if (groupId[rowAt[p]!]! > maxGroup) maxGroup = groupId[rowAt[p]!]!;
-  const best = new Int32Array(maxGroup + 1).fill(-1);
+  const dense = new Int32Array(maxGroup + 1).fill(-1);
+  const groupOf = new Int32Array(m);
+  let groups = 0;
   for (let p = 0; p < m; p++) {
     const g = groupId[rowAt[p]!]!;
-    const q = best[g]!;
-    if (q < 0) {
-      best[g] = p;
-      continue;
-    }
-    const a = offerAt[p]!;
-    const b = offerAt[q]!;
-    const better =
-      inStock[a]! !== inStock[b]! ? inStock[a]! > inStock[b]! : total[a]! !== total[b]! ? total[a]! < total[b]! : productId[p]! < productId[q]!;
-    if (better) best[g] = p;
+    if (dense[g]! < 0) dense[g] = groups++;
+    groupOf[p] = dense[g]!;
+  }
+  const best = new Int32Array(groups).fill(-1);
+  for (let p = 0; p < m; p++) {
+    const q = best[groupOf[p]!]!;
+    if (q < 0 || cardRank[p]! < cardRank[q]!) best[groupOf[p]!] = p;
   }
   const lead = new Uint8Array(m);
-  for (let g = 0; g <= maxGroup; g++) if (best[g]! >= 0) lead[best[g]!] = 1;
-  return lead;
+  for (const p of best) lead[p] = 1;
+  return { groupOf, cardRank, lead, groups };
 }
 
 /** Positions of each id value, ascending (a counting sort): value v's are positions[start[v] .. start[v+1]). */

@@ -57,6 +57,9 @@ export type ScanBuffers = {
   missGroup: Uint8Array;
   hitCount: number;
   missCount: number;
+  /** With stores picked (issue 28): the best copy of each group among theirs (-1 between requests), and 1 at each such card. */
+  bestOf: Int32Array;
+  card: Uint8Array;
 };
 
 export function newScanBuffers(positions: number): ScanBuffers {
@@ -66,7 +69,42 @@ export function newScanBuffers(positions: number): ScanBuffers {
     missGroup: new Uint8Array(positions),
     hitCount: 0,
     missCount: 0,
+    bestOf: new Int32Array(positions).fill(-1),
+    card: new Uint8Array(positions),
   };
+}
+
+/**
+ * Issue 28: with stores picked by the store filter, a product is listed once, as the best-ranked
+ * of those stores' copies (in stock, lowest total, lowest id: the rule of its card), chosen
+ * before any other filter as the card is without stores. Marks those copies in S.card, read
+ * from the picked stores' posting lists only; clearStoreCards undoes it after the scan.
+ */
+export function markStoreCards(C: CountryColumns, stores: readonly number[], S: ScanBuffers): void {
+  const best = S.bestOf;
+  const groupOf = C.groupOf;
+  const rank = C.cardRank;
+  const positions = C.storePositions;
+  const start = C.storeStart;
+  for (const s of stores) {
+    for (let j = start[s]!; j < start[s + 1]!; j++) {
+      const pos = positions[j]!;
+      const q = best[groupOf[pos]!]!;
+      if (q < 0 || rank[pos]! < rank[q]!) best[groupOf[pos]!] = pos;
+    }
+  }
+  for (const s of stores) for (let j = start[s]!; j < start[s + 1]!; j++) S.card[best[groupOf[positions[j]!]!]!] = 1;
+}
+
+export function clearStoreCards(C: CountryColumns, stores: readonly number[], S: ScanBuffers): void {
+  const positions = C.storePositions;
+  const start = C.storeStart;
+  for (const s of stores) {
+    for (let j = start[s]!; j < start[s + 1]!; j++) {
+      S.card[positions[j]!] = 0;
+      S.bestOf[C.groupOf[positions[j]!]!] = -1;
+    }
+  }
 }
 
 /**
@@ -93,6 +131,8 @@ export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: 
   const abroad = C.abroad;
   const lead = C.lead;
   const leadOnly = P.leadOnly;
+  const storeCards = P.storeCards.length > 0;
+  const card = S.card;
   const docOf = C.doc;
   const catLo = K.catLo;
   const catHi = K.catHi;
@@ -163,7 +203,7 @@ export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: 
     if (aColour) failed |= (((colours[pos]! & colourSel) - 1) >>> 31) << G_COLOUR;
     if (aCategory) failed |= (1 - catSel[category[pos]!]!) << G_CATEGORY;
     if (aBrand) failed |= (1 - brandSel[brandId[pos]!]!) << G_BRAND;
-    if (aStore) failed |= (1 - storeSel[storeId[pos]!]!) << G_STORE;
+    if (aStore) failed |= (1 - (storeCards ? card[pos]! : storeSel[storeId[pos]!]!)) << G_STORE;
     if (aOffers) failed |= (1 - offerSel[discount[pos]!]!) << G_OFFERS;
     if (aDepartment) failed |= (1 - ((departmentSel >>> department[pos]!) & 1)) << G_DEPARTMENT;
     if (aCoupons) failed |= (1 - ((flags[pos]! >>> COUPONS_SHIFT) & 1)) << G_COUPONS;

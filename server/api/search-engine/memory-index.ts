@@ -5,7 +5,19 @@ import { COUNTRY_INDEX, type DisplayWords } from './documents';
 import { buildIndex, buildIndexSteps, orderFor, rankFor, type BuiltIndex, type CountryColumns } from './index-build';
 import { facetCountsOf, newFacetCounters, type FacetCounters } from './index-facets';
 import { candidatesOf, planSearch, type PlanKeys, type SearchPlan } from './index-plan';
-import { cellPositions, countHits, countMisses, newScanBuffers, pageFromOrder, scanFilters, sumCells, topK, type ScanBuffers } from './index-scan';
+import {
+  cellPositions,
+  clearStoreCards,
+  countHits,
+  countMisses,
+  markStoreCards,
+  newScanBuffers,
+  pageFromOrder,
+  scanFilters,
+  sumCells,
+  topK,
+  type ScanBuffers,
+} from './index-scan';
 import { MAX_TOKEN_SCORE, TextIndex } from './index-text';
 import { runSliced, type TimeSlicer } from './time-slicer';
 import { emptyFacets, type CatalogDirectory, type SearchNeeds, type SearchQuery, type SearchResult, type TermSuggestion } from './search-engine';
@@ -107,7 +119,9 @@ export class MemoryIndex {
     const text = plan.text ? this.text.match(tokens, this.size) : undefined;
     const candidates = candidatesOf(C, plan, plan.productIds ? this.positionsOf(C, plan.productIds) : undefined, text);
     const S = this.buffers();
+    markStoreCards(C, plan.storeCards, S);
     scanFilters(C, plan, candidates, S, F);
+    clearStoreCards(C, plan.storeCards, S);
     countHits(C, S.hits, S.hitCount, plan.wantMask, F);
     countMisses(C, S.miss, S.missGroup, S.missCount, F);
     const total = S.hitCount;

@@ -132,31 +132,38 @@ export class SqlSearchEngine implements SearchEngine {
       return result;
     }
     const score = scoreSql(tokens, p);
-    const groups = this.groups(query, p);
-    // Issue 28: with no store in view each product is its card, its visible copy with the
-    // cheapest total (in stock first, then the lowest product id, as the index marks it); the
-    // other copies fail the store group, so they count under their own store only.
-    const leadOnly = !query.scope.store && !query.filters.stores.length && !query.scope.productIds;
+    // Issue 28: a product is listed once, as its card: its visible copy with the cheapest total
+    // (in stock first, then the lowest product id, as the index ranks copies), among every
+    // store's copies when no store is in view, else among the picked stores' (the store filter,
+    // without a store page or pick list). The other copies fail the store group, so they count
+    // under their own store only; a store page or pick list lists its copies as they are.
+    const scope = query.scope;
+    const leadOnly = !scope.store && !query.filters.stores.length && !scope.productIds;
+    const picked = !scope.store && !scope.productIds && query.filters.stores.length ? this.storeIds(query.filters.stores) : undefined;
+    const groups = this.groups(query, p, picked !== undefined);
     if (leadOnly) groups.push({ name: 'store', sql: 'lead' });
     const allGroups = groups.map((g) => g.sql).join(' AND ') || 'TRUE';
     const except = (name: string) => groups.filter((g) => g.name !== name).map((g) => g.sql).join(' AND ') || 'TRUE';
     const visible = this.visibleConditions(query, p).join(' AND ');
-    const cards = leadOnly
+    const ranked = leadOnly || picked !== undefined;
+    const cards = ranked
       ? `cards AS MATERIALIZED (
           SELECT o.product_id, row_number() OVER (PARTITION BY d.group_id ORDER BY o.in_stock DESC, o.total, o.product_id) = 1 AS lead
             FROM search_offers o JOIN search_documents d USING (product_id)
-           WHERE ${visible}),`
+           WHERE ${visible}${picked ? ` AND d.store_id = ANY(${p.add(picked)}::int[])` : ''}),`
       : '';
     const cte = `WITH ${cards} base AS MATERIALIZED (
         SELECT d.product_id, d.store_id, d.brand_id, d.category_slug, d.category_path, d.department, d.popularity,
                d.colours, d.care, d.store_country, o.price, o.discount, o.dropped, o.free_delivery, o.coupons, ${score} AS score,
-               ${leadOnly ? 'c.lead' : 'TRUE AS lead'}
-          FROM search_offers o JOIN search_documents d USING (product_id) ${leadOnly ? 'JOIN cards c USING (product_id)' : ''}
+               ${ranked ? 'coalesce(c.lead, false)' : 'TRUE'} AS lead
+          FROM search_offers o JOIN search_documents d USING (product_id) ${ranked ? 'LEFT JOIN cards c USING (product_id)' : ''}
          WHERE ${visible} AND ${base.join(' AND ')})`;
 
     const parts = [`SELECT 'total' AS facet, '' AS key, count(*)::int AS n FROM base WHERE ${allGroups}`];
     if (want.has('price')) {
-      parts.push(`SELECT 'price-min', '', min(price) FROM base WHERE lead`, `SELECT 'price-max', '', max(price) FROM base WHERE lead`);
+      // Over the cards when no store is in view (a filter's picks do not move the range).
+      const over = leadOnly ? 'lead' : 'TRUE';
+      parts.push(`SELECT 'price-min', '', min(price) FROM base WHERE ${over}`, `SELECT 'price-max', '', max(price) FROM base WHERE ${over}`);
     }
     if (want.has('colour')) {
       parts.push(`SELECT 'colour', c, count(*)::int FROM base, unnest(base.colours) AS c WHERE ${except('colour')} GROUP BY c`);
@@ -302,8 +309,12 @@ export class SqlSearchEngine implements SearchEngine {
     return where.length ? where : ['TRUE'];
   }
 
-  /** One SQL condition per active filter group (over the base CTE's columns). */
-  private groups(query: SearchQuery, p: Params): Group[] {
+  private storeIds(slugs: readonly string[]): number[] {
+    return idsOf(slugs, this.dir.storeBySlug);
+  }
+
+  /** One SQL condition per active filter group (over the base CTE's columns); `storeCards`: the store filter picks cards (issue 28). */
+  private groups(query: SearchQuery, p: Params, storeCards: boolean): Group[] {
     const f = query.filters;
     const groups: Group[] = [];
     if (f.colours.length) groups.push({ name: 'colour', sql: `colours && ${p.add(f.colours)}::text[]` });
@@ -316,10 +327,9 @@ export class SqlSearchEngine implements SearchEngine {
           : 'FALSE',
       });
     }
-    const ids = (slugs: readonly string[], bySlug: ReadonlyMap<string, { id: number }>) =>
-      slugs.map((s) => bySlug.get(s)?.id).filter((x): x is number => x !== undefined);
-    if (f.brands.length) groups.push({ name: 'brand', sql: `brand_id = ANY(${p.add(ids(f.brands, this.dir.brandBySlug))}::int[])` });
-    if (f.stores.length) groups.push({ name: 'store', sql: `store_id = ANY(${p.add(ids(f.stores, this.dir.storeBySlug))}::int[])` });
+    if (f.brands.length) groups.push({ name: 'brand', sql: `brand_id = ANY(${p.add(idsOf(f.brands, this.dir.brandBySlug))}::int[])` });
+    // With stores picked and ranked (search()), a copy passes when it is the card among theirs.
+    if (f.stores.length) groups.push({ name: 'store', sql: storeCards ? 'lead' : `store_id = ANY(${p.add(this.storeIds(f.stores))}::int[])` });
     if (f.offers.length) {
       groups.push({
         name: 'offers',
@@ -338,6 +348,11 @@ export class SqlSearchEngine implements SearchEngine {
     if (f.care.length) groups.push({ name: 'care', sql: `care = ANY(${p.add(f.care)}::text[])` });
     return groups;
   }
+}
+
+/** The ids of the slugs the directory knows. */
+function idsOf(slugs: readonly string[], bySlug: ReadonlyMap<string, { id: number }>): number[] {
+  return slugs.map((s) => bySlug.get(s)?.id).filter((x): x is number => x !== undefined);
 }
 
 /** "weight:term" for every field weight a term can have. */

@@ -139,7 +139,7 @@ describe.each(BOTH_ENGINES)('one card per product on %s', (_dbName, openDatabase
       expect(await facet('store', 'priceRanges=55,95')).toEqual({ 'Ash Atelier': 2, 'Birch Boutique': 2, 'Cedar Closet': 1 });
     });
 
-    it("lists a picked store's own copies at its own price, one per product", async () => {
+    it("lists a picked store's own copies at its own price, one per product, and picked stores' best copy once", async () => {
       const birch = await search('storename=birch-boutique&sort=asc');
       expect(birch.totalCount).toBe(3);
       expect(cards(birch)).toEqual([
@@ -149,6 +149,15 @@ describe.each(BOTH_ENGINES)('one card per product on %s', (_dbName, openDatabase
       ]);
       // The store facet keeps every store's count (its own filter aside), as without the filter.
       expect(await facet('store', 'storename=birch-boutique')).toEqual({ 'Ash Atelier': 4, 'Birch Boutique': 3, 'Cedar Closet': 2 });
+      // Two stores picked: each product once, as the better of their two copies (Rosa: Birch's is sold out; Lena: the tie, Ash's older copy).
+      const two = await search('storename=ash-atelier,birch-boutique&sort=asc');
+      expect(two.totalCount).toBe(4);
+      expect(cards(two)).toEqual([
+        ['Ivy Midi Dress', 'Ash Atelier', 30, 1, 33],
+        ['Nell Midi Dress', 'Birch Boutique', 45, 0, null],
+        ['Lena Midi Dress', 'Ash Atelier', 60, 2, 63],
+        ['Rosa Midi Dress', 'Ash Atelier', 90, 2, 93],
+      ]);
       const page = await search('link=/store/cedar-closet&sort=asc');
       expect(cards(page)).toEqual([
         ['Mira Midi Dress', 'Cedar Closet', 40, 1, 40],
