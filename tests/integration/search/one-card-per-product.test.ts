@@ -6,8 +6,7 @@ import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
 import { dressFeed } from '../../support/feed-fixtures';
-import type { Running } from '../../support/listen';
-import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
+import { SEARCH_ENGINES, apiOverEngineFor } from '../../support/search-engines';
 import { BOTH_ENGINES } from '../../support/test-database';
 
 // Issue 28, "What the shopper sees": listing and search answer one card per product (every
@@ -79,27 +78,16 @@ describe.each(BOTH_ENGINES)('one card per product on %s', (_dbName, openDatabase
   });
 
   describe.each(SEARCH_ENGINES)('with %s', (_engineName, makeEngine) => {
-    let started: StartedEngine;
-    let api: Running;
-
-    beforeAll(async () => {
-      started = await makeEngine(db);
-      api = await apiOverEngine(db, started.engine);
-    });
-
-    afterAll(async () => {
-      await api?.close();
-      await started?.close();
-    });
+    const api = apiOverEngineFor(() => db, makeEngine);
 
     async function search(query: string) {
-      const res = await request(api.url).get(`${SEARCH_API.list}?country=GB&${query}`);
+      const res = await request(api.url()).get(`${SEARCH_API.list}?country=GB&${query}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return SearchResponseSchema.parse(res.body.data);
     }
 
     async function facet(type: string, query: string) {
-      const res = await request(api.url).get(`${SEARCH_API.filters(type)}?country=GB&${query}`);
+      const res = await request(api.url()).get(`${SEARCH_API.filters(type)}?country=GB&${query}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return Object.fromEntries(FilterSchema.parse(res.body.data).buckets.map((b) => [b.key, b.docCount]));
     }
