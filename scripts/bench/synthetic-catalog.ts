@@ -12,6 +12,12 @@ import type { CatalogDirectory, DirectoryBrand, DirectoryStore } from '../../ser
 // load in a benchmark (1,000,000 products). The same seed gives the same catalogue. Shapes
 // follow the demo: most products sold in the UK, some in the US, fewer elsewhere; brands
 // follow a long tail; a third reduced; titles from the demo's vocabulary.
+//
+// Issue 28: with `matchedShare`, that share of the items is sold by two to five stores, each
+// copy a document of its own (its id, store, price, delivery and stock) sharing the first
+// copy's groupId, so the index's listings collapse them to one card. `products` counts the
+// documents (store copies), as the index holds them. The copies draw from a random stream of
+// their own, so without them the catalogue is the one earlier runs generated.
 
 const STYLES = ['Oversized', 'Cropped', 'Relaxed', 'Slim', 'Classic', 'Ribbed', 'Pleated', 'Wrap', 'Belted', 'Quilted', 'Printed', 'Striped', 'Floral', 'Tailored', 'Fitted', 'Vintage', 'Organic', 'Essential', 'Longline', 'Textured'];
 const MATERIALS = ['Cotton', 'Linen', 'Silk', 'Wool', 'Leather', 'Denim', 'Satin', 'Cashmere', 'Jersey', 'Velvet', 'Suede', 'Nylon', 'Lace', 'Corduroy'];
@@ -30,7 +36,10 @@ export type SyntheticCatalog = {
   chunks(chunkSize: number): Generator<SearchDocument[]>;
 };
 
-export function syntheticCatalog(products: number, seed = 1_000_003): SyntheticCatalog {
+/** A copy's delivery, minor units, where the store does not deliver free: a few pounds. */
+const COPY_DELIVERY = [0, 295, 395, 495];
+
+export function syntheticCatalog(products: number, seed = 1_000_003, matchedShare = 0): SyntheticCatalog {
   const random = new Prng(seed);
   const brandCount = Math.max(20, Math.min(5000, Math.round(products / 200)));
   const storeCount = Math.max(10, Math.min(400, Math.round(products / 2500)));
@@ -61,7 +70,15 @@ export function syntheticCatalog(products: number, seed = 1_000_003): SyntheticC
 
   function* chunks(chunkSize: number): Generator<SearchDocument[]> {
     const r = random.fork('products');
+    const copies = random.fork('copies');
     let chunk: SearchDocument[] = [];
+    const emit = function* (doc: SearchDocument) {
+      chunk.push(doc);
+      if (chunk.length === chunkSize) {
+        yield chunk;
+        chunk = [];
+      }
+    };
     for (let id = 1; id <= products; id++) {
       const category = r.pick(LEAVES);
       const family = FAMILIES[category.slug];
@@ -86,11 +103,15 @@ export function syntheticCatalog(products: number, seed = 1_000_003): SyntheticC
           dropped,
           freeDelivery: r.chance(0.35),
           coupons: r.chance(0.12),
+          total: 0,
+          inStock: true,
         });
       }
-      if (!offers.length) offers.push({ country: 'GB', price: Math.round(base * 100) - 1, discount, dropped, freeDelivery: false, coupons: false });
-      chunk.push({
+      if (!offers.length) offers.push({ country: 'GB', price: Math.round(base * 100) - 1, discount, dropped, freeDelivery: false, coupons: false, total: 0, inStock: true });
+      for (const o of offers) o.total = o.price;
+      const doc: SearchDocument = {
         productId: id,
+        groupId: id,
         storeId: 1 + Math.floor(storeCount * r.next() ** 1.5),
         brandId,
         category: category.slug,
@@ -101,10 +122,18 @@ export function syntheticCatalog(products: number, seed = 1_000_003): SyntheticC
         colourNames: [],
         care: slugify(r.pick(CARES)),
         offers,
-      });
-      if (chunk.length === chunkSize) {
-        yield chunk;
-        chunk = [];
+      };
+      yield* emit(doc);
+      if (matchedShare === 0 || !copies.chance(matchedShare)) continue;
+      // The same item at other stores: its own price (within 15 %), delivery and stock.
+      for (let more = copies.int(1, 4); more > 0 && id < products; more--) {
+        id++;
+        const copyOffers = offers.map((o) => {
+          const price = Math.max(1, Math.round(o.price * (0.85 + copies.next() * 0.3)));
+          const freeDelivery = copies.chance(0.35);
+          return { ...o, price, freeDelivery, total: price + (freeDelivery ? 0 : copies.pick(COPY_DELIVERY)), inStock: copies.chance(0.9) };
+        });
+        yield* emit({ ...doc, productId: id, storeId: 1 + copies.int(0, storeCount - 1), popularity: copies.int(0, 1000), offers: copyOffers });
       }
     }
     if (chunk.length) yield chunk;

@@ -131,7 +131,18 @@ export const CardVariantSchema = z.object({
   /** The variant's cheapest size variant here: what the card's price and Buy control show. */
   size_variants: z.array(CardSizeVariantSchema),
 });
-export const ProductCardSchema = z.object({ ...productCore, variants: z.array(CardVariantSchema) });
+export const ProductCardSchema = z.object({
+  ...productCore,
+  variants: z.array(CardVariantSchema),
+  /**
+   * Issue 28: the card stands for every store's copy of the product (the store fields above are
+   * the copy a shopper pays least for in all). How many stores have it on offer in this country
+   * (not withdrawn, a size in stock), and the cheapest total (sale price and delivery) among
+   * them; null when no store has a size in stock.
+   */
+  offersCount: z.number(),
+  fromPrice: z.number().nullable(),
+});
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 
 export const BreadcrumbEntrySchema = z.object({

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createApiApp } from '../../server/api/app';
 import type { Database } from '../../server/api/db/database';
 import { MemorySearchEngine } from '../../server/api/search-engine/memory-engine';
@@ -44,4 +45,22 @@ export async function apiOverEngine(db: Database, engine: SearchEngine): Promise
     searchEngine: engine,
   });
   return listen(app);
+}
+
+/**
+ * For a describe block: the api over an engine made by `makeEngine` over the database `db()`
+ * gives, started before its tests and closed after them. `url()` is the api's address once started.
+ */
+export function apiOverEngineFor(db: () => Database, makeEngine: (db: Database) => Promise<StartedEngine>): { url: () => string } {
+  let started: StartedEngine | undefined;
+  let api: Running | undefined;
+  beforeAll(async () => {
+    started = await makeEngine(db());
+    api = await apiOverEngine(db(), started.engine);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await started?.close();
+  });
+  return { url: () => api!.url };
 }

@@ -5,7 +5,7 @@ import { formatPrice } from '../../../shared/price';
 import { useCountry } from '../../app/site-hooks';
 import { ShellLink } from '../ui/ShellLink';
 import { useWishlistHearts } from '../wishlist/wishlist-hearts';
-import { FALLBACK_IMAGE, buyControl, createLookPath, hasFreeDelivery, productPath, showsListPrice, type CardProduct } from './product-card-rules';
+import { FALLBACK_IMAGE, buyControl, compareLine, createLookPath, hasFreeDelivery, productPath, showsListPrice, type CardProduct } from './product-card-rules';
 
 // Spec section 2 "Product card". Inputs p, pageType (wishlist, alerts or absent), activeList;
 // the listUpdate output is `onListUpdate`. The heart opens the Wishlist dialog (a guest signs in
@@ -161,6 +161,8 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
         {price(size.saleprice)}
         {reduced && <s className="product-card-msrp">{price(size.msrp)}</s>}
       </p>
+      {/* Issue 28: one card stands for every store's copy; this one is the copy a shopper pays least for in all. */}
+      {p.compare && <p className="product-card-compare">{compareLine(p.compare, price)}</p>}
       {freeDelivery && <p className="product-card-free">Free Delivery</p>}
       {buy.kind === 'browse' ? (
         <ShellLink to={buy.to} className="product-card-buy">

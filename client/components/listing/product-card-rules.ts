@@ -17,11 +17,28 @@ export type CardProduct = Pick<
   variants: (Pick<ProductCard['variants'][number], 'title' | 'colour' | 'images'> & {
     size_variants: Pick<CardSizeVariant, 'guid' | 'slug' | 'msrp' | 'saleprice' | 'status' | 'offers'>[];
   })[];
+  /** Issue 28: present when more than one store has the product in stock here ("from £X at N stores"). */
+  compare?: CardCompare;
 };
 
+/** How many stores have the card's product in stock here, and the cheapest total (sale price and delivery) among them. */
+export type CardCompare = { stores: number; fromPrice: number };
+
+/** What the api's card says of its offers (issue 28): a comparison only when more than one store has it in stock. */
+export function cardCompare(p: Partial<Pick<ProductCard, 'offersCount' | 'fromPrice'>>): CardCompare | undefined {
+  return p.offersCount !== undefined && p.offersCount > 1 && p.fromPrice != null ? { stores: p.offersCount, fromPrice: p.fromPrice } : undefined;
+}
+
+/** The card's comparison line, as issue 28 words it: "from £X at N stores". */
+export function compareLine(compare: CardCompare, price: (n: number) => string): string {
+  return `from ${price(compare.fromPrice)} at ${compare.stores} stores`;
+}
+
 /** The card view of a product: the card shows each variant's first size variant only. */
-export function cardProduct(p: CardProduct): CardProduct {
+export function cardProduct(p: Omit<CardProduct, 'compare'> & Partial<Pick<ProductCard, 'offersCount' | 'fromPrice'>>): CardProduct {
+  const compare = cardCompare(p);
   return {
+    ...(compare ? { compare } : {}),
     id: p.id,
     affiliate_id: p.affiliate_id,
     brand: p.brand,

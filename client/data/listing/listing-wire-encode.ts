@@ -45,34 +45,38 @@ export function encodeListing(data: ListingData): ListingWire {
     }
     return at;
   };
-  const card = (p: CardProduct): WireCard => [
-    p.id,
-    p.affiliate_id,
-    p.brand === null ? null : str(p.brand),
-    str(p.storename),
-    str(p.store_slug),
-    str(p.category_slug),
-    str(p.subcategory_slug),
-    p.variant_index,
-    str([p.GB, p.US, p.INTERNATIONAL].map(threshold).join(' ')),
-    p.variants.map((v, i): WireVariant => {
-      const size = v.size_variants[0];
-      const image180 = v.images.productimage180_jpg;
-      const image80 = v.images.productimage80_png === resizeProductImage(image180, '80') ? 0 : v.images.productimage80_png;
-      return [
-        i > 0 && v.title === p.variants[i - 1]!.title ? null : v.title,
-        v.colour === null ? null : str(v.colour),
-        packImage(image180),
-        image80,
-        size ? size.guid : null,
-        packSlug(size?.slug ?? '', v.title, size?.guid ?? null),
-        size?.saleprice ?? 0,
-        size && size.msrp !== size.saleprice ? size.msrp : null,
-        size?.status ?? 0,
-        size?.offers ?? 0,
-      ];
-    }),
-  ];
+  const card = (p: CardProduct): WireCard => {
+    const out: WireCard = [
+      p.id,
+      p.affiliate_id,
+      p.brand === null ? null : str(p.brand),
+      str(p.storename),
+      str(p.store_slug),
+      str(p.category_slug),
+      str(p.subcategory_slug),
+      p.variant_index,
+      str([p.GB, p.US, p.INTERNATIONAL].map(threshold).join(' ')),
+      p.variants.map((v, i): WireVariant => {
+        const size = v.size_variants[0];
+        const image180 = v.images.productimage180_jpg;
+        const image80 = v.images.productimage80_png === resizeProductImage(image180, '80') ? 0 : v.images.productimage80_png;
+        return [
+          i > 0 && v.title === p.variants[i - 1]!.title ? null : v.title,
+          v.colour === null ? null : str(v.colour),
+          packImage(image180),
+          image80,
+          size ? size.guid : null,
+          packSlug(size?.slug ?? '', v.title, size?.guid ?? null),
+          size?.saleprice ?? 0,
+          size && size.msrp !== size.saleprice ? size.msrp : null,
+          size?.status ?? 0,
+          size?.offers ?? 0,
+        ];
+      }),
+    ];
+    if (p.compare) out.push([p.compare.stores, p.compare.fromPrice]);
+    return out;
+  };
   const choice = (c: FilterChoice): WireChoice => {
     const out: WireChoice = [str(c.id), c.key === slugInWords(c.id) ? null : str(c.key), c.docCount];
     const value = c.value === undefined ? 0 : isColourKey(c.id) && c.value === colourHex(c.id) ? 1 : c.value;

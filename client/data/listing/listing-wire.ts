@@ -52,6 +52,8 @@ export type WireCard = [
   /** The free-delivery thresholds GB, US and INTERNATIONAL, as one string ("30 30 " for 30, 30, null). */
   thresholds: Str,
   variants: WireVariant[],
+  /** Issue 28: stores with it in stock and the cheapest total, only when more than one store has it. */
+  compare?: [stores: number, fromPrice: number],
 ];
 
 /** A filter choice: id, name (null: the id in words), count, swatch (0: none, 1: our colour's), sub-levels. */
@@ -101,9 +103,10 @@ const unthreshold = (s: string | undefined) => (s === undefined || s === '' ? nu
 
 export function decodeListing(wire: ListingWire): ListingData {
   const s = (at: Str) => wire.s[at]!;
-  const card = ([id, affiliate, brand, storename, storeSlug, category, subcategory, variantIndex, thresholds, variants]: WireCard): CardProduct => {
+  const card = ([id, affiliate, brand, storename, storeSlug, category, subcategory, variantIndex, thresholds, variants, compare]: WireCard): CardProduct => {
     const [gb, us, international] = s(thresholds).split(' ');
     return {
+      ...(compare ? { compare: { stores: compare[0], fromPrice: compare[1] } } : {}),
       id,
       affiliate_id: affiliate,
       brand: brand === null ? null : s(brand),

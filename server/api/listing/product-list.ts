@@ -42,7 +42,7 @@ export class ProductList {
     const { query, listing } = resolved;
     const { q } = resolved.request.state;
     return {
-      products: await readProductCards(this.db, ids, query.country),
+      products: await readProductCards(this.db, ids, query.country, query.adminView === true),
       totalCount: result.total,
       description: describe(listing, q, result, this.resolver.engine.directory()),
       key: pageTitle(listing, q),

@@ -22,7 +22,9 @@ type ColumnUse =
   /** A sort order is built from it. */
   | 'sort'
   /** It says which country an offer is for. */
-  | 'country';
+  | 'country'
+  /** It picks a product's card among its store copies (issue 28): read when a country's positions are built. */
+  | 'card';
 
 /** Uses that need the values at scan time, so the column is copied into each country's positions. */
 const SCANNED_USES = ['answer', 'scope', 'filter', 'facet'] as const satisfies readonly ColumnUse[];
@@ -59,6 +61,8 @@ const UNKNOWN_COUNTRY = 255;
 export const COLUMNS = {
   productId: { from: 'product', array: Int32Array, uses: ['answer', 'sort'], read: (doc) => doc.productId },
   storeId: { from: 'product', array: Int32Array, uses: ['scope', 'filter', 'facet'], read: (doc) => doc.storeId },
+  /** products.canonical_id: the copies sharing it are one product, one card (issue 28). */
+  groupId: { from: 'product', array: Int32Array, uses: ['card'], read: (doc) => doc.groupId },
   /** 0 when the feed named no brand. */
   brandId: { from: 'product', array: Int32Array, uses: ['scope', 'filter', 'facet'], read: (doc) => doc.brandId },
   /** Position of the product's category in the tree (CATEGORIES order): a subtree is a range. */
@@ -77,6 +81,10 @@ export const COLUMNS = {
   discount: { from: 'offer', array: Uint8Array, uses: ['scope', 'filter', 'facet', 'sort'], read: (offer) => offer.discount },
   /** Largest price fall there over the last 7 days, whole percent, 0 when none (the Price Dropped filter and sort). */
   dropped: { from: 'offer', array: Uint8Array, uses: ['filter', 'facet', 'sort'], read: (offer) => offer.dropped },
+  /** Cheapest total there (sale price and delivery), minor units: the cheapest copy is the card. */
+  total: { from: 'offer', array: Int32Array, uses: ['card'], read: (offer) => offer.total },
+  /** 1 when a size can be bought there: a copy in stock is the card before any sold-out one. */
+  inStock: { from: 'offer', array: Uint8Array, uses: ['card'], read: (offer) => (offer.inStock ? 1 : 0) },
   flags: {
     from: 'offer',
     array: Uint8Array,

@@ -7,6 +7,7 @@ import { feedPairKey } from '../catalog/feed-ages';
 import { slugify } from '../catalog/identifiers';
 import type { Database, Queryable } from '../db/database';
 import { stem, words } from './analyser';
+import { cheapestTotal } from './card-total';
 import type { CatalogDirectory, DirectoryBrand, DirectoryStore } from './search-engine';
 import type { TimeSlicer } from './time-slicer';
 
@@ -20,6 +21,11 @@ import type { TimeSlicer } from './time-slicer';
 // section 3, "a product is listed in a country only if it has a price row there"). Its price
 // drop there is the largest of its size variants' (size_variant_prices.dropped, 0 for one not
 // buyable today), as its discount is the highest of theirs.
+//
+// Issue 28: a product as shoppers see it is every store's copy sharing products.canonical_id
+// (groupId). Each copy's offer carries what picks the group's card in a country: its cheapest
+// total there (card-total.ts) and whether a size of it can be bought. The index and the SQL
+// engine pick the card at query or build time, since a copy's rivals live in other stores.
 
 export type DocumentOffer = {
   country: CountryCode;
@@ -31,10 +37,16 @@ export type DocumentOffer = {
   dropped: number;
   freeDelivery: boolean;
   coupons: boolean;
+  /** The cheapest total (sale price and delivery) of the sizes on offer, minor units (card-total.ts). */
+  total: number;
+  /** A size can be bought there (in stock, preorder, backorder). */
+  inStock: boolean;
 };
 
 export type SearchDocument = {
   productId: number;
+  /** products.canonical_id: the product (match) this store's copy belongs to (issue 28). */
+  groupId: number;
   storeId: number;
   /** 0 when the feed named no brand. */
   brandId: number;
@@ -175,6 +187,7 @@ export async function loadDirectory(db: Queryable): Promise<CatalogDirectory> {
 
 type ProductRow = {
   id: number;
+  group_id: number;
   store_id: number;
   brand_id: number;
   category_id: number;
@@ -197,6 +210,12 @@ type OfferRow = {
   free_delivery_gb: number | null;
   free_delivery_us: number | null;
   free_delivery_international: number | null;
+  /** Every size's sale price, shipping price and availability there, for the copy's total. */
+  sale_prices: number[];
+  shipping_prices: (number | null)[];
+  statuses: number[];
+  /** stores.json's delivery price for the country, null when not stated. */
+  store_delivery: number | null;
 };
 
 /**
@@ -254,7 +273,7 @@ export async function loadDocuments(
     await pause();
     const read = async (condition: string, params: unknown[]) => {
       const products = await tx.query<ProductRow>(
-        `SELECT p.id, p.store_id, coalesce(p.brand_id, 0) AS brand_id, p.category_id, p.department, p.popularity,
+        `SELECT p.id, p.canonical_id AS group_id, p.store_id, coalesce(p.brand_id, 0) AS brand_id, p.category_id, p.department, p.popularity,
                 p.title, coalesce(p.care, '') AS care
            FROM products p WHERE ${condition.replaceAll('$col', 'p.id')} ORDER BY p.id`,
         params,
@@ -273,7 +292,9 @@ export async function loadDocuments(
                 ${OFFERED('max(pr.offers)')}::int AS discount,
                 max(pr.dropped)::int AS dropped,
                 ${OFFERED('bool_or(sv.coupon_id IS NOT NULL)')} AS coupons,
-                s.country_code AS store_country, s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international
+                s.country_code AS store_country, s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international,
+                array_agg(pr.sale_price::float8) AS sale_prices, array_agg(pr.shipping_price::float8) AS shipping_prices,
+                array_agg(pr.status) AS statuses, (s.delivery_prices ->> pr.country_code)::float8 AS store_delivery
            FROM variants v
            JOIN products p ON p.id = v.product_id
            JOIN stores s ON s.id = p.store_id
@@ -291,6 +312,7 @@ export async function loadDocuments(
         if (!category || !CATEGORY_ORDER.has(category) || !DEPARTMENT_INDEX.has(p.department as Department)) continue;
         docs.set(p.id, {
           productId: p.id,
+          groupId: p.group_id,
           storeId: p.store_id,
           brandId: p.brand_id,
           category,
@@ -314,8 +336,20 @@ export async function loadDocuments(
         if (!doc || !isCountryCode(o.country_code) || !isCountryCode(o.store_country)) continue;
         if (options.withheld?.has(feedPairKey(doc.storeId, o.country_code))) continue;
         const stated = { GB: o.free_delivery_gb, US: o.free_delivery_us, INTERNATIONAL: o.free_delivery_international };
-        const freeDelivery = hasFreeDelivery(thresholdsOnSite(stated, o.store_country, o.country_code), o.low_price, o.country_code);
-        doc.offers.push({ country: o.country_code, price: o.price, discount: o.discount, dropped: o.dropped, freeDelivery, coupons: o.coupons });
+        const site = thresholdsOnSite(stated, o.store_country, o.country_code);
+        const freeDelivery = hasFreeDelivery(site, o.low_price, o.country_code);
+        const sizes = o.sale_prices.map((salePrice, i) => ({ salePrice, shippingPrice: o.shipping_prices[i] ?? null, status: o.statuses[i]! }));
+        const card = cheapestTotal(sizes, site, o.store_delivery, o.country_code)!;
+        doc.offers.push({
+          country: o.country_code,
+          price: o.price,
+          discount: o.discount,
+          dropped: o.dropped,
+          freeDelivery,
+          coupons: o.coupons,
+          total: Math.round(card.total * 100),
+          inStock: card.inStock,
+        });
       }
       const listed: SearchDocument[] = [];
       for (const doc of docs.values()) {

@@ -35,6 +35,14 @@ import { runAtOnce } from './time-slicer';
 //   every time.
 // - Brand and store pages read posting lists of positions, sale pages a list of the
 //   reduced products.
+// - Issue 28: every store's copy keeps its position (a store page or store filter lists
+//   that store's own copies), and `lead` marks, per country, the copy that is its product's
+//   card: the one a shopper can buy cheapest in all (in stock first, then the lowest total,
+//   then the lowest product id). A listing without a store in view reads only the marked
+//   copies; a marker costs one byte per position and one read in the scan, where a second
+//   set of columns for the cards alone would double the columns and every build. With
+//   stores picked, the card is the best-ranked copy among theirs (cardRank, groupOf), marked
+//   per request from their posting lists (index-scan.ts, markStoreCards).
 
 /** Ranks and positions are packed with a sort key into one float64: keys below 2^31, positions below 2^22. */
 export const SLOT = 2 ** 22;
@@ -65,6 +73,12 @@ export type CountryColumns = ColumnArrays<CountryColumnName> & {
   salePositions: Int32Array;
   /** Position of each global document in this country, -1 when not sold here. */
   positionOf: Int32Array;
+  /** 1 at the position of each product's card here (its copy with the cheapest total, issue 28). */
+  lead: Uint8Array;
+  /** Each position's product, numbered 0 … groups - 1 here, and its rank as a card among all positions (lower: the card). */
+  groupOf: Int32Array;
+  cardRank: Uint32Array;
+  groups: number;
   cells: Cells;
 };
 
@@ -83,6 +97,8 @@ export type Cells = {
   sale: Uint8Array;
   /** The cell of each position. */
   of: Uint16Array;
+  /** Cards (lead positions) per cell: what a cell adds to totals; every facet but the store's counts them alone. */
+  leads: Int32Array;
   /** 32 counts per cell, one per colour bit. */
   colour: Int32Array;
   /** OFFER_BUCKETS.length counts per cell. */
@@ -319,12 +335,54 @@ function* buildCountry(
     storePositions: stores.positions,
     salePositions,
     positionOf,
+    ...cardColumns(table, rowAt, offerAt, idRank),
     cells: undefined as unknown as Cells,
   };
   yield;
   country.cells = buildCells(country, maxBrand, maxStore);
   yield;
   return country;
+}
+
+/** A sold-out copy's card key starts here: after every copy in stock (totals are kept below it). */
+const SOLD_OUT_KEY = 2 ** 30;
+
+/**
+ * Each product's copies here (issue 28): a dense group number per position, each position's
+ * rank as a card (in stock first, then the lowest total, then the lowest product id), and 1 at
+ * the best-ranked copy of each group, the product's card when no store is in view.
+ */
+function cardColumns(
+  table: DocumentTable,
+  rowAt: Int32Array,
+  offerAt: Int32Array,
+  idRank: Uint32Array,
+): { groupOf: Int32Array; cardRank: Uint32Array; lead: Uint8Array; groups: number } {
+  const m = rowAt.length;
+  const groupId = table.products.groupId;
+  const total = table.offers.total;
+  const inStock = table.offers.inStock;
+  const key = new Uint32Array(m);
+  for (let p = 0; p < m; p++) key[p] = (inStock[offerAt[p]!] === 1 ? 0 : SOLD_OUT_KEY) + Math.min(Math.max(0, total[offerAt[p]!]!), SOLD_OUT_KEY - 1);
+  const cardRank = rankBy(key, 1, 0, idRank);
+  let maxGroup = 0;
+  for (let p = 0; p < m; p++) if (groupId[rowAt[p]!]! > maxGroup) maxGroup = groupId[rowAt[p]!]!;
+  const dense = new Int32Array(maxGroup + 1).fill(-1);
+  const groupOf = new Int32Array(m);
+  let groups = 0;
+  for (let p = 0; p < m; p++) {
+    const g = groupId[rowAt[p]!]!;
+    if (dense[g]! < 0) dense[g] = groups++;
+    groupOf[p] = dense[g]!;
+  }
+  const best = new Int32Array(groups).fill(-1);
+  for (let p = 0; p < m; p++) {
+    const q = best[groupOf[p]!]!;
+    if (q < 0 || cardRank[p]! < cardRank[q]!) best[groupOf[p]!] = p;
+  }
+  const lead = new Uint8Array(m);
+  for (const p of best) lead[p] = 1;
+  return { groupOf, cardRank, lead, groups };
 }
 
 /** Positions of each id value, ascending (a counting sort): value v's are positions[start[v] .. start[v+1]). */
@@ -411,6 +469,7 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
     department: new Uint8Array(count),
     sale: new Uint8Array(count),
     of: new Uint16Array(m),
+    leads: new Int32Array(count),
     colour: new Int32Array(count * 32),
     offers: new Int32Array(count * OFFER_BUCKETS.length),
     deals: new Int32Array(count * DEAL_COUNT),
@@ -444,6 +503,11 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
     let min = 0x7fffffff;
     let max = -1;
     for (let q = cells.start[x]!; q < cells.start[x + 1]!; q++) {
+      // A store counts every copy it sells (the store facet counts a product under each of
+      // its stores, issue 28); everything else counts the cards.
+      stores[C.storeId[q]!]!++;
+      if (C.lead[q] === 0) continue;
+      cells.leads[x]!++;
       countColourBits(C.colours[q]!, cells.colour, x * 32);
       const bucket = OFFER_BUCKET_OF[C.discount[q]!]!;
       if (bucket >= 0) cells.offers[x * OFFER_BUCKETS.length + bucket]!++;
@@ -455,7 +519,6 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
       if (p < min) min = p;
       if (p > max) max = p;
       brands[C.brandId[q]!]!++;
-      stores[C.storeId[q]!]!++;
     }
     cells.minPrice[x] = min;
     cells.maxPrice[x] = max;

@@ -21,7 +21,7 @@ export type FacetCounters = {
   department: Int32Array;
   /** coupons, free delivery, sale, price dropped. */
   deals: Int32Array;
-  /** Lowest and highest price over the scope and text (maxPrice -1: none). */
+  /** Lowest and highest price over the scope and text, of the cards when no store is in view (issue 28; maxPrice -1: none). */
   minPrice: number;
   maxPrice: number;
 };

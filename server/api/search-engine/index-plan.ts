@@ -51,6 +51,16 @@ export type SearchPlan = {
   text: boolean;
   /** Only stores abroad that deliver here. */
   abroadOnly: boolean;
+  /**
+   * No store in view (no store page, store filter or pick list): each product is listed as its
+   * card, the copy the index marked lead (issue 28). With one, each copy listed is that store's own.
+   */
+  leadOnly: boolean;
+  /**
+   * Stores picked by the store filter, without a store page or pick list: each product is then
+   * listed as its best copy among theirs (index-scan.ts, markStoreCards), so once. Empty otherwise.
+   */
+  storeCards: readonly number[];
 
   // The filter groups: a bit per active group, and a lookup per group.
   active: number;
@@ -146,11 +156,15 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
     }
   }
   const storeSel = new Uint8Array(keys.maxStoreId + 1);
+  const picked = new Set<number>();
   if (f.stores.length) {
     active |= 1 << GROUP.store;
     for (const slug of f.stores) {
       const s = keys.directory.storeBySlug.get(slug);
-      if (s && s.id <= keys.maxStoreId) storeSel[s.id] = 1;
+      if (s && s.id <= keys.maxStoreId) {
+        storeSel[s.id] = 1;
+        picked.add(s.id);
+      }
     }
   }
   const offerSel = new Uint8Array(256);
@@ -218,6 +232,8 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
     productIds: scope.productIds,
     text,
     abroadOnly: query.internationalDelivery,
+    leadOnly: scopeStore < 0 && (active & (1 << GROUP.store)) === 0 && scope.productIds === undefined,
+    storeCards: scopeStore < 0 && scope.productIds === undefined ? [...picked] : [],
     active,
     colourSel,
     catSel,

@@ -57,6 +57,9 @@ export type ScanBuffers = {
   missGroup: Uint8Array;
   hitCount: number;
   missCount: number;
+  /** With stores picked (issue 28): the best copy of each group among theirs (-1 between requests), and 1 at each such card. */
+  bestOf: Int32Array;
+  card: Uint8Array;
 };
 
 export function newScanBuffers(positions: number): ScanBuffers {
@@ -66,7 +69,42 @@ export function newScanBuffers(positions: number): ScanBuffers {
     missGroup: new Uint8Array(positions),
     hitCount: 0,
     missCount: 0,
+    bestOf: new Int32Array(positions).fill(-1),
+    card: new Uint8Array(positions),
   };
+}
+
+/**
+ * Issue 28: with stores picked by the store filter, a product is listed once, as the best-ranked
+ * of those stores' copies (in stock, lowest total, lowest id: the rule of its card), chosen
+ * before any other filter as the card is without stores. Marks those copies in S.card, read
+ * from the picked stores' posting lists only; clearStoreCards undoes it after the scan.
+ */
+export function markStoreCards(C: CountryColumns, stores: readonly number[], S: ScanBuffers): void {
+  const best = S.bestOf;
+  const groupOf = C.groupOf;
+  const rank = C.cardRank;
+  const positions = C.storePositions;
+  const start = C.storeStart;
+  for (const s of stores) {
+    for (let j = start[s]!; j < start[s + 1]!; j++) {
+      const pos = positions[j]!;
+      const q = best[groupOf[pos]!]!;
+      if (q < 0 || rank[pos]! < rank[q]!) best[groupOf[pos]!] = pos;
+    }
+  }
+  for (const s of stores) for (let j = start[s]!; j < start[s + 1]!; j++) S.card[best[groupOf[positions[j]!]!]!] = 1;
+}
+
+export function clearStoreCards(C: CountryColumns, stores: readonly number[], S: ScanBuffers): void {
+  const positions = C.storePositions;
+  const start = C.storeStart;
+  for (const s of stores) {
+    for (let j = start[s]!; j < start[s + 1]!; j++) {
+      S.card[positions[j]!] = 0;
+      S.bestOf[C.groupOf[positions[j]!]!] = -1;
+    }
+  }
 }
 
 /**
@@ -91,6 +129,10 @@ export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: 
   const madeIn = C.madeIn;
   const care = C.care;
   const abroad = C.abroad;
+  const lead = C.lead;
+  const leadOnly = P.leadOnly;
+  const storeCards = P.storeCards.length > 0;
+  const card = S.card;
   const docOf = C.doc;
   const catLo = K.catLo;
   const catHi = K.catHi;
@@ -149,16 +191,19 @@ export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: 
     if (checkIds && !idSet.has(pos)) continue;
     if (checkText && stamp![docOf[pos]!] !== textEpoch) continue;
     if (checkAbroad && abroad[pos] === 0) continue;
+    // Issue 28: with no store in view a product is its card, so another store's copy fails
+    // the store group: it counts under its own store in the store facet and nowhere else.
+    const copy = leadOnly ? 1 - lead[pos]! : 0;
     const p = price[pos]!;
-    if (p < minPrice) minPrice = p;
-    if (p > maxPrice) maxPrice = p;
+    if (copy === 0 && p < minPrice) minPrice = p;
+    if (copy === 0 && p > maxPrice) maxPrice = p;
     // A mask of the failed groups, without branches (the tests are unpredictable);
     // hits and near misses are appended the same way.
-    let failed = 0;
+    let failed = copy << G_STORE;
     if (aColour) failed |= (((colours[pos]! & colourSel) - 1) >>> 31) << G_COLOUR;
     if (aCategory) failed |= (1 - catSel[category[pos]!]!) << G_CATEGORY;
     if (aBrand) failed |= (1 - brandSel[brandId[pos]!]!) << G_BRAND;
-    if (aStore) failed |= (1 - storeSel[storeId[pos]!]!) << G_STORE;
+    if (aStore) failed |= (1 - (storeCards ? card[pos]! : storeSel[storeId[pos]!]!)) << G_STORE;
     if (aOffers) failed |= (1 - offerSel[discount[pos]!]!) << G_OFFERS;
     if (aDepartment) failed |= (1 - ((departmentSel >>> department[pos]!) & 1)) << G_DEPARTMENT;
     if (aCoupons) failed |= (1 - ((flags[pos]! >>> COUPONS_SHIFT) & 1)) << G_COUPONS;
@@ -297,7 +342,7 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
     const cat = X.category[x]!;
     if (catLo >= 0 && (cat < catLo || cat >= catHi)) continue;
     if (saleScope && X.sale[x] === 0) continue;
-    const size = X.start[x + 1]! - X.start[x]!;
+    const size = X.leads[x]!;
     if (X.minPrice[x]! < F.minPrice) F.minPrice = X.minPrice[x]!;
     if (X.maxPrice[x]! > F.maxPrice) F.maxPrice = X.maxPrice[x]!;
     const catOk = !aCategory || catSel[cat] === 1;
@@ -334,20 +379,20 @@ function addCell(X: Cells, x: number, wantMask: number, F: FacetCounters): void 
   }
 }
 
-/** The first `wanted` positions of `order` whose cell is marked: a page straight from a sort order. */
-export function pageFromOrder(order: Int32Array, cellOf: Uint16Array, hitCell: Uint8Array, wanted: number): Int32Array {
+/** The first `wanted` cards of `order` whose cell is marked: a page straight from a sort order. */
+export function pageFromOrder(order: Int32Array, cellOf: Uint16Array, hitCell: Uint8Array, lead: Uint8Array, wanted: number): Int32Array {
   const page = new Int32Array(wanted);
   for (let r = 0, found = 0; found < wanted; r++) {
     const pos = order[r]!;
-    if (hitCell[cellOf[pos]!] === 1) page[found++] = pos;
+    if (hitCell[cellOf[pos]!] === 1 && lead[pos] === 1) page[found++] = pos;
   }
   return page;
 }
 
-/** Writes the positions of the marked cells into `out`; returns how many. */
-export function cellPositions(X: Cells, hitCell: Uint8Array, out: Int32Array): number {
+/** Writes the cards of the marked cells into `out`; returns how many. */
+export function cellPositions(X: Cells, hitCell: Uint8Array, lead: Uint8Array, out: Int32Array): number {
   let n = 0;
-  for (let x = 0; x < X.count; x++) if (hitCell[x] === 1) for (let q = X.start[x]!; q < X.start[x + 1]!; q++) out[n++] = q;
+  for (let x = 0; x < X.count; x++) if (hitCell[x] === 1) for (let q = X.start[x]!; q < X.start[x + 1]!; q++) if (lead[q] === 1) out[n++] = q;
   return n;
 }
 

@@ -5,7 +5,19 @@ import { COUNTRY_INDEX, type DisplayWords } from './documents';
 import { buildIndex, buildIndexSteps, orderFor, rankFor, type BuiltIndex, type CountryColumns } from './index-build';
 import { facetCountsOf, newFacetCounters, type FacetCounters } from './index-facets';
 import { candidatesOf, planSearch, type PlanKeys, type SearchPlan } from './index-plan';
-import { cellPositions, countHits, countMisses, newScanBuffers, pageFromOrder, scanFilters, sumCells, topK, type ScanBuffers } from './index-scan';
+import {
+  cellPositions,
+  clearStoreCards,
+  countHits,
+  countMisses,
+  markStoreCards,
+  newScanBuffers,
+  pageFromOrder,
+  scanFilters,
+  sumCells,
+  topK,
+  type ScanBuffers,
+} from './index-scan';
 import { MAX_TOKEN_SCORE, TextIndex } from './index-text';
 import { runSliced, type TimeSlicer } from './time-slicer';
 import { emptyFacets, type CatalogDirectory, type SearchNeeds, type SearchQuery, type SearchResult, type TermSuggestion } from './search-engine';
@@ -96,9 +108,9 @@ export class MemoryIndex {
     const wanted = Math.min(plan.pageEnd, total);
     if (wanted === 0) return { total, page: NO_POSITIONS };
     // The walk reads about wanted × size / total positions of the order.
-    if (wanted * (C.size / total) <= C.size / 4) return { total, page: pageFromOrder(orderFor(C, plan.sort), X.of, hitCell, wanted) };
+    if (wanted * (C.size / total) <= C.size / 4) return { total, page: pageFromOrder(orderFor(C, plan.sort), X.of, hitCell, C.lead, wanted) };
     const S = this.buffers();
-    const n = cellPositions(X, hitCell, S.hits);
+    const n = cellPositions(X, hitCell, C.lead, S.hits);
     return { total, page: topK(S.hits, n, wanted, rankFor(C, plan.sort), undefined, C.doc, 0, C.rankPopular) };
   }
 
@@ -107,7 +119,9 @@ export class MemoryIndex {
     const text = plan.text ? this.text.match(tokens, this.size) : undefined;
     const candidates = candidatesOf(C, plan, plan.productIds ? this.positionsOf(C, plan.productIds) : undefined, text);
     const S = this.buffers();
+    markStoreCards(C, plan.storeCards, S);
     scanFilters(C, plan, candidates, S, F);
+    clearStoreCards(C, plan.storeCards, S);
     countHits(C, S.hits, S.hitCount, plan.wantMask, F);
     countMisses(C, S.miss, S.missGroup, S.missCount, F);
     const total = S.hitCount;

@@ -9,6 +9,11 @@ import type { QueryToken } from './analyser';
 // counts. Two implementations give the same answers: the in-memory index
 // (memory-engine.ts, what the api serves from) and plain SQL on PostgreSQL (sql-engine.ts,
 // the reference the agreement test and the benchmark compare it with).
+//
+// Issue 28: a product is every store's copy sharing products.canonical_id. Without a store
+// page, store filter or pick list in view, an answer lists each product once, as its card (the
+// copy with the cheapest total in stock there, documents.ts), and counts cards; with one, it
+// lists the copies of the stores in view, each at its own price.
 
 /** A discount band in whole percent, both ends included ("51.0-70.0" is 51..70). */
 export type PercentRange = { from: number; to: number };
@@ -92,7 +97,7 @@ export type FacetCounts = {
   colour?: Map<ColourKey, number>;
   /** Products whose own category is this slug (the caller sums subtrees). */
   category?: Map<string, number>;
-  /** By brand id / store id. */
+  /** By brand id / store id. A store counts every product it sells, whichever store's copy is the card (issue 28). */
   brand?: Map<number, number>;
   store?: Map<number, number>;
   /** In the order of OFFER_BUCKETS. */

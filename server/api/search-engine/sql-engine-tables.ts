@@ -22,6 +22,8 @@ export async function createSearchTables(db: Queryable, options: { bulkLoad?: bo
     CREATE TABLE IF NOT EXISTS search_documents (
       product_id integer PRIMARY KEY${bulk ? '' : ' REFERENCES products (id) ON DELETE CASCADE'},
       store_id integer NOT NULL,
+      -- products.canonical_id: the copies sharing it are one product (issue 28).
+      group_id integer NOT NULL,
       -- 0 when the product has no brand.
       brand_id integer NOT NULL,
       category_slug text NOT NULL,
@@ -44,10 +46,16 @@ export async function createSearchTables(db: Queryable, options: { bulkLoad?: bo
       discount smallint NOT NULL,
       dropped smallint NOT NULL,
       free_delivery boolean NOT NULL,
-      coupons boolean NOT NULL
+      coupons boolean NOT NULL,
+      -- The copy's cheapest total there (minor units) and whether a size can be bought: the card's pick.
+      total integer NOT NULL,
+      in_stock boolean NOT NULL
     );
-    -- Tables made before the drop was indexed: sync() rewrites every row, so the default is never read.
-    ALTER TABLE search_offers ADD COLUMN IF NOT EXISTS dropped smallint NOT NULL DEFAULT 0;`);
+    -- Tables made before these columns: sync() rewrites every row, so the defaults are never read.
+    ALTER TABLE search_offers ADD COLUMN IF NOT EXISTS dropped smallint NOT NULL DEFAULT 0;
+    ALTER TABLE search_offers ADD COLUMN IF NOT EXISTS total integer NOT NULL DEFAULT 0;
+    ALTER TABLE search_offers ADD COLUMN IF NOT EXISTS in_stock boolean NOT NULL DEFAULT false;
+    ALTER TABLE search_documents ADD COLUMN IF NOT EXISTS group_id integer NOT NULL DEFAULT 0;`);
   if (!bulk) await indexSearchTables(db);
 }
 
@@ -60,7 +68,8 @@ export async function indexSearchTables(db: Queryable): Promise<void> {
     CREATE INDEX IF NOT EXISTS search_documents_terms_idx ON search_documents USING gin (terms);
     CREATE INDEX IF NOT EXISTS search_documents_category_idx ON search_documents (category_path text_pattern_ops);
     CREATE INDEX IF NOT EXISTS search_documents_brand_idx ON search_documents (brand_id);
-    CREATE INDEX IF NOT EXISTS search_documents_store_idx ON search_documents (store_id);`);
+    CREATE INDEX IF NOT EXISTS search_documents_store_idx ON search_documents (store_id);
+    CREATE INDEX IF NOT EXISTS search_documents_group_idx ON search_documents (group_id);`);
 }
 
 /** Deletes the documents sync() is about to write again: the named stores', or all. */
@@ -83,15 +92,15 @@ export async function writeDocuments(tx: Queryable, docs: readonly SearchDocumen
   );
   await tx.query(
     `INSERT INTO search_documents (product_id, store_id, brand_id, category_slug, category_path, department, popularity,
-                                   colours, care, store_country, store_international, terms)
+                                   colours, care, store_country, store_international, terms, group_id)
      SELECT t.product_id, t.store_id, t.brand_id, t.category_slug, t.category_path, t.department, t.popularity,
             CASE WHEN t.colours = '' THEN '{}'::text[] ELSE string_to_array(t.colours, ',') END,
             t.care, t.store_country, t.store_international,
-            CASE WHEN t.terms = '' THEN '{}'::text[] ELSE string_to_array(t.terms, ' ') END
+            CASE WHEN t.terms = '' THEN '{}'::text[] ELSE string_to_array(t.terms, ' ') END, t.group_id
        FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[],
-                   $10::text[], $11::bool[], $12::text[])
+                   $10::text[], $11::bool[], $12::text[], $13::int[])
          AS t(product_id, store_id, brand_id, category_slug, category_path, department, popularity, colours, care,
-              store_country, store_international, terms)`,
+              store_country, store_international, terms, group_id)`,
     [
       docs.map((d) => d.productId),
       docs.map((d) => d.storeId),
@@ -105,12 +114,13 @@ export async function writeDocuments(tx: Queryable, docs: readonly SearchDocumen
       docs.map((d) => directory.stores.get(d.storeId)!.country),
       docs.map((d) => directory.stores.get(d.storeId)!.international),
       terms,
+      docs.map((d) => d.groupId),
     ],
   );
   const offers = docs.flatMap((d) => d.offers.map((o) => ({ id: d.productId, ...o })));
   await tx.query(
-    `INSERT INTO search_offers (product_id, country_code, price, discount, dropped, free_delivery, coupons)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::int2[], $5::int2[], $6::bool[], $7::bool[])`,
+    `INSERT INTO search_offers (product_id, country_code, price, discount, dropped, free_delivery, coupons, total, in_stock)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::int2[], $5::int2[], $6::bool[], $7::bool[], $8::int[], $9::bool[])`,
     [
       offers.map((o) => o.id),
       offers.map((o) => o.country),
@@ -119,6 +129,8 @@ export async function writeDocuments(tx: Queryable, docs: readonly SearchDocumen
       offers.map((o) => o.dropped),
       offers.map((o) => o.freeDelivery),
       offers.map((o) => o.coupons),
+      offers.map((o) => o.total),
+      offers.map((o) => o.inStock),
     ],
   );
 }

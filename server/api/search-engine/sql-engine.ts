@@ -132,18 +132,38 @@ export class SqlSearchEngine implements SearchEngine {
       return result;
     }
     const score = scoreSql(tokens, p);
-    const groups = this.groups(query, p);
+    // Issue 28: a product is listed once, as its card: its visible copy with the cheapest total
+    // (in stock first, then the lowest product id, as the index ranks copies), among every
+    // store's copies when no store is in view, else among the picked stores' (the store filter,
+    // without a store page or pick list). The other copies fail the store group, so they count
+    // under their own store only; a store page or pick list lists its copies as they are.
+    const scope = query.scope;
+    const leadOnly = !scope.store && !query.filters.stores.length && !scope.productIds;
+    const picked = !scope.store && !scope.productIds && query.filters.stores.length ? this.storeIds(query.filters.stores) : undefined;
+    const groups = this.groups(query, p, picked !== undefined);
+    if (leadOnly) groups.push({ name: 'store', sql: 'lead' });
     const allGroups = groups.map((g) => g.sql).join(' AND ') || 'TRUE';
     const except = (name: string) => groups.filter((g) => g.name !== name).map((g) => g.sql).join(' AND ') || 'TRUE';
-    const cte = `WITH base AS MATERIALIZED (
+    const visible = this.visibleConditions(query, p).join(' AND ');
+    const ranked = leadOnly || picked !== undefined;
+    const cards = ranked
+      ? `cards AS MATERIALIZED (
+          SELECT o.product_id, row_number() OVER (PARTITION BY d.group_id ORDER BY o.in_stock DESC, o.total, o.product_id) = 1 AS lead
+            FROM search_offers o JOIN search_documents d USING (product_id)
+           WHERE ${visible}${picked ? ` AND d.store_id = ANY(${p.add(picked)}::int[])` : ''}),`
+      : '';
+    const cte = `WITH ${cards} base AS MATERIALIZED (
         SELECT d.product_id, d.store_id, d.brand_id, d.category_slug, d.category_path, d.department, d.popularity,
-               d.colours, d.care, d.store_country, o.price, o.discount, o.dropped, o.free_delivery, o.coupons, ${score} AS score
-          FROM search_offers o JOIN search_documents d USING (product_id)
-         WHERE ${base.join(' AND ')})`;
+               d.colours, d.care, d.store_country, o.price, o.discount, o.dropped, o.free_delivery, o.coupons, ${score} AS score,
+               ${ranked ? 'coalesce(c.lead, false)' : 'TRUE'} AS lead
+          FROM search_offers o JOIN search_documents d USING (product_id) ${ranked ? 'LEFT JOIN cards c USING (product_id)' : ''}
+         WHERE ${visible} AND ${base.join(' AND ')})`;
 
     const parts = [`SELECT 'total' AS facet, '' AS key, count(*)::int AS n FROM base WHERE ${allGroups}`];
     if (want.has('price')) {
-      parts.push(`SELECT 'price-min', '', min(price) FROM base`, `SELECT 'price-max', '', max(price) FROM base`);
+      // Over the cards when no store is in view (a filter's picks do not move the range).
+      const over = leadOnly ? 'lead' : 'TRUE';
+      parts.push(`SELECT 'price-min', '', min(price) FROM base WHERE ${over}`, `SELECT 'price-max', '', max(price) FROM base WHERE ${over}`);
     }
     if (want.has('colour')) {
       parts.push(`SELECT 'colour', c, count(*)::int FROM base, unnest(base.colours) AS c WHERE ${except('colour')} GROUP BY c`);
@@ -246,9 +266,21 @@ export class SqlSearchEngine implements SearchEngine {
     return result;
   }
 
-  /** The scope, text, country and international delivery; undefined when nothing can match. */
-  private baseConditions(query: SearchQuery, tokens: QueryToken[], p: Params): string[] | undefined {
+  /** The copies a viewer may see in the country: not an admin-only store's (unless admin), not a stale feed's. */
+  private visibleConditions(query: SearchQuery, p: Params): string[] {
     const where = [`o.country_code = ${p.add(query.country)}`];
+    const hidden = query.adminView ? [] : this.hiddenStoreIds();
+    if (hidden.length) where.push(`NOT (d.store_id = ANY(${p.add(hidden)}::int[]))`);
+    where.push(
+      `NOT EXISTS (SELECT 1 FROM feed_states f WHERE f.store_id = d.store_id AND f.country_code = o.country_code
+                     AND f.confirmed_at < ${p.add(confirmedBefore(this.feedAges, 2).toISOString())}::timestamptz)`,
+    );
+    return where;
+  }
+
+  /** The scope, text and international delivery; undefined when nothing can match. */
+  private baseConditions(query: SearchQuery, tokens: QueryToken[], p: Params): string[] | undefined {
+    const where: string[] = [];
     const scope = query.scope;
     if (scope.category !== undefined) {
       const category = categoryBySlug(scope.category);
@@ -274,17 +306,15 @@ export class SqlSearchEngine implements SearchEngine {
       where.push(`d.terms && ${p.add(termStrings(token.expansions.map((e) => e.term)))}::text[]`);
     }
     if (query.internationalDelivery) where.push(`(d.store_international AND d.store_country <> ${p.add(query.country)})`);
-    const hidden = query.adminView ? [] : this.hiddenStoreIds();
-    if (hidden.length) where.push(`NOT (d.store_id = ANY(${p.add(hidden)}::int[]))`);
-    where.push(
-      `NOT EXISTS (SELECT 1 FROM feed_states f WHERE f.store_id = d.store_id AND f.country_code = o.country_code
-                     AND f.confirmed_at < ${p.add(confirmedBefore(this.feedAges, 2).toISOString())}::timestamptz)`,
-    );
-    return where;
+    return where.length ? where : ['TRUE'];
   }
 
-  /** One SQL condition per active filter group (over the base CTE's columns). */
-  private groups(query: SearchQuery, p: Params): Group[] {
+  private storeIds(slugs: readonly string[]): number[] {
+    return idsOf(slugs, this.dir.storeBySlug);
+  }
+
+  /** One SQL condition per active filter group (over the base CTE's columns); `storeCards`: the store filter picks cards (issue 28). */
+  private groups(query: SearchQuery, p: Params, storeCards: boolean): Group[] {
     const f = query.filters;
     const groups: Group[] = [];
     if (f.colours.length) groups.push({ name: 'colour', sql: `colours && ${p.add(f.colours)}::text[]` });
@@ -297,10 +327,9 @@ export class SqlSearchEngine implements SearchEngine {
           : 'FALSE',
       });
     }
-    const ids = (slugs: readonly string[], bySlug: ReadonlyMap<string, { id: number }>) =>
-      slugs.map((s) => bySlug.get(s)?.id).filter((x): x is number => x !== undefined);
-    if (f.brands.length) groups.push({ name: 'brand', sql: `brand_id = ANY(${p.add(ids(f.brands, this.dir.brandBySlug))}::int[])` });
-    if (f.stores.length) groups.push({ name: 'store', sql: `store_id = ANY(${p.add(ids(f.stores, this.dir.storeBySlug))}::int[])` });
+    if (f.brands.length) groups.push({ name: 'brand', sql: `brand_id = ANY(${p.add(idsOf(f.brands, this.dir.brandBySlug))}::int[])` });
+    // With stores picked and ranked (search()), a copy passes when it is the card among theirs.
+    if (f.stores.length) groups.push({ name: 'store', sql: storeCards ? 'lead' : `store_id = ANY(${p.add(this.storeIds(f.stores))}::int[])` });
     if (f.offers.length) {
       groups.push({
         name: 'offers',
@@ -319,6 +348,11 @@ export class SqlSearchEngine implements SearchEngine {
     if (f.care.length) groups.push({ name: 'care', sql: `care = ANY(${p.add(f.care)}::text[])` });
     return groups;
   }
+}
+
+/** The ids of the slugs the directory knows. */
+function idsOf(slugs: readonly string[], bySlug: ReadonlyMap<string, { id: number }>): number[] {
+  return slugs.map((s) => bySlug.get(s)?.id).filter((x): x is number => x !== undefined);
 }
 
 /** "weight:term" for every field weight a term can have. */

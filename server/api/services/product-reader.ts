@@ -8,6 +8,7 @@ import { resizeProductImage } from '../../../shared/images';
 import { categoryBySlug } from '../catalog/category-tree';
 import { AVAILABILITY_STATUS } from '../catalog/feed-values';
 import type { Queryable } from '../db/database';
+import { cheapestTotal } from '../search-engine/card-total';
 
 // Products as the api sends them (spec section 3 "Product", "Variant", "Size variant"), read
 // from the catalogue for one country: only size variants priced there and not withdrawn there
@@ -92,10 +93,15 @@ async function readSizes(db: Queryable, ids: readonly number[], country: Country
   );
 }
 
-/** The store's thresholds as they hold on this site (shared/free-delivery.ts decides); the offers read them too (offer-service.ts). */
-export function siteThresholds(p: Pick<ProductRow, 'store_country' | 'free_delivery_gb' | 'free_delivery_us' | 'free_delivery_international'>, country: CountryCode): FreeDeliveryThresholds {
+const NO_THRESHOLDS: FreeDeliveryThresholds = { GB: null, US: null, INTERNATIONAL: null };
+
+/** The store's thresholds as they hold on this site (shared/free-delivery.ts decides); the offers and the history read them too. */
+export function siteThresholds(
+  p: Pick<ProductRow, 'store_country' | 'free_delivery_gb' | 'free_delivery_us' | 'free_delivery_international'>,
+  country: CountryCode,
+): FreeDeliveryThresholds {
   const stated = { GB: p.free_delivery_gb, US: p.free_delivery_us, INTERNATIONAL: p.free_delivery_international };
-  return isCountryCode(p.store_country) ? thresholdsOnSite(stated, p.store_country, country) : { GB: null, US: null, INTERNATIONAL: null };
+  return isCountryCode(p.store_country) ? thresholdsOnSite(stated, p.store_country, country) : NO_THRESHOLDS;
 }
 
 /**
@@ -176,10 +182,64 @@ function bySaleProductId(sizes: readonly SizeRow[]): Map<number, SizeRow[]> {
   return map;
 }
 
+type OfferRow = {
+  card_id: number;
+  product_id: number;
+  store_id: number;
+  sale_price: number;
+  shipping_price: number | null;
+  status: number;
+  store_country: string;
+  free_delivery_gb: number | null;
+  free_delivery_us: number | null;
+  free_delivery_international: number | null;
+  store_delivery: number | null;
+};
+
+/**
+ * Issue 28: what each card says of its product's offers in the country, over every store's copy
+ * sharing its products.canonical_id: how many stores have a size in stock there (not
+ * withdrawn), and the cheapest total among them (card-total.ts, the rule the index picked the
+ * card by). Admin-only stores count for admins only (spec section 6), as in the listings.
+ */
+async function readCardOffers(db: Queryable, ids: readonly number[], country: CountryCode, adminView: boolean): Promise<Map<number, { offersCount: number; fromPrice: number | null }>> {
+  const rows = await db.query<OfferRow>(
+    `SELECT card.id AS card_id, p.id AS product_id, p.store_id, pr.sale_price, pr.shipping_price, pr.status,
+            s.country_code AS store_country, s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international,
+            (s.delivery_prices ->> $2)::numeric AS store_delivery
+       FROM products card
+       JOIN products p ON p.canonical_id = card.canonical_id
+       JOIN stores s ON s.id = p.store_id AND (NOT s.admin_only OR $3)
+       JOIN variants v ON v.product_id = p.id
+       JOIN size_variants sv ON sv.variant_id = v.id
+       JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = $2 AND pr.withdrawn_at IS NULL
+      WHERE card.id = ANY($1::int[]) AND pr.status <> ${AVAILABILITY_STATUS.out_of_stock}`,
+    [ids, country, adminView],
+  );
+  const copies = new Map<string, OfferRow[]>();
+  for (const r of rows) {
+    const key = `${r.card_id}:${r.product_id}`;
+    const list = copies.get(key);
+    if (list) list.push(r);
+    else copies.set(key, [r]);
+  }
+  const offers = new Map<number, { stores: Set<number>; fromPrice: number | null }>();
+  for (const sizes of copies.values()) {
+    const first = sizes[0]!;
+    const priced = sizes.map((z) => ({ salePrice: z.sale_price, shippingPrice: z.shipping_price, status: z.status }));
+    const total = cheapestTotal(priced, siteThresholds(first, country), first.store_delivery, country)!.total;
+    const card = offers.get(first.card_id) ?? { stores: new Set<number>(), fromPrice: null };
+    card.stores.add(first.store_id);
+    if (card.fromPrice === null || total < card.fromPrice) card.fromPrice = total;
+    offers.set(first.card_id, card);
+  }
+  return new Map([...offers].map(([id, o]) => [id, { offersCount: o.stores.size, fromPrice: o.fromPrice }]));
+}
+
 /** Product cards for these ids, in the order given; ids not sold in the country are left out. */
-export async function readProductCards(db: Queryable, ids: readonly number[], country: CountryCode): Promise<ProductCard[]> {
+export async function readProductCards(db: Queryable, ids: readonly number[], country: CountryCode, adminView = false): Promise<ProductCard[]> {
   if (!ids.length) return [];
-  const [products, sizes] = await Promise.all([readProducts(db, ids), readSizes(db, ids, country)]);
+  const [products, sizes, offers] = await Promise.all([readProducts(db, ids), readSizes(db, ids, country), readCardOffers(db, ids, country, adminView)]);
   const sizesOf = bySaleProductId(sizes);
   const cards: ProductCard[] = [];
   for (const id of ids) {
@@ -201,6 +261,8 @@ export async function readProductCards(db: Queryable, ids: readonly number[], co
           size_variants: [cardSize(cheapest, thresholds, country)],
         };
       }),
+      offersCount: offers.get(id)?.offersCount ?? 0,
+      fromPrice: offers.get(id)?.fromPrice ?? null,
     });
   }
   return cards;

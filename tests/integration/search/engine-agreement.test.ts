@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/api/db/database';
 import { MemorySearchEngine } from '../../../server/api/search-engine/memory-engine';
-import { FACETS, type FacetCounts, type SearchQuery } from '../../../server/api/search-engine/search-engine';
+import { FACETS, catalogQuery, type FacetCounts, type SearchQuery } from '../../../server/api/search-engine/search-engine';
 import { SqlSearchEngine } from '../../../server/api/search-engine/sql-engine';
 import { listingWorkload } from '../../../scripts/bench/listing-workload';
 import { loadDemoCatalog } from '../../support/demo-catalog-database';
@@ -12,6 +12,8 @@ import { openTestPostgresDatabase } from '../../support/test-database';
 // every scope and filter group, every sort, deep pages) they must agree on the total, the
 // page of ids in order, and every facet count. Some stores are admin-only (spec section 6):
 // half the requests ask as an admin (with those stores), half as everyone else (without).
+// Issue 28: about 40 % of branded items are sold by two or three stores, with delivery prices
+// and feed shipping, so every answer collapses store copies to one card per product.
 
 let db: Database;
 let memory: MemorySearchEngine;
@@ -32,6 +34,18 @@ beforeAll(async () => {
   // (a card's price there is then its other sizes'), one price row in eleven withdrawn.
   await db.query(`UPDATE size_variant_prices SET status = 0 WHERE country_code = 'GB' AND size_variant_id % 7 = 1`);
   await db.query('UPDATE size_variant_prices SET withdrawn_at = now() WHERE size_variant_id % 11 = 4');
+  // Issue 28, until the matcher lands: items of one brand and department, in threes,
+  // matched as the matcher links them (same_as the oldest copy), for two groups in five.
+  await db.query(`
+    WITH ranked AS (
+      SELECT id, brand_id, department,
+             (row_number() OVER (PARTITION BY brand_id, department ORDER BY id) - 1) / 3 AS trio
+        FROM products WHERE brand_id IS NOT NULL),
+    trios AS (SELECT id, min(id) OVER (PARTITION BY brand_id, department, trio) AS oldest FROM ranked)
+    UPDATE products p SET same_as = t.oldest FROM trios t WHERE p.id = t.id AND t.oldest <> t.id AND t.oldest % 5 < 2`);
+  // Delivery prices for three stores in four (the others' unknown), and the feed's shipping on one size in six.
+  await db.query(`UPDATE stores SET delivery_prices = jsonb_build_object('GB', 2.95 + id % 3, 'US', 5.5) WHERE id % 4 <> 0`);
+  await db.query('UPDATE size_variant_prices SET shipping_price = (size_variant_id % 4) * 1.5 WHERE size_variant_id % 6 = 2');
   memory = new MemorySearchEngine(db, { follow: false });
   await memory.start();
   sql = new SqlSearchEngine(db);
@@ -64,7 +78,7 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
     const queries = listingWorkload(memory.directory(), 400, { seed: 7 }).map((q, i) => ({ ...q, adminView: i % 2 === 0 }));
     let withHits = 0;
     let withText = 0;
-    let adminSeesMore = 0;
+    let adminSeesOther = 0;
     let droppedListed = 0;
     let droppedSorted = 0;
     for (const [i, query] of queries.entries()) {
@@ -76,7 +90,11 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
       expect(plain(a.facets), label).toEqual(plain(b.facets));
       if (a.productIds.length) withHits++;
       if (query.text && a.total) withText++;
-      if (query.adminView && (await memory.search({ ...query, adminView: false }, needs)).total < a.total) adminSeesMore++;
+      // An admin-only store's copy may be a product's card for admins only (issue 28): the page or a facet differs, if not the total.
+      if (query.adminView) {
+        const seen = await memory.search({ ...query, adminView: false }, needs);
+        if (seen.total !== a.total || seen.productIds.join() !== a.productIds.join() || JSON.stringify(plain(seen.facets)) !== JSON.stringify(plain(a.facets))) adminSeesOther++;
+      }
       if (query.filters.priceDropped && a.total) droppedListed++;
       if (query.sort === 'dropped' && a.productIds.length > 1) droppedSorted++;
     }
@@ -85,9 +103,29 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
     expect(withHits).toBeGreaterThan(queries.length / 3);
     expect(withText).toBeGreaterThan(20);
     expect(hiddenStores.length).toBe(5);
-    expect(adminSeesMore).toBeGreaterThan(queries.length / 10);
+    expect(adminSeesOther).toBeGreaterThan(queries.length / 10);
     expect(droppedListed).toBeGreaterThan(10);
     expect(droppedSorted).toBeGreaterThan(10);
+  });
+
+  it('on one card per product: the total of a whole country is its products, not its store copies', async () => {
+    // Counted straight from the catalogue: the products (canonical ids) and the store copies on offer in GB to everyone.
+    const [counts] = await db.query<{ products: number; copies: number }>(
+      `SELECT count(DISTINCT p.canonical_id)::int AS products, count(DISTINCT p.id)::int AS copies
+         FROM products p
+         JOIN stores s ON s.id = p.store_id AND NOT s.admin_only
+         JOIN variants v ON v.product_id = p.id
+         JOIN size_variants sv ON sv.variant_id = v.id
+         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'GB' AND pr.withdrawn_at IS NULL`,
+    );
+    const needs = { hits: false, facets: ['store'] as const };
+    const [a, b] = [await memory.search(catalogQuery('GB'), needs), await sql.search(catalogQuery('GB'), needs)];
+    expect(a.total).toBe(counts!.products);
+    expect(b.total).toBe(counts!.products);
+    // The store facet counts each product under every store selling it: the copies.
+    expect([...a.facets.store!.values()].reduce((x, y) => x + y, 0)).toBe(counts!.copies);
+    expect([...b.facets.store!.values()].reduce((x, y) => x + y, 0)).toBe(counts!.copies);
+    expect(counts!.copies - counts!.products).toBeGreaterThan(counts!.products / 5);
   });
 
   it('on word suggestions, with and without the admin-only stores', async () => {

@@ -6,8 +6,7 @@ import { hasFreeDelivery } from '../../../client/components/listing/product-card
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
-import type { Running } from '../../support/listen';
-import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
+import { SEARCH_ENGINES, apiOverEngineFor } from '../../support/search-engines';
 import { openTestDatabase } from '../../support/test-database';
 import * as SEARCH_API from '../../../shared/api/search-paths';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
@@ -93,27 +92,16 @@ afterAll(async () => {
 });
 
 describe.each(SEARCH_ENGINES)('free delivery on %s', (_name, makeEngine) => {
-  let started: StartedEngine;
-  let api: Running;
-
-  beforeAll(async () => {
-    started = await makeEngine(db);
-    api = await apiOverEngine(db, started.engine);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await started?.close();
-  });
+  const api = apiOverEngineFor(() => db, makeEngine);
 
   async function search(query: string) {
-    const res = await request(api.url).get(`${SEARCH_API.list}?${query}`);
+    const res = await request(api.url()).get(`${SEARCH_API.list}?${query}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return SearchResponseSchema.parse(res.body.data);
   }
 
   async function freeDeliveryCount(query: string) {
-    const res = await request(api.url).get(`${SEARCH_API.deals}?${query}`);
+    const res = await request(api.url()).get(`${SEARCH_API.deals}?${query}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return DealsSchema.parse(res.body.data).deals.find((d) => d.key === 'freedelivery')!.docCount;
   }
@@ -145,7 +133,7 @@ describe.each(SEARCH_ENGINES)('free delivery on %s', (_name, makeEngine) => {
   it('flags each size variant of the product page by its own price', async () => {
     const card = (await search('q=leather&country=GB')).products.find((p) => p.variants[0]!.title === 'Leather Shirt Dress')!;
     const guid = card.variants[0]!.size_variants[0]!.guid;
-    const res = await request(api.url).get(`${PRODUCT_API.detailByGuid(guid)}?country=GB`);
+    const res = await request(api.url()).get(`${PRODUCT_API.detailByGuid(guid)}?country=GB`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const sizes = ProductDetailSchema.parse(res.body.data).product.variants[0]!.size_variants;
     expect(sizes.map((z) => [z.saleprice, z.free_delivery])).toEqual([
