@@ -13,8 +13,9 @@ import { startWeb } from '../support/web-server';
 // (tests/support/offers-catalog.ts, imported through the real importer into this file's own
 // stack), its page's "Compare 3 offers" sorted by total with delivery, a switch of size showing
 // that size's offers, the click-through to the cheapest (counted as the Buy button's is); the
-// same without JavaScript; axe clean at both widths. The listing's part ("one card from £X at 3
-// stores" leading to this page) joins when the cards collapse.
+// same without JavaScript; axe clean at both widths. The shopper comes from the listing, where
+// the three stores' copies are one card "from £79 at 3 stores" (the cheapest total in stock:
+// Birch Row's M, whose delivery is not known).
 
 const browser = browserForFile();
 /** Where every store's link goes: the browser never leaves loopback, the retailer is played here. */
@@ -104,9 +105,18 @@ async function buyCheapest(context: BrowserContext, page: Page): Promise<void> {
 }
 
 describe('comparing one dress across three stores on its page', () => {
-  it('shows three offers sorted by total with delivery, switches size, and clicks through to the cheapest', async () => {
+  it('finds the dress as one card "from £79 at 3 stores", opens it on three offers sorted by total with delivery, switches size, and clicks through to the cheapest', async () => {
     const { context, retailerHits } = await shopperContext(DESKTOP);
-    const { page, problems } = await openPage(context, await pageUrl('alder-ash', 'LINEN-S'));
+    const { page, problems } = await openPage(context, `${web.url}/dresses`);
+    // Two products, two cards: the linen dress of four stores (one withdrawn here) and Alder & Ash's silk one.
+    expect(await page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')))).toEqual([
+      'Ava Marlowe Silk Wrap Dress',
+      'Ava Marlowe Linen Midi Dress',
+    ]);
+    const linen = page.getByRole('article', { name: 'Ava Marlowe Linen Midi Dress' });
+    expect(await linen.locator('.product-card-compare').innerText()).toBe('from £79 at 3 stores');
+    await linen.getByRole('heading', { name: 'Linen Midi Dress' }).getByRole('link').click();
+    await offersTable(page).waitFor();
     expect(await readRows(page)).toEqual(SMALL);
 
     await chooseMedium(page);
