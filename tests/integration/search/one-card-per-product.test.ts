@@ -5,6 +5,7 @@ import * as SEARCH_API from '../../../shared/api/search-paths';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
+import { gtinCheckDigit } from '../../../shared/gtin';
 import { dressFeed } from '../../support/feed-fixtures';
 import { SEARCH_ENGINES, apiOverEngineFor } from '../../support/search-engines';
 import { BOTH_ENGINES } from '../../support/test-database';
@@ -25,44 +26,35 @@ import { BOTH_ENGINES } from '../../support/test-database';
 
 const MANIFEST = {
   stores: [
-    { slug: 'ash-atelier', name: 'Ash Atelier', countryCode: 'GB', freeDelivery: { GB: 100, US: null, INTERNATIONAL: null } },
-    { slug: 'birch-boutique', name: 'Birch Boutique', countryCode: 'GB', freeDelivery: { GB: null, US: null, INTERNATIONAL: null } },
+    { slug: 'ash-atelier', name: 'Ash Atelier', countryCode: 'GB', freeDelivery: { GB: 100, US: null, INTERNATIONAL: null }, deliveryPrices: { GB: 3 } },
+    { slug: 'birch-boutique', name: 'Birch Boutique', countryCode: 'GB', freeDelivery: { GB: null, US: null, INTERNATIONAL: null }, deliveryPrices: { GB: 2 } },
     { slug: 'cedar-closet', name: 'Cedar Closet', countryCode: 'GB', freeDelivery: { GB: null, US: null, INTERNATIONAL: null } },
   ],
 };
 
+/** Each item's GTIN (its one size), the same in every store that sells it: the matcher makes one product of them. */
+const GTIN = Object.fromEntries(
+  ['ROSA', 'LENA', 'NELL', 'IVY', 'MIRA'].map((name, i) => {
+    const body = `0501234500${String(i).padStart(3, '0')}`;
+    return [name, `${body}${gtinCheckDigit(body)}`];
+  }),
+);
+const item = (store: string, name: string, price: string, extra: { availability?: string; shipping?: string } = {}) => ({
+  id: `${store}-${name.toUpperCase()}`,
+  title: `${name} Midi Dress`,
+  price,
+  gtin: GTIN[name.toUpperCase()],
+  ...extra,
+});
+
 async function loadCatalogue(db: Database): Promise<void> {
   await importStores(db, MANIFEST);
   const feeds = {
-    'ash-atelier': [
-      { id: 'A-ROSA', title: 'Rosa Midi Dress', price: '90.00' },
-      { id: 'A-LENA', title: 'Lena Midi Dress', price: '60.00' },
-      { id: 'A-NELL', title: 'Nell Midi Dress', price: '50.00', availability: 'out_of_stock' },
-      { id: 'A-IVY', title: 'Ivy Midi Dress', price: '30.00' },
-    ],
-    'birch-boutique': [
-      { id: 'B-ROSA', title: 'Rosa Midi Dress', price: '85.00', availability: 'out_of_stock' },
-      { id: 'B-LENA', title: 'Lena Midi Dress', price: '61.00' },
-      { id: 'B-NELL', title: 'Nell Midi Dress', price: '45.00', availability: 'out_of_stock' },
-    ],
-    'cedar-closet': [
-      { id: 'C-ROSA', title: 'Rosa Midi Dress', price: '88.00' },
-      { id: 'C-MIRA', title: 'Mira Midi Dress', price: '40.00' },
-    ],
+    'ash-atelier': [item('A', 'Rosa', '90.00'), item('A', 'Lena', '60.00'), item('A', 'Nell', '50.00', { availability: 'out_of_stock' }), item('A', 'Ivy', '30.00')],
+    'birch-boutique': [item('B', 'Rosa', '85.00', { availability: 'out_of_stock' }), item('B', 'Lena', '61.00'), item('B', 'Nell', '45.00', { availability: 'out_of_stock' })],
+    'cedar-closet': [item('C', 'Rosa', '88.00', { shipping: 'GB:::6.00 GBP' }), item('C', 'Mira', '40.00')],
   };
   for (const [store, rows] of Object.entries(feeds)) await importFeed(db, { store, country: 'GB', text: dressFeed(rows) });
-  // Until the importer reads them (issue 28): stores.json's delivery prices and the feed's shipping.
-  await db.query(`UPDATE stores SET delivery_prices = CASE slug WHEN 'ash-atelier' THEN '{"GB": 3.00}'::jsonb ELSE '{"GB": 2.00}'::jsonb END WHERE slug <> 'cedar-closet'`);
-  await db.query(
-    `UPDATE size_variant_prices SET shipping_price = 6.00
-      WHERE size_variant_id IN (SELECT sv.id FROM size_variants sv JOIN stores s ON s.id = sv.store_id WHERE s.slug = 'cedar-closet' AND sv.item_id = 'C-ROSA')`,
-  );
-  // Until the matcher lands: the copies of one item (here, one title) link to the oldest, as it would link them.
-  await db.query(
-    `UPDATE products p SET same_as = m.oldest
-       FROM (SELECT title, min(id) AS oldest FROM products GROUP BY title) m
-      WHERE p.title = m.title AND p.id <> m.oldest`,
-  );
 }
 
 describe.each(BOTH_ENGINES)('one card per product on %s', (_dbName, openDatabase) => {
