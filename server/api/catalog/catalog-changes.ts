@@ -39,7 +39,8 @@ export const CATALOG_CHANGE_LOG_CHANNEL = 'catalog_change_logged';
 /** A hint only (a notice is lost while nobody listens): the log is the truth. */
 export type ChangeNotice = { cursor: ChangeCursor; changes: number };
 
-// Beside the migration (73455001), per-store import (73455002) and site content (73455003) locks.
+// Beside the migration (73455001), per-store import (73455002), site content (73455003) and
+// matching (73455005) locks.
 const CHANGE_LOG_LOCK_KEY = 73_455_004;
 
 /** Most entries one read returns. */

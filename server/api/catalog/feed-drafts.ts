@@ -1,9 +1,10 @@
 import { COUNTRIES, type CountryCode } from '../../../shared/countries';
 import type { Department } from '../../../shared/constants';
 import { placeItem } from './category-match';
+import type { FeedWarning } from './feed-identifiers';
 import { validateFeedRecord, type FeedItem } from './feed-item';
 import type { FeedReadResult } from './feed-record';
-import { AVAILABILITY_STATUS, discountPercent, hasFreeDelivery } from './feed-values';
+import { AVAILABILITY_STATUS, discountPercent, hasFreeDelivery, shippingPriceTo } from './feed-values';
 import { sizeVariantGuid, sizeVariantSlug } from './identifiers';
 
 // The validate stage of a feed import (importer.ts): every record a feed reader returned is
@@ -24,6 +25,8 @@ export type SizeDraft = {
   /** How far the price fell this week (honest-offers.ts); 0 for a first sighting. */
   dropped: number;
   freeDelivery: boolean;
+  /** The feed's shipping price to its country, in minor units; null when it gives none (issue 28). */
+  shippingPrice: number | null;
 };
 export type VariantDraft = { colourName: string; first: FeedItem; position: number; sizes: SizeDraft[] };
 export type ProductDraft = {
@@ -39,12 +42,15 @@ export type FeedDrafts = {
   products: Map<string, ProductDraft>;
   /** The reader's malformed rows and the items refused here, by line. */
   rejected: RejectedRow[];
+  /** Identifiers left out of items that loaded (feed-identifiers.ts), by line. */
+  warnings: FeedWarning[];
 };
 
 /** The feed's items for one store and country's site, validated and placed. */
 export function draftFeed(read: FeedReadResult, storeSlug: string, country: CountryCode): FeedDrafts {
   const currency = COUNTRIES[country].info.currencyCode;
   const rejected: RejectedRow[] = [...read.malformed];
+  const warnings: FeedWarning[] = [];
   const products = new Map<string, ProductDraft>();
   const firstLineOfId = new Map<string, number>();
   for (const record of read.records) {
@@ -82,10 +88,11 @@ export function draftFeed(read: FeedReadResult, storeSlug: string, country: Coun
       };
       products.set(groupKey, product);
     }
-    variantOf(product, item).sizes.push(sizeDraft(item, storeSlug, country));
+    variantOf(product, item).sizes.push(sizeDraft(item, storeSlug, country, currency));
+    warnings.push(...validation.warnings);
   }
   rejected.sort((a, b) => a.line - b.line);
-  return { products, rejected };
+  return { products, rejected, warnings };
 }
 
 function variantOf(product: ProductDraft, item: FeedItem): VariantDraft {
@@ -98,7 +105,7 @@ function variantOf(product: ProductDraft, item: FeedItem): VariantDraft {
   return variant;
 }
 
-function sizeDraft(item: FeedItem, storeSlug: string, country: CountryCode): SizeDraft {
+function sizeDraft(item: FeedItem, storeSlug: string, country: CountryCode, currency: string): SizeDraft {
   const guid = sizeVariantGuid(storeSlug, item.id);
   const msrp = item.price.minor;
   const sale = item.salePrice?.minor ?? msrp;
@@ -112,5 +119,6 @@ function sizeDraft(item: FeedItem, storeSlug: string, country: CountryCode): Siz
     offers: discountPercent(msrp, sale),
     dropped: 0,
     freeDelivery: hasFreeDelivery(item.shipping, country),
+    shippingPrice: shippingPriceTo(item.shipping, country, currency),
   };
 }

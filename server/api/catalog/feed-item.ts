@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readIdentifiers, type FeedIdentifiers, type FeedWarning } from './feed-identifiers';
 import type { FeedRecord } from './feed-record';
 import {
   careFromDetails,
@@ -142,7 +143,7 @@ export type FeedItem = {
   shipping: ShippingRate[];
   promotionIds: string[];
   care: string | undefined;
-};
+} & FeedIdentifiers;
 
 const SINGLE = [
   'id', 'item_group_id', 'title', 'description', 'link', 'image_link', 'price', 'sale_price', 'brand', 'color',
@@ -150,7 +151,7 @@ const SINGLE = [
 ] as const;
 const LISTS = ['additional_image_link', 'shipping', 'promotion_id', 'product_detail'] as const;
 
-export type ItemValidation = { ok: true; item: FeedItem } | { ok: false; line: number; reason: string };
+export type ItemValidation = { ok: true; item: FeedItem; warnings: FeedWarning[] } | { ok: false; line: number; reason: string };
 
 /** Validates one record; the reason names each failing attribute (at most three). */
 export function validateFeedRecord(record: FeedRecord): ItemValidation {
@@ -170,8 +171,10 @@ export function validateFeedRecord(record: FeedRecord): ItemValidation {
     };
   }
   const v = result.data;
+  const { identifiers, warnings } = readIdentifiers(record, v.id);
   return {
     ok: true,
+    warnings,
     item: {
       line: record.line,
       id: v.id,
@@ -194,6 +197,7 @@ export function validateFeedRecord(record: FeedRecord): ItemValidation {
       shipping: v.shipping,
       promotionIds: v.promotion_id,
       care: careFromDetails(v.product_detail),
+      ...identifiers,
     },
   };
 }

@@ -48,6 +48,8 @@ export type UpsertedChunk = {
   sizes: SizeRow[];
   /** By the feed's item id. */
   sizeIds: Map<string, Upserted>;
+  /** Size variants seen before whose match keys changed: they match anew (offer-matching.ts). */
+  rekeyed: number[];
   /** By size variant id: the price rows that changed. */
   prices: Map<number, PriceChange>;
 };
@@ -73,7 +75,7 @@ export async function prepareUpsert(
 /** Writes one chunk's products, variants, size variants and prices, in that order. */
 export async function upsertChunk(tx: Queryable, target: UpsertTarget, chunk: ProductDraft[]): Promise<UpsertedChunk> {
   const { storeId, country, currency } = target;
-  const productIds = await upsertProducts(tx, storeId, chunk, target.categoryIds, target.brandIds);
+  const { ids: productIds, rebranded } = await upsertProducts(tx, storeId, chunk, target.categoryIds, target.brandIds);
   const variantRows: { product: ProductDraft; variant: VariantDraft; productId: number }[] = [];
   for (const product of chunk) {
     const { id } = productIds.get(product.groupKey)!;
@@ -86,7 +88,15 @@ export async function upsertChunk(tx: Queryable, target: UpsertTarget, chunk: Pr
     const productState = productIds.get(row.product.groupKey)!.state;
     for (const size of row.variant.sizes) sizeRows.push({ size, variantId: variant.id, parents: [productState, variant.state] });
   }
-  const sizeIds = await upsertSizeVariants(tx, storeId, sizeRows, target.coupons);
+  const { ids: sizeIds, rekeyed } = await upsertSizeVariants(tx, storeId, sizeRows, target.coupons);
+  // A product whose brand changed rekeys all its sizes: the brand is part of every match key.
+  for (const row of variantRows) {
+    if (!rebranded.has(row.product.groupKey)) continue;
+    for (const size of row.variant.sizes) {
+      const sv = sizeIds.get(size.item.id)!;
+      if (sv.state !== 'new') rekeyed.add(sv.id);
+    }
+  }
   const existing = [...sizeIds.values()].filter((s) => s.state !== 'new').map((s) => s.id);
   await measureOffers(tx, target, sizeRows, sizeIds, existing);
   const prices = await upsertPrices(
@@ -96,7 +106,7 @@ export async function upsertChunk(tx: Queryable, target: UpsertTarget, chunk: Pr
     sizeRows.map((r) => ({ ...r.size, id: sizeIds.get(r.size.item.id)!.id })),
     existing,
   );
-  return { products: productIds, variants: variantIds, sizes: sizeRows, sizeIds, prices };
+  return { products: productIds, variants: variantIds, sizes: sizeRows, sizeIds, rekeyed: [...rekeyed], prices };
 }
 
 // A size variant seen before carries the discount its log allows and this week's drop
@@ -151,10 +161,10 @@ async function upsertBrands(tx: Queryable, names: (string | undefined)[]): Promi
 // import there are none to look up, on a repeat import there is nothing else to do.
 // The returned rows come back as one JSON array: thousands of one-row messages cost the
 // drivers far more to decode than one JSON.parse.
-type Returned<K> = [key: K, id: number, inserted: boolean];
+type Returned<K, More extends unknown[] = []> = [key: K, id: number, inserted: boolean, ...more: More];
 
-async function returnedRows<K>(tx: Queryable, sql: string, params: readonly unknown[]): Promise<Returned<K>[]> {
-  const [row] = await tx.query<{ rows: Returned<K>[] | null }>(sql, params);
+async function returnedRows<K, More extends unknown[] = []>(tx: Queryable, sql: string, params: readonly unknown[]): Promise<Returned<K, More>[]> {
+  const [row] = await tx.query<{ rows: Returned<K, More>[] | null }>(sql, params);
   return row?.rows ?? [];
 }
 
@@ -165,7 +175,7 @@ async function withUnchanged(
   tx: Queryable,
   storeId: number,
   keys: string[],
-  changed: Returned<string>[],
+  changed: Returned<string, unknown[]>[],
   sameSql: string,
 ): Promise<Map<string, Upserted>> {
   const result = new Map(changed.map(([key, id, inserted]) => [key, { id, state: stateOf(inserted) }]));
@@ -177,15 +187,19 @@ async function withUnchanged(
   return result;
 }
 
+/** The products written, and the group keys of those seen before whose brand changed. */
+type UpsertedProducts = { ids: Map<string, Upserted>; rebranded: Set<string> };
+
 async function upsertProducts(
   tx: Queryable,
   storeId: number,
   chunk: ProductDraft[],
   categoryIds: Map<string, number>,
   brandIds: Map<string, number>,
-): Promise<Map<string, Upserted>> {
+): Promise<UpsertedProducts> {
   const keys = chunk.map((p) => p.groupKey);
-  const changed = await returnedRows<string>(
+  // `old` is the row as it was (see upsertSizeVariants).
+  const changed = await returnedRows<string, [rebranded: boolean]>(
     tx,
     `WITH up AS (
      INSERT INTO products AS p (store_id, group_key, brand_id, category_id, department, title, description,
@@ -203,8 +217,9 @@ async function upsertProducts(
             (EXCLUDED.brand_id, EXCLUDED.category_id, EXCLUDED.department, EXCLUDED.title, EXCLUDED.description,
              EXCLUDED.gender, EXCLUDED.age_group, EXCLUDED.product_type, EXCLUDED.google_product_category,
              EXCLUDED.care)
-     RETURNING p.group_key, p.id, (p.xmax = 0) AS inserted
-     ) SELECT json_agg(json_build_array(group_key, id, inserted)) AS rows FROM up`,
+     RETURNING p.group_key, p.id, (p.xmax = 0) AS inserted, p.brand_id
+     ) SELECT json_agg(json_build_array(up.group_key, up.id, up.inserted, NOT up.inserted AND old.brand_id IS DISTINCT FROM up.brand_id)) AS rows
+         FROM up LEFT JOIN products old ON old.id = up.id`,
     [
       storeId,
       keys,
@@ -220,7 +235,8 @@ async function upsertProducts(
       chunk.map((p) => p.first.care ?? null),
     ],
   );
-  return withUnchanged(tx, storeId, keys, changed, 'SELECT id, group_key AS key FROM products WHERE store_id = $1 AND group_key = ANY($2::text[])');
+  const ids = await withUnchanged(tx, storeId, keys, changed, 'SELECT id, group_key AS key FROM products WHERE store_id = $1 AND group_key = ANY($2::text[])');
+  return { ids, rebranded: new Set(changed.filter(([, , , brandChanged]) => brandChanged).map(([key]) => key)) };
 }
 
 const variantKey = (productId: number, colourName: string) => `${productId}\u0000${colourName}`;
@@ -275,26 +291,39 @@ async function upsertVariants(
   return result;
 }
 
+/** The size variants written, and those whose match keys changed (offer-matching.ts). */
+type UpsertedSizes = { ids: Map<string, Upserted>; rekeyed: Set<number> };
+
 async function upsertSizeVariants(
   tx: Queryable,
   storeId: number,
   rows: { size: SizeDraft; variantId: number }[],
   coupons: Map<string, number>,
-): Promise<Map<string, Upserted>> {
+): Promise<UpsertedSizes> {
   const keys = rows.map((r) => r.size.item.id);
-  const changed = await returnedRows<string>(
+  // `old` is the row as it was: a statement's sub-statements all see the table before it.
+  // Rekeyed: an existing row whose identifiers, size or colour (its variant) changed leaves its
+  // match and matches anew (issue 28); any other change keeps it where it is.
+  const changed = await returnedRows<string, [rekeyed: boolean]>(
     tx,
     `WITH up AS (
-     INSERT INTO size_variants AS s (store_id, item_id, guid, variant_id, size, slug, url, status, coupon_id)
-     SELECT $1, * FROM unnest($2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::int2[], $9::int[])
+     INSERT INTO size_variants AS s (store_id, item_id, guid, variant_id, size, slug, url, status, coupon_id,
+                                     gtin, mpn, identifier_exists)
+     SELECT $1, * FROM unnest($2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::int2[], $9::int[],
+                              $10::text[], $11::text[], $12::bool[])
      ON CONFLICT (store_id, item_id) DO UPDATE
         SET variant_id = EXCLUDED.variant_id, size = EXCLUDED.size, slug = EXCLUDED.slug, url = EXCLUDED.url,
-            status = EXCLUDED.status, coupon_id = EXCLUDED.coupon_id, updated_at = now()
-      WHERE (s.variant_id, s.size, s.slug, s.url, s.status, s.coupon_id)
+            status = EXCLUDED.status, coupon_id = EXCLUDED.coupon_id, gtin = EXCLUDED.gtin, mpn = EXCLUDED.mpn,
+            identifier_exists = EXCLUDED.identifier_exists, updated_at = now()
+      WHERE (s.variant_id, s.size, s.slug, s.url, s.status, s.coupon_id, s.gtin, s.mpn, s.identifier_exists)
             IS DISTINCT FROM
-            (EXCLUDED.variant_id, EXCLUDED.size, EXCLUDED.slug, EXCLUDED.url, EXCLUDED.status, EXCLUDED.coupon_id)
-     RETURNING s.item_id, s.id, (s.xmax = 0) AS inserted
-     ) SELECT json_agg(json_build_array(item_id, id, inserted)) AS rows FROM up`,
+            (EXCLUDED.variant_id, EXCLUDED.size, EXCLUDED.slug, EXCLUDED.url, EXCLUDED.status, EXCLUDED.coupon_id,
+             EXCLUDED.gtin, EXCLUDED.mpn, EXCLUDED.identifier_exists)
+     RETURNING s.item_id, s.id, (s.xmax = 0) AS inserted, s.variant_id, s.size, s.gtin, s.mpn, s.identifier_exists
+     ) SELECT json_agg(json_build_array(up.item_id, up.id, up.inserted,
+                (old.variant_id, old.size, old.gtin, old.mpn, old.identifier_exists)
+                  IS DISTINCT FROM (up.variant_id, up.size, up.gtin, up.mpn, up.identifier_exists))) AS rows
+         FROM up LEFT JOIN size_variants old ON old.id = up.id`,
     [
       storeId,
       keys,
@@ -306,9 +335,14 @@ async function upsertSizeVariants(
       rows.map((r) => r.size.status),
       // The item's first promotion_id that names one of the store's coupons.
       rows.map((r) => r.size.item.promotionIds.map((p) => coupons.get(p)).find((id) => id !== undefined) ?? null),
+      rows.map((r) => r.size.item.gtin ?? null),
+      rows.map((r) => r.size.item.mpn ?? null),
+      rows.map((r) => r.size.item.identifierExists ?? null),
     ],
   );
-  return withUnchanged(tx, storeId, keys, changed, 'SELECT id, item_id AS key FROM size_variants WHERE store_id = $1 AND item_id = ANY($2::text[])');
+  const rekeyed = new Set(changed.filter(([, , inserted, keysChanged]) => !inserted && keysChanged).map(([, id]) => id));
+  const ids = await withUnchanged(tx, storeId, keys, changed, 'SELECT id, item_id AS key FROM size_variants WHERE store_id = $1 AND item_id = ANY($2::text[])');
+  return { ids, rekeyed };
 }
 
 /**
@@ -332,17 +366,19 @@ async function upsertPrices(
          FROM size_variant_prices
         WHERE country_code = $1 AND size_variant_id = ANY($8::int[])
      ), up AS (
-       INSERT INTO size_variant_prices AS p (size_variant_id, country_code, currency_code, msrp, sale_price, offers, dropped, free_delivery, status)
-       SELECT size_variant_id, $1, $2, msrp, sale_price, offers, dropped, free_delivery, status
-         FROM unnest($3::int[], $4::numeric[], $5::numeric[], $6::int2[], $7::bool[], $9::int2[], $10::int2[])
-           AS t(size_variant_id, msrp, sale_price, offers, free_delivery, status, dropped)
+       INSERT INTO size_variant_prices AS p (size_variant_id, country_code, currency_code, msrp, sale_price, offers, dropped,
+                                             free_delivery, status, shipping_price)
+       SELECT size_variant_id, $1, $2, msrp, sale_price, offers, dropped, free_delivery, status, shipping_price
+         FROM unnest($3::int[], $4::numeric[], $5::numeric[], $6::int2[], $7::bool[], $9::int2[], $10::int2[], $12::numeric[])
+           AS t(size_variant_id, msrp, sale_price, offers, free_delivery, status, dropped, shipping_price)
        ON CONFLICT (size_variant_id, country_code) DO UPDATE
           SET currency_code = EXCLUDED.currency_code, msrp = EXCLUDED.msrp, sale_price = EXCLUDED.sale_price,
               offers = EXCLUDED.offers, dropped = EXCLUDED.dropped, free_delivery = EXCLUDED.free_delivery, status = EXCLUDED.status,
-              withdrawn_at = NULL, updated_at = now()
-        WHERE (p.currency_code, p.msrp, p.sale_price, p.offers, p.dropped, p.free_delivery, p.status)
+              shipping_price = EXCLUDED.shipping_price, withdrawn_at = NULL, updated_at = now()
+        WHERE (p.currency_code, p.msrp, p.sale_price, p.offers, p.dropped, p.free_delivery, p.status, p.shipping_price)
               IS DISTINCT FROM
-              (EXCLUDED.currency_code, EXCLUDED.msrp, EXCLUDED.sale_price, EXCLUDED.offers, EXCLUDED.dropped, EXCLUDED.free_delivery, EXCLUDED.status)
+              (EXCLUDED.currency_code, EXCLUDED.msrp, EXCLUDED.sale_price, EXCLUDED.offers, EXCLUDED.dropped, EXCLUDED.free_delivery,
+               EXCLUDED.status, EXCLUDED.shipping_price)
               -- A withdrawn row the feed carries again comes back as it is (issue 27).
               OR p.withdrawn_at IS NOT NULL
        RETURNING p.size_variant_id, p.currency_code, p.msrp, p.sale_price, p.status
@@ -370,6 +406,7 @@ async function upsertPrices(
       rows.map((r) => r.status),
       rows.map((r) => r.dropped),
       AVAILABILITY_STATUS.out_of_stock,
+      rows.map((r) => (r.shippingPrice === null ? null : minorToDecimal(r.shippingPrice))),
     ],
   );
   return new Map(

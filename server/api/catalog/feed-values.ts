@@ -62,6 +62,21 @@ export function hasFreeDelivery(rates: readonly ShippingRate[], country: Country
   return rates.some((r) => (r.country === '' || r.country === country) && r.price.minor === 0);
 }
 
+/**
+ * What delivery costs to the feed's country by the feed's own word (issue 28): the cheapest
+ * service naming that country, or naming none, priced in the site's currency (a price in
+ * another currency we cannot convert); in minor units, null when the feed gives none.
+ */
+export function shippingPriceTo(rates: readonly ShippingRate[], country: CountryCode, currency: string): number | null {
+  let cheapest: number | null = null;
+  for (const r of rates) {
+    if ((r.country === '' || r.country === country) && r.price.currency === currency && (cheapest === null || r.price.minor < cheapest)) {
+      cheapest = r.price.minor;
+    }
+  }
+  return cheapest;
+}
+
 export type ProductDetail = { section: string; attribute: string; value: string };
 
 /** "section_name:attribute_name:attribute_value"; the value may itself hold colons. */

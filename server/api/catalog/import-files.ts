@@ -74,13 +74,21 @@ export function formatImportReport(report: ImportReport): string[] {
       `${report.rowsRead} rows read, ${report.imported} imported, ${report.updated} updated, ` +
       `${report.unchanged} unchanged, ${report.rejected.length} rejected, ${report.withdrawn} withdrawn` +
       `${report.returned ? `, ${report.returned} back` : ''}` +
+      `${report.matching.matched ? `, ${report.matching.matched} matched to other stores' offers` : ''}` +
+      `${report.matching.left ? `, ${report.matching.left} left their match` : ''}` +
       `${report.priceDrops.length ? `; ${report.priceDrops.length} price drops` : ''} (${report.durationMs} ms)`,
   ];
-  lines.push(...rejectedLines(report));
+  lines.push(...rejectedLines(report), ...warningLines(report), ...conflictLines(report));
   return lines;
 }
 
 const rejectedLines = (report: ImportReport) => report.rejected.map((r) => `  line ${r.line}: ${r.reason}`);
+const warningLines = (report: ImportReport) => report.warnings.map((w) => `  line ${w.line}: warning: ${w.reason}`);
+// Issue 28: a GTIN two brands claim is a merchant's mistake somewhere; the matcher merged nothing across them.
+const conflictLines = (report: ImportReport) =>
+  report.matching.conflicts.map(
+    (c) => `  gtin ${c.gtin} is claimed by brands ${c.brands.join(', ')} (stores ${c.stores.join(', ')}): not matched across brands`,
+  );
 
 /** What the api's log says of a held feed (the feed refresh and the operator hand-off). */
 export function heldFeedLog(report: ImportReport) {

@@ -7,6 +7,7 @@ import { appendChanges, type ChangeEntry } from './catalog-changes';
 import { notifyCatalogChanged } from './catalog-changed';
 import { bumpCatalogGeneration } from './catalog-generation';
 import { draftFeed, type ProductDraft, type RejectedRow } from './feed-drafts';
+import type { FeedWarning } from './feed-identifiers';
 import { FeedFormatError, type FeedFormat, type FeedReadResult } from './feed-record';
 import {
   DEFAULT_FEED_SHRINK_GUARD,
@@ -18,6 +19,7 @@ import {
   type FeedState,
 } from './feed-states';
 import { prepareUpsert, upsertChunk, type UpsertedChunk } from './feed-upsert';
+import { lockMatching, matchOffers, type MatchReport } from './offer-matching';
 import type { FeedMode } from './store-manifest';
 import { readTsvFeed } from './tsv-feed';
 import { readXmlFeed } from './xml-feed';
@@ -82,6 +84,10 @@ export type ImportReport = {
   updated: number;
   unchanged: number;
   rejected: RejectedRow[];
+  /** Identifiers left out of items that loaded (a bad gtin, say), by line: the item still sells. */
+  warnings: FeedWarning[];
+  /** What the matcher did with this feed's new and rekeyed size variants (offer-matching.ts). */
+  matching: MatchReport;
   /** Size variants whose sale price went down (the summary the CLI prints; consumers read the change log). */
   priceDrops: PriceDrop[];
   /** Entries written to the change log: first sightings, price or availability changes, withdrawals and returns. */
@@ -145,7 +151,7 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
   const feed = await readFeedOf(options, target);
   // Checked before the work of validating, and again inside the transaction.
   if (!(await db.query('SELECT 1 FROM stores WHERE slug = $1', [target.store])).length) throw noStore(target);
-  const { products, rejected } = draftFeed(feed.read, target.store, target.country);
+  const { products, rejected, warnings } = draftFeed(feed.read, target.store, target.country);
   const sha256 = createHash('sha256').update(feed.text).digest('hex');
   const report: ImportReport = {
     source: target.source,
@@ -157,6 +163,8 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
     updated: 0,
     unchanged: 0,
     rejected,
+    warnings,
+    matching: { matched: 0, left: 0, conflicts: [], partnerStores: [] },
     priceDrops: [],
     changesLogged: 0,
     created: { products: 0, variants: 0, sizeVariants: 0 },
@@ -218,16 +226,24 @@ async function applyFeed(
   report: ImportReport,
   sha256: string,
 ): Promise<void> {
+  await lockMatching(tx);
   const upsert = await prepareUpsert(tx, store.id, target.country, target.currency, products);
   // Gathered over the chunks and written last: the log's lock is then held only from
   // writing them to the commit, not for the whole import.
   const changes: ChangeEntry[] = [];
   const carriedIds: number[] = [];
+  const insertedIds: number[] = [];
+  const rekeyedIds: number[] = [];
   for (const chunk of chunks(products)) {
     const written = await upsertChunk(tx, upsert, chunk);
     countChunk(report, target, written, changes);
-    for (const sv of written.sizeIds.values()) carriedIds.push(sv.id);
+    for (const sv of written.sizeIds.values()) {
+      carriedIds.push(sv.id);
+      if (sv.state === 'new') insertedIds.push(sv.id);
+    }
+    rekeyedIds.push(...written.rekeyed);
   }
+  report.matching = await matchOffers(tx, store.id, insertedIds, rekeyedIds);
   if (store.mode === 'full') {
     const gone = await withdrawMissing(tx, store.id, target.country, carriedIds);
     report.withdrawn = gone.withdrawn;
@@ -397,16 +413,22 @@ async function rememberFeedBytes(tx: Queryable, storeId: number, target: FeedTar
 
 /**
  * The notify stage: an import that changed what pages show (items new, changed, back or
- * withdrawn) bumps the generation and tells every api, whose index rebuilds the store.
+ * withdrawn) bumps the generation and tells every api, whose index rebuilds the store; so
+ * does each other store whose rows the matcher moved to another match (issue 28), as their
+ * cards and pages now show other offers.
  */
 async function notifyImport(tx: Queryable, report: ImportReport): Promise<void> {
-  if (report.imported + report.updated + report.withdrawn === 0) return;
+  const changed = report.imported + report.updated + report.withdrawn > 0;
+  if (!changed && !report.matching.partnerStores.length) return;
   await bumpCatalogGeneration(tx);
-  await notifyCatalogChanged(tx, {
-    store: report.store,
-    country: report.country,
-    imported: report.imported,
-    updated: report.updated,
-    withdrawn: report.withdrawn,
-  });
+  if (changed) {
+    await notifyCatalogChanged(tx, {
+      store: report.store,
+      country: report.country,
+      imported: report.imported,
+      updated: report.updated,
+      withdrawn: report.withdrawn,
+    });
+  }
+  for (const store of report.matching.partnerStores) await notifyCatalogChanged(tx, { store });
 }

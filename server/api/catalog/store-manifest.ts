@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { bumpCatalogGeneration } from './catalog-generation';
-import { COUNTRY_CODES } from '../../../shared/countries';
+import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from '../../../shared/countries';
 import { describeZodError } from '../../lib/http-error';
 import type { Database, Queryable } from '../db/database';
 import { notifyCatalogChanged } from './catalog-changed';
@@ -35,6 +35,33 @@ const feedLocation = z
   });
 
 const threshold = z.number().nonnegative().max(1_000_000).nullable().default(null);
+
+/** A store's delivery price on each country's site it names (issue 28), in that site's currency. */
+export type DeliveryPrices = Partial<Record<CountryCode, number>>;
+
+/**
+ * `deliveryPrices` checked with the store's slug in every message (the amount is in the
+ * site's currency, which the merchant may not expect): a country of ours, a number 0 or more.
+ */
+function checkDeliveryPrices(slug: string, prices: Record<string, unknown>, ctx: z.RefinementCtx): DeliveryPrices {
+  const checked: DeliveryPrices = {};
+  for (const [key, amount] of Object.entries(prices)) {
+    const path = ['deliveryPrices', key];
+    if (!isCountryCode(key)) {
+      ctx.addIssue({ code: 'custom', path, message: `store ${slug}: "${key}" is not one of our countries (${COUNTRY_CODES.join(', ')})` });
+    } else if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || amount > 1_000_000) {
+      const currency = COUNTRIES[key].info.currencyCode;
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `store ${slug}: the delivery price for ${key} must be an amount of 0 or more in ${currency}, like 4.95, not ${JSON.stringify(amount)}`,
+      });
+    } else {
+      checked[key] = amount;
+    }
+  }
+  return checked;
+}
 
 const CouponSchema = z.object({
   promotionId: z.string().min(1).max(50),
@@ -70,7 +97,12 @@ const StoreSchema = z.object({
    * and what it no longer carries is withdrawn; "incremental", a feed only adds and changes.
    */
   mode: z.enum(FEED_MODES).default('full'),
-});
+  /**
+   * Issue 28: what delivery costs on a country's site when the feed gives no shipping price
+   * and the order is under the free-delivery threshold, in that site's currency: {"GB": 4.95}.
+   */
+  deliveryPrices: z.record(z.string(), z.unknown()).default({}),
+}).transform((store, ctx) => ({ ...store, deliveryPrices: checkDeliveryPrices(store.slug, store.deliveryPrices, ctx) }));
 
 export const StoreManifestSchema = z
   .object({
@@ -144,12 +176,13 @@ export async function importStores(db: Database, manifest: unknown, options: Imp
     const upserted = await tx.query<{ slug: string; id: number; state: 'new' | 'updated' | 'same' }>(
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::int[], $6::text[], $7::text[],
-                              $8::numeric[], $9::numeric[], $10::numeric[], $11::bool[], $12::text[])
+                              $8::numeric[], $9::numeric[], $10::numeric[], $11::bool[], $12::text[], $13::jsonb[])
            AS t(slug, name, country_code, is_international, affiliate_id, logo_url, website_url,
-                free_delivery_gb, free_delivery_us, free_delivery_international, admin_only, feed_mode)
+                free_delivery_gb, free_delivery_us, free_delivery_international, admin_only, feed_mode, delivery_prices)
        ), up AS (
          INSERT INTO stores AS s (slug, name, country_code, is_international, affiliate_id, logo_url, website_url,
-                                  free_delivery_gb, free_delivery_us, free_delivery_international, admin_only, feed_mode)
+                                  free_delivery_gb, free_delivery_us, free_delivery_international, admin_only, feed_mode,
+                                  delivery_prices)
          SELECT * FROM input
          ON CONFLICT (slug) DO UPDATE
             SET name = EXCLUDED.name, country_code = EXCLUDED.country_code,
@@ -157,13 +190,15 @@ export async function importStores(db: Database, manifest: unknown, options: Imp
                 logo_url = EXCLUDED.logo_url, website_url = EXCLUDED.website_url,
                 free_delivery_gb = EXCLUDED.free_delivery_gb, free_delivery_us = EXCLUDED.free_delivery_us,
                 free_delivery_international = EXCLUDED.free_delivery_international,
-                admin_only = EXCLUDED.admin_only, feed_mode = EXCLUDED.feed_mode, updated_at = now()
+                admin_only = EXCLUDED.admin_only, feed_mode = EXCLUDED.feed_mode,
+                delivery_prices = EXCLUDED.delivery_prices, updated_at = now()
           WHERE (s.name, s.country_code, s.is_international, s.affiliate_id, s.logo_url, s.website_url,
-                 s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international, s.admin_only, s.feed_mode)
+                 s.free_delivery_gb, s.free_delivery_us, s.free_delivery_international, s.admin_only, s.feed_mode,
+                 s.delivery_prices)
                 IS DISTINCT FROM
                 (EXCLUDED.name, EXCLUDED.country_code, EXCLUDED.is_international, EXCLUDED.affiliate_id,
                  EXCLUDED.logo_url, EXCLUDED.website_url, EXCLUDED.free_delivery_gb, EXCLUDED.free_delivery_us,
-                 EXCLUDED.free_delivery_international, EXCLUDED.admin_only, EXCLUDED.feed_mode)
+                 EXCLUDED.free_delivery_international, EXCLUDED.admin_only, EXCLUDED.feed_mode, EXCLUDED.delivery_prices)
          RETURNING s.id, s.slug
        )
        SELECT input.slug, coalesce(up.id, old.id) AS id,
@@ -184,6 +219,7 @@ export async function importStores(db: Database, manifest: unknown, options: Imp
         stores.map((s) => s.freeDelivery.INTERNATIONAL),
         stores.map((s) => s.adminOnly),
         stores.map((s) => s.mode),
+        stores.map((s) => JSON.stringify(s.deliveryPrices)),
       ],
     );
     const idBySlug = new Map(upserted.map((r) => [r.slug, r.id]));
