@@ -1,3 +1,4 @@
+import { gtinCheckDigit } from '../../../shared/gtin';
 import type { DemoBrand } from './demo-world';
 
 // The demo's product identifiers (issue 28): what lets the matcher tell that two stores sell
@@ -5,13 +6,6 @@ import type { DemoBrand } from './demo-world';
 // company prefix of its own, as GS1 members do; every brand gives each style and colour an MPN.
 // A store copy of an item states the same numbers as every other store's (demo-catalog.ts), and
 // a private label states none.
-
-/** The GS1 check digit of the digits before it: weights 3 and 1 alternate from the right. */
-export function gtinCheckDigit(body: string): number {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  return (10 - (sum % 10)) % 10;
-}
 
 /**
  * The brand's `sku`-th GTIN-13: "5" (a GS1 prefix of the 500s), the brand's index in four
