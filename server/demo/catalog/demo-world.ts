@@ -23,9 +23,9 @@ export type DemoOptions = {
   seed: number;
   /** About 150 in the full demo. */
   stores: number;
-  /** About 800 in the full demo. */
+  /** Private labels included: about 800 in the full demo. */
   brands: number;
-  /** About 30,000 in the full demo. */
+  /** Store copies (issue 28: an item three stores sell counts three), private labels' included: about 30,000 in the full demo. */
   products: number;
 };
 
