@@ -12,12 +12,18 @@ export type DemoSizeTruth = {
   identified: boolean;
 };
 
-export type DemoMatchTruth = { sizes: DemoSizeTruth[]; traps: DemoTrap[] };
+/** A store's copy of an item: its store and group key (item_group_id). */
+export type DemoCopyKey = { store: string; groupKey: string };
+
+/** `items`: each item's store copies (one when a single store sells it); `sizes`: each size's. */
+export type DemoMatchTruth = { items: DemoCopyKey[][]; sizes: DemoSizeTruth[]; traps: DemoTrap[] };
 
 /** The truth of a generated catalogue: every size of every item (withdrawn ones too: a withdrawal changes no identity). */
 export function demoMatchTruth(catalog: DemoCatalog): DemoMatchTruth {
+  const items = new Map<number, DemoCopyKey[]>();
   const sizes = new Map<string, DemoSizeTruth>();
   for (const product of catalog.products) {
+    items.set(product.item, [...(items.get(product.item) ?? []), { store: product.store.slug, groupKey: product.groupKey }]);
     for (const variant of product.variants) {
       for (const size of variant.sizes) {
         const key = `${product.item}\t${variant.colourName ?? ''}\t${size.size ?? ''}`;
@@ -27,5 +33,5 @@ export function demoMatchTruth(catalog: DemoCatalog): DemoMatchTruth {
       }
     }
   }
-  return { sizes: [...sizes.values()], traps: catalog.traps };
+  return { items: [...items.values()], sizes: [...sizes.values()], traps: catalog.traps };
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../../server/api/db/database';
 import { SMALL_DEMO } from '../../../server/demo/catalog/demo-world';
 import { buildDemoCatalog } from '../../../server/demo/catalog/generate-demo-catalog';
 import type { DemoOfferKey } from '../../../server/demo/catalog/demo-traps';
-import { demoMatchTruth, type DemoMatchTruth } from '../../../server/demo/catalog/demo-truth';
+import { demoMatchTruth, type DemoCopyKey, type DemoMatchTruth } from '../../../server/demo/catalog/demo-truth';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
 
 // Issue 28, "Matching": the small demo imported through the real importer (and so matched as any
@@ -20,6 +20,8 @@ let db: Database;
 let truth: DemoMatchTruth;
 /** `${store} ${itemId}` → the size variant's match (canonical_id) and stored GTIN. */
 let stored: Map<string, { canonical: number; gtin: string | null }>;
+/** `${store} ${groupKey}` → the product's id and match (canonical_id). */
+let products: Map<string, { id: number; canonical: number }>;
 
 const keyOf = (o: DemoOfferKey) => `${o.store} ${o.itemId}`;
 const percent = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)} %` : 'none');
@@ -31,6 +33,10 @@ beforeAll(async () => {
     'SELECT s.slug AS store, sv.item_id, sv.canonical_id, sv.gtin FROM size_variants sv JOIN stores s ON s.id = sv.store_id',
   );
   stored = new Map(rows.map((r) => [`${r.store} ${r.item_id}`, { canonical: r.canonical_id, gtin: r.gtin }]));
+  const copies = await db.query<{ store: string; group_key: string; id: number; canonical_id: number }>(
+    'SELECT s.slug AS store, p.group_key, p.id, p.canonical_id FROM products p JOIN stores s ON s.id = p.store_id',
+  );
+  products = new Map(copies.map((r) => [`${r.store} ${r.group_key}`, { id: r.id, canonical: r.canonical_id }]));
 });
 afterAll(async () => {
   await db.close();
@@ -63,6 +69,19 @@ describe('matching measured on the demo catalogue', () => {
     expect(matched.filter((key) => !right.has(key))).toEqual([]);
     expect(precision).toBe(PRECISION_GOAL);
     expect(recall).toBeGreaterThanOrEqual(RECALL_GOAL);
+  });
+
+  it('makes each item one product, named by its oldest store copy', () => {
+    const copyOf = (copy: DemoCopyKey) => products.get(`${copy.store} ${copy.groupKey}`)!;
+    // The products as matched, and as the generator made them: the same partition of store copies.
+    const asMatched = new Map<number, string[]>();
+    for (const [key, { canonical }] of products) asMatched.set(canonical, [...(asMatched.get(canonical) ?? []), key]);
+    const partition = (groups: Iterable<string[]>) => [...groups].map((g) => [...g].sort().join(', ')).sort();
+    expect(partition(asMatched.values())).toEqual(partition(truth.items.map((copies) => copies.map((c) => `${c.store} ${c.groupKey}`))));
+    expect([products.size, asMatched.size]).toEqual([602, 454]);
+    // Decision 0079: the canonical copy is the oldest (lowest id).
+    const named = truth.items.filter((copies) => copyOf(copies[0]!).canonical !== Math.min(...copies.map((c) => copyOf(c).id)));
+    expect(named).toEqual([]);
   });
 
   it('merges no trap with what it would be mistaken for, and keeps no mistyped GTIN', () => {
