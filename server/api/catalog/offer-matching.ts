@@ -61,7 +61,8 @@ type Keyed = {
 
 // The keys of size variants that may match: a brand, an identifier, and not declared without.
 // Sizes compare case- and space-insensitively ("UK 8" is "uk8"); the colour key is the
-// normalised colour, else the merchant's colour name, so two unnamed colours never merge.
+// normalised colour (variants.colour), else the merchant's colour name: two colours outside
+// the 24 keys ("Moonbeam", "Stardust") are then still two colours.
 const KEYED = `
   SELECT sv.id, sv.store_id, sv.canonical_id, sv.gtin, sv.mpn,
          coalesce(v.colour, lower(v.colour_name)) AS colour,
@@ -171,15 +172,7 @@ async function leave(tx: Queryable, rekeyed: readonly number[], changedStores: S
       sameAs.push(id === oldest ? null : oldest);
     }
   }
-  if (!ids.length) return left;
-  const moved = await tx.query<{ store_id: number }>(
-    `UPDATE size_variants s SET same_as = m.same_as, updated_at = now()
-       FROM unnest($1::int[], $2::int[]) AS m(id, same_as)
-      WHERE s.id = m.id
-      RETURNING s.store_id`,
-    [ids, sameAs],
-  );
-  for (const m of moved) changedStores.add(m.store_id);
+  await pointAt(tx, 'size_variants', ids, sameAs, changedStores);
   return left;
 }
 
@@ -216,12 +209,26 @@ async function rematchProducts(tx: Queryable, productMatches: number[], changedS
       sameAs.push(wanted);
     }
   }
+  await pointAt(tx, 'products', ids, sameAs, changedStores);
+}
+
+/**
+ * Sets `same_as` of rows by id, noting their stores. updated_at moves too: an api that lost its
+ * notices re-reads the stores whose rows moved since (search-engine/catch-up.ts).
+ */
+async function pointAt(
+  tx: Queryable,
+  table: 'size_variants' | 'products',
+  ids: number[],
+  sameAs: (number | null)[],
+  changedStores: Set<number>,
+): Promise<void> {
   if (!ids.length) return;
   const moved = await tx.query<{ store_id: number }>(
-    `UPDATE products p SET same_as = m.same_as, updated_at = now()
+    `UPDATE ${table} t SET same_as = m.same_as, updated_at = now()
        FROM unnest($1::int[], $2::int[]) AS m(id, same_as)
-      WHERE p.id = m.id
-      RETURNING p.store_id`,
+      WHERE t.id = m.id
+      RETURNING t.store_id`,
     [ids, sameAs],
   );
   for (const m of moved) changedStores.add(m.store_id);

@@ -174,16 +174,19 @@ describe.each(BOTH_ENGINES)('offer matching on %s', (_engine, open) => {
     const birch = await load('birch', [
       { id: 'b-S', group: 'b', size: 'S', gtin: wrong },
       { id: 'b-M', group: 'b', size: 'M', gtin: DRESS_M, exists: 'maybe' },
+      { id: 'b-L', group: 'b', size: 'L', mpn: 'M'.repeat(71) },
     ]);
-    expect(birch).toMatchObject({ imported: 2, rejected: [] });
+    expect(birch).toMatchObject({ imported: 3, rejected: [] });
     expect(birch.warnings).toEqual([
       { line: 2, attribute: 'gtin', value: wrong, reason: `item b-S: gtin "${wrong}" has a wrong check digit (${DRESS_S.at(-1)} expected); loaded without it` },
       { line: 3, attribute: 'identifier_exists', value: 'maybe', reason: 'item b-M: identifier_exists "maybe" is not one of yes, no, true, false; loaded without it' },
+      { line: 4, attribute: 'mpn', value: 'M'.repeat(71), reason: `item b-L: mpn "${'M'.repeat(71)}" is longer than 70 characters; loaded without it` },
     ]);
     expect(formatImportReport(birch)).toContain(`  line 2: warning: item b-S: gtin "${wrong}" has a wrong check digit (${DRESS_S.at(-1)} expected); loaded without it`);
-    expect(await db.query(`SELECT item_id, gtin, identifier_exists FROM size_variants WHERE store_id = (SELECT id FROM stores WHERE slug = 'birch') ORDER BY item_id`)).toEqual([
-      { item_id: 'b-M', gtin: stored(DRESS_M), identifier_exists: null },
-      { item_id: 'b-S', gtin: null, identifier_exists: null },
+    expect(await db.query(`SELECT item_id, gtin, mpn, identifier_exists FROM size_variants WHERE store_id = (SELECT id FROM stores WHERE slug = 'birch') ORDER BY item_id`)).toEqual([
+      { item_id: 'b-L', gtin: null, mpn: null, identifier_exists: null },
+      { item_id: 'b-M', gtin: stored(DRESS_M), mpn: null, identifier_exists: null },
+      { item_id: 'b-S', gtin: null, mpn: null, identifier_exists: null },
     ]);
     // The size with a good GTIN still matches; the other stands alone.
     expect((await matches())['b-M']!.size).toBe('aster-M');

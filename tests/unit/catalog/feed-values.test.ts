@@ -8,6 +8,7 @@ import {
   parseMoney,
   parseProductDetail,
   parseShipping,
+  shippingPriceTo,
 } from '../../../server/api/catalog/feed-values';
 
 describe('feed values', () => {
@@ -50,6 +51,14 @@ describe('feed values', () => {
     // A rate without a country applies everywhere.
     expect(hasFreeDelivery([parseShipping(':::0 AUD')!], 'AU')).toBe(true);
     expect(parseShipping('GB:free')).toBeUndefined();
+  });
+
+  it('prices delivery to the feed’s country by its cheapest service there or anywhere, in the site’s currency (issue 28)', () => {
+    const rates = ['GB::Express:6.95 GBP', 'GB::Standard:3.95 GBP', 'US::Standard:1.00 USD', 'GB::Abroad:0.50 EUR'].map((r) => parseShipping(r)!);
+    expect(shippingPriceTo(rates, 'GB', 'GBP')).toBe(395);
+    expect(shippingPriceTo([...rates, parseShipping(':::2.50 GBP')!], 'GB', 'GBP')).toBe(250);
+    expect(shippingPriceTo(rates, 'AU', 'AUD')).toBeNull();
+    expect(shippingPriceTo([], 'GB', 'GBP')).toBeNull();
   });
 
   it('takes care instructions from product details, colons and all', () => {
