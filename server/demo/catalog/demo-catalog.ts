@@ -5,7 +5,8 @@ import { productImageUrl } from '../../../shared/images';
 import { CATEGORIES, categoryBySlug, type FlatCategory } from '../../api/catalog/category-tree';
 import type { Availability } from '../../api/catalog/feed-values';
 import { slugify } from '../../api/catalog/identifiers';
-import { sharedAreas, type Area, type DemoBrand, type DemoStore, type DemoWorld } from './demo-world';
+import { demoGtin, demoMpn } from './demo-identifiers';
+import { sharedAreas, storeAccepts, type Area, type DemoBrand, type DemoStore, type DemoWorld } from './demo-world';
 import { Prng } from './prng';
 import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT, type SpecialProduct } from './special-products';
 import { COLOUR_NAMES, FAMILIES, PATTERN_NAMES, type ApparelFamily, type BeautyFamily, type Family } from './vocabulary';
@@ -13,13 +14,25 @@ import { COLOUR_NAMES, FAMILIES, PATTERN_NAMES, type ApparelFamily, type BeautyF
 // The demo's products: for each brand (Zipf-sized), products in the stores that stock it,
 // in categories both the brand and the store deal in, with titles, descriptions, colours,
 // sizes, prices, sales, coupons and stock states drawn from the seeded generator.
+//
+// Issue 28: an item may be sold by several stores. A DemoProduct is one store's copy of an
+// item (its own group key, item ids, links, price, sale, coupon and stock); about 40 % of the
+// branded items have copies in two to five stores that all sell into one country, stating the
+// same GTIN per size and MPN per colour (demo-identifiers.ts). A brand's product count counts
+// store copies, so `--products` keeps its meaning.
 
-export type DemoSize = { size: string | undefined; availability: Availability; itemId: string };
-export type DemoVariant = { colourName: string | undefined; imageColour: ColourKey; style: number; sizes: DemoSize[] };
+/** `gtin`: the size's GTIN-13 as the feed states it (undefined: the brand gives none). */
+export type DemoSize = { size: string | undefined; availability: Availability; itemId: string; gtin: string | undefined };
+/** `mpn`: the colour's MPN as the feed states it (undefined: a private label). */
+export type DemoVariant = { colourName: string | undefined; imageColour: ColourKey; style: number; mpn: string | undefined; sizes: DemoSize[] };
 
 export type DemoProduct = {
   store: DemoStore;
   brand: DemoBrand;
+  /** The item this is a store's copy of: the copies of one item share it. */
+  item: number;
+  /** False for a private label: its feed says `identifier_exists` no. */
+  identifierExists: boolean;
   groupKey: string;
   category: FlatCategory;
   department: Department;
@@ -66,6 +79,11 @@ const DISCOUNTS: [number, number][] = [
 ];
 const AVAILABILITY: [Availability, number][] = [['in_stock', 88], ['out_of_stock', 8], ['preorder', 2.5], ['backorder', 1.5]];
 const VARIANT_COUNTS: [number, number][] = [[1, 65], [2, 23], [3, 9], [4, 3]];
+/** Issue 28: the chance a branded item is sold by more stores, and by how many in all. */
+const SOLD_BY_SEVERAL = 0.41;
+const STORES_PER_ITEM: [number, number][] = [[2, 50], [3, 28], [4, 14], [5, 8]];
+/** The chance a store copy holds each of the item's sizes (it holds one at least). */
+const COPY_HOLDS_SIZE = 0.8;
 const SEASONS = ['new-season', 'Spring/Summer', 'Autumn/Winter', 'resort', 'core', 'capsule'];
 const WOMEN_WORDS = ['Womens', "Women's", 'Ladies'];
 const MEN_WORDS = ['Mens', "Men's"];
@@ -167,8 +185,13 @@ function pickSizes(rng: Prng, scale: readonly string[] | null): (string | undefi
   return scale.slice(start, start + count);
 }
 
+const itemIdOf = (groupKey: string, colour: number, size: string | undefined) =>
+  `${groupKey}-${String(colour + 1).padStart(2, '0')}-${size ? size.replace(/[^A-Za-z0-9.]/g, '') : 'OS'}`;
+
 export class DemoProductMaker {
   private readonly sequence = new Map<number, number>();
+  private readonly skus = new Map<number, number>();
+  private items = 0;
 
   constructor(private readonly rng: Prng) {}
 
@@ -176,6 +199,19 @@ export class DemoProductMaker {
     const n = (this.sequence.get(store.index) ?? 0) + 1;
     this.sequence.set(store.index, n);
     return `${store.idPrefix}${10000 + n}`;
+  }
+
+  /** A new item's number. */
+  nextItem(): number {
+    return this.items++;
+  }
+
+  /** The brand's next GTIN, or none when the brand gives none. */
+  nextGtin(brand: DemoBrand): string | undefined {
+    if (!brand.gtins) return undefined;
+    const sku = (this.skus.get(brand.index) ?? 0) + 1;
+    this.skus.set(brand.index, sku);
+    return demoGtin(brand, sku);
   }
 
   make(brand: DemoBrand, store: DemoStore): DemoProduct {
@@ -215,14 +251,17 @@ export class DemoProductMaker {
     }
 
     const style = rng.int(0, 7);
+    const item = this.nextItem();
     const variants: DemoVariant[] = colours.map((colour, c) => ({
       colourName: colour.name,
       imageColour: colour.key,
       style: (style + c) % 8,
+      mpn: brand.privateLabel ? undefined : demoMpn(brand, item, c),
       sizes: pickSizes(rng, sizeScale).map((size) => ({
         size,
         availability: rng.weighted(AVAILABILITY),
-        itemId: `${groupKey}-${String(c + 1).padStart(2, '0')}-${size ? size.replace(/[^A-Za-z0-9.]/g, '') : 'OS'}`,
+        itemId: itemIdOf(groupKey, c, size),
+        gtin: this.nextGtin(brand),
       })),
     }));
 
@@ -235,6 +274,8 @@ export class DemoProductMaker {
     return {
       store,
       brand,
+      item,
+      identifierExists: !brand.privateLabel,
       groupKey,
       category,
       department,
@@ -251,14 +292,81 @@ export class DemoProductMaker {
       variants,
     };
   }
+
+  /**
+   * Another store's copy of an item (issue 28): the same item, colours, sizes and identifiers
+   * under the store's own group key, item ids and category path, at its own price, sale,
+   * coupon and stock, holding some of the item's sizes.
+   */
+  copy(original: DemoProduct, store: DemoStore, rng: Prng): DemoProduct {
+    const groupKey = this.nextGroupKey(store);
+    const variants = original.variants.map((variant, c): DemoVariant => {
+      const held = variant.sizes.filter(() => rng.chance(COPY_HOLDS_SIZE));
+      return {
+        ...variant,
+        sizes: (held.length ? held : [rng.pick(variant.sizes)]).map((size) => ({
+          size: size.size,
+          availability: rng.weighted(AVAILABILITY),
+          itemId: itemIdOf(groupKey, c, size.size),
+          gtin: size.gtin,
+        })),
+      };
+    });
+    return {
+      ...original,
+      store,
+      groupKey,
+      baseGbp: original.baseGbp * (0.88 + rng.next() * 0.24),
+      discount: rng.chance(0.3) ? rng.weighted(DISCOUNTS) : 0,
+      promotionId: store.coupons.length && rng.chance(0.35) ? rng.pick(store.coupons).promotionId : undefined,
+      ...taxonomy(rng, store, original.category, original.gender),
+      variants,
+    };
+  }
 }
 
-function specialProduct(store: DemoStore, brand: DemoBrand, spec: SpecialProduct, colour: string, sizes: string[]): DemoProduct {
+/**
+ * The other stores that sell an item (issue 28): stores that deal in its area and sell into one
+ * country with its first store (the one of its countries most of them sell into), so its offers
+ * can be compared there; the brand's own stockists first.
+ */
+class OtherSellers {
+  private readonly byAreaAndCountry = new Map<string, DemoStore[]>();
+
+  constructor(private readonly world: DemoWorld) {}
+
+  private sellingTo(area: Area, country: string): DemoStore[] {
+    const key = `${area} ${country}`;
+    let stores = this.byAreaAndCountry.get(key);
+    if (!stores) {
+      stores = this.world.stores.filter((s) => storeAccepts(s.spec, area) && s.sellsTo.includes(country as DemoStore['country']));
+      this.byAreaAndCountry.set(key, stores);
+    }
+    return stores;
+  }
+
+  of(product: DemoProduct, count: number, rng: Prng): DemoStore[] {
+    const area = areaOf(product.category);
+    let best: DemoStore[] = [];
+    for (const country of product.store.sellsTo) {
+      const stores = this.sellingTo(area, country).filter((s) => s !== product.store);
+      if (stores.length > best.length) best = stores;
+    }
+    const stockists = new Set(product.brand.stockists);
+    const shuffled = rng.shuffle(best);
+    return [...shuffled.filter((s) => stockists.has(s.index)), ...shuffled.filter((s) => !stockists.has(s.index))].slice(0, count);
+  }
+}
+
+function specialProduct(maker: DemoProductMaker, store: DemoStore, brand: DemoBrand, spec: SpecialProduct, colour: string, sizes: string[]): DemoProduct {
   const category = categoryBySlug(spec.categorySlug)!;
   const key = normaliseColour(colour) ?? 'black';
+  const item = maker.nextItem();
   return {
     store,
     brand,
+    item,
+    identifierExists: true,
     groupKey: spec.groupKey,
     category,
     department: 'women',
@@ -278,30 +386,42 @@ function specialProduct(store: DemoStore, brand: DemoBrand, spec: SpecialProduct
         colourName: colour,
         imageColour: key,
         style: 2,
+        mpn: demoMpn(brand, item, 0),
         sizes: sizes.map((size, i) => ({
           size,
           availability: 'in_stock',
           itemId: i === 0 ? spec.itemId : `${spec.groupKey}-01-${size}`,
+          gtin: maker.nextGtin(brand),
         })),
       },
     ],
   };
 }
 
-/** Every product of the world, store by store in the order they were made. */
+/** Every store copy of every item of the world, in the order they were made (an item's copies together). */
 export function buildDemoProducts(world: DemoWorld): DemoProduct[] {
   const rng = new Prng(world.options.seed).fork('products');
+  const offerRng = new Prng(world.options.seed).fork('offers');
   const maker = new DemoProductMaker(rng);
+  const others = new OtherSellers(world);
   const products: DemoProduct[] = [];
   const first = world.stores[0]!;
   const firstBrand = world.brands.find((b) => b.focus === 'womenswear' || b.focus === 'fashion') ?? world.brands[0]!;
-  products.push(specialProduct(first, firstBrand, SCRIPT_TITLE_PRODUCT, 'Black', ['8', '10', '12']));
-  products.push(specialProduct(first, firstBrand, LINE_SEPARATOR_PRODUCT, 'Ivory', ['10', '12']));
+  products.push(specialProduct(maker, first, firstBrand, SCRIPT_TITLE_PRODUCT, 'Black', ['8', '10', '12']));
+  products.push(specialProduct(maker, first, firstBrand, LINE_SEPARATOR_PRODUCT, 'Ivory', ['10', '12']));
   for (const brand of world.brands) {
     if (!brand.stockists.length) continue;
-    for (let k = 0; k < brand.productCount; k++) {
+    // The brand's product count counts store copies: an item sold by three stores takes three.
+    for (let left = brand.productCount; left > 0; ) {
       const store = world.stores[brand.stockists[Math.floor(rng.next() * brand.stockists.length)]!]!;
-      products.push(maker.make(brand, store));
+      const product = maker.make(brand, store);
+      products.push(product);
+      left--;
+      if (brand.privateLabel || left === 0 || !offerRng.chance(SOLD_BY_SEVERAL)) continue;
+      for (const other of others.of(product, Math.min(left, offerRng.weighted(STORES_PER_ITEM) - 1), offerRng)) {
+        products.push(maker.copy(product, other, offerRng));
+        left--;
+      }
     }
   }
   // A store whose brands' products all went elsewhere still gets something to sell.

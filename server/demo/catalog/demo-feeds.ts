@@ -12,7 +12,7 @@ type FeedRow = [attribute: string, values: string | readonly string[] | undefine
 
 export const TSV_COLUMNS = [
   'id', 'item_group_id', 'title', 'description', 'link', 'image_link', 'additional_image_link', 'price', 'sale_price',
-  'brand', 'color', 'gender', 'age_group', 'size', 'availability', 'product_type', 'google_product_category',
+  'brand', 'gtin', 'mpn', 'identifier_exists', 'color', 'gender', 'age_group', 'size', 'availability', 'product_type', 'google_product_category',
   'shipping', 'promotion_id', 'product_detail',
 ] as const;
 
@@ -39,6 +39,10 @@ function* feedRows(store: DemoStore, country: CountryCode, products: readonly De
           ['price', feedPrice(country, price)],
           ['sale_price', sale === undefined ? undefined : feedPrice(country, sale)],
           ['brand', product.brand.name],
+          // Issue 28: Google's identifiers, by which the matcher finds the same item in other stores.
+          ['gtin', size.gtin],
+          ['mpn', variant.mpn],
+          ['identifier_exists', product.identifierExists ? 'yes' : 'no'],
           ['color', variant.colourName],
           ['gender', product.gender],
           ['age_group', product.ageGroup],

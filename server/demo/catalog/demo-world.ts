@@ -23,9 +23,9 @@ export type DemoOptions = {
   seed: number;
   /** About 150 in the full demo. */
   stores: number;
-  /** About 800 in the full demo. */
+  /** Private labels included: about 800 in the full demo. */
   brands: number;
-  /** About 30,000 in the full demo. */
+  /** Store copies (issue 28: an item three stores sell counts three), private labels' included: about 30,000 in the full demo. */
   products: number;
 };
 
@@ -96,9 +96,14 @@ export type DemoStore = {
   /** Spend for free delivery, in GBP (converted for each feed), and the delivery charge below it. */
   freeOverGbp: number;
   shippingGbp: number;
-  /** Some stores always ship free; some send no shipping attribute at all. */
+  /** Some stores always ship free; most send no shipping attribute at all (issue 28: their delivery comes from stores.json). */
   alwaysFree: boolean;
   omitsShipping: boolean;
+  /**
+   * Issue 28: the store states its delivery price per country in stores.json (`deliveryPrices`);
+   * a few do not, so an offer of theirs with no shipping in its feed shows "delivery not shown".
+   */
+  statesDeliveryPrices: boolean;
   /** How the store writes product_type (exercises the importer's category matching). */
   taxonomy: 'path' | 'short' | 'google';
   /** Prefix of its item ids ("MH" → MH10234-01-M). */
@@ -117,6 +122,10 @@ export type DemoBrand = {
   designer: boolean;
   /** Stores that carry it, by index. */
   stockists: number[];
+  /** Issue 28: a store's own label (its one stockist): its items carry no identifiers (`identifier_exists` no). */
+  privateLabel: boolean;
+  /** Issue 28: the brand gives its items GTINs; the others give an MPN only. */
+  gtins: boolean;
 };
 
 export type DemoWorld = { options: DemoOptions; stores: DemoStore[]; brands: DemoBrand[] };
@@ -221,6 +230,19 @@ function idPrefix(name: string, taken: Set<string>): string {
   return prefix;
 }
 
+/** Issue 28: the share of stores with a label of their own, and its share of such a store's range. */
+const PRIVATE_LABEL_STORES = 0.2;
+const PRIVATE_LABEL_SHARE = 0.25;
+const LABEL_WORDS = ['Collection', 'Essentials', 'Studio', 'Edit'];
+const LABEL_FOCUS: Record<StoreSpec, BrandFocus> = {
+  department: 'fashion', womenswear: 'womenswear', menswear: 'menswear', kidswear: 'kidswear',
+  footwear: 'footwear', accessories: 'bags-accessories', beauty: 'beauty',
+};
+/** Issue 28: the share of brands whose items carry GTINs (the rest an MPN only, matched by brand, MPN and colour). */
+const GTIN_BRANDS = 0.85;
+/** The store (by index) that sends no shipping and states no delivery prices. */
+const SILENT_STORE = 3;
+
 /** The fixed first store: the demo's special products live here (see special-products.ts). */
 export const SPECIAL_STORE = { slug: 'maison-harlow', name: 'Maison Harlow', country: 'GB' as CountryCode };
 
@@ -229,6 +251,9 @@ export function buildDemoWorld(options: DemoOptions): DemoWorld {
   const storeRng = root.fork('stores');
   const brandRng = root.fork('brands');
   const stockRng = root.fork('stockists');
+  // Issue 28's facts draw from streams of their own, so the stores and brands keep their names.
+  const deliveryRng = root.fork('delivery');
+  const labelRng = root.fork('labels');
 
   // Stores: countries in proportion, every country at least once; the first store is fixed.
   const storeCount = Math.max(options.stores, COUNTRY_CODES.length + 1);
@@ -281,14 +306,22 @@ export function buildDemoWorld(options: DemoOptions): DemoWorld {
       freeOverGbp: storeRng.pick([30, 40, 50, 50, 75, 100, 150]),
       shippingGbp: storeRng.pick([2.95, 3.95, 3.95, 4.95, 5.99]),
       alwaysFree: storeRng.chance(0.1),
-      omitsShipping: !special && storeRng.chance(0.12),
+      // The fourth store sends no shipping and states no delivery prices, so even the small demo has "delivery not shown".
+      omitsShipping: (!special && storeRng.chance(0.6)) || index === SILENT_STORE,
+      statesDeliveryPrices: index !== SILENT_STORE && deliveryRng.chance(0.85),
       taxonomy: special ? 'path' : storeRng.weighted<DemoStore['taxonomy']>([['path', 60], ['short', 25], ['google', 15]]),
       idPrefix: prefix,
     });
   }
 
+  // Private labels (issue 28): some stores sell a label of their own, counted in the brands and
+  // products asked for; the other brands share the rest of the products.
+  const labelStores = stores.filter((s) => s.index > 0 && labelRng.chance(PRIVATE_LABEL_STORES));
+  const labelSize = Math.max(1, Math.round((options.products / storeCount) * PRIVATE_LABEL_SHARE));
+  const marketBrands = Math.max(1, options.brands - labelStores.length);
+  const counts = zipfCounts(marketBrands, Math.max(marketBrands, options.products - labelStores.length * labelSize));
+
   // Brands: focus, name, Zipf product counts (rank order is the brand order).
-  const counts = zipfCounts(options.brands, options.products);
   const takenBrands = new Set<string>();
   const brands: DemoBrand[] = counts.map((productCount, index) => {
     const focus = brandRng.weighted(FOCUS_WEIGHTS);
@@ -303,6 +336,8 @@ export function buildDemoWorld(options: DemoOptions): DemoWorld {
       tier: designer ? brandRng.logUniform(1.4, 2.4) : brandRng.logUniform(0.55, 1.3),
       designer,
       stockists: [],
+      privateLabel: false,
+      gtins: labelRng.chance(GTIN_BRANDS),
     };
   });
 
@@ -318,6 +353,21 @@ export function buildDemoWorld(options: DemoOptions): DemoWorld {
     const want = Math.min(8, 1 + Math.round(Math.log2(brand.productCount) / 1.5));
     for (const store of stockRng.sample(compatible, Math.max(0, want - brand.stockists.length))) brand.stockists.push(store.index);
     brand.stockists.sort((a, b) => a - b);
+  }
+  for (const store of labelStores) {
+    const name = uniqueName(() => `${store.name.replace(/^The /, '')} ${labelRng.pick(LABEL_WORDS)}`, takenBrands);
+    brands.push({
+      index: brands.length,
+      name,
+      slug: slugify(name),
+      focus: LABEL_FOCUS[store.spec],
+      productCount: labelSize,
+      tier: labelRng.logUniform(0.5, 0.9),
+      designer: false,
+      stockists: [store.index],
+      privateLabel: true,
+      gtins: false,
+    });
   }
   return { options, stores, brands };
 }

@@ -5,6 +5,7 @@ import type { StoreManifest } from '../../api/catalog/store-manifest';
 import { buildDemoProducts, type DemoProduct } from './demo-catalog';
 import { demoListingsOnDay, demoProductsOnDay, type DemoListings } from './demo-days';
 import { writeFeed } from './demo-feeds';
+import { plantDemoTraps, type DemoTrap } from './demo-traps';
 import { buildDemoHistory, HISTORY_FILE, writeHistoryTsv } from './demo-history';
 import { convertRound } from './demo-pricing';
 import { buildDemoSite } from './demo-site';
@@ -24,7 +25,7 @@ import { buildDemoWorld, FULL_DEMO, storeLogo, type DemoOptions, type DemoWorld 
 // writes straight into the change log.
 
 /** Bump when the generator's output changes, so stale generated catalogues are remade. */
-export const DEMO_GENERATOR_VERSION = 4;
+export const DEMO_GENERATOR_VERSION = 5;
 
 export const INFO_FILE = 'generator.json';
 
@@ -72,6 +73,8 @@ export function storesManifest(world: DemoWorld): StoreManifest {
           US: sells('US') ? threshold : null,
           INTERNATIONAL: s.sellsTo.some((c) => c !== 'GB' && c !== 'US') ? threshold : null,
         },
+        // Issue 28: what delivery costs where the feed gives no shipping, in each country's site currency.
+        ...(s.statesDeliveryPrices ? { deliveryPrices: Object.fromEntries(s.sellsTo.map((c) => [c, convertRound(c, s.shippingGbp)])) } : {}),
         coupons: s.coupons,
         sellsTo: s.sellsTo,
         // The files written beside this manifest, so a refreshing api picks up a later day by itself.
@@ -84,14 +87,18 @@ export function storesManifest(world: DemoWorld): StoreManifest {
 const feedPath = (store: DemoWorld['stores'][number], country: CountryCode) =>
   `feeds/${store.slug}.${country.toLowerCase()}.${store.format}`;
 
-/** `products` holds every product (index for index the same every day); `listings` says which the day's feeds leave out. */
-export type DemoCatalog = { world: DemoWorld; products: DemoProduct[]; listings: DemoListings };
+/**
+ * `products` holds every store copy (index for index the same every day); `listings` says which
+ * the day's feeds leave out; `traps` the identifiers some feeds state wrongly (demo-traps.ts).
+ */
+export type DemoCatalog = { world: DemoWorld; products: DemoProduct[]; listings: DemoListings; traps: DemoTrap[] };
 
 /** The catalogue as day `day`'s feeds state it (1: as first generated). */
 export function buildDemoCatalog(options: DemoOptions = FULL_DEMO, day = 1): DemoCatalog {
   const world = buildDemoWorld(options);
-  const products = demoProductsOnDay(buildDemoProducts(world), options.seed, day);
-  return { world, products, listings: demoListingsOnDay(products, options.seed, day) };
+  const { products: made, traps } = plantDemoTraps(buildDemoProducts(world), options);
+  const products = demoProductsOnDay(made, options.seed, day);
+  return { world, products, listings: demoListingsOnDay(products, options.seed, day), traps };
 }
 
 /** The products a store's feed for `country` carries that day. */

@@ -5,7 +5,10 @@ import { COUNTRIES, COUNTRY_CODES } from '../../../shared/countries';
 import { OFFER_BUCKETS } from '../../../shared/constants';
 import { placeItem } from '../../../server/api/catalog/category-match';
 import { CATEGORIES } from '../../../server/api/catalog/category-tree';
-import { buildDemoCatalog, demoCatalogFiles, type DemoFile } from '../../../server/demo/catalog/generate-demo-catalog';
+import { buildDemoCatalog, demoCatalogFiles, type DemoCatalog, type DemoFile } from '../../../server/demo/catalog/generate-demo-catalog';
+import { readGtin } from '../../../shared/gtin';
+import { DEMO_TRAP_KINDS, type DemoOfferKey } from '../../../server/demo/catalog/demo-traps';
+import { demoMatchTruth, type DemoMatchTruth } from '../../../server/demo/catalog/demo-truth';
 import { FULL_DEMO, SMALL_DEMO, zipfCounts } from '../../../server/demo/catalog/demo-world';
 import { LINE_SEPARATOR_PRODUCT, SCRIPT_TITLE_PRODUCT } from '../../../server/demo/catalog/special-products';
 import { COLOUR_NAMES, FAMILIES, PATTERN_NAMES } from '../../../server/demo/catalog/vocabulary';
@@ -14,7 +17,9 @@ import { discountPercent } from '../../../server/api/catalog/feed-values';
 import { feedTargetFromFileName, readFeed } from '../../../server/api/catalog/importer';
 import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
 
-type Feed = { store: string; country: string; format: string; items: FeedItem[] };
+/** What a feed row states as Google's identifiers (issue 28), as written. */
+type Stated = { gtin: string | undefined; mpn: string | undefined; identifierExists: string | undefined };
+type Feed = { store: string; country: string; format: string; items: FeedItem[]; stated: Stated[] };
 
 function digest(files: Iterable<DemoFile>): string {
   const hash = createHash('sha256');
@@ -34,7 +39,8 @@ function readFeeds(files: DemoFile[]): Feed[] {
         if (!v.ok) throw new Error(`${f.path} line ${v.line}: ${v.reason}`);
         return v.item;
       });
-      return { ...target, items };
+      const stated = records.map((r) => ({ gtin: r.values.gtin?.[0], mpn: r.values.mpn?.[0], identifierExists: r.values.identifier_exists?.[0] }));
+      return { ...target, items, stated };
     });
 }
 
@@ -82,20 +88,144 @@ describe('demo catalogue generator', () => {
     }
     expect(items).toBeGreaterThan(6000);
   });
+
+  // Issue 28: "the day-2 feeds move offers independently".
+  it('moves each store’s copy of an item on its own on day 2', () => {
+    const day1 = buildDemoCatalog(SMALL_DEMO, 1).products;
+    const day2 = buildDemoCatalog(SMALL_DEMO, 2).products;
+    const moved = (i: number) =>
+      JSON.stringify([day1[i]!.discount, day1[i]!.baseGbp, day1[i]!.variants]) !== JSON.stringify([day2[i]!.discount, day2[i]!.baseGbp, day2[i]!.variants]);
+    const copies = new Map<number, number[]>();
+    day1.forEach((p, i) => copies.set(p.item, [...(copies.get(p.item) ?? []), i]));
+    const shared = [...copies.values()].filter((c) => c.length > 1);
+    const some = shared.filter((c) => c.some(moved) && !c.every(moved));
+    // The same seed always gives these: where one store's copy moved, the others' stayed.
+    expect([shared.length, some.length, shared.filter((c) => c.every(moved)).length]).toEqual([118, 29, 1]);
+  });
 });
 
 describe('the full demo catalogue', () => {
   let files: DemoFile[];
   let feeds: Feed[];
-  let stores: { slug: string; countryCode: string; affiliateId: number; isInternational: boolean; coupons: unknown[] }[];
+  let stores: {
+    slug: string; countryCode: string; affiliateId: number; isInternational: boolean; coupons: unknown[]; sellsTo: string[];
+    deliveryPrices?: Record<string, number>;
+  }[];
   let all: FeedItem[];
+  let catalog: DemoCatalog;
+  let truth: DemoMatchTruth;
+  /** Each size variant's feed rows (one per country), by `${store} ${itemId}`. */
+  let rows: Map<string, { country: string; item: FeedItem; stated: Stated }[]>;
+  const rowsOf = (o: DemoOfferKey) => rows.get(`${o.store} ${o.itemId}`) ?? [];
 
   beforeAll(() => {
     files = [...demoCatalogFiles(FULL_DEMO)];
     feeds = readFeeds(files);
     stores = JSON.parse(files.find((f) => f.path === 'stores.json')!.content).stores;
     all = feeds.flatMap((f) => f.items);
+    catalog = buildDemoCatalog(FULL_DEMO);
+    truth = demoMatchTruth(catalog);
+    rows = new Map();
+    for (const feed of feeds) {
+      feed.items.forEach((item, i) => {
+        const key = `${feed.store} ${item.id}`;
+        rows.set(key, [...(rows.get(key) ?? []), { country: feed.country, item, stated: feed.stated[i]! }]);
+      });
+    }
   }, 60_000);
+
+  // Issue 28, "Data in": the same item in several stores, so there is something to compare.
+  it('sells about 40 % of branded items in two to five stores, the copies of each selling into one country', () => {
+    const storesPerItem = new Map<number, Set<string>>();
+    for (const p of catalog.products) {
+      if (p.identifierExists) storesPerItem.set(p.item, (storesPerItem.get(p.item) ?? new Set()).add(p.store.slug));
+    }
+    const spread: Record<number, number> = {};
+    for (const sellers of storesPerItem.values()) spread[sellers.size] = (spread[sellers.size] ?? 0) + 1;
+    // The same seed always gives these: 6,679 of 16,701 branded items (40.0 %) in two stores or more.
+    expect(spread).toEqual({ 1: 10_022, 2: 3442, 3: 1803, 4: 933, 5: 501 });
+    // Every size two stores or more sell: each store's own item id and link, and a country all of them sell into.
+    const shared = truth.sizes.filter((s) => s.offers.length > 1);
+    const apart = shared.filter((s) => {
+      const listed = s.offers.map(rowsOf);
+      const common = listed.map((r) => new Set(r.map((x) => x.country))).reduce((a, b) => new Set([...a].filter((c) => b.has(c))));
+      const stores = new Set(s.offers.map((o) => o.store));
+      const links = new Set(listed.map((r) => r[0]?.item.link));
+      return listed.some((r) => !r.length) || !common.size || stores.size !== s.offers.length || links.size !== s.offers.length;
+    });
+    expect([shared.length, apart]).toEqual([18_191, []]);
+  });
+
+  it('states the same GTIN for a size and the same MPN for a colour in every store selling it, every GTIN with its check digit', () => {
+    const shared = truth.sizes.filter((s) => s.offers.length > 1);
+    const disagreeing = shared.filter((s) => {
+      const stated = s.offers.flatMap(rowsOf).map((r) => r.stated);
+      return new Set(stated.map((x) => x.gtin)).size !== 1 || new Set(stated.map((x) => x.mpn)).size !== 1 || !stated[0]!.mpn;
+    });
+    expect(disagreeing).toEqual([]);
+    const gtins = new Set([...rows.values()].flat().flatMap((r) => (r.stated.gtin ? [r.stated.gtin] : [])));
+    const wrong = [...gtins].filter((g) => !/^\d{13}$/.test(g) || 'error' in readGtin(g));
+    // The only GTINs with a wrong check digit are the traps'.
+    expect(wrong.sort()).toEqual(catalog.traps.filter((t) => t.kind === 'wrong-check-digit').map((t) => t.value).sort());
+    expect(gtins.size).toBe(44_202);
+  });
+
+  it('prices, puts on sale and stocks each store’s copy on its own', () => {
+    const shared = truth.sizes.filter((s) => s.offers.length > 1);
+    let pricedApart = 0;
+    let stockedApart = 0;
+    for (const size of shared) {
+      const listed = size.offers.map(rowsOf);
+      const country = listed[0]!.map((r) => r.country).find((c) => listed.every((r) => r.some((x) => x.country === c)))!;
+      const here = listed.map((r) => r.find((x) => x.country === country)!.item);
+      if (new Set(here.map((i) => i.salePrice?.minor ?? i.price.minor)).size > 1) pricedApart++;
+      if (new Set(here.map((i) => i.availability)).size > 1) stockedApart++;
+    }
+    // The same seed always gives these: most sizes at different prices, many in stock in one store only.
+    expect({ sizes: shared.length, pricedApart, stockedApart }).toEqual({ sizes: 18_191, pricedApart: 17_445, stockedApart: 4989 });
+  });
+
+  it('sells private labels with identifier_exists no and no GTIN or MPN; every other item says yes and has an MPN', () => {
+    const labels = new Set(catalog.world.brands.filter((b) => b.privateLabel).map((b) => b.name));
+    const statedBy = (exists: string) => [...rows.values()].flat().filter((r) => r.stated.identifierExists === exists);
+    const no = statedBy('no');
+    expect([labels.size, no.length]).toEqual([29, 5363]);
+    expect(no.filter((r) => r.stated.gtin || r.stated.mpn || !labels.has(r.item.brand ?? ''))).toEqual([]);
+    const yes = statedBy('yes');
+    expect(yes.length + no.length).toBe(all.length);
+    expect(yes.filter((r) => !r.stated.mpn || labels.has(r.item.brand ?? ''))).toEqual([]);
+    // 85 % of brands give GTINs; the others an MPN only, matched by brand, MPN and colour.
+    expect(yes.filter((r) => !r.stated.gtin).length).toBe(13_586);
+  });
+
+  it('states delivery prices in stores.json for most stores, in each country they sell to, and none for a few that send no shipping', () => {
+    const stating = stores.filter((s) => s.deliveryPrices);
+    expect(stating.filter((s) => Object.keys(s.deliveryPrices!).sort().join() !== [...s.sellsTo].sort().join())).toEqual([]);
+    const shipping = new Set(feeds.filter((f) => f.items.some((i) => i.shipping.length)).map((f) => f.store));
+    const silent = stores.filter((s) => !s.deliveryPrices && !shipping.has(s.slug)).map((s) => s.slug);
+    expect({ stores: stores.length, stating: stating.length, shipping: shipping.size, silent: silent.length }).toEqual({
+      stores: 150, stating: 123, shipping: 69, silent: 13,
+    });
+  });
+
+  it('plants each trap in its feed as the truth says: a GTIN of another brand, a wrong check digit, an MPN shared by two colours', () => {
+    expect(catalog.traps.map((t) => t.kind)).toEqual(DEMO_TRAP_KINDS.flatMap((k) => [k, k, k]));
+    for (const trap of catalog.traps) {
+      const offers = trap.offers.flatMap(rowsOf);
+      const decoys = trap.decoys.flatMap(rowsOf);
+      expect(offers.length && decoys.length, trap.kind).toBeTruthy();
+      if (trap.kind === 'mpn-shared-by-colours') {
+        expect(new Set([...offers, ...decoys].map((r) => r.stated.mpn))).toEqual(new Set([trap.value]));
+        expect(offers.filter((o) => decoys.some((d) => d.item.color === o.item.color))).toEqual([]);
+      } else {
+        expect(new Set(offers.map((r) => r.stated.gtin))).toEqual(new Set([trap.value]));
+        const decoyGtins = new Set(decoys.map((r) => r.stated.gtin));
+        const sameBrand = new Set(decoys.map((r) => r.item.brand === offers[0]!.item.brand));
+        if (trap.kind === 'gtin-of-another-brand') expect([decoyGtins, sameBrand]).toEqual([new Set([trap.value]), new Set([false])]);
+        else expect([[...decoyGtins].map((g) => g!.slice(0, -1)), sameBrand]).toEqual([[trap.value.slice(0, -1)], new Set([true])]);
+      }
+    }
+  });
 
   it('has about 150 stores, 800 brands and 30,000 products, in both feed formats', () => {
     expect(stores.length).toBeGreaterThanOrEqual(140);
