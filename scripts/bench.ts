@@ -20,6 +20,9 @@
 //    [--history-requests 400] [--history-only]
 // 7. a full feed's import with withdrawals against one without (scripts/bench/withdrawal-bench.ts):
 //    npm run bench -- [--withdrawal-products 30000] [--withdrawal-rounds 5] [--withdrawal-only]
+// 8. the demo's import with matching against the same feeds without identifiers (issue 28,
+//    scripts/bench/matching-bench.ts):
+//    npm run bench -- [--matching-products 30000] [--matching-rounds 2] [--matching-only]
 // `--web-only` runs the web sections without the index. Sections 1-3 render every request
 // (RENDER_EVERY_REQUEST: page cache off, no queue deadline), so that they measure renders.
 import fs from 'node:fs';
@@ -31,6 +34,7 @@ import { COOKIE } from '../shared/constants';
 import { runApiBench } from './bench/api-bench';
 import { runHistoryBench } from './bench/history-bench';
 import { runWithdrawalBench } from './bench/withdrawal-bench';
+import { runMatchingBench } from './bench/matching-bench';
 import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
 import { RENDER_EVERY_REQUEST, runWebThroughputBench, type WebThroughputContext } from './bench/web-throughput';
@@ -57,13 +61,20 @@ if (args[0] === '--serve-static') {
   await historyBench();
 } else if (args.includes('--withdrawal-only')) {
   await withdrawalBench();
+} else if (args.includes('--matching-only')) {
+  await matchingBench();
 } else {
   if (!args.includes('--index-only')) await main();
   if (!args.includes('--web-only') && !args.includes('--throughput-only')) await indexBench();
   if (!args.some((a) => a.endsWith('-only'))) {
     await historyBench();
     await withdrawalBench();
+    await matchingBench();
   }
+}
+
+async function matchingBench() {
+  await runMatchingBench({ products: option('matching-products', FULL_DEMO.products), rounds: option('matching-rounds', 2), log: (line) => console.log(line) });
 }
 
 async function withdrawalBench() {
