@@ -33,7 +33,8 @@ async function importAll(manifest: unknown, feeds: readonly { path: string; text
   const db = await openDatabase({ dataDir });
   try {
     await upsertCategoryTree(db);
-    await importStores(db, manifest);
+    // The manifest names each feed relative to its folder; nothing is read from there (no refresh here).
+    await importStores(db, manifest, { baseDir: dataDir });
     const started = performance.now();
     let matched = 0;
     for (const feed of feeds) {
