@@ -111,6 +111,9 @@ export const ProductSchema = z.object({
   title: z.string(),
   description: z.string(),
   variants: z.array(VariantSchema),
+  /** Issue 28, as on the card: the stores with the item on offer in this country, and its cheapest total in stock. */
+  offersCount: z.number(),
+  fromPrice: z.number().nullable(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

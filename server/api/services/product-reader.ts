@@ -297,13 +297,15 @@ export function productImages(imageUrl: string): Product['variants'][number]['im
 }
 
 /** The full product, or undefined when it is not sold in the country (or withdrawn there). */
-export async function readProduct(db: Queryable, id: number, country: CountryCode): Promise<Product | undefined> {
-  const [products, sizes] = await Promise.all([readProducts(db, [id]), readSizes(db, [id], country)]);
+export async function readProduct(db: Queryable, id: number, country: CountryCode, adminView = false): Promise<Product | undefined> {
+  const [products, sizes, offers] = await Promise.all([readProducts(db, [id]), readSizes(db, [id], country), readCardOffers(db, [id], country, adminView)]);
   const p = products.get(id);
   if (!p || !sizes.length) return undefined;
   const thresholds = siteThresholds(p, country);
   return {
     ...core(p, sizes, thresholds),
+    offersCount: offers.get(id)?.offersCount ?? 0,
+    fromPrice: offers.get(id)?.fromPrice ?? null,
     title: p.title,
     description: p.description,
     variants: groupByVariant(sizes).map(

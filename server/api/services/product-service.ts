@@ -61,7 +61,7 @@ export class ProductService {
   async detail(address: ProductAddress, country: CountryCode, adminView = false): Promise<ProductDetail> {
     const found = await this.findSizeVariant(address, country, adminView);
     if (!found) throw notFound('No such product on this country site');
-    const product = await readProduct(this.db, found.product_id, country);
+    const product = await readProduct(this.db, found.product_id, country, adminView);
     if (!product) {
       const withdrawn = await this.withdrawn(found.product_id, found.slug);
       throw gone(`No longer sold by ${withdrawn.storename} on this country site`, withdrawn);

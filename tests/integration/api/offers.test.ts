@@ -89,6 +89,19 @@ describe.each(BOTH_ENGINES)('on %s', (_engine, open) => {
     expect(us.sizeOffers[0]!.canonicalUrl).toBe(us.canonicalUrl);
   });
 
+  it('gives the product, whichever store’s copy, its offers count and from price in the country, as its card has them', async () => {
+    // GB: Alder & Ash, Birch Row and Cedar Lane have a size in stock; the cheapest total in stock
+    // is Birch Row's M (79, delivery unknown). The US: Dune Street alone, at 95.
+    for (const store of ['alder-ash', 'birch-row', 'cedar-lane'] as const) {
+      const { product } = await detailOf(store, 'LINEN-S');
+      expect([product.offersCount, product.fromPrice]).toEqual([3, 79]);
+    }
+    const { product: us } = await detailOf('dune-street', 'LINEN-S', 'US');
+    expect([us.offersCount, us.fromPrice]).toEqual([1, 95]);
+    const { product: silk } = await detailOf('alder-ash', 'SILK');
+    expect([silk.offersCount, silk.fromPrice]).toEqual([1, 64.95]);
+  });
+
   it("names the oldest copy's page of the same size as every copy's canonical page, and a product sold once its own", async () => {
     const canonicalS = await pathOf('alder-ash', 'LINEN-S');
     const canonicalM = await pathOf('alder-ash', 'LINEN-M');

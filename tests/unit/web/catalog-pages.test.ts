@@ -97,6 +97,8 @@ function detail(sizes: SizeVariant[], selectedGuid = sizes[0]!.guid, sizeOffers 
       GB: 50,
       US: null,
       INTERNATIONAL: null,
+      offersCount: 1,
+      fromPrice: sizes[0]!.saleprice,
       title: 'Satin Dress',
       description: 'A dress.',
       variants: [
