@@ -85,7 +85,10 @@ describe('the product page in a real browser', () => {
     // The address changes before the page's data has come back: wait for that size's page.
     const selected = variant.size_variants.find((s) => s.guid === detail.selected.guid)!;
     await page.getByRole('heading', { name: `Size: ${selected.size}` }).waitFor();
-    const buy = page.getByRole('link', { name: `Buy at ${detail.product.storename} (opens in a new tab)` });
+    // The page's own Buy comes first: the same store's row of "Compare N offers" (issue 28) and a
+    // similar product's card from that store carry the same name after it.
+    const buy = page.getByRole('link', { name: `Buy at ${detail.product.storename} (opens in a new tab)` }).first();
+    await expect(buy.evaluate((a) => a.closest('.product-offers, .product-similar') === null)).resolves.toBe(true);
     await buy.focus();
     const [popup] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
     await popup.waitForURL(RETAILER);
@@ -103,7 +106,10 @@ describe('the product page in a real browser', () => {
     );
     const { context } = await shopperContext();
     const { page, problems } = await openPage(context, `${webUrl}/${detail.canonicalUrl}`);
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Add to Cart (opens in a new tab)' }).click()]);
+    // The page's own Add to Cart comes first (the same store's row of "Compare N offers" and a similar product's card follow).
+    const buy = page.getByRole('link', { name: 'Add to Cart (opens in a new tab)' }).first();
+    await expect(buy.evaluate((a) => a.closest('.product-offers, .product-similar') === null)).resolves.toBe(true);
+    const [popup] = await Promise.all([context.waitForEvent('page'), buy.click()]);
     await popup.waitForURL(RETAILER);
     const landed = new URL(popup.url());
     const stored = new URL(selectedSize(detail).url);

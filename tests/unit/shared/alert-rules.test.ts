@@ -30,13 +30,22 @@ describe('the set-alert request', () => {
   const guid = '2f90d73d-0000-5000-8000-000000000000';
 
   it('reads absent, null and empty price and scope as none, and numbers as the price typed', () => {
-    expect(SetUserAlertBody.parse({ id: guid, country: 'gb' })).toEqual({ id: { guid: guid.toLowerCase() }, alertPrice: null, brandId: null, storeId: null, country: 'GB' });
+    // anyStore (issue 28's "at any store"): absent reads false, so an old request is this store's alert.
+    expect(SetUserAlertBody.parse({ id: guid, country: 'gb' })).toEqual({
+      id: { guid: guid.toLowerCase() },
+      alertPrice: null,
+      brandId: null,
+      storeId: null,
+      country: 'GB',
+      anyStore: false,
+    });
     expect(SetUserAlertBody.parse({ id: guid, country: 'US', alertPrice: '', brandId: '', storeId: null })).toEqual({
       id: { guid: guid.toLowerCase() },
       alertPrice: null,
       brandId: null,
       storeId: null,
       country: 'US',
+      anyStore: false,
     });
     expect(SetUserAlertBody.parse({ id: guid, country: 'gb', alertPrice: 45.5, brandId: 3 })).toMatchObject({ alertPrice: '45.5', brandId: 3 });
   });
