@@ -175,10 +175,16 @@ export const ProductDetailSchema = z.object({
    */
   rating: z.object({ ratingValue: z.number(), ratingCount: z.number() }).nullable().optional(),
   /**
-   * The country sites this size variant is sold on (so the same page answers there): the
-   * page's hreflang alternates name only these. Optional: absent means every country.
+   * The country sites this size variant is sold on (so the same page answers there: the country
+   * chooser offers these). Optional: absent means every country.
    */
   soldIn: z.array(z.enum(COUNTRY_CODES)).optional(),
+  /**
+   * Issue 28: the country sites where this page is its size's canonical page (the oldest copy on
+   * offer there from a public store), which are the only alternates it names: on another site the
+   * same address names another store's copy as canonical.
+   */
+  canonicalIn: z.array(z.enum(COUNTRY_CODES)).optional(),
   /** Each size of the selected variant with every store's offer of it in the country (issue 28: offer-schemas.ts). */
   sizeOffers: z.array(SizeOffersSchema),
 });

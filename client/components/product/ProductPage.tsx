@@ -100,7 +100,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
         path={canonical}
         images={images}
         type="product"
-        countries={canonical === `/${detail.canonicalUrl}` ? detail.soldIn : []}
+        countries={canonical === `/${detail.canonicalUrl}` ? detail.canonicalIn : []}
       />
       <JsonLd data={productStructuredData({ detail, selection, url: local, image: absolute, rating: detail.rating ?? null })} />
       <Breadcrumb entries={detail.breadCrumb} />

@@ -80,10 +80,22 @@ export class ProductService {
         WHERE sv.guid = $1::uuid`,
       [selected.guid],
     );
+    // Per site, the size's canonical copy: the oldest on offer there from a public store (as the offers' canonicalUrl).
+    const canonicalIn = await this.db.query<{ country_code: CountryCode; canonical: boolean }>(
+      `SELECT pr.country_code, min(o.id) = min(page.id) AS canonical
+         FROM size_variants page
+         JOIN size_variants o ON o.canonical_id = page.canonical_id
+         JOIN size_variant_prices pr ON pr.size_variant_id = o.id AND pr.withdrawn_at IS NULL
+         JOIN stores s ON s.id = o.store_id AND NOT s.admin_only
+        WHERE page.guid = $1::uuid
+        GROUP BY pr.country_code`,
+      [selected.guid],
+    );
     return {
       product,
       selected: { variant_index: variantIndex, guid: selected.guid },
       soldIn: COUNTRY_CODES.filter((code) => soldIn.some((row) => row.country_code === code)),
+      canonicalIn: COUNTRY_CODES.filter((code) => canonicalIn.some((row) => row.country_code === code && row.canonical)),
       canonicalUrl: `${product.category_slug}/${product.subcategory_slug}/${selected.slug}`,
       breadCrumb: categoryChain(product.subcategory_slug)
         .slice(0, 5)

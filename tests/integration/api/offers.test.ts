@@ -3,7 +3,9 @@ import type { Offer } from '../../../shared/api/offer-schemas';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
 import { ProductDetailSchema, SitemapUrlsSchema } from '../../../shared/api/product-schemas';
 import type { Database } from '../../../server/api/db/database';
+import { importFeed } from '../../../server/api/catalog/importer';
 import { startApi } from '../../support/api-server';
+import { dressFeed } from '../../support/feed-fixtures';
 import { GTIN, MPN, guidOf, seedOffersCatalog, type StoreSlug } from '../../support/offers-catalog';
 import { BOTH_ENGINES } from '../../support/test-database';
 
@@ -124,5 +126,18 @@ describe.each(BOTH_ENGINES)('on %s', (_engine, open) => {
     expect(await sitemap('GB')).toEqual([await pathOf('alder-ash', 'LINEN-S'), await pathOf('alder-ash', 'SILK')]);
     // Alder & Ash does not sell in the US: there, the copy on offer is the canonical page.
     expect(await sitemap('US')).toEqual([await pathOf('dune-street', 'LINEN-S', 'US')]);
+  });
+
+  // Last: it gives Cedar Lane a US offer, which the tests above do not expect.
+  it('names as alternates only the sites where the page is its size’s canonical page', async () => {
+    // Cedar Lane's copy is younger than Alder & Ash's (GB's canonical) and older than Dune
+    // Street's, so in the US, where Alder & Ash does not sell, Cedar Lane's page is the canonical one.
+    await importFeed(db, {
+      store: 'cedar-lane',
+      country: 'US',
+      text: dressFeed([{ id: 'LINEN-S', group: 'LINEN', size: 'S', title: 'Linen Midi Dress', price: '90.00', gtin: GTIN.S, mpn: MPN }], 'USD'),
+    });
+    const cedar = await detailOf('cedar-lane', 'LINEN-S', 'US');
+    expect([cedar.soldIn, cedar.canonicalIn, cedar.sizeOffers[0]!.canonicalUrl]).toEqual([['GB', 'US'], ['US'], cedar.canonicalUrl]);
   });
 });
