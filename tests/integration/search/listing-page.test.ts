@@ -99,7 +99,7 @@ describe('GET /api/search/listing', () => {
       if (one.pages.length === 2) twoPages += 1;
     }
     // The workload is not empty: most of these listings have products, some two api pages.
-    expect(withProducts).toBe(10);
+    expect(withProducts).toBe(11);
     expect(twoPages).toBe(3);
   });
 

@@ -125,9 +125,10 @@ describe('a cold listing page', () => {
       wires.push(wire);
       expect(decodeListing(JSON.parse(JSON.stringify(wire)) as ListingWire), path).toEqual(view);
     }
-    // Each listing's first page as the demo holds it: all 7 dresses, the 9 black clothes, the 8
-    // dresses a search finds, 20 of the brand's 22 and a full second page of women's.
-    expect(firstPage).toEqual({ '/dresses': 7, '/clothing': 9, '/search': 8, '/brand/gossamer-label': 20, '/shop/women': 20 });
+    // Each listing's first page as the demo holds it (one card per product, issue 28): all 11
+    // dresses, the 9 black clothes, the 11 dresses a search finds, all 5 of the brand's and a
+    // full second page of women's.
+    expect(firstPage).toEqual({ '/dresses': 11, '/clothing': 9, '/search': 11, '/brand/gossamer-label': 5, '/shop/women': 20 });
     // The shortcuts are taken (and so proven above): packed pictures and slugs, names left out.
     const variants = wires.flatMap((w) => w.p.flatMap((p) => p[3].flatMap((card) => card[9])));
     expect(variants.some((v) => Array.isArray(v[5]) && !v[2].includes('/') && v[3] === 0)).toBe(true);
