@@ -36,15 +36,21 @@ type Priced = { id: number; guid: string; msrp: number; sale: number };
 /** A change: days ago, sale price, in stock. The list price stays the size variant's msrp. */
 type Change = [ago: number, sale: number, inStock: boolean];
 
-/** In-stock GB size variants reduced by at least a fifth, one per product, priced enough to have room between sale and list price. */
+/**
+ * In-stock GB size variants reduced by at least a fifth, one per product, priced enough to have
+ * room between sale and list price, of products only one store sells (issue 28: a size other
+ * stores sell too has their lines and a lowest across them, which the last test is about).
+ */
 async function reducedSizeVariants(count: number): Promise<Priced[]> {
   const rows = await stack.db.query<Priced>(
     `SELECT DISTINCT ON (v.product_id) sv.id, sv.guid::text AS guid, pr.msrp::float8 AS msrp, pr.sale_price::float8 AS sale
        FROM size_variants sv
        JOIN variants v ON v.id = sv.variant_id
+       JOIN products p ON p.id = v.product_id
        JOIN stores s ON s.id = sv.store_id AND NOT s.admin_only
        JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'GB'
       WHERE pr.status = 1 AND pr.sale_price >= 20 AND pr.msrp >= pr.sale_price * 1.25
+        AND NOT EXISTS (SELECT 1 FROM products o WHERE o.canonical_id = p.canonical_id AND o.id <> p.id)
       ORDER BY v.product_id, sv.id
       LIMIT $1`,
     [count],
@@ -232,27 +238,29 @@ describe('the price history on the product page', () => {
     await context.close();
   });
 
-  // Issue 28. Until the matcher lands, a second store's copy is matched here with SQL (same_as).
+  // Issue 28: a size the demo's stores really sell two of, matched by the importer (a shared
+  // GTIN): the older copy (the match's canonical, whose page this is) and the other store's.
   it('draws the lowest total across stores and each store’s line when two stores sell the size, with a legend naming them and a table of the lowest', async () => {
-    const [, , item] = await reducedSizeVariants(3);
-    const [other] = await stack.db.query<Priced & { product_id: number }>(
-      `SELECT sv.id, sv.guid::text AS guid, pr.msrp::float8 AS msrp, pr.sale_price::float8 AS sale, v.product_id
-         FROM size_variants sv
-         JOIN variants v ON v.id = sv.variant_id
-         JOIN stores s ON s.id = sv.store_id AND NOT s.admin_only
-         JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'GB' AND pr.withdrawn_at IS NULL
-        WHERE pr.status = 1 AND sv.store_id <> (SELECT store_id FROM size_variants WHERE id = $1) AND sv.id > $1
-        ORDER BY sv.id LIMIT 1`,
-      [item!.id],
+    const pair = await stack.db.query<Priced>(
+      `WITH offers AS (
+         SELECT sv.id, sv.canonical_id, sv.guid::text AS guid, pr.msrp::float8 AS msrp, pr.sale_price::float8 AS sale
+           FROM size_variants sv
+           JOIN stores s ON s.id = sv.store_id AND NOT s.admin_only
+           JOIN size_variant_prices pr ON pr.size_variant_id = sv.id AND pr.country_code = 'GB' AND pr.withdrawn_at IS NULL
+          WHERE pr.status = 1)
+       SELECT id, guid, msrp, sale FROM offers
+        WHERE canonical_id = (SELECT o.canonical_id FROM offers o GROUP BY 1
+                               HAVING count(*) = 2 AND count(*) = (SELECT count(*) FROM size_variants a WHERE a.canonical_id = o.canonical_id)
+                               ORDER BY 1 LIMIT 1)
+        ORDER BY id`,
     );
-    await stack.db.query('UPDATE size_variants SET same_as = $1 WHERE id = $2', [item!.id, other!.id]);
-    await stack.db.query('UPDATE products SET same_as = (SELECT product_id FROM variants v JOIN size_variants sv ON sv.variant_id = v.id WHERE sv.id = $1) WHERE id = $2', [
-      item!.id,
-      other!.product_id,
-    ]);
+    expect(pair.length).toBe(2);
+    const [item, other] = pair;
+    // The importer's match, not the test's: the newer copy names the older one.
+    expect(await stack.db.query('SELECT same_as FROM size_variants WHERE id = $1', [other!.id])).toEqual([{ same_as: item!.id }]);
     const now = Date.now();
     await writeLog(item!, [[40, item!.msrp, true], [5, item!.sale, true]], now);
-    await writeLog({ ...other!, msrp: other!.msrp }, [[20, other!.sale, true]], now);
+    await writeLog(other!, [[20, other!.sale, true]], now);
     const answer = PriceHistorySchema.parse(
       ((await (await fetch(`${stack.api.url}${pathPrefix(priceHistoryPath)}${item!.guid}?country=GB`)).json()) as { data: unknown }).data,
     );
