@@ -1,10 +1,11 @@
 import type { LowestPoint, PriceHistory, PricePoint, StoreLine } from '../../../shared/api/price-history-schemas';
-import { isCountryCode, type CountryCode } from '../../../shared/countries';
-import { deliveryPrice, offerTotal, thresholdsOnSite } from '../../../shared/free-delivery';
+import type { CountryCode } from '../../../shared/countries';
+import { deliveryPrice, offerTotal } from '../../../shared/free-delivery';
 import { DAY_MS, honestPrice, lowestBuyable, type PriceChange } from '../../../shared/reference-price';
 import { notFound } from '../../lib/http-error';
 import { logChange } from '../catalog/honest-offers';
 import type { Queryable } from '../db/database';
+import { siteThresholds } from './product-reader';
 
 // A size variant's price history on one country's site, read from the change log
 // (price_history: one row per price or availability change, not one per day), and what the
@@ -181,8 +182,7 @@ function acrossStores(
     const withdrawn = offer.withdrawn_at === null ? null : utcDay(new Date(offer.withdrawn_at).getTime());
     const points = comparable.length ? dailyPoints(comparable, at.now, at.days).filter(([, date]) => withdrawn === null || date <= withdrawn) : [];
     if (!points.length) continue;
-    const stated = { GB: offer.free_delivery_gb, US: offer.free_delivery_us, INTERNATIONAL: offer.free_delivery_international };
-    const thresholds = isCountryCode(offer.store_country) ? thresholdsOnSite(stated, offer.store_country, at.country) : { GB: null, US: null, INTERNATIONAL: null };
+    const thresholds = siteThresholds(offer, at.country);
     const delivery = (salePrice: number) => deliveryPrice({ salePrice, shippingPrice: offer.shipping_price }, thresholds, offer.store_delivery, at.country);
     stores.push({
       guid: offer.guid,
