@@ -6,6 +6,7 @@ import { hasFreeDelivery } from '../../../client/components/listing/product-card
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
+import { dressFeed } from '../../support/feed-fixtures';
 import { SEARCH_ENGINES, apiOverEngineFor } from '../../support/search-engines';
 import { openTestDatabase } from '../../support/test-database';
 import * as SEARCH_API from '../../../shared/api/search-paths';
@@ -32,31 +33,6 @@ const MANIFEST = {
   ],
 };
 
-const HEADER = 'id\titem_group_id\ttitle\tdescription\tlink\timage_link\tprice\tbrand\tcolor\tgender\tage_group\tsize\tavailability\tproduct_type\tshipping';
-
-function feed(rows: { id: string; group?: string; size?: string; title: string; price: string; shipping: string }[]): string {
-  const lines = rows.map((r) =>
-    [
-      r.id,
-      r.group ?? r.id,
-      r.title,
-      `A ${r.title.toLowerCase()}.`,
-      `https://shop.example/${r.id}`,
-      '/images/v1/product/dress/black/1/full.svg',
-      r.price,
-      'Ava Marlowe',
-      'Black',
-      'female',
-      'adult',
-      r.size ?? 'M',
-      'in_stock',
-      'Women > Clothing > Dresses > Midi Dresses',
-      r.shipping,
-    ].join('\t'),
-  );
-  return `${[HEADER, ...lines].join('\n')}\n`;
-}
-
 let db: Database;
 
 beforeAll(async () => {
@@ -65,25 +41,25 @@ beforeAll(async () => {
   await importFeed(db, {
     store: 'fern-leather',
     country: 'GB',
-    text: feed([
+    text: dressFeed([
       // 93.99 is under 95, though the feed ships it free (the issue's answer said true).
-      { id: 'FL-UNDER', title: 'Leather Midi Dress', price: '93.99 GBP', shipping: 'GB:::0.00 GBP' },
+      { id: 'FL-UNDER', title: 'Leather Midi Dress', price: '93.99', shipping: 'GB:::0.00 GBP' },
       // 96.00 reaches 95, though the feed charges for it.
-      { id: 'FL-OVER', title: 'Leather Wrap Dress', price: '96.00 GBP', shipping: 'GB:::4.95 GBP' },
+      { id: 'FL-OVER', title: 'Leather Wrap Dress', price: '96.00', shipping: 'GB:::4.95 GBP' },
       // One product, two sizes either side of 95: the card shows the cheaper, without the badge.
-      { id: 'FL-SPLIT-S', group: 'FL-SPLIT', size: 'S', title: 'Leather Shirt Dress', price: '93.99 GBP', shipping: 'GB:::0.00 GBP' },
-      { id: 'FL-SPLIT-L', group: 'FL-SPLIT', size: 'L', title: 'Leather Shirt Dress', price: '96.00 GBP', shipping: 'GB:::4.95 GBP' },
+      { id: 'FL-SPLIT-S', group: 'FL-SPLIT', size: 'S', title: 'Leather Shirt Dress', price: '93.99', shipping: 'GB:::0.00 GBP' },
+      { id: 'FL-SPLIT-L', group: 'FL-SPLIT', size: 'L', title: 'Leather Shirt Dress', price: '96.00', shipping: 'GB:::4.95 GBP' },
     ]),
   });
   await importFeed(db, {
     store: 'wattle-boutique',
     country: 'GB',
-    text: feed([{ id: 'WB-ABROAD', title: 'Leather Slip Dress', price: '120.00 GBP', shipping: 'GB:::0.00 GBP' }]),
+    text: dressFeed([{ id: 'WB-ABROAD', title: 'Leather Slip Dress', price: '120.00', shipping: 'GB:::0.00 GBP' }]),
   });
   await importFeed(db, {
     store: 'wattle-boutique',
     country: 'AU',
-    text: feed([{ id: 'WB-ABROAD', title: 'Leather Slip Dress', price: '120.00 AUD', shipping: 'AU:::9.95 AUD' }]),
+    text: dressFeed([{ id: 'WB-ABROAD', title: 'Leather Slip Dress', price: '120.00', shipping: 'AU:::9.95 AUD' }], 'AUD'),
   });
 });
 
