@@ -18,7 +18,7 @@ import type { SearchEngine } from '../../../server/api/search-engine/search-engi
 import { createRegistry } from '../../../server/lib/http-metrics';
 import { createLogger } from '../../../server/lib/logger';
 import { fixtureManifest, readFixture } from '../../support/feed-fixtures';
-import type { ReceivedMail } from '../../support/smtp-server';
+import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
 import { listen } from '../../support/listen';
 import { openTestDatabase } from '../../support/test-database';
 import { registerUser, testAccountSettings, type TestSettings } from '../accounts/accounts-api';
@@ -186,4 +186,25 @@ export function testClock() {
       at += hours * 3_600_000;
     },
   };
+}
+
+/** The alerts api sending mail to a loopback SMTP server, and an evaluator on a test's clock. */
+export type MailingAlerts = { smtp: Awaited<ReturnType<typeof startSmtpServer>>; db: Database; api: AlertsApi; evaluator: AlertEvaluator };
+
+/** Starts MailingAlerts over the fixtures, past their first import: every entry a first sighting, which fires nothing. */
+export async function startMailingAlerts(open: () => Promise<Database>, clock: ReturnType<typeof testClock>): Promise<MailingAlerts> {
+  const smtp = await startSmtpServer();
+  const db = await openAlertsDatabase(open);
+  const api = await startAlertsApi(db, { settings: { mail: { smtpUrl: smtp.url, from: 'Vitrine <alerts@vitrine.test>' } } });
+  const evaluator = evaluatorFor(api, { now: clock.now });
+  expect(await evaluator.run()).toEqual({ changes: 11, matches: 0, mails: 0 });
+  return { smtp, db, api, evaluator };
+}
+
+/** Stops what startMailingAlerts started (any part of it, if it failed part-way). */
+export async function stopMailingAlerts(stack: Partial<MailingAlerts>): Promise<void> {
+  await stack.evaluator?.stop();
+  await stack.api?.close();
+  await stack.db?.close();
+  await stack.smtp?.close();
 }

@@ -5,25 +5,25 @@ import { ALERT_API } from '../../../shared/api/alert-paths';
 import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-rules';
 import type { AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
 import type { Database } from '../../../server/api/db/database';
-import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
+import type { ReceivedMail } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { uniqueEmail } from '../accounts/accounts-api';
 import {
-  FEEDS,
-  SITE_URL,
   alertClient,
+  type AlertClient,
+  type AlertsApi,
   editTsv,
-  evaluatorFor,
+  FEEDS,
   guidOf,
   headerOf,
   importFixture,
+  type MailingAlerts,
   newShopper,
-  openAlertsDatabase,
-  startAlertsApi,
+  SITE_URL,
+  startMailingAlerts,
+  stopMailingAlerts,
   testClock,
   textOf,
-  type AlertClient,
-  type AlertsApi,
 } from './alerts-support';
 
 // Back-in-stock alerts (issue 27): set on a size sold out in the alert's country, they fire
@@ -45,25 +45,16 @@ function usAvailability(text: string, item: string, availability: string): strin
 describe.each(BOTH_ENGINES)('back-in-stock alerts on %s', (_engine, open) => {
   let db: Database;
   let api: AlertsApi;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: MailingAlerts['smtp'];
   let evaluator: AlertEvaluator;
   const clock = testClock();
   const current: Record<'northlaneGB' | 'atlasGB' | 'atlasUS', string> = { northlaneGB: FEEDS.northlaneGB.text, atlasGB: FEEDS.atlasGB.text, atlasUS: FEEDS.atlasUS.text };
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    db = await openAlertsDatabase(open);
-    api = await startAlertsApi(db, { settings: { mail: { smtpUrl: smtp.url, from: 'Vitrine <alerts@vitrine.test>' } } });
-    evaluator = evaluatorFor(api, { now: clock.now });
-    expect(await evaluator.run()).toEqual({ changes: 11, matches: 0, mails: 0 });
+    ({ smtp, db, api, evaluator } = await startMailingAlerts(open, clock));
   }, 120_000);
 
-  afterAll(async () => {
-    await evaluator?.stop();
-    await api?.close();
-    await db?.close();
-    await smtp?.close();
-  });
+  afterAll(() => stopMailingAlerts({ evaluator, api, db, smtp }));
 
   const shopper = (): Promise<Shopper> => newShopper(api);
 

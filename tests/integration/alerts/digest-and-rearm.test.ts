@@ -4,24 +4,25 @@ import { NotificationsSchema } from '../../../shared/api/alert-schemas';
 import { ALERT_API } from '../../../shared/api/alert-paths';
 import type { AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
 import type { Database } from '../../../server/api/db/database';
-import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
+import type { ReceivedMail } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
 import {
-  FEEDS,
-  SITE_URL,
+  type AlertClient,
+  type AlertsApi,
   editTsv,
   evaluatorFor,
+  FEEDS,
   guidOf,
   headerOf,
   importFixture,
+  type MailingAlerts,
   newShopper,
   setUserAlert,
-  openAlertsDatabase,
-  startAlertsApi,
+  SITE_URL,
+  startMailingAlerts,
+  stopMailingAlerts,
   testClock,
   textOf,
-  type AlertClient,
-  type AlertsApi,
 } from './alerts-support';
 
 // No alert e-mail storm (issue 27): at most one alert e-mail per shopper or guest address per
@@ -45,25 +46,16 @@ const RULES = [
 describe.each(BOTH_ENGINES)('alert e-mails, digests and re-arm on %s', (_engine, open) => {
   let db: Database;
   let api: AlertsApi;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: MailingAlerts['smtp'];
   let evaluator: AlertEvaluator;
   const clock = testClock();
   let northlaneFeed = FEEDS.northlaneGB.text;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    db = await openAlertsDatabase(open);
-    api = await startAlertsApi(db, { settings: { mail: { smtpUrl: smtp.url, from: 'Vitrine <alerts@vitrine.test>' } } });
-    evaluator = evaluatorFor(api, { now: clock.now });
-    expect(await evaluator.run()).toEqual({ changes: 11, matches: 0, mails: 0 });
+    ({ smtp, db, api, evaluator } = await startMailingAlerts(open, clock));
   }, 120_000);
 
-  afterAll(async () => {
-    await evaluator?.stop();
-    await api?.close();
-    await db?.close();
-    await smtp?.close();
-  });
+  afterAll(() => stopMailingAlerts({ evaluator, api, db, smtp }));
 
   const shopper = (): Promise<Shopper> => newShopper(api);
   /** Imports the northlane GB feed with these items' columns changed, and runs the evaluator (and the outbox). */

@@ -5,29 +5,30 @@ import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-
 import { ALERT_CONSUMER, type AlertEvaluator } from '../../../server/api/alerts/alert-evaluator';
 import { latestCursor, saveCursor } from '../../../server/api/catalog/catalog-changes';
 import type { Database } from '../../../server/api/db/database';
-import { startSmtpServer, type ReceivedMail } from '../../support/smtp-server';
+import type { ReceivedMail } from '../../support/smtp-server';
 import { BOTH_ENGINES } from '../../support/test-database';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import { fixtureManifest } from '../../support/feed-fixtures';
 import {
-  FEEDS,
-  evaluatorFor,
-  SITE_URL,
+  type AlertClient,
+  type AlertsApi,
   editTsv,
   editXml,
+  evaluatorFor,
+  FEEDS,
   guidOf,
   headerOf,
   importFixture,
+  type MailingAlerts,
   newShopper,
-  setUserAlert,
-  openAlertsDatabase,
   sellAlsoAt,
-  startAlertsApi,
-  type AlertClient,
-  textOf,
-  type AlertsApi,
+  setUserAlert,
+  SITE_URL,
+  startMailingAlerts,
+  stopMailingAlerts,
   testClock,
+  textOf,
 } from './alerts-support';
 import { ALERT_API } from '../../../shared/api/alert-paths';
 
@@ -42,7 +43,7 @@ type Shopper = { as: AlertClient; email: string; userId: number };
 describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
   let db: Database;
   let api: AlertsApi;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: MailingAlerts['smtp'];
   let evaluator: AlertEvaluator;
   let brands: Record<string, number>;
   let stores: Record<string, number>;
@@ -51,22 +52,12 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
   const current: Record<'northlaneGB' | 'atlasGB' | 'atlasUS', string> = { northlaneGB: FEEDS.northlaneGB.text, atlasGB: FEEDS.atlasGB.text, atlasUS: FEEDS.atlasUS.text };
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    db = await openAlertsDatabase(open);
-    api = await startAlertsApi(db, { settings: { mail: { smtpUrl: smtp.url, from: 'Vitrine <alerts@vitrine.test>' } } });
-    evaluator = evaluatorFor(api, { now: clock.now });
-    // The fixtures' first import: every entry a first sighting, which fires nothing.
-    expect(await evaluator.run()).toEqual({ changes: 11, matches: 0, mails: 0 });
+    ({ smtp, db, api, evaluator } = await startMailingAlerts(open, clock));
     brands = Object.fromEntries((await db.query<{ name: string; id: number }>('SELECT name, id FROM brands')).map((r) => [r.name, r.id]));
     stores = Object.fromEntries((await db.query<{ slug: string; id: number }>('SELECT slug, id FROM stores')).map((r) => [r.slug, r.id]));
   }, 120_000);
 
-  afterAll(async () => {
-    await evaluator?.stop();
-    await api?.close();
-    await db?.close();
-    await smtp?.close();
-  });
+  afterAll(() => stopMailingAlerts({ evaluator, api, db, smtp }));
 
   const shopper = (): Promise<Shopper> => newShopper(api);
 
