@@ -1,13 +1,18 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { RouterContextProvider, createBrowserRouter, matchRoutes } from 'react-router';
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { RouterContextProvider, createBrowserRouter, matchRoutes, type DataStrategyFunction } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { PAYLOAD_GLOBAL, resolveTransferEntries, type Payload } from '../shared/payload';
 import { BrowserTransferCache, createBrowserApiClient } from './api/browser-api-client';
 import { setBrowserApi } from './api/browser-api';
 import { browserSession } from './api/browser-session';
 import { sessionContext } from './app/session-context';
-import { SiteConfigContext, apiContext, siteContext } from './app/contexts';
+import { SiteConfigContext, apiContext, i18nContext, siteContext } from './app/contexts';
+import { catalogReady, setCatalog } from './app/i18n';
+import { siteLanguage } from '../shared/i18n/languages';
+import type { Translate } from '../shared/i18n/translator';
 import { deserializeRouteErrors } from './app/route-errors-codec';
 import { routes } from './routes';
 import './styles/main.css';
@@ -18,7 +23,15 @@ const payload = (window as unknown as Record<string, Payload>)[PAYLOAD_GLOBAL];
 if (!payload) throw new Error('The page payload is missing');
 const { config, router: state, transfer } = payload;
 
-const api = createBrowserApiClient(new BrowserTransferCache(transfer));
+// The page's language (decision 0080): the server's messages now, the whole catalogue when
+// the browser is idle; a streamed page came without its messages, so they are fetched first.
+const { locale } = siteLanguage(config.country, config.language);
+const i18n = setupI18n({ locale, messages: { [locale]: payload.messages ?? {} }, missing: (_locale, id) => id });
+setCatalog(i18n.messages, config.catalog);
+if (!payload.messages) await catalogReady();
+const translator = { i18n, locale, t: ((id, values) => i18n._(id, values)) as Translate };
+
+const api = createBrowserApiClient(new BrowserTransferCache(transfer), locale);
 setBrowserApi(api);
 
 // Lazy route modules matched by this URL must be in place before hydrating, or the first
@@ -45,8 +58,15 @@ const router = createBrowserRouter(routes, {
     actionData: state.actionData,
     errors: deserializeRouteErrors(state.errors),
   },
+  // A navigation's loaders and the page they lead to speak the whole catalogue.
+  dataStrategy: (async ({ matches }) => {
+    await catalogReady().catch(() => undefined);
+    const results = await Promise.all(matches.map((match) => match.resolve()));
+    return Object.fromEntries(matches.map((match, i) => [match.route.id, results[i]!]));
+  }) satisfies DataStrategyFunction,
   getContext() {
     const context = new RouterContextProvider();
+    context.set(i18nContext, translator);
     context.set(apiContext, api);
     context.set(siteContext, config);
     context.set(sessionContext, browserSession);
@@ -61,7 +81,9 @@ startTransition(() => {
     document,
     <StrictMode>
       <SiteConfigContext.Provider value={config}>
-        <RouterProvider router={router} />
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
       </SiteConfigContext.Provider>
     </StrictMode>,
     {
@@ -72,6 +94,10 @@ startTransition(() => {
     },
   );
 });
+
+// The rest of the catalogue, for navigations and parts drawn on demand, once the page is idle.
+const idle = (globalThis as { requestIdleCallback?: (run: () => void) => void }).requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+idle(() => void catalogReady().catch(() => undefined));
 
 /** Ends the current task so the browser can paint and handle input before the next step. */
 function yieldToBrowser(): Promise<void> {

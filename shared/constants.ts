@@ -70,6 +70,11 @@ export const UPSTREAM_HEADER = {
   clientAddress: 'x-forwarded-for',
   /** The known-device cookie, on the sign-in calls only (server/web/http/session-routes.ts). */
   knownDevice: 'x-known-device',
+  /**
+   * The site language's locale (fr-CA): from the page's path, or the browser's own header on
+   * a gateway call (decision 0080). The api writes its messages and e-mails in it.
+   */
+  locale: 'x-locale',
 } as const;
 
 /**

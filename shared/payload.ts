@@ -3,6 +3,8 @@
 // of it) straight to the page; such values are sent once, in the transfer cache, and the
 // router state points at them, so no answer is sent twice (ARCHITECTURE.md "Decision log").
 import type { CountryCode } from './countries';
+import type { LanguageSegment } from './i18n/languages';
+import type { CompiledCatalog } from './i18n/translator';
 import type { SocialProviderId } from './social-sign-in';
 
 export type ClientAssets = { entry: string; css: string[]; modulepreload: string[] };
@@ -10,8 +12,12 @@ export type ClientAssets = { entry: string; css: string[]; modulepreload: string
 /** Public configuration: what the browser may know. No secrets, no internal hosts. */
 export type SiteConfig = {
   country: CountryCode;
-  /** The country prefix React Router runs under: '' for GB, '/us' for the USA. */
+  /** The site's language, as its URL segment: '' for English (shared/i18n/languages.ts). */
+  language: LanguageSegment;
+  /** The prefix React Router runs under: '' for GB, '/us' for the USA, '/ca/fr' for Canada in French. */
   basename: string;
+  /** The language's whole compiled catalogue (content-hashed, immutable). */
+  catalog: string;
   /** The public origin pages are served from, for canonical and alternate links. */
   siteUrl: string;
   assets: ClientAssets;
@@ -32,6 +38,11 @@ export type RouterState = {
 
 export type Payload = {
   config: SiteConfig;
+  /**
+   * The messages the server's render used, so the first render in the browser has them; absent
+   * on a streamed page, whose browser fetches the whole catalogue before hydrating.
+   */
+  messages?: CompiledCatalog;
   router: RouterState;
   transfer: Record<string, unknown>;
 };

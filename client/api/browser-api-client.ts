@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient, type ApiRequest, type ApiResponse } from '../../shared/api/api-client';
 import { XSRF_HEADER, XSRF_REFUSED_MESSAGE, XSRF_TOKEN_PATH } from '../../shared/api/web-session';
-import { COOKIE } from '../../shared/constants';
+import { COOKIE, UPSTREAM_HEADER } from '../../shared/constants';
 import { readCookie } from '../app/cookies';
 import { AUTH_PREFIX } from '../../shared/api/api-paths';
 
@@ -42,6 +42,9 @@ export async function xsrfToken(renew = false): Promise<string | undefined> {
 /** Spec section 8: 'UnAuthorized Access!' anywhere but sign-in ends the session in this tab too. */
 export const UNAUTHORIZED_EVENT = 'vitrine:unauthorized';
 
+/** The page's locale, sent with every call: the api answers its messages in it (decision 0080). */
+let pageLocale: string | undefined;
+
 async function send(request: ApiRequest, renewXsrf: boolean): Promise<ApiResponse> {
   const unsafe = request.method !== 'GET';
   const xsrf = unsafe ? await xsrfToken(renewXsrf) : undefined;
@@ -53,6 +56,7 @@ async function send(request: ApiRequest, renewXsrf: boolean): Promise<ApiRespons
         accept: 'application/json',
         ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(xsrf ? { [XSRF_HEADER]: xsrf } : {}),
+        ...(pageLocale ? { [UPSTREAM_HEADER.locale]: pageLocale } : {}),
         ...request.headers,
       },
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
@@ -83,6 +87,7 @@ async function browserTransport(request: ApiRequest): Promise<ApiResponse> {
   return response;
 }
 
-export function createBrowserApiClient(transfer: BrowserTransferCache): ApiClient {
+export function createBrowserApiClient(transfer: BrowserTransferCache, locale?: string): ApiClient {
+  if (locale) pageLocale = locale;
   return createApiClient(browserTransport, { take: (key) => transfer.take(key) });
 }

@@ -152,9 +152,11 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.get('/choose-country/:code', chooseCountry({ siteUrl }));
   app.use(sitemapRoutes({ siteUrl, upstream: api, timeoutMs: Math.max(config.upstreamTimeoutMs, SITEMAP_TIMEOUT_MS), logger }));
 
+  const assets = readClientAssets(config.clientDir);
   const handleDocument = createDocumentHandler({
     routes,
-    assets: readClientAssets(config.clientDir),
+    assets,
+    catalogs: assets.catalogs,
     siteUrl,
     socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.socialSignIn[provider]),
     api: { upstream: api, sharedCache, transferMetrics, shell: shellWarmer, keepParsed: config.keepParsedAnswers },

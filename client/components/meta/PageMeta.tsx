@@ -1,6 +1,8 @@
 import { useLocation } from 'react-router';
 import { TWITTER_SITE } from '../../../shared/constants';
-import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, countryPrefix, type CountryCode } from '../../../shared/countries';
+import { COUNTRY_CODES, DEFAULT_COUNTRY, type CountryCode } from '../../../shared/countries';
+import { everySite, sitePath } from '../../../shared/i18n/languages';
+import { useLocale } from '../../app/i18n';
 import { SOCIAL_CARD, socialImageUrls } from '../../../shared/images';
 import { useSiteConfig } from '../../app/contexts';
 
@@ -39,19 +41,21 @@ function withPage(path: string, page: number): string {
 }
 
 /**
- * The same page on every country site that has it, as hreflang → absolute URL. x-default is
- * GB, or the first site that has the page when GB does not.
+ * The same page on every country site that has it, in each of its languages, as hreflang →
+ * absolute URL (fr-CA names the French page, en-CA the English one). x-default is GB in
+ * English, or the first site that has the page when GB does not.
  */
 export function alternateLinks(siteUrl: string, path: string, countries: readonly CountryCode[] = COUNTRY_CODES): { hreflang: string; href: string }[] {
-  const href = (code: CountryCode) => `${siteUrl}${countryPrefix(code)}${path === '/' && code !== DEFAULT_COUNTRY ? '' : path}`;
   const sites = COUNTRY_CODES.filter((code) => countries.includes(code));
   if (sites.length === 0) return [];
-  const links = sites.flatMap((code) => COUNTRIES[code].hreflang.map((hreflang) => ({ hreflang, href: href(code) })));
-  return [...links, { hreflang: 'x-default', href: href(sites.includes(DEFAULT_COUNTRY) ? DEFAULT_COUNTRY : sites[0]!) }];
+  const links = everySite(sites).map(({ country, language }) => ({ hreflang: language.locale, href: `${siteUrl}${sitePath(country, language.segment, path)}` }));
+  const fallback = sites.includes(DEFAULT_COUNTRY) ? DEFAULT_COUNTRY : sites[0]!;
+  return [...links, { hreflang: 'x-default', href: `${siteUrl}${sitePath(fallback, '', path)}` }];
 }
 
 export function PageMeta({ title, description, path, images = [], pagination, noindex, type = 'website', countries }: Props) {
   const site = useSiteConfig();
+  const locale = useLocale();
   const location = useLocation();
   const page = pagination?.page ?? 1;
   const sitePath = path === undefined ? location.pathname : path;
@@ -82,7 +86,7 @@ export function PageMeta({ title, description, path, images = [], pagination, no
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       {canonical && <meta property="og:url" content={canonical} />}
-      <meta property="og:locale" content={COUNTRIES[site.country].locale.replace('-', '_')} />
+      <meta property="og:locale" content={locale.replace('-', '_')} />
       {/* The first og:image is the card, its own properties right after it (Open Graph
           "structured properties"): ours are card-sized, our drawings' cards JPEGs and looks'
           collages PNGs. */}

@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { COUNTRIES, COUNTRY_CODES, parseCountryCode, type CountryCode } from '../../../shared/countries';
 import { useCountry } from '../../app/site-hooks';
+import { useT } from '../../app/i18n';
 import type { RouteHandle } from './CountryPopup';
 import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
 
@@ -16,6 +17,7 @@ export function chooseCountryHref(code: CountryCode, path: string, search: strin
 
 export function CountryChooser() {
   const current = useCountry();
+  const t = useT();
   const location = useLocation();
   // A page only some country sites have sends the others to their home page, not to a 404.
   const sites = useMatches()
@@ -39,10 +41,10 @@ export function CountryChooser() {
       {/* The name starts with what is shown (WCAG 2.5.3 "label in name"), the rest is for screen readers. */}
       <summary>
         <span className="country-code">{current.code}</span> <span className="country-currency">{current.currencyInfo.symbol.trim()}</span>
-        <span className="visually-hidden">: shopping in {current.name}. Change country</span>
+        <span className="visually-hidden">{t('shell.country.current', { country: current.name })}</span>
       </summary>
       <div className="country-panel">
-        <p className="country-heading">Shop in</p>
+        <p className="country-heading">{t('shell.country.shopIn')}</p>
         <ul>
           {COUNTRY_CODES.map((code) => (
             <li key={code}>
@@ -53,7 +55,7 @@ export function CountryChooser() {
                 className={code === suggested && code !== current.code ? 'is-suggested' : undefined}
               >
                 {COUNTRIES[code].name} <span className="country-currency">({COUNTRIES[code].info.currencyCode})</span>
-                {code === suggested && code !== current.code && <span className="suggested-tag"> Suggested</span>}
+                {code === suggested && code !== current.code && <span className="suggested-tag"> {t('shell.country.suggested')}</span>}
               </a>
             </li>
           ))}

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { COUNTRIES } from '../../../shared/countries';
+import { useLocale } from '../../app/i18n';
 import { useSiteConfig } from '../../app/contexts';
 
 /** The whole HTML document: React renders and hydrates it from <html> down. */
 export function Document({ children }: { children: ReactNode }) {
   const site = useSiteConfig();
   return (
-    <html lang={COUNTRIES[site.country].locale}>
+    <html lang={useLocale()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -7,6 +7,9 @@ import { requestIdFrom } from '../../lib/request-id';
 import { requestLog } from '../../lib/request-log';
 import { isBotRequest } from './bot';
 import { countryFromGeoHeader, countryFromPath } from './country';
+import { languageFromPath, languageOfLocale, SITE_LANGUAGES, type SiteLanguage } from '../../../shared/i18n/languages';
+import { UPSTREAM_HEADER } from '../../../shared/constants';
+import { isGatewayPath } from '../proxy/gateway';
 import { MALFORMED_ADDRESS_MESSAGE, readAddress } from './request-address';
 
 /** What every later step needs to know about a request, worked out once. */
@@ -15,6 +18,11 @@ export type RequestInfo = {
   /** The CSP nonce every inline script of this response carries. */
   nonce: string;
   country: CountryCode;
+  /**
+   * The site's language: a page's from its path (/ca/fr/…); a gateway call's from the
+   * browser's `x-locale` header (client/api/browser-api-client.ts), else English.
+   */
+  language: SiteLanguage;
   geoCountry: CountryCode | undefined;
   isBot: boolean;
 };
@@ -36,6 +44,17 @@ declare module 'express-serve-static-core' {
     /** The purge keys of the shared answers the page was rendered from (upstream/cache-purges.ts). */
     purgeKeys?: Set<string>;
   }
+}
+
+/**
+ * A call through the gateway says its page's language in a header; a page's language is its
+ * path's, whatever a header says, since the page cache keeps pages by address.
+ */
+function requestLanguage(req: Request, country: CountryCode): SiteLanguage {
+  if (!isGatewayPath(req.path.toLowerCase())) return languageFromPath(country, req.path);
+  const header = req.headers[UPSTREAM_HEADER.locale];
+  const locale = Array.isArray(header) ? header[0] : header;
+  return languageOfLocale(locale) ?? SITE_LANGUAGES[country][0]!;
 }
 
 export type RequestInfoOptions = { botHeader: string; geoHeader: string };
@@ -106,6 +125,7 @@ export function requestInfoMiddleware(options: RequestInfoOptions) {
       requestId: res.locals.requestId,
       nonce: res.locals.nonce,
       country: url.country,
+      language: requestLanguage(req, url.country),
       geoCountry: countryFromGeoHeader(req.headers[options.geoHeader]),
       isBot: isBotRequest(req.headers[options.botHeader], req.headers['user-agent']),
     };

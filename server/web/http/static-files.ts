@@ -10,7 +10,7 @@ import type { ClientManifest } from '../render/page-assets';
 /** The name the build gives an asset's brotli-compressed copy: `name.js` → `name.js.br`. */
 export const BROTLI_SUFFIX = '.br';
 /** The assets the build compresses (scripts/lib/precompress.ts): text that browsers fetch. */
-export const PRECOMPRESSED_FILE = /\.(js|css|svg)$/;
+export const PRECOMPRESSED_FILE = /\.(js|css|svg|json)$/;
 
 /** Every asset the build wrote a brotli copy of, by its path under /assets ('/chunks/x.js'). */
 function brotliCopies(assetsDir: string): Set<string> {

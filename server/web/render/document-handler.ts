@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createStaticHandler, type RouteObject, type StaticHandler, type StaticHandlerContext } from 'react-router';
-import { COUNTRY_CODES, countryPrefix, type CountryCode } from '../../../shared/countries';
+import { COUNTRY_CODES } from '../../../shared/countries';
+import { SITE_LANGUAGES, sitePrefix } from '../../../shared/i18n/languages';
 import { CacheNone, documentCachePolicy } from '../../../shared/http/cache-policy';
 import { pageDeadline } from '../upstream/api-upstream';
 import type { TransferMetrics } from '../upstream/transfer-cache';
@@ -32,10 +33,15 @@ function loaderCacheControls(context: StaticHandlerContext): string[] {
 }
 
 export function createDocumentHandler(deps: DocumentDeps) {
-  // One static handler per country basename, made once: the routes are the same, the prefix
-  // differs (spec section 2 "Country prefix").
-  const handlers = new Map<CountryCode, StaticHandler>(
-    COUNTRY_CODES.map((code) => [code, createStaticHandler(deps.routes, { basename: countryPrefix(code) })]),
+  // One static handler per site basename (a country and a language), made once: the routes are
+  // the same, the prefix differs (spec section 2 "Country prefix", decision 0080).
+  const handlers = new Map<string, StaticHandler>(
+    COUNTRY_CODES.flatMap((code) =>
+      SITE_LANGUAGES[code].map((language) => {
+        const prefix = sitePrefix(code, language.segment);
+        return [prefix, createStaticHandler(deps.routes, { basename: prefix })] as const;
+      }),
+    ),
   );
   const renderOptions: RenderOptions = {
     streamTimeoutMs: deps.streamTimeoutMs,
@@ -52,7 +58,9 @@ export function createDocumentHandler(deps: DocumentDeps) {
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    const handler = handlers.get(res.locals.requestInfo.country)!;
+    const { country, language } = res.locals.requestInfo;
+    const prefix = sitePrefix(country, language.segment);
+    const handler = handlers.get(prefix)!;
     const page = createPageContext(deps, req, res, { signal: controller.signal, deadline });
 
     let result: StaticHandlerContext | globalThis.Response;
@@ -63,7 +71,7 @@ export function createDocumentHandler(deps: DocumentDeps) {
       return next(error);
     }
     if (controller.signal.aborted) return;
-    if (result instanceof globalThis.Response) return sendFetchResponse(res, result, countryPrefix(res.locals.requestInfo.country) || '/');
+    if (result instanceof globalThis.Response) return sendFetchResponse(res, result, prefix || '/');
 
     // Final before the first byte. A form post's answer is about that one submission: nobody
     // keeps it. Anything of the shopper's in the page keeps it out of shared caches.
@@ -81,6 +89,13 @@ export function createDocumentHandler(deps: DocumentDeps) {
     if (controller.signal.aborted) return;
     // The page preloads the modules of the routes it matched (page-assets.ts).
     const payload = documentPayload(result, page.transfer, { ...page.config, assets: pageAssets(deps.assets, result.matches) }, deps);
-    renderDocument(req, res, renderOptions, { dataRoutes: handler.dataRoutes, result, payload, signal: controller.signal });
+    renderDocument(req, res, renderOptions, {
+      dataRoutes: handler.dataRoutes,
+      result,
+      payload,
+      translator: page.translator,
+      used: page.used,
+      signal: controller.signal,
+    });
   };
 }

@@ -8,7 +8,11 @@ import type { ClientAssets } from '../../../shared/payload';
 // other routes' modules load when a navigation needs them.
 
 /** The client build's manifest (scripts/build.ts writes it). */
-export type ClientManifest = ClientAssets & { routes: Record<string, string[]> };
+export type ClientManifest = ClientAssets & {
+  routes: Record<string, string[]>;
+  /** Each language's compiled catalogue (shared/i18n), content-hashed. */
+  catalogs: Record<string, string>;
+};
 
 export function pageAssets(manifest: ClientManifest, matches: StaticHandlerContext['matches']): ClientAssets {
   const files = new Set(manifest.modulepreload);

@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
 import { RouterContextProvider } from 'react-router';
-import { apiContext, siteContext } from '../../../client/app/contexts';
+import { apiContext, i18nContext, siteContext } from '../../../client/app/contexts';
 import { sessionContext, type SessionControl } from '../../../client/app/session-context';
-import { countryPrefix } from '../../../shared/countries';
+import { sitePrefix } from '../../../shared/i18n/languages';
+import { createTranslator, type Translator } from '../../../shared/i18n/translator';
+import { compiledCatalog } from '../../lib/catalogs';
 import type { ClientAssets, SiteConfig } from '../../../shared/payload';
 import { clearSessionCookies, cookieSaysAdmin, isSecureRequest, writeSessionCookies } from '../http/session-cookies';
 import { publicSession, signInCallerOf, signInError, signInUpstream, signOutUpstream } from '../http/session-routes';
@@ -18,6 +20,8 @@ export type PageContextDeps = {
   api: ServerApiDeps;
   assets: ClientAssets;
   siteUrl: string;
+  /** Each catalogue's address as the browser loads it (the build's manifest). */
+  catalogs: Readonly<Record<string, string>>;
   /** Providers the sign-in buttons may use (public: no ids, no secrets). */
   socialProviders: SiteConfig['socialProviders'];
   transferLimits: TransferLimits;
@@ -27,6 +31,9 @@ export type PageContext = {
   context: RouterContextProvider;
   config: SiteConfig;
   transfer: TransferCache;
+  /** The page's messages, in its language; `used` is every id its render asked for. */
+  translator: Translator;
+  used: Set<string>;
   /** Whether anything of the shopper's went into this page: its cookies or a personal call. */
   personal(): boolean;
 };
@@ -78,16 +85,22 @@ export function createPageContext(deps: PageContextDeps, req: Request, res: Resp
     },
   };
 
+  const language = info.language;
   const config: SiteConfig = {
     country: info.country,
-    basename: countryPrefix(info.country),
+    language: language.segment,
+    basename: sitePrefix(info.country, language.segment),
+    catalog: deps.catalogs[language.catalog] ?? '',
     siteUrl: deps.siteUrl,
     assets: deps.assets,
     isBot: info.isBot,
     ...(deps.socialProviders?.length ? { socialProviders: deps.socialProviders } : {}),
   };
+  const used = new Set<string>();
+  const translator = createTranslator(language.locale, compiledCatalog(language.catalog), (id) => used.add(id));
   const context = new RouterContextProvider();
   context.set(apiContext, api.client);
+  context.set(i18nContext, translator);
   context.set(siteContext, config);
   context.set(sessionContext, session);
 
@@ -95,6 +108,8 @@ export function createPageContext(deps: PageContextDeps, req: Request, res: Resp
     context,
     config,
     transfer,
+    translator,
+    used,
     personal: () => Boolean(caller.token || caller.guestKey) || api.madePersonalCall(),
   };
 }

@@ -1,7 +1,9 @@
 import type { Request, Response } from 'express';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticRouter, type StaticHandler, type StaticHandlerContext } from 'react-router';
+import { I18nProvider } from '@lingui/react';
 import { SiteConfigContext } from '../../../client/app/contexts';
+import type { CompiledCatalog, Translator } from '../../../shared/i18n/translator';
 import { NonceContext } from '../../../client/app/nonce';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import type { Payload } from '../../../shared/payload';
@@ -37,6 +39,9 @@ export type RenderedPage = {
   dataRoutes: StaticHandler['dataRoutes'];
   result: StaticHandlerContext;
   payload: Payload;
+  /** The page's messages; `used` collects the ids the render asks for. */
+  translator: Translator;
+  used: ReadonlySet<string>;
   /** Aborted when the client disconnects. */
   signal: AbortSignal;
 };
@@ -47,11 +52,12 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
   const tree = (
     <SiteConfigContext.Provider value={page.payload.config}>
       <NonceContext.Provider value={nonce}>
-        <StaticRouterProvider router={router} context={page.result} hydrate={false} nonce={nonce} />
+        <I18nProvider i18n={page.translator.i18n}>
+          <StaticRouterProvider router={router} context={page.result} hydrate={false} nonce={nonce} />
+        </I18nProvider>
       </NonceContext.Provider>
     </SiteConfigContext.Provider>
   );
-  const script = bootstrapScript(page.payload);
 
   const whole = options.renderMode === 'string' || (options.renderMode === 'auto' && !defersData(page.result));
   if (whole) {
@@ -64,6 +70,8 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
     // A boundary that suspended (or failed) is left to the client by renderToString: streamed
     // instead, React waits for it (and reports a failure as the stream does).
     if (options.renderMode === 'string' || !SUSPENDED_BOUNDARY.test(html)) {
+      // The page is whole: its messages are known, and travel inside it (decision 0080).
+      const script = bootstrapScript({ ...page.payload, messages: usedMessages(page) });
       // One buffer with its length, as the stream sends a page finished in one batch.
       const body = Buffer.from(withBootstrap(html, nonce, script));
       if (!res.headersSent) res.setHeader('Content-Length', body.byteLength);
@@ -72,6 +80,9 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
     }
   }
 
+  // A streamed page's messages are not all known when its script is written: the browser
+  // fetches the whole catalogue before hydrating it.
+  const script = bootstrapScript(page.payload);
   let timer: NodeJS.Timeout | undefined;
   const writable = new CoalescingWritable(res);
   const pipe = () => stream.pipe(writable as unknown as NodeJS.WritableStream);
@@ -108,6 +119,17 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
     clear();
     if (!res.writableFinished) stream.abort(new Error('client disconnected'));
   });
+}
+
+/** The compiled messages a render used, by id. */
+function usedMessages(page: RenderedPage): CompiledCatalog {
+  const all = page.translator.i18n.messages;
+  const messages: CompiledCatalog = {};
+  for (const id of page.used) {
+    const message = all[id];
+    if (message !== undefined) messages[id] = message;
+  }
+  return messages;
 }
 
 function sendShellError(req: Request, res: Response, options: RenderOptions, error: unknown): void {

@@ -26,6 +26,8 @@ export type Caller = {
   geoCountry?: CountryCode | undefined;
   isBot: boolean;
   requestId: string;
+  /** The page's language as a locale (fr-CA): the api writes its messages and e-mails in it. */
+  locale?: string | undefined;
   /**
    * The shopper's address as Express's `trust proxy` (TRUST_PROXY) reads it: the api counts
    * its per-address limits on it, so one client cannot use up every shopper's sign-ins.
@@ -47,6 +49,7 @@ export function callerOf(req: Request, res: Response): Caller {
     geoCountry: info.geoCountry,
     isBot: info.isBot,
     requestId: info.requestId,
+    locale: info.language.locale,
     clientAddress: req.ip,
   };
 }
@@ -107,6 +110,7 @@ export function upstreamHeaders(request: ScopedCall, caller: Caller): Record<str
     [UPSTREAM_HEADER.bot]: caller.isBot ? '1' : '0',
   };
   if (caller.geoCountry) headers[UPSTREAM_HEADER.geoCountry] = caller.geoCountry;
+  if (caller.locale) headers[UPSTREAM_HEADER.locale] = caller.locale;
   if (caller.clientAddress) headers[UPSTREAM_HEADER.clientAddress] = caller.clientAddress;
   if (!sendsIdentity(request)) return headers;
   if (caller.token) headers[UPSTREAM_HEADER.token] = caller.token;

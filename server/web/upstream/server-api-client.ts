@@ -126,16 +126,17 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
     // Purges heard of and not yet applied come first: nothing they drop is answered after them.
     const purging = purges.pending();
     if (purging) await purging;
-    const hit = deps.sharedCache.get(key);
+    const sharedKey = sharedCacheKey(caller, key);
+    const hit = deps.sharedCache.get(sharedKey);
     if (hit && !(hit.stale && options.revalidating)) {
       // Past its max-age: this page gets the kept answer, and one call fetches a fresh copy
       // for the pages after it (a failed refresh leaves the kept one until it expires, a
       // refusal drops it).
-      if (hit.stale) fetchShared(request, key, name).catch(() => undefined);
+      if (hit.stale) fetchShared(request, sharedKey, name).catch(() => undefined);
       if (hit.purgeKeys?.length) options.onPurgeKeys?.(hit.purgeKeys);
       return { ...fromKept(hit, name, keepParsed), transferable: true };
     }
-    const { response, setsCookie, purgeKeys } = await fetchShared(request, key, name);
+    const { response, setsCookie, purgeKeys } = await fetchShared(request, sharedKey, name);
     if (purgeKeys.length) options.onPurgeKeys?.(purgeKeys);
     return { ...response, transferable: !setsCookie };
   }
@@ -215,4 +216,9 @@ export function createServerApiClient(deps: ServerApiDeps, options: PageApiOptio
     },
   }, parseAnswer);
   return { client, madePersonalCall: () => personalCalls > 0 };
+}
+
+/** A shared answer is kept per language (decision 0080): the api writes its messages in the caller's. */
+export function sharedCacheKey(caller: Pick<Caller, 'locale'>, transferKey: string): string {
+  return `${caller.locale ?? ''} ${transferKey}`;
 }

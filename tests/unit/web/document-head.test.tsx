@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SiteConfigContext } from '../../../client/app/contexts';
 import { Document } from '../../../client/components/shell/Document';
 import type { SiteConfig } from '../../../shared/payload';
+import { withI18n } from '../../support/i18n';
 
 // The head links the stylesheet at the browser's own priority and names no module: the page's
 // modules start after its first paint and largest picture (server/web/render/script-loader.ts),
@@ -10,7 +11,9 @@ import type { SiteConfig } from '../../../shared/payload';
 
 const site: SiteConfig = {
   country: 'GB',
+  language: '',
   basename: '',
+  catalog: '',
   siteUrl: 'https://www.vitrine.example',
   assets: { entry: '/assets/entry.js', css: ['/assets/entry.css'], modulepreload: ['/assets/chunks/shell.js', '/assets/chunks/listing.route.js'] },
   isBot: false,
@@ -19,9 +22,11 @@ const site: SiteConfig = {
 function head(): string {
   const html = renderToString(
     <SiteConfigContext.Provider value={site}>
-      <Document>
-        <main />
-      </Document>
+      {withI18n(
+        <Document>
+          <main />
+        </Document>,
+      )}
     </SiteConfigContext.Provider>,
   );
   return /<head>(.*)<\/head>/s.exec(html)?.[1] ?? '';

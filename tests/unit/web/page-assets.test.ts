@@ -9,6 +9,7 @@ const manifest: ClientManifest = {
   entry: '/assets/entry.js',
   css: ['/assets/entry.css'],
   modulepreload: ['/assets/chunks/shell.js'],
+  catalogs: {},
   routes: {
     listing: ['/assets/chunks/listing.route.js', '/assets/chunks/cards.js'],
     product: ['/assets/chunks/product.route.js', '/assets/chunks/cards.js'],

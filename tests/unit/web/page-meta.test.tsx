@@ -6,10 +6,13 @@ import { SiteConfigContext } from '../../../client/app/contexts';
 import { PageMeta, alternateLinks } from '../../../client/components/meta/PageMeta';
 import { TWITTER_SITE } from '../../../shared/constants';
 import type { SiteConfig } from '../../../shared/payload';
+import { withI18n } from '../../support/i18n';
 
 const site = (country: SiteConfig['country'], basename: string): SiteConfig => ({
   country,
+  language: '',
   basename,
+  catalog: '',
   siteUrl: 'https://www.vitrine.example',
   assets: { entry: '/e.js', css: [], modulepreload: [] },
   isBot: false,
@@ -18,9 +21,9 @@ const site = (country: SiteConfig['country'], basename: string): SiteConfig => (
 function render(element: ReactElement, config: SiteConfig, url: string): string {
   return renderToString(
     <SiteConfigContext.Provider value={config}>
-      <MemoryRouter basename={config.basename || undefined} initialEntries={[url]}>
+      {withI18n(<MemoryRouter basename={config.basename || undefined} initialEntries={[url]}>
         {element}
-      </MemoryRouter>
+      </MemoryRouter>)}
     </SiteConfigContext.Provider>,
   );
 }
@@ -89,11 +92,15 @@ describe('PageMeta', () => {
 });
 
 describe('alternateLinks', () => {
-  it('lists 13 language-region codes for the 8 sites plus x-default', () => {
+  it('lists 13 language-region codes for the 8 sites plus x-default, each naming its own language\'s page', () => {
     const links = alternateLinks('https://v.example', '/faqs');
     expect(links.map((l) => l.hreflang)).toEqual([
-      'en-GB', 'en-US', 'en-IN', 'en-AE', 'en-CA', 'fr-CA', 'en-AU', 'zh-HK', 'en-HK', 'en-SG', 'ms-SG', 'ta-SG', 'zh-SG', 'x-default',
+      'en-GB', 'en-US', 'en-IN', 'en-AE', 'en-CA', 'fr-CA', 'en-AU', 'en-HK', 'zh-HK', 'en-SG', 'zh-SG', 'ms-SG', 'ta-SG', 'x-default',
     ]);
-    expect(links.find((l) => l.hreflang === 'fr-CA')?.href).toBe('https://v.example/ca/faqs');
+    expect(links.find((l) => l.hreflang === 'en-CA')?.href).toBe('https://v.example/ca/faqs');
+    expect(links.find((l) => l.hreflang === 'fr-CA')?.href).toBe('https://v.example/ca/fr/faqs');
+    expect(links.find((l) => l.hreflang === 'zh-HK')?.href).toBe('https://v.example/hk/zh/faqs');
+    expect(links.find((l) => l.hreflang === 'ta-SG')?.href).toBe('https://v.example/sg/ta/faqs');
+    expect(links.find((l) => l.hreflang === 'x-default')?.href).toBe('https://v.example/faqs');
   });
 });

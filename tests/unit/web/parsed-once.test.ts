@@ -7,7 +7,7 @@ import { COUNTRIES } from '../../../shared/countries';
 import { CacheLong, CachePrivate } from '../../../shared/http/cache-policy';
 import { createRegistry } from '../../../server/lib/http-metrics';
 import { createApiUpstream, type Caller } from '../../../server/web/upstream/api-upstream';
-import { createServerApiClient } from '../../../server/web/upstream/server-api-client';
+import { createServerApiClient, sharedCacheKey } from '../../../server/web/upstream/server-api-client';
 import { createSessionCache } from '../../../server/web/upstream/session-cache';
 import { createSharedCache } from '../../../server/web/upstream/shared-cache';
 import { TransferCache } from '../../../server/web/upstream/transfer-cache';
@@ -53,7 +53,7 @@ describe('each api answer is parsed once per fetch', () => {
     expect(api.requests).toHaveLength(1);
     expect(parses).toHaveBeenCalledTimes(1);
     // What the cache keeps is the parsed answer, not the body as it came.
-    expect(sharedCache.get(transferKey({ url: countryUrl }))).toMatchObject({ body: { data: country }, answer: 'CountryResponse' });
+    expect(sharedCache.get(sharedCacheKey(guest, transferKey({ url: countryUrl })))).toMatchObject({ body: { data: country }, answer: 'CountryResponse' });
   });
 
   it('answers a page’s second ask from its transfer cache without parsing it again', async () => {

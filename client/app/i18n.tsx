@@ -1,0 +1,56 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react';
+import type { ComponentProps, ReactElement } from 'react';
+import type { MessageId } from '../../shared/i18n/message-ids';
+import type { CompiledCatalog, MessageValues, Translate } from '../../shared/i18n/translator';
+
+// What components say, in the page's language (decision 0080): `useT()` formats a message
+// to a string, `<T>` one with elements inside (links, emphasis). The first page's messages
+// come inside the server's HTML; the whole catalogue of the language is fetched once, when the
+// browser is idle after hydrating, before any navigation's loaders or on-demand part need it.
+
+/** The page language's messages as a function: `t('shell.search.label')`. */
+export function useT(): Translate {
+  return useLingui()._ as Translate;
+}
+
+/** The page's locale (fr-CA, zh-HK): what every Intl formatter is given. */
+export function useLocale(): string {
+  return useLingui().i18n.locale;
+}
+
+type TProps = { id: MessageId; values?: MessageValues; components?: ComponentProps<typeof Trans>['components'] };
+
+/** A message with elements in it: `<T id="…" components={{ 0: <a href="…" /> }} />` for "<0>…</0>" in the message. */
+export function T({ id, values, components }: TProps): ReactElement {
+  return <Trans id={id} {...(values ? { values } : {})} {...(components ? { components } : {})} />;
+}
+
+let whole: Promise<void> | undefined;
+let target: CompiledCatalog | undefined;
+let catalogUrl: string | undefined;
+
+/** Set by entry.client: the object Lingui reads the page's messages from, and where the rest are. */
+export function setCatalog(messages: CompiledCatalog, url: string): void {
+  target = messages;
+  catalogUrl = url;
+}
+
+/**
+ * The language's whole catalogue, fetched once (immutable, content-hashed) and added to the
+ * messages Lingui already reads: no re-render, since nothing on the page changes. Resolves at
+ * once on the server and when there is nothing to fetch.
+ */
+export function catalogReady(): Promise<void> {
+  if (!target || !catalogUrl) return Promise.resolve();
+  const into = target;
+  whole ??= fetch(catalogUrl, { credentials: 'same-origin' })
+    .then((res) => (res.ok ? (res.json() as Promise<CompiledCatalog>) : Promise.reject(new Error(`catalogue ${res.status}`))))
+    .then((messages) => void Object.assign(into, messages))
+    // A failed fetch is tried again by the next caller; the page keeps working meanwhile.
+    .catch((error: unknown) => {
+      whole = undefined;
+      throw error;
+    });
+  return whole;
+}

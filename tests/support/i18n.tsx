@@ -1,0 +1,22 @@
+import { I18nProvider } from '@lingui/react';
+import type { ReactElement, ReactNode } from 'react';
+import { compiledCatalog } from '../../server/lib/catalogs';
+import { SITE_LANGUAGES, type CatalogId } from '../../shared/i18n/languages';
+import { createTranslator, type Translator } from '../../shared/i18n/translator';
+
+// Components rendered in unit tests speak a language as pages do: an English translator by
+// default, or any site's (decision 0080).
+
+/** A translator for a locale (en-GB by default) over its language's compiled catalogue. */
+export function testTranslator(locale = 'en-GB'): Translator {
+  const language = Object.values(SITE_LANGUAGES)
+    .flat()
+    .find((l) => l.locale === locale);
+  const catalog: CatalogId = language?.catalog ?? 'en';
+  return createTranslator(locale, compiledCatalog(catalog));
+}
+
+/** `element` inside an I18nProvider of `locale`. */
+export function withI18n(element: ReactNode, locale = 'en-GB'): ReactElement {
+  return <I18nProvider i18n={testTranslator(locale).i18n}>{element}</I18nProvider>;
+}
