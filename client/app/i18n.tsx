@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { Trans } from '@lingui/react';
-import type { ComponentProps, ReactElement } from 'react';
+import { Fragment, cloneElement, type ReactElement, type ReactNode } from 'react';
 import type { MessageId } from '../../shared/i18n/message-ids';
 import type { CompiledCatalog, MessageValues, Translate } from '../../shared/i18n/translator';
 
@@ -19,11 +18,26 @@ export function useLocale(): string {
   return useLingui().i18n.locale;
 }
 
-type TProps = { id: MessageId; values?: MessageValues; components?: ComponentProps<typeof Trans>['components'] };
+type TProps = { id: MessageId; values?: MessageValues; components: Record<number, ReactElement<{ children?: ReactNode }>> };
+
+// "<0>text</0>" or "<1/>" in a formatted message: the element of that number, with the text
+// inside. Lingui's own <Trans> does this and more (nesting) for 0.85 KiB of every page's
+// JavaScript; our messages never nest elements.
+const ELEMENT = /<(\d+)>(.*?)<\/\1>|<(\d+)\/>/g;
 
 /** A message with elements in it: `<T id="…" components={{ 0: <a href="…" /> }} />` for "<0>…</0>" in the message. */
 export function T({ id, values, components }: TProps): ReactElement {
-  return <Trans id={id} {...(values ? { values } : {})} {...(components ? { components } : {})} />;
+  const text = useT()(id, values);
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const match of text.matchAll(ELEMENT)) {
+    parts.push(text.slice(at, match.index));
+    const element = components[Number(match[1] ?? match[3])];
+    parts.push(element ? cloneElement(element, { key: parts.length }, match[2] ?? element.props.children) : (match[2] ?? ''));
+    at = match.index + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return <Fragment>{parts}</Fragment>;
 }
 
 let whole: Promise<void> | undefined;
