@@ -1,21 +1,48 @@
-import { useLingui } from '@lingui/react';
-import { Fragment, cloneElement, type ReactElement, type ReactNode } from 'react';
+import { Fragment, cloneElement, createContext, useContext, type ReactElement, type ReactNode } from 'react';
+import { formatCompiled } from '../../shared/i18n/compiled-format';
 import type { MessageId } from '../../shared/i18n/message-ids';
-import type { CompiledCatalog, MessageValues, Translate } from '../../shared/i18n/translator';
+import type { CompiledCatalog, MessageValues, Translate, Translator } from '../../shared/i18n/translator';
 
 // What components say, in the page's language (decision 0080): `useT()` formats a message
-// to a string, `<T>` one with elements inside (links, emphasis). The first page's messages
-// come inside the server's HTML; the whole catalogue of the language is fetched once, when the
-// browser is idle after hydrating, before any navigation's loaders or on-demand part need it.
+// to a string, `<T>` one with elements inside (links, emphasis). The server renders with
+// Lingui (shared/i18n/translator.ts); the browser formats the same compiled messages itself
+// (shared/i18n/compiled-format.ts). The first page's messages come inside the server's HTML;
+// the whole catalogue of the language is fetched once, when the browser is idle after
+// hydrating, before any navigation's loaders or on-demand part need it.
+
+const TranslatorContext = createContext<Translator | null>(null);
+
+/** Gives the tree below its page's translator. */
+export function TranslatorProvider({ translator, children }: { translator: Translator; children: ReactNode }): ReactElement {
+  return <TranslatorContext.Provider value={translator}>{children}</TranslatorContext.Provider>;
+}
+
+function useTranslator(): Translator {
+  const translator = useContext(TranslatorContext);
+  if (!translator) throw new Error('TranslatorProvider is missing');
+  return translator;
+}
 
 /** The page language's messages as a function: `t('shell.search.label')`. */
 export function useT(): Translate {
-  return useLingui()._ as Translate;
+  return useTranslator().t;
 }
 
 /** The page's locale (fr-CA, zh-HK): what every Intl formatter is given. */
 export function useLocale(): string {
-  return useLingui().i18n.locale;
+  return useTranslator().locale;
+}
+
+/** The browser's translator over `messages`, which may grow (catalogReady) without a re-render. */
+export function browserTranslator(locale: string, messages: CompiledCatalog): Translator {
+  return {
+    locale,
+    messages,
+    t: (id, values) => {
+      const message = messages[id];
+      return message === undefined ? id : formatCompiled(message, locale, values);
+    },
+  };
 }
 
 type TProps = { id: MessageId; values?: MessageValues; components: Record<number, ReactElement<{ children?: ReactNode }>> };
@@ -44,7 +71,7 @@ let whole: Promise<void> | undefined;
 let target: CompiledCatalog | undefined;
 let catalogUrl: string | undefined;
 
-/** Set by entry.client: the object Lingui reads the page's messages from, and where the rest are. */
+/** Set by entry.client: the object the page's translator reads from, and where the rest are. */
 export function setCatalog(messages: CompiledCatalog, url: string): void {
   target = messages;
   catalogUrl = url;
@@ -52,8 +79,8 @@ export function setCatalog(messages: CompiledCatalog, url: string): void {
 
 /**
  * The language's whole catalogue, fetched once (immutable, content-hashed) and added to the
- * messages Lingui already reads: no re-render, since nothing on the page changes. Resolves at
- * once on the server and when there is nothing to fetch.
+ * messages the translator already reads: no re-render, since nothing on the page changes.
+ * Resolves at once on the server and when there is nothing to fetch.
  */
 export function catalogReady(): Promise<void> {
   if (!target || !catalogUrl) return Promise.resolve();

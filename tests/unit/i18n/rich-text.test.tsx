@@ -1,19 +1,18 @@
-import { I18nProvider } from '@lingui/react';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { T } from '../../../client/app/i18n';
+import { T, TranslatorProvider } from '../../../client/app/i18n';
 import type { MessageId } from '../../../shared/i18n/message-ids';
 import { createTranslator } from '../../../shared/i18n/translator';
 
 // <T> puts a message's numbered elements in place (issue 29): text around them is kept, the
 // element's own text comes from the message, and a self-closing one keeps its children.
 function render(message: string, components: Parameters<typeof T>[0]['components'], values?: Record<string, unknown>): string {
-  const { i18n } = createTranslator('fr-CA', { m: compileMessageOrThrow(message) });
+  const translator = createTranslator('fr-CA', { m: compileMessageOrThrow(message) });
   return renderToStaticMarkup(
-    <I18nProvider i18n={i18n}>
+    <TranslatorProvider translator={translator}>
       <T id={'m' as MessageId} components={components} {...(values ? { values } : {})} />
-    </I18nProvider>,
+    </TranslatorProvider>,
   );
 }
 
