@@ -101,12 +101,12 @@ function argumentsOf(message: CompiledMessage): string[] {
  * its area, a message that does not parse, an id one language lacks or has beyond English,
  * a translation whose arguments differ from the English message's.
  */
-export function catalogProblems(): string[] {
+export function catalogProblems(sources: typeof CATALOG_SOURCES = CATALOG_SOURCES): string[] {
   const problems: string[] = [];
-  const english = CATALOG_SOURCES.en;
+  const english = sources.en;
   for (const id of CATALOGS) {
     for (const area of MESSAGE_AREAS) {
-      const source = CATALOG_SOURCES[id][area];
+      const source = sources[id][area];
       for (const [key, message] of Object.entries(source)) {
         if (!key.startsWith(`${area}.`)) problems.push(`${id}/${area}.json: "${key}" does not start with "${area}."`);
         if (!(key in english[area])) problems.push(`${id}/${area}.json: "${key}" is not in the English catalogue`);
@@ -133,6 +133,6 @@ export function catalogProblems(): string[] {
 }
 
 /** Every message id of the English catalogue. */
-export function messageIds(): string[] {
-  return MESSAGE_AREAS.flatMap((area) => Object.keys(CATALOG_SOURCES.en[area]));
+export function messageIds(sources: typeof CATALOG_SOURCES = CATALOG_SOURCES): string[] {
+  return MESSAGE_AREAS.flatMap((area) => Object.keys(sources.en[area]));
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, COUNTRY_CODES } from '../../../shared/countries';
@@ -176,5 +177,27 @@ describe('the header menu', () => {
     }
     expect(html).toContain('href="/health-and-beauty" class="menu-link">Beauty</a>');
     expect(html).toMatch(/<a href="https:\/\/blog\.vitrine\.example" target="_blank" rel="noopener noreferrer" class="menu-link">Blog<\/a>/);
+  });
+});
+
+describe('a page’s messages (issue 29)', () => {
+  it('come inside the page for its first render, and the whole catalogue of its language only is one immutable, content-hashed file', async () => {
+    const french = readPayload((await request(stack.web.url).get('/ca/fr/faqs').expect(200)).text).payload;
+    const english = readPayload((await request(stack.web.url).get('/ca/faqs').expect(200)).text).payload;
+    expect([french.config.language, english.config.language]).toEqual(['fr', '']);
+    expect(french.config.catalog).toMatch(/^\/assets\/i18n\/fr-[\w-]{10}\.json$/);
+    expect(english.config.catalog).toMatch(/^\/assets\/i18n\/en-[\w-]{10}\.json$/);
+    const asset = await request(stack.web.url).get(french.config.catalog).set('Accept-Encoding', 'br').buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect([asset.status, asset.headers['cache-control'], asset.headers['content-encoding']]).toEqual([200, 'public, max-age=31536000, immutable', 'br']);
+    const catalog = JSON.parse(brotliDecompressSync(asset.body as Buffer).toString('utf8')) as Record<string, unknown>;
+    // What the page carries is exactly what its render used, each message as the catalogue has it.
+    const carried = Object.entries(french.messages ?? {});
+    expect(carried.length).toBeGreaterThan(0);
+    expect(carried.filter(([id, message]) => JSON.stringify(catalog[id]) !== JSON.stringify(message))).toEqual([]);
+    expect(Object.keys(catalog).length).toBeGreaterThan(carried.length);
   });
 });
