@@ -56,10 +56,13 @@ const router = createBrowserRouter(routes, {
     errors: deserializeRouteErrors(state.errors),
   },
   // A navigation's loaders and the page they lead to speak the whole catalogue.
+  // Only the routes whose loaders run answer: a result for the others (the root, which never
+  // revalidates) would replace their data with nothing.
   dataStrategy: (async ({ matches }) => {
     await catalogReady().catch(() => undefined);
-    const results = await Promise.all(matches.map((match) => match.resolve()));
-    return Object.fromEntries(matches.map((match, i) => [match.route.id, results[i]!]));
+    const loading = matches.filter((match) => match.shouldCallHandler());
+    const results = await Promise.all(loading.map((match) => match.resolve()));
+    return Object.fromEntries(loading.map((match, i) => [match.route.id, results[i]!]));
   }) satisfies DataStrategyFunction,
   getContext() {
     const context = new RouterContextProvider();
