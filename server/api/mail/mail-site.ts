@@ -18,11 +18,11 @@ export function siteOfLocale(locale: string | undefined): MailSite {
 }
 
 /**
- * `country`'s language that `locale` names, else its English: an alert or a subscription is
- * for one country, and a locale of another country's site says nothing of this one.
+ * `country`'s site in the language `locale` names, else in its English: an alert or a
+ * subscription is for one country, and a locale of another country's site says nothing of this one.
  */
-export function languageOn(country: CountryCode, locale: string | undefined): SiteLanguage {
-  return SITE_LANGUAGES[country].find((language) => language.locale === locale) ?? SITE_LANGUAGES[country][0]!;
+export function siteOn(country: CountryCode, locale: string | undefined): MailSite {
+  return { country, language: SITE_LANGUAGES[country].find((language) => language.locale === locale) ?? SITE_LANGUAGES[country][0]! };
 }
 
 /** The translator an e-mail of this site is written with. */

@@ -17,7 +17,7 @@ import { hashSecret, looksLikeSecret, randomSecret } from '../accounts/secrets';
 import type { AlertLinks, AlertOwner } from '../alerts/alert-links';
 import { AVAILABILITY_STATUS } from '../catalog/feed-values';
 import { alertConfirmMail, newAlertsConfirmMail } from '../alerts/alert-mails';
-import { languageOn, mailPageLink, mailTranslator, type MailSite } from '../mail/mail-site';
+import { mailPageLink, mailTranslator, siteOn, type MailSite } from '../mail/mail-site';
 import type { Database, Queryable } from '../db/database';
 import type { MailOutbox } from '../mail/outbox';
 import { readProductCards } from './product-reader';
@@ -239,7 +239,7 @@ export class AlertService {
   /** POST /set-user-alerts: active at once. `locale`: the caller's (x-locale), kept for its e-mails. */
   async setForUser({ userId, admin }: Asker, input: SetUserAlertInput, locale: string): Promise<AlertSet> {
     const a = await this.decide(input, admin);
-    const site: MailSite = { country: a.country, language: languageOn(a.country, locale) };
+    const site = siteOn(a.country, locale);
     const owner: AlertOwner = { kind: 'user', id: userId };
     return this.db.transaction(async (tx) => {
       const rows = await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
@@ -268,7 +268,7 @@ export class AlertService {
     const email = input.email.trim().toLowerCase();
     if (!isValidEmail(email)) throw fieldError('email', ALERT_MESSAGES.email);
     const a = await this.decide(input, false);
-    const site: MailSite = { country: a.country, language: languageOn(a.country, locale) };
+    const site = siteOn(a.country, locale);
     const token = randomSecret();
     const { answer, sent } = await this.db.transaction(async (tx): Promise<{ answer: AlertSet; sent: boolean }> => {
       // The upsert locks the address's row until commit: its alerts are written one at a time.

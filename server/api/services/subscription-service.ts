@@ -8,7 +8,7 @@ import type { CountryCode } from '../../../shared/countries';
 import type { RateLimit } from '../accounts/account-settings';
 import { hashSecret, looksLikeSecret, randomSecret } from '../accounts/secrets';
 import type { Database } from '../db/database';
-import { languageOn, mailPageLink, mailTranslator, type MailSite } from '../mail/mail-site';
+import { mailPageLink, mailTranslator, siteOn } from '../mail/mail-site';
 import { subscriptionConfirmMail } from '../mail/messages';
 import type { MailOutbox } from '../mail/outbox';
 
@@ -49,7 +49,7 @@ export class SubscriptionService {
    * subscription keeps for what the list sends later (issue 29).
    */
   async subscribe(email: string, source: SubscribeSource, country: CountryCode, locale: string): Promise<void> {
-    const site: MailSite = { country, language: languageOn(country, locale) };
+    const site = siteOn(country, locale);
     const token = randomSecret();
     const sent = await this.db.transaction(async (tx) => {
       const due = await tx.query<{ expires_at: Date }>(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../../shared/countries';
 import { formatPrice } from '../../../shared/price';
 import { alertConfirmMail, alertMailRulesText, alertsFiredMail, type FiredItem } from '../../../server/api/alerts/alert-mails';
-import { languageOn, mailPageLink, siteOfLocale } from '../../../server/api/mail/mail-site';
+import { mailPageLink, siteOfLocale, siteOn } from '../../../server/api/mail/mail-site';
 import { passwordResetMail, signInLinkMail, subscriptionConfirmMail } from '../../../server/api/mail/messages';
 import { testTranslator } from '../../support/i18n';
 
@@ -21,10 +21,10 @@ describe('the site an e-mail belongs to', () => {
     expect(siteOfLocale(undefined)).toMatchObject({ country: 'GB', language: { segment: '' } });
   });
 
-  it("takes a country's language a locale names, else that country's English", () => {
-    expect(languageOn('CA', 'fr-CA').segment).toBe('fr');
-    expect(languageOn('GB', 'fr-CA')).toMatchObject({ segment: '', locale: 'en-GB' });
-    expect(languageOn('SG', 'ta-SG').segment).toBe('ta');
+  it("takes a country's site in the language a locale names, else in that country's English", () => {
+    expect(siteOn('CA', 'fr-CA')).toMatchObject({ country: 'CA', language: { segment: 'fr' } });
+    expect(siteOn('GB', 'fr-CA')).toMatchObject({ country: 'GB', language: { segment: '', locale: 'en-GB' } });
+    expect(siteOn('SG', 'ta-SG')).toMatchObject({ country: 'SG', language: { segment: 'ta' } });
   });
 
   it("links a page in another language under its site's prefix, in English as it always did", () => {
