@@ -57,6 +57,8 @@ export class SubscriptionService {
          VALUES ($1, $2, $3, $4, now(), now() + make_interval(hours => $5), $7)
          ON CONFLICT (email) DO UPDATE SET
            last_subscribed_at = now(),
+           -- A fresh e-mail is for the site asked on now: its country and language go together.
+           country_code = excluded.country_code,
            language = excluded.language,
            confirm_token_hash = excluded.confirm_token_hash,
            confirm_sent_at = excluded.confirm_sent_at,

@@ -54,6 +54,24 @@ describe('e-mails asked for on a page in another language', () => {
     expect(linksIn(mail).filter((link) => link.includes('/mailing-list/'))).toEqual([expect.stringMatching(new RegExp(`^${SITE}/mailing-list/confirm/[A-Za-z0-9_-]{43}$`))]);
   });
 
+  it('sends a fresh link asked for on another site in its language, and keeps that site with the subscription', async () => {
+    const email = uniqueEmail('moved-reader');
+    const subscribe = (locale: string, country: string) =>
+      request(api.url).post(SUBSCRIPTION_API.subscribe).set(UPSTREAM_HEADER.locale, locale).send({ email, source: 'dialog', country }).expect(200);
+    await subscribe('en-GB', 'gb');
+    await api.accounts.settle();
+    await api.db.query("UPDATE subscriptions SET confirm_sent_at = now() - interval '61 minutes' WHERE email = $1", [email]);
+    await subscribe('ta-SG', 'sg');
+    await api.accounts.settle();
+    const mails = smtp.received.filter((mail) => mail.to.includes(email));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Confirm your subscription to the Vitrine mailing list',
+      'Vitrine அஞ்சல் பட்டியலுக்கான உங்கள் சந்தாவை உறுதிப்படுத்தவும்',
+    ]);
+    expect(linksIn(mails[1]!).filter((link) => link.includes('/mailing-list/'))).toEqual([expect.stringMatching(new RegExp(`^${SITE}/sg/ta/mailing-list/confirm/`))]);
+    expect(await api.db.query('SELECT country_code, language FROM subscriptions WHERE email = $1', [email])).toEqual([{ country_code: 'SG', language: 'ta' }]);
+  });
+
   it('mails a password reset asked for in French with the French page’s link', async () => {
     const user = await registerUser(api);
     await request(api.url).post(ACCOUNT_API.forgotPassword).set(UPSTREAM_HEADER.locale, 'fr-CA').send({ email: user.email }).expect(200);
