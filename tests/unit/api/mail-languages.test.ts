@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../../shared/countries';
 import { formatPrice } from '../../../shared/price';
-import { alertConfirmMail, alertMailRulesText, alertsFiredMail, type FiredItem } from '../../../server/api/alerts/alert-mails';
+import { alertConfirmMail, alertMailRulesText, alertsFiredMail, newAlertsConfirmMail, type FiredItem } from '../../../server/api/alerts/alert-mails';
 import { mailPageLink, siteOfLocale, siteOn } from '../../../server/api/mail/mail-site';
 import { passwordResetMail, signInLinkMail, subscriptionConfirmMail } from '../../../server/api/mail/messages';
 import { testTranslator } from '../../support/i18n';
@@ -55,7 +55,7 @@ describe('the link e-mails', () => {
     expect(mail.html).toContain(`<a href="${SITE}/hk/zh/confirm-password/tkn/t/key/k">重設密碼</a>`);
   });
 
-  it('write a sign-in link in French, a subscription in Tamil, an alert confirmation in Simplified Chinese and Malay', () => {
+  it('write a sign-in link in French, a subscription in Tamil, an alert confirmation in Simplified Chinese, Malay and French', () => {
     const signIn = signInLinkMail(testTranslator('fr-CA'), { name: 'Léa', link: 'L', validMinutes: 15 });
     expect(signIn.subject).toBe('Votre lien de connexion Vitrine');
     expect(signIn.text).toContain('Bonjour Léa,');
@@ -66,6 +66,7 @@ describe('the link e-mails', () => {
     expect(subscription.text).toContain('48 மணிநேரம் வேலை செய்யும்');
     expect(alertConfirmMail(testTranslator('zh-SG'), { link: 'L' }).subject).toBe('确认你的 Vitrine 价格提醒');
     expect(alertConfirmMail(testTranslator('ms-SG'), { link: 'L' }).subject).toBe('Sahkan makluman harga Vitrine anda');
+    expect(newAlertsConfirmMail(testTranslator('fr-CA'), { link: 'L' }).subject).toBe('Confirmez vos nouvelles alertes de prix Vitrine');
   });
 
   it('keep the English text and its link exactly', () => {
