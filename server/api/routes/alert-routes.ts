@@ -16,6 +16,7 @@ import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-
 import { badRequest } from '../../lib/http-error';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { askerOf } from '../accounts/viewer';
+import { requestLanguage } from '../http/request-language';
 import { parseInput, sendData } from '../http/respond';
 import { routesUnder, type ApiArea } from './area';
 
@@ -47,14 +48,14 @@ export const alertArea: ApiArea = {
       ...accounts.rateLimiter({ action: 'forgotPassword', prefix: 'set-alerts', limit: alertSettings.setAlertsLimit, account: alertAddress }),
       async (req, res) => {
         const body = parseForm(SetGuestAlertBody, req.body);
-        sendData(res, await alerts.setForGuest(body), CacheNone);
+        sendData(res, await alerts.setForGuest(body, requestLanguage(req).locale), CacheNone);
       },
     );
 
     router.post(at(ALERT_API.setUser), async (req, res) => {
       const asker = askerOf(await sessions.authenticate(req));
       const body = parseForm(SetUserAlertBody, req.body);
-      sendData(res, await alerts.setForUser(asker, body), CachePrivate);
+      sendData(res, await alerts.setForUser(asker, body, requestLanguage(req).locale), CachePrivate);
     });
 
     router.get(at(ALERT_API.alerts), async (req, res) => {

@@ -6,6 +6,7 @@ import { ACCOUNT_NOTICES, ForgotPasswordForm, SignInLinkRequestForm, normalizeEm
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { knownDeviceFrom, sendSignIn } from '../accounts/known-devices';
 import type { SessionRecord } from '../accounts/sessions';
+import { requestLanguage } from '../http/request-language';
 import { sendData } from '../http/respond';
 import { routesUnder, type ApiArea } from './area';
 
@@ -42,7 +43,7 @@ export const sessionArea: ApiArea = {
     // The same answer, as fast, for every well-formed address (see requestPasswordReset).
     router.post(at(ACCOUNT_API.forgotPassword), ...accounts.rateLimiter({ action: 'forgotPassword', limit: limits.forgotPassword, account: bodyEmail }), (req, res) => {
       const { email } = parseForm(ForgotPasswordForm, { email: normalizeEmail((req.body as { email?: unknown } | undefined)?.email) });
-      passwords.requestPasswordReset(email);
+      passwords.requestPasswordReset(email, requestLanguage(req).locale);
       sendData(res, { message: ACCOUNT_NOTICES.resetRequested }, CacheNone);
     });
 
@@ -60,7 +61,7 @@ export const sessionArea: ApiArea = {
       }),
       (req, res) => {
         const { email } = parseForm(SignInLinkRequestForm, req.body);
-        sessions.requestSignInLink(email);
+        sessions.requestSignInLink(email, requestLanguage(req).locale);
         sendData(res, { message: ACCOUNT_NOTICES.signInLinkRequested }, CacheNone);
       },
     );
