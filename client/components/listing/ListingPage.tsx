@@ -60,6 +60,18 @@ function listingTrail(t: Translate, data: ListingData, canonicalPath: string, ti
   return directory ? [{ filterName: 'directory', key: t(directory.name), slug: directory.slug }, own] : [own];
 }
 
+/**
+ * A category's own page (/dresses) titled in the page's language, "Women's Dresses" as the api
+ * words it in English: the category is the trail's last level, its department the one the
+ * department filter holds. The api's answers are kept per address, not per language
+ * (server/api/http/shared-answers.ts), so it words its titles in English for everyone (issue 29).
+ */
+function categoryTitle(t: Translate, data: ListingData, department: string | undefined): string | undefined {
+  const focus = data.breadcrumb?.breadCrumb.at(-1);
+  if (!focus || data.state.q || data.path !== `/${focus.slug}` || !department || !isDepartment(department)) return undefined;
+  return t('listing.title.category', { department, category: categoryName(t, focus.slug, focus.key) });
+}
+
 export function ListingPage() {
   const wire = useLoaderData() as ListingWire;
   const data = useListingWire(wire);
@@ -99,7 +111,7 @@ export function ListingPage() {
   // (the loader's rule too), so noindex and never another site's hreflang alternate.
   const zero = data.error500 || data.pages.every((page) => page.products.length === 0);
   const query = state.q || (data.isSearch ? '' : searchKeyFromPath(data.path));
-  const title = first?.key || (query ? query.replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : t('listing.title.search'));
+  const title = categoryTitle(t, data, onlyDepartment) ?? (first?.key || (query ? query.replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : t('listing.title.search')));
   const money = (n: number) => formatPrice(n, { locale: country.locale, info: country.currencyInfo });
 
   const labels = useMemo<ChipLabels>(() => {

@@ -4,9 +4,13 @@ import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteConfigContext } from '../../../client/app/contexts';
 import { FilterPanel } from '../../../client/components/listing/FilterPanel';
+import { ListingPage } from '../../../client/components/listing/ListingPage';
 import { ProductCard } from '../../../client/components/listing/ProductCard';
 import type { CardProduct } from '../../../client/components/listing/product-card-rules';
 import type { ListingData } from '../../../client/data/listing/listing-data';
+import { listingView } from '../../../client/data/listing/listing-view';
+import { encodeListing } from '../../../client/data/listing/listing-wire-encode';
+import type { ListingPage as ListingAnswer } from '../../../shared/api/search-schemas';
 import type { CountryCode } from '../../../shared/countries';
 import type { LanguageSegment } from '../../../shared/i18n/languages';
 import { parseListingQuery } from '../../../shared/listing/query-grammar';
@@ -48,9 +52,9 @@ const product: CardProduct = {
   category_slug: 'dresses',
   subcategory_slug: 'midi-dresses',
   variant_index: 0,
-  GB: true,
-  US: false,
-  INTERNATIONAL: true,
+  GB: 1,
+  US: 0,
+  INTERNATIONAL: 1,
   compare: { stores: 3, fromPrice: 1234.5 },
   variants: ['Red', null].map((colour, i) => ({
     title: 'Satin Midi Dress',
@@ -196,5 +200,75 @@ describe('the filter panel and the sort in the page’s language', () => {
     expect(choices(html).slice(2, 7)).toEqual(['பரிந்துரைக்கப்பட்டவை', 'அதிக தள்ளுபடி', 'விலை அதிகம் - குறைவு', 'விலை குறைவு - அதிகம்', 'விலை குறைந்தது']);
     expect(choices(html)).toContain('சிவப்பு');
     expect(choices(html)).toContain('கவுன்கள்');
+  });
+});
+
+/** A category listing's page (/dresses), from an api answer through the loader's view and wire form. */
+function listingPage(locale: Locale, query = 'colour=red&sale=true'): string {
+  const state = parseListingQuery(query);
+  const { country } = sites[locale];
+  const answer = {
+    pages: [{ totalCount: 1234, description: '', key: "Women's Dresses", products: [product], canonicalUrl: 'dresses', page: 1, perPage: 40, countryCode: country, currencySymbol: '$' }],
+    filters: {
+      category: { filterName: 'category', otherCount: 0, buckets: [bucket('dresses', 'Dresses', 1234)] },
+      colour: { filterName: 'colours', otherCount: 0, buckets: [bucket('red', 'Red', 5)] },
+      department: { filterName: 'department', otherCount: 0, buckets: [bucket('women', 'Women', 1234)] },
+    },
+    price: undefined,
+    deals: undefined,
+    breadcrumb: { breadCrumb: [{ filterName: 'category', key: 'Clothing', slug: 'clothing' }, { filterName: 'subcategory', key: 'Dresses', slug: 'dresses' }] },
+    links: { brand: [], attribute: [], fixedbrand: [], topsearches: [], searchinfo: { category: null, department: null, brand: null } },
+    countryTotals: null,
+  } as unknown as ListingAnswer;
+  const wire = encodeListing(
+    listingView({ path: '/dresses', isSearch: false, state, request: { state, link: '/dresses', country }, perPage: 40, answer, error500: false, recommended: [], debug: null }),
+  );
+  const router = createMemoryRouter([{ id: 'root', path: '/', children: [{ id: 'listing', path: 'dresses', Component: ListingPage }] }], {
+    initialEntries: [`/dresses?${query}`],
+    hydrationData: { loaderData: { listing: wire } },
+  });
+  return onPage(locale, <RouterProvider router={router} />);
+}
+
+describe('a category listing in the page’s language', () => {
+  const h1 = (html: string) => /<h1>(.*?)<\/h1>/.exec(html)![1]!.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'");
+  const chips = (html: string) => [...html.matchAll(/class="filter-option chip"[^>]*aria-label="([^"]*)"/g)].map((m) => m[1]);
+  const options = (html: string) => [...html.matchAll(/<option[^>]*>(.*?)<\/option>/g)].map((m) => m[1]);
+  const pager = (html: string) => /<nav class="listing-pages"[^>]*>.*?<span>(.*?)<\/span>/.exec(html)![1]!.replace(/<!-- -->/g, '');
+
+  it('keeps the English page word for word', () => {
+    const html = listingPage('en-GB');
+    expect(h1(html)).toBe("Women's Dresses (1,234 products)");
+    expect(chips(html)).toEqual(['Remove Red', 'Remove All Offers']);
+    expect(options(html)).toEqual(['Recommended', 'Highest Discount', 'Price high - low', 'Price low - high', 'Price Dropped']);
+    expect(pager(html)).toBe('Page 1 of 16');
+    expect(html).toContain('<title>Women&#x27;s Dresses | Vitrine</title>');
+    expect(html).toContain('<meta name="description" content="Shop Women&#x27;s Dresses from hundreds of stores in UK: compare prices, find sales and free delivery on Vitrine."/>');
+  });
+
+  it('reads in Canadian French: the title, the count, the chips, the sort and the pager', () => {
+    const html = listingPage('fr-CA');
+    expect(h1(html)).toBe('Robes pour femmes (1\u00a0234 produits)');
+    expect(chips(html)).toEqual(['Retirer Rouge', 'Retirer Toutes les offres']);
+    expect(options(html)).toEqual(['Recommandés', 'Rabais le plus élevé', 'Prix décroissant', 'Prix croissant', 'Prix en baisse']);
+    expect(pager(html)).toBe('Page 1 sur 16');
+    expect(html).toContain('>Trier par</span>');
+    expect(html).toContain('<a href="/">Accueil</a>');
+    expect(html).toContain('<title>Robes pour femmes | Vitrine</title>');
+    expect(html).toContain('<meta name="description" content="Magasinez Robes pour femmes parmi des centaines de boutiques au Canada : comparez les prix, trouvez des soldes et la livraison gratuite sur Vitrine."/>');
+  });
+
+  it('reads in Traditional Chinese for Hong Kong', () => {
+    const html = listingPage('zh-HK');
+    expect(h1(html)).toBe('女裝連身裙 （1,234 件貨品）');
+    expect(chips(html)).toEqual(['移除 紅色', '移除 所有優惠']);
+    expect(pager(html)).toBe('第 1 頁，共 16 頁');
+  });
+
+  it('reads in Tamil for Singapore', () => {
+    const html = listingPage('ta-SG');
+    expect(h1(html)).toBe('பெண்களுக்கான கவுன்கள் (1,234 பொருட்கள்)');
+    expect(options(html)[0]).toBe('பரிந்துரைக்கப்பட்டவை');
+    expect(pager(html)).toBe('பக்கம் 1 / 16');
   });
 });
