@@ -6,6 +6,8 @@ import { SiteConfigContext } from '../../../client/app/contexts';
 import { FilterPanel } from '../../../client/components/listing/FilterPanel';
 import { ListingPage } from '../../../client/components/listing/ListingPage';
 import { ProductCard } from '../../../client/components/listing/ProductCard';
+import { sitemapLinks } from '../../../client/components/listing/SitemapLinks';
+import { DirectoryPage } from '../../../client/components/product/DirectoryPage';
 import type { CardProduct } from '../../../client/components/listing/product-card-rules';
 import type { ListingData } from '../../../client/data/listing/listing-data';
 import { listingView } from '../../../client/data/listing/listing-view';
@@ -16,7 +18,7 @@ import type { LanguageSegment } from '../../../shared/i18n/languages';
 import { parseListingQuery } from '../../../shared/listing/query-grammar';
 import { serializeListingQuery } from '../../../shared/listing/listing-state';
 import type { SiteConfig } from '../../../shared/payload';
-import { withI18n } from '../../support/i18n';
+import { testTranslator, withI18n } from '../../support/i18n';
 
 // Issue 29: a listing speaks the page's language. The card, the filter panel and the sort are
 // rendered as a French Canadian, a Hong Kong Chinese and a Singapore Tamil page draws them,
@@ -270,5 +272,48 @@ describe('a category listing in the page’s language', () => {
     expect(h1(html)).toBe('பெண்களுக்கான கவுன்கள் (1,234 பொருட்கள்)');
     expect(options(html)[0]).toBe('பரிந்துரைக்கப்பட்டவை');
     expect(pager(html)).toBe('பக்கம் 1 / 16');
+  });
+});
+
+describe('the directories and the sitemap links in the page’s language', () => {
+  const items = [
+    { name: 'Zara', to: '/brand/zara', letter: 'Z', productCount: 1, detail: 'ships from France' },
+    { name: 'Acne', to: '/brand/acne', letter: 'A', productCount: 1234 },
+  ];
+  const directory = (locale: Locale, listed: 'brands' | 'stores', entries = items) =>
+    onPage(
+      locale,
+      <MemoryRouter>
+        <DirectoryPage listed={listed} heading="—" meta={{ title: '—', description: '—', path: '/brands' }} intro="—" items={entries} popular={2} />
+      </MemoryRouter>,
+    );
+  const counts = (html: string) => [...html.matchAll(/class="directory-count">(.*?)<\/span>/g)].map((m) => m[1]);
+  const popular = (html: string) => /<h2 id="popular-[a-z]+">(.*?)<\/h2>/.exec(html)![1];
+
+  it('keeps the English directory word for word, one product or many', () => {
+    const html = directory('en-GB', 'brands');
+    expect(popular(html)).toBe('Popular brands');
+    expect(counts(html)).toEqual(['1,234 products', '1 product, ships from France']);
+    expect(html).toContain('aria-label="Brands by letter"');
+    expect(directory('en-GB', 'stores', [])).toContain('<p>No stores to show here yet.</p>');
+  });
+
+  it('reads in Canadian French, Hong Kong Chinese and Singapore Tamil', () => {
+    const fr = directory('fr-CA', 'brands');
+    expect(popular(fr)).toBe('Marques populaires');
+    expect(counts(fr)).toEqual(['1\u00a0234 produits', '1 produit, ships from France']);
+    expect(fr).toContain('aria-label="Marques by letter"');
+    expect(popular(directory('zh-HK', 'stores'))).toBe('熱門商店');
+    expect(counts(directory('zh-HK', 'stores'))).toEqual(['1,234 件貨品', '1 件貨品, ships from France']);
+    expect(directory('ta-SG', 'stores', [])).toContain('<p>இங்கே காட்ட இன்னும் கடைகள் இல்லை.</p>');
+  });
+
+  it('names the sitemap links, the category from the taxonomy', () => {
+    const info = { category: 'midi-dresses', department: 'women', brand: 'maison-harlow' };
+    const labels = (locale: string) => sitemapLinks(testTranslator(locale).t, info).map((l) => l.label);
+    expect(labels('en-GB')).toEqual(['All Midi Dresses', 'All maison harlow products', 'Designers', 'Brands', 'Shops', 'All Products', 'All Categories']);
+    expect(labels('fr-CA')).toEqual(['Tous les articles : Robes mi-longues', 'Tous les produits maison harlow', 'Créateurs', 'Marques', 'Boutiques', 'Tous les produits', 'Toutes les catégories']);
+    expect(labels('zh-HK').slice(0, 2)).toEqual(['所有中長裙', '所有 maison harlow 貨品']);
+    expect(labels('ta-SG')[0]).toBe('அனைத்து மிடி கவுன்கள்');
   });
 });
