@@ -38,8 +38,8 @@ const ZeroListing = lazyPart(() => import('./ZeroListing').then((module) => modu
 
 // The listing and search page (spec section 2 "Listing and search page", section 4 "Listing",
 // section 8 for its failures). In the page's language (issue 29): the listing catalogue's
-// words, categories and colours from the taxonomy by slug; brands, stores, products and the
-// api's page title and description as the api gives them.
+// words, categories and colours from the taxonomy by slug; the page's title and description as
+// the api words them in the page's language; brands, stores and products as the feeds name them.
 
 /** The directories a brand's or store's listing sits under (/brands, /stores). */
 const DIRECTORIES = [
@@ -58,18 +58,6 @@ function listingTrail(t: Translate, data: ListingData, canonicalPath: string, ti
   const own: BreadcrumbEntry = { filterName: 'listing', key: title, slug: canonicalPath.slice(1) };
   const directory = DIRECTORIES.find((d) => data.path.startsWith(`/${d.kind}/`));
   return directory ? [{ filterName: 'directory', key: t(directory.name), slug: directory.slug }, own] : [own];
-}
-
-/**
- * A category's own page (/dresses) titled in the page's language, "Women's Dresses" as the api
- * words it in English: the category is the trail's last level, its department the one the
- * department filter holds. The api's answers are kept per address, not per language
- * (server/api/http/shared-answers.ts), so it words its titles in English for everyone (issue 29).
- */
-function categoryTitle(t: Translate, data: ListingData, department: string | undefined): string | undefined {
-  const focus = data.breadcrumb?.breadCrumb.at(-1);
-  if (!focus || data.state.q || data.path !== `/${focus.slug}` || !department || !isDepartment(department)) return undefined;
-  return t('listing.title.category', { department, category: categoryName(t, focus.slug, focus.key) });
 }
 
 export function ListingPage() {
@@ -111,7 +99,7 @@ export function ListingPage() {
   // (the loader's rule too), so noindex and never another site's hreflang alternate.
   const zero = data.error500 || data.pages.every((page) => page.products.length === 0);
   const query = state.q || (data.isSearch ? '' : searchKeyFromPath(data.path));
-  const title = categoryTitle(t, data, onlyDepartment) ?? (first?.key || (query ? query.replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : t('listing.title.search')));
+  const title = first?.key || (query ? query.replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : t('listing.title.search'));
   const money = (n: number) => formatPrice(n, { locale: country.locale, info: country.currencyInfo });
 
   const labels = useMemo<ChipLabels>(() => {

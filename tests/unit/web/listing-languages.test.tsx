@@ -19,6 +19,8 @@ import type { LanguageSegment } from '../../../shared/i18n/languages';
 import { parseListingQuery } from '../../../shared/listing/query-grammar';
 import { serializeListingQuery } from '../../../shared/listing/listing-state';
 import type { SiteConfig } from '../../../shared/payload';
+import { categoryBySlug } from '../../../server/api/catalog/category-tree';
+import { categoryTitle } from '../../../server/api/listing/listing-link';
 import { testTranslator, withI18n } from '../../support/i18n';
 
 // Issue 29: a listing speaks the page's language. The card, the filter panel and the sort are
@@ -211,7 +213,8 @@ function listingPage(locale: Locale, query = 'colour=red&sale=true'): string {
   const state = parseListingQuery(query);
   const { country } = sites[locale];
   const answer = {
-    pages: [{ totalCount: 1234, description: '', key: "Women's Dresses", products: [product], canonicalUrl: 'dresses', page: 1, perPage: 40, countryCode: country, currencySymbol: '$' }],
+    // The title as the api words it in the caller's language.
+    pages: [{ totalCount: 1234, description: '', key: categoryTitle(categoryBySlug('dresses')!, testTranslator(locale).t), products: [product], canonicalUrl: 'dresses', page: 1, perPage: 40, countryCode: country, currencySymbol: '$' }],
     filters: {
       category: { filterName: 'category', otherCount: 0, buckets: [bucket('dresses', 'Dresses', 1234)] },
       colour: { filterName: 'colours', otherCount: 0, buckets: [bucket('red', 'Red', 5)] },
