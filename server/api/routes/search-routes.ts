@@ -82,7 +82,7 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
   const SuggestParams = z.object({ first: safeText('first'), second: safeText('second') });
   const suggest = async (req: Request, text: string, part: keyof typeof SuggestText, department: Department | undefined) => {
     const { country, department: fromQuery } = parseInput(CountryDepartmentQuery, req.query);
-    return search.suggestions.suggest(cleanSearchText(parseInput(SuggestText[part], text)), department ?? fromQuery, country, adminView(req));
+    return search.suggestions.suggest(cleanSearchText(parseInput(SuggestText[part], text)), department ?? fromQuery, country, adminView(req), requestTranslator(req).t);
   };
   router.get(at(SEARCH_API.autoSuggestIn), async (req, res) => {
     const { first, second } = parseInput(SuggestParams, req.params);
