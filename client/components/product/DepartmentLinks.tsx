@@ -1,24 +1,18 @@
 import { DEPARTMENTS, type Department } from '../../../shared/constants';
 import { DEPARTMENT_LABELS } from '../../../shared/listing/vocabulary';
-import { useT } from '../../app/i18n';
-import { departmentName } from '../../app/taxonomy-names';
 import { ShellLink } from '../ui/ShellLink';
 
-/**
- * All / Women / Men / Kids as links to the same page with ?department= (no JavaScript needed),
- * in the page's language (issue 29): the departments named from the taxonomy.
- */
+/** All / Women / Men / Kids as links to the same page with ?department= (no JavaScript needed). */
 export function DepartmentLinks({ path, current }: { path: string; current: Department | undefined }) {
-  const t = useT();
-  const options: { key: string; label: string; to: string; active: boolean }[] = [
-    { key: 'all', label: t('listing.department.all'), to: path, active: current === undefined },
-    ...DEPARTMENTS.map((d) => ({ key: d, label: departmentName(t, d, DEPARTMENT_LABELS[d]), to: `${path}?department=${d}`, active: current === d })),
+  const options: { label: string; to: string; active: boolean }[] = [
+    { label: 'All', to: path, active: current === undefined },
+    ...DEPARTMENTS.map((d) => ({ label: DEPARTMENT_LABELS[d], to: `${path}?department=${d}`, active: current === d })),
   ];
   return (
-    <nav className="directory-departments" aria-label={t('listing.department.label')}>
+    <nav className="directory-departments" aria-label="Department">
       <ul>
         {options.map((o) => (
-          <li key={o.key}>
+          <li key={o.label}>
             <ShellLink to={o.to} aria-current={o.active ? 'page' : undefined}>
               {o.label}
             </ShellLink>

@@ -7,7 +7,6 @@ import { FilterPanel } from '../../../client/components/listing/FilterPanel';
 import { ListingPage } from '../../../client/components/listing/ListingPage';
 import { ProductCard } from '../../../client/components/listing/ProductCard';
 import { sitemapLinks } from '../../../client/components/listing/SitemapLinks';
-import { DepartmentLinks } from '../../../client/components/product/DepartmentLinks';
 import { DirectoryPage } from '../../../client/components/product/DirectoryPage';
 import type { CardProduct } from '../../../client/components/listing/product-card-rules';
 import type { ListingData } from '../../../client/data/listing/listing-data';
@@ -310,15 +309,6 @@ describe('the directories and the sitemap links in the page’s language', () =>
     expect(popular(directory('zh-HK', 'stores'))).toBe('熱門商店');
     expect(counts(directory('zh-HK', 'stores'))).toEqual(['1,234 件貨品', '1 件貨品, ships from France']);
     expect(directory('ta-SG', 'stores', [])).toContain('<p>இங்கே காட்ட இன்னும் கடைகள் இல்லை.</p>');
-  });
-
-  it('names the brands’ department links from the taxonomy', () => {
-    const links = (locale: Locale) =>
-      [...onPage(locale, <MemoryRouter><DepartmentLinks path="/brands" current="men" /></MemoryRouter>).matchAll(/<a [^>]*>(.*?)<\/a>/g)].map((m) => m[1]);
-    expect(links('en-GB')).toEqual(['All', 'Women', 'Men', 'Kids']);
-    expect(links('fr-CA')).toEqual(['Tous', 'Femmes', 'Hommes', 'Enfants']);
-    expect(links('zh-HK')).toEqual(['全部', '女裝', '男裝', '童裝']);
-    expect(links('ta-SG')).toEqual(['அனைத்தும்', 'பெண்கள்', 'ஆண்கள்', 'குழந்தைகள்']);
   });
 
   it('names the sitemap links, the category from the taxonomy', () => {
