@@ -16,7 +16,8 @@ export const languageWord = (segment: LanguageSegment): string => segment || ENG
 
 /** The site language a cookie's or path's word names on this country's site, if the site has it. */
 export function languageOfWord(country: CountryCode, word: string | undefined): SiteLanguage | undefined {
-  if (word === undefined) return undefined;
+  // English is only ever 'en': an empty word is no choice.
+  if (!word) return undefined;
   return findSiteLanguage(country, word === ENGLISH_SEGMENT ? '' : word);
 }
 

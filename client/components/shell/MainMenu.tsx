@@ -19,7 +19,7 @@ const MEGA_MENUS = new Set(['clothing', 'men-clothing']);
 // category named by its slug; an item the taxonomy catalogue lacks keeps the menu's name.
 const DEPARTMENT_ITEMS: Readonly<Record<string, Department>> = { clothing: 'women', 'men-clothing': 'men' };
 
-function itemName(t: Translate, slug: string, name: string): string {
+export function menuItemName(t: Translate, slug: string, name: string): string {
   const department = DEPARTMENT_ITEMS[slug];
   return department ? departmentName(t, department, name) : categoryName(t, slug, name);
 }
@@ -77,7 +77,7 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
           const mega = MEGA_MENUS.has(item.itemSlug);
           const open = openItem === item.itemId;
           const panelId = `menu-panel-${item.itemId}`;
-          const name = itemName(t, item.itemSlug, item.name);
+          const name = menuItemName(t, item.itemSlug, item.name);
           return (
             <li
               key={item.itemId}

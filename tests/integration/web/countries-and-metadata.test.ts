@@ -117,7 +117,7 @@ describe('choosing a language (issue 29)', () => {
   });
 
   it('only follows same-site paths', async () => {
-    for (const to of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/ca/%2F%2Fevil.example']) {
+    for (const to of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/%2F%2Fevil.example']) {
       const res = await choose('en', to).expect(302);
       expect(res.headers.location).toBe('/');
     }
