@@ -1,3 +1,5 @@
+import words from './i18n/catalogs/en/giveaway.json' with { type: 'json' };
+
 // The current giveaway's facts that the api enforces and the page shows (spec sections 1, 2
 // "giveaway"): its key (entries are stored under it, so the next giveaway starts with none)
 // and when it closes. The prize and the rules are the page's content
@@ -10,11 +12,15 @@ export const GIVEAWAY = {
   closesAt: '2027-02-28T23:59:59Z',
 } as const;
 
+/**
+ * What the api answers about entries, in English: read from the giveaway catalogue, where each
+ * language has them (issue 29; the page says them with t('giveaway.message.…')).
+ */
 export const GIVEAWAY_MESSAGES = {
-  entered: 'You have entered the giveaway. Good luck!',
-  alreadyEntered: 'You have already entered this giveaway: one entry per shopper, and yours is in. Good luck!',
-  closed: 'This giveaway has closed and takes no more entries.',
-  adminsOnly: 'Only an admin can see the giveaway entries.',
+  entered: words['giveaway.message.entered'],
+  alreadyEntered: words['giveaway.message.alreadyEntered'],
+  closed: words['giveaway.message.closed'],
+  adminsOnly: words['giveaway.message.adminsOnly'],
 } as const;
 
 /** The giveaway cookie lives until the giveaway closes, and at most this long (the help page says so). */
