@@ -22,6 +22,11 @@ export type HelpPage = {
   updated?: string;
   /** Long pages open with a table of contents of their sections. */
   toc: boolean;
+  /**
+   * Written in English only (the legal pages, issue 29): on a page in another language the
+   * article says so in that language and is marked lang="en".
+   */
+  englishOnly?: boolean;
   sections: HelpSection[];
 };
 

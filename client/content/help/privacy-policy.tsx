@@ -106,6 +106,7 @@ export const PRIVACY: HelpPage = {
     </>
   ),
   updated: UPDATED,
+  englishOnly: true,
   toc: true,
   sections: [
     {

@@ -1,0 +1,67 @@
+import { renderToString } from 'react-dom/server';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { CountryCode } from '../../../shared/countries';
+import { SITE_LANGUAGES, sitePrefix, type LanguageSegment } from '../../../shared/i18n/languages';
+import type { SiteConfig } from '../../../shared/payload';
+import { SiteConfigContext } from '../../../client/app/contexts';
+import { ShellLinkProvider } from '../../../client/components/ui/ShellLink';
+import { Component as ContactUs } from '../../../client/routes/help-contact-us.route';
+import { Component as Privacy } from '../../../client/routes/help-privacy-policy.route';
+import { withI18n } from '../../support/i18n';
+
+// The help pages in the page's language (issue 29): Contact Us is translated; the legal pages
+// stay English, say so in the page's language and are marked lang="en".
+
+function render(Page: () => React.ReactNode, country: CountryCode, segment: LanguageSegment, path: string): string {
+  const language = SITE_LANGUAGES[country].find((l) => l.segment === segment)!;
+  const site: SiteConfig = {
+    country,
+    language: segment,
+    basename: sitePrefix(country, segment),
+    catalog: '',
+    siteUrl: 'https://www.vitrine.example',
+    assets: { entry: '', css: [], modulepreload: [] },
+    isBot: false,
+  };
+  const router = createMemoryRouter([{ path: '*', element: <ShellLinkProvider><Page /></ShellLinkProvider> }], { initialEntries: [path] });
+  return renderToString(<SiteConfigContext.Provider value={site}>{withI18n(<RouterProvider router={router} />, language.locale)}</SiteConfigContext.Provider>);
+}
+
+const heading = (html: string) => /<h1 id="help-heading">([^<]+)<\/h1>/.exec(html)?.[1];
+
+describe('Contact Us in every language', () => {
+  it('keeps the English page', () => {
+    const html = render(ContactUs, 'GB', '', '/contact-us');
+    expect(heading(html)).toBe('Contact us');
+    expect(html).toContain('<title>Contact Us | Vitrine</title>');
+    expect(html).toContain('content="How to reach Vitrine: e-mail support@vitrine.example, we reply within 2 working days. Questions about an order go to the retailer."');
+    expect(html).toContain(
+      'To see, correct or delete what we hold about you, or to object to how we use it, write to <a href="mailto:privacy@vitrine.example">privacy@vitrine.example</a>. We answer within one month. The <a href="/general-data-protection-notice">data protection notice</a> explains your rights.',
+    );
+    expect(html).toContain('aria-label="Help pages"');
+  });
+
+  it('speaks French, Traditional Chinese and Tamil', () => {
+    const fr = render(ContactUs, 'CA', 'fr', '/contact-us');
+    expect(heading(fr)).toBe('Nous joindre');
+    expect(fr).toContain('nous répondons en 2 jours ouvrables.');
+    expect(fr).toContain('L&#x27;<a href="/ca/fr/general-data-protection-notice">avis sur la protection des données</a> explique vos droits.');
+    expect(fr).toContain('aria-label="Pages d&#x27;aide"');
+    const zh = render(ContactUs, 'HK', 'zh', '/contact-us');
+    expect(heading(zh)).toBe('聯絡我們');
+    expect(zh).toContain('<h2 id="orders-heading">有關訂單的查詢</h2>');
+    expect(heading(render(ContactUs, 'SG', 'ta', '/contact-us'))).toBe('எங்களைத் தொடர்புகொள்ளுங்கள்');
+  });
+});
+
+describe('the legal pages', () => {
+  it('stay English on a page in another language, and say so in that language', () => {
+    const fr = render(Privacy, 'CA', 'fr', '/privacy-policy');
+    expect(fr).toContain('<article class="help-article" aria-labelledby="help-heading" lang="en"><p class="help-language-note" lang="fr-CA">Cette page n&#x27;est offerte qu&#x27;en anglais.</p>');
+    expect(render(Privacy, 'SG', 'ta', '/privacy-policy')).toContain('<p class="help-language-note" lang="ta-SG">இந்தப் பக்கம் ஆங்கிலத்தில் மட்டுமே கிடைக்கிறது.</p>');
+    const english = render(Privacy, 'CA', '', '/privacy-policy');
+    expect(english).not.toContain('help-language-note');
+    expect(english).toContain('<article class="help-article" aria-labelledby="help-heading">');
+  });
+});
