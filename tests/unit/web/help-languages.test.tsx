@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { withI18n } from '../../support/i18n';
 // The help pages in the page's language (issue 29): Contact Us is translated; the legal pages
 // stay English, say so in the page's language and are marked lang="en".
 
-function render(Page: () => React.ReactNode, country: CountryCode, segment: LanguageSegment, path: string): string {
+function render(Page: ComponentType | null | undefined, country: CountryCode, segment: LanguageSegment, path: string): string {
   const language = SITE_LANGUAGES[country].find((l) => l.segment === segment)!;
   const site: SiteConfig = {
     country,
@@ -24,6 +25,7 @@ function render(Page: () => React.ReactNode, country: CountryCode, segment: Lang
     assets: { entry: '', css: [], modulepreload: [] },
     isBot: false,
   };
+  if (!Page) throw new Error('the route has no component');
   const router = createMemoryRouter([{ path: '*', element: <ShellLinkProvider><Page /></ShellLinkProvider> }], { initialEntries: [path] });
   return renderToString(<SiteConfigContext.Provider value={site}>{withI18n(<RouterProvider router={router} />, language.locale)}</SiteConfigContext.Provider>);
 }
