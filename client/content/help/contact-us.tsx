@@ -2,10 +2,7 @@ import type { Translate } from '../../../shared/i18n/translator';
 import { T } from '../../app/i18n';
 import { ShellLink } from '../../components/ui/ShellLink';
 import { PARTNERS_EMAIL, PRESS_EMAIL, PRIVACY_EMAIL, REPLY_WORKING_DAYS, SUPPORT_EMAIL } from '../contact';
-import { Address, Mail, type HelpPage } from './help-common';
-
-/** A mailto link; the message places it around its {email} (<0>{email}</0>). */
-const mailto = (to: string) => <a href={`mailto:${to}`}>{to}</a>;
+import { Address, Mail, mailto, type HelpPage } from './help-common';
 
 // Contact Us in the page's language (issue 29): its words are the help catalogue's.
 export const CONTACT_US = (t: Translate): HelpPage => ({

@@ -8,13 +8,14 @@ import type { SiteConfig } from '../../../shared/payload';
 import { SiteConfigContext } from '../../../client/app/contexts';
 import { ShellLinkProvider } from '../../../client/components/ui/ShellLink';
 import { Component as ContactUs } from '../../../client/routes/help-contact-us.route';
+import { Component as AboutUs } from '../../../client/routes/help-about-us.route';
 import { Component as Privacy } from '../../../client/routes/help-privacy-policy.route';
 import { withI18n } from '../../support/i18n';
 
 // The help pages in the page's language (issue 29): Contact Us is translated; the legal pages
 // stay English, say so in the page's language and are marked lang="en".
 
-function render(Page: ComponentType | null | undefined, country: CountryCode, segment: LanguageSegment, path: string): string {
+function render(Page: ComponentType | null | undefined, country: CountryCode, segment: LanguageSegment, path: string, loaderData?: unknown): string {
   const language = SITE_LANGUAGES[country].find((l) => l.segment === segment)!;
   const site: SiteConfig = {
     country,
@@ -26,7 +27,10 @@ function render(Page: ComponentType | null | undefined, country: CountryCode, se
     isBot: false,
   };
   if (!Page) throw new Error('the route has no component');
-  const router = createMemoryRouter([{ path: '*', element: <ShellLinkProvider><Page /></ShellLinkProvider> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ id: 'page', path: '*', loader: () => loaderData ?? null, element: <ShellLinkProvider><Page /></ShellLinkProvider> }], {
+    initialEntries: [path],
+    hydrationData: { loaderData: { page: loaderData ?? null } },
+  });
   return renderToString(<SiteConfigContext.Provider value={site}>{withI18n(<RouterProvider router={router} />, language.locale)}</SiteConfigContext.Provider>);
 }
 
@@ -54,6 +58,27 @@ describe('Contact Us in every language', () => {
     expect(heading(zh)).toBe('聯絡我們');
     expect(zh).toContain('<h2 id="orders-heading">有關訂單的查詢</h2>');
     expect(heading(render(ContactUs, 'SG', 'ta', '/contact-us'))).toBe('எங்களைத் தொடர்புகொள்ளுங்கள்');
+  });
+});
+
+describe('About Us in every language', () => {
+  // The page reads the editors' tips from its loader; none here.
+  const about = (country: CountryCode, segment: LanguageSegment) => render(AboutUs, country, segment, '/about-us', { tips: null });
+
+  it('keeps the English page, the countries and currencies named as before', () => {
+    const html = about('GB', '');
+    expect(heading(html)).toBe('About Vitrine');
+    expect(html).toContain('Vitrine is not a shop. We hold no stock, take no payment and ship no parcels. When you find something you like, the <strong>Buy at</strong> button');
+    expect(html).toContain('<a href="/choose-country/ca?to=%2F" rel="nofollow">Canada</a> <span class="help-muted">Canadian Dollar<!-- -->, <!-- -->C$</span>');
+  });
+
+  it('speaks French, Traditional Chinese and Tamil', () => {
+    const fr = about('CA', 'fr');
+    expect(heading(fr)).toBe('À propos de Vitrine');
+    expect(fr).toContain('<a href="/choose-country/us?to=%2F" rel="nofollow">États-Unis</a> <span class="help-muted">dollars américains<!-- -->, <!-- -->$</span>');
+    expect(fr).toContain('<li><strong>Vous choisissez un produit.</strong> Nous ouvrons la page');
+    expect(about('HK', 'zh')).toContain('<h2 id="what-you-see-heading">我們如何決定您看到的內容</h2>');
+    expect(heading(about('SG', 'ta'))).toBe('Vitrine பற்றி');
   });
 });
 
