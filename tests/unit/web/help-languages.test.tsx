@@ -9,6 +9,7 @@ import { SiteConfigContext } from '../../../client/app/contexts';
 import { ShellLinkProvider } from '../../../client/components/ui/ShellLink';
 import { Component as ContactUs } from '../../../client/routes/help-contact-us.route';
 import { Component as AboutUs } from '../../../client/routes/help-about-us.route';
+import { Component as Faqs } from '../../../client/routes/help-faqs.route';
 import { Component as Privacy } from '../../../client/routes/help-privacy-policy.route';
 import { withI18n } from '../../support/i18n';
 
@@ -79,6 +80,36 @@ describe('About Us in every language', () => {
     expect(fr).toContain('<li><strong>Vous choisissez un produit.</strong> Nous ouvrons la page');
     expect(about('HK', 'zh')).toContain('<h2 id="what-you-see-heading">我們如何決定您看到的內容</h2>');
     expect(heading(about('SG', 'ta'))).toBe('Vitrine பற்றி');
+  });
+});
+
+describe('the FAQs in every language', () => {
+  const question = (html: string, id: string) => new RegExp(`<section id="${id}"[^>]*><h2[^>]*>([^<]+)</h2><details class="faq"><summary>([^<]+)</summary><div class="faq-answer"><p>(.*?)</p>`).exec(html)?.slice(1);
+
+  it('keeps the English questions, the countries listed as before', () => {
+    const html = render(Faqs, 'GB', '', '/faqs');
+    expect(heading(html)).toBe('Frequently asked questions');
+    expect(question(html, 'countries')).toEqual([
+      'Country sites',
+      'Which countries does Vitrine serve?',
+      'Eight: UK, USA, India, UAE, Canada, Australia, Hong Kong and Singapore. Each site lists the stores that deliver to that country, with prices in its currency.',
+    ]);
+    expect(question(html, 'shopping')?.[2]).toBe(
+      'No. Vitrine helps you find and compare products; you buy them on the retailer’s website. Choosing <strong>Buy at</strong> on a product opens the retailer’s page for it in a new tab.',
+    );
+  });
+
+  it('asks and answers in French, Traditional Chinese and Tamil, the countries listed in each', () => {
+    expect(question(render(Faqs, 'CA', 'fr', '/faqs'), 'countries')).toEqual([
+      'Sites par pays',
+      'Quels pays Vitrine dessert-il?',
+      'Huit : Royaume-Uni, États-Unis, Inde, Émirats arabes unis, Canada, Australie, Hong Kong et Singapour. Chaque site présente les boutiques qui livrent dans ce pays, avec des prix dans sa devise.',
+    ]);
+    const zh = render(Faqs, 'HK', 'zh', '/faqs');
+    expect(heading(zh)).toBe('常見問題');
+    expect(question(zh, 'account')?.slice(0, 2)).toEqual(['您的帳戶', '我需要帳戶嗎？']);
+    expect(zh).toContain('<h2 id="help-toc-heading" lang="zh-HK">本頁內容</h2>');
+    expect(question(render(Faqs, 'SG', 'ta', '/faqs'), 'privacy')?.[1]).toBe('Vitrine எந்தக் குக்கீகளைப் பயன்படுத்துகிறது?');
   });
 });
 
