@@ -5,7 +5,8 @@ import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
 import { useCountry } from '../app/site-hooks';
 import { useT } from '../app/i18n';
-import type { Translate } from '../../shared/i18n/translator';
+import type { MessageId } from '../../shared/i18n/message-ids';
+import type { MessageValues, Translate } from '../../shared/i18n/translator';
 import { countryName } from '../components/ui/country-names';
 import { menuItemName } from '../components/shell/MainMenu';
 import { FashionTips } from '../components/home/FashionTips';
@@ -66,10 +67,14 @@ function hotList(menu: readonly MenuTile[], t: Translate): Tile[] {
     .map((item) => ({ to: `/${item.itemSlug}`, title: menuItemName(t, item.itemSlug, item.name), image: item.previewImage, alt: item.menuImageAlt }));
 }
 
-function TileSection({ title, intro, tiles, shape, className }: { title: string; intro?: string; tiles: Tile[]; shape: TileShape; className?: string }) {
+type TileSectionProps = { title: MessageId; intro?: MessageId; values?: MessageValues; tiles: Tile[]; shape: TileShape; className?: string };
+
+/** A band of tiles; none, no band, and its words are not asked for, so the page does not carry them. */
+function TileSection({ title, intro, values, tiles, shape, className }: TileSectionProps) {
+  const t = useT();
   if (tiles.length === 0) return null;
   return (
-    <HomeSection title={title} intro={intro} className={className}>
+    <HomeSection title={t(title)} intro={intro && t(intro, values)} className={className}>
       <TileGrid tiles={tiles} shape={shape} />
     </HomeSection>
   );
@@ -90,22 +95,23 @@ export function Component() {
       <JsonLd data={homeStructuredData(site)} />
       <h1 className="visually-hidden">{t('home.heading')}</h1>
       {slides.length > 0 && <HomeCarousel slides={slides} label={t('home.carousel.label')} />}
-      <TileSection title={t('home.hotList.title')} intro={t('home.hotList.intro')} tiles={hotList(menu, t)} shape="landscape" className="home-hot-list" />
-      <TileSection title={t('home.promoted.title')} tiles={toTiles(home.promoted)} shape="wide" className="home-promoted" />
-      <TileSection title={t('home.brands.title')} intro={t('home.brands.intro')} tiles={toTiles(fashion?.brandSpotlight)} shape="square" className="home-spotlight home-brands" />
+      <TileSection title="home.hotList.title" intro="home.hotList.intro" tiles={hotList(menu, t)} shape="landscape" className="home-hot-list" />
+      <TileSection title="home.promoted.title" tiles={toTiles(home.promoted)} shape="wide" className="home-promoted" />
+      <TileSection title="home.brands.title" intro="home.brands.intro" tiles={toTiles(fashion?.brandSpotlight)} shape="square" className="home-spotlight home-brands" />
       <div className="home-duo">
-        <TileSection title={t('home.designers.title')} intro={t('home.designers.intro')} tiles={toTiles(fashion?.designerSpotlight)} shape="square" className="home-spotlight" />
+        <TileSection title="home.designers.title" intro="home.designers.intro" tiles={toTiles(fashion?.designerSpotlight)} shape="square" className="home-spotlight" />
         <TileSection
-          title={t('home.beautyStores.title')}
-          intro={t('home.beautyStores.intro', { country: country.code.toLowerCase(), name: place })}
+          title="home.beautyStores.title"
+          intro="home.beautyStores.intro"
+          values={{ country: country.code.toLowerCase(), name: place }}
           tiles={toTiles(beauty?.beautyStoreSpotlight)}
           shape="square"
           className="home-spotlight"
         />
       </div>
-      <TileSection title={t('home.editorsPicks.title')} intro={t('home.editorsPicks.intro')} tiles={toTiles(home.editorsPicks)} shape="square" className="home-editors-picks" />
-      <TileSection title={t('home.blog.title')} intro={t('home.blog.intro')} tiles={toTiles(home.blog)} shape="landscape" className="home-blog" />
-      <TileSection title={t('home.showcase.title')} tiles={toTiles(home.showcase)} shape="portrait" className="home-showcase" />
+      <TileSection title="home.editorsPicks.title" intro="home.editorsPicks.intro" tiles={toTiles(home.editorsPicks)} shape="square" className="home-editors-picks" />
+      <TileSection title="home.blog.title" intro="home.blog.intro" tiles={toTiles(home.blog)} shape="landscape" className="home-blog" />
+      <TileSection title="home.showcase.title" tiles={toTiles(home.showcase)} shape="portrait" className="home-showcase" />
       {home.tips && home.tips.length > 0 && (
         <HomeSection title={t('home.tips.title')} className="home-tips">
           <FashionTips tips={home.tips} />
