@@ -15,6 +15,7 @@ import { Pager } from '../../../client/components/ui/Pager';
 import { countryName, currencyName } from '../../../client/components/ui/country-names';
 import { ShellLinkProvider } from '../../../client/components/ui/ShellLink';
 import { testTranslator, withI18n } from '../../support/i18n';
+import { RETRY_MESSAGE, SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 
 // The shell speaks the page's language (issue 29): rendered as pages render it, on the
 // Canadian site in French, Hong Kong's in Traditional Chinese and Singapore's in Tamil, with
@@ -154,5 +155,13 @@ describe('shared pieces', () => {
       expect(countryName(t, code)).toBe(COUNTRIES[code].name);
       expect(currencyName(t, code)).toBe(COUNTRIES[code].info.currencyName);
     }
+  });
+});
+
+describe('the English forms of the common messages', () => {
+  it('are the English catalogue’s', () => {
+    const t = testTranslator().t;
+    expect(SERVER_ERROR_MESSAGE).toBe(t('common.error.server'));
+    expect(RETRY_MESSAGE).toBe(t('common.error.retry'));
   });
 });
