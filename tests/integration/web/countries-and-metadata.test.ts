@@ -95,6 +95,63 @@ describe('choosing a country', () => {
   });
 });
 
+describe('choosing a language (issue 29)', () => {
+  const choose = (language: string, to: string) => request(stack.web.url).get(`/choose-language/${language}?to=${encodeURIComponent(to)}`);
+
+  it('stores the language cookie like the country cookie and reloads the same page in that language', async () => {
+    const res = await choose('fr', '/ca/dresses?colour=red').expect(302);
+    expect(res.headers.location).toBe('/ca/fr/dresses?colour=red');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^language=fr; Max-Age=31536000; Path=\/; Expires=[^;]+; Secure; SameSite=Lax$/);
+    expect(cookie).not.toContain('HttpOnly');
+  });
+
+  it('moves between the languages of one country site, English by its word "en"', async () => {
+    const english = await choose('en', '/ca/fr/about-us').expect(302);
+    expect(english.headers.location).toBe('/ca/about-us');
+    expect(String(english.headers['set-cookie'])).toMatch(/^language=en;/);
+    expect((await choose('ta', '/sg/zh').expect(302)).headers.location).toBe('/sg/ta');
+    expect((await choose('zh', '/hk').expect(302)).headers.location).toBe('/hk/zh');
+    expect((await choose('ms', '/sg/ta/search?q=red').expect(302)).headers.location).toBe('/sg/ms/search?q=red');
+  });
+
+  it('only follows same-site paths', async () => {
+    for (const to of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/%2F%2Fevil.example']) {
+      const res = await choose('en', to).expect(302);
+      expect(res.headers.location).toBe('/');
+    }
+  });
+
+  it('refuses a language it does not know, or one the country site lacks, naming the choices and storing nothing', async () => {
+    for (const [language, to, text] of [
+      ['de', '/ca/dresses', 'Vitrine Canada has no language "de". Choose one of en (English), fr (Français).'],
+      ['FR', '/ca/dresses', 'Vitrine Canada has no language "FR". Choose one of en (English), fr (Français).'],
+      ['ta', '/ca/dresses', 'Vitrine Canada has no language "ta". Choose one of en (English), fr (Français).'],
+      ['fr', '/sg', 'Vitrine Singapore has no language "fr". Choose one of en (English), zh (简体中文), ms (Bahasa Melayu), ta (தமிழ்).'],
+      ['fr', '/about-us', 'Vitrine UK has no language "fr". Choose one of en (English).'],
+    ] as const) {
+      const res = await choose(language, to).expect(400);
+      expect(res.text).toBe(text);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('shows the chooser on sites with more than one language: each language named in itself, the current one marked', async () => {
+    const french = visibleMarkup((await request(stack.web.url).get('/ca/fr/about-us').expect(200)).text);
+    expect(french).toContain('<a href="/choose-language/en?to=%2Fca%2Ffr%2Fabout-us" rel="nofollow" lang="en-CA" hrefLang="en-CA">English</a>');
+    expect(french).toContain('<a href="/choose-language/fr?to=%2Fca%2Ffr%2Fabout-us" rel="nofollow" lang="fr-CA" hrefLang="fr-CA" aria-current="true">Français</a>');
+    const singapore = visibleMarkup((await request(stack.web.url).get('/sg').expect(200)).text);
+    expect([...singapore.matchAll(/<a href="\/choose-language\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map((m) => m[1])).toEqual(['English', '简体中文', 'Bahasa Melayu', 'தமிழ்']);
+    expect(visibleMarkup((await request(stack.web.url).get('/us/about-us').expect(200)).text)).not.toContain('/choose-language/');
+  });
+
+  it('sends a country chosen from a page in another language to that country’s English page', async () => {
+    const res = await request(stack.web.url).get(`/choose-country/us?to=${encodeURIComponent('/ca/fr/about-us')}`).expect(302);
+    expect(res.headers.location).toBe('/us/about-us');
+  });
+});
+
 describe('page metadata', () => {
   // Each site's languages point at their own page (issue 29): fr-CA at /ca/fr, zh-HK at /hk/zh.
   const expectedAlternates = (path: string) => [
