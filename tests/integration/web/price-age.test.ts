@@ -1,11 +1,12 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { checkedOn, PRICES_MAY_BE_OUT_OF_DATE } from '../../../client/components/product/price-age-view';
+import { checkedOn } from '../../../client/components/product/price-age-view';
 import { readAgedFeeds, systemFeedAges } from '../../../server/api/catalog/feed-ages';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
 import { ProductDetailSchema } from '../../../shared/api/product-schemas';
 import { COUNTRIES } from '../../../shared/countries';
 import { demoStackForFile } from '../../support/demo-stack';
+import { testTranslator } from '../../support/i18n';
 import { visibleMarkup } from '../../support/page';
 
 // Prices with their age (issue 27), through the real web and api on the small demo catalogue:
@@ -54,7 +55,8 @@ async function pageOf(guid: string): Promise<string> {
   return visibleMarkup(res.text);
 }
 
-const checkedLine = (at: string) => `<p class="product-price-age">Price checked <time dateTime="${at}">${checkedOn(at, COUNTRIES.GB)}</time></p>`;
+const checkedLine = (at: string) => `<p class="product-price-age">Price checked <time dateTime="${at}">${checkedOn(testTranslator().t, at, COUNTRIES.GB)}</time></p>`;
+const PRICES_MAY_BE_OUT_OF_DATE = 'Prices may be out of date';
 const note = `<p class="product-price-stale" role="note">${PRICES_MAY_BE_OUT_OF_DATE}</p>`;
 
 describe('the age of a product page price', () => {

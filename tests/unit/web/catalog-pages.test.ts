@@ -7,6 +7,7 @@ import type { Offer, SizeOffers } from '../../../shared/api/offer-schemas';
 import type { ProductDetail, SizeVariant } from '../../../shared/api/product-schemas';
 import { escapeXml } from '../../../server/web/lib/xml';
 import { robotsTxt, sitemapFileName } from '../../../server/web/seo/sitemaps';
+import { testTranslator } from '../../support/i18n';
 import { offersOf, type ProductLd } from '../../support/page';
 
 // The catalogue pages beside the listing (spec section 2: the product landing page, the
@@ -176,7 +177,7 @@ describe('the product page structured data (product snippets)', () => {
   });
 
   it('reads size variant statuses in words and in schema.org terms', () => {
-    expect([0, 1, 2, 3, 9].map(availabilityLabel)).toEqual(['Out of stock', 'In stock', 'Pre-order', 'Back-order', 'Check availability']);
+    expect([0, 1, 2, 3, 9].map((status) => availabilityLabel(testTranslator().t, status))).toEqual(['Out of stock', 'In stock', 'Pre-order', 'Back-order', 'Check availability']);
     expect(schemaAvailability(9)).toBeUndefined();
   });
 });
