@@ -169,3 +169,36 @@ describe('storesChart (issue 28)', () => {
     expect(spansOffered(Array.from({ length: 31 }, (_, i) => ({ date: `d${i}`, total: 1, guid: 'nl' })))).toEqual([30, 90]);
   });
 });
+
+describe('the price history in the page\'s language (issue 29)', () => {
+  const lowestToday = (chart: ReturnType<typeof storesChart>, locale: string, delivery: number | null) =>
+    storesSummary(testTranslator(locale).t, { ...chart!, today: { total: 59.95, store: 'Rivington', delivery } }, 2, money);
+  const chart = storesChart(
+    history({
+      stores: [
+        { guid: 'nl', store: { id: 1, name: 'Northlane', slug: 'northlane' }, delivery: 0, points: [{ date: '2026-11-01', salePrice: 60, total: 60, available: true }], withdrawn: null },
+        { guid: 'rv', store: { id: 2, name: 'Rivington', slug: 'rivington' }, delivery: 4.95, points: [{ date: '2026-11-01', salePrice: 55, total: 59.95, available: true }], withdrawn: null },
+      ],
+      lowest: [{ date: '2026-11-01', total: 59.95, guid: 'rv' }],
+    }),
+    30,
+  );
+
+  it('says the lowest across stores with its store and delivery, in French, Traditional Chinese and Tamil', () => {
+    expect(lowestToday(chart, 'fr-CA', 4.95)).toBe("Le plus bas parmi 2 magasins aujourd'hui\u00a0: £59.95 chez Rivington (livraison £4.95).");
+    expect(lowestToday(chart, 'zh-HK', 0)).toBe('今日 2 間商店中最低：Rivington £59.95（免運費）。');
+    expect(lowestToday(chart, 'ta-SG', null)).toBe('இன்று 2 கடைகளில் குறைந்தபட்சம்: Rivington கடையில் £59.95 (டெலிவரி கட்டணம் காட்டப்படவில்லை).');
+    expect(storesSummary(testTranslator('ms-SG').t, { ...chart!, today: null }, 2, money)).toBe('Tiada stok di mana-mana 2 kedai hari ini.');
+  });
+
+  it('words how a discount is measured, and a list price that claims more, in the language', () => {
+    const h = history({ lowest30: null, reference: { basis: 'partial', known: '2026-11-01' } });
+    expect(historySummary(testTranslator('zh-SG').t, h, money, day)).toEqual([
+      '25% 折扣，比较基准为我们自11-01开始追踪以来的最低价（£80）。',
+      '按零售商标价 £100 计算可享 40% 折扣；我们显示较小的数字。',
+    ]);
+    expect(historySummary(testTranslator('ta-SG').t, history({ current: point('2026-11-24', 60, 100, false), lowest30: null, reference: { discount: 0, msrpDiscount: 0 } }), money, day)).toEqual([
+      'இன்று சில்லறை விற்பனையாளரிடம் கையிருப்பில் இல்லை.',
+    ]);
+  });
+});

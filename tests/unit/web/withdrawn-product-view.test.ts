@@ -66,6 +66,15 @@ describe('withdrawnProductView', () => {
   });
 });
 
+describe('withdrawnProductView in the page\'s language (issue 29)', () => {
+  it('says who no longer sells it and where to go instead, in French and Tamil', () => {
+    const french = withdrawnProductView(testTranslator('fr-CA').t, SILK, []);
+    expect([french.notice, ...french.fallbacks.map((link) => link.label)]).toEqual(["N'est plus vendu par Larch Linen", 'Parcourir Larch Linen', "Aller à l'accueil"]);
+    const tamil = withdrawnProductView(testTranslator('ta-SG').t, SILK, []);
+    expect([tamil.notice, ...tamil.fallbacks.map((link) => link.label)]).toEqual(['Larch Linen இனி இதை விற்பதில்லை', 'Larch Linen கடையைப் பார்வையிடவும்', 'முகப்புக்குச் செல்']);
+  });
+});
+
 describe('goneNotice', () => {
   it('names the store that withdrew a saved product, else says it is no longer available', () => {
     expect(goneNotice('Larch Linen')).toBe('No longer sold by Larch Linen');
