@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteConfigContext } from '../../../client/app/contexts';
 import { ProductPage } from '../../../client/components/product/ProductPage';
+import { Component as RetailerPage } from '../../../client/routes/retailer.route';
 import type { Offer, SizeOffers } from '../../../shared/api/offer-schemas';
 import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import type { ProductDetail, SizeVariant } from '../../../shared/api/product-schemas';
@@ -23,8 +24,8 @@ const SITES: Record<string, { country: CountryCode; segment: LanguageSegment }> 
   'ta-SG': { country: 'SG', segment: 'ta' },
 };
 
-/** `element` as the page of `locale`'s site draws it: its site config, its language, a router. */
-function renderIn(locale: string, element: ReactElement): string {
+/** `element` as the page of `locale`'s site draws it: its site config, its language, a router (with its route's loader data). */
+function renderIn(locale: string, element: ReactElement, loaderData?: unknown): string {
   const { country, segment } = SITES[locale]!;
   const config: SiteConfig = {
     country,
@@ -35,7 +36,10 @@ function renderIn(locale: string, element: ReactElement): string {
     assets: { entry: '/e.js', css: [], modulepreload: [] },
     isBot: false,
   };
-  const router = createMemoryRouter([{ id: 'root', path: '*', element }], { initialEntries: ['/clothing/midi-dresses/satin-dress-8'] });
+  const router = createMemoryRouter([{ id: 'root', path: '*', element, ...(loaderData ? { loader: () => loaderData } : {}) }], {
+    initialEntries: ['/clothing/midi-dresses/satin-dress-8'],
+    ...(loaderData ? { hydrationData: { loaderData: { root: loaderData } } } : {}),
+  });
   return renderToString(<SiteConfigContext.Provider value={config}>{withI18n(<RouterProvider router={router} />, locale)}</SiteConfigContext.Provider>);
 }
 
@@ -224,5 +228,21 @@ describe('the product page in its language', () => {
       '30 நாட்களில் குறைந்தபட்சம்: $ 80 (நவ. 14). இன்று: $ 80.',
       '20% தள்ளுபடி, இந்த விலை நவ. 14 அன்று தொடங்குவதற்கு முந்தைய 30 நாட்களின் குறைந்த விலையுடன் ($ 100) ஒப்பிடப்பட்டது.',
     ]);
+  });
+});
+
+describe('the click-through to the retailer in its language', () => {
+  const handover = (locale: string, destination: string | null) =>
+    renderIn(locale, <RetailerPage />, { storename: 'Maison Harlow', storeSlug: 'maison-harlow', title: 'Satin Dress', brand: 'Lena Calloway', destination });
+
+  it('says where it takes the shopper, or that the store takes no visitors, in French and Traditional Chinese', () => {
+    const french = handover('fr-CA', 'https://www.shop.example/p/1');
+    expect(texts(french, 'title')).toEqual(['Redirection vers Maison Harlow | Vitrine']);
+    expect(texts(french, 'h1')).toEqual(['Redirection vers Maison Harlow']);
+    expect(texts(french, 'a', 'class="button button-primary"')).toEqual(['Continuer vers Maison Harlow']);
+    expect(french).toContain('<meta name="description" content="Lena Calloway Satin Dress chez Maison Harlow."/>');
+    const closed = handover('zh-HK', null);
+    expect(texts(closed, 'h1')).toEqual(['Maison Harlow暫時不接受訪客']);
+    expect(texts(closed, 'a', 'class="button"')).toEqual(['在 Vitrine 瀏覽Maison Harlow']);
   });
 });
