@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import { PRICE_HISTORY_DEFAULT_DAYS } from '../../../shared/api/price-history-paths';
-import type { Translate } from '../../../shared/i18n/translator';
 import { useT } from '../../app/i18n';
 import {
   CHART,
@@ -65,7 +64,7 @@ export function PriceHistoryChart({ history, money, locale }: Props) {
         </div>
       )}
       {stores ? (
-        <StoresFigure id={id} chart={stores} history={history} money={money} day={day} t={t} />
+        <StoresFigure id={id} chart={stores} history={history} money={money} day={day} />
       ) : (
         <>
           <figure className="price-history-figure">
@@ -121,10 +120,11 @@ export function PriceHistoryChart({ history, money, locale }: Props) {
   );
 }
 
-type StoresProps = { id: string; chart: StoresChart; history: PriceHistory; money: Money; day: (date: string) => string; t: Translate };
+type StoresProps = { id: string; chart: StoresChart; history: PriceHistory; money: Money; day: (date: string) => string };
 
 /** The lowest total across stores and each store's line; the table lists the lowest's changes. */
-function StoresFigure({ id, chart, history, money, day, t }: StoresProps) {
+function StoresFigure({ id, chart, history, money, day }: StoresProps) {
+  const t = useT();
   const lowest = storesSummary(t, chart, history.stores.length, money);
   const first = day(chart.days[0]!.date);
   const last = day(chart.days[chart.days.length - 1]!.date);
