@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { SiteConfigContext } from '../../../client/app/contexts';
 import { ProductPage } from '../../../client/components/product/ProductPage';
 import { Component as RetailerPage } from '../../../client/routes/retailer.route';
-import type { Offer, SizeOffers } from '../../../shared/api/offer-schemas';
+import type { Offer } from '../../../shared/api/offer-schemas';
 import type { PriceHistory } from '../../../shared/api/price-history-schemas';
-import type { ProductDetail, SizeVariant } from '../../../shared/api/product-schemas';
 import type { CountryCode } from '../../../shared/countries';
 import type { LanguageSegment } from '../../../shared/i18n/languages';
 import type { SiteConfig } from '../../../shared/payload';
 import { withI18n } from '../../support/i18n';
+import { detail, ownOffer, size } from '../../support/product-detail';
 
 // The product page in the page's language (issue 29): the whole page as a shopper in Canada
 // reading French, in Hong Kong reading Traditional Chinese and in Singapore reading Tamil gets
@@ -43,96 +43,15 @@ function renderIn(locale: string, element: ReactElement, loaderData?: unknown): 
   return renderToString(<SiteConfigContext.Provider value={config}>{withI18n(<RouterProvider router={router} />, locale)}</SiteConfigContext.Provider>);
 }
 
-const size = (over: Partial<SizeVariant>): SizeVariant => ({
-  guid: '00000000-0000-4000-8000-000000000001',
-  url: 'https://www.shop.example/p/1',
-  slug: 'satin-dress-8',
-  size: '8',
-  msrp: 100,
-  saleprice: 80,
-  status: 1,
-  offers: 20,
-  free_delivery: true,
-  coupon: null,
-  ...over,
-});
-
-const offer = (over: Partial<Offer>): Offer => ({
-  guid: '00000000-0000-4000-8000-000000000001',
-  path: 'clothing/midi-dresses/satin-dress-8',
-  storename: 'Maison Harlow',
-  store_slug: 'maison-harlow',
-  affiliate_id: 1,
-  saleprice: 80,
-  msrp: 80,
-  offers: 0,
-  status: 1,
-  delivery: 0,
-  total: 80,
-  priceAge: { checkedAt: null, mayBeOutOfDate: false },
-  ...over,
-});
-
 const EIGHT = size({});
 const TEN = size({ guid: '00000000-0000-4000-8000-000000000002', slug: 'satin-dress-10', size: '10', status: 0 });
+const BIRCH_ROW: Offer = { ...ownOffer(EIGHT), guid: '00000000-0000-4000-8000-000000000009', storename: 'Birch Row', store_slug: 'birch-row', saleprice: 82, msrp: 82, offers: 0, delivery: null, total: 82 };
 
 /** Size 8 sold by two stores (the offers table), size 10 sold out (its back-in-stock link). */
-const SIZE_OFFERS: SizeOffers[] = [
-  {
-    guid: EIGHT.guid,
-    gtin: null,
-    mpn: null,
-    canonicalUrl: 'clothing/midi-dresses/satin-dress-8',
-    offers: [offer({}), offer({ guid: '00000000-0000-4000-8000-000000000009', path: 'clothing/midi-dresses/satin-dress-8-birch', storename: 'Birch Row', store_slug: 'birch-row', saleprice: 82, msrp: 82, delivery: null, total: 82 })],
-  },
-  { guid: TEN.guid, gtin: null, mpn: null, canonicalUrl: 'clothing/midi-dresses/satin-dress-10', offers: [offer({ guid: TEN.guid, status: 0 })] },
-];
-
-const DETAIL: ProductDetail = {
-  product: {
-    id: 7,
-    affiliate_id: 1,
-    brand: 'Lena Calloway',
-    brand_id: null,
-    brand_slug: 'lena-calloway',
-    storename: 'Maison Harlow',
-    store_id: 1,
-    store_slug: 'maison-harlow',
-    category_slug: 'clothing',
-    subcategory_slug: 'midi-dresses',
-    department: 'women',
-    saleprice: 80,
-    msrp: 100,
-    sales: [],
-    variant_index: 0,
-    GB: 50,
-    US: null,
-    INTERNATIONAL: null,
-    offersCount: 2,
-    fromPrice: 80,
-    title: 'Satin Dress',
-    description: 'A dress.',
-    variants: [
-      {
-        title: 'Satin Dress',
-        description: 'A dress.',
-        colour: 'red',
-        colour_name: 'Cherry',
-        images: { productimage: '/images/a/full.svg', productimage80_png: '/images/a/80.svg', productimage180_jpg: '/images/a/180.svg' },
-        additional_images: ['/images/b/full.svg'],
-        size_variants: [EIGHT, TEN],
-      },
-    ],
-  },
-  selected: { variant_index: 0, guid: EIGHT.guid },
-  canonicalUrl: 'clothing/midi-dresses/satin-dress-8',
-  breadCrumb: [],
-  countryCode: 'GB',
-  currencyCode: 'GBP',
-  currencySymbol: '£',
-  priceAge: { checkedAt: null, mayBeOutOfDate: false },
-  sizeOffers: SIZE_OFFERS,
-};
+const DETAIL = detail([EIGHT, TEN], EIGHT.guid, [
+  { guid: EIGHT.guid, gtin: null, mpn: null, canonicalUrl: 'clothing/midi-dresses/satin-dress-8', offers: [ownOffer(EIGHT), BIRCH_ROW] },
+  { guid: TEN.guid, gtin: null, mpn: null, canonicalUrl: 'clothing/midi-dresses/satin-dress-10', offers: [ownOffer(TEN)] },
+]);
 
 const point = (date: string, salePrice: number, msrp = 100) => ({ date, salePrice, msrp, available: true });
 
@@ -192,7 +111,10 @@ describe('the product page in its language', () => {
     expect(texts(html, 'strong', 'class="product-offers-cheapest"')).toEqual(['Le moins cher']);
     expect(texts(html, 'td')).toContain('Livraison non indiquée');
     expect(texts(html, 'td')).toContain('82 $ + livraison');
-    expect(texts(html, 'span', 'class="product-offer"')).toEqual(['20 % DE RABAIS']);
+    expect(texts(html, 's', 'class="product-msrp"')).toEqual(['au lieu de 100 $', 'au lieu de 100 $']);
+    expect(html).toContain('aria-label="Photos de Satin Dress"');
+    // The page's price and Maison Harlow's row.
+    expect(texts(html, 'span', 'class="product-offer"')).toEqual(['20 % DE RABAIS', '20 % DE RABAIS']);
     expect(texts(html, 'p', 'data-testid="rating-summary"')).toEqual(["4,5 sur 5 étoiles d'après 2 évaluations"]);
     expect(texts(html, 'p', 'class="price-history-note"')).toEqual([
       "Le plus bas en 30 jours : 80 $ (14 nov.). Aujourd'hui : 80 $.",
