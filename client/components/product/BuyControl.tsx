@@ -1,6 +1,5 @@
 import type { Product, SizeVariant } from '../../../shared/api/product-schemas';
 import { NEW_TAB_SUFFIX } from '../../../shared/messages';
-import { useT } from '../../app/i18n';
 import { useCountry } from '../../app/site-hooks';
 import { buyControl } from '../listing/product-card-rules';
 import { ShellLink } from '../ui/ShellLink';
@@ -9,22 +8,19 @@ import { ShellLink } from '../ui/ShellLink';
 // affiliate other than 5 or 6 is 'Buy at {store}' (the click-through, new tab); status 0
 // is 'Browse {store}' (the store's listing); any other status with affiliate 5 or 6 is
 // 'Add to Cart' (the click-through too: the retailer's cart is on the retailer's site).
-// The product page words each kind in its language (issue 29).
 export function BuyControl({ product, size }: { product: Pick<Product, 'affiliate_id' | 'storename' | 'store_slug'>; size: Pick<SizeVariant, 'status' | 'guid'> }) {
   const country = useCountry();
-  const t = useT();
   const buy = buyControl(product, size);
-  const store = product.storename;
   if (buy.kind === 'browse') {
     return (
       <ShellLink to={buy.to} className="button product-buy">
-        {t('product.buy.browse', { store })}
+        {buy.label}
       </ShellLink>
     );
   }
   return (
     <a href={`${country.prefix}${buy.to}`} target="_blank" rel="noopener nofollow" className="button button-primary product-buy">
-      {buy.kind === 'cart' ? t('product.buy.cart') : t('product.buy.buyAt', { store })}
+      {buy.label}
       <span className="visually-hidden">{NEW_TAB_SUFFIX}</span>
     </a>
   );
