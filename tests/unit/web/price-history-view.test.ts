@@ -186,7 +186,7 @@ describe('the price history in the page\'s language (issue 29)', () => {
 
   it('says the lowest across stores with its store and delivery, in French, Traditional Chinese and Tamil', () => {
     expect(lowestToday(chart, 'fr-CA', 4.95)).toBe("Le plus bas parmi 2 magasins aujourd'hui\u00a0: £59.95 chez Rivington (livraison £4.95).");
-    expect(lowestToday(chart, 'zh-HK', 0)).toBe('今日 2 間商店中最低：Rivington £59.95（免運費）。');
+    expect(lowestToday(chart, 'zh-HK', 0)).toBe('今日 2 間商店中最低價：Rivington 售 £59.95（免運費）。');
     expect(lowestToday(chart, 'ta-SG', null)).toBe('இன்று 2 கடைகளில் குறைந்தபட்சம்: Rivington கடையில் £59.95 (டெலிவரி கட்டணம் காட்டப்படவில்லை).');
     expect(storesSummary(testTranslator('ms-SG').t, { ...chart!, today: null }, 2, money)).toBe('Tiada stok di mana-mana 2 kedai hari ini.');
   });
