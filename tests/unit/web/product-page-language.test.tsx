@@ -3,6 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteConfigContext } from '../../../client/app/contexts';
+import { AlphabetDirectory } from '../../../client/components/product/AlphabetDirectory';
+import { DepartmentLinks } from '../../../client/components/product/DepartmentLinks';
 import { ProductPage } from '../../../client/components/product/ProductPage';
 import { Component as RetailerPage } from '../../../client/routes/retailer.route';
 import type { Offer } from '../../../shared/api/offer-schemas';
@@ -166,5 +168,15 @@ describe('the click-through to the retailer in its language', () => {
     const closed = handover('zh-HK', null);
     expect(texts(closed, 'h1')).toEqual(['Maison Harlow暫時不接受訪客']);
     expect(texts(closed, 'a', 'class="button"')).toEqual(['在 Vitrine 瀏覽Maison Harlow']);
+  });
+});
+
+describe("the directories' parts in the language", () => {
+  it('names the letters by the label the page gives and the departments\' "All" in Tamil and French', () => {
+    const letters = renderIn('ta-SG', <AlphabetDirectory entries={[{ name: 'Alder & Ash', to: '/store/alder-ash', letter: 'A' }]} label="கடைகள்" idPrefix="stores" />);
+    expect(letters).toContain('<nav class="az-letters" aria-label="எழுத்து வாரியாக கடைகள்">');
+    const departments = renderIn('fr-CA', <DepartmentLinks path="/stores" current={undefined} />);
+    expect(departments).toContain('<nav class="directory-departments" aria-label="Rayon">');
+    expect(texts(departments, 'a', 'aria-current="page"')).toEqual(['Tous']);
   });
 });
