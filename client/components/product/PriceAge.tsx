@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PriceAge as Age } from '../../../shared/api/product-schemas';
 import type { Country } from '../../../shared/countries';
-import { T, useT } from '../../app/i18n';
+import { catalogReady, T, useT } from '../../app/i18n';
 import { priceAgeWords } from './price-age-view';
 
 // "Price checked 3 hours ago" beside a store's price, and "Prices may be out of date" when its
@@ -11,13 +11,29 @@ import { priceAgeWords } from './price-age-view';
 
 const TICK_MS = 60_000;
 
-/** The browser's clock once hydrated (null on the server and in the hydrating render), read again every minute. */
+/**
+ * The browser's clock once hydrated (null on the server and in the hydrating render), read again
+ * every minute. Only once the language's whole catalogue is in (issue 29): the first page's
+ * payload carries the messages the server's render used, not "just now" or "an hour ago";
+ * without the catalogue the absolute time stays.
+ */
 function useNowAfterHydration(): number | null {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => clearInterval(timer);
+    let live = true;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    catalogReady().then(
+      () => {
+        if (!live) return;
+        setNow(Date.now());
+        timer = setInterval(() => setNow(Date.now()), TICK_MS);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
   }, []);
   return now;
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import { PRICE_HISTORY_DEFAULT_DAYS } from '../../../shared/api/price-history-paths';
-import { useT } from '../../app/i18n';
+import { catalogReady, useT } from '../../app/i18n';
 import {
   CHART,
   chartGeometry,
@@ -57,7 +57,8 @@ export function PriceHistoryChart({ history, money, locale }: Props) {
       {spans.length > 1 && (
         <div className="price-history-spans" role="group" aria-label={t('product.history.period')}>
           {spans.map((s) => (
-            <button key={s} type="button" aria-pressed={s === span} onClick={() => setSpan(s)}>
+            // Another span may say what the first page's messages lack (a gap, a low): the whole catalogue first (issue 29).
+            <button key={s} type="button" aria-pressed={s === span} onClick={() => void catalogReady().then(() => setSpan(s), () => setSpan(s))}>
               {t('product.history.span', { days: s })}
             </button>
           ))}

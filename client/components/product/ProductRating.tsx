@@ -4,7 +4,7 @@ import { STAR_RATING_MAX } from '../../../shared/api/rating-paths';
 import type { RatingSummary } from '../../../shared/api/rating-schemas';
 import type { Translate } from '../../../shared/i18n/translator';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
-import { useLocale, useT } from '../../app/i18n';
+import { catalogReady, useLocale, useT } from '../../app/i18n';
 import { useSession } from '../../app/session';
 import { rateProduct } from '../../data/product/rate-product';
 import { ShellLink } from '../ui/ShellLink';
@@ -51,7 +51,8 @@ export function ProductRating({ productId, rating: initial, myRating, returnPath
     queue.current = queue.current.then(async () => {
       if (latest.current !== n) return;
       try {
-        const answer = await rateProduct(productId, n);
+        // "Your rating … is saved" may not be among the first page's messages (issue 29).
+        const [answer] = await Promise.all([rateProduct(productId, n), catalogReady().catch(() => undefined)]);
         if (latest.current !== n) return;
         setRating(answer.rating);
         setStatus(t('product.rating.saved', { count: n }));
