@@ -1,20 +1,27 @@
 import { useCallback, useState, type ChangeEvent } from 'react';
 import type { FieldErrors } from '../../../shared/validation/account-fields';
+import { say } from '../../../shared/validation/message';
+import { useT } from '../../app/i18n';
 
 // A small form state for the account forms: values, the shared rules' messages (spec
 // section 5, from shared/validation/account-fields.ts) shown once a field has been changed or
-// left, and whether the whole form is valid (Submit stays disabled until it is).
+// left, and whether the whole form is valid (Submit stays disabled until it is). The messages
+// are worded in the page's language (issue 29).
 
 export type FormValues = Record<string, string>;
 
-/** `validate` gives the first message of each field that has one (formErrors). */
-export function useForm<V extends FormValues>(validate: (values: V) => FieldErrors, initial: V, initialErrors: Record<string, string> = {}) {
+/**
+ * `validate` gives the first message of each field that has one (formErrors). The fields of
+ * `initialErrors` (what a post without JavaScript was answered) show their messages at once.
+ */
+export function useForm<V extends FormValues>(validate: (values: V) => FieldErrors, initial: V, initialErrors: Record<string, unknown> = {}) {
+  const t = useT();
   const [values, setValues] = useState<V>(initial);
   const [shown, setShown] = useState<Record<string, boolean>>(() => Object.fromEntries(Object.keys(initialErrors).map((k) => [k, true])));
   const messages = validate(values);
   const valid = Object.keys(messages).length === 0;
   const errors: Record<string, string> = {};
-  for (const [field, message] of Object.entries(messages)) if (shown[field]) errors[field] = message;
+  for (const [field, message] of Object.entries(messages)) if (shown[field]) errors[field] = say(t, message);
 
   const show = useCallback((field: string) => setShown((s) => (s[field] ? s : { ...s, [field]: true })), []);
   const set = useCallback(
