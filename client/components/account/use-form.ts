@@ -11,22 +11,25 @@ import { useT } from '../../app/i18n';
 export type FormValues = Record<string, string>;
 
 /**
- * `validate` gives the first message of each field that has one (formErrors). The fields of
- * `initialErrors` (what a post without JavaScript was answered) show their messages at once.
+ * `validate` gives the first message of each field that has one (formErrors). `initialErrors`
+ * is what a post without JavaScript was answered: each field shows that message until it is
+ * changed (the passwords typed are not sent back, so the rules alone would call them missing).
  */
-export function useForm<V extends FormValues>(validate: (values: V) => FieldErrors, initial: V, initialErrors: Record<string, unknown> = {}) {
+export function useForm<V extends FormValues>(validate: (values: V) => FieldErrors, initial: V, initialErrors: FieldErrors = {}) {
   const t = useT();
   const [values, setValues] = useState<V>(initial);
   const [shown, setShown] = useState<Record<string, boolean>>(() => Object.fromEntries(Object.keys(initialErrors).map((k) => [k, true])));
+  const [answered, setAnswered] = useState<FieldErrors>(initialErrors);
   const messages = validate(values);
   const valid = Object.keys(messages).length === 0;
   const errors: Record<string, string> = {};
-  for (const [field, message] of Object.entries(messages)) if (shown[field]) errors[field] = say(t, message);
+  for (const [field, message] of Object.entries({ ...messages, ...answered })) if (shown[field]) errors[field] = say(t, message);
 
   const show = useCallback((field: string) => setShown((s) => (s[field] ? s : { ...s, [field]: true })), []);
   const set = useCallback(
     (field: keyof V & string, value: string) => {
       setValues((v) => ({ ...v, [field]: value }));
+      setAnswered((a) => (field in a ? Object.fromEntries(Object.entries(a).filter(([name]) => name !== field)) : a));
       show(field);
     },
     [show],
@@ -42,6 +45,7 @@ export function useForm<V extends FormValues>(validate: (values: V) => FieldErro
   const reset = (next: V) => {
     setValues(next);
     setShown({});
+    setAnswered({});
   };
   return { values, errors, valid, set, bind, showAll, reset };
 }

@@ -214,6 +214,17 @@ describe('sign-in pages without JavaScript', () => {
     expect(setCookies(wrong).some((c) => c.name === 'token' && !clears(c))).toBe(false);
   });
 
+  it("answers a French page's form in French: the rules' messages and the api's (issue 29)", async () => {
+    const empty = await formPost('/ca/fr/authentication', { userType: 'Login', email: '', password: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('<html lang="fr-CA"');
+    expect(empty.text).toContain('Le courriel ou le nom d&#x27;utilisateur est requis.');
+    expect(empty.text).toContain('Le mot de passe est requis.');
+    const wrong = await formPost('/ca/fr/authentication', { userType: 'Login', email: 'nobody@example.com', password: 'secret-9' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toContain('Le courriel, le nom d&#x27;utilisateur ou le mot de passe est incorrect.');
+  });
+
   it('sends a reset link request from /forgot-password and goes home', async () => {
     const res = await formPost('/forgot-password', { email: 'nobody-here@example.com' });
     expect(res.status).toBe(302);
