@@ -6,7 +6,7 @@ import { formErrors, type FieldErrors } from '../../shared/validation/account-fi
 import { browserApi } from '../api/browser-api';
 import { useBusy } from '../app/busy';
 import { apiContext, useSiteConfig } from '../app/contexts';
-import { useT } from '../app/i18n';
+import { useLocale, useT } from '../app/i18n';
 import { failureText, useNotify } from '../app/notices';
 import { withPrefix } from '../app/return-url';
 import { useSession } from '../app/session';
@@ -118,13 +118,14 @@ function PictureUpload({ name, current, enabled, onUploaded }: { name: string; c
   const track = useBusy();
   const id = useId();
   const t = useT();
+  const locale = useLocale();
 
   const upload = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!file) return;
     setError(undefined);
     try {
-      const answer = await track(uploadProfileImage(file));
+      const answer = await track(uploadProfileImage(file, locale));
       notify('success', answer.message);
       setFile(null);
       if (input.current) input.current.value = '';
