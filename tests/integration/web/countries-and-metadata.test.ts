@@ -96,25 +96,26 @@ describe('choosing a country', () => {
 });
 
 describe('page metadata', () => {
+  // Each site's languages point at their own page (issue 29): fr-CA at /ca/fr, zh-HK at /hk/zh.
   const expectedAlternates = (path: string) => [
     { hreflang: 'en-GB', href: `${SITE}${path}` },
     { hreflang: 'en-US', href: `${SITE}/us${path}` },
     { hreflang: 'en-IN', href: `${SITE}/in${path}` },
     { hreflang: 'en-AE', href: `${SITE}/ae${path}` },
     { hreflang: 'en-CA', href: `${SITE}/ca${path}` },
-    { hreflang: 'fr-CA', href: `${SITE}/ca${path}` },
+    { hreflang: 'fr-CA', href: `${SITE}/ca/fr${path}` },
     { hreflang: 'en-AU', href: `${SITE}/au${path}` },
-    { hreflang: 'zh-HK', href: `${SITE}/hk${path}` },
     { hreflang: 'en-HK', href: `${SITE}/hk${path}` },
+    { hreflang: 'zh-HK', href: `${SITE}/hk/zh${path}` },
     { hreflang: 'en-SG', href: `${SITE}/sg${path}` },
-    { hreflang: 'ms-SG', href: `${SITE}/sg${path}` },
-    { hreflang: 'ta-SG', href: `${SITE}/sg${path}` },
-    { hreflang: 'zh-SG', href: `${SITE}/sg${path}` },
+    { hreflang: 'zh-SG', href: `${SITE}/sg/zh${path}` },
+    { hreflang: 'ms-SG', href: `${SITE}/sg/ms${path}` },
+    { hreflang: 'ta-SG', href: `${SITE}/sg/ta${path}` },
     { hreflang: 'x-default', href: `${SITE}${path}` },
   ];
 
   it('gives a page its canonical URL and the same page on all 8 sites as hreflang alternates', async () => {
-    for (const prefix of ['', '/ca', '/hk']) {
+    for (const prefix of ['', '/ca', '/hk', '/ca/fr', '/sg/ta']) {
       const res = await request(stack.web.url).get(`${prefix}/contact-us?utm_source=mail`).expect(200);
       expect(links(res.text, 'canonical')).toEqual([{ hreflang: undefined, href: `${SITE}${prefix}/contact-us` }]);
       expect(links(res.text, 'alternate')).toEqual(expectedAlternates('/contact-us'));
@@ -127,6 +128,16 @@ describe('page metadata', () => {
     const alternates = links(res.text, 'alternate');
     expect(alternates.find((a) => a.hreflang === 'en-GB')!.href).toBe(`${SITE}/`);
     expect(alternates.find((a) => a.hreflang === 'en-US')!.href).toBe(`${SITE}/us`);
+    expect(alternates.find((a) => a.hreflang === 'fr-CA')!.href).toBe(`${SITE}/ca/fr`);
+  });
+
+  it('gives each language its own page: <html lang>, canonical and og:locale (issue 29)', async () => {
+    for (const [path, lang] of [['/ca/fr/faqs', 'fr-CA'], ['/hk/zh/faqs', 'zh-HK'], ['/sg/zh/faqs', 'zh-SG'], ['/sg/ms/faqs', 'ms-SG'], ['/sg/ta/faqs', 'ta-SG'], ['/ca/faqs', 'en-CA']] as const) {
+      const res = await request(stack.web.url).get(path).expect(200);
+      expect([path, res.text.includes(`<html lang="${lang}"`), links(res.text, 'canonical')[0]?.href, res.text.includes(`<meta property="og:locale" content="${lang.replace('-', '_')}"/>`)]).toEqual([path, true, `${SITE}${path}`, true]);
+    }
+    // A language a country site lacks is no language segment there: /gb/fr is a page path under GB.
+    await request(stack.web.url).get('/us/fr/faqs').expect(404);
   });
 
   it('writes og, twitter and itemprop tags', async () => {
@@ -165,5 +176,27 @@ describe('the header menu', () => {
     }
     expect(html).toContain('href="/health-and-beauty" class="menu-link">Beauty</a>');
     expect(html).toMatch(/<a href="https:\/\/blog\.vitrine\.example" target="_blank" rel="noopener noreferrer" class="menu-link">Blog<\/a>/);
+  });
+});
+
+describe('a page’s messages (issue 29)', () => {
+  it('come inside the page for its first render, and the whole catalogue of its language only is one immutable, content-hashed file', async () => {
+    const french = readPayload((await request(stack.web.url).get('/ca/fr/faqs').expect(200)).text).payload;
+    const english = readPayload((await request(stack.web.url).get('/ca/faqs').expect(200)).text).payload;
+    expect([french.config.language, english.config.language]).toEqual(['fr', '']);
+    expect(french.config.catalog).toMatch(/^\/assets\/i18n\/fr-[\w-]{10}\.json$/);
+    expect(english.config.catalog).toMatch(/^\/assets\/i18n\/en-[\w-]{10}\.json$/);
+    const asset = await request(stack.web.url).get(french.config.catalog).set('Accept-Encoding', 'br');
+    expect([asset.status, asset.headers['cache-control'], asset.headers['content-encoding'], asset.headers['content-type']]).toEqual([200, 'public, max-age=31536000, immutable', 'br', 'application/json; charset=utf-8']);
+    // supertest has decoded the brotli body already.
+    const catalog = asset.body as Record<string, unknown>;
+    // What the page carries is what its render used, each message as the catalogue has it. (This
+    // web runs from the sources, where ids are long; the built client and its catalogues name
+    // them short, as the built web does: so messages are compared, not ids.)
+    const carried = Object.entries(french.messages ?? {});
+    expect(carried.length).toBeGreaterThan(0);
+    const inCatalog = new Set(Object.values(catalog).map((message) => JSON.stringify(message)));
+    expect(carried.filter(([, message]) => !inCatalog.has(JSON.stringify(message)))).toEqual([]);
+    expect(Object.keys(catalog).length).toBeGreaterThan(carried.length);
   });
 });

@@ -185,7 +185,7 @@ describe('sitemaps and robots.txt', () => {
   it('points robots.txt at the sitemap index and keeps crawlers off the click-through on every country site', () => {
     const text = robotsTxt('https://www.vitrine.example');
     expect(text).toContain('Sitemap: https://www.vitrine.example/sitemap.xml');
-    for (const prefix of ['', '/us', '/in', '/ae', '/ca', '/au', '/hk', '/sg']) {
+    for (const prefix of ['', '/us', '/in', '/ae', '/ca', '/ca/fr', '/au', '/hk', '/hk/zh', '/sg', '/sg/zh', '/sg/ms', '/sg/ta']) {
       expect(text).toContain(`Disallow: ${prefix}/products/loadRetailerProductPage/`);
       expect(text).toContain(`Disallow: ${prefix}/shop/products/loadRetailerProductPage/`);
     }
@@ -193,6 +193,7 @@ describe('sitemaps and robots.txt', () => {
 
   it('names files per country, kind and page and escapes XML', () => {
     expect(sitemapFileName('HK', 'products', 3)).toBe('sitemap-hk-products-3.xml');
+    expect(sitemapFileName('HK', 'products', 3, 'zh')).toBe('sitemap-hk-zh-products-3.xml');
     expect(escapeXml(`a&b<c>"d'`)).toBe('a&#38;b&#60;c&#62;&#34;d&#39;');
   });
 });
