@@ -1,7 +1,7 @@
 import { EMAIL_MAX, PASSWORD_MIN } from '../constants';
 import { isValidEmail } from './email';
-import { ACCOUNT_MESSAGES, IDENTIFIER_MESSAGES, NAME_MAX, PASSWORD_MAX, USER_NAME_MAX, USER_NAME_MIN, type IdentifierKind } from './account-messages';
-import { message, type Message } from './message';
+import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, IDENTIFIER_MESSAGES, NAME_MAX, PASSWORD_MAX, USER_NAME_MAX, USER_NAME_MIN, type IdentifierKind } from './account-messages';
+import { message, type Message, type Wording } from './message';
 import { unsafeTextKind } from './safe-text';
 
 // Spec section 5, the account forms, as plain rules: each field's checks in order, each with
@@ -15,7 +15,8 @@ export type TextRule = { readonly ok: (value: string) => boolean; readonly messa
 
 /** A text field: its name in the edge rule's messages, the words for a missing value, its rules. */
 export type TextField = {
-  readonly field: string;
+  /** The form's label for it (a link's tkn and key: the api's name). */
+  readonly field: Wording;
   readonly missing: Message;
   readonly rules: readonly TextRule[];
   /** The value is trimmed before its rules (the display name). */
@@ -29,14 +30,12 @@ const required = (message: Message): TextRule => ({ ok: (v) => v.length >= 1, me
 const atLeast = (min: number, message: Message): TextRule => ({ ok: (v) => v.length >= min, message });
 const atMost = (max: number, message: Message): TextRule => ({ ok: (v) => v.length <= max, message });
 
-/** The field names the edge rule's messages give (the api's words, as before languages). */
-const IDENTIFIER_FIELDS: Record<IdentifierKind, string> = { emailOrUserName: 'Email/Username', email: 'Email' };
 
 /** The login identifier: an e-mail address or a user name (spec section 5 "Login email/username"). */
 export function loginIdentifier(kind: IdentifierKind = 'emailOrUserName'): TextField {
   const messages = IDENTIFIER_MESSAGES[kind];
   return {
-    field: IDENTIFIER_FIELDS[kind],
+    field: ACCOUNT_LABELS[kind],
     missing: messages.required,
     rules: [
       required(messages.required),
@@ -54,14 +53,14 @@ export function emailAddress(): TextField {
 
 /** The password a person signs in with: only required (it was checked when it was set). */
 export const CURRENT_PASSWORD: TextField = {
-  field: 'Password',
+  field: ACCOUNT_LABELS.password,
   missing: ACCOUNT_MESSAGES.passwordRequired,
   rules: [required(ACCOUNT_MESSAGES.passwordRequired), atMost(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMaxLength)],
 };
 
 /** A password being set (register, reset, change): spec section 5 "Register/confirm/reset passwords". */
 export const NEW_PASSWORD: TextField = {
-  field: 'Password',
+  field: ACCOUNT_LABELS.password,
   missing: ACCOUNT_MESSAGES.passwordRequired,
   rules: [
     required(ACCOUNT_MESSAGES.passwordRequired),
@@ -72,20 +71,20 @@ export const NEW_PASSWORD: TextField = {
 };
 
 export const CONFIRMATION: TextField = {
-  field: 'Confirm password',
+  field: ACCOUNT_LABELS.confirmPassword,
   missing: ACCOUNT_MESSAGES.confirmPasswordRequired,
   rules: [required(ACCOUNT_MESSAGES.confirmPasswordRequired)],
 };
 
 export const OLD_PASSWORD: TextField = {
-  field: 'Current password',
+  field: ACCOUNT_LABELS.currentPassword,
   missing: ACCOUNT_MESSAGES.oldPasswordRequired,
   rules: [required(ACCOUNT_MESSAGES.oldPasswordRequired), atMost(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMaxLength)],
 };
 
 /** Spec section 5 "Forgot-password email": one message for empty and for invalid. */
 export const FORGOT_PASSWORD_EMAIL: TextField = {
-  field: IDENTIFIER_FIELDS.email,
+  field: ACCOUNT_LABELS.email,
   missing: ACCOUNT_MESSAGES.checkEmailAndEnterAgain,
   rules: [{ ok: isValidEmail, message: ACCOUNT_MESSAGES.checkEmailAndEnterAgain }],
 };
@@ -102,7 +101,7 @@ export function linkSecret(field: 'tkn' | 'key', invalid: Message): TextField {
 export const USER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export const USER_NAME: TextField = {
-  field: 'User name',
+  field: ACCOUNT_LABELS.userName,
   missing: ACCOUNT_MESSAGES.userNameRequired,
   rules: [
     required(ACCOUNT_MESSAGES.userNameRequired),
@@ -114,14 +113,14 @@ export const USER_NAME: TextField = {
 
 /** The display name: trimmed, required when sent. */
 export const DISPLAY_NAME: TextField = {
-  field: 'Name',
+  field: ACCOUNT_LABELS.name,
   missing: ACCOUNT_MESSAGES.nameRequired,
   trim: true,
   rules: [required(ACCOUNT_MESSAGES.nameRequired), atMost(NAME_MAX, ACCOUNT_MESSAGES.nameTooLong)],
 };
 
 /** The edge rule's message about a form's field (safe-text.ts), naming the field. */
-export function unsafeTextMessage(value: string, field: string): Message | undefined {
+export function unsafeTextMessage(value: string, field: Wording): Message | undefined {
   const kind = unsafeTextKind(value);
   return kind === undefined ? undefined : message(kind === 'controlCharacters' ? 'forms.text.controlCharacters' : 'forms.text.loneSurrogate', { field });
 }

@@ -15,11 +15,17 @@ export const USER_NAME_MIN = 3;
 export const USER_NAME_MAX = 30;
 export const NAME_MAX = 50;
 
+/** The fields as the rules' messages name them (a message's {field}, worded first). */
 export const ACCOUNT_LABELS = {
   /** Login mode (spec section 2: "labelled Email/Username in Login mode"). */
   emailOrUserName: message('forms.label.emailOrUserName'),
   /** Register mode. */
   email: message('forms.label.email'),
+  password: message('forms.label.password'),
+  confirmPassword: message('forms.label.confirmPassword'),
+  currentPassword: message('forms.label.currentPassword'),
+  userName: message('forms.label.userName'),
+  name: message('forms.label.name'),
 } as const;
 
 /** The three messages of an identifier field, each naming its label (spec section 5: '{Email/Username} is required.'). */

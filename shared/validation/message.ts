@@ -16,9 +16,13 @@ export function message(id: MessageId, values?: MessageValues): Message {
   return values ? { id, values } : { id };
 }
 
-/** The wording in the translator's language. */
+const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && typeof (value as Message).id === 'string';
+
+/** The wording in the translator's language; a value that is a Message (a field's label) is worded first. */
 export function say(t: Translate, wording: Wording): string {
-  return typeof wording === 'string' ? wording : t(wording.id, wording.values);
+  if (typeof wording === 'string') return wording;
+  const values = wording.values && Object.fromEntries(Object.entries(wording.values).map(([name, value]) => [name, isMessage(value) ? say(t, value) : value]));
+  return t(wording.id, values);
 }
 
 /** Ids of the forms' catalogue: no readable zod message (a field's name, then words) looks like one. */

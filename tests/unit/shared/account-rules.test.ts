@@ -114,6 +114,10 @@ describe('account form rules', () => {
       password: 'Le mot de passe est requis.',
     });
     expect(worded(formErrors('profile', { name: 'x'.repeat(51), userName: 'ab' }), 'zh-HK')).toEqual({ name: '名稱最多 50 個字元。', userName: '用戶名稱須有 3 至 30 個字元。' });
+    // The edge rule's message names the field by its label, in the same language.
+    expect(worded(formErrors('login', { email: 'a\u0000b', password: 'x' }), 'fr-CA')).toEqual({
+      email: "Courriel/nom d'utilisateur ne doit pas contenir de caractères de contrôle",
+    });
     // The api's sentence, as a French page's call is answered.
     expect(describeZodError(LoginForm.safeParse({}).error!, testTranslator('fr-CA').t)).toBe(
       "email: Le courriel ou le nom d'utilisateur est requis.; password: Le mot de passe est requis.",
