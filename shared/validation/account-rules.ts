@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { ACCOUNT_FORMS, DISPLAY_NAME, USER_NAME, confirmationMismatch, linkSecret, textProblems, unsafeTextMessage, type TextField } from './account-fields';
-import { issueWording, type Message, type Wording } from './message';
+import { issueWording, zodIssue, zodMessage, type Wording } from './message';
 import { safeText } from './safe-input';
 
 // The api's schemas of the account forms (spec section 5) and account requests. Each text
@@ -9,29 +9,24 @@ import { safeText } from './safe-input';
 // a shopper types with, so both sides give the same messages in the same order (an agreement
 // test holds them to it). Every text field is safeText first (shared/validation/safe-input.ts):
 // no control characters, no lone surrogates; that message comes alone.
-// An issue of ours carries a message id as its message and the values in `params` (issue 29):
-// issueWording (message.ts) reads them back, for each side to word in its reader's language.
+// An issue of ours carries its message (an id and values, issue 29) as message.ts raises it:
+// issueWording reads it back, for each side to word in its reader's language.
 
 export * from './account-messages';
 export { USER_NAME_PATTERN, normalizeEmail } from './account-fields';
 export { issueWording } from './message';
 
-/** The fields of a zod issue that say `message`. */
-function issueOf(message: Message) {
-  return { message: message.id, ...(message.values ? { params: { values: message.values } } : {}) };
-}
-
 /** A string schema that reports every rule of `spec` it breaks, in order. */
 export function textField(spec: TextField) {
   // The edge rule as safeText applies it, worded as the forms word it; a missing value's
   // message takes no values (each field's "… is required.").
-  const text = z.string({ error: spec.missing.id }).check((ctx) => {
+  const text = z.string({ error: zodMessage(spec.missing) }).check((ctx) => {
     const unsafe = unsafeTextMessage(ctx.value, spec.field);
-    if (unsafe) ctx.issues.push({ code: 'custom', ...issueOf(unsafe), input: ctx.value, continue: false });
+    if (unsafe) ctx.issues.push({ code: 'custom', ...zodIssue(unsafe), input: ctx.value, continue: false });
   });
   return (spec.trim ? text.trim() : text).check((ctx) => {
     for (const message of textProblems({ ...spec, trim: false }, ctx.value)) {
-      ctx.issues.push({ code: 'custom', ...issueOf(message), input: ctx.value, continue: true });
+      ctx.issues.push({ code: 'custom', ...zodIssue(message), input: ctx.value, continue: true });
     }
   });
 }
@@ -47,7 +42,7 @@ function withMatchingConfirmation<T extends z.ZodObject<{ password: z.ZodType; c
     if (!confirmationMismatch(value.password, value.confirm_password)) return;
     ctx.issues.push({
       code: 'custom',
-      ...issueOf(ACCOUNT_MESSAGES.passwordMismatch),
+      ...zodIssue(ACCOUNT_MESSAGES.passwordMismatch),
       path: ['confirm_password'],
       input: value.confirm_password,
       continue: true,
@@ -58,7 +53,7 @@ function withMatchingConfirmation<T extends z.ZodObject<{ password: z.ZodType; c
 /** Spec section 3 "Register": platform names the product; location is reverse-geocoded, optional. */
 const atMost = (field: string, max: number) =>
   safeText(field).check((ctx) => {
-    if (ctx.value.length > max) ctx.issues.push({ code: 'custom', ...issueOf(ACCOUNT_MESSAGES.tooLong(field, max)), input: ctx.value, continue: true });
+    if (ctx.value.length > max) ctx.issues.push({ code: 'custom', ...zodIssue(ACCOUNT_MESSAGES.tooLong(field, max)), input: ctx.value, continue: true });
   });
 const platform = atMost('platform', 64).optional();
 const location = atMost('location', 200).nullable().optional();
@@ -89,9 +84,9 @@ export const SignInLinkForm = z.object({
 
 /** Spec section 3 "Social login": access_token, platform, location. */
 export const SocialLoginForm = z.object({
-  access_token: safeText('access_token', { error: ACCOUNT_MESSAGES.accessTokenRequired.id })
-    .min(1, ACCOUNT_MESSAGES.accessTokenRequired.id)
-    .max(4096, ACCOUNT_MESSAGES.accessTokenRequired.id),
+  access_token: safeText('access_token', { error: zodMessage(ACCOUNT_MESSAGES.accessTokenRequired) })
+    .min(1, zodMessage(ACCOUNT_MESSAGES.accessTokenRequired))
+    .max(4096, zodMessage(ACCOUNT_MESSAGES.accessTokenRequired)),
   platform,
   location,
 });
@@ -104,7 +99,7 @@ export const DisplayName = textField(DISPLAY_NAME);
 /** PUT /api/account/edit-user-profile: either field or both. */
 export const ProfileForm = z
   .object({ name: DisplayName.optional(), userName: UserName.optional() })
-  .refine((value) => value.name !== undefined || value.userName !== undefined, ACCOUNT_MESSAGES.profileNothingToChange.id);
+  .refine((value) => value.name !== undefined || value.userName !== undefined, zodMessage(ACCOUNT_MESSAGES.profileNothingToChange));
 export type ProfileInput = z.infer<typeof ProfileForm>;
 
 /** The first message for each field, for showing under the inputs ('' is the form itself). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { describeZodError } from '../../../server/lib/http-error';
 import { ACCOUNT_FORMS, formErrors, type AccountFormName } from '../../../shared/validation/account-fields';
 import {
@@ -12,7 +12,7 @@ import {
   SignInLinkRequestForm,
   fieldMessages,
 } from '../../../shared/validation/account-rules';
-import { say, type Wording } from '../../../shared/validation/message';
+import { issueWording, say, type Wording } from '../../../shared/validation/message';
 import { testTranslator } from '../../support/i18n';
 
 // Spec section 5, the account forms. The browser checks what a shopper types with plain rules
@@ -94,6 +94,16 @@ describe('account form rules', () => {
       'old_password: Current password is required.; password: Password must not contain control characters',
     );
     expect(describeZodError(LoginForm.safeParse({}).error!, english)).toBe('email: Email/Username is required.; password: Password is required.');
+  });
+
+  it('know their own messages by what they raised, not by how an id looks (the bundles shorten every id)', () => {
+    const missing = LoginForm.safeParse({}).error!.issues[0]!;
+    expect(issueWording(missing)).toEqual({ id: 'forms.emailOrUserName.required' });
+    const tooShort = RegisterForm.safeParse({ email: 'ana@example.com', password: 'abc', confirm_password: 'abc' }).error!.issues[0]!;
+    expect(issueWording(tooShort)).toEqual({ id: 'forms.password.minLength', values: { min: 4 } });
+    // Another schema's words stay words, even words shaped like one of our ids.
+    const other = z.string({ error: 'forms.label.email' }).safeParse(1).error!.issues[0]!;
+    expect(issueWording(other)).toBe('forms.label.email');
   });
 
   it("word the same rules in the page's language: French, Traditional Chinese, Tamil", () => {
