@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Message } from '../../../shared/validation/message';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
 import type { HttpError } from '../../lib/http-error';
 import type { Database, Queryable } from '../db/database';
@@ -25,7 +26,7 @@ export type LinkKind = {
   validMinutes: number;
   mail: (translator: Translator, input: { name: string; link: string; validMinutes: number }) => MailContent;
   /** The field error for a link that does not work (missing, used, expired, or mistyped). */
-  invalid: string;
+  invalid: Message;
 };
 
 /** Spec section 2: a reset link is valid 60 minutes. */
