@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import type { MenuTile } from '../../../shared/api/home-schemas';
 import type { Department } from '../../../shared/constants';
 import type { Translate } from '../../../shared/i18n/translator';
-import { catalogReady, useT } from '../../app/i18n';
+import { useT } from '../../app/i18n';
 import { categoryName, departmentName } from '../../app/taxonomy-names';
 import { ShellLink } from '../ui/ShellLink';
 
@@ -39,18 +39,11 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
   const location = useLocation();
   const t = useT();
 
-  // The drawer's button and the submenu toggles are drawn only in the browser, so their words
-  // are not among the first page's (issue 29): they come with the whole catalogue.
-  useEffect(() => {
-    let live = true;
-    catalogReady().then(
-      () => live && setEnhanced(true),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  // The drawer's button and the submenu toggles are drawn only in the browser, once hydrated;
+  // their words are said on the server too (below, whether drawn or not), so they travel with
+  // the first page's messages and the buttons need not wait for the whole catalogue (issue 29).
+  useEffect(() => setEnhanced(true), []);
+  const drawerLabel = t('shell.menu.toggle');
   // A navigation closes the drawer.
   useEffect(() => {
     setDrawerOpen(false);
@@ -68,7 +61,7 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
           onClick={() => setDrawerOpen((open) => !open)}
         >
           <span aria-hidden="true" className="burger" />
-          {t('shell.menu.toggle')}
+          {drawerLabel}
         </button>
       )}
       <ul className="menu-list" id={drawerId}>
@@ -78,6 +71,7 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
           const open = openItem === item.itemId;
           const panelId = `menu-panel-${item.itemId}`;
           const name = menuItemName(t, item.itemSlug, item.name);
+          const toggleLabel = hasChildren ? t('shell.menu.categories', { name }) : '';
           return (
             <li
               key={item.itemId}
@@ -93,7 +87,7 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
                     className="submenu-toggle"
                     aria-expanded={open}
                     aria-controls={panelId}
-                    aria-label={t('shell.menu.categories', { name })}
+                    aria-label={toggleLabel}
                     onClick={() => setOpenItem(open ? null : item.itemId)}
                   />
                 )}
