@@ -4,6 +4,7 @@ import { CacheNone } from '../../shared/http/cache-policy';
 import { goneNotice } from '../../shared/gone-notice';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
+import { useT } from '../app/i18n';
 import { sessionContext } from '../app/session-context';
 import { ProductCard } from '../components/listing/ProductCard';
 import { ProductGoneCard } from '../components/ui/ProductGoneCard';
@@ -43,29 +44,29 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 export function Component() {
   const { answer } = useLoaderData<typeof loader>();
   const { list, owner, items } = answer;
+  const t = useT();
+  const by = owner.name || owner.userName;
   const images = [...list.images, ...items.map((item) => item.image)].filter((src, index, all) => src && all.indexOf(src) === index);
   const path = publicWishlistPath(list);
   const lastPage = lastPageOf(answer);
   return (
     <section className="public-wishlist">
       <PageMeta
-        title={`${list.listName} by ${owner.name || owner.userName}`}
-        description={`${list.listName}: a wishlist of ${list.count} ${list.count === 1 ? 'product' : 'products'} by ${owner.name || owner.userName} on Vitrine.`}
+        title={t('wishlist.publicPage.title', { list: list.listName, owner: by })}
+        description={t('wishlist.publicPage.description', { list: list.listName, count: list.count, owner: by })}
         path={answer.page > 1 ? `${path}?page=${answer.page}` : path}
         images={images}
         noindex={list.isPublic !== 1}
         pagination={{ page: answer.page, hasNext: answer.page < lastPage }}
       />
       <h1>{list.listName}</h1>
-      <p>
-        A wishlist by {owner.name || owner.userName} · {list.count} {list.count === 1 ? 'product' : 'products'}
-      </p>
+      <p>{t('wishlist.publicPage.byline', { owner: by, count: list.count })}</p>
       {items.length === 0 ? (
-        <p>This wishlist is empty.</p>
+        <p>{t('wishlist.empty')}</p>
       ) : (
         <>
           {/* The cards' titles are h3, as on a listing: the level between them and the list's name. */}
-          <h2 className="visually-hidden">Products</h2>
+          <h2 className="visually-hidden">{t('wishlist.publicPage.products')}</h2>
           <ul className="product-grid">
           {items.map((item) =>
             item.product ? (

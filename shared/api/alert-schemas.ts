@@ -167,7 +167,7 @@ const scopeId = (field: string) =>
  * kept as typed: spec section 5's pattern ("no spaces", exponent allowed) applies to it.
  */
 const alertPrice = z
-  .union([z.null(), z.number(), safeText('alertPrice').max(40, ALERT_MESSAGES.priceInvalid)], { error: ALERT_MESSAGES.priceInvalid })
+  .union([z.null(), z.number(), safeText('alertPrice').max(40, ALERT_MESSAGES.priceInvalid.id)], { error: ALERT_MESSAGES.priceInvalid.id })
   .optional()
   .transform((value) => (value === null || value === undefined || value === '' ? null : String(value)));
 
@@ -193,7 +193,7 @@ export type SetUserAlertInput = z.infer<typeof SetUserAlertBody>;
 /** POST /set-alerts: the same with the guest's address (checked with isValidEmail by the api). */
 export const SetGuestAlertBody = z.object({
   ...alertFields,
-  email: safeText('email', { error: ALERT_MESSAGES.email }).max(EMAIL_MAX, ALERT_MESSAGES.email),
+  email: safeText('email', { error: ALERT_MESSAGES.email.id }).max(EMAIL_MAX, ALERT_MESSAGES.email.id),
 });
 export type SetGuestAlertInput = z.infer<typeof SetGuestAlertBody>;
 
@@ -209,7 +209,7 @@ export const AlertIdParams = z.object({ alertId: entityId('alertId') });
 /** PUT /notifications-read: marks the shopper's notifications with id ≤ upTo read. */
 export const NotificationsReadBody = z.object({ upTo: entityId('upTo') });
 
-const linkToken = safeText('token', { error: ALERT_MESSAGES.linkInvalid }).max(300, ALERT_MESSAGES.linkInvalid);
+const linkToken = safeText('token', { error: ALERT_MESSAGES.linkInvalid.id }).max(300, ALERT_MESSAGES.linkInvalid.id);
 
 /** PUT /confirm-alerts. */
 export const ConfirmAlertsBody = z.object({ token: linkToken });

@@ -10,6 +10,7 @@ import {
   lookbookNameProblem,
   normalizeLookTitle,
 } from '../validation/look-rules';
+import { issueOf, issueWording } from '../validation/message';
 import { cleanSearchText } from '../validation/search-text';
 import { ProductCardSchema } from './product-schemas';
 import { FilterSchema } from './search-schemas';
@@ -139,7 +140,7 @@ const required = (field: string, missing: string) =>
 export const LookTitle = required('setName', LOOK_MESSAGES.titleRequired)
   .check((ctx) => {
     const problem = lookTitleProblem(ctx.value);
-    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, continue: false });
+    if (problem) ctx.issues.push({ code: 'custom', ...issueOf(problem), input: ctx.value, continue: false });
   })
   .transform(normalizeLookTitle);
 
@@ -147,7 +148,7 @@ export const LookTitle = required('setName', LOOK_MESSAGES.titleRequired)
 export const LookbookName = required('setName', LOOK_MESSAGES.titleRequired)
   .check((ctx) => {
     const problem = lookbookNameProblem(ctx.value);
-    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, continue: false });
+    if (problem) ctx.issues.push({ code: 'custom', ...issueOf(problem), input: ctx.value, continue: false });
   })
   .transform(cleanSearchText);
 
@@ -169,11 +170,11 @@ const Placement = z.object({ guid: z.unknown(), x: z.unknown(), y: z.unknown(), 
 
 /** data of POST /save-set: { items: [{guid, x, y, width, height, z}, …] } inside the board. */
 export const LookData = z
-  .object({ items: z.array(Placement, { error: LOOK_MESSAGES.itemsRequired }).max(LOOK_ITEMS_MAX, LOOK_MESSAGES.itemsTooMany) }, { error: LOOK_MESSAGES.dataShape })
+  .object({ items: z.array(Placement, { error: LOOK_MESSAGES.itemsRequired }).max(LOOK_ITEMS_MAX, issueOf(LOOK_MESSAGES.itemsTooMany)) }, { error: LOOK_MESSAGES.dataShape })
   .transform((data, ctx) => {
     const problem = lookItemsProblem(data.items);
     if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem });
+      ctx.addIssue({ code: 'custom', ...issueOf(problem) });
       return z.NEVER;
     }
     return data.items.map((item) => ({
@@ -196,7 +197,7 @@ export const SaveSetBody = z
   .transform((body, ctx) => {
     const renaming = body.data === undefined || body.data === null;
     const name = (renaming ? LookbookName : LookTitle).safeParse(body.setName);
-    if (!name.success) for (const issue of name.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['setName'] });
+    if (!name.success) for (const issue of name.error.issues) ctx.addIssue({ code: 'custom', ...issueOf(issueWording(issue)), path: ['setName'] });
     if (renaming) {
       if (body.setId === 0) ctx.addIssue({ code: 'custom', message: LOOK_MESSAGES.itemsRequired, path: ['data'] });
       if (!name.success || body.setId === 0) return z.NEVER;

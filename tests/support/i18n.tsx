@@ -3,6 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { compiledCatalog } from '../../server/lib/catalogs';
 import { SITE_LANGUAGES, type CatalogId } from '../../shared/i18n/languages';
 import { createTranslator, type Translator } from '../../shared/i18n/translator';
+import { say, type Wording } from '../../shared/validation/message';
 
 // Components rendered in unit tests speak a language as pages do: an English translator by
 // default, or any site's (decision 0080).
@@ -19,4 +20,9 @@ export function testTranslator(locale = 'en-GB'): Translator {
 /** `element` inside an I18nProvider of `locale`. */
 export function withI18n(element: ReactNode, locale = 'en-GB'): ReactElement {
   return <I18nProvider i18n={testTranslator(locale).i18n}>{element}</I18nProvider>;
+}
+
+/** A rule's message (an id and values) as an English page or api answer says it. */
+export function inEnglish(wording: Wording): string {
+  return say(testTranslator().t, wording);
 }

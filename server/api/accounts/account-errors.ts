@@ -1,17 +1,20 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ZodType } from 'zod';
 import { CacheNone } from '../../../shared/http/cache-policy';
-import { ACCOUNT_MESSAGES, fieldMessages } from '../../../shared/validation/account-rules';
+import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
+import { issueWording, say, type Wording } from '../../../shared/validation/message';
 import { HttpError } from '../../lib/http-error';
+import { requestTranslator } from '../http/request-language';
 
 // Account answers to bad input carry the message of each field (spec section 5) besides the
-// one sentence every error has, so a form can show each message under its input.
+// one sentence every error has, so a form can show each message under its input. Both are
+// worded in the caller's language (x-locale) as the answer is written (issue 29).
 
 export class AccountInputError extends HttpError {
   constructor(
     status: number,
-    message: string,
-    readonly fields: Record<string, string>,
+    message: Wording,
+    readonly fields: Record<string, Wording>,
   ) {
     super(status, message);
     this.name = 'AccountInputError';
@@ -30,7 +33,7 @@ export class TooManyAttempts extends HttpError {
 }
 
 /** A problem with one field: 400 unless said otherwise. */
-export function fieldError(field: string, message: string, status = 400): AccountInputError {
+export function fieldError(field: string, message: Wording, status = 400): AccountInputError {
   return new AccountInputError(status, message, { [field]: message });
 }
 
@@ -42,7 +45,10 @@ export function unauthorized(): HttpError {
 export function parseForm<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const fields = fieldMessages(result.error);
+  // Each field's first message as our rules raised it (an id and values, or words), to be
+  // worded in the caller's language when the answer is written.
+  const fields: Record<string, Wording> = {};
+  for (const issue of result.error.issues) fields[issue.path.length ? String(issue.path[0]) : ''] ??= issueWording(issue);
   const message = Object.values(fields)[0] ?? 'bad request';
   throw new AccountInputError(400, message, fields);
 }
@@ -51,8 +57,9 @@ export function parseForm<T>(schema: ZodType<T>, value: unknown): T {
  * Router-level: writes AccountInputError with its fields and TooManyAttempts with Retry-After
  * (as express-rate-limit answers); anything else goes on to the app's handler.
  */
-export function accountErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+export function accountErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   if (res.headersSent) return next(error);
+  const { t } = requestTranslator(req);
   if (error instanceof TooManyAttempts) {
     res.setHeader('Cache-Control', CacheNone.header);
     res.setHeader('Retry-After', String(error.retryAfterSeconds));
@@ -60,8 +67,9 @@ export function accountErrorHandler(error: unknown, _req: Request, res: Response
     return;
   }
   if (!(error instanceof AccountInputError)) return next(error);
+  const fields = Object.fromEntries(Object.entries(error.fields).map(([field, wording]) => [field, say(t, wording)]));
   res.setHeader('Cache-Control', CacheNone.header);
-  res.status(error.status).json({ status: error.status, message: error.message, fields: error.fields });
+  res.status(error.status).json({ status: error.status, message: say(t, error.wording), fields });
 }
 
 /** PostgreSQL's unique_violation, from either engine. */

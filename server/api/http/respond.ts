@@ -3,7 +3,9 @@ import { ZodError, type ZodType } from 'zod';
 import type { Logger } from 'pino';
 import { findApiRoute } from '../../../shared/api/api-routes';
 import { CacheNone, type CachePolicy } from '../../../shared/http/cache-policy';
-import { HttpError, badRequest, describeZodError } from '../../lib/http-error';
+import { say } from '../../../shared/validation/message';
+import { HttpError, InvalidInput, describeZodError } from '../../lib/http-error';
+import { requestTranslator } from './request-language';
 
 /** Spec section 7: "All responses are wrapped as response.data". */
 export function sendData(res: Response, data: unknown, policy?: CachePolicy, status = 200): void {
@@ -14,26 +16,33 @@ export function sendData(res: Response, data: unknown, policy?: CachePolicy, sta
 /** Parses request input with a schema; bad input is a 400 that says what is wrong. */
 export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw badRequest(describeZodError(result.error));
+  if (!result.success) throw new InvalidInput(result.error);
   return result.data;
 }
 
 type BodyParserError = Error & { type?: string; status?: number; expose?: boolean; charset?: string };
 
-/** Errors are data: { status, message }. 4xx for what the client can fix, 500 only for bugs. */
+/**
+ * Errors are data: { status, message }. 4xx for what the client can fix, 500 only for bugs.
+ * The message is in the caller's language (x-locale, issue 29) where it is one of ours.
+ */
 export function errorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
+    const { t } = requestTranslator(req);
     let status = 500;
     let message = 'internal server error';
     let data: unknown;
-    if (error instanceof HttpError) {
+    if (error instanceof InvalidInput) {
+      status = 400;
+      message = describeZodError(error.zodError, t);
+    } else if (error instanceof HttpError) {
       status = error.status;
-      message = error.message;
+      message = say(t, error.wording);
       data = error.data;
     } else if (error instanceof ZodError) {
       status = 400;
-      message = describeZodError(error);
+      message = describeZodError(error, t);
     } else if (error instanceof URIError) {
       // Express's router could not decode a path parameter: its own wording names no field.
       status = 400;

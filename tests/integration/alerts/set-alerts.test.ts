@@ -5,6 +5,7 @@ import { ALERTS_MAX_PER_OWNER, ALERT_MESSAGES, ALERT_NOTICES } from '../../../sh
 import type { Database } from '../../../server/api/db/database';
 import { registerUser } from '../accounts/accounts-api';
 import { alertClient, guidOf, openAlertsDatabase, startAlertsApi, type AlertClient, type AlertsApi } from './alerts-support';
+import { inEnglish } from '../../support/i18n';
 
 // Setting alerts (spec sections 3, 4, 5, 7): every rule of section 5 on the server, the
 // scope, the same alert twice, 401 and 404 for the shopper's routes, My Alerts and delete.
@@ -42,17 +43,17 @@ describe('setting alerts', () => {
 
   describe('the alert price (spec section 5)', () => {
     it.each([
-      ['59', ALERT_MESSAGES.priceTooHigh(59)],
-      ['59.4', ALERT_MESSAGES.priceTooHigh(59)],
-      ['100', ALERT_MESSAGES.priceTooHigh(59)],
-      ['5.9e1', ALERT_MESSAGES.priceTooHigh(59)],
-      ['abc', ALERT_MESSAGES.priceInvalid],
-      ['4 0', ALERT_MESSAGES.priceInvalid],
-      [' 40', ALERT_MESSAGES.priceInvalid],
-      ['-5', ALERT_MESSAGES.priceInvalid],
-      ['0', ALERT_MESSAGES.priceInvalid],
-      [-5, ALERT_MESSAGES.priceInvalid],
-      [60, ALERT_MESSAGES.priceTooHigh(59)],
+      ['59', inEnglish(ALERT_MESSAGES.priceTooHigh(59))],
+      ['59.4', inEnglish(ALERT_MESSAGES.priceTooHigh(59))],
+      ['100', inEnglish(ALERT_MESSAGES.priceTooHigh(59))],
+      ['5.9e1', inEnglish(ALERT_MESSAGES.priceTooHigh(59))],
+      ['abc', inEnglish(ALERT_MESSAGES.priceInvalid)],
+      ['4 0', inEnglish(ALERT_MESSAGES.priceInvalid)],
+      [' 40', inEnglish(ALERT_MESSAGES.priceInvalid)],
+      ['-5', inEnglish(ALERT_MESSAGES.priceInvalid)],
+      ['0', inEnglish(ALERT_MESSAGES.priceInvalid)],
+      [-5, inEnglish(ALERT_MESSAGES.priceInvalid)],
+      [60, inEnglish(ALERT_MESSAGES.priceTooHigh(59))],
     ])('refuses %j with %j, naming the field', async (alertPrice, message) => {
       const res = await as.setUser(body({ alertPrice }));
       expect(res.status).toBe(400);
@@ -62,20 +63,20 @@ describe('setting alerts', () => {
     it('asks for a price when the dialog says price and sends none', async () => {
       const res = await as.setUser(body({ kind: 'price' }));
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(ALERT_MESSAGES.priceRequired);
+      expect(res.body.message).toBe(inEnglish(ALERT_MESSAGES.priceRequired));
     });
 
     it('compares against the sale price in the alert’s country: $255 in the US, £199 in GB', async () => {
       expect((await as.setUser({ ...body({ id: COAT, alertPrice: '210' }), country: 'us' })).status).toBe(200);
       const gb = await as.setUser(body({ id: COAT, alertPrice: '210' }));
       expect(gb.status).toBe(400);
-      expect(gb.body.message).toBe(ALERT_MESSAGES.priceTooHigh(199));
+      expect(gb.body.message).toBe(inEnglish(ALERT_MESSAGES.priceTooHigh(199)));
     });
 
     it('takes decimals and exponents below the rounded sale price', async () => {
       const res = await as.setUser(body({ alertPrice: '4.5e1' }));
       expect(res.status).toBe(200);
-      expect(AlertSetSchema.parse(res.body.data)).toEqual({ alertId: expect.any(Number), added: true, status: 'active', message: ALERT_NOTICES.set });
+      expect(AlertSetSchema.parse(res.body.data)).toEqual({ alertId: expect.any(Number), added: true, status: 'active', message: inEnglish(ALERT_NOTICES.set) });
       const [row] = await db.query<{ alert_price: number; kind: string }>('SELECT alert_price, kind FROM alerts WHERE id = $1', [res.body.data.alertId]);
       expect(row).toEqual({ alert_price: 45, kind: 'price' });
     });
@@ -85,13 +86,13 @@ describe('setting alerts', () => {
     it('answers an unknown size variant 404', async () => {
       const res = await as.setUser(body({ id: '00000000-0000-5000-8000-000000000000' }));
       expect(res.status).toBe(404);
-      expect(res.body.message).toBe(ALERT_MESSAGES.itemNotFound);
+      expect(res.body.message).toBe(inEnglish(ALERT_MESSAGES.itemNotFound));
     });
 
     it('answers 404 for an item not sold in the alert’s country', async () => {
       const res = await as.setUser(body({ country: 'us' }));
       expect(res.status).toBe(404);
-      expect(res.body.message).toBe(ALERT_MESSAGES.itemNotFound);
+      expect(res.body.message).toBe(inEnglish(ALERT_MESSAGES.itemNotFound));
     });
 
     it('refuses a malformed guid and an unknown country with 400', async () => {
@@ -107,7 +108,7 @@ describe('setting alerts', () => {
       for (const wrong of [body({ brandId: brands['Atlas Outfitters'] }), body({ storeId: stores['atlas-outfitters'] }), body({ brandId: brands['Ava Marlowe'], storeId: stores['northlane'] })]) {
         const res = await as.setUser(wrong);
         expect(res.status).toBe(400);
-        expect(res.body.message).toBe(ALERT_MESSAGES.scopeInvalid);
+        expect(res.body.message).toBe(inEnglish(ALERT_MESSAGES.scopeInvalid));
       }
       const rows = await db.query<{ scope: string; brand_id: number | null; store_id: number | null }>(
         'SELECT scope, brand_id, store_id FROM alerts WHERE id = ANY($1::int[]) ORDER BY id',
@@ -131,7 +132,7 @@ describe('setting alerts', () => {
     it('changes nothing the second time (added false), and a different price is another alert', async () => {
       const first = await as.setUser(body({ alertPrice: '30' }));
       const again = await as.setUser(body({ alertPrice: 30 }));
-      expect(again.body.data).toEqual({ alertId: first.body.data.alertId, added: false, status: 'active', message: ALERT_NOTICES.already });
+      expect(again.body.data).toEqual({ alertId: first.body.data.alertId, added: false, status: 'active', message: inEnglish(ALERT_NOTICES.already) });
       const other = await as.setUser(body({ alertPrice: '31' }));
       expect(other.body.data.added).toBe(true);
       const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts WHERE guid = $1 AND alert_price IN (30, 31)`, [DRESS]);
@@ -147,7 +148,7 @@ describe('setting alerts', () => {
       );
       const res = await alertClient(api, user.token).setUser(body());
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(ALERT_MESSAGES.tooMany);
+      expect(res.body.message).toBe(inEnglish(ALERT_MESSAGES.tooMany));
     });
   });
 
@@ -176,7 +177,7 @@ describe('setting alerts', () => {
 
       const theirs = await asBen.remove(sale);
       expect(theirs.status).toBe(404);
-      expect(theirs.body.message).toBe(ALERT_MESSAGES.alertNotFound);
+      expect(theirs.body.message).toBe(inEnglish(ALERT_MESSAGES.alertNotFound));
       expect((await mine.remove(sale).expect(200)).body.data).toEqual({ deleted: true });
       expect((await mine.remove(sale)).status).toBe(404);
       expect((await mine.alerts('gb')).body.data.totalCount).toBe(1);
@@ -198,7 +199,7 @@ describe('setting alerts', () => {
       for (const email of ['not-an-address', 'a b@example.com', '']) {
         const res = await guest.setGuest({ ...body(), email });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ status: 400, message: ALERT_MESSAGES.email, fields: { email: ALERT_MESSAGES.email } });
+        expect(res.body).toEqual({ status: 400, message: inEnglish(ALERT_MESSAGES.email), fields: { email: inEnglish(ALERT_MESSAGES.email) } });
       }
     });
   });

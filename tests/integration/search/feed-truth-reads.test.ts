@@ -14,6 +14,7 @@ import { LookService } from '../../../server/api/services/look-service';
 import { SalesService } from '../../../server/api/services/sales-service';
 import { WishlistService } from '../../../server/api/services/wishlist-service';
 import { createLogger } from '../../../server/lib/logger';
+import { testTranslator } from '../../support/i18n';
 import type { Running } from '../../support/listen';
 import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
 import { BOTH_ENGINES } from '../../support/test-database';
@@ -165,9 +166,9 @@ describe.each(BOTH_ENGINES)('on %s', (_database, open) => {
 
     it('keeps a withdrawn product in a wishlist, marked "no longer sold by" its store on that site only', async () => {
       const wishlists = new WishlistService(db);
-      await wishlists.add(shopper, { productId: productId('Silk Wrap Dress') }, 0, 'Reads');
+      await wishlists.add(shopper, { productId: productId('Silk Wrap Dress') }, 0, 'Reads', testTranslator().t);
       const [{ id: listId }] = (await db.query<{ id: number }>('SELECT id FROM wishlists WHERE user_id = $1', [shopper.userId])) as [{ id: number }];
-      await wishlists.add(shopper, { productId: productId('Velvet Slip Dress') }, listId, undefined);
+      await wishlists.add(shopper, { productId: productId('Velvet Slip Dress') }, listId, undefined, testTranslator().t);
       const items = async (country: 'GB' | 'US') =>
         Object.fromEntries(
           (await wishlists.read(shopper, listId, country, 'added', { page: 1, perPage: 20 })).items.map((i) => [i.productName, { card: i.product !== null, notice: i.product ? null : goneNotice(i.noLongerSoldBy) }]),

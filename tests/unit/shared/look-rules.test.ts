@@ -12,6 +12,8 @@ import {
   placementProblem,
 } from '../../../shared/validation/look-rules';
 import { cleanSearchText } from '../../../shared/validation/search-text';
+import { issueWording } from '../../../shared/validation/message';
+import { inEnglish } from '../../support/i18n';
 
 // Spec section 5 "Look title" and "Lookbook name (sanitising)", and the board's bounds, as
 // the Publish Look dialog, the board and the api all apply them.
@@ -39,7 +41,7 @@ describe('look titles', () => {
   });
 
   it('words the messages as the spec does', () => {
-    expect([LOOK_MESSAGES.titleMin, LOOK_MESSAGES.titleMax, LOOK_MESSAGES.titleInvalid, LOOK_MESSAGES.invalidLookbookName]).toEqual([
+    expect([LOOK_MESSAGES.titleMin, LOOK_MESSAGES.titleMax, LOOK_MESSAGES.titleInvalid, LOOK_MESSAGES.invalidLookbookName].map(inEnglish)).toEqual([
       'Min length is 2 characters.',
       'Max length is 30 characters.',
       'List Name is invalid, only alphabets allowed.',
@@ -104,8 +106,8 @@ describe('the save-set body (spec section 4)', () => {
       items: data.items,
     });
     expect(SaveSetBody.parse({ setName: 'Summer!! Days', setId: '7', setPublic: 'false' })).toEqual({ kind: 'rename', setId: 7, setName: 'Summer Days', setPublic: false });
-    expect(SaveSetBody.safeParse({ setName: 'Summer!', setId: 0, setPublic: 1, data }).error?.issues.map((i) => i.message)).toEqual([LOOK_MESSAGES.titleInvalid]);
-    expect(RenameLookbookBody.safeParse({ listId: 1, setName: '!!', setPublic: 1 }).error?.issues.map((i) => i.message)).toEqual([LOOK_MESSAGES.invalidLookbookName]);
+    expect(SaveSetBody.safeParse({ setName: 'Summer!', setId: 0, setPublic: 1, data }).error?.issues.map(issueWording)).toEqual([LOOK_MESSAGES.titleInvalid]);
+    expect(RenameLookbookBody.safeParse({ listId: 1, setName: '!!', setPublic: 1 }).error?.issues.map(issueWording)).toEqual([LOOK_MESSAGES.invalidLookbookName]);
   });
 });
 

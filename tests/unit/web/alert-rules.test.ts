@@ -3,6 +3,9 @@ import { ALERT_API } from '../../../shared/api/alert-paths';
 import { ALERT_MESSAGES } from '../../../shared/validation/alert-rules';
 import { alertFormState, alertRequest, anyStoreChoice, scopeLabel, scopesFor, suggestedAlertPrice, type AlertProduct } from '../../../client/components/alerts/alert-rules';
 import { isOneClickUnsubscribe } from '../../../server/web/http/xsrf';
+import { testTranslator } from '../../support/i18n';
+
+const { t } = testTranslator();
 
 // The Alert dialog's form (spec sections 4 "Alert dialog", 5 "Alert email", "Alert price"),
 // what it sends, and the one path whose POST the XSRF check lets through (the one-click
@@ -44,7 +47,7 @@ describe("the Alert dialog's form", () => {
   it('offers the brand only for a product that has one, in words', () => {
     expect(scopesFor('Ava Marlowe')).toEqual(['item', 'brand', 'store']);
     expect(scopesFor(null)).toEqual(['item', 'store']);
-    expect(['item', 'brand', 'store'].map((scope) => scopeLabel(scope as 'item', 'Ava Marlowe', 'Northlane'))).toEqual(['This item', 'Any item of Ava Marlowe', 'Any item of Northlane']);
+    expect(['item', 'brand', 'store'].map((scope) => scopeLabel(t, scope as 'item', 'Ava Marlowe', 'Northlane'))).toEqual(['This item', 'Any item of Ava Marlowe', 'Any item of Northlane']);
   });
 });
 
@@ -66,8 +69,8 @@ describe('what the dialog sends (spec section 3 "Sale alert")', () => {
 
   it('offers "at any store" on a price alert on this item when more than one store sells the size, and sends it ticked (issue 28)', () => {
     const stores = (n: number) => ({ stores: Array.from({ length: n }, () => ({}) as never) });
-    expect(anyStoreChoice('price', 'item', stores(3))).toBe('Tell me at any store (3 stores sell this size)');
-    expect([anyStoreChoice('price', 'item', stores(1)), anyStoreChoice('price', 'item', null), anyStoreChoice('price', 'brand', stores(3)), anyStoreChoice('sale', 'item', stores(3))]).toEqual([
+    expect(anyStoreChoice(t, 'price', 'item', stores(3))).toBe('Tell me at any store (3 stores sell this size)');
+    expect([anyStoreChoice(t, 'price', 'item', stores(1)), anyStoreChoice(t, 'price', 'item', null), anyStoreChoice(t, 'price', 'brand', stores(3)), anyStoreChoice(t, 'sale', 'item', stores(3))]).toEqual([
       undefined,
       undefined,
       undefined,
