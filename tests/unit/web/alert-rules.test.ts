@@ -103,12 +103,14 @@ describe('the one-click unsubscribe path', () => {
 describe('suggestedAlertPrice', () => {
   const low = (price: number) => ({ price, date: '2026-11-01' });
   it('suggests the 90-day low, else the 30-day low, only when it is below today and the form would take it', () => {
-    expect(suggestedAlertPrice({ lowest90: low(40), lowest30: low(45) }, 60)).toEqual({ price: 40, label: 'Lowest in 90 days' });
-    expect(suggestedAlertPrice({ lowest90: null, lowest30: low(45) }, 60)).toEqual({ price: 45, label: 'Lowest in 30 days' });
+    expect(suggestedAlertPrice({ lowest90: low(40), lowest30: low(45) }, 60)).toEqual({ price: 40, label: 'alerts.suggestion.lowest90' });
+    expect(t('alerts.suggestion.lowest90')).toBe('Lowest in 90 days');
+    expect(suggestedAlertPrice({ lowest90: null, lowest30: low(45) }, 60)).toEqual({ price: 45, label: 'alerts.suggestion.lowest30' });
+    expect(t('alerts.suggestion.lowest30')).toBe('Lowest in 30 days');
     // Today is the low: nothing to suggest (104.99 would pass the whole-number check against itself).
     expect(suggestedAlertPrice({ lowest90: null, lowest30: low(104.99) }, 104.99)).toBeUndefined();
     // Below today, but the same whole number: the form would refuse it, so the 30-day low is tried.
-    expect(suggestedAlertPrice({ lowest90: low(60.2), lowest30: low(55) }, 60.4)).toEqual({ price: 55, label: 'Lowest in 30 days' });
+    expect(suggestedAlertPrice({ lowest90: low(60.2), lowest30: low(55) }, 60.4)).toEqual({ price: 55, label: 'alerts.suggestion.lowest30' });
     expect(suggestedAlertPrice({ lowest90: null, lowest30: null }, 60)).toBeUndefined();
   });
 });
