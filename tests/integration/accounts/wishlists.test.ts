@@ -174,6 +174,9 @@ describe('wishlists on the demo catalogue', () => {
       // Another shopper's names are theirs.
       const other = client(api, (await registerUser(api)).token);
       await other.create('party looks').expect(200);
+      // In the caller's language (x-locale, issue 29), the field's message too.
+      const inChinese = await shopper.create('Party Looks').set(UPSTREAM_HEADER.locale, 'zh-HK').expect(409);
+      expect(inChinese.body).toEqual({ status: 409, message: '願望清單已存在', fields: { listName: '願望清單已存在' } });
     });
 
     it('gives each list a slug of its own', async () => {
@@ -442,6 +445,11 @@ describe('wishlists on the demo catalogue', () => {
         data: { added: true, message: 'Added to wishlist', lists: [{ ...emptyList(favourites.listId, 'My Favourites', 'my-favourites'), count: 1, images: [(await kept(db, gb[0]!)).image] }] },
       });
       expect((await shopper.addDefault(gb[0]).expect(200)).body.data.added).toBe(false);
+
+      // A French shopper's first list is named in French, and the answer says so in French (issue 29).
+      const french = client(api, (await registerUser(api)).token);
+      const theirs = await french.addDefault(gb[0]).set(UPSTREAM_HEADER.locale, 'fr-CA').expect(200);
+      expect([theirs.body.data.message, theirs.body.data.lists[0].listName]).toEqual(['Ajouté à la liste de souhaits', 'Mes coups de cœur']);
 
       const other = client(api, (await registerUser(api)).token);
       const first = await newList(other, 'Oldest');

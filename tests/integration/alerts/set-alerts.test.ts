@@ -6,6 +6,9 @@ import type { Database } from '../../../server/api/db/database';
 import { registerUser } from '../accounts/accounts-api';
 import { alertClient, guidOf, openAlertsDatabase, startAlertsApi, type AlertClient, type AlertsApi } from './alerts-support';
 import { inEnglish } from '../../support/i18n';
+import request from 'supertest';
+import { ALERT_API } from '../../../shared/api/alert-paths';
+import { UPSTREAM_HEADER } from '../../../shared/constants';
 
 // Setting alerts (spec sections 3, 4, 5, 7): every rule of section 5 on the server, the
 // scope, the same alert twice, 401 and 404 for the shopper's routes, My Alerts and delete.
@@ -202,5 +205,18 @@ describe('setting alerts', () => {
         expect(res.body).toEqual({ status: 400, message: inEnglish(ALERT_MESSAGES.email), fields: { email: inEnglish(ALERT_MESSAGES.email) } });
       }
     });
+  });
+
+  it("words its answers in the caller's language (x-locale, issue 29), English without one", async () => {
+    const token = (await registerUser(api)).token;
+    const inLocale = (locale: string) => (over: object) =>
+      request(api.url).post(ALERT_API.setUser).set(UPSTREAM_HEADER.token, token).set(UPSTREAM_HEADER.locale, locale).send(body(over));
+    const high = await inLocale('fr-CA')({ alertPrice: '60' });
+    expect(high.body).toEqual({ status: 400, message: 'Le prix doit être inférieur à 59', fields: { alertPrice: 'Le prix doit être inférieur à 59' } });
+    expect((await inLocale('zh-HK')({ alertPrice: 'abc' })).body.message).toBe('價格無效。');
+    expect((await inLocale('ta-SG')({ id: '0f8fad5b-d9cb-469f-a165-70867728950e' })).body).toEqual({ status: 404, message: 'இந்தப் பொருள் இல்லை.' });
+    expect((await inLocale('zh-SG')({ alertPrice: '40' })).body.data.message).toBe('提醒已设置，我们会通知你。');
+    expect((await inLocale('fr-CA')({ alertPrice: '40' })).body.data.message).toBe('Vous avez déjà cette alerte.');
+    expect((await alertClient(api, token).setUser(body({ alertPrice: '41' }))).body.data.message).toBe('Alert set. We will let you know.');
   });
 });

@@ -95,6 +95,9 @@ describe('follows', () => {
         expect([res.status, res.body.message], bad).toEqual([400, 'id must be a whole number from 1 to 2147483647']);
       }
     }
+    // In the caller's language (x-locale, issue 29).
+    expect((await as.follow('brand', 999_999).set(UPSTREAM_HEADER.locale, 'fr-CA')).body.message).toBe("Cette marque n'existe pas.");
+    expect((await as.unfollow('store', 999_999).set(UPSTREAM_HEADER.locale, 'zh-HK')).body.message).toBe('此商店不存在。');
     expect((await as.list('brand', 'xx')).status).toBe(400);
     expect((await as.list('brand', 'gb', '?perPage=49')).status).toBe(400);
     expect((await as.list('store', 'gb', '?page=0')).status).toBe(400);
