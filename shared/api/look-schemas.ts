@@ -204,7 +204,7 @@ export const SaveSetBody = z
       return { kind: 'rename' as const, setId: body.setId, setName: name.data, setPublic: body.setPublic };
     }
     const items = LookData.safeParse(body.data);
-    if (!items.success) for (const issue of items.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['data'] });
+    if (!items.success) for (const issue of items.error.issues) ctx.addIssue({ code: 'custom', ...issueOf(issueWording(issue)), path: ['data'] });
     if (!name.success || !items.success) return z.NEVER;
     return { kind: 'save' as const, setId: body.setId, setName: name.data, setPublic: body.setPublic, items: items.data };
   });

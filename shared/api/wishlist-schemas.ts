@@ -9,7 +9,7 @@ import {
   normalizeWishlistName,
   wishlistNameProblem,
 } from '../validation/wishlist-rules';
-import { issueOf } from '../validation/message';
+import { issueOf, issueWording } from '../validation/message';
 import { ProductCardSchema } from './product-schemas';
 
 // Wishlists on the api (spec sections 3, 5, 7), all under /api/account. Personal (the
@@ -138,7 +138,7 @@ function nameForNewList<I extends string, N extends string>(idField: I, nameFiel
     if (value[idField] !== 0) return { ...value, [nameField]: undefined };
     const parsed = name.safeParse(value[nameField]);
     if (parsed.success) return { ...value, [nameField]: parsed.data };
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [nameField] });
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', ...issueOf(issueWording(issue)), path: [nameField] });
     return z.NEVER;
   };
 }

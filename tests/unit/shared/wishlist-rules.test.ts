@@ -77,6 +77,8 @@ describe('the wishlist request schemas', () => {
     expect(missing.success ? {} : fieldsSaid(missing.error)).toEqual({ listName: 'List Name is required.' });
     const moveToNew = MoveProductBody.safeParse({ id: 5, s_listid: 1, d_listid: 0, d_listName: '   ' });
     expect(moveToNew.success ? {} : fieldsSaid(moveToNew.error)).toEqual({ d_listName: 'value is only whitespace' });
+    const tooLong = MoveProductBody.safeParse({ id: 5, s_listid: 1, d_listid: 0, d_listName: 'x'.repeat(31) });
+    expect(tooLong.success ? {} : fieldsSaid(tooLong.error)).toEqual({ d_listName: 'List Name must be at most 30 characters.' });
     const badList = AddToWishlistBody.safeParse({ id: 5, listId: -3 });
     expect(badList.success ? {} : fieldsSaid(badList.error)).toEqual({ listId: 'listId must be 0 or a whole number from 1 to 2147483647' });
   });
