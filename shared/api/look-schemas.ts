@@ -168,9 +168,14 @@ const setIdOrNew = z.union([z.string(), z.number()], { error: LOOK_MESSAGES.setI
 
 const Placement = z.object({ guid: z.unknown(), x: z.unknown(), y: z.unknown(), width: z.unknown(), height: z.unknown(), z: z.unknown() });
 
+/** More than a look holds is refused before the pieces are looked at, its message with its values (issue 29). */
+function atMostItems(ctx: z.core.ParsePayload<unknown[]>) {
+  if (ctx.value.length > LOOK_ITEMS_MAX) ctx.issues.push({ code: 'custom', ...issueOf(LOOK_MESSAGES.itemsTooMany), input: ctx.value, continue: false });
+}
+
 /** data of POST /save-set: { items: [{guid, x, y, width, height, z}, …] } inside the board. */
 export const LookData = z
-  .object({ items: z.array(Placement, { error: LOOK_MESSAGES.itemsRequired }).max(LOOK_ITEMS_MAX, issueOf(LOOK_MESSAGES.itemsTooMany)) }, { error: LOOK_MESSAGES.dataShape })
+  .object({ items: z.array(Placement, { error: LOOK_MESSAGES.itemsRequired }).check(atMostItems) }, { error: LOOK_MESSAGES.dataShape })
   .transform((data, ctx) => {
     const problem = lookItemsProblem(data.items);
     if (problem) {

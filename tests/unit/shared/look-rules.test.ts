@@ -98,6 +98,10 @@ describe('the board', () => {
 describe('the save-set body (spec section 4)', () => {
   it('is a save with data, and a rename (name sanitised) without', () => {
     const data = { items: [piece(1), piece(2)] };
+    // Too few and too many pieces say how many, in words each side gives in its language.
+    const pieces = (n: number) => ({ items: Array.from({ length: n }, (_, i) => piece(i + 1)) });
+    const refused = (n: number) => SaveSetBody.safeParse({ setName: 'Summer', setId: 0, setPublic: 1, data: pieces(n) }).error?.issues.map((i) => inEnglish(issueWording(i)));
+    expect([refused(1), refused(13)]).toEqual([['A look needs at least 2 pieces.'], ['A look holds at most 12 pieces.']]);
     expect(SaveSetBody.parse({ setName: ' Summer ', setId: 0, setPublic: 1, data })).toEqual({
       kind: 'save',
       setId: 0,
