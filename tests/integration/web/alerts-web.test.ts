@@ -192,6 +192,16 @@ describe('the unsubscribe page', () => {
     expect(await alertsOfUser(shopper)).toHaveLength(2);
   });
 
+  it('speaks the page’s language, its words and the api’s answer (issue 29): French in Canada, Traditional Chinese in Hong Kong', async () => {
+    const { shopper, two, token } = await twoAlerts();
+    const french = await page(`/ca/fr/alerts/unsubscribe/${token}`).expect(200);
+    expect(text(french.text)).toContain(' Arrêter les alertes Arrêter cette alerte ');
+    expect(text((await formPost(`/ca/fr/alerts/unsubscribe/${token}`, {}).expect(200)).text)).toContain(' Désabonné Vous ne recevrez plus cette alerte. ');
+    expect((await alertsOfUser(shopper)).map((row) => row.id)).toEqual([two]);
+    const refused = await formPost('/hk/zh/alerts/confirm/not-a-token', {}).expect(400);
+    expect(text(refused.text)).toContain(' 此連結無效，可能已被更改或已過期。 確認我的提示 ');
+  });
+
   it('stops only the item’s alert when its page’s button is pressed', async () => {
     const { shopper, two, token } = await twoAlerts();
     const res = await formPost(`/alerts/unsubscribe/${token}`, { scope: 'all' }).expect(200);
