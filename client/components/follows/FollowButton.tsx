@@ -6,7 +6,7 @@ import type { FollowedIds } from '../../../shared/api/follow-schemas';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import type { FollowKind } from '../../../shared/validation/follow-rules';
 import { useBusy } from '../../app/busy';
-import { useT } from '../../app/i18n';
+import { catalogReady, useT } from '../../app/i18n';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
 import { setFollowing } from '../../data/follows/follow-writes';
@@ -45,7 +45,8 @@ export function FollowButton({ kind, id, name }: FollowTarget) {
   const send = async (follow: boolean) => {
     setSending(true);
     try {
-      const state = await track(setFollowing(kind, id, follow));
+      // "Following" may not be among the first page's words: the whole catalogue comes first (issue 29).
+      const [state] = await track(Promise.all([setFollowing(kind, id, follow), catalogReady().catch(() => undefined)]));
       setMine({ user: latestUser.current, following: state.following });
     } catch (error) {
       notify('error', error instanceof ApiError && error.status < 500 ? error.message : SERVER_ERROR_MESSAGE);

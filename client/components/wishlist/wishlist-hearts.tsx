@@ -3,6 +3,7 @@ import { useMatches } from 'react-router';
 import { isAdminProfileType } from '../../../shared/api/profile-types';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { useBusy } from '../../app/busy';
+import { catalogReady } from '../../app/i18n';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
 import type { CardDialog as CardDialogView } from './card-dialogs';
@@ -62,9 +63,10 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     open(event, request) {
       if (event && (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
       event?.preventDefault();
+      // The dialogs' words are the language's whole catalogue's, not the first page's (issue 29).
       const show = () =>
-        void track(import('./card-dialogs')).then(
-          ({ CardDialog: View }) => setShown({ View, request }),
+        void track(Promise.all([import('./card-dialogs'), catalogReady().catch(() => undefined)])).then(
+          ([{ CardDialog: View }]) => setShown({ View, request }),
           () => notify('error', SERVER_ERROR_MESSAGE),
         );
       if (userId === undefined && request.mode !== 'alert') session.openSignIn('Login', show);
