@@ -1,7 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { RouterContextProvider, createBrowserRouter, matchRoutes, type DataStrategyFunction } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { PAYLOAD_GLOBAL, resolveTransferEntries, type Payload } from '../shared/payload';
@@ -10,9 +8,8 @@ import { setBrowserApi } from './api/browser-api';
 import { browserSession } from './api/browser-session';
 import { sessionContext } from './app/session-context';
 import { SiteConfigContext, apiContext, i18nContext, siteContext } from './app/contexts';
-import { catalogReady, setCatalog } from './app/i18n';
+import { TranslatorProvider, browserTranslator, catalogReady, setCatalog } from './app/i18n';
 import { siteLanguage } from '../shared/i18n/languages';
-import type { Translate } from '../shared/i18n/translator';
 import { deserializeRouteErrors } from './app/route-errors-codec';
 import { routes } from './routes';
 import './styles/main.css';
@@ -26,10 +23,10 @@ const { config, router: state, transfer } = payload;
 // The page's language (decision 0080): the server's messages now, the whole catalogue when
 // the browser is idle; a streamed page came without its messages, so they are fetched first.
 const { locale } = siteLanguage(config.country, config.language);
-const i18n = setupI18n({ locale, messages: { [locale]: payload.messages ?? {} }, missing: (_locale, id) => id });
-setCatalog(i18n.messages, config.catalog);
+const messages = payload.messages ?? {};
+const translator = browserTranslator(locale, messages);
+setCatalog(messages, config.catalog);
 if (!payload.messages) await catalogReady();
-const translator = { i18n, locale, t: ((id, values) => i18n._(id, values)) as Translate };
 
 const api = createBrowserApiClient(new BrowserTransferCache(transfer), locale);
 setBrowserApi(api);
@@ -59,10 +56,13 @@ const router = createBrowserRouter(routes, {
     errors: deserializeRouteErrors(state.errors),
   },
   // A navigation's loaders and the page they lead to speak the whole catalogue.
+  // Only the routes whose loaders run answer: a result for the others (the root, which never
+  // revalidates) would replace their data with nothing.
   dataStrategy: (async ({ matches }) => {
     await catalogReady().catch(() => undefined);
-    const results = await Promise.all(matches.map((match) => match.resolve()));
-    return Object.fromEntries(matches.map((match, i) => [match.route.id, results[i]!]));
+    const loading = matches.filter((match) => match.shouldCallHandler());
+    const results = await Promise.all(loading.map((match) => match.resolve()));
+    return Object.fromEntries(loading.map((match, i) => [match.route.id, results[i]!]));
   }) satisfies DataStrategyFunction,
   getContext() {
     const context = new RouterContextProvider();
@@ -81,9 +81,9 @@ startTransition(() => {
     document,
     <StrictMode>
       <SiteConfigContext.Provider value={config}>
-        <I18nProvider i18n={i18n}>
+        <TranslatorProvider translator={translator}>
           <RouterProvider router={router} />
-        </I18nProvider>
+        </TranslatorProvider>
       </SiteConfigContext.Provider>
     </StrictMode>,
     {

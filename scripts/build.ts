@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { JS_BUDGET, formatLoads, outputOf, overBudget, routeKey, routeLoads, smallChunkPlan, staticClosure, type RouteLoad, type SmallChunkPlan } from './lib/js-budget';
 import { precompressAssets } from './lib/precompress';
-import { catalogAsset, catalogProblems } from '../server/lib/catalogs';
+import { catalogAsset, catalogProblems, withShortMessageIds } from '../server/lib/catalogs';
 import { unusedMessageIds } from './lib/message-usage';
 import { CATALOGS } from '../shared/i18n/languages';
 
@@ -99,7 +99,7 @@ function routesImportTheShell(plan: SmallChunkPlan): esbuild.Plugin {
     setup(build) {
       const table = path.join(root, 'client/routes.ts');
       build.onLoad({ filter: LAZY_SHELL_MODULES }, async (args) => ({
-        contents: `import ${JSON.stringify(table)};\n${(foldsOf.get(args.path) ?? []).map((family) => `import ${JSON.stringify(`${SHARED_CHUNK}${family}`)};\n`).join('')}${await fs.promises.readFile(args.path, 'utf8')}`,
+        contents: `import ${JSON.stringify(table)};\n${(foldsOf.get(args.path) ?? []).map((family) => `import ${JSON.stringify(`${SHARED_CHUNK}${family}`)};\n`).join('')}${withShortMessageIds(await fs.promises.readFile(args.path, 'utf8'))}`,
         loader: 'tsx',
         resolveDir: path.dirname(args.path),
       }));
@@ -107,13 +107,29 @@ function routesImportTheShell(plan: SmallChunkPlan): esbuild.Plugin {
       build.onLoad({ filter: /.*/, namespace: 'vitrine' }, (args) => ({ contents: importsOf(modulesOf.get(args.path) ?? []), loader: 'ts', resolveDir: root }));
       if (!plan.shell.length) return;
       build.onLoad({ filter: /[\\/]client[\\/]routes\.ts$/ }, async (args) => ({
-        contents: `${importsOf(plan.shell)}\n${await fs.promises.readFile(args.path, 'utf8')}`,
+        contents: `${importsOf(plan.shell)}\n${withShortMessageIds(await fs.promises.readFile(args.path, 'utf8'))}`,
         loader: 'ts',
         resolveDir: path.dirname(args.path),
       }));
     },
   };
 }
+
+// Message ids are literals in the code ('listing.sort.newest') and short in the bundles ('2f'),
+// in the code and the catalogues alike (server/lib/catalogs.ts shortMessageIds): a page's
+// JavaScript carries two or three letters per message, not a dotted name (decision 0080).
+// Plugins that load a file themselves (routesImportTheShell) shorten it too.
+const OUR_SOURCE = /[\\/](client|shared|server)[\\/].*\.tsx?$/;
+const shortMessageIdsPlugin: esbuild.Plugin = {
+  name: 'short-message-ids',
+  setup(build) {
+    build.onLoad({ filter: OUR_SOURCE }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      return { contents: withShortMessageIds(await fs.promises.readFile(args.path, 'utf8')), loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+const SHORT_ID_DEFINE = { 'process.env.VITRINE_SHORT_MESSAGE_IDS': '"1"' };
 
 /** `smallChunks`: where a first build's small shared chunks go (paths relative to the root). */
 export function clientOptions(outDir = dist, smallChunks: SmallChunkPlan = NO_SMALL_CHUNKS): esbuild.BuildOptions {
@@ -136,8 +152,8 @@ export function clientOptions(outDir = dist, smallChunks: SmallChunkPlan = NO_SM
     legalComments: 'none',
     sourcemap: 'linked',
     metafile: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [reactRouterProduction, reactRouterTreeShaking, routesImportTheShell(smallChunks)],
+    define: { 'process.env.NODE_ENV': '"production"', ...SHORT_ID_DEFINE },
+    plugins: [reactRouterProduction, reactRouterTreeShaking, routesImportTheShell(smallChunks), shortMessageIdsPlugin],
     logLevel: 'warning',
   };
 }
@@ -167,8 +183,8 @@ export function serverOptions(outDir = dist): esbuild.BuildOptions {
     jsx: 'automatic',
     loader: { '.sql': 'text' },
     sourcemap: 'linked',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [reactRouterProduction, externalPackages],
+    define: { 'process.env.NODE_ENV': '"production"', ...SHORT_ID_DEFINE },
+    plugins: [reactRouterProduction, externalPackages, shortMessageIdsPlugin],
     logLevel: 'warning',
   };
 }

@@ -30,6 +30,8 @@ type Page = {
   path: string | ((site: Site) => Promise<string>);
   /** Whether the listing goals (TBT and LCP) apply. */
   listing?: boolean;
+  /** In a translated language (issue 29): its catalogue may add JavaScript up to GOALS.translatedJsKib. */
+  translated?: boolean;
 };
 
 type Site = { webUrl: string; apiUrl: string };
@@ -66,13 +68,15 @@ async function publicWishlistPath({ apiUrl }: Site): Promise<string> {
 const PAGES: Page[] = [
   { name: 'home', path: '/' },
   { name: 'listing', path: '/dresses', listing: true },
+  // The same listing in French, with the same goals (issue 29).
+  { name: 'listing-fr', path: '/ca/fr/dresses', listing: true, translated: true },
   { name: 'search', path: '/search?q=dress', listing: true },
   { name: 'product', path: firstProductPath },
   { name: 'wishlist', path: publicWishlistPath },
 ];
 
 /** The goals of the performance work (README "Benchmarks"). */
-const GOALS = { performance: 97, bestPractices: 100, listingTbtMs: 100, listingLcpMs: 1500, jsKib: 110, jsFiles: 12 } as const;
+const GOALS = { performance: 97, bestPractices: 100, listingTbtMs: 100, listingLcpMs: 1500, jsKib: 110, translatedJsKib: 115, jsFiles: 12 } as const;
 
 type Figures = {
   performance: number;
@@ -128,8 +132,9 @@ function goalReport(page: Page, f: Figures): string[] {
   const lines = [
     check(f.performance >= GOALS.performance, `performance ≥ ${GOALS.performance}`),
     check(f.bestPractices >= GOALS.bestPractices, `Best Practices ${GOALS.bestPractices}`),
-    check(f.jsKib <= GOALS.jsKib && f.jsFiles <= GOALS.jsFiles, `JavaScript ≤ ${GOALS.jsKib} KiB in ≤ ${GOALS.jsFiles} files`),
   ];
+  const jsKib = page.translated ? GOALS.translatedJsKib : GOALS.jsKib;
+  lines.push(check(f.jsKib <= jsKib && f.jsFiles <= GOALS.jsFiles, `JavaScript ≤ ${jsKib} KiB in ≤ ${GOALS.jsFiles} files`));
   if (page.listing) {
     lines.push(check(f.tbtMs <= GOALS.listingTbtMs, `TBT ≤ ${GOALS.listingTbtMs} ms`), check(f.lcpMs <= GOALS.listingLcpMs, `LCP ≤ ${GOALS.listingLcpMs / 1000} s`));
   }

@@ -43,6 +43,8 @@ export const COOKIE = {
   token: 'token',
   profileType: 'profile-type',
   country: 'country',
+  /** The language the shopper chose in the header (issue 29): its URL segment, or 'en'. */
+  language: 'language',
   guestKey: 'g-to',
   merchantToken: 'mer-to',
   socialToken: 'social-token',

@@ -10,6 +10,11 @@ export const GIVEAWAY = {
   closesAt: '2027-02-28T23:59:59Z',
 } as const;
 
+/**
+ * What the api answers about entries, in English; the page says them in its language
+ * (t('giveaway.message.…'), issue 29), and a unit test holds them equal to the English
+ * catalogue's. Literals: the bundles carry short ids (decision 0080).
+ */
 export const GIVEAWAY_MESSAGES = {
   entered: 'You have entered the giveaway. Good luck!',
   alreadyEntered: 'You have already entered this giveaway: one entry per shopper, and yours is in. Good luck!',

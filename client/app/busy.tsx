@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigation } from 'react-router';
+import { useT } from './i18n';
 
 // The loader overlay (spec section 2 "Other dialogs"): shown while a navigation or a
 // tracked request takes longer than a moment, so quick ones do not flash it.
@@ -30,11 +31,12 @@ export function BusyProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [busy]);
   const value = useMemo(() => track, [track]);
+  const t = useT();
   return (
     <BusyContext.Provider value={value}>
       {children}
       {visible && (
-        <div className="loader-overlay" role="progressbar" aria-label="Loading" aria-busy="true">
+        <div className="loader-overlay" role="progressbar" aria-label={t('common.loading')} aria-busy="true">
           <span className="loader-spinner" />
         </div>
       )}

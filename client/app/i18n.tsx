@@ -1,36 +1,77 @@
-import { useLingui } from '@lingui/react';
-import { Trans } from '@lingui/react';
-import type { ComponentProps, ReactElement } from 'react';
+import { Fragment, cloneElement, createContext, useContext, type ReactElement, type ReactNode } from 'react';
+import { formatCompiled } from '../../shared/i18n/compiled-format';
 import type { MessageId } from '../../shared/i18n/message-ids';
-import type { CompiledCatalog, MessageValues, Translate } from '../../shared/i18n/translator';
+import type { CompiledCatalog, MessageValues, Translate, Translator } from '../../shared/i18n/translator';
 
 // What components say, in the page's language (decision 0080): `useT()` formats a message
-// to a string, `<T>` one with elements inside (links, emphasis). The first page's messages
-// come inside the server's HTML; the whole catalogue of the language is fetched once, when the
-// browser is idle after hydrating, before any navigation's loaders or on-demand part need it.
+// to a string, `<T>` one with elements inside (links, emphasis). The server renders with
+// Lingui (shared/i18n/translator.ts); the browser formats the same compiled messages itself
+// (shared/i18n/compiled-format.ts). The first page's messages come inside the server's HTML;
+// the whole catalogue of the language is fetched once, when the browser is idle after
+// hydrating, before any navigation's loaders or on-demand part need it.
+
+const TranslatorContext = createContext<Translator | null>(null);
+
+/** Gives the tree below its page's translator. */
+export function TranslatorProvider({ translator, children }: { translator: Translator; children: ReactNode }): ReactElement {
+  return <TranslatorContext.Provider value={translator}>{children}</TranslatorContext.Provider>;
+}
+
+function useTranslator(): Translator {
+  const translator = useContext(TranslatorContext);
+  if (!translator) throw new Error('TranslatorProvider is missing');
+  return translator;
+}
 
 /** The page language's messages as a function: `t('shell.search.label')`. */
 export function useT(): Translate {
-  return useLingui()._ as Translate;
+  return useTranslator().t;
 }
 
 /** The page's locale (fr-CA, zh-HK): what every Intl formatter is given. */
 export function useLocale(): string {
-  return useLingui().i18n.locale;
+  return useTranslator().locale;
 }
 
-type TProps = { id: MessageId; values?: MessageValues; components?: ComponentProps<typeof Trans>['components'] };
+/** The browser's translator over `messages`, which may grow (catalogReady) without a re-render. */
+export function browserTranslator(locale: string, messages: CompiledCatalog): Translator {
+  return {
+    locale,
+    messages,
+    t: (id, values) => {
+      const message = messages[id];
+      return message === undefined ? id : formatCompiled(message, locale, values);
+    },
+  };
+}
+
+type TProps = { id: MessageId; values?: MessageValues; components: Record<number, ReactElement<{ children?: ReactNode }>> };
+
+// "<0>text</0>" or "<1/>" in a formatted message: the element of that number, with the text
+// inside. Lingui's own <Trans> does this and more (nesting) for 0.85 KiB of every page's
+// JavaScript; our messages never nest elements.
+const ELEMENT = /<(\d+)>(.*?)<\/\1>|<(\d+)\/>/g;
 
 /** A message with elements in it: `<T id="…" components={{ 0: <a href="…" /> }} />` for "<0>…</0>" in the message. */
 export function T({ id, values, components }: TProps): ReactElement {
-  return <Trans id={id} {...(values ? { values } : {})} {...(components ? { components } : {})} />;
+  const text = useT()(id, values);
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const match of text.matchAll(ELEMENT)) {
+    parts.push(text.slice(at, match.index));
+    const element = components[Number(match[1] ?? match[3])];
+    parts.push(element ? cloneElement(element, { key: parts.length }, match[2] ?? element.props.children) : (match[2] ?? ''));
+    at = match.index + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return <Fragment>{parts}</Fragment>;
 }
 
 let whole: Promise<void> | undefined;
 let target: CompiledCatalog | undefined;
 let catalogUrl: string | undefined;
 
-/** Set by entry.client: the object Lingui reads the page's messages from, and where the rest are. */
+/** Set by entry.client: the object the page's translator reads from, and where the rest are. */
 export function setCatalog(messages: CompiledCatalog, url: string): void {
   target = messages;
   catalogUrl = url;
@@ -38,8 +79,8 @@ export function setCatalog(messages: CompiledCatalog, url: string): void {
 
 /**
  * The language's whole catalogue, fetched once (immutable, content-hashed) and added to the
- * messages Lingui already reads: no re-render, since nothing on the page changes. Resolves at
- * once on the server and when there is nothing to fetch.
+ * messages the translator already reads: no re-render, since nothing on the page changes.
+ * Resolves at once on the server and when there is nothing to fetch.
  */
 export function catalogReady(): Promise<void> {
   if (!target || !catalogUrl) return Promise.resolve();

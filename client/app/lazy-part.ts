@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { catalogReady } from './i18n';
 
 // A part of a page whose code is loaded on demand while the server's HTML still has it: what
 // only some pages of a kind draw (a brand's Follow button, a listing's no-results view), so the
@@ -10,7 +11,9 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
   type Loaded = { default: ComponentType<P> };
   let loaded: ComponentType<P> | undefined;
-  const get = () => load().then((component) => (loaded = component));
+  // In the browser a part drawn later may say what the first page did not: it waits for the
+  // language's whole catalogue too (issue 29; at once on the server).
+  const get = () => Promise.all([load(), catalogReady().catch(() => undefined)]).then(([component]) => (loaded = component));
   const settled = (component: ComponentType<P>) => ({ then: (done: (value: Loaded) => void) => done({ default: component }) }) as unknown as Promise<Loaded>;
   if (typeof document === 'undefined') void get();
   return lazy(() => (loaded ? settled(loaded) : get().then(settled)));

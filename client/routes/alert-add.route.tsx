@@ -212,7 +212,7 @@ export function Component() {
         )}
         <div className="modal-actions">
           <ShellLink to={back} className="button button-secondary">
-            {t('alerts.dialog.close')}
+            {t('common.close')}
           </ShellLink>
           <button type="submit" className="button">
             {t('alerts.dialog.submit')}

@@ -3,9 +3,10 @@ import { data, redirect, useActionData, useNavigate, useParams, type ActionFunct
 import * as ACCOUNT_API from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { formErrors } from '../../shared/validation/account-fields';
+import { formErrors, type FieldErrors } from '../../shared/validation/account-fields';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { requireGuest } from '../app/guards';
 import { withPrefix } from '../app/return-url';
 
@@ -27,7 +28,7 @@ export function loader({ context }: LoaderFunctionArgs) {
   return data(null, { headers: { 'Cache-Control': CacheNone.header } });
 }
 
-type ActionData = { errors?: Record<string, string>; formError?: string };
+type ActionData = { errors?: FieldErrors; formError?: string };
 
 export async function action({ context, request, params }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -51,6 +52,7 @@ export function Component() {
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
   const id = useId();
+  const t = useT();
   const empty = !form.values.password && !form.values.confirm_password;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -65,13 +67,13 @@ export function Component() {
 
   return (
     <section className="auth-page">
-      <PageMeta title="Set a new password" description="Choose a new Vitrine password." noindex />
-      <h1>Set a new password</h1>
+      <PageMeta title={t('account.reset.title')} description={t('account.reset.description')} noindex />
+      <h1>{t('account.reset.title')}</h1>
       <form method="post" action={withPrefix(basename, `/confirm-password/tkn/${encodeURIComponent(tkn)}/key/${encodeURIComponent(key)}`)} noValidate onSubmit={submit}>
-        <FormField id={`${id}-password`} label="New Password" type="password" autoComplete="new-password" error={form.errors.password} {...form.bind('password')} />
+        <FormField id={`${id}-password`} label={t('account.field.newPassword')} type="password" autoComplete="new-password" error={form.errors.password} {...form.bind('password')} />
         <FormField
           id={`${id}-confirm`}
-          label="Confirm Password"
+          label={t('account.field.confirmPassword')}
           type="password"
           autoComplete="new-password"
           error={form.errors.confirm_password}
@@ -79,7 +81,7 @@ export function Component() {
         />
         <FormError message={formError} />
         <button type="submit" className="button button-primary" disabled={hydrated && (!form.valid || empty || sending)}>
-          Confirm Password
+          {t('account.reset.submit')}
         </button>
       </form>
     </section>

@@ -2,9 +2,11 @@ import { useId, type FormEvent } from 'react';
 import { data, redirect, useActionData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { formErrors, normalizeEmail } from '../../shared/validation/account-fields';
+import { formErrors, normalizeEmail, type FieldErrors } from '../../shared/validation/account-fields';
+import type { MessageId } from '../../shared/i18n/message-ids';
 import { ACCOUNT_LABELS } from '../../shared/validation/account-messages';
 import { apiContext, useSiteConfig } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { requireGuest } from '../app/guards';
 import { failureText } from '../app/notices';
 import { withPrefix } from '../app/return-url';
@@ -25,13 +27,15 @@ import { requestEmailLink, type EmailLinkRequest } from '../data/account/email-l
 //   password sign-in to an account is slowed after many failed attempts
 //   (server/api/accounts/login-throttle.ts), and works any other time too.
 
+/** The page's words are message ids (issue 29), worded in the page's language. */
 type Page = {
   path: string;
-  title: string;
-  description: string;
-  intro: string;
-  button: string;
-  field: { label: string; type?: 'email'; autoComplete: string; inputMode?: 'email'; maxLength?: number };
+  title: MessageId;
+  description: MessageId;
+  intro: MessageId;
+  button: MessageId;
+  label: MessageId;
+  field: { type?: 'email'; autoComplete: string; inputMode?: 'email'; maxLength?: number };
   /** The address as the api is sent it. */
   email(value: string): string;
   /** What the field keeps while typing, when not what was typed. */
@@ -41,26 +45,28 @@ type Page = {
 const PAGES: Record<EmailLinkRequest, Page> = {
   forgotPassword: {
     path: '/forgot-password',
-    title: 'Forgot Password?',
-    description: 'Ask for a link to set a new Vitrine password.',
-    intro: 'Enter the email address of your account and we will send you a link to reset your password.',
-    button: 'Send Email',
-    field: { label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+    title: 'account.forgot.title',
+    description: 'account.forgot.description',
+    intro: 'account.forgot.intro',
+    button: 'account.forgot.submit',
+    label: ACCOUNT_LABELS.email.id,
+    field: { type: 'email', autoComplete: 'email', inputMode: 'email' },
     email: (value) => String(normalizeEmail(value)),
     typed: (value) => value.replace(/\s/g, ''),
   },
   signInLinkRequest: {
     path: '/sign-in-link',
-    title: 'Sign In by Email',
-    description: 'Ask for a link that signs you in to Vitrine without your password.',
-    intro: 'Enter the email address or user name of your account and we will email you a link that signs you in once, without your password.',
-    button: 'Email Me a Link',
-    field: { label: ACCOUNT_LABELS.emailOrUserName, autoComplete: 'username', maxLength: 128 },
+    title: 'account.signInLink.title',
+    description: 'account.signInLink.description',
+    intro: 'account.signInLink.intro',
+    button: 'account.signInLink.submit',
+    label: ACCOUNT_LABELS.emailOrUserName.id,
+    field: { autoComplete: 'username', maxLength: 128 },
     email: (value) => value,
   },
 };
 
-type ActionData = { email: string; errors?: Record<string, string>; formError?: string };
+type ActionData = { email: string; errors?: FieldErrors; formError?: string };
 
 /** The route module of one of the two pages (client/routes.ts). */
 export function emailLinkRoute(kind: EmailLinkRequest): Partial<RouteObject> {
@@ -92,6 +98,7 @@ export function emailLinkRoute(kind: EmailLinkRequest): Partial<RouteObject> {
     const hydrated = useHydrated();
     const { basename } = useSiteConfig();
     const id = useId();
+    const t = useT();
     const { typed } = page;
 
     const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -105,20 +112,21 @@ export function emailLinkRoute(kind: EmailLinkRequest): Partial<RouteObject> {
 
     return (
       <section className="auth-page">
-        <PageMeta title={page.title} description={page.description} noindex />
-        <h1>{page.title}</h1>
-        <p>{page.intro}</p>
+        <PageMeta title={t(page.title)} description={t(page.description)} noindex />
+        <h1>{t(page.title)}</h1>
+        <p>{t(page.intro)}</p>
         <form method="post" action={withPrefix(basename, page.path)} noValidate onSubmit={submit}>
           <FormField
             id={`${id}-email`}
             {...page.field}
+            label={t(page.label)}
             error={form.errors.email}
             {...form.bind('email')}
             {...(typed ? { onChange: (event) => form.set('email', typed(event.target.value)) } : {})}
           />
           <FormError message={formError} />
           <button type="submit" className="button button-primary" disabled={hydrated && (!form.valid || sending)}>
-            {page.button}
+            {t(page.button)}
           </button>
         </form>
       </section>

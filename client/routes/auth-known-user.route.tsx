@@ -3,8 +3,9 @@ import { data, redirect, useActionData, useLoaderData, useNavigate, type ActionF
 import * as ACCOUNT_API from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { formErrors } from '../../shared/validation/account-fields';
+import { formErrors, type FieldErrors } from '../../shared/validation/account-fields';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { requireGuest } from '../app/guards';
 import { safeReturnPath } from '../../shared/same-site-path';
 import { afterSignInPath, withPrefix } from '../app/return-url';
@@ -47,7 +48,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return data({ user: profile.userdetail, returnUrl: returnUrl ?? null }, { headers: { 'Cache-Control': CacheNone.header } });
 }
 
-type ActionData = { errors?: Record<string, string>; formError?: string };
+type ActionData = { errors?: FieldErrors; formError?: string };
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -74,6 +75,7 @@ export function Component() {
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
   const id = useId();
+  const t = useT();
   const query = new URLSearchParams({ uname: user.userName, ...(returnUrl ? { returnurl: returnUrl } : {}) });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -87,20 +89,20 @@ export function Component() {
 
   return (
     <section className="auth-page known-user">
-      <PageMeta title="Sign In" description="Sign in to Vitrine." noindex />
+      <PageMeta title={t('account.knownUser.title')} description={t('account.knownUser.description')} noindex />
       <ProfilePicture src={user.profileImage} name={user.name} />
       <h1 className="known-user-title">
-        {`Sign In as ${user.name}. `}
-        <ShellLink to={authenticationPath(returnUrl ?? undefined)}>Not you?</ShellLink>
+        {`${t('account.knownUser.signInAs', { name: user.name })} `}
+        <ShellLink to={authenticationPath(returnUrl ?? undefined)}>{t('account.knownUser.notYou')}</ShellLink>
       </h1>
       <form method="post" action={withPrefix(basename, `/sign-in?${query.toString()}`)} noValidate onSubmit={submit}>
-        <FormField id={`${id}-password`} label="Password" type="password" autoComplete="current-password" error={form.errors.password} {...form.bind('password')} />
+        <FormField id={`${id}-password`} label={t('account.field.password')} type="password" autoComplete="current-password" error={form.errors.password} {...form.bind('password')} />
         <FormError message={formError} />
         <button type="submit" className="button button-primary" disabled={hydrated && (!form.valid || sending)}>
-          Submit
+          {t('account.action.submit')}
         </button>
         <p className="forgot-link">
-          <ShellLink to="/forgot-password">Forgot your password?</ShellLink>
+          <ShellLink to="/forgot-password">{t('account.link.forgotPassword')}</ShellLink>
         </p>
       </form>
     </section>

@@ -8,6 +8,7 @@ import { withPrefix } from '../app/return-url';
 import { sessionContext } from '../app/session-context';
 import { useSession } from '../app/session';
 import { useSiteConfig } from '../app/contexts';
+import { useT } from '../app/i18n';
 
 import { FormError } from '../components/ui/FormField';
 import { useHydrated } from '../components/account/use-hydrated';
@@ -47,6 +48,7 @@ export function Component() {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
+  const t = useT();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,18 +60,18 @@ export function Component() {
 
   return (
     <section className="auth-page">
-      <PageMeta title="Sign In" description="Sign in to Vitrine with the link we emailed you." noindex />
-      <h1>Sign In</h1>
-      <p>This link signs you in to Vitrine once, without your password.</p>
+      <PageMeta title={t('account.knownUser.title')} description={t('account.linkSignIn.description')} noindex />
+      <h1>{t('account.knownUser.title')}</h1>
+      <p>{t('account.linkSignIn.intro')}</p>
       <form method="post" action={withPrefix(basename, `/sign-in-link/tkn/${encodeURIComponent(tkn)}/key/${encodeURIComponent(key)}`)} noValidate onSubmit={submit}>
         <FormError message={formError} />
         <button type="submit" className="button button-primary" disabled={hydrated && sending}>
-          Sign In
+          {t('account.knownUser.title')}
         </button>
       </form>
       {formError && (
         <p>
-          <ShellLink to="/sign-in-link">Ask for a new link</ShellLink>
+          <ShellLink to="/sign-in-link">{t('account.linkSignIn.askAgain')}</ShellLink>
         </p>
       )}
     </section>

@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { data, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../shared/validation/account-messages';
+import { say } from '../../shared/validation/message';
 import { browserApi } from '../api/browser-api';
 import { useSiteConfig } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { failureText, useNotify } from '../app/notices';
 import { withPrefix } from '../app/return-url';
 import { useSession } from '../app/session';
@@ -51,6 +53,7 @@ export function Component() {
   const started = useRef(false);
   const session = useSession();
   const notify = useNotify();
+  const t = useT();
   const navigate = useNavigate();
   const { basename } = useSiteConfig();
 
@@ -64,14 +67,14 @@ export function Component() {
       notify('error', message);
     };
     if (!fragment?.accessToken || !fragment.state || fragment.error || fragment.queryError) {
-      fail(ACCOUNT_MESSAGES.socialFailed(name));
+      fail(say(t, ACCOUNT_MESSAGES.socialFailed(name)));
       return;
     }
     const body = { access_token: fragment.accessToken, state: fragment.state, platform: PLATFORM, location: null };
     void (async () => {
       try {
         const signedIn = await browserApi().send('POST', SOCIAL_SIGN_IN_CALLS[provider], body, 'SocialSignedIn');
-        notify('success', ACCOUNT_NOTICES.loginSuccessful);
+        notify('success', say(t, ACCOUNT_NOTICES.loginSuccessful));
         await session.refresh();
         const next = afterSocialSignIn(signedIn.returnUrl, signedIn.userName);
         if (next.basename === basename) await navigate(next.path, { replace: true });
@@ -80,23 +83,23 @@ export function Component() {
         fail(failureText(error));
       }
     })();
-  }, [provider, name, notify, session, navigate, basename]);
+  }, [provider, name, notify, t, session, navigate, basename]);
 
   return (
     <section className="auth-page">
-      <PageMeta title={`Sign in with ${name}`} description={`Signing in to Vitrine with ${name}.`} noindex />
-      <h1>Sign in with {name}</h1>
+      <PageMeta title={t('account.social.title', { provider: name })} description={t('account.social.description', { provider: name })} noindex />
+      <h1>{t('account.social.title', { provider: name })}</h1>
       {failure ? (
         <>
           <p role="alert" className="form-error">
             {failure}
           </p>
           <p>
-            <ShellLink to="/authentication">Back to sign in</ShellLink>
+            <ShellLink to="/authentication">{t('account.social.back')}</ShellLink>
           </p>
         </>
       ) : (
-        <p role="status">Signing you in…</p>
+        <p role="status">{t('account.social.signingIn')}</p>
       )}
     </section>
   );

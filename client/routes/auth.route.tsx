@@ -1,7 +1,9 @@
+import type { FieldErrors } from '../../shared/validation/account-fields';
 import { data, redirect, useActionData, useLoaderData, useNavigate, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { siteContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { requireGuest } from '../app/guards';
 import { safeReturnPath } from '../../shared/same-site-path';
 import { afterSignInPath } from '../app/return-url';
@@ -28,7 +30,7 @@ export function loader({ context, request }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData = { mode: AuthMode; email: string; errors?: Record<string, string>; formError?: string };
+type ActionData = { mode: AuthMode; email: string; errors?: FieldErrors; formError?: string };
 
 /** The form posted without JavaScript: checked and sent from the server, then on to returnurl. */
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -52,9 +54,10 @@ export function Component() {
   const { mode, returnUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const navigate = useNavigate();
+  const t = useT();
   return (
     <section className="auth-page">
-      <PageMeta title="Sign In or Register" description="Sign in to Vitrine, or register to keep wishlists, alerts and looks." noindex />
+      <PageMeta title={t('account.auth.pageTitle')} description={t('account.auth.pageDescription')} noindex />
       <AuthForm
         key={actionData?.mode ?? mode}
         initialMode={actionData?.mode ?? mode}

@@ -1,8 +1,10 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { isDepartment } from '../../shared/constants';
 import { apiContext, siteContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
+import { departmentName } from '../app/taxonomy-names';
 import { DepartmentLinks } from '../components/product/DepartmentLinks';
 import { lazyFollowButton } from '../components/follows/follow-lazy';
 import { DirectoryPage } from '../components/product/DirectoryPage';
@@ -35,20 +37,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Component() {
   const { aToZ, department, brands } = useLoaderData<typeof loader>();
+  const t = useT();
   const base = aToZ ? '/brands/a-to-z' : '/brands';
-  const title = aToZ ? 'Brands A–Z' : 'Brands';
+  const title = aToZ ? t('listing.brands.titleAToZ') : t('listing.directory.brands');
   return (
     <DirectoryPage
-      label="Brands"
+      listed="brands"
       heading={title}
       meta={{
-        title: department ? `${title}: ${department}` : title,
-        description: `Shop ${brands.length} fashion and beauty brands from hundreds of stores, and compare their prices in one place.`,
+        title: department ? t('listing.brands.titleDepartment', { title, department: departmentName(t, department, department) }) : title,
+        description: t('listing.brands.description', { count: brands.length }),
         path: department ? `${base}?department=${department}` : base,
       }}
       intro={
         <>
-          {brands.length} brands, from high street to designer. {!aToZ && <ShellLink to="/brands/a-to-z">See every brand from A to Z</ShellLink>}
+          {t('listing.brands.intro', { count: brands.length })} {!aToZ && <ShellLink to="/brands/a-to-z">{t('listing.brands.everyBrand')}</ShellLink>}
         </>
       }
       filters={<DepartmentLinks path={base} current={department} />}

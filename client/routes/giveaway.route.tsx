@@ -4,20 +4,21 @@ import { ApiError } from '../../shared/api/api-client';
 import type { GiveawayEntries, GiveawayStatus } from '../../shared/api/giveaway-schemas';
 import { COOKIE, DAY_MS } from '../../shared/constants';
 import { COUNTRIES } from '../../shared/countries';
+import type { Translate } from '../../shared/i18n/translator';
 import { GIVEAWAY_API } from '../../shared/api/giveaway-paths';
-import { GIVEAWAY_COOKIE_MAX_DAYS, GIVEAWAY_MESSAGES } from '../../shared/giveaway';
+import { GIVEAWAY_COOKIE_MAX_DAYS } from '../../shared/giveaway';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { SERVER_ERROR_MESSAGE } from '../../shared/messages';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
 import { cookieValue, readCookie, writeCookie } from '../app/cookies';
+import { T, useLocale, useT } from '../app/i18n';
 import { rethrowAsRouteError } from '../app/route-error';
 import { useSession } from '../app/session';
 import { sessionContext } from '../app/session-context';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
-import { GIVEAWAY_CONTENT } from '../content/giveaway';
+import { GIVEAWAY_CONTENT, GiveawayPrize, GiveawayRules } from '../content/giveaway';
 
 // /giveaway (spec section 2 route table): the current giveaway's prize, closing time and
 // rules; a signed-in shopper's entry form (one entry each), a guest's sign-in, and once the
@@ -81,7 +82,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   });
 }
 
-function EntryForm({ status, refused, onEntered }: { status: GiveawayStatus; refused: string | undefined; onEntered(message: string): void }) {
+function EntryForm({ status, refused, onEntered, t }: { status: GiveawayStatus; refused: string | undefined; onEntered(message: string): void; t: Translate }) {
   const [problem, setProblem] = useState(refused ?? '');
   const [sending, setSending] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -90,10 +91,10 @@ function EntryForm({ status, refused, onEntered }: { status: GiveawayStatus; ref
     browserApi()
       .send('POST', GIVEAWAY_API.entry, {}, 'GiveawayEntry')
       .then(
-        () => GIVEAWAY_MESSAGES.entered,
+        () => t('giveaway.message.entered'),
         (error: unknown) => {
           // Already entered (another tab, another device): the same outcome, said kindly.
-          if (error instanceof ApiError && error.status === 409) return GIVEAWAY_MESSAGES.alreadyEntered;
+          if (error instanceof ApiError && error.status === 409) return t('giveaway.message.alreadyEntered');
           throw error;
         },
       )
@@ -104,14 +105,14 @@ function EntryForm({ status, refused, onEntered }: { status: GiveawayStatus; ref
         },
         (error: unknown) => {
           setSending(false);
-          setProblem(error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
+          setProblem(error instanceof ApiError ? error.message : t('common.error.server'));
         },
       );
   };
   return (
     <form method="post" className="giveaway-form" onSubmit={submit}>
       <button type="submit" className="button" disabled={sending}>
-        Enter the giveaway
+        {t('giveaway.enter')}
       </button>
       {problem && (
         <p className="form-error" role="alert">
@@ -124,17 +125,18 @@ function EntryForm({ status, refused, onEntered }: { status: GiveawayStatus; ref
 
 function EntriesTable({ entries }: { entries: GiveawayEntries }) {
   const { country } = useSiteConfig();
-  const when = new Intl.DateTimeFormat(COUNTRIES[country].locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: COUNTRIES[country].timeZone });
+  const t = useT();
+  const when = new Intl.DateTimeFormat(useLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: COUNTRIES[country].timeZone });
   return (
     <section className="giveaway-entries" aria-labelledby="giveaway-entries-title">
-      <h2 id="giveaway-entries-title">Entries ({entries.total})</h2>
+      <h2 id="giveaway-entries-title">{t('giveaway.entries.title', { total: entries.total })}</h2>
       <table>
         <thead>
           <tr>
-            <th scope="col">User name</th>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Entered</th>
+            <th scope="col">{t('giveaway.entries.userName')}</th>
+            <th scope="col">{t('giveaway.entries.name')}</th>
+            <th scope="col">{t('giveaway.entries.email')}</th>
+            <th scope="col">{t('giveaway.entries.entered')}</th>
           </tr>
         </thead>
         <tbody>
@@ -158,8 +160,9 @@ export function Component() {
   const session = useSession();
   const { country } = useSiteConfig();
   const [notice, setNotice] = useState<string | null>(null);
-  const content = GIVEAWAY_CONTENT;
-  const closes = new Intl.DateTimeFormat(COUNTRIES[country].locale, { dateStyle: 'long', timeStyle: 'short', timeZone: COUNTRIES[country].timeZone }).format(
+  const t = useT();
+  // The closing time in the page's language and the country's time zone.
+  const closes = new Intl.DateTimeFormat(useLocale(), { dateStyle: 'long', timeStyle: 'short', timeZone: COUNTRIES[country].timeZone }).format(
     new Date(status.closesAt),
   );
   const signIn = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -169,12 +172,12 @@ export function Component() {
   };
 
   let action;
-  if (!status.open) action = <p className="giveaway-closed">{GIVEAWAY_MESSAGES.closed}</p>;
+  if (!status.open) action = <p className="giveaway-closed">{t('giveaway.message.closed')}</p>;
   else if (entered === null)
     action = (
       <p>
         <ShellLink to={`/authentication?userType=Login&returnurl=${encodeURIComponent('/giveaway')}`} onClick={signIn}>
-          Sign in to enter the giveaway
+          {t('giveaway.signIn')}
         </ShellLink>
       </p>
     );
@@ -182,27 +185,25 @@ export function Component() {
   else if (entered || notice)
     action = (
       <p className="giveaway-entered" role="status" data-testid="giveaway-entered">
-        {notice ?? GIVEAWAY_MESSAGES.entered}
+        {notice ?? t('giveaway.message.entered')}
       </p>
     );
-  else action = <EntryForm status={status} refused={answered?.message} onEntered={setNotice} />;
+  else action = <EntryForm status={status} refused={answered?.message} onEntered={setNotice} t={t} />;
 
   return (
     <article className="giveaway-page">
-      <PageMeta title={content.title} description={content.description} path="/giveaway" />
-      <h1>{content.title}</h1>
-      <p className="giveaway-prize">{content.prize}</p>
+      <PageMeta title={t(GIVEAWAY_CONTENT.title)} description={t(GIVEAWAY_CONTENT.description)} path="/giveaway" />
+      <h1>{t(GIVEAWAY_CONTENT.title)}</h1>
+      <p className="giveaway-prize">
+        <GiveawayPrize />
+      </p>
       <p className="giveaway-closes">
-        {status.open ? 'Entries close' : 'Entries closed'} on <time dateTime={status.closesAt}>{closes}</time>.
+        <T id={status.open ? 'giveaway.closesOn' : 'giveaway.closedOn'} values={{ date: closes }} components={{ 0: <time dateTime={status.closesAt} /> }} />
       </p>
       {action}
       <section aria-labelledby="giveaway-rules-title">
-        <h2 id="giveaway-rules-title">Rules</h2>
-        <ol className="giveaway-rules">
-          {content.rules.map((rule, index) => (
-            <li key={index}>{rule}</li>
-          ))}
-        </ol>
+        <h2 id="giveaway-rules-title">{t('giveaway.rules')}</h2>
+        <GiveawayRules />
       </section>
       {entries && <EntriesTable entries={entries} />}
     </article>

@@ -4,6 +4,11 @@ import type { MenuTile, PromoLink } from '../../shared/api/home-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
 import { useCountry } from '../app/site-hooks';
+import { useT } from '../app/i18n';
+import type { MessageId } from '../../shared/i18n/message-ids';
+import type { MessageValues, Translate } from '../../shared/i18n/translator';
+import { countryName } from '../components/ui/country-names';
+import { menuItemName } from '../components/shell/MainMenu';
 import { FashionTips } from '../components/home/FashionTips';
 import { HomeCarousel, linkedSlides } from '../components/home/HomeCarousel';
 import { HomeSection } from '../components/home/HomeSection';
@@ -51,28 +56,25 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return degraded ? data(value, { headers: { 'Cache-Control': CacheNone.header } }) : value;
 }
 
-const TITLE = 'Vitrine | Discover, compare and shop fashion and beauty';
-const DESCRIPTION =
-  'Shop dresses, shoes, bags and beauty from hundreds of stores and thousands of brands in one place: compare prices, find offers and buy from the retailer.';
-
 const toTiles = (links: readonly PromoLink[] | null | undefined): Tile[] =>
   (links ?? []).map((link) => ({ to: link.slug, title: link.linkTitle, image: link.image || null }));
 
-/** The header's menu tiles as category links (spec: "hot-list menu links to /{itemSlug}"). */
-function hotList(menu: readonly MenuTile[]): Tile[] {
+/** The header's menu tiles as category links (spec: "hot-list menu links to /{itemSlug}"), named as the menu names them. */
+function hotList(menu: readonly MenuTile[], t: Translate): Tile[] {
   // The Blog lives on another site; the hot list is for shopping here.
   return menu
     .filter((item) => !item.externalUrl)
-    .map((item) => ({ to: `/${item.itemSlug}`, title: item.name, image: item.previewImage, alt: item.menuImageAlt }));
+    .map((item) => ({ to: `/${item.itemSlug}`, title: menuItemName(t, item.itemSlug, item.name), image: item.previewImage, alt: item.menuImageAlt }));
 }
 
-/** "the UK", "the USA", "the UAE", but "India". */
-const placeName = (name: string) => (/^(UK|USA|UAE)$/.test(name) ? `the ${name}` : name);
+type TileSectionProps = { title: MessageId; intro?: MessageId; values?: MessageValues; tiles: Tile[]; shape: TileShape; className?: string };
 
-function TileSection({ title, intro, tiles, shape, className }: { title: string; intro?: string; tiles: Tile[]; shape: TileShape; className?: string }) {
+/** A band of tiles; none, no band, and its words are not asked for, so the page does not carry them. */
+function TileSection({ title, intro, values, tiles, shape, className }: TileSectionProps) {
+  const t = useT();
   if (tiles.length === 0) return null;
   return (
-    <HomeSection title={title} intro={intro} className={className}>
+    <HomeSection title={t(title)} intro={intro && t(intro, values)} className={className}>
       <TileGrid tiles={tiles} shape={shape} />
     </HomeSection>
   );
@@ -83,30 +85,39 @@ export function Component() {
   const menu = useShellMenu();
   const site = useSiteConfig();
   const country = useCountry();
+  const t = useT();
+  const place = countryName(t, country.code);
   const slides = linkedSlides(home.slides ?? []);
   const [fashion, beauty] = home.topRated ?? [];
   return (
     <div className="home">
-      <PageMeta title={TITLE} description={DESCRIPTION} path="/" images={slides.slice(0, 1).map((s) => s.image)} />
+      <PageMeta title={t('home.meta.title')} description={t('home.meta.description')} path="/" images={slides.slice(0, 1).map((s) => s.image)} />
       <JsonLd data={homeStructuredData(site)} />
-      <h1 className="visually-hidden">Vitrine: discover, compare and shop fashion and beauty</h1>
-      {slides.length > 0 && <HomeCarousel slides={slides} />}
-      <TileSection title="The hot list" intro="Jump straight into the departments everyone is shopping." tiles={hotList(menu)} shape="landscape" className="home-hot-list" />
-      <TileSection title="Offers worth a look" tiles={toTiles(home.promoted)} shape="wide" className="home-promoted" />
-      <TileSection title="Brand spotlight" intro="Labels our editors keep coming back to." tiles={toTiles(fashion?.brandSpotlight)} shape="square" className="home-spotlight home-brands" />
+      <h1 className="visually-hidden">{t('home.heading')}</h1>
+      {slides.length > 0 && <HomeCarousel slides={slides} label={t('home.carousel.label')} />}
+      <TileSection title="home.hotList.title" intro="home.hotList.intro" tiles={hotList(menu, t)} shape="landscape" className="home-hot-list" />
+      <TileSection title="home.promoted.title" tiles={toTiles(home.promoted)} shape="wide" className="home-promoted" />
+      <TileSection title="home.brands.title" intro="home.brands.intro" tiles={toTiles(fashion?.brandSpotlight)} shape="square" className="home-spotlight home-brands" />
       <div className="home-duo">
-        <TileSection title="Designer spotlight" intro="Runway names, from the latest collections." tiles={toTiles(fashion?.designerSpotlight)} shape="square" className="home-spotlight" />
-        <TileSection title="Beauty store spotlight" intro={`Beauty stores that deliver to ${placeName(country.name)}.`} tiles={toTiles(beauty?.beautyStoreSpotlight)} shape="square" className="home-spotlight" />
+        <TileSection title="home.designers.title" intro="home.designers.intro" tiles={toTiles(fashion?.designerSpotlight)} shape="square" className="home-spotlight" />
+        <TileSection
+          title="home.beautyStores.title"
+          intro="home.beautyStores.intro"
+          values={{ country: country.code.toLowerCase(), name: place }}
+          tiles={toTiles(beauty?.beautyStoreSpotlight)}
+          shape="square"
+          className="home-spotlight"
+        />
       </div>
-      <TileSection title="Editor's picks" intro="Edits put together by our stylists." tiles={toTiles(home.editorsPicks)} shape="square" className="home-editors-picks" />
-      <TileSection title="From the fashion blog" intro="Stories, trends and how to wear them." tiles={toTiles(home.blog)} shape="landscape" className="home-blog" />
-      <TileSection title="Showcase" tiles={toTiles(home.showcase)} shape="portrait" className="home-showcase" />
+      <TileSection title="home.editorsPicks.title" intro="home.editorsPicks.intro" tiles={toTiles(home.editorsPicks)} shape="square" className="home-editors-picks" />
+      <TileSection title="home.blog.title" intro="home.blog.intro" tiles={toTiles(home.blog)} shape="landscape" className="home-blog" />
+      <TileSection title="home.showcase.title" tiles={toTiles(home.showcase)} shape="portrait" className="home-showcase" />
       {home.tips && home.tips.length > 0 && (
-        <HomeSection title="Fashion tips" className="home-tips">
+        <HomeSection title={t('home.tips.title')} className="home-tips">
           <FashionTips tips={home.tips} />
         </HomeSection>
       )}
-      <HowItWorks countryName={country.name} />
+      <HowItWorks countryName={place} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { SUBSCRIPTION_API, confirmSubscriptionPath } from '../../shared/api/subs
 import { CacheNone } from '../../shared/http/cache-policy';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { withPrefix } from '../app/return-url';
 
 import { FormError } from '../components/ui/FormField';
@@ -42,6 +43,7 @@ export function Component() {
   const { formError, sending, run, notify } = useAccountSubmit(actionData && !actionData.confirmed ? actionData.message : undefined);
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
+  const t = useT();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -54,20 +56,20 @@ export function Component() {
 
   return (
     <section className="auth-page">
-      <PageMeta title="Confirm your subscription" description="Confirm that you want e-mails from Vitrine." noindex />
+      <PageMeta title={t('account.mailingList.title')} description={t('account.mailingList.description')} noindex />
       {confirmed ? (
         <>
-          <h1>You are on our mailing list</h1>
+          <h1>{t('account.mailingList.confirmed')}</h1>
           <p role="status">{confirmed}</p>
         </>
       ) : (
         <>
-          <h1>Confirm your subscription</h1>
-          <p>Press the button to confirm that you want the Vitrine mailing list at this e-mail address.</p>
+          <h1>{t('account.mailingList.title')}</h1>
+          <p>{t('account.mailingList.intro')}</p>
           <form method="post" action={withPrefix(basename, confirmSubscriptionPath(encodeURIComponent(token)))} onSubmit={submit}>
             <FormError message={formError} />
             <button type="submit" className="button button-primary" disabled={hydrated && sending}>
-              Confirm my subscription
+              {t('account.mailingList.submit')}
             </button>
           </form>
         </>

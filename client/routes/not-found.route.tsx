@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { useShellMenu } from '../app/menu-wire';
 import { CacheNone } from '../../shared/http/cache-policy';
+import { useT } from '../app/i18n';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { ShellLink } from '../components/ui/ShellLink';
@@ -11,23 +12,24 @@ export function loader() {
   return data(null, { status: 404, headers: { 'Cache-Control': CacheNone.header } });
 }
 
-export const NOT_FOUND_TILES = [
-  { label: 'Shop Women', slug: 'clothing' },
-  { label: 'Shop Men', slug: 'men-clothing' },
-  { label: 'Shop Shoes', slug: 'shoes' },
+const NOT_FOUND_TILES = [
+  { label: 'shell.notFound.women', slug: 'clothing' },
+  { label: 'shell.notFound.men', slug: 'men-clothing' },
+  { label: 'shell.notFound.shoes', slug: 'shoes' },
 ] as const;
 
 export function Component() {
   const menu = useShellMenu();
+  const t = useT();
   const tileImage = (slug: string) => menu.find((item) => item.itemSlug === slug);
   return (
     <section className="not-found">
-      <PageMeta title="Page Not Found" description="We could not find the page you are looking for." path={null} noindex />
-      <h1>Page Not Found</h1>
-      <p>Oops! We could not find the page you are looking for. Sorry!</p>
+      <PageMeta title={t('shell.error.notFound.title')} description={t('shell.notFound.description')} path={null} noindex />
+      <h1>{t('shell.error.notFound.title')}</h1>
+      <p>{t('shell.error.notFound.message')}</p>
       <p>
         <ShellLink to="/" className="button button-primary">
-          Go to Home
+          {t('shell.notFound.home')}
         </ShellLink>
       </p>
       <ul className="not-found-tiles">
@@ -39,7 +41,7 @@ export function Component() {
                 {menuItem?.previewImage && (
                   <img src={menuItem.previewImage} alt={menuItem.menuImageAlt ?? ''} width={480} height={320} loading="lazy" />
                 )}
-                {tile.label}
+                {t(tile.label)}
               </ShellLink>
             </li>
           );

@@ -5,7 +5,7 @@ import { PRICE_HISTORY_MAX_DAYS, priceHistoryPath } from '../../shared/api/price
 import type { ProductDetail } from '../../shared/api/product-schemas';
 import { RATING_API } from '../../shared/api/rating-paths';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { apiContext, siteContext } from '../app/contexts';
+import { apiContext, i18nContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { ProductPage } from '../components/product/ProductPage';
@@ -68,7 +68,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     canonical(withdrawn.canonicalUrl);
     const { cards, hearts } = await similarWithHearts();
     // 410 and kept by nobody (documentCachePolicy): the next feed may bring it back.
-    return data({ withdrawn: withdrawnProductView(withdrawn, cards), ...hearts }, { status: 410, headers: { 'Cache-Control': CacheNone.header } });
+    return data({ withdrawn: withdrawnProductView(context.get(i18nContext).t, withdrawn, cards), ...hearts }, { status: 410, headers: { 'Cache-Control': CacheNone.header } });
   }
   canonical(detail.canonicalUrl);
   // The ratings: a shopper's own stars come with the average as it is now (a personal call);

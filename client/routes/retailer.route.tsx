@@ -2,6 +2,7 @@ import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-ro
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { rethrowAsRouteError } from '../app/route-error';
 import type { RouteHandle } from '../components/shell/CountryPopup';
 import { PageMeta } from '../components/meta/PageMeta';
@@ -20,6 +21,7 @@ import { PRODUCT_API } from '../../shared/api/product-paths';
 // JavaScript, the page can say where the shopper is going, and the render path keeps its
 // rule that loaders only ever redirect on-site (server/web/render/fetch-response.ts).
 // Buy links reach it as a new document (target=_blank), so the refresh is always read.
+// It speaks the page's language (issue 29); the store's and product's names are the feed's.
 
 export const handle: RouteHandle = { hideShell: true, noCountryPopup: true };
 
@@ -70,15 +72,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { storename, storeSlug, title, brand, destination } = useLoaderData<typeof loader>();
+  const { storename: store, storeSlug, title, brand, destination } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className="retailer-handover" aria-live="polite">
-      <PageMeta title={`Taking you to ${storename}`} description={`${brand ? `${brand} ` : ''}${title} at ${storename}.`} noindex />
+      <PageMeta title={t('product.retailer.title', { store })} description={t('product.retailer.description', { product: `${brand ? `${brand} ` : ''}${title}`, store })} noindex />
       {destination && <meta httpEquiv="refresh" content={`0; url=${destination}`} />}
       <p className="retailer-logo">VITRINE</p>
       {destination ? (
         <>
-          <h1>Taking you to {storename}</h1>
+          <h1>{t('product.retailer.title', { store })}</h1>
           <p>
             {brand ? `${brand} ` : ''}
             {title}
@@ -86,16 +89,16 @@ export function Component() {
           <span className="loader-spinner" aria-hidden="true" />
           <p>
             <a className="button button-primary" href={destination} rel="noopener nofollow">
-              Continue to {storename}
+              {t('product.retailer.continue', { store })}
             </a>
           </p>
         </>
       ) : (
         <>
-          <h1>{storename} is not taking visitors right now</h1>
+          <h1>{t('product.retailer.closed', { store })}</h1>
           <p>
             <ShellLink className="button" to={`/store/${storeSlug}`}>
-              Browse {storename} on Vitrine
+              {t('product.retailer.browse', { store })}
             </ShellLink>
           </p>
         </>

@@ -8,6 +8,7 @@ import { sessionContext } from '../app/session-context';
 import type { RootData } from '../app/root-data';
 import { loadViewer } from '../app/viewer';
 import { encodeMenu, useMenuWire } from '../app/menu-wire';
+import { useT } from '../app/i18n';
 import { describeRouteError } from '../app/route-error';
 import { Document } from '../components/shell/Document';
 import { Shell } from '../components/shell/Shell';
@@ -68,7 +69,7 @@ export function Component() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>('root');
-  const { title, message } = describeRouteError(error);
+  const { title, message } = describeRouteError(error, useT());
   const menu = useMenuWire((root as RootData | undefined)?.menu);
   useHydratedMarker();
   return (

@@ -5,7 +5,10 @@ import { DEPARTMENTS, isDepartment } from '../../shared/constants';
 import { DEPARTMENT_LABELS } from '../../shared/listing/vocabulary';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { parsePageNumber } from '../../shared/validation/page-number';
-import { apiContext, siteContext } from '../app/contexts';
+import type { MessageId } from '../../shared/i18n/message-ids';
+import { apiContext, i18nContext, siteContext } from '../app/contexts';
+import { useT } from '../app/i18n';
+import { categoryName, departmentName } from '../app/taxonomy-names';
 import { rethrowAsRouteError } from '../app/route-error';
 import { AlphabetDirectory } from '../components/product/AlphabetDirectory';
 import { productPath } from '../components/listing/product-card-rules';
@@ -28,13 +31,14 @@ export const SITEMAP_LINKS_PER_PAGE = 100;
 /** Product links per page on a category's or brand's sitemap page (the search api's cap). */
 export const SITEMAP_PRODUCTS_PER_PAGE = 100;
 
-export const SITEMAP_SECTIONS = [
-  { slug: 'all-categories', label: 'All Categories' },
-  { slug: 'brands', label: 'Brands' },
-  { slug: 'designers', label: 'Designers' },
-  { slug: 'shops', label: 'Shops' },
-  { slug: 'all-products', label: 'All Products' },
-] as const;
+// Named as the footer's sitemap links name them (issue 29).
+const SITEMAP_SECTIONS: readonly { slug: string; label: MessageId }[] = [
+  { slug: 'all-categories', label: 'shell.footer.sitemap.categories' },
+  { slug: 'brands', label: 'shell.footer.sitemap.brands' },
+  { slug: 'designers', label: 'shell.footer.sitemap.designers' },
+  { slug: 'shops', label: 'shell.sitemap.shops' },
+  { slug: 'all-products', label: 'shell.footer.sitemap.products' },
+];
 
 type Link = { name: string; to: string; note?: string };
 
@@ -57,6 +61,7 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export async function loader({ params, request, context }: LoaderFunctionArgs): Promise<SitemapData> {
   const api = context.get(apiContext);
   const { country } = context.get(siteContext);
+  const { t } = context.get(i18nContext);
   const page = parsePageNumber(new URL(request.url).searchParams.get('page'));
   const section = params.section;
 
@@ -80,7 +85,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
     return {
       view: 'links',
       kind: isBrand ? 'brand' : 'category',
-      title: `${answer.key}: all products`,
+      // A brand's name is its own; a category's is the page's language's (issue 29).
+      title: t('shell.sitemap.allProductsOf', { name: isBrand ? answer.key : categoryName(t, slug, answer.key) }),
       path: isBrand ? `/sitemap/brand/${slug}` : `/sitemap/category/${department}/${slug}`,
       links: answer.products.flatMap((p) => {
         const v = p.variants[0];
@@ -127,7 +133,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
       return {
         view: 'links',
         kind: 'all-products',
-        title: 'All products',
+        title: t('shell.sitemap.allProducts'),
         path: '/sitemap/all-products',
         links: answer.urls.map((u) => ({ name: u.name, to: `/${u.path}` })),
         page,
@@ -141,21 +147,22 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
 }
 
 function SitemapIndex() {
+  const t = useT();
   return (
     <>
-      <PageMeta title="Sitemap" description="Every part of Vitrine: categories, brands, designers, shops and products." path="/sitemap" />
-      <h1>Sitemap</h1>
+      <PageMeta title={t('shell.footer.sitemap')} description={t('shell.sitemap.description')} path="/sitemap" />
+      <h1>{t('shell.footer.sitemap')}</h1>
       <ul className="sitemap-sections">
         {SITEMAP_SECTIONS.map((s) => (
           <li key={s.slug}>
-            <ShellLink to={`/sitemap/${s.slug}`}>{s.label}</ShellLink>
+            <ShellLink to={`/sitemap/${s.slug}`}>{t(s.label)}</ShellLink>
           </li>
         ))}
         <li>
-          <ShellLink to="/brands/a-to-z">Brands A–Z</ShellLink>
+          <ShellLink to="/brands/a-to-z">{t('shell.sitemap.brandsAtoZ')}</ShellLink>
         </li>
         <li>
-          <ShellLink to="/stores">Stores</ShellLink>
+          <ShellLink to="/stores">{t('shell.footer.sitemap.stores')}</ShellLink>
         </li>
       </ul>
     </>
@@ -163,25 +170,29 @@ function SitemapIndex() {
 }
 
 function Categories({ categories }: { categories: SitemapUrl[] }) {
+  const t = useT();
   return (
     <>
-      <PageMeta title="All categories" description="Every category of clothing, shoes, bags, accessories and beauty on Vitrine." path="/sitemap/all-categories" />
-      <h1>All categories</h1>
+      <PageMeta title={t('shell.sitemap.categories.title')} description={t('shell.sitemap.categories.description')} path="/sitemap/all-categories" />
+      <h1>{t('shell.sitemap.categories.title')}</h1>
       {DEPARTMENTS.map((department) => {
         const own = categories.filter((c) => c.department === department);
         if (own.length === 0) return null;
         return (
           <section key={department} className="sitemap-group" aria-labelledby={`sitemap-${department}`}>
-            <h2 id={`sitemap-${department}`}>{DEPARTMENT_LABELS[department]}</h2>
+            <h2 id={`sitemap-${department}`}>{departmentName(t, department, DEPARTMENT_LABELS[department])}</h2>
             <ul className="sitemap-links">
-              {own.map((c) => (
-                <li key={c.path}>
-                  <ShellLink to={`/${c.path}`}>{c.name}</ShellLink>{' '}
-                  <ShellLink to={`/sitemap/category/${department}/${c.path}`} className="sitemap-more" aria-label={`All ${c.name} products`}>
-                    ({c.productCount ?? 0})
-                  </ShellLink>
-                </li>
-              ))}
+              {own.map((c) => {
+                const name = categoryName(t, c.path, c.name);
+                return (
+                  <li key={c.path}>
+                    <ShellLink to={`/${c.path}`}>{name}</ShellLink>{' '}
+                    <ShellLink to={`/sitemap/category/${department}/${c.path}`} className="sitemap-more" aria-label={t('shell.sitemap.categoryProducts', { name })}>
+                      ({c.productCount ?? 0})
+                    </ShellLink>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         );
@@ -190,9 +201,10 @@ function Categories({ categories }: { categories: SitemapUrl[] }) {
   );
 }
 
-const DIRECTORY_TITLE = { brands: 'Brands', designers: 'Designers', shops: 'Shops' } as const;
+const DIRECTORY_TITLE = { brands: 'shell.footer.sitemap.brands', designers: 'shell.footer.sitemap.designers', shops: 'shell.sitemap.shops' } as const;
 
 function Links({ title, path, links, page, pages, total }: Extract<SitemapData, { view: 'links' }>) {
+  const t = useT();
   const at = (n: number) => (n > 1 ? `${path}?page=${n}` : path);
   return (
     <>
@@ -200,16 +212,14 @@ function Links({ title, path, links, page, pages, total }: Extract<SitemapData, 
           products) differs from site to site, so another site's same page may be missing or
           empty, and an alternate must be a page that names this one back (issue 25). */}
       <PageMeta
-        title={page > 1 ? `${title} (page ${page})` : title}
-        description={`${title} on Vitrine: ${total} links.`}
+        title={page > 1 ? t('shell.sitemap.pageTitle', { title, page }) : title}
+        description={t('shell.sitemap.links.description', { title, total })}
         path={path}
         pagination={{ page, hasNext: page < pages }}
         countries={[]}
       />
       <h1>{title}</h1>
-      <p>
-        {total} products{pages > 1 ? `, page ${page} of ${pages}` : ''}.
-      </p>
+      <p>{pages > 1 ? t('shell.sitemap.countPaged', { total, page, pages }) : t('shell.sitemap.count', { total })}</p>
       <ul className="sitemap-links">
         {links.map((link) => (
           <li key={link.to}>
@@ -218,15 +228,15 @@ function Links({ title, path, links, page, pages, total }: Extract<SitemapData, 
         ))}
       </ul>
       {pages > 1 && (
-        <nav className="sitemap-pages" aria-label="Pages">
+        <nav className="sitemap-pages" aria-label={t('common.pager.label')}>
           {page > 1 && (
             <ShellLink to={at(page - 1)} rel="prev">
-              Previous page
+              {t('shell.sitemap.previous')}
             </ShellLink>
           )}
           {page < pages && (
             <ShellLink to={at(page + 1)} rel="next">
-              Next page
+              {t('shell.sitemap.next')}
             </ShellLink>
           )}
         </nav>
@@ -237,6 +247,7 @@ function Links({ title, path, links, page, pages, total }: Extract<SitemapData, 
 
 export function Component() {
   const value = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="sitemap-page">
       {value.view === 'index' && <SitemapIndex />}
@@ -244,12 +255,12 @@ export function Component() {
       {value.view === 'directory' && (
         <>
           <PageMeta
-            title={DIRECTORY_TITLE[value.kind]}
-            description={`${DIRECTORY_TITLE[value.kind]} on Vitrine, from A to Z.`}
+            title={t(DIRECTORY_TITLE[value.kind])}
+            description={t('shell.sitemap.directory.description', { title: t(DIRECTORY_TITLE[value.kind]) })}
             path={`/sitemap/${value.kind}`}
           />
-          <h1>{DIRECTORY_TITLE[value.kind]}</h1>
-          <AlphabetDirectory label={DIRECTORY_TITLE[value.kind]} idPrefix={value.kind} entries={value.entries} />
+          <h1>{t(DIRECTORY_TITLE[value.kind])}</h1>
+          <AlphabetDirectory label={t(DIRECTORY_TITLE[value.kind])} idPrefix={value.kind} entries={value.entries} />
         </>
       )}
       {value.view === 'links' && <Links {...value} />}

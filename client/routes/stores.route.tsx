@@ -1,6 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { COUNTRIES, parseCountryCode } from '../../shared/countries';
 import { apiContext, siteContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { rethrowAsRouteError } from '../app/route-error';
 import { sessionContext } from '../app/session-context';
 import { useCountry } from '../app/site-hooks';
@@ -29,16 +30,18 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export function Component() {
   const { stores } = useLoaderData<typeof loader>();
   const country = useCountry();
+  const t = useT();
   const from = (code: string) => {
     const cc = parseCountryCode(code);
-    return cc && cc !== country.code ? `ships from ${COUNTRIES[cc].name}` : undefined;
+    return cc && cc !== country.code ? t('listing.stores.shipsFrom', { country: COUNTRIES[cc].name }) : undefined;
   };
+  const title = t('listing.directory.stores');
   return (
     <DirectoryPage
-      label="Stores"
-      heading="Stores"
-      meta={{ title: 'Stores', description: `Shop ${stores.length} stores that deliver to ${country.name}, and compare their prices in one place.`, path: '/stores' }}
-      intro={`${stores.length} stores that deliver to ${country.name}.`}
+      listed="stores"
+      heading={title}
+      meta={{ title, description: t('listing.stores.description', { count: stores.length, country: country.name }), path: '/stores' }}
+      intro={t('listing.stores.intro', { count: stores.length, country: country.name })}
       items={stores.map((s) => ({ name: s.name, to: `/store/${s.slug}`, letter: s.letter, productCount: s.productCount, logo: s.logo, detail: from(s.countryCode), follow: { kind: 'store', id: s.id, name: s.name } }))}
       popular={POPULAR_STORES}
       FollowButton={FollowButton}

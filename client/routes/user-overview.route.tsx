@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { COUNTRIES } from '../../shared/countries';
 import { useSiteConfig } from '../app/contexts';
+import { useLocale, useT } from '../app/i18n';
 import { ACCOUNT_LINKS, accountPath } from '../app/viewer';
 import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
@@ -10,35 +11,38 @@ import type { UserRouteData } from './user.route';
 export function Component() {
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const site = useSiteConfig();
-  const since = new Intl.DateTimeFormat(COUNTRIES[site.country].locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: COUNTRIES[site.country].timeZone }).format(
+  const t = useT();
+  // The page language's locale (issue 29), the country's time zone.
+  const locale = useLocale();
+  const since = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: COUNTRIES[site.country].timeZone }).format(
     new Date(user.createdAt),
   );
   return (
     <section className="account-section">
-      <PageMeta title="My Account" description="Your Vitrine account." noindex />
-      <h1>My Account</h1>
+      <PageMeta title={t('account.link.myAccount')} description={t('account.overview.description')} noindex />
+      <h1>{t('account.link.myAccount')}</h1>
       <dl className="account-facts">
-        <dt>Name</dt>
+        <dt>{t('account.field.name')}</dt>
         <dd>{user.name}</dd>
-        <dt>User name</dt>
+        <dt>{t('account.field.userName')}</dt>
         <dd>{user.userName}</dd>
         {user.email && (
           <>
-            <dt>Email</dt>
+            <dt>{t('forms.label.email')}</dt>
             <dd>{user.email}</dd>
           </>
         )}
-        <dt>Member since</dt>
+        <dt>{t('account.overview.memberSince')}</dt>
         <dd>{since}</dd>
       </dl>
       <ul className="account-tiles">
         {ACCOUNT_LINKS.filter((link) => link.section).map((link) => (
           <li key={link.label}>
-            <ShellLink to={accountPath(user.userName, link.section)}>{link.label}</ShellLink>
+            <ShellLink to={accountPath(user.userName, link.section)}>{t(link.label)}</ShellLink>
           </li>
         ))}
         <li>
-          <ShellLink to={`/profile/${encodeURIComponent(user.userName)}`}>My public profile</ShellLink>
+          <ShellLink to={`/profile/${encodeURIComponent(user.userName)}`}>{t('account.overview.publicProfile')}</ShellLink>
         </li>
       </ul>
     </section>

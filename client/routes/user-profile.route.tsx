@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { data, redirect, useActionData, useNavigate, useRevalidator, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
 import * as ACCOUNT_API from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
-import { formErrors } from '../../shared/validation/account-fields';
+import { formErrors, type FieldErrors } from '../../shared/validation/account-fields';
 import { browserApi } from '../api/browser-api';
 import { useBusy } from '../app/busy';
 import { apiContext, useSiteConfig } from '../app/contexts';
+import { useLocale, useT } from '../app/i18n';
 import { failureText, useNotify } from '../app/notices';
 import { withPrefix } from '../app/return-url';
 import { useSession } from '../app/session';
@@ -27,7 +28,7 @@ import { useAccountSubmit } from '../components/account/use-account-submit';
 /** Wait this long after the last key before asking whether a user name is free. */
 const USER_NAME_CHECK_DELAY_MS = 400;
 
-type ActionData = { values: { name: string; userName: string }; errors?: Record<string, string>; formError?: string };
+type ActionData = { values: { name: string; userName: string }; errors?: FieldErrors; formError?: string };
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -44,6 +45,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 
 function useUserNameCheck(userName: string, current: string, enabled: boolean): string | undefined {
   const [message, setMessage] = useState<string | undefined>();
+  const t = useT();
   useEffect(() => {
     setMessage(undefined);
     if (!enabled || !userName || userName.toLowerCase() === current.toLowerCase()) return;
@@ -51,7 +53,7 @@ function useUserNameCheck(userName: string, current: string, enabled: boolean): 
     const timer = setTimeout(() => {
       checkUserName(userName)
         .then((answer) => {
-          if (!cancelled) setMessage(answer.available ? undefined : (answer.message ?? 'This user name cannot be used.'));
+          if (!cancelled) setMessage(answer.available ? undefined : (answer.message ?? t('account.profile.userNameUnusable')));
         })
         .catch(() => undefined);
     }, USER_NAME_CHECK_DELAY_MS);
@@ -59,7 +61,7 @@ function useUserNameCheck(userName: string, current: string, enabled: boolean): 
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [userName, current, enabled]);
+  }, [userName, current, enabled, t]);
   return message;
 }
 
@@ -74,6 +76,7 @@ export function Component() {
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
   const id = useId();
+  const t = useT();
   const taken = useUserNameCheck(form.values.userName ?? '', user.userName, hydrated && !form.errors.userName);
   const unchanged = form.values.name === user.name && form.values.userName === user.userName;
 
@@ -91,15 +94,15 @@ export function Component() {
 
   return (
     <section className="account-section">
-      <PageMeta title="Edit Profile" description="Edit your Vitrine profile." noindex />
-      <h1>Edit Profile</h1>
+      <PageMeta title={t('account.link.editProfile')} description={t('account.profile.description')} noindex />
+      <h1>{t('account.link.editProfile')}</h1>
       <PictureUpload name={user.name} current={session.viewer?.profileImage ?? user.profileImage} enabled={hydrated} onUploaded={() => void session.refresh().then(() => revalidator.revalidate())} />
       <form method="post" action={withPrefix(basename, accountPath(user.userName, 'profile'))} noValidate onSubmit={submit} className="account-form">
-        <FormField id={`${id}-name`} label="Name" autoComplete="name" maxLength={50} error={form.errors.name} {...form.bind('name')} />
-        <FormField id={`${id}-user-name`} label="User name" autoComplete="username" maxLength={30} error={form.errors.userName ?? taken} {...form.bind('userName')} />
+        <FormField id={`${id}-name`} label={t('account.field.name')} autoComplete="name" maxLength={50} error={form.errors.name} {...form.bind('name')} />
+        <FormField id={`${id}-user-name`} label={t('account.field.userName')} autoComplete="username" maxLength={30} error={form.errors.userName ?? taken} {...form.bind('userName')} />
         <FormError message={formError ?? form.errors['']} />
         <button type="submit" className="button button-primary" disabled={hydrated && (!form.valid || Boolean(taken) || unchanged || sending)}>
-          Save Profile
+          {t('account.profile.save')}
         </button>
       </form>
     </section>
@@ -114,13 +117,15 @@ function PictureUpload({ name, current, enabled, onUploaded }: { name: string; c
   const notify = useNotify();
   const track = useBusy();
   const id = useId();
+  const t = useT();
+  const locale = useLocale();
 
   const upload = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!file) return;
     setError(undefined);
     try {
-      const answer = await track(uploadProfileImage(file));
+      const answer = await track(uploadProfileImage(file, locale));
       notify('success', answer.message);
       setFile(null);
       if (input.current) input.current.value = '';
@@ -137,7 +142,7 @@ function PictureUpload({ name, current, enabled, onUploaded }: { name: string; c
       <ProfilePicture src={current} name={name} />
       {enabled && (
         <form onSubmit={upload} className="picture-upload-form">
-          <label htmlFor={`${id}-file`}>Profile picture</label>
+          <label htmlFor={`${id}-file`}>{t('account.profile.picture')}</label>
           <input
             ref={input}
             id={`${id}-file`}
@@ -148,7 +153,7 @@ function PictureUpload({ name, current, enabled, onUploaded }: { name: string; c
           />
           <FormError message={error} />
           <button type="submit" className="button" disabled={!file}>
-            Upload picture
+            {t('account.profile.upload')}
           </button>
         </form>
       )}

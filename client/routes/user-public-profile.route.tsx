@@ -1,6 +1,7 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import * as ACCOUNT_API from '../../shared/api/account-paths';
 import { apiContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { ProfilePicture } from '../components/account/ProfilePicture';
 import { LOOK_API, LookTiles } from '../components/looks/looks-common';
 import { PageMeta } from '../components/meta/PageMeta';
@@ -26,18 +27,19 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 
 export function Component() {
   const { user, looks } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className="public-profile">
-      <PageMeta title={`${user.name} on Vitrine`} description={`${user.name}'s profile on Vitrine.`} images={user.profileImage ? [user.profileImage] : []} />
+      <PageMeta title={t('account.publicProfile.title', { name: user.name })} description={t('account.publicProfile.description', { name: user.name })} images={user.profileImage ? [user.profileImage] : []} />
       <ProfilePicture src={user.profileImage} name={user.name} size={120} />
       <h1>{user.name}</h1>
       <p className="account-handle">{`@${user.userName}`}</p>
       {looks.length === 0 ? (
-        <p>{user.name} has no public wishlists or looks yet.</p>
+        <p>{t('account.publicProfile.empty', { name: user.name })}</p>
       ) : (
         <section className="public-looks" aria-labelledby="public-looks-title">
-          <h2 id="public-looks-title">Looks</h2>
-          <LookTiles looks={looks} label={`${user.name}'s looks`} showPrivacy={false} />
+          <h2 id="public-looks-title">{t('account.publicProfile.looks')}</h2>
+          <LookTiles looks={looks} label={t('account.publicProfile.looksLabel', { name: user.name })} showPrivacy={false} />
         </section>
       )}
     </section>

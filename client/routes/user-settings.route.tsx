@@ -2,10 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { data, useActionData, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
 import * as ACCOUNT_API from '../../shared/api/account-paths';
 import { ApiError } from '../../shared/api/api-client';
-import { formErrors } from '../../shared/validation/account-fields';
+import { formErrors, type FieldErrors } from '../../shared/validation/account-fields';
 import { ACCOUNT_MESSAGES } from '../../shared/validation/account-messages';
+import { say } from '../../shared/validation/message';
 import { browserApi } from '../api/browser-api';
 import { apiContext, useSiteConfig } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { withPrefix } from '../app/return-url';
 import { accountPath } from '../app/viewer';
 
@@ -22,7 +24,7 @@ import { failureText } from '../app/notices';
 // /user/{userName}/settings: Change Password (spec sections 2 and 3). The api signs every other
 // session out; this one stays.
 
-type ActionData = { done?: string; errors?: Record<string, string>; formError?: string };
+type ActionData = { done?: string; errors?: FieldErrors; formError?: string };
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -48,6 +50,7 @@ export function Component() {
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
   const id = useId();
+  const t = useT();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,19 +66,19 @@ export function Component() {
 
   return (
     <section className="account-section">
-      <PageMeta title="Change Password" description="Change your Vitrine password." noindex />
-      <h1>Change Password</h1>
+      <PageMeta title={t('account.link.changePassword')} description={t('account.settings.description')} noindex />
+      <h1>{t('account.link.changePassword')}</h1>
       {!user.hasPassword && (
         <p className="account-note">
-          {ACCOUNT_MESSAGES.noPasswordYet} <ShellLink to="/forgot-password">Forgot your password?</ShellLink>
+          {say(t, ACCOUNT_MESSAGES.noPasswordYet)} <ShellLink to="/forgot-password">{t('account.link.forgotPassword')}</ShellLink>
         </p>
       )}
       <form method="post" action={withPrefix(basename, accountPath(user.userName, 'settings'))} noValidate onSubmit={submit} className="account-form">
-        <FormField id={`${id}-old`} label="Current Password" type="password" autoComplete="current-password" error={form.errors.old_password} {...form.bind('old_password')} />
-        <FormField id={`${id}-new`} label="New Password" type="password" autoComplete="new-password" error={form.errors.password} {...form.bind('password')} />
+        <FormField id={`${id}-old`} label={t('account.field.currentPassword')} type="password" autoComplete="current-password" error={form.errors.old_password} {...form.bind('old_password')} />
+        <FormField id={`${id}-new`} label={t('account.field.newPassword')} type="password" autoComplete="new-password" error={form.errors.password} {...form.bind('password')} />
         <FormField
           id={`${id}-confirm`}
-          label="Confirm Password"
+          label={t('account.field.confirmPassword')}
           type="password"
           autoComplete="new-password"
           error={form.errors.confirm_password}
@@ -88,7 +91,7 @@ export function Component() {
           </p>
         )}
         <button type="submit" className="button button-primary" disabled={hydrated && (!form.valid || sending)}>
-          Change Password
+          {t('account.link.changePassword')}
         </button>
       </form>
     </section>

@@ -2,6 +2,7 @@ import { Outlet, data, redirect, useLoaderData, type LoaderFunctionArgs } from '
 import type { UserDetail } from '../../shared/api/account-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { requireViewer } from '../app/guards';
+import { useT } from '../app/i18n';
 import { useSession } from '../app/session';
 import { ACCOUNT_LINKS, accountPath } from '../app/viewer';
 import { ProfilePicture } from '../components/account/ProfilePicture';
@@ -28,6 +29,7 @@ export type UserRouteData = { user: UserDetail };
 export function Component() {
   const { user } = useLoaderData<typeof loader>();
   const { viewer } = useSession();
+  const t = useT();
   const shown = viewer?.userId === user.userId ? { ...user, name: viewer.name, profileImage: viewer.profileImage } : user;
   return (
     <div className="account-page">
@@ -39,11 +41,11 @@ export function Component() {
         </div>
       </header>
       <div className="account-body">
-        <nav className="account-nav" aria-label="My account">
+        <nav className="account-nav" aria-label={t('account.nav.label')}>
           <ul>
             {ACCOUNT_LINKS.map((link) => (
               <li key={link.label}>
-                <ShellLink to={accountPath(user.userName, link.section)}>{link.label}</ShellLink>
+                <ShellLink to={accountPath(user.userName, link.section)}>{t(link.label)}</ShellLink>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { CATALOG_SOURCES, MESSAGE_AREAS } from '../../shared/i18n/catalog-sources';
+import { DYNAMIC_MESSAGE_FAMILIES } from '../../shared/i18n/dynamic-messages';
 import { CATALOGS, type CatalogId } from '../../shared/i18n/languages';
 import type { CompiledCatalog } from '../../shared/i18n/translator';
 
@@ -9,25 +10,73 @@ import type { CompiledCatalog } from '../../shared/i18n/translator';
 // content-hashed asset the browser loads. The same sources and the same compiler on every
 // side, so server and browser print the same text.
 
-const compiled = new Map<CatalogId, CompiledCatalog>();
+/**
+ * Whether this code runs bundled (scripts/build.ts defines it), where every message id in the
+ * code was replaced by a short one (`shortMessageIds`): its catalogues are keyed the same way.
+ * From the sources (tests, tsx) ids are the long ones.
+ */
+const BUNDLED_SHORT_IDS = process.env.VITRINE_SHORT_MESSAGE_IDS === '1';
+
+const compiled = new Map<string, CompiledCatalog>();
 
 /** A language's messages, every area merged and compiled (once per process). */
-export function compiledCatalog(id: CatalogId): CompiledCatalog {
-  let catalog = compiled.get(id);
+export function compiledCatalog(id: CatalogId, short = BUNDLED_SHORT_IDS): CompiledCatalog {
+  const cacheKey = `${id}:${short}`;
+  let catalog = compiled.get(cacheKey);
   if (!catalog) {
     catalog = {};
     for (const area of MESSAGE_AREAS) {
-      for (const [key, message] of Object.entries(CATALOG_SOURCES[id][area])) catalog[key] = compileMessageOrThrow(message);
+      for (const [key, message] of Object.entries(CATALOG_SOURCES[id][area])) catalog[short ? shortMessageId(key) : key] = compileMessageOrThrow(message);
     }
-    compiled.set(id, catalog);
+    compiled.set(cacheKey, catalog);
   }
   return catalog;
 }
 
-/** The compiled catalogue as the browser loads it, and its content hash. */
+/** The compiled catalogue as the browser loads it (short ids, as the bundles speak), and its content hash. */
 export function catalogAsset(id: CatalogId): { json: string; hash: string } {
-  const json = JSON.stringify(compiledCatalog(id));
+  const json = JSON.stringify(compiledCatalog(id, true));
   return { json, hash: createHash('sha256').update(json).digest('base64url').slice(0, 10) };
+}
+
+type ShortIds = { ids: Map<string, string>; families: { prefix: string; short: string }[] };
+let shortIds: ShortIds | undefined;
+
+/**
+ * Short ids for the bundles (decision 0080): a message named 'listing.sort.newest' in the code
+ * travels as '2f', in the code and in every catalogue alike, as Lingui's own build names
+ * messages by a short hash; a family's prefix becomes '~0.' and the like. Given by the English
+ * catalogue's sorted ids, so a build and the servers it bundles agree.
+ */
+export function shortMessageIds(): ShortIds {
+  if (!shortIds) {
+    const families = DYNAMIC_MESSAGE_FAMILIES.map((prefix, i) => ({ prefix, short: `~${i.toString(36)}.` }));
+    const plain = messageIds()
+      .filter((id) => !families.some((family) => id.startsWith(family.prefix)))
+      .sort();
+    shortIds = { ids: new Map(plain.map((id, i) => [id, i.toString(36)])), families };
+  }
+  return shortIds;
+}
+
+/** A message id as the bundles name it. */
+export function shortMessageId(id: string): string {
+  const { ids, families } = shortMessageIds();
+  const family = families.find((f) => id.startsWith(f.prefix));
+  return family ? `${family.short}${id.slice(family.prefix.length)}` : (ids.get(id) ?? id);
+}
+
+const QUOTED_ID = /(['"`])([a-z][A-Za-z0-9]*\.[A-Za-z0-9_.-]+)\1/g;
+
+/** Source code with every message id literal, and every family's template prefix, in its short form. */
+export function withShortMessageIds(source: string): string {
+  const { ids, families } = shortMessageIds();
+  let out = source.replace(QUOTED_ID, (whole, quote: string, id: string) => {
+    const short = ids.get(id);
+    return short === undefined ? whole : `${quote}${short}${quote}`;
+  });
+  for (const { prefix, short } of families) out = out.replaceAll(`\`${prefix}\${`, `\`${short}\${`);
+  return out;
 }
 
 /** The argument names a compiled message uses ({name}, {count, plural, …}), sorted. */
@@ -52,12 +101,12 @@ function argumentsOf(message: CompiledMessage): string[] {
  * its area, a message that does not parse, an id one language lacks or has beyond English,
  * a translation whose arguments differ from the English message's.
  */
-export function catalogProblems(): string[] {
+export function catalogProblems(sources: typeof CATALOG_SOURCES = CATALOG_SOURCES): string[] {
   const problems: string[] = [];
-  const english = CATALOG_SOURCES.en;
+  const english = sources.en;
   for (const id of CATALOGS) {
     for (const area of MESSAGE_AREAS) {
-      const source = CATALOG_SOURCES[id][area];
+      const source = sources[id][area];
       for (const [key, message] of Object.entries(source)) {
         if (!key.startsWith(`${area}.`)) problems.push(`${id}/${area}.json: "${key}" does not start with "${area}."`);
         if (!(key in english[area])) problems.push(`${id}/${area}.json: "${key}" is not in the English catalogue`);
@@ -84,6 +133,6 @@ export function catalogProblems(): string[] {
 }
 
 /** Every message id of the English catalogue. */
-export function messageIds(): string[] {
-  return MESSAGE_AREAS.flatMap((area) => Object.keys(CATALOG_SOURCES.en[area]));
+export function messageIds(sources: typeof CATALOG_SOURCES = CATALOG_SOURCES): string[] {
+  return MESSAGE_AREAS.flatMap((area) => Object.keys(sources.en[area]));
 }

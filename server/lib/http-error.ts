@@ -1,6 +1,6 @@
 import type { ZodError } from 'zod';
 import type { Translate } from '../../shared/i18n/translator';
-import { issueWording, say, type Wording } from '../../shared/validation/message';
+import { issueWording, message, say, type Wording } from '../../shared/validation/message';
 
 /**
  * An answer to bad input or a missing thing: status and a message a person can act on, and
@@ -22,14 +22,14 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: Wording) => new HttpError(400, message);
-export const notFound = (message: Wording = 'not found') => new HttpError(404, message);
+export const notFound = (wording: Wording = message('forms.api.notFound')) => new HttpError(404, wording);
 /** Something that was here and is no longer (a product withdrawn from a country's site, issue 27). */
 export const gone = (message: string, data: unknown) => new HttpError(410, message, data);
 
 /**
  * Turns zod's issues into one readable sentence: "code: Invalid option; page: Too small".
- * `t` words the issues that are messages of ours in the caller's language (issue 29); without
- * it their text is as zod holds it.
+ * `t` words the issues that are messages of ours (the account forms') in the caller's
+ * language (issue 29); without it their text is as zod holds it.
  */
 export function describeZodError(error: ZodError, t?: Translate): string {
   return error.issues

@@ -11,6 +11,7 @@ import { SOCIAL_PROVIDERS } from '../../shared/social-sign-in';
 import { httpDurationMiddleware } from '../lib/http-metrics';
 import type { WebConfig } from './config';
 import { chooseCountry } from './http/choose-country';
+import { chooseLanguage } from './http/choose-language';
 import { defaultCountryRedirect } from './http/country-redirect';
 import { requestAddressMiddleware, requestIdMiddleware, requestInfoMiddleware, requestLogging } from './http/request-info';
 import { securityHeaders } from './http/security';
@@ -59,8 +60,8 @@ const SITEMAP_TIMEOUT_MS = 30_000;
 //     gateway (/api, /auth, /clients/api, /api/payments; no body parser before it, so bodies
 //     stream through);
 //     The session routes and the gateway take a place in the overload gate first.
-//  5. /gb/… redirect → country chooser → robots.txt and sitemaps → for GET and HEAD the page
-//     cache keeps what is rendered; for GET, HEAD and same-origin form POSTs the overload gate
+//  5. /gb/… redirect → country and language choosers → robots.txt and sitemaps → for GET and
+//     HEAD the page cache keeps what is rendered; for GET, HEAD and same-origin form POSTs the overload gate
 //     (a bound on renders and api calls in flight; past it 503 at once) and the document
 //     handler → the error handler.
 // Every api call (loaders, actions, session routes, sitemaps, the gateway) goes through one
@@ -150,6 +151,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
 
   app.use(defaultCountryRedirect);
   app.get('/choose-country/:code', chooseCountry({ siteUrl }));
+  app.get('/choose-language/:language', chooseLanguage({ siteUrl }));
   app.use(sitemapRoutes({ siteUrl, upstream: api, timeoutMs: Math.max(config.upstreamTimeoutMs, SITEMAP_TIMEOUT_MS), logger }));
 
   const assets = readClientAssets(config.clientDir);

@@ -10,7 +10,7 @@ import {
   lookbookNameProblem,
   normalizeLookTitle,
 } from '../validation/look-rules';
-import { issueOf, issueWording } from '../validation/message';
+import { zodIssue } from '../validation/message';
 import { cleanSearchText } from '../validation/search-text';
 import { ProductCardSchema } from './product-schemas';
 import { FilterSchema } from './search-schemas';
@@ -140,7 +140,7 @@ const required = (field: string, missing: string) =>
 export const LookTitle = required('setName', LOOK_MESSAGES.titleRequired)
   .check((ctx) => {
     const problem = lookTitleProblem(ctx.value);
-    if (problem) ctx.issues.push({ code: 'custom', ...issueOf(problem), input: ctx.value, continue: false });
+    if (problem) ctx.issues.push({ code: 'custom', ...zodIssue(problem), input: ctx.value, continue: false });
   })
   .transform(normalizeLookTitle);
 
@@ -148,7 +148,7 @@ export const LookTitle = required('setName', LOOK_MESSAGES.titleRequired)
 export const LookbookName = required('setName', LOOK_MESSAGES.titleRequired)
   .check((ctx) => {
     const problem = lookbookNameProblem(ctx.value);
-    if (problem) ctx.issues.push({ code: 'custom', ...issueOf(problem), input: ctx.value, continue: false });
+    if (problem) ctx.issues.push({ code: 'custom', ...zodIssue(problem), input: ctx.value, continue: false });
   })
   .transform(cleanSearchText);
 
@@ -170,7 +170,7 @@ const Placement = z.object({ guid: z.unknown(), x: z.unknown(), y: z.unknown(), 
 
 /** More than a look holds is refused before the pieces are looked at, its message with its values (issue 29). */
 function atMostItems(ctx: z.core.ParsePayload<unknown[]>) {
-  if (ctx.value.length > LOOK_ITEMS_MAX) ctx.issues.push({ code: 'custom', ...issueOf(LOOK_MESSAGES.itemsTooMany), input: ctx.value, continue: false });
+  if (ctx.value.length > LOOK_ITEMS_MAX) ctx.issues.push({ code: 'custom', ...zodIssue(LOOK_MESSAGES.itemsTooMany), input: ctx.value, continue: false });
 }
 
 /** data of POST /save-set: { items: [{guid, x, y, width, height, z}, …] } inside the board. */
@@ -179,7 +179,7 @@ export const LookData = z
   .transform((data, ctx) => {
     const problem = lookItemsProblem(data.items);
     if (problem) {
-      ctx.addIssue({ code: 'custom', ...issueOf(problem) });
+      ctx.addIssue({ code: 'custom', ...(typeof problem === 'string' ? { message: problem } : zodIssue(problem)) });
       return z.NEVER;
     }
     return data.items.map((item) => ({
@@ -202,14 +202,14 @@ export const SaveSetBody = z
   .transform((body, ctx) => {
     const renaming = body.data === undefined || body.data === null;
     const name = (renaming ? LookbookName : LookTitle).safeParse(body.setName);
-    if (!name.success) for (const issue of name.error.issues) ctx.addIssue({ code: 'custom', ...issueOf(issueWording(issue)), path: ['setName'] });
+    if (!name.success) for (const issue of name.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, params: (issue as { params?: Record<string, unknown> }).params, path: ['setName'] });
     if (renaming) {
       if (body.setId === 0) ctx.addIssue({ code: 'custom', message: LOOK_MESSAGES.itemsRequired, path: ['data'] });
       if (!name.success || body.setId === 0) return z.NEVER;
       return { kind: 'rename' as const, setId: body.setId, setName: name.data, setPublic: body.setPublic };
     }
     const items = LookData.safeParse(body.data);
-    if (!items.success) for (const issue of items.error.issues) ctx.addIssue({ code: 'custom', ...issueOf(issueWording(issue)), path: ['data'] });
+    if (!items.success) for (const issue of items.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, params: (issue as { params?: Record<string, unknown> }).params, path: ['data'] });
     if (!name.success || !items.success) return z.NEVER;
     return { kind: 'save' as const, setId: body.setId, setName: name.data, setPublic: body.setPublic, items: items.data };
   });

@@ -132,7 +132,7 @@ export const PriceFilterSchema = z.object({
 });
 export type PriceFilter = z.infer<typeof PriceFilterSchema>;
 
-/** `textKey` is what the Deals group shows (DEAL_LABELS). */
+/** `textKey` is what the Deals group shows, in English (DEAL_MESSAGES): our pages name deals by key in their language. */
 export const DealSchema = z.object({ key: z.enum(DEAL_KEYS), textKey: z.string(), docCount: z.number() });
 /** Always four, in the spec's order: coupons, freedelivery, sale, then pricedropped. */
 export const DealsSchema = z.object({ deals: z.tuple([DealSchema, DealSchema, DealSchema, DealSchema]) });

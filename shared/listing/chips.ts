@@ -1,38 +1,37 @@
+import type { Translate } from '../i18n/translator';
 import type { ListingState } from './listing-state';
 import { clearPrice, removeValue, selectCategory, setDeal, setPage } from './transitions';
-import { CATEGORY_LEVELS, DEAL_KEYS, DEAL_LABELS, LIST_KEYS, PROVENANCE_LABELS, isCategoryLevel, type DealKey, type ListKey } from './vocabulary';
+import { CATEGORY_LEVELS, DEAL_KEYS, DEAL_MESSAGES, LIST_KEYS, PROVENANCE_MESSAGES, isCategoryLevel, type DealKey, type ListKey } from './vocabulary';
 
 // The selected filters as chips (spec section 3 "Selected chip": id, key, type; section 4:
 // the department chip is hidden, an offers chip adds ' % Off', removing one removes that value).
+// Chips speak the page's language (issue 29): `t` words them, the labels name the values.
 
 export type ChipType = ListKey | DealKey | 'priceRanges' | 'internationaldelivery';
 export type Chip = { id: string; key: string; type: ChipType };
 
-/**
- * Human names for values, from the answers the page has: bucket names by id
- * (brand slug → "Zara"), and the deals' labels as the api sends them (textKey).
- */
-export type ChipLabels = Partial<Record<ListKey, ReadonlyMap<string, string>>> & { deals?: Partial<Record<DealKey, string>> };
+/** Human names for values, from the answers the page has, in its language: bucket names by id (brand slug → "Zara"). */
+export type ChipLabels = Partial<Record<ListKey, ReadonlyMap<string, string>>>;
 
 function titleCase(slug: string): string {
   return slug.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
 
 /** "51.0-70.0" → "51-70 % Off" (spec section 4: an offers chip adds ' % Off'). */
-export function offersChipLabel(id: string): string {
+export function offersChipLabel(t: Translate, id: string): string {
   const match = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(id);
   const range = match ? `${Number(match[1])}-${Number(match[2])}` : id;
-  return `${range} % Off`;
+  return t('listing.chip.offers', { range });
 }
 
 /** The selected filters as chips, in URL order. */
-export function selectedChips(state: ListingState, labels: ChipLabels = {}, formatPrice: (n: number) => string = String): Chip[] {
+export function selectedChips(state: ListingState, t: Translate, labels: ChipLabels = {}, formatPrice: (n: number) => string = String): Chip[] {
   const chips: Chip[] = [];
   for (const key of LIST_KEYS) {
     if (key === 'department' || key === 'madein') continue;
     const values: readonly string[] = state[key];
     for (const id of values) {
-      const label = key === 'offers' ? offersChipLabel(id) : (labels[key]?.get(id) ?? titleCase(id));
+      const label = key === 'offers' ? offersChipLabel(t, id) : (labels[key]?.get(id) ?? titleCase(id));
       chips.push({ id, key: label, type: key });
     }
   }
@@ -41,9 +40,9 @@ export function selectedChips(state: ListingState, labels: ChipLabels = {}, form
     chips.push({ id: `${min},${max}`, key: `${formatPrice(min)} - ${formatPrice(max)}`, type: 'priceRanges' });
   }
   // The Local toggle is one chip, whichever countries it names.
-  if (state.madein.length) chips.push({ id: state.madein.join(','), key: PROVENANCE_LABELS.local, type: 'madein' });
-  if (state.internationaldelivery) chips.push({ id: 'true', key: PROVENANCE_LABELS.international, type: 'internationaldelivery' });
-  for (const key of DEAL_KEYS) if (state[key]) chips.push({ id: 'true', key: labels.deals?.[key] ?? DEAL_LABELS[key], type: key });
+  if (state.madein.length) chips.push({ id: state.madein.join(','), key: t(PROVENANCE_MESSAGES.local), type: 'madein' });
+  if (state.internationaldelivery) chips.push({ id: 'true', key: t(PROVENANCE_MESSAGES.international), type: 'internationaldelivery' });
+  for (const key of DEAL_KEYS) if (state[key]) chips.push({ id: 'true', key: t(DEAL_MESSAGES[key]), type: key });
   return chips;
 }
 

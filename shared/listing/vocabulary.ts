@@ -1,8 +1,10 @@
 import type { Department } from '../constants';
+import type { MessageId } from '../i18n/message-ids';
 
 // The words of the listing grammar (spec section 2 "Query parameters", section 3 "Filter",
-// "Deals", "Query state"): parameter names, the filter groups and the labels people read.
-// The web, the browser and the api all take them from here.
+// "Deals", "Query state"): parameter names, the filter groups and the labels people read,
+// as messages of the listing catalogue (issue 29). The web, the browser and the api all take
+// them from here.
 
 /** Category levels, each refining the one above (breadcrumb depth 5). */
 export const CATEGORY_LEVELS = ['category', 'subcategory', 'subcategory2', 'subcategory3', 'subcategory4'] as const;
@@ -29,21 +31,27 @@ export const MAX_LIST_VALUES = 50;
 export const DEAL_KEYS = ['coupons', 'freedelivery', 'sale', 'pricedropped'] as const;
 export type DealKey = (typeof DEAL_KEYS)[number];
 
-/** What the Deals group calls each (spec section 2); the api sends these as each deal's textKey. */
-export const DEAL_LABELS: Readonly<Record<DealKey, string>> = {
-  coupons: 'Coupon Code',
-  freedelivery: 'Free Delivery',
-  sale: 'All Offers',
-  pricedropped: 'Price Dropped',
+/**
+ * What the Deals group calls each (spec section 2): the page names them in its language; the
+ * api sends the English ones as each deal's textKey, for its other clients.
+ */
+export const DEAL_MESSAGES: Readonly<Record<DealKey, MessageId>> = {
+  coupons: 'listing.deal.coupons',
+  freedelivery: 'listing.deal.freedelivery',
+  sale: 'listing.deal.sale',
+  pricedropped: 'listing.deal.pricedropped',
 };
 
 /** The order the filter panel lists them in (spec section 2: All Offers, Coupon Code, Free Delivery; then Price Dropped). */
 export const DEAL_DISPLAY_ORDER: readonly DealKey[] = ['sale', 'coupons', 'freedelivery', 'pricedropped'];
 
 /** The Country toggle (spec section 2, 4): Local is madein, International is internationaldelivery. */
-export const PROVENANCE_LABELS = { local: 'Local', international: 'International' } as const;
+export const PROVENANCE_MESSAGES = { local: 'listing.provenance.local', international: 'listing.provenance.international' } as const satisfies Record<string, MessageId>;
 
-/** The department filter's labels (and every other place a department is named). */
+/**
+ * The departments' English names, as the api's department filter sends them (the page names
+ * them in its language from the taxonomy catalogue: client/app/taxonomy-names.ts).
+ */
 export const DEPARTMENT_LABELS: Readonly<Record<Department, string>> = { women: 'Women', men: 'Men', kids: 'Kids' };
 
 /**
@@ -71,4 +79,4 @@ export function isFilterType(value: string): value is FilterType {
 }
 
 /** The brand and store groups' search boxes (spec section 2). */
-export const FIND_PLACEHOLDERS = { brand: 'Find a Brand', store: 'Find a Store' } as const;
+export const FIND_PLACEHOLDERS = { brand: 'listing.facet.findBrand', store: 'listing.facet.findStore' } as const satisfies Record<string, MessageId>;

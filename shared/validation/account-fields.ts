@@ -1,61 +1,66 @@
 import { EMAIL_MAX, PASSWORD_MIN } from '../constants';
-import { EMAIL_MESSAGES, isValidEmail } from './email';
-import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, NAME_MAX, PASSWORD_MAX, USER_NAME_MAX, USER_NAME_MIN } from './account-messages';
-import { unsafeTextProblem } from './safe-text';
+import { isValidEmail } from './email';
+import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, IDENTIFIER_MESSAGES, NAME_MAX, PASSWORD_MAX, USER_NAME_MAX, USER_NAME_MIN, type IdentifierKind } from './account-messages';
+import { message, type Message, type Wording } from './message';
+import { unsafeTextKind } from './safe-text';
 
 // Spec section 5, the account forms, as plain rules: each field's checks in order, each with
 // its message. The browser validates what the shopper types with formErrors (no zod there);
 // the api's zod schemas (account-rules.ts) are built from the same fields, so a rule and its
-// message exist once and the two sides cannot disagree.
+// message exist once and the two sides cannot disagree. Messages are ids and values (issue
+// 29): the browser words them in the page's language, the api in the caller's.
 
 /** One check a typed value must pass, and what a person is told when it does not. */
-export type TextRule = { readonly ok: (value: string) => boolean; readonly message: string };
+export type TextRule = { readonly ok: (value: string) => boolean; readonly message: Message };
 
 /** A text field: its name in the edge rule's messages, the words for a missing value, its rules. */
 export type TextField = {
-  readonly field: string;
-  readonly missing: string;
+  /** The form's label for it (a link's tkn and key: the api's name). */
+  readonly field: Wording;
+  readonly missing: Message;
   readonly rules: readonly TextRule[];
   /** The value is trimmed before its rules (the display name). */
   readonly trim?: boolean;
 };
 
-export type FieldErrors = Record<string, string>;
+export type FieldErrors = Record<string, Message>;
 
 const hasWhitespace = (value: string) => /\s/.test(value);
-const required = (message: string): TextRule => ({ ok: (v) => v.length >= 1, message });
-const atLeast = (min: number, message: string): TextRule => ({ ok: (v) => v.length >= min, message });
-const atMost = (max: number, message: string): TextRule => ({ ok: (v) => v.length <= max, message });
+const required = (message: Message): TextRule => ({ ok: (v) => v.length >= 1, message });
+const atLeast = (min: number, message: Message): TextRule => ({ ok: (v) => v.length >= min, message });
+const atMost = (max: number, message: Message): TextRule => ({ ok: (v) => v.length <= max, message });
+
 
 /** The login identifier: an e-mail address or a user name (spec section 5 "Login email/username"). */
-export function loginIdentifier(label: string = ACCOUNT_LABELS.emailOrUserName): TextField {
+export function loginIdentifier(kind: IdentifierKind = 'emailOrUserName'): TextField {
+  const messages = IDENTIFIER_MESSAGES[kind];
   return {
-    field: label,
-    missing: ACCOUNT_MESSAGES.required(label),
+    field: ACCOUNT_LABELS[kind],
+    missing: messages.required,
     rules: [
-      required(ACCOUNT_MESSAGES.required(label)),
-      atMost(EMAIL_MAX, ACCOUNT_MESSAGES.tooLong(label, EMAIL_MAX)),
-      { ok: (v) => !hasWhitespace(v), message: ACCOUNT_MESSAGES.noSpaces(label) },
+      required(messages.required),
+      atMost(EMAIL_MAX, messages.tooLong(EMAIL_MAX)),
+      { ok: (v) => !hasWhitespace(v), message: messages.noSpaces },
     ],
   };
 }
 
-/** An e-mail address someone registers or asks a reset link for: the shared pattern too. */
-export function emailAddress(label: string = ACCOUNT_LABELS.email, invalid: string = EMAIL_MESSAGES.checkAndEnterAgain): TextField {
-  const identifier = loginIdentifier(label);
-  return { ...identifier, rules: [...identifier.rules, { ok: isValidEmail, message: invalid }] };
+/** An e-mail address someone registers with: the shared pattern too. */
+export function emailAddress(): TextField {
+  const identifier = loginIdentifier('email');
+  return { ...identifier, rules: [...identifier.rules, { ok: isValidEmail, message: ACCOUNT_MESSAGES.checkEmailAndEnterAgain }] };
 }
 
 /** The password a person signs in with: only required (it was checked when it was set). */
 export const CURRENT_PASSWORD: TextField = {
-  field: 'Password',
+  field: ACCOUNT_LABELS.password,
   missing: ACCOUNT_MESSAGES.passwordRequired,
   rules: [required(ACCOUNT_MESSAGES.passwordRequired), atMost(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMaxLength)],
 };
 
 /** A password being set (register, reset, change): spec section 5 "Register/confirm/reset passwords". */
 export const NEW_PASSWORD: TextField = {
-  field: 'Password',
+  field: ACCOUNT_LABELS.password,
   missing: ACCOUNT_MESSAGES.passwordRequired,
   rules: [
     required(ACCOUNT_MESSAGES.passwordRequired),
@@ -66,13 +71,13 @@ export const NEW_PASSWORD: TextField = {
 };
 
 export const CONFIRMATION: TextField = {
-  field: 'Confirm password',
+  field: ACCOUNT_LABELS.confirmPassword,
   missing: ACCOUNT_MESSAGES.confirmPasswordRequired,
   rules: [required(ACCOUNT_MESSAGES.confirmPasswordRequired)],
 };
 
 export const OLD_PASSWORD: TextField = {
-  field: 'Current password',
+  field: ACCOUNT_LABELS.currentPassword,
   missing: ACCOUNT_MESSAGES.oldPasswordRequired,
   rules: [required(ACCOUNT_MESSAGES.oldPasswordRequired), atMost(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMaxLength)],
 };
@@ -80,12 +85,12 @@ export const OLD_PASSWORD: TextField = {
 /** Spec section 5 "Forgot-password email": one message for empty and for invalid. */
 export const FORGOT_PASSWORD_EMAIL: TextField = {
   field: ACCOUNT_LABELS.email,
-  missing: EMAIL_MESSAGES.checkAndEnterAgain,
-  rules: [{ ok: isValidEmail, message: EMAIL_MESSAGES.checkAndEnterAgain }],
+  missing: ACCOUNT_MESSAGES.checkEmailAndEnterAgain,
+  rules: [{ ok: isValidEmail, message: ACCOUNT_MESSAGES.checkEmailAndEnterAgain }],
 };
 
 /** A link's tkn or key (password reset, sign-in link): anything wrong is the link's message. */
-export function linkSecret(field: 'tkn' | 'key', invalid: string): TextField {
+export function linkSecret(field: 'tkn' | 'key', invalid: Message): TextField {
   return { field, missing: invalid, rules: [required(invalid), atMost(200, invalid)] };
 }
 
@@ -96,7 +101,7 @@ export function linkSecret(field: 'tkn' | 'key', invalid: string): TextField {
 export const USER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export const USER_NAME: TextField = {
-  field: 'User name',
+  field: ACCOUNT_LABELS.userName,
   missing: ACCOUNT_MESSAGES.userNameRequired,
   rules: [
     required(ACCOUNT_MESSAGES.userNameRequired),
@@ -108,15 +113,21 @@ export const USER_NAME: TextField = {
 
 /** The display name: trimmed, required when sent. */
 export const DISPLAY_NAME: TextField = {
-  field: 'Name',
+  field: ACCOUNT_LABELS.name,
   missing: ACCOUNT_MESSAGES.nameRequired,
   trim: true,
   rules: [required(ACCOUNT_MESSAGES.nameRequired), atMost(NAME_MAX, ACCOUNT_MESSAGES.nameTooLong)],
 };
 
+/** The edge rule's message about a form's field (safe-text.ts), naming the field. */
+export function unsafeTextMessage(value: string, field: Wording): Message | undefined {
+  const kind = unsafeTextKind(value);
+  return kind === undefined ? undefined : message(kind === 'controlCharacters' ? 'forms.text.controlCharacters' : 'forms.text.loneSurrogate', { field });
+}
+
 /** Every message that applies to `value`, in order; the edge rule's alone when it fails. */
-export function textProblems(spec: TextField, value: string): string[] {
-  const unsafe = unsafeTextProblem(value, spec.field);
+export function textProblems(spec: TextField, value: string): Message[] {
+  const unsafe = unsafeTextMessage(value, spec.field);
   if (unsafe) return [unsafe];
   const checked = spec.trim ? value.trim() : value;
   return spec.rules.filter((rule) => !rule.ok(checked)).map((rule) => rule.message);
@@ -165,7 +176,7 @@ export function formErrors<F extends AccountFormName>(form: F, values: AccountFo
     if (first !== undefined) errors[name] = first;
   }
   // As in the api's schema: text the edge rule refuses stops the form's own checks.
-  const refused = Object.entries(fields).some(([name, spec]) => unsafeTextProblem(typed[name] ?? '', spec.field) !== undefined);
+  const refused = Object.keys(fields).some((name) => unsafeTextKind(typed[name] ?? '') !== undefined);
   if ('confirm_password' in fields && !refused && confirmationMismatch(typed.password, typed.confirm_password)) {
     errors.confirm_password ??= ACCOUNT_MESSAGES.passwordMismatch;
   }

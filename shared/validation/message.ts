@@ -16,26 +16,35 @@ export function message(id: MessageId, values?: MessageValues): Message {
   return values ? { id, values } : { id };
 }
 
-/** The wording in the translator's language. */
+const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && typeof (value as Message).id === 'string';
+
+/** The wording in the translator's language; a value that is a Message (a field's label) is worded first. */
 export function say(t: Translate, wording: Wording): string {
-  return typeof wording === 'string' ? wording : t(wording.id, wording.values);
+  if (typeof wording === 'string') return wording;
+  const values = wording.values && Object.fromEntries(Object.entries(wording.values).map(([name, value]) => [name, isMessage(value) ? say(t, value) : value]));
+  return t(wording.id, values);
 }
 
-/** Ids of the areas whose rules raise zod issues: no readable zod message (a field's name, then words) looks like one. */
-const FORMS_MESSAGE_ID = /^(?:forms|wishlist|looks|follows|alerts)\.[A-Za-z.]+$/;
+// A zod issue carries a Message in `params` (zodIssue); where a schema can only give zod a
+// string (a type's error, a refine), the id is that string and is remembered here (zodMessage).
+// Ids are told apart by what we raised, never by their look: the build shortens every id in
+// the bundles (decision 0080).
+const plainIds = new Set<string>();
 
-/**
- * What a zod issue says: one of our messages (its id as the issue's message, its values in
- * `params`, as account-rules.ts raises them), or the words zod or a schema of another area gave.
- */
+/** The fields of a zod issue that say `wording`, for a custom issue (`ctx.issues.push`). */
+export function zodIssue(wording: Message): { message: string; params: { message: Message } } {
+  return { message: wording.id, params: { message: wording } };
+}
+
+/** `wording` (a message without values) as the string a schema gives zod, known as ours by issueWording. */
+export function zodMessage(wording: Message): string {
+  plainIds.add(wording.id);
+  return wording.id;
+}
+
+/** What a zod issue says: one of our messages, or the words zod or a schema of another area gave. */
 export function issueWording(issue: z.core.$ZodIssue): Wording {
-  if (!FORMS_MESSAGE_ID.test(issue.message)) return issue.message;
-  const values = (issue as { params?: { values?: MessageValues } }).params?.values;
-  return message(issue.message as MessageId, values);
-}
-
-/** The fields of a zod issue that say `said`: a message's id as the message, its values in `params` (what issueWording reads). */
-export function issueOf(said: Wording): { message: string; params?: { values: MessageValues } } {
-  if (typeof said === 'string') return { message: said };
-  return { message: said.id, ...(said.values ? { params: { values: said.values } } : {}) };
+  const raised = (issue as { params?: { message?: Message } }).params?.message;
+  if (raised) return raised;
+  return plainIds.has(issue.message) ? message(issue.message as MessageId) : issue.message;
 }

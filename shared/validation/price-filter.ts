@@ -1,18 +1,10 @@
+import type { Translate } from '../i18n/translator';
+
 // Spec section 5 "Price filter". The listing's price slider has Min and Max inputs and an
-// Apply button; these are its rules and messages, one definition each.
+// Apply button; these are its rules, and its messages in the page's language (issue 29: the
+// listing catalogue's listing.price.* ids).
 
 export type PriceBounds = { rangeMin: number; rangeMax: number };
-
-export const PRICE_MESSAGES = {
-  minBlank: "Min can't be blank.",
-  maxBlank: "Max can't be blank.",
-  equal: "Min-Max can't be equal.",
-  minAboveMax: "Min can't be greater than Max.",
-  startsAt: (rangeMin: number) => `Price range starts at ${rangeMin}.`,
-  endsAt: (rangeMax: number) => `Price range ends at ${rangeMax}.`,
-  maxTooLow: (rangeMin: number) => `Max price can't be less than ${rangeMin + 1}.`,
-  maxTooHigh: (rangeMax: number) => `Max price can't be more than ${rangeMax - 1}.`,
-} as const;
 
 /** What the inputs keep while typing: digits only (numeric, no whitespace). */
 export function typedPriceInput(value: string): string {
@@ -24,32 +16,39 @@ function amount(text: string): number | undefined {
   return /^\d+$/.test(t) ? Number(t) : undefined;
 }
 
+type Problem = Parameters<Translate>;
+
 /**
- * Every message that applies to the Min and Max inputs, in the spec's order. The min input
- * ranges rangeMin … rangeMax-1, the max input rangeMin+1 … rangeMax.
+ * Every message that applies to the Min and Max inputs, in the spec's order, as message ids
+ * with their values. The min input ranges rangeMin … rangeMax-1, the max input rangeMin+1 … rangeMax.
  */
-export function priceFilterErrors(minText: string, maxText: string, { rangeMin, rangeMax }: PriceBounds): string[] {
+function priceFilterProblems(minText: string, maxText: string, { rangeMin, rangeMax }: PriceBounds): Problem[] {
   const min = amount(minText);
   const max = amount(maxText);
-  const errors: string[] = [];
-  if (min === undefined) errors.push(PRICE_MESSAGES.minBlank);
-  if (max === undefined) errors.push(PRICE_MESSAGES.maxBlank);
+  const problems: Problem[] = [];
+  if (min === undefined) problems.push(['listing.price.minBlank']);
+  if (max === undefined) problems.push(['listing.price.maxBlank']);
   if (min !== undefined && max !== undefined) {
-    if (min === max) errors.push(PRICE_MESSAGES.equal);
-    if (min > max) errors.push(PRICE_MESSAGES.minAboveMax);
+    if (min === max) problems.push(['listing.price.equal']);
+    if (min > max) problems.push(['listing.price.minAboveMax']);
   }
-  if (min !== undefined && min < rangeMin) errors.push(PRICE_MESSAGES.startsAt(rangeMin));
-  if (max !== undefined && max > rangeMax) errors.push(PRICE_MESSAGES.endsAt(rangeMax));
-  if (max !== undefined && max < rangeMin + 1) errors.push(PRICE_MESSAGES.maxTooLow(rangeMin));
+  if (min !== undefined && min < rangeMin) problems.push(['listing.price.startsAt', { amount: rangeMin }]);
+  if (max !== undefined && max > rangeMax) problems.push(['listing.price.endsAt', { amount: rangeMax }]);
+  if (max !== undefined && max < rangeMin + 1) problems.push(['listing.price.maxTooLow', { amount: rangeMin + 1 }]);
   // The spec words the min input's upper bound as a "Max price" message.
-  if (min !== undefined && min > rangeMax - 1) errors.push(PRICE_MESSAGES.maxTooHigh(rangeMax));
-  return errors;
+  if (min !== undefined && min > rangeMax - 1) problems.push(['listing.price.maxTooHigh', { amount: rangeMax - 1 }]);
+  return problems;
+}
+
+/** The messages of priceFilterProblems in the page's language. */
+export function priceFilterErrors(minText: string, maxText: string, bounds: PriceBounds, t: Translate): string[] {
+  return priceFilterProblems(minText, maxText, bounds).map(([id, values]) => t(id, values));
 }
 
 /** Apply is enabled only with no message and neither bound 0 or empty. */
 export function canApplyPrice(minText: string, maxText: string, bounds: PriceBounds): boolean {
   if (amount(maxText) === 0) return false;
-  return priceFilterErrors(minText, maxText, bounds).length === 0;
+  return priceFilterProblems(minText, maxText, bounds).length === 0;
 }
 
 export type AcceptedPrice = { ok: true; min: number; max: number } | { ok: false; wrongRange: true };

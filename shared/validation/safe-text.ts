@@ -17,11 +17,17 @@ export const INPUT_MESSAGES = {
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Which rule `value` breaks as request text; undefined when it can be (the forms word it per language, issue 29). */
+export function unsafeTextKind(value: string): 'controlCharacters' | 'loneSurrogate' | undefined {
+  if (CONTROL.test(value)) return 'controlCharacters';
+  if (LONE_SURROGATE.test(value)) return 'loneSurrogate';
+  return undefined;
+}
+
 /** Why `value` cannot be request text, naming the field; undefined when it can. */
 export function unsafeTextProblem(value: string, field: string): string | undefined {
-  if (CONTROL.test(value)) return INPUT_MESSAGES.controlCharacters(field);
-  if (LONE_SURROGATE.test(value)) return INPUT_MESSAGES.loneSurrogate(field);
-  return undefined;
+  const kind = unsafeTextKind(value);
+  return kind && INPUT_MESSAGES[kind](field);
 }
 
 /** A UUID (size variant guids, public profile ids), in any case. */

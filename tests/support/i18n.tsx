@@ -1,8 +1,8 @@
-import { I18nProvider } from '@lingui/react';
 import type { ReactElement, ReactNode } from 'react';
 import { compiledCatalog } from '../../server/lib/catalogs';
 import { SITE_LANGUAGES, type CatalogId } from '../../shared/i18n/languages';
 import { createTranslator, type Translator } from '../../shared/i18n/translator';
+import { TranslatorProvider } from '../../client/app/i18n';
 import { say, type Wording } from '../../shared/validation/message';
 
 // Components rendered in unit tests speak a language as pages do: an English translator by
@@ -17,9 +17,9 @@ export function testTranslator(locale = 'en-GB'): Translator {
   return createTranslator(locale, compiledCatalog(catalog));
 }
 
-/** `element` inside an I18nProvider of `locale`. */
+/** `element` inside the translator of `locale`, as a page gives it. */
 export function withI18n(element: ReactNode, locale = 'en-GB'): ReactElement {
-  return <I18nProvider i18n={testTranslator(locale).i18n}>{element}</I18nProvider>;
+  return <TranslatorProvider translator={testTranslator(locale)}>{element}</TranslatorProvider>;
 }
 
 /** A rule's message (an id and values) as an English page or api answer says it. */

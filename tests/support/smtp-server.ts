@@ -9,7 +9,7 @@ export type ReceivedMail = {
   to: string[];
   /** The message as sent, headers and MIME parts. */
   raw: string;
-  /** The raw message with quoted-printable undone, for reading links. */
+  /** The raw message with its parts' transfer encodings undone (quoted-printable, base64), for reading text and links. */
   decoded: string;
   subject: string | undefined;
 };
@@ -21,6 +21,23 @@ export type ReceivedMail = {
 function decodeQuotedPrintable(value: string): string {
   const bytes = value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+const BASE64_PART = /(Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([A-Za-z0-9+/=\r\n]+)/gi;
+
+/**
+ * The message with each part's transfer encoding undone: base64 (what a mail client is sent
+ * for a part mostly outside ASCII, a Tamil or Chinese e-mail's text) and quoted-printable.
+ */
+function decodeMessage(raw: string): string {
+  let out = '';
+  let from = 0;
+  for (const part of raw.matchAll(BASE64_PART)) {
+    out += decodeQuotedPrintable(raw.slice(from, part.index + part[1]!.length));
+    out += `${Buffer.from(part[2]!.replace(/\s+/g, ''), 'base64').toString('utf8')}\n`;
+    from = part.index + part[0].length;
+  }
+  return out + decodeQuotedPrintable(raw.slice(from));
 }
 
 export async function startSmtpServer(options: { failFirst?: number } = {}) {
@@ -42,13 +59,13 @@ export async function startSmtpServer(options: { failFirst?: number } = {}) {
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        const decoded = decodeQuotedPrintable(raw);
+        const decoded = decodeMessage(raw);
         const mail: ReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           decoded,
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim(),
+          subject: decodeHeaderWords(headerIn(raw, 'Subject')),
         };
         received.push(mail);
         for (const waiter of [...waiters]) {
@@ -94,6 +111,23 @@ export function linksIn(mail: ReceivedMail): string[] {
 
 /** A header of a received message, unfolded (RFC 5322: a long header continues on indented lines). */
 export function headerOf(mail: ReceivedMail, name: string): string | undefined {
-  const head = mail.raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return headerIn(mail.raw, name);
+}
+
+function headerIn(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   return head.split(/\r?\n/).find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
+}
+
+/**
+ * A header's text with its RFC 2047 encoded words undone (a subject in French or Tamil travels
+ * as =?UTF-8?Q?…?= or =?UTF-8?B?…?= words; the space between two such words is not text).
+ */
+function decodeHeaderWords(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useSiteConfig } from '../../app/contexts';
+import { useT } from '../../app/i18n';
 import { withPrefix } from '../../app/return-url';
 import { useSession } from '../../app/session';
 import { ACCOUNT_LINKS, accountPath, headerName, type Viewer } from '../../app/viewer';
@@ -15,6 +16,7 @@ export function AccountMenu({ viewer }: { viewer: Viewer }) {
   const details = useRef<HTMLDetailsElement>(null);
   const session = useSession();
   const { basename } = useSiteConfig();
+  const t = useT();
 
   useEffect(() => {
     const close = () => {
@@ -51,7 +53,7 @@ export function AccountMenu({ viewer }: { viewer: Viewer }) {
       <ShellLink
         to={accountPath(viewer.userName, 'alerts')}
         className="notification-bell"
-        aria-label={`Notifications: ${count}`}
+        aria-label={t('account.menu.notifications', { count })}
         data-testid="notification-bell"
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -70,14 +72,14 @@ export function AccountMenu({ viewer }: { viewer: Viewer }) {
           {ACCOUNT_LINKS.map((link) => (
             <li key={link.label}>
               <ShellLink to={accountPath(viewer.userName, link.section)} onClick={close}>
-                {link.label}
+                {t(link.label)}
               </ShellLink>
             </li>
           ))}
           <li>
             <form method="post" action={withPrefix(basename, '/logout')} onSubmit={logout}>
               <button type="submit" className="link-button account-logout">
-                Logout
+                {t('account.menu.logout')}
               </button>
             </form>
           </li>

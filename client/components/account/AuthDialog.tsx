@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { AuthMode } from '../../app/session';
+import { useT } from '../../app/i18n';
 import { AuthForm } from './AuthForm';
 
 // The SIGN IN / REGISTER dialog (spec section 2). A native modal dialog: the rest of the page
@@ -8,6 +9,7 @@ import { AuthForm } from './AuthForm';
 // Spec section 8: a failed sign-in closes it, and the error notice says why.
 export function AuthDialog({ mode, onClose, onSignedIn }: { mode: AuthMode; onClose(): void; onSignedIn(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const t = useT();
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -15,7 +17,7 @@ export function AuthDialog({ mode, onClose, onSignedIn }: { mode: AuthMode; onCl
   }, []);
   return (
     <dialog ref={dialog} className="modal auth-dialog" aria-labelledby="auth-dialog-title" onClose={onClose}>
-      <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+      <button type="button" className="modal-close" aria-label={t('account.action.close')} onClick={onClose}>
         ×
       </button>
       <AuthForm initialMode={mode} headingLevel="h2" headingId="auth-dialog-title" onSignedIn={onSignedIn} onFailed={onClose} />

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ACCOUNT_LABELS } from '../../../shared/validation/account-messages';
+import type { FieldErrors } from '../../../shared/validation/account-fields';
 import { useSiteConfig } from '../../app/contexts';
+import { useT } from '../../app/i18n';
 import { withPrefix } from '../../app/return-url';
 import { useSession, type AuthMode } from '../../app/session';
 import { ShellLink } from '../ui/ShellLink';
@@ -24,7 +26,7 @@ export type AuthFormProps = {
   headingId?: string;
   /** Values and messages the no-JavaScript action sent back. */
   initialValues?: Partial<AuthValues>;
-  initialErrors?: Record<string, string>;
+  initialErrors?: FieldErrors;
   formError?: string | undefined;
   onSignedIn(signedIn: SignedIn): void;
   /** Spec section 8: in the dialog a failure closes it (the error notice says why). */
@@ -42,6 +44,7 @@ export function AuthForm(props: AuthFormProps) {
   const hydrated = useHydrated();
   const { basename } = useSiteConfig();
   const id = useId();
+  const t = useT();
 
   const query = new URLSearchParams({ userType: mode, ...(returnUrl ? { returnurl: returnUrl } : {}) });
   const action = withPrefix(basename, `/authentication?${query.toString()}`);
@@ -64,19 +67,19 @@ export function AuthForm(props: AuthFormProps) {
     }, onFailed);
   };
 
-  const emailLabel = mode === 'Login' ? ACCOUNT_LABELS.emailOrUserName : ACCOUNT_LABELS.email;
+  const emailLabel = t((mode === 'Login' ? ACCOUNT_LABELS.emailOrUserName : ACCOUNT_LABELS.email).id);
   return (
     <div className="auth-form">
       <Heading id={headingId} className="auth-title">
-        {AUTH_TITLES[mode]}
+        {t(AUTH_TITLES[mode])}
       </Heading>
       <form method="post" action={action} noValidate onSubmit={submit}>
         <fieldset className="auth-mode">
-          <legend className="visually-hidden">Do you have a Vitrine password?</legend>
+          <legend className="visually-hidden">{t('account.auth.havePassword')}</legend>
           {(['Login', 'Register'] as const).map((choice) => (
             <label key={choice} className="auth-mode-choice">
               <input type="radio" name="userType" value={choice} checked={mode === choice} onChange={() => switchMode(choice)} />
-              {AUTH_CHOICES[choice]}
+              {t(AUTH_CHOICES[choice])}
             </label>
           ))}
         </fieldset>
@@ -91,7 +94,7 @@ export function AuthForm(props: AuthFormProps) {
         />
         <FormField
           id={`${id}-password`}
-          label="Password"
+          label={t('account.field.password')}
           type="password"
           autoComplete={mode === 'Login' ? 'current-password' : 'new-password'}
           error={form.errors.password}
@@ -100,16 +103,16 @@ export function AuthForm(props: AuthFormProps) {
         {mode === 'Login' ? (
           <>
             <p className="forgot-link">
-              <ShellLink to="/forgot-password">Forgot your password?</ShellLink>
+              <ShellLink to="/forgot-password">{t('account.link.forgotPassword')}</ShellLink>
             </p>
             <p className="forgot-link">
-              <ShellLink to="/sign-in-link">Email me a sign-in link</ShellLink>
+              <ShellLink to="/sign-in-link">{t('account.link.signInLink')}</ShellLink>
             </p>
           </>
         ) : (
           <FormField
             id={`${id}-confirm`}
-            label="Confirm Password"
+            label={t('account.field.confirmPassword')}
             type="password"
             autoComplete="new-password"
             error={form.errors.confirm_password}
@@ -118,7 +121,7 @@ export function AuthForm(props: AuthFormProps) {
         )}
         <FormError message={formError} />
         <button type="submit" className="button button-primary auth-submit" disabled={hydrated && (!form.valid || sending)}>
-          Submit
+          {t('account.action.submit')}
         </button>
       </form>
       <SocialButtons returnUrl={returnUrl} onSignedIn={onSignedIn} onFailed={onFailed} />

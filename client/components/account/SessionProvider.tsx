@@ -3,11 +3,13 @@ import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { COOKIE } from '../../../shared/constants';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { ACCOUNT_NOTICES } from '../../../shared/validation/account-notices';
+import { say } from '../../../shared/validation/message';
 import { UNAUTHORIZED_EVENT } from '../../api/browser-api-client';
 import { browserSession } from '../../api/browser-session';
 import { useBusy } from '../../app/busy';
 import { useSiteConfig } from '../../app/contexts';
 import { readCookie } from '../../app/cookies';
+import { useT } from '../../app/i18n';
 import { useNotify } from '../../app/notices';
 import { SessionContext, type AuthMode, type SessionValue } from '../../app/session';
 import type { Viewer } from '../../app/viewer';
@@ -47,6 +49,7 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
   // opening sets it, so one that was closed without signing in leaves nothing behind.
   const afterSignIn = useRef<(() => void) | undefined>(undefined);
   const notify = useNotify();
+  const t = useT();
   const track = useBusy();
   const navigate = useNavigate();
   const location = useLocation();
@@ -95,14 +98,14 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
       refresh,
       async signIn(signInPath, body) {
         const signedIn = await browserSession.signIn(signInPath, body);
-        notify('success', ACCOUNT_NOTICES.loginSuccessful);
+        notify('success', say(t, ACCOUNT_NOTICES.loginSuccessful));
         await refresh();
         return signedIn;
       },
       async signOut() {
         await browserSession.signOut();
         setViewer(null);
-        notify('success', ACCOUNT_NOTICES.loggedOut);
+        notify('success', say(t, ACCOUNT_NOTICES.loggedOut));
         if (isAccountPath(stripPrefix(window.location.pathname))) await navigate('/');
         else void revalidator.revalidate();
       },
@@ -120,7 +123,7 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
         }
       },
     }),
-    [viewer, refresh, notify, navigate, revalidator, stripPrefix, AuthDialog, track],
+    [viewer, refresh, notify, t, navigate, revalidator, stripPrefix, AuthDialog, track],
   );
 
   const onSignedIn = useCallback(() => {

@@ -1,5 +1,7 @@
 import { useLocation } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-messages';
+import { say } from '../../../shared/validation/message';
+import { useT } from '../../app/i18n';
 import type { SignedIn } from '../../../shared/api/web-session';
 import { useSiteConfig } from '../../app/contexts';
 import { useNotify } from '../../app/notices';
@@ -19,6 +21,7 @@ export function SocialButtons(props: {
   onFailed?: (() => void) | undefined;
 }) {
   const notify = useNotify();
+  const t = useT();
   const location = useLocation();
   const { basename, socialProviders = [] } = useSiteConfig();
   const here = withPrefix(basename, `${location.pathname}${location.search}`);
@@ -27,14 +30,14 @@ export function SocialButtons(props: {
 
   const start = (provider: SocialProviderId) => {
     if (!socialProviders.includes(provider)) {
-      notify('error', ACCOUNT_MESSAGES.socialUnavailable(SOCIAL_PROVIDER_NAMES[provider]));
+      notify('error', say(t, ACCOUNT_MESSAGES.socialUnavailable(SOCIAL_PROVIDER_NAMES[provider])));
       return;
     }
     window.location.assign(socialStartPath(provider, returnUrl));
   };
   return (
     <div className="social-sign-in">
-      <p className="social-sign-in-note">Or continue with</p>
+      <p className="social-sign-in-note">{t('account.auth.orContinueWith')}</p>
       <div className="social-buttons">
         {SOCIAL_PROVIDERS.map((provider) => (
           <button key={provider} type="button" className={`button social-${provider}`} onClick={() => start(provider)}>

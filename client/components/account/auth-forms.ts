@@ -1,5 +1,6 @@
 import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import type { SignInPath } from '../../../shared/api/web-session';
+import type { MessageId } from '../../../shared/i18n/message-ids';
 import { formErrors, type FieldErrors } from '../../../shared/validation/account-fields';
 import type { AuthMode } from '../../app/session';
 
@@ -9,8 +10,8 @@ import type { AuthMode } from '../../app/session';
 /** Spec section 3 "Register": platform is a fixed string naming the product. */
 export const PLATFORM = 'Vitrine Web';
 
-export const AUTH_TITLES: Record<AuthMode, string> = { Login: 'SIGN IN', Register: 'REGISTER' };
-export const AUTH_CHOICES: Record<AuthMode, string> = { Login: 'Yes, I have a password', Register: 'No, I am a new user' };
+export const AUTH_TITLES: Record<AuthMode, MessageId> = { Login: 'account.auth.titleLogin', Register: 'account.auth.titleRegister' };
+export const AUTH_CHOICES: Record<AuthMode, MessageId> = { Login: 'account.auth.choiceLogin', Register: 'account.auth.choiceRegister' };
 
 export function parseAuthMode(value: unknown): AuthMode {
   return value === 'Register' ? 'Register' : 'Login';

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { apiContext, siteContext } from '../../app/contexts';
+import { useLocale, useT } from '../../app/i18n';
+import { useCountry } from '../../app/site-hooks';
 import { PageMeta } from '../meta/PageMeta';
 import { RouteErrorView } from '../shell/RouteErrorView';
 import { ShellLink } from '../ui/ShellLink';
+import type { Translate } from '../../../shared/i18n/translator';
 import type { HelpPage } from '../../content/help/help-common';
 import { HELP_NAV_LABELS } from '../../content/help/help-nav';
 import { HELP_SLUGS, type HelpSlug } from '../../routes';
@@ -23,16 +26,17 @@ async function aboutLoader({ context }: LoaderFunctionArgs) {
 }
 
 function HelpNav({ current }: { current: HelpSlug }) {
+  const t = useT();
   return (
-    <nav className="help-nav" aria-label="Help pages">
+    <nav className="help-nav" aria-label={t('help.nav.label')}>
       <p className="help-nav-title" aria-hidden="true">
-        Help
+        {t('shell.footer.help')}
       </p>
       <ul>
         {HELP_SLUGS.map((slug) => (
           <li key={slug}>
             <ShellLink to={`/${slug}`} aria-current={slug === current ? 'page' : undefined}>
-              {HELP_NAV_LABELS[slug]}
+              {t(HELP_NAV_LABELS[slug])}
             </ShellLink>
           </li>
         ))}
@@ -42,9 +46,12 @@ function HelpNav({ current }: { current: HelpSlug }) {
 }
 
 function TableOfContents({ page }: { page: HelpPage }) {
+  const t = useT();
   return (
     <nav className="help-toc" aria-labelledby="help-toc-heading">
-      <h2 id="help-toc-heading">On this page</h2>
+      <h2 id="help-toc-heading" lang={useLocale()}>
+        {t('help.toc')}
+      </h2>
       <ol>
         {page.sections.map((section) => (
           <li key={section.id}>
@@ -56,12 +63,25 @@ function TableOfContents({ page }: { page: HelpPage }) {
   );
 }
 
-function HelpArticle({ slug, page, children }: { slug: HelpSlug; page: HelpPage; children?: ReactNode }) {
+/** A page's text: written in the page's language (a function of its messages), or English only. */
+type HelpText = HelpPage | ((t: Translate) => HelpPage);
+
+function HelpArticle({ slug, page: text, children }: { slug: HelpSlug; page: HelpText; children?: ReactNode }) {
+  const t = useT();
+  const page = typeof text === 'function' ? text(t) : text;
+  // An English-only page on a site in another language: said in that language, marked English.
+  const { language, locale } = useCountry();
+  const english = page.englishOnly === true && language.segment !== '';
   return (
     <div className="help-layout">
       <PageMeta title={page.title} description={page.description} path={`/${slug}`} type="article" />
       <HelpNav current={slug} />
-      <article className="help-article" aria-labelledby="help-heading">
+      <article className="help-article" aria-labelledby="help-heading" lang={english ? 'en' : undefined}>
+        {english && (
+          <p className="help-language-note" lang={locale}>
+            {t('help.englishOnly')}
+          </p>
+        )}
         <header className="help-header">
           <h1 id="help-heading">{page.heading}</h1>
           <p className="help-lead">{page.lead}</p>
@@ -80,21 +100,22 @@ function HelpArticle({ slug, page, children }: { slug: HelpSlug; page: HelpPage;
   );
 }
 
-function aboutUs(page: HelpPage) {
+function aboutUs(page: HelpText) {
   return function AboutUs() {
   const { tips } = useLoaderData<typeof aboutLoader>();
+  const t = useT();
   return (
     <HelpArticle slug="about-us" page={page}>
       {tips && tips.length > 0 && (
         <section className="help-section help-tips" aria-labelledby="tips-heading">
-          <h2 id="tips-heading">Style notes from our editors</h2>
+          <h2 id="tips-heading">{t('help.tips.title')}</h2>
           <ul>
             {tips.map((tip, i) => (
               <li key={`${i}-${tip.title}`}>
                 <strong>{tip.title}</strong> {tip.body}{' '}
                 {tip.link && (
                   <ShellLink to={tip.link}>
-                    Shop the idea<span className="visually-hidden">: {tip.title}</span>
+                    {t('home.tips.shop')}<span className="visually-hidden">: {tip.title}</span>
                   </ShellLink>
                 )}
               </li>
@@ -108,7 +129,7 @@ function aboutUs(page: HelpPage) {
 }
 
 /** One help page's route: its loader (About Us only), component and error view. */
-export function helpRoute(slug: HelpSlug, page: HelpPage): Pick<RouteObject, 'loader' | 'Component' | 'ErrorBoundary'> {
+export function helpRoute(slug: HelpSlug, page: HelpText): Pick<RouteObject, 'loader' | 'Component' | 'ErrorBoundary'> {
   if (slug === 'about-us') return { loader: aboutLoader, Component: aboutUs(page), ErrorBoundary: RouteErrorView };
   return { Component: () => <HelpArticle slug={slug} page={page} />, ErrorBoundary: RouteErrorView };
 }

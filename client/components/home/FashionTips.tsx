@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type { FashionTipsSchema } from '../../../shared/api/home-schemas';
+import { useT } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
 
 type Tip = z.infer<typeof FashionTipsSchema>[number];
 
 /** Short style notes from the editors, each with a link to shop the idea when it has one. */
 export function FashionTips({ tips }: { tips: readonly Tip[] }) {
+  const t = useT();
   return (
     <ol className="tips">
       {tips.map((tip, i) => (
@@ -17,7 +19,7 @@ export function FashionTips({ tips }: { tips: readonly Tip[] }) {
           <p>{tip.body}</p>
           {tip.link && (
             <ShellLink to={tip.link} className="tip-link">
-              Shop the idea<span className="visually-hidden">: {tip.title}</span>
+              {t('home.tips.shop')}<span className="visually-hidden">: {tip.title}</span>
             </ShellLink>
           )}
         </li>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
 import type { Slide } from '../../../shared/api/home-schemas';
+import { useT } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
 import { imageSize } from './image-size';
 
@@ -36,9 +37,10 @@ export function linkedSlides(slides: readonly Slide[]): (Slide & { link: string 
   return slides.filter((slide): slide is Slide & { link: string } => Boolean(slide.link));
 }
 
-type Props = { slides: readonly (Slide & { link: string })[]; label?: string };
+type Props = { slides: readonly (Slide & { link: string })[]; label: string };
 
-export function HomeCarousel({ slides, label = 'Featured' }: Props) {
+export function HomeCarousel({ slides, label }: Props) {
+  const t = useT();
   const count = slides.length;
   const trackId = useId();
   const [index, setIndex] = useState(0);
@@ -102,7 +104,7 @@ export function HomeCarousel({ slides, label = 'Featured' }: Props) {
                 className="carousel-slide"
                 role="group"
                 aria-roledescription="slide"
-                aria-label={`${i + 1} of ${count}`}
+                aria-label={t('home.carousel.position', { n: i + 1, count })}
                 aria-hidden={hidden || undefined}
                 inert={hidden || undefined}
               >
@@ -119,7 +121,7 @@ export function HomeCarousel({ slides, label = 'Featured' }: Props) {
                   <span className="carousel-caption">
                     <span className="carousel-title">{slide.linkTitle}</span>
                     <span className="carousel-cta" aria-hidden="true">
-                      Shop now
+                      {t('home.carousel.shopNow')}
                     </span>
                   </span>
                 </ShellLink>
@@ -130,12 +132,12 @@ export function HomeCarousel({ slides, label = 'Featured' }: Props) {
       </div>
       {enhanced && count > 1 && (
         <div className="carousel-controls">
-          <button type="button" className="carousel-arrow carousel-prev" aria-controls={trackId} aria-label="Previous slide" onClick={() => show(index - 1)} onKeyDown={onKeyDown}>
+          <button type="button" className="carousel-arrow carousel-prev" aria-controls={trackId} aria-label={t('home.carousel.previous')} onClick={() => show(index - 1)} onKeyDown={onKeyDown}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
-          <button type="button" className="carousel-arrow carousel-next" aria-controls={trackId} aria-label="Next slide" onClick={() => show(index + 1)} onKeyDown={onKeyDown}>
+          <button type="button" className="carousel-arrow carousel-next" aria-controls={trackId} aria-label={t('home.carousel.next')} onClick={() => show(index + 1)} onKeyDown={onKeyDown}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
@@ -147,7 +149,7 @@ export function HomeCarousel({ slides, label = 'Featured' }: Props) {
                 type="button"
                 className="carousel-dot"
                 aria-controls={trackId}
-                aria-label={`Slide ${i + 1}: ${slide.linkTitle}`}
+                aria-label={t('home.carousel.dot', { n: i + 1, title: slide.linkTitle })}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => show(i)}
                 onKeyDown={onKeyDown}
@@ -156,8 +158,8 @@ export function HomeCarousel({ slides, label = 'Featured' }: Props) {
           </div>
           <button type="button" className="carousel-play" onClick={() => setPlayChoice(!playing)} onKeyDown={onKeyDown}>
             <span aria-hidden="true" className={playing ? 'icon-pause' : 'icon-play'} />
-            {playing ? 'Pause' : 'Play'}
-            <span className="visually-hidden"> the slideshow</span>
+            {playing ? t('home.carousel.pause') : t('home.carousel.play')}
+            <span className="visually-hidden">{t('home.carousel.slideshow')}</span>
           </button>
         </div>
       )}

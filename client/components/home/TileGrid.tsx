@@ -1,3 +1,4 @@
+import { useT } from '../../app/i18n';
 import { isExternal, ShellLink } from '../ui/ShellLink';
 import { imageSize, type ImageSize } from './image-size';
 
@@ -25,6 +26,7 @@ const SLOT: Record<TileShape, ImageSize> = {
 };
 
 export function TileGrid({ tiles, shape, className }: { tiles: readonly Tile[]; shape: TileShape; className?: string }) {
+  const t = useT();
   return (
     <ul className={`tile-grid tile-grid-${shape}${className ? ` ${className}` : ''}`}>
       {tiles.map((tile, i) => {
@@ -45,7 +47,7 @@ export function TileGrid({ tiles, shape, className }: { tiles: readonly Tile[]; 
                       <span className="tile-external" aria-hidden="true">
                         {'\u00a0↗'}
                       </span>
-                      <span className="visually-hidden"> (opens in a new window)</span>
+                      <span className="visually-hidden"> {t('home.tile.newWindow')}</span>
                     </>
                   )}
                 </span>

@@ -1,4 +1,5 @@
 import { COUNTRIES } from '../../../shared/countries';
+import { siteLanguage } from '../../../shared/i18n/languages';
 import type { SiteConfig } from '../../../shared/payload';
 import { COMPANY_NAME, POSTAL_ADDRESS, SUPPORT_EMAIL } from '../../content/contact';
 import { SOCIAL_LINKS } from '../shell/Footer';
@@ -18,7 +19,7 @@ export function homeUrl(site: Pick<SiteConfig, 'siteUrl' | 'basename'>): string 
   return site.basename ? `${site.siteUrl}${site.basename}` : `${site.siteUrl}/`;
 }
 
-export function homeStructuredData(site: Pick<SiteConfig, 'siteUrl' | 'basename' | 'country'>) {
+export function homeStructuredData(site: Pick<SiteConfig, 'siteUrl' | 'basename' | 'country' | 'language'>) {
   const organizationId = `${site.siteUrl}/#organization`;
   const home = homeUrl(site);
   return {
@@ -47,7 +48,8 @@ export function homeStructuredData(site: Pick<SiteConfig, 'siteUrl' | 'basename'
         '@id': `${home}#website`,
         name: `Vitrine ${COUNTRIES[site.country].name}`,
         url: home,
-        inLanguage: COUNTRIES[site.country].locale,
+        // Each language's home page is a WebSite in that language (issue 29).
+        inLanguage: siteLanguage(site.country, site.language).locale,
         publisher: { '@id': organizationId },
         potentialAction: {
           '@type': 'SearchAction',

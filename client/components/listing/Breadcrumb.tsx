@@ -1,5 +1,8 @@
 import type { BreadcrumbEntry } from '../../../shared/api/product-schemas';
 import { useSiteConfig } from '../../app/contexts';
+import { useT } from '../../app/i18n';
+import { categoryName } from '../../app/taxonomy-names';
+import { isCategoryLevel } from '../../../shared/listing/vocabulary';
 import { JsonLd } from '../meta/JsonLd';
 import { ShellLink } from '../ui/ShellLink';
 
@@ -7,16 +10,19 @@ import { ShellLink } from '../ui/ShellLink';
 export const BREADCRUMB_DEPTH = 5;
 
 // Spec section 2: Home (/), then up to five levels, each linking to '/' + its slug; the last
-// level is plain text. The same trail as schema.org BreadcrumbList for search engines.
+// level is plain text. The same trail as schema.org BreadcrumbList for search engines. In the
+// page's language (issue 29): a category level is named from the taxonomy by its slug.
 export function Breadcrumb({ entries }: { entries: readonly BreadcrumbEntry[] }) {
   const site = useSiteConfig();
-  const levels = entries.slice(0, BREADCRUMB_DEPTH);
+  const t = useT();
+  const levels = entries.slice(0, BREADCRUMB_DEPTH).map((l) => (isCategoryLevel(l.filterName) ? { ...l, key: categoryName(t, l.slug, l.key) } : l));
+  const home = t('listing.breadcrumb.home');
   if (!levels.length) return null;
   const url = (path: string) => `${site.siteUrl}${site.basename}${path === '/' && site.basename ? '' : path}`;
   const structured = {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: [{ name: 'Home', path: '/' }, ...levels.map((l) => ({ name: l.key, path: `/${l.slug}` }))].map((item, index) => ({
+    itemListElement: [{ name: home, path: '/' }, ...levels.map((l) => ({ name: l.key, path: `/${l.slug}` }))].map((item, index) => ({
       '@type': 'ListItem',
       position: index + 1,
       name: item.name,
@@ -24,10 +30,10 @@ export function Breadcrumb({ entries }: { entries: readonly BreadcrumbEntry[] })
     })),
   };
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
+    <nav aria-label={t('listing.breadcrumb.label')} className="breadcrumb">
       <ol>
         <li>
-          <ShellLink to="/">Home</ShellLink>
+          <ShellLink to="/">{home}</ShellLink>
         </li>
         {levels.map((level, index) =>
           index === levels.length - 1 ? (

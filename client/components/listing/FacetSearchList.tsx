@@ -3,6 +3,7 @@ import type { ListingState } from '../../../shared/listing/listing-state';
 import { hasValue, toggleValue } from '../../../shared/listing/transitions';
 import { FILTER_PARAM } from '../../../shared/listing/vocabulary';
 import { filterSearchText } from '../../../shared/validation/filter-search';
+import { useT } from '../../app/i18n';
 import { FilterLink } from './FilterLink';
 import { findFilterValues } from '../../data/listing/listing-calls';
 import type { FilterChoice, ListingData } from '../../data/listing/listing-data';
@@ -31,6 +32,7 @@ export function FacetSearchList({
   apply: (s: ListingState) => void;
 }) {
   const id = useId();
+  const t = useT();
   const [text, setText] = useState('');
   const [found, setFound] = useState<FilterChoice[] | null>(null);
   const find = filterSearchText(text);
@@ -60,8 +62,8 @@ export function FacetSearchList({
         {placeholder}
       </label>
       <input id={id} type="search" placeholder={placeholder} value={text} autoComplete="off" onChange={(e) => setText(e.target.value)} />
-      {text && !find && <p className="field-error">Please type a name to search for.</p>}
-      {found && found.length === 0 && <p className="facet-none">No matches.</p>}
+      {text && !find && <p className="field-error">{t('listing.facet.findEmpty')}</p>}
+      {found && found.length === 0 && <p className="facet-none">{t('listing.facet.noMatches')}</p>}
       <ul className="filter-list">
         {shown.map((bucket) => {
           const selected = hasValue(state, param, bucket.id);

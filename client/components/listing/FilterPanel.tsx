@@ -1,10 +1,14 @@
 import { Suspense, lazy, type CSSProperties } from 'react';
 import { colourHex, isColourKey } from '../../../shared/colours';
 import type { CountryCode } from '../../../shared/countries';
+import type { MessageId } from '../../../shared/i18n/message-ids';
+import type { Translate } from '../../../shared/i18n/translator';
 import type { ListingState } from '../../../shared/listing/listing-state';
 import { clearPrice, hasValue, provenance, selectCategory, setDeal, setPrice, setProvenance, setSort, toggleValue } from '../../../shared/listing/transitions';
-import { DEAL_DISPLAY_ORDER, DEAL_LABELS, FIND_PLACEHOLDERS, PROVENANCE_LABELS, isCategoryLevel, type CategoryLevel } from '../../../shared/listing/vocabulary';
+import { DEAL_DISPLAY_ORDER, DEAL_MESSAGES, FIND_PLACEHOLDERS, PROVENANCE_MESSAGES, isCategoryLevel, type CategoryLevel } from '../../../shared/listing/vocabulary';
 import { SORT_OPTIONS } from '../../../shared/sort-options';
+import { useT } from '../../app/i18n';
+import { categoryName, colourName } from '../../app/taxonomy-names';
 import { ShellLink } from '../ui/ShellLink';
 import { Accordion } from './Accordion';
 import { FacetSearchList } from './FacetSearchList';
@@ -19,7 +23,9 @@ const PriceFilter = lazy(() => import('./PriceFilter').then((module) => ({ defau
 // The filter panel (spec section 2): Country, Sort, Deals, Sales and Offers, Colour, Price,
 // Category, Brands, Stores, Popular In Brand, All Popular Brands, Top Searches. Open by
 // default: deals, sales, colour, price, category (always open); colour, brands and stores
-// also open when they hold selected values (spec section 4).
+// also open when they hold selected values (spec section 4). Every name is the page's
+// language's (issue 29): the groups' and the deals' from the listing catalogue, categories and
+// colours by slug from the taxonomy; brands, stores and links as the feed and the api name them.
 
 type Props = {
   data: ListingData;
@@ -44,11 +50,13 @@ function levelOf(filterName: string): CategoryLevel | undefined {
 
 function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterChoice[]; level: CategoryLevel; ancestors: { level: CategoryLevel; slug: string }[] } & Pick<Props, 'state' | 'href' | 'apply'>) {
   const { state, href, apply } = rest;
+  const t = useT();
+  const named = (bucket: FilterChoice) => categoryName(t, bucket.id, bucket.key);
   // Departments share names ("Clothing" for women, men and kids): a repeated name says its slug.
   const seen = new Map<string, number>();
-  for (const bucket of buckets) seen.set(bucket.key, (seen.get(bucket.key) ?? 0) + 1);
+  for (const bucket of buckets) seen.set(named(bucket), (seen.get(named(bucket)) ?? 0) + 1);
   const name = (bucket: FilterChoice) =>
-    (seen.get(bucket.key) ?? 0) > 1 ? bucket.id.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : bucket.key;
+    (seen.get(named(bucket)) ?? 0) > 1 ? bucket.id.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : named(bucket);
   return (
     <ul className="category-tree">
       {buckets.map((bucket) => {
@@ -75,6 +83,18 @@ function CategoryTree({ buckets, level, ancestors, ...rest }: { buckets: FilterC
   );
 }
 
+/** The Sales and Offers bands (shared/constants.ts OFFER_BUCKETS), by id; a band added since keeps the api's name. */
+const OFFER_MESSAGES: Readonly<Record<string, MessageId>> = {
+  '1.0-50.0': 'listing.offer.upTo50',
+  '51.0-70.0': 'listing.offer.from50To70',
+  '71.0-100.0': 'listing.offer.over70',
+};
+
+function offerName(t: Translate, bucket: Pick<FilterChoice, 'id' | 'key'>): string {
+  const id = OFFER_MESSAGES[bucket.id];
+  return id ? t(id) : bucket.key;
+}
+
 function SeoLinkList({ links }: { links: SeoLinkView[] }) {
   return (
     <ul className="filter-list">
@@ -88,6 +108,7 @@ function SeoLinkList({ links }: { links: SeoLinkView[] }) {
 }
 
 export function FilterPanel({ data, state, href, apply, country, priceShown, draft, collapse }: Props) {
+  const t = useT();
   const { filters, deals, price, links } = data;
   const current = provenance(state);
   const brandBuckets = filters.brand?.buckets ?? [];
@@ -95,40 +116,40 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
   const colourBuckets = filters.colour?.buckets ?? [];
   const offerBuckets = filters.offer?.buckets ?? [];
   const categoryBuckets = filters.category?.buckets ?? [];
-  // The api's deals carry their labels (textKey); ours only stand in for an answer without one.
+  // The api's deals carry English labels (textKey) for its other clients; the page names them in its language.
   const dealBy = new Map((deals?.deals ?? []).map((d) => [d.key, d]));
 
   return (
     <div className="filter-panel">
-      <Accordion title="Country" defaultOpen={false} lazy collapse={collapse}>
+      <Accordion title={t('listing.facet.country')} defaultOpen={false} lazy collapse={collapse}>
         <ul className="filter-list">
           {(['local', 'international'] as const).map((choice) => (
             <li key={choice}>
               <FilterLink next={setProvenance(state, current === choice ? 'all' : choice, country)} href={href} apply={apply} selected={current === choice} mark="radio">
-                {PROVENANCE_LABELS[choice]}
+                {t(PROVENANCE_MESSAGES[choice])}
               </FilterLink>
             </li>
           ))}
         </ul>
       </Accordion>
-      <Accordion title="Sort" defaultOpen={false} lazy collapse={collapse}>
+      <Accordion title={t('listing.facet.sort')} defaultOpen={false} lazy collapse={collapse}>
         <ul className="filter-list">
           {SORT_OPTIONS.map((option) => (
             <li key={option.value || 'recommended'}>
               <FilterLink next={setSort(state, option.value)} href={href} apply={apply} selected={state.sort === option.value} mark="radio">
-                {option.key}
+                {t(option.label)}
               </FilterLink>
             </li>
           ))}
         </ul>
       </Accordion>
       {deals && (
-        <Accordion title="Deals" defaultOpen collapse={collapse}>
+        <Accordion title={t('listing.facet.deals')} defaultOpen collapse={collapse}>
           <ul className="filter-list">
             {DEAL_DISPLAY_ORDER.map((key) => (
               <li key={key}>
                 <FilterLink next={setDeal(state, key, !state[key])} href={href} apply={apply} selected={state[key]} mark="check">
-                  {dealBy.get(key)?.textKey || DEAL_LABELS[key]} <span className="filter-count">({dealBy.get(key)?.docCount ?? 0})</span>
+                  {t(DEAL_MESSAGES[key])} <span className="filter-count">({dealBy.get(key)?.docCount ?? 0})</span>
                 </FilterLink>
               </li>
             ))}
@@ -136,12 +157,12 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
         </Accordion>
       )}
       {offerBuckets.length > 0 && (
-        <Accordion title="Sales and Offers" defaultOpen collapse={collapse}>
+        <Accordion title={t('listing.facet.offers')} defaultOpen collapse={collapse}>
           <ul className="filter-list">
             {offerBuckets.map((bucket) => (
               <li key={bucket.id}>
                 <FilterLink next={toggleValue(state, 'offers', bucket.id)} href={href} apply={apply} selected={hasValue(state, 'offers', bucket.id)} mark="check">
-                  {bucket.key} <span className="filter-count">({bucket.docCount})</span>
+                  {offerName(t, bucket)} <span className="filter-count">({bucket.docCount})</span>
                 </FilterLink>
               </li>
             ))}
@@ -149,12 +170,13 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
         </Accordion>
       )}
       {colourBuckets.length > 0 && (
-        <Accordion title="Color" defaultOpen collapse={collapse}>
+        <Accordion title={t('listing.facet.colour')} defaultOpen collapse={collapse}>
           {/* A grid of swatch links, no list item around each: 24 elements fewer. */}
           <div className="colour-swatches">
             {colourBuckets.map((bucket) => {
               const selected = hasValue(state, 'colour', bucket.id);
               const hex = bucket.value ?? (isColourKey(bucket.id) ? colourHex(bucket.id) : '#8e8e8e');
+              const colour = colourName(t, bucket.id, bucket.key);
               return (
                 <FilterLink
                   key={bucket.id}
@@ -163,12 +185,12 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
                   apply={apply}
                   selected={selected}
                   className="colour-swatch"
-                  label={`${bucket.key} (${bucket.docCount})${selected ? ', selected' : ''}`}
+                  label={t('listing.facet.colourSwatch', { colour, count: bucket.docCount, state: selected ? 'selected' : 'open' })}
                   // The circle is the link's ::before in this colour (no element of its own);
                   // the words under it are the label's start, so the name stays the label.
                   style={{ '--swatch': hex } as CSSProperties}
                 >
-                  {bucket.key}
+                  {colour}
                 </FilterLink>
               );
             })}
@@ -177,7 +199,7 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
       )}
       {priceShown && price && (
         // In the Refine panel it appears with the panel, closed like every group there.
-        <Accordion title="Price" defaultOpen={!draft} collapse={collapse}>
+        <Accordion title={t('listing.facet.price')} defaultOpen={!draft} collapse={collapse}>
           <Suspense fallback={null}>
             <PriceFilter
               price={price}
@@ -191,33 +213,33 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
       {categoryBuckets.length > 0 && (
         <section className="filter-group filter-group-static" aria-labelledby="filter-category-title">
           <h2 id="filter-category-title" className="filter-group-title">
-            Category
+            {t('listing.facet.category')}
           </h2>
           <CategoryTree buckets={categoryBuckets} level={levelOf(filters.category!.filterName) ?? 'category'} ancestors={[]} state={state} href={href} apply={apply} />
         </section>
       )}
       {brandBuckets.length > 0 && (
-        <Accordion title="Brands" defaultOpen={state.brand.length > 0} lazy collapse={collapse}>
-          <FacetSearchList type="brand" placeholder={FIND_PLACEHOLDERS.brand} buckets={brandBuckets} listing={data} state={state} href={href} apply={apply} />
+        <Accordion title={t('listing.facet.brands')} defaultOpen={state.brand.length > 0} lazy collapse={collapse}>
+          <FacetSearchList type="brand" placeholder={t(FIND_PLACEHOLDERS.brand)} buckets={brandBuckets} listing={data} state={state} href={href} apply={apply} />
         </Accordion>
       )}
       {storeBuckets.length > 0 && (
-        <Accordion title="Stores" defaultOpen={state.storename.length > 0} lazy collapse={collapse}>
-          <FacetSearchList type="store" placeholder={FIND_PLACEHOLDERS.store} buckets={storeBuckets} listing={data} state={state} href={href} apply={apply} />
+        <Accordion title={t('listing.facet.stores')} defaultOpen={state.storename.length > 0} lazy collapse={collapse}>
+          <FacetSearchList type="store" placeholder={t(FIND_PLACEHOLDERS.store)} buckets={storeBuckets} listing={data} state={state} href={href} apply={apply} />
         </Accordion>
       )}
       {links && links.brand.length > 0 && (
-        <Accordion title="Popular In Brand" defaultOpen={false} lazy collapse={collapse}>
+        <Accordion title={t('listing.facet.popularInBrand')} defaultOpen={false} lazy collapse={collapse}>
           <SeoLinkList links={links.brand} />
         </Accordion>
       )}
       {links && links.fixedbrand.length > 0 && (
-        <Accordion title="All Popular Brands" defaultOpen={false} lazy collapse={collapse}>
+        <Accordion title={t('listing.facet.allPopularBrands')} defaultOpen={false} lazy collapse={collapse}>
           <SeoLinkList links={links.fixedbrand} />
         </Accordion>
       )}
       {links && links.topsearches.length > 0 && (
-        <Accordion title="Top Searches" defaultOpen={false} collapse={collapse}>
+        <Accordion title={t('listing.facet.topSearches')} defaultOpen={false} collapse={collapse}>
           <SeoLinkList links={links.topsearches} />
         </Accordion>
       )}

@@ -9,10 +9,13 @@ import { canonicalListing, isIndexableListing, removeChip, selectedChips, type C
 import { searchKeyFromPath } from '../../../shared/listing/paths';
 import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
 import { clearAll, provenance, setPage, setProvenance, setSort } from '../../../shared/listing/transitions';
-import { PROVENANCE_LABELS } from '../../../shared/listing/vocabulary';
+import { PROVENANCE_MESSAGES } from '../../../shared/listing/vocabulary';
+import type { Translate } from '../../../shared/i18n/translator';
 import { formatPrice } from '../../../shared/price';
 import { SORT_OPTIONS, isSortValue } from '../../../shared/sort-options';
 import { useDepartment } from '../../app/department';
+import { useT } from '../../app/i18n';
+import { categoryName, colourName } from '../../app/taxonomy-names';
 import { useCountry } from '../../app/site-hooks';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
@@ -34,12 +37,14 @@ const ZeroListing = lazyPart(() => import('./ZeroListing').then((module) => modu
 
 
 // The listing and search page (spec section 2 "Listing and search page", section 4 "Listing",
-// section 8 for its failures).
+// section 8 for its failures). In the page's language (issue 29): the listing catalogue's
+// words, categories and colours from the taxonomy by slug; the page's title and description as
+// the api words them in the page's language; brands, stores and products as the feeds name them.
 
 /** The directories a brand's or store's listing sits under (/brands, /stores). */
 const DIRECTORIES = [
-  { kind: 'brand', key: 'Brands', slug: 'brands' },
-  { kind: 'store', key: 'Stores', slug: 'stores' },
+  { kind: 'brand', name: 'listing.directory.brands', slug: 'brands' },
+  { kind: 'store', name: 'listing.directory.stores', slug: 'stores' },
 ] as const;
 
 /**
@@ -47,18 +52,19 @@ const DIRECTORIES = [
  * directory (a brand's, a store's) or under Home (a search, a sale), so every listing has a
  * trail and the BreadcrumbList search engines read with it (issue 25).
  */
-function listingTrail(data: ListingData, canonicalPath: string, title: string): BreadcrumbEntry[] {
+function listingTrail(t: Translate, data: ListingData, canonicalPath: string, title: string): BreadcrumbEntry[] {
   const levels = data.breadcrumb?.breadCrumb ?? [];
   if (levels.length) return levels;
   const own: BreadcrumbEntry = { filterName: 'listing', key: title, slug: canonicalPath.slice(1) };
   const directory = DIRECTORIES.find((d) => data.path.startsWith(`/${d.kind}/`));
-  return directory ? [{ filterName: 'directory', key: directory.key, slug: directory.slug }, own] : [own];
+  return directory ? [{ filterName: 'directory', key: t(directory.name), slug: directory.slug }, own] : [own];
 }
 
 export function ListingPage() {
   const wire = useLoaderData() as ListingWire;
   const data = useListingWire(wire);
   const country = useCountry();
+  const t = useT();
   const inBrowser = useHydrated();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { state, href, go } = useListingNav(data);
@@ -93,32 +99,31 @@ export function ListingPage() {
   // (the loader's rule too), so noindex and never another site's hreflang alternate.
   const zero = data.error500 || data.pages.every((page) => page.products.length === 0);
   const query = state.q || (data.isSearch ? '' : searchKeyFromPath(data.path));
-  const title = first?.key || (query ? query.replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : 'Search');
+  const title = first?.key || (query ? query.replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : t('listing.title.search'));
   const money = (n: number) => formatPrice(n, { locale: country.locale, info: country.currencyInfo });
-  const count = new Intl.NumberFormat(country.locale).format(total);
 
   const labels = useMemo<ChipLabels>(() => {
-    const map = (buckets: { id: string; key: string; subBuckets?: { buckets: { id: string; key: string }[] }[] }[] | undefined) => {
+    type Named = { id: string; key: string; subBuckets?: { buckets: Named[] }[] };
+    const map = (buckets: Named[] | undefined, name: (b: Named) => string = (b) => b.key) => {
       const out = new Map<string, string>();
-      const walk = (list: typeof buckets) => list?.forEach((b) => (out.set(b.id, b.key), b.subBuckets?.forEach((s) => walk(s.buckets))));
+      const walk = (list: Named[] | undefined) => list?.forEach((b) => (out.set(b.id, name(b)), b.subBuckets?.forEach((s) => walk(s.buckets))));
       walk(buckets);
       return out;
     };
-    const categories = map(data.filters.category?.buckets);
-    for (const entry of data.breadcrumb?.breadCrumb ?? []) categories.set(entry.slug, entry.key);
+    const categories = map(data.filters.category?.buckets, (b) => categoryName(t, b.id, b.key));
+    for (const entry of data.breadcrumb?.breadCrumb ?? []) categories.set(entry.slug, categoryName(t, entry.slug, entry.key));
     return {
       brand: map(data.filters.brand?.buckets),
       storename: map(data.filters.store?.buckets),
-      colour: map(data.filters.colour?.buckets),
+      colour: map(data.filters.colour?.buckets, (b) => colourName(t, b.id, b.key)),
       category: categories,
       subcategory: categories,
       subcategory2: categories,
       subcategory3: categories,
       subcategory4: categories,
-      deals: Object.fromEntries((data.deals?.deals ?? []).map((d) => [d.key, d.textKey])),
     };
-  }, [data.filters, data.breadcrumb, data.deals]);
-  const chips = selectedChips(state, labels, money);
+  }, [data.filters, data.breadcrumb, t]);
+  const chips = selectedChips(state, t, labels, money);
 
   // Metadata: the canonical is this listing with its one indexable facet (if any) and page;
   // search results, deeper combinations, empty and failed listings are noindex
@@ -130,16 +135,14 @@ export function ListingPage() {
   const noindex = !isIndexableListing(data.link, state) || zero;
   const alternates = data.countryTotals ? sitesWithPage(data.countryTotals, state.page, data.perPage) : [];
   const images = data.pages.flatMap((p) => p.products.map((product) => product.variants[0]?.images.productimage180_jpg ?? '')).filter(Boolean);
-  const description =
-    first?.description ||
-    `Shop ${title} from hundreds of stores in ${country.name}: compare prices, find sales and free delivery on Vitrine.`;
+  const description = first?.description || t('listing.meta.description', { title, country: country.name });
   const lastPage = sitePageCount(total, data.perPage);
   const current = provenance(state);
 
   return (
     <div className="listing">
       <PageMeta
-        title={state.page > 1 ? `${title} - Page ${state.page}` : title}
+        title={state.page > 1 ? t('listing.meta.pageTitle', { title, page: state.page }) : title}
         description={description.slice(0, 300)}
         path={canonicalPath}
         images={images}
@@ -147,11 +150,11 @@ export function ListingPage() {
         noindex={noindex}
         countries={alternates}
       />
-      <Breadcrumb entries={listingTrail(data, canonicalPath, title)} />
+      <Breadcrumb entries={listingTrail(t, data, canonicalPath, title)} />
       {!zero && (
         <header className="listing-head">
           <h1>
-            {title} <span className="listing-count">({count} {total === 1 ? 'product' : 'products'})</span>
+            {title} <span className="listing-count">{t('listing.count', { count: total })}</span>
           </h1>
           {wire.followTarget && (
             <Suspense fallback={null}>
@@ -168,15 +171,15 @@ export function ListingPage() {
       )}
       <div className={`listing-layout${panelOpen ? ' is-refining' : ''}`}>
         {panelOpen && <div className="refine-backdrop" onClick={() => setDraft(null)} aria-hidden="true" />}
-        <aside id="listing-filters" className="listing-filters" aria-label="Filters" role={panelOpen ? 'dialog' : undefined} aria-modal={panelOpen ? true : undefined}>
+        <aside id="listing-filters" className="listing-filters" aria-label={t('listing.filters.label')} role={panelOpen ? 'dialog' : undefined} aria-modal={panelOpen ? true : undefined}>
           {panelOpen && (
             <div className="refine-head">
-              <h2>Refine</h2>
+              <h2>{t('listing.refine.title')}</h2>
               <button type="button" className="link-button" onClick={() => setDraft(clearAll(panelState))}>
-                Clear all
+                {t('listing.clearAll')}
               </button>
               <button type="button" className="link-button" onClick={() => setDraft(null)}>
-                Cancel
+                {t('listing.refine.cancel')}
               </button>
             </div>
           )}
@@ -203,12 +206,12 @@ export function ListingPage() {
                   go(next);
                 }}
               >
-                Apply Filters
+                {t('listing.refine.apply')}
               </button>
             </div>
           )}
         </aside>
-        <section className="listing-results" aria-label="Results">
+        <section className="listing-results" aria-label={t('listing.results.label')}>
           {!zero && (
             <div className="listing-toolbar">
               <a
@@ -219,9 +222,9 @@ export function ListingPage() {
                   openPanel();
                 }}
               >
-                Refine Products
+                {t('listing.refine.open')}
               </a>
-              <div className="provenance" role="group" aria-label="Country">
+              <div className="provenance" role="group" aria-label={t('listing.facet.country')}>
                 {(['local', 'international'] as const).map((choice) => (
                   <FilterLink
                     key={choice}
@@ -231,16 +234,16 @@ export function ListingPage() {
                     selected={current === choice}
                     className="toggle"
                   >
-                    {PROVENANCE_LABELS[choice]}
+                    {t(PROVENANCE_MESSAGES[choice])}
                   </FilterLink>
                 ))}
               </div>
               <label className="sort-select">
-                <span>Sort by</span>
+                <span>{t('listing.sort.label')}</span>
                 <select value={state.sort} onChange={(event) => isSortValue(event.target.value) && go(setSort(state, event.target.value))} disabled={!inBrowser}>
                   {SORT_OPTIONS.map((option) => (
                     <option key={option.value || 'recommended'} value={option.value}>
-                      {option.key}
+                      {t(option.label)}
                     </option>
                   ))}
                 </select>
@@ -248,17 +251,17 @@ export function ListingPage() {
             </div>
           )}
           {chips.length > 0 && (
-            <ul className="chips" aria-label="Selected filters">
+            <ul className="chips" aria-label={t('listing.chips.label')}>
               {chips.map((chip) => (
                 <li key={`${chip.type}:${chip.id}`}>
-                  <FilterLink next={removeChip(state, chip)} href={href} apply={go} selected={false} className="chip" label={`Remove ${chip.key}`}>
+                  <FilterLink next={removeChip(state, chip)} href={href} apply={go} selected={false} className="chip" label={t('listing.chip.remove', { name: chip.key })}>
                     {chip.key} <span aria-hidden="true">×</span>
                   </FilterLink>
                 </li>
               ))}
               <li>
                 <FilterLink next={clearAll(state)} href={href} apply={go} selected={false} className="chip chip-clear">
-                  Clear all
+                  {t('listing.clearAll')}
                 </FilterLink>
               </li>
             </ul>
@@ -268,7 +271,7 @@ export function ListingPage() {
               <h1>{SERVER_ERROR_MESSAGE}</h1>
               <p>
                 <button type="button" className="link-button" onClick={() => void revalidator.revalidate()}>
-                  Something went wrong. Please click here to Refresh
+                  {t('listing.results.retry')}
                 </button>
               </p>
             </div>
@@ -281,11 +284,11 @@ export function ListingPage() {
             <ListingResults key={data.path + serializeListingQuery(setPage(state, 1))} data={data} state={state} path={data.path} />
           )}
           {data.links && (data.links.attribute.length > 0 || data.links.brand.length > 0 || data.links.fixedbrand.length > 0) && (
-            <section className="seo-links" aria-label="Related searches">
+            <section className="seo-links" aria-label={t('listing.related.label')}>
               {[
-                { name: 'Shop by Colour', links: data.links.attribute },
-                { name: 'Popular Brands', links: data.links.brand },
-                { name: 'More Brands', links: data.links.fixedbrand },
+                { name: t('listing.related.colour'), links: data.links.attribute },
+                { name: t('listing.related.popularBrands'), links: data.links.brand },
+                { name: t('listing.related.moreBrands'), links: data.links.fixedbrand },
               ]
                 .filter((group) => group.links.length > 0)
                 .map((group) => (
@@ -304,7 +307,7 @@ export function ListingPage() {
           )}
           {!zero && <SitemapLinks info={data.links?.searchinfo} />}
           <p className="listing-back-to-top">
-            <a href="#main">Back to Top</a>
+            <a href="#main">{t('listing.backToTop')}</a>
           </p>
         </section>
       </div>

@@ -4,6 +4,7 @@ import { MAX_RESULT_WINDOW } from '../../../shared/constants';
 import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
 import { setPage } from '../../../shared/listing/transitions';
 import { useSiteConfig } from '../../app/contexts';
+import { useT } from '../../app/i18n';
 import { ProductCard } from './ProductCard';
 import { loadMoreCards } from '../../data/listing/listing-calls';
 import { sitePageCount, type ListingData } from '../../data/listing/listing-data';
@@ -52,6 +53,7 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
   const navigationType = useNavigationType();
   const navigation = useNavigation();
   const { basename } = useSiteConfig();
+  const t = useT();
   const initial = data.pages.flatMap((p) => p.products);
   const total = data.pages[0]?.totalCount ?? 0;
   const reachable = Math.min(total, MAX_RESULT_WINDOW);
@@ -174,18 +176,18 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
     <>
       {refreshing && (
         <p className="listing-spinner" role="status">
-          <span className="loader-spinner" aria-hidden="true" /> Getting products...
+          <span className="loader-spinner" aria-hidden="true" /> {t('listing.results.refreshing')}
         </p>
       )}
       {/* The cards' titles are h3s: this heading keeps the outline whole where the filters'
           headings are not shown (phones), for screen readers and heading-order audits. */}
-      <h2 className="visually-hidden">Products</h2>
+      <h2 className="visually-hidden">{t('listing.results.heading')}</h2>
       {/* A feed (the ARIA pattern for an infinitely scrolling list of articles): the cards
           are its articles, with no list item around each. Each card is in the document in
           order, so browsers work out its place (WAI-ARIA 1.2 aria-posinset): no aria-posinset
           on the cards, which the Nu checker allows on an <article> only beside a redundant
           role="article" (a warning per card, issue 25). */}
-      <div className="product-grid" role="feed" aria-label="Products" aria-busy={refreshing || status === 'loading'}>
+      <div className="product-grid" role="feed" aria-label={t('listing.results.heading')} aria-busy={refreshing || status === 'loading'}>
         {products.map((product, index) => (
           <ProductCard
             key={`${product.id}-${index}`}
@@ -198,28 +200,30 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
       <div ref={sentinel} className="scroll-sentinel" aria-hidden="true" />
       {status === 'loading' && (
         <p className="listing-spinner" role="status">
-          <span className="loader-spinner" aria-hidden="true" /> Getting more products...
+          <span className="loader-spinner" aria-hidden="true" /> {t('listing.results.loadingMore')}
         </p>
       )}
       {status === 'error' && (
         <div className="listing-retry" role="alert">
           <button type="button" className="link-button" onClick={() => void loadMore()}>
-            Something went wrong. Please click here to Refresh
+            {t('listing.results.retry')}
           </button>
         </div>
       )}
-      <nav className="listing-pages" aria-label="Pages">
+      <nav className="listing-pages" aria-label={t('listing.pages.label')}>
         {state.page > 1 && (
           <a href={`${basename}${pageHref(state.page - 1)}`} rel="prev" onClick={follow(state.page - 1)}>
-            Previous page
+            {t('listing.pages.previous')}
           </a>
         )}
         <span>
-          Page {extra.page > state.page ? `${state.page}–${extra.page}` : state.page} of {lastPage}
+          {extra.page > state.page
+            ? t('listing.pages.range', { first: state.page, last: extra.page, pages: lastPage })
+            : t('listing.pages.position', { page: state.page, pages: lastPage })}
         </span>
         {hasMore && (
           <a href={`${basename}${pageHref(extra.page + 1)}`} rel="next" onClick={follow(extra.page + 1)}>
-            Next page
+            {t('listing.pages.next')}
           </a>
         )}
       </nav>

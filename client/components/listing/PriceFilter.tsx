@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PriceFilter as PriceFilterData } from '../../../shared/api/search-schemas';
 import type { PriceRange } from '../../../shared/listing/listing-state';
+import { useT } from '../../app/i18n';
 import { acceptPriceRange, canApplyPrice, hasPriceRange, priceFilterErrors, typedPriceInput } from '../../../shared/validation/price-filter';
 
 // Spec section 2 "Price filter (slider with Min and Max inputs and an Apply button)",
@@ -23,6 +24,7 @@ type Props = {
 export function PriceFilter({ price, selected, choose, immediate }: Props) {
   const { price_min: rangeMinRaw, price_max: rangeMaxRaw } = price.buckets;
   const id = useId();
+  const t = useT();
   const rangeMin = Math.floor(rangeMinRaw ?? 0);
   const rangeMax = Math.ceil(rangeMaxRaw ?? 0);
   const current = selected ?? { min: rangeMin, max: rangeMax };
@@ -40,7 +42,7 @@ export function PriceFilter({ price, selected, choose, immediate }: Props) {
 
   if (!hasPriceRange(rangeMinRaw, rangeMaxRaw)) return null;
   const bounds = { rangeMin, rangeMax };
-  const errors = touched ? priceFilterErrors(minText, maxText, bounds) : [];
+  const errors = touched ? priceFilterErrors(minText, maxText, bounds, t) : [];
   const applicable = canApplyPrice(minText, maxText, bounds);
 
   const go = (min: number, max: number) => {
@@ -64,7 +66,7 @@ export function PriceFilter({ price, selected, choose, immediate }: Props) {
     <div className="price-filter">
       <div className="price-slider">
         <label className="visually-hidden" htmlFor={`${id}-lo`}>
-          Lowest price
+          {t('listing.price.lowest')}
         </label>
         <input
           id={`${id}-lo`}
@@ -76,7 +78,7 @@ export function PriceFilter({ price, selected, choose, immediate }: Props) {
           onChange={(e) => slide('min', Number(e.target.value))}
         />
         <label className="visually-hidden" htmlFor={`${id}-hi`}>
-          Highest price
+          {t('listing.price.highest')}
         </label>
         <input
           id={`${id}-hi`}
@@ -98,7 +100,7 @@ export function PriceFilter({ price, selected, choose, immediate }: Props) {
         }}
       >
         <label>
-          <span>Min</span>
+          <span>{t('listing.price.min')}</span>
           <span className="price-field">
             <span aria-hidden="true">{price.currencySymbol}</span>
             <input
@@ -115,7 +117,7 @@ export function PriceFilter({ price, selected, choose, immediate }: Props) {
           </span>
         </label>
         <label>
-          <span>Max</span>
+          <span>{t('listing.price.max')}</span>
           <span className="price-field">
             <span aria-hidden="true">{price.currencySymbol}</span>
             <input
@@ -132,7 +134,7 @@ export function PriceFilter({ price, selected, choose, immediate }: Props) {
           </span>
         </label>
         <button type="submit" className="button button-primary price-apply" disabled={!applicable}>
-          Apply
+          {t('listing.price.apply')}
         </button>
       </form>
       <div id={`${id}-errors`} className="price-errors" aria-live="polite">
@@ -144,7 +146,7 @@ export function PriceFilter({ price, selected, choose, immediate }: Props) {
       </div>
       {selected && (
         <button type="button" className="link-button" onClick={() => choose(undefined)}>
-          Clear price
+          {t('listing.price.clear')}
         </button>
       )}
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { NEW_TAB_SUFFIX } from '../../../shared/messages';
 import { formatPrice } from '../../../shared/price';
+import { useT } from '../../app/i18n';
 import { useCountry } from '../../app/site-hooks';
 import { ShellLink } from '../ui/ShellLink';
 import { useWishlistHearts } from '../wishlist/wishlist-hearts';
@@ -21,10 +22,10 @@ import { FALLBACK_IMAGE, buyControl, compareLine, createLookPath, hasFreeDeliver
 
 export type PageType = 'wishlist' | 'alerts' | undefined;
 
-/** 'Get Sale Alert' and the price-alert bell (spec section 2): kind, look, name. */
+/** 'Get Sale Alert' and the price-alert bell (spec section 2): kind, look, its name for a product. */
 const ALERT_ACTIONS = [
-  ['sale', 'product-card-action product-card-alert', 'Get Sale Alert'],
-  ['price', 'product-card-action icon-button icon-alert', 'Price alert'],
+  ['sale', 'product-card-action product-card-alert', 'listing.card.saleAlertFor'],
+  ['price', 'product-card-action icon-button icon-alert', 'listing.card.priceAlertFor'],
 ] as const;
 
 type Props = {
@@ -52,6 +53,7 @@ function useImageFallback(src: string) {
 
 export function ProductCard({ p, pageType, activeList, eager = false, priority = false, onListUpdate }: Props) {
   const country = useCountry();
+  const t = useT();
   const location = useLocation();
   const hearts = useWishlistHearts();
   const signedIn = hearts.signedIn;
@@ -68,7 +70,7 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
   const price = (n: number) => formatPrice(n, { locale: country.locale, info: country.currencyInfo });
   const reduced = showsListPrice(size);
   const saleTag = size.offers > 0;
-  const buy = buyControl(p, size);
+  const buy = buyControl(p, size, t);
   const freeDelivery = hasFreeDelivery(p, size.saleprice, country.code);
   const showVariants = pageType === undefined && p.variants.length > 1;
   const back = `returnurl=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
@@ -83,7 +85,7 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
       onMouseEnter={() => showLook(true)}
       onFocus={() => showLook(true)}
     >
-      {saleTag && pageType !== 'wishlist' && <span className="product-card-tag">{size.offers}% OFF</span>}
+      {saleTag && pageType !== 'wishlist' && <span className="product-card-tag">{t('listing.card.percentOff', { percent: size.offers })}</span>}
       {/* The picture is not a link of its own: the title's link reaches over it (CSS), one
           element fewer per card and the same click for a mouse, nothing for a screen reader. */}
       <img
@@ -101,8 +103,8 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
       {/* The card's actions sit over its picture, each placed by CSS (no wrapper of their own). */}
       {pageType === 'wishlist' ? (
         <>
-          <button type="submit" name="intent" value="delete-product" className="product-card-action icon-button icon-delete" aria-label="Delete from wishlist" onClick={() => onListUpdate?.({ action: 'delete', productId: p.id, listId: activeList })} />
-          <button type="submit" name="intent" value="choose-move" className="product-card-action icon-button icon-move" aria-label="Move to another wishlist" onClick={() => onListUpdate?.({ action: 'move', productId: p.id, listId: activeList })} />
+          <button type="submit" name="intent" value="delete-product" className="product-card-action icon-button icon-delete" aria-label={t('listing.card.deleteFromWishlist')} onClick={() => onListUpdate?.({ action: 'delete', productId: p.id, listId: activeList })} />
+          <button type="submit" name="intent" value="choose-move" className="product-card-action icon-button icon-move" aria-label={t('listing.card.moveToWishlist')} onClick={() => onListUpdate?.({ action: 'move', productId: p.id, listId: activeList })} />
         </>
       ) : pageType === undefined ? (
         <>
@@ -111,37 +113,37 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
           <ShellLink
             to={signedIn ? `/wishlist/add/${p.id}?${back}` : signIn}
             className={`product-card-action icon-button icon-wishlist${filled ? ' is-favourite' : ''}`}
-            aria-label={`Add ${title} to a wishlist${signedIn ? (filled ? ' (saved in one already)' : '') : ' (sign in first)'}`}
-            title={signedIn ? undefined : 'Sign in to save to a wishlist'}
+            aria-label={t('listing.card.addToWishlist', { title, state: signedIn ? (filled ? 'saved' : 'shopper') : 'guest' })}
+            title={signedIn ? undefined : t('listing.card.signInToSave')}
             onClick={(event) => hearts.open(event, { mode: 'wishlist', productId: p.id, productName: title })}
           />
-          {ALERT_ACTIONS.map(([kind, className, label]) => (
+          {ALERT_ACTIONS.map(([kind, className, name]) => (
             <ShellLink
               key={kind}
               // Without JavaScript, the add-alert page (a guid is URL-safe).
               to={`/alerts/add/${size.guid}?kind=${kind}&${back}`}
               className={className}
-              aria-label={`${label} for ${title}`}
+              aria-label={t(name, { title })}
               onClick={(event) => hearts.open(event, { mode: 'alert', target: { kind, guid: size.guid } })}
             >
-              {kind === 'sale' && label}
+              {kind === 'sale' && t('listing.card.saleAlert')}
             </ShellLink>
           ))}
           {/* Dress Me with this piece on the board, for anyone, signed in or not (the product page has it without JavaScript). */}
-          {lookShown && <ShellLink to={createLookPath(size)} className="product-card-action icon-button icon-look" aria-label={`Create a look with ${title}`} />}
+          {lookShown && <ShellLink to={createLookPath(size)} className="product-card-action icon-button icon-look" aria-label={t('listing.card.createLook', { title })} />}
           {/* Admins only; it opens the dialog, so it needs JavaScript (an admin's tool, not a shopper's). */}
           {hearts.admin && (
-            <button type="button" className="product-card-action icon-button icon-pick" aria-label={`Add ${title} to an editor's pick list`} onClick={(event) => hearts.open(event, { mode: 'editorpick', productId: p.id, productName: title })} />
+            <button type="button" className="product-card-action icon-button icon-pick" aria-label={t('listing.card.editorsPick', { title })} onClick={(event) => hearts.open(event, { mode: 'editorpick', productId: p.id, productName: title })} />
           )}
         </>
       ) : null}
       {showVariants && (
-        <div className="product-card-variants" role="group" aria-label="Colours">
+        <div className="product-card-variants" role="group" aria-label={t('listing.card.colours')}>
           {p.variants.map((v, index) => (
             <button
               key={`${v.size_variants[0]?.guid ?? index}`}
               type="button"
-              aria-label={`${v.colour ?? 'Colour'} ${index + 1}`}
+              aria-label={v.colour ? t('listing.card.variant', { colour: v.colour, number: index + 1 }) : t('listing.card.variantUnnamed', { number: index + 1 })}
               aria-pressed={index === variantIndex}
               onMouseEnter={() => setVariantIndex(index)}
               onFocus={() => setVariantIndex(index)}
@@ -156,14 +158,18 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
       <h3 className="product-card-title">
         <ShellLink to={productPath(p, size)}>{title}</ShellLink>
       </h3>
-      {/* The sale price is the paragraph's own text; "was" is said by CSS (.product-card-msrp::before). */}
+      {/* The sale price is the paragraph's own text; "was" is said by CSS (.product-card-msrp::before), in the page's language from data-was. */}
       <p className="product-card-price">
         {price(size.saleprice)}
-        {reduced && <s className="product-card-msrp">{price(size.msrp)}</s>}
+        {reduced && (
+          <s className="product-card-msrp" data-was={t('listing.card.was')}>
+            {price(size.msrp)}
+          </s>
+        )}
       </p>
       {/* Issue 28: one card stands for every store's copy; this one is the copy a shopper pays least for in all. */}
-      {p.compare && <p className="product-card-compare">{compareLine(p.compare, price)}</p>}
-      {freeDelivery && <p className="product-card-free">Free Delivery</p>}
+      {p.compare && <p className="product-card-compare">{compareLine(t, p.compare, price)}</p>}
+      {freeDelivery && <p className="product-card-free">{t('listing.card.freeDelivery')}</p>}
       {buy.kind === 'browse' ? (
         <ShellLink to={buy.to} className="product-card-buy">
           {buy.label}

@@ -1,8 +1,9 @@
 import type { ProductCard } from '../../../shared/api/product-schemas';
+import type { Translate } from '../../../shared/i18n/translator';
 import { percentOff } from '../../../shared/reference-price';
 
 // The product card's decisions (spec section 2 "Product card", section 9), kept apart from
-// the markup so they read like the spec.
+// the markup so they read like the spec; their words in the page's language (issue 29).
 
 export type CardSizeVariant = ProductCard['variants'][number]['size_variants'][number];
 
@@ -30,8 +31,8 @@ export function cardCompare(p: Partial<Pick<ProductCard, 'offersCount' | 'fromPr
 }
 
 /** The card's comparison line, as issue 28 words it: "from £X at N stores". */
-export function compareLine(compare: CardCompare, price: (n: number) => string): string {
-  return `from ${price(compare.fromPrice)} at ${compare.stores} stores`;
+export function compareLine(t: Translate, compare: CardCompare, price: (n: number) => string): string {
+  return t('listing.card.compare', { price: price(compare.fromPrice), stores: compare.stores });
 }
 
 /** The card view of a product: the card shows each variant's first size variant only. */
@@ -72,11 +73,16 @@ export type BuyControl =
  * Status 0: 'Browse {store}' (the store's listing). Status not 0 with affiliate 5 or 6:
  * 'Add to Cart'. Preorder and backorder with other affiliates buy at the store too.
  */
-export function buyControl(product: Pick<ProductCard, 'affiliate_id' | 'storename' | 'store_slug'>, size: Pick<CardSizeVariant, 'status' | 'guid'>): BuyControl {
+export function buyControl(
+  product: Pick<ProductCard, 'affiliate_id' | 'storename' | 'store_slug'>,
+  size: Pick<CardSizeVariant, 'status' | 'guid'>,
+  t: Translate,
+): BuyControl {
   const retailer = `/products/loadRetailerProductPage/${encodeURIComponent(size.guid)}`;
-  if (size.status === 0) return { kind: 'browse', label: `Browse ${product.storename}`, to: `/store/${product.store_slug}` };
-  if (CART_AFFILIATES.has(product.affiliate_id)) return { kind: 'cart', label: 'Add to Cart', to: retailer };
-  return { kind: 'buy', label: `Buy at ${product.storename}`, to: retailer };
+  const store = product.storename;
+  if (size.status === 0) return { kind: 'browse', label: t('listing.card.browse', { store }), to: `/store/${product.store_slug}` };
+  if (CART_AFFILIATES.has(product.affiliate_id)) return { kind: 'cart', label: t('listing.card.addToCart'), to: retailer };
+  return { kind: 'buy', label: t('listing.card.buyAt', { store }), to: retailer };
 }
 
 // The card's badge is the api's own rule (spec section 9), given the thresholds the api

@@ -1,8 +1,10 @@
+import { useT } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
 
 // An A–Z directory (brands, stores, designers): a row of letters that jump to their
 // groups, then each letter's names as links. Plain links and in-page anchors, so it reads
-// and works the same without JavaScript and with a keyboard.
+// and works the same without JavaScript and with a keyboard. `label` comes in the page's
+// language (issue 29); the letters are the names' own.
 
 export type DirectoryEntry = { name: string; to: string; letter: string; note?: string };
 
@@ -22,11 +24,12 @@ export function groupByLetter(entries: readonly DirectoryEntry[]): [string, Dire
 const anchor = (idPrefix: string, letter: string) => `${idPrefix}-${letter === '#' ? 'other' : letter.toLowerCase()}`;
 
 export function AlphabetDirectory({ entries, label, idPrefix }: { entries: readonly DirectoryEntry[]; label: string; idPrefix: string }) {
+  const t = useT();
   const groups = groupByLetter(entries);
   const present = new Set(groups.map(([l]) => l));
   return (
     <div className="az-directory">
-      <nav className="az-letters" aria-label={`${label} by letter`}>
+      <nav className="az-letters" aria-label={t('product.directory.byLetter', { label })}>
         <ul>
           {LETTERS.map((letter) => (
             <li key={letter}>

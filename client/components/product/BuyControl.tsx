@@ -1,5 +1,6 @@
 import type { Product, SizeVariant } from '../../../shared/api/product-schemas';
 import { NEW_TAB_SUFFIX } from '../../../shared/messages';
+import { useT } from '../../app/i18n';
 import { useCountry } from '../../app/site-hooks';
 import { buyControl } from '../listing/product-card-rules';
 import { ShellLink } from '../ui/ShellLink';
@@ -10,7 +11,7 @@ import { ShellLink } from '../ui/ShellLink';
 // 'Add to Cart' (the click-through too: the retailer's cart is on the retailer's site).
 export function BuyControl({ product, size }: { product: Pick<Product, 'affiliate_id' | 'storename' | 'store_slug'>; size: Pick<SizeVariant, 'status' | 'guid'> }) {
   const country = useCountry();
-  const buy = buyControl(product, size);
+  const buy = buyControl(product, size, useT());
   if (buy.kind === 'browse') {
     return (
       <ShellLink to={buy.to} className="button product-buy">

@@ -1,29 +1,31 @@
 import type { Country } from '../../../shared/countries';
+import { useT } from '../../app/i18n';
 import { BuyControl } from './BuyControl';
-import { CHEAPEST, compareTitle, type OfferRow } from './offers-view';
+import { compareTitle, type OfferRow } from './offers-view';
 import { PriceAge } from './PriceAge';
 
 // "Compare N offers" (issue 28): the chosen size's offers in every store on this country's site,
 // cheapest total first, as a table a screen reader walks by store. Each row's Buy control is a
 // plain link to the tracked click-through, so it all works without JavaScript; another size is
-// another page (the size links above), with that size's offers.
+// another page (the size links above), with that size's offers. In the page's language (issue 29).
 
 export function CompareOffers({ rows, country }: { rows: readonly OfferRow[]; country: Pick<Country, 'locale' | 'timeZone'> }) {
+  const t = useT();
   if (!rows.length) return null;
   return (
     <section className="product-offers" aria-labelledby="product-offers-title">
-      <h2 id="product-offers-title">{compareTitle(rows.length)}</h2>
+      <h2 id="product-offers-title">{compareTitle(t, rows.length)}</h2>
       <div className="product-offers-scroll">
         <table className="product-offers-table" aria-labelledby="product-offers-title">
           <thead>
             <tr>
-              <th scope="col">Store</th>
-              <th scope="col">Price</th>
-              <th scope="col">Delivery</th>
-              <th scope="col">Total</th>
-              <th scope="col">Stock</th>
+              <th scope="col">{t('product.table.store')}</th>
+              <th scope="col">{t('product.table.price')}</th>
+              <th scope="col">{t('product.offers.delivery')}</th>
+              <th scope="col">{t('product.offers.total')}</th>
+              <th scope="col">{t('product.offers.stock')}</th>
               <th scope="col">
-                <span className="visually-hidden">Buy</span>
+                <span className="visually-hidden">{t('product.offers.buy')}</span>
               </th>
             </tr>
           </thead>
@@ -32,7 +34,7 @@ export function CompareOffers({ rows, country }: { rows: readonly OfferRow[]; co
               <tr key={row.offer.guid} data-offer={row.offer.guid} className={row.cheapest ? 'is-cheapest' : undefined}>
                 <th scope="row">
                   {row.store}
-                  {row.cheapest && <strong className="product-offers-cheapest">{CHEAPEST}</strong>}
+                  {row.cheapest && <strong className="product-offers-cheapest">{t('product.offers.cheapest')}</strong>}
                   <PriceAge age={row.offer.priceAge} country={country} />
                 </th>
                 <td>
@@ -41,7 +43,7 @@ export function CompareOffers({ rows, country }: { rows: readonly OfferRow[]; co
                     <>
                       {' '}
                       <s className="product-msrp">
-                        <span className="visually-hidden">was </span>
+                        <span className="visually-hidden">{`${t('product.price.was')} `}</span>
                         {row.was}
                       </s>
                     </>

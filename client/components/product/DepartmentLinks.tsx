@@ -1,15 +1,18 @@
 import { DEPARTMENTS, type Department } from '../../../shared/constants';
 import { DEPARTMENT_LABELS } from '../../../shared/listing/vocabulary';
+import { useT } from '../../app/i18n';
+import { departmentName } from '../../app/taxonomy-names';
 import { ShellLink } from '../ui/ShellLink';
 
-/** All / Women / Men / Kids as links to the same page with ?department= (no JavaScript needed). */
+/** All / Women / Men / Kids as links to the same page with ?department= (no JavaScript needed), in the page's language (issue 29). */
 export function DepartmentLinks({ path, current }: { path: string; current: Department | undefined }) {
+  const t = useT();
   const options: { label: string; to: string; active: boolean }[] = [
-    { label: 'All', to: path, active: current === undefined },
-    ...DEPARTMENTS.map((d) => ({ label: DEPARTMENT_LABELS[d], to: `${path}?department=${d}`, active: current === d })),
+    { label: t('product.directory.all'), to: path, active: current === undefined },
+    ...DEPARTMENTS.map((d) => ({ label: departmentName(t, d, DEPARTMENT_LABELS[d]), to: `${path}?department=${d}`, active: current === d })),
   ];
   return (
-    <nav className="directory-departments" aria-label="Department">
+    <nav className="directory-departments" aria-label={t('product.directory.department')}>
       <ul>
         {options.map((o) => (
           <li key={o.label}>

@@ -1,5 +1,6 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import type { FollowTarget } from '../follows/FollowButton';
+import { useLocale, useT } from '../../app/i18n';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
 import { AlphabetDirectory } from './AlphabetDirectory';
@@ -9,6 +10,7 @@ import { AlphabetDirectory } from './AlphabetDirectory';
 // name from A to Z. One component, so what each entry offers (its link, and among the
 // popular ones a Follow button) is written once for both. The A–Z list stays plain links: a
 // form per name would weigh down a list of thousands; each name's listing has its button.
+// In the page's language (issue 29); the names as the feeds give them.
 
 /** One brand or store: its listing, its A–Z letter, how many products it has here. */
 export type DirectoryItem = {
@@ -24,9 +26,15 @@ export type DirectoryItem = {
   follow?: FollowTarget;
 };
 
+/** What each directory lists: its name (the A–Z label), its popular heading, its empty words. */
+const LISTED = {
+  brands: { label: 'listing.directory.brands', popular: 'listing.directory.popularBrands', none: 'listing.directory.noBrands' },
+  stores: { label: 'listing.directory.stores', popular: 'listing.directory.popularStores', none: 'listing.directory.noStores' },
+} as const;
+
 type Props = {
-  /** What is listed, plural and capitalised ("Brands"): the A–Z label, anchors and headings. */
-  label: string;
+  /** What is listed: the words, and the anchors' and headings' ids. */
+  listed: keyof typeof LISTED;
   heading: string;
   meta: { title: string; description: string; path: string };
   /** The line under the heading. */
@@ -48,8 +56,12 @@ export function mostPopular(items: readonly DirectoryItem[], count: number): Dir
   return [...items].sort((a, b) => b.productCount - a.productCount || a.name.localeCompare(b.name)).slice(0, count);
 }
 
-export function DirectoryPage({ label, heading, meta, intro, filters, items, popular: popularCount, FollowButton }: Props) {
-  const noun = label.toLowerCase();
+export function DirectoryPage({ listed, heading, meta, intro, filters, items, popular: popularCount, FollowButton }: Props) {
+  const t = useT();
+  const locale = useLocale();
+  const words = LISTED[listed];
+  const noun = listed;
+  const count = (item: DirectoryItem) => t('listing.directory.productCount', { count: item.productCount });
   const popular = mostPopular(items, popularCount);
   return (
     <div className="directory-page">
@@ -59,7 +71,7 @@ export function DirectoryPage({ label, heading, meta, intro, filters, items, pop
       {filters}
       {popular.length > 0 && (
         <section className="directory-popular" aria-labelledby={`popular-${noun}`}>
-          <h2 id={`popular-${noun}`}>Popular {noun}</h2>
+          <h2 id={`popular-${noun}`}>{t(words.popular)}</h2>
           <ul>
             {popular.map((item) => (
               <li key={item.to}>
@@ -67,7 +79,7 @@ export function DirectoryPage({ label, heading, meta, intro, filters, items, pop
                   {item.logo && <img src={item.logo} alt="" width={120} height={40} loading="lazy" decoding="async" />}
                   <span className="directory-name">{item.name}</span>
                   <span className="directory-count">
-                    {item.productCount} products{item.detail ? `, ${item.detail}` : ''}
+                    {`${count(item)}${item.detail ? `, ${item.detail}` : ''}`}
                   </span>
                 </ShellLink>
                 {item.follow && FollowButton && (
@@ -81,16 +93,16 @@ export function DirectoryPage({ label, heading, meta, intro, filters, items, pop
         </section>
       )}
       {items.length === 0 ? (
-        <p>No {noun} to show here yet.</p>
+        <p>{t(words.none)}</p>
       ) : (
         <AlphabetDirectory
-          label={label}
+          label={t(words.label)}
           idPrefix={noun}
           entries={items.map((item) => ({
             name: item.name,
             to: item.to,
             letter: item.letter,
-            note: `(${[String(item.productCount), item.detail].filter(Boolean).join(', ')})`,
+            note: `(${[new Intl.NumberFormat(locale).format(item.productCount), item.detail].filter(Boolean).join(', ')})`,
           }))}
         />
       )}

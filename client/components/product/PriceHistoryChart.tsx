@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import { PRICE_HISTORY_DEFAULT_DAYS } from '../../../shared/api/price-history-paths';
+import { catalogReady, useT } from '../../app/i18n';
 import {
   CHART,
   chartGeometry,
@@ -23,11 +24,13 @@ import {
 // need JavaScript; without it the page shows 90 days (or all there is), which is the default.
 // When more than one store sells the size (issue 28), it draws instead the lowest total across
 // stores and each store's total, with a legend naming them; its words and table state the lowest.
+// Its words, days and prices are the page's language's (issue 29).
 
 type Props = { history: PriceHistory; money: Money; locale: string };
 
 export function PriceHistoryChart({ history, money, locale }: Props) {
   const id = useId();
+  const t = useT();
   const acrossStores = history.stores.length > 1;
   const spans = spansOffered(acrossStores ? history.lowest : history.points);
   const [span, setSpan] = useState<Span>(spans.includes(PRICE_HISTORY_DEFAULT_DAYS) ? PRICE_HISTORY_DEFAULT_DAYS : spans[spans.length - 1]!);
@@ -37,7 +40,7 @@ export function PriceHistoryChart({ history, money, locale }: Props) {
   const day = (date: string) => dayLabel(date, locale, today);
   const stores = storesChart(history, span);
   const chart = chartGeometry(points);
-  const summary = historySummary(history, money, day);
+  const summary = historySummary(t, history, money, day);
   const lowIndex = history.lowest30 ? points.findLastIndex((p) => p.available && p.date <= history.lowest30!.date && p.salePrice === history.lowest30!.price) : -1;
   const todayPoint = chart.at(points.length - 1, history.current.salePrice);
   const lowPoint = lowIndex >= 0 ? chart.at(lowIndex, points[lowIndex]!.salePrice) : null;
@@ -45,17 +48,18 @@ export function PriceHistoryChart({ history, money, locale }: Props) {
 
   return (
     <section className="price-history" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>Price history</h2>
+      <h2 id={`${id}-h`}>{t('product.history.title')}</h2>
       {summary.map((line) => (
         <p key={line} className="price-history-note">
           {line}
         </p>
       ))}
       {spans.length > 1 && (
-        <div className="price-history-spans" role="group" aria-label="Period">
+        <div className="price-history-spans" role="group" aria-label={t('product.history.period')}>
           {spans.map((s) => (
-            <button key={s} type="button" aria-pressed={s === span} onClick={() => setSpan(s)}>
-              {s} days
+            // Another span may say what the first page's messages lack (a gap, a low): the whole catalogue first (issue 29).
+            <button key={s} type="button" aria-pressed={s === span} onClick={() => void catalogReady().then(() => setSpan(s), () => setSpan(s))}>
+              {t('product.history.span', { days: s })}
             </button>
           ))}
         </div>
@@ -66,8 +70,10 @@ export function PriceHistoryChart({ history, money, locale }: Props) {
         <>
           <figure className="price-history-figure">
             <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
-              <title id={`${id}-t`}>{`Price over the last ${points.length} days`}</title>
-              <desc id={`${id}-d`}>{`From ${money(chart.low)} to ${money(chart.high)}, ${day(points[0]!.date)} to ${day(today)}. ${summary.join(' ')}`}</desc>
+              <title id={`${id}-t`}>{t('product.history.chartTitle', { days: points.length })}</title>
+              <desc id={`${id}-d`}>
+                {t('product.history.chartDescription', { low: money(chart.low), high: money(chart.high), first: day(points[0]!.date), last: day(today), summary: summary.join(' ') })}
+              </desc>
               {chart.gaps.map((gap) => (
                 <rect key={gap.x} className="price-history-gap" x={gap.x} y={CHART.top} width={gap.width} height={CHART.height - CHART.top - CHART.bottom} />
               ))}
@@ -77,24 +83,24 @@ export function PriceHistoryChart({ history, money, locale }: Props) {
               {history.current.available && <circle className="price-history-today" cx={todayPoint.x} cy={todayPoint.y} r={4} />}
             </svg>
             <figcaption className="price-history-legend">
-              <span className="price-history-key-sale">Price</span> <span className="price-history-key-msrp">List price</span>{' '}
-              {chart.gaps.length > 0 && <span className="price-history-key-gap">Out of stock</span>}{' '}
-              {lowPoint && <span className="price-history-key-low">Lowest in 30 days</span>}
+              <span className="price-history-key-sale">{t('product.table.price')}</span> <span className="price-history-key-msrp">{t('product.table.listPrice')}</span>{' '}
+              {chart.gaps.length > 0 && <span className="price-history-key-gap">{t('product.stock.outOfStock')}</span>}{' '}
+              {lowPoint && <span className="price-history-key-low">{t('product.history.lowestIn30Key')}</span>}
               <span className="price-history-axis">
                 {day(points[0]!.date)} – {day(today)}
               </span>
             </figcaption>
           </figure>
           <details className="price-history-table">
-            <summary>Price changes as a table</summary>
+            <summary>{t('product.history.asTable')}</summary>
             <table>
-              <caption className="visually-hidden">{`Price changes over the last ${points.length} days`}</caption>
+              <caption className="visually-hidden">{t('product.history.tableCaption', { days: points.length })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">From</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">List price</th>
-                  <th scope="col">Availability</th>
+                  <th scope="col">{t('product.table.from')}</th>
+                  <th scope="col">{t('product.table.price')}</th>
+                  <th scope="col">{t('product.table.listPrice')}</th>
+                  <th scope="col">{t('product.table.availability')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -103,7 +109,7 @@ export function PriceHistoryChart({ history, money, locale }: Props) {
                     <th scope="row">{day(row.from)}</th>
                     <td>{money(row.salePrice)}</td>
                     <td>{money(row.msrp)}</td>
-                    <td>{row.available ? 'In stock' : 'Out of stock'}</td>
+                    <td>{row.available ? t('product.stock.inStock') : t('product.stock.outOfStock')}</td>
                   </tr>
                 ))}
               </tbody>
@@ -119,7 +125,8 @@ type StoresProps = { id: string; chart: StoresChart; history: PriceHistory; mone
 
 /** The lowest total across stores and each store's line; the table lists the lowest's changes. */
 function StoresFigure({ id, chart, history, money, day }: StoresProps) {
-  const lowest = storesSummary(chart, history.stores.length, money);
+  const t = useT();
+  const lowest = storesSummary(t, chart, history.stores.length, money);
   const first = day(chart.days[0]!.date);
   const last = day(chart.days[chart.days.length - 1]!.date);
   return (
@@ -127,15 +134,15 @@ function StoresFigure({ id, chart, history, money, day }: StoresProps) {
       <p className="price-history-note">{lowest}</p>
       <figure className="price-history-figure">
         <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
-          <title id={`${id}-t`}>{`Price with delivery at ${history.stores.length} stores over the last ${chart.days.length} days`}</title>
-          <desc id={`${id}-d`}>{`From ${money(chart.low)} to ${money(chart.high)}, ${first} to ${last}. ${lowest}`}</desc>
+          <title id={`${id}-t`}>{t('product.history.storesChartTitle', { stores: history.stores.length, days: chart.days.length })}</title>
+          <desc id={`${id}-d`}>{t('product.history.chartDescription', { low: money(chart.low), high: money(chart.high), first, last, summary: lowest })}</desc>
           {chart.stores.map((store, i) => (
             <path key={store.guid} className="price-history-store" data-line={i % 4} d={store.line} />
           ))}
           <path className="price-history-lowest" d={chart.lowest} />
         </svg>
         <figcaption className="price-history-legend">
-          <span className="price-history-key-lowest">Lowest across stores</span>{' '}
+          <span className="price-history-key-lowest">{t('product.history.lowestAcrossStores')}</span>{' '}
           {chart.stores.map((store, i) => (
             <span key={store.guid} className="price-history-key-store" data-line={i % 4}>
               {store.name}
@@ -147,21 +154,21 @@ function StoresFigure({ id, chart, history, money, day }: StoresProps) {
         </figcaption>
       </figure>
       <details className="price-history-table">
-        <summary>Lowest price as a table</summary>
+        <summary>{t('product.history.lowestAsTable')}</summary>
         <table>
-          <caption className="visually-hidden">{`Lowest price with delivery across stores over the last ${chart.days.length} days`}</caption>
+          <caption className="visually-hidden">{t('product.history.lowestTableCaption', { days: chart.days.length })}</caption>
           <thead>
             <tr>
-              <th scope="col">From</th>
-              <th scope="col">Lowest with delivery</th>
-              <th scope="col">Store</th>
+              <th scope="col">{t('product.table.from')}</th>
+              <th scope="col">{t('product.table.lowestWithDelivery')}</th>
+              <th scope="col">{t('product.table.store')}</th>
             </tr>
           </thead>
           <tbody>
             {lowestRows(chart, history).map((row) => (
               <tr key={row.from}>
                 <th scope="row">{day(row.from)}</th>
-                <td>{row.total === null ? 'Out of stock' : money(row.total)}</td>
+                <td>{row.total === null ? t('product.stock.outOfStock') : money(row.total)}</td>
                 <td>{row.store ?? '–'}</td>
               </tr>
             ))}

@@ -1,10 +1,12 @@
 import { useRef, type MouseEvent } from 'react';
 import { resizeProductImage } from '../../../shared/images';
+import { useT } from '../../app/i18n';
 import { FALLBACK_IMAGE } from '../listing/product-card-rules';
 
 // The product's pictures: a strip that scrolls and snaps one picture at a time (touch,
 // trackpad, arrow keys once focused), and thumbnails that link to each picture. Without
-// JavaScript the thumbnails are in-page links; with it they scroll the strip in place.
+// JavaScript the thumbnails are in-page links; with it they scroll the strip in place. Their
+// names are the page's language's (issue 29); the title is the feed's.
 
 type Props = { images: readonly string[]; title: string };
 
@@ -16,6 +18,7 @@ function useFallback() {
 
 export function ProductGallery({ images, title }: Props) {
   const track = useRef<HTMLUListElement>(null);
+  const t = useT();
   const onError = useFallback();
   if (images.length === 0) {
     return (
@@ -35,12 +38,12 @@ export function ProductGallery({ images, title }: Props) {
     <div className="product-gallery">
       {/* The strip scrolls: it takes focus so arrow keys scroll it (axe: scrollable-region-focusable), and stays a list. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <ul ref={track} className="product-gallery-track" tabIndex={0} aria-label={`Pictures of ${title}`}>
+      <ul ref={track} className="product-gallery-track" tabIndex={0} aria-label={t('product.gallery.label', { title })}>
         {images.map((src, index) => (
           <li key={src} id={`product-picture-${index + 1}`}>
             <img
               src={src}
-              alt={index === 0 ? title : `${title}, view ${index + 1}`}
+              alt={index === 0 ? title : t('product.gallery.view', { title, number: index + 1 })}
               width={600}
               height={600}
               loading={index === 0 ? 'eager' : 'lazy'}
@@ -52,10 +55,10 @@ export function ProductGallery({ images, title }: Props) {
         ))}
       </ul>
       {images.length > 1 && (
-        <ul className="product-gallery-thumbs" aria-label="Choose a picture">
+        <ul className="product-gallery-thumbs" aria-label={t('product.gallery.choose')}>
           {images.map((src, index) => (
             <li key={src}>
-              <a href={`#product-picture-${index + 1}`} onClick={show(index)} aria-label={`Picture ${index + 1} of ${images.length}`}>
+              <a href={`#product-picture-${index + 1}`} onClick={show(index)} aria-label={t('product.gallery.picture', { number: index + 1, count: images.length })}>
                 <img src={resizeProductImage(src, '80')} alt="" width={64} height={64} loading="lazy" decoding="async" onError={onError} />
               </a>
             </li>

@@ -5,6 +5,7 @@ import type { ProductCard as Card, ProductDetail } from '../../../shared/api/pro
 import { lazyFollowButton } from '../follows/follow-lazy';
 import { formatPrice } from '../../../shared/price';
 import { useSiteConfig } from '../../app/contexts';
+import { T, useT } from '../../app/i18n';
 import { useCountry } from '../../app/site-hooks';
 import { Breadcrumb } from '../listing/Breadcrumb';
 import { createLookPath, showsListPrice } from '../listing/product-card-rules';
@@ -19,7 +20,7 @@ import { ProductGallery } from './ProductGallery';
 import { ProductRating } from './ProductRating';
 import { SimilarProducts } from './SimilarProducts';
 import { CompareOffers } from './CompareOffers';
-import { offerRows } from './offers-view';
+import { discountWords, offerRows } from './offers-view';
 import { availabilityLabel, canonicalPath, galleryImages, metaDescription, productStructuredData, selectedOf, sizeOffersOf, sizePath } from './product-view';
 
 // The Follow button, its code on demand (follows/follow-lazy.ts).
@@ -30,16 +31,11 @@ const FollowButton = lazyFollowButton(() => import('../follows/FollowButton'));
 // the retailer. Every choice (colour, size) is a link to that size variant's own page, so
 // it all works without JavaScript and each price has an address. A size sold out on this
 // country's site offers "Tell me when it is back" (issue 27): the Back in Stock Alert dialog,
-// or without JavaScript the add-alert page.
+// or without JavaScript the add-alert page. Its words are the page's language's (issue 29);
+// the product's own (title, brand, store, description, sizes, colours) stay as the feed gave them.
 
 /** A size variant's status when sold out on this country's site (shared/api/product-schemas.ts). */
 const SOLD_OUT = 0;
-
-/**
- * What a sold-out size offers instead of the sale and price alerts (issue 27). Written here,
- * its one place: importing the alerts' rules would fold them into every page's shell chunk.
- */
-const BACK_IN_STOCK_ACTION = 'Tell me when it is back';
 
 type Props = {
   detail: ProductDetail;
@@ -51,19 +47,24 @@ type Props = {
   ratingError?: string | undefined;
 };
 
-/** A sold-out size's back-in-stock alert: the dialog with JavaScript, the add-alert page without. */
+/**
+ * A sold-out size's back-in-stock alert, offered instead of the sale and price alerts (issue 27):
+ * the dialog with JavaScript, the add-alert page without. Its words are the product catalogue's:
+ * the alerts' would fold into every page's shell chunk.
+ */
 function BackInStockLink({ guid, size }: { guid: string; size: string }) {
   const hearts = useWishlistHearts();
   const location = useLocation();
+  const t = useT();
   const back = `returnurl=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
   return (
     <ShellLink
       to={`/alerts/add/${guid}?kind=stock&${back}`}
       className="product-size-alert"
-      aria-label={size ? `${BACK_IN_STOCK_ACTION}: size ${size}` : BACK_IN_STOCK_ACTION}
+      aria-label={size ? t('product.backInStock.actionForSize', { size }) : t('product.backInStock.action')}
       onClick={(event) => hearts.open(event, { mode: 'alert', target: { kind: 'stock', guid } })}
     >
-      {BACK_IN_STOCK_ACTION}
+      {t('product.backInStock.action')}
     </ShellLink>
   );
 }
@@ -71,6 +72,7 @@ function BackInStockLink({ guid, size }: { guid: string; size: string }) {
 export function ProductPage({ detail, similar, history, myRating, ratingError }: Props) {
   const site = useSiteConfig();
   const country = useCountry();
+  const t = useT();
   const selection = selectedOf(detail);
   if (!selection) return null;
   const { product } = detail;
@@ -85,7 +87,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
   const description = variant.description.trim();
   // A store's copy names the canonical copy's page (issue 28); only that page names its other country sites.
   const canonical = canonicalPath(detail, selection);
-  const offers = offerRows(sizeOffersOf(detail, size.guid), price);
+  const offers = offerRows(t, sizeOffersOf(detail, size.guid), price);
   // Another colour opens in the same size when it has it.
   const colourTarget = (index: number) => {
     const sizes = product.variants[index]!.size_variants;
@@ -96,7 +98,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
     <article className="product-page">
       <PageMeta
         title={`${product.brand ? `${product.brand} ` : ''}${heading}`}
-        description={metaDescription(detail, selection, price(size.saleprice))}
+        description={metaDescription(t, detail, selection, price(size.saleprice))}
         path={canonical}
         images={images}
         type="product"
@@ -124,16 +126,16 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
               <>
                 {' '}
                 <s className="product-msrp">
-                  <span className="visually-hidden">was </span>
+                  <span className="visually-hidden">{`${t('product.price.was')} `}</span>
                   {price(size.msrp)}
                 </s>
               </>
             )}
-            {size.offers > 0 && <span className="product-offer">{size.offers}% OFF</span>}
+            {size.offers > 0 && <span className="product-offer">{discountWords(t, size.offers)}</span>}
           </p>
           <PriceAge age={detail.priceAge} country={country} />
           <p className="product-store">
-            Sold by <ShellLink to={`/store/${product.store_slug}`}>{product.storename}</ShellLink>
+            <T id="product.soldBy" values={{ store: product.storename }} components={{ 0: <ShellLink to={`/store/${product.store_slug}`} /> }} />
           </p>
           <Suspense fallback={null}>
             <FollowButton kind="store" id={product.store_id} name={product.storename} />
@@ -142,13 +144,13 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
           {product.variants.length > 1 && (
             <section className="product-options" aria-labelledby="product-colours">
               <h2 id="product-colours" className="product-option-title">
-                Colour: <span>{variant.colour_name || variant.colour || 'as shown'}</span>
+                <T id="product.colour.heading" values={{ colour: variant.colour_name || variant.colour || t('product.colour.asShown') }} components={{ 0: <span /> }} />
               </h2>
               <ul className="product-colours">
                 {product.variants.map((v, index) => {
                   const target = colourTarget(index);
                   if (!target) return null;
-                  const name = v.colour_name || v.colour || `Colour ${index + 1}`;
+                  const name = v.colour_name || v.colour || t('product.colour.numbered', { number: index + 1 });
                   return (
                     <li key={target.guid}>
                       <ShellLink to={sizePath(product, target)} aria-current={index === variantIndex ? 'true' : undefined} title={name} aria-label={name}>
@@ -164,7 +166,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
           {sized && (
             <section className="product-options" aria-labelledby="product-sizes">
               <h2 id="product-sizes" className="product-option-title">
-                Size: <span>{size.size}</span>
+                <T id="product.size.heading" values={{ size: size.size }} components={{ 0: <span /> }} />
               </h2>
               <ul className="product-sizes">
                 {variant.size_variants.map((s) => (
@@ -174,9 +176,9 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
                       className={s.status === 1 ? 'product-size' : 'product-size is-unavailable'}
                       aria-current={s.guid === size.guid ? 'true' : undefined}
                     >
-                      <span className="product-size-label">{s.size || 'One size'}</span>
+                      <span className="product-size-label">{s.size || t('product.size.one')}</span>
                       <span className="product-size-price">{price(s.saleprice)}</span>
-                      <span className="product-size-status">{availabilityLabel(s.status)}</span>
+                      <span className="product-size-status">{availabilityLabel(t, s.status)}</span>
                     </ShellLink>
                     {s.status === SOLD_OUT && <BackInStockLink guid={s.guid} size={s.size} />}
                   </li>
@@ -185,7 +187,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
             </section>
           )}
 
-          <p className={size.status === 1 ? 'product-availability' : 'product-availability is-unavailable'}>{availabilityLabel(size.status)}</p>
+          <p className={size.status === 1 ? 'product-availability' : 'product-availability is-unavailable'}>{availabilityLabel(t, size.status)}</p>
           {!sized && size.status === SOLD_OUT && (
             <p className="product-back-in-stock">
               <BackInStockLink guid={size.guid} size="" />
@@ -193,10 +195,10 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
           )}
 
           <ul className="product-notes">
-            {size.free_delivery && <li className="product-note-free">Free Delivery</li>}
+            {size.free_delivery && <li className="product-note-free">{t('product.note.freeDelivery')}</li>}
             {size.coupon && (
               <li className="product-note-coupon">
-                Coupon code <strong>{size.coupon.code}</strong>: {size.coupon.description}
+                <T id="product.note.coupon" values={{ code: size.coupon.code, description: size.coupon.description }} components={{ 0: <strong /> }} />
               </li>
             )}
             {product.sales.map((sale) => (
@@ -209,7 +211,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
           <BuyControl product={product} size={size} />
           <CompareOffers rows={offers} country={country} />
           <p className="product-create-look">
-            <ShellLink to={createLookPath(size)}>Create a look</ShellLink>
+            <ShellLink to={createLookPath(size)}>{t('product.createLook')}</ShellLink>
           </p>
 
           <ProductRating
@@ -224,7 +226,7 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
 
           {description && (
             <section className="product-description" aria-labelledby="product-description-title">
-              <h2 id="product-description-title">Details</h2>
+              <h2 id="product-description-title">{t('product.details')}</h2>
               <p>{description}</p>
             </section>
           )}

@@ -2,7 +2,9 @@ import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { ApiError } from '../../../shared/api/api-client';
 import { STAR_RATING_MAX } from '../../../shared/api/rating-paths';
 import type { RatingSummary } from '../../../shared/api/rating-schemas';
+import type { Translate } from '../../../shared/i18n/translator';
 import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
+import { catalogReady, useLocale, useT } from '../../app/i18n';
 import { useSession } from '../../app/session';
 import { rateProduct } from '../../data/product/rate-product';
 import { ShellLink } from '../ui/ShellLink';
@@ -10,7 +12,8 @@ import { ShellLink } from '../ui/ShellLink';
 // A product's ratings on its page: the average and the count for everyone; for a signed-in
 // shopper a 1 to 5 star radio group (real radios in a fieldset: Tab reaches the group, the
 // arrow keys move the choice, and each choice is sent); a guest is offered sign-in. Without
-// JavaScript the same form posts to the product route's action.
+// JavaScript the same form posts to the product route's action. In the page's language, the
+// average written as its locale writes numbers (issue 29).
 
 type Props = {
   productId: number;
@@ -24,15 +27,16 @@ type Props = {
 };
 
 const STARS = Array.from({ length: STAR_RATING_MAX }, (_, i) => i + 1);
-const starsLabel = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
 
-export function ratingSummaryText(rating: RatingSummary): string {
-  if (!rating) return 'No ratings yet';
-  return `${rating.ratingValue} out of ${STAR_RATING_MAX} stars from ${rating.ratingCount} ${rating.ratingCount === 1 ? 'rating' : 'ratings'}`;
+export function ratingSummaryText(t: Translate, locale: string, rating: RatingSummary): string {
+  if (!rating) return t('product.rating.none');
+  return t('product.rating.summary', { value: new Intl.NumberFormat(locale).format(rating.ratingValue), max: STAR_RATING_MAX, count: rating.ratingCount });
 }
 
 export function ProductRating({ productId, rating: initial, myRating, returnPath, error }: Props) {
   const session = useSession();
+  const t = useT();
+  const locale = useLocale();
   const [stars, setStars] = useState(myRating ?? null);
   const [rating, setRating] = useState(initial);
   const [status, setStatus] = useState(error ?? '');
@@ -47,10 +51,11 @@ export function ProductRating({ productId, rating: initial, myRating, returnPath
     queue.current = queue.current.then(async () => {
       if (latest.current !== n) return;
       try {
-        const answer = await rateProduct(productId, n);
+        // "Your rating … is saved" may not be among the first page's messages (issue 29).
+        const [answer] = await Promise.all([rateProduct(productId, n), catalogReady().catch(() => undefined)]);
         if (latest.current !== n) return;
         setRating(answer.rating);
-        setStatus(`Your rating of ${starsLabel(n)} is saved.`);
+        setStatus(t('product.rating.saved', { count: n }));
       } catch (failure) {
         setStatus(failure instanceof ApiError ? failure.message : SERVER_ERROR_MESSAGE);
       }
@@ -68,30 +73,30 @@ export function ProductRating({ productId, rating: initial, myRating, returnPath
 
   return (
     <section className="product-rating" aria-labelledby="product-rating-title">
-      <h2 id="product-rating-title">Ratings</h2>
+      <h2 id="product-rating-title">{t('product.rating.title')}</h2>
       <p className="product-rating-summary" data-testid="rating-summary">
-        {ratingSummaryText(rating)}
+        {ratingSummaryText(t, locale, rating)}
       </p>
       {myRating === undefined ? (
         <p>
           <ShellLink to={`/authentication?userType=Login&returnurl=${encodeURIComponent(returnPath)}`} onClick={signIn}>
-            Sign in to rate this product
+            {t('product.rating.signIn')}
           </ShellLink>
         </p>
       ) : (
         <form method="post" className="product-rating-form" onSubmit={submit}>
           <input type="hidden" name="id" value={productId} />
           <fieldset>
-            <legend>Your rating</legend>
+            <legend>{t('product.rating.yours')}</legend>
             {STARS.map((n) => (
               <label key={n} className="product-rating-star">
                 <input type="radio" name="star_rating" value={n} checked={stars === n} onChange={() => choose(n)} />
-                <span>{starsLabel(n)}</span>
+                <span>{t('product.rating.stars', { count: n })}</span>
               </label>
             ))}
           </fieldset>
           <button type="submit" className="button">
-            Save rating
+            {t('product.rating.save')}
           </button>
           <p className="product-rating-status" role="status">
             {status}

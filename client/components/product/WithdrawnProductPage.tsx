@@ -1,3 +1,4 @@
+import { useT } from '../../app/i18n';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
 import type { ReactNode } from 'react';
@@ -9,9 +10,10 @@ import type { WithdrawnProductView } from './withdrawn-product-view';
 // Answered 410 and kept out of search indexes (noindex). Loaded on demand (product.route.tsx).
 
 export function WithdrawnProductPage({ view, children }: { view: WithdrawnProductView; children: ReactNode }) {
+  const t = useT();
   return (
     <article className="product-page product-withdrawn" data-withdrawn="true">
-      <PageMeta title={view.heading} description={`${view.heading}: ${view.notice}.`} images={[view.picture]} noindex />
+      <PageMeta title={view.heading} description={t('product.withdrawn.description', { product: view.heading, store: view.storename })} images={[view.picture]} noindex />
       <div className="product-main">
         <img className="product-withdrawn-picture" src={view.picture} alt={view.heading} width={480} height={480} fetchPriority="high" />
         <div className="product-info">
@@ -19,7 +21,7 @@ export function WithdrawnProductPage({ view, children }: { view: WithdrawnProduc
           <p className="product-availability is-unavailable">{view.notice}</p>
           <p>
             <ShellLink className="button button-primary product-buy" to={view.storePath}>
-              {`Browse ${view.storename}`}
+              {t('product.buy.browse', { store: view.storename })}
             </ShellLink>
           </p>
         </div>

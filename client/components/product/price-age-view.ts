@@ -1,31 +1,33 @@
 import type { PriceAge } from '../../../shared/api/product-schemas';
 import type { Country } from '../../../shared/countries';
+import type { Translate } from '../../../shared/i18n/translator';
 
 // How old the price on a product page is (issue 27): "Price checked 3 hours ago". The page is
 // rendered on the server and hydrated in the browser from the same data, at different times;
 // a sentence made from each side's clock would differ and break hydration. So the server (and
 // the browser's first render) write the absolute time the api gave, in the site's locale and
 // time zone, inside <time datetime>; once hydrated, the browser says it relative to its clock.
-
-/** The note beside a store's prices whose feed is older than the api's FEED_STALE_HOURS. */
-export const PRICES_MAY_BE_OUT_OF_DATE = 'Prices may be out of date';
+// In the page's language (issue 29): `country.locale` is the page's locale (fr-CA), the times
+// are Intl's (DateTimeFormat, RelativeTimeFormat) and the few words Intl has no form for
+// ("just now", "an hour ago") are the catalogue's.
 
 const MINUTE_MS = 60_000;
 
 /** "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago": `checkedAt` seen from `now` (ms). */
-export function checkedAgo(checkedAt: string, now: number): string {
+export function checkedAgo(t: Translate, checkedAt: string, now: number, locale: string): string {
   const minutes = Math.floor((now - Date.parse(checkedAt)) / MINUTE_MS);
   // A clock a little behind the api's sees the check in the future: it was just now.
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return minutes === 1 ? 'a minute ago' : `${minutes} minutes ago`;
+  if (minutes < 1) return t('product.priceAge.justNow');
+  // numeric 'auto': a day ago is "yesterday" (hier, 昨日); Intl says "1 minute ago" where English says "a minute ago".
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (minutes < 60) return minutes === 1 ? t('product.priceAge.aMinuteAgo') : relative.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? 'an hour ago' : `${hours} hours ago`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? 'yesterday' : `${days} days ago`;
+  if (hours < 24) return hours === 1 ? t('product.priceAge.anHourAgo') : relative.format(-hours, 'hour');
+  return relative.format(-Math.floor(hours / 24), 'day');
 }
 
 /** "on 28 Nov 2026, 09:40" in the site's locale and time zone (a 24-hour clock, the same in every browser). */
-export function checkedOn(checkedAt: string, country: Pick<Country, 'locale' | 'timeZone'>): string {
+export function checkedOn(t: Translate, checkedAt: string, country: Pick<Country, 'locale' | 'timeZone'>): string {
   const when = new Intl.DateTimeFormat(country.locale, {
     day: 'numeric',
     month: 'short',
@@ -35,15 +37,21 @@ export function checkedOn(checkedAt: string, country: Pick<Country, 'locale' | '
     hourCycle: 'h23',
     timeZone: country.timeZone,
   });
-  return `on ${when.format(new Date(checkedAt))}`;
+  return t('product.priceAge.on', { date: when.format(new Date(checkedAt)) });
 }
 
 /** What the page says of a price's age: nothing when no feed has confirmed it yet. */
-export function priceAgeWords(age: PriceAge, country: Pick<Country, 'locale' | 'timeZone'>, now: number | null): { at: string; when: string; note: string | null } | null {
+export function priceAgeWords(
+  t: Translate,
+  age: PriceAge,
+  country: Pick<Country, 'locale' | 'timeZone'>,
+  now: number | null,
+): { at: string; when: string; note: string | null } | null {
   if (!age.checkedAt) return null;
   return {
     at: age.checkedAt,
-    when: now === null ? checkedOn(age.checkedAt, country) : checkedAgo(age.checkedAt, now),
-    note: age.mayBeOutOfDate ? PRICES_MAY_BE_OUT_OF_DATE : null,
+    when: now === null ? checkedOn(t, age.checkedAt, country) : checkedAgo(t, age.checkedAt, now, country.locale),
+    // The note beside a store's prices whose feed is older than the api's FEED_STALE_HOURS.
+    note: age.mayBeOutOfDate ? t('product.priceAge.stale') : null,
   };
 }

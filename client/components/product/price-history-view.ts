@@ -1,10 +1,12 @@
 import type { LowestPoint, PriceHistory, PricePoint } from '../../../shared/api/price-history-schemas';
 import { PRICE_HISTORY_SPANS } from '../../../shared/api/price-history-paths';
+import type { Translate } from '../../../shared/i18n/translator';
 
 // What the product page's price history shows, worked out from the api's answer without React:
 // the spans offered, the chart's lines in SVG coordinates, the text summary and the table's
 // rows (one per change, not one per day). The chart is drawn on the server as SVG; nothing
-// here needs a chart library.
+// here needs a chart library. Its words are whole sentences of the catalogue in the page's
+// language (issue 29), so a translation can order them as its language does.
 
 export type Span = (typeof PRICE_HISTORY_SPANS)[number];
 
@@ -140,10 +142,16 @@ export function storesChart(history: PriceHistory, span: number): StoresChart | 
 }
 
 /** The chart's words for the lowest across stores: its text alternative and the line under the summary. */
-export function storesSummary(chart: StoresChart, storeCount: number, money: Money): string {
-  if (!chart.today) return `Not in stock at any of the ${storeCount} stores today.`;
-  const delivery = chart.today.delivery === null ? 'delivery not shown' : chart.today.delivery === 0 ? 'free delivery' : `${money(chart.today.delivery)} delivery`;
-  return `Lowest across ${storeCount} stores today: ${money(chart.today.total)} at ${chart.today.store} (${delivery}).`;
+export function storesSummary(t: Translate, chart: StoresChart, storeCount: number, money: Money): string {
+  if (!chart.today) return t('product.history.storesNone', { stores: storeCount });
+  const { delivery } = chart.today;
+  const deliveryWords =
+    delivery === null
+      ? t('product.history.deliveryNotShown')
+      : delivery === 0
+        ? t('product.history.freeDelivery')
+        : t('product.history.deliveryPrice', { price: money(delivery) });
+  return t('product.history.storesLowest', { stores: storeCount, total: money(chart.today.total), store: chart.today.store, delivery: deliveryWords });
 }
 
 /** One row per change of the lowest total: from which day, how much, and which store had it. */
@@ -188,27 +196,31 @@ export type Money = (amount: number) => string;
  * The sentences under the chart: the 30-day low and today's price against it, the good time
  * to buy, and how the discount is measured (both figures where the feed's claim is bigger).
  */
-export function historySummary(history: PriceHistory, money: Money, day: (date: string) => string): string[] {
+export function historySummary(t: Translate, history: PriceHistory, money: Money, day: (date: string) => string): string[] {
   const lines: string[] = [];
   const { current, lowest30, reference } = history;
-  if (!current.available) lines.push('Out of stock at the retailer today.');
-  if (history.lowestIn90Days) lines.push(`This is the lowest price in 90 days: a good time to buy.`);
-  else if (lowest30) lines.push(`Lowest in 30 days: ${money(lowest30.price)} (${day(lowest30.date)}). Today: ${money(current.salePrice)}.`);
+  if (!current.available) lines.push(t('product.history.outOfStockToday'));
+  if (history.lowestIn90Days) lines.push(t('product.history.lowestIn90'));
+  else if (lowest30) lines.push(t('product.history.lowest30', { price: money(lowest30.price), date: day(lowest30.date), today: money(current.salePrice) }));
   if (reference.discount > 0) {
-    const against =
+    const percent = reference.discount;
+    const price = money(reference.price);
+    lines.push(
       reference.basis === 'history'
-        ? `the lowest price of the 30 days before this price began on ${day(reference.since)} (${money(reference.price)})`
+        ? t('product.history.discountHistory', { percent, date: day(reference.since), price })
         : reference.basis === 'partial'
-          ? `the lowest price since we began tracking it on ${day(reference.known)} (${money(reference.price)})`
-          : `the retailer's list price (${money(reference.price)}): we have less than 30 days of its price history`;
-    lines.push(`${reference.discount}% off, measured against ${against}.`);
+          ? t('product.history.discountPartial', { percent, date: day(reference.known), price })
+          : t('product.history.discountMsrp', { percent, price }),
+    );
     if (reference.msrpDiscount > reference.discount) {
-      lines.push(`The retailer's list price of ${money(current.msrp)} would make it ${reference.msrpDiscount}% off; we show the smaller figure.`);
+      lines.push(t('product.history.msrpClaim', { msrp: money(current.msrp), percent: reference.msrpDiscount }));
     }
   } else if (reference.msrpDiscount > 0) {
-    const before = reference.basis === 'partial' ? `since ${day(reference.known)}` : 'in the 30 days before';
+    const facts = { msrp: money(current.msrp), percent: reference.msrpDiscount, price: money(current.salePrice), lowest: money(reference.price) };
     lines.push(
-      `The retailer shows a list price of ${money(current.msrp)} (${reference.msrpDiscount}% off), but ${money(current.salePrice)} is no reduction on what it cost ${before} (lowest ${money(reference.price)}), so we show no discount.`,
+      reference.basis === 'partial'
+        ? t('product.history.noReductionSince', { ...facts, date: day(reference.known) })
+        : t('product.history.noReduction30', facts),
     );
   }
   return lines;

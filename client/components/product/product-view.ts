@@ -1,24 +1,25 @@
 import type { Offer, SizeOffers } from '../../../shared/api/offer-schemas';
 import type { Product, ProductDetail, SizeVariant, Variant } from '../../../shared/api/product-schemas';
+import type { Translate } from '../../../shared/i18n/translator';
 import { socialImageUrls } from '../../../shared/images';
 
 // What the product landing page decides, apart from its
 // markup: which variant and size it shows, how availability reads, which pictures it has,
 // its canonical page, and the schema.org ProductGroup it describes to search engines.
 
-/** Size variant status (shared/api/product-schemas.ts): 1 in stock, 0 out, 2 preorder, 3 backorder. */
-export function availabilityLabel(status: number): string {
+/** Size variant status (shared/api/product-schemas.ts): 1 in stock, 0 out, 2 preorder, 3 backorder; in the page's language (issue 29). */
+export function availabilityLabel(t: Translate, status: number): string {
   switch (status) {
     case 1:
-      return 'In stock';
+      return t('product.stock.inStock');
     case 0:
-      return 'Out of stock';
+      return t('product.stock.outOfStock');
     case 2:
-      return 'Pre-order';
+      return t('product.stock.preOrder');
     case 3:
-      return 'Back-order';
+      return t('product.stock.backOrder');
     default:
-      return 'Check availability';
+      return t('product.stock.check');
   }
 }
 
@@ -58,11 +59,11 @@ export function galleryImages(variant: Variant): string[] {
   return [...new Set([variant.images.productimage, ...variant.additional_images].filter(Boolean))];
 }
 
-/** A short description for meta tags: the merchant's text, else one made of the facts. */
-export function metaDescription(detail: ProductDetail, selection: Selection, price: string): string {
+/** A short description for meta tags: the facts in the page's language, then the merchant's text as the feed gave it. */
+export function metaDescription(t: Translate, detail: ProductDetail, selection: Selection, price: string): string {
   const { product } = detail;
   const text = selection.variant.description.replace(/\s+/g, ' ').trim();
-  const facts = `${product.brand ? `${product.brand} ` : ''}${selection.variant.title} for ${price} at ${product.storename}.`;
+  const facts = t('product.meta.description', { product: `${product.brand ? `${product.brand} ` : ''}${selection.variant.title}`, price, store: product.storename });
   const full = text ? `${facts} ${text}` : facts;
   return full.length > 300 ? `${full.slice(0, 297).trimEnd()}…` : full;
 }

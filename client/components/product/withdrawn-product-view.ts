@@ -1,10 +1,11 @@
 import { ApiError } from '../../../shared/api/api-client';
 import type { ProductCard, WithdrawnProduct } from '../../../shared/api/product-schemas';
-import { goneNotice } from '../../../shared/gone-notice';
+import type { Translate } from '../../../shared/i18n/translator';
 
 // The page of a product withdrawn from this country's site (issue 27; the api's product detail
 // answers 410 with what it still knows, docs/decisions/0076): what it draws, apart from its
-// markup. Never a dead end: the store's page, and similar items a shopper can buy here.
+// markup. Never a dead end: the store's page, and similar items a shopper can buy here. Its
+// words are the page's language's (issue 29): the loader words them with the request's translator.
 
 export type WithdrawnProductView = {
   /** The page's heading and title: brand and name. */
@@ -37,11 +38,12 @@ export function withdrawnProductOf(error: unknown): WithdrawnProduct | null {
   return w as WithdrawnProduct;
 }
 
-export function withdrawnProductView(product: WithdrawnProduct, similar: readonly ProductCard[]): WithdrawnProductView {
+export function withdrawnProductView(t: Translate, product: WithdrawnProduct, similar: readonly ProductCard[]): WithdrawnProductView {
   const storePath = `/store/${product.store_slug}`;
+  const store = product.storename;
   return {
     heading: `${product.brand ? `${product.brand} ` : ''}${product.title}`,
-    notice: goneNotice(product.storename),
+    notice: t('product.withdrawn.notice', { store }),
     picture: product.images.productimage,
     storename: product.storename,
     storePath,
@@ -49,8 +51,8 @@ export function withdrawnProductView(product: WithdrawnProduct, similar: readonl
     fallbacks: similar.length
       ? []
       : [
-          { label: `Browse ${product.storename}`, to: storePath },
-          { label: 'Go to Home', to: '/' },
+          { label: t('product.buy.browse', { store }), to: storePath },
+          { label: t('product.withdrawn.home'), to: '/' },
         ],
   };
 }

@@ -1,5 +1,6 @@
 import { Suspense, type MouseEvent } from 'react';
 import { lazyPart } from '../../app/lazy-part';
+import { useT } from '../../app/i18n';
 import { useSession, type AuthMode } from '../../app/session';
 import { ShellLink } from '../ui/ShellLink';
 
@@ -16,6 +17,7 @@ const MOBILE_QUERY = '(max-width: 767.98px)';
 // window they open the SIGN IN / REGISTER dialog instead; on mobile they stay links.
 export function AccountLinks() {
   const session = useSession();
+  const t = useT();
   if (session.viewer) {
     return (
       <Suspense fallback={null}>
@@ -33,12 +35,12 @@ export function AccountLinks() {
     <ul className="account-links">
       <li>
         <ShellLink to="/authentication?userType=Login" onClick={open('Login')}>
-          Sign In
+          {t('common.signIn')}
         </ShellLink>
       </li>
       <li>
         <ShellLink to="/authentication?userType=Register" onClick={open('Register')}>
-          Register
+          {t('shell.account.register')}
         </ShellLink>
       </li>
     </ul>

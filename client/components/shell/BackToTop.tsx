@@ -1,3 +1,4 @@
+import { useT } from '../../app/i18n';
 import { scrollToTop, useScrolledPast } from '../../app/use-scroll';
 
 /** Spec section 9: back-to-top scrolls over 500 ms. Shown once the page has scrolled a way. */
@@ -6,6 +7,7 @@ const SHOW_AFTER_PX = 600;
 
 export function BackToTop() {
   const show = useScrolledPast(SHOW_AFTER_PX);
+  const t = useT();
   return (
     <button
       type="button"
@@ -14,7 +16,7 @@ export function BackToTop() {
       tabIndex={show ? 0 : -1}
       onClick={() => scrollToTop(BACK_TO_TOP_MS)}
     >
-      <span aria-hidden="true">↑</span> Back to top
+      <span aria-hidden="true">↑</span> {t('shell.backToTop')}
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { useCountry } from '../../app/site-hooks';
 import { useT } from '../../app/i18n';
 import type { RouteHandle } from './CountryPopup';
 import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
+import { countryName } from '../ui/country-names';
 
 // The country chooser (spec section 2 "Country prefix"): each choice goes through
 // /choose-country/{cc}, which stores the country cookie and reloads the same page under
@@ -41,7 +42,7 @@ export function CountryChooser() {
       {/* The name starts with what is shown (WCAG 2.5.3 "label in name"), the rest is for screen readers. */}
       <summary>
         <span className="country-code">{current.code}</span> <span className="country-currency">{current.currencyInfo.symbol.trim()}</span>
-        <span className="visually-hidden">{t('shell.country.current', { country: current.name })}</span>
+        <span className="visually-hidden">{t('shell.country.current', { country: countryName(t, current.code) })}</span>
       </summary>
       <div className="country-panel">
         <p className="country-heading">{t('shell.country.shopIn')}</p>
@@ -54,7 +55,7 @@ export function CountryChooser() {
                 aria-current={code === current.code ? 'true' : undefined}
                 className={code === suggested && code !== current.code ? 'is-suggested' : undefined}
               >
-                {COUNTRIES[code].name} <span className="country-currency">({COUNTRIES[code].info.currencyCode})</span>
+                {countryName(t, code)} <span className="country-currency">({COUNTRIES[code].info.currencyCode})</span>
                 {code === suggested && code !== current.code && <span className="suggested-tag"> {t('shell.country.suggested')}</span>}
               </a>
             </li>

@@ -4,6 +4,7 @@ import { parseCountryCode, type CountryCode } from '../../../shared/countries';
 import { COOKIE } from '../../../shared/constants';
 import { useSiteConfig } from '../../app/contexts';
 import { readCookie } from '../../app/cookies';
+import { catalogReady } from '../../app/i18n';
 
 // The dialog itself is fetched only when it is to show (CountryPopupDialog.tsx).
 const CountryPopupDialog = lazy(() => import('./CountryPopupDialog').then((module) => ({ default: module.CountryPopupDialog })));
@@ -30,7 +31,16 @@ export function CountryPopup() {
   useEffect(() => {
     if (suppressed || window.location.hostname === 'localhost') return;
     const cookie = parseCountryCode(readCookie(COOKIE.country));
-    if (cookie && cookie !== country) setUsual(cookie);
+    if (!cookie || cookie === country) return;
+    let live = true;
+    // The dialog's words came after the first page's (issue 29): it opens once they are here.
+    catalogReady().then(
+      () => live && setUsual(cookie),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [country, suppressed]);
 
   if (!usual) return null;

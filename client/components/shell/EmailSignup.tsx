@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isValidEmail } from '../../../shared/validation/email';
 import { useBusy } from '../../app/busy';
-import { useNotify } from '../../app/notices';
+import { useT } from '../../app/i18n';
+import { failureText, useNotify } from '../../app/notices';
 import { useCountry } from '../../app/site-hooks';
-import { failureMessage, subscribe, type SubscribeSource } from '../../data/subscription/subscribe';
+import { subscribe, type SubscribeSource } from '../../data/subscription/subscribe';
 
 // One e-mail sign-up form, used by the footer newsletter and the mailing-list dialog
 // (spec section 5: the pattern, no whitespace; Subscribe disabled when empty or invalid;
@@ -22,6 +23,7 @@ export function EmailSignup({ source, invalidMessage, label, onSubscribed }: Pro
   const track = useBusy();
   const { code } = useCountry();
   const id = useId();
+  const t = useT();
   const valid = isValidEmail(email);
   const showError = email !== '' && !valid;
 
@@ -35,7 +37,7 @@ export function EmailSignup({ source, invalidMessage, label, onSubscribed }: Pro
       notify('success', message);
       onSubscribed?.();
     } catch (error) {
-      notify('error', failureMessage(error));
+      notify('error', failureText(error, t));
     } finally {
       setSending(false);
     }
@@ -58,7 +60,7 @@ export function EmailSignup({ source, invalidMessage, label, onSubscribed }: Pro
           onChange={(event) => setEmail(event.target.value.replace(/\s/g, ''))}
         />
         <button type="submit" className="button button-primary" disabled={!valid || sending}>
-          Subscribe
+          {t('shell.signup.subscribe')}
         </button>
       </div>
       {showError && (

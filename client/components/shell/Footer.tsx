@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
-import { EMAIL_MESSAGES } from '../../../shared/validation/email';
+import type { MessageId } from '../../../shared/i18n/message-ids';
+import { useT } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
 import { EmailSignup } from './EmailSignup';
 import { ShareButtons } from './ShareButtons';
@@ -11,45 +12,48 @@ const MailingListDialog = lazy(() => import('./MailingListDialog').then((module)
 
 // The footer (spec section 2 "Global shell"): popular tag pages, sitemap links, help and
 // legal pages, pages for sellers (outside the shop), social links, the newsletter and
-// what Vitrine does.
+// what Vitrine does. Labels are messages of the page's language (issue 29); the social
+// networks' names are theirs.
 
-export const POPULAR_TAGS: readonly [string, string][] = [
-  ['Dresses', 'dresses'],
-  ['Shirts & Blouses', 'shirts-blouses'],
-  ['Skirts', 'skirts'],
-  ['Jeans', 'jeans'],
-  ['Coats', 'coats'],
-  ["Men's Jeans", 'men-jeans'],
-  ["Men's T-Shirts", 'men-t-shirt'],
-  ["Men's Jackets", 'men-jackets'],
-  ["Men's Coats & Blazers", 'men-coats-blazers'],
-  ["Men's Sweatshirts & Hoodies", 'men-sweatshirts-hoodies'],
+type FooterLink = readonly [label: MessageId, to: string];
+
+const POPULAR_TAGS: readonly FooterLink[] = [
+  ['shell.footer.popular.dresses', 'dresses'],
+  ['shell.footer.popular.shirtsBlouses', 'shirts-blouses'],
+  ['shell.footer.popular.skirts', 'skirts'],
+  ['shell.footer.popular.jeans', 'jeans'],
+  ['shell.footer.popular.coats', 'coats'],
+  ['shell.footer.popular.menJeans', 'men-jeans'],
+  ['shell.footer.popular.menTShirts', 'men-t-shirt'],
+  ['shell.footer.popular.menJackets', 'men-jackets'],
+  ['shell.footer.popular.menCoatsBlazers', 'men-coats-blazers'],
+  ['shell.footer.popular.menSweatshirtsHoodies', 'men-sweatshirts-hoodies'],
 ];
 
-export const SITEMAP_LINKS: readonly [string, string][] = [
-  ['Designers', 'sitemap/designers'],
-  ['Stores', 'sitemap/stores'],
-  ['Brands', 'sitemap/brands'],
-  ['All Categories', 'sitemap/all-categories'],
-  ['All Products', 'sitemap/all-products'],
+const SITEMAP_LINKS: readonly FooterLink[] = [
+  ['shell.footer.sitemap.designers', 'sitemap/designers'],
+  ['shell.footer.sitemap.stores', 'sitemap/stores'],
+  ['shell.footer.sitemap.brands', 'sitemap/brands'],
+  ['shell.footer.sitemap.categories', 'sitemap/all-categories'],
+  ['shell.footer.sitemap.products', 'sitemap/all-products'],
 ];
 
-export const HELP_LINKS: readonly [string, string][] = [
-  ['About Us', 'about-us'],
-  ['Contact Us', 'contact-us'],
-  ['FAQs', 'faqs'],
-  ['Terms & Conditions', 'terms-and-conditions'],
-  ['Privacy Policy', 'privacy-policy'],
-  ['Data Protection Notice', 'general-data-protection-notice'],
+const HELP_LINKS: readonly FooterLink[] = [
+  ['shell.footer.help.aboutUs', 'about-us'],
+  ['shell.footer.help.contactUs', 'contact-us'],
+  ['shell.footer.help.faqs', 'faqs'],
+  ['shell.footer.help.terms', 'terms-and-conditions'],
+  ['shell.footer.help.privacy', 'privacy-policy'],
+  ['shell.footer.help.dataProtection', 'general-data-protection-notice'],
 ];
 
 const SELLERS = 'https://sellers.vitrine.example';
-export const SELLER_LINKS: readonly [string, string][] = [
-  ['Sell With Us', `${SELLERS}/`],
-  ['Seller Login', `${SELLERS}/login`],
-  ['Vendor Shops', `${SELLERS}/stores`],
-  ['Shipping Policy', `${SELLERS}/shipping-policy`],
-  ['Returns Policy', `${SELLERS}/returns-policy`],
+const SELLER_LINKS: readonly FooterLink[] = [
+  ['shell.footer.sellers.sell', `${SELLERS}/`],
+  ['shell.footer.sellers.login', `${SELLERS}/login`],
+  ['shell.footer.sellers.shops', `${SELLERS}/stores`],
+  ['shell.footer.sellers.shipping', `${SELLERS}/shipping-policy`],
+  ['shell.footer.sellers.returns', `${SELLERS}/returns-policy`],
 ];
 
 export const SOCIAL_LINKS: readonly [string, string][] = [
@@ -59,7 +63,7 @@ export const SOCIAL_LINKS: readonly [string, string][] = [
   ['Tumblr', 'https://vitrine.tumblr.com'],
 ];
 
-function LinkList({ title, links }: { title: string; links: readonly [string, string][] }) {
+function LinkList({ title, links }: { title: string; links: readonly (readonly [label: string, to: string])[] }) {
   return (
     <section className="footer-column" aria-label={title}>
       <h2>{title}</h2>
@@ -77,10 +81,12 @@ function LinkList({ title, links }: { title: string; links: readonly [string, st
 export function Footer() {
   const [mailingList, setMailingList] = useState(false);
   const [asked, setAsked] = useState(false);
+  const t = useT();
+  const said = (links: readonly FooterLink[]) => links.map(([label, to]) => [t(label), to] as const);
   return (
     <footer className="site-footer">
       <div className="footer-newsletter">
-        <EmailSignup source="footer" label="Sign up for our newsletter" invalidMessage={EMAIL_MESSAGES.newsletter} />
+        <EmailSignup source="footer" label={t('shell.footer.newsletter')} invalidMessage={t('shell.signup.invalid')} />
         <button
           type="button"
           className="link-button"
@@ -89,23 +95,20 @@ export function Footer() {
             setMailingList(true);
           }}
         >
-          Join our mailing list
+          {t('shell.mailingList.title')}
         </button>
       </div>
       <div className="footer-columns">
-        <LinkList title="Popular" links={POPULAR_TAGS} />
-        <LinkList title="Sitemap" links={SITEMAP_LINKS} />
-        <LinkList title="Help" links={HELP_LINKS} />
-        <LinkList title="For sellers" links={SELLER_LINKS} />
-        <LinkList title="Follow us" links={SOCIAL_LINKS} />
+        <LinkList title={t('shell.footer.popular')} links={said(POPULAR_TAGS)} />
+        <LinkList title={t('shell.footer.sitemap')} links={said(SITEMAP_LINKS)} />
+        <LinkList title={t('shell.footer.help')} links={said(HELP_LINKS)} />
+        <LinkList title={t('shell.footer.sellers')} links={said(SELLER_LINKS)} />
+        <LinkList title={t('shell.footer.follow')} links={SOCIAL_LINKS} />
       </div>
       <div className="footer-share">
-        <ShareButtons title="Vitrine: discover, compare and shop fashion" />
+        <ShareButtons title={t('shell.footer.shareTitle')} />
       </div>
-      <p className="footer-statement">
-        Vitrine helps you discover, compare and shop fashion and beauty from hundreds of stores and thousands of brands in
-        one place. When you choose a product, we take you to the retailer to buy it.
-      </p>
+      <p className="footer-statement">{t('shell.footer.statement')}</p>
       <p className="footer-legal">© Vitrine</p>
       {asked && (
         <Suspense fallback={null}>

@@ -1,9 +1,11 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { MenuTile } from '../../../shared/api/home-schemas';
+import { useT } from '../../app/i18n';
 import { useScrolledPast } from '../../app/use-scroll';
 import { ShellLink } from '../ui/ShellLink';
 import { AccountLinks } from './AccountLinks';
 import { CountryChooser } from './CountryChooser';
+import { LanguageChooser } from './LanguageChooser';
 import { MainMenu } from './MainMenu';
 import { SearchForm } from './SearchForm';
 
@@ -13,6 +15,7 @@ export const FIXED_HEADER_AFTER_PX = 300;
 export function Header({ menu }: { menu: readonly MenuTile[] }) {
   const fixed = useScrolledPast(FIXED_HEADER_AFTER_PX);
   const slot = useRef<HTMLDivElement>(null);
+  const t = useT();
   // A fixed header leaves the page's flow: its slot keeps the height it had with the header
   // in it (the header wraps differently on each screen width) before the frame is painted,
   // so the page under it does not jump when the header is fixed or comes back.
@@ -24,12 +27,13 @@ export function Header({ menu }: { menu: readonly MenuTile[] }) {
     <div className="site-header-slot" ref={slot}>
       <header className={`site-header${fixed ? ' is-fixed' : ''}`} data-fixed={fixed ? 'true' : 'false'}>
         <div className="header-bar">
-          <ShellLink to="/" className="site-logo" aria-label="Vitrine home">
+          <ShellLink to="/" className="site-logo" aria-label={t('shell.header.home')}>
             Vitrine
           </ShellLink>
           <SearchForm />
           <div className="header-tools">
             <CountryChooser />
+            <LanguageChooser />
             <AccountLinks />
           </div>
         </div>

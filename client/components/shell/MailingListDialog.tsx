@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { EMAIL_MESSAGES } from '../../../shared/validation/email';
+import { T, useT } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
 import { EmailSignup } from './EmailSignup';
 
@@ -10,6 +10,7 @@ import { EmailSignup } from './EmailSignup';
 // and the page the shopper asked for would open under a modal.
 export function MailingListDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const t = useT();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -19,22 +20,17 @@ export function MailingListDialog({ open, onClose }: { open: boolean; onClose: (
 
   return (
     <dialog ref={dialog} className="modal mailing-list-dialog" aria-labelledby="mailing-list-title" onClose={onClose}>
-      <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+      <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
         ×
       </button>
-      <h2 id="mailing-list-title">Join our mailing list</h2>
+      <h2 id="mailing-list-title">{t('shell.mailingList.title')}</h2>
       <p className="consent-note">
-        By clicking Subscribe, you agree to receive emails from Vitrine and accept our{' '}
-        <ShellLink to="/privacy-policy" onClick={onClose}>
-          privacy policy
-        </ShellLink>{' '}
-        and{' '}
-        <ShellLink to="/terms-and-conditions" onClick={onClose}>
-          terms of service
-        </ShellLink>
-        .
+        <T
+          id="shell.mailingList.consent"
+          components={{ 0: <ShellLink to="/privacy-policy" onClick={onClose} />, 1: <ShellLink to="/terms-and-conditions" onClick={onClose} /> }}
+        />
       </p>
-      {open && <EmailSignup source="dialog" label="Email" invalidMessage={EMAIL_MESSAGES.mailingList} onSubscribed={onClose} />}
+      {open && <EmailSignup source="dialog" label={t('shell.mailingList.email')} invalidMessage={t('shell.mailingList.invalid')} onSubscribed={onClose} />}
     </dialog>
   );
 }

@@ -1,6 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { MenuTile } from '../../../shared/api/home-schemas';
+import type { Department } from '../../../shared/constants';
+import type { Translate } from '../../../shared/i18n/translator';
+import { catalogReady, useT } from '../../app/i18n';
+import { categoryName, departmentName } from '../../app/taxonomy-names';
 import { ShellLink } from '../ui/ShellLink';
 
 // The header menu (spec section 2 "Global shell"), in the order the menu structure gives.
@@ -10,6 +14,15 @@ import { ShellLink } from '../ui/ShellLink';
 // one nested menu is open at a time (spec section 4 "Shell").
 
 const MEGA_MENUS = new Set(['clothing', 'men-clothing']);
+
+// Names in the page's language (issue 29): Women and Men are departments, every other item a
+// category named by its slug; an item the taxonomy catalogue lacks keeps the menu's name.
+const DEPARTMENT_ITEMS: Readonly<Record<string, Department>> = { clothing: 'women', 'men-clothing': 'men' };
+
+export function menuItemName(t: Translate, slug: string, name: string): string {
+  const department = DEPARTMENT_ITEMS[slug];
+  return department ? departmentName(t, department, name) : categoryName(t, slug, name);
+}
 const COLUMNS = 4;
 
 function columnsOf(item: MenuTile): MenuTile['childItems'][] {
@@ -24,8 +37,20 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
   const [openItem, setOpenItem] = useState<number | null>(null);
   const drawerId = useId();
   const location = useLocation();
+  const t = useT();
 
-  useEffect(() => setEnhanced(true), []);
+  // The drawer's button and the submenu toggles are drawn only in the browser, so their words
+  // are not among the first page's (issue 29): they come with the whole catalogue.
+  useEffect(() => {
+    let live = true;
+    catalogReady().then(
+      () => live && setEnhanced(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   // A navigation closes the drawer.
   useEffect(() => {
     setDrawerOpen(false);
@@ -33,7 +58,7 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
   }, [location.pathname, location.search]);
 
   return (
-    <nav aria-label="Main menu" className={`main-menu${enhanced ? ' is-enhanced' : ''}${drawerOpen ? ' drawer-open' : ''}`}>
+    <nav aria-label={t('shell.menu.label')} className={`main-menu${enhanced ? ' is-enhanced' : ''}${drawerOpen ? ' drawer-open' : ''}`}>
       {enhanced && (
         <button
           type="button"
@@ -43,7 +68,7 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
           onClick={() => setDrawerOpen((open) => !open)}
         >
           <span aria-hidden="true" className="burger" />
-          Menu
+          {t('shell.menu.toggle')}
         </button>
       )}
       <ul className="menu-list" id={drawerId}>
@@ -52,6 +77,7 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
           const mega = MEGA_MENUS.has(item.itemSlug);
           const open = openItem === item.itemId;
           const panelId = `menu-panel-${item.itemId}`;
+          const name = menuItemName(t, item.itemSlug, item.name);
           return (
             <li
               key={item.itemId}
@@ -59,7 +85,7 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
             >
               <div className="menu-row">
                 <ShellLink to={item.externalUrl ?? `/${item.itemSlug}`} className="menu-link">
-                  {item.name}
+                  {name}
                 </ShellLink>
                 {hasChildren && enhanced && (
                   <button
@@ -67,7 +93,7 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
                     className="submenu-toggle"
                     aria-expanded={open}
                     aria-controls={panelId}
-                    aria-label={`${item.name} categories`}
+                    aria-label={t('shell.menu.categories', { name })}
                     onClick={() => setOpenItem(open ? null : item.itemId)}
                   />
                 )}
@@ -80,7 +106,7 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
                         <ul key={index} className="menu-column">
                           {column.map((child) => (
                             <li key={child.itemId}>
-                              <ShellLink to={`/${child.itemSlug}`}>{child.itemName}</ShellLink>
+                              <ShellLink to={`/${child.itemSlug}`}>{categoryName(t, child.itemSlug, child.itemName)}</ShellLink>
                             </li>
                           ))}
                         </ul>
@@ -90,7 +116,7 @@ export function MainMenu({ menu }: { menu: readonly MenuTile[] }) {
                     <ul className="menu-simple">
                       {item.childItems.map((child) => (
                         <li key={child.itemId}>
-                          <ShellLink to={`/${child.itemSlug}`}>{child.itemName}</ShellLink>
+                          <ShellLink to={`/${child.itemSlug}`}>{categoryName(t, child.itemSlug, child.itemName)}</ShellLink>
                         </li>
                       ))}
                     </ul>

@@ -5,6 +5,7 @@ import type { SuggestionsSchema } from '../../../shared/api/search-schemas';
 import { cleanSearchText, typedSearchText } from '../../../shared/validation/search-text';
 import { useSiteConfig } from '../../app/contexts';
 import { useDepartment } from '../../app/department';
+import { useT } from '../../app/i18n';
 import { searchSuggestions } from '../../data/search/suggestions';
 
 // The header search field (spec section 5 "Search text"). A real GET form, so it works
@@ -28,6 +29,7 @@ export function SearchForm() {
   const [params] = useSearchParams();
   const [text, setText] = useState(() => params.get('q') ?? '');
   const navigate = useNavigate();
+  const t = useT();
   const { basename } = useSiteConfig();
   const { department } = useDepartment();
   const listId = useId();
@@ -114,9 +116,9 @@ export function SearchForm() {
   return (
     // A name of its own: a page may hold another search landmark (Dress Me's piece search), and
     // landmarks of one role need names that tell them apart (axe landmark-unique, issue 25).
-    <form role="search" aria-label="Site search" className="search-form" action={`${basename}/search`} method="get" onSubmit={submit}>
+    <form role="search" aria-label={t('shell.search.landmark')} className="search-form" action={`${basename}/search`} method="get" onSubmit={submit}>
       <label htmlFor="site-search" className="visually-hidden">
-        Search for products, brands and stores
+        {t('shell.search.placeholder')}
       </label>
       <input
         id="site-search"
@@ -129,7 +131,7 @@ export function SearchForm() {
         aria-controls={listId}
         aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
         autoComplete="off"
-        placeholder="Search for products, brands and stores"
+        placeholder={t('shell.search.placeholder')}
         value={text}
         maxLength={100}
         onChange={(event) => {
@@ -148,7 +150,7 @@ export function SearchForm() {
           hideTimer.current = setTimeout(close, SUGGESTIONS_HIDE_MS);
         }}
       />
-      <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!shown}>
+      <ul id={listId} role="listbox" aria-label={t('shell.search.suggestions')} className="search-suggestions" hidden={!shown}>
         {suggestions.map((suggestion, index) => (
           // Options of a combobox never take focus: the keys are the input's (aria-activedescendant).
           // eslint-disable-next-line jsx-a11y/click-events-have-key-events
@@ -163,11 +165,12 @@ export function SearchForm() {
             onClick={() => go(suggestion)}
           >
             <span>{suggestion.key}</span>
-            {suggestion.type !== 'search' && suggestion.type !== 'term' && <span className="suggestion-type">{suggestion.type}</span>}
+            {suggestion.type === 'category' && <span className="suggestion-type">{t('shell.search.type.category')}</span>}
+            {suggestion.type === 'brand' && <span className="suggestion-type">{t('shell.search.type.brand')}</span>}
           </li>
         ))}
       </ul>
-      <button type="submit" className="search-submit" aria-label="Search">
+      <button type="submit" className="search-submit" aria-label={t('shell.search.submit')}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { useSiteConfig } from '../../app/contexts';
+import { useT } from '../../app/i18n';
 
 // Share buttons (spec section 2 "Global shell"): facebook, twitter, tumblr, pinterest.
 // Google's share service closed in 2019, so it is left out. Plain links to each
@@ -7,6 +8,7 @@ import { useSiteConfig } from '../../app/contexts';
 export function ShareButtons({ title, image }: { title: string; image?: string | undefined }) {
   const { siteUrl, basename } = useSiteConfig();
   const location = useLocation();
+  const translate = useT();
   const url = `${siteUrl}${basename}${location.pathname === '/' && basename ? '' : location.pathname}`;
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
@@ -20,11 +22,11 @@ export function ShareButtons({ title, image }: { title: string; image?: string |
     },
   ];
   return (
-    <ul className="share-buttons" aria-label="Share this page">
+    <ul className="share-buttons" aria-label={translate('shell.share.label')}>
       {services.map((service) => (
         <li key={service.name}>
           <a href={service.href} target="_blank" rel="noopener noreferrer" className={`share-${service.name.toLowerCase()}`}>
-            Share on {service.name}
+            {translate('shell.share.on', { service: service.name })}
           </a>
         </li>
       ))}

@@ -2,6 +2,7 @@ import { useContext, type ReactNode } from 'react';
 import { UNSAFE_DataRouterStateContext, useMatches } from 'react-router';
 import type { MenuTile } from '../../../shared/api/home-schemas';
 import { BusyProvider } from '../../app/busy';
+import { useT } from '../../app/i18n';
 import { DepartmentProvider } from '../../app/department';
 import type { Viewer } from '../../app/viewer';
 import { SessionProvider } from '../account/SessionProvider';
@@ -12,12 +13,14 @@ import { BackToTop } from './BackToTop';
 import { CountryPopup, type RouteHandle } from './CountryPopup';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { LanguageNotice } from './LanguageNotice';
 
 /** Header, content and footer: every page has them, error pages included (ARCHITECTURE.md "What users must never see"). */
 export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTile[]; viewer?: Viewer | null; children: ReactNode }) {
   // The retailer click-through page hides header and footer (spec section 2 route table),
   // but not when it failed: its not-found page needs the way back like any other.
   const matches = useMatches();
+  const t = useT();
   const routerState = useContext(UNSAFE_DataRouterStateContext);
   const failed = Boolean(routerState?.errors && Object.keys(routerState.errors).length > 0);
   const hideShell = !failed && matches.some((m) => (m.handle as RouteHandle | undefined)?.hideShell);
@@ -29,7 +32,7 @@ export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTi
             <WishlistProvider>
             <DepartmentProvider>
               <a className="skip-link" href="#main">
-                Skip to content
+                {t('shell.skipLink')}
               </a>
               {!hideShell && <Header menu={menu} />}
               <main id="main" className="site-main" tabIndex={-1}>
@@ -38,6 +41,7 @@ export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTi
               {!hideShell && <Footer />}
               {!hideShell && <BackToTop />}
               <CountryPopup />
+              <LanguageNotice />
             </DepartmentProvider>
             </WishlistProvider>
           </SessionProvider>

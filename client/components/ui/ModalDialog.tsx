@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useT } from '../../app/i18n';
 
 // The frame the Wishlist and Alert dialogs share (spec section 9 "Modal config: no keyboard
 // close, backdrop, backdrop click ignored"): a <dialog> shown modal as it mounts, closed as it
@@ -55,10 +56,11 @@ export function ModalDialog({ className, labelledBy, children, data }: Props) {
 
 /** A dialog form's buttons: Close, always there, and its submit, which waits for a valid form and one request at a time. */
 export function DialogActions({ onClose, submit, disabled }: { onClose(): void; submit: string; disabled: boolean }) {
+  const t = useT();
   return (
     <div className="modal-actions">
       <button type="button" className="button button-secondary" onClick={onClose}>
-        Close
+        {t('common.close')}
       </button>
       <button type="submit" className="button" disabled={disabled}>
         {submit}

@@ -1,3 +1,4 @@
+import { useT } from '../../app/i18n';
 import { ShellLink } from './ShellLink';
 
 /** The last page of a paged answer (at least 1, so an empty list is "page 1 of 1"). */
@@ -16,14 +17,13 @@ type Props = {
 
 /** Previous, "Page n of m", Next under a paged list; nothing when it fits on one page. */
 export function Pager({ className, page, lastPage, href }: Props) {
+  const t = useT();
   if (lastPage <= 1) return null;
   return (
-    <nav className={className} aria-label="Pages">
-      {page > 1 && <ShellLink to={href(page - 1)}>Previous</ShellLink>}
-      <span>
-        Page {page} of {lastPage}
-      </span>
-      {page < lastPage && <ShellLink to={href(page + 1)}>Next</ShellLink>}
+    <nav className={className} aria-label={t('common.pager.label')}>
+      {page > 1 && <ShellLink to={href(page - 1)}>{t('common.pager.previous')}</ShellLink>}
+      <span>{t('common.pager.page', { page, lastPage })}</span>
+      {page < lastPage && <ShellLink to={href(page + 1)}>{t('common.pager.next')}</ShellLink>}
     </nav>
   );
 }

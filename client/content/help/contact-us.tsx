@@ -1,86 +1,76 @@
+import type { Translate } from '../../../shared/i18n/translator';
+import { T } from '../../app/i18n';
 import { ShellLink } from '../../components/ui/ShellLink';
 import { PARTNERS_EMAIL, PRESS_EMAIL, PRIVACY_EMAIL, REPLY_WORKING_DAYS, SUPPORT_EMAIL } from '../contact';
-import { Address, Mail, type HelpPage } from './help-common';
+import { Address, Mail, mailto, type HelpPage } from './help-common';
 
-export const CONTACT_US: HelpPage = {
-    title: 'Contact Us',
-  heading: 'Contact us',
-  description: `How to reach Vitrine: e-mail ${SUPPORT_EMAIL}, we reply within ${REPLY_WORKING_DAYS} working days. Questions about an order go to the retailer.`,
-  lead: <>We are a small team and we read every message. Here is who can help you fastest.</>,
+// Contact Us in the page's language (issue 29): its words are the help catalogue's.
+export const CONTACT_US = (t: Translate): HelpPage => ({
+  title: t('shell.footer.help.contactUs'),
+  heading: t('help.contact.heading'),
+  description: t('help.contact.description', { email: SUPPORT_EMAIL, days: REPLY_WORKING_DAYS }),
+  lead: t('help.contact.lead'),
   toc: false,
   sections: [
     {
       id: 'orders',
-      title: 'Questions about an order',
+      title: t('help.contact.orders.title'),
       body: (
         <>
-          <p>
-            Vitrine does not sell the products you find here, so we cannot see, change or refund an order. The retailer
-            you bought from can: you will find its contact details in your order confirmation and on its website.
-          </p>
-          <p>
-            If a retailer does not answer you within a reasonable time, tell us which store and what happened. We will
-            raise it with them, and we stop listing stores that do not look after our shoppers.
-          </p>
+          <p>{t('help.contact.orders.text')}</p>
+          <p>{t('help.contact.orders.escalate')}</p>
         </>
       ),
     },
     {
       id: 'email',
-      title: 'E-mail us',
+      title: t('help.contact.email.title'),
       body: (
         <>
           <p className="help-contact-line">
             <Mail to={SUPPORT_EMAIL} />
           </p>
-          <p>
-            For anything about Vitrine itself: your account, alerts, wishlists, a page that does not look right, a price
-            that does not match the retailer’s. We reply within {REPLY_WORKING_DAYS} working days, Monday to Friday,
-            9:00 to 17:30 UK time, except UK public holidays. Most messages are answered the same day.
-          </p>
-          <p>
-            It helps if you tell us which country site you use and, for a problem with a page, its address or a
-            screenshot. Please never send us a password.
-          </p>
+          <p>{t('help.contact.email.text', { days: REPLY_WORKING_DAYS })}</p>
+          <p>{t('help.contact.email.tips')}</p>
         </>
       ),
     },
     {
       id: 'privacy',
-      title: 'Your data and privacy',
+      title: t('help.contact.privacy.title'),
       body: (
         <p>
-          To see, correct or delete what we hold about you, or to object to how we use it, write to{' '}
-          <Mail to={PRIVACY_EMAIL} />. We answer within one month. The{' '}
-          <ShellLink to="/general-data-protection-notice">data protection notice</ShellLink> explains your rights.
+          <T
+            id="help.contact.privacy.text"
+            values={{ email: PRIVACY_EMAIL }}
+            components={{ 0: mailto(PRIVACY_EMAIL), 1: <ShellLink to="/general-data-protection-notice" /> }}
+          />
         </p>
       ),
     },
     {
       id: 'business',
-      title: 'Retailers, brands and press',
+      title: t('help.contact.business.title'),
       body: (
         <ul>
           <li>
-            Listing your store or brand, product feeds and partnerships: <Mail to={PARTNERS_EMAIL} />
+            <T id="help.contact.business.partners" values={{ email: PARTNERS_EMAIL }} components={{ 0: mailto(PARTNERS_EMAIL) }} />
           </li>
           <li>
-            Press and media: <Mail to={PRESS_EMAIL} />
+            <T id="help.contact.business.press" values={{ email: PRESS_EMAIL }} components={{ 0: mailto(PRESS_EMAIL) }} />
           </li>
         </ul>
       ),
     },
     {
       id: 'post',
-      title: 'By post',
+      title: t('help.contact.post.title'),
       body: (
         <>
           <Address />
-          <p className="help-muted">
-            Post takes longer to reach us than e-mail; we reply to letters within ten working days of receiving them.
-          </p>
+          <p className="help-muted">{t('help.contact.post.text')}</p>
         </>
       ),
     },
   ],
-};
+});

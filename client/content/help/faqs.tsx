@@ -1,47 +1,46 @@
 import { SESSION_DAYS } from '../../../shared/constants';
-import { COUNTRIES, COUNTRY_CODES } from '../../../shared/countries';
+import { COUNTRY_CODES } from '../../../shared/countries';
+import type { Translate } from '../../../shared/i18n/translator';
+import { T, useLocale, useT } from '../../app/i18n';
+import { countryName } from '../../components/ui/country-names';
 import { ShellLink } from '../../components/ui/ShellLink';
 import { PRIVACY_EMAIL, SUPPORT_EMAIL } from '../contact';
-import { Mail, Question, type HelpPage } from './help-common';
+import { Question, mailto, type HelpPage } from './help-common';
 
-export const FAQS: HelpPage = {
-    title: 'FAQs',
-  heading: 'Frequently asked questions',
-  description: 'Answers about shopping with Vitrine: how buying works, prices and delivery, accounts, wishlists and alerts, country sites and cookies.',
-  lead: (
-    <>
-      Choose a question to see its answer. If yours is not here, <ShellLink to="/contact-us">contact us</ShellLink>.
-    </>
-  ),
+/** The eight country sites as the page's language lists them ("UK, USA … and Singapore"). */
+function Countries() {
+  const t = useT();
+  const names = COUNTRY_CODES.map((code) => countryName(t, code));
+  return <>{t('help.faq.whichCountries.a', { countries: new Intl.ListFormat(useLocale(), { type: 'conjunction' }).format(names) })}</>;
+}
+
+// The FAQs in the page's language (issue 29): their words are the help catalogue's.
+export const FAQS = (t: Translate): HelpPage => ({
+  title: t('shell.footer.help.faqs'),
+  heading: t('help.faq.heading'),
+  description: t('help.faq.description'),
+  lead: <T id="help.faq.lead" components={{ 0: <ShellLink to="/contact-us" /> }} />,
   toc: true,
   sections: [
     {
       id: 'shopping',
-      title: 'Shopping with Vitrine',
+      title: t('help.faq.shopping'),
       body: (
         <>
-          <Question q="Can I buy directly on Vitrine?">
+          <Question q={t('help.faq.buyHere.q')}>
             <p>
-              No. Vitrine helps you find and compare products; you buy them on the retailer’s website. Choosing{' '}
-              <strong>Buy at</strong> on a product opens the retailer’s page for it in a new tab.
+              <T id="help.faq.buyHere.a" components={{ 0: <strong /> }} />
             </p>
           </Question>
-          <Question q="Does it cost more to buy through Vitrine?">
-            <p>
-              Never. You pay the retailer’s own price. Some retailers pay us a small commission when a visit from Vitrine
-              ends in a sale; that is how we keep Vitrine free, and it is never added to your price.
-            </p>
+          <Question q={t('help.faq.cost.q')}>
+            <p>{t('help.faq.cost.a')}</p>
           </Question>
-          <Question q="What does “Browse store” mean on a product?">
-            <p>
-              The product is not available to buy right now, so we take you to the store’s page on Vitrine to see what
-              else it has. Products that are out of stock are shown slightly faded.
-            </p>
+          <Question q={t('help.faq.browseStore.q')}>
+            <p>{t('help.faq.browseStore.a')}</p>
           </Question>
-          <Question q="Who do I contact about my order?">
+          <Question q={t('help.faq.order.q')}>
             <p>
-              The retailer you bought from. We cannot see orders, so we cannot change or refund them. If the retailer does
-              not reply, <ShellLink to="/contact-us">let us know</ShellLink> and we will raise it with them.
+              <T id="help.faq.order.a" components={{ 0: <ShellLink to="/contact-us" /> }} />
             </p>
           </Question>
         </>
@@ -49,61 +48,45 @@ export const FAQS: HelpPage = {
     },
     {
       id: 'prices',
-      title: 'Prices, delivery and returns',
+      title: t('help.faq.prices'),
       body: (
         <>
-          <Question q="Why is the price on the retailer’s site different?">
+          <Question q={t('help.faq.priceDiffers.q')}>
             <p>
-              Retailers send us their prices regularly, but they can change a price or end a sale at any time. The price
-              on the retailer’s page when you buy is the one that applies. If you see a big difference, tell us at{' '}
-              <Mail to={SUPPORT_EMAIL} />.
+              <T id="help.faq.priceDiffers.a" values={{ email: SUPPORT_EMAIL }} components={{ 0: mailto(SUPPORT_EMAIL) }} />
             </p>
           </Question>
-          <Question q="Which currency are prices in?">
-            <p>
-              In the currency of the country site you are on: pounds on the UK site, dollars on the USA site, rupees on
-              the India site, and so on. Change the country from the menu at the top of every page.
-            </p>
+          <Question q={t('help.faq.currency.q')}>
+            <p>{t('help.faq.currency.a')}</p>
           </Question>
-          <Question q="What does the free delivery badge mean?">
-            <p>
-              The retailer delivers the product free to your country at that price. Each retailer sets its own
-              threshold, and the retailer’s checkout shows the final delivery cost.
-            </p>
+          <Question q={t('help.faq.freeDelivery.q')}>
+            <p>{t('help.faq.freeDelivery.a')}</p>
           </Question>
-          <Question q="How do returns work?">
-            <p>Returns are handled by the retailer, under its own returns policy. You will find it on the retailer’s website.</p>
+          <Question q={t('help.faq.returns.q')}>
+            <p>{t('help.faq.returns.a')}</p>
           </Question>
         </>
       ),
     },
     {
       id: 'account',
-      title: 'Your account',
+      title: t('help.faq.account'),
       body: (
         <>
-          <Question q="Do I need an account?">
+          <Question q={t('help.faq.needAccount.q')}>
+            <p>{t('help.faq.needAccount.a')}</p>
+          </Question>
+          <Question q={t('help.faq.password.q')}>
             <p>
-              No: you can search, browse and buy without one. An account lets you keep wishlists, save looks, follow
-              stores and brands and manage your alerts in one place.
+              <T id="help.faq.password.a" components={{ 0: <strong />, 1: <strong /> }} />
             </p>
           </Question>
-          <Question q="I forgot my password.">
-            <p>
-              Choose <strong>Sign In</strong>, then <strong>Forgot your password?</strong>, and enter your e-mail
-              address. We send you a link to set a new password.
-            </p>
+          <Question q={t('help.faq.session.q')}>
+            <p>{t('help.faq.session.a', { days: SESSION_DAYS })}</p>
           </Question>
-          <Question q="How long do I stay signed in?">
+          <Question q={t('help.faq.delete.q')}>
             <p>
-              For {SESSION_DAYS} days on the device you signed in on, unless you sign out. Signing out ends the session
-              straight away.
-            </p>
-          </Question>
-          <Question q="How do I delete my account?">
-            <p>
-              Write to <Mail to={PRIVACY_EMAIL} /> from the e-mail address of your account. We delete the account, your
-              wishlists, looks and alerts within one month and confirm when it is done.
+              <T id="help.faq.delete.a" values={{ email: PRIVACY_EMAIL }} components={{ 0: mailto(PRIVACY_EMAIL) }} />
             </p>
           </Question>
         </>
@@ -111,39 +94,26 @@ export const FAQS: HelpPage = {
     },
     {
       id: 'lists-and-alerts',
-      title: 'Wishlists, looks and alerts',
+      title: t('help.faq.lists'),
       body: (
         <>
-          <Question q="Can other people see my wishlists?">
+          <Question q={t('help.faq.publicLists.q')}>
+            <p>{t('help.faq.publicLists.a')}</p>
+          </Question>
+          <Question q={t('help.faq.saleAlert.q')}>
+            <p>{t('help.faq.saleAlert.a')}</p>
+          </Question>
+          <Question q={t('help.faq.backInStock.q')}>
             <p>
-              Only the ones you make public. Every wishlist is private until you choose otherwise, and you can change it
-              back at any time.
+              <T id="help.faq.backInStock.a" components={{ 0: <strong /> }} />
             </p>
           </Question>
-          <Question q="What is a sale alert?">
-            <p>
-              Tell us the price you would pay for a product and we e-mail you when the retailer drops it to that price or
-              below. You can set alerts without an account by giving your e-mail address.
-            </p>
+          <Question q={t('help.faq.alertMail.q')}>
+            <p>{t('help.faq.alertMail.a')}</p>
           </Question>
-          <Question q="Can you tell me when a sold-out size is back?">
+          <Question q={t('help.faq.look.q')}>
             <p>
-              Yes. On a product page, a size that is sold out on your country&apos;s site offers{' '}
-              <strong>Tell me when it is back</strong>. We e-mail you once, when a retailer&apos;s feed says that size is
-              in stock there again.
-            </p>
-          </Question>
-          <Question q="How often will alerts e-mail me?">
-            <p>
-              At most once a day. Alerts that fire in between wait and come together in the next e-mail; the bell in the
-              header shows each one at once. An alert that has told you about a price tells you again only when the price
-              falls a good deal further (5% or more by default).
-            </p>
-          </Question>
-          <Question q="What is a look?">
-            <p>
-              A set of products put together as an outfit. Build one with <strong>Dress Me</strong>, save it to your
-              lookbook and share it if you like.
+              <T id="help.faq.look.a" components={{ 0: <strong /> }} />
             </p>
           </Question>
         </>
@@ -151,49 +121,38 @@ export const FAQS: HelpPage = {
     },
     {
       id: 'countries',
-      title: 'Country sites',
+      title: t('help.faq.countries'),
       body: (
         <>
-          <Question q="Which countries does Vitrine serve?">
+          <Question q={t('help.faq.whichCountries.q')}>
             <p>
-              Eight:{' '}
-              {COUNTRY_CODES.map((code) => COUNTRIES[code].name)
-                .join(', ')
-                .replace(/, ([^,]*)$/, ' and $1')}
-              . Each site lists the stores that deliver to that country, with prices in its currency.
+              <Countries />
             </p>
           </Question>
-          <Question q="Why was I asked whether to switch country?">
-            <p>
-              You arrived on a different country site from the one you chose last time. Pick the one you want; closing
-              the question keeps you where you are.
-            </p>
+          <Question q={t('help.faq.switchCountry.q')}>
+            <p>{t('help.faq.switchCountry.a')}</p>
           </Question>
         </>
       ),
     },
     {
       id: 'privacy',
-      title: 'Privacy and cookies',
+      title: t('help.faq.privacy'),
       body: (
         <>
-          <Question q="Which cookies does Vitrine use?">
+          <Question q={t('help.faq.cookies.q')}>
             <p>
-              Only cookies that make the site work or remember your choices, such as keeping you signed in and
-              remembering your country. We do not use advertising cookies. The{' '}
-              <ShellLink to="/privacy-policy#cookies">privacy policy</ShellLink> lists each one.
+              <T id="help.faq.cookies.a" components={{ 0: <ShellLink to="/privacy-policy#cookies" /> }} />
             </p>
           </Question>
-          <Question q="Do you share my e-mail address with retailers?">
-            <p>
-              No. When you click through to a retailer, it learns that you came from Vitrine, not who you are.
-            </p>
+          <Question q={t('help.faq.shareEmail.q')}>
+            <p>{t('help.faq.shareEmail.a')}</p>
           </Question>
-          <Question q="How do I stop your e-mails?">
-            <p>Every e-mail we send has an unsubscribe link at the bottom. One click is enough.</p>
+          <Question q={t('help.faq.unsubscribe.q')}>
+            <p>{t('help.faq.unsubscribe.a')}</p>
           </Question>
         </>
       ),
     },
   ],
-};
+});

@@ -14,6 +14,7 @@ export const DATA_PROTECTION: HelpPage = {
     </>
   ),
   updated: UPDATED,
+  englishOnly: true,
   toc: true,
   sections: [
     {

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { COUNTRIES, COUNTRY_CODES } from '../../../shared/countries';
+import { useT } from '../../app/i18n';
+import { countryName, currencyName } from '../../components/ui/country-names';
 import { COMPANY_NAME, POSTAL_ADDRESS } from '../contact';
 
 // What the help pages share (spec section 2 route table: about-us, contact-us, faqs,
@@ -22,13 +24,21 @@ export type HelpPage = {
   updated?: string;
   /** Long pages open with a table of contents of their sections. */
   toc: boolean;
+  /**
+   * Written in English only (the legal pages, issue 29): on a page in another language the
+   * article says so in that language and is marked lang="en".
+   */
+  englishOnly?: boolean;
   sections: HelpSection[];
 };
 
 export const UPDATED = '28 November 2026';
 
+/** A mailto link; also what a message places around its {email} (<0>{email}</0>, issue 29). */
+export const mailto = (to: string) => <a href={`mailto:${to}`}>{to}</a>;
+
 export function Mail({ to }: { to: string }) {
-  return <a href={`mailto:${to}`}>{to}</a>;
+  return mailto(to);
 }
 
 export function Address() {
@@ -56,18 +66,19 @@ export function Question({ q, children }: { q: string; children: ReactNode }) {
 }
 
 export function CountryList() {
+  const t = useT();
   return (
     <ul className="help-countries">
       {COUNTRY_CODES.map((code) => {
-        const country = COUNTRIES[code];
+        const symbol = COUNTRIES[code].info.symbol.trim();
         // Another country's site, through the chooser: it remembers the choice (the country cookie).
         return (
           <li key={code}>
             <a href={`/choose-country/${code.toLowerCase()}?to=%2F`} rel="nofollow">
-              {country.name}
+              {countryName(t, code)}
             </a>{' '}
             <span className="help-muted">
-              {country.info.currencyName}, {country.info.symbol.trim()}
+              {currencyName(t, code)}, {symbol}
             </span>
           </li>
         );

@@ -33,6 +33,12 @@ const COOKIES: CookieRow[] = [
     kind: 'Preference',
   },
   {
+    name: COOKIE.language,
+    purpose: 'Remembers the language you chose on a country site that has more than one, so we can offer that language when you arrive on a page in another.',
+    lifetime: '1 year',
+    kind: 'Preference',
+  },
+  {
     name: COOKIE.guestKey,
     purpose: 'A random guest key, so things you do before you register (such as an alert) can be kept for you.',
     lifetime: '1 year',
@@ -106,6 +112,7 @@ export const PRIVACY: HelpPage = {
     </>
   ),
   updated: UPDATED,
+  englishOnly: true,
   toc: true,
   sections: [
     {

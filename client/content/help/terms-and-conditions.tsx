@@ -13,6 +13,7 @@ export const TERMS: HelpPage = {
     </>
   ),
   updated: UPDATED,
+  englishOnly: true,
   toc: true,
   sections: [
     {

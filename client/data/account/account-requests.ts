@@ -2,6 +2,7 @@ import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { PROFILE_IMAGE_FIELD } from '../../../shared/api/profile-types';
 import type { CheckUserNameResponse, ProfileImageResponse } from '../../../shared/api/account-schemas';
 import { ApiError } from '../../../shared/api/api-client';
+import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { XSRF_HEADER } from '../../../shared/api/web-session';
 import { browserApi } from '../../api/browser-api';
 import { UNAUTHORIZED_EVENT, xsrfToken } from '../../api/browser-api-client';
@@ -13,16 +14,17 @@ export function checkUserName(userName: string): Promise<CheckUserNameResponse> 
 
 /**
  * PUT /api/account/upload-profile-image as multipart/form-data (the api decides the type by
- * the bytes and re-encodes the picture). Through the gateway, with the XSRF token.
+ * the bytes and re-encodes the picture). Through the gateway, with the XSRF token and the
+ * page's locale, which the api words its answer in (issue 29).
  */
-export async function uploadProfileImage(file: File): Promise<ProfileImageResponse> {
+export async function uploadProfileImage(file: File, locale: string): Promise<ProfileImageResponse> {
   const body = new FormData();
   body.append(PROFILE_IMAGE_FIELD, file);
   const token = await xsrfToken();
   const response = await fetch(ACCOUNT_API.uploadProfileImage, {
     method: 'PUT',
     credentials: 'same-origin',
-    headers: { accept: 'application/json', ...(token ? { [XSRF_HEADER]: token } : {}) },
+    headers: { accept: 'application/json', [UPSTREAM_HEADER.locale]: locale, ...(token ? { [XSRF_HEADER]: token } : {}) },
     body,
   });
   const json = (await response.json().catch(() => null)) as { data?: unknown; message?: unknown } | null;

@@ -1,4 +1,3 @@
-import { ApiError } from '../../../shared/api/api-client';
 import { SUBSCRIPTION_API } from '../../../shared/api/subscription-paths';
 import { COOKIE } from '../../../shared/constants';
 import type { CountryCode } from '../../../shared/countries';
@@ -12,8 +11,4 @@ export async function subscribe(email: string, source: SubscribeSource, country:
   const { message } = await browserApi().send('POST', SUBSCRIPTION_API.subscribe, { email, source, country }, 'SubscriptionResponse');
   writeCookie(COOKIE.mailingListModal, 'true', 365);
   return message;
-}
-
-export function failureMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
 }

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ZodType } from 'zod';
 import { CacheNone } from '../../../shared/http/cache-policy';
-import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
-import { issueWording, say, type Wording } from '../../../shared/validation/message';
+import { ACCOUNT_MESSAGES, fieldMessages } from '../../../shared/validation/account-rules';
+import { say, type Wording } from '../../../shared/validation/message';
 import { HttpError } from '../../lib/http-error';
 import { requestTranslator } from '../http/request-language';
 
@@ -24,7 +24,7 @@ export class AccountInputError extends HttpError {
 /** 429: a limit of ours was reached; Retry-After says when to come back, the message what to do. */
 export class TooManyAttempts extends HttpError {
   constructor(
-    message: string,
+    message: Wording,
     readonly retryAfterSeconds: number,
   ) {
     super(429, message);
@@ -45,10 +45,7 @@ export function unauthorized(): HttpError {
 export function parseForm<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  // Each field's first message as our rules raised it (an id and values, or words), to be
-  // worded in the caller's language when the answer is written.
-  const fields: Record<string, Wording> = {};
-  for (const issue of result.error.issues) fields[issue.path.length ? String(issue.path[0]) : ''] ??= issueWording(issue);
+  const fields = fieldMessages(result.error);
   const message = Object.values(fields)[0] ?? 'bad request';
   throw new AccountInputError(400, message, fields);
 }
@@ -63,7 +60,7 @@ export function accountErrorHandler(error: unknown, req: Request, res: Response,
   if (error instanceof TooManyAttempts) {
     res.setHeader('Cache-Control', CacheNone.header);
     res.setHeader('Retry-After', String(error.retryAfterSeconds));
-    res.status(429).json({ status: 429, message: error.message });
+    res.status(429).json({ status: 429, message: say(t, error.wording) });
     return;
   }
   if (!(error instanceof AccountInputError)) return next(error);

@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
+import type { Message } from '../../../shared/validation/message';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
 import type { HttpError } from '../../lib/http-error';
 import type { Database, Queryable } from '../db/database';
+import type { Translator } from '../../../shared/i18n/translator';
+import { mailPageLink, mailTranslator, siteOfLocale } from '../mail/mail-site';
 import { passwordResetMail, signInLinkMail, type MailContent } from '../mail/messages';
 import type { MailOutbox } from '../mail/outbox';
 import { fieldError } from './account-errors';
@@ -21,9 +24,9 @@ export type LinkKind = {
   /** The site page the link opens, before /tkn/{tkn}/key/{key}. */
   page: string;
   validMinutes: number;
-  mail: (input: { name: string; link: string; validMinutes: number }) => MailContent;
+  mail: (translator: Translator, input: { name: string; link: string; validMinutes: number }) => MailContent;
   /** The field error for a link that does not work (missing, used, expired, or mistyped). */
-  invalid: string;
+  invalid: Message;
 };
 
 /** Spec section 2: a reset link is valid 60 minutes. */
@@ -63,16 +66,17 @@ export class OneTimeLinks {
   /**
    * Mails a link to the account `findUser` finds, after the answer: the answer is the same and
    * leaves as fast whether or not there is such an account, because nothing that depends on it
-   * happens before the answer is sent.
+   * happens before the answer is sent. The e-mail speaks the language of `locale` (the
+   * caller's x-locale: the page it was asked on), and its link opens that language's page.
    */
-  send(findUser: () => Promise<UserRow | undefined>): void {
-    const run = this.mail(findUser)
+  send(findUser: () => Promise<UserRow | undefined>, locale: string): void {
+    const run = this.mail(findUser, locale)
       .catch((error: unknown) => this.deps.logger.error({ err: error }, 'accounts: background task failed'))
       .finally(() => this.background.delete(run));
     this.background.add(run);
   }
 
-  private async mail(findUser: () => Promise<UserRow | undefined>): Promise<void> {
+  private async mail(findUser: () => Promise<UserRow | undefined>, locale: string): Promise<void> {
     const { db, outbox, siteUrl } = this.deps;
     const { table, mailKind, page, validMinutes } = this.kind;
     const user = await findUser();
@@ -80,8 +84,9 @@ export class OneTimeLinks {
     const selector = randomSecret(16);
     const token = randomSecret(32);
     const expiresAt = new Date(Date.now() + validMinutes * 60_000);
-    const link = `${siteUrl.replace(/\/+$/, '')}${page}/tkn/${token}/key/${selector}`;
-    const mail = this.kind.mail({ name: user.name, link, validMinutes });
+    const site = siteOfLocale(locale);
+    const link = mailPageLink(siteUrl.replace(/\/+$/, ''), site, `${page}/tkn/${token}/key/${selector}`);
+    const mail = this.kind.mail(mailTranslator(site), { name: user.name, link, validMinutes });
     await db.transaction(async (tx) => {
       await tx.query(`INSERT INTO ${table} (user_id, selector, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [
         user.id,

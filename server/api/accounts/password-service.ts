@@ -41,9 +41,9 @@ export class PasswordService {
     });
   }
 
-  /** POST /api/account/forgot-password, after the answer (OneTimeLinks.send). */
-  requestPasswordReset(email: string): void {
-    this.deps.resets.send(() => findUserByEmail(this.deps.db, email));
+  /** POST /api/account/forgot-password, after the answer (OneTimeLinks.send), in the language of `locale`, the caller's. */
+  requestPasswordReset(email: string, locale: string): void {
+    this.deps.resets.send(() => findUserByEmail(this.deps.db, email), locale);
   }
 
   /**

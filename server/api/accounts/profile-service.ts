@@ -1,6 +1,8 @@
 import type { Request } from 'express';
 import { PUBLIC_PROFILE_MESSAGES, type CheckUserNameResponse, type PublicUserDetail, type UserDetail } from '../../../shared/api/account-schemas';
-import { ACCOUNT_MESSAGES, ProfileForm, UserName } from '../../../shared/validation/account-rules';
+import type { Translate } from '../../../shared/i18n/translator';
+import { ACCOUNT_MESSAGES, ProfileForm, UserName, issueWording } from '../../../shared/validation/account-rules';
+import { say } from '../../../shared/validation/message';
 import { HttpError } from '../../lib/http-error';
 import type { Database } from '../db/database';
 import { fieldError, isUniqueViolation, parseForm, unauthorized } from './account-errors';
@@ -54,14 +56,15 @@ export class ProfileService {
     return this.profile(session.userId);
   }
 
-  /** GET /api/account/check-username/{name}: usable means valid and nobody else's. */
-  async checkUserName(userName: string, viewerUserId: number | undefined): Promise<CheckUserNameResponse> {
+  /** GET /api/account/check-username/{name}: usable means valid and nobody else's; `t` words the message in the caller's language. */
+  async checkUserName(userName: string, viewerUserId: number | undefined, t: Translate): Promise<CheckUserNameResponse> {
     const parsed = UserName.safeParse(userName);
     if (!parsed.success) {
-      return { userName, valid: false, available: false, message: parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.userNameCharacters };
+      const first = parsed.error.issues[0];
+      return { userName, valid: false, available: false, message: say(t, first ? issueWording(first) : ACCOUNT_MESSAGES.userNameCharacters) };
     }
     const taken = await isUserNameTaken(this.db, userName, viewerUserId);
-    return { userName, valid: true, available: !taken, message: taken ? ACCOUNT_MESSAGES.userNameTaken : null };
+    return { userName, valid: true, available: !taken, message: taken ? say(t, ACCOUNT_MESSAGES.userNameTaken) : null };
   }
 
   async setProfileImage(session: SessionRecord, upload: Buffer): Promise<string> {

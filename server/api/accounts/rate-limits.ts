@@ -3,6 +3,8 @@ import { ipKeyGenerator, rateLimit, type Options, type Store } from 'express-rat
 import type { Logger } from 'pino';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
 import { CacheNone } from '../../../shared/http/cache-policy';
+import { say } from '../../../shared/validation/message';
+import { requestTranslator } from '../http/request-language';
 import type { Database } from '../db/database';
 import type { RateLimit, RateLimitedAction } from './account-settings';
 import { hashSecret } from './secrets';
@@ -80,11 +82,11 @@ export function createRateLimiter(db: Database, logger: Logger, options: Limiter
     standardHeaders: 'draft-7' as const,
     legacyHeaders: false,
     skipSuccessfulRequests: options.failuresOnly ?? false,
-    // Our JSON error body; express-rate-limit has already set Retry-After.
-    handler: (_req: Request, res: Response) => {
+    // Our JSON error body, in the caller's language (issue 29); express-rate-limit has already set Retry-After.
+    handler: (req: Request, res: Response) => {
       const retryAfter = Number(res.getHeader('Retry-After')) || Math.ceil(limit.windowMs / 1000);
       res.setHeader('Cache-Control', CacheNone.header);
-      res.status(429).json({ status: 429, message: ACCOUNT_MESSAGES.tooManyRequests(retryAfter) });
+      res.status(429).json({ status: 429, message: say(requestTranslator(req).t, ACCOUNT_MESSAGES.tooManyRequests(retryAfter)) });
     },
     logger: {
       error: (error: unknown, message?: string) => logger.error({ err: error }, message),

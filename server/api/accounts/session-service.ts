@@ -111,10 +111,10 @@ export class SessionService {
   /**
    * POST /api/account/sign-in-link, after the answer: mails the account an e-mailed sign-in
    * link, the way in that needs no password, also while password sign-in to the account is
-   * slowed to one attempt at a time.
+   * slowed to one attempt at a time. In the language of `locale`, the caller's.
    */
-  requestSignInLink(identifier: string): void {
-    this.signInLinks.send(() => findUserByLogin(this.db, identifier));
+  requestSignInLink(identifier: string, locale: string): void {
+    this.signInLinks.send(() => findUserByLogin(this.db, identifier), locale);
   }
 
   /** POST /auth/sign-in-link: the e-mailed link, once, within its minutes, starts a session. */

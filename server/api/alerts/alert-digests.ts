@@ -1,5 +1,6 @@
 import { unsubscribeAlertPath } from '../../../shared/api/alert-schemas';
 import type { Database, Queryable } from '../db/database';
+import { mailPageLink, mailTranslator, siteOfLocale } from '../mail/mail-site';
 import type { MailOutbox } from '../mail/outbox';
 import type { AlertLinks, AlertOwner } from './alert-links';
 import { alertsFiredMail, type FiredItem } from './alert-mails';
@@ -73,14 +74,23 @@ export class AlertDigests {
     // One alert in the mail: the header stops it; several: it stops them all (alert 0).
     const alerts = new Set(waiting.map((w) => w.alert_id));
     const only = alerts.size === 1 ? [...alerts][0]! : 0;
-    const unsubscribe = `${this.siteUrl}${unsubscribeAlertPath(await this.deps.links.sign({ alertId: only, owner }))}`;
-    const mail = alertsFiredMail({ name: row.name ?? undefined, items: waiting.map((w) => w.item), unsubscribeAll: unsubscribe, rules: this.deps.rules });
+    const path = unsubscribeAlertPath(await this.deps.links.sign({ alertId: only, owner }));
+    // Written in the language of the newest alert it lists (issue 29): the one the owner set last.
+    const newest = waiting.reduce((a, b) => (b.alert_id > a.alert_id ? b : a));
+    const site = siteOfLocale(newest.item.locale);
+    const mail = alertsFiredMail(mailTranslator(site), {
+      name: row.name ?? undefined,
+      items: waiting.map((w) => w.item),
+      unsubscribeAll: mailPageLink(this.siteUrl, site, path),
+      rules: this.deps.rules,
+    });
     await this.deps.outbox.enqueue(tx, {
       kind: 'alert',
       to: row.email,
       ...mail,
-      // RFC 8058: an https link the mail client may POST "List-Unsubscribe=One-Click" to.
-      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      // RFC 8058: an https link the mail client may POST "List-Unsubscribe=One-Click" to. No
+      // page is shown, so it needs no language: the address it always had.
+      headers: { 'List-Unsubscribe': `<${this.siteUrl}${path}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
     await tx.query(`UPDATE ${table(owner)} SET alert_mailed_at = $2 WHERE id = $1`, [owner.id, now.toISOString()]);
     return true;

@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import { DrainWorker } from '../../lib/drain-worker';
 import { ADMIN_PROFILE_TYPES } from '../../../shared/api/profile-types';
 import { unsubscribeAlertPath } from '../../../shared/api/alert-schemas';
-import { COUNTRIES, countryPrefix } from '../../../shared/countries';
+import { COUNTRIES } from '../../../shared/countries';
+import { siteLanguage, sitePath } from '../../../shared/i18n/languages';
 import { resizeProductImage } from '../../../shared/images';
 import { formatPrice } from '../../../shared/price';
 import type { AlertKind } from '../../../shared/validation/alert-rules';
@@ -11,6 +12,7 @@ import { CATALOG_CHANGE_LOG_CHANNEL, consumeChanges, type CatalogChange } from '
 import { categoryBySlug } from '../catalog/category-tree';
 import type { Database, Queryable } from '../db/database';
 import { subscribe, type Subscription } from '../db/subscription';
+import { mailPageLink } from '../mail/mail-site';
 import type { MailOutbox } from '../mail/outbox';
 import { AlertDigests, type Clock } from './alert-digests';
 import type { AlertLinks, AlertOwner } from './alert-links';
@@ -79,6 +81,8 @@ type MatchRow = {
   slug: string;
   size: string;
   store_name: string;
+  /** The language segment of the site the alert was set on ('' English, 'fr'; issue 29). */
+  language: string;
 };
 
 /** What one run did (tests read it; the log says it): log entries read, matches notified, alert e-mails queued. */
@@ -217,7 +221,8 @@ export class AlertEvaluator {
        )
        SELECT a.id AS alert_id, a.kind, a.any_store, a.user_id, a.guest_id, ev.change_id, ev.size_variant_id, ev.sale_price,
               fired.sale_price AS fired_price,
-              p.title AS product_title, v.image_url, c.slug AS category_slug, sv.slug, sv.size, st.name AS store_name
+              p.title AS product_title, v.image_url, c.slug AS category_slug, sv.slug, sv.size, st.name AS store_name,
+              a.language
          FROM ev
          -- A size variant withdrawn from the alert's country fires nothing there (issue 27).
          JOIN size_variant_prices pr ON pr.size_variant_id = ev.size_variant_id AND pr.country_code = ev.country_code AND pr.withdrawn_at IS NULL
@@ -316,6 +321,10 @@ export class AlertEvaluator {
     for (const row of rows) {
       const { change } = byId.get(row.change_id)!;
       const country = COUNTRIES[change.country];
+      // The alert's e-mail lines speak the language it was set in: its prices as that locale
+      // writes them, its links to that language's pages (issue 29).
+      const site = { country: country.code, language: siteLanguage(country.code, row.language) };
+      const priced = { ...country, locale: site.language.locale };
       const path = this.productPath(row);
       const image = resizeProductImage(row.image_url, '180');
       // A size back in stock is news of its availability, not of a price move.
@@ -338,13 +347,14 @@ export class AlertEvaluator {
           kind: row.kind,
           productName: row.product_title,
           image: this.absolute(image),
-          link: path === null ? null : `${this.siteUrl}${countryPrefix(country.code)}/${path}`,
-          oldPrice: oldPrice === null ? null : formatPrice(oldPrice, country),
-          newPrice: formatPrice(change.salePrice, country),
+          link: path === null ? null : `${this.siteUrl}${sitePath(site.country, site.language.segment, `/${path}`)}`,
+          oldPrice: oldPrice === null ? null : formatPrice(oldPrice, priced),
+          newPrice: formatPrice(change.salePrice, priced),
           ...(row.kind === 'stock' && row.size ? { size: row.size } : {}),
           // At any store the link is that store's copy of the item, and the e-mail names the store.
           ...(row.any_store ? { store: row.store_name } : {}),
-          unsubscribe: `${this.siteUrl}${unsubscribeAlertPath(await this.links.sign({ alertId: row.alert_id, owner }))}`,
+          unsubscribe: mailPageLink(this.siteUrl, site, unsubscribeAlertPath(await this.links.sign({ alertId: row.alert_id, owner }))),
+          locale: site.language.locale,
         },
       });
     }

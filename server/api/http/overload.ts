@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import client from 'prom-client';
 import { CacheNone } from '../../../shared/http/cache-policy';
+import { message, say } from '../../../shared/validation/message';
+import { requestTranslator } from './request-language';
 
 // Bounded work in flight (ARCHITECTURE.md "The api"): at most `maxInFlight` requests are being
 // answered at once; past that a request waits in a short queue (at most `queueLength` of them,
@@ -21,7 +23,8 @@ export type OverloadOptions = {
 
 export const DEFAULT_OVERLOAD: OverloadOptions = { maxInFlight: 64, queueLength: 1024, queueWaitMs: 1000 };
 
-export const OVERLOADED_MESSAGE = 'The service is busy. Please try again in a moment.';
+/** Worded in the caller's language (issue 29). */
+export const OVERLOADED_MESSAGE = message('forms.api.overloaded');
 
 /** What a refused client is told to wait before trying again. */
 export const OVERLOADED_RETRY_AFTER_SECONDS = 1;
@@ -56,12 +59,12 @@ export function overloadLimit(options: OverloadOptions, registry: client.Registr
     },
   });
 
-  const refuse = (res: Response, reason: 'queue_full' | 'queue_timeout') => {
+  const refuse = (req: Request, res: Response, reason: 'queue_full' | 'queue_timeout') => {
     refused.inc({ reason });
     res.locals.routeLabel = 'overloaded';
     res.setHeader('Retry-After', String(OVERLOADED_RETRY_AFTER_SECONDS));
     res.setHeader('Cache-Control', CacheNone.header);
-    res.status(503).json({ status: 503, message: OVERLOADED_MESSAGE });
+    res.status(503).json({ status: 503, message: say(requestTranslator(req).t, OVERLOADED_MESSAGE) });
   };
 
   const drain = () => {
@@ -87,14 +90,14 @@ export function overloadLimit(options: OverloadOptions, registry: client.Registr
     next();
   };
 
-  return (_req: Request, res: Response, next: NextFunction): void => {
+  return (req: Request, res: Response, next: NextFunction): void => {
     if (inFlight < maxInFlight && waiting.size === 0) return admit(res, next);
-    if (waiting.size >= queueLength) return refuse(res, 'queue_full');
+    if (waiting.size >= queueLength) return refuse(req, res, 'queue_full');
     const waiter: Waiter = {
       admit: () => admit(res, next),
       timer: setTimeout(() => {
         waiting.delete(waiter);
-        refuse(res, 'queue_timeout');
+        refuse(req, res, 'queue_timeout');
       }, queueWaitMs),
     };
     waiting.add(waiter);

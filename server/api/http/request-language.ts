@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { DEFAULT_LANGUAGE, languageOfLocale, type SiteLanguage } from '../../../shared/i18n/languages';
-import { createTranslator, type Translator } from '../../../shared/i18n/translator';
-import { compiledCatalog } from '../../lib/catalogs';
+import type { Translator } from '../../../shared/i18n/translator';
+import { translatorOf } from '../../lib/translators';
 
 // The language the caller reads (decision 0080): the web sends its page's locale as `x-locale`
 // on every call (a page's from its path, a browser's call through the gateway from the page it
@@ -14,17 +14,9 @@ export function requestLanguage(req: Request): SiteLanguage {
   return languageOfLocale(req.header(UPSTREAM_HEADER.locale)) ?? DEFAULT_LANGUAGE;
 }
 
-const translators = new Map<string, Translator>();
-
 /** A translator for a locale (one per locale per process: nothing about it is per request). */
 export function translatorFor(locale: string | undefined): Translator {
-  const language = languageOfLocale(locale) ?? DEFAULT_LANGUAGE;
-  let translator = translators.get(language.locale);
-  if (!translator) {
-    translator = createTranslator(language.locale, compiledCatalog(language.catalog));
-    translators.set(language.locale, translator);
-  }
-  return translator;
+  return translatorOf(languageOfLocale(locale) ?? DEFAULT_LANGUAGE);
 }
 
 /** The translator of the caller's language. */

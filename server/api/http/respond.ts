@@ -3,7 +3,8 @@ import { ZodError, type ZodType } from 'zod';
 import type { Logger } from 'pino';
 import { findApiRoute } from '../../../shared/api/api-routes';
 import { CacheNone, type CachePolicy } from '../../../shared/http/cache-policy';
-import { say } from '../../../shared/validation/message';
+import type { Translate } from '../../../shared/i18n/translator';
+import { message as messageOf, say } from '../../../shared/validation/message';
 import { HttpError, InvalidInput, describeZodError } from '../../lib/http-error';
 import { requestTranslator } from './request-language';
 
@@ -31,7 +32,7 @@ export function errorHandler(logger: Logger) {
     if (res.headersSent) return next(error);
     const { t } = requestTranslator(req);
     let status = 500;
-    let message = 'internal server error';
+    let message = t('forms.api.serverError');
     let data: unknown;
     if (error instanceof InvalidInput) {
       status = 400;
@@ -46,10 +47,10 @@ export function errorHandler(logger: Logger) {
     } else if (error instanceof URIError) {
       // Express's router could not decode a path parameter: its own wording names no field.
       status = 400;
-      message = brokenEscapeMessage(req);
+      message = brokenEscapeMessage(req, t);
     } else if (isClientError(error)) {
       status = error.status ?? 400;
-      message = clientErrorMessage(error);
+      message = say(t, clientErrorMessage(error));
     } else {
       // Database errors stay 500s, "invalid byte sequence" and "out of range" included: bad
       // input is refused by the edge rule (shared/validation/safe-input.ts) before any query,
@@ -67,23 +68,23 @@ function isClientError(error: unknown): error is BodyParserError {
 }
 
 /** body-parser's refusals in our words (its own wording never reaches a client, issue 25). */
-function clientErrorMessage(error: BodyParserError): string {
+function clientErrorMessage(error: BodyParserError) {
   switch (error.type) {
     case 'entity.parse.failed':
-      return 'The request body is not valid JSON.';
+      return messageOf('forms.api.invalidJson');
     case 'entity.too.large':
-      return 'The request body is too large.';
+      return messageOf('forms.api.bodyTooLarge');
     case 'encoding.unsupported':
-      return 'The request body encoding is not supported: send it uncompressed, or gzip or deflate.';
+      return messageOf('forms.api.encodingUnsupported');
     case 'charset.unsupported':
-      return `The request body must be JSON in UTF-8; its charset (${error.charset ?? 'unknown'}) is not supported.`;
+      return messageOf('forms.api.charsetUnsupported', { charset: error.charset ?? 'unknown' });
     default:
-      return 'The request body could not be read: send it again, as JSON in UTF-8.';
+      return messageOf('forms.api.bodyUnreadable');
   }
 }
 
 /** Which path parameter (by the route table) has the %-escape that does not decode. */
-function brokenEscapeMessage(req: Request): string {
+function brokenEscapeMessage(req: Request, t: Translate): string {
   const names = findApiRoute(req.method, req.path)?.path.split('/') ?? [];
   const at = req.path.split('/').findIndex((part) => {
     try {
@@ -93,11 +94,11 @@ function brokenEscapeMessage(req: Request): string {
       return true;
     }
   });
-  const name = names[at]?.startsWith(':') ? names[at].slice(1) : 'the address';
-  return `${name} has a broken %-escape: write it in UTF-8, each byte that is not a letter or digit as % and two hex digits (%20 for a space).`;
+  const name = names[at]?.startsWith(':') ? names[at].slice(1) : t('forms.api.theAddress');
+  return t('forms.api.brokenEscape', { name });
 }
 
 export function notFoundHandler(req: Request, res: Response) {
   res.setHeader('Cache-Control', CacheNone.header);
-  res.status(404).json({ status: 404, message: `No API endpoint at ${req.method} ${req.path}` });
+  res.status(404).json({ status: 404, message: requestTranslator(req).t('forms.api.noEndpoint', { method: req.method, path: req.path }) });
 }

@@ -10,6 +10,7 @@ import { CATALOG_CHANGED_CHANNEL } from '../catalog/catalog-changed';
 import { SITE_CONTENT_CHANGED_CHANNEL } from '../catalog/site-content';
 import type { Database } from '../db/database';
 import { subscribe, type Subscription } from '../db/subscription';
+import { requestLanguage } from './request-language';
 import { patternOf } from '../../../shared/api/api-paths';
 import { DIRECTORY_API } from '../../../shared/api/directory-paths';
 import { HOME_API } from '../../../shared/api/home-paths';
@@ -200,7 +201,8 @@ export class SharedAnswers {
       this.outcomes.inc({ outcome: 'bypass' });
       return next();
     }
-    const key = req.originalUrl;
+    // Per language too (issue 29): a listing's title and description are worded in the caller's.
+    const key = `${requestLanguage(req).locale} ${req.originalUrl}`;
     const kept = answers.get(key);
     if (kept && kept.generation === generation) {
       // The duration histogram labels it as the router would have.

@@ -4,7 +4,8 @@ import { COLOURS, type ColourKey } from '../../../shared/colours';
 import { DEPARTMENTS, OFFER_BUCKETS } from '../../../shared/constants';
 import { COUNTRIES } from '../../../shared/countries';
 import type { FilterListOptions, ListingRequest } from '../../../shared/listing/query-grammar';
-import { DEAL_LABELS, DEPARTMENT_LABELS, type DealKey, type FacetFilterType } from '../../../shared/listing/vocabulary';
+import { DEAL_MESSAGES, DEPARTMENT_LABELS, type DealKey, type FacetFilterType } from '../../../shared/listing/vocabulary';
+import { translatorFor } from '../http/request-language';
 import { normaliseText } from '../search-engine/analyser';
 import { capitalise } from './listing-link';
 import { storeVisible } from '../search-engine/search-engine';
@@ -121,7 +122,10 @@ export class FacetFilters {
 
   dealsOf({ facets }: ListingPass): Deals {
     const d = facets.deals!;
-    const deal = (key: DealKey) => ({ key, textKey: DEAL_LABELS[key], docCount: d[key] });
+    // The labels in English, whoever asks: the answer is shared, and our pages name the deals
+    // by key in their own language (issue 29).
+    const english = translatorFor(undefined).t;
+    const deal = (key: DealKey) => ({ key, textKey: english(DEAL_MESSAGES[key]), docCount: d[key] });
     return { deals: [deal('coupons'), deal('freedelivery'), deal('sale'), deal('pricedropped')] };
   }
 }

@@ -1,8 +1,11 @@
-import { SALE_BANDS, type Department } from '../../../shared/constants';
+import { SALE_BANDS } from '../../../shared/constants';
 import { isCountryCode } from '../../../shared/countries';
+import type { MessageId } from '../../../shared/i18n/message-ids';
+import type { Translate } from '../../../shared/i18n/translator';
 import { isNavigableShopPath } from '../../../shared/listing/paths';
 import { categoryBySlug, type FlatCategory } from '../catalog/category-tree';
 import type { CatalogDirectory, DirectoryBrand, DirectoryStore, SearchScope } from '../search-engine/search-engine';
+import { translatorFor } from '../http/request-language';
 
 // What a listing path is about (spec section 2 "Listing and search page"): /brand/{slug},
 // /store/{slug}, a category (/dresses, /men-jeans), a sale band (/50-percent-off), /sale,
@@ -17,7 +20,7 @@ export type ResolvedListing = {
   scope: SearchScope;
   /** Search words the path carries (/shop/red-dresses → "red dresses"). */
   text: string;
-  /** The page title without the query (spec section 3 "Product list response" key). */
+  /** The page title without the query (spec section 3 "Product list response" key), in English: `listingTitle` words it in the caller's language. */
   title: string;
   /** The listing's own path, no leading slash. */
   canonicalUrl: string;
@@ -36,11 +39,31 @@ export type LinkContext = {
 
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const EDITORS_PICK_PREFIXES = ['editors-picks', 'editors-pick'];
-const DEPARTMENT_TITLE: Record<Department, string> = { women: "Women's", men: "Men's", kids: "Kids'" };
+/** The api's own words in English, for answers every caller shares. */
+const english = translatorFor(undefined).t;
 
-/** "Men's Jeans", "Women's Dresses": category names repeat across departments. */
-export function categoryTitle(category: FlatCategory): string {
-  return `${DEPARTMENT_TITLE[category.department]} ${category.name}`;
+/**
+ * "Men's Jeans", "Women's Dresses": category names repeat across departments. In the caller's
+ * language (issue 29): the category's name from the taxonomy catalogue by its slug.
+ */
+export function categoryTitle(category: FlatCategory, t: Translate = english): string {
+  const name = t(`taxonomy.category.${category.slug}` as MessageId);
+  return t('listing.title.category', { department: category.department, category: name });
+}
+
+/**
+ * A listing's title (the answer's key without the query) in the caller's language. Our own
+ * words are translated; a brand's, a store's, a pick list's name and a shopper's words are as
+ * they are.
+ */
+export function listingTitle(listing: ResolvedListing, t: Translate): string {
+  const { kind, category, scope } = listing;
+  if (kind === 'category' && category) return categoryTitle(category, t);
+  if (kind === 'brand' && listing.brand && category) return t('listing.title.brandCategory', { brand: listing.brand.name, category: categoryTitle(category, t) });
+  if (kind === 'search') return t('listing.title.allProducts');
+  if (kind === 'featured') return t('listing.title.featured');
+  if (kind === 'sale') return scope.discount ? t('listing.title.saleBand', { from: scope.discount.from, to: scope.discount.to }) : t('listing.title.sale');
+  return listing.title;
 }
 
 /** The path's segments, lower-cased, without a leading country prefix; undefined when malformed. */
@@ -61,7 +84,7 @@ export async function resolveLink(link: string, context: LinkContext, depth = 0)
   if (!segments || segments.some((s) => !SEGMENT.test(s))) return undefined;
   const { directory } = context;
   if (segments.length === 0 || (segments.length === 1 && (segments[0] === 'search' || segments[0] === 'shop'))) {
-    return { kind: 'search', scope: {}, text: '', title: 'All products', canonicalUrl: segments[0] ?? 'search' };
+    return { kind: 'search', scope: {}, text: '', title: english('listing.title.allProducts'), canonicalUrl: segments[0] ?? 'search' };
   }
   const [first, second, third] = segments as [string, string | undefined, string | undefined];
 
@@ -76,7 +99,7 @@ export async function resolveLink(link: string, context: LinkContext, depth = 0)
       kind: 'brand',
       scope: { brand: second, category: category.slug },
       text: '',
-      title: `${brand.name} ${categoryTitle(category)}`,
+      title: english('listing.title.brandCategory', { brand: brand.name, category: categoryTitle(category) }),
       canonicalUrl: `brand/${second}/${category.slug}`,
       brand,
       category,
@@ -101,10 +124,13 @@ export async function resolveLink(link: string, context: LinkContext, depth = 0)
   }
   if (segments.length !== 1) return undefined;
 
-  if (first === 'sale') return { kind: 'sale', scope: { sale: true }, text: '', title: 'Sale', canonicalUrl: 'sale' };
-  if (first === 'featured') return { kind: 'featured', scope: {}, text: '', title: 'Featured', canonicalUrl: 'featured' };
+  if (first === 'sale') return { kind: 'sale', scope: { sale: true }, text: '', title: english('listing.title.sale'), canonicalUrl: 'sale' };
+  if (first === 'featured') return { kind: 'featured', scope: {}, text: '', title: english('listing.title.featured'), canonicalUrl: 'featured' };
   const band = SALE_BANDS.find((b) => b.slug === first);
-  if (band) return { kind: 'sale', scope: { discount: { from: band.from, to: band.to } }, text: '', title: band.label, canonicalUrl: band.slug };
+  if (band) {
+    const discount = { from: band.from, to: band.to };
+    return { kind: 'sale', scope: { discount }, text: '', title: english('listing.title.saleBand', discount), canonicalUrl: band.slug };
+  }
   const category = categoryBySlug(first);
   if (category) {
     return { kind: 'category', scope: { category: category.slug }, text: '', title: categoryTitle(category), canonicalUrl: category.slug, category };

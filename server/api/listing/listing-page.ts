@@ -1,4 +1,5 @@
 import type { ListingPage } from '../../../shared/api/search-schemas';
+import type { Translator } from '../../../shared/i18n/translator';
 import { requestForCall } from '../../../shared/listing/companion-calls';
 import { parseFilterListOptions, type ListingRequest } from '../../../shared/listing/query-grammar';
 import { FACET_FILTER_TYPES } from '../../../shared/listing/vocabulary';
@@ -25,13 +26,14 @@ export class ListingPageAnswers {
     private readonly countries: ListingCountries,
   ) {}
 
-  async answer(request: ListingRequest): Promise<ListingPage> {
-    const { pages, pass } = await this.products.sitePage(request);
+  /** `words`: the caller's language, which the page's title and description are written in. */
+  async answer(request: ListingRequest, words: Translator): Promise<ListingPage> {
+    const { pages, pass } = await this.products.sitePage(request, words);
     await this.passes.remember(requestForCall('filters', request), pass);
     const options = parseFilterListOptions('');
     const filters = Object.fromEntries(FACET_FILTER_TYPES.map((type) => [type, this.facets.filterOf(type, pass, options)])) as ListingPage['filters'];
     // The canonical links' request is derived from the page's resolution: one link read per page.
-    const links = await this.links.canonicalLinksOf(await this.passes.facetsWithin(pass.resolved, requestForCall('canonical-links', request)));
+    const links = await this.links.canonicalLinksOf(await this.passes.facetsWithin(pass.resolved, requestForCall('canonical-links', request)), words.t);
     return {
       pages,
       filters,

@@ -4,6 +4,7 @@ import { CATEGORY_LEVELS } from '../../../shared/listing/vocabulary';
 import { categoryBySlug } from '../catalog/category-tree';
 import type { Queryable } from '../db/database';
 import { badRequest, notFound } from '../../lib/http-error';
+import { translatorFor } from '../http/request-language';
 import { resolveLink, type EditorsPickList, type ResolvedListing } from './listing-link';
 import { storeVisible, type PercentRange, type SearchEngine, type SearchFilters, type SearchQuery } from '../search-engine/search-engine';
 
@@ -14,7 +15,7 @@ import { storeVisible, type PercentRange, type SearchEngine, type SearchFilters,
 /** A request resolved: what the engine is asked, and what the page is. */
 export type ResolvedRequest = { query: SearchQuery; listing: ResolvedListing; request: ListingRequest };
 
-const ALL_PRODUCTS: ResolvedListing = { kind: 'search', scope: {}, text: '', title: 'All products', canonicalUrl: 'search' };
+const ALL_PRODUCTS: ResolvedListing = { kind: 'search', scope: {}, text: '', title: translatorFor(undefined).t('listing.title.allProducts'), canonicalUrl: 'search' };
 
 /**
  * The engine's filters of a listing state. Every category named must exist (a 400 naming the

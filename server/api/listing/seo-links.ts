@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { BreadcrumbSchema, CanonicalLinks, SeoLink } from '../../../shared/api/search-schemas';
+import type { Translate } from '../../../shared/i18n/translator';
 import { emptyListingState, type ListingRequest } from '../../../shared/listing/query-grammar';
 import { CATEGORY_LEVELS } from '../../../shared/listing/vocabulary';
 import { slugify } from '../catalog/identifiers';
@@ -43,12 +44,16 @@ export class SeoLinks {
   }
 
   /** The request is already narrowed to q or link and country (companion-calls.ts). */
-  async canonicalLinks(request: ListingRequest): Promise<CanonicalLinks> {
-    return this.canonicalLinksOf(await this.passes.facets(request));
+  async canonicalLinks(request: ListingRequest, t: Translate): Promise<CanonicalLinks> {
+    return this.canonicalLinksOf(await this.passes.facets(request), t);
   }
 
-  /** The links of a pass over q or link and country; the country's own brands come from its whole-catalogue pass. */
-  async canonicalLinksOf(own: ListingPass): Promise<CanonicalLinks> {
+  /**
+   * The links of a pass over q or link and country; the country's own brands come from its
+   * whole-catalogue pass. A brand's link within a category is named in the caller's language
+   * (`t`, issue 29); the colour links are searches, named by their words.
+   */
+  async canonicalLinksOf(own: ListingPass, t: Translate): Promise<CanonicalLinks> {
     const { resolved } = own;
     const { query, listing } = resolved;
     const dir = this.resolver.engine.directory();
@@ -67,7 +72,7 @@ export class SeoLinks {
       .filter((b) => b.slug !== listing.brand?.slug)
       .map((b) =>
         category
-          ? { key: b.slug, canonicalUrl: `brand/${b.slug}/${category.slug}`, displayKeyword: `${b.name} ${categoryTitle(category)}` }
+          ? { key: b.slug, canonicalUrl: `brand/${b.slug}/${category.slug}`, displayKeyword: t('listing.title.brandCategory', { brand: b.name, category: categoryTitle(category, t) }) }
           : { key: b.slug, canonicalUrl: `brand/${b.slug}`, displayKeyword: b.name },
       );
     const noun = category ? category.name : listing.kind === 'brand' || listing.kind === 'store' ? listing.title : '';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { SuggestionSchema, SuggestionsSchema } from '../../../shared/api/search-schemas';
 import type { Department } from '../../../shared/constants';
 import type { CountryCode } from '../../../shared/countries';
+import type { Translate } from '../../../shared/i18n/translator';
 import { CATEGORIES } from '../catalog/category-tree';
 import { slugify } from '../catalog/identifiers';
 import { normaliseText } from '../search-engine/analyser';
@@ -12,7 +13,8 @@ import type { PopularSearches } from './popular-searches';
 
 // The search box's suggestions (GET /api/search/auto-suggest, spec section 4 "Shell"):
 // popular searches first, then categories, brands and catalogue words that start like the
-// text, within the shopper's department.
+// text, within the shopper's department. A category is named in the caller's language (issue
+// 29); the text is matched against the catalogue's English names and aliases.
 
 type Suggestion = z.infer<typeof SuggestionSchema>;
 type Suggestions = z.infer<typeof SuggestionsSchema>;
@@ -27,8 +29,8 @@ export class SearchSuggestions {
     private readonly popular: PopularSearches,
   ) {}
 
-  /** `adminView`: count the admin-only stores' products too (spec section 6). */
-  async suggest(text: string, department: Department | undefined, country: CountryCode, adminView = false): Promise<Suggestions> {
+  /** `adminView`: count the admin-only stores' products too (spec section 6); `t`, the caller's language. */
+  async suggest(text: string, department: Department | undefined, country: CountryCode, adminView: boolean, t: Translate): Promise<Suggestions> {
     await this.engine.start();
     const normalised = normaliseText(text);
     if (!normalised) return { suggestions: [] };
@@ -56,7 +58,7 @@ export class SearchSuggestions {
       .filter((x) => x.n > 0)
       .sort((a, b) => b.n - a.n)
       .slice(0, PER_KIND)
-      .forEach(({ c, n }) => add({ key: categoryTitle(c), type: 'category', canonicalUrl: c.slug, docCount: n }));
+      .forEach(({ c, n }) => add({ key: categoryTitle(c, t), type: 'category', canonicalUrl: c.slug, docCount: n }));
     const dir = this.engine.directory();
     [...everything.facets.brand!]
       .map(([id, n]) => ({ b: dir.brands.get(id), n }))

@@ -17,7 +17,7 @@ import { say } from '../../../shared/validation/message';
 import { badRequest } from '../../lib/http-error';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { askerOf } from '../accounts/viewer';
-import { requestTranslator } from '../http/request-language';
+import { requestLanguage, requestTranslator } from '../http/request-language';
 import { parseInput, sendData } from '../http/respond';
 import type { AlertDecided } from '../services/alert-service';
 import { routesUnder, type ApiArea } from './area';
@@ -55,14 +55,14 @@ export const alertArea: ApiArea = {
       ...accounts.rateLimiter({ action: 'forgotPassword', prefix: 'set-alerts', limit: alertSettings.setAlertsLimit, account: alertAddress }),
       async (req, res) => {
         const body = parseForm(SetGuestAlertBody, req.body);
-        sendData(res, worded(req, await alerts.setForGuest(body)), CacheNone);
+        sendData(res, worded(req, await alerts.setForGuest(body, requestLanguage(req).locale)), CacheNone);
       },
     );
 
     router.post(at(ALERT_API.setUser), async (req, res) => {
       const asker = askerOf(await sessions.authenticate(req));
       const body = parseForm(SetUserAlertBody, req.body);
-      sendData(res, worded(req, await alerts.setForUser(asker, body)), CachePrivate);
+      sendData(res, worded(req, await alerts.setForUser(asker, body, requestLanguage(req).locale)), CachePrivate);
     });
 
     router.get(at(ALERT_API.alerts), async (req, res) => {

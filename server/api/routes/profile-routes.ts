@@ -12,6 +12,8 @@ import { readUpload } from '../accounts/profile-images';
 import { purgeKey, tagAnswer } from '../http/cache-purges';
 import { pathText } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
+import { say } from '../../../shared/validation/message';
+import { requestTranslator } from '../http/request-language';
 import { routesUnder, type ApiArea } from './area';
 
 // Profiles under /api/account (spec section 7 "Account"): the shopper's own profile, user
@@ -54,14 +56,14 @@ export const profileArea: ApiArea = {
     router.put(at(ACCOUNT_API.editProfile), async (req, res) => {
       const session = await sessions.authenticate(req);
       const userdetail = await profiles.editProfile(session, req.body);
-      sendData(res, { message: ACCOUNT_NOTICES.profileUpdated, userdetail }, CachePrivate);
+      sendData(res, { message: say(requestTranslator(req).t, ACCOUNT_NOTICES.profileUpdated), userdetail }, CachePrivate);
     });
 
     router.put(at(ACCOUNT_API.uploadProfileImage), async (req, res) => {
       const session = await sessions.authenticate(req);
       const upload = await readUpload(req, settings.profileImageMaxBytes);
       const profileImage = await profiles.setProfileImage(session, upload);
-      sendData(res, { message: ACCOUNT_NOTICES.imageUpdated, profileImage }, CachePrivate);
+      sendData(res, { message: say(requestTranslator(req).t, ACCOUNT_NOTICES.imageUpdated), profileImage }, CachePrivate);
     });
 
     // Pictures are served from our origin; a new upload gets a new name, so each is immutable.
@@ -88,7 +90,7 @@ export const profileArea: ApiArea = {
       async (req, res) => {
         const { userName } = parseInput(UserNameParams, req.params);
         const viewer = await accounts.resolveViewer(req);
-        sendData(res, await profiles.checkUserName(userName, viewer?.userId), CachePrivate);
+        sendData(res, await profiles.checkUserName(userName, viewer?.userId, requestTranslator(req).t), CachePrivate);
       },
     );
 

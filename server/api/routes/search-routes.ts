@@ -11,6 +11,7 @@ import { cleanSearchText } from '../../../shared/validation/search-text';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { isAdmin, type ViewerResolver } from '../accounts/viewer';
 import { adminView } from '../http/catalog-view';
+import { requestTranslator } from '../http/request-language';
 import { CountryDepartmentQuery, pathText } from '../http/params';
 import { parseInput, sendData } from '../http/respond';
 import { readFilterListOptions, readListingRequest } from '../listing/read-listing-request';
@@ -32,7 +33,7 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
   const { search } = deps;
 
   router.get(at(SEARCH_API.list), async (req, res) => {
-    sendData(res, await search.products.list(readListingRequest(req, 'list')), CacheShort);
+    sendData(res, await search.products.list(readListingRequest(req, 'list'), requestTranslator(req)), CacheShort);
   });
 
   // Spec section 2: "Users with a token and profile type 1 or 2 see a debug and time-taken
@@ -40,7 +41,7 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
   router.get(at(SEARCH_API.debug), async (req, res) => {
     const request = readListingRequest(req, 'list');
     if (!isAdmin(await deps.resolveViewer(req))) throw new HttpError(403, SEARCH_DEBUG_FORBIDDEN);
-    sendData(res, await search.products.debug(request), CachePrivate);
+    sendData(res, await search.products.debug(request, requestTranslator(req)), CachePrivate);
   });
 
   router.get(at(SEARCH_API.deals), async (req, res) => {
@@ -63,11 +64,11 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
 
   // Our web's one call per listing page: the site page and every companion's answer.
   router.get(at(SEARCH_API.listing), async (req, res) => {
-    sendData(res, await search.page.answer(readListingRequest(req, 'listing')), CacheShort);
+    sendData(res, await search.page.answer(readListingRequest(req, 'listing'), requestTranslator(req)), CacheShort);
   });
 
   router.get(at(SEARCH_API.canonicalLinks), async (req, res) => {
-    sendData(res, await search.links.canonicalLinks(readListingRequest(req, 'canonical-links')), CacheShort);
+    sendData(res, await search.links.canonicalLinks(readListingRequest(req, 'canonical-links'), requestTranslator(req).t), CacheShort);
   });
 
   // /auto-suggest/{department}/{query}, /auto-suggest/{query}/{department} (spec section 7:
@@ -81,7 +82,7 @@ export function searchRoutes(deps: { search: SearchService; resolveViewer: Viewe
   const SuggestParams = z.object({ first: safeText('first'), second: safeText('second') });
   const suggest = async (req: Request, text: string, part: keyof typeof SuggestText, department: Department | undefined) => {
     const { country, department: fromQuery } = parseInput(CountryDepartmentQuery, req.query);
-    return search.suggestions.suggest(cleanSearchText(parseInput(SuggestText[part], text)), department ?? fromQuery, country, adminView(req));
+    return search.suggestions.suggest(cleanSearchText(parseInput(SuggestText[part], text)), department ?? fromQuery, country, adminView(req), requestTranslator(req).t);
   };
   router.get(at(SEARCH_API.autoSuggestIn), async (req, res) => {
     const { first, second } = parseInput(SuggestParams, req.params);

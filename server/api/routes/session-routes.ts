@@ -6,7 +6,9 @@ import { ACCOUNT_NOTICES, ForgotPasswordForm, SignInLinkRequestForm, normalizeEm
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { knownDeviceFrom, sendSignIn } from '../accounts/known-devices';
 import type { SessionRecord } from '../accounts/sessions';
+import { requestLanguage, requestTranslator } from '../http/request-language';
 import { sendData } from '../http/respond';
+import { say } from '../../../shared/validation/message';
 import { routesUnder, type ApiArea } from './area';
 
 // The session and what it rests on, under /api/account (spec section 7 "Account"):
@@ -30,20 +32,20 @@ export const sessionArea: ApiArea = {
     const limits = accounts.settings.rateLimits;
 
     router.post(at(ACCOUNT_API.register), ...accounts.rateLimiter({ action: 'register', limit: limits.register, account: bodyEmail }), async (req, res) => {
-      sendSignIn(res, await registration.register(req.body, knownDeviceFrom(req)), { message: ACCOUNT_NOTICES.registered });
+      sendSignIn(res, await registration.register(req.body, knownDeviceFrom(req)), { message: say(requestTranslator(req).t, ACCOUNT_NOTICES.registered) });
     });
 
     router.delete(at(ACCOUNT_API.logout), async (req, res) => {
       const session = await sessions.authenticate(req);
       await sessions.logout(session);
-      sendData(res, { message: ACCOUNT_NOTICES.loggedOut }, CachePrivate);
+      sendData(res, { message: say(requestTranslator(req).t, ACCOUNT_NOTICES.loggedOut) }, CachePrivate);
     });
 
     // The same answer, as fast, for every well-formed address (see requestPasswordReset).
     router.post(at(ACCOUNT_API.forgotPassword), ...accounts.rateLimiter({ action: 'forgotPassword', limit: limits.forgotPassword, account: bodyEmail }), (req, res) => {
       const { email } = parseForm(ForgotPasswordForm, { email: normalizeEmail((req.body as { email?: unknown } | undefined)?.email) });
-      passwords.requestPasswordReset(email);
-      sendData(res, { message: ACCOUNT_NOTICES.resetRequested }, CacheNone);
+      passwords.requestPasswordReset(email, requestLanguage(req).locale);
+      sendData(res, { message: say(requestTranslator(req).t, ACCOUNT_NOTICES.resetRequested) }, CacheNone);
     });
 
     // The same answer, as fast, for every identifier (see requestSignInLink). One account's
@@ -60,14 +62,14 @@ export const sessionArea: ApiArea = {
       }),
       (req, res) => {
         const { email } = parseForm(SignInLinkRequestForm, req.body);
-        sessions.requestSignInLink(email);
-        sendData(res, { message: ACCOUNT_NOTICES.signInLinkRequested }, CacheNone);
+        sessions.requestSignInLink(email, requestLanguage(req).locale);
+        sendData(res, { message: say(requestTranslator(req).t, ACCOUNT_NOTICES.signInLinkRequested) }, CacheNone);
       },
     );
 
     router.put(at(ACCOUNT_API.confirmPassword), async (req, res) => {
       await passwords.confirmPasswordReset(req.body);
-      sendData(res, { message: ACCOUNT_NOTICES.passwordReset }, CacheNone);
+      sendData(res, { message: say(requestTranslator(req).t, ACCOUNT_NOTICES.passwordReset) }, CacheNone);
     });
 
     // Guessing the current password with a stolen session counts as failed sign-ins do.
@@ -86,7 +88,7 @@ export const sessionArea: ApiArea = {
       }),
       async (req, res) => {
         await passwords.changePassword(res.locals.session as SessionRecord, req.body);
-        sendData(res, { message: ACCOUNT_NOTICES.passwordChanged }, CachePrivate);
+        sendData(res, { message: say(requestTranslator(req).t, ACCOUNT_NOTICES.passwordChanged) }, CachePrivate);
       },
     );
 

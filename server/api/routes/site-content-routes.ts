@@ -11,6 +11,7 @@ import { safeText } from '../../../shared/validation/safe-input';
 import { CacheLong, CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
 import { badRequest, notFound } from '../../lib/http-error';
 import { IdParams, countryCode } from '../http/params';
+import { requestLanguage } from '../http/request-language';
 import { parseInput, sendData } from '../http/respond';
 import { SUBSCRIBE_RATE_LIMIT } from '../services/subscription-service';
 import { routesUnder, type ApiArea } from './area';
@@ -71,7 +72,7 @@ export const siteContentArea: ApiArea = {
         if (!isValidEmail(email)) {
           throw badRequest(body.source === 'footer' ? EMAIL_MESSAGES.newsletter : EMAIL_MESSAGES.mailingList);
         }
-        await subscriptions.subscribe(email, body.source, body.country ?? DEFAULT_COUNTRY);
+        await subscriptions.subscribe(email, body.source, body.country ?? DEFAULT_COUNTRY, requestLanguage(req).locale);
         sendData(res, { message: SUBSCRIPTION_MESSAGES.requested }, CachePrivate);
       },
     );

@@ -18,6 +18,7 @@ import { hashSecret, looksLikeSecret, randomSecret } from '../accounts/secrets';
 import type { AlertLinks, AlertOwner } from '../alerts/alert-links';
 import { AVAILABILITY_STATUS } from '../catalog/feed-values';
 import { alertConfirmMail, newAlertsConfirmMail } from '../alerts/alert-mails';
+import { mailPageLink, mailTranslator, siteOn, type MailSite } from '../mail/mail-site';
 import type { Database, Queryable } from '../db/database';
 import type { MailOutbox } from '../mail/outbox';
 import { readProductCards } from './product-reader';
@@ -208,15 +209,16 @@ export class AlertService {
 
   /**
    * Inserts `a` for the owner, within the per-owner bound; the owner's row is locked by the
-   * caller. A guest's alert starts pending, a shopper's active.
+   * caller. A guest's alert starts pending, a shopper's active. It keeps the language of the
+   * site it was set on, which its e-mails speak (issue 29).
    */
-  private async insert(tx: Queryable, owner: AlertOwner, a: NewAlert): Promise<number> {
+  private async insert(tx: Queryable, owner: AlertOwner, a: NewAlert, site: MailSite): Promise<number> {
     const column = owner.kind === 'user' ? 'user_id' : 'guest_id';
     const [count] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts WHERE ${column} = $1`, [owner.id]);
     if (count!.n >= ALERTS_MAX_PER_OWNER) throw badRequest(ALERT_MESSAGES.tooMany);
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO alerts (${column}, kind, scope, size_variant_id, guid, product_id, product_name, image, brand_id, store_id, country_code, alert_price, pending, any_store)
-       VALUES ($1, $2, $3, $4, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+      `INSERT INTO alerts (${column}, kind, scope, size_variant_id, guid, product_id, product_name, image, brand_id, store_id, country_code, alert_price, pending, any_store, language)
+       VALUES ($1, $2, $3, $4, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
       [
         owner.id,
         a.kind,
@@ -232,14 +234,16 @@ export class AlertService {
         a.alertPrice,
         owner.kind === 'guest',
         a.anyStore,
+        site.language.segment,
       ],
     );
     return row!.id;
   }
 
-  /** POST /set-user-alerts: active at once. */
-  async setForUser({ userId, admin }: Asker, input: SetUserAlertInput): Promise<AlertDecided> {
+  /** POST /set-user-alerts: active at once. `locale`: the caller's (x-locale), kept for its e-mails. */
+  async setForUser({ userId, admin }: Asker, input: SetUserAlertInput, locale: string): Promise<AlertDecided> {
     const a = await this.decide(input, admin);
+    const site = siteOn(a.country, locale);
     const owner: AlertOwner = { kind: 'user', id: userId };
     return this.db.transaction(async (tx) => {
       const rows = await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
@@ -251,7 +255,7 @@ export class AlertService {
         await tx.query('UPDATE alerts SET any_store = $2 WHERE id = $1', [already.id, a.anyStore]);
         return { alertId: already.id, added: false, status: 'active', message: ALERT_NOTICES.set };
       }
-      return { alertId: await this.insert(tx, owner, a), added: true, status: 'active', message: ALERT_NOTICES.set };
+      return { alertId: await this.insert(tx, owner, a, site), added: true, status: 'active', message: ALERT_NOTICES.set };
     });
   }
 
@@ -262,11 +266,13 @@ export class AlertService {
    * an unconfirmed address gets one, ever; a confirmed one, one per NEW_ALERTS_MAIL_EVERY at
    * most, and its link starts every alert pending then, so the alerts set close together
    * share one e-mail. The owner, signed in, sets theirs with set-user-alerts: active at once.
+   * The e-mail speaks the caller's language (`locale`, x-locale) and links to its page.
    */
-  async setForGuest(input: SetGuestAlertInput): Promise<AlertDecided> {
+  async setForGuest(input: SetGuestAlertInput, locale: string): Promise<AlertDecided> {
     const email = input.email.trim().toLowerCase();
     if (!isValidEmail(email)) throw fieldError('email', ALERT_MESSAGES.email);
     const a = await this.decide(input, false);
+    const site = siteOn(a.country, locale);
     const token = randomSecret();
     const { answer, sent } = await this.db.transaction(async (tx): Promise<{ answer: AlertDecided; sent: boolean }> => {
       // The upsert locks the address's row until commit: its alerts are written one at a time.
@@ -283,12 +289,12 @@ export class AlertService {
       if (already !== undefined) {
         return { answer: { alertId: already.id, added: false, status: already.pending ? 'pending' : 'active', message: ALERT_NOTICES.already }, sent: false };
       }
-      const alertId = await this.insert(tx, owner, a);
+      const alertId = await this.insert(tx, owner, a, site);
       if (guest!.link_waiting) return { answer: { alertId, added: true, status: 'pending', message: ALERT_NOTICES.confirmPending }, sent: false };
       // A fresh link replaces one that waited longer: it starts all of the address's pending alerts.
       await tx.query('UPDATE alert_guests SET confirm_token_hash = $2, confirm_sent_at = now() WHERE id = $1', [guest!.id, hashSecret(token)]);
-      const link = `${this.siteUrl}${confirmAlertsPath(token)}`;
-      const mail = guest!.confirmed ? newAlertsConfirmMail({ link }) : alertConfirmMail({ link });
+      const link = mailPageLink(this.siteUrl, site, confirmAlertsPath(token));
+      const mail = guest!.confirmed ? newAlertsConfirmMail(mailTranslator(site), { link }) : alertConfirmMail(mailTranslator(site), { link });
       await this.outbox.enqueue(tx, { kind: 'alert-confirm', to: email, ...mail });
       return { answer: { alertId, added: true, status: 'pending', message: ALERT_NOTICES.confirmSent }, sent: true };
     });

@@ -8,6 +8,7 @@ import type { CountryCode } from '../../../shared/countries';
 import type { RateLimit } from '../accounts/account-settings';
 import { hashSecret, looksLikeSecret, randomSecret } from '../accounts/secrets';
 import type { Database } from '../db/database';
+import { mailPageLink, mailTranslator, siteOn } from '../mail/mail-site';
 import { subscriptionConfirmMail } from '../mail/messages';
 import type { MailOutbox } from '../mail/outbox';
 
@@ -43,30 +44,36 @@ export class SubscriptionService {
   /**
    * POST /api/account/subscribe: a new address is stored pending and sent a confirmation
    * e-mail; a pending one is sent a fresh link if its last one went out over an hour ago (the
-   * old link then stops working); a confirmed one only has the time recorded.
+   * old link then stops working); a confirmed one only has the time recorded. The e-mail
+   * speaks the language of `locale` (the caller's x-locale) on the country's site, which the
+   * subscription keeps for what the list sends later (issue 29).
    */
-  async subscribe(email: string, source: SubscribeSource, country: CountryCode): Promise<void> {
+  async subscribe(email: string, source: SubscribeSource, country: CountryCode, locale: string): Promise<void> {
+    const site = siteOn(country, locale);
     const token = randomSecret();
     const sent = await this.db.transaction(async (tx) => {
       const due = await tx.query<{ expires_at: Date }>(
-        `INSERT INTO subscriptions AS s (email, source, country_code, confirm_token_hash, confirm_sent_at, confirm_expires_at)
-         VALUES ($1, $2, $3, $4, now(), now() + make_interval(hours => $5))
+        `INSERT INTO subscriptions AS s (email, source, country_code, confirm_token_hash, confirm_sent_at, confirm_expires_at, language)
+         VALUES ($1, $2, $3, $4, now(), now() + make_interval(hours => $5), $7)
          ON CONFLICT (email) DO UPDATE SET
            last_subscribed_at = now(),
+           -- A fresh e-mail is for the site asked on now: its country and language go together.
+           country_code = excluded.country_code,
+           language = excluded.language,
            confirm_token_hash = excluded.confirm_token_hash,
            confirm_sent_at = excluded.confirm_sent_at,
            confirm_expires_at = excluded.confirm_expires_at
          WHERE s.confirmed_at IS NULL
            AND (s.confirm_sent_at IS NULL OR s.confirm_sent_at <= now() - make_interval(mins => $6))
          RETURNING confirm_expires_at AS expires_at`,
-        [email, source, country, hashSecret(token), SUBSCRIPTION_CONFIRM_VALID_HOURS, SUBSCRIPTION_MAIL_INTERVAL_MINUTES],
+        [email, source, country, hashSecret(token), SUBSCRIPTION_CONFIRM_VALID_HOURS, SUBSCRIPTION_MAIL_INTERVAL_MINUTES, site.language.segment],
       );
       if (!due[0]) {
         await tx.query('UPDATE subscriptions SET last_subscribed_at = now() WHERE email = $1', [email]);
         return false;
       }
-      const link = `${this.siteUrl}${confirmSubscriptionPath(token)}`;
-      const mail = subscriptionConfirmMail({ link, validHours: SUBSCRIPTION_CONFIRM_VALID_HOURS });
+      const link = mailPageLink(this.siteUrl, site, confirmSubscriptionPath(token));
+      const mail = subscriptionConfirmMail(mailTranslator(site), { link, validHours: SUBSCRIPTION_CONFIRM_VALID_HOURS });
       await this.outbox.enqueue(tx, { kind: 'subscription-confirm', to: email, ...mail, expiresAt: due[0].expires_at });
       return true;
     });

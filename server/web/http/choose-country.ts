@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { COUNTRY_CODES, countryPrefix, parseCountryCode } from '../../../shared/countries';
 import { COOKIE, DAY_MS } from '../../../shared/constants';
 import { CacheNone } from '../../../shared/http/cache-policy';
+import { languageFromPath } from '../../../shared/i18n/languages';
 import { safeReturnPath } from '../../../shared/same-site-path';
 import { countryFromPath } from './country';
 import { isSecureRequest } from './session-cookies';
@@ -26,9 +27,12 @@ export function chooseCountry(options: { siteUrl: string }) {
     }
     const to = safeReturnPath(req.query.to) ?? '/';
     const url = new URL(to, 'http://site.invalid');
-    // The page path may still carry the country it was chosen from: keep only the page.
+    // The page path may still carry the country it was chosen from, and a language of that
+    // country's site: keep only the page, in English, which every country site has (issue 29).
     const { country: from } = countryFromPath(url.pathname);
-    const pagePath = from === 'GB' ? url.pathname : url.pathname.slice(3) || '/';
+    const rest = url.pathname.slice(countryPrefix(from).length) || '/';
+    const { segment } = languageFromPath(from, url.pathname);
+    const pagePath = (segment ? rest.slice(segment.length + 1) : rest) || '/';
     if (url.searchParams.has('country')) url.searchParams.set('country', code.toLowerCase());
     const prefix = countryPrefix(code);
     const target = safeReturnPath(`${prefix}${pagePath === '/' && prefix ? '' : pagePath}${url.search}` || '/') ?? (prefix || '/');

@@ -5,6 +5,8 @@ import { ApiError } from '../../../shared/api/api-client';
 import { SIGN_IN_PATHS, type SignInPath, type SignedIn } from '../../../shared/api/web-session';
 import { API_ANSWER_HEADER, UPSTREAM_HEADER } from '../../../shared/constants';
 import { ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
+import { say } from '../../../shared/validation/message';
+import { webTranslator } from './web-translator';
 import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
 import { callerOf, readJson, type ApiUpstream, type CallOptions, type Caller } from '../upstream/api-upstream';
 import type { UpstreamResponse } from '../upstream/upstream-fetch';
@@ -113,7 +115,7 @@ export function sessionRoutes(options: SessionRoutesOptions): Router {
     clearSessionCookies(res, isSecureRequest(req, options.siteUrl));
     res.setHeader('Cache-Control', CacheNone.header);
     if (!upstream) {
-      res.status(200).json({ data: { message: ACCOUNT_NOTICES.loggedOut } });
+      res.status(200).json({ data: { message: say(webTranslator(res).t, ACCOUNT_NOTICES.loggedOut) } });
       return;
     }
     res.status(upstream.status).type('json').send(upstream.text);

@@ -2,6 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
+import { say } from '../../../shared/validation/message';
+import { webTranslator } from './web-translator';
 import { safeReturnPath } from '../../../shared/same-site-path';
 import {
   SOCIAL_PROVIDER_NAMES,
@@ -81,7 +83,7 @@ export function socialStartRoutes(options: { providers: SocialSignInConfig; site
       const provider = req.path.split('/')[3] as SocialProviderId;
       const app = options.providers[provider];
       if (!app) {
-        res.status(404).type('text').send(ACCOUNT_MESSAGES.socialUnavailable(SOCIAL_PROVIDER_NAMES[provider]));
+        res.status(404).type('text').send(say(webTranslator(res).t, ACCOUNT_MESSAGES.socialUnavailable(SOCIAL_PROVIDER_NAMES[provider])));
         return;
       }
       const returnUrl = safeReturnPath(typeof req.query.returnurl === 'string' ? req.query.returnurl : undefined) ?? '/';

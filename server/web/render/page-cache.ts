@@ -92,8 +92,10 @@ function anonymous(req: Request): boolean {
 
 /** Keyed by the address as React Router reads it (http/request-address.ts): parameters keep their order, since the page echoes its address in links (sign-in's return address) and hydration compares with the browser's own. */
 function keyOf(res: Response): string {
-  const { country, isBot } = res.locals.requestInfo;
-  return `${country} ${isBot ? 'bot' : 'human'} ${res.locals.address}`;
+  const { country, language, isBot } = res.locals.requestInfo;
+  // The language is the path's (request-info.ts), never a header's or a cookie's: said here too,
+  // so no French page can answer an English address (issue 29).
+  return `${country} ${language.locale} ${isBot ? 'bot' : 'human'} ${res.locals.address}`;
 }
 
 function split(body: Buffer, nonce: Buffer): Buffer[] {

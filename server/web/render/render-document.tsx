@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticRouter, type StaticHandler, type StaticHandlerContext } from 'react-router';
-import { I18nProvider } from '@lingui/react';
 import { SiteConfigContext } from '../../../client/app/contexts';
+import { TranslatorProvider } from '../../../client/app/i18n';
 import type { CompiledCatalog, Translator } from '../../../shared/i18n/translator';
 import { NonceContext } from '../../../client/app/nonce';
 import { CacheNone } from '../../../shared/http/cache-policy';
@@ -52,9 +52,9 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
   const tree = (
     <SiteConfigContext.Provider value={page.payload.config}>
       <NonceContext.Provider value={nonce}>
-        <I18nProvider i18n={page.translator.i18n}>
+        <TranslatorProvider translator={page.translator}>
           <StaticRouterProvider router={router} context={page.result} hydrate={false} nonce={nonce} />
-        </I18nProvider>
+        </TranslatorProvider>
       </NonceContext.Provider>
     </SiteConfigContext.Provider>
   );
@@ -123,7 +123,7 @@ export function renderDocument(req: Request, res: Response, options: RenderOptio
 
 /** The compiled messages a render used, by id. */
 function usedMessages(page: RenderedPage): CompiledCatalog {
-  const all = page.translator.i18n.messages;
+  const all = page.translator.messages;
   const messages: CompiledCatalog = {};
   for (const id of page.used) {
     const message = all[id];

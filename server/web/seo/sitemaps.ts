@@ -2,7 +2,8 @@ import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
 import { SITEMAP_KINDS, SITEMAP_PAGE_SIZE, SitemapIndexSchema, SitemapUrlsSchema, type SitemapKind } from '../../../shared/api/product-schemas';
-import { COUNTRY_CODES, countryPrefix, type CountryCode } from '../../../shared/countries';
+import { COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
+import { SITE_LANGUAGES, everySite, findSiteLanguage, sitePrefix, type LanguageSegment } from '../../../shared/i18n/languages';
 import { CacheLong, CacheNone } from '../../../shared/http/cache-policy';
 import { escapeXml } from '../lib/xml';
 import { callerOf, readJson, type ApiUpstream } from '../upstream/api-upstream';
@@ -26,16 +27,21 @@ export type SitemapDeps = {
 const PRIVATE_PATHS = ['/products/loadRetailerProductPage/', '/shop/products/loadRetailerProductPage/', '/user/', API_PREFIX];
 
 export function robotsTxt(siteUrl: string): string {
-  const prefixes = COUNTRY_CODES.map(countryPrefix);
+  const prefixes = everySite(COUNTRY_CODES).map(({ country, language }) => sitePrefix(country, language.segment));
   const disallow = PRIVATE_PATHS.flatMap((path) => (path === API_PREFIX ? [path] : prefixes.map((prefix) => `${prefix}${path}`)));
   return ['User-agent: *', ...disallow.map((path) => `Disallow: ${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
-export function sitemapFileName(country: CountryCode, kind: SitemapKind, page: number): string {
-  return `sitemap-${country.toLowerCase()}-${kind}-${page}.xml`;
+/**
+ * A country site's sitemap file in one of its languages: `sitemap-ca-products-1.xml` (English),
+ * `sitemap-ca-fr-products-1.xml` (decision 0080: every language URL is listed, each language in
+ * files of its own, so none passes the protocol's 50,000 URLs).
+ */
+export function sitemapFileName(country: CountryCode, kind: SitemapKind, page: number, language: LanguageSegment = ''): string {
+  return `sitemap-${country.toLowerCase()}${language ? `-${language}` : ''}-${kind}-${page}.xml`;
 }
 
-const FILE = /^\/sitemap-([a-z]{2})-([a-z]+)-(\d{1,6})\.xml$/;
+const FILE = /^\/sitemap-([a-z]{2})(?:-([a-z]{2}))?-([a-z]+)-(\d{1,6})\.xml$/;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -75,12 +81,14 @@ export function sitemapRoutes({ siteUrl, upstream, timeoutMs, logger }: SitemapD
       );
       // Each file's <lastmod> is the newest of its URLs' (none when none of them has one).
       const entries = indexes.flatMap(({ country, index }) =>
-        (index?.kinds ?? []).flatMap(({ kind, pages, lastModified }) =>
-          Array.from({ length: pages }, (_, i) => {
-            const loc = `<loc>${escapeXml(`${siteUrl}/${sitemapFileName(country, kind, i + 1)}`)}</loc>`;
-            const at = lastModified[i];
-            return `<sitemap>${loc}${at ? `<lastmod>${escapeXml(at)}</lastmod>` : ''}</sitemap>`;
-          }),
+        SITE_LANGUAGES[country].flatMap((language) =>
+          (index?.kinds ?? []).flatMap(({ kind, pages, lastModified }) =>
+            Array.from({ length: pages }, (_, i) => {
+              const loc = `<loc>${escapeXml(`${siteUrl}/${sitemapFileName(country, kind, i + 1, language.segment)}`)}</loc>`;
+              const at = lastModified[i];
+              return `<sitemap>${loc}${at ? `<lastmod>${escapeXml(at)}</lastmod>` : ''}</sitemap>`;
+            }),
+          ),
         ),
       );
       send(res, `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${entries.join('\n')}\n</sitemapindex>\n`, 'application/xml; charset=utf-8');
@@ -90,10 +98,12 @@ export function sitemapRoutes({ siteUrl, upstream, timeoutMs, logger }: SitemapD
   });
 
   router.get(FILE, async (req, res, next) => {
-    const [, cc = '', kind = '', pageText = ''] = FILE.exec(req.path) ?? [];
+    const [, cc = '', segment = '', kind = '', pageText = ''] = FILE.exec(req.path) ?? [];
     const country = COUNTRY_CODES.find((c) => c.toLowerCase() === cc);
+    // English has no segment: 'en' names no file, nor does a language the country lacks.
+    const language = country && segment ? findSiteLanguage(country, segment) : undefined;
     const page = Number(pageText);
-    if (!country || !(SITEMAP_KINDS as readonly string[]).includes(kind) || page < 1) return next();
+    if (!country || (segment && !language) || !(SITEMAP_KINDS as readonly string[]).includes(kind) || page < 1) return next();
     res.locals.routeLabel = 'sitemap';
     try {
       const answer = await apiGet(
@@ -103,7 +113,7 @@ export function sitemapRoutes({ siteUrl, upstream, timeoutMs, logger }: SitemapD
         SitemapUrlsSchema,
       );
       if (!answer || (answer.urls.length === 0 && page > 1)) return next();
-      const prefix = countryPrefix(country);
+      const prefix = sitePrefix(country, language?.segment ?? '');
       const urls = answer.urls.slice(0, SITEMAP_PAGE_SIZE).map((u) => {
         const loc = `<loc>${escapeXml(`${siteUrl}${prefix}/${u.path}`)}</loc>`;
         return `<url>${loc}${u.lastModified ? `<lastmod>${escapeXml(u.lastModified)}</lastmod>` : ''}</url>`;

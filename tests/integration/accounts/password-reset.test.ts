@@ -8,6 +8,11 @@ import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/ac
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { login, registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
 import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import { say } from '../../../shared/validation/message';
+import { testTranslator } from '../../support/i18n';
+
+/** The English the api answers without x-locale (issue 29). */
+const en = testTranslator().t;
 
 // Forgot password → an e-mail through a real SMTP server on loopback → the link in it →
 // confirm-password (spec sections 2, 5, 7).
@@ -52,7 +57,7 @@ describe('password reset by e-mail', () => {
     const other = (await login(api, user.email, user.password).expect(200)).body.data.token as string;
 
     const res = await forgot(user.email).expect(200);
-    expect(res.body).toEqual({ data: { message: ACCOUNT_NOTICES.resetRequested } });
+    expect(res.body).toEqual({ data: { message: say(en, ACCOUNT_NOTICES.resetRequested) } });
     const mail = await smtp.waitForMail(user.email);
     expect(mail.from).toBe('no-reply@vitrine.test');
     expect(mail.subject).toBe('Reset your Vitrine password');
@@ -61,9 +66,9 @@ describe('password reset by e-mail', () => {
     const [, tkn, key] = /tkn\/([^/]+)\/key\/(.+)$/.exec(link)!;
 
     const done = await confirm({ tkn, key, password: 'fresh-start-5', confirm_password: 'fresh-start-5' }).expect(200);
-    expect(done.body).toEqual({ data: { message: ACCOUNT_NOTICES.passwordReset } });
+    expect(done.body).toEqual({ data: { message: say(en, ACCOUNT_NOTICES.passwordReset) } });
     for (const token of [user.token, other]) {
-      expect((await request(api.url).get(ACCOUNT_API.userProfile).set('token', token)).body.message).toBe(ACCOUNT_MESSAGES.unauthorized);
+      expect((await request(api.url).get(ACCOUNT_API.userProfile).set('token', token)).body.message).toBe(say(en, ACCOUNT_MESSAGES.unauthorized));
     }
     await login(api, user.email, user.password).expect(401);
     await login(api, user.email, 'fresh-start-5').expect(200);
@@ -89,7 +94,7 @@ describe('password reset by e-mail', () => {
     const second = await resetLinkFor(user.email);
     await confirm({ tkn: first.tkn, key: first.key, password: 'fresh-start-5', confirm_password: 'fresh-start-5' }).expect(200);
     const again = await confirm({ tkn: first.tkn, key: first.key, password: 'fresh-start-6', confirm_password: 'fresh-start-6' }).expect(400);
-    expect(again.body).toEqual({ status: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid, fields: { tkn: ACCOUNT_MESSAGES.resetLinkInvalid } });
+    expect(again.body).toEqual({ status: 400, message: say(en, ACCOUNT_MESSAGES.resetLinkInvalid), fields: { tkn: say(en, ACCOUNT_MESSAGES.resetLinkInvalid) } });
     await confirm({ tkn: second.tkn, key: second.key, password: 'fresh-start-6', confirm_password: 'fresh-start-6' }).expect(400);
     await login(api, user.email, 'fresh-start-5').expect(200);
   });
@@ -102,7 +107,7 @@ describe('password reset by e-mail', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => confirm({ tkn, key, password: password(i), confirm_password: password(i) })));
     const winner = answers.findIndex((res) => res.status === 200);
     expect(answers.map((res) => res.status).sort()).toEqual(['200', ...Array.from({ length: 19 }, () => '400')].map(Number));
-    const used = { status: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid, fields: { tkn: ACCOUNT_MESSAGES.resetLinkInvalid } };
+    const used = { status: 400, message: say(en, ACCOUNT_MESSAGES.resetLinkInvalid), fields: { tkn: say(en, ACCOUNT_MESSAGES.resetLinkInvalid) } };
     expect(answers.filter((res) => res.status !== 200).map((res) => res.body)).toEqual(Array.from({ length: 19 }, () => used));
     expect(vi.mocked(hashPassword)).toHaveBeenCalledTimes(1);
     await login(api, user.email, password(winner)).expect(200);
@@ -129,7 +134,7 @@ describe('password reset by e-mail', () => {
     const { tkn, key } = await resetLinkFor(user.email);
     await api.db.query("UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE selector = $1", [key]);
     const res = await confirm({ tkn, key, password: 'fresh-start-5', confirm_password: 'fresh-start-5' }).expect(400);
-    expect(res.body.message).toBe(ACCOUNT_MESSAGES.resetLinkInvalid);
+    expect(res.body.message).toBe(say(en, ACCOUNT_MESSAGES.resetLinkInvalid));
     await login(api, user.email, user.password).expect(200);
   });
 
@@ -148,11 +153,11 @@ describe('password reset by e-mail', () => {
     const user = await registerUser(api);
     const { tkn, key } = await resetLinkFor(user.email);
     const cases: [object, Record<string, string>][] = [
-      [{ tkn, key }, { password: 'Password is required.', confirm_password: ACCOUNT_MESSAGES.confirmPasswordRequired }],
+      [{ tkn, key }, { password: 'Password is required.', confirm_password: say(en, ACCOUNT_MESSAGES.confirmPasswordRequired) }],
       [{ tkn, key, password: 'abc', confirm_password: 'abc' }, { password: 'The password must be of minimum length 4 characters.' }],
       [{ tkn, key, password: 'fresh-start-5', confirm_password: 'fresh-start-6' }, { confirm_password: 'Password mismatch' }],
-      [{ tkn, key, password: 'letmein', confirm_password: 'letmein' }, { password: ACCOUNT_MESSAGES.passwordTooCommon }],
-      [{ password: 'fresh-start-5', confirm_password: 'fresh-start-5' }, { tkn: ACCOUNT_MESSAGES.resetLinkInvalid, key: ACCOUNT_MESSAGES.resetLinkInvalid }],
+      [{ tkn, key, password: 'letmein', confirm_password: 'letmein' }, { password: say(en, ACCOUNT_MESSAGES.passwordTooCommon) }],
+      [{ password: 'fresh-start-5', confirm_password: 'fresh-start-5' }, { tkn: say(en, ACCOUNT_MESSAGES.resetLinkInvalid), key: say(en, ACCOUNT_MESSAGES.resetLinkInvalid) }],
     ];
     for (const [body, fields] of cases) {
       const res = await confirm(body).expect(400);

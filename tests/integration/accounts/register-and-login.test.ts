@@ -5,6 +5,11 @@ import { EMAIL_MESSAGES } from '../../../shared/validation/email';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/account-rules';
 import { login, registerUser, startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
 import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import { say } from '../../../shared/validation/message';
+import { testTranslator } from '../../support/i18n';
+
+/** The English the api answers without x-locale (issue 29). */
+const en = testTranslator().t;
 
 let api: AccountsApi;
 
@@ -23,7 +28,7 @@ describe('POST /api/account/register', () => {
     const res = await register({ email, password: 'velvet-sky-42', confirm_password: 'velvet-sky-42', platform: 'Vitrine Web', location: 'London, UK' });
     expect(res.status).toBe(200);
     const data = RegisterResponseSchema.parse(res.body.data);
-    expect(data.message).toBe(ACCOUNT_NOTICES.registered);
+    expect(data.message).toBe(say(en, ACCOUNT_NOTICES.registered));
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(data.profileType).toBe(3);
     // The handle is made from the first word of the address, not the whole of it.
@@ -66,11 +71,11 @@ describe('POST /api/account/register', () => {
       message: 'Email is required.',
       fields: {
         email: 'Email is required.',
-        password: ACCOUNT_MESSAGES.passwordRequired,
-        confirm_password: ACCOUNT_MESSAGES.confirmPasswordRequired,
+        password: say(en, ACCOUNT_MESSAGES.passwordRequired),
+        confirm_password: say(en, ACCOUNT_MESSAGES.confirmPasswordRequired),
       },
     });
-    expect(ACCOUNT_MESSAGES.passwordRequired).toBe('Password is required.');
+    expect(say(en, ACCOUNT_MESSAGES.passwordRequired)).toBe('Password is required.');
   });
 
   it('refuses a short password, spaces, a mismatch and a malformed address with their messages', async () => {
@@ -78,7 +83,7 @@ describe('POST /api/account/register', () => {
     expect(short.body.fields).toEqual({ password: 'The password must be of minimum length 4 characters.' });
 
     const spaces = await register({ email: uniqueEmail(), password: 'ab cd ef', confirm_password: 'ab cd ef' }).expect(400);
-    expect(spaces.body.fields).toEqual({ password: ACCOUNT_MESSAGES.passwordSpaces });
+    expect(spaces.body.fields).toEqual({ password: say(en, ACCOUNT_MESSAGES.passwordSpaces) });
 
     const mismatch = await register({ email: uniqueEmail(), password: 'velvet-sky-42', confirm_password: 'velvet-sky-43' }).expect(400);
     expect(mismatch.body).toEqual({ status: 400, message: 'Password mismatch', fields: { confirm_password: 'Password mismatch' } });
@@ -90,20 +95,20 @@ describe('POST /api/account/register', () => {
     expect(long.body.fields).toEqual({ email: 'Email must be at most 128 characters.' });
 
     const huge = await register({ email: uniqueEmail(), password: 'x'.repeat(129), confirm_password: 'x'.repeat(129) }).expect(400);
-    expect(huge.body.fields).toEqual({ password: ACCOUNT_MESSAGES.passwordMaxLength });
+    expect(huge.body.fields).toEqual({ password: say(en, ACCOUNT_MESSAGES.passwordMaxLength) });
   });
 
   it('refuses the most common passwords, whatever their case', async () => {
     for (const password of ['password', 'Qwerty123', '123456']) {
       const res = await register({ email: uniqueEmail(), password, confirm_password: password }).expect(400);
-      expect(res.body.fields).toEqual({ password: ACCOUNT_MESSAGES.passwordTooCommon });
+      expect(res.body.fields).toEqual({ password: say(en, ACCOUNT_MESSAGES.passwordTooCommon) });
     }
   });
 
   it('refuses a second account for the same address, in any case, with 409', async () => {
     const user = await registerUser(api);
     const res = await register({ email: user.email.toUpperCase(), password: 'other-pass-9', confirm_password: 'other-pass-9' }).expect(409);
-    expect(res.body).toEqual({ status: 409, message: ACCOUNT_MESSAGES.emailTaken, fields: { email: ACCOUNT_MESSAGES.emailTaken } });
+    expect(res.body).toEqual({ status: 409, message: say(en, ACCOUNT_MESSAGES.emailTaken), fields: { email: say(en, ACCOUNT_MESSAGES.emailTaken) } });
   });
 
   it('answers a body that is not JSON with 400, never 500', async () => {
@@ -130,10 +135,10 @@ describe('POST /auth/login', () => {
     const user = await registerUser(api);
     const wrong = await login(api, user.email, 'not-the-password').expect(401);
     const unknown = await login(api, uniqueEmail('nobody'), 'not-the-password').expect(401);
-    expect(wrong.body).toEqual({ status: 401, message: ACCOUNT_MESSAGES.wrongCredentials });
+    expect(wrong.body).toEqual({ status: 401, message: say(en, ACCOUNT_MESSAGES.wrongCredentials) });
     expect(unknown.body).toEqual(wrong.body);
     // Never the message that tells the web to drop its session (spec section 8).
-    expect(wrong.body.message).not.toBe(ACCOUNT_MESSAGES.unauthorized);
+    expect(wrong.body.message).not.toBe(say(en, ACCOUNT_MESSAGES.unauthorized));
   });
 
   it("answers the form's messages: '{Email/Username} is required.', 'Password is required.', no spaces, at most 128", async () => {

@@ -5,6 +5,11 @@ import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../../shared/validation/ac
 import { isAdmin } from '../../../server/api/accounts/viewer';
 import { login, registerUser, startAccountsApi, type AccountsApi } from './accounts-api';
 import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import { say } from '../../../shared/validation/message';
+import { testTranslator } from '../../support/i18n';
+
+/** The English the api answers without x-locale (issue 29). */
+const en = testTranslator().t;
 
 let api: AccountsApi;
 
@@ -35,7 +40,7 @@ function call(method: 'get' | 'put' | 'delete', path: string, token?: string, bo
 
 describe('sessions', () => {
   it("answers every protected endpoint without a token, or with an unknown one, 401 'UnAuthorized Access!'", async () => {
-    expect(ACCOUNT_MESSAGES.unauthorized).toBe(UNAUTHORIZED.message);
+    expect(say(en, ACCOUNT_MESSAGES.unauthorized)).toBe(UNAUTHORIZED.message);
     for (const [method, path, body] of PROTECTED) {
       const none = await call(method, path, undefined, body);
       expect(none.status, `${method} ${path}`).toBe(401);
@@ -51,7 +56,7 @@ describe('sessions', () => {
     const user = await registerUser(api);
     const other = (await login(api, user.email, user.password).expect(200)).body.data.token as string;
     const res = await call('delete', ACCOUNT_API.logout, user.token).expect(200);
-    expect(MessageResponseSchema.parse(res.body.data).message).toBe(ACCOUNT_NOTICES.loggedOut);
+    expect(MessageResponseSchema.parse(res.body.data).message).toBe(say(en, ACCOUNT_NOTICES.loggedOut));
     expect((await call('get', ACCOUNT_API.userProfile, user.token)).body).toEqual(UNAUTHORIZED);
     expect((await call('delete', ACCOUNT_API.logout, user.token)).body).toEqual(UNAUTHORIZED);
     await call('get', ACCOUNT_API.userProfile, other).expect(200);
@@ -73,7 +78,7 @@ describe('sessions', () => {
       password: 'new-velvet-7',
       confirm_password: 'new-velvet-7',
     }).expect(200);
-    expect(res.body.data).toEqual({ message: ACCOUNT_NOTICES.passwordChanged });
+    expect(res.body.data).toEqual({ message: say(en, ACCOUNT_NOTICES.passwordChanged) });
     await call('get', ACCOUNT_API.userProfile, user.token).expect(200);
     for (const token of [phone, laptop]) {
       expect((await call('get', ACCOUNT_API.userProfile, token)).body).toEqual(UNAUTHORIZED);
@@ -89,7 +94,7 @@ describe('sessions', () => {
       password: 'new-velvet-7',
       confirm_password: 'new-velvet-7',
     }).expect(400);
-    expect(res.body).toEqual({ status: 400, message: ACCOUNT_MESSAGES.oldPasswordWrong, fields: { old_password: ACCOUNT_MESSAGES.oldPasswordWrong } });
+    expect(res.body).toEqual({ status: 400, message: say(en, ACCOUNT_MESSAGES.oldPasswordWrong), fields: { old_password: say(en, ACCOUNT_MESSAGES.oldPasswordWrong) } });
     await call('get', ACCOUNT_API.userProfile, user.token).expect(200);
   });
 
@@ -97,15 +102,15 @@ describe('sessions', () => {
     const user = await registerUser(api);
     const empty = await call('put', ACCOUNT_API.changePassword, user.token, {}).expect(400);
     expect(empty.body.fields).toEqual({
-      old_password: ACCOUNT_MESSAGES.oldPasswordRequired,
+      old_password: say(en, ACCOUNT_MESSAGES.oldPasswordRequired),
       password: 'Password is required.',
-      confirm_password: ACCOUNT_MESSAGES.confirmPasswordRequired,
+      confirm_password: say(en, ACCOUNT_MESSAGES.confirmPasswordRequired),
     });
     const cases: [object, Record<string, string>][] = [
       [{ old_password: user.password, password: 'abc', confirm_password: 'abc' }, { password: 'The password must be of minimum length 4 characters.' }],
       [{ old_password: user.password, password: 'velvet-8', confirm_password: 'velvet-9' }, { confirm_password: 'Password mismatch' }],
-      [{ old_password: user.password, password: 'iloveyou', confirm_password: 'iloveyou' }, { password: ACCOUNT_MESSAGES.passwordTooCommon }],
-      [{ old_password: user.password, password: user.password, confirm_password: user.password }, { password: ACCOUNT_MESSAGES.passwordUnchanged }],
+      [{ old_password: user.password, password: 'iloveyou', confirm_password: 'iloveyou' }, { password: say(en, ACCOUNT_MESSAGES.passwordTooCommon) }],
+      [{ old_password: user.password, password: user.password, confirm_password: user.password }, { password: say(en, ACCOUNT_MESSAGES.passwordUnchanged) }],
     ];
     for (const [body, fields] of cases) {
       const res = await call('put', ACCOUNT_API.changePassword, user.token, body).expect(400);

@@ -10,6 +10,11 @@ import { startWeb } from '../../support/web-server';
 import { CookieJar, fetchXsrf, setCookies } from '../../support/web-session';
 import { startAccountsApi, uniqueEmail, type AccountsApi } from './accounts-api';
 import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import { say } from '../../../shared/validation/message';
+import { testTranslator } from '../../support/i18n';
+
+/** The English the api answers without x-locale (issue 29). */
+const en = testTranslator().t;
 
 // The sign-in and registration limits at their real values, through the real web in front of
 // the real api. The test stands where a CDN would (on loopback, which the web trusts by
@@ -110,7 +115,7 @@ describe('per-address limits count each shopper apart', () => {
     for (let i = 0; i < LOGIN.perIp; i++) expect((await login(attacker, uniqueEmail('sprayed'), 'wrong-guess')).status).toBe(401);
     const stopped = await login(attacker, uniqueEmail('sprayed'), 'wrong-guess');
     expect(stopped.status).toBe(429);
-    expect(stopped.body.message).toBe(ACCOUNT_MESSAGES.tooManyRequests(Number(stopped.headers['retry-after'])));
+    expect(stopped.body.message).toBe(say(en, ACCOUNT_MESSAGES.tooManyRequests(Number(stopped.headers['retry-after']))));
 
     const shopper = client();
     const res = await login(shopper, email, PASSWORD);
@@ -124,7 +129,7 @@ describe('per-address limits count each shopper apart', () => {
     expect((await register(busy)).res.status).toBe(429);
     const other = await register(client());
     expect(other.res.status).toBe(200);
-    expect(other.res.body.data.message).toBe(ACCOUNT_NOTICES.registered);
+    expect(other.res.body.data.message).toBe(say(en, ACCOUNT_NOTICES.registered));
   });
 });
 
@@ -135,7 +140,7 @@ describe('failed sign-ins count per account and address', () => {
     await failLogins(attacker, email, LOGIN.perAccount);
     const locked = await login(attacker, email, PASSWORD);
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe(ACCOUNT_MESSAGES.tooManyRequests(Number(locked.headers['retry-after'])));
+    expect(locked.body.message).toBe(say(en, ACCOUNT_MESSAGES.tooManyRequests(Number(locked.headers['retry-after']))));
 
     const res = await login(client(), email, PASSWORD);
     expect(res.status).toBe(200);
@@ -180,7 +185,7 @@ describe('the account-wide threshold', () => {
     expect((await login(client(), email, 'wrong-guess')).status).toBe(401);
     const slowed = await login(client(), email, PASSWORD);
     expect(slowed.status).toBe(429);
-    expect(slowed.body).toEqual({ status: 429, message: ACCOUNT_MESSAGES.passwordSignInSlowed });
+    expect(slowed.body).toEqual({ status: 429, message: say(en, ACCOUNT_MESSAGES.passwordSignInSlowed) });
     expect([29, 30]).toContain(Number(slowed.headers['retry-after']));
     expect(setCookies(slowed).some((c) => c.name === 'token')).toBe(false);
     // Once the interval has passed, the owner's attempt is heard and signs in.
@@ -203,11 +208,11 @@ describe('the account-wide threshold', () => {
     // An attacker holds the slow lane; the owner is asked to wait, or to use a link.
     expect((await login(client(), email, 'wrong-guess')).status).toBe(401);
     const shopper = client();
-    expect((await login(shopper, userName, PASSWORD)).body.message).toBe(ACCOUNT_MESSAGES.passwordSignInSlowed);
+    expect((await login(shopper, userName, PASSWORD)).body.message).toBe(say(en, ACCOUNT_MESSAGES.passwordSignInSlowed));
 
     const asked = await shopper.post(ACCOUNT_API.signInLinkRequest, { email: userName });
     expect(asked.status).toBe(200);
-    expect(asked.body).toEqual({ data: { message: ACCOUNT_NOTICES.signInLinkRequested } });
+    expect(asked.body).toEqual({ data: { message: say(en, ACCOUNT_NOTICES.signInLinkRequested) } });
     const mail = await smtp.waitForMail(email);
     const link = linksIn(mail).find((l) => l.includes('/sign-in-link/'))!;
     expect(link).toMatch(/^https:\/\/shop\.vitrine\.test\/sign-in-link\/tkn\/[A-Za-z0-9_-]{43}\/key\/[A-Za-z0-9_-]{22}$/);
@@ -231,7 +236,7 @@ describe('the account-wide threshold', () => {
 
     const again = await client().post(ACCOUNT_API.signInLink, { tkn, key });
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe(ACCOUNT_MESSAGES.signInLinkInvalid);
+    expect(again.body.message).toBe(say(en, ACCOUNT_MESSAGES.signInLinkInvalid));
     expect(setCookies(again).some((c) => c.name === 'token')).toBe(false);
   });
 
@@ -248,7 +253,7 @@ describe('the account-wide threshold', () => {
     expect(setCookies(res).find((c) => c.name === 'token')?.attributes.httponly).toBe(true);
     const used = await form();
     expect(used.status).toBe(400);
-    expect(used.text).toContain(ACCOUNT_MESSAGES.signInLinkInvalid);
+    expect(used.text).toContain(say(en, ACCOUNT_MESSAGES.signInLinkInvalid));
   });
 });
 
@@ -262,7 +267,7 @@ describe('a browser that signed in before', () => {
   /** A browser holding only this known-device cookie (its session over), at a new address. */
   const browserKnownBy = (device: string) => client(new CookieJar().set(COOKIE.knownDevice, device));
 
-  const slowed = { status: 429, message: ACCOUNT_MESSAGES.passwordSignInSlowed };
+  const slowed = { status: 429, message: say(en, ACCOUNT_MESSAGES.passwordSignInSlowed) };
 
   it('keeps its own allowance: after 100 failures from 100 addresses the owner signs in from it at once, by the call and by the form, while other browsers are slowed', async () => {
     const { email } = await owner();
@@ -303,7 +308,7 @@ describe('a browser that signed in before', () => {
     await failLogins(known, email, LOGIN.perAccount);
     const locked = await login(browserKnownBy(device), email, PASSWORD);
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe(ACCOUNT_MESSAGES.tooManyRequests(Number(locked.headers['retry-after'])));
+    expect(locked.body.message).toBe(say(en, ACCOUNT_MESSAGES.tooManyRequests(Number(locked.headers['retry-after']))));
     expect((await login(client(), email, PASSWORD)).status).toBe(200);
   });
 });

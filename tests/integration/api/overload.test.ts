@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/api/db/database';
-import { OVERLOADED_MESSAGE, type OverloadOptions } from '../../../server/api/http/overload';
+import type { OverloadOptions } from '../../../server/api/http/overload';
 import { seedSiteContent } from '../../fixtures/site-content';
 import { startApi } from '../../support/api-server';
 import { pollUntil } from '../../support/poll';
@@ -67,7 +67,7 @@ async function expectRefused(res: Response): Promise<void> {
     retryAfter: '1',
     cacheControl: 'no-store',
   });
-  expect(await res.json()).toEqual({ status: 503, message: OVERLOADED_MESSAGE });
+  expect(await res.json()).toEqual({ status: 503, message: 'The service is busy. Please try again in a moment.' });
 }
 
 describe('api under overload', () => {

@@ -24,7 +24,11 @@ import { registerUser, testAccountSettings } from '../accounts/accounts-api';
 import { LOOK_API } from '../../../shared/api/look-paths';
 import * as SEARCH_API from '../../../shared/api/search-paths';
 import { pathPrefix } from '../../support/api-paths';
-import { inEnglish } from '../../support/i18n';
+import { say } from '../../../shared/validation/message';
+import { inEnglish, testTranslator } from '../../support/i18n';
+
+/** The English the api answers without x-locale (issue 29). */
+const en = testTranslator().t;
 
 // Looks on the api (spec sections 3, 4, 5, 7, 8): a shopper's outfit boards, saved, updated,
 // renamed and deleted per section 4, read with today's cards for a country, private unless
@@ -65,7 +69,7 @@ function board(pieces: readonly Pick<Piece, 'guid'>[], shift = 0): LookPlacement
   return pieces.map((p, i) => ({ guid: p.guid, x: (i % 4) * 200 + shift, y: Math.floor(i / 4) * 250, width: 200, height: 200, z: i }));
 }
 
-const unauthorized = { status: 401, message: ACCOUNT_MESSAGES.unauthorized };
+const unauthorized = { status: 401, message: say(en, ACCOUNT_MESSAGES.unauthorized) };
 const notFound = { status: 404, message: inEnglish(LOOK_MESSAGES.lookNotFound) };
 /** The 400 answer naming a field. */
 const refused = (field: string, message: string) => ({ status: 400, message, fields: { [field]: message } });

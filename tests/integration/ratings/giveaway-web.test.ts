@@ -56,6 +56,18 @@ describe('/giveaway', () => {
     expect(text).not.toContain(ENTER_BUTTON);
   });
 
+  it('says it all in the page’s language, the closing time in its locale and the country’s time zone (issue 29)', async () => {
+    const get = (path: string) => request(web.url).get(path).set('User-Agent', BROWSER).expect(200);
+    const fr = (await get('/ca/fr/giveaway')).text;
+    expect(fr).toContain('<h1>Gagnez une garde-robe d&#x27;hiver</h1>');
+    expect(fr).toContain(`Les participations prennent fin le <time dateTime="${GIVEAWAY.closesAt}">28 février 2027`);
+    expect(fr).toContain('Connectez-vous pour participer au concours');
+    const zh = (await get('/hk/zh/giveaway')).text;
+    expect(zh).toContain('<h1>贏取冬季衣櫥</h1>');
+    expect(zh).toContain(`參加截止時間：<time dateTime="${GIVEAWAY.closesAt}">2027年3月1日`);
+    expect((await get('/sg/ta/giveaway')).text).toContain('<h2 id="giveaway-rules-title">விதிமுறைகள்</h2>');
+  });
+
   it('lets a shopper enter without JavaScript, writes the giveaway cookie, and then says they entered instead of offering the form', async () => {
     const shopper = await registerUser(api);
     expect((await page(shopper)).text).toContain(ENTER_BUTTON);

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUrl } from '../../../shared/api/api-client';
 import { ListingPageSchema, SearchResponseSchema, type ListingPage } from '../../../shared/api/search-schemas';
-import { PER_PAGE } from '../../../shared/constants';
+import { PER_PAGE, UPSTREAM_HEADER } from '../../../shared/constants';
 import { COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
 import { isIndexableListing } from '../../../shared/listing/chips';
 import { LISTING_CALL_PATHS, firstApiPage, listingApiQuery } from '../../../shared/listing/companion-calls';
@@ -167,5 +167,37 @@ describe('GET /api/search/listing', () => {
     const list = await request(catalog.api.url).get(`${SEARCH_API.list}?link=/dresses&colour=plaid`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(list.body.message);
+  });
+});
+
+// Issue 29: the api words a listing's title and description in the caller's language (the
+// web's x-locale), and keeps its answer per language: an English caller after a French one
+// still reads English.
+describe('a listing in the caller’s language', () => {
+  const page = async (url: string, locale?: string) => {
+    const call = request(catalog.api.url).get(url);
+    const res = await (locale ? call.set(UPSTREAM_HEADER.locale, locale) : call);
+    expect(res.status, url).toBe(200);
+    return ListingPageSchema.parse(res.body.data).pages[0]!;
+  };
+
+  it('titles and describes a category listing in French, then in English again for an English caller', async () => {
+    const url = buildUrl(LISTING_CALL_PATHS.listing, listingApiQuery('listing', { ...listingOf('/dresses'), country: 'CA' }));
+    const english = await page(url);
+    const french = await page(url, 'fr-CA');
+    expect(english.key).toBe("Women's Dresses");
+    expect(english.description).toMatch(/^Discover \d[\d,]* Women's Dresses from brands such as .+\. Compare prices across \d+ stores and click through to buy from the retailer\.$/);
+    expect(french.key).toBe('Robes pour femmes');
+    expect(french.description).toMatch(/^Découvrez \d[\d\u00a0\u202f]* Robes pour femmes de marques comme .+\. Comparez les prix dans \d+ boutiques et achetez directement chez le détaillant\.$/);
+    expect(french.products).toEqual(english.products);
+    expect((await page(url)).key).toBe("Women's Dresses");
+    expect((await page(url, 'zh-HK')).key).toBe('女裝連身裙');
+  });
+
+  it('words a search within a listing and the sale bands; a shopper’s words stay as typed', async () => {
+    const url = (path: string) => buildUrl(LISTING_CALL_PATHS.listing, listingApiQuery('listing', listingOf(path)));
+    expect((await page(url('/50-percent-off'), 'ta-SG')).key).toBe('50% தள்ளுபடி');
+    expect((await page(url('/dresses?q=satin'), 'fr-CA')).key).toBe('Satin dans Robes pour femmes');
+    expect((await page(url('/search?q=dress'), 'fr-CA')).description).toMatch(/^Découvrez .* produits correspondant à « dress »/);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { describe, expect, it } from 'vitest';
 import {
   BrandListSchema,
@@ -447,6 +448,18 @@ describe('GET /api/search/filters/{type}, deals, breadcrumb', () => {
     await request(catalog.api.url).get(SEARCH_API.autoSuggestIn('pets', 'dress')).expect(400);
     const links = CanonicalLinksSchema.parse((await request(catalog.api.url).get(SEARCH_API.canonicalLinks).expect(200)).body.data);
     expect(links.topsearches.map((t) => t.key)).toContain('midi dress');
+  });
+
+  // Issue 29: a suggested category is named in the caller's language (the text still matches
+  // the catalogue's English names).
+  it('names suggested categories in the caller’s language', async () => {
+    const suggested = async (locale: string) =>
+      SuggestionsSchema.parse((await request(catalog.api.url).get(`${SEARCH_API.autoSuggest('jea')}?department=men&country=US`).set(UPSTREAM_HEADER.locale, locale).expect(200)).body.data)
+        .suggestions.filter((s) => s.type === 'category')
+        .map((s) => s.key);
+    expect(await suggested('en-US')).toEqual(["Men's Jeans", "Men's Slim Jeans", "Men's Straight Jeans", "Men's Tapered Jeans"]);
+    expect(await suggested('fr-CA')).toEqual(['Jeans pour hommes', 'Jeans étroits pour hommes', 'Jeans droits pour hommes', 'Jeans fuselés pour hommes']);
+    expect(await suggested('zh-HK')).toEqual(['男裝牛仔褲', '男裝修身牛仔褲', '男裝直腳牛仔褲', '男裝錐形牛仔褲']);
   });
 });
 

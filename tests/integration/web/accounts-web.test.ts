@@ -9,6 +9,11 @@ import { CookieJar, clears, fetchXsrf, setCookies } from '../../support/web-sess
 import { startWeb } from '../../support/web-server';
 import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { SUBSCRIPTION_API } from '../../../shared/api/subscription-paths';
+import { say } from '../../../shared/validation/message';
+import { testTranslator } from '../../support/i18n';
+
+/** The English the api answers without x-locale (issue 29). */
+const en = testTranslator().t;
 
 // Accounts on the web side, through the real web server in front of the real api: the session
 // cookies, the token header, XSRF refusals, same-site redirects, the guards on the server,
@@ -61,7 +66,7 @@ describe('session cookies', () => {
     expect(profileType.attributes.httponly).toBeUndefined();
     expect(profileType.attributes['max-age']).toBe(String(SESSION_DAYS * 24 * 3600));
     // The page learns who signed in, not the secret.
-    expect(res.body.data).toMatchObject({ profileType: 3, message: ACCOUNT_NOTICES.registered });
+    expect(res.body.data).toMatchObject({ profileType: 3, message: say(en, ACCOUNT_NOTICES.registered) });
     expect(res.body.data.token).toBeUndefined();
     expect(JSON.stringify(res.body)).not.toContain(token.value);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -102,7 +107,7 @@ describe('session cookies', () => {
     expect(jar.get('token')).not.toBe(first);
     const wrong = await pageCall(new CookieJar(), 'post', ACCOUNT_API.login, { email, password: 'not-it-at-all' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body.message).toBe(ACCOUNT_MESSAGES.wrongCredentials);
+    expect(wrong.body.message).toBe(say(en, ACCOUNT_MESSAGES.wrongCredentials));
     expect(setCookies(wrong).some((c) => c.name === 'token')).toBe(false);
   });
 });
@@ -205,8 +210,19 @@ describe('sign-in pages without JavaScript', () => {
     expect(register.text).toContain('Password mismatch');
     const wrong = await formPost('/authentication', { userType: 'Login', email: 'nobody@example.com', password: 'secret-9' });
     expect(wrong.status).toBe(401);
-    expect(wrong.text).toContain(ACCOUNT_MESSAGES.wrongCredentials);
+    expect(wrong.text).toContain(say(en, ACCOUNT_MESSAGES.wrongCredentials));
     expect(setCookies(wrong).some((c) => c.name === 'token' && !clears(c))).toBe(false);
+  });
+
+  it("answers a French page's form in French: the rules' messages and the api's (issue 29)", async () => {
+    const empty = await formPost('/ca/fr/authentication', { userType: 'Login', email: '', password: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('<html lang="fr-CA"');
+    expect(empty.text).toContain('Le courriel ou le nom d&#x27;utilisateur est requis.');
+    expect(empty.text).toContain('Le mot de passe est requis.');
+    const wrong = await formPost('/ca/fr/authentication', { userType: 'Login', email: 'nobody@example.com', password: 'secret-9' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toContain('Le courriel, le nom d&#x27;utilisateur ou le mot de passe est incorrect.');
   });
 
   it('sends a reset link request from /forgot-password and goes home', async () => {
@@ -280,7 +296,7 @@ describe('guards on the server', () => {
     // Through the gateway, too; but a wrong password at sign-in is not that.
     const gateway = await request(web.url).get(ACCOUNT_API.notificationCount).set('Cookie', jar.header());
     expect(gateway.status).toBe(401);
-    expect(gateway.body.message).toBe(ACCOUNT_MESSAGES.unauthorized);
+    expect(gateway.body.message).toBe(say(en, ACCOUNT_MESSAGES.unauthorized));
     expect(clears(setCookies(gateway).find((c) => c.name === 'token'))).toBe(true);
     // A page that is not an account page stays, with the cookies gone and the guest header.
     const home = await request(web.url).get('/about-us').set('Cookie', jar.header());
@@ -327,17 +343,17 @@ describe('the account area through the gateway', () => {
     expect(res.headers.location).toBe(`/user/${userName}/profile`);
     const bad = await formPost(`/user/${userName}/profile`, { name: ' ', userName: 'x' }, jar);
     expect(bad.status).toBe(400);
-    expect(bad.text).toContain(ACCOUNT_MESSAGES.nameRequired);
-    expect(bad.text).toContain(ACCOUNT_MESSAGES.userNameLength);
+    expect(bad.text).toContain(say(en, ACCOUNT_MESSAGES.nameRequired));
+    expect(bad.text).toContain(say(en, ACCOUNT_MESSAGES.userNameLength));
   });
 
   it('changes the password from a form posted without JavaScript', async () => {
     const { jar, userName } = await registerThroughWeb();
     const wrong = await formPost(`/user/${userName}/settings`, { old_password: 'nope-nope', password: 'newer-pass-1', confirm_password: 'newer-pass-1' }, jar);
-    expect(wrong.text).toContain(ACCOUNT_MESSAGES.oldPasswordWrong);
+    expect(wrong.text).toContain(say(en, ACCOUNT_MESSAGES.oldPasswordWrong));
     const ok = await formPost(`/user/${userName}/settings`, { old_password: PASSWORD, password: 'newer-pass-1', confirm_password: 'newer-pass-1' }, jar);
     expect(ok.status).toBe(200);
-    expect(ok.text).toContain(ACCOUNT_NOTICES.passwordChanged);
+    expect(ok.text).toContain(say(en, ACCOUNT_NOTICES.passwordChanged));
   });
 
   it('shows public profiles to guests, and sends unknown ones to /authentication', async () => {
@@ -366,7 +382,7 @@ describe('logout', () => {
     const token = jar.get('token')!;
     const res = await pageCall(jar, 'delete', ACCOUNT_API.logout);
     expect(res.status).toBe(200);
-    expect(res.body.data.message).toBe(ACCOUNT_NOTICES.loggedOut);
+    expect(res.body.data.message).toBe(say(en, ACCOUNT_NOTICES.loggedOut));
     for (const name of ['token', 'profile-type', 'social-token']) expect(clears(setCookies(res).find((c) => c.name === name)), name).toBe(true);
     const stale = await request(web.url).get(ACCOUNT_API.userProfile).set('Cookie', `token=${token}`);
     expect(stale.status).toBe(401);

@@ -6,6 +6,7 @@ import { BrandListSchema, ProductDetailSchema, SITEMAP_PAGE_SIZE, SitemapUrlsSch
 import { COUNTRIES, countryPrefix, type CountryCode } from '../../../shared/countries';
 import { PAGE_STEP, PER_PAGE } from '../../../shared/constants';
 import { SITEMAP_LINKS_PER_PAGE } from '../../../client/routes/sitemap.route';
+import { everySite, sitePath } from '../../../shared/i18n/languages';
 import { offersOf, readPayload, visibleMarkup, type ProductLd } from '../../support/page';
 import { demoStackForFile } from '../../support/demo-stack';
 import type { Reply } from '../../support/recording-upstream';
@@ -250,7 +251,8 @@ describe('the product landing page', () => {
     const res = await request(stack.web.url).get(`${prefix(sold[0]!)}/${detail.canonicalUrl}`).expect(200);
     const alternates = [...res.text.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => ({ lang: m[1]!, href: m[2]! }));
     const hrefs = new Set(alternates.filter((a) => a.lang !== 'x-default').map((a) => a.href));
-    expect([...hrefs].sort()).toEqual(sold.map((code) => `${SITE}${prefix(code)}/${detail.canonicalUrl}`).sort());
+    // Each selling site in each of its languages (issue 29).
+    expect([...hrefs].sort()).toEqual(everySite(sold).map(({ country, language }) => `${SITE}${sitePath(country, language.segment, `/${detail.canonicalUrl}`)}`).sort());
     expect(alternates.find((a) => a.lang === 'x-default')?.href).toBe(`${SITE}${prefix(sold[0]!)}/${detail.canonicalUrl}`);
     for (const href of hrefs) await request(stack.web.url).get(new URL(href).pathname).expect(200);
     // A site that does not sell it is not named, and would have answered 404.
@@ -400,7 +402,7 @@ describe('listings as crawlers read them', () => {
 
   /** The alternates a page on `sites` names, the same on each of them: every site's hreflangs, then x-default (GB, else the first). */
   const alternatesOn = (path: string, sites: readonly CountryCode[]) => [
-    ...sites.flatMap((code) => COUNTRIES[code].hreflang.map((hreflang) => ({ hreflang, href: `${SITE}${countryPrefix(code)}${path}` }))),
+    ...everySite(sites).map(({ country, language }) => ({ hreflang: language.locale, href: `${SITE}${sitePath(country, language.segment, path)}` })),
     { hreflang: 'x-default', href: `${SITE}${countryPrefix(sites.includes('GB') ? 'GB' : sites[0]!)}${path}` },
   ];
 
@@ -423,13 +425,15 @@ describe('listings as crawlers read them', () => {
 
   /** Walks a page on all eight sites: exactly `sites` are indexed, each naming all of them as alternates; each alternate names it back. */
   async function expectReciprocal(path: string, sites: readonly CountryCode[]) {
-    const pages = await Promise.all(COUNTRY_CODES.map(async (code) => ({ code, ...(await metaOf(`${countryPrefix(code)}${path}`)) })));
+    // Every site in every language (issue 29): each language's page names the same alternates.
+    const all = everySite(COUNTRY_CODES);
+    const pages = await Promise.all(all.map(async ({ country, language }) => ({ code: country, ...(await metaOf(sitePath(country, language.segment, path))) })));
     expect(pages.map(({ code, indexed, alternates }) => ({ code, indexed, alternates }))).toEqual(
-      COUNTRY_CODES.map((code) => ({ code, indexed: sites.includes(code), alternates: sites.includes(code) ? alternatesOn(path, sites) : [] })),
+      all.map(({ country: code }) => ({ code, indexed: sites.includes(code), alternates: sites.includes(code) ? alternatesOn(path, sites) : [] })),
     );
     const named = pages.filter((page) => page.indexed).flatMap((page) => page.alternates.map((alt) => ({ from: page.canonical, to: alt.href })));
     expect(named.filter(({ from, to }) => !pages.some((page) => page.canonical === to && page.indexed && page.alternates.some((alt) => alt.href === from)))).toEqual([]);
-    expect(named.length).toBe(sites.length * alternatesOn(path, sites).length);
+    expect(named.length).toBe(everySite(sites).length * alternatesOn(path, sites).length);
   }
 
   it('names as alternates of a brand or store page only the sites where it has products, each naming the same ones back; the others are noindex', async () => {
@@ -531,6 +535,7 @@ describe('robots.txt and the XML sitemaps', () => {
     expect(res.text).toContain(`Sitemap: ${SITE}/sitemap.xml`);
     expect(res.text).toContain('Disallow: /products/loadRetailerProductPage/');
     expect(res.text).toContain('Disallow: /us/products/loadRetailerProductPage/');
+    expect(res.text).toContain('Disallow: /ca/fr/products/loadRetailerProductPage/');
   });
 
   it('serves a sitemap index whose files are valid XML with at most 50,000 URLs each', async () => {
@@ -542,6 +547,14 @@ describe('robots.txt and the XML sitemaps', () => {
     const files = entries.map((e) => e.file);
     expect(files).toContain(`${SITE}/sitemap-gb-products-1.xml`);
     expect(files).toContain(`${SITE}/sitemap-us-categories-1.xml`);
+    // Every language URL is listed, each language in files of its own (issue 29).
+    expect(files).toContain(`${SITE}/sitemap-ca-fr-products-1.xml`);
+    expect(files).toContain(`${SITE}/sitemap-sg-ta-categories-1.xml`);
+    const french = await request(stack.web.url).get('/sitemap-ca-fr-categories-1.xml').expect(200);
+    const english = await request(stack.web.url).get('/sitemap-ca-categories-1.xml').expect(200);
+    const frenchLocs = [...french.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+    const englishLocs = [...english.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+    expect(frenchLocs).toEqual(englishLocs.map((loc) => loc.replace(`${SITE}/ca/`, `${SITE}/ca/fr/`)));
     const seen = new Set<string>();
     for (const { file, lastmod } of entries) {
       expect(file.startsWith(`${SITE}/sitemap-`)).toBe(true);
@@ -568,6 +581,9 @@ describe('robots.txt and the XML sitemaps', () => {
     await request(stack.web.url).get('/sitemap-gb-products-99.xml').expect(404);
     await request(stack.web.url).get('/sitemap-zz-products-1.xml').expect(404);
     await request(stack.web.url).get('/sitemap-gb-widgets-1.xml').expect(404);
+    // A language the country site lacks, and English by name (its files carry no segment).
+    await request(stack.web.url).get('/sitemap-gb-fr-products-1.xml').expect(404);
+    await request(stack.web.url).get('/sitemap-ca-en-products-1.xml').expect(404);
   });
 
   it('splits a catalogue of more than 50,000 URLs into files of 50,000, and answers 503 when the api fails', async () => {

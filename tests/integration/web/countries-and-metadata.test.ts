@@ -95,26 +95,84 @@ describe('choosing a country', () => {
   });
 });
 
+describe('choosing a language (issue 29)', () => {
+  const choose = (language: string, to: string) => request(stack.web.url).get(`/choose-language/${language}?to=${encodeURIComponent(to)}`);
+
+  it('stores the language cookie like the country cookie and reloads the same page in that language', async () => {
+    const res = await choose('fr', '/ca/dresses?colour=red').expect(302);
+    expect(res.headers.location).toBe('/ca/fr/dresses?colour=red');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^language=fr; Max-Age=31536000; Path=\/; Expires=[^;]+; Secure; SameSite=Lax$/);
+    expect(cookie).not.toContain('HttpOnly');
+  });
+
+  it('moves between the languages of one country site, English by its word "en"', async () => {
+    const english = await choose('en', '/ca/fr/about-us').expect(302);
+    expect(english.headers.location).toBe('/ca/about-us');
+    expect(String(english.headers['set-cookie'])).toMatch(/^language=en;/);
+    expect((await choose('ta', '/sg/zh').expect(302)).headers.location).toBe('/sg/ta');
+    expect((await choose('zh', '/hk').expect(302)).headers.location).toBe('/hk/zh');
+    expect((await choose('ms', '/sg/ta/search?q=red').expect(302)).headers.location).toBe('/sg/ms/search?q=red');
+  });
+
+  it('only follows same-site paths', async () => {
+    for (const to of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/%2F%2Fevil.example']) {
+      const res = await choose('en', to).expect(302);
+      expect(res.headers.location).toBe('/');
+    }
+  });
+
+  it('refuses a language it does not know, or one the country site lacks, naming the choices and storing nothing', async () => {
+    for (const [language, to, text] of [
+      ['de', '/ca/dresses', 'Vitrine Canada has no language "de". Choose one of en (English), fr (Français).'],
+      ['FR', '/ca/dresses', 'Vitrine Canada has no language "FR". Choose one of en (English), fr (Français).'],
+      ['ta', '/ca/dresses', 'Vitrine Canada has no language "ta". Choose one of en (English), fr (Français).'],
+      ['fr', '/sg', 'Vitrine Singapore has no language "fr". Choose one of en (English), zh (简体中文), ms (Bahasa Melayu), ta (தமிழ்).'],
+      ['fr', '/about-us', 'Vitrine UK has no language "fr". Choose one of en (English).'],
+    ] as const) {
+      const res = await choose(language, to).expect(400);
+      expect(res.text).toBe(text);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('shows the chooser on sites with more than one language: each language named in itself, the current one marked', async () => {
+    const french = visibleMarkup((await request(stack.web.url).get('/ca/fr/about-us').expect(200)).text);
+    expect(french).toContain('<a href="/choose-language/en?to=%2Fca%2Ffr%2Fabout-us" rel="nofollow" lang="en-CA" hrefLang="en-CA">English</a>');
+    expect(french).toContain('<a href="/choose-language/fr?to=%2Fca%2Ffr%2Fabout-us" rel="nofollow" lang="fr-CA" hrefLang="fr-CA" aria-current="true">Français</a>');
+    const singapore = visibleMarkup((await request(stack.web.url).get('/sg').expect(200)).text);
+    expect([...singapore.matchAll(/<a href="\/choose-language\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map((m) => m[1])).toEqual(['English', '简体中文', 'Bahasa Melayu', 'தமிழ்']);
+    expect(visibleMarkup((await request(stack.web.url).get('/us/about-us').expect(200)).text)).not.toContain('/choose-language/');
+  });
+
+  it('sends a country chosen from a page in another language to that country’s English page', async () => {
+    const res = await request(stack.web.url).get(`/choose-country/us?to=${encodeURIComponent('/ca/fr/about-us')}`).expect(302);
+    expect(res.headers.location).toBe('/us/about-us');
+  });
+});
+
 describe('page metadata', () => {
+  // Each site's languages point at their own page (issue 29): fr-CA at /ca/fr, zh-HK at /hk/zh.
   const expectedAlternates = (path: string) => [
     { hreflang: 'en-GB', href: `${SITE}${path}` },
     { hreflang: 'en-US', href: `${SITE}/us${path}` },
     { hreflang: 'en-IN', href: `${SITE}/in${path}` },
     { hreflang: 'en-AE', href: `${SITE}/ae${path}` },
     { hreflang: 'en-CA', href: `${SITE}/ca${path}` },
-    { hreflang: 'fr-CA', href: `${SITE}/ca${path}` },
+    { hreflang: 'fr-CA', href: `${SITE}/ca/fr${path}` },
     { hreflang: 'en-AU', href: `${SITE}/au${path}` },
-    { hreflang: 'zh-HK', href: `${SITE}/hk${path}` },
     { hreflang: 'en-HK', href: `${SITE}/hk${path}` },
+    { hreflang: 'zh-HK', href: `${SITE}/hk/zh${path}` },
     { hreflang: 'en-SG', href: `${SITE}/sg${path}` },
-    { hreflang: 'ms-SG', href: `${SITE}/sg${path}` },
-    { hreflang: 'ta-SG', href: `${SITE}/sg${path}` },
-    { hreflang: 'zh-SG', href: `${SITE}/sg${path}` },
+    { hreflang: 'zh-SG', href: `${SITE}/sg/zh${path}` },
+    { hreflang: 'ms-SG', href: `${SITE}/sg/ms${path}` },
+    { hreflang: 'ta-SG', href: `${SITE}/sg/ta${path}` },
     { hreflang: 'x-default', href: `${SITE}${path}` },
   ];
 
   it('gives a page its canonical URL and the same page on all 8 sites as hreflang alternates', async () => {
-    for (const prefix of ['', '/ca', '/hk']) {
+    for (const prefix of ['', '/ca', '/hk', '/ca/fr', '/sg/ta']) {
       const res = await request(stack.web.url).get(`${prefix}/contact-us?utm_source=mail`).expect(200);
       expect(links(res.text, 'canonical')).toEqual([{ hreflang: undefined, href: `${SITE}${prefix}/contact-us` }]);
       expect(links(res.text, 'alternate')).toEqual(expectedAlternates('/contact-us'));
@@ -127,6 +185,16 @@ describe('page metadata', () => {
     const alternates = links(res.text, 'alternate');
     expect(alternates.find((a) => a.hreflang === 'en-GB')!.href).toBe(`${SITE}/`);
     expect(alternates.find((a) => a.hreflang === 'en-US')!.href).toBe(`${SITE}/us`);
+    expect(alternates.find((a) => a.hreflang === 'fr-CA')!.href).toBe(`${SITE}/ca/fr`);
+  });
+
+  it('gives each language its own page: <html lang>, canonical and og:locale (issue 29)', async () => {
+    for (const [path, lang] of [['/ca/fr/faqs', 'fr-CA'], ['/hk/zh/faqs', 'zh-HK'], ['/sg/zh/faqs', 'zh-SG'], ['/sg/ms/faqs', 'ms-SG'], ['/sg/ta/faqs', 'ta-SG'], ['/ca/faqs', 'en-CA']] as const) {
+      const res = await request(stack.web.url).get(path).expect(200);
+      expect([path, res.text.includes(`<html lang="${lang}"`), links(res.text, 'canonical')[0]?.href, res.text.includes(`<meta property="og:locale" content="${lang.replace('-', '_')}"/>`)]).toEqual([path, true, `${SITE}${path}`, true]);
+    }
+    // A language a country site lacks is no language segment there: /gb/fr is a page path under GB.
+    await request(stack.web.url).get('/us/fr/faqs').expect(404);
   });
 
   it('writes og, twitter and itemprop tags', async () => {
@@ -165,5 +233,27 @@ describe('the header menu', () => {
     }
     expect(html).toContain('href="/health-and-beauty" class="menu-link">Beauty</a>');
     expect(html).toMatch(/<a href="https:\/\/blog\.vitrine\.example" target="_blank" rel="noopener noreferrer" class="menu-link">Blog<\/a>/);
+  });
+});
+
+describe('a page’s messages (issue 29)', () => {
+  it('come inside the page for its first render, and the whole catalogue of its language only is one immutable, content-hashed file', async () => {
+    const french = readPayload((await request(stack.web.url).get('/ca/fr/faqs').expect(200)).text).payload;
+    const english = readPayload((await request(stack.web.url).get('/ca/faqs').expect(200)).text).payload;
+    expect([french.config.language, english.config.language]).toEqual(['fr', '']);
+    expect(french.config.catalog).toMatch(/^\/assets\/i18n\/fr-[\w-]{10}\.json$/);
+    expect(english.config.catalog).toMatch(/^\/assets\/i18n\/en-[\w-]{10}\.json$/);
+    const asset = await request(stack.web.url).get(french.config.catalog).set('Accept-Encoding', 'br');
+    expect([asset.status, asset.headers['cache-control'], asset.headers['content-encoding'], asset.headers['content-type']]).toEqual([200, 'public, max-age=31536000, immutable', 'br', 'application/json; charset=utf-8']);
+    // supertest has decoded the brotli body already.
+    const catalog = asset.body as Record<string, unknown>;
+    // What the page carries is what its render used, each message as the catalogue has it. (This
+    // web runs from the sources, where ids are long; the built client and its catalogues name
+    // them short, as the built web does: so messages are compared, not ids.)
+    const carried = Object.entries(french.messages ?? {});
+    expect(carried.length).toBeGreaterThan(0);
+    const inCatalog = new Set(Object.values(catalog).map((message) => JSON.stringify(message)));
+    expect(carried.filter(([, message]) => !inCatalog.has(JSON.stringify(message)))).toEqual([]);
+    expect(Object.keys(catalog).length).toBeGreaterThan(carried.length);
   });
 });

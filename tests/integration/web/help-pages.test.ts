@@ -93,4 +93,23 @@ describe('the help pages', () => {
     expect(ids).toContain('cookies');
     for (const id of ids) expect(res.text).toContain(`id="${id}"`);
   });
+
+  it('speaks the page’s language under /ca/fr, /hk/zh and /sg/ta; the legal pages stay English and say so (issue 29)', async () => {
+    const cases = [
+      ['/ca/fr', 'fr-CA', { 'about-us': 'À propos de Vitrine', 'contact-us': 'Nous joindre', faqs: 'Foire aux questions' }, 'Cette page n&#x27;est offerte qu&#x27;en anglais.'],
+      ['/hk/zh', 'zh-HK', { 'about-us': '關於 Vitrine', 'contact-us': '聯絡我們', faqs: '常見問題' }, '此頁面只提供英文版本。'],
+      ['/sg/ta', 'ta-SG', { 'about-us': 'Vitrine பற்றி', 'contact-us': 'எங்களைத் தொடர்புகொள்ளுங்கள்', faqs: 'அடிக்கடி கேட்கப்படும் கேள்விகள்' }, 'இந்தப் பக்கம் ஆங்கிலத்தில் மட்டுமே கிடைக்கிறது.'],
+    ] as const;
+    for (const [prefix, locale, headings, note] of cases) {
+      for (const [slug, heading] of Object.entries(headings)) {
+        const res = await request(stack.web.url).get(`${prefix}/${slug}`).expect(200);
+        expect(res.text).toContain(`<html lang="${locale}">`);
+        expect(res.text).toContain(`<h1 id="help-heading">${heading}</h1>`);
+        expect(res.text).not.toContain('help-language-note');
+      }
+      const legal = await request(stack.web.url).get(`${prefix}/privacy-policy`).expect(200);
+      expect(legal.text).toContain(`<h1 id="help-heading">${PAGES['privacy-policy']}</h1>`);
+      expect(legal.text).toContain(`<article class="help-article" aria-labelledby="help-heading" lang="en"><p class="help-language-note" lang="${locale}">${note}</p>`);
+    }
+  });
 });

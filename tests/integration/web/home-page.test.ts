@@ -37,6 +37,19 @@ describe('the home page', () => {
     }
   });
 
+  it('has them in the page’s language on /ca/fr, /hk/zh and /sg/ta, the feed’s slides as they came (issue 29)', async () => {
+    for (const [path, locale, title, code] of [
+      ['/ca/fr', 'fr-CA', 'Vitrine | Découvrez, comparez et magasinez la mode et la beauté', 'CA'],
+      ['/hk/zh', 'zh-HK', 'Vitrine | 發掘、比較、選購時尚與美容產品', 'HK'],
+      ['/sg/ta', 'ta-SG', 'Vitrine | ஃபேஷன், அழகுப் பொருட்களைக் கண்டறியுங்கள், ஒப்பிடுங்கள், வாங்குங்கள்', 'SG'],
+    ] as const) {
+      const res = await request(stack.web.url).get(path).expect(200);
+      expect(res.text).toContain(`<html lang="${locale}">`);
+      expect(res.text).toContain(`<title>${title}</title>`);
+      expect(visibleMarkup(res.text)).toContain(`${COUNTRIES[code].name} summer sale: up to 70% off`);
+    }
+  });
+
   it('shows only slides with links, keeps query strings and gives relative links the country prefix', async () => {
     const res = await request(stack.web.url).get('/hk').expect(200);
     const links = carouselLinks(res.text);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import { PAGE_CACHE_HEADER } from '../../../server/web/render/page-cache';
-import { COOKIE } from '../../../shared/constants';
+import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
 import { CachePrivate, CacheShort } from '../../../shared/http/cache-policy';
 import { registerUser } from '../accounts/accounts-api';
 import { demoStackForFile } from '../../support/demo-stack';
@@ -44,6 +44,18 @@ async function warm(url: string): Promise<request.Response> {
 }
 
 describe('the page cache', () => {
+  it('keeps each language’s page apart: a French page never answers the English address, whatever the request says', async () => {
+    const french = await warm('/ca/fr/dresses?sort=asc');
+    expect(french.text).toContain('<html lang="fr-CA">');
+    // The English address, asked for in French every way a browser can: still the English page,
+    // first rendered, then kept and served as English.
+    for (let i = 0; i < 2; i++) {
+      const english = await request(stack.web.url).get('/ca/dresses?sort=asc').set('User-Agent', BROWSER).set('Accept-Language', 'fr-CA,fr').set(UPSTREAM_HEADER.locale, 'fr-CA').expect(200);
+      expect([english.headers[PAGE_CACHE_HEADER], english.text.includes('<html lang="en-CA">')]).toEqual([i === 0 ? 'miss' : 'hit', true]);
+    }
+    expect((await get('/ca/fr/dresses?sort=asc')).text).toContain('<html lang="fr-CA">');
+  });
+
   it("serves a hot anonymous page from memory, stamped with each response's own nonce, the one its CSP header names", async () => {
     const url = '/dresses?colour=black&sort=asc';
     const first = await get(url);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rearmed } from '../../../server/api/alerts/alert-evaluator';
 import { alertMailRulesText, alertsFiredMail, type FiredItem } from '../../../server/api/alerts/alert-mails';
 import { loadApiConfig } from '../../../server/api/config';
+import { testTranslator } from '../../support/i18n';
 
 // Issue 27's pure parts: the re-arm rule, the e-mail's back-in-stock line and its footer's two
 // rules, and their settings (what brings a size back in stock: alert-links.test.ts).
@@ -19,6 +20,7 @@ describe('re-arm', () => {
 });
 
 describe('the alert e-mail', () => {
+  const english = testTranslator();
   const item = (over: Partial<FiredItem>): FiredItem => ({
     kind: 'stock',
     productName: 'Ruched Satin Midi Dress',
@@ -32,26 +34,26 @@ describe('the alert e-mail', () => {
   });
 
   it('says a size is back, and the subject says what fired', () => {
-    const one = alertsFiredMail({ items: [item({})], unsubscribeAll: 'https://shop.test/u', rules: { digestHours: 24, rearmPercent: 5 } });
+    const one = alertsFiredMail(english, { items: [item({})], unsubscribeAll: 'https://shop.test/u', rules: { digestHours: 24, rearmPercent: 5 } });
     expect(one.subject).toBe('Back in stock: Ruched Satin Midi Dress');
     expect(one.text).toContain('Back in stock in size M, now £59');
     expect(one.html).toContain('Back in stock in size M, now £59');
-    const two = alertsFiredMail({ items: [item({}), item({ kind: 'price', oldPrice: '£70', size: undefined })], unsubscribeAll: 'https://shop.test/u', rules: { digestHours: 24, rearmPercent: 5 } });
+    const two = alertsFiredMail(english, { items: [item({}), item({ kind: 'price', oldPrice: '£70', size: undefined })], unsubscribeAll: 'https://shop.test/u', rules: { digestHours: 24, rearmPercent: 5 } });
     expect(two.subject).toBe('2 of your Vitrine alerts have fired');
     expect(two.text).toContain('Was £70, now £59');
   });
 
   it('states both rules in its footer, in the words of the settings', () => {
-    expect(alertMailRulesText({ digestHours: 24, rearmPercent: 5 })).toEqual([
+    expect(alertMailRulesText(english, { digestHours: 24, rearmPercent: 5 })).toEqual([
       'We send you at most one alert e-mail every 24 hours: alerts that fire in between wait and come together in the next one.',
       'A sale or price alert that has fired tells you again only when the price falls at least 5% below the price it told you about. A back-in-stock alert tells you once.',
     ]);
-    expect(alertMailRulesText({ digestHours: 1, rearmPercent: 0 })).toEqual([
+    expect(alertMailRulesText(english, { digestHours: 1, rearmPercent: 0 })).toEqual([
       'We send you at most one alert e-mail every hour: alerts that fire in between wait and come together in the next one.',
       'A sale or price alert that has fired tells you again only when the price falls below the price it told you about. A back-in-stock alert tells you once.',
     ]);
-    const mail = alertsFiredMail({ items: [item({})], unsubscribeAll: 'https://shop.test/u', rules: { digestHours: 12, rearmPercent: 10 } });
-    for (const line of alertMailRulesText({ digestHours: 12, rearmPercent: 10 })) {
+    const mail = alertsFiredMail(english, { items: [item({})], unsubscribeAll: 'https://shop.test/u', rules: { digestHours: 12, rearmPercent: 10 } });
+    for (const line of alertMailRulesText(english, { digestHours: 12, rearmPercent: 10 })) {
       expect(mail.text).toContain(line);
       expect(mail.html).toContain(line);
     }

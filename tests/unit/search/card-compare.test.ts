@@ -8,6 +8,7 @@ import type { ListingData } from '../../../client/data/listing/listing-data';
 import { COUNTRIES } from '../../../shared/countries';
 import { formatPrice } from '../../../shared/price';
 import { cheapestTotal } from '../../../server/api/search-engine/card-total';
+import { testTranslator } from '../../support/i18n';
 
 // Issue 28: a card stands for every store's copy of a product. The copy is picked by its
 // cheapest total (sale price and delivery) among the sizes a shopper can buy, and the card
@@ -43,7 +44,7 @@ describe("a store copy's cheapest total", () => {
 describe("the card's comparison line", () => {
   it('says "from £X at N stores" only when more than one store has the product in stock', () => {
     expect(cardCompare({ offersCount: 3, fromPrice: 93 })).toEqual({ stores: 3, fromPrice: 93 });
-    expect(compareLine({ stores: 3, fromPrice: 93 }, price)).toBe('from £93 at 3 stores');
+    expect(compareLine(testTranslator().t, { stores: 3, fromPrice: 93 }, price)).toBe('from £93 at 3 stores');
     expect(cardCompare({ offersCount: 1, fromPrice: 33 })).toBeUndefined();
     expect(cardCompare({ offersCount: 0, fromPrice: null })).toBeUndefined();
   });

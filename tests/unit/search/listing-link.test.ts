@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildDirectory } from '../../../server/api/search-engine/documents';
-import { resolveLink, type EditorsPickList, type LinkContext } from '../../../server/api/listing/listing-link';
+import { listingTitle, resolveLink, type EditorsPickList, type LinkContext } from '../../../server/api/listing/listing-link';
+import { SALE_BANDS } from '../../../shared/constants';
+import { testTranslator } from '../../support/i18n';
 
 const directory = buildDirectory(
   [{ id: 1, slug: 'maison-harlow', name: 'Maison Harlow', country: 'GB', international: false, adminOnly: false }],
@@ -55,5 +57,32 @@ describe('listing paths (spec section 2)', () => {
     for (const link of ['/nothing', '/brand/unknown', '/store/unknown', '/dresses/more', '/brand/finch-and-langford/nope', '/editors-picks/none', '/Bad_Slug', '/%E0%A4%A']) {
       expect(await resolve(link), link).toBeUndefined();
     }
+  });
+});
+
+// Issue 29: the api words a listing's title in the caller's language; names stay as they are.
+describe('listing titles in the caller’s language', () => {
+  const title = async (link: string, locale: string) => listingTitle((await resolve(link))!, testTranslator(locale).t);
+
+  it('keeps every English title as the path names it', async () => {
+    for (const band of SALE_BANDS) expect(await title(`/${band.slug}`, 'en-GB')).toBe(band.label);
+    expect(await title('/sale', 'en-GB')).toBe('Sale');
+    expect(await title('/featured', 'en-GB')).toBe('Featured');
+    expect(await title('/search', 'en-GB')).toBe('All products');
+    expect(await title('/kids-dresses', 'en-GB')).toBe("Kids' Dresses");
+    expect(await title('/brand/finch-and-langford/dresses', 'en-GB')).toBe("Finch & Langford Women's Dresses");
+    for (const link of ['/dresses', '/brand/finch-and-langford/dresses', '/sale', '/50-percent-off']) expect(await title(link, 'en-GB')).toBe((await resolve(link))!.title);
+  });
+
+  it('words them in French, Traditional Chinese and Tamil; names and a shopper’s words as they are', async () => {
+    expect(await title('/dresses', 'fr-CA')).toBe('Robes pour femmes');
+    expect(await title('/10-20-percent-off', 'fr-CA')).toBe('10 à 20 % de rabais');
+    expect(await title('/brand/finch-and-langford/men-jeans', 'fr-CA')).toBe('Jeans pour hommes Finch & Langford');
+    expect(await title('/men-jeans', 'zh-HK')).toBe('男裝牛仔褲');
+    expect(await title('/50-percent-off', 'zh-HK')).toBe('減 50%');
+    expect(await title('/sale', 'ta-SG')).toBe('தள்ளுபடி விற்பனை');
+    expect(await title('/brand/finch-and-langford', 'ta-SG')).toBe('Finch & Langford');
+    expect(await title('/shop/red-dresses', 'fr-CA')).toBe('Red Dresses');
+    expect(await title('/editors-picks/picked', 'zh-HK')).toBe('Picked');
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { filterSearchText } from '../../../shared/validation/filter-search';
 import { parsePageNumber } from '../../../shared/validation/page-number';
-import { PRICE_MESSAGES, acceptPriceRange, canApplyPrice, hasPriceRange, priceFilterErrors, typedPriceInput } from '../../../shared/validation/price-filter';
+import { acceptPriceRange, canApplyPrice, hasPriceRange, priceFilterErrors, typedPriceInput } from '../../../shared/validation/price-filter';
+import { testTranslator } from '../../support/i18n';
 import { cleanSearchText, showsZeroResultMessage, typedSearchText } from '../../../shared/validation/search-text';
 
 const bounds = { rangeMin: 10, rangeMax: 500 };
+const { t } = testTranslator();
 
 describe('price filter (spec section 5)', () => {
   it('keeps only digits in the inputs', () => {
@@ -13,26 +15,33 @@ describe('price filter (spec section 5)', () => {
   });
 
   it("says Min can't be blank and Max can't be blank", () => {
-    expect(priceFilterErrors('', '100', bounds)).toEqual(["Min can't be blank."]);
-    expect(priceFilterErrors('20', '', bounds)).toEqual(["Max can't be blank."]);
-    expect(priceFilterErrors(' ', ' ', bounds)).toEqual([PRICE_MESSAGES.minBlank, PRICE_MESSAGES.maxBlank]);
+    expect(priceFilterErrors('', '100', bounds, t)).toEqual(["Min can't be blank."]);
+    expect(priceFilterErrors('20', '', bounds, t)).toEqual(["Max can't be blank."]);
+    expect(priceFilterErrors(' ', ' ', bounds, t)).toEqual(["Min can't be blank.", "Max can't be blank."]);
   });
 
   it("refuses equal bounds and a min above the max", () => {
-    expect(priceFilterErrors('50', '50', bounds)).toEqual(["Min-Max can't be equal."]);
-    expect(priceFilterErrors('60', '50', bounds)).toEqual(["Min can't be greater than Max."]);
+    expect(priceFilterErrors('50', '50', bounds, t)).toEqual(["Min-Max can't be equal."]);
+    expect(priceFilterErrors('60', '50', bounds, t)).toEqual(["Min can't be greater than Max."]);
   });
 
   it('names where the range starts and ends', () => {
-    expect(priceFilterErrors('5', '100', bounds)).toEqual(['Price range starts at 10.']);
-    expect(priceFilterErrors('20', '600', bounds)).toEqual(['Price range ends at 500.']);
+    expect(priceFilterErrors('5', '100', bounds, t)).toEqual(['Price range starts at 10.']);
+    expect(priceFilterErrors('20', '600', bounds, t)).toEqual(['Price range ends at 500.']);
   });
 
   it('keeps the max input within rangeMin+1 and the min input within rangeMax-1', () => {
-    expect(priceFilterErrors('10', '10', bounds)).toContain("Max price can't be less than 11.");
-    expect(priceFilterErrors('500', '500', bounds)).toContain("Max price can't be more than 499.");
-    expect(priceFilterErrors('10', '11', bounds)).toEqual([]);
-    expect(priceFilterErrors('499', '500', bounds)).toEqual([]);
+    expect(priceFilterErrors('10', '10', bounds, t)).toContain("Max price can't be less than 11.");
+    expect(priceFilterErrors('500', '500', bounds, t)).toContain("Max price can't be more than 499.");
+    expect(priceFilterErrors('10', '11', bounds, t)).toEqual([]);
+    expect(priceFilterErrors('499', '500', bounds, t)).toEqual([]);
+  });
+
+  // Issue 29: the messages in the page's language, with the same bounds.
+  it('words its messages in the page’s language', () => {
+    expect(priceFilterErrors('', '600', bounds, testTranslator('fr-CA').t)).toEqual(['Le min ne peut pas être vide.', 'La fourchette de prix se termine à 500.']);
+    expect(priceFilterErrors('60', '50', bounds, testTranslator('zh-HK').t)).toEqual(['最低價不可高於最高價。']);
+    expect(priceFilterErrors('10', '10', bounds, testTranslator('ta-SG').t)).toContain('அதிகபட்ச விலை 11 ஐ விடக் குறைவாக இருக்கக்கூடாது.');
   });
 
   it('enables Apply only for a valid pair with no bound 0 or empty', () => {

@@ -26,7 +26,7 @@ import {
   setSort,
   toggleValue,
 } from '../../../shared/listing/transitions';
-import { DEAL_LABELS } from '../../../shared/listing/vocabulary';
+import { testTranslator } from '../../support/i18n';
 
 const roundTrip = (search: string) => serializeListingQuery(parseListingQuery(search));
 
@@ -292,20 +292,25 @@ describe('changing the listing (spec section 4)', () => {
 describe('chips (spec section 3 "Selected chip", section 4)', () => {
   const state = parseListingQuery('category=clothing&department=women&brand=maison-harlow&colour=red&offers=51.0-70.0&priceRanges=20,150&madein=GB&sale=true&pricedropped=true');
 
+  const { t } = testTranslator();
+
   it('lists the selected values, hiding department and adding " % Off" to offers', () => {
-    const chips = selectedChips(state, { brand: new Map([['maison-harlow', 'Maison Harlow']]) }, (n) => `£${n}`);
+    const chips = selectedChips(state, t, { brand: new Map([['maison-harlow', 'Maison Harlow']]) }, (n) => `£${n}`);
     expect(chips.map((c) => c.key)).toEqual(['Clothing', 'Maison Harlow', 'Red', '51-70 % Off', '£20 - £150', 'Local', 'All Offers', 'Price Dropped']);
     expect(chips.some((c) => c.type === 'department')).toBe(false);
-    expect(offersChipLabel('1.0-50.0')).toBe('1-50 % Off');
+    expect(offersChipLabel(t, '1.0-50.0')).toBe('1-50 % Off');
   });
 
-  it("names a deal chip as the api's deals answer does, else as the Deals group does", () => {
-    expect(selectedChips(state, { deals: { sale: 'On Sale Now' } }).at(-2)!.key).toBe('On Sale Now');
-    expect(selectedChips(state).at(-2)!.key).toBe(DEAL_LABELS.sale);
+  // Issue 29: the chips' own words are the page's language's; the values' names are the caller's.
+  it('words the offers, provenance and deal chips in the page’s language', () => {
+    const fr = (labels = {}) => selectedChips(state, testTranslator('fr-CA').t, labels, (n) => `${n} $`).map((c) => c.key);
+    expect(fr({ colour: new Map([['red', 'Rouge']]) })).toEqual(['Clothing', 'Maison Harlow', 'Rouge', '51-70 % de rabais', '20 $ - 150 $', 'Local', 'Toutes les offres', 'Prix en baisse']);
+    expect(selectedChips(state, testTranslator('zh-HK').t).map((c) => c.key).slice(-5)).toEqual(['減 51-70%', '20 - 150', '本地', '所有優惠', '已減價']);
+    expect(selectedChips(state, testTranslator('ta-SG').t).at(-2)!.key).toBe('அனைத்து சலுகைகளும்');
   });
 
   it("removes just the chip's value", () => {
-    const chips = selectedChips(state);
+    const chips = selectedChips(state, t);
     const remove = (type: string) => removeChip(state, chips.find((c) => c.type === type)!);
     expect(remove('colour').colour).toEqual([]);
     expect(remove('brand').brand).toEqual([]);

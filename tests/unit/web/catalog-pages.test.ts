@@ -4,10 +4,11 @@ import { availabilityLabel, canonicalPath, productStructuredData, schemaAvailabi
 import { retailerDestination } from '../../../client/components/product/retailer-destination';
 import { clickSource } from '../../../client/routes/retailer.route';
 import type { Offer, SizeOffers } from '../../../shared/api/offer-schemas';
-import type { ProductDetail, SizeVariant } from '../../../shared/api/product-schemas';
 import { escapeXml } from '../../../server/web/lib/xml';
 import { robotsTxt, sitemapFileName } from '../../../server/web/seo/sitemaps';
+import { testTranslator } from '../../support/i18n';
 import { offersOf, type ProductLd } from '../../support/page';
+import { detail, ownOffer, size } from '../../support/product-detail';
 
 // The catalogue pages beside the listing (spec section 2: the product landing page, the
 // click-through to a retailer, sitemaps): the decisions behind them, read like the spec.
@@ -41,91 +42,6 @@ describe('where the click-through sends the shopper (spec section 9)', () => {
     expect(clickSource('::nonsense::', own)).toBe('');
   });
 });
-
-const size = (over: Partial<SizeVariant>): SizeVariant => ({
-  guid: '00000000-0000-4000-8000-000000000001',
-  url: 'https://www.shop.example/p/1',
-  slug: 'satin-dress-8',
-  size: '8',
-  msrp: 100,
-  saleprice: 80,
-  status: 1,
-  offers: 20,
-  free_delivery: true,
-  coupon: null,
-  ...over,
-});
-
-/** Maison Harlow's own offer of a size (no other store sells it unless a test says so). */
-const ownOffer = (s: SizeVariant): Offer => ({
-  guid: s.guid,
-  path: `clothing/midi-dresses/${s.slug}`,
-  storename: 'Maison Harlow',
-  store_slug: 'maison-harlow',
-  affiliate_id: 1,
-  saleprice: s.saleprice,
-  msrp: s.msrp,
-  offers: s.offers,
-  status: s.status,
-  delivery: 0,
-  total: s.saleprice,
-  priceAge: { checkedAt: null, mayBeOutOfDate: false },
-});
-
-/** Each size with its own store's offer only, and its own page canonical. */
-const ownOffers = (sizes: SizeVariant[]): SizeOffers[] =>
-  sizes.map((s) => ({ guid: s.guid, gtin: null, mpn: null, canonicalUrl: `clothing/midi-dresses/${s.slug}`, offers: [ownOffer(s)] }));
-
-function detail(sizes: SizeVariant[], selectedGuid = sizes[0]!.guid, sizeOffers = ownOffers(sizes)): ProductDetail {
-  return {
-    product: {
-      id: 7,
-      affiliate_id: 1,
-      brand: 'Lena Calloway',
-      brand_id: 1,
-      brand_slug: 'lena-calloway',
-      storename: 'Maison Harlow',
-      store_id: 1,
-      store_slug: 'maison-harlow',
-      category_slug: 'clothing',
-      subcategory_slug: 'midi-dresses',
-      department: 'women',
-      saleprice: 80,
-      msrp: 100,
-      sales: [],
-      variant_index: 0,
-      GB: 50,
-      US: null,
-      INTERNATIONAL: null,
-      offersCount: 1,
-      fromPrice: sizes[0]!.saleprice,
-      title: 'Satin Dress',
-      description: 'A dress.',
-      variants: [
-        {
-          title: 'Satin Dress',
-          description: 'A dress.',
-          colour: 'red',
-          colour_name: 'Cherry',
-          images: { productimage: '/images/a/full.svg', productimage80_png: '/images/a/80.svg', productimage180_jpg: '/images/a/180.svg' },
-          additional_images: ['/images/b/full.svg', '/images/a/full.svg'],
-          size_variants: sizes,
-        },
-      ],
-    },
-    selected: { variant_index: 0, guid: selectedGuid },
-    canonicalUrl: `clothing/midi-dresses/${sizes[0]!.slug}`,
-    breadCrumb: [
-      { filterName: 'category', key: 'Clothing', slug: 'clothing' },
-      { filterName: 'subcategory', key: 'Midi Dresses', slug: 'midi-dresses' },
-    ],
-    countryCode: 'GB',
-    currencyCode: 'GBP',
-    currencySymbol: '£',
-    priceAge: { checkedAt: '2026-11-28T09:40:00.000Z', mayBeOutOfDate: false },
-    sizeOffers,
-  };
-}
 
 describe('the product page structured data (product snippets)', () => {
   const url = (p: string) => `https://www.vitrine.example${p}`;
@@ -176,7 +92,7 @@ describe('the product page structured data (product snippets)', () => {
   });
 
   it('reads size variant statuses in words and in schema.org terms', () => {
-    expect([0, 1, 2, 3, 9].map(availabilityLabel)).toEqual(['Out of stock', 'In stock', 'Pre-order', 'Back-order', 'Check availability']);
+    expect([0, 1, 2, 3, 9].map((status) => availabilityLabel(testTranslator().t, status))).toEqual(['Out of stock', 'In stock', 'Pre-order', 'Back-order', 'Check availability']);
     expect(schemaAvailability(9)).toBeUndefined();
   });
 });
@@ -185,7 +101,7 @@ describe('sitemaps and robots.txt', () => {
   it('points robots.txt at the sitemap index and keeps crawlers off the click-through on every country site', () => {
     const text = robotsTxt('https://www.vitrine.example');
     expect(text).toContain('Sitemap: https://www.vitrine.example/sitemap.xml');
-    for (const prefix of ['', '/us', '/in', '/ae', '/ca', '/au', '/hk', '/sg']) {
+    for (const prefix of ['', '/us', '/in', '/ae', '/ca', '/ca/fr', '/au', '/hk', '/hk/zh', '/sg', '/sg/zh', '/sg/ms', '/sg/ta']) {
       expect(text).toContain(`Disallow: ${prefix}/products/loadRetailerProductPage/`);
       expect(text).toContain(`Disallow: ${prefix}/shop/products/loadRetailerProductPage/`);
     }
@@ -193,6 +109,7 @@ describe('sitemaps and robots.txt', () => {
 
   it('names files per country, kind and page and escapes XML', () => {
     expect(sitemapFileName('HK', 'products', 3)).toBe('sitemap-hk-products-3.xml');
+    expect(sitemapFileName('HK', 'products', 3, 'zh')).toBe('sitemap-hk-zh-products-3.xml');
     expect(escapeXml(`a&b<c>"d'`)).toBe('a&#38;b&#60;c&#62;&#34;d&#39;');
   });
 });

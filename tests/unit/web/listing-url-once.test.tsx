@@ -15,6 +15,7 @@ import type { ListingData } from '../../../client/data/listing/listing-data';
 import { findFilterValues } from '../../../client/data/listing/listing-calls';
 import { setBrowserApi } from '../../../client/api/browser-api';
 import type { SiteConfig } from '../../../shared/payload';
+import { withI18n } from '../../support/i18n';
 
 // Issue 26: one listing request, from the page's URL to the api call. The page's URL is read
 // once (React Router's own reading, handed to the loader as `url`; the grammar once), the api
@@ -156,11 +157,13 @@ describe('the filter panel as it draws (issue 26)', () => {
     } as unknown as ListingData;
     vi.clearAllMocks();
     const html = renderToString(
-      <SiteConfigContext.Provider value={site}>
-        <MemoryRouter>
-          <FilterPanel data={data} state={data.state} href={(s) => `/dresses${LISTING_STATE.serializeListingQuery(s)}`} apply={() => undefined} country="GB" priceShown={false} draft={false} collapse={0} />
-        </MemoryRouter>
-      </SiteConfigContext.Provider>,
+      withI18n(
+        <SiteConfigContext.Provider value={site}>
+          <MemoryRouter>
+            <FilterPanel data={data} state={data.state} href={(s) => `/dresses${LISTING_STATE.serializeListingQuery(s)}`} apply={() => undefined} country="GB" priceShown={false} draft={false} collapse={0} />
+          </MemoryRouter>
+        </SiteConfigContext.Provider>,
+      ),
     );
     expect(html).toContain('Zara');
     expect(vi.mocked(COMPANION_CALLS.listingApiQuery)).not.toHaveBeenCalled();

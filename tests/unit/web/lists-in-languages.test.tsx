@@ -48,7 +48,7 @@ function texts(html: string): string[] {
 }
 
 /** A dialog's own words: its frame's Close button is the shared frame's (components/ui/ModalDialog.tsx), not this part's. */
-const dialogTexts = (html: string) => texts(html).filter((text) => text !== 'Close');
+const dialogTexts = (html: string, locale: Locale) => texts(html).filter((text) => text !== testTranslator(locale).t('common.close'));
 
 const lists = [
   { listId: 4, listName: 'Summer' },
@@ -56,7 +56,7 @@ const lists = [
 ];
 
 describe('the Wishlist dialog in the page’s language', () => {
-  const move = (locale: Locale) => dialogTexts(render(<WishlistDialog request={{ mode: 'move-wishlist', productId: 1, sourceListId: 4, lists }} onClose={() => undefined} onAdded={() => undefined} />, locale));
+  const move = (locale: Locale) => dialogTexts(render(<WishlistDialog request={{ mode: 'move-wishlist', productId: 1, sourceListId: 4, lists }} onClose={() => undefined} onAdded={() => undefined} />, locale), locale);
 
   it('keeps its English words', () => {
     expect(move('en-GB')).toEqual(['Move to another wishlist', 'Move to', 'Choose a list', 'Party Shoes', 'Create New', 'Submit']);
@@ -77,7 +77,7 @@ describe('the Wishlist dialog in the page’s language', () => {
 });
 
 describe('the Alert dialog in the page’s language', () => {
-  const dialog = (locale: Locale, kind: 'price' | 'stock') => dialogTexts(render(<AlertDialog target={{ kind, guid: '0f8fad5b-d9cb-469f-a165-70867728950e' }} onClose={() => undefined} />, locale));
+  const dialog = (locale: Locale, kind: 'price' | 'stock') => dialogTexts(render(<AlertDialog target={{ kind, guid: '0f8fad5b-d9cb-469f-a165-70867728950e' }} onClose={() => undefined} />, locale), locale);
 
   it('keeps its English words', () => {
     expect(dialog('en-GB', 'price')).toEqual(['Price Alert', 'Loading the product…', 'Alert me about', 'Alert price', 'Email', 'Alert Me']);
@@ -102,7 +102,7 @@ describe('the Alert dialog in the page’s language', () => {
 describe('the Publish Look dialog in the page’s language', () => {
   const piece = { guid: '0f8fad5b-d9cb-469f-a165-70867728950e', x: 0, y: 0, width: 300, height: 300, z: 0 };
   const publish = (locale: Locale) =>
-    dialogTexts(render(<PublishLookDialog request={{ mode: 'publish', setId: 0, title: '', isPublic: true, placements: [piece] }} onClose={() => undefined} onSaved={() => undefined} />, locale));
+    dialogTexts(render(<PublishLookDialog request={{ mode: 'publish', setId: 0, title: '', isPublic: true, placements: [piece] }} onClose={() => undefined} onSaved={() => undefined} />, locale), locale);
 
   it('keeps its English words', () => {
     expect(publish('en-GB')).toEqual(['Publish Look', 'A look needs at least 2 pieces: add more to the board first.', 'Look title', 'Who can see it', 'Public', 'Private', 'Submit']);

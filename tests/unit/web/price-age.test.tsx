@@ -1,17 +1,21 @@
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PriceAge } from '../../../client/components/product/PriceAge';
-import { checkedAgo, checkedOn, PRICES_MAY_BE_OUT_OF_DATE } from '../../../client/components/product/price-age-view';
+import { checkedAgo, checkedOn } from '../../../client/components/product/price-age-view';
 import { COUNTRIES } from '../../../shared/countries';
+import { testTranslator, withI18n } from '../../support/i18n';
 
 // "Price checked 3 hours ago" (issue 27): the words for a price's age, and why they cannot break
 // hydration: the server and the browser's hydrating render write the same absolute time
-// whatever their clocks say; the relative words come only once hydrated.
+// whatever their clocks say; the relative words come only once hydrated. In the page's language
+// (issue 29): Intl's dates and relative times, the catalogue's words.
 
 const AT = '2026-11-28T09:40:00.000Z';
 const at = Date.parse(AT);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const { t } = testTranslator();
+const STALE = 'Prices may be out of date';
 
 describe('the words for how long ago a price was checked', () => {
   it('reads minutes, hours, yesterday and days, rounded down', () => {
@@ -29,17 +33,17 @@ describe('the words for how long ago a price was checked', () => {
       [48 * HOUR, '2 days ago'],
       [145 * HOUR, '6 days ago'],
     ];
-    expect(cases.map(([elapsed]) => checkedAgo(AT, at + elapsed))).toEqual(cases.map(([, words]) => words));
+    expect(cases.map(([elapsed]) => checkedAgo(t, AT, at + elapsed, 'en-GB'))).toEqual(cases.map(([, words]) => words));
   });
 
   it('says "just now" of a check its clock sees a little in the future', () => {
-    expect(checkedAgo(AT, at - 90_000)).toBe('just now');
+    expect(checkedAgo(t, AT, at - 90_000, 'en-GB')).toBe('just now');
   });
 
   it('writes the absolute time in the site\'s locale and time zone, on a 24-hour clock', () => {
-    expect(checkedOn(AT, COUNTRIES.GB)).toBe('on 28 Nov 2026, 09:40');
-    expect(checkedOn(AT, COUNTRIES.IN)).toBe('on 28 Nov 2026, 15:10');
-    expect(checkedOn(AT, COUNTRIES.US)).toBe('on Nov 28, 2026, 04:40');
+    expect(checkedOn(t, AT, COUNTRIES.GB)).toBe('on 28 Nov 2026, 09:40');
+    expect(checkedOn(t, AT, COUNTRIES.IN)).toBe('on 28 Nov 2026, 15:10');
+    expect(checkedOn(t, AT, COUNTRIES.US)).toBe('on Nov 28, 2026, 04:40');
   });
 });
 
@@ -47,7 +51,7 @@ describe('the price age beside the price', () => {
   afterEach(() => vi.useRealTimers());
 
   const render = (checkedAt: string | null, mayBeOutOfDate: boolean) =>
-    renderToString(<PriceAge age={{ checkedAt, mayBeOutOfDate }} country={COUNTRIES.GB} />);
+    renderToString(withI18n(<PriceAge age={{ checkedAt, mayBeOutOfDate }} country={COUNTRIES.GB} />));
 
   it('renders the same markup whatever the clock of the side rendering it, so hydration matches', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -59,11 +63,44 @@ describe('the price age beside the price', () => {
   });
 
   it('adds the note when the api says the prices may be out of date', () => {
-    expect(render(AT, true)).toContain(`<p class="product-price-stale" role="note">${PRICES_MAY_BE_OUT_OF_DATE}</p>`);
-    expect(render(AT, false)).not.toContain(PRICES_MAY_BE_OUT_OF_DATE);
+    expect(render(AT, true)).toContain(`<p class="product-price-stale" role="note">${STALE}</p>`);
+    expect(render(AT, false)).not.toContain(STALE);
   });
 
   it('says nothing of a price no feed has confirmed yet', () => {
     expect(render(null, false)).toBe('');
+  });
+});
+
+describe('the price age in the page\'s language (issue 29)', () => {
+  const sites = [
+    { locale: 'fr-CA', country: { ...COUNTRIES.CA, locale: 'fr-CA' } },
+    { locale: 'zh-HK', country: { ...COUNTRIES.HK, locale: 'zh-HK' } },
+    { locale: 'ta-SG', country: { ...COUNTRIES.SG, locale: 'ta-SG' } },
+  ];
+  const ago = (locale: string, elapsed: number) => checkedAgo(testTranslator(locale).t, AT, at + elapsed, locale);
+
+  it('says how long ago in Intl\'s words for the locale, and the catalogue\'s where Intl has none', () => {
+    const elapsed = [30_000, MINUTE, 5 * MINUTE, HOUR, 3 * HOUR, 30 * HOUR, 4 * 24 * HOUR];
+    expect(elapsed.map((e) => ago('fr-CA', e))).toEqual(["à l'instant", 'il y a une minute', 'il y a 5 minutes', 'il y a une heure', 'il y a 3 heures', 'hier', 'il y a 4 jours']);
+    expect(elapsed.map((e) => ago('zh-HK', e))).toEqual(['剛剛', '1 分鐘前', '5 分鐘前', '1 小時前', '3 小時前', '昨日', '4 日前']);
+    expect(elapsed.map((e) => ago('ta-SG', e))).toEqual([
+      'இப்போதுதான்',
+      'ஒரு நிமிடத்திற்கு முன்',
+      '5 நிமிடங்களுக்கு முன்',
+      'ஒரு மணிநேரத்திற்கு முன்',
+      '3 மணிநேரம் முன்',
+      'நேற்று',
+      '4 நாட்களுக்கு முன்',
+    ]);
+  });
+
+  it('writes the server\'s absolute time and the stale note in the language, the words around the time in its order', () => {
+    const html = sites.map(({ locale, country }) => renderToString(withI18n(<PriceAge age={{ checkedAt: AT, mayBeOutOfDate: true }} country={country} />, locale)));
+    expect(html).toEqual([
+      `<p class="product-price-age">Prix vérifié <time dateTime="${AT}">le 28 nov. 2026, 04 h 40</time></p><p class="product-price-stale" role="note">Les prix ne sont peut-être pas à jour</p>`,
+      `<p class="product-price-age"><time dateTime="${AT}">於2026年11月28日 17:40</time>核實價格</p><p class="product-price-stale" role="note">價格可能已過時</p>`,
+      `<p class="product-price-age">விலை <time dateTime="${AT}">28 நவ., 2026, 17:40 அன்று</time> சரிபார்க்கப்பட்டது</p><p class="product-price-stale" role="note">விலைகள் காலாவதியாகியிருக்கலாம்</p>`,
+    ]);
   });
 });

@@ -10,11 +10,13 @@ import {
   storesChart,
   storesSummary,
 } from '../../../client/components/product/price-history-view';
+import { testTranslator } from '../../support/i18n';
 
 const point = (date: string, salePrice: number, msrp = 100, available = true): PricePoint => ({ date, salePrice, msrp, available });
 const days = (n: number, make: (i: number) => PricePoint) => Array.from({ length: n }, (_, i) => make(i));
 const money = (n: number) => `£${n}`;
 const day = (date: string) => date.slice(5);
+const { t } = testTranslator();
 
 type Overrides = Partial<Omit<PriceHistory, 'reference'>> & { reference?: Partial<PriceHistory['reference']> };
 
@@ -83,7 +85,7 @@ describe('dayLabel', () => {
 describe('historySummary', () => {
   it('says the 30-day low and how the discount is measured, with both figures when the list price claims more', () => {
     const h = history({ lowest30: { price: 55, date: '2026-11-02' } });
-    expect(historySummary(h, money, day)).toEqual([
+    expect(historySummary(t, h, money, day)).toEqual([
       'Lowest in 30 days: £55 (11-02). Today: £60.',
       '25% off, measured against the lowest price of the 30 days before this price began on 11-14 (£80).',
       "The retailer's list price of £100 would make it 40% off; we show the smaller figure.",
@@ -91,7 +93,7 @@ describe('historySummary', () => {
   });
 
   it('calls the lowest price in 90 days a good time to buy', () => {
-    expect(historySummary(history({ lowestIn90Days: true, reference: { msrpDiscount: 25 } }), money, day)).toEqual([
+    expect(historySummary(t, history({ lowestIn90Days: true, reference: { msrpDiscount: 25 } }), money, day)).toEqual([
       'This is the lowest price in 90 days: a good time to buy.',
       '25% off, measured against the lowest price of the 30 days before this price began on 11-14 (£80).',
     ]);
@@ -99,21 +101,21 @@ describe('historySummary', () => {
 
   it('says when the list price stands in, or when the days on record are fewer than 30', () => {
     const msrp = history({ lowest30: null, reference: { basis: 'msrp', price: 100, discount: 40 } });
-    expect(historySummary(msrp, money, day)).toEqual(["40% off, measured against the retailer's list price (£100): we have less than 30 days of its price history."]);
+    expect(historySummary(t, msrp, money, day)).toEqual(["40% off, measured against the retailer's list price (£100): we have less than 30 days of its price history."]);
     const partial = history({ lowest30: null, reference: { basis: 'partial', known: '2026-11-01', msrpDiscount: 25 } });
-    expect(historySummary(partial, money, day)).toEqual(['25% off, measured against the lowest price since we began tracking it on 11-01 (£80).']);
+    expect(historySummary(t, partial, money, day)).toEqual(['25% off, measured against the lowest price since we began tracking it on 11-01 (£80).']);
   });
 
   it('shows no discount where the list price claims one but the price is no reduction', () => {
     const h = history({ lowest30: null, reference: { price: 60, discount: 0, msrpDiscount: 40 } });
-    expect(historySummary(h, money, day)).toEqual([
+    expect(historySummary(t, h, money, day)).toEqual([
       'The retailer shows a list price of £100 (40% off), but £60 is no reduction on what it cost in the 30 days before (lowest £60), so we show no discount.',
     ]);
   });
 
   it('says when it is out of stock today', () => {
     const h = history({ current: point('2026-11-24', 60, 100, false), lowest30: null, reference: { discount: 0, msrpDiscount: 0 } });
-    expect(historySummary(h, money, day)).toEqual(['Out of stock at the retailer today.']);
+    expect(historySummary(t, h, money, day)).toEqual(['Out of stock at the retailer today.']);
   });
 });
 
@@ -149,11 +151,11 @@ describe('storesChart (issue 28)', () => {
 
   it('states the lowest today with its store and delivery, and lists each change of the lowest with its store', () => {
     const chart = storesChart(acrossStores, 30)!;
-    expect(storesSummary(chart, 2, money)).toBe('Lowest across 2 stores today: £50 at Northlane (free delivery).');
-    expect(storesSummary({ ...chart, today: { total: 59.95, store: 'Rivington', delivery: 4.95 } }, 2, money)).toBe(
+    expect(storesSummary(t, chart, 2, money)).toBe('Lowest across 2 stores today: £50 at Northlane (free delivery).');
+    expect(storesSummary(t, { ...chart, today: { total: 59.95, store: 'Rivington', delivery: 4.95 } }, 2, money)).toBe(
       'Lowest across 2 stores today: £59.95 at Rivington (£4.95 delivery).',
     );
-    expect(storesSummary({ ...chart, today: null }, 2, money)).toBe('Not in stock at any of the 2 stores today.');
+    expect(storesSummary(t, { ...chart, today: null }, 2, money)).toBe('Not in stock at any of the 2 stores today.');
     expect(lowestRows(chart, acrossStores)).toEqual([
       { from: '2026-11-01', total: 59.95, store: 'Rivington' },
       { from: '2026-11-03', total: 60, store: 'Northlane' },
@@ -165,5 +167,38 @@ describe('storesChart (issue 28)', () => {
     expect(storesChart(history({ stores: [acrossStores.stores[0]!], lowest: acrossStores.lowest }), 30)).toBeNull();
     expect(storesChart(acrossStores, 2)!.lowest).toBe('M8 28.3 H320 V191.7 H632');
     expect(spansOffered(Array.from({ length: 31 }, (_, i) => ({ date: `d${i}`, total: 1, guid: 'nl' })))).toEqual([30, 90]);
+  });
+});
+
+describe('the price history in the page\'s language (issue 29)', () => {
+  const lowestToday = (chart: ReturnType<typeof storesChart>, locale: string, delivery: number | null) =>
+    storesSummary(testTranslator(locale).t, { ...chart!, today: { total: 59.95, store: 'Rivington', delivery } }, 2, money);
+  const chart = storesChart(
+    history({
+      stores: [
+        { guid: 'nl', store: { id: 1, name: 'Northlane', slug: 'northlane' }, delivery: 0, points: [{ date: '2026-11-01', salePrice: 60, total: 60, available: true }], withdrawn: null },
+        { guid: 'rv', store: { id: 2, name: 'Rivington', slug: 'rivington' }, delivery: 4.95, points: [{ date: '2026-11-01', salePrice: 55, total: 59.95, available: true }], withdrawn: null },
+      ],
+      lowest: [{ date: '2026-11-01', total: 59.95, guid: 'rv' }],
+    }),
+    30,
+  );
+
+  it('says the lowest across stores with its store and delivery, in French, Traditional Chinese and Tamil', () => {
+    expect(lowestToday(chart, 'fr-CA', 4.95)).toBe("Le plus bas parmi 2 magasins aujourd'hui\u00a0: £59.95 chez Rivington (livraison £4.95).");
+    expect(lowestToday(chart, 'zh-HK', 0)).toBe('今日 2 間商店中最低價：Rivington 售 £59.95（免運費）。');
+    expect(lowestToday(chart, 'ta-SG', null)).toBe('இன்று 2 கடைகளில் குறைந்தபட்சம்: Rivington கடையில் £59.95 (டெலிவரி கட்டணம் காட்டப்படவில்லை).');
+    expect(storesSummary(testTranslator('ms-SG').t, { ...chart!, today: null }, 2, money)).toBe('Tiada stok di mana-mana 2 kedai hari ini.');
+  });
+
+  it('words how a discount is measured, and a list price that claims more, in the language', () => {
+    const h = history({ lowest30: null, reference: { basis: 'partial', known: '2026-11-01' } });
+    expect(historySummary(testTranslator('zh-SG').t, h, money, day)).toEqual([
+      '25% 折扣，比较基准为我们自11-01开始追踪以来的最低价（£80）。',
+      '按零售商标价 £100 计算可享 40% 折扣；我们显示较小的数字。',
+    ]);
+    expect(historySummary(testTranslator('ta-SG').t, history({ current: point('2026-11-24', 60, 100, false), lowest30: null, reference: { discount: 0, msrpDiscount: 0 } }), money, day)).toEqual([
+      'இன்று சில்லறை விற்பனையாளரிடம் கையிருப்பில் இல்லை.',
+    ]);
   });
 });

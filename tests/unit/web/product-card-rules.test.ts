@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { buyControl, hasFreeDelivery, productPath, showsListPrice } from '../../../client/components/listing/product-card-rules';
+import { testTranslator } from '../../support/i18n';
 
 // Spec section 2 "Product card" and section 9 (affiliates, free delivery thresholds).
 
 const store = { storename: 'Maison Harlow', store_slug: 'maison-harlow' };
 const size = (status: number) => ({ status, guid: '1296d1ff-d3eb-590e-b84b-1bde8448da32' });
+const { t } = testTranslator();
 
 describe('the Buy control', () => {
   it("is 'Buy at {store}' through the click-through for status 1 and an affiliate other than 5 or 6", () => {
-    expect(buyControl({ ...store, affiliate_id: 1 }, size(1))).toEqual({
+    expect(buyControl({ ...store, affiliate_id: 1 }, size(1), t)).toEqual({
       kind: 'buy',
       label: 'Buy at Maison Harlow',
       to: '/products/loadRetailerProductPage/1296d1ff-d3eb-590e-b84b-1bde8448da32',
@@ -17,14 +19,21 @@ describe('the Buy control', () => {
 
   it("is 'Browse {store}' to the store's listing for status 0, whatever the affiliate", () => {
     for (const affiliate of [1, 5, 6]) {
-      expect(buyControl({ ...store, affiliate_id: affiliate }, size(0))).toEqual({ kind: 'browse', label: 'Browse Maison Harlow', to: '/store/maison-harlow' });
+      expect(buyControl({ ...store, affiliate_id: affiliate }, size(0), t)).toEqual({ kind: 'browse', label: 'Browse Maison Harlow', to: '/store/maison-harlow' });
     }
   });
 
   it("is 'Add to Cart' for a status other than 0 with affiliate 5 or 6", () => {
     for (const affiliate of [5, 6]) {
-      for (const status of [1, 2, 3]) expect(buyControl({ ...store, affiliate_id: affiliate }, size(status)).label).toBe('Add to Cart');
+      for (const status of [1, 2, 3]) expect(buyControl({ ...store, affiliate_id: affiliate }, size(status), t).label).toBe('Add to Cart');
     }
+  });
+
+  // Issue 29: the control speaks the page's language; the store's name stays the feed's.
+  it('is worded in the page’s language', () => {
+    expect(buyControl({ ...store, affiliate_id: 1 }, size(1), testTranslator('fr-CA').t).label).toBe('Acheter chez Maison Harlow');
+    expect(buyControl({ ...store, affiliate_id: 1 }, size(0), testTranslator('zh-HK').t).label).toBe('瀏覽 Maison Harlow');
+    expect(buyControl({ ...store, affiliate_id: 5 }, size(1), testTranslator('ta-SG').t).label).toBe('கூடையில் சேர்');
   });
 });
 

@@ -5,6 +5,7 @@ import type { ProductCard, WithdrawnProduct } from '../../../shared/api/product-
 import { CacheNone, CacheShort, documentCachePolicy } from '../../../shared/http/cache-policy';
 import { goneNotice } from '../../../shared/gone-notice';
 import { withdrawnProductOf, withdrawnProductView } from '../../../client/components/product/withdrawn-product-view';
+import { testTranslator } from '../../support/i18n';
 
 // The withdrawn product page's view (issue 27): what a 410 from the product detail carries,
 // what the page says and where it sends the shopper.
@@ -44,7 +45,7 @@ describe('withdrawnProductOf', () => {
 
 describe('withdrawnProductView', () => {
   it('says who no longer sells it, sends Buy to the store\'s page and shows similar items', () => {
-    expect(withdrawnProductView(SILK, [card])).toEqual({
+    expect(withdrawnProductView(testTranslator().t, SILK, [card])).toEqual({
       heading: 'Ava Marlowe Silk Wrap Dress',
       notice: 'No longer sold by Larch Linen',
       picture: '/images/full.svg',
@@ -56,12 +57,21 @@ describe('withdrawnProductView', () => {
   });
 
   it('is no dead end without similar items: the store\'s page and home', () => {
-    const view = withdrawnProductView({ ...SILK, brand: null }, []);
+    const view = withdrawnProductView(testTranslator().t, { ...SILK, brand: null }, []);
     expect(view.heading).toBe('Silk Wrap Dress');
     expect(view.fallbacks).toEqual([
       { label: 'Browse Larch Linen', to: '/store/larch-linen' },
       { label: 'Go to Home', to: '/' },
     ]);
+  });
+});
+
+describe('withdrawnProductView in the page\'s language (issue 29)', () => {
+  it('says who no longer sells it and where to go instead, in French and Tamil', () => {
+    const french = withdrawnProductView(testTranslator('fr-CA').t, SILK, []);
+    expect([french.notice, ...french.fallbacks.map((link) => link.label)]).toEqual(["N'est plus vendu par Larch Linen", 'Parcourir Larch Linen', "Aller à l'accueil"]);
+    const tamil = withdrawnProductView(testTranslator('ta-SG').t, SILK, []);
+    expect([tamil.notice, ...tamil.fallbacks.map((link) => link.label)]).toEqual(['Larch Linen இனி இதை விற்பதில்லை', 'Larch Linen கடையைப் பார்வையிடவும்', 'முகப்புக்குச் செல்']);
   });
 });
 

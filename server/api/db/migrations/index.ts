@@ -21,6 +21,7 @@ import feedTruth from './0020_feed_truth.sql';
 import storeFeedMode from './0021_store_feed_mode.sql';
 import backInStockDigests from './0022_back_in_stock_digests.sql';
 import offers from './0023_offers.sql';
+import languages from './0024_languages.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
 // file already applied somewhere is never run there again: change the schema in a new file.
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 21, name: 'store-feed-mode', sql: storeFeedMode },
   { version: 22, name: 'back-in-stock-digests', sql: backInStockDigests },
   { version: 23, name: 'offers', sql: offers },
+  { version: 24, name: 'languages', sql: languages },
 ];
