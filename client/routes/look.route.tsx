@@ -3,7 +3,6 @@ import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-ro
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { Look } from '../../shared/api/look-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { goneNotice } from '../../shared/gone-notice';
 import { LOOK_COLLAGE, lookPagePath } from '../../shared/validation/look-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
@@ -12,6 +11,7 @@ import { sessionContext } from '../app/session-context';
 import { ProductCard } from '../components/listing/ProductCard';
 import { ProductGoneCard } from '../components/ui/ProductGoneCard';
 import { LOOK_API } from '../components/looks/looks-common';
+import { goneWords } from '../components/wishlist/wishlist-page-rules';
 import { PageMeta } from '../components/meta/PageMeta';
 import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { ShellLink } from '../components/ui/ShellLink';
@@ -99,7 +99,7 @@ export function Component() {
             </li>
           ) : (
             <li key={item.guid}>
-              <ProductGoneCard name={item.productName} image={item.image} notice={goneNotice(item.noLongerSoldBy)} />
+              <ProductGoneCard name={item.productName} image={item.image} notice={goneWords(t, item.noLongerSoldBy)} />
             </li>
           ),
         )}

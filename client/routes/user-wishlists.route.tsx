@@ -4,7 +4,6 @@ import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { WishlistPage } from '../../shared/api/wishlist-schemas';
 import type { Translate } from '../../shared/i18n/translator';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { goneNotice } from '../../shared/gone-notice';
 import type { MessageId } from '../../shared/i18n/message-ids';
 import { say, type Wording } from '../../shared/validation/message';
 import { browserApi } from '../api/browser-api';
@@ -22,7 +21,7 @@ import { Pager, lastPageOf } from '../components/ui/Pager';
 import { useWishlistHearts } from '../components/wishlist/wishlist-hearts';
 import { WISHLIST_API } from '../../shared/api/wishlist-paths';
 import { WishlistOptions } from '../components/wishlist/WishlistOptions';
-import { publicWishlistPath, wishlistIntent, type WishlistIntent } from '../components/wishlist/wishlist-page-rules';
+import { goneWords, publicWishlistPath, wishlistIntent, type WishlistIntent } from '../components/wishlist/wishlist-page-rules';
 import type { UserRouteData } from './user.route';
 
 // My Wishlists, /user/{userName}/wishlists (spec sections 2, 4): the shopper's lists with their
@@ -275,7 +274,7 @@ export function Component() {
                       <article className="product-card wishlist-gone" aria-label={item.productName}>
                         <img src={item.image} alt="" width={180} height={180} loading="lazy" />
                         <h3 className="product-card-title">{item.productName}</h3>
-                        <p>{goneNotice(item.noLongerSoldBy)}</p>
+                        <p>{goneWords(t, item.noLongerSoldBy)}</p>
                         <button type="submit" name="intent" value="delete-product" className="button button-secondary" aria-label={t('wishlist.action.deleteProduct', { product: item.productName })}>
                           {t('wishlist.action.delete')}
                         </button>

@@ -1,7 +1,6 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { goneNotice } from '../../shared/gone-notice';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
 import { useT } from '../app/i18n';
@@ -12,7 +11,7 @@ import { PageMeta } from '../components/meta/PageMeta';
 import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { Pager, lastPageOf } from '../components/ui/Pager';
 import { WISHLIST_API } from '../../shared/api/wishlist-paths';
-import { publicWishlistPath } from '../components/wishlist/wishlist-page-rules';
+import { goneWords, publicWishlistPath } from '../components/wishlist/wishlist-page-rules';
 import { Component as NotFound } from './not-found.route';
 
 // A shared wishlist, /wishlist/{listId}/{slug} (spec section 6: guests see public wishlists).
@@ -75,7 +74,7 @@ export function Component() {
               </li>
             ) : (
               <li key={item.productId}>
-                <ProductGoneCard name={item.productName} image={item.image} notice={goneNotice(item.noLongerSoldBy)} />
+                <ProductGoneCard name={item.productName} image={item.image} notice={goneWords(t, item.noLongerSoldBy)} />
               </li>
             ),
           )}

@@ -3,7 +3,6 @@ import { useHref, useLocation, useMatches } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client';
 import { followPagePath } from '../../../shared/api/follow-paths';
 import type { FollowedIds } from '../../../shared/api/follow-schemas';
-import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import type { FollowKind } from '../../../shared/validation/follow-rules';
 import { useBusy } from '../../app/busy';
 import { catalogReady, useT } from '../../app/i18n';
@@ -49,7 +48,7 @@ export function FollowButton({ kind, id, name }: FollowTarget) {
       const [state] = await track(Promise.all([setFollowing(kind, id, follow), catalogReady().catch(() => undefined)]));
       setMine({ user: latestUser.current, following: state.following });
     } catch (error) {
-      notify('error', error instanceof ApiError && error.status < 500 ? error.message : SERVER_ERROR_MESSAGE);
+      notify('error', error instanceof ApiError && error.status < 500 ? error.message : t('common.error.server'));
     } finally {
       setSending(false);
     }

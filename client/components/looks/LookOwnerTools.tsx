@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client';
 import type { Look } from '../../../shared/api/look-schemas';
-import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { lookCollageUrl, lookPagePath } from '../../../shared/validation/look-rules';
 import { useBusy } from '../../app/busy';
 import { useSiteConfig } from '../../app/contexts';
@@ -41,7 +40,7 @@ export function LookOwnerTools({ look }: { look: Look }) {
       notify('success', t(look.isPublic ? 'looks.notice.madePrivate' : 'looks.notice.madePublic'));
       await revalidator.revalidate();
     } catch (error) {
-      notify('error', error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
+      notify('error', error instanceof ApiError ? error.message : t('common.error.server'));
     } finally {
       setSending(false);
     }
@@ -55,7 +54,7 @@ export function LookOwnerTools({ look }: { look: Look }) {
       notify('success', t('looks.notice.deleted'));
       await navigate(session.viewer ? accountPath(session.viewer.userName, 'lookbook') : '/');
     } catch (error) {
-      notify('error', error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
+      notify('error', error instanceof ApiError ? error.message : t('common.error.server'));
       setSending(false);
     }
   };

@@ -1,3 +1,4 @@
+import type { Translate } from '../../../shared/i18n/translator';
 import { message, type Message } from '../../../shared/validation/message';
 import { wishlistNameProblem } from '../../../shared/validation/wishlist-rules';
 
@@ -66,4 +67,13 @@ export function wishlistIntent(form: FormData): WishlistIntent | { error: Messag
 /** The public page of a list: /wishlist/{listId}/{slug}. */
 export function publicWishlistPath(list: { listId: number; slug: string }): string {
   return `/wishlist/${list.listId}/${list.slug}`;
+}
+
+/**
+ * What a saved product without a card says (a wishlist's item, a look's piece), in the page's
+ * language (issue 29): "No longer sold by {store}" when its store withdrew it from this country's
+ * site (the product page's words), else "No longer available".
+ */
+export function goneWords(t: Translate, noLongerSoldBy: string | null): string {
+  return noLongerSoldBy ? t('product.withdrawn.notice', { store: noLongerSoldBy }) : t('wishlist.noLongerAvailable');
 }

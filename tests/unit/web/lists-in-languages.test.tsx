@@ -8,6 +8,7 @@ import { FollowButton } from '../../../client/components/follows/FollowButton';
 import { boardSays } from '../../../client/components/looks/look-board-rules';
 import { PublishLookDialog } from '../../../client/components/looks/PublishLookDialog';
 import { WishlistDialog } from '../../../client/components/wishlist/WishlistDialog';
+import { goneWords } from '../../../client/components/wishlist/wishlist-page-rules';
 import { SiteConfigContext } from '../../../client/app/contexts';
 import type { SiteConfig } from '../../../shared/payload';
 import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-rules';
@@ -127,6 +128,11 @@ describe('counts and follows in the page’s language', () => {
     expect([fr('wishlist.products', { count: 1 }), fr('wishlist.products', { count: 1234 })]).toEqual(['1 produit', '1\u00a0234 produits']);
     expect([testTranslator('ta-SG').t('looks.pieces', { count: 1 }), testTranslator('ta-SG').t('looks.pieces', { count: 3 })]).toEqual(['1 பொருள்', '3 பொருட்கள்']);
     expect(testTranslator().t('follows.onSale', { count: 1 })).toBe('1 product on sale now');
+  });
+
+  it('says what a saved product no longer sold says, in the language', () => {
+    expect([goneWords(testTranslator().t, 'Larch Linen'), goneWords(testTranslator().t, null)]).toEqual(['No longer sold by Larch Linen', 'No longer available']);
+    expect([goneWords(testTranslator('fr-CA').t, 'Larch Linen'), goneWords(testTranslator('zh-HK').t, null)]).toEqual(["N'est plus vendu par Larch Linen", '已停售']);
   });
 
   it('labels the Follow button and words the follow messages', () => {
