@@ -62,6 +62,13 @@ export const KNOWN_DEVICE_DAYS = 365;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Headers the web server sends upstream (spec section 3 "Cookies"). */
+/**
+ * The site language's locale (fr-CA): from the page's path, or the browser's own header on a
+ * gateway call (decision 0080). The api writes its messages and e-mails in it. A constant of
+ * its own: the browser sends it, and needs none of the other upstream headers.
+ */
+export const LOCALE_HEADER = 'x-locale';
+
 export const UPSTREAM_HEADER = {
   token: 'token',
   guestKey: 'key',
@@ -72,11 +79,7 @@ export const UPSTREAM_HEADER = {
   clientAddress: 'x-forwarded-for',
   /** The known-device cookie, on the sign-in calls only (server/web/http/session-routes.ts). */
   knownDevice: 'x-known-device',
-  /**
-   * The site language's locale (fr-CA): from the page's path, or the browser's own header on
-   * a gateway call (decision 0080). The api writes its messages and e-mails in it.
-   */
-  locale: 'x-locale',
+  locale: LOCALE_HEADER,
 } as const;
 
 /**

@@ -18,8 +18,6 @@ export type Country = {
   /** BCP 47 locale every formatter is given, so server and browser print the same text. */
   locale: string;
   timeZone: string;
-  /** hreflang values that point at this country's site (spec section 2 "Page metadata"). */
-  hreflang: readonly string[];
   /** Price slider step (spec section 9). */
   priceStep: number;
   /** Which free-delivery threshold of a product applies here (spec section 9). */
@@ -33,7 +31,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     info: { countryId: 1, currencyCode: 'GBP', currencyName: 'Pound Sterling', symbol: '£' },
     locale: 'en-GB',
     timeZone: 'Europe/London',
-    hreflang: ['en-GB'],
     priceStep: 50,
     freeDeliveryThreshold: 'GB',
   },
@@ -43,7 +40,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     info: { countryId: 2, currencyCode: 'USD', currencyName: 'US Dollar', symbol: '$' },
     locale: 'en-US',
     timeZone: 'America/New_York',
-    hreflang: ['en-US'],
     priceStep: 50,
     freeDeliveryThreshold: 'US',
   },
@@ -53,7 +49,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     info: { countryId: 3, currencyCode: 'INR', currencyName: 'Indian Rupee', symbol: '₹' },
     locale: 'en-IN',
     timeZone: 'Asia/Kolkata',
-    hreflang: ['en-IN'],
     priceStep: 4000,
     freeDeliveryThreshold: 'INTERNATIONAL',
   },
@@ -63,7 +58,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     info: { countryId: 4, currencyCode: 'AED', currencyName: 'UAE Dirham', symbol: 'AED ' },
     locale: 'en-AE',
     timeZone: 'Asia/Dubai',
-    hreflang: ['en-AE'],
     priceStep: 250,
     freeDeliveryThreshold: 'INTERNATIONAL',
   },
@@ -73,7 +67,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     info: { countryId: 5, currencyCode: 'CAD', currencyName: 'Canadian Dollar', symbol: 'C$' },
     locale: 'en-CA',
     timeZone: 'America/Toronto',
-    hreflang: ['en-CA', 'fr-CA'],
     priceStep: 40,
     freeDeliveryThreshold: 'INTERNATIONAL',
   },
@@ -83,7 +76,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     info: { countryId: 6, currencyCode: 'AUD', currencyName: 'Australian Dollar', symbol: 'A$' },
     locale: 'en-AU',
     timeZone: 'Australia/Sydney',
-    hreflang: ['en-AU'],
     priceStep: 40,
     freeDeliveryThreshold: 'INTERNATIONAL',
   },
@@ -94,7 +86,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     info: { countryId: 7, currencyCode: 'HKD', currencyName: 'Hong Kong Dollar', symbol: 'HK$' },
     locale: 'en-HK',
     timeZone: 'Asia/Hong_Kong',
-    hreflang: ['zh-HK', 'en-HK'],
     priceStep: 40,
     freeDeliveryThreshold: 'INTERNATIONAL',
   },
@@ -104,7 +95,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     info: { countryId: 8, currencyCode: 'SGD', currencyName: 'Singapore Dollar', symbol: 'S$' },
     locale: 'en-SG',
     timeZone: 'Asia/Singapore',
-    hreflang: ['en-SG', 'ms-SG', 'ta-SG', 'zh-SG'],
     priceStep: 40,
     freeDeliveryThreshold: 'INTERNATIONAL',
   },

@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient, type ApiRequest, type ApiResponse } from '../../shared/api/api-client';
 import { XSRF_HEADER, XSRF_REFUSED_MESSAGE, XSRF_TOKEN_PATH } from '../../shared/api/web-session';
-import { COOKIE, UPSTREAM_HEADER } from '../../shared/constants';
+import { COOKIE, LOCALE_HEADER } from '../../shared/constants';
 import { readCookie } from '../app/cookies';
 import { AUTH_PREFIX } from '../../shared/api/api-paths';
 
@@ -56,7 +56,7 @@ async function send(request: ApiRequest, renewXsrf: boolean): Promise<ApiRespons
         accept: 'application/json',
         ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(xsrf ? { [XSRF_HEADER]: xsrf } : {}),
-        ...(pageLocale ? { [UPSTREAM_HEADER.locale]: pageLocale } : {}),
+        ...(pageLocale ? { [LOCALE_HEADER]: pageLocale } : {}),
         ...request.headers,
       },
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { COOKIE } from '../../../shared/constants';
-import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { ACCOUNT_NOTICES } from '../../../shared/validation/account-notices';
 import { say } from '../../../shared/validation/message';
 import { UNAUTHORIZED_EVENT } from '../../api/browser-api-client';
@@ -117,7 +116,7 @@ export function SessionProvider({ initial, children }: { initial: Viewer | null;
             (view) => setAuthDialog(() => view),
             () => {
               setDialog(null);
-              notify('error', SERVER_ERROR_MESSAGE);
+              notify('error', t('common.error.server'));
             },
           );
         }

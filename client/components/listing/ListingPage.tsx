@@ -4,7 +4,6 @@ import { lazyPart } from '../../app/lazy-part';
 import { useLoaderData, useRevalidator } from 'react-router';
 import type { BreadcrumbEntry } from '../../../shared/api/product-schemas';
 import { isDepartment } from '../../../shared/constants';
-import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { canonicalListing, isIndexableListing, removeChip, selectedChips, type ChipLabels } from '../../../shared/listing/chips';
 import { searchKeyFromPath } from '../../../shared/listing/paths';
 import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
@@ -268,7 +267,7 @@ export function ListingPage() {
           )}
           {data.error500 && (
             <div className="listing-error" role="alert">
-              <h1>{SERVER_ERROR_MESSAGE}</h1>
+              <h1>{t('common.error.server')}</h1>
               <p>
                 <button type="button" className="link-button" onClick={() => void revalidator.revalidate()}>
                   {t('listing.results.retry')}

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { NEW_TAB_SUFFIX } from '../../../shared/messages';
 import { formatPrice } from '../../../shared/price';
 import { useT } from '../../app/i18n';
 import { useCountry } from '../../app/site-hooks';
@@ -176,7 +175,7 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
         </ShellLink>
       ) : (
         // The new tab is said in the name, not in hidden text: one element fewer per card.
-        <a href={`${country.prefix}${buy.to}`} target="_blank" rel="noopener nofollow" className="product-card-buy" aria-label={`${buy.label}${NEW_TAB_SUFFIX}`}>
+        <a href={`${country.prefix}${buy.to}`} target="_blank" rel="noopener nofollow" className="product-card-buy" aria-label={`${buy.label} ${t('common.newTab')}`}>
           {buy.label}
         </a>
       )}

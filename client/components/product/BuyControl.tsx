@@ -1,5 +1,4 @@
 import type { Product, SizeVariant } from '../../../shared/api/product-schemas';
-import { NEW_TAB_SUFFIX } from '../../../shared/messages';
 import { useT } from '../../app/i18n';
 import { useCountry } from '../../app/site-hooks';
 import { buyControl } from '../listing/product-card-rules';
@@ -11,7 +10,8 @@ import { ShellLink } from '../ui/ShellLink';
 // 'Add to Cart' (the click-through too: the retailer's cart is on the retailer's site).
 export function BuyControl({ product, size }: { product: Pick<Product, 'affiliate_id' | 'storename' | 'store_slug'>; size: Pick<SizeVariant, 'status' | 'guid'> }) {
   const country = useCountry();
-  const buy = buyControl(product, size, useT());
+  const t = useT();
+  const buy = buyControl(product, size, t);
   if (buy.kind === 'browse') {
     return (
       <ShellLink to={buy.to} className="button product-buy">
@@ -22,7 +22,7 @@ export function BuyControl({ product, size }: { product: Pick<Product, 'affiliat
   return (
     <a href={`${country.prefix}${buy.to}`} target="_blank" rel="noopener nofollow" className="button button-primary product-buy">
       {buy.label}
-      <span className="visually-hidden">{NEW_TAB_SUFFIX}</span>
+      <span className="visually-hidden"> {t('common.newTab')}</span>
     </a>
   );
 }

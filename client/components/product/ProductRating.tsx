@@ -3,7 +3,6 @@ import { ApiError } from '../../../shared/api/api-client';
 import { STAR_RATING_MAX } from '../../../shared/api/rating-paths';
 import type { RatingSummary } from '../../../shared/api/rating-schemas';
 import type { Translate } from '../../../shared/i18n/translator';
-import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { catalogReady, useLocale, useT } from '../../app/i18n';
 import { useSession } from '../../app/session';
 import { rateProduct } from '../../data/product/rate-product';
@@ -57,7 +56,7 @@ export function ProductRating({ productId, rating: initial, myRating, returnPath
         setRating(answer.rating);
         setStatus(t('product.rating.saved', { count: n }));
       } catch (failure) {
-        setStatus(failure instanceof ApiError ? failure.message : SERVER_ERROR_MESSAGE);
+        setStatus(failure instanceof ApiError ? failure.message : t('common.error.server'));
       }
     });
   };

@@ -1,4 +1,4 @@
-import { useContext, type ReactNode } from 'react';
+import { Suspense, useContext, type ReactNode } from 'react';
 import { UNSAFE_DataRouterStateContext, useMatches } from 'react-router';
 import type { MenuTile } from '../../../shared/api/home-schemas';
 import { BusyProvider } from '../../app/busy';
@@ -13,7 +13,13 @@ import { BackToTop } from './BackToTop';
 import { CountryPopup, type RouteHandle } from './CountryPopup';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { LanguageNotice } from './LanguageNotice';
+import { SITE_LANGUAGES } from '../../../shared/i18n/languages';
+import { useSiteConfig } from '../../app/contexts';
+import { lazyPart } from '../../app/lazy-part';
+
+// The language notice and chooser exist only on the sites with more than one language (CA, HK,
+// SG): loaded there, so no other site's pages carry their code (issue 29).
+const LanguageNotice = lazyPart(() => import('./LanguageNotice').then((module) => module.LanguageNotice));
 
 /** Header, content and footer: every page has them, error pages included (ARCHITECTURE.md "What users must never see"). */
 export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTile[]; viewer?: Viewer | null; children: ReactNode }) {
@@ -21,6 +27,7 @@ export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTi
   // but not when it failed: its not-found page needs the way back like any other.
   const matches = useMatches();
   const t = useT();
+  const multilingual = SITE_LANGUAGES[useSiteConfig().country].length > 1;
   const routerState = useContext(UNSAFE_DataRouterStateContext);
   const failed = Boolean(routerState?.errors && Object.keys(routerState.errors).length > 0);
   const hideShell = !failed && matches.some((m) => (m.handle as RouteHandle | undefined)?.hideShell);
@@ -41,7 +48,11 @@ export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTi
               {!hideShell && <Footer />}
               {!hideShell && <BackToTop />}
               <CountryPopup />
-              <LanguageNotice />
+              {multilingual && (
+                <Suspense fallback={null}>
+                  <LanguageNotice />
+                </Suspense>
+              )}
             </DepartmentProvider>
             </WishlistProvider>
           </SessionProvider>

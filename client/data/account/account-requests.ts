@@ -2,7 +2,7 @@ import * as ACCOUNT_API from '../../../shared/api/account-paths';
 import { PROFILE_IMAGE_FIELD } from '../../../shared/api/profile-types';
 import type { CheckUserNameResponse, ProfileImageResponse } from '../../../shared/api/account-schemas';
 import { ApiError } from '../../../shared/api/api-client';
-import { UPSTREAM_HEADER } from '../../../shared/constants';
+import { LOCALE_HEADER } from '../../../shared/constants';
 import { XSRF_HEADER } from '../../../shared/api/web-session';
 import { browserApi } from '../../api/browser-api';
 import { UNAUTHORIZED_EVENT, xsrfToken } from '../../api/browser-api-client';
@@ -24,7 +24,7 @@ export async function uploadProfileImage(file: File, locale: string): Promise<Pr
   const response = await fetch(ACCOUNT_API.uploadProfileImage, {
     method: 'PUT',
     credentials: 'same-origin',
-    headers: { accept: 'application/json', [UPSTREAM_HEADER.locale]: locale, ...(token ? { [XSRF_HEADER]: token } : {}) },
+    headers: { accept: 'application/json', [LOCALE_HEADER]: locale, ...(token ? { [XSRF_HEADER]: token } : {}) },
     body,
   });
   const json = (await response.json().catch(() => null)) as { data?: unknown; message?: unknown } | null;
