@@ -5,7 +5,9 @@ import { priceHistoryPath } from '../../shared/api/price-history-paths';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { safeReturnPath } from '../../shared/same-site-path';
 import { ALERT_MESSAGES, type AlertKind } from '../../shared/validation/alert-rules';
-import { apiContext, siteContext } from '../app/contexts';
+import { say } from '../../shared/validation/message';
+import { apiContext, i18nContext, siteContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { sessionContext } from '../app/session-context';
 import {
   ALERT_TITLES,
@@ -64,7 +66,7 @@ async function readTarget({ context, params, request }: Pick<LoaderFunctionArgs,
 async function anyStoreWords({ context }: Pick<LoaderFunctionArgs, 'context'>, guid: string, kind: AlertKind, country: string): Promise<string | undefined> {
   if (kind !== 'price') return undefined;
   try {
-    return anyStoreChoice(kind, 'item', await context.get(apiContext).get(priceHistoryPath(guid), 'PriceHistory', { country, days: 1 }));
+    return anyStoreChoice(context.get(i18nContext).t, kind, 'item', await context.get(apiContext).get(priceHistoryPath(guid), 'PriceHistory', { country, days: 1 }));
   } catch {
     return undefined;
   }
@@ -100,11 +102,13 @@ export function Component() {
   const { kind, product, productName, back, guest, anyStore } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionData | undefined;
   const id = useId();
+  const t = useT();
   const failed = answer && 'fields' in answer ? answer : undefined;
   const [scope, setScope] = useState(failed?.fields.scope ?? '');
   const [price, setPrice] = useState(failed?.fields.alertPrice ?? '');
   const [email, setEmail] = useState(failed?.fields.email ?? '');
-  const title = ALERT_TITLES[kind];
+  const title = t(ALERT_TITLES[kind]);
+  const description = t('alerts.add.description', { title, product: productName });
   // A refused post shows every message at once; before that, each after its first edit.
   const [touched, setTouched] = useState({ price: failed !== undefined, email: failed !== undefined });
   const stock = kind === 'stock';
@@ -114,14 +118,14 @@ export function Component() {
   if (answer && 'done' in answer) {
     return (
       <section className="account-section alert-add" data-kind={kind}>
-        <PageMeta title={title} description={`${title} for ${productName}`} noindex />
+        <PageMeta title={title} description={description} noindex />
         <h1>{title}</h1>
         <p role="status" className="form-success">
           {answer.done}
         </p>
         <p>
           <ShellLink to={back} className="button">
-            Back to shopping
+            {t('alerts.add.back')}
           </ShellLink>
         </p>
       </section>
@@ -130,7 +134,7 @@ export function Component() {
 
   return (
     <section className="account-section alert-add" data-kind={kind}>
-      <PageMeta title={title} description={`${title} for ${productName}`} noindex />
+      <PageMeta title={title} description={description} noindex />
       <h1>{title}</h1>
       <p className="alert-dialog-product">{productName}</p>
       {failed?.error && (
@@ -140,19 +144,19 @@ export function Component() {
       )}
       <form method="post" noValidate>
         {stock ? (
-          <p className="alert-stock-promise">{backInStockPromise(product.size)}</p>
+          <p className="alert-stock-promise">{backInStockPromise(t, product.size)}</p>
         ) : (
           <fieldset className="alert-scopes" aria-describedby={scopeMissing ? `${id}-scope-error` : undefined}>
-            <legend>Alert me about</legend>
+            <legend>{t('alerts.dialog.about')}</legend>
             {scopesFor(product.brand?.name ?? null).map((each) => (
               <label key={each} className="alert-scope">
                 <input type="radio" name="scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
-                {scopeLabel(each, product.brand?.name ?? null, product.store.name)}
+                {scopeLabel(t, each, product.brand?.name ?? null, product.store.name)}
               </label>
             ))}
             {scopeMissing && (
               <p id={`${id}-scope-error`} className="field-error" role="alert">
-                {ALERT_MESSAGES.scopeInvalid}
+                {say(t, ALERT_MESSAGES.scopeInvalid)}
               </p>
             )}
           </fieldset>
@@ -165,7 +169,7 @@ export function Component() {
         )}
         {kind === 'price' && (
           <div className="form-field">
-            <label htmlFor={`${id}-price`}>Alert price</label>
+            <label htmlFor={`${id}-price`}>{t('alerts.dialog.price')}</label>
             <input
               id={`${id}-price`}
               name="alertPrice"
@@ -180,14 +184,14 @@ export function Component() {
             />
             {touched.price && state.priceProblem && (
               <p className="field-error" role="alert">
-                {state.priceProblem}
+                {say(t, state.priceProblem)}
               </p>
             )}
           </div>
         )}
         {guest && (
           <div className="form-field">
-            <label htmlFor={`${id}-email`}>Email</label>
+            <label htmlFor={`${id}-email`}>{t('alerts.dialog.email')}</label>
             <input
               id={`${id}-email`}
               name="email"
@@ -201,17 +205,17 @@ export function Component() {
             />
             {touched.email && state.emailProblem && (
               <p className="field-error" role="alert">
-                {state.emailProblem}
+                {say(t, state.emailProblem)}
               </p>
             )}
           </div>
         )}
         <div className="modal-actions">
           <ShellLink to={back} className="button button-secondary">
-            Close
+            {t('common.close')}
           </ShellLink>
           <button type="submit" className="button">
-            Alert Me
+            {t('alerts.dialog.submit')}
           </button>
         </div>
       </form>

@@ -2,7 +2,9 @@ import { data, useActionData, type ActionFunctionArgs, type LoaderFunctionArgs }
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { ALERT_MESSAGES } from '../../shared/validation/alert-rules';
+import { say, type Wording } from '../../shared/validation/message';
 import { apiContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { ALERT_API } from '../components/alerts/alert-rules';
 import { PageMeta } from '../components/meta/PageMeta';
 
@@ -18,7 +20,7 @@ export function loader(_args: LoaderFunctionArgs) {
   return data(null, { headers: noStore });
 }
 
-type ActionData = { confirmed: boolean; message: string };
+type ActionData = { confirmed: boolean; message: Wording };
 
 export async function action({ context, params }: ActionFunctionArgs) {
   try {
@@ -33,26 +35,27 @@ export async function action({ context, params }: ActionFunctionArgs) {
 
 export function Component() {
   const answer = useActionData<typeof action>() as ActionData | undefined;
+  const t = useT();
   return (
     <section className="auth-page alert-link-page">
-      <PageMeta title="Confirm your alerts" description="Confirm your e-mail address to start your Vitrine alerts." noindex />
+      <PageMeta title={t('alerts.confirm.title')} description={t('alerts.confirm.description')} noindex />
       {answer?.confirmed ? (
         <>
-          <h1>Your alerts are on</h1>
-          <p role="status">{answer.message}</p>
+          <h1>{t('alerts.confirm.done')}</h1>
+          <p role="status">{say(t, answer.message)}</p>
         </>
       ) : (
         <>
-          <h1>Confirm your alerts</h1>
-          <p>Press the button to confirm this e-mail address and start the sale and price alerts you set on Vitrine.</p>
+          <h1>{t('alerts.confirm.title')}</h1>
+          <p>{t('alerts.confirm.body')}</p>
           <form method="post">
             {answer && (
               <p className="form-error" role="alert">
-                {answer.message}
+                {say(t, answer.message)}
               </p>
             )}
             <button type="submit" className="button button-primary">
-              Confirm my alerts
+              {t('alerts.confirm.button')}
             </button>
           </form>
         </>

@@ -3,7 +3,9 @@ import { stopsEveryAlert } from '../../shared/api/alert-paths';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { ALERT_MESSAGES } from '../../shared/validation/alert-rules';
+import { say, type Wording } from '../../shared/validation/message';
 import { apiContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { ALERT_API } from '../components/alerts/alert-rules';
 import { PageMeta } from '../components/meta/PageMeta';
 
@@ -24,7 +26,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   return data({ every: stopsEveryAlert(params.token ?? '') }, { headers: noStore });
 }
 
-type ActionData = { done: boolean; message: string };
+type ActionData = { done: boolean; message: Wording };
 
 export async function action({ context, params }: ActionFunctionArgs) {
   // The page's button and the one-click body alike stop what the token names, nothing more.
@@ -40,25 +42,26 @@ export async function action({ context, params }: ActionFunctionArgs) {
 export function Component() {
   const answer = useActionData<typeof action>() as ActionData | undefined;
   const { every } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className="auth-page alert-link-page">
-      <PageMeta title="Stop alerts" description="Stop Vitrine sale and price alerts." noindex />
+      <PageMeta title={t('alerts.unsubscribe.title')} description={t('alerts.unsubscribe.description')} noindex />
       {answer?.done ? (
         <>
-          <h1>Unsubscribed</h1>
-          <p role="status">{answer.message}</p>
+          <h1>{t('alerts.unsubscribe.done')}</h1>
+          <p role="status">{say(t, answer.message)}</p>
         </>
       ) : (
         <>
-          <h1>Stop alerts</h1>
+          <h1>{t('alerts.unsubscribe.title')}</h1>
           {answer && (
             <p className="form-error" role="alert">
-              {answer.message}
+              {say(t, answer.message)}
             </p>
           )}
           <form method="post" className="alert-unsubscribe-choice">
             <button type="submit" className="button button-primary">
-              {every ? 'Stop all alerts at this address' : 'Stop this alert'}
+              {t(every ? 'alerts.unsubscribe.all' : 'alerts.unsubscribe.one')}
             </button>
           </form>
         </>

@@ -4,6 +4,7 @@ import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
+import { useT } from '../app/i18n';
 import { sessionContext } from '../app/session-context';
 import type { Editing, StartPiece } from '../components/looks/DressMeBoard';
 import { LOOK_API } from '../components/looks/looks-common';
@@ -75,12 +76,13 @@ export function Component() {
   // product or opened on a saved look is not a page of its own.
   const { guid } = useParams();
   const ownBoard = editing !== null || guid !== undefined;
-  const title = editing ? `Edit ${editing.title}` : 'Dress Me';
+  const t = useT();
+  const title = editing ? t('looks.dressMe.editTitle', { title: editing.title }) : t('looks.dressMe.title');
   return (
     <section className="dress-me">
-      <PageMeta title={editing ? title : 'Dress Me: create a look'} description="Put together an outfit from pieces across the shops, then publish it as a look anyone can shop." path="/dress-me" noindex={ownBoard} />
+      <PageMeta title={editing ? title : t('looks.dressMe.metaTitle')} description={t('looks.dressMe.description')} path="/dress-me" noindex={ownBoard} />
       <h1>{title}</h1>
-      <Suspense fallback={<p role="status">Loading the board…</p>}>
+      <Suspense fallback={<p role="status">{t('looks.dressMe.loading')}</p>}>
         <DressMeBoard categories={categories} start={start} editing={editing} />
       </Suspense>
     </section>

@@ -3,8 +3,9 @@ import { ApiError } from '../../shared/api/api-client';
 import { FOLLOW_API, followPagePath } from '../../shared/api/follow-paths';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { safeReturnPath } from '../../shared/same-site-path';
-import { FOLLOW_KINDS, FOLLOW_LABELS, type FollowKind } from '../../shared/validation/follow-rules';
+import { FOLLOW_KINDS, type FollowKind } from '../../shared/validation/follow-rules';
 import { apiContext, siteContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { sessionContext } from '../app/session-context';
 import { formText } from '../components/account/form-data';
 import { PageMeta } from '../components/meta/PageMeta';
@@ -62,7 +63,8 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 
 export function Component() {
   const { kind, id, back } = useLoaderData<typeof loader>();
-  const title = `${FOLLOW_LABELS.follow} this ${kind}`;
+  const t = useT();
+  const title = t('follows.page.title', { kind });
   const action = useHref(followPagePath(kind, id, back));
   return (
     <section className="account-section follow-page">
@@ -71,7 +73,7 @@ export function Component() {
       <form method="post" action={action}>
         <input type="hidden" name="intent" value="follow" />
         <button type="submit" className="button button-primary">
-          {FOLLOW_LABELS.follow}
+          {t('follows.button.follow')}
         </button>
       </form>
     </section>

@@ -3,14 +3,15 @@ import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-ro
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { Look } from '../../shared/api/look-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { goneNotice } from '../../shared/gone-notice';
 import { LOOK_COLLAGE, lookPagePath } from '../../shared/validation/look-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
+import { T, useT } from '../app/i18n';
 import { sessionContext } from '../app/session-context';
 import { ProductCard } from '../components/listing/ProductCard';
 import { ProductGoneCard } from '../components/ui/ProductGoneCard';
 import { LOOK_API } from '../components/looks/looks-common';
+import { goneWords } from '../components/wishlist/wishlist-page-rules';
 import { PageMeta } from '../components/meta/PageMeta';
 import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { ShellLink } from '../components/ui/ShellLink';
@@ -61,19 +62,20 @@ export function Component() {
   const owner = look.owner.name || look.owner.userName;
   const path = lookPagePath(look.slug, look.listId);
   const pieces = look.items.length;
+  const t = useT();
   return (
     <article className="look-page" data-look={look.listId}>
       <PageMeta
-        title={`${look.listName} by ${owner}`}
-        description={`${look.listName}: a look of ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} by ${owner} on Vitrine, every piece shoppable.`}
+        title={t('looks.page.title', { look: look.listName, owner })}
+        description={t('looks.page.description', { look: look.listName, count: pieces, owner })}
         path={path}
         images={[look.collage]}
         noindex={look.isPublic !== 1}
       />
       <h1>{look.listName}</h1>
       <p className="look-byline">
-        A look by <ShellLink to={`/profile/${encodeURIComponent(look.owner.userName)}`}>{owner}</ShellLink> · {pieces} {pieces === 1 ? 'piece' : 'pieces'}
-        {mine && <> · {look.isPublic ? 'Public' : 'Private'}</>}
+        <T id="looks.page.byline" values={{ owner, count: pieces }} components={{ 0: <ShellLink to={`/profile/${encodeURIComponent(look.owner.userName)}`} /> }} />
+        {mine && <> · {t(look.isPublic ? 'looks.public' : 'looks.private')}</>}
       </p>
       <img
         className="look-collage"
@@ -88,7 +90,7 @@ export function Component() {
           <LookOwnerTools look={look} />
         </Suspense>
       )}
-      <h2>The pieces</h2>
+      <h2>{t('looks.page.pieces')}</h2>
       <ul className="product-grid look-pieces">
         {look.items.map((item) =>
           item.product ? (
@@ -97,7 +99,7 @@ export function Component() {
             </li>
           ) : (
             <li key={item.guid}>
-              <ProductGoneCard name={item.productName} image={item.image} notice={goneNotice(item.noLongerSoldBy)} />
+              <ProductGoneCard name={item.productName} image={item.image} notice={goneWords(t, item.noLongerSoldBy)} />
             </li>
           ),
         )}

@@ -5,8 +5,11 @@ import { ApiError } from '../../shared/api/api-client';
 import { COUNTRIES, countryPrefix, parseCountryCode } from '../../shared/countries';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { formatPrice } from '../../shared/price';
-import { ALERTS_PER_PAGE, ALERT_NOTICES, ANY_STORE_LABEL } from '../../shared/validation/alert-rules';
+import type { Translate } from '../../shared/i18n/translator';
+import { ALERTS_PER_PAGE, ALERT_NOTICES } from '../../shared/validation/alert-rules';
+import { message, say, type Wording } from '../../shared/validation/message';
 import { apiContext, siteContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { useSession } from '../app/session';
 import { sessionContext } from '../app/session-context';
 import { accountPath } from '../app/viewer';
@@ -57,13 +60,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { notice: string } | { error: string };
+type ActionData = { notice: Wording } | { error: Wording };
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const alertId = formField(form, 'alertId');
   if (formField(form, 'intent') !== 'delete' || !/^\d{1,9}$/.test(alertId)) {
-    return data<ActionData>({ error: 'Choose an alert to delete.' }, { status: 400, headers: noStore });
+    return data<ActionData>({ error: message('alerts.list.chooseToDelete') }, { status: 400, headers: noStore });
   }
   try {
     await context.get(apiContext).send('DELETE', ALERT_API.deleteAlert(Number(alertId)), undefined, 'AlertDeleted');
@@ -85,24 +88,26 @@ function priceIn(country: string, amount: number, symbol: string): string {
  * "Price Alert · This item", "Price Alert · This item at any store" (issue 28), "Sale Alert · Any item of Zara", "Back in Stock Alert · Size M":
  * the kind and scope in words (spec section 4; issue 27 for back in stock, which watches one size).
  */
-function alertWords(alert: Alert): string {
-  if (alert.kind === 'stock') return `${ALERT_TITLES.stock} · ${alert.size ? `Size ${alert.size}` : 'This item'}`;
-  const where = alert.anyStore ? ` ${ANY_STORE_LABEL}` : '';
-  return `${ALERT_TITLES[alert.kind]} · ${scopeLabel(alert.scope, alert.brand?.name ?? null, alert.store?.name ?? 'its store')}${where}`;
+function alertWords(t: Translate, alert: Alert): string {
+  const kind = t(ALERT_TITLES[alert.kind]);
+  if (alert.kind === 'stock') return t('alerts.list.words', { kind, scope: alert.size ? t('alerts.list.stockSize', { size: alert.size }) : t('alerts.scope.item') });
+  const scope = scopeLabel(t, alert.scope, alert.brand?.name ?? null, alert.store?.name ?? null);
+  return t('alerts.list.words', { kind, scope: alert.anyStore ? t('alerts.scope.anyStore', { scope }) : scope });
 }
 
 /**
  * "Alert at £40 · now £45": the alert's figure beside today's price of the alerted size
  * variant. A back-in-stock alert fires once: done once it has, else still waiting.
  */
-function alertPrices(alert: Alert): string {
-  if (alert.kind === 'stock') return alert.lastFiredAt ? 'Back in stock: we told you' : 'Waiting for it to come back';
+function alertPrices(t: Translate, alert: Alert): string {
+  if (alert.kind === 'stock') return t(alert.lastFiredAt ? 'alerts.list.stockTold' : 'alerts.list.stockWaiting');
   const money = (n: number) => priceIn(alert.country, n, alert.currencySymbol);
-  const now = alert.salePrice === null ? 'not sold here now' : `now ${money(alert.salePrice)}`;
-  return alert.alertPrice === null ? `Today: ${now}` : `Alert at ${money(alert.alertPrice)} · ${now}`;
+  const now = alert.salePrice === null ? t('alerts.list.notSold') : t('alerts.list.now', { price: money(alert.salePrice) });
+  return alert.alertPrice === null ? t('alerts.list.today', { now }) : t('alerts.list.alertAt', { price: money(alert.alertPrice), now });
 }
 
 function NotificationItem({ note }: { note: Notification }) {
+  const t = useT();
   const money = (n: number) => priceIn(note.country, n, note.currencySymbol);
   const code = parseCountryCode(note.country);
   const href = note.path && code ? `${countryPrefix(code)}/${note.path}` : undefined;
@@ -112,14 +117,14 @@ function NotificationItem({ note }: { note: Notification }) {
       <div>
         <p className="alert-notification-name">{href ? <a href={href}>{note.productName}</a> : note.productName}</p>
         <p className="alert-notification-price">
-          {note.kind === 'stock' && 'Back in stock · '}
+          {note.kind === 'stock' && `${t('alerts.list.backInStock')} · `}
           {note.oldPrice !== null && (
             <>
               <s>{money(note.oldPrice)}</s> →{' '}
             </>
           )}
           <strong>{money(note.newPrice)}</strong>
-          {!note.read && <span className="alert-new"> New</span>}
+          {!note.read && <span className="alert-new"> {t('alerts.list.new')}</span>}
         </p>
       </div>
     </li>
@@ -131,9 +136,10 @@ export function Component() {
   const answer = useActionData<typeof action>() as ActionData | undefined;
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const session = useSession();
+  const t = useT();
   const here = accountPath(user.userName, 'alerts');
   const lastPage = lastPageOf(alerts);
-  const { title, empty } = ALERT_SECTIONS.alerts;
+  const title = t(ALERT_SECTIONS.alerts.title);
 
   // The shell's viewer was read before the loader marked the notifications: read it again, so
   // the bell stays right once the shopper moves on.
@@ -152,17 +158,17 @@ export function Component() {
       <h1>{title}</h1>
       {answer && 'notice' in answer && (
         <p className="form-success" role="status">
-          {answer.notice}
+          {say(t, answer.notice)}
         </p>
       )}
       {answer && 'error' in answer && (
         <p className="form-error" role="alert">
-          {answer.error}
+          {say(t, answer.error)}
         </p>
       )}
       {notifications.length > 0 && (
         <section className="alert-notifications" aria-labelledby="alert-notifications-title">
-          <h2 id="alert-notifications-title">Notifications</h2>
+          <h2 id="alert-notifications-title">{t('alerts.list.notifications')}</h2>
           <ul>
             {notifications.map((note) => (
               <NotificationItem key={note.id} note={note} />
@@ -170,9 +176,9 @@ export function Component() {
           </ul>
         </section>
       )}
-      <h2>Your alerts</h2>
+      <h2>{t('alerts.list.yours')}</h2>
       {alerts.alerts.length === 0 ? (
-        <p className="alerts-empty">{empty}</p>
+        <p className="alerts-empty">{t(ALERT_SECTIONS.alerts.empty)}</p>
       ) : (
         <ul className="product-grid alert-grid">
           {alerts.alerts.map((alert) => (
@@ -185,14 +191,14 @@ export function Component() {
                   <h3 className="product-card-title">{alert.productName}</h3>
                 </article>
               )}
-              <p className="alert-words">{alertWords(alert)}</p>
-              <p className="alert-prices">{alertPrices(alert)}</p>
-              {alert.status === 'pending' && <p className="alert-pending">Waiting for the e-mail address to be confirmed</p>}
+              <p className="alert-words">{alertWords(t, alert)}</p>
+              <p className="alert-prices">{alertPrices(t, alert)}</p>
+              {alert.status === 'pending' && <p className="alert-pending">{t('alerts.list.pending')}</p>}
               <form method="post">
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="alertId" value={alert.alertId} />
-                <button type="submit" className="button button-secondary" aria-label={`Delete the alert on ${alert.productName}`}>
-                  Delete
+                <button type="submit" className="button button-secondary" aria-label={t('alerts.list.deleteLabel', { product: alert.productName })}>
+                  {t('alerts.list.delete')}
                 </button>
               </form>
             </li>

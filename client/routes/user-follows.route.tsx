@@ -5,10 +5,11 @@ import { FOLLOW_API, followPagePath } from '../../shared/api/follow-paths';
 import type { Followed } from '../../shared/api/follow-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { SERVER_ERROR_MESSAGE } from '../../shared/messages';
-import { FOLLOWS_PER_PAGE, FOLLOW_LABELS, type FollowKind } from '../../shared/validation/follow-rules';
+import { FOLLOWS_PER_PAGE, type FollowKind } from '../../shared/validation/follow-rules';
 import { browserApi } from '../api/browser-api';
 import { useBusy } from '../app/busy';
 import { apiContext, siteContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { useNotify } from '../app/notices';
 import { sessionContext } from '../app/session-context';
 import { accountPath } from '../app/viewer';
@@ -55,6 +56,7 @@ function Unfollow({ kind, item, here }: { kind: FollowKind; item: Followed; here
   const revalidator = useRevalidator();
   const track = useBusy();
   const notify = useNotify();
+  const t = useT();
   const [sending, setSending] = useState(false);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -73,7 +75,7 @@ function Unfollow({ kind, item, here }: { kind: FollowKind; item: Followed; here
     <form method="post" action={action} className="follow-form" onSubmit={(event) => void onSubmit(event)}>
       <input type="hidden" name="intent" value="unfollow" />
       <button type="submit" className="button" disabled={sending}>
-        {FOLLOW_LABELS.unfollow}
+        {t('follows.button.unfollow')}
         <span className="visually-hidden"> {item.name}</span>
       </button>
     </form>
@@ -85,7 +87,9 @@ function FollowsPage({ kind }: { kind: FollowKind }) {
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const section = kind === 'brand' ? 'brands' : 'stores';
   const here = accountPath(user.userName, section);
-  const { title, empty, find } = FOLLOW_SECTIONS[section];
+  const t = useT();
+  const { empty, find } = FOLLOW_SECTIONS[section];
+  const title = t(FOLLOW_SECTIONS[section].title);
   const lastPage = lastPageOf(follows);
   return (
     <section className={`account-section user-follows`} data-section={section}>
@@ -93,10 +97,10 @@ function FollowsPage({ kind }: { kind: FollowKind }) {
       <h1>{title}</h1>
       {follows.follows.length === 0 ? (
         <>
-          <p className="follows-empty">{empty}</p>
+          <p className="follows-empty">{t(empty)}</p>
           <p>
             <ShellLink to={`/${section}`} className="button">
-              {find}
+              {t(find)}
             </ShellLink>
           </p>
         </>
@@ -111,11 +115,11 @@ function FollowsPage({ kind }: { kind: FollowKind }) {
                     {item.name}
                   </ShellLink>
                 </h2>
-                <p className="followed-on-sale">{item.onSale === 1 ? '1 product on sale now' : `${item.onSale} products on sale now`}</p>
+                <p className="followed-on-sale">{t('follows.onSale', { count: item.onSale })}</p>
                 <Unfollow kind={kind} item={item} here={here} />
               </div>
               {item.products.length > 0 && (
-                <ul className="product-grid followed-newest" aria-label={`Newest from ${item.name}`}>
+                <ul className="product-grid followed-newest" aria-label={t('follows.newest', { name: item.name })}>
                   {item.products.map((product) => (
                     <li key={product.id}>
                       <ProductCard p={product} />

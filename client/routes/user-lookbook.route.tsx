@@ -2,11 +2,11 @@ import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-ro
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { sessionContext } from '../app/session-context';
 import { LOOK_API, LookTiles } from '../components/looks/looks-common';
 import { PageMeta } from '../components/meta/PageMeta';
 import { ShellLink } from '../components/ui/ShellLink';
-import { USER_SECTIONS } from './user-section.route';
 
 // My Lookbook, /user/{userName}/lookbook (spec section 2): the shopper's looks as tiles, the
 // most recently changed first, public or private; empty, the way to Dress Me. The owner only
@@ -25,15 +25,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export function Component() {
   const { looks } = useLoaderData<typeof loader>();
-  const { title, empty } = USER_SECTIONS.lookbook;
+  const t = useT();
+  const title = t('looks.lookbook.title');
   return (
     <section className="account-section lookbook" data-section="lookbook">
       <PageMeta title={title} description={title} noindex />
       <h1>{title}</h1>
-      {looks.length === 0 ? <p>{empty}</p> : <LookTiles looks={looks} label="Your looks" showPrivacy />}
+      {looks.length === 0 ? <p>{t('looks.lookbook.empty')}</p> : <LookTiles looks={looks} label={t('looks.lookbook.looks')} showPrivacy />}
       <p>
         <ShellLink to="/dress-me" className="button">
-          Create a look
+          {t('looks.lookbook.create')}
         </ShellLink>
       </p>
     </section>

@@ -3,6 +3,7 @@ import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { ALERTS_PER_PAGE } from '../../shared/validation/alert-rules';
 import { apiContext, siteContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { sessionContext } from '../app/session-context';
 import { accountPath } from '../app/viewer';
 import { ALERT_API, ALERT_SECTIONS } from '../components/alerts/alert-rules';
@@ -44,13 +45,14 @@ export function Component() {
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const here = accountPath(user.userName, 'sales');
   const lastPage = lastPageOf(sales);
-  const { title, empty } = ALERT_SECTIONS.sales;
+  const t = useT();
+  const title = t(ALERT_SECTIONS.sales.title);
   return (
     <section className="account-section user-sales" data-section="sales">
       <PageMeta title={title} description={title} noindex />
       <h1>{title}</h1>
       {sales.products.length === 0 ? (
-        <p className="alerts-empty">{empty}</p>
+        <p className="alerts-empty">{t(ALERT_SECTIONS.sales.empty)}</p>
       ) : (
         <ul className="product-grid">
           {sales.products.map((product, index) => (

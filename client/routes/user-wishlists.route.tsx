@@ -2,12 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { data, redirect, useActionData, useLoaderData, useNavigate, useRevalidator, useRouteLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { WishlistPage } from '../../shared/api/wishlist-schemas';
+import type { Translate } from '../../shared/i18n/translator';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { goneNotice } from '../../shared/gone-notice';
-import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
+import type { MessageId } from '../../shared/i18n/message-ids';
+import { say, type Wording } from '../../shared/validation/message';
 import { browserApi } from '../api/browser-api';
 import { useBusy } from '../app/busy';
 import { apiContext, siteContext, useSiteConfig } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { failureText, useNotify } from '../app/notices';
 import { sessionContext } from '../app/session-context';
 import { accountPath } from '../app/viewer';
@@ -18,9 +20,8 @@ import { ShellLink } from '../components/ui/ShellLink';
 import { Pager, lastPageOf } from '../components/ui/Pager';
 import { useWishlistHearts } from '../components/wishlist/wishlist-hearts';
 import { WISHLIST_API } from '../../shared/api/wishlist-paths';
-import { NEW_LIST_NAME_LABEL, WishlistOptions } from '../components/wishlist/WishlistOptions';
-import { publicWishlistPath, wishlistIntent, type WishlistIntent } from '../components/wishlist/wishlist-page-rules';
-import { USER_SECTIONS } from './user-section.route';
+import { WishlistOptions } from '../components/wishlist/WishlistOptions';
+import { goneWords, publicWishlistPath, wishlistIntent, type WishlistIntent } from '../components/wishlist/wishlist-page-rules';
 import type { UserRouteData } from './user.route';
 
 // My Wishlists, /user/{userName}/wishlists (spec sections 2, 4): the shopper's lists with their
@@ -59,7 +60,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { error: string };
+type ActionData = { error: Wording };
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const site = context.get(siteContext);
@@ -105,18 +106,18 @@ async function perform(intent: WishlistIntent, api: ApiClient, back: (listId?: n
 }
 
 /** What a change done with JavaScript says (without, the page it lands on shows it). */
-const DONE: Partial<Record<WishlistIntent['kind'], string>> = {
-  'create-list': WISHLIST_NOTICES.created,
-  rename: WISHLIST_NOTICES.renamed,
-  'delete-list': WISHLIST_NOTICES.deletedList,
-  'delete-product': WISHLIST_NOTICES.deletedProduct,
-  move: WISHLIST_NOTICES.moved,
+const DONE: Partial<Record<WishlistIntent['kind'], MessageId>> = {
+  'create-list': 'wishlist.notice.created',
+  rename: 'wishlist.notice.renamed',
+  'delete-list': 'wishlist.notice.deletedList',
+  'delete-product': 'wishlist.notice.deletedProduct',
+  move: 'wishlist.notice.moved',
 };
 
 /** Spec section 8: the confirm prompts before a product or a list goes. */
-function confirmed(submitter: HTMLButtonElement | null): boolean {
+function confirmed(t: Translate, submitter: HTMLButtonElement | null): boolean {
   const prompt =
-    submitter?.value === 'delete-product' ? WISHLIST_NOTICES.confirmDeleteProduct : submitter?.value === 'delete-list' ? WISHLIST_NOTICES.confirmDeleteList : undefined;
+    submitter?.value === 'delete-product' ? t('wishlist.notice.confirmDeleteProduct') : submitter?.value === 'delete-list' ? t('wishlist.notice.confirmDeleteList') : undefined;
   return !prompt || window.confirm(prompt);
 }
 
@@ -128,25 +129,26 @@ function useWishlistForms(here: string, move: (productId: number) => void) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const notify = useNotify();
+  const t = useT();
   const track = useBusy();
   const [sending, setSending] = useState(false);
   return async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (sending || !confirmed(submitter)) return;
+    if (sending || !confirmed(t, submitter)) return;
     const form = event.currentTarget;
     const fields = new FormData(form);
     if (submitter?.name) fields.set(submitter.name, submitter.value);
     const intent = wishlistIntent(fields);
-    if ('error' in intent) return notify('error', intent.error);
+    if ('error' in intent) return notify('error', say(t, intent.error));
     // The folder icon: with JavaScript, the Wishlist dialog in move mode.
     if (intent.kind === 'choose-move') return move(intent.productId);
     setSending(true);
     try {
       const answer = await track(perform(intent, browserApi(), (listId, extra = '') => redirect(`${here}${listId ? `?list=${listId}${extra}` : ''}`)));
       const done = DONE[intent.kind];
-      if (intent.kind === 'privacy') notify('success', intent.isPublic ? WISHLIST_NOTICES.madePublic : WISHLIST_NOTICES.madePrivate);
-      else if (done) notify('success', done);
+      if (intent.kind === 'privacy') notify('success', t(intent.isPublic ? 'wishlist.notice.madePublic' : 'wishlist.notice.madePrivate'));
+      else if (done) notify('success', t(done));
       if (intent.kind === 'create-list') form.reset();
       const to = answer.headers.get('Location') ?? here;
       if (`${window.location.pathname}${window.location.search}`.endsWith(to)) await revalidator.revalidate();
@@ -165,6 +167,7 @@ export function Component() {
   const { user } = useRouteLoaderData('user') as UserRouteData;
   const hearts = useWishlistHearts();
   const revalidator = useRevalidator();
+  const t = useT();
   const { basename, siteUrl } = useSiteConfig();
   const id = useId();
   const here = accountPath(user.userName, 'wishlists');
@@ -176,35 +179,35 @@ export function Component() {
 
   return (
     <section className="account-section wishlists" data-section="wishlists">
-      <PageMeta title={USER_SECTIONS.wishlists.title} description={USER_SECTIONS.wishlists.title} noindex />
-      <h1>{USER_SECTIONS.wishlists.title}</h1>
+      <PageMeta title={t('wishlist.page.title')} description={t('wishlist.page.title')} noindex />
+      <h1>{t('wishlist.page.title')}</h1>
       {failed && (
         <p className="form-error" role="alert">
-          {failed.error}
+          {say(t, failed.error)}
         </p>
       )}
       {lists.length === 0 ? (
-        <p>{USER_SECTIONS.wishlists.empty}</p>
+        <p>{t('wishlist.page.empty')}</p>
       ) : (
-        <ul className="wishlist-lists" aria-label="Your wishlists">
+        <ul className="wishlist-lists" aria-label={t('wishlist.page.lists')}>
           {lists.map((item) => (
             <li key={item.listId} className="wishlist-tile" aria-current={item.listId === list?.listId ? 'true' : undefined}>
               <ShellLink to={`${here}?list=${item.listId}`}>{item.listName}</ShellLink>
               <p>
-                {item.count} {item.count === 1 ? 'product' : 'products'} · {item.isPublic ? 'Public' : 'Private'}
+                {t('wishlist.products', { count: item.count })} · {t(item.isPublic ? 'wishlist.public' : 'wishlist.private')}
               </p>
             </li>
           ))}
         </ul>
       )}
-      <form method="post" onSubmit={submit} className="wishlist-tools" aria-label="Create a wishlist">
+      <form method="post" onSubmit={submit} className="wishlist-tools" aria-label={t('wishlist.form.create')}>
         <input type="hidden" name="intent" value="create-list" />
         <div className="form-field">
-          <label htmlFor={`${id}-new`}>New wishlist name</label>
+          <label htmlFor={`${id}-new`}>{t('wishlist.field.newListName')}</label>
           <input id={`${id}-new`} name="listName" type="text" autoComplete="off" required />
         </div>
         <button type="submit" className="button">
-          Create New
+          {t('wishlist.options.createNew')}
         </button>
       </form>
 
@@ -212,11 +215,11 @@ export function Component() {
         <section className="wishlist-detail" aria-labelledby={`${id}-list`}>
           <h2 id={`${id}-list`}>{list.listName}</h2>
           <div className="wishlist-tools">
-            <form method="post" onSubmit={submit} aria-label="Rename this wishlist">
+            <form method="post" onSubmit={submit} aria-label={t('wishlist.form.rename')}>
               <input type="hidden" name="intent" value="rename" />
               <input type="hidden" name="listId" value={list.listId} />
               <div className="form-field">
-                <label htmlFor={`${id}-rename`}>List Name</label>
+                <label htmlFor={`${id}-rename`}>{t('wishlist.field.listName')}</label>
                 <input id={`${id}-rename`} name="listName" type="text" autoComplete="off" defaultValue={list.listName} key={list.listName} />
               </div>
               <button
@@ -225,35 +228,35 @@ export function Component() {
                 // With JavaScript, the Wishlist dialog in rename mode (its messages as typed).
                 onClick={(event) => hearts.open(event, { mode: 'rename-wishlist', listId: list.listId, listName: list.listName, lists, onDone: () => void revalidator.revalidate() })}
               >
-                Rename
+                {t('wishlist.action.rename')}
               </button>
             </form>
-            <form method="post" onSubmit={submit} aria-label="Who can see this wishlist">
+            <form method="post" onSubmit={submit} aria-label={t('wishlist.form.privacy')}>
               <input type="hidden" name="intent" value="privacy" />
               <input type="hidden" name="listId" value={list.listId} />
               <input type="hidden" name="isPublic" value={list.isPublic ? '0' : '1'} />
               <button type="submit" className="button button-secondary">
-                {list.isPublic ? 'Make private' : 'Make public'}
+                {t(list.isPublic ? 'wishlist.action.makePrivate' : 'wishlist.action.makePublic')}
               </button>
             </form>
-            <form method="post" onSubmit={submit} aria-label="Delete this wishlist">
+            <form method="post" onSubmit={submit} aria-label={t('wishlist.form.delete')}>
               <input type="hidden" name="intent" value="delete-list" />
               <input type="hidden" name="listId" value={list.listId} />
               <button type="submit" name="confirm" value="delete-list" className="button button-secondary">
-                Delete list
+                {t('wishlist.action.deleteList')}
               </button>
             </form>
           </div>
           {list.isPublic === 1 && (
             <p className="wishlist-share">
-              <label htmlFor={`${id}-share`}>Share link</label>{' '}
+              <label htmlFor={`${id}-share`}>{t('wishlist.shareLink')}</label>{' '}
               <input id={`${id}-share`} type="text" readOnly value={`${siteUrl}${basename}${publicWishlistPath(list)}`} />{' '}
-              <ShellLink to={publicWishlistPath(list)}>Open the public page</ShellLink>
+              <ShellLink to={publicWishlistPath(list)}>{t('wishlist.action.openPublic')}</ShellLink>
             </p>
           )}
           {moving !== null && <MoveForm submit={submit} listId={list.listId} productId={moving} lists={lists.filter((other) => other.listId !== list.listId)} />}
           {items.length === 0 ? (
-            <p>This wishlist is empty.</p>
+            <p>{t('wishlist.empty')}</p>
           ) : (
             <ul className="product-grid">
               {items.map((item) => (
@@ -271,9 +274,9 @@ export function Component() {
                       <article className="product-card wishlist-gone" aria-label={item.productName}>
                         <img src={item.image} alt="" width={180} height={180} loading="lazy" />
                         <h3 className="product-card-title">{item.productName}</h3>
-                        <p>{goneNotice(item.noLongerSoldBy)}</p>
-                        <button type="submit" name="intent" value="delete-product" className="button button-secondary" aria-label={`Delete ${item.productName} from this wishlist`}>
-                          Delete
+                        <p>{goneWords(t, item.noLongerSoldBy)}</p>
+                        <button type="submit" name="intent" value="delete-product" className="button button-secondary" aria-label={t('wishlist.action.deleteProduct', { product: item.productName })}>
+                          {t('wishlist.action.delete')}
                         </button>
                       </article>
                     )}
@@ -292,23 +295,24 @@ export function Component() {
 /** Moving a product without JavaScript: the folder icon leads here (?move={productId}). */
 function MoveForm({ listId, productId, lists, submit }: { listId: number; productId: number; lists: readonly { listId: number; listName: string }[]; submit(event: FormEvent<HTMLFormElement>): void }) {
   const id = useId();
+  const t = useT();
   return (
-    <form method="post" onSubmit={submit} className="wishlist-tools" aria-label="Move to another wishlist">
+    <form method="post" onSubmit={submit} className="wishlist-tools" aria-label={t('wishlist.dialog.title.move')}>
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="listId" value={listId} />
       <input type="hidden" name="productId" value={productId} />
       <div className="form-field">
-        <label htmlFor={`${id}-to`}>Move to</label>
+        <label htmlFor={`${id}-to`}>{t('wishlist.field.moveTo')}</label>
         <select id={`${id}-to`} name="destination" defaultValue="">
           <WishlistOptions lists={lists} />
         </select>
       </div>
       <div className="form-field">
-        <label htmlFor={`${id}-name`}>{NEW_LIST_NAME_LABEL}</label>
+        <label htmlFor={`${id}-name`}>{t('wishlist.field.listNameForNew')}</label>
         <input id={`${id}-name`} name="listName" type="text" autoComplete="off" />
       </div>
       <button type="submit" className="button">
-        Submit
+        {t('wishlist.action.submit')}
       </button>
     </form>
   );

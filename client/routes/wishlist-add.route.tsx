@@ -3,15 +3,16 @@ import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, 
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { safeReturnPath } from '../../shared/same-site-path';
-import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
+import { message, say, type Wording } from '../../shared/validation/message';
 import { WISHLIST_MESSAGES, isDuplicateWishlistName, wishlistNameProblem } from '../../shared/validation/wishlist-rules';
 import { apiContext, siteContext } from '../app/contexts';
+import { useT } from '../app/i18n';
 import { sessionContext } from '../app/session-context';
 import { formText } from '../components/account/form-data';
 import { PageMeta } from '../components/meta/PageMeta';
 import { RouteErrorView } from '../components/shell/RouteErrorView';
 import { WISHLIST_API } from '../../shared/api/wishlist-paths';
-import { NEW_LIST_NAME_LABEL, WishlistOptions } from '../components/wishlist/WishlistOptions';
+import { WishlistOptions } from '../components/wishlist/WishlistOptions';
 
 // /wishlist/add/{productId}?returnurl=…: the Wishlist dialog as a page, for a shopper without
 // JavaScript (the heart links here; with JavaScript it opens the dialog instead). A guest signs
@@ -48,7 +49,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { error: string; listId: string; listName: string };
+type ActionData = { error: Wording; listId: string; listName: string };
 
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const productId = productIdOf(params);
@@ -57,7 +58,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   const listId = formText(form, 'listId');
   const listName = formText(form, 'listName');
   const chosen = /^\d{1,9}$/.test(listId) ? Number(listId) : undefined;
-  if (chosen === undefined) return data<ActionData>({ error: WISHLIST_NOTICES.chooseListOrNew, listId, listName }, { status: 400, headers: noStore });
+  if (chosen === undefined) return data<ActionData>({ error: message('wishlist.notice.chooseListOrNew'), listId, listName }, { status: 400, headers: noStore });
   if (chosen === 0) {
     const problem = wishlistNameProblem(listName);
     if (problem) return data<ActionData>({ error: problem, listId, listName }, { status: 400, headers: noStore });
@@ -78,39 +79,40 @@ export function Component() {
   const { lists, holding } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>() as ActionData | undefined;
   const id = useId();
+  const t = useT();
   const [choice, setChoice] = useState(failed?.listId ?? (lists.length ? '' : '0'));
   const [name, setName] = useState(failed?.listName ?? '');
   const problem = choice === '0' ? (wishlistNameProblem(name) ?? (isDuplicateWishlistName(name, lists) ? WISHLIST_MESSAGES.nameExists : undefined)) : undefined;
   return (
     <section className="account-section wishlist-add">
-      <PageMeta title="Add to a wishlist" description="Add this product to one of your wishlists" noindex />
-      <h1>Add to a wishlist</h1>
+      <PageMeta title={t('wishlist.add.title')} description={t('wishlist.add.description')} noindex />
+      <h1>{t('wishlist.add.title')}</h1>
       {failed && (
         <p className="form-error" role="alert">
-          {failed.error}
+          {say(t, failed.error)}
         </p>
       )}
-      {holding.length > 0 && <p data-testid="wishlist-holding">Already in: {holding.join(', ')}</p>}
+      {holding.length > 0 && <p data-testid="wishlist-holding">{t('wishlist.add.holding', { lists: holding.join(', ') })}</p>}
       <form method="post" noValidate>
         <div className="form-field">
-          <label htmlFor={`${id}-list`}>Wishlist</label>
+          <label htmlFor={`${id}-list`}>{t('wishlist.field.wishlist')}</label>
           <select id={`${id}-list`} name="listId" value={choice} onChange={(event) => setChoice(event.target.value)}>
             <WishlistOptions lists={lists} />
           </select>
         </div>
         {/* Without JavaScript the name field is always there; it counts only for Create New. */}
         <div className="form-field">
-          <label htmlFor={`${id}-name`}>{NEW_LIST_NAME_LABEL}</label>
+          <label htmlFor={`${id}-name`}>{t('wishlist.field.listNameForNew')}</label>
           <input id={`${id}-name`} name="listName" type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
           {problem && name !== '' && (
             <p className="field-error" role="alert">
-              {problem}
+              {say(t, problem)}
             </p>
           )}
         </div>
         <div className="modal-actions">
           <button type="submit" className="button">
-            Submit
+            {t('wishlist.action.submit')}
           </button>
         </div>
       </form>

@@ -1,9 +1,9 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { goneNotice } from '../../shared/gone-notice';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
+import { useT } from '../app/i18n';
 import { sessionContext } from '../app/session-context';
 import { ProductCard } from '../components/listing/ProductCard';
 import { ProductGoneCard } from '../components/ui/ProductGoneCard';
@@ -11,7 +11,7 @@ import { PageMeta } from '../components/meta/PageMeta';
 import { notFoundBoundary } from '../components/ui/NotFoundBoundary';
 import { Pager, lastPageOf } from '../components/ui/Pager';
 import { WISHLIST_API } from '../../shared/api/wishlist-paths';
-import { publicWishlistPath } from '../components/wishlist/wishlist-page-rules';
+import { goneWords, publicWishlistPath } from '../components/wishlist/wishlist-page-rules';
 import { Component as NotFound } from './not-found.route';
 
 // A shared wishlist, /wishlist/{listId}/{slug} (spec section 6: guests see public wishlists).
@@ -43,29 +43,29 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 export function Component() {
   const { answer } = useLoaderData<typeof loader>();
   const { list, owner, items } = answer;
+  const t = useT();
+  const by = owner.name || owner.userName;
   const images = [...list.images, ...items.map((item) => item.image)].filter((src, index, all) => src && all.indexOf(src) === index);
   const path = publicWishlistPath(list);
   const lastPage = lastPageOf(answer);
   return (
     <section className="public-wishlist">
       <PageMeta
-        title={`${list.listName} by ${owner.name || owner.userName}`}
-        description={`${list.listName}: a wishlist of ${list.count} ${list.count === 1 ? 'product' : 'products'} by ${owner.name || owner.userName} on Vitrine.`}
+        title={t('wishlist.publicPage.title', { list: list.listName, owner: by })}
+        description={t('wishlist.publicPage.description', { list: list.listName, count: list.count, owner: by })}
         path={answer.page > 1 ? `${path}?page=${answer.page}` : path}
         images={images}
         noindex={list.isPublic !== 1}
         pagination={{ page: answer.page, hasNext: answer.page < lastPage }}
       />
       <h1>{list.listName}</h1>
-      <p>
-        A wishlist by {owner.name || owner.userName} · {list.count} {list.count === 1 ? 'product' : 'products'}
-      </p>
+      <p>{t('wishlist.publicPage.byline', { owner: by, count: list.count })}</p>
       {items.length === 0 ? (
-        <p>This wishlist is empty.</p>
+        <p>{t('wishlist.empty')}</p>
       ) : (
         <>
           {/* The cards' titles are h3, as on a listing: the level between them and the list's name. */}
-          <h2 className="visually-hidden">Products</h2>
+          <h2 className="visually-hidden">{t('wishlist.publicPage.products')}</h2>
           <ul className="product-grid">
           {items.map((item) =>
             item.product ? (
@@ -74,7 +74,7 @@ export function Component() {
               </li>
             ) : (
               <li key={item.productId}>
-                <ProductGoneCard name={item.productName} image={item.image} notice={goneNotice(item.noLongerSoldBy)} />
+                <ProductGoneCard name={item.productName} image={item.image} notice={goneWords(t, item.noLongerSoldBy)} />
               </li>
             ),
           )}

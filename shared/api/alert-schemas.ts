@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../constants';
 import { COUNTRY_CODES, parseCountryCode } from '../countries';
 import { ALERTS_MAX_PER_PAGE, ALERTS_PER_PAGE, ALERT_KINDS, ALERT_MESSAGES, ALERT_SCOPES, ALERT_STATUSES } from '../validation/alert-rules';
+import { zodMessage } from '../validation/message';
 import { entityId, pageNumber, productRef, safeText } from '../validation/safe-input';
 import { ProductCardSchema } from './product-schemas';
 
@@ -167,7 +168,7 @@ const scopeId = (field: string) =>
  * kept as typed: spec section 5's pattern ("no spaces", exponent allowed) applies to it.
  */
 const alertPrice = z
-  .union([z.null(), z.number(), safeText('alertPrice').max(40, ALERT_MESSAGES.priceInvalid)], { error: ALERT_MESSAGES.priceInvalid })
+  .union([z.null(), z.number(), safeText('alertPrice').max(40, zodMessage(ALERT_MESSAGES.priceInvalid))], { error: zodMessage(ALERT_MESSAGES.priceInvalid) })
   .optional()
   .transform((value) => (value === null || value === undefined || value === '' ? null : String(value)));
 
@@ -193,7 +194,7 @@ export type SetUserAlertInput = z.infer<typeof SetUserAlertBody>;
 /** POST /set-alerts: the same with the guest's address (checked with isValidEmail by the api). */
 export const SetGuestAlertBody = z.object({
   ...alertFields,
-  email: safeText('email', { error: ALERT_MESSAGES.email }).max(EMAIL_MAX, ALERT_MESSAGES.email),
+  email: safeText('email', { error: zodMessage(ALERT_MESSAGES.email) }).max(EMAIL_MAX, zodMessage(ALERT_MESSAGES.email)),
 });
 export type SetGuestAlertInput = z.infer<typeof SetGuestAlertBody>;
 
@@ -209,7 +210,7 @@ export const AlertIdParams = z.object({ alertId: entityId('alertId') });
 /** PUT /notifications-read: marks the shopper's notifications with id ≤ upTo read. */
 export const NotificationsReadBody = z.object({ upTo: entityId('upTo') });
 
-const linkToken = safeText('token', { error: ALERT_MESSAGES.linkInvalid }).max(300, ALERT_MESSAGES.linkInvalid);
+const linkToken = safeText('token', { error: zodMessage(ALERT_MESSAGES.linkInvalid) }).max(300, zodMessage(ALERT_MESSAGES.linkInvalid));
 
 /** PUT /confirm-alerts. */
 export const ConfirmAlertsBody = z.object({ token: linkToken });

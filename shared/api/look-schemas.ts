@@ -10,6 +10,7 @@ import {
   lookbookNameProblem,
   normalizeLookTitle,
 } from '../validation/look-rules';
+import { zodIssue } from '../validation/message';
 import { cleanSearchText } from '../validation/search-text';
 import { ProductCardSchema } from './product-schemas';
 import { FilterSchema } from './search-schemas';
@@ -139,7 +140,7 @@ const required = (field: string, missing: string) =>
 export const LookTitle = required('setName', LOOK_MESSAGES.titleRequired)
   .check((ctx) => {
     const problem = lookTitleProblem(ctx.value);
-    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, continue: false });
+    if (problem) ctx.issues.push({ code: 'custom', ...zodIssue(problem), input: ctx.value, continue: false });
   })
   .transform(normalizeLookTitle);
 
@@ -147,7 +148,7 @@ export const LookTitle = required('setName', LOOK_MESSAGES.titleRequired)
 export const LookbookName = required('setName', LOOK_MESSAGES.titleRequired)
   .check((ctx) => {
     const problem = lookbookNameProblem(ctx.value);
-    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, continue: false });
+    if (problem) ctx.issues.push({ code: 'custom', ...zodIssue(problem), input: ctx.value, continue: false });
   })
   .transform(cleanSearchText);
 
@@ -167,13 +168,18 @@ const setIdOrNew = z.union([z.string(), z.number()], { error: LOOK_MESSAGES.setI
 
 const Placement = z.object({ guid: z.unknown(), x: z.unknown(), y: z.unknown(), width: z.unknown(), height: z.unknown(), z: z.unknown() });
 
+/** More than a look holds is refused before the pieces are looked at, its message with its values (issue 29). */
+function atMostItems(ctx: z.core.ParsePayload<unknown[]>) {
+  if (ctx.value.length > LOOK_ITEMS_MAX) ctx.issues.push({ code: 'custom', ...zodIssue(LOOK_MESSAGES.itemsTooMany), input: ctx.value, continue: false });
+}
+
 /** data of POST /save-set: { items: [{guid, x, y, width, height, z}, …] } inside the board. */
 export const LookData = z
-  .object({ items: z.array(Placement, { error: LOOK_MESSAGES.itemsRequired }).max(LOOK_ITEMS_MAX, LOOK_MESSAGES.itemsTooMany) }, { error: LOOK_MESSAGES.dataShape })
+  .object({ items: z.array(Placement, { error: LOOK_MESSAGES.itemsRequired }).check(atMostItems) }, { error: LOOK_MESSAGES.dataShape })
   .transform((data, ctx) => {
     const problem = lookItemsProblem(data.items);
     if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem });
+      ctx.addIssue({ code: 'custom', ...(typeof problem === 'string' ? { message: problem } : zodIssue(problem)) });
       return z.NEVER;
     }
     return data.items.map((item) => ({
@@ -196,14 +202,14 @@ export const SaveSetBody = z
   .transform((body, ctx) => {
     const renaming = body.data === undefined || body.data === null;
     const name = (renaming ? LookbookName : LookTitle).safeParse(body.setName);
-    if (!name.success) for (const issue of name.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['setName'] });
+    if (!name.success) for (const issue of name.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, params: (issue as { params?: Record<string, unknown> }).params, path: ['setName'] });
     if (renaming) {
       if (body.setId === 0) ctx.addIssue({ code: 'custom', message: LOOK_MESSAGES.itemsRequired, path: ['data'] });
       if (!name.success || body.setId === 0) return z.NEVER;
       return { kind: 'rename' as const, setId: body.setId, setName: name.data, setPublic: body.setPublic };
     }
     const items = LookData.safeParse(body.data);
-    if (!items.success) for (const issue of items.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['data'] });
+    if (!items.success) for (const issue of items.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, params: (issue as { params?: Record<string, unknown> }).params, path: ['data'] });
     if (!name.success || !items.success) return z.NEVER;
     return { kind: 'save' as const, setId: body.setId, setName: name.data, setPublic: body.setPublic, items: items.data };
   });

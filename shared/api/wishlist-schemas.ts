@@ -9,6 +9,7 @@ import {
   normalizeWishlistName,
   wishlistNameProblem,
 } from '../validation/wishlist-rules';
+import { zodIssue, zodMessage } from '../validation/message';
 import { ProductCardSchema } from './product-schemas';
 
 // Wishlists on the api (spec sections 3, 5, 7), all under /api/account. Personal (the
@@ -106,10 +107,10 @@ export const EditorsPickAddedSchema = z.object({ added: z.boolean() });
 
 /** A list name (spec section 5), trimmed: 'List Name is required.' when missing. */
 export function wishlistName(field: string) {
-  return safeText(field, { error: (issue) => (issue.input === undefined || issue.input === null ? WISHLIST_MESSAGES.nameRequired : `${field} must be text`) })
+  return safeText(field, { error: (issue) => (issue.input === undefined || issue.input === null ? zodMessage(WISHLIST_MESSAGES.nameRequired) : `${field} must be text`) })
     .check((ctx) => {
       const problem = wishlistNameProblem(ctx.value);
-      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, continue: false });
+      if (problem) ctx.issues.push({ code: 'custom', ...zodIssue(problem), input: ctx.value, continue: false });
     })
     .transform(normalizeWishlistName);
 }
@@ -137,7 +138,7 @@ function nameForNewList<I extends string, N extends string>(idField: I, nameFiel
     if (value[idField] !== 0) return { ...value, [nameField]: undefined };
     const parsed = name.safeParse(value[nameField]);
     if (parsed.success) return { ...value, [nameField]: parsed.data };
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [nameField] });
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, params: (issue as { params?: Record<string, unknown> }).params, path: [nameField] });
     return z.NEVER;
   };
 }

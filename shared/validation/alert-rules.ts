@@ -1,7 +1,11 @@
 // Alert rules (spec sections 4 "Alert dialog", 5 "Alert email", "Alert price") and every
-// message a person reads about alerts, written once. No zod here: the Alert dialog in the
+// message a person reads about alerts, named once as catalogue ids (shared/i18n/catalogs/*/
+// alerts.json, issue 29): the browser words them in the page's language, the api in the
+// caller's. No zod here: the Alert dialog in the
 // browser checks what a shopper types with these, and the api's schemas
 // (shared/api/alert-schemas.ts) word their issues with them.
+
+import { message, type Message } from './message';
 
 export { EMAIL_MESSAGES, isValidEmail } from './email';
 
@@ -21,9 +25,6 @@ export type AlertScope = (typeof ALERT_SCOPES)[number];
 export const ALERT_STATUSES = ['active', 'pending'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
-/** The words for a price alert that watches every store selling its size (issue 28): the dialog's box and My Alerts. */
-export const ANY_STORE_LABEL = 'at any store';
-
 /** Alerts per page of My Alerts and My Sales: the default and the most one page may ask for. */
 export const ALERTS_PER_PAGE = 24;
 export const ALERTS_MAX_PER_PAGE = 96;
@@ -32,45 +33,45 @@ export const ALERTS_MAX_PER_OWNER = 500;
 
 export const ALERT_MESSAGES = {
   /** Spec section 5 "Alert price": a pattern error. */
-  priceInvalid: 'Price is not valid.',
+  priceInvalid: message('alerts.message.priceInvalid'),
   /** Spec section 5 "Alert price": at or above the rounded sale price. */
-  priceTooHigh: (roundedSalePrice: number) => `Price should be less than ${roundedSalePrice}`,
+  priceTooHigh: (roundedSalePrice: number) => message('alerts.message.priceTooHigh', { price: roundedSalePrice }),
   /** A price alert without a price. */
-  priceRequired: 'Please enter the price you would like to pay.',
+  priceRequired: message('alerts.message.priceRequired'),
   /** Spec section 5 "Alert email" (the guest's address). */
-  email: 'Please check the email address and enter again.',
-  scopeInvalid: 'Choose this item, its brand or its store.',
+  email: message('alerts.message.email'),
+  scopeInvalid: message('alerts.message.scopeInvalid'),
   /** Unknown size variant guid, or one not sold in the alert's country: 404. */
-  itemNotFound: 'This product does not exist.',
+  itemNotFound: message('alerts.message.itemNotFound'),
   /** Unknown alert, or another shopper's: the same 404. */
-  alertNotFound: 'This alert does not exist.',
+  alertNotFound: message('alerts.message.alertNotFound'),
   /** Too many alerts on one account or address. */
-  tooMany: `You can keep at most ${ALERTS_MAX_PER_OWNER} alerts. Delete some to add more.`,
+  tooMany: message('alerts.message.tooMany', { max: ALERTS_MAX_PER_OWNER }),
   /** Unsubscribe or confirm link that is tampered with, unknown or expired: 400. */
-  linkInvalid: 'This link is not valid. It may have been changed or it has expired.',
+  linkInvalid: message('alerts.message.linkInvalid'),
   /** A back-in-stock alert on a size that is not sold out in the alert's country. */
-  stockInStock: 'This size is in stock now: set a sale or price alert instead.',
+  stockInStock: message('alerts.message.stockInStock'),
   /** A back-in-stock alert with a brand or store scope, or with a price. */
-  stockItemOnly: 'A back-in-stock alert watches this size only, with no price.',
+  stockItemOnly: message('alerts.message.stockItemOnly'),
   /** An item's unsubscribe link asked to stop every alert: it stops its own alert only. */
-  linkStopsOne: 'This link stops one alert only. To stop every alert at this address, use the link at the foot of the e-mail.',
+  linkStopsOne: message('alerts.message.linkStopsOne'),
   /** "At any store" (issue 28) on a sale or back-in-stock alert, or a brand or store scope. */
-  anyStoreItemPriceOnly: 'Only a price alert on this item can watch every store: choose This item and a price.',
+  anyStoreItemPriceOnly: message('alerts.message.anyStoreItemPriceOnly'),
 } as const;
 
 export const ALERT_NOTICES = {
   /** A signed-in shopper's alert, active at once. */
-  set: 'Alert set. We will let you know.',
+  set: message('alerts.notice.set'),
   /** Setting the same alert again changes nothing. */
-  already: 'You already have this alert.',
+  already: message('alerts.notice.already'),
   /** A guest's first alert for an unconfirmed address: one confirm e-mail goes out. */
-  confirmSent: 'Please check your inbox: confirm your address to start the alert.',
+  confirmSent: message('alerts.notice.confirmSent'),
   /** A guest's alert for an address still waiting for confirmation: nothing more is sent. */
-  confirmPending: 'Your address is waiting for confirmation: the alert starts once you use the link we sent.',
-  confirmed: 'Your address is confirmed: your alerts are on.',
-  deleted: 'Alert deleted',
-  unsubscribed: 'You will not get this alert any more.',
-  unsubscribedAll: 'You will not get any more alerts at this address.',
+  confirmPending: message('alerts.notice.confirmPending'),
+  confirmed: message('alerts.notice.confirmed'),
+  deleted: message('alerts.notice.deleted'),
+  unsubscribed: message('alerts.notice.unsubscribed'),
+  unsubscribedAll: message('alerts.notice.unsubscribedAll'),
 } as const;
 
 /** Spec section 5: "positive number (decimals and exponent allowed), no spaces". */
@@ -85,7 +86,7 @@ export function roundedSalePrice(salePrice: number): number {
  * The alert price as typed, checked against the size variant's sale price (spec section 5):
  * the number, or the message to show. Empty is `priceRequired`.
  */
-export function alertPriceProblem(typed: string, salePrice: number): { price: number } | { problem: string } {
+export function alertPriceProblem(typed: string, salePrice: number): { price: number } | { problem: Message } {
   if (typed === '') return { problem: ALERT_MESSAGES.priceRequired };
   if (!PRICE_PATTERN.test(typed)) return { problem: ALERT_MESSAGES.priceInvalid };
   const price = Number(typed);

@@ -1,5 +1,9 @@
 // Follows of brands and stores (spec sections 2 "My Brands", "My Stores", 3 "Follow", 7): the
 // kinds, the page sizes, the bound and every message, once, for the api, the web and the tests.
+// Messages are catalogue ids (shared/i18n/catalogs/*/follows.json, issue 29) each side words in
+// its reader's language; the button's words are the web's alone (follows.button.*).
+
+import { message } from './message';
 
 export const FOLLOW_KINDS = ['brand', 'store'] as const;
 export type FollowKind = (typeof FOLLOW_KINDS)[number];
@@ -16,13 +20,6 @@ export const FOLLOW_NEWEST_PRODUCTS = 4;
 export const FOLLOWS_MAX_PER_KIND = 1000;
 
 export const FOLLOW_MESSAGES = {
-  notFound: { brand: 'This brand does not exist.', store: 'This store does not exist.' },
-  tooMany: { brand: `You can follow at most ${FOLLOWS_MAX_PER_KIND} brands.`, store: `You can follow at most ${FOLLOWS_MAX_PER_KIND} stores.` },
-} as const satisfies Record<string, Record<FollowKind, string>>;
-
-/** The button's words: what it does for a shopper who does not follow yet, and what it says once they do. */
-export const FOLLOW_LABELS = {
-  follow: 'Follow',
-  following: 'Following',
-  unfollow: 'Unfollow',
+  notFound: (kind: FollowKind) => message('follows.message.notFound', { kind }),
+  tooMany: (kind: FollowKind) => message('follows.message.tooMany', { kind, max: FOLLOWS_MAX_PER_KIND }),
 } as const;

@@ -1,9 +1,12 @@
+import { message, type Message, type Wording } from './message';
 import { cleanSearchText } from './search-text';
 import { WHITESPACE_ONLY_MESSAGE } from './whitespace-only';
 
 // Look rules (spec section 5 "Look title", "Lookbook name (sanitising)"; section 9 "look title
 // 2 to 30"), the board a look is composed on, the categories it is built from, and every
-// message a person reads about looks, written once. No zod here: the Dress Me board and the
+// message a person reads about looks, named once: a shopper's words are catalogue ids
+// (shared/i18n/catalogs/*/looks.json, issue 29) each side words in its reader's language; what
+// only a developer calling the api reads (a field's form) stays English text. No zod here: the Dress Me board and the
 // Publish Look dialog in the browser check what a shopper does with these, and the api's
 // schemas (shared/api/look-schemas.ts) word their issues with them.
 
@@ -41,50 +44,51 @@ export function isLookCategoryId(value: string): value is LookCategoryId {
   return (LOOK_CATEGORY_IDS as readonly string[]).includes(value);
 }
 
-export const LOOK_CATEGORY_NAMES: Readonly<Record<LookCategoryId, string>> = {
-  tops: 'Tops',
-  bottoms: 'Bottoms',
-  dresses: 'Dresses',
-  outerwear: 'Outerwear',
-  shoes: 'Shoes',
-  bags: 'Bags',
-  accessories: 'Accessories',
-  beauty: 'Beauty',
+/** Each category's name (the api answers it in the caller's language). */
+export const LOOK_CATEGORY_NAMES: Readonly<Record<LookCategoryId, Message>> = {
+  tops: message('looks.category.tops'),
+  bottoms: message('looks.category.bottoms'),
+  dresses: message('looks.category.dresses'),
+  outerwear: message('looks.category.outerwear'),
+  shoes: message('looks.category.shoes'),
+  bags: message('looks.category.bags'),
+  accessories: message('looks.category.accessories'),
+  beauty: message('looks.category.beauty'),
 };
 
 export const LOOK_MESSAGES = {
   /** Spec section 5 "Look title". */
-  titleMin: `Min length is ${LOOK_TITLE_MIN} characters.`,
+  titleMin: message('looks.message.titleMin', { min: LOOK_TITLE_MIN }),
   /** Spec section 5 "Look title". */
-  titleMax: `Max length is ${LOOK_TITLE_MAX} characters.`,
+  titleMax: message('looks.message.titleMax', { max: LOOK_TITLE_MAX }),
   /** Spec section 5 "Look title". */
-  titleInvalid: 'List Name is invalid, only alphabets allowed.',
+  titleInvalid: message('looks.message.titleInvalid'),
   /** Spec section 5: "no whitespace-only" (the wording the list names use). */
   titleWhitespace: WHITESPACE_ONLY_MESSAGE,
   titleRequired: 'setName is required',
   /** Spec sections 5 and 8: a lookbook name that sanitises to nothing. */
-  invalidLookbookName: 'Invalid lookbook name!',
+  invalidLookbookName: message('looks.message.invalidLookbookName'),
   /** An unknown look and another shopper's look get the same words: neither is revealed. */
-  lookNotFound: 'This look does not exist.',
-  userNotFound: 'There is no shopper by this name.',
+  lookNotFound: message('looks.message.lookNotFound'),
+  userNotFound: message('looks.message.userNotFound'),
   categoryNotFound: (id: string) => `There is no Dress Me category "${id}"; they are ${LOOK_CATEGORY_IDS.join(', ')}`,
   itemsRequired: 'data.items is required: the pieces of the look',
-  itemsTooFew: `A look needs at least ${LOOK_ITEMS_MIN} pieces.`,
-  itemsTooMany: `A look holds at most ${LOOK_ITEMS_MAX} pieces.`,
+  itemsTooFew: message('looks.message.itemsTooFew', { min: LOOK_ITEMS_MIN }),
+  itemsTooMany: message('looks.message.itemsTooMany', { max: LOOK_ITEMS_MAX }),
   itemGuid: (index: number) => `data.items[${index}].guid must be a size variant guid`,
   itemWhole: (index: number, field: string, min: number, max: number) =>
     `data.items[${index}].${field} must be a whole number from ${min} to ${max}`,
   itemOutside: (index: number, axis: 'x' | 'y') =>
     `data.items[${index}] reaches past the board: ${axis} + ${axis === 'x' ? 'width' : 'height'} must be at most ${BOARD_SIZE}`,
   itemTwice: (guid: string) => `The piece ${guid} is on the board twice.`,
-  unknownProduct: (guid: string) => `There is no product ${guid}.`,
+  unknownProduct: (guid: string) => message('looks.message.unknownProduct', { guid }),
   setIdOrNew: 'setId must be 0 (a new look) or the id of one of your looks',
   setPublic: 'setPublic must be 1 or 0 (or true or false)',
   dataShape: 'data must be an object with the look’s items',
 } as const;
 
 /** The problem with a look title as typed (spec section 5), or undefined when it may be used. */
-export function lookTitleProblem(value: string): string | undefined {
+export function lookTitleProblem(value: string): Message | undefined {
   if (value !== '' && value.trim() === '') return LOOK_MESSAGES.titleWhitespace;
   const title = value.trim();
   const length = Array.from(title).length;
@@ -105,7 +109,7 @@ export function normalizeLookTitle(value: string): string {
  * cleanSearchText); nothing left is 'Invalid lookbook name!', and what is left must still be a
  * look title (2 to 30 characters).
  */
-export function lookbookNameProblem(value: string): string | undefined {
+export function lookbookNameProblem(value: string): Message | undefined {
   const name = cleanSearchText(value);
   if (name === '') return LOOK_MESSAGES.invalidLookbookName;
   return lookTitleProblem(name);
@@ -125,7 +129,7 @@ function whole(value: unknown, min: number, max: number): boolean {
  * pieces, each a guid once, each rectangle inside the board (whether the guids exist is the
  * api's to say). The board in the browser checks a piece with this before it is dropped.
  */
-export function lookItemsProblem(items: readonly Partial<Record<keyof LookPlacement, unknown>>[]): string | undefined {
+export function lookItemsProblem(items: readonly Partial<Record<keyof LookPlacement, unknown>>[]): Wording | undefined {
   if (items.length < LOOK_ITEMS_MIN) return LOOK_MESSAGES.itemsTooFew;
   if (items.length > LOOK_ITEMS_MAX) return LOOK_MESSAGES.itemsTooMany;
   const seen = new Set<string>();

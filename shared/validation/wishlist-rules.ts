@@ -1,16 +1,17 @@
+import { message, type Message } from './message';
 import { ID_MAX } from './safe-text';
 import { WHITESPACE_ONLY_MESSAGE } from './whitespace-only';
 
 // Wishlist rules (spec section 5 "Wishlist/list name", section 9 "List name max 30") and every
-// message a person reads about wishlists, written once. No zod here: the Wishlist dialog in the
+// message a person reads about wishlists, named once: a shopper's words are catalogue ids
+// (shared/i18n/catalogs/*/wishlist.json, issue 29) that the browser words in the page's
+// language and the api in the caller's; what only a developer calling the api reads (a
+// parameter's form) stays English text. No zod here: the Wishlist dialog in the
 // browser checks what a shopper types with these, and the api's schemas
 // (shared/api/wishlist-schemas.ts) word their issues with them.
 
 /** Spec section 9: "List name max 30". Counted in characters of the trimmed name. */
 export const WISHLIST_NAME_MAX = 30;
-
-/** The list a one-tap heart fills when the shopper has none (POST /wishlist-default). */
-export const DEFAULT_WISHLIST_NAME = 'My Favourites';
 
 /** Products per page of a list: the default and the most one page may ask for. */
 export const WISHLIST_PER_PAGE = 24;
@@ -28,20 +29,20 @@ export type WishlistOrder = (typeof WISHLIST_ORDERS)[number];
 
 export const WISHLIST_MESSAGES = {
   /** Spec section 5. */
-  nameRequired: 'List Name is required.',
-  nameTooLong: `List Name must be at most ${WISHLIST_NAME_MAX} characters.`,
+  nameRequired: message('wishlist.message.nameRequired'),
+  nameTooLong: message('wishlist.message.nameTooLong', { max: WISHLIST_NAME_MAX }),
   /** Spec section 5. */
   nameWhitespace: WHITESPACE_ONLY_MESSAGE,
   /** Spec sections 5 and 8. */
-  nameExists: 'Wishlist Already Exists',
+  nameExists: message('wishlist.message.nameExists'),
   /** An unknown list and another shopper's list get the same words: neither is revealed. */
-  listNotFound: 'This wishlist does not exist.',
-  productNotFound: 'This product does not exist.',
-  productNotInList: 'This product is not in this wishlist.',
-  added: 'Added to wishlist',
-  alreadyInList: 'Product already in this wishlist',
-  editorsPickListNotFound: "This editor's pick list does not exist.",
-  editorsOnly: "Only editors may add to the editor's picks.",
+  listNotFound: message('wishlist.message.listNotFound'),
+  productNotFound: message('wishlist.message.productNotFound'),
+  productNotInList: message('wishlist.message.productNotInList'),
+  added: message('wishlist.message.added'),
+  alreadyInList: message('wishlist.message.alreadyInList'),
+  editorsPickListNotFound: message('wishlist.message.editorsPickListNotFound'),
+  editorsOnly: message('wishlist.message.editorsOnly'),
   order: `c must be one of ${WISHLIST_ORDERS.join(', ')}`,
   listIdOrNew: (field: string) => `${field} must be 0 or a whole number from 1 to ${ID_MAX}`,
   showWhich: 'Give either id (one product id) or ids (product ids separated by commas)',
@@ -53,7 +54,7 @@ export const WISHLIST_MESSAGES = {
  * is checked against the shopper's lists: isDuplicateWishlistName). Whitespace around the
  * name does not count: names are stored trimmed.
  */
-export function wishlistNameProblem(value: string): string | undefined {
+export function wishlistNameProblem(value: string): Message | undefined {
   if (value === '') return WISHLIST_MESSAGES.nameRequired;
   const name = value.trim();
   if (name === '') return WISHLIST_MESSAGES.nameWhitespace;

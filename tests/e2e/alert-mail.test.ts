@@ -10,6 +10,7 @@ import { productCutOnDay2 } from '../support/demo-days';
 import { headerOf, linksIn, startSmtpServer, type ReceivedMail } from '../support/smtp-server';
 import { TEST_BUILD_DIR } from '../support/test-build';
 import { PRODUCT_API } from '../../shared/api/product-paths';
+import { inEnglish } from '../support/i18n';
 
 // The whole life of an alert, as a newcomer would see it in the day-2 demo: a guest sets a
 // store-wide Sale Alert through the dialog, confirms the address from the e-mail a real SMTP
@@ -62,7 +63,7 @@ describe('an alert that fires', () => {
     await dialog.getByRole('radio', { name: `Any item of ${store.name}` }).check();
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByRole('button', { name: 'Alert Me' }).click();
-    await page.getByTestId('notice').filter({ hasText: ALERT_NOTICES.confirmSent }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('notice').filter({ hasText: inEnglish(ALERT_NOTICES.confirmSent) }).waitFor({ timeout: 15_000 });
     await dialog.waitFor({ state: 'detached' });
 
     // One confirm e-mail; its link's page starts the alert.
@@ -72,7 +73,7 @@ describe('an alert that fires', () => {
     await page.goto(onWeb(confirmLink!));
     await page.getByRole('button', { name: 'Confirm my alerts' }).click();
     // A plain form post: Chromium sends it with `Origin: null` under our no-referrer policy.
-    await page.getByText(ALERT_NOTICES.confirmed).waitFor();
+    await page.getByText(inEnglish(ALERT_NOTICES.confirmed)).waitFor();
 
     // Day 2, generated and handed to the running api by the import CLI (the data directory is
     // the api's, so the CLI finds it running and uses the operator secret it keeps there).

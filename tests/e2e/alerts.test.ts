@@ -8,6 +8,7 @@ import { ALERT_API } from '../../shared/api/alert-paths';
 import { priceHistoryPath } from '../../shared/api/price-history-paths';
 import { pathPrefix } from '../support/api-paths';
 import { PRODUCT_API } from '../../shared/api/product-paths';
+import { inEnglish } from '../support/i18n';
 
 // Sale and price alerts in a real browser (spec sections 2 "Product card" and "Global shell",
 // 4 "Alert dialog", 5 "Alert email" and "Alert price", 8, 9): the cards' 'Get Sale Alert' and
@@ -89,13 +90,13 @@ describe('the Price Alert dialog', () => {
     expect(await fieldError(dialog).count()).toBe(0);
 
     await price.fill('4 0');
-    expect(await fieldError(dialog).textContent()).toBe(ALERT_MESSAGES.priceInvalid);
+    expect(await fieldError(dialog).textContent()).toBe(inEnglish(ALERT_MESSAGES.priceInvalid));
     expect(await alertMe.isDisabled()).toBe(true);
     await price.fill(String(limit));
-    expect(await fieldError(dialog).textContent()).toBe(ALERT_MESSAGES.priceTooHigh(limit));
+    expect(await fieldError(dialog).textContent()).toBe(inEnglish(ALERT_MESSAGES.priceTooHigh(limit)));
     expect(await alertMe.isDisabled()).toBe(true);
     await price.fill('');
-    expect(await fieldError(dialog).textContent()).toBe(ALERT_MESSAGES.priceRequired);
+    expect(await fieldError(dialog).textContent()).toBe(inEnglish(ALERT_MESSAGES.priceRequired));
     await price.fill(`${limit - 1}.5`);
     expect(await fieldError(dialog).count()).toBe(0);
     await dialog.getByRole('radio', { name: 'This item' }).check();
@@ -103,7 +104,7 @@ describe('the Price Alert dialog', () => {
     expect(await dialog.getByLabel('Email').count()).toBe(0);
 
     await alertMe.click();
-    await expectNotice(page, ALERT_NOTICES.set);
+    await expectNotice(page, inEnglish(ALERT_NOTICES.set));
     await dialog.waitFor({ state: 'detached' });
     expect(await alertsOf(shopper)).toEqual([{ kind: 'price', scope: 'item', alert_price: limit - 0.5, guid }]);
     expect(problems).toEqual([]);
@@ -164,7 +165,7 @@ describe('the Price Alert dialog', () => {
     await anyStore.check();
     await dialog.getByLabel('Alert price').fill(String(limit - 1));
     await dialog.getByRole('button', { name: 'Alert Me' }).click();
-    await expectNotice(page, ALERT_NOTICES.set);
+    await expectNotice(page, inEnglish(ALERT_NOTICES.set));
     expect(await stack.db.query('SELECT scope, any_store FROM alerts WHERE user_id = $1', [shopper.userId])).toEqual([{ scope: 'item', any_store: true }]);
 
     await page.goto(`${stack.web.url}/user/${shopper.userName}/alerts`);
@@ -226,7 +227,7 @@ describe('the Sale Alert dialog for a guest', () => {
 
     const email = dialog.getByLabel('Email');
     await email.fill('Someone@Example');
-    expect(await fieldError(dialog).textContent()).toBe(ALERT_MESSAGES.email);
+    expect(await fieldError(dialog).textContent()).toBe(inEnglish(ALERT_MESSAGES.email));
     expect(await alertMe.isDisabled()).toBe(true);
     const address = uniqueEmail('guest-alert');
     await email.fill(address);
@@ -235,7 +236,7 @@ describe('the Sale Alert dialog for a guest', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await alertMe.click();
-    await expectNotice(page, ALERT_NOTICES.confirmSent);
+    await expectNotice(page, inEnglish(ALERT_NOTICES.confirmSent));
     await dialog.waitFor({ state: 'detached' });
     const rows = await stack.db.query<{ scope: string; kind: string; confirmed: boolean }>(
       'SELECT a.scope, a.kind, g.confirmed_at IS NOT NULL AS confirmed FROM alerts a JOIN alert_guests g ON g.id = a.guest_id WHERE g.email = $1',
@@ -300,7 +301,7 @@ describe('the Alert dialog by keyboard', () => {
 
     await dialog.getByRole('button', { name: 'Alert Me' }).focus();
     await page.keyboard.press('Enter');
-    await expectNotice(page, ALERT_NOTICES.set);
+    await expectNotice(page, inEnglish(ALERT_NOTICES.set));
     await dialog.waitFor({ state: 'detached' });
     expect((await alertsOf(shopper)).map((row) => [row.kind, row.alert_price])).toEqual([['price', limit - 1]]);
     expect(await stack.db.query('SELECT any_store FROM alerts WHERE user_id = $1', [shopper.userId])).toEqual([{ any_store: true }]);
@@ -388,7 +389,7 @@ describe('the Back in Stock Alert (issue 27)', () => {
     expect(await dialog.getByRole('radio').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Alert Me' }).click();
-    await expectNotice(page, ALERT_NOTICES.set);
+    await expectNotice(page, inEnglish(ALERT_NOTICES.set));
     await dialog.waitFor({ state: 'detached' });
     expect(await alertsOf(shopper)).toEqual([{ kind: 'stock', scope: 'item', alert_price: null, guid: sold!.guid }]);
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
+import { testTranslator } from '../support/i18n';
 import { registerUser } from '../integration/accounts/accounts-api';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations, siteContexts } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
+
+/** The words the English pages say (issue 29: they come from the catalogue). */
+const { t } = testTranslator();
 
 // The Wishlist dialog's editorpick mode from a card (spec sections 2 "Product card" and
 // "Other dialogs", 3 "Editor's pick"): an admin (profile type 1 or 2) has a fourth action on
@@ -39,7 +42,7 @@ describe("the editor's pick on a card", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await chooser.selectOption({ label: 'Workwear that works' });
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await page.getByTestId('notice').filter({ hasText: WISHLIST_NOTICES.editorsPickAdded }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('notice').filter({ hasText: t('wishlist.notice.editorsPickAdded') }).waitFor({ timeout: 15_000 });
     await dialog.waitFor({ state: 'detached' });
 
     const rows = await stack.db.query<{ title: string }>(

@@ -17,6 +17,7 @@ import { pollUntil } from '../support/poll';
 import { startSmtpServer } from '../support/smtp-server';
 import { TEST_BUILD_DIR } from '../support/test-build';
 import { SIMILAR_PRODUCTS } from '../../client/routes/product.route';
+import { inEnglish } from '../support/i18n';
 
 // Issue 27 as a shopper lives it, on the demo's next days: an item on a wishlist that the
 // day-2 feeds no longer carry is marked "No longer sold by {store}" there, and its page (410)
@@ -151,7 +152,7 @@ describe('feeds that tell the truth', () => {
     await offer.click();
     const dialog = page.getByRole('dialog', { name: 'Back in Stock Alert' });
     await dialog.getByRole('button', { name: 'Alert Me' }).click();
-    await page.getByTestId('notice').filter({ hasText: ALERT_NOTICES.set }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('notice').filter({ hasText: inEnglish(ALERT_NOTICES.set) }).waitFor({ timeout: 15_000 });
 
     // Day 3 brings the size back: one e-mail, which says so.
     const before = new Set(smtp.received);

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { UPSTREAM_HEADER } from '../../shared/constants';
 import { BOARD_SIZE, LOOK_COLLAGE, LOOK_MESSAGES } from '../../shared/validation/look-rules';
-import { BOARD_SAYS, KEY_STEP, NEW_PIECE_SIDE, RESIZE_STEP } from '../../client/components/looks/look-board-rules';
+import { KEY_STEP, NEW_PIECE_SIDE, RESIZE_STEP, boardSays } from '../../client/components/looks/look-board-rules';
 import { FIXED_HEADER_AFTER_PX } from '../../client/components/shell/Header';
 import { registerUser } from '../integration/accounts/accounts-api';
 import { DESKTOP, MOBILE, browserForFile, openPage, seriousAxeViolations, siteContexts, waitForHydration } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
 import * as SEARCH_API from '../../shared/api/search-paths';
 import { LOOK_API } from '../../shared/api/look-paths';
+import { inEnglish, testTranslator } from '../support/i18n';
 
 // Looks in the browser: a look built on the Dress Me board by mouse, published by a guest who
 // signs in at Publish, its page (the collage, the pieces' Buy links to the retailer), renamed,
@@ -63,7 +64,7 @@ describe('a look built by mouse', () => {
     await addButtons(page).nth(1).click();
     await expect(pieces(page).count()).resolves.toBe(2);
     const second = (await addButtons(page).nth(1).getAttribute('aria-label'))!.replace(/^Add (.+) to the board$/, '$1');
-    await expect(said(page).textContent()).resolves.toBe(BOARD_SAYS.added(second, 2));
+    await expect(said(page).textContent()).resolves.toBe(boardSays(testTranslator().t).added(second, 2));
 
     // Drag the second piece 100 px right and 50 px down: the board's units follow its width.
     const board = await box(page, '.look-board');
@@ -102,10 +103,10 @@ describe('a look built by mouse', () => {
     expect(await submit.isDisabled()).toBe(true);
     const title = dialog.getByLabel('Look title');
     for (const [typed, message] of [
-      ['a', LOOK_MESSAGES.titleMin],
-      ['x'.repeat(31), LOOK_MESSAGES.titleMax],
-      ['Garden party!', LOOK_MESSAGES.titleInvalid],
-      ['   ', LOOK_MESSAGES.titleWhitespace],
+      ['a', inEnglish(LOOK_MESSAGES.titleMin)],
+      ['x'.repeat(31), inEnglish(LOOK_MESSAGES.titleMax)],
+      ['Garden party!', inEnglish(LOOK_MESSAGES.titleInvalid)],
+      ['   ', inEnglish(LOOK_MESSAGES.titleWhitespace)],
     ] as const) {
       await title.fill(typed);
       await dialog.getByRole('alert').filter({ hasText: message }).waitFor();
@@ -137,7 +138,7 @@ describe('a look built by mouse', () => {
     await page.getByRole('button', { name: 'Rename' }).click();
     const renaming = page.getByRole('dialog', { name: 'Rename Look' });
     await renaming.getByLabel('Look title').fill('!!!');
-    await renaming.getByRole('alert').filter({ hasText: LOOK_MESSAGES.invalidLookbookName }).waitFor();
+    await renaming.getByRole('alert').filter({ hasText: inEnglish(LOOK_MESSAGES.invalidLookbookName) }).waitFor();
     await renaming.getByLabel('Look title').fill('Garden, Brunch!');
     await renaming.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/\/sets\/garden-brunch\/\d+$/);
@@ -188,13 +189,13 @@ describe('a look built by keyboard alone', () => {
     await page.keyboard.press('+');
     expect(await attr(page, index, 'width')).toBe(NEW_PIECE_SIDE + RESIZE_STEP);
     await page.keyboard.press('[');
-    await expect(said(page).textContent()).resolves.toBe(BOARD_SAYS.back(name, 1, 3));
+    await expect(said(page).textContent()).resolves.toBe(boardSays(testTranslator().t).back(name, 1, 3));
     await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, `${name}, layer 2 of 3`);
     await page.keyboard.press(']');
-    await expect(said(page).textContent()).resolves.toBe(BOARD_SAYS.forward(name, 2, 3));
+    await expect(said(page).textContent()).resolves.toBe(boardSays(testTranslator().t).forward(name, 2, 3));
     await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, `${name}, layer 3 of 3`);
     await page.keyboard.press('Delete');
-    await expect(said(page).textContent()).resolves.toBe(BOARD_SAYS.removed(name, 2));
+    await expect(said(page).textContent()).resolves.toBe(boardSays(testTranslator().t).removed(name, 2));
     await expect(pieces(page).count()).resolves.toBe(2);
 
     // Publish: Tab on to the button, Enter; the title, then Enter submits.
@@ -328,7 +329,7 @@ describe('a look started from a card', () => {
     expect(await focused()).toBe(`Remove ${title}`);
     await page.keyboard.press('Enter');
     await page.locator('.look-board[data-pieces="0"]').waitFor();
-    await expect(said(page).textContent()).resolves.toBe(BOARD_SAYS.removed(title, 0));
+    await expect(said(page).textContent()).resolves.toBe(boardSays(testTranslator().t).removed(title, 0));
     expect(await focused()).toBe('On the board (0)');
     expect(problems).toEqual([]);
     await context.close();

@@ -2,11 +2,15 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Wishlist } from '../../shared/api/wishlist-schemas';
 import { UPSTREAM_HEADER } from '../../shared/constants';
-import { WISHLIST_NOTICES } from '../../shared/validation/wishlist-notices';
+import { testTranslator } from '../support/i18n';
 import { WISHLIST_MESSAGES } from '../../shared/validation/wishlist-rules';
 import { registerUser } from '../integration/accounts/accounts-api';
 import { DESKTOP, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, browserForFile, siteContexts } from '../support/browser';
 import { WISHLIST_API } from '../../shared/api/wishlist-paths';
+import { inEnglish } from '../support/i18n';
+
+/** The words the English pages say (issue 29: they come from the catalogue). */
+const { t } = testTranslator();
 
 // Wishlists in a real browser (spec sections 2 "Product card", 4 "Wishlist dialog", 5, 8, 9):
 // a guest's heart signs in first and the add goes on; a shopper's lists made, filled, moved,
@@ -66,11 +70,11 @@ describe('the heart', () => {
     const submit = dialog.getByRole('button', { name: 'Submit' });
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel('List Name').fill('   ');
-    await dialog.getByText(WISHLIST_MESSAGES.nameWhitespace).waitFor();
+    await dialog.getByText(inEnglish(WISHLIST_MESSAGES.nameWhitespace)).waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel('List Name').fill('Summer');
     await submit.click();
-    await expectNotice(page, WISHLIST_MESSAGES.added);
+    await expectNotice(page, inEnglish(WISHLIST_MESSAGES.added));
     await dialog.waitFor({ state: 'detached' });
 
     const id = await heartProductId(page);
@@ -95,7 +99,7 @@ describe('My Wishlists', () => {
     for (const name of ['Party', 'Later']) {
       await page.getByLabel('New wishlist name').fill(name);
       await page.getByRole('button', { name: 'Create New' }).click();
-      await expectNotice(page, WISHLIST_NOTICES.created);
+      await expectNotice(page, t('wishlist.notice.created'));
       await page.getByRole('heading', { level: 2, name }).waitFor();
     }
 
@@ -108,7 +112,7 @@ describe('My Wishlists', () => {
     const add = page.getByRole('dialog', { name: /^Add .+ to a wishlist$/ });
     await add.getByLabel('Wishlist').selectOption({ label: 'Party' });
     await add.getByRole('button', { name: 'Submit' }).click();
-    await expectNotice(page, WISHLIST_MESSAGES.added);
+    await expectNotice(page, inEnglish(WISHLIST_MESSAGES.added));
     expect(await listsOf(shopper)).toEqual([
       { name: 'Party', isPublic: 0, ids: [id] },
       { name: 'Later', isPublic: 0, ids: [] },
@@ -123,7 +127,7 @@ describe('My Wishlists', () => {
     const move = page.getByRole('dialog', { name: 'Move to another wishlist' });
     await move.getByLabel('Move to').selectOption({ label: 'Later' });
     await move.getByRole('button', { name: 'Submit' }).click();
-    await expectNotice(page, WISHLIST_NOTICES.moved);
+    await expectNotice(page, t('wishlist.notice.moved'));
     await page.getByText('This wishlist is empty.').waitFor();
 
     // Rename Later in the dialog.
@@ -132,15 +136,15 @@ describe('My Wishlists', () => {
     await page.getByRole('button', { name: 'Rename' }).click();
     const rename = page.getByRole('dialog', { name: 'Rename Later' });
     await rename.getByLabel('List Name').fill('party');
-    await rename.getByText(WISHLIST_MESSAGES.nameExists).waitFor();
+    await rename.getByText(inEnglish(WISHLIST_MESSAGES.nameExists)).waitFor();
     await rename.getByLabel('List Name').fill('Evening');
     await rename.getByRole('button', { name: 'Submit' }).click();
-    await expectNotice(page, WISHLIST_NOTICES.renamed);
+    await expectNotice(page, t('wishlist.notice.renamed'));
     await page.getByRole('heading', { level: 2, name: 'Evening' }).waitFor();
 
     // Public, and a guest sees it from the share link.
     await page.getByRole('button', { name: 'Make public' }).click();
-    await expectNotice(page, WISHLIST_NOTICES.madePublic);
+    await expectNotice(page, t('wishlist.notice.madePublic'));
     // The share link as the server draws it (the page reloaded), the site's own address.
     await page.reload();
     await waitForHydration(page);
@@ -161,16 +165,16 @@ describe('My Wishlists', () => {
       void prompt.dismiss();
     });
     await page.getByRole('button', { name: 'Delete from wishlist' }).click();
-    expect(prompts).toEqual([WISHLIST_NOTICES.confirmDeleteProduct]);
+    expect(prompts).toEqual([t('wishlist.notice.confirmDeleteProduct')]);
     expect((await listsOf(shopper)).find((list) => list.name === 'Evening')?.ids).toEqual([id]);
     page.once('dialog', (prompt) => {
       prompts.push(prompt.message());
       void prompt.accept();
     });
     await page.getByRole('button', { name: 'Delete from wishlist' }).click();
-    await expectNotice(page, WISHLIST_NOTICES.deletedProduct);
+    await expectNotice(page, t('wishlist.notice.deletedProduct'));
     await page.getByText('This wishlist is empty.').waitFor();
-    expect(prompts).toEqual([WISHLIST_NOTICES.confirmDeleteProduct, WISHLIST_NOTICES.confirmDeleteProduct]);
+    expect(prompts).toEqual([t('wishlist.notice.confirmDeleteProduct'), t('wishlist.notice.confirmDeleteProduct')]);
     expect(await listsOf(shopper)).toEqual([
       { name: 'Party', isPublic: 0, ids: [] },
       { name: 'Evening', isPublic: 1, ids: [] },

@@ -3,6 +3,7 @@ import { compiledCatalog } from '../../server/lib/catalogs';
 import { SITE_LANGUAGES, type CatalogId } from '../../shared/i18n/languages';
 import { createTranslator, type Translator } from '../../shared/i18n/translator';
 import { TranslatorProvider } from '../../client/app/i18n';
+import { say, type Wording } from '../../shared/validation/message';
 
 // Components rendered in unit tests speak a language as pages do: an English translator by
 // default, or any site's (decision 0080).
@@ -19,4 +20,9 @@ export function testTranslator(locale = 'en-GB'): Translator {
 /** `element` inside the translator of `locale`, as a page gives it. */
 export function withI18n(element: ReactNode, locale = 'en-GB'): ReactElement {
   return <TranslatorProvider translator={testTranslator(locale)}>{element}</TranslatorProvider>;
+}
+
+/** A rule's message (an id and values) as an English page or api answer says it. */
+export function inEnglish(wording: Wording): string {
+  return say(testTranslator().t, wording);
 }

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatPrice } from '../../../shared/price';
 import type { AlertScope } from '../../../shared/validation/alert-rules';
+import { say } from '../../../shared/validation/message';
 import { useSiteConfig } from '../../app/contexts';
+import { useT } from '../../app/i18n';
 import { useCountry } from '../../app/site-hooks';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
@@ -26,6 +28,7 @@ type Props = { target: AlertTarget; onClose(): void };
 
 export function AlertDialog({ target, onClose }: Props) {
   const notify = useNotify();
+  const t = useT();
   const { country } = useSiteConfig();
   const guest = useSession().viewer === null;
   const loaded = useAlertProduct(target.guid, country);
@@ -40,13 +43,13 @@ export function AlertDialog({ target, onClose }: Props) {
   const [sending, setSending] = useState(false);
   const product = typeof loaded === 'object' ? loaded : undefined;
   const state = alertFormState({ kind: target.kind, scope, price: price.value, email: guest ? email.value : undefined, salePrice: product?.salePrice });
-  const title = ALERT_TITLES[target.kind];
+  const title = t(ALERT_TITLES[target.kind]);
   const brand = product?.brand?.name ?? null;
   // The scopes once the product is known: its brand's only when it has one.
   const scopes = product && !stock ? scopesFor(brand) : [];
   const suggestion = history && product ? suggestedAlertPrice(history, product.salePrice) : undefined;
   const [anyStoreTicked, setAnyStore] = useState(false);
-  const anyStoreWords = anyStoreChoice(target.kind, scope, history);
+  const anyStoreWords = anyStoreChoice(t, target.kind, scope, history);
   const anyStore = anyStoreWords !== undefined && anyStoreTicked;
 
   const submit = async (event: FormEvent) => {
@@ -68,21 +71,21 @@ export function AlertDialog({ target, onClose }: Props) {
       <h2 id={`${id}-title`}>{title}</h2>
       {product && <p className="alert-dialog-product">{product.name}</p>}
       <form onSubmit={submit} noValidate>
-        {loaded === 'loading' && <p role="status">Loading the product…</p>}
+        {loaded === 'loading' && <p role="status">{t('alerts.dialog.loading')}</p>}
         {loaded === 'failed' && (
           <p className="form-error" role="alert">
-            This product could not be loaded. Please try again.
+            {t('alerts.dialog.failed')}
           </p>
         )}
         {stock ? (
-          product && <p className="alert-stock-promise">{backInStockPromise(product.size)}</p>
+          product && <p className="alert-stock-promise">{backInStockPromise(t, product.size)}</p>
         ) : (
           <fieldset className="alert-scopes">
-            <legend>Alert me about</legend>
+            <legend>{t('alerts.dialog.about')}</legend>
             {scopes.map((each) => (
               <label key={each} className="alert-scope">
                 <input type="radio" name="scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
-                {scopeLabel(each, brand, product?.store.name ?? '')}
+                {scopeLabel(t, each, brand, product?.store.name ?? null)}
               </label>
             ))}
           </fieldset>
@@ -96,11 +99,11 @@ export function AlertDialog({ target, onClose }: Props) {
         {target.kind === 'price' && (
           <FormField
             id={`${id}-price`}
-            label="Alert price"
+            label={t('alerts.dialog.price')}
             name="alertPrice"
             inputMode="decimal"
             autoComplete="off"
-            {...price.props(state.priceProblem)}
+            {...price.props(state.priceProblem && say(t, state.priceProblem))}
             disabled={!state.priceEnabled}
           >
             {suggestion && state.priceEnabled && (
@@ -109,7 +112,7 @@ export function AlertDialog({ target, onClose }: Props) {
                 className="link-button alert-price-suggestion"
                 onClick={() => price.set(String(suggestion.price))}
               >
-                {`${suggestion.label}: ${formatPrice(suggestion.price, { locale: site.locale, info: site.currencyInfo })}. Use it`}
+                {t('alerts.suggestion.use', { label: t(suggestion.label), price: formatPrice(suggestion.price, { locale: site.locale, info: site.currencyInfo }) })}
               </button>
             )}
           </FormField>
@@ -117,14 +120,14 @@ export function AlertDialog({ target, onClose }: Props) {
         {guest && (
           <FormField
             id={`${id}-email`}
-            label="Email"
+            label={t('alerts.dialog.email')}
             name="email"
             type="email"
             autoComplete="email"
-            {...email.props(state.emailProblem)}
+            {...email.props(state.emailProblem && say(t, state.emailProblem))}
           />
         )}
-        <DialogActions onClose={onClose} submit="Alert Me" disabled={!state.canSubmit || sending} />
+        <DialogActions onClose={onClose} submit={t('alerts.dialog.submit')} disabled={!state.canSubmit || sending} />
       </form>
     </ModalDialog>
   );

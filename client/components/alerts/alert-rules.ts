@@ -3,12 +3,16 @@ import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import type { ProductDetail } from '../../../shared/api/product-schemas';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import { ALERT_API } from '../../../shared/api/alert-paths';
-import { ALERT_MESSAGES, ANY_STORE_LABEL, alertPriceProblem, isValidEmail, type AlertKind, type AlertScope } from '../../../shared/validation/alert-rules';
+import type { MessageId } from '../../../shared/i18n/message-ids';
+import type { Translate } from '../../../shared/i18n/translator';
+import { ALERT_MESSAGES, alertPriceProblem, isValidEmail, type AlertKind, type AlertScope } from '../../../shared/validation/alert-rules';
+import type { Message } from '../../../shared/validation/message';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
 
 // The Sale Alert / Price Alert form's decisions (spec sections 4 "Alert dialog", 5 "Alert
 // email", "Alert price"), apart from the markup: the dialog (with JavaScript) and the add-alert
-// page (without) read the same rules, and the api checks them again.
+// page (without) read the same rules, and the api checks them again. Words come in the page's
+// language (issue 29): the functions that say something take its translator.
 
 export { ALERT_API };
 
@@ -46,10 +50,10 @@ export function alertProductOf(detail: ProductDetail, guid: string): AlertProduc
 }
 
 /** My Alerts and My Sales: their titles and what they say when empty. */
-export const ALERT_SECTIONS = {
-  alerts: { title: 'My Alerts', empty: 'You have no sale or price alerts yet. Set one from any product to hear when it drops in price.' },
-  sales: { title: 'My Sales', empty: 'There are no sales for you yet. When an item, brand or store you have an alert on goes on sale, it shows here.' },
-} as const;
+export const ALERT_SECTIONS: Readonly<Record<'alerts' | 'sales', { title: MessageId; empty: MessageId }>> = {
+  alerts: { title: 'alerts.alerts.title', empty: 'alerts.alerts.empty' },
+  sales: { title: 'alerts.sales.title', empty: 'alerts.sales.empty' },
+};
 
 /** A posted form; a body that is no form (a client's mistake, not ours) is a 400. */
 export async function readForm(request: Request): Promise<FormData> {
@@ -66,27 +70,27 @@ export function formField(form: FormData, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-export const ALERT_TITLES: Readonly<Record<AlertKind, string>> = { sale: 'Sale Alert', price: 'Price Alert', stock: 'Back in Stock Alert' };
+export const ALERT_TITLES: Readonly<Record<AlertKind, MessageId>> = { sale: 'alerts.kind.sale', price: 'alerts.kind.price', stock: 'alerts.kind.stock' };
 
 /** The back-in-stock form's one line: what it will do (it watches this size only, once). */
-export function backInStockPromise(size: string | undefined): string {
-  return `We will tell you once, when ${size ? `size ${size}` : 'this item'} is back in stock on this site.`;
+export function backInStockPromise(t: Translate, size: string | undefined): string {
+  return size ? t('alerts.stock.promiseSize', { size }) : t('alerts.stock.promiseItem');
 }
 
-/** The scope choice as the form says it (spec section 4: item, brand, store). */
-export function scopeLabel(scope: AlertScope, brand: string | null, store: string): string {
-  if (scope === 'brand') return `Any item of ${brand ?? 'this brand'}`;
-  if (scope === 'store') return `Any item of ${store}`;
-  return 'This item';
+/** The scope choice as the form says it (spec section 4: item, brand, store); a store not known is "its store". */
+export function scopeLabel(t: Translate, scope: AlertScope, brand: string | null, store: string | null): string {
+  if (scope === 'brand') return brand ? t('alerts.scope.brand', { brand }) : t('alerts.scope.thisBrand');
+  if (scope === 'store') return store ? t('alerts.scope.store', { store }) : t('alerts.scope.itsStore');
+  return t('alerts.scope.item');
 }
 
 /**
  * The price alert's "at any store" box (issue 28): offered on this item's scope when more than
  * one store sells the size (the price history's lines say how many); its words, or undefined.
  */
-export function anyStoreChoice(kind: AlertKind, scope: AlertScope | '', history: Pick<PriceHistory, 'stores'> | null): string | undefined {
+export function anyStoreChoice(t: Translate, kind: AlertKind, scope: AlertScope | '', history: Pick<PriceHistory, 'stores'> | null): string | undefined {
   const stores = history?.stores.length ?? 0;
-  return kind === 'price' && scope === 'item' && stores > 1 ? `Tell me ${ANY_STORE_LABEL} (${stores} stores sell this size)` : undefined;
+  return kind === 'price' && scope === 'item' && stores > 1 ? t('alerts.anyStore.choice', { count: stores }) : undefined;
 }
 
 /** The scopes a product offers: its brand only when it has one (a back-in-stock alert has none to choose: this item). */
@@ -107,8 +111,8 @@ export type AlertFormInput = {
 export type AlertFormState = {
   /** Spec section 4 as decided (docs/decisions/0061-alert-dialog-price-waits-for-any-scope.md): the price waits for a scope, any of the three. */
   priceEnabled: boolean;
-  priceProblem: string | undefined;
-  emailProblem: string | undefined;
+  priceProblem: Message | undefined;
+  emailProblem: Message | undefined;
   canSubmit: boolean;
 };
 
@@ -127,15 +131,15 @@ export function alertFormState({ kind, scope, price, email, salePrice }: AlertFo
  * section 5 compares whole numbers, so 104.99 passes against 104.99: a suggestion must be lower
  * than today's price itself). Undefined when there is nothing to suggest.
  */
-export function suggestedAlertPrice(history: Pick<PriceHistory, 'lowest30' | 'lowest90'>, salePrice: number): { price: number; label: string } | undefined {
-  const options = [
-    history.lowest90 && { price: history.lowest90.price, label: 'Lowest in 90 days' },
-    history.lowest30 && { price: history.lowest30.price, label: 'Lowest in 30 days' },
+export function suggestedAlertPrice(history: Pick<PriceHistory, 'lowest30' | 'lowest90'>, salePrice: number): { price: number; label: MessageId } | undefined {
+  const options: ({ price: number; label: MessageId } | null | undefined)[] = [
+    history.lowest90 && { price: history.lowest90.price, label: 'alerts.suggestion.lowest90' },
+    history.lowest30 && { price: history.lowest30.price, label: 'alerts.suggestion.lowest30' },
   ];
-  return options.find((o): o is { price: number; label: string } => !!o && o.price < salePrice && 'price' in alertPriceProblem(String(o.price), salePrice));
+  return options.find((o): o is { price: number; label: MessageId } => !!o && o.price < salePrice && 'price' in alertPriceProblem(String(o.price), salePrice));
 }
 
-function problemOf(checked: { price: number } | { problem: string }): string | undefined {
+function problemOf(checked: { price: number } | { problem: Message }): Message | undefined {
   return 'problem' in checked ? checked.problem : undefined;
 }
 

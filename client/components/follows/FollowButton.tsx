@@ -3,9 +3,9 @@ import { useHref, useLocation, useMatches } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client';
 import { followPagePath } from '../../../shared/api/follow-paths';
 import type { FollowedIds } from '../../../shared/api/follow-schemas';
-import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
-import { FOLLOW_LABELS, type FollowKind } from '../../../shared/validation/follow-rules';
+import type { FollowKind } from '../../../shared/validation/follow-rules';
 import { useBusy } from '../../app/busy';
+import { catalogReady, useT } from '../../app/i18n';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
 import { setFollowing } from '../../data/follows/follow-writes';
@@ -30,6 +30,7 @@ export function FollowButton({ kind, id, name }: FollowTarget) {
   const action = useHref(followPagePath(kind, id, `${location.pathname}${location.search}`));
   const track = useBusy();
   const notify = useNotify();
+  const t = useT();
   // What this button did, and for whom: another session's press is not this one's.
   const [mine, setMine] = useState<{ user: number | undefined; following: boolean } | null>(null);
   const [sending, setSending] = useState(false);
@@ -43,10 +44,11 @@ export function FollowButton({ kind, id, name }: FollowTarget) {
   const send = async (follow: boolean) => {
     setSending(true);
     try {
-      const state = await track(setFollowing(kind, id, follow));
+      // "Following" may not be among the first page's words: the whole catalogue comes first (issue 29).
+      const [state] = await track(Promise.all([setFollowing(kind, id, follow), catalogReady().catch(() => undefined)]));
       setMine({ user: latestUser.current, following: state.following });
     } catch (error) {
-      notify('error', error instanceof ApiError && error.status < 500 ? error.message : SERVER_ERROR_MESSAGE);
+      notify('error', error instanceof ApiError && error.status < 500 ? error.message : t('common.error.server'));
     } finally {
       setSending(false);
     }
@@ -63,7 +65,7 @@ export function FollowButton({ kind, id, name }: FollowTarget) {
     <form method="post" action={action} className="follow-form" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={following ? 'unfollow' : 'follow'} />
       <button type="submit" className={following ? 'follow-button following' : 'follow-button'} aria-pressed={following} data-follow={`${kind}-${id}`} data-ready={ready || undefined}>
-        {following ? FOLLOW_LABELS.following : FOLLOW_LABELS.follow}
+        {t(following ? 'follows.button.following' : 'follows.button.follow')}
         <span className="visually-hidden"> {name}</span>
       </button>
     </form>

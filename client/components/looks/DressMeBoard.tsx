@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LookCategory } from '../../../shared/api/look-schemas';
 import { lookPagePath } from '../../../shared/validation/look-rules';
+import { useT } from '../../app/i18n';
 import { useSession } from '../../app/session';
 import { LookBoard } from './LookBoard';
-import { BOARD_SAYS, addPiece, fitted, placements, type BoardPiece } from './look-board-rules';
+import { addPiece, boardSays, fitted, placements, type BoardPiece } from './look-board-rules';
 import { PiecePicker, type PickedPiece } from './PiecePicker';
 import { PublishLookDialog, type PublishRequest } from './PublishLookDialog';
 
@@ -29,6 +30,7 @@ function startingPieces(start: readonly StartPiece[]): BoardPiece[] {
 export function DressMeBoard({ categories, start, editing }: Props) {
   const session = useSession();
   const navigate = useNavigate();
+  const t = useT();
   const [pieces, setPieces] = useState<BoardPiece[]>(() => startingPieces(start));
   const [said, say] = useState('');
   const [dialog, setDialog] = useState<PublishRequest | null>(null);
@@ -36,7 +38,8 @@ export function DressMeBoard({ categories, start, editing }: Props) {
   const pick = (piece: PickedPiece) => {
     const result = addPiece(pieces, piece);
     setPieces(result.pieces);
-    say(result.added ? BOARD_SAYS.added(piece.name, result.pieces.length) : result.reason === 'full' ? BOARD_SAYS.full : BOARD_SAYS.twice(piece.name));
+    const says = boardSays(t);
+    say(result.added ? says.added(piece.name, result.pieces.length) : result.reason === 'full' ? says.full() : says.twice(piece.name));
   };
 
   const publish = () => {
@@ -51,7 +54,7 @@ export function DressMeBoard({ categories, start, editing }: Props) {
         <LookBoard pieces={pieces} onChange={setPieces} said={said} say={say} />
         <p className="dress-me-actions">
           <button type="button" className="button" onClick={publish}>
-            {editing ? 'Save Look' : 'Publish Look'}
+            {t(editing ? 'looks.dressMe.save' : 'looks.dressMe.publish')}
           </button>
         </p>
       </div>

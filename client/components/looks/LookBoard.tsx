@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatPrice } from '../../../shared/price';
 import { BOARD_SIZE } from '../../../shared/validation/look-rules';
+import { useT } from '../../app/i18n';
 import { useCountry } from '../../app/site-hooks';
-import { BOARD_HELP, BOARD_SAYS, LOOK_NOTICES, keyAction, type KeyAction, movePiece, removePiece, reorderPiece, resizePiece, type BoardPiece } from './look-board-rules';
+import { boardSays, keyAction, type KeyAction, movePiece, removePiece, reorderPiece, resizePiece, type BoardPiece } from './look-board-rules';
 
 // The Dress Me board: the square of BOARD_SIZE units drawn at whatever width the screen gives
 // it (each piece is placed in percentages, so the same look fits a phone and a desktop).
@@ -27,6 +28,8 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
   const drag = useRef<Drag | null>(null);
   const list = useRef<HTMLElement>(null);
   const country = useCountry();
+  const t = useT();
+  const says = boardSays(t);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const id = useId();
   // The board comes in the page's HTML before its code has arrived; effects run once React
@@ -69,7 +72,7 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
     drag.current = null;
     const piece = current && pieces[current.index];
     if (!current?.moved || !piece) return;
-    say(current.mode === 'move' ? BOARD_SAYS.moved(piece.name, piece) : BOARD_SAYS.resized(piece.name, piece));
+    say(current.mode === 'move' ? says.moved(piece.name, piece) : says.resized(piece.name, piece));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>, index: number) => {
@@ -87,19 +90,19 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
       case 'move': {
         const next = movePiece(pieces, index, piece.x + action.dx, piece.y + action.dy);
         onChange(next);
-        say(BOARD_SAYS.moved(piece.name, next[index]!));
+        say(says.moved(piece.name, next[index]!));
         break;
       }
       case 'resize': {
         const next = resizePiece(pieces, index, piece.width + action.delta, piece.height + action.delta);
         onChange(next);
-        say(BOARD_SAYS.resized(piece.name, next[index]!));
+        say(says.resized(piece.name, next[index]!));
         break;
       }
       case 'order': {
         const next = reorderPiece(pieces, index, action.direction);
         onChange(next.pieces);
-        say((action.direction === 1 ? BOARD_SAYS.forward : BOARD_SAYS.back)(piece.name, next.index, pieces.length));
+        say((action.direction === 1 ? says.forward : says.back)(piece.name, next.index, pieces.length));
         if (refocus) focusPiece(next.index);
         else setFocusIndex(next.index);
         break;
@@ -107,7 +110,7 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
       case 'remove': {
         const next = removePiece(pieces, index);
         onChange(next);
-        say(BOARD_SAYS.removed(piece.name, next.length));
+        say(says.removed(piece.name, next.length));
         if (next.length > 0 && refocus) focusPiece(Math.min(index, next.length - 1));
         else setFocusIndex(null);
         break;
@@ -131,18 +134,18 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
   return (
     <div className="look-board-wrap">
       <p id={`${id}-help`} className="look-board-help">
-        {BOARD_HELP}
+        {t('looks.board.help')}
       </p>
-      <div ref={board} className="look-board" role="group" aria-label="Your look" data-pieces={pieces.length} data-ready={ready || undefined}>
-        {pieces.length === 0 && <p className="look-board-empty">{LOOK_NOTICES.emptyBoard}</p>}
+      <div ref={board} className="look-board" role="group" aria-label={t('looks.board.label')} data-pieces={pieces.length} data-ready={ready || undefined}>
+        {pieces.length === 0 && <p className="look-board-empty">{t('looks.board.empty')}</p>}
         {pieces.map((piece, index) => (
           <div
             key={piece.guid}
             className={focusIndex === index ? 'look-piece is-active' : 'look-piece'}
             role="button"
             tabIndex={0}
-            aria-roledescription="movable piece"
-            aria-label={`${piece.name}, layer ${index + 1} of ${pieces.length}`}
+            aria-roledescription={t('looks.board.pieceRole')}
+            aria-label={t('looks.board.piece', { name: piece.name, layer: index + 1, count: pieces.length })}
             aria-describedby={`${id}-help`}
             data-guid={piece.guid}
             data-x={piece.x}
@@ -170,21 +173,21 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
         ))}
       </div>
       {active && (
-        <div className="look-board-tools" role="toolbar" aria-label={`Arrange ${active.name}`}>
+        <div className="look-board-tools" role="toolbar" aria-label={t('looks.board.arrange', { name: active.name })}>
           <button type="button" className="button button-secondary" onClick={() => apply({ kind: 'order', direction: 1 }, activeIndex, false)}>
-            Bring forward
+            {t('looks.board.forward')}
           </button>
           <button type="button" className="button button-secondary" onClick={() => apply({ kind: 'order', direction: -1 }, activeIndex, false)}>
-            Send back
+            {t('looks.board.back')}
           </button>
           <button type="button" className="button button-secondary" onClick={() => apply({ kind: 'remove' }, activeIndex, false)}>
-            Remove
+            {t('looks.board.remove')}
           </button>
         </div>
       )}
       <section ref={list} className="look-board-pieces" aria-labelledby={`${id}-pieces`}>
         <h2 id={`${id}-pieces`} tabIndex={-1}>
-          {`On the board (${pieces.length})`}
+          {t('looks.board.onBoard', { count: pieces.length })}
         </h2>
         {pieces.length > 0 && (
           <ul>
@@ -193,8 +196,8 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
                 <span className="look-board-piece-name">{piece.name}</span>
                 {piece.brand && <span className="look-board-piece-brand">{piece.brand}</span>}
                 {piece.price !== null && <span className="look-board-piece-price">{formatPrice(piece.price, { locale: country.locale, info: country.currencyInfo })}</span>}
-                <button type="button" className="button button-secondary look-board-piece-remove" aria-label={`Remove ${piece.name}`} onClick={() => removeListed(index)}>
-                  Remove
+                <button type="button" className="button button-secondary look-board-piece-remove" aria-label={t('looks.board.removePiece', { name: piece.name })} onClick={() => removeListed(index)}>
+                  {t('looks.board.remove')}
                 </button>
               </li>
             ))}

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LOOK_ITEMS_MIN, lookItemsProblem, lookTitleProblem, lookbookNameProblem, type LookPlacement } from '../../../shared/validation/look-rules';
+import { say, type Message } from '../../../shared/validation/message';
+import { useT } from '../../app/i18n';
 import { publishLook, renameLook } from '../../data/looks/look-calls';
 import { FormField } from '../ui/FormField';
 import { useTypedField } from '../ui/use-typed-field';
 import { DialogActions, ModalDialog } from '../ui/ModalDialog';
-import { LOOK_NOTICES } from './look-board-rules';
 
 // The Publish Look dialog (spec section 2 "Other dialogs", 4 "Saving a look", 5 "Look title",
 // 8): a title, public or private, Submit. Submit stays disabled while the title breaks a rule
@@ -26,7 +27,7 @@ type Props = {
 };
 
 /** Spec section 5 on the title; a publish also needs a board that can be a look. */
-export function publishState(request: PublishRequest, title: string): { canSubmit: boolean; titleProblem: string | undefined } {
+export function publishState(request: PublishRequest, title: string): { canSubmit: boolean; titleProblem: Message | undefined } {
   const titleProblem = request.mode === 'rename' ? lookbookNameProblem(title) : lookTitleProblem(title);
   const boardProblem = request.mode === 'publish' ? lookItemsProblem(request.placements) : undefined;
   return { canSubmit: titleProblem === undefined && boardProblem === undefined, titleProblem };
@@ -34,6 +35,7 @@ export function publishState(request: PublishRequest, title: string): { canSubmi
 
 export function PublishLookDialog({ request, onClose, onSaved }: Props) {
   const id = useId();
+  const t = useT();
   const title = useTypedField(request.title);
   const [isPublic, setIsPublic] = useState(request.isPublic);
   const [sending, setSending] = useState(false);
@@ -55,31 +57,31 @@ export function PublishLookDialog({ request, onClose, onSaved }: Props) {
     }
   };
 
-  const heading = request.mode === 'publish' ? 'Publish Look' : 'Rename Look';
+  const heading = t(request.mode === 'publish' ? 'looks.publish.title' : 'looks.publish.renameTitle');
   const few = request.mode === 'publish' && request.placements.length < LOOK_ITEMS_MIN;
   return (
     <ModalDialog className="look-dialog" labelledBy={`${id}-title`} data={{ 'data-mode': request.mode }}>
       <h2 id={`${id}-title`}>{heading}</h2>
       <form onSubmit={submit} noValidate>
-        {few && <p className="form-note">{LOOK_NOTICES.tooFew(LOOK_ITEMS_MIN)}</p>}
+        {few && <p className="form-note">{t('looks.notice.tooFew', { min: LOOK_ITEMS_MIN })}</p>}
         <FormField
           id={`${id}-name`}
-          label="Look title"
+          label={t('looks.publish.lookTitle')}
           name="setName"
           autoComplete="off"
-          {...title.props(state.titleProblem)}
+          {...title.props(state.titleProblem && say(t, state.titleProblem))}
           onBlur={title.touch}
         />
         <fieldset className="look-visibility">
-          <legend>Who can see it</legend>
+          <legend>{t('looks.publish.visibility')}</legend>
           <label>
-            <input type="radio" name="setPublic" value="1" checked={isPublic} onChange={() => setIsPublic(true)} /> Public
+            <input type="radio" name="setPublic" value="1" checked={isPublic} onChange={() => setIsPublic(true)} /> {t('looks.public')}
           </label>
           <label>
-            <input type="radio" name="setPublic" value="0" checked={!isPublic} onChange={() => setIsPublic(false)} /> Private
+            <input type="radio" name="setPublic" value="0" checked={!isPublic} onChange={() => setIsPublic(false)} /> {t('looks.private')}
           </label>
         </fieldset>
-        <DialogActions onClose={onClose} submit="Submit" disabled={!state.canSubmit || sending} />
+        <DialogActions onClose={onClose} submit={t('looks.publish.submit')} disabled={!state.canSubmit || sending} />
       </form>
     </ModalDialog>
   );

@@ -1,3 +1,4 @@
+import type { Translate } from '../../../shared/i18n/translator';
 import { BOARD_SIZE, LOOK_ITEMS_MAX, LOOK_ITEM_MIN_SIDE, type LookPlacement } from '../../../shared/validation/look-rules';
 
 // The Dress Me board's state and every change to it, apart from React so each can be tested
@@ -123,29 +124,16 @@ export function keyAction(key: string, shift: boolean): KeyAction | undefined {
   }
 }
 
-/** What the board says to a screen reader after each change (its aria-live region). */
-export const BOARD_SAYS = {
-  added: (name: string, count: number) => `${name} added to the board. ${count} of ${LOOK_ITEMS_MAX} pieces.`,
-  full: `The board holds at most ${LOOK_ITEMS_MAX} pieces.`,
-  twice: (name: string) => `${name} is on the board already.`,
-  moved: (name: string, piece: BoardPiece) => `${name} moved to ${piece.x}, ${piece.y}.`,
-  resized: (name: string, piece: BoardPiece) => `${name} resized to ${piece.width} by ${piece.height}.`,
-  forward: (name: string, index: number, count: number) => `${name} brought forward: layer ${index + 1} of ${count}.`,
-  back: (name: string, index: number, count: number) => `${name} sent back: layer ${index + 1} of ${count}.`,
-  removed: (name: string, count: number) => `${name} removed from the board. ${count} of ${LOOK_ITEMS_MAX} pieces.`,
-} as const;
-
-/** The board's instructions, read with each piece (aria-describedby). */
-export const BOARD_HELP =
-  'Drag a piece to move it, or its corner handle to resize it. With the keyboard: arrow keys move (Shift moves further), plus and minus resize, ] or Page Up brings forward, [ or Page Down sends back, Delete removes.';
-
-/** What the look screens say that the api does not (the api's own words are in look-rules.ts). */
-export const LOOK_NOTICES = {
-  madePublic: 'Your look is public now.',
-  madePrivate: 'Your look is private now.',
-  renamed: 'Your look has been renamed.',
-  deleted: 'Your look has been deleted.',
-  confirmDelete: 'Are you sure you want to delete this look?',
-  tooFew: (min: number) => `A look needs at least ${min} pieces: add more to the board first.`,
-  emptyBoard: 'Add pieces from the list to start your look.',
-} as const;
+/** What the board says to a screen reader after each change (its aria-live region), in the page's language (issue 29). */
+export function boardSays(t: Translate) {
+  return {
+    added: (name: string, count: number) => t('looks.says.added', { name, count, max: LOOK_ITEMS_MAX }),
+    full: () => t('looks.says.full', { max: LOOK_ITEMS_MAX }),
+    twice: (name: string) => t('looks.says.twice', { name }),
+    moved: (name: string, piece: BoardPiece) => t('looks.says.moved', { name, x: piece.x, y: piece.y }),
+    resized: (name: string, piece: BoardPiece) => t('looks.says.resized', { name, width: piece.width, height: piece.height }),
+    forward: (name: string, index: number, count: number) => t('looks.says.forward', { name, layer: index + 1, count }),
+    back: (name: string, index: number, count: number) => t('looks.says.back', { name, layer: index + 1, count }),
+    removed: (name: string, count: number) => t('looks.says.removed', { name, count, max: LOOK_ITEMS_MAX }),
+  };
+}

@@ -1,5 +1,6 @@
 import type { LookSummary } from '../../../shared/api/look-schemas';
 import { LOOK_COLLAGE, lookPagePath } from '../../../shared/validation/look-rules';
+import { useT } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
 
 
@@ -16,6 +17,7 @@ export { LOOK_API } from '../../../shared/api/look-paths';
 // page, and, for the owner, whether it is public.
 
 export function LookTiles({ looks, label, showPrivacy }: { looks: readonly LookSummary[]; label: string; showPrivacy: boolean }) {
+  const t = useT();
   return (
     <ul className="look-tiles" aria-label={label}>
       {looks.map((look) => (
@@ -24,7 +26,7 @@ export function LookTiles({ looks, label, showPrivacy }: { looks: readonly LookS
             <img src={look.collage} alt="" width={LOOK_COLLAGE.width} height={LOOK_COLLAGE.height} loading="lazy" />
             <span className="look-tile-title">{look.listName}</span>
           </ShellLink>
-          <p>{`${look.itemCount} ${look.itemCount === 1 ? 'piece' : 'pieces'}${showPrivacy ? ` · ${look.isPublic ? 'Public' : 'Private'}` : ''}`}</p>
+          <p>{`${t('looks.pieces', { count: look.itemCount })}${showPrivacy ? ` · ${t(look.isPublic ? 'looks.public' : 'looks.private')}` : ''}`}</p>
         </li>
       ))}
     </ul>

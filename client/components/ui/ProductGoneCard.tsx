@@ -1,6 +1,6 @@
 /**
  * A saved product the catalogue no longer has (a wishlist's or a look's piece): its stored
- * name and picture in a card's place, with the notice (goneNotice: "No longer sold by {store}"
+ * name and picture in a card's place, with the notice (goneWords: "No longer sold by {store}"
  * or "No longer available"), and nothing to click. The notice comes from the page, which has
  * the wishlist's words already.
  */

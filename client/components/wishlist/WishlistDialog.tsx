@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../shared/api/api-client';
-import { WISHLIST_NOTICES } from '../../../shared/validation/wishlist-notices';
+import { say } from '../../../shared/validation/message';
 import { WISHLIST_MESSAGES } from '../../../shared/validation/wishlist-rules';
 import { useNotify } from '../../app/notices';
 import { useSiteConfig } from '../../app/contexts';
+import { useT } from '../../app/i18n';
 import { FormField } from '../ui/FormField';
 import { useTypedField } from '../ui/use-typed-field';
 import { DialogActions, ModalDialog } from '../ui/ModalDialog';
@@ -29,6 +30,7 @@ type Props = {
 
 export function WishlistDialog({ request, onClose, onAdded }: Props) {
   const notify = useNotify();
+  const t = useT();
   const { country } = useSiteConfig();
   const loaded = useWishlistChoices(request, country.toLowerCase());
   const id = useId();
@@ -48,7 +50,7 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
 
   const fail = (error: unknown) => {
     // Spec section 8: wishlist add, editor's pick, move and rename failures close the dialog.
-    notify('error', error instanceof ApiError ? error.message : WISHLIST_MESSAGES.listNotFound);
+    notify('error', error instanceof ApiError ? error.message : say(t, WISHLIST_MESSAGES.listNotFound));
     onClose();
   };
 
@@ -68,17 +70,17 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
         }
         case 'editorpick': {
           const added = await addToEditorsPick(request.productId, effectiveChoice, request.productName);
-          notify('success', added ? WISHLIST_NOTICES.editorsPickAdded : WISHLIST_NOTICES.editorsPickAlready);
+          notify('success', t(added ? 'wishlist.notice.editorsPickAdded' : 'wishlist.notice.editorsPickAlready'));
           break;
         }
         case 'rename-wishlist':
           await renameWishlist(request.listId, listName);
-          notify('success', WISHLIST_NOTICES.renamed);
+          notify('success', t('wishlist.notice.renamed'));
           request.onDone?.();
           break;
         case 'move-wishlist':
           await moveWishlistProduct(request.productId, request.sourceListId, effectiveChoice, effectiveChoice === 0 ? listName : undefined);
-          notify('success', WISHLIST_NOTICES.moved);
+          notify('success', t('wishlist.notice.moved'));
           request.onDone?.();
           break;
       }
@@ -88,16 +90,16 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
     }
   };
 
-  const title = dialogTitle(request);
+  const title = dialogTitle(t, request);
   return (
     <ModalDialog className="wishlist-dialog" labelledBy={`${id}-title`} data={{ 'data-mode': request.mode }}>
       <h2 id={`${id}-title`}>{title}</h2>
       <form onSubmit={submit} noValidate>
-        {loaded === 'loading' && <p role="status">Loading your lists…</p>}
-        {loaded === 'failed' && <p className="form-error" role="alert">Your lists could not be loaded. Please try again.</p>}
+        {loaded === 'loading' && <p role="status">{t('wishlist.dialog.loading')}</p>}
+        {loaded === 'failed' && <p className="form-error" role="alert">{t('wishlist.dialog.loadFailed')}</p>}
         {typeof loaded === 'object' && request.mode !== 'rename-wishlist' && (
           <div className="form-field">
-            <label htmlFor={`${id}-list`}>{request.mode === 'editorpick' ? "Editor's pick list" : request.mode === 'move-wishlist' ? 'Move to' : 'Wishlist'}</label>
+            <label htmlFor={`${id}-list`}>{t(request.mode === 'editorpick' ? 'wishlist.field.editorsPickList' : request.mode === 'move-wishlist' ? 'wishlist.field.moveTo' : 'wishlist.field.wishlist')}</label>
             <select
               id={`${id}-list`}
               value={effectiveChoice === '' ? '' : String(effectiveChoice)}
@@ -110,14 +112,14 @@ export function WishlistDialog({ request, onClose, onAdded }: Props) {
         {nameShown && (
           <FormField
             id={`${id}-name`}
-            label="List Name"
+            label={t('wishlist.field.listName')}
             name="listName"
             autoComplete="off"
-            {...name.props(state.nameProblem)}
+            {...name.props(state.nameProblem && say(t, state.nameProblem))}
             onBlur={name.touch}
           />
         )}
-        <DialogActions onClose={onClose} submit="Submit" disabled={!state.canSubmit || sending} />
+        <DialogActions onClose={onClose} submit={t('wishlist.action.submit')} disabled={!state.canSubmit || sending} />
       </form>
     </ModalDialog>
   );

@@ -1,3 +1,5 @@
+import type { Translate } from '../../../shared/i18n/translator';
+import type { Message } from '../../../shared/validation/message';
 import { WISHLIST_MESSAGES, isDuplicateWishlistName, wishlistNameProblem } from '../../../shared/validation/wishlist-rules';
 import type { WishlistDialogRequest, WishlistList } from './card-dialog-request';
 
@@ -6,7 +8,7 @@ import type { WishlistDialogRequest, WishlistList } from './card-dialog-request'
 /** What the chooser holds: nothing yet (''), Create New (0), a list id, or the list being renamed. */
 export type DialogChoice = '' | number | 'rename';
 
-export type SubmitState = { canSubmit: boolean; nameProblem: string | undefined };
+export type SubmitState = { canSubmit: boolean; nameProblem: Message | undefined };
 
 /**
  * Spec section 5: Submit is disabled with no list chosen, or Create New with an empty name (or
@@ -27,16 +29,17 @@ export function dialogSubmitState(input: {
   return { canSubmit: problem === undefined, nameProblem: problem };
 }
 
-export function dialogTitle(request: WishlistDialogRequest): string {
+/** The dialog's title in the page's language (issue 29). */
+export function dialogTitle(t: Translate, request: WishlistDialogRequest): string {
   switch (request.mode) {
     case 'wishlist':
     case 'cart-to-wishlist':
-      return `Add ${request.productName} to a wishlist`;
+      return t('wishlist.dialog.title.add', { product: request.productName });
     case 'editorpick':
-      return `Add ${request.productName} to an editor's pick`;
+      return t('wishlist.dialog.title.editorsPick', { product: request.productName });
     case 'rename-wishlist':
-      return `Rename ${request.listName}`;
+      return t('wishlist.dialog.title.rename', { list: request.listName });
     case 'move-wishlist':
-      return 'Move to another wishlist';
+      return t('wishlist.dialog.title.move');
   }
 }

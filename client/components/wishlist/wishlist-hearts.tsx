@@ -1,8 +1,8 @@
 import { createContext, useContext, useState, type MouseEvent, type ReactNode } from 'react';
 import { useMatches } from 'react-router';
 import { isAdminProfileType } from '../../../shared/api/profile-types';
-import { SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 import { useBusy } from '../../app/busy';
+import { catalogReady, useT } from '../../app/i18n';
 import { useNotify } from '../../app/notices';
 import { useSession } from '../../app/session';
 import type { CardDialog as CardDialogView } from './card-dialogs';
@@ -47,6 +47,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const track = useBusy();
   const notify = useNotify();
+  const t = useT();
   // What this page added, and for whom: another session's marks are not this one's.
   const [added, setAdded] = useState<[number | undefined, number[]]>([userId, []]);
   const [shown, setShown] = useState<{ View: typeof CardDialogView; request: CardDialogRequest } | null>(null);
@@ -62,10 +63,11 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     open(event, request) {
       if (event && (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
       event?.preventDefault();
+      // The dialogs' words are the language's whole catalogue's, not the first page's (issue 29).
       const show = () =>
-        void track(import('./card-dialogs')).then(
-          ({ CardDialog: View }) => setShown({ View, request }),
-          () => notify('error', SERVER_ERROR_MESSAGE),
+        void track(Promise.all([import('./card-dialogs'), catalogReady().catch(() => undefined)])).then(
+          ([{ CardDialog: View }]) => setShown({ View, request }),
+          () => notify('error', t('common.error.server')),
         );
       if (userId === undefined && request.mode !== 'alert') session.openSignIn('Login', show);
       else show();

@@ -1,4 +1,5 @@
-import { WISHLIST_NOTICES } from '../../../shared/validation/wishlist-notices';
+import type { Translate } from '../../../shared/i18n/translator';
+import { message, type Message } from '../../../shared/validation/message';
 import { wishlistNameProblem } from '../../../shared/validation/wishlist-rules';
 
 // What the wishlist pages' plain forms post (My Wishlists' action), read and checked before
@@ -25,8 +26,8 @@ function id(value: string, zero = false): number | undefined {
   return n >= (zero ? 0 : 1) ? n : undefined;
 }
 
-/** The form's intent with its fields, or the message saying what is wrong with it. */
-export function wishlistIntent(form: FormData): WishlistIntent | { error: string } {
+/** The form's intent with its fields, or the message saying what is wrong with it (in no language yet: each side words it). */
+export function wishlistIntent(form: FormData): WishlistIntent | { error: Message } {
   const kind = text(form, 'intent');
   const listId = id(text(form, 'listId'));
   const productId = id(text(form, 'productId'));
@@ -36,34 +37,43 @@ export function wishlistIntent(form: FormData): WishlistIntent | { error: string
     return problem ? { error: problem } : make(name.trim());
   };
   if (kind === 'create-list') return named((listName) => ({ kind, listName }));
-  if (listId === undefined) return { error: WISHLIST_NOTICES.chooseList };
+  if (listId === undefined) return { error: message('wishlist.notice.chooseList') };
   switch (kind) {
     case 'rename':
       return named((listName) => ({ kind, listId, listName }));
     case 'privacy': {
       const value = text(form, 'isPublic');
-      if (value !== '0' && value !== '1') return { error: WISHLIST_NOTICES.privacyValue };
+      if (value !== '0' && value !== '1') return { error: message('wishlist.notice.privacyValue') };
       return { kind, listId, isPublic: value === '1' };
     }
     case 'delete-list':
       return { kind, listId };
   }
-  if (productId === undefined) return { error: WISHLIST_NOTICES.chooseProduct };
+  if (productId === undefined) return { error: message('wishlist.notice.chooseProduct') };
   switch (kind) {
     case 'delete-product':
     case 'choose-move':
       return { kind, listId, productId };
     case 'move': {
       const destination = id(text(form, 'destination'), true);
-      if (destination === undefined) return { error: WISHLIST_NOTICES.chooseDestination };
+      if (destination === undefined) return { error: message('wishlist.notice.chooseDestination') };
       if (destination !== 0) return { kind, listId, productId, destination, listName: '' };
       return named((listName) => ({ kind, listId, productId, destination, listName }));
     }
   }
-  return { error: WISHLIST_NOTICES.unknownAction };
+  return { error: message('wishlist.notice.unknownAction') };
 }
 
 /** The public page of a list: /wishlist/{listId}/{slug}. */
 export function publicWishlistPath(list: { listId: number; slug: string }): string {
   return `/wishlist/${list.listId}/${list.slug}`;
+}
+
+/**
+ * What a saved product without a card says (a wishlist's item, a look's piece), in the page's
+ * language (issue 29): "No longer sold by {store}" when its store withdrew it from this country's
+ * site (the product page's words), else "No longer available".
+ */
+export function goneWords(t: Translate, noLongerSoldBy: string | null): string {
+  return noLongerSoldBy ? t('product.withdrawn.notice', { store: noLongerSoldBy }) : t('wishlist.noLongerAvailable');
 }

@@ -13,11 +13,13 @@ import {
 } from '../../../shared/api/alert-schemas';
 import { CacheNone, CachePrivate } from '../../../shared/http/cache-policy';
 import { ALERT_MESSAGES, ALERT_NOTICES } from '../../../shared/validation/alert-rules';
+import { say } from '../../../shared/validation/message';
 import { badRequest } from '../../lib/http-error';
 import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { askerOf } from '../accounts/viewer';
-import { requestLanguage } from '../http/request-language';
+import { requestLanguage, requestTranslator } from '../http/request-language';
 import { parseInput, sendData } from '../http/respond';
+import type { AlertDecided } from '../services/alert-service';
 import { routesUnder, type ApiArea } from './area';
 
 // Sale, price and back-in-stock alerts under /api/account (spec sections 3, 4, 5, 7; issue 27; shapes and the meaning
@@ -32,6 +34,11 @@ const alertAddress = (req: Request) => {
   const email = (req.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' && email.trim() ? `email:${email.trim().toLowerCase()}` : undefined;
 };
+
+/** The answer of setting an alert, its message in the caller's language (issue 29). */
+function worded(req: Request, answer: AlertDecided) {
+  return { ...answer, message: say(requestTranslator(req).t, answer.message) };
+}
 
 export const alertArea: ApiArea = {
   mountPath: API_MOUNTS.account,
@@ -48,14 +55,14 @@ export const alertArea: ApiArea = {
       ...accounts.rateLimiter({ action: 'forgotPassword', prefix: 'set-alerts', limit: alertSettings.setAlertsLimit, account: alertAddress }),
       async (req, res) => {
         const body = parseForm(SetGuestAlertBody, req.body);
-        sendData(res, await alerts.setForGuest(body, requestLanguage(req).locale), CacheNone);
+        sendData(res, worded(req, await alerts.setForGuest(body, requestLanguage(req).locale)), CacheNone);
       },
     );
 
     router.post(at(ALERT_API.setUser), async (req, res) => {
       const asker = askerOf(await sessions.authenticate(req));
       const body = parseForm(SetUserAlertBody, req.body);
-      sendData(res, await alerts.setForUser(asker, body, requestLanguage(req).locale), CachePrivate);
+      sendData(res, worded(req, await alerts.setForUser(asker, body, requestLanguage(req).locale)), CachePrivate);
     });
 
     router.get(at(ALERT_API.alerts), async (req, res) => {
@@ -95,7 +102,7 @@ export const alertArea: ApiArea = {
     router.put(at(ALERT_API.confirm), async (req, res) => {
       const { token } = parseForm(ConfirmAlertsBody, req.body);
       if (!(await alerts.confirm(token))) throw badRequest(ALERT_MESSAGES.linkInvalid);
-      sendData(res, { message: ALERT_NOTICES.confirmed }, CacheNone);
+      sendData(res, { message: say(requestTranslator(req).t, ALERT_NOTICES.confirmed) }, CacheNone);
     });
 
     // One-click (RFC 8058, through the web's page) and the page's buttons.
@@ -103,7 +110,7 @@ export const alertArea: ApiArea = {
       const { token, all } = parseForm(AlertUnsubscribeBody, req.body);
       const message = await alerts.unsubscribe(token, all);
       if (!message) throw badRequest(ALERT_MESSAGES.linkInvalid);
-      sendData(res, { message }, CacheNone);
+      sendData(res, { message: say(requestTranslator(req).t, message) }, CacheNone);
     });
 
     router.use(accountErrorHandler);

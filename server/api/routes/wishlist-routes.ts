@@ -23,6 +23,7 @@ import { accountErrorHandler, parseForm } from '../accounts/account-errors';
 import { askerOf, isAdmin } from '../accounts/viewer';
 import { purgeKey, tagAnswer } from '../http/cache-purges';
 import { CountryQuery, countryCode } from '../http/params';
+import { requestTranslator } from '../http/request-language';
 import { parseInput, sendData } from '../http/respond';
 import { editorsOnly } from '../services/wishlist-service';
 import { routesUnder, type ApiArea } from './area';
@@ -52,7 +53,7 @@ export const wishlistArea: ApiArea = {
     router.post(at(WISHLIST_API.add), async (req, res) => {
       const asker = await shopper(req);
       const { id, listId, listName } = parseForm(AddToWishlistBody, req.body);
-      sendData(res, await wishlists.add(asker, id, listId, listName), CachePrivate);
+      sendData(res, await wishlists.add(asker, id, listId, listName, requestTranslator(req).t), CachePrivate);
     });
 
     router.get(at(WISHLIST_API.read), async (req, res) => {
@@ -87,7 +88,7 @@ export const wishlistArea: ApiArea = {
     router.post(at(WISHLIST_API.makeDefault), async (req, res) => {
       const asker = await shopper(req);
       const { id } = parseForm(DefaultWishlistBody, req.body);
-      sendData(res, await wishlists.addToDefault(asker, id), CachePrivate);
+      sendData(res, await wishlists.addToDefault(asker, id, requestTranslator(req).t), CachePrivate);
     });
 
     router.delete(at(WISHLIST_API.deleteProduct), async (req, res) => {

@@ -1,4 +1,5 @@
 import type { Alert, AlertSet, AlertsPage } from '../../../shared/api/alert-schemas';
+import type { Message } from '../../../shared/validation/message';
 import { confirmAlertsPath, type SetGuestAlertInput, type SetUserAlertInput } from '../../../shared/api/alert-schemas';
 import { COUNTRIES, type CountryCode } from '../../../shared/countries';
 import { resizeProductImage } from '../../../shared/images';
@@ -22,6 +23,9 @@ import type { Database, Queryable } from '../db/database';
 import type { MailOutbox } from '../mail/outbox';
 import { readProductCards } from './product-reader';
 import { shownTo, type Asker } from './product-visibility';
+
+/** What setting an alert answers, its message in no language yet: the route words it in the caller's (issue 29). */
+export type AlertDecided = Omit<AlertSet, 'message'> & { message: Message };
 
 // Sale, price and back-in-stock alerts (spec sections 3, 4, 5, 7; issue 27; shapes in shared/api/alert-schemas.ts):
 // setting them (a shopper's, active at once; a guest's, pending until its address confirms
@@ -237,7 +241,7 @@ export class AlertService {
   }
 
   /** POST /set-user-alerts: active at once. `locale`: the caller's (x-locale), kept for its e-mails. */
-  async setForUser({ userId, admin }: Asker, input: SetUserAlertInput, locale: string): Promise<AlertSet> {
+  async setForUser({ userId, admin }: Asker, input: SetUserAlertInput, locale: string): Promise<AlertDecided> {
     const a = await this.decide(input, admin);
     const site = siteOn(a.country, locale);
     const owner: AlertOwner = { kind: 'user', id: userId };
@@ -264,13 +268,13 @@ export class AlertService {
    * share one e-mail. The owner, signed in, sets theirs with set-user-alerts: active at once.
    * The e-mail speaks the caller's language (`locale`, x-locale) and links to its page.
    */
-  async setForGuest(input: SetGuestAlertInput, locale: string): Promise<AlertSet> {
+  async setForGuest(input: SetGuestAlertInput, locale: string): Promise<AlertDecided> {
     const email = input.email.trim().toLowerCase();
     if (!isValidEmail(email)) throw fieldError('email', ALERT_MESSAGES.email);
     const a = await this.decide(input, false);
     const site = siteOn(a.country, locale);
     const token = randomSecret();
-    const { answer, sent } = await this.db.transaction(async (tx): Promise<{ answer: AlertSet; sent: boolean }> => {
+    const { answer, sent } = await this.db.transaction(async (tx): Promise<{ answer: AlertDecided; sent: boolean }> => {
       // The upsert locks the address's row until commit: its alerts are written one at a time.
       const [guest] = await tx.query<{ id: number; confirmed: boolean; link_waiting: boolean }>(
         `INSERT INTO alert_guests AS g (email) VALUES ($1)
@@ -321,7 +325,7 @@ export class AlertService {
    * it is a 400. Undefined for a token that is not ours. A valid token whose alert is gone
    * already answers as done: a mail client may send the one-click POST more than once.
    */
-  async unsubscribe(token: string, all: boolean): Promise<string | undefined> {
+  async unsubscribe(token: string, all: boolean): Promise<Message | undefined> {
     const claim = await this.links.verify(token);
     if (!claim) return undefined;
     const column = claim.owner.kind === 'user' ? 'user_id' : 'guest_id';

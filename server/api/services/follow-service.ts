@@ -34,11 +34,11 @@ export class FollowService {
       if (!users.length) throw unauthorized();
       // An admin-only store is there for admins only (spec section 6): anyone else gets the 404 of an unknown one.
       const target = await tx.query(`SELECT id FROM ${t.target} t WHERE id = $1 AND ${t.visible('$2')}`, [id, admin]);
-      if (!target.length) throw notFound(FOLLOW_MESSAGES.notFound[kind]);
+      if (!target.length) throw notFound(FOLLOW_MESSAGES.notFound(kind));
       const already = await tx.query(`SELECT 1 FROM ${t.follows} WHERE user_id = $1 AND ${t.column} = $2`, [userId, id]);
       if (already.length) return { kind, id, following: true, changed: false };
       const [count] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t.follows} WHERE user_id = $1`, [userId]);
-      if (count!.n >= FOLLOWS_MAX_PER_KIND) throw badRequest(FOLLOW_MESSAGES.tooMany[kind]);
+      if (count!.n >= FOLLOWS_MAX_PER_KIND) throw badRequest(FOLLOW_MESSAGES.tooMany(kind));
       await tx.query(`INSERT INTO ${t.follows} (user_id, ${t.column}) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, id]);
       return { kind, id, following: true, changed: true };
     });
@@ -48,7 +48,7 @@ export class FollowService {
   async unfollow(userId: number, kind: FollowKind, id: number): Promise<FollowState> {
     const t = TABLES[kind];
     const target = await this.db.query(`SELECT id FROM ${t.target} WHERE id = $1`, [id]);
-    if (!target.length) throw notFound(FOLLOW_MESSAGES.notFound[kind]);
+    if (!target.length) throw notFound(FOLLOW_MESSAGES.notFound(kind));
     const removed = await this.db.query(`DELETE FROM ${t.follows} WHERE user_id = $1 AND ${t.column} = $2 RETURNING user_id`, [userId, id]);
     return { kind, id, following: false, changed: removed.length > 0 };
   }

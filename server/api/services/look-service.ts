@@ -15,8 +15,10 @@ import {
   lookCollageUrl,
   type LookCategoryId,
 } from '../../../shared/validation/look-rules';
+import { say } from '../../../shared/validation/message';
 import { badRequest, notFound } from '../../lib/http-error';
 import { fieldError } from '../accounts/account-errors';
+import { translatorFor } from '../http/request-language';
 import { slugify } from '../catalog/identifiers';
 import type { Database, Queryable } from '../db/database';
 import type { FacetFilters } from '../listing/facet-filters';
@@ -59,7 +61,9 @@ export function lookCategory(id: LookCategoryId): LookCategory {
   const byDepartment = LOOK_CATEGORY_SLUGS[id];
   return {
     id,
-    name: LOOK_CATEGORY_NAMES[id],
+    // English, whoever asks: the answer is shared (one cached copy for every caller), and the
+    // web names each category by its id in the page's language (issue 29).
+    name: say(translatorFor(undefined).t, LOOK_CATEGORY_NAMES[id]),
     slugs: DEPARTMENTS.flatMap((d) => byDepartment[d]),
     byDepartment: { women: [...byDepartment.women], men: [...byDepartment.men], kids: [...byDepartment.kids] },
   };

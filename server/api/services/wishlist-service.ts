@@ -1,8 +1,9 @@
 import type { ShownWishlist, Wishlist, WishlistAdded, WishlistItem, WishlistPage, PublicWishlist } from '../../../shared/api/wishlist-schemas';
+import type { Translate } from '../../../shared/i18n/translator';
+import { say } from '../../../shared/validation/message';
 import { COUNTRIES, type CountryCode } from '../../../shared/countries';
 import { resizeProductImage } from '../../../shared/images';
 import {
-  DEFAULT_WISHLIST_NAME,
   WISHLIST_MESSAGES,
   isDuplicateWishlistName,
   type WishlistOrder,
@@ -167,7 +168,7 @@ export class WishlistService {
   }
 
   /** POST /wishlist: to list `listId`, or (0) to a new list named `listName`. */
-  async add(asker: Asker, ref: ProductRef, listId: number, listName: string | undefined): Promise<WishlistAdded> {
+  async add(asker: Asker, ref: ProductRef, listId: number, listName: string | undefined, t: Translate): Promise<WishlistAdded> {
     const { userId } = asker;
     const { id, added } = await this.db.transaction(async (tx) => {
       const product = await productFacts(tx, ref, asker.admin);
@@ -180,20 +181,23 @@ export class WishlistService {
       }
       return { id: target, added: await this.insertItem(tx, target, product) };
     });
-    return this.addedAnswer(added, await listsOf(this.db, asker, [id]));
+    return this.addedAnswer(t, added, await listsOf(this.db, asker, [id]));
   }
 
-  /** POST /wishlist-default: the shopper's first list, or a new 'My Favourites'. */
-  async addToDefault(asker: Asker, ref: ProductRef): Promise<WishlistAdded> {
+  /**
+   * POST /wishlist-default: the shopper's first list, or a new 'My Favourites', named in the
+   * shopper's language as they make it (issue 29). `t` also words the answer's message.
+   */
+  async addToDefault(asker: Asker, ref: ProductRef, t: Translate): Promise<WishlistAdded> {
     const { userId } = asker;
     const { id, added } = await this.db.transaction(async (tx) => {
       const product = await productFacts(tx, ref, asker.admin);
       await lockShopper(tx, userId);
       const [first] = await tx.query<{ id: number }>('SELECT id FROM wishlists WHERE user_id = $1 ORDER BY created_at, id LIMIT 1', [userId]);
-      const target = first?.id ?? (await createList(tx, userId, DEFAULT_WISHLIST_NAME));
+      const target = first?.id ?? (await createList(tx, userId, t('wishlist.defaultName')));
       return { id: target, added: await this.insertItem(tx, target, product) };
     });
-    return this.addedAnswer(added, await listsOf(this.db, asker, [id]));
+    return this.addedAnswer(t, added, await listsOf(this.db, asker, [id]));
   }
 
   private async insertItem(tx: Queryable, listId: number, product: ProductFacts): Promise<boolean> {
@@ -205,8 +209,9 @@ export class WishlistService {
     return rows.length === 1;
   }
 
-  private addedAnswer(added: boolean, lists: Wishlist[]): WishlistAdded {
-    return { added, message: added ? WISHLIST_MESSAGES.added : WISHLIST_MESSAGES.alreadyInList, lists };
+  /** The answer of an add, its message in the caller's language (`t`). */
+  private addedAnswer(t: Translate, added: boolean, lists: Wishlist[]): WishlistAdded {
+    return { added, message: say(t, added ? WISHLIST_MESSAGES.added : WISHLIST_MESSAGES.alreadyInList), lists };
   }
 
   /** GET /wishlist/{a}/{b}/{c}: the shopper's lists and, unless a is 0, one page of list a. */

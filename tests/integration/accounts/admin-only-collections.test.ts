@@ -16,6 +16,7 @@ import { LOOK_API } from '../../../shared/api/look-paths';
 import { RATING_API } from '../../../shared/api/rating-paths';
 import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 import { pathPrefix } from '../../support/api-paths';
+import { inEnglish } from '../../support/i18n';
 
 // Spec section 6: an admin-only store's products are shown to admins and nobody else. Issue 25
 // found them leaking through the shoppers' own collections: a list, a look or an alert took
@@ -130,7 +131,7 @@ describe.each(BOTH_ENGINES)('admin-only products in collections, on %s', (_datab
 
       // A look names size variants: a hidden one is an unknown one.
       const look = await answer(me.post(LOOK_API.save, { setName: 'Again', setId: 0, setPublic: 1, data: board([visible.guid, hidden.guid]) }));
-      expect(look).toEqual({ status: 400, body: { status: 400, message: LOOK_MESSAGES.unknownProduct(hidden.guid), fields: { data: LOOK_MESSAGES.unknownProduct(hidden.guid) } } });
+      expect(look).toEqual({ status: 400, body: { status: 400, message: inEnglish(LOOK_MESSAGES.unknownProduct(hidden.guid)), fields: { data: inEnglish(LOOK_MESSAGES.unknownProduct(hidden.guid)) } } });
       // Nothing was written: the shopper still has the one list, holding the two products it held, and one look.
       const rows = await db.query<{ lists: number; items: number; looks: number }>(
         `SELECT (SELECT count(*)::int FROM wishlists WHERE user_id = $1) AS lists,

@@ -5,7 +5,7 @@ import { EditorsPickListsSchema } from '../../../shared/api/product-schemas';
 import { WishlistPageSchema, type Wishlist } from '../../../shared/api/wishlist-schemas';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { ACCOUNT_MESSAGES } from '../../../shared/validation/account-rules';
-import { DEFAULT_WISHLIST_NAME, WISHLIST_MESSAGES } from '../../../shared/validation/wishlist-rules';
+import { WISHLIST_MESSAGES } from '../../../shared/validation/wishlist-rules';
 import { resizeProductImage } from '../../../shared/images';
 import { Accounts } from '../../../server/api/accounts/accounts';
 import { importFeed } from '../../../server/api/catalog/importer';
@@ -22,7 +22,7 @@ import * as SEARCH_API from '../../../shared/api/search-paths';
 import { WISHLIST_API } from '../../../shared/api/wishlist-paths';
 import { pathPrefix } from '../../support/api-paths';
 import { say } from '../../../shared/validation/message';
-import { testTranslator } from '../../support/i18n';
+import { inEnglish, testTranslator } from '../../support/i18n';
 
 /** The English the api answers without x-locale (issue 29). */
 const en = testTranslator().t;
@@ -150,11 +150,11 @@ describe('wishlists on the demo catalogue', () => {
 
     it('refuses a bad name with the messages of spec section 5', async () => {
       const cases: [unknown, string][] = [
-        ['', WISHLIST_MESSAGES.nameRequired],
-        [undefined, WISHLIST_MESSAGES.nameRequired],
-        ['   ', WISHLIST_MESSAGES.nameWhitespace],
-        ['\t \n', WISHLIST_MESSAGES.nameWhitespace],
-        ['x'.repeat(31), WISHLIST_MESSAGES.nameTooLong],
+        ['', inEnglish(WISHLIST_MESSAGES.nameRequired)],
+        [undefined, inEnglish(WISHLIST_MESSAGES.nameRequired)],
+        ['   ', inEnglish(WISHLIST_MESSAGES.nameWhitespace)],
+        ['\t \n', inEnglish(WISHLIST_MESSAGES.nameWhitespace)],
+        ['x'.repeat(31), inEnglish(WISHLIST_MESSAGES.nameTooLong)],
         [42, 'listName must be text'],
         ['a\u0000b', 'listName must not contain control characters'],
       ];
@@ -162,7 +162,7 @@ describe('wishlists on the demo catalogue', () => {
         const res = await as.create(listName).expect(400);
         expect(res.body, JSON.stringify(listName)).toEqual({ status: 400, message, fields: { listName: message } });
       }
-      expect(WISHLIST_MESSAGES.nameTooLong).toBe('List Name must be at most 30 characters.');
+      expect(inEnglish(WISHLIST_MESSAGES.nameTooLong)).toBe('List Name must be at most 30 characters.');
       // 30 characters once trimmed is the longest name.
       const longest = await as.create(` ${'y'.repeat(30)} `).expect(200);
       expect(longest.body.data.lists[0].listName).toBe('y'.repeat(30));
@@ -178,6 +178,9 @@ describe('wishlists on the demo catalogue', () => {
       // Another shopper's names are theirs.
       const other = client(api, (await registerUser(api)).token);
       await other.create('party looks').expect(200);
+      // In the caller's language (x-locale, issue 29), the field's message too.
+      const inChinese = await shopper.create('Party Looks').set(UPSTREAM_HEADER.locale, 'zh-HK').expect(409);
+      expect(inChinese.body).toEqual({ status: 409, message: '願望清單已存在', fields: { listName: '願望清單已存在' } });
     });
 
     it('gives each list a slug of its own', async () => {
@@ -220,7 +223,7 @@ describe('wishlists on the demo catalogue', () => {
       const list = await newList(as, 'Unknowns');
       const [max] = await db.query<{ id: number }>('SELECT max(id) AS id FROM products');
       const res = await as.add({ id: max!.id + 1000, listId: list.listId }).expect(404);
-      expect(res.body).toEqual({ status: 404, message: WISHLIST_MESSAGES.productNotFound });
+      expect(res.body).toEqual({ status: 404, message: inEnglish(WISHLIST_MESSAGES.productNotFound) });
       const bad = await as.add({ id: 'abc', listId: list.listId }).expect(400);
       expect(bad.body.fields).toEqual({ id: "id must be a product's id (a whole number from 1 to 2147483647) or one of its size variants' guid" });
       const badList = await as.add({ id: gb[0], listId: -1 }).expect(400);
@@ -282,7 +285,7 @@ describe('wishlists on the demo catalogue', () => {
       const list = await newList(as, 'Params');
       const cases: [string, string][] = [
         [`${list.listId}/xx/added`, 'b: country must be one of GB, US, IN, AE, CA, AU, HK, SG'],
-        [`${list.listId}/gb/cheapest`, `c: ${WISHLIST_MESSAGES.order}`],
+        [`${list.listId}/gb/cheapest`, `c: ${inEnglish(WISHLIST_MESSAGES.order)}`],
         ['abc/gb/added', 'a: a must be 0 or a whole number from 1 to 2147483647'],
         [`${list.listId}/gb/added?page=0`, 'page: page must be a whole number from 1 to 100000'],
         [`${list.listId}/gb/added?perPage=97`, 'perPage: perPage must be a whole number from 1 to 96'],
@@ -325,7 +328,7 @@ describe('wishlists on the demo catalogue', () => {
       await asBen.add({ id: gb[0], listId: theirs.listId }).expect(200);
       const mine = await newList(as, 'Mine For Moves');
       await as.add({ id: gb[0], listId: mine.listId }).expect(200);
-      const notFound = { status: 404, message: WISHLIST_MESSAGES.listNotFound };
+      const notFound = { status: 404, message: inEnglish(WISHLIST_MESSAGES.listNotFound) };
       const attempts = [
         as.read(`${theirs.listId}/gb/added`),
         as.rename(theirs.listId, 'Mine Now'),
@@ -359,7 +362,7 @@ describe('wishlists on the demo catalogue', () => {
       const taken = await shopper.rename(list.listId, 'boots').expect(409);
       expect(taken.body).toEqual({ status: 409, message: 'Wishlist Already Exists', fields: { listName: 'Wishlist Already Exists' } });
       expect((await shopper.rename(list.listId, '').expect(400)).body.fields).toEqual({ listName: 'List Name is required.' });
-      expect((await shopper.rename(list.listId, 'z'.repeat(31)).expect(400)).body.fields).toEqual({ listName: WISHLIST_MESSAGES.nameTooLong });
+      expect((await shopper.rename(list.listId, 'z'.repeat(31)).expect(400)).body.fields).toEqual({ listName: inEnglish(WISHLIST_MESSAGES.nameTooLong) });
     });
 
     it('makes a list public and private with 1/0 or true/false; a public list is open to guests', async () => {
@@ -368,7 +371,7 @@ describe('wishlists on the demo catalogue', () => {
       const list = await newList(shopper, 'Share Me');
       await shopper.add({ id: gb[3], listId: list.listId }).expect(200);
       const g = guest();
-      expect((await g.publicList(String(list.listId)).expect(404)).body).toEqual({ status: 404, message: WISHLIST_MESSAGES.listNotFound });
+      expect((await g.publicList(String(list.listId)).expect(404)).body).toEqual({ status: 404, message: inEnglish(WISHLIST_MESSAGES.listNotFound) });
 
       const made = await shopper.privacy(list.listId, 1).expect(200);
       const shown = { ...list, isPublic: 1, count: 1, images: [(await kept(db, gb[3]!)).image] };
@@ -431,7 +434,7 @@ describe('wishlists on the demo catalogue', () => {
         d_listName: 'List Name is required.',
       });
       const missing = await shopper.move({ id: gb[5], s_listid: to.listId, d_listid: from.listId }).expect(404);
-      expect(missing.body).toEqual({ status: 404, message: WISHLIST_MESSAGES.productNotInList });
+      expect(missing.body).toEqual({ status: 404, message: inEnglish(WISHLIST_MESSAGES.productNotInList) });
       // Nothing was lost on the refusals.
       expect((await shopper.show(`id=${gb[0]}`).expect(200)).body.data.listIds).toEqual([to.listId]);
     });
@@ -443,9 +446,14 @@ describe('wishlists on the demo catalogue', () => {
       const res = await shopper.addDefault(gb[0]).expect(200);
       const favourites = res.body.data.lists[0] as Wishlist;
       expect(res.body).toEqual({
-        data: { added: true, message: 'Added to wishlist', lists: [{ ...emptyList(favourites.listId, DEFAULT_WISHLIST_NAME, 'my-favourites'), count: 1, images: [(await kept(db, gb[0]!)).image] }] },
+        data: { added: true, message: 'Added to wishlist', lists: [{ ...emptyList(favourites.listId, 'My Favourites', 'my-favourites'), count: 1, images: [(await kept(db, gb[0]!)).image] }] },
       });
       expect((await shopper.addDefault(gb[0]).expect(200)).body.data.added).toBe(false);
+
+      // A French shopper's first list is named in French, and the answer says so in French (issue 29).
+      const french = client(api, (await registerUser(api)).token);
+      const theirs = await french.addDefault(gb[0]).set(UPSTREAM_HEADER.locale, 'fr-CA').expect(200);
+      expect([theirs.body.data.message, theirs.body.data.lists[0].listName]).toEqual(['Ajouté à la liste de souhaits', 'Mes coups de cœur']);
 
       const other = client(api, (await registerUser(api)).token);
       const first = await newList(other, 'Oldest');
@@ -461,7 +469,7 @@ describe('wishlists on the demo catalogue', () => {
       const list = await newList(shopper, 'Trim');
       await shopper.add({ id: gb[0], listId: list.listId }).expect(200);
       expect((await shopper.removeProduct(list.listId, gb[0]!).expect(200)).body).toEqual({ data: { lists: [list] } });
-      expect((await shopper.removeProduct(list.listId, gb[0]!).expect(404)).body).toEqual({ status: 404, message: WISHLIST_MESSAGES.productNotInList });
+      expect((await shopper.removeProduct(list.listId, gb[0]!).expect(404)).body).toEqual({ status: 404, message: inEnglish(WISHLIST_MESSAGES.productNotInList) });
     });
 
     it('deletes a list with its items, and all of them with the account', async () => {
@@ -508,9 +516,9 @@ describe('wishlists on the demo catalogue', () => {
       const many = await shopper.show(`ids=${gb[0]},${gb[1]},${gb[2]}`).expect(200);
       expect(many.body).toEqual({ data: { products: { [gb[0]!]: [one.listId, two.listId], [gb[1]!]: [two.listId], [gb[2]!]: [] } } });
       const tooMany = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
-      expect((await shopper.show(`ids=${tooMany}`).expect(400)).body.message).toBe(`ids: ${WISHLIST_MESSAGES.tooManyIds}`);
+      expect((await shopper.show(`ids=${tooMany}`).expect(400)).body.message).toBe(`ids: ${inEnglish(WISHLIST_MESSAGES.tooManyIds)}`);
       expect((await shopper.show('ids=1,x').expect(400)).body.message).toBe('ids: ids must be a whole number from 1 to 2147483647');
-      expect((await shopper.show('').expect(400)).body.message).toBe(`id: ${WISHLIST_MESSAGES.showWhich}`);
+      expect((await shopper.show('').expect(400)).body.message).toBe(`id: ${inEnglish(WISHLIST_MESSAGES.showWhich)}`);
     });
   });
 
@@ -531,7 +539,7 @@ describe('wishlists on the demo catalogue', () => {
 
       expect((await as.editorsPick({ id: gb[5], listId: pick!.id, productName: 'A dress' }).expect(403)).body).toEqual({
         status: 403,
-        message: WISHLIST_MESSAGES.editorsOnly,
+        message: inEnglish(WISHLIST_MESSAGES.editorsOnly),
       });
       const heard = api.answers.nextChange();
       expect((await asEditor.editorsPick({ id: gb[5], listId: pick!.id, productName: 'A dress' }).expect(200)).body).toEqual({ data: { added: true } });
@@ -543,9 +551,9 @@ describe('wishlists on the demo catalogue', () => {
       expect(after.totalCount).toBe(1);
       expect((await lists())?.productCount).toBe(1);
 
-      expect((await asEditor.editorsPick({ id: gb[5], listId: 2147483647 }).expect(404)).body.message).toBe(WISHLIST_MESSAGES.editorsPickListNotFound);
+      expect((await asEditor.editorsPick({ id: gb[5], listId: 2147483647 }).expect(404)).body.message).toBe(inEnglish(WISHLIST_MESSAGES.editorsPickListNotFound));
       const [max] = await db.query<{ id: number }>('SELECT max(id) AS id FROM products');
-      expect((await asEditor.editorsPick({ id: max!.id + 1000, listId: pick!.id }).expect(404)).body.message).toBe(WISHLIST_MESSAGES.productNotFound);
+      expect((await asEditor.editorsPick({ id: max!.id + 1000, listId: pick!.id }).expect(404)).body.message).toBe(inEnglish(WISHLIST_MESSAGES.productNotFound));
       expect((await asEditor.editorsPick({ id: 'x', listId: pick!.id }).expect(400)).body.fields).toEqual({ id: "id must be a product's id (a whole number from 1 to 2147483647) or one of its size variants' guid" });
     });
   });

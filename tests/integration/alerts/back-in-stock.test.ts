@@ -25,6 +25,7 @@ import {
   testClock,
   textOf,
 } from './alerts-support';
+import { inEnglish } from '../../support/i18n';
 
 // Back-in-stock alerts (issue 27): set on a size sold out in the alert's country, they fire
 // once when a feed brings that size back there, then are done; and no alert of any kind fires
@@ -80,14 +81,14 @@ describe.each(BOTH_ENGINES)('back-in-stock alerts on %s', (_engine, open) => {
   it('is set on a size sold out in its country only: this size, no price', async () => {
     const ana = await shopper();
     const set = await ana.as.setUser(stockAlert()).expect(200);
-    expect(AlertSetSchema.parse(set.body.data)).toEqual({ alertId: expect.any(Number), added: true, status: 'active', message: ALERT_NOTICES.set });
-    expect((await ana.as.setUser(stockAlert()).expect(200)).body.data).toEqual({ alertId: set.body.data.alertId, added: false, status: 'active', message: ALERT_NOTICES.already });
+    expect(AlertSetSchema.parse(set.body.data)).toEqual({ alertId: expect.any(Number), added: true, status: 'active', message: inEnglish(ALERT_NOTICES.set) });
+    expect((await ana.as.setUser(stockAlert()).expect(200)).body.data).toEqual({ alertId: set.body.data.alertId, added: false, status: 'active', message: inEnglish(ALERT_NOTICES.already) });
 
     // A size in stock (S), a scope wider than the size, a price: each a 400 naming the field.
     const refused = [
-      [stockAlert({ id: guidOf('northlane', 'NL100-BLK-S') }), 'id', ALERT_MESSAGES.stockInStock],
-      [stockAlert({ brandId: (await db.query<{ id: number }>("SELECT id FROM brands WHERE name = 'Ava Marlowe'"))[0]!.id }), 'brandId', ALERT_MESSAGES.stockItemOnly],
-      [stockAlert({ alertPrice: '40' }), 'alertPrice', ALERT_MESSAGES.stockItemOnly],
+      [stockAlert({ id: guidOf('northlane', 'NL100-BLK-S') }), 'id', inEnglish(ALERT_MESSAGES.stockInStock)],
+      [stockAlert({ brandId: (await db.query<{ id: number }>("SELECT id FROM brands WHERE name = 'Ava Marlowe'"))[0]!.id }), 'brandId', inEnglish(ALERT_MESSAGES.stockItemOnly)],
+      [stockAlert({ alertPrice: '40' }), 'alertPrice', inEnglish(ALERT_MESSAGES.stockItemOnly)],
     ] as const;
     for (const [body, field, message] of refused) {
       const res = await ana.as.setUser(body);
@@ -159,7 +160,7 @@ describe.each(BOTH_ENGINES)('back-in-stock alerts on %s', (_engine, open) => {
     const email = uniqueEmail('stock');
     const guest = alertClient(api);
     const set = await guest.setGuest({ ...stockAlert(), email }).expect(200);
-    expect(set.body.data).toEqual({ alertId: expect.any(Number), added: true, status: 'pending', message: ALERT_NOTICES.confirmSent });
+    expect(set.body.data).toEqual({ alertId: expect.any(Number), added: true, status: 'pending', message: inEnglish(ALERT_NOTICES.confirmSent) });
     await api.accounts.outbox.idle();
     const token = new RegExp(`${SITE_URL}${confirmAlertsPath('')}([A-Za-z0-9_-]+)`).exec(textOf(mailsTo(email)[0]!))![1]!;
     await guest.confirm(token).expect(200);
@@ -171,7 +172,7 @@ describe.each(BOTH_ENGINES)('back-in-stock alerts on %s', (_engine, open) => {
     const unsubscribe = /\/alerts\/unsubscribe\/([^>]+)>$/.exec(headerOf(fired[1]!, 'List-Unsubscribe') ?? '')![1]!;
     expect(textOf(fired[1]!)).toContain(`${SITE_URL}/alerts/unsubscribe/${unsubscribe}`);
     // RFC 8058 one-click, as the web's page passes it on.
-    expect((await request(api.url).post(ALERT_API.unsubscribe).send({ token: unsubscribe }).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribed });
+    expect((await request(api.url).post(ALERT_API.unsubscribe).send({ token: unsubscribe }).expect(200)).body.data).toEqual({ message: inEnglish(ALERT_NOTICES.unsubscribed) });
     expect(await db.query('SELECT id FROM alerts WHERE id = $1', [set.body.data.alertId])).toEqual([]);
     await northlane({ 'NL100-BLK-M': { availability: 'out_of_stock' } });
     await evaluate();

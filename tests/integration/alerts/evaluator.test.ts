@@ -31,6 +31,7 @@ import {
   textOf,
 } from './alerts-support';
 import { ALERT_API } from '../../../shared/api/alert-paths';
+import { inEnglish } from '../../support/i18n';
 
 // The evaluator (spec "Making them fire"): prices change by importing edited feeds through the
 // real importer; the evaluator reads the change log and notifies each match once, by the bell
@@ -226,15 +227,15 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
 
     // Each item's link stops that alert only, even when asked for all (issue 25: single-purpose).
     const refused = await unsubscribe({ token: itemTokens[0], all: true }).expect(400);
-    expect(refused.body).toEqual({ status: 400, message: ALERT_MESSAGES.linkStopsOne, fields: { all: ALERT_MESSAGES.linkStopsOne } });
+    expect(refused.body).toEqual({ status: 400, message: inEnglish(ALERT_MESSAGES.linkStopsOne), fields: { all: inEnglish(ALERT_MESSAGES.linkStopsOne) } });
     expect(await left()).toBe(2);
-    expect((await unsubscribe({ token: itemTokens[0] }).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribed });
+    expect((await unsubscribe({ token: itemTokens[0] }).expect(200)).body.data).toEqual({ message: inEnglish(ALERT_NOTICES.unsubscribed) });
     expect(await left()).toBe(1);
 
     // One click: the header's token, the footer's link, stops every alert of the mail's recipient.
     const token = header!.slice(`${SITE_URL}${unsubscribeAlertPath('')}`.length);
     const res = await unsubscribe({ token }).expect(200);
-    expect(res.body.data).toEqual({ message: ALERT_NOTICES.unsubscribedAll });
+    expect(res.body.data).toEqual({ message: inEnglish(ALERT_NOTICES.unsubscribedAll) });
     expect(await left()).toBe(0);
   });
 
@@ -337,19 +338,19 @@ describe.each(BOTH_ENGINES)('the alert evaluator on %s', (_engine, open) => {
         const res = await kim.as.setUser({ alertPrice: null, brandId: null, storeId: null, country: 'gb', ...body });
         expect({ status: res.status, body: res.body }, JSON.stringify(body)).toEqual({
           status: 400,
-          body: { status: 400, message: ALERT_MESSAGES.anyStoreItemPriceOnly, fields: { anyStore: ALERT_MESSAGES.anyStoreItemPriceOnly } },
+          body: { status: 400, message: inEnglish(ALERT_MESSAGES.anyStoreItemPriceOnly), fields: { anyStore: inEnglish(ALERT_MESSAGES.anyStoreItemPriceOnly) } },
         });
       }
       expect((await kim.as.setUser({ id: JEANS, alertPrice: '45', country: 'gb', anyStore: 'maybe' })).body.message).toBe('anyStore must be true or false');
 
       const alertId = await setUserAlert(kim, { id: JEANS, alertPrice: '45', anyStore: true });
       const again = await kim.as.setUser({ id: JEANS, alertPrice: '45', country: 'gb', anyStore: true }).expect(200);
-      expect(again.body.data).toEqual({ alertId, added: false, status: 'active', message: ALERT_NOTICES.already });
+      expect(again.body.data).toEqual({ alertId, added: false, status: 'active', message: inEnglish(ALERT_NOTICES.already) });
       const listed = async () => AlertsPageSchema.parse((await kim.as.alerts('gb').expect(200)).body.data).alerts.map((a) => [a.alertId, a.kind, a.scope, a.anyStore]);
       expect(await listed()).toEqual([[alertId, 'price', 'item', true]]);
       // The same alert asked again without the box: the shopper's alert watches its own store again.
       const unticked = await kim.as.setUser({ id: JEANS, alertPrice: '45', country: 'gb' }).expect(200);
-      expect(unticked.body.data).toEqual({ alertId, added: false, status: 'active', message: ALERT_NOTICES.set });
+      expect(unticked.body.data).toEqual({ alertId, added: false, status: 'active', message: inEnglish(ALERT_NOTICES.set) });
       expect(await listed()).toEqual([[alertId, 'price', 'item', false]]);
       await kim.as.remove(alertId).expect(200);
     });

@@ -22,6 +22,7 @@ import {
   type AlertClient,
   type AlertsApi,
 } from './alerts-support';
+import { inEnglish } from '../../support/i18n';
 
 // A guest's alerts (spec section 3 "Sale alert (anonymous)"): one confirm e-mail and nothing
 // else until its link is used; the e-mails' signed unsubscribe links, one alert or all, and
@@ -70,11 +71,11 @@ describe('guest alerts and the e-mailed links', () => {
   it('sends one confirm e-mail, nothing else before it is used, and fires once confirmed', async () => {
     const email = uniqueEmail('guest');
     const first = await guest.setGuest(body(email)).expect(200);
-    expect(AlertSetSchema.parse(first.body.data)).toEqual({ alertId: expect.any(Number), added: true, status: 'pending', message: ALERT_NOTICES.confirmSent });
+    expect(AlertSetSchema.parse(first.body.data)).toEqual({ alertId: expect.any(Number), added: true, status: 'pending', message: inEnglish(ALERT_NOTICES.confirmSent) });
     const second = await guest.setGuest(body(email, { id: guidOf('northlane', 'NL400-IND-32'), alertPrice: '40' })).expect(200);
-    expect(second.body.data).toEqual({ alertId: expect.any(Number), added: true, status: 'pending', message: ALERT_NOTICES.confirmPending });
+    expect(second.body.data).toEqual({ alertId: expect.any(Number), added: true, status: 'pending', message: inEnglish(ALERT_NOTICES.confirmPending) });
     const again = await guest.setGuest(body(` ${email.toUpperCase()} `)).expect(200);
-    expect(again.body.data).toEqual({ alertId: first.body.data.alertId, added: false, status: 'pending', message: ALERT_NOTICES.already });
+    expect(again.body.data).toEqual({ alertId: first.body.data.alertId, added: false, status: 'pending', message: inEnglish(ALERT_NOTICES.already) });
     await api.accounts.outbox.idle();
     const mails = mailsTo(email);
     expect(mails.map((m) => m.subject)).toEqual(['Confirm your Vitrine price alerts']);
@@ -86,8 +87,8 @@ describe('guest alerts and the e-mailed links', () => {
     const token = confirmToken(mails[0]!);
     const wrong = await guest.confirm(`${token.slice(0, -2)}xx`);
     expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe(ALERT_MESSAGES.linkInvalid);
-    expect((await guest.confirm(token).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.confirmed });
+    expect(wrong.body.message).toBe(inEnglish(ALERT_MESSAGES.linkInvalid));
+    expect((await guest.confirm(token).expect(200)).body.data).toEqual({ message: inEnglish(ALERT_NOTICES.confirmed) });
     // Single use.
     expect((await guest.confirm(token)).status).toBe(400);
 
@@ -112,11 +113,11 @@ describe('guest alerts and the e-mailed links', () => {
     const answers = [];
     for (const alert of typed) answers.push((await guest.setGuest(alert).expect(200)).body.data);
     expect(answers).toEqual([
-      { alertId: expect.any(Number), added: true, status: 'pending', message: ALERT_NOTICES.confirmSent },
-      { alertId: expect.any(Number), added: true, status: 'pending', message: ALERT_NOTICES.confirmPending },
-      { alertId: expect.any(Number), added: true, status: 'pending', message: ALERT_NOTICES.confirmPending },
+      { alertId: expect.any(Number), added: true, status: 'pending', message: inEnglish(ALERT_NOTICES.confirmSent) },
+      { alertId: expect.any(Number), added: true, status: 'pending', message: inEnglish(ALERT_NOTICES.confirmPending) },
+      { alertId: expect.any(Number), added: true, status: 'pending', message: inEnglish(ALERT_NOTICES.confirmPending) },
     ]);
-    expect((await guest.setGuest(typed[0]!).expect(200)).body.data).toEqual({ alertId: answers[0].alertId, added: false, status: 'pending', message: ALERT_NOTICES.already });
+    expect((await guest.setGuest(typed[0]!).expect(200)).body.data).toEqual({ alertId: answers[0].alertId, added: false, status: 'pending', message: inEnglish(ALERT_NOTICES.already) });
     await api.accounts.outbox.idle();
     expect(mailsTo(email).map((m) => m.subject)).toEqual(['Confirm your Vitrine price alerts', 'Confirm your new Vitrine price alerts']);
 
@@ -137,7 +138,7 @@ describe('guest alerts and the e-mailed links', () => {
     // The owner, signed in, sets theirs active at once, and no e-mail asks them to confirm it.
     const owner = await registerUser(api, email);
     const own = await alertClient(api, owner.token).setUser(body(email, { id: guidOf('northlane', 'NL200'), alertPrice: '80', email: undefined })).expect(200);
-    expect(own.body.data).toEqual({ alertId: expect.any(Number), added: true, status: 'active', message: ALERT_NOTICES.set });
+    expect(own.body.data).toEqual({ alertId: expect.any(Number), added: true, status: 'active', message: inEnglish(ALERT_NOTICES.set) });
     await api.accounts.outbox.idle();
     expect(mailsTo(email)).toHaveLength(4);
   });
@@ -165,23 +166,23 @@ describe('guest alerts and the e-mailed links', () => {
     const tampered = [`v1.${skirt}.${owner}.${signature}`, `v1.${dress}.u1.${signature}`, `v1.${dress}.${owner}.${changed}`, `v1.${dress}.${owner}.${respelt}`, 'nonsense', ''];
     for (const bad of tampered) {
       const res = await guest.unsubscribe(bad);
-      expect({ status: res.status, message: res.body.message }, bad).toEqual({ status: 400, message: ALERT_MESSAGES.linkInvalid });
+      expect({ status: res.status, message: res.body.message }, bad).toEqual({ status: 400, message: inEnglish(ALERT_MESSAGES.linkInvalid) });
     }
     const stillThere = await db.query<{ id: number }>('SELECT id FROM alerts WHERE id = ANY($1::int[]) ORDER BY id', [[dress, skirt]]);
     expect(stillThere.map((r) => r.id)).toEqual([dress, skirt]);
 
-    expect((await guest.unsubscribe(token).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribed });
+    expect((await guest.unsubscribe(token).expect(200)).body.data).toEqual({ message: inEnglish(ALERT_NOTICES.unsubscribed) });
     // A mail client may POST twice: the second is done too.
-    expect((await guest.unsubscribe(token).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribed });
+    expect((await guest.unsubscribe(token).expect(200)).body.data).toEqual({ message: inEnglish(ALERT_NOTICES.unsubscribed) });
     expect((await db.query<{ id: number }>('SELECT id FROM alerts WHERE id = ANY($1::int[])', [[dress, skirt]])).map((r) => r.id)).toEqual([skirt]);
 
     // The stopped alert fires no more. Its link stops nothing more, even asked for all (a
     // token does one thing); the link that names every alert of the address stops the rest.
     await change({ 'NL100-BLK-S': { sale_price: '50.00 GBP' } });
     expect(mailsTo(email)).toHaveLength(2);
-    expect((await guest.unsubscribe(token, true).expect(400)).body.message).toBe(ALERT_MESSAGES.linkStopsOne);
+    expect((await guest.unsubscribe(token, true).expect(400)).body.message).toBe(inEnglish(ALERT_MESSAGES.linkStopsOne));
     const every = await new AlertLinks(db).sign({ alertId: 0, owner: { kind: 'guest', id: Number(owner!.slice(1)) } });
-    expect((await guest.unsubscribe(every, true).expect(200)).body.data).toEqual({ message: ALERT_NOTICES.unsubscribedAll });
+    expect((await guest.unsubscribe(every, true).expect(200)).body.data).toEqual({ message: inEnglish(ALERT_NOTICES.unsubscribedAll) });
     expect(await db.query('SELECT id FROM alerts WHERE id = $1', [skirt])).toEqual([]);
   });
 

@@ -5,8 +5,11 @@ import { ALERTS_MAX_PER_OWNER, ALERT_MESSAGES, ALERT_NOTICES } from '../../../sh
 import type { Database } from '../../../server/api/db/database';
 import { registerUser } from '../accounts/accounts-api';
 import { alertClient, guidOf, openAlertsDatabase, startAlertsApi, type AlertClient, type AlertsApi } from './alerts-support';
+import request from 'supertest';
+import { ALERT_API } from '../../../shared/api/alert-paths';
+import { UPSTREAM_HEADER } from '../../../shared/constants';
 import { say } from '../../../shared/validation/message';
-import { testTranslator } from '../../support/i18n';
+import { inEnglish, testTranslator } from '../../support/i18n';
 
 /** The English the api answers without x-locale (issue 29). */
 const en = testTranslator().t;
@@ -47,17 +50,17 @@ describe('setting alerts', () => {
 
   describe('the alert price (spec section 5)', () => {
     it.each([
-      ['59', ALERT_MESSAGES.priceTooHigh(59)],
-      ['59.4', ALERT_MESSAGES.priceTooHigh(59)],
-      ['100', ALERT_MESSAGES.priceTooHigh(59)],
-      ['5.9e1', ALERT_MESSAGES.priceTooHigh(59)],
-      ['abc', ALERT_MESSAGES.priceInvalid],
-      ['4 0', ALERT_MESSAGES.priceInvalid],
-      [' 40', ALERT_MESSAGES.priceInvalid],
-      ['-5', ALERT_MESSAGES.priceInvalid],
-      ['0', ALERT_MESSAGES.priceInvalid],
-      [-5, ALERT_MESSAGES.priceInvalid],
-      [60, ALERT_MESSAGES.priceTooHigh(59)],
+      ['59', inEnglish(ALERT_MESSAGES.priceTooHigh(59))],
+      ['59.4', inEnglish(ALERT_MESSAGES.priceTooHigh(59))],
+      ['100', inEnglish(ALERT_MESSAGES.priceTooHigh(59))],
+      ['5.9e1', inEnglish(ALERT_MESSAGES.priceTooHigh(59))],
+      ['abc', inEnglish(ALERT_MESSAGES.priceInvalid)],
+      ['4 0', inEnglish(ALERT_MESSAGES.priceInvalid)],
+      [' 40', inEnglish(ALERT_MESSAGES.priceInvalid)],
+      ['-5', inEnglish(ALERT_MESSAGES.priceInvalid)],
+      ['0', inEnglish(ALERT_MESSAGES.priceInvalid)],
+      [-5, inEnglish(ALERT_MESSAGES.priceInvalid)],
+      [60, inEnglish(ALERT_MESSAGES.priceTooHigh(59))],
     ])('refuses %j with %j, naming the field', async (alertPrice, message) => {
       const res = await as.setUser(body({ alertPrice }));
       expect(res.status).toBe(400);
@@ -67,20 +70,20 @@ describe('setting alerts', () => {
     it('asks for a price when the dialog says price and sends none', async () => {
       const res = await as.setUser(body({ kind: 'price' }));
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(ALERT_MESSAGES.priceRequired);
+      expect(res.body.message).toBe(inEnglish(ALERT_MESSAGES.priceRequired));
     });
 
     it('compares against the sale price in the alert’s country: $255 in the US, £199 in GB', async () => {
       expect((await as.setUser({ ...body({ id: COAT, alertPrice: '210' }), country: 'us' })).status).toBe(200);
       const gb = await as.setUser(body({ id: COAT, alertPrice: '210' }));
       expect(gb.status).toBe(400);
-      expect(gb.body.message).toBe(ALERT_MESSAGES.priceTooHigh(199));
+      expect(gb.body.message).toBe(inEnglish(ALERT_MESSAGES.priceTooHigh(199)));
     });
 
     it('takes decimals and exponents below the rounded sale price', async () => {
       const res = await as.setUser(body({ alertPrice: '4.5e1' }));
       expect(res.status).toBe(200);
-      expect(AlertSetSchema.parse(res.body.data)).toEqual({ alertId: expect.any(Number), added: true, status: 'active', message: ALERT_NOTICES.set });
+      expect(AlertSetSchema.parse(res.body.data)).toEqual({ alertId: expect.any(Number), added: true, status: 'active', message: inEnglish(ALERT_NOTICES.set) });
       const [row] = await db.query<{ alert_price: number; kind: string }>('SELECT alert_price, kind FROM alerts WHERE id = $1', [res.body.data.alertId]);
       expect(row).toEqual({ alert_price: 45, kind: 'price' });
     });
@@ -90,13 +93,13 @@ describe('setting alerts', () => {
     it('answers an unknown size variant 404', async () => {
       const res = await as.setUser(body({ id: '00000000-0000-5000-8000-000000000000' }));
       expect(res.status).toBe(404);
-      expect(res.body.message).toBe(ALERT_MESSAGES.itemNotFound);
+      expect(res.body.message).toBe(inEnglish(ALERT_MESSAGES.itemNotFound));
     });
 
     it('answers 404 for an item not sold in the alert’s country', async () => {
       const res = await as.setUser(body({ country: 'us' }));
       expect(res.status).toBe(404);
-      expect(res.body.message).toBe(ALERT_MESSAGES.itemNotFound);
+      expect(res.body.message).toBe(inEnglish(ALERT_MESSAGES.itemNotFound));
     });
 
     it('refuses a malformed guid and an unknown country with 400', async () => {
@@ -112,7 +115,7 @@ describe('setting alerts', () => {
       for (const wrong of [body({ brandId: brands['Atlas Outfitters'] }), body({ storeId: stores['atlas-outfitters'] }), body({ brandId: brands['Ava Marlowe'], storeId: stores['northlane'] })]) {
         const res = await as.setUser(wrong);
         expect(res.status).toBe(400);
-        expect(res.body.message).toBe(ALERT_MESSAGES.scopeInvalid);
+        expect(res.body.message).toBe(inEnglish(ALERT_MESSAGES.scopeInvalid));
       }
       const rows = await db.query<{ scope: string; brand_id: number | null; store_id: number | null }>(
         'SELECT scope, brand_id, store_id FROM alerts WHERE id = ANY($1::int[]) ORDER BY id',
@@ -136,7 +139,7 @@ describe('setting alerts', () => {
     it('changes nothing the second time (added false), and a different price is another alert', async () => {
       const first = await as.setUser(body({ alertPrice: '30' }));
       const again = await as.setUser(body({ alertPrice: 30 }));
-      expect(again.body.data).toEqual({ alertId: first.body.data.alertId, added: false, status: 'active', message: ALERT_NOTICES.already });
+      expect(again.body.data).toEqual({ alertId: first.body.data.alertId, added: false, status: 'active', message: inEnglish(ALERT_NOTICES.already) });
       const other = await as.setUser(body({ alertPrice: '31' }));
       expect(other.body.data.added).toBe(true);
       const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts WHERE guid = $1 AND alert_price IN (30, 31)`, [DRESS]);
@@ -152,7 +155,7 @@ describe('setting alerts', () => {
       );
       const res = await alertClient(api, user.token).setUser(body());
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(ALERT_MESSAGES.tooMany);
+      expect(res.body.message).toBe(inEnglish(ALERT_MESSAGES.tooMany));
     });
   });
 
@@ -181,7 +184,7 @@ describe('setting alerts', () => {
 
       const theirs = await asBen.remove(sale);
       expect(theirs.status).toBe(404);
-      expect(theirs.body.message).toBe(ALERT_MESSAGES.alertNotFound);
+      expect(theirs.body.message).toBe(inEnglish(ALERT_MESSAGES.alertNotFound));
       expect((await mine.remove(sale).expect(200)).body.data).toEqual({ deleted: true });
       expect((await mine.remove(sale)).status).toBe(404);
       expect((await mine.alerts('gb')).body.data.totalCount).toBe(1);
@@ -203,8 +206,21 @@ describe('setting alerts', () => {
       for (const email of ['not-an-address', 'a b@example.com', '']) {
         const res = await guest.setGuest({ ...body(), email });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ status: 400, message: ALERT_MESSAGES.email, fields: { email: ALERT_MESSAGES.email } });
+        expect(res.body).toEqual({ status: 400, message: inEnglish(ALERT_MESSAGES.email), fields: { email: inEnglish(ALERT_MESSAGES.email) } });
       }
     });
+  });
+
+  it("words its answers in the caller's language (x-locale, issue 29), English without one", async () => {
+    const token = (await registerUser(api)).token;
+    const inLocale = (locale: string) => (over: object) =>
+      request(api.url).post(ALERT_API.setUser).set(UPSTREAM_HEADER.token, token).set(UPSTREAM_HEADER.locale, locale).send(body(over));
+    const high = await inLocale('fr-CA')({ alertPrice: '60' });
+    expect(high.body).toEqual({ status: 400, message: 'Le prix doit être inférieur à 59', fields: { alertPrice: 'Le prix doit être inférieur à 59' } });
+    expect((await inLocale('zh-HK')({ alertPrice: 'abc' })).body.message).toBe('價格無效。');
+    expect((await inLocale('ta-SG')({ id: '0f8fad5b-d9cb-469f-a165-70867728950e' })).body).toEqual({ status: 404, message: 'இந்தப் பொருள் இல்லை.' });
+    expect((await inLocale('zh-SG')({ alertPrice: '40' })).body.data.message).toBe('提醒已设置，我们会通知你。');
+    expect((await inLocale('fr-CA')({ alertPrice: '40' })).body.data.message).toBe('Vous avez déjà cette alerte.');
+    expect((await alertClient(api, token).setUser(body({ alertPrice: '41' }))).body.data.message).toBe('Alert set. We will let you know.');
   });
 });

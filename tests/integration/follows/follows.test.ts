@@ -10,7 +10,7 @@ import { registerUser } from '../accounts/accounts-api';
 import { alertClient, guidOf, openAlertsDatabase, startAlertsApi, type AlertsApi } from '../alerts/alerts-support';
 import { FOLLOW_ROUTES } from '../../../shared/api/follow-paths';
 import { say } from '../../../shared/validation/message';
-import { testTranslator } from '../../support/i18n';
+import { inEnglish, testTranslator } from '../../support/i18n';
 
 /** The English the api answers without x-locale (issue 29). */
 const en = testTranslator().t;
@@ -87,9 +87,9 @@ describe('follows', () => {
     const as = await shopper();
     for (const kind of ['brand', 'store'] as const) {
       const follow = await as.follow(kind, 999_999);
-      expect([follow.status, follow.body.message]).toEqual([404, FOLLOW_MESSAGES.notFound[kind]]);
+      expect([follow.status, follow.body.message]).toEqual([404, inEnglish(FOLLOW_MESSAGES.notFound(kind))]);
       const unfollow = await as.unfollow(kind, 999_999);
-      expect([unfollow.status, unfollow.body.message]).toEqual([404, FOLLOW_MESSAGES.notFound[kind]]);
+      expect([unfollow.status, unfollow.body.message]).toEqual([404, inEnglish(FOLLOW_MESSAGES.notFound(kind))]);
       for (const bad of ['abc', 0, -1, 1.5, 2_147_483_648, null, undefined]) {
         const res = await as.follow(kind, bad);
         expect([res.status, res.body.message], String(bad)).toEqual([400, 'id must be a whole number from 1 to 2147483647']);
@@ -99,6 +99,9 @@ describe('follows', () => {
         expect([res.status, res.body.message], bad).toEqual([400, 'id must be a whole number from 1 to 2147483647']);
       }
     }
+    // In the caller's language (x-locale, issue 29).
+    expect((await as.follow('brand', 999_999).set(UPSTREAM_HEADER.locale, 'fr-CA')).body.message).toBe("Cette marque n'existe pas.");
+    expect((await as.unfollow('store', 999_999).set(UPSTREAM_HEADER.locale, 'zh-HK')).body.message).toBe('此商店不存在。');
     expect((await as.list('brand', 'xx')).status).toBe(400);
     expect((await as.list('brand', 'gb', '?perPage=49')).status).toBe(400);
     expect((await as.list('store', 'gb', '?page=0')).status).toBe(400);
@@ -177,7 +180,7 @@ describe('follows', () => {
     const bulk = await db.query<{ id: number }>(`INSERT INTO brands (slug, name) SELECT 'bulk-' || g, 'Bulk ' || g FROM generate_series(1, $1::int) g RETURNING id`, [FOLLOWS_MAX_PER_KIND]);
     await db.query('INSERT INTO brand_follows (user_id, brand_id) SELECT $1, unnest($2::int[])', [user.userId, bulk.map((r) => r.id)]);
     const refused = await as.follow('brand', brands['Ava Marlowe']);
-    expect([refused.status, refused.body.message]).toEqual([400, FOLLOW_MESSAGES.tooMany.brand]);
+    expect([refused.status, refused.body.message]).toEqual([400, inEnglish(FOLLOW_MESSAGES.tooMany('brand'))]);
     expect((await as.followed().expect(200)).body.data.brands).toHaveLength(FOLLOWS_MAX_PER_KIND);
     // Stores have a bound of their own.
     expect((await as.follow('store', stores.northlane).expect(200)).body.data.changed).toBe(true);

@@ -25,7 +25,7 @@ import { LOOK_API } from '../../../shared/api/look-paths';
 import * as SEARCH_API from '../../../shared/api/search-paths';
 import { pathPrefix } from '../../support/api-paths';
 import { say } from '../../../shared/validation/message';
-import { testTranslator } from '../../support/i18n';
+import { inEnglish, testTranslator } from '../../support/i18n';
 
 /** The English the api answers without x-locale (issue 29). */
 const en = testTranslator().t;
@@ -70,7 +70,7 @@ function board(pieces: readonly Pick<Piece, 'guid'>[], shift = 0): LookPlacement
 }
 
 const unauthorized = { status: 401, message: say(en, ACCOUNT_MESSAGES.unauthorized) };
-const notFound = { status: 404, message: LOOK_MESSAGES.lookNotFound };
+const notFound = { status: 404, message: inEnglish(LOOK_MESSAGES.lookNotFound) };
 /** The 400 answer naming a field. */
 const refused = (field: string, message: string) => ({ status: 400, message, fields: { [field]: message } });
 
@@ -166,7 +166,7 @@ describe('looks on the demo catalogue', () => {
     });
 
     it('refuses an unknown category (404) and a bad listing value (400)', async () => {
-      expect((await as.filters('hats').expect(404)).body.message).toBe(LOOK_MESSAGES.categoryNotFound('hats'));
+      expect((await as.filters('hats').expect(404)).body.message).toBe(inEnglish(LOOK_MESSAGES.categoryNotFound('hats')));
       expect((await as.filters('shoes?colour=plaid').expect(400)).body.status).toBe(400);
     });
   });
@@ -244,22 +244,22 @@ describe('looks on the demo catalogue', () => {
       expect(after.isPublic).toBe(1);
       expect(after.items).toEqual(before.items);
       expect(after.collage).toBe(before.collage);
-      expect((await as.save({ setName: '!!!', setId: listId, setPublic: 1 }).expect(400)).body).toEqual(refused('setName', LOOK_MESSAGES.invalidLookbookName));
+      expect((await as.save({ setName: '!!!', setId: listId, setPublic: 1 }).expect(400)).body).toEqual(refused('setName', inEnglish(LOOK_MESSAGES.invalidLookbookName)));
       // Nothing to rename: a new look needs its pieces.
-      expect((await as.save({ setName: 'Weekend', setId: 0, setPublic: 0 }).expect(400)).body).toEqual(refused('data', LOOK_MESSAGES.itemsRequired));
+      expect((await as.save({ setName: 'Weekend', setId: 0, setPublic: 0 }).expect(400)).body).toEqual(refused('data', inEnglish(LOOK_MESSAGES.itemsRequired)));
     });
 
     it('refuses every bad title with the messages of spec section 5', async () => {
       const save = (setName: unknown) => as.save({ setName, setId: 0, setPublic: 0, data: { items: board(pieces.slice(0, 2)) } }).expect(400);
-      expect((await save('a')).body).toEqual(refused('setName', LOOK_MESSAGES.titleMin));
-      expect((await save('')).body).toEqual(refused('setName', LOOK_MESSAGES.titleMin));
-      expect((await save('x'.repeat(31))).body).toEqual(refused('setName', LOOK_MESSAGES.titleMax));
-      expect((await save('Summer-Look')).body).toEqual(refused('setName', LOOK_MESSAGES.titleInvalid));
-      expect((await save('    ')).body).toEqual(refused('setName', LOOK_MESSAGES.titleWhitespace));
-      expect((await save(undefined)).body).toEqual(refused('setName', LOOK_MESSAGES.titleRequired));
-      expect(LOOK_MESSAGES.titleMin).toBe('Min length is 2 characters.');
-      expect(LOOK_MESSAGES.titleMax).toBe('Max length is 30 characters.');
-      expect(LOOK_MESSAGES.titleInvalid).toBe('List Name is invalid, only alphabets allowed.');
+      expect((await save('a')).body).toEqual(refused('setName', inEnglish(LOOK_MESSAGES.titleMin)));
+      expect((await save('')).body).toEqual(refused('setName', inEnglish(LOOK_MESSAGES.titleMin)));
+      expect((await save('x'.repeat(31))).body).toEqual(refused('setName', inEnglish(LOOK_MESSAGES.titleMax)));
+      expect((await save('Summer-Look')).body).toEqual(refused('setName', inEnglish(LOOK_MESSAGES.titleInvalid)));
+      expect((await save('    ')).body).toEqual(refused('setName', inEnglish(LOOK_MESSAGES.titleWhitespace)));
+      expect((await save(undefined)).body).toEqual(refused('setName', inEnglish(LOOK_MESSAGES.titleRequired)));
+      expect(inEnglish(LOOK_MESSAGES.titleMin)).toBe('Min length is 2 characters.');
+      expect(inEnglish(LOOK_MESSAGES.titleMax)).toBe('Max length is 30 characters.');
+      expect(inEnglish(LOOK_MESSAGES.titleInvalid)).toBe('List Name is invalid, only alphabets allowed.');
       // 30 characters of letters, digits and spaces is a title.
       await as.save({ setName: 'x'.repeat(29) + '9', setId: 0, setPublic: 0, data: { items: board(pieces.slice(0, 2)) } }).expect(200);
     });
@@ -269,25 +269,25 @@ describe('looks on the demo catalogue', () => {
       const save = (items: unknown) => as.save({ setName: 'Bounds', setId: 0, setPublic: 0, data: { items } }).expect(400);
       const two = board(pieces.slice(0, 2));
       const cases: [unknown, string][] = [
-        [board(pieces.slice(0, 1)), LOOK_MESSAGES.itemsTooFew],
-        [board(pieces.slice(0, 13)), LOOK_MESSAGES.itemsTooMany],
-        [[two[0], { ...two[1], x: 990 }], LOOK_MESSAGES.itemWhole(1, 'x', 0, 980)],
-        [[two[0], { ...two[1], x: 900, width: 120 }], LOOK_MESSAGES.itemOutside(1, 'x')],
-        [[two[0], { ...two[1], y: 850, height: 200 }], LOOK_MESSAGES.itemOutside(1, 'y')],
-        [[{ ...two[0], x: -1 }, two[1]], LOOK_MESSAGES.itemWhole(0, 'x', 0, 980)],
-        [[{ ...two[0], y: 10.5 }, two[1]], LOOK_MESSAGES.itemWhole(0, 'y', 0, 980)],
-        [[{ ...two[0], width: 19 }, two[1]], LOOK_MESSAGES.itemWhole(0, 'width', 20, 1000)],
-        [[{ ...two[0], height: '200' }, two[1]], LOOK_MESSAGES.itemWhole(0, 'height', 20, 1000)],
-        [[{ ...two[0], z: 1000 }, two[1]], LOOK_MESSAGES.itemWhole(0, 'z', 0, 999)],
-        [[two[0], { ...two[1], guid: 'not-a-guid' }], LOOK_MESSAGES.itemGuid(1)],
-        [[two[0], { ...two[1], guid: two[0]!.guid.toUpperCase() }], LOOK_MESSAGES.itemTwice(two[0]!.guid)],
-        ['none', LOOK_MESSAGES.itemsRequired],
+        [board(pieces.slice(0, 1)), inEnglish(LOOK_MESSAGES.itemsTooFew)],
+        [board(pieces.slice(0, 13)), inEnglish(LOOK_MESSAGES.itemsTooMany)],
+        [[two[0], { ...two[1], x: 990 }], inEnglish(LOOK_MESSAGES.itemWhole(1, 'x', 0, 980))],
+        [[two[0], { ...two[1], x: 900, width: 120 }], inEnglish(LOOK_MESSAGES.itemOutside(1, 'x'))],
+        [[two[0], { ...two[1], y: 850, height: 200 }], inEnglish(LOOK_MESSAGES.itemOutside(1, 'y'))],
+        [[{ ...two[0], x: -1 }, two[1]], inEnglish(LOOK_MESSAGES.itemWhole(0, 'x', 0, 980))],
+        [[{ ...two[0], y: 10.5 }, two[1]], inEnglish(LOOK_MESSAGES.itemWhole(0, 'y', 0, 980))],
+        [[{ ...two[0], width: 19 }, two[1]], inEnglish(LOOK_MESSAGES.itemWhole(0, 'width', 20, 1000))],
+        [[{ ...two[0], height: '200' }, two[1]], inEnglish(LOOK_MESSAGES.itemWhole(0, 'height', 20, 1000))],
+        [[{ ...two[0], z: 1000 }, two[1]], inEnglish(LOOK_MESSAGES.itemWhole(0, 'z', 0, 999))],
+        [[two[0], { ...two[1], guid: 'not-a-guid' }], inEnglish(LOOK_MESSAGES.itemGuid(1))],
+        [[two[0], { ...two[1], guid: two[0]!.guid.toUpperCase() }], inEnglish(LOOK_MESSAGES.itemTwice(two[0]!.guid))],
+        ['none', inEnglish(LOOK_MESSAGES.itemsRequired)],
       ];
       for (const [items, message] of cases) expect((await save(items)).body).toEqual(refused('data', message));
-      expect((await as.save({ setName: 'Bounds', setId: 0, setPublic: 0, data: 'pieces' }).expect(400)).body).toEqual(refused('data', LOOK_MESSAGES.dataShape));
+      expect((await as.save({ setName: 'Bounds', setId: 0, setPublic: 0, data: 'pieces' }).expect(400)).body).toEqual(refused('data', inEnglish(LOOK_MESSAGES.dataShape)));
 
       const unknown = '00000000-0000-4000-8000-000000000000';
-      expect((await save([two[0], { ...two[1], guid: unknown }])).body).toEqual(refused('data', LOOK_MESSAGES.unknownProduct(unknown)));
+      expect((await save([two[0], { ...two[1], guid: unknown }])).body).toEqual(refused('data', inEnglish(LOOK_MESSAGES.unknownProduct(unknown))));
       expect((await as.sets('0').expect(200)).body.data.looks).toEqual(lookbookBefore);
     });
 
@@ -301,8 +301,8 @@ describe('looks on the demo catalogue', () => {
 
     it('refuses a bad setId and setPublic', async () => {
       const data = { items: board(pieces.slice(0, 2)) };
-      expect((await as.save({ setName: 'Summer', setId: -1, setPublic: 0, data }).expect(400)).body).toEqual(refused('setId', LOOK_MESSAGES.setIdOrNew));
-      expect((await as.save({ setName: 'Summer', setId: 0, setPublic: 'yes', data }).expect(400)).body).toEqual(refused('setPublic', LOOK_MESSAGES.setPublic));
+      expect((await as.save({ setName: 'Summer', setId: -1, setPublic: 0, data }).expect(400)).body).toEqual(refused('setId', inEnglish(LOOK_MESSAGES.setIdOrNew)));
+      expect((await as.save({ setName: 'Summer', setId: 0, setPublic: 'yes', data }).expect(400)).body).toEqual(refused('setPublic', inEnglish(LOOK_MESSAGES.setPublic)));
     });
   });
 
@@ -313,8 +313,8 @@ describe('looks on the demo catalogue', () => {
       const look = await readLook(as, listId);
       expect([look.listName, look.isPublic]).toEqual(['Brunch with Mum', 1]);
       expect((await as.rename({ listId, setName: '?!*', setPublic: 1 }).expect(400)).body).toEqual(refused('setName', 'Invalid lookbook name!'));
-      expect((await as.rename({ listId, setName: 'a!', setPublic: 1 }).expect(400)).body).toEqual(refused('setName', LOOK_MESSAGES.titleMin));
-      expect((await as.rename({ listId, setName: 'y'.repeat(31), setPublic: 1 }).expect(400)).body).toEqual(refused('setName', LOOK_MESSAGES.titleMax));
+      expect((await as.rename({ listId, setName: 'a!', setPublic: 1 }).expect(400)).body).toEqual(refused('setName', inEnglish(LOOK_MESSAGES.titleMin)));
+      expect((await as.rename({ listId, setName: 'y'.repeat(31), setPublic: 1 }).expect(400)).body).toEqual(refused('setName', inEnglish(LOOK_MESSAGES.titleMax)));
       expect((await as.rename({ listId: 'x', setName: 'Brunch', setPublic: 1 }).expect(400)).body.fields).toHaveProperty('listId');
       expect((await readLook(as, listId)).listName).toBe('Brunch with Mum');
     });
@@ -379,7 +379,7 @@ describe('looks on the demo catalogue', () => {
       expect(shelf.body.data.owner).toEqual({ userName: ana.userName, name: ana.name });
       const asShopper = await request(api.url).get(`${pathPrefix(LOOK_API.publicLooks)}${ana.userName.toUpperCase()}`).set(UPSTREAM_HEADER.token, ana.token).expect(200);
       expect(asShopper.text).toBe(shelf.text);
-      expect((await request(api.url).get(`${pathPrefix(LOOK_API.publicLooks)}nobody-by-this-name`).expect(404)).body).toEqual({ status: 404, message: LOOK_MESSAGES.userNotFound });
+      expect((await request(api.url).get(`${pathPrefix(LOOK_API.publicLooks)}nobody-by-this-name`).expect(404)).body).toEqual({ status: 404, message: inEnglish(LOOK_MESSAGES.userNotFound) });
     });
   });
 
@@ -401,7 +401,7 @@ describe('looks on the demo catalogue', () => {
       expect(after.collage).toBe(before.collage);
       // Saving it again names a piece that no longer exists.
       expect((await as.save({ setName: 'Vintage', setId: listId, setPublic: 1, data: { items: board([pieces[0]!, doomed!]) } }).expect(400)).body).toEqual(
-        refused('data', LOOK_MESSAGES.unknownProduct(doomed!.guid)),
+        refused('data', inEnglish(LOOK_MESSAGES.unknownProduct(doomed!.guid))),
       );
     });
   });

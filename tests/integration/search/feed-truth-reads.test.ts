@@ -6,7 +6,6 @@ import { DIRECTORY_API } from '../../../shared/api/directory-paths';
 import { PRODUCT_API } from '../../../shared/api/product-paths';
 import { priceHistoryPath } from '../../../shared/api/price-history-paths';
 import * as SEARCH_API from '../../../shared/api/search-paths';
-import { goneNotice } from '../../../shared/gone-notice';
 import type { Database } from '../../../server/api/db/database';
 import { SearchService } from '../../../server/api/listing/search-service';
 import { FollowService } from '../../../server/api/services/follow-service';
@@ -14,6 +13,8 @@ import { LookService } from '../../../server/api/services/look-service';
 import { SalesService } from '../../../server/api/services/sales-service';
 import { WishlistService } from '../../../server/api/services/wishlist-service';
 import { createLogger } from '../../../server/lib/logger';
+import { testTranslator } from '../../support/i18n';
+import { goneWords } from '../../../client/components/wishlist/wishlist-page-rules';
 import type { Running } from '../../support/listen';
 import { SEARCH_ENGINES, apiOverEngine, type StartedEngine } from '../../support/search-engines';
 import { BOTH_ENGINES } from '../../support/test-database';
@@ -165,12 +166,12 @@ describe.each(BOTH_ENGINES)('on %s', (_database, open) => {
 
     it('keeps a withdrawn product in a wishlist, marked "no longer sold by" its store on that site only', async () => {
       const wishlists = new WishlistService(db);
-      await wishlists.add(shopper, { productId: productId('Silk Wrap Dress') }, 0, 'Reads');
+      await wishlists.add(shopper, { productId: productId('Silk Wrap Dress') }, 0, 'Reads', testTranslator().t);
       const [{ id: listId }] = (await db.query<{ id: number }>('SELECT id FROM wishlists WHERE user_id = $1', [shopper.userId])) as [{ id: number }];
-      await wishlists.add(shopper, { productId: productId('Velvet Slip Dress') }, listId, undefined);
+      await wishlists.add(shopper, { productId: productId('Velvet Slip Dress') }, listId, undefined, testTranslator().t);
       const items = async (country: 'GB' | 'US') =>
         Object.fromEntries(
-          (await wishlists.read(shopper, listId, country, 'added', { page: 1, perPage: 20 })).items.map((i) => [i.productName, { card: i.product !== null, notice: i.product ? null : goneNotice(i.noLongerSoldBy) }]),
+          (await wishlists.read(shopper, listId, country, 'added', { page: 1, perPage: 20 })).items.map((i) => [i.productName, { card: i.product !== null, notice: i.product ? null : goneWords(testTranslator().t, i.noLongerSoldBy) }]),
         );
       expect(await items('GB')).toEqual({
         'Silk Wrap Dress': { card: false, notice: 'No longer sold by Larch Linen' },

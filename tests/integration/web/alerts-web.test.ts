@@ -13,6 +13,7 @@ import { linksIn, startSmtpServer } from '../../support/smtp-server';
 import { startWeb } from '../../support/web-server';
 import { ALERT_API } from '../../../shared/api/alert-paths';
 import * as ACCOUNT_API from '../../../shared/api/account-paths';
+import { inEnglish } from '../../support/i18n';
 
 // The alert pages through the real web server and api over a catalogue (the fixture feeds),
 // without JavaScript: the add-alert page's plain form (the card's link), the confirm page a
@@ -85,18 +86,18 @@ describe('the add-alert page (the dialog without JavaScript)', () => {
     const email = uniqueEmail('refused');
     const res = await formPost(add('price'), { alertPrice: '59.4', email: 'Not An Address' }).expect(400);
     const words = text(res.text);
-    expect(words).toContain(ALERT_MESSAGES.scopeInvalid);
-    expect(words).toContain(ALERT_MESSAGES.priceTooHigh(59));
-    expect(words).toContain(ALERT_MESSAGES.email);
+    expect(words).toContain(inEnglish(ALERT_MESSAGES.scopeInvalid));
+    expect(words).toContain(inEnglish(ALERT_MESSAGES.priceTooHigh(59)));
+    expect(words).toContain(inEnglish(ALERT_MESSAGES.email));
     const pattern = await formPost(add('price'), { scope: 'item', alertPrice: '4 0', email }).expect(400);
-    expect(text(pattern.text)).toContain(ALERT_MESSAGES.priceInvalid);
+    expect(text(pattern.text)).toContain(inEnglish(ALERT_MESSAGES.priceInvalid));
     expect(await alertsOfGuest(email)).toEqual([]);
   });
 
   it("sets a guest's price alert, pending, and says to check the inbox, where the confirm e-mail is", async () => {
     const email = uniqueEmail('guest');
     const res = await formPost(add('price'), { scope: 'item', alertPrice: '45', email }).expect(200);
-    expect(text(res.text)).toContain(ALERT_NOTICES.confirmSent);
+    expect(text(res.text)).toContain(inEnglish(ALERT_NOTICES.confirmSent));
     expect(visibleMarkup(res.text)).toContain('href="/dresses"');
     expect(await alertsOfGuest(email)).toEqual([expect.objectContaining({ kind: 'price', scope: 'item', alert_price: 45, store_id: null, brand_id: null })]);
     const link = linksIn(await smtp.waitForMail(email)).find((l) => l.includes('/alerts/confirm/'));
@@ -109,7 +110,7 @@ describe('the add-alert page (the dialog without JavaScript)', () => {
     expect(text(form.text)).not.toContain('Email');
     expect(text(form.text)).not.toContain('Alert price');
     const res = await formPost(add('sale'), { scope: 'store' }, shopper).expect(200);
-    expect(text(res.text)).toContain(ALERT_NOTICES.set);
+    expect(text(res.text)).toContain(inEnglish(ALERT_NOTICES.set));
     expect(await alertsOfUser(shopper)).toEqual([expect.objectContaining({ kind: 'sale', scope: 'store', alert_price: null, store_id: await storeId('northlane'), brand_id: null })]);
   });
 
@@ -122,7 +123,7 @@ describe('the add-alert page (the dialog without JavaScript)', () => {
       '<label class="alert-any-store"><input type="checkbox" name="anyStore"/>Tell me at any store (2 stores sell this size)</label>',
     );
     const refused = await formPost(jeans, { scope: 'store', alertPrice: '45', anyStore: 'on' }, shopper).expect(400);
-    expect(text(refused.text)).toContain(ALERT_MESSAGES.anyStoreItemPriceOnly);
+    expect(text(refused.text)).toContain(inEnglish(ALERT_MESSAGES.anyStoreItemPriceOnly));
     await formPost(jeans, { scope: 'item', alertPrice: '45', anyStore: 'on' }, shopper).expect(200);
     expect(await db.query('SELECT scope, alert_price, any_store FROM alerts WHERE user_id = $1', [shopper.userId])).toEqual([{ scope: 'item', alert_price: 45, any_store: true }]);
   });
@@ -153,7 +154,7 @@ describe('the confirm page', () => {
     expect(await confirmed(email)).toBe(false);
 
     const done = await formPost(path, {}).expect(200);
-    expect(text(done.text)).toContain(ALERT_NOTICES.confirmed);
+    expect(text(done.text)).toContain(inEnglish(ALERT_NOTICES.confirmed));
     expect(await confirmed(email)).toBe(true);
   });
 
@@ -161,7 +162,7 @@ describe('the confirm page', () => {
     const email = uniqueEmail('tampered');
     const path = await guestAlert(email);
     const res = await formPost(`${path.slice(0, -2)}xx`, {}).expect(400);
-    expect(text(res.text)).toContain(ALERT_MESSAGES.linkInvalid);
+    expect(text(res.text)).toContain(inEnglish(ALERT_MESSAGES.linkInvalid));
     expect(await confirmed(email)).toBe(false);
   });
 });
@@ -191,10 +192,20 @@ describe('the unsubscribe page', () => {
     expect(await alertsOfUser(shopper)).toHaveLength(2);
   });
 
+  it('speaks the page’s language, its words and the api’s answer (issue 29): French in Canada, Traditional Chinese in Hong Kong', async () => {
+    const { shopper, two, token } = await twoAlerts();
+    const french = await page(`/ca/fr/alerts/unsubscribe/${token}`).expect(200);
+    expect(text(french.text)).toContain(' Arrêter les alertes Arrêter cette alerte ');
+    expect(text((await formPost(`/ca/fr/alerts/unsubscribe/${token}`, {}).expect(200)).text)).toContain(' Désabonné Vous ne recevrez plus cette alerte. ');
+    expect((await alertsOfUser(shopper)).map((row) => row.id)).toEqual([two]);
+    const refused = await formPost('/hk/zh/alerts/confirm/not-a-token', {}).expect(400);
+    expect(text(refused.text)).toContain(' 此連結無效，可能已被更改或已過期。 確認我的提示 ');
+  });
+
   it('stops only the item’s alert when its page’s button is pressed', async () => {
     const { shopper, two, token } = await twoAlerts();
     const res = await formPost(`/alerts/unsubscribe/${token}`, { scope: 'all' }).expect(200);
-    expect(text(res.text)).toContain(ALERT_NOTICES.unsubscribed);
+    expect(text(res.text)).toContain(inEnglish(ALERT_NOTICES.unsubscribed));
     expect((await alertsOfUser(shopper)).map((row) => row.id)).toEqual([two]);
   });
 
@@ -203,28 +214,28 @@ describe('the unsubscribe page', () => {
     const res = await request(web.url).post(`/alerts/unsubscribe/${token}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
     expect(res.headers['cache-control']).toBe(CacheNone.header);
     expect(res.headers['set-cookie']).toBeUndefined();
-    expect(text(res.text)).toContain(ALERT_NOTICES.unsubscribed);
+    expect(text(res.text)).toContain(inEnglish(ALERT_NOTICES.unsubscribed));
     expect((await alertsOfUser(shopper)).map((row) => row.id)).toEqual([two]);
   });
 
   it('takes the one-click POST as multipart/form-data too, as RFC 8058 asks mail clients to send it', async () => {
     const { shopper, two, token } = await twoAlerts();
     const res = await request(web.url).post(`/alerts/unsubscribe/${token}`).field('List-Unsubscribe', 'One-Click').expect(200);
-    expect(text(res.text)).toContain(ALERT_NOTICES.unsubscribed);
+    expect(text(res.text)).toContain(inEnglish(ALERT_NOTICES.unsubscribed));
     expect((await alertsOfUser(shopper)).map((row) => row.id)).toEqual([two]);
   });
 
   it('stops every alert of the address when the footer link’s page’s button is pressed, under a country prefix too', async () => {
     const { shopper, everyToken } = await twoAlerts();
     const res = await formPost(`/us/alerts/unsubscribe/${everyToken}`, {}).expect(200);
-    expect(text(res.text)).toContain(ALERT_NOTICES.unsubscribedAll);
+    expect(text(res.text)).toContain(inEnglish(ALERT_NOTICES.unsubscribedAll));
     expect(await alertsOfUser(shopper)).toEqual([]);
   });
 
   it('refuses a tampered token with the message, and stops nothing', async () => {
     const { shopper, token } = await twoAlerts();
     const res = await request(web.url).post(`/alerts/unsubscribe/${token.slice(0, -3)}AAA`).type('form').send('List-Unsubscribe=One-Click').expect(400);
-    expect(text(res.text)).toContain(ALERT_MESSAGES.linkInvalid);
+    expect(text(res.text)).toContain(inEnglish(ALERT_MESSAGES.linkInvalid));
     expect(await alertsOfUser(shopper)).toHaveLength(2);
   });
 });
@@ -290,7 +301,7 @@ describe('My Alerts and My Sales without JavaScript', () => {
     const as = alertClient(api, shopper.token);
     const id = (await as.setUser({ id: DRESS, alertPrice: null, brandId: null, storeId: null, country: 'gb' }).expect(200)).body.data.alertId as number;
     const res = await formPost(`/user/${shopper.userName}/alerts`, { intent: 'delete', alertId: String(id) }, shopper).expect(200);
-    expect(text(res.text)).toContain(ALERT_NOTICES.deleted);
+    expect(text(res.text)).toContain(inEnglish(ALERT_NOTICES.deleted));
     expect(text(res.text)).toContain('You have no sale or price alerts yet.');
     expect(await alertsOfUser(shopper)).toEqual([]);
   });
@@ -323,7 +334,7 @@ describe('odd requests to the alert pages', () => {
   it('goes back only to a path of this site after setting an alert', async () => {
     const shopper = await registerUser(api);
     const res = await formPost(`/alerts/add/${DRESS}?kind=sale&returnurl=${encodeURIComponent('//evil.example/x')}`, { scope: 'item' }, shopper).expect(200);
-    expect(text(res.text)).toContain(ALERT_NOTICES.set);
+    expect(text(res.text)).toContain(inEnglish(ALERT_NOTICES.set));
     expect(visibleMarkup(res.text)).toContain('<a href="/" class="button">Back to shopping</a>');
     expect(visibleMarkup(res.text)).not.toContain('href="//evil.example');
   });

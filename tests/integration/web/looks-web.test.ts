@@ -91,6 +91,11 @@ describe('the look page', () => {
 
     const wrong = await page(`/sets/not-the-slug/${saved.listId}${'?ref=share'}`).expect(301);
     expect(wrong.headers.location).toBe(`${path}?ref=share`);
+    // In Hong Kong's Traditional Chinese (issue 29): the title, the byline with its link to the owner, the pieces' heading.
+    const chinese = visibleMarkup((await page(`/hk/zh${path}`).expect(200)).text);
+    expect(chinese).toMatch(/<meta property="og:title" content="[^"]+ 的 Beach Day \| Vitrine"\/>/);
+    expect(chinese).toMatch(new RegExp(`<p class="look-byline"><a href="/hk/zh/profile/${owner.userName}">[^<]+</a> 的造型 · 3 件單品</p>`));
+    expect(chinese).toContain('<h2>單品</h2>');
   });
 
   it('is a 404 for an unknown look and for an id that cannot be one', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AlertUnsubscribeBody, SetGuestAlertBody, SetUserAlertBody } from '../../../shared/api/alert-schemas';
 import { ALERT_MESSAGES, alertPriceProblem, roundedSalePrice } from '../../../shared/validation/alert-rules';
+import { issueWording } from '../../../shared/validation/message';
+import { inEnglish } from '../../support/i18n';
 
 // Spec section 5 "Alert price": the rule the Alert dialog checks in the browser and the api
 // checks again, and the request schemas built around it.
@@ -10,8 +12,9 @@ describe('the alert price', () => {
     expect(roundedSalePrice(59.49)).toBe(59);
     expect(roundedSalePrice(59.5)).toBe(60);
     expect(alertPriceProblem('58.99', 59)).toEqual({ price: 58.99 });
-    expect(alertPriceProblem('59', 59)).toEqual({ problem: 'Price should be less than 59' });
-    expect(alertPriceProblem('59.99', 59.2)).toEqual({ problem: 'Price should be less than 59' });
+    expect(alertPriceProblem('59', 59)).toEqual({ problem: ALERT_MESSAGES.priceTooHigh(59) });
+    expect(alertPriceProblem('59.99', 59.2)).toEqual({ problem: ALERT_MESSAGES.priceTooHigh(59) });
+    expect(inEnglish(ALERT_MESSAGES.priceTooHigh(59))).toBe('Price should be less than 59');
     expect(alertPriceProblem('59.99', 59.5)).toEqual({ price: 59.99 });
   });
 
@@ -52,9 +55,9 @@ describe('the set-alert request', () => {
 
   it('words a bad e-mail and a bad price with the alert messages', () => {
     const email = SetGuestAlertBody.safeParse({ id: guid, country: 'gb' });
-    expect(email.success ? [] : email.error.issues.map((i) => i.message)).toEqual([ALERT_MESSAGES.email]);
+    expect(email.success ? [] : email.error.issues.map(issueWording)).toEqual([ALERT_MESSAGES.email]);
     const price = SetUserAlertBody.safeParse({ id: guid, country: 'gb', alertPrice: { n: 1 } });
-    expect(price.success ? [] : price.error.issues.map((i) => i.message)).toEqual([ALERT_MESSAGES.priceInvalid]);
+    expect(price.success ? [] : price.error.issues.map(issueWording)).toEqual([ALERT_MESSAGES.priceInvalid]);
   });
 
   it('reads unsubscribe’s all as true only when asked', () => {

@@ -12,6 +12,8 @@ import {
   placementProblem,
 } from '../../../shared/validation/look-rules';
 import { cleanSearchText } from '../../../shared/validation/search-text';
+import { issueWording } from '../../../shared/validation/message';
+import { inEnglish } from '../../support/i18n';
 
 // Spec section 5 "Look title" and "Lookbook name (sanitising)", and the board's bounds, as
 // the Publish Look dialog, the board and the api all apply them.
@@ -39,7 +41,7 @@ describe('look titles', () => {
   });
 
   it('words the messages as the spec does', () => {
-    expect([LOOK_MESSAGES.titleMin, LOOK_MESSAGES.titleMax, LOOK_MESSAGES.titleInvalid, LOOK_MESSAGES.invalidLookbookName]).toEqual([
+    expect([LOOK_MESSAGES.titleMin, LOOK_MESSAGES.titleMax, LOOK_MESSAGES.titleInvalid, LOOK_MESSAGES.invalidLookbookName].map(inEnglish)).toEqual([
       'Min length is 2 characters.',
       'Max length is 30 characters.',
       'List Name is invalid, only alphabets allowed.',
@@ -96,6 +98,10 @@ describe('the board', () => {
 describe('the save-set body (spec section 4)', () => {
   it('is a save with data, and a rename (name sanitised) without', () => {
     const data = { items: [piece(1), piece(2)] };
+    // Too few and too many pieces say how many, in words each side gives in its language.
+    const pieces = (n: number) => ({ items: Array.from({ length: n }, (_, i) => piece(i + 1)) });
+    const refused = (n: number) => SaveSetBody.safeParse({ setName: 'Summer', setId: 0, setPublic: 1, data: pieces(n) }).error?.issues.map((i) => inEnglish(issueWording(i)));
+    expect([refused(1), refused(13)]).toEqual([['A look needs at least 2 pieces.'], ['A look holds at most 12 pieces.']]);
     expect(SaveSetBody.parse({ setName: ' Summer ', setId: 0, setPublic: 1, data })).toEqual({
       kind: 'save',
       setId: 0,
@@ -104,8 +110,8 @@ describe('the save-set body (spec section 4)', () => {
       items: data.items,
     });
     expect(SaveSetBody.parse({ setName: 'Summer!! Days', setId: '7', setPublic: 'false' })).toEqual({ kind: 'rename', setId: 7, setName: 'Summer Days', setPublic: false });
-    expect(SaveSetBody.safeParse({ setName: 'Summer!', setId: 0, setPublic: 1, data }).error?.issues.map((i) => i.message)).toEqual([LOOK_MESSAGES.titleInvalid]);
-    expect(RenameLookbookBody.safeParse({ listId: 1, setName: '!!', setPublic: 1 }).error?.issues.map((i) => i.message)).toEqual([LOOK_MESSAGES.invalidLookbookName]);
+    expect(SaveSetBody.safeParse({ setName: 'Summer!', setId: 0, setPublic: 1, data }).error?.issues.map(issueWording)).toEqual([LOOK_MESSAGES.titleInvalid]);
+    expect(RenameLookbookBody.safeParse({ listId: 1, setName: '!!', setPublic: 1 }).error?.issues.map(issueWording)).toEqual([LOOK_MESSAGES.invalidLookbookName]);
   });
 });
 

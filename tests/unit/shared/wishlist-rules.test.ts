@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AddToWishlistBody, DefaultWishlistBody, MoveProductBody, ShowWishlistQuery, WishlistPageQuery, wishlistName } from '../../../shared/api/wishlist-schemas';
-import { fieldMessages } from '../../../shared/validation/account-rules';
+import type { z } from 'zod';
+import { issueWording } from '../../../shared/validation/message';
 import {
   WISHLIST_MESSAGES,
   isDuplicateWishlistName,
@@ -8,16 +9,30 @@ import {
   sameWishlistName,
   wishlistNameProblem,
 } from '../../../shared/validation/wishlist-rules';
+import { inEnglish } from '../../support/i18n';
 
 // Spec section 5 "Wishlist/list name": the plain rules the Wishlist dialog checks with in the
 // browser, and the api's schemas built on them, which must give the same messages.
 
+/** A name's first problem, as an English page says it. */
+function said(value: string): string | undefined {
+  const problem = wishlistNameProblem(value);
+  return problem && inEnglish(problem);
+}
+
+/** Each field's first message, as the api's English answer says it. */
+function fieldsSaid(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[String(issue.path[0] ?? '')] ??= inEnglish(issueWording(issue));
+  return fields;
+}
+
 describe('a wishlist name', () => {
   it('gives the messages of spec section 5, in order', () => {
-    expect(wishlistNameProblem('')).toBe('List Name is required.');
-    expect(wishlistNameProblem(' ')).toBe('value is only whitespace');
-    expect(wishlistNameProblem('\t\n\u00a0')).toBe('value is only whitespace');
-    expect(wishlistNameProblem('x'.repeat(31))).toBe('List Name must be at most 30 characters.');
+    expect(said('')).toBe('List Name is required.');
+    expect(said(' ')).toBe('value is only whitespace');
+    expect(said('\t\n\u00a0')).toBe('value is only whitespace');
+    expect(said('x'.repeat(31))).toBe('List Name must be at most 30 characters.');
     expect(wishlistNameProblem('x'.repeat(30))).toBe(undefined);
     // Whitespace around the name is not counted (names are stored trimmed).
     expect(wishlistNameProblem(`  ${'x'.repeat(30)}  `)).toBe(undefined);
@@ -44,9 +59,9 @@ describe('a wishlist name', () => {
     const name = wishlistName('listName');
     const problem = (value: unknown) => {
       const parsed = name.safeParse(value);
-      return parsed.success ? undefined : parsed.error.issues.map((i) => i.message);
+      return parsed.success ? undefined : parsed.error.issues.map((i) => inEnglish(issueWording(i)));
     };
-    for (const value of ['', ' ', 'x'.repeat(31), 'ok']) expect(problem(value), value).toEqual(wishlistNameProblem(value) && [wishlistNameProblem(value)]);
+    for (const value of ['', ' ', 'x'.repeat(31), 'ok']) expect(problem(value), value).toEqual(said(value) && [said(value)]);
     expect(problem(undefined)).toEqual(['List Name is required.']);
     expect(problem(7)).toEqual(['listName must be text']);
     expect(problem('a\u0000b')).toEqual(['listName must not contain control characters']);
@@ -59,11 +74,13 @@ describe('the wishlist request schemas', () => {
     expect(AddToWishlistBody.parse({ id: 5, listId: 0, listName: ' Gifts ' })).toEqual({ id: { productId: 5 }, listId: 0, listName: 'Gifts' });
     expect(AddToWishlistBody.parse({ id: '5', listId: '7', listName: '' })).toEqual({ id: { productId: 5 }, listId: 7, listName: undefined });
     const missing = AddToWishlistBody.safeParse({ id: 5, listId: '0' });
-    expect(missing.success ? {} : fieldMessages(missing.error)).toEqual({ listName: 'List Name is required.' });
+    expect(missing.success ? {} : fieldsSaid(missing.error)).toEqual({ listName: 'List Name is required.' });
     const moveToNew = MoveProductBody.safeParse({ id: 5, s_listid: 1, d_listid: 0, d_listName: '   ' });
-    expect(moveToNew.success ? {} : fieldMessages(moveToNew.error)).toEqual({ d_listName: 'value is only whitespace' });
+    expect(moveToNew.success ? {} : fieldsSaid(moveToNew.error)).toEqual({ d_listName: 'value is only whitespace' });
+    const tooLong = MoveProductBody.safeParse({ id: 5, s_listid: 1, d_listid: 0, d_listName: 'x'.repeat(31) });
+    expect(tooLong.success ? {} : fieldsSaid(tooLong.error)).toEqual({ d_listName: 'List Name must be at most 30 characters.' });
     const badList = AddToWishlistBody.safeParse({ id: 5, listId: -3 });
-    expect(badList.success ? {} : fieldMessages(badList.error)).toEqual({ listId: 'listId must be 0 or a whole number from 1 to 2147483647' });
+    expect(badList.success ? {} : fieldsSaid(badList.error)).toEqual({ listId: 'listId must be 0 or a whole number from 1 to 2147483647' });
   });
 
   it("name a product by its id or any of its size variants' guid, and refuse anything else naming the field", () => {
@@ -73,7 +90,7 @@ describe('the wishlist request schemas', () => {
     const message = "id must be a product's id (a whole number from 1 to 2147483647) or one of its size variants' guid";
     for (const id of [0, -1, 1.5, '1e3', 2147483648, 'abc', `${guid}x`, null, [5]]) {
       const bad = DefaultWishlistBody.safeParse({ id });
-      expect(bad.success ? {} : fieldMessages(bad.error), String(id)).toEqual({ id: message });
+      expect(bad.success ? {} : fieldsSaid(bad.error), String(id)).toEqual({ id: message });
     }
   });
 

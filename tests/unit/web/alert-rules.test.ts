@@ -3,6 +3,9 @@ import { ALERT_API } from '../../../shared/api/alert-paths';
 import { ALERT_MESSAGES } from '../../../shared/validation/alert-rules';
 import { alertFormState, alertRequest, anyStoreChoice, scopeLabel, scopesFor, suggestedAlertPrice, type AlertProduct } from '../../../client/components/alerts/alert-rules';
 import { isOneClickUnsubscribe } from '../../../server/web/http/xsrf';
+import { testTranslator } from '../../support/i18n';
+
+const { t } = testTranslator();
 
 // The Alert dialog's form (spec sections 4 "Alert dialog", 5 "Alert email", "Alert price"),
 // what it sends, and the one path whose POST the XSRF check lets through (the one-click
@@ -44,7 +47,7 @@ describe("the Alert dialog's form", () => {
   it('offers the brand only for a product that has one, in words', () => {
     expect(scopesFor('Ava Marlowe')).toEqual(['item', 'brand', 'store']);
     expect(scopesFor(null)).toEqual(['item', 'store']);
-    expect(['item', 'brand', 'store'].map((scope) => scopeLabel(scope as 'item', 'Ava Marlowe', 'Northlane'))).toEqual(['This item', 'Any item of Ava Marlowe', 'Any item of Northlane']);
+    expect(['item', 'brand', 'store'].map((scope) => scopeLabel(t, scope as 'item', 'Ava Marlowe', 'Northlane'))).toEqual(['This item', 'Any item of Ava Marlowe', 'Any item of Northlane']);
   });
 });
 
@@ -66,8 +69,8 @@ describe('what the dialog sends (spec section 3 "Sale alert")', () => {
 
   it('offers "at any store" on a price alert on this item when more than one store sells the size, and sends it ticked (issue 28)', () => {
     const stores = (n: number) => ({ stores: Array.from({ length: n }, () => ({}) as never) });
-    expect(anyStoreChoice('price', 'item', stores(3))).toBe('Tell me at any store (3 stores sell this size)');
-    expect([anyStoreChoice('price', 'item', stores(1)), anyStoreChoice('price', 'item', null), anyStoreChoice('price', 'brand', stores(3)), anyStoreChoice('sale', 'item', stores(3))]).toEqual([
+    expect(anyStoreChoice(t, 'price', 'item', stores(3))).toBe('Tell me at any store (3 stores sell this size)');
+    expect([anyStoreChoice(t, 'price', 'item', stores(1)), anyStoreChoice(t, 'price', 'item', null), anyStoreChoice(t, 'price', 'brand', stores(3)), anyStoreChoice(t, 'sale', 'item', stores(3))]).toEqual([
       undefined,
       undefined,
       undefined,
@@ -100,12 +103,14 @@ describe('the one-click unsubscribe path', () => {
 describe('suggestedAlertPrice', () => {
   const low = (price: number) => ({ price, date: '2026-11-01' });
   it('suggests the 90-day low, else the 30-day low, only when it is below today and the form would take it', () => {
-    expect(suggestedAlertPrice({ lowest90: low(40), lowest30: low(45) }, 60)).toEqual({ price: 40, label: 'Lowest in 90 days' });
-    expect(suggestedAlertPrice({ lowest90: null, lowest30: low(45) }, 60)).toEqual({ price: 45, label: 'Lowest in 30 days' });
+    expect(suggestedAlertPrice({ lowest90: low(40), lowest30: low(45) }, 60)).toEqual({ price: 40, label: 'alerts.suggestion.lowest90' });
+    expect(t('alerts.suggestion.lowest90')).toBe('Lowest in 90 days');
+    expect(suggestedAlertPrice({ lowest90: null, lowest30: low(45) }, 60)).toEqual({ price: 45, label: 'alerts.suggestion.lowest30' });
+    expect(t('alerts.suggestion.lowest30')).toBe('Lowest in 30 days');
     // Today is the low: nothing to suggest (104.99 would pass the whole-number check against itself).
     expect(suggestedAlertPrice({ lowest90: null, lowest30: low(104.99) }, 104.99)).toBeUndefined();
     // Below today, but the same whole number: the form would refuse it, so the 30-day low is tried.
-    expect(suggestedAlertPrice({ lowest90: low(60.2), lowest30: low(55) }, 60.4)).toEqual({ price: 55, label: 'Lowest in 30 days' });
+    expect(suggestedAlertPrice({ lowest90: low(60.2), lowest30: low(55) }, 60.4)).toEqual({ price: 55, label: 'alerts.suggestion.lowest30' });
     expect(suggestedAlertPrice({ lowest90: null, lowest30: null }, 60)).toBeUndefined();
   });
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { WISHLIST_NOTICES } from '../../../shared/validation/wishlist-notices';
+import { message } from '../../../shared/validation/message';
 import { WISHLIST_MESSAGES, WISHLIST_NAME_MAX } from '../../../shared/validation/wishlist-rules';
 import { dialogSubmitState, dialogTitle } from '../../../client/components/wishlist/wishlist-dialog-rules';
 import { publicWishlistPath, wishlistIntent } from '../../../client/components/wishlist/wishlist-page-rules';
+import { testTranslator } from '../../support/i18n';
+
+const { t } = testTranslator();
 
 // The Wishlist dialog's Submit (spec section 5) and what My Wishlists' plain forms post.
 
@@ -37,10 +40,10 @@ describe("the Wishlist dialog's Submit", () => {
   });
 
   it('is titled by mode', () => {
-    expect(dialogTitle({ mode: 'wishlist', productId: 1, productName: 'Wrap Dress' })).toBe('Add Wrap Dress to a wishlist');
-    expect(dialogTitle({ mode: 'editorpick', productId: 1, productName: 'Wrap Dress' })).toBe("Add Wrap Dress to an editor's pick");
-    expect(dialogTitle({ mode: 'rename-wishlist', listId: 4, listName: 'Summer', lists })).toBe('Rename Summer');
-    expect(dialogTitle({ mode: 'move-wishlist', productId: 1, sourceListId: 4, lists })).toBe('Move to another wishlist');
+    expect(dialogTitle(t, { mode: 'wishlist', productId: 1, productName: 'Wrap Dress' })).toBe('Add Wrap Dress to a wishlist');
+    expect(dialogTitle(t, { mode: 'editorpick', productId: 1, productName: 'Wrap Dress' })).toBe("Add Wrap Dress to an editor's pick");
+    expect(dialogTitle(t, { mode: 'rename-wishlist', listId: 4, listName: 'Summer', lists })).toBe('Rename Summer');
+    expect(dialogTitle(t, { mode: 'move-wishlist', productId: 1, sourceListId: 4, lists })).toBe('Move to another wishlist');
   });
 });
 
@@ -65,13 +68,13 @@ describe("My Wishlists' form posts", () => {
 
   it('says what is wrong with a bad post', () => {
     expect(wishlistIntent(form({ intent: 'create-list', listName: '  ' }))).toEqual({ error: WISHLIST_MESSAGES.nameWhitespace });
-    expect(wishlistIntent(form({ intent: 'rename', listId: '0', listName: 'A' }))).toEqual({ error: WISHLIST_NOTICES.chooseList });
-    expect(wishlistIntent(form({ intent: 'rename', listId: '4x', listName: 'A' }))).toEqual({ error: WISHLIST_NOTICES.chooseList });
-    expect(wishlistIntent(form({ intent: 'privacy', listId: '4', isPublic: 'yes' }))).toEqual({ error: WISHLIST_NOTICES.privacyValue });
-    expect(wishlistIntent(form({ intent: 'delete-product', listId: '4' }))).toEqual({ error: WISHLIST_NOTICES.chooseProduct });
-    expect(wishlistIntent(form({ intent: 'move', listId: '4', productId: '77', destination: '' }))).toEqual({ error: WISHLIST_NOTICES.chooseDestination });
+    expect(wishlistIntent(form({ intent: 'rename', listId: '0', listName: 'A' }))).toEqual({ error: message('wishlist.notice.chooseList') });
+    expect(wishlistIntent(form({ intent: 'rename', listId: '4x', listName: 'A' }))).toEqual({ error: message('wishlist.notice.chooseList') });
+    expect(wishlistIntent(form({ intent: 'privacy', listId: '4', isPublic: 'yes' }))).toEqual({ error: message('wishlist.notice.privacyValue') });
+    expect(wishlistIntent(form({ intent: 'delete-product', listId: '4' }))).toEqual({ error: message('wishlist.notice.chooseProduct') });
+    expect(wishlistIntent(form({ intent: 'move', listId: '4', productId: '77', destination: '' }))).toEqual({ error: message('wishlist.notice.chooseDestination') });
     expect(wishlistIntent(form({ intent: 'move', listId: '4', productId: '77', destination: '0', listName: '' }))).toEqual({ error: WISHLIST_MESSAGES.nameRequired });
-    expect(wishlistIntent(form({ intent: 'launch', listId: '4', productId: '77' }))).toEqual({ error: WISHLIST_NOTICES.unknownAction });
+    expect(wishlistIntent(form({ intent: 'launch', listId: '4', productId: '77' }))).toEqual({ error: message('wishlist.notice.unknownAction') });
   });
 
   it("gives a list's public page as /wishlist/{listId}/{slug}", () => {

@@ -3,7 +3,6 @@ import { ApiError, createApiClient } from '../../../shared/api/api-client';
 import { PRODUCT_PAGE_API } from '../../../shared/api/product-page-paths';
 import type { ProductCard, WithdrawnProduct } from '../../../shared/api/product-schemas';
 import { CacheNone, CacheShort, documentCachePolicy } from '../../../shared/http/cache-policy';
-import { goneNotice } from '../../../shared/gone-notice';
 import { withdrawnProductOf, withdrawnProductView } from '../../../client/components/product/withdrawn-product-view';
 import { testTranslator } from '../../support/i18n';
 
@@ -72,13 +71,6 @@ describe('withdrawnProductView in the page\'s language (issue 29)', () => {
     expect([french.notice, ...french.fallbacks.map((link) => link.label)]).toEqual(["N'est plus vendu par Larch Linen", 'Parcourir Larch Linen', "Aller à l'accueil"]);
     const tamil = withdrawnProductView(testTranslator('ta-SG').t, SILK, []);
     expect([tamil.notice, ...tamil.fallbacks.map((link) => link.label)]).toEqual(['Larch Linen இனி இதை விற்பதில்லை', 'Larch Linen கடையைப் பார்வையிடவும்', 'முகப்புக்குச் செல்']);
-  });
-});
-
-describe('goneNotice', () => {
-  it('names the store that withdrew a saved product, else says it is no longer available', () => {
-    expect(goneNotice('Larch Linen')).toBe('No longer sold by Larch Linen');
-    expect(goneNotice(null)).toBe('No longer available');
   });
 });
 
