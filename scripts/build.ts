@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { JS_BUDGET, formatLoads, outputOf, overBudget, routeKey, routeLoads, smallChunkPlan, staticClosure, type RouteLoad, type SmallChunkPlan } from './lib/js-budget';
+import { JS_BUDGET, LANDING_RATCHET, formatLoads, outputOf, overBudget, routeKey, routeLoads, smallChunkPlan, staticClosure, type RouteLoad, type SmallChunkPlan } from './lib/js-budget';
 import { precompressAssets } from './lib/precompress';
 import { catalogAsset, catalogProblems, withShortMessageIds } from '../server/lib/catalogs';
 import { unusedMessageIds } from './lib/message-usage';
@@ -201,11 +201,8 @@ export function checkClientBudget(metafile: esbuild.Metafile, compressed: Readon
     if (bytes === undefined) throw new Error(`${file} has no compressed copy`);
     return bytes;
   });
-  const problems = overBudget(loads, JS_BUDGET);
-  // TEMPORARY (issue 29 in progress, removed before it is resolved): a warning only.
-  if (problems.length && process.env.VITRINE_BUDGET_WARN_ONLY === '1') {
-    console.warn(`over the JavaScript budget:\n  ${problems.join('\n  ')}`);
-  } else if (problems.length) {
+  const problems = overBudget(loads, JS_BUDGET, LANDING_RATCHET);
+  if (problems.length) {
     throw new Error(`${formatLoads(loads)}\nThe client JavaScript is over budget (scripts/lib/js-budget.ts):\n  ${problems.join('\n  ')}`);
   }
   return loads;

@@ -4,7 +4,6 @@ import { ApiError } from '../../shared/api/api-client';
 import { FOLLOW_API, followPagePath } from '../../shared/api/follow-paths';
 import type { Followed } from '../../shared/api/follow-schemas';
 import { CacheNone } from '../../shared/http/cache-policy';
-import { SERVER_ERROR_MESSAGE } from '../../shared/messages';
 import { FOLLOWS_PER_PAGE, type FollowKind } from '../../shared/validation/follow-rules';
 import { browserApi } from '../api/browser-api';
 import { useBusy } from '../app/busy';
@@ -66,7 +65,7 @@ function Unfollow({ kind, item, here }: { kind: FollowKind; item: Followed; here
       await track(browserApi().send('DELETE', FOLLOW_API.unfollow(kind, item.id), undefined, 'FollowState'));
       await revalidator.revalidate();
     } catch (error) {
-      notify('error', error instanceof ApiError && error.status < 500 ? error.message : SERVER_ERROR_MESSAGE);
+      notify('error', error instanceof ApiError && error.status < 500 ? error.message : t('common.error.server'));
     } finally {
       setSending(false);
     }
