@@ -1,8 +1,14 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, browserForFile, openPage, seriousAxeViolations } from '../support/browser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
+import { COOKIE } from '../../shared/constants';
+import type { MessageId } from '../../shared/i18n/message-ids';
+import { DESKTOP, browserForFile, openPage, seriousAxeViolations, waitForHydration } from '../support/browser';
+import { testTranslator } from '../support/i18n';
+import { linksIn, startSmtpServer } from '../support/smtp-server';
+import { TEST_BUILD_DIR } from '../support/test-build';
 
 // Issue 29 in a real browser. Pages in Traditional Chinese (Hong Kong) and Tamil (Singapore)
 // draw every character with a font that has it (no "tofu" boxes): the page names the fonts
@@ -77,6 +83,66 @@ describe('pages in Chinese and Tamil', () => {
     expect(chars).toBeGreaterThan(20);
     expect(missing).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a shopper in Canada, in French', () => {
+  let product: RunningProduct;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    product = await startProduct({ template: inject('smallDemo'), buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await product?.stop();
+    await smtp?.close();
+  });
+
+  const fr = testTranslator('fr-CA').t;
+  const en = testTranslator('en-CA').t;
+  /** A French message with an argument, up to that argument: what an accessible name starts with. */
+  const startOf = (id: MessageId) => new RegExp(`^${fr(id, { title: '\u0000' }).split('\u0000')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+  it('switches to French on a listing, filters, opens a product, sets an alert and gets its confirmation e-mail in French', async () => {
+    const context = await browser().newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${product.webUrl}/ca/dresses`);
+    expect(await page.getAttribute('html', 'lang')).toBe('en-CA');
+
+    // The header's chooser: Français, which remembers the choice and opens the same listing in French.
+    await page.getByRole('navigation', { name: en('shell.language.label') }).getByRole('link', { name: 'Français' }).click();
+    await page.waitForURL(`${product.webUrl}/ca/fr/dresses`);
+    await waitForHydration(page);
+    expect(await page.getAttribute('html', 'lang')).toBe('fr-CA');
+    expect((await context.cookies()).find((cookie) => cookie.name === COOKIE.language)?.value).toBe('fr');
+
+    // A colour filter, in French, keeps the page French.
+    const swatch = page.locator('a.colour-swatch').first();
+    await swatch.click();
+    await page.waitForURL((url) => url.pathname === '/ca/fr/dresses' && url.searchParams.has('colour'));
+    await page.getByRole('combobox', { name: fr('listing.sort.label') }).waitFor();
+
+    // A product, its page in French.
+    await page.locator('.listing-results .product-card-title a').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/ca/fr/') && url.pathname.split('/').length === 6);
+    await page.getByRole('heading', { name: fr('product.similar.title') }).waitFor();
+
+    // A Sale Alert from one of its similar items, for a guest: the dialog speaks French.
+    const email = `francais${Date.now().toString(36)}@example.com`;
+    const card = page.locator('.product-similar article').filter({ has: page.getByRole('link', { name: startOf('listing.card.saleAlertFor') }) }).first();
+    await card.hover();
+    await card.getByRole('link', { name: startOf('listing.card.saleAlertFor') }).click();
+    const dialog = page.getByRole('dialog', { name: fr('alerts.kind.sale') });
+    await dialog.getByRole('radio', { name: fr('alerts.scope.item') }).check();
+    await dialog.getByLabel(fr('alerts.dialog.email')).fill(email);
+    await dialog.getByRole('button', { name: fr('alerts.dialog.submit') }).click();
+    await page.getByTestId('notice').filter({ hasText: fr('alerts.notice.confirmSent') }).waitFor({ timeout: 15_000 });
+
+    // The confirmation e-mail: French words, a link to the French page.
+    const mail = await smtp.waitForMail(email, 15_000);
+    expect(mail.subject).toBe(fr('emails.alertConfirm.subject'));
+    expect(linksIn(mail).filter((link) => new URL(link).pathname.startsWith('/ca/fr/alerts/confirm/'))).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();
   });
