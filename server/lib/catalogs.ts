@@ -59,6 +59,15 @@ export function shortMessageIds(): ShortIds {
   return shortIds;
 }
 
+/**
+ * A message id as the browser's bundle names it: the built client always speaks short ids, and a
+ * web running from the sources (the tests' in-process stacks) renders with long ones, so what it
+ * sends the browser is named the bundle's way.
+ */
+export function clientMessageId(id: string): string {
+  return BUNDLED_SHORT_IDS ? id : shortMessageId(id);
+}
+
 /** A message id as the bundles name it. */
 export function shortMessageId(id: string): string {
   const { ids, families } = shortMessageIds();
