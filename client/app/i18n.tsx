@@ -67,6 +67,14 @@ export function T({ id, values, components }: TProps): ReactElement {
   return <Fragment>{parts}</Fragment>;
 }
 
+/**
+ * A part's module loaded with the whole catalogue: what it says was not among the first page's
+ * messages. (A failed catalogue fetch does not hold the part back: it says ids until a retry.)
+ */
+export function withCatalog<T>(load: Promise<T>): Promise<T> {
+  return Promise.all([load, catalogReady().catch(() => undefined)]).then(([loaded]) => loaded);
+}
+
 let whole: Promise<void> | undefined;
 let target: CompiledCatalog | undefined;
 let catalogUrl: string | undefined;

@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api/api-client';
 import { CacheNone } from '../../shared/http/cache-policy';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
-import { useT } from '../app/i18n';
+import { useT, withCatalog } from '../app/i18n';
 import { sessionContext } from '../app/session-context';
 import type { Editing, StartPiece } from '../components/looks/DressMeBoard';
 import { LOOK_API } from '../components/looks/looks-common';
@@ -18,7 +18,7 @@ import { PRODUCT_API } from '../../shared/api/product-paths';
 // three, and a small one: the board is JavaScript by nature, so its parts (DressMeBoard) load
 // on demand and no page's first load carries them (ARCHITECTURE.md "Performance notes").
 
-const DressMeBoard = lazy(() => import('../components/looks/DressMeBoard').then((m) => ({ default: m.DressMeBoard })));
+const DressMeBoard = lazy(() => withCatalog(import('../components/looks/DressMeBoard')).then((m) => ({ default: m.DressMeBoard })));
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const api = context.get(apiContext);

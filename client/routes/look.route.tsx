@@ -6,7 +6,7 @@ import { CacheNone } from '../../shared/http/cache-policy';
 import { LOOK_COLLAGE, lookPagePath } from '../../shared/validation/look-rules';
 import { apiContext, siteContext } from '../app/contexts';
 import { rethrowAsRouteError } from '../app/route-error';
-import { T, useT } from '../app/i18n';
+import { T, useT, withCatalog } from '../app/i18n';
 import { sessionContext } from '../app/session-context';
 import { ProductCard } from '../components/listing/ProductCard';
 import { ProductGoneCard } from '../components/ui/ProductGoneCard';
@@ -26,7 +26,7 @@ import { Component as NotFound } from './not-found.route';
 // is the Open Graph and Twitter image, so a shared link previews the look.
 
 // The owner's controls and the rename dialog load on demand: only the owner needs them.
-const LookOwnerTools = lazy(() => import('../components/looks/LookOwnerTools').then((m) => ({ default: m.LookOwnerTools })));
+const LookOwnerTools = lazy(() => withCatalog(import('../components/looks/LookOwnerTools')).then((m) => ({ default: m.LookOwnerTools })));
 
 const notFound = () => data(null, { status: 404, headers: { 'Cache-Control': CacheNone.header } });
 

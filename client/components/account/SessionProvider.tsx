@@ -8,7 +8,7 @@ import { browserSession } from '../../api/browser-session';
 import { useBusy } from '../../app/busy';
 import { useSiteConfig } from '../../app/contexts';
 import { readCookie } from '../../app/cookies';
-import { useT } from '../../app/i18n';
+import { useT, withCatalog } from '../../app/i18n';
 import { useNotify } from '../../app/notices';
 import { SessionContext, type AuthMode, type SessionValue } from '../../app/session';
 import type { Viewer } from '../../app/viewer';
@@ -20,7 +20,7 @@ import type { AuthDialog as AuthDialogView } from './AuthDialog';
 // the same short delay as for a slow navigation), and focus moves into the dialog once it opens.
 let authDialog: Promise<typeof AuthDialogView> | undefined;
 function loadAuthDialog(): Promise<typeof AuthDialogView> {
-  authDialog ??= import('./AuthDialog').then(
+  authDialog ??= withCatalog(import('./AuthDialog')).then(
     (module) => module.AuthDialog,
     (error: unknown) => {
       authDialog = undefined;

@@ -7,7 +7,7 @@ import type { ListingState } from '../../../shared/listing/listing-state';
 import { clearPrice, hasValue, provenance, selectCategory, setDeal, setPrice, setProvenance, setSort, toggleValue } from '../../../shared/listing/transitions';
 import { DEAL_DISPLAY_ORDER, DEAL_MESSAGES, FIND_PLACEHOLDERS, PROVENANCE_MESSAGES, isCategoryLevel, type CategoryLevel } from '../../../shared/listing/vocabulary';
 import { SORT_OPTIONS } from '../../../shared/sort-options';
-import { useT } from '../../app/i18n';
+import { useT, withCatalog } from '../../app/i18n';
 import { categoryName, colourName } from '../../app/taxonomy-names';
 import { ShellLink } from '../ui/ShellLink';
 import { Accordion } from './Accordion';
@@ -18,7 +18,7 @@ import type { FilterChoice, ListingData, SeoLinkView } from '../../data/listing/
 // The price filter (with the price rules) is a module of its own, fetched the first time it is
 // drawn: at once after hydration on a wide screen, only when the Refine panel opens on a phone,
 // where the panel is hidden until then (most visits never open it).
-const PriceFilter = lazy(() => import('./PriceFilter').then((module) => ({ default: module.PriceFilter })));
+const PriceFilter = lazy(() => withCatalog(import('./PriceFilter')).then((module) => ({ default: module.PriceFilter })));
 
 // The filter panel (spec section 2): Country, Sort, Deals, Sales and Offers, Colour, Price,
 // Category, Brands, Stores, Popular In Brand, All Popular Brands, Top Searches. Open by

@@ -4,10 +4,10 @@ import { parseCountryCode, type CountryCode } from '../../../shared/countries';
 import { COOKIE } from '../../../shared/constants';
 import { useSiteConfig } from '../../app/contexts';
 import { readCookie } from '../../app/cookies';
-import { catalogReady } from '../../app/i18n';
+import { catalogReady, withCatalog } from '../../app/i18n';
 
 // The dialog itself is fetched only when it is to show (CountryPopupDialog.tsx).
-const CountryPopupDialog = lazy(() => import('./CountryPopupDialog').then((module) => ({ default: module.CountryPopupDialog })));
+const CountryPopupDialog = lazy(() => withCatalog(import('./CountryPopupDialog')).then((module) => ({ default: module.CountryPopupDialog })));
 
 // Spec section 2 "Country prefix": when the country cookie (the site the shopper chose)
 // differs from the URL's country — not on localhost, not on a retailer click-through

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import type { MessageId } from '../../../shared/i18n/message-ids';
-import { useT } from '../../app/i18n';
+import { useT, withCatalog } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
 import { EmailSignup } from './EmailSignup';
 import { ShareButtons } from './ShareButtons';
@@ -8,7 +8,7 @@ import { ShareButtons } from './ShareButtons';
 // The mailing list dialog is fetched the first time the shopper asks for it (most visits never
 // do), and drawn from then on; a closed dialog shows nothing, and without scripts the button
 // could not open it either.
-const MailingListDialog = lazy(() => import('./MailingListDialog').then((module) => ({ default: module.MailingListDialog })));
+const MailingListDialog = lazy(() => withCatalog(import('./MailingListDialog')).then((module) => ({ default: module.MailingListDialog })));
 
 // The footer (spec section 2 "Global shell"): popular tag pages, sitemap links, help and
 // legal pages, pages for sellers (outside the shop), social links, the newsletter and
