@@ -1,4 +1,4 @@
-import { Fragment, cloneElement, createContext, useContext, type ReactElement, type ReactNode } from 'react';
+import { Fragment, cloneElement, createContext, useContext, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { formatCompiled } from '../../shared/i18n/compiled-format';
 import type { MessageId } from '../../shared/i18n/message-ids';
 import type { CompiledCatalog, MessageValues, Translate, Translator } from '../../shared/i18n/translator';
@@ -12,10 +12,25 @@ import type { CompiledCatalog, MessageValues, Translate, Translator } from '../.
 
 const TranslatorContext = createContext<Translator | null>(null);
 
-/** Gives the tree below its page's translator. */
+/**
+ * Gives the tree below its page's translator. In the browser, a part drawn before the whole
+ * catalogue came may have asked for a message the first page did not carry (and shown its id):
+ * when the catalogue comes, the tree is drawn again, once, only then.
+ */
 export function TranslatorProvider({ translator, children }: { translator: Translator; children: ReactNode }): ReactElement {
-  return <TranslatorContext.Provider value={translator}>{children}</TranslatorContext.Provider>;
+  const [value, setValue] = useState(translator);
+  useEffect(() => {
+    setValue(translator);
+    const redraw = () => setValue({ ...translator });
+    redraws.add(redraw);
+    return () => void redraws.delete(redraw);
+  }, [translator]);
+  return <TranslatorContext.Provider value={value}>{children}</TranslatorContext.Provider>;
 }
+
+/** Whether a message was asked for before the whole catalogue came; who draws again when it comes. */
+let missed = false;
+const redraws = new Set<() => void>();
 
 function useTranslator(): Translator {
   const translator = useContext(TranslatorContext);
@@ -40,7 +55,10 @@ export function browserTranslator(locale: string, messages: CompiledCatalog): Tr
     messages,
     t: (id, values) => {
       const message = messages[id];
-      return message === undefined ? id : formatCompiled(message, locale, values);
+      if (message !== undefined) return formatCompiled(message, locale, values);
+      missed = true;
+      void catalogReady().catch(() => undefined);
+      return id;
     },
   };
 }
@@ -95,7 +113,12 @@ export function catalogReady(): Promise<void> {
   const into = target;
   whole ??= fetch(catalogUrl, { credentials: 'same-origin' })
     .then((res) => (res.ok ? (res.json() as Promise<CompiledCatalog>) : Promise.reject(new Error(`catalogue ${res.status}`))))
-    .then((messages) => void Object.assign(into, messages))
+    .then((messages) => {
+      Object.assign(into, messages);
+      if (!missed) return;
+      missed = false;
+      for (const redraw of redraws) redraw();
+    })
     // A failed fetch is tried again by the next caller; the page keeps working meanwhile.
     .catch((error: unknown) => {
       whole = undefined;
