@@ -10,6 +10,10 @@ import { registerUser } from '../integration/accounts/accounts-api';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations, siteContexts } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
 import { ALERT_API } from '../../shared/api/alert-paths';
+import { testTranslator } from '../support/i18n';
+
+/** What an English page says for a message id (the sections name their words by id, issue 29). */
+const en = testTranslator().t;
 
 // Follows in a real browser (spec sections 2 "My Brands", "My Stores", 3 "Follow"): a guest
 // presses Follow on a brand's page, signs in, and the brand is followed (the button says
@@ -86,7 +90,7 @@ describe('following', () => {
     expect(mine.follows.map((f) => f.id)).toEqual([brand.id]);
     expect(mine.follows[0]!.onSale).toBeGreaterThan(0);
     await page.goto(`${stack.web.url}/user/${shopper.userName}/brands`);
-    await page.getByRole('heading', { level: 1, name: FOLLOW_SECTIONS.brands.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: en(FOLLOW_SECTIONS.brands.title) }).waitFor();
     const item = page.locator(`[data-followed="${brand.slug}"]`);
     await item.getByRole('heading', { level: 2, name: brand.name }).waitFor();
     expect(await item.locator('.followed-on-sale').textContent()).toBe(onSaleWords(mine.follows[0]!.onSale));
@@ -108,16 +112,16 @@ describe('following', () => {
 
     const mine = await asShopper<FollowsPage>(shopper, 'GET', FOLLOW_API.list('store', 'gb'));
     await page.goto(`${stack.web.url}/user/${shopper.userName}/stores`);
-    await page.getByRole('heading', { level: 1, name: FOLLOW_SECTIONS.stores.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: en(FOLLOW_SECTIONS.stores.title) }).waitFor();
     const item = page.locator(`[data-followed="${store.slug}"]`);
     await item.getByRole('heading', { level: 2, name: store.name }).waitFor();
     expect(mine.follows[0]!.onSale).toBeGreaterThan(0);
     expect(await item.locator('.followed-on-sale').textContent()).toBe(onSaleWords(mine.follows[0]!.onSale));
 
     await item.getByRole('button', { name: `Unfollow ${store.name}`, exact: true }).click();
-    await page.getByText(FOLLOW_SECTIONS.stores.empty).waitFor();
+    await page.getByText(en(FOLLOW_SECTIONS.stores.empty)).waitFor();
     expect(await page.locator('[data-followed]').count()).toBe(0);
-    expect(await page.getByRole('link', { name: FOLLOW_SECTIONS.stores.find }).getAttribute('href')).toBe('/stores');
+    expect(await page.getByRole('link', { name: en(FOLLOW_SECTIONS.stores.find) }).getAttribute('href')).toBe('/stores');
     expect(await asShopper<FollowedIds>(shopper, 'GET', FOLLOW_API.followed)).toEqual({ brands: [], stores: [] });
     expect(problems).toEqual([]);
     await context.close();
