@@ -4,6 +4,7 @@ import type { MenuTile } from '../../../shared/api/home-schemas';
 import type { Department } from '../../../shared/constants';
 import type { Translate } from '../../../shared/i18n/translator';
 import { useT } from '../../app/i18n';
+import type { MessageId } from '../../../shared/i18n/message-ids';
 import { categoryName, departmentName } from '../../app/taxonomy-names';
 import { ShellLink } from '../ui/ShellLink';
 
@@ -19,9 +20,19 @@ const MEGA_MENUS = new Set(['clothing', 'men-clothing']);
 // category named by its slug; an item the taxonomy catalogue lacks keeps the menu's name.
 const DEPARTMENT_ITEMS: Readonly<Record<string, Department>> = { clothing: 'women', 'men-clothing': 'men' };
 
+/** The menu's items that are no category: named by the pages they open (issue 29). */
+const PAGE_ITEMS: Readonly<Record<string, MessageId>> = {
+  sale: 'listing.title.sale',
+  featured: 'listing.title.featured',
+  designers: 'listing.sitemap.designers',
+  'dress-me': 'looks.dressMe.title',
+};
+
 export function menuItemName(t: Translate, slug: string, name: string): string {
   const department = DEPARTMENT_ITEMS[slug];
-  return department ? departmentName(t, department, name) : categoryName(t, slug, name);
+  if (department) return departmentName(t, department, name);
+  const page = PAGE_ITEMS[slug];
+  return page ? t(page) : categoryName(t, slug, name);
 }
 const COLUMNS = 4;
 
