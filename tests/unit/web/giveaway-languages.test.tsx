@@ -4,29 +4,19 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CountryCode } from '../../../shared/countries';
 import { GIVEAWAY_COOKIE_MAX_DAYS, GIVEAWAY_MESSAGES } from '../../../shared/giveaway';
-import { SITE_LANGUAGES, sitePrefix, type LanguageSegment } from '../../../shared/i18n/languages';
-import type { SiteConfig } from '../../../shared/payload';
+import type { LanguageSegment } from '../../../shared/i18n/languages';
 import { SiteConfigContext } from '../../../client/app/contexts';
 import { ShellLinkProvider } from '../../../client/components/ui/ShellLink';
 import { GiveawayPrize, GiveawayRules } from '../../../client/content/giveaway';
-import { testTranslator, withI18n } from '../../support/i18n';
+import { testTranslator, testSite, withI18n } from '../../support/i18n';
 
 // The giveaway's words in the page's language (issue 29); what the api answers stays the
 // English of the same catalogue.
 
 function render(element: ReactElement, country: CountryCode, segment: LanguageSegment): string {
-  const language = SITE_LANGUAGES[country].find((l) => l.segment === segment)!;
-  const site: SiteConfig = {
-    country,
-    language: segment,
-    basename: sitePrefix(country, segment),
-    catalog: '',
-    siteUrl: 'https://www.vitrine.example',
-    assets: { entry: '', css: [], modulepreload: [] },
-    isBot: false,
-  };
+  const { site, locale } = testSite(country, segment);
   const router = createMemoryRouter([{ path: '*', element: <ShellLinkProvider>{element}</ShellLinkProvider> }], { initialEntries: ['/giveaway'] });
-  return renderToString(<SiteConfigContext.Provider value={site}>{withI18n(<RouterProvider router={router} />, language.locale)}</SiteConfigContext.Provider>);
+  return renderToString(<SiteConfigContext.Provider value={site}>{withI18n(<RouterProvider router={router} />, locale)}</SiteConfigContext.Provider>);
 }
 
 describe('the giveaway in every language', () => {

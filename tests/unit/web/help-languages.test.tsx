@@ -3,36 +3,26 @@ import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CountryCode } from '../../../shared/countries';
-import { SITE_LANGUAGES, sitePrefix, type LanguageSegment } from '../../../shared/i18n/languages';
-import type { SiteConfig } from '../../../shared/payload';
+import type { LanguageSegment } from '../../../shared/i18n/languages';
 import { SiteConfigContext } from '../../../client/app/contexts';
 import { ShellLinkProvider } from '../../../client/components/ui/ShellLink';
 import { Component as ContactUs } from '../../../client/routes/help-contact-us.route';
 import { Component as AboutUs } from '../../../client/routes/help-about-us.route';
 import { Component as Faqs } from '../../../client/routes/help-faqs.route';
 import { Component as Privacy } from '../../../client/routes/help-privacy-policy.route';
-import { withI18n } from '../../support/i18n';
+import { testSite, withI18n } from '../../support/i18n';
 
 // The help pages in the page's language (issue 29): Contact Us is translated; the legal pages
 // stay English, say so in the page's language and are marked lang="en".
 
 function render(Page: ComponentType | null | undefined, country: CountryCode, segment: LanguageSegment, path: string, loaderData?: unknown): string {
-  const language = SITE_LANGUAGES[country].find((l) => l.segment === segment)!;
-  const site: SiteConfig = {
-    country,
-    language: segment,
-    basename: sitePrefix(country, segment),
-    catalog: '',
-    siteUrl: 'https://www.vitrine.example',
-    assets: { entry: '', css: [], modulepreload: [] },
-    isBot: false,
-  };
+  const { site, locale } = testSite(country, segment);
   if (!Page) throw new Error('the route has no component');
   const router = createMemoryRouter([{ id: 'page', path: '*', loader: () => loaderData ?? null, element: <ShellLinkProvider><Page /></ShellLinkProvider> }], {
     initialEntries: [path],
     hydrationData: { loaderData: { page: loaderData ?? null } },
   });
-  return renderToString(<SiteConfigContext.Provider value={site}>{withI18n(<RouterProvider router={router} />, language.locale)}</SiteConfigContext.Provider>);
+  return renderToString(<SiteConfigContext.Provider value={site}>{withI18n(<RouterProvider router={router} />, locale)}</SiteConfigContext.Provider>);
 }
 
 const heading = (html: string) => /<h1 id="help-heading">([^<]+)<\/h1>/.exec(html)?.[1];

@@ -3,35 +3,25 @@ import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CountryCode } from '../../../shared/countries';
-import { SITE_LANGUAGES, sitePrefix, type LanguageSegment } from '../../../shared/i18n/languages';
-import type { SiteConfig } from '../../../shared/payload';
+import type { LanguageSegment } from '../../../shared/i18n/languages';
 import { SiteConfigContext } from '../../../client/app/contexts';
 import { HomeCarousel } from '../../../client/components/home/HomeCarousel';
 import { HowItWorks } from '../../../client/components/home/HowItWorks';
 import { TileGrid } from '../../../client/components/home/TileGrid';
 import { ShellLinkProvider } from '../../../client/components/ui/ShellLink';
 import { Component as NotFound } from '../../../client/routes/not-found.route';
-import { withI18n } from '../../support/i18n';
+import { testSite, withI18n } from '../../support/i18n';
 
 // The home page's own words and the not-found page in the page's language (issue 29); the
 // feed's titles stay as they came.
 
 function render(element: ReactElement, country: CountryCode, segment: LanguageSegment): string {
-  const language = SITE_LANGUAGES[country].find((l) => l.segment === segment)!;
-  const site: SiteConfig = {
-    country,
-    language: segment,
-    basename: sitePrefix(country, segment),
-    catalog: '',
-    siteUrl: 'https://www.vitrine.example',
-    assets: { entry: '', css: [], modulepreload: [] },
-    isBot: false,
-  };
+  const { site, locale } = testSite(country, segment);
   const router = createMemoryRouter([{ id: 'root', path: '*', loader: () => ({ menu: [] }), element: <ShellLinkProvider>{element}</ShellLinkProvider> }], {
     initialEntries: ['/'],
     hydrationData: { loaderData: { root: { menu: [] } } },
   });
-  return renderToString(<SiteConfigContext.Provider value={site}>{withI18n(<RouterProvider router={router} />, language.locale)}</SiteConfigContext.Provider>);
+  return renderToString(<SiteConfigContext.Provider value={site}>{withI18n(<RouterProvider router={router} />, locale)}</SiteConfigContext.Provider>);
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '\n').split('\n').map((s) => s.trim()).filter(Boolean);

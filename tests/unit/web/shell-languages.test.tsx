@@ -4,8 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { MenuTile } from '../../../shared/api/home-schemas';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
-import { SITE_LANGUAGES, sitePrefix, type LanguageSegment } from '../../../shared/i18n/languages';
-import type { SiteConfig } from '../../../shared/payload';
+import { SITE_LANGUAGES, type LanguageSegment } from '../../../shared/i18n/languages';
 import { SiteConfigContext } from '../../../client/app/contexts';
 import { Footer } from '../../../client/components/shell/Footer';
 import { Header } from '../../../client/components/shell/Header';
@@ -14,7 +13,7 @@ import { CountryPopupDialog } from '../../../client/components/shell/CountryPopu
 import { Pager } from '../../../client/components/ui/Pager';
 import { countryName, currencyName } from '../../../client/components/ui/country-names';
 import { ShellLinkProvider } from '../../../client/components/ui/ShellLink';
-import { testTranslator, withI18n } from '../../support/i18n';
+import { testTranslator, testSite, withI18n } from '../../support/i18n';
 import { RETRY_MESSAGE, SERVER_ERROR_MESSAGE } from '../../../shared/messages';
 
 // The shell speaks the page's language (issue 29): rendered as pages render it, on the
@@ -35,16 +34,7 @@ const MENU: MenuTile[] = [
 ];
 
 function render(element: ReactElement, country: CountryCode, segment: LanguageSegment, path = '/about-us'): string {
-  const language = SITE_LANGUAGES[country].find((l) => l.segment === segment)!;
-  const site: SiteConfig = {
-    country,
-    language: segment,
-    basename: sitePrefix(country, segment),
-    catalog: '',
-    siteUrl: 'https://www.vitrine.example',
-    assets: { entry: '', css: [], modulepreload: [] },
-    isBot: false,
-  };
+  const { site, locale } = testSite(country, segment);
   const router = createMemoryRouter(
     [
       {
@@ -58,7 +48,7 @@ function render(element: ReactElement, country: CountryCode, segment: LanguageSe
     ],
     { initialEntries: [path] },
   );
-  return renderToString(<SiteConfigContext.Provider value={site}>{withI18n(<RouterProvider router={router} />, language.locale)}</SiteConfigContext.Provider>);
+  return renderToString(<SiteConfigContext.Provider value={site}>{withI18n(<RouterProvider router={router} />, locale)}</SiteConfigContext.Provider>);
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '\n').split('\n').map((s) => s.trim()).filter(Boolean);
