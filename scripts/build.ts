@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { JS_BUDGET, LANDING_RATCHET, formatLoads, outputOf, overBudget, routeKey, routeLoads, smallChunkPlan, staticClosure, type RouteLoad, type SmallChunkPlan } from './lib/js-budget';
+import { JS_BUDGET, formatLoads, outputOf, overBudget, routeKey, routeLoads, smallChunkPlan, staticClosure, type RouteLoad, type SmallChunkPlan } from './lib/js-budget';
 import { precompressAssets } from './lib/precompress';
 import { catalogAsset, catalogProblems, withShortMessageIds } from '../server/lib/catalogs';
 import { unusedMessageIds } from './lib/message-usage';
@@ -83,7 +83,7 @@ const externalPackages: esbuild.Plugin = {
 // A module loaded on demand that does not import the table splits esbuild's runtime helpers
 // into a chunk of their own, one more file on every first load: the build refuses such a module
 // (onDemandOutsideShell).
-const LAZY_SHELL_MODULES = /[\\/](client[\\/](routes[\\/]([^\\/]+\.route|listing-loader)|components[\\/](account[\\/](AuthDialog|AccountMenu)|listing[\\/]PriceFilter|wishlist[\\/]card-dialogs|follows[\\/]FollowButton|product[\\/](WithdrawnProductPage|withdrawn-product-view)|looks[\\/](DressMeBoard|LookOwnerTools)|shell[\\/](CountryPopupDialog|MailingListDialog|LanguageChooser|LanguageNotice)|listing[\\/]ZeroListing)|data[\\/](wishlist[\\/]wishlist-hearts-call|follows[\\/]follows-call)))\.tsx?$/;
+const LAZY_SHELL_MODULES = /[\\/](client[\\/](routes[\\/]([^\\/]+\.route|listing-loader)|components[\\/](account[\\/](AuthDialog|AccountMenu)|listing[\\/]PriceFilter|wishlist[\\/]card-dialogs|follows[\\/]FollowButton|product[\\/](WithdrawnProductPage|withdrawn-product-view)|looks[\\/](DressMeBoard|LookOwnerTools)|shell[\\/](CountryPopupDialog|MailingListDialog|LanguageChooser|LanguageNotice|Footer)|listing[\\/]ZeroListing)|data[\\/](wishlist[\\/]wishlist-hearts-call|follows[\\/]follows-call)))\.tsx?$/;
 const SHARED_CHUNK = 'vitrine:shared-chunk/';
 const NO_SMALL_CHUNKS: SmallChunkPlan = { shell: [], shared: [] };
 function routesImportTheShell(plan: SmallChunkPlan): esbuild.Plugin {
@@ -201,7 +201,7 @@ export function checkClientBudget(metafile: esbuild.Metafile, compressed: Readon
     if (bytes === undefined) throw new Error(`${file} has no compressed copy`);
     return bytes;
   });
-  const problems = overBudget(loads, JS_BUDGET, LANDING_RATCHET);
+  const problems = overBudget(loads, JS_BUDGET);
   if (problems.length) {
     throw new Error(`${formatLoads(loads)}\nThe client JavaScript is over budget (scripts/lib/js-budget.ts):\n  ${problems.join('\n  ')}`);
   }

@@ -28,9 +28,23 @@ export function TranslatorProvider({ translator, children }: { translator: Trans
   return <TranslatorContext.Provider value={value}>{children}</TranslatorContext.Provider>;
 }
 
-/** Whether a message was asked for before the whole catalogue came; who draws again when it comes. */
-let missed = false;
+/**
+ * The messages asked for before the whole catalogue came, with the data's own name shown for a
+ * `named` one (0 for any other: its id was shown); who draws again when it comes, if any of
+ * them reads otherwise in it.
+ */
+const missed = new Map<string, string | 0>();
+let missedLocale = '';
 const redraws = new Set<() => void>();
+
+/**
+ * What is said below is not sent with the page (the server's `unrecorded`): a part loaded on
+ * demand, which the browser draws only with the whole catalogue (lazy-part.ts).
+ */
+export function Unrecorded({ children }: { children: ReactNode }): ReactElement {
+  const translator = useTranslator();
+  return <TranslatorContext.Provider value={translator.unrecorded ? { ...translator, t: translator.unrecorded } : translator}>{children}</TranslatorContext.Provider>;
+}
 
 function useTranslator(): Translator {
   const translator = useContext(TranslatorContext);
@@ -50,17 +64,21 @@ export function useLocale(): string {
 
 /** The browser's translator over `messages`, which may grow (catalogReady) without a re-render. */
 export function browserTranslator(locale: string, messages: CompiledCatalog): Translator {
-  return {
-    locale,
-    messages,
-    t: (id, values) => {
-      const message = messages[id];
-      if (message !== undefined) return formatCompiled(message, locale, values);
-      missed = true;
-      void catalogReady().catch(() => undefined);
-      return id;
-    },
+  missedLocale = locale;
+  const miss = (id: string, shown: string | 0) => {
+    missed.set(id, shown);
+    void catalogReady().catch(() => undefined);
+    return shown || id;
   };
+  const t: Translate = (id, values) => {
+    const message = messages[id];
+    return message === undefined ? miss(id, 0) : formatCompiled(message, locale, values);
+  };
+  t.named = (id, fallback) => {
+    const message = messages[id];
+    return message === undefined ? miss(id, fallback) : formatCompiled(message, locale);
+  };
+  return { locale, messages, t };
 }
 
 type TProps = { id: MessageId; values?: MessageValues; components: Record<number, ReactElement<{ children?: ReactNode }>> };
@@ -115,9 +133,9 @@ export function catalogReady(): Promise<void> {
     .then((res) => (res.ok ? (res.json() as Promise<CompiledCatalog>) : Promise.reject(new Error(`catalogue ${res.status}`))))
     .then((messages) => {
       Object.assign(into, messages);
-      if (!missed) return;
-      missed = false;
-      for (const redraw of redraws) redraw();
+      const changed = [...missed].some(([id, shown]) => messages[id] !== undefined && (shown === 0 || formatCompiled(messages[id], missedLocale) !== shown));
+      missed.clear();
+      if (changed) for (const redraw of redraws) redraw();
     })
     // A failed fetch is tried again by the next caller; the page keeps working meanwhile.
     .catch((error: unknown) => {

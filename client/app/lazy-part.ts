@@ -1,5 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { catalogReady } from './i18n';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { catalogReady, Unrecorded } from './i18n';
 
 // A part of a page whose code is loaded on demand while the server's HTML still has it: what
 // only some pages of a kind draw (a brand's Follow button, a listing's no-results view), so the
@@ -11,9 +11,12 @@ import { catalogReady } from './i18n';
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
   type Loaded = { default: ComponentType<P> };
   let loaded: ComponentType<P> | undefined;
-  // In the browser a part drawn later may say what the first page did not: it waits for the
-  // language's whole catalogue too (issue 29; at once on the server).
-  const get = () => Promise.all([load(), catalogReady().catch(() => undefined)]).then(([component]) => (loaded = component));
+  // In the browser the part is drawn (hydrated too) only with the language's whole catalogue
+  // (issue 29; at once on the server), so what it says need not travel with the page.
+  const get = () =>
+    Promise.all([load(), catalogReady().catch(() => undefined)]).then(
+      ([component]) => (loaded = (props: P) => createElement(Unrecorded, null, createElement(component, props))),
+    );
   const settled = (component: ComponentType<P>) => ({ then: (done: (value: Loaded) => void) => done({ default: component }) }) as unknown as Promise<Loaded>;
   if (typeof document === 'undefined') void get();
   return lazy(() => (loaded ? settled(loaded) : get().then(settled)));

@@ -1,4 +1,3 @@
-import type { MessageId } from '../../shared/i18n/message-ids';
 import type { Translate } from '../../shared/i18n/translator';
 
 // The names of the catalogue's fixed vocabulary in the page's language (decision 0080): the
@@ -6,10 +5,7 @@ import type { Translate } from '../../shared/i18n/translator';
 // names them from the taxonomy catalogue by slug. A name the catalogue lacks (a category
 // added since) shows the api's English one; a test holds each family whole.
 
-function named(t: Translate, id: string, english: string): string {
-  const name = t(id as MessageId);
-  return name === id ? english : name;
-}
+const named = (t: Translate, id: string, english: string) => t.named(id, english);
 
 export const categoryName = (t: Translate, slug: string, english: string) => named(t, `taxonomy.category.${slug}`, english);
 export const departmentName = (t: Translate, department: string, english: string) => named(t, `taxonomy.department.${department}`, english);

@@ -33,9 +33,18 @@ export function compiledCatalog(id: CatalogId, short = BUNDLED_SHORT_IDS): Compi
   return catalog;
 }
 
+/**
+ * A compiled message as the browser is sent it: a message that is only text as that text
+ * ("Menu", not ["Menu"]), which the browser's formatter reads as it is (compiled-format.ts).
+ */
+export function browserMessage(message: CompiledCatalog[string]): CompiledCatalog[string] {
+  return Array.isArray(message) && message.length === 1 && typeof message[0] === 'string' ? message[0] : message;
+}
+
 /** The compiled catalogue as the browser loads it (short ids, as the bundles speak), and its content hash. */
 export function catalogAsset(id: CatalogId): { json: string; hash: string } {
-  const json = JSON.stringify(compiledCatalog(id, true));
+  const catalog = compiledCatalog(id, true);
+  const json = JSON.stringify(Object.fromEntries(Object.entries(catalog).map(([key, message]) => [key, browserMessage(message)])));
   return { json, hash: createHash('sha256').update(json).digest('base64url').slice(0, 10) };
 }
 

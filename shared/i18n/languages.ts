@@ -87,3 +87,15 @@ export function languageFromPath(country: CountryCode, pathname: string): SiteLa
 }
 
 export const DEFAULT_LANGUAGE = SITE_LANGUAGES[DEFAULT_COUNTRY][0]!;
+
+/**
+ * The language the editors write the home page's content in (banners, tiles, style notes):
+ * English on every site (decision 0080). On a page in another language that content carries
+ * `lang="en"`, so that screen readers speak it as English and the page says what it is.
+ */
+export const EDITORIAL_LANG = 'en';
+
+/** The `lang` attribute editorial content takes on a page in `locale`: none on an English page. */
+export function editorialLang(locale: string): string | undefined {
+  return locale.split('-')[0] === EDITORIAL_LANG ? undefined : EDITORIAL_LANG;
+}

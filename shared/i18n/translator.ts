@@ -13,11 +13,24 @@ export type CompiledCatalog = Messages;
 export type MessageValues = Record<string, unknown>;
 
 /** Formats a message of the site's language. */
-export type Translate = (id: MessageId, values?: MessageValues) => string;
+export type Translate = {
+  (id: MessageId, values?: MessageValues): string;
+  /**
+   * A name of a family built from data (`taxonomy.category.<slug>`, dynamic-messages.ts), or
+   * the data's own name where the catalogue lacks it. A name the catalogue words as the data
+   * does is not sent with the page (the browser has the data's name): most of an English page's.
+   */
+  named(id: string, fallback: string): string;
+};
 
 export type Translator = {
   locale: string;
   t: Translate;
+  /**
+   * On the server, `t` that does not tell `onUse`: what parts loaded on demand say (lazy-part.ts),
+   * since the browser draws them only once the whole catalogue has come.
+   */
+  unrecorded?: Translate;
   /** The messages it formats, by id (what the server sends of them with a page). */
   messages: CompiledCatalog;
 };
@@ -30,12 +43,18 @@ export type Translator = {
  */
 export function createTranslator(locale: string, messages: CompiledCatalog, onUse?: (id: string) => void): Translator {
   const i18n = setupI18n({ locale, messages: { [locale]: messages }, missing: (_locale, id) => id });
-  return {
-    locale,
-    messages,
-    t: (id, values) => {
-      onUse?.(id);
+  const translate = (record: typeof onUse): Translate => {
+    const t: Translate = (id, values) => {
+      record?.(id);
       return i18n._(id, values);
-    },
+    };
+    t.named = (id, fallback) => {
+      const name = i18n._(id);
+      if (name === id) return fallback;
+      if (name !== fallback) record?.(id);
+      return name;
+    };
+    return t;
   };
+  return { locale, messages, t: translate(onUse), unrecorded: translate(undefined) };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
 import type { Slide } from '../../../shared/api/home-schemas';
-import { useT } from '../../app/i18n';
+import { editorialLang } from '../../../shared/i18n/languages';
+import { useLocale, useT } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
 import { imageSize } from './image-size';
 
@@ -41,6 +42,7 @@ type Props = { slides: readonly (Slide & { link: string })[]; label: string };
 
 export function HomeCarousel({ slides, label }: Props) {
   const t = useT();
+  const lang = editorialLang(useLocale());
   const count = slides.length;
   const trackId = useId();
   const [index, setIndex] = useState(0);
@@ -119,7 +121,9 @@ export function HomeCarousel({ slides, label }: Props) {
                     fetchPriority={i === 0 ? 'high' : undefined}
                   />
                   <span className="carousel-caption">
-                    <span className="carousel-title">{slide.linkTitle}</span>
+                    <span className="carousel-title" lang={lang}>
+                      {slide.linkTitle}
+                    </span>
                     <span className="carousel-cta" aria-hidden="true">
                       {t('home.carousel.shopNow')}
                     </span>

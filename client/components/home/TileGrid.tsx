@@ -1,4 +1,5 @@
-import { useT } from '../../app/i18n';
+import { editorialLang } from '../../../shared/i18n/languages';
+import { useLocale, useT } from '../../app/i18n';
 import { isExternal, ShellLink } from '../ui/ShellLink';
 import { imageSize, type ImageSize } from './image-size';
 
@@ -27,6 +28,7 @@ const SLOT: Record<TileShape, ImageSize> = {
 
 export function TileGrid({ tiles, shape, className }: { tiles: readonly Tile[]; shape: TileShape; className?: string }) {
   const t = useT();
+  const lang = editorialLang(useLocale());
   return (
     <ul className={`tile-grid tile-grid-${shape}${className ? ` ${className}` : ''}`}>
       {tiles.map((tile, i) => {
@@ -39,8 +41,12 @@ export function TileGrid({ tiles, shape, className }: { tiles: readonly Tile[]; 
                 {tile.image && <img src={tile.image} alt={tile.alt ?? ''} width={size.width} height={size.height} loading="lazy" />}
               </span>
               <span className="tile-text">
-                {tile.kicker && <span className="tile-kicker">{tile.kicker}</span>}
-                <span className="tile-title">
+                {tile.kicker && (
+                  <span className="tile-kicker" lang={lang}>
+                    {tile.kicker}
+                  </span>
+                )}
+                <span className="tile-title" lang={lang}>
                   {tile.title}
                   {external && (
                     <>

@@ -2,7 +2,7 @@ import { COUNTRIES } from '../../../shared/countries';
 import { siteLanguage } from '../../../shared/i18n/languages';
 import type { SiteConfig } from '../../../shared/payload';
 import { COMPANY_NAME, POSTAL_ADDRESS, SUPPORT_EMAIL } from '../../content/contact';
-import { SOCIAL_LINKS } from '../shell/Footer';
+import { SOCIAL_LINKS } from '../shell/social-links';
 
 // Organization and WebSite JSON-LD for the home page, so search engines know the site and its search. One
 // organisation behind all eight country sites; each country site is a WebSite whose

@@ -116,8 +116,6 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
   const colourBuckets = filters.colour?.buckets ?? [];
   const offerBuckets = filters.offer?.buckets ?? [];
   const categoryBuckets = filters.category?.buckets ?? [];
-  // The api's deals carry English labels (textKey) for its other clients; the page names them in its language.
-  const dealBy = new Map((deals?.deals ?? []).map((d) => [d.key, d]));
 
   return (
     <div className="filter-panel">
@@ -149,7 +147,7 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
             {DEAL_DISPLAY_ORDER.map((key) => (
               <li key={key}>
                 <FilterLink next={setDeal(state, key, !state[key])} href={href} apply={apply} selected={state[key]} mark="check">
-                  {t(DEAL_MESSAGES[key])} <span className="filter-count">({dealBy.get(key)?.docCount ?? 0})</span>
+                  {t(DEAL_MESSAGES[key])} <span className="filter-count">({deals[key] ?? 0})</span>
                 </FilterLink>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { PriceFilter as PriceFilterData } from '../../../shared/api/search-schemas';
 import type { PriceRange } from '../../../shared/listing/listing-state';
+import type { PriceScale } from '../../data/listing/listing-data';
 import { useT } from '../../app/i18n';
 import { acceptPriceRange, canApplyPrice, hasPriceRange, priceFilterErrors, typedPriceInput } from '../../../shared/validation/price-filter';
 
@@ -12,7 +12,7 @@ import { acceptPriceRange, canApplyPrice, hasPriceRange, priceFilterErrors, type
 export const SLIDER_DEBOUNCE_MS = 1000;
 
 type Props = {
-  price: PriceFilterData;
+  price: PriceScale;
   /** The listing's price range, if it has one. */
   selected: PriceRange | undefined;
   /** Goes to the listing with this range (or none). */
@@ -22,7 +22,7 @@ type Props = {
 };
 
 export function PriceFilter({ price, selected, choose, immediate }: Props) {
-  const { price_min: rangeMinRaw, price_max: rangeMaxRaw } = price.buckets;
+  const { min: rangeMinRaw, max: rangeMaxRaw } = price;
   const id = useId();
   const t = useT();
   const rangeMin = Math.floor(rangeMinRaw ?? 0);
@@ -102,7 +102,7 @@ export function PriceFilter({ price, selected, choose, immediate }: Props) {
         <label>
           <span>{t('listing.price.min')}</span>
           <span className="price-field">
-            <span aria-hidden="true">{price.currencySymbol}</span>
+            <span aria-hidden="true">{price.symbol}</span>
             <input
               inputMode="numeric"
               name="min"
@@ -119,7 +119,7 @@ export function PriceFilter({ price, selected, choose, immediate }: Props) {
         <label>
           <span>{t('listing.price.max')}</span>
           <span className="price-field">
-            <span aria-hidden="true">{price.currencySymbol}</span>
+            <span aria-hidden="true">{price.symbol}</span>
             <input
               inputMode="numeric"
               name="max"

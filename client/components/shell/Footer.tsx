@@ -4,6 +4,7 @@ import { useT, withCatalog } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
 import { EmailSignup } from './EmailSignup';
 import { ShareButtons } from './ShareButtons';
+import { SOCIAL_LINKS } from './social-links';
 
 // The mailing list dialog is fetched the first time the shopper asks for it (most visits never
 // do), and drawn from then on; a closed dialog shows nothing, and without scripts the button
@@ -13,7 +14,8 @@ const MailingListDialog = lazy(() => withCatalog(import('./MailingListDialog')).
 // The footer (spec section 2 "Global shell"): popular tag pages, sitemap links, help and
 // legal pages, pages for sellers (outside the shop), social links, the newsletter and
 // what Vitrine does. Labels are messages of the page's language (issue 29); the social
-// networks' names are theirs.
+// networks' names are theirs. Below every page's fold, it is a part loaded on demand
+// (Shell.tsx): its code and its words are not in any page's first load.
 
 type FooterLink = readonly [label: MessageId, to: string];
 
@@ -54,13 +56,6 @@ const SELLER_LINKS: readonly FooterLink[] = [
   ['shell.footer.sellers.shops', `${SELLERS}/stores`],
   ['shell.footer.sellers.shipping', `${SELLERS}/shipping-policy`],
   ['shell.footer.sellers.returns', `${SELLERS}/returns-policy`],
-];
-
-export const SOCIAL_LINKS: readonly [string, string][] = [
-  ['Pinterest', 'https://www.pinterest.com/vitrine'],
-  ['Facebook', 'https://www.facebook.com/vitrine'],
-  ['Twitter', 'https://twitter.com/vitrine'],
-  ['Tumblr', 'https://vitrine.tumblr.com'],
 ];
 
 function LinkList({ title, links }: { title: string; links: readonly (readonly [label: string, to: string])[] }) {

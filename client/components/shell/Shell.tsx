@@ -11,7 +11,6 @@ import { ShellLinkProvider } from '../ui/ShellLink';
 import { WishlistProvider } from '../wishlist/wishlist-hearts';
 import { BackToTop } from './BackToTop';
 import { CountryPopup, type RouteHandle } from './CountryPopup';
-import { Footer } from './Footer';
 import { Header } from './Header';
 import { SITE_LANGUAGES } from '../../../shared/i18n/languages';
 import { useSiteConfig } from '../../app/contexts';
@@ -20,6 +19,8 @@ import { lazyPart } from '../../app/lazy-part';
 // The language notice and chooser exist only on the sites with more than one language (CA, HK,
 // SG): loaded there, so no other site's pages carry their code (issue 29).
 const LanguageNotice = lazyPart(() => import('./LanguageNotice').then((module) => module.LanguageNotice));
+// The footer is below every page's fold: hydrated once its code and the catalogue come.
+const Footer = lazyPart(() => import('./Footer').then((module) => module.Footer));
 
 /** Header, content and footer: every page has them, error pages included (ARCHITECTURE.md "What users must never see"). */
 export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTile[]; viewer?: Viewer | null; children: ReactNode }) {
@@ -45,7 +46,11 @@ export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTi
               <main id="main" className="site-main" tabIndex={-1}>
                 {children}
               </main>
-              {!hideShell && <Footer />}
+              {!hideShell && (
+                <Suspense fallback={null}>
+                  <Footer />
+                </Suspense>
+              )}
               {!hideShell && <BackToTop />}
               <CountryPopup />
               {multilingual && (

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import type { ApiClient, Query } from '../../../shared/api/api-client';
-import type { BreadcrumbSchema, CanonicalLinks, CountryTotals, DealsSchema, FilterBucket, PriceFilter, SearchDebugAnswer, SearchResponse } from '../../../shared/api/search-schemas';
+import type { BreadcrumbSchema, CanonicalLinks, CountryTotals, FilterBucket, SearchDebugAnswer, SearchResponse } from '../../../shared/api/search-schemas';
 import { MAX_RESULT_WINDOW, PAGE_STEP } from '../../../shared/constants';
 import { firstApiPage } from '../../../shared/listing/companion-calls';
 import * as SEARCH_API from '../../../shared/api/search-paths';
 import { COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
 import type { ListingRequest, ListingState } from '../../../shared/listing/listing-state';
 import { forCountry } from '../../../shared/listing/transitions';
-import type { FacetFilterType } from '../../../shared/listing/vocabulary';
+import type { DealKey, FacetFilterType } from '../../../shared/listing/vocabulary';
 import type { CardProduct } from '../../components/listing/product-card-rules';
 
 // What the listing loader hands the page, and the paging both sides share: the server loads
@@ -45,7 +45,10 @@ export function sitesWithPage(totals: CountryTotals, page: number, perPage: numb
   return COUNTRY_CODES.filter((code) => totals[code] > 0 && page <= sitePageCount(totals[code], perPage));
 }
 
-type Deals = z.infer<typeof DealsSchema>;
+/** The deals' counts by key: the page names each deal in its language (the api's textKey is English). */
+export type DealCounts = Partial<Record<DealKey, number>>;
+/** The listing's lowest and highest price and the currency's symbol: what the price filter reads of the api's. */
+export type PriceScale = { min: number | null; max: number | null; symbol: string };
 type Breadcrumb = z.infer<typeof BreadcrumbSchema>;
 
 /** An api page as the page reads it: its count, title and description, and its cards as card views. */
@@ -74,8 +77,8 @@ export type ListingData = {
   pages: ListingPageOfCards[];
   error500: boolean;
   filters: Record<FacetFilterType, ListingFilter | null>;
-  price: PriceFilter | null;
-  deals: Deals | null;
+  price: PriceScale | null;
+  deals: DealCounts | null;
   breadcrumb: Breadcrumb | null;
   links: ListingLinks | null;
   /** The listing's products on each country site (the page's hreflang alternates); null for a page never indexed. */

@@ -61,8 +61,8 @@ export function listingView(loaded: Loaded): ListingData {
       offer: filterView(filters?.offer),
       department: filterView(filters?.department),
     },
-    price: own(answer?.price),
-    deals: own(answer?.deals),
+    price: answer?.price ? { min: answer.price.buckets.price_min, max: answer.price.buckets.price_max, symbol: answer.price.currencySymbol } : null,
+    deals: answer?.deals ? Object.fromEntries(answer.deals.deals.map((deal) => [deal.key, deal.docCount])) : null,
     breadcrumb: own(answer?.breadcrumb),
     links: answer
       ? {

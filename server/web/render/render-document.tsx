@@ -4,7 +4,7 @@ import { StaticRouterProvider, createStaticRouter, type StaticHandler, type Stat
 import { SiteConfigContext } from '../../../client/app/contexts';
 import { TranslatorProvider } from '../../../client/app/i18n';
 import type { CompiledCatalog, Translator } from '../../../shared/i18n/translator';
-import { clientMessageId } from '../../lib/catalogs';
+import { browserMessage, clientMessageId } from '../../lib/catalogs';
 import { NonceContext } from '../../../client/app/nonce';
 import { CacheNone } from '../../../shared/http/cache-policy';
 import type { Payload } from '../../../shared/payload';
@@ -128,7 +128,7 @@ function usedMessages(page: RenderedPage): CompiledCatalog {
   const messages: CompiledCatalog = {};
   for (const id of page.used) {
     const message = all[id];
-    if (message !== undefined) messages[clientMessageId(id)] = message;
+    if (message !== undefined) messages[clientMessageId(id)] = browserMessage(message);
   }
   return messages;
 }

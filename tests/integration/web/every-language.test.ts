@@ -11,7 +11,8 @@ import { demoStackForFile } from '../../support/demo-stack';
 // outside product data is still the English text of a message its catalogue translates. The
 // pages are the built product's, over HTTP; what a shopper reads is every text node outside
 // scripts and styles, plus the attributes read aloud or shown (aria-label, title, placeholder,
-// alt) and the page's title and description.
+// alt) and the page's title and description. Content the page marks as English (`lang="en"`:
+// the editors' banners, tiles and notes, decision 0080) is the editors' words, not a message.
 
 const stack = demoStackForFile('catalog');
 const BROWSER = 'Mozilla/5.0 Chrome/130';
@@ -31,7 +32,11 @@ const decode = (text: string) =>
 
 /** What a shopper reads on a page: its text nodes and the attributes shown or read aloud. */
 export function readableTexts(html: string): string[] {
-  const markup = html.replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<style\b[\s\S]*?<\/style>/gi, '').replace(/<!--[\s\S]*?-->/g, '');
+  const markup = html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(/<style\b[\s\S]*?<\/style>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/(<[a-z0-9]+\b[^>]*\slang="en"[^>]*>)[^<]*/g, '$1');
   const texts = markup.split(/<[^>]*>/).map((t) => decode(t).replace(/\s+/g, ' ').trim());
   const attributes = [...markup.matchAll(/\s(?:aria-label|title|placeholder|alt)="([^"]*)"/g), ...markup.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => decode(m[1]!).trim());
   return [...texts, ...attributes].filter((t) => /\p{L}/u.test(t));

@@ -13,7 +13,8 @@ import { listingApiQuery } from '../../../shared/listing/companion-calls';
 import { parseListingQuery, type ListingRequest } from '../../../shared/listing/query-grammar';
 import { demoStackForFile } from '../../support/demo-stack';
 import { countElements } from '../../support/dom-count';
-import { readPayload } from '../../support/page';
+import { readPayload, visibleMarkup } from '../../support/page';
+import { shortMessageId } from '../../../server/lib/catalogs';
 import { forwardTo, webOverUpstreamForFile } from '../../support/web-over-upstream';
 import * as SEARCH_API from '../../../shared/api/search-paths';
 import { SITE_CONTENT_API } from '../../../shared/api/site-content-paths';
@@ -81,6 +82,23 @@ describe('a cold listing page', () => {
     const { payload, script } = readPayload(html);
     expect(decodeListing(payload.router.loaderData['listing-page'] as ListingWire).pages.flatMap((p) => p.products).length).toBe(40);
     expect(script.length / html.length).toBeLessThanOrEqual(0.15);
+  });
+
+  it('sends the messages the page says, but not its footer’s nor the names its data already gives', async () => {
+    // The footer is a part loaded on demand, which the browser draws with the whole catalogue;
+    // a category's name the catalogue words as the api does is the api's name in the browser.
+    const messagesOf = (html: string) => Object.keys(readPayload(html).payload.messages ?? {});
+    const english = await page('/clothing');
+    expect(visibleMarkup(english)).toContain('<p class="footer-statement">Vitrine helps you discover');
+    expect(visibleMarkup(english)).toContain('>Dresses</a>');
+    expect(messagesOf(english)).toContain(shortMessageId('shell.skipLink'));
+    expect(messagesOf(english)).not.toContain(shortMessageId('shell.footer.statement'));
+    expect(messagesOf(english)).not.toContain(shortMessageId('taxonomy.category.dresses'));
+    // In French the name is the catalogue's, not the data's: it travels.
+    const french = await page('/ca/fr/clothing');
+    expect(visibleMarkup(french)).toContain('>Robes</a>');
+    expect(messagesOf(french)).toContain(shortMessageId('taxonomy.category.dresses'));
+    expect(messagesOf(french)).not.toContain(shortMessageId('shell.footer.statement'));
   });
 
   it('draws a full listing page in at most 1,200 elements', async () => {

@@ -6,7 +6,7 @@ import { COUNTRIES, COUNTRY_CODES } from '../../../shared/countries';
 import { CacheLong } from '../../../shared/http/cache-policy';
 import { createRegistry } from '../../../server/lib/http-metrics';
 import { createApiUpstream } from '../../../server/web/upstream/api-upstream';
-import { createServerApiClient } from '../../../server/web/upstream/server-api-client';
+import { createServerApiClient, sharedCacheKey } from '../../../server/web/upstream/server-api-client';
 import { createSharedCache } from '../../../server/web/upstream/shared-cache';
 import { startRecordingUpstream, type Recorded } from '../../support/recording-upstream';
 import { startWeb } from '../../support/web-server';
@@ -136,16 +136,18 @@ describe('a shared answer past its max-age', () => {
     const upstream = createApiUpstream({ baseUrl: api.url, timeoutMs: 5_000, registry: createRegistry('web') });
     const sharedCache = createSharedCache(1_000_000);
     const url = shellCalls(COUNTRIES.GB).country;
-    // Kept with no max-age left and a minute to be served stale.
-    sharedCache.set(url, { status: 200, body: { data: { countryCode: 'GB', countryName: 'Kept', countryInfo: COUNTRIES.GB.info } }, bytes: 100 }, 0, 60);
-    const page = () => createServerApiClient({ upstream, sharedCache }, { caller: { isBot: false, requestId: 'test' } }).client;
+    const caller = { isBot: false, requestId: 'test' };
+    // Kept (for English pages, as every answer is kept per language) with no max-age left and a minute to be served stale.
+    const key = sharedCacheKey(caller, url);
+    sharedCache.set(key, { status: 200, body: { data: { countryCode: 'GB', countryName: 'Kept', countryInfo: COUNTRIES.GB.info } }, bytes: 100 }, 0, 60);
+    const page = () => createServerApiClient({ upstream, sharedCache }, { caller }).client;
 
     const [first, second] = await Promise.all([page().get(url, 'CountryResponse'), page().get(url, 'CountryResponse')]);
     expect([first.countryName, second.countryName]).toEqual(['Kept', 'Kept']);
     // One refresh for both pages; it is on its way or done.
-    await sharedCache.coalesce(url, async () => undefined);
+    await sharedCache.coalesce(key, async () => undefined);
     expect(api.urls()).toEqual([url]);
-    expect(sharedCache.get(url)).toMatchObject({ stale: false, body: { data: { countryName: COUNTRIES.GB.name } } });
+    expect(sharedCache.get(key)).toMatchObject({ stale: false, body: { data: { countryName: COUNTRIES.GB.name } } });
     expect((await page().get(url, 'CountryResponse')).countryName).toBe(COUNTRIES.GB.name);
     expect(api.urls()).toEqual([url]);
   });

@@ -111,7 +111,7 @@ describe('My Wishlists without JavaScript', () => {
     expect(add.headers.location).toBe(LISTING);
     // The add page asks show-wishlist once: the lists to choose from, and those already holding the product.
     const again = await browser.page(`/wishlist/add/${a}`, shopper).expect(200);
-    expect(visibleMarkup(again.text)).toContain('<p data-testid="wishlist-holding">Already in: <!-- -->Party</p>');
+    expect(visibleMarkup(again.text)).toContain('<p data-testid="wishlist-holding">Already in: Party</p>');
     expect(visibleMarkup(again.text)).toContain(`<option value="${listId}">Party</option>`);
     expect(visibleMarkup((await browser.page(`/wishlist/add/${b}`, shopper).expect(200)).text)).not.toContain('wishlist-holding');
     await onApi(shopper).post(WISHLIST_API.add, { id: b, listId, listName: '' });
