@@ -12,7 +12,7 @@ import { ALERT_NOTICES } from '../../shared/validation/alert-rules';
 import { buildDemoCatalog, readDemoCatalogInfo } from '../../server/demo/catalog/generate-demo-catalog';
 import type { DemoProduct } from '../../server/demo/catalog/demo-catalog';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, browserForFile, openPage, siteContexts } from '../support/browser';
+import { DESKTOP, browserForFile, openPage, siteContexts, waitForHydration } from '../support/browser';
 import { pollUntil } from '../support/poll';
 import { startSmtpServer } from '../support/smtp-server';
 import { TEST_BUILD_DIR } from '../support/test-build';
@@ -147,7 +147,7 @@ describe('feeds that tell the truth', () => {
     expect(soldOut.status).toBe(0);
     // The size's own page (every colour and size is a page of its own) shows its colour's sizes.
     await page.goto(`${product.webUrl}/${backCard.category_slug}/${backCard.subcategory_slug}/${soldOut.slug}`);
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await waitForHydration(page);
     const offer = page.getByRole('link', { name: `Tell me when it is back: size ${soldOut.size}` });
     await offer.click();
     const dialog = page.getByRole('dialog', { name: 'Back in Stock Alert' });

@@ -40,9 +40,15 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** The root route marks the document once React has hydrated it. */
+/**
+ * The root route marks the document once React has hydrated it; the footer, a part loaded on
+ * demand that hydrates after the page, marks it once it has too.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.waitForFunction(() => {
+    const marks = document.documentElement.dataset;
+    return marks.hydrated === 'true' && (marks.footer === 'hydrated' || !document.querySelector('.site-footer'));
+  });
 }
 
 /** The two widths the spec draws: a desktop window, and a phone (mobile layout under 768 px). */

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { MessageId } from '../../../shared/i18n/message-ids';
 import { useT, withCatalog } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
@@ -78,6 +78,10 @@ export function Footer() {
   const [asked, setAsked] = useState(false);
   const t = useT();
   const said = (links: readonly FooterLink[]) => links.map(([label, to]) => [t(label), to] as const);
+  // Hydrated after the page (a part on demand): tests and tools wait for this as for the page's.
+  useEffect(() => {
+    document.documentElement.dataset.footer = 'hydrated';
+  }, []);
   return (
     <footer className="site-footer">
       <div className="footer-newsletter">

@@ -5,7 +5,7 @@ import { API_ANSWER_HEADER } from '../../../shared/constants';
 import { COUNTRIES, COUNTRY_CODES } from '../../../shared/countries';
 import { CacheLong } from '../../../shared/http/cache-policy';
 import { createRegistry } from '../../../server/lib/http-metrics';
-import { createApiUpstream } from '../../../server/web/upstream/api-upstream';
+import { createApiUpstream, type Caller } from '../../../server/web/upstream/api-upstream';
 import { createServerApiClient, sharedCacheKey } from '../../../server/web/upstream/server-api-client';
 import { createSharedCache } from '../../../server/web/upstream/shared-cache';
 import { startRecordingUpstream, type Recorded } from '../../support/recording-upstream';
@@ -136,7 +136,7 @@ describe('a shared answer past its max-age', () => {
     const upstream = createApiUpstream({ baseUrl: api.url, timeoutMs: 5_000, registry: createRegistry('web') });
     const sharedCache = createSharedCache(1_000_000);
     const url = shellCalls(COUNTRIES.GB).country;
-    const caller = { isBot: false, requestId: 'test' };
+    const caller: Caller = { isBot: false, requestId: 'test' };
     // Kept (for English pages, as every answer is kept per language) with no max-age left and a minute to be served stale.
     const key = sharedCacheKey(caller, url);
     sharedCache.set(key, { status: 200, body: { data: { countryCode: 'GB', countryName: 'Kept', countryInfo: COUNTRIES.GB.info } }, bytes: 100 }, 0, 60);
