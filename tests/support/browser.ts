@@ -40,15 +40,15 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/**
- * The root route marks the document once React has hydrated it; the footer, a part loaded on
- * demand that hydrates after the page, marks it once it has too.
- */
+/** The root route marks the document once React has hydrated it. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const marks = document.documentElement.dataset;
-    return marks.hydrated === 'true' && (marks.footer === 'hydrated' || !document.querySelector('.site-footer'));
-  });
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** The footer loads and hydrates once the shopper nears it (Shell.tsx): scrolls to it, and waits for its mark. */
+export async function scrollToFooter(page: Page): Promise<void> {
+  await page.locator('footer.site-footer').scrollIntoViewIfNeeded();
+  await page.locator('html[data-footer="hydrated"]').waitFor({ state: 'attached' });
 }
 
 /** The two widths the spec draws: a desktop window, and a phone (mobile layout under 768 px). */

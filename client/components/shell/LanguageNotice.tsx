@@ -48,13 +48,14 @@ export function LanguageNoticeView({ offered, onDismiss }: { offered: SiteLangua
   const address = usePageAddress();
   const t = useT();
   return (
-    <aside className="language-notice" role="status" aria-label={t('shell.language.suggestion')}>
+    // A status (announced, not a landmark): ARIA allows the role on a div, not on an aside.
+    <div className="language-notice" role="status" aria-label={t('shell.language.suggestion')}>
       <a href={chooseLanguageHref(offered.segment, address)} rel="nofollow" hrefLang={offered.locale}>
         {t('shell.language.continue', { language: offered.name })}
       </a>
       <button type="button" className="link-button" onClick={onDismiss}>
         {t('shell.language.dismiss')}
       </button>
-    </aside>
+    </div>
   );
 }

@@ -99,6 +99,8 @@ describe('the language chooser', () => {
 
   it('offers the other language in a notice, in the page’s words', () => {
     const html = render(<LanguageNoticeView offered={SITE_LANGUAGES.CA[1]!} onDismiss={() => undefined} />, 'CA', '', '/dresses');
+    // A status on a div: ARIA does not allow the role on an aside (Lighthouse's aria-allowed-role).
+    expect(html).toMatch(/^<div class="language-notice" role="status" aria-label="Language suggestion">/);
     expect(html).toContain('<a href="/choose-language/fr?to=%2Fca%2Fdresses" rel="nofollow" hrefLang="fr-CA">Continue in Français</a>');
     expect(text(html)).toContain('No, thanks');
     const zh = render(<LanguageNoticeView offered={SITE_LANGUAGES.HK[0]!} onDismiss={() => undefined} />, 'HK', 'zh', '/');
