@@ -6,7 +6,8 @@ import { CacheNone } from '../../../shared/http/cache-policy';
 import { XSRF_REFUSED_MESSAGE } from '../../../shared/api/web-session';
 import { AlertLinks } from '../../../server/api/alerts/alert-links';
 import type { Database } from '../../../server/api/db/database';
-import { alertClient, guidOf, openAlertsDatabase, sellAlsoAt, startAlertsApi, type AlertsApi } from '../alerts/alerts-support';
+import { importFeed } from '../../../server/api/catalog/importer';
+import { alertClient, FEEDS, guidOf, openAlertsDatabase, sellAlsoAt, startAlertsApi, type AlertsApi } from '../alerts/alerts-support';
 import { registerUser, uniqueEmail } from '../accounts/accounts-api';
 import { visibleMarkup } from '../../support/page';
 import { linksIn, startSmtpServer } from '../../support/smtp-server';
@@ -337,5 +338,33 @@ describe('odd requests to the alert pages', () => {
     expect(text(res.text)).toContain(inEnglish(ALERT_NOTICES.set));
     expect(visibleMarkup(res.text)).toContain('<a href="/" class="button">Back to shopping</a>');
     expect(visibleMarkup(res.text)).not.toContain('href="//evil.example');
+  });
+});
+
+// Issue 29: a guest's alert set on a French page (the add-alert form without JavaScript, under
+// /ca/fr) is confirmed by an e-mail in French whose link opens the French confirm page, and its
+// button there confirms it. The web tells the api the page's language (x-locale); nothing else
+// carries it. Northlane's GB feed, priced in Canadian dollars, stands for its Canadian feed.
+describe('an alert set on a French page', () => {
+  beforeAll(() => importFeed(db, { text: FEEDS.northlaneGB.text.replaceAll(' GBP', ' CAD').replaceAll('GB:::', 'CA:::'), store: 'northlane', country: 'CA' }));
+
+  it('is confirmed by a French e-mail whose link opens the French confirm page, where its button confirms it', async () => {
+    const email = uniqueEmail('montreal-web');
+    await formPost(`/ca/fr/alerts/add/${DRESS}?kind=sale`, { scope: 'item', email }).expect(200);
+    const mail = await smtp.waitForMail(email);
+    expect(mail.subject).toBe('Confirmez vos alertes de prix Vitrine');
+    expect(mail.decoded).toContain('Bonjour,');
+    const link = linksIn(mail).find((l) => l.includes('/alerts/confirm/'))!;
+    expect(link).toMatch(new RegExp(`^${SITE}/ca/fr/alerts/confirm/[A-Za-z0-9_-]+$`));
+    expect(await db.query('SELECT a.language, a.country_code FROM alerts a JOIN alert_guests g ON g.id = a.guest_id WHERE g.email = $1', [email])).toEqual([
+      { language: 'fr', country_code: 'CA' },
+    ]);
+
+    const path = new URL(link).pathname;
+    const shown = await request(web.url).get(path).set('User-Agent', BROWSER).expect(200);
+    expect(shown.text).toContain('<html lang="fr-CA"');
+    await formPost(path, {}).expect(200);
+    const [guest] = await db.query<{ confirmed: boolean }>('SELECT confirmed_at IS NOT NULL AS confirmed FROM alert_guests WHERE email = $1', [email]);
+    expect(guest!.confirmed).toBe(true);
   });
 });
