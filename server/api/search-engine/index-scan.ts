@@ -60,6 +60,9 @@ export type ScanBuffers = {
   /** With stores picked (issue 28): the best copy of each group among theirs (-1 between requests), and 1 at each such card. */
   bestOf: Int32Array;
   card: Uint8Array;
+  /** Issue 30, the scan by words (index-bits.ts): a bitset per filter group of the positions passing it, and the scope's. */
+  pass: Uint32Array;
+  scope: Uint32Array;
 };
 
 export function newScanBuffers(positions: number): ScanBuffers {
@@ -71,6 +74,8 @@ export function newScanBuffers(positions: number): ScanBuffers {
     missCount: 0,
     bestOf: new Int32Array(positions).fill(-1),
     card: new Uint8Array(positions),
+    pass: new Uint32Array((G_DROPPED + 1) * ((positions + 31) >>> 5)),
+    scope: new Uint32Array((positions + 31) >>> 5),
   };
 }
 
