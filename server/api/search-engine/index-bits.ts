@@ -13,9 +13,9 @@ import { GROUP, type ScanBuffers } from './index-scan';
 // categories, posting lists, or one tight loop over a column), then one pass over the words
 // finds the hits (pass every group) and the near misses (fail exactly one) with a few logical
 // operations per word; only those positions are visited. It answers the scans whose
-// candidates are a range (a whole country or a category's subtree) with no other scope check
-// than international delivery; lists (brand, store and sale pages, words, pick lists) are
-// short and keep the position scan.
+// candidates are a range (a whole country or a category's subtree, or their reduced products)
+// with no other scope check than international delivery; lists (brand and store pages, sale
+// bands, words, pick lists) are short and keep the position scan.
 
 /** A country's bitsets, one bit per position, `bitWords` words each. */
 export type CountryBits = {
@@ -59,9 +59,14 @@ export function buildCountryBits(C: Pick<CountryColumns, 'size' | 'lead' | 'abro
   return bits;
 }
 
-/** Whether scanBits can answer these candidates: a range, with no per-position scope check but international delivery. */
+/**
+ * Whether scanBits can answer these candidates: a range (a whole country, a category), or its
+ * reduced products (a sale page without a band: whole cells too), with no other scope check
+ * than international delivery.
+ */
 export function bitsCanScan(P: SearchPlan, K: Candidates): boolean {
-  return K.list === undefined && P.scopeBrand < 0 && P.scopeStore < 0 && P.discountLo === 0 && P.discountHi === 255 && K.idSet === undefined && K.textEpoch < 0;
+  const range = P.discountLo === 0 ? K.list === undefined : P.discountLo === 1 && P.discountHi === 255;
+  return range && P.scopeBrand < 0 && P.scopeStore < 0 && K.idSet === undefined && K.textEpoch < 0;
 }
 
 /**
@@ -79,8 +84,14 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
   const w0 = from >>> 5;
   const w1 = ((to - 1) >>> 5) + 1;
   const scope = S.scope;
+  const X = C.cells;
+  const saleOnly = P.discountLo > 0;
   scope.fill(0, w0, w1);
-  setRange(scope, 0, from, to);
+  if (saleOnly) {
+    for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) if (X.sale[x] === 1) setRange(scope, 0, X.start[x]!, X.start[x + 1]!);
+  } else {
+    setRange(scope, 0, from, to);
+  }
   if (P.abroadOnly) for (let w = w0; w < w1; w++) scope[w]! &= C.abroadBits[w]!;
   priceRange(C, P, from, to, F);
 
@@ -124,14 +135,12 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
   if (on(GROUP.offers)) bitsWhere(C.discount, P.offerSel, 0, from, to, pass, zero(GROUP.offers));
   if (on(GROUP.department)) {
     const base = zero(GROUP.department);
-    const X = C.cells;
     for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) if (((P.departmentSel >>> X.department[x]!) & 1) === 1) setRange(pass, base, X.start[x]!, X.start[x + 1]!);
   }
   if (on(GROUP.coupons)) copy(GROUP.coupons, C.couponBits);
   if (on(GROUP.freeDelivery)) copy(GROUP.freeDelivery, C.freeBits);
   if (on(GROUP.sale)) {
     const base = zero(GROUP.sale);
-    const X = C.cells;
     for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) if (X.sale[x] === 1) setRange(pass, base, X.start[x]!, X.start[x + 1]!);
   }
   if (on(GROUP.price)) priceBits(C.price, P.priceMin, P.priceMax, from, to, pass, zero(GROUP.price));
@@ -180,10 +189,12 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
 function priceRange(C: CountryColumns, P: SearchPlan, from: number, to: number, F: FacetCounters): void {
   let min = 0x7fffffff;
   let max = -1;
+  const saleOnly = P.discountLo > 0;
   if (P.leadOnly && !P.abroadOnly) {
     // The range is whole cells (a category's subtree), whose cards' prices the build kept.
     const X = C.cells;
     for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) {
+      if (saleOnly && X.sale[x] === 0) continue;
       if (X.minPrice[x]! < min) min = X.minPrice[x]!;
       if (X.maxPrice[x]! > max) max = X.maxPrice[x]!;
     }
@@ -191,10 +202,11 @@ function priceRange(C: CountryColumns, P: SearchPlan, from: number, to: number, 
     const price = C.price;
     const lead = C.lead;
     const abroad = C.abroad;
+    const discount = C.discount;
     const leadOnly = P.leadOnly;
     const abroadOnly = P.abroadOnly;
     for (let q = from; q < to; q++) {
-      if ((abroadOnly && abroad[q] === 0) || (leadOnly && lead[q] === 0)) continue;
+      if ((abroadOnly && abroad[q] === 0) || (leadOnly && lead[q] === 0) || (saleOnly && discount[q] === 0)) continue;
       const p = price[q]!;
       if (p < min) min = p;
       if (p > max) max = p;
