@@ -85,15 +85,21 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
   const w1 = ((to - 1) >>> 5) + 1;
   const scope = S.scope;
   const X = C.cells;
-  const saleOnly = P.discountLo > 0;
-  scope.fill(0, w0, w1);
-  if (saleOnly) {
-    for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) if (X.sale[x] === 1) setRange(scope, 0, X.start[x]!, X.start[x + 1]!);
+  // The runs of positions in scope: the range, or its reduced cells; the column loops below read only these.
+  const runs: number[] = [];
+  if (P.discountLo > 0) {
+    for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) {
+      if (X.sale[x] === 0) continue;
+      if (runs.length > 0 && runs[runs.length - 1] === X.start[x]) runs[runs.length - 1] = X.start[x + 1]!;
+      else runs.push(X.start[x]!, X.start[x + 1]!);
+    }
   } else {
-    setRange(scope, 0, from, to);
+    runs.push(from, to);
   }
+  scope.fill(0, w0, w1);
+  for (let r = 0; r < runs.length; r += 2) setRange(scope, 0, runs[r]!, runs[r + 1]!);
   if (P.abroadOnly) for (let w = w0; w < w1; w++) scope[w]! &= C.abroadBits[w]!;
-  priceRange(C, P, from, to, F);
+  priceRange(C, P, runs, F);
 
   const pass = S.pass;
   const groups: number[] = [];
@@ -132,7 +138,7 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
     // No store in view: a product is its card, another store's copy fails the store group.
     copy(GROUP.store, C.leadBits);
   }
-  if (on(GROUP.offers)) bitsWhere(C.discount, P.offerSel, 0, from, to, pass, zero(GROUP.offers));
+  if (on(GROUP.offers)) bitsWhere(C.discount, P.offerSel, 0, runs, pass, zero(GROUP.offers));
   if (on(GROUP.department)) {
     const base = zero(GROUP.department);
     for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) if (((P.departmentSel >>> X.department[x]!) & 1) === 1) setRange(pass, base, X.start[x]!, X.start[x + 1]!);
@@ -143,9 +149,9 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
     const base = zero(GROUP.sale);
     for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) if (X.sale[x] === 1) setRange(pass, base, X.start[x]!, X.start[x + 1]!);
   }
-  if (on(GROUP.price)) priceBits(C.price, P.priceMin, P.priceMax, from, to, pass, zero(GROUP.price));
-  if (on(GROUP.madeIn)) bitsWhere(C.madeIn, P.madeInSel, 0, from, to, pass, zero(GROUP.madeIn));
-  if (on(GROUP.care)) bitsWhere(C.care, P.careSel, 1, from, to, pass, zero(GROUP.care));
+  if (on(GROUP.price)) priceBits(C.price, P.priceMin, P.priceMax, runs, pass, zero(GROUP.price));
+  if (on(GROUP.madeIn)) bitsWhere(C.madeIn, P.madeInSel, 0, runs, pass, zero(GROUP.madeIn));
+  if (on(GROUP.care)) bitsWhere(C.care, P.careSel, 1, runs, pass, zero(GROUP.care));
   if (on(GROUP.priceDropped)) copy(GROUP.priceDropped, C.droppedBits);
 
   const n = groups.length;
@@ -186,30 +192,31 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
 }
 
 /** Lowest and highest price in scope: of the cards when no store is in view, every copy otherwise (as scanFilters). */
-function priceRange(C: CountryColumns, P: SearchPlan, from: number, to: number, F: FacetCounters): void {
+function priceRange(C: CountryColumns, P: SearchPlan, runs: readonly number[], F: FacetCounters): void {
   let min = 0x7fffffff;
   let max = -1;
-  const saleOnly = P.discountLo > 0;
   if (P.leadOnly && !P.abroadOnly) {
-    // The range is whole cells (a category's subtree), whose cards' prices the build kept.
+    // The runs are whole cells, whose cards' prices the build kept.
     const X = C.cells;
-    for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) {
-      if (saleOnly && X.sale[x] === 0) continue;
-      if (X.minPrice[x]! < min) min = X.minPrice[x]!;
-      if (X.maxPrice[x]! > max) max = X.maxPrice[x]!;
+    for (let r = 0; r < runs.length; r += 2) {
+      for (let x = X.of[runs[r]!]!; x <= X.of[runs[r + 1]! - 1]!; x++) {
+        if (X.minPrice[x]! < min) min = X.minPrice[x]!;
+        if (X.maxPrice[x]! > max) max = X.maxPrice[x]!;
+      }
     }
   } else {
     const price = C.price;
     const lead = C.lead;
     const abroad = C.abroad;
-    const discount = C.discount;
     const leadOnly = P.leadOnly;
     const abroadOnly = P.abroadOnly;
-    for (let q = from; q < to; q++) {
-      if ((abroadOnly && abroad[q] === 0) || (leadOnly && lead[q] === 0) || (saleOnly && discount[q] === 0)) continue;
-      const p = price[q]!;
-      if (p < min) min = p;
-      if (p > max) max = p;
+    for (let r = 0; r < runs.length; r += 2) {
+      for (let q = runs[r]!; q < runs[r + 1]!; q++) {
+        if ((abroadOnly && abroad[q] === 0) || (leadOnly && lead[q] === 0)) continue;
+        const p = price[q]!;
+        if (p < min) min = p;
+        if (p > max) max = p;
+      }
     }
   }
   F.minPrice = min;
@@ -240,29 +247,35 @@ function setPositions(bits: Uint32Array, base: number, positions: Int32Array, st
   }
 }
 
-/** Bits of [from, to) where sel[values[q] + shift] is 1, a word at a time. */
-function bitsWhere(values: Uint8Array | Int32Array, sel: Uint8Array, shift: number, from: number, to: number, bits: Uint32Array, base: number): void {
-  let word = 0;
-  for (let q = from; q < to; q++) {
-    word |= sel[values[q]! + shift]! << (q & 31);
-    if ((q & 31) === 31) {
-      bits[base + (q >>> 5)] = word;
-      word = 0;
+/** Adds the bits of the runs' positions where sel[values[q] + shift] is 1, a word at a time. */
+function bitsWhere(values: Uint8Array | Int32Array, sel: Uint8Array, shift: number, runs: readonly number[], bits: Uint32Array, base: number): void {
+  for (let r = 0; r < runs.length; r += 2) {
+    const to = runs[r + 1]!;
+    let word = 0;
+    for (let q = runs[r]!; q < to; q++) {
+      word |= sel[values[q]! + shift]! << (q & 31);
+      if ((q & 31) === 31) {
+        bits[base + (q >>> 5)]! |= word;
+        word = 0;
+      }
     }
+    if ((to & 31) !== 0) bits[base + ((to - 1) >>> 5)]! |= word;
   }
-  if ((to & 31) !== 0) bits[base + ((to - 1) >>> 5)] = word;
 }
 
-/** Bits of [from, to) whose price is within [min, max]. */
-function priceBits(price: Int32Array, min: number, max: number, from: number, to: number, bits: Uint32Array, base: number): void {
-  let word = 0;
-  for (let q = from; q < to; q++) {
-    const p = price[q]!;
-    word |= (((p - min) | (max - p)) >>> 31 ^ 1) << (q & 31);
-    if ((q & 31) === 31) {
-      bits[base + (q >>> 5)] = word;
-      word = 0;
+/** Adds the bits of the runs' positions whose price is within [min, max]. */
+function priceBits(price: Int32Array, min: number, max: number, runs: readonly number[], bits: Uint32Array, base: number): void {
+  for (let r = 0; r < runs.length; r += 2) {
+    const to = runs[r + 1]!;
+    let word = 0;
+    for (let q = runs[r]!; q < to; q++) {
+      const p = price[q]!;
+      word |= ((((p - min) | (max - p)) >>> 31) ^ 1) << (q & 31);
+      if ((q & 31) === 31) {
+        bits[base + (q >>> 5)]! |= word;
+        word = 0;
+      }
     }
+    if ((to & 31) !== 0) bits[base + ((to - 1) >>> 5)]! |= word;
   }
-  if ((to & 31) !== 0) bits[base + ((to - 1) >>> 5)] = word;
 }
