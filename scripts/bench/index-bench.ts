@@ -221,10 +221,11 @@ export async function runIndexBench(options: IndexBenchOptions): Promise<void> {
   }
   const largest = results.find((r) => r.products === 1_000_000);
   if (largest) {
-    const fast = largest.memory.p95 < 5;
+    // Issue 30's goal (5 ms before it).
+    const fast = largest.memory.p95 <= 3;
     const ratio = largest.sql ? largest.sql.p95 / largest.memory.p95 : undefined;
     console.log(
-      `  goals at 1,000,000: index p95 < 5 ms ${fast ? 'met' : 'NOT met'}; ` +
+      `  goals at 1,000,000: index p95 ≤ 3 ms ${fast ? 'met' : 'NOT met'}; ` +
         `≥30x faster than SQL at p95 ${ratio === undefined ? 'not measured (no PostgreSQL)' : ratio >= 30 ? 'met' : 'NOT met'}`,
     );
   }
