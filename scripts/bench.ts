@@ -10,7 +10,7 @@
 //    pages, and asked on every page with it off, as on the first page of a visit), against the
 //    same bytes served as a static string;
 // 4. the catalog index against SQL on PostgreSQL (scripts/bench/index-bench.ts):
-//    npm run bench -- [--index-sizes 30000,1000000] [--index-queries 150] [--index-sql-rounds 1] [--index-matched 0.4] [--index-only]
+//    npm run bench -- [--index-sizes 30000,1000000] [--index-queries 150] [--index-sql-rounds 1] [--index-matched 0.4] [--index-slowest 10] [--index-only]
 // 5. the web's rendering and behaviour under load: page cache, streaming spread, a burst
 //    (scripts/bench/web-throughput.ts), a fixed rate of twice its capacity:
 //    npm run bench -- [--burst-requests 1200] [--burst-seconds 30] [--burst-waves 10]
@@ -105,6 +105,7 @@ async function indexBench() {
     largeSqlRounds: option('index-sql-rounds', 1),
     // Issue 28: the share of items sold by two to five stores (listings collapse them to one card).
     matchedShare: option('index-matched', 0.4),
+    slowest: option('index-slowest', 0),
     log: (line) => process.stderr.write(`${line}\n`),
   });
 }

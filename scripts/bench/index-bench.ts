@@ -31,6 +31,8 @@ export type IndexBenchOptions = {
   largeSqlRounds: number;
   /** Share of items sold by two to five stores (0: every item by one). */
   matchedShare: number;
+  /** How many of the slowest index requests to describe (issue 30: find what the p95 is made of). */
+  slowest: number;
   log: (line: string) => void;
 };
 
@@ -106,14 +108,22 @@ async function benchSize(products: number, server: BenchPostgres | undefined, op
     // Warm up (JIT, scratch arrays), then timed rounds.
     for (const q of queries) index.search(q, NEEDS);
     const memoryRounds: Percentiles[] = [];
+    const perQuery: number[][] = queries.map(() => []);
     for (let round = 0; round < options.memoryRounds; round++) {
       const samples: number[] = [];
-      for (const q of queries) {
+      queries.forEach((q, i) => {
         const t = performance.now();
         index.search(q, NEEDS);
         samples.push(performance.now() - t);
-      }
+        perQuery[i]!.push(samples.at(-1)!);
+      });
       memoryRounds.push(percentiles(samples));
+    }
+    if (options.slowest > 0) {
+      const slow = queries.map((q, i) => ({ q, ms: median(perQuery[i]!) })).sort((a, b) => b.ms - a.ms);
+      for (const { q, ms } of slow.slice(0, options.slowest)) {
+        options.log(`  ${label}: ${ms.toFixed(2)} ms, ${index.search(q, { hits: false, facets: [] }).total} hits: ${describeQuery(q)}`);
+      }
     }
     const result: SizeResult = {
       products,
@@ -155,6 +165,16 @@ async function benchSize(products: number, server: BenchPostgres | undefined, op
     await db?.close();
     await drop?.();
   }
+}
+
+/** One request in a line: its country, scope, words, active filters, sort and page. */
+function describeQuery(q: SearchQuery): string {
+  const filters = Object.entries(q.filters)
+    .filter(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== false))
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  return [q.country, JSON.stringify(q.scope), q.text && `"${q.text}"`, q.internationalDelivery && 'abroad', ...filters, `sort=${q.sort || 'recommended'}`, `offset=${q.offset}`]
+    .filter(Boolean)
+    .join(' ');
 }
 
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1)).padStart(9);
@@ -201,10 +221,11 @@ export async function runIndexBench(options: IndexBenchOptions): Promise<void> {
   }
   const largest = results.find((r) => r.products === 1_000_000);
   if (largest) {
-    const fast = largest.memory.p95 < 5;
+    // Issue 30's goal (5 ms before it).
+    const fast = largest.memory.p95 <= 3;
     const ratio = largest.sql ? largest.sql.p95 / largest.memory.p95 : undefined;
     console.log(
-      `  goals at 1,000,000: index p95 < 5 ms ${fast ? 'met' : 'NOT met'}; ` +
+      `  goals at 1,000,000: index p95 ≤ 3 ms ${fast ? 'met' : 'NOT met'}; ` +
         `≥30x faster than SQL at p95 ${ratio === undefined ? 'not measured (no PostgreSQL)' : ratio >= 30 ? 'met' : 'NOT met'}`,
     );
   }

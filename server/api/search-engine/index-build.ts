@@ -16,6 +16,7 @@ import {
   type ProductColumnName,
 } from './columns';
 import type { DocumentTable } from './document-table';
+import { buildCountryBits, type CountryBits } from './index-bits';
 import { DEAL_COUNT, OFFER_BUCKET_OF, countColourBits } from './index-facets';
 import type { CatalogDirectory } from './search-engine';
 import { runAtOnce } from './time-slicer';
@@ -34,7 +35,7 @@ import { runAtOnce } from './time-slicer';
 //   page is a bounded heap over ranks, or a walk down an order, and ties break the same way
 //   every time.
 // - Brand and store pages read posting lists of positions, sale pages a list of the
-//   reduced products.
+//   reduced products by discount (a band is a slice of it).
 // - Issue 28: every store's copy keeps its position (a store page or store filter lists
 //   that store's own copies), and `lead` marks, per country, the copy that is its product's
 //   card: the one a shopper can buy cheapest in all (in stock first, then the lowest total,
@@ -49,7 +50,8 @@ export const SLOT = 2 ** 22;
 const MAX_POPULARITY = 0x7fffffff;
 
 /** One country's products, in position order. */
-export type CountryColumns = ColumnArrays<CountryColumnName> & {
+export type CountryColumns = ColumnArrays<CountryColumnName> &
+  CountryBits & {
   size: number;
   /** Global document number of each position. */
   doc: Int32Array;
@@ -70,6 +72,8 @@ export type CountryColumns = ColumnArrays<CountryColumnName> & {
   brandPositions: Int32Array;
   storeStart: Int32Array;
   storePositions: Int32Array;
+  /** The reduced positions by discount: percent d's (1-255) are salePositions[saleStart[d] .. saleStart[d + 1]). */
+  saleStart: Int32Array;
   salePositions: Int32Array;
   /** Position of each global document in this country, -1 when not sold here. */
   positionOf: Int32Array;
@@ -290,10 +294,10 @@ function* buildCountry(
   }
   const brands = postingList(columns.brandId, maxBrand);
   const stores = postingList(columns.storeId, maxStore);
-  let sales = 0;
-  for (let q = 0; q < m; q++) if (columns.discount[q]! > 0) sales++;
-  const salePositions = new Int32Array(sales);
-  for (let q = 0, s = 0; q < m; q++) if (columns.discount[q]! > 0) salePositions[s++] = q;
+  // Issue 30: the reduced positions by discount, so a sale band (60 % off and more) reads its own products only.
+  const byDiscount = postingList(columns.discount, 255);
+  const saleStart = byDiscount.start.map((at) => Math.max(0, at - byDiscount.start[1]!));
+  const salePositions = byDiscount.positions.slice(byDiscount.start[1]);
 
   // Sort ranks, every order ending in the product id (a stable tie-break); Highest
   // Discount and Price Dropped break ties by Recommended, and Price Dropped lists the
@@ -312,6 +316,10 @@ function* buildCountry(
   const rankDesc = rankBy(columns.price, -1, 0x7fffffff, idRank);
   yield;
   const rankDropped = rankBy(columns.dropped, -1, 100, rankPopular);
+  yield;
+  const cards = cardColumns(table, rowAt, offerAt, idRank);
+  yield;
+  const bits = buildCountryBits({ size: m, lead: cards.lead, abroad: columns.abroad, flags: columns.flags, dropped: columns.dropped, colours: columns.colours });
   yield;
 
   const country = {
@@ -333,9 +341,11 @@ function* buildCountry(
     brandPositions: brands.positions,
     storeStart: stores.start,
     storePositions: stores.positions,
+    saleStart,
     salePositions,
     positionOf,
-    ...cardColumns(table, rowAt, offerAt, idRank),
+    ...cards,
+    ...bits,
     cells: undefined as unknown as Cells,
   };
   yield;
@@ -386,7 +396,7 @@ function cardColumns(
 }
 
 /** Positions of each id value, ascending (a counting sort): value v's are positions[start[v] .. start[v+1]). */
-function postingList(ids: Int32Array, max: number): { start: Int32Array; positions: Int32Array } {
+function postingList(ids: Int32Array | Uint8Array, max: number): { start: Int32Array; positions: Int32Array } {
   const m = ids.length;
   const start = new Int32Array(max + 2);
   const positions = new Int32Array(m);

@@ -40,11 +40,11 @@ export const OFFER_BUCKET_OF = (() => {
   return table;
 })();
 
-/** Adds one to out[base + i] for each bit i set in `bits` (a product's colours). */
-export function countColourBits(bits: number, out: Int32Array, base: number): void {
+/** Adds `count` (one by default) to out[base + i] for each bit i set in `bits` (a product's colours). */
+export function countColourBits(bits: number, out: Int32Array, base: number, count = 1): void {
   while (bits !== 0) {
     const low = bits & -bits;
-    out[base + 31 - Math.clz32(low)]!++;
+    out[base + 31 - Math.clz32(low)]! += count;
     bits ^= low;
   }
 }

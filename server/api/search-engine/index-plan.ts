@@ -279,7 +279,7 @@ export function candidatesOf(C: CountryColumns, plan: SearchPlan, idSet: Set<num
   const lists: Int32Array[] = [];
   if (plan.scopeBrand >= 0) lists.push(C.brandPositions.subarray(C.brandStart[plan.scopeBrand]!, C.brandStart[plan.scopeBrand + 1]!));
   if (plan.scopeStore >= 0) lists.push(C.storePositions.subarray(C.storeStart[plan.scopeStore]!, C.storeStart[plan.scopeStore + 1]!));
-  if (plan.discountLo > 0) lists.push(C.salePositions);
+  if (plan.discountLo > 0) lists.push(C.salePositions.subarray(C.saleStart[plan.discountLo]!, C.saleStart[Math.min(255, plan.discountHi) + 1]!));
   if (idSet) lists.push(Int32Array.from(idSet));
   if (text) {
     const positions = new Int32Array(text.count);

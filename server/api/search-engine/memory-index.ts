@@ -3,6 +3,7 @@ import type { QueryToken } from './analyser';
 import type { Dictionary, DocumentTable } from './document-table';
 import { COUNTRY_INDEX, type DisplayWords } from './documents';
 import { buildIndex, buildIndexSteps, orderFor, rankFor, type BuiltIndex, type CountryColumns } from './index-build';
+import { bitsCanScan, scanBits } from './index-bits';
 import { facetCountsOf, newFacetCounters, type FacetCounters } from './index-facets';
 import { candidatesOf, planSearch, type PlanKeys, type SearchPlan } from './index-plan';
 import {
@@ -120,7 +121,9 @@ export class MemoryIndex {
     const candidates = candidatesOf(C, plan, plan.productIds ? this.positionsOf(C, plan.productIds) : undefined, text);
     const S = this.buffers();
     markStoreCards(C, plan.storeCards, S);
-    scanFilters(C, plan, candidates, S, F);
+    // Issue 30: a range (a whole country, a category) is scanned a word at a time, lists position by position.
+    if (bitsCanScan(plan, candidates)) scanBits(C, plan, candidates, S, F);
+    else scanFilters(C, plan, candidates, S, F);
     clearStoreCards(C, plan.storeCards, S);
     countHits(C, S.hits, S.hitCount, plan.wantMask, F);
     countMisses(C, S.miss, S.missGroup, S.missCount, F);
