@@ -20,3 +20,23 @@ export async function ensurePlannerStatistics(db: Queryable): Promise<boolean> {
   await analyseTables(db);
   return true;
 }
+
+// The tables a feed import reads back while it writes (feed-upsert.ts, offer-matching.ts,
+// feed-states.ts): their per-feed lookups are index plans only once the planner knows their size.
+const CATALOGUE_TABLES = ['products', 'variants', 'size_variants', 'size_variant_prices', 'price_history'] as const;
+
+/**
+ * Issue 30: a series of imports into a young catalogue (the demo's first start, a new store
+ * network) outgrows its statistics feed by feed. Planned on none, every feed's lookups scanned
+ * whole tables, so each feed cost more than the last (the demo's import was quadratic).
+ * Statistics gathered whenever an import has at least doubled the size variants since they were
+ * last gathered cost a few analyses in all (their sizes add up to twice the final one).
+ */
+export async function analyseIfGrown(db: Queryable, createdSizeVariants: number): Promise<boolean> {
+  if (createdSizeVariants === 0) return false;
+  const [row] = await db.query<{ known: number }>(`SELECT reltuples AS known FROM pg_class WHERE oid = 'size_variants'::regclass`);
+  // reltuples is -1 until the table was first analysed; the rows this import brought are in it now.
+  if (row && row.known >= 0 && createdSizeVariants < row.known) return false;
+  for (const table of CATALOGUE_TABLES) await db.query(`ANALYZE ${table}`);
+  return true;
+}
