@@ -183,7 +183,7 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
     if (await heldByGuard(tx, store, target, report, sha256, options)) return;
     await applyFeed(tx, store, target, [...products.values()], report, sha256);
   });
-  await analyseIfGrown(db, report.created.sizeVariants);
+  if (report.created.sizeVariants) await analyseIfGrown(db);
   report.durationMs = Math.round(performance.now() - started);
   return report;
 }

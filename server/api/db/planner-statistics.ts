@@ -27,16 +27,20 @@ const CATALOGUE_TABLES = ['products', 'variants', 'size_variants', 'size_variant
 
 /**
  * Issue 30: a series of imports into a young catalogue (the demo's first start, a new store
- * network) outgrows its statistics feed by feed. Planned on none, every feed's lookups scanned
- * whole tables, so each feed cost more than the last (the demo's import was quadratic).
- * Statistics gathered whenever an import has at least doubled the size variants since they were
- * last gathered cost a few analyses in all (their sizes add up to twice the final one).
+ * network) outgrows its statistics feed by feed. Planned on none or on stale ones, every feed's
+ * read-backs (the upserts' old rows, the matcher's partners) scanned whole tables, so each feed
+ * cost more than the last (the demo's import was quadratic). Gathered again whenever the size
+ * variants have doubled on disk since they were last gathered, they cost a few analyses in all
+ * (their sizes add up to twice the final one); a catalogue grown by little waits for the daily
+ * work or autovacuum as before.
  */
-export async function analyseIfGrown(db: Queryable, createdSizeVariants: number): Promise<boolean> {
-  if (createdSizeVariants === 0) return false;
-  const [row] = await db.query<{ known: number }>(`SELECT reltuples AS known FROM pg_class WHERE oid = 'size_variants'::regclass`);
-  // reltuples is -1 until the table was first analysed; the rows this import brought are in it now.
-  if (row && row.known >= 0 && createdSizeVariants < row.known) return false;
+export async function analyseIfGrown(db: Queryable): Promise<boolean> {
+  // relpages is what the last ANALYZE saw (0 before the first); the file's size is now.
+  const [row] = await db.query<{ grown: boolean }>(
+    `SELECT pg_relation_size(oid) / current_setting('block_size')::int >= greatest(2 * relpages, 1) AS grown
+       FROM pg_class WHERE oid = 'size_variants'::regclass`,
+  );
+  if (!row?.grown) return false;
   for (const table of CATALOGUE_TABLES) await db.query(`ANALYZE ${table}`);
   return true;
 }
