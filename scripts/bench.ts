@@ -23,6 +23,9 @@
 // 8. the demo's import with matching against the same feeds without identifiers (issue 28,
 //    scripts/bench/matching-bench.ts):
 //    npm run bench -- [--matching-products 30000] [--matching-rounds 2] [--matching-only]
+// 9. feed import throughput, new and unchanged, on PGlite and PostgreSQL, and the first start
+//    of an api on an empty data directory (issue 30, scripts/bench/import-bench.ts):
+//    npm run bench -- [--import-products 30000] [--import-rounds 3] [--import-start-rounds 1] [--import-only]
 // `--web-only` runs the web sections without the index. Sections 1-3 render every request
 // (RENDER_EVERY_REQUEST: page cache off, no queue deadline), so that they measure renders.
 import fs from 'node:fs';
@@ -35,6 +38,7 @@ import { runApiBench } from './bench/api-bench';
 import { runHistoryBench } from './bench/history-bench';
 import { runWithdrawalBench } from './bench/withdrawal-bench';
 import { runMatchingBench } from './bench/matching-bench';
+import { runImportBench } from './bench/import-bench';
 import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
 import { RENDER_EVERY_REQUEST, runWebThroughputBench, type WebThroughputContext } from './bench/web-throughput';
@@ -63,6 +67,8 @@ if (args[0] === '--serve-static') {
   await withdrawalBench();
 } else if (args.includes('--matching-only')) {
   await matchingBench();
+} else if (args.includes('--import-only')) {
+  await importBench();
 } else {
   if (!args.includes('--index-only')) await main();
   if (!args.includes('--web-only') && !args.includes('--throughput-only')) await indexBench();
@@ -70,7 +76,17 @@ if (args[0] === '--serve-static') {
     await historyBench();
     await withdrawalBench();
     await matchingBench();
+    await importBench();
   }
+}
+
+async function importBench() {
+  await runImportBench({
+    products: option('import-products', FULL_DEMO.products),
+    rounds: option('import-rounds', 3),
+    startRounds: option('import-start-rounds', 1),
+    log: (line) => console.log(line),
+  });
 }
 
 async function matchingBench() {

@@ -82,11 +82,14 @@ export async function confirmFeed(db: Queryable, storeId: number, country: strin
  */
 export async function withdrawMissing(tx: Queryable, storeId: number, country: CountryCode, carried: readonly number[]): Promise<{ withdrawn: number; changes: ChangeEntry[] }> {
   const [result] = await tx.query<{ rows: [id: number, msrp: number, sale: number, status: number][] | null }>(
+    // The store's size variants the feed does not carry, found as a set difference first and
+    // their prices then looked up by key (issue 30): planned as one join, the planner, which
+    // never sees this import's own rows in its statistics, walked the store's size variants
+    // once per price row of the country.
     `WITH gone AS (
        UPDATE size_variant_prices p SET withdrawn_at = now()
-         FROM size_variants sv
-        WHERE sv.id = p.size_variant_id AND sv.store_id = $1 AND p.country_code = $2
-          AND p.withdrawn_at IS NULL AND p.size_variant_id <> ALL ($3::int[])
+        WHERE p.size_variant_id = ANY (ARRAY(SELECT id FROM size_variants WHERE store_id = $1 EXCEPT SELECT unnest($3::int[])))
+          AND p.country_code = $2 AND p.withdrawn_at IS NULL
        RETURNING p.size_variant_id, p.msrp, p.sale_price, p.status
      )
      SELECT json_agg(json_build_array(size_variant_id, (msrp * 100)::bigint, (sale_price * 100)::bigint, status)

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { COUNTRIES, parseCountryCode, type CountryCode } from '../../../shared/countries';
 import type { Database, Queryable } from '../db/database';
+import { analyseIfGrown } from '../db/planner-statistics';
 import { appendChanges, type ChangeEntry } from './catalog-changes';
 import { notifyCatalogChanged } from './catalog-changed';
 import { bumpCatalogGeneration } from './catalog-generation';
@@ -182,6 +183,7 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
     if (await heldByGuard(tx, store, target, report, sha256, options)) return;
     await applyFeed(tx, store, target, [...products.values()], report, sha256);
   });
+  if (report.created.sizeVariants) await analyseIfGrown(db);
   report.durationMs = Math.round(performance.now() - started);
   return report;
 }
