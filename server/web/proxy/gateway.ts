@@ -1,6 +1,5 @@
 import type http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { PURGE_HEADER } from '../../../shared/api/cache-purges';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
@@ -9,6 +8,8 @@ import { isSocialCallbackPath } from '../../../shared/social-sign-in';
 import { UPSTREAM_FAILURE, callerOf, forgetAroundWrite, scoped, upstreamHeaders, type ApiUpstream, type Caller } from '../upstream/api-upstream';
 import { keepAliveAgent } from '../upstream/upstream-agent';
 import { apiClientToken } from '../http/xsrf';
+import { compressAnswer } from '../http/compress';
+import { forwardTo } from './forward';
 import { API_PREFIX, AUTH_PREFIX, PAYMENTS_PREFIX } from '../../../shared/api/api-paths';
 import { viewedBy } from '../../../shared/api/admin-view';
 import { cookieSaysAdmin } from '../http/session-cookies';
@@ -43,8 +44,6 @@ export function isGatewayPath(path: string): boolean {
 const REPLACED_HEADERS = [...Object.values(UPSTREAM_HEADER), 'cookie'];
 
 type GatewayRequest = http.IncomingMessage & {
-  upstreamTimedOut?: boolean;
-  upstreamRequest?: http.ClientRequest;
   caller?: Caller;
   apiClient?: boolean;
   /** The session cache's second drop, once the answer is in (forgetAroundWrite). */
@@ -52,12 +51,11 @@ type GatewayRequest = http.IncomingMessage & {
 };
 
 /**
- * What a request may not take to the upstream as the page sent it. http-proxy skips its
- * proxyReq hook, where the identity headers are set, for any request that carries `Expect`
- * (curl sends `Expect: 100-continue` by itself for a large upload): the session cookie then
- * never became the token, the api answered 401 and the shopper was signed out. Node has
- * already answered `100 Continue` to the browser, so the header has done its work here. The
- * page's own identity headers go too, so no request can carry them upstream, hook or not.
+ * What a request may not take to the upstream as the page sent it: `Expect` (curl sends
+ * `Expect: 100-continue` by itself for a large upload; Node has already answered
+ * `100 Continue` to the browser, so the header has done its work here, and passed on it made
+ * http-proxy, which forwarded before issue 30, skip setting the identity headers: the shopper
+ * was signed out), and the page's own identity headers, so no request carries them upstream.
  */
 function stripPageHeaders(req: http.IncomingMessage): void {
   delete req.headers.expect;
@@ -72,14 +70,13 @@ function stripPageHeaders(req: http.IncomingMessage): void {
  * (Node closes it once the answer is flushed), and drop the half-sent upstream request, whose
  * socket cannot carry another request.
  */
-function endEarly(req: GatewayRequest, proxyRes: http.IncomingMessage): void {
-  const upstream = req.upstreamRequest;
+function endEarly(req: http.IncomingMessage, res: http.ServerResponse, proxyRes: http.IncomingMessage, upstream: http.ClientRequest): void {
   if (!req.complete) {
-    proxyRes.headers.connection = 'close';
-    if (upstream) req.unpipe(upstream);
+    res.setHeader('connection', 'close');
+    req.unpipe(upstream);
   }
   proxyRes.once('end', () => {
-    if (upstream && !upstream.writableFinished) upstream.destroy();
+    if (!upstream.writableFinished) upstream.destroy();
   });
 }
 
@@ -92,51 +89,34 @@ function sendGatewayError(res: http.ServerResponse, failure: { status: number; m
   res.end(JSON.stringify(failure));
 }
 
-function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, filter: (path: string) => boolean): RequestHandler {
-  return createProxyMiddleware({
-    target,
-    changeOrigin: true,
-    agent,
-    proxyTimeout: options.timeoutMs,
-    xfwd: false, // X-Forwarded-For is upstreamHeaders' one trusted address, not the socket's appended
-    pathFilter: (path) => filter(path),
-    logger: options.logger,
-    on: {
-      proxyReq(proxyReq, req, res) {
-        (req as GatewayRequest).upstreamRequest = proxyReq;
-        for (const name of REPLACED_HEADERS) proxyReq.removeHeader(name);
-        // Connection is hop-by-hop: a browser's "close" must not close our pooled upstream socket.
-        proxyReq.setHeader('connection', 'keep-alive');
-        // Its scope looked up once, for both (issue 26).
-        const request = scoped({ method: req.method ?? 'GET', url: req.url ?? '' });
-        const caller = (req as GatewayRequest).caller ?? callerOf(req as Request, res as unknown as Response);
-        // A session's write drops what its pages kept (session-cache.ts), before and after.
-        (req as GatewayRequest).answered = forgetAroundWrite(options.api.sessionCache, request, caller);
-        const headers = upstreamHeaders(request, caller);
-        for (const [name, value] of Object.entries(headers)) proxyReq.setHeader(name, value);
-        proxyReq.once('timeout', () => {
-          (req as GatewayRequest).upstreamTimedOut = true;
-        });
-      },
-      proxyRes(proxyRes, req, res) {
-        endEarly(req as GatewayRequest, proxyRes);
-        options.api.observe(proxyRes.headers);
-        // The api's names for what its answer is about are for our caches, not for browsers.
-        delete proxyRes.headers[PURGE_HEADER.keys];
-        (req as GatewayRequest).answered?.(proxyRes.statusCode ?? 0);
-        // Spec section 8: 'UnAuthorized Access!' on any path but sign-in means the session is
-        // gone (expired, revoked): the cookies go too. Headers are still ours to add here.
-        // The sign-in endpoints (/auth/…) answer 401 for wrong credentials, which is not that.
-        // An api client has no cookies to clear.
-        if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith(AUTH_PREFIX) && !(req as GatewayRequest).apiClient) {
-          options.onUnauthorized?.(req as Request, res as unknown as Response);
-        }
-      },
-      error(error, req, res) {
-        const timedOut = (req as GatewayRequest).upstreamTimedOut;
-        options.logger.warn({ err: { message: error.message, code: (error as NodeJS.ErrnoException).code }, url: req.url, timedOut }, 'gateway upstream failed');
-        sendGatewayError(res as http.ServerResponse, UPSTREAM_FAILURE[timedOut ? 'timeout' : 'unreachable']);
-      },
+function forwarding(target: string, agent: http.Agent, options: GatewayOptions) {
+  return forwardTo(target, agent, options.timeoutMs, {
+    headers(req) {
+      // Its scope looked up once, for both (issue 26).
+      const request = scoped({ method: req.method ?? 'GET', url: req.url ?? '' });
+      const caller = (req as GatewayRequest).caller!;
+      // A session's write drops what its pages kept (session-cache.ts), before and after.
+      (req as GatewayRequest).answered = forgetAroundWrite(options.api.sessionCache, request, caller);
+      return upstreamHeaders(request, caller);
+    },
+    answered(proxyRes, req, res, proxyReq) {
+      endEarly(req, res, proxyRes, proxyReq);
+      compressAnswer(req, res, proxyRes.headers);
+      options.api.observe(proxyRes.headers);
+      // The api's names for what its answer is about are for our caches, not for browsers.
+      delete proxyRes.headers[PURGE_HEADER.keys];
+      (req as GatewayRequest).answered?.(proxyRes.statusCode ?? 0);
+      // Spec section 8: 'UnAuthorized Access!' on any path but sign-in means the session is
+      // gone (expired, revoked): the cookies go too. Headers are still ours to add here.
+      // The sign-in endpoints (/auth/…) answer 401 for wrong credentials, which is not that.
+      // An api client has no cookies to clear.
+      if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith(AUTH_PREFIX) && !(req as GatewayRequest).apiClient) {
+        options.onUnauthorized?.(req as Request, res as Response);
+      }
+    },
+    failed(error, timedOut, req, res) {
+      options.logger.warn({ err: { message: error.message, code: (error as NodeJS.ErrnoException).code }, url: req.url, timedOut }, 'gateway upstream failed');
+      sendGatewayError(res, UPSTREAM_FAILURE[timedOut ? 'timeout' : 'unreachable']);
     },
   });
 }
@@ -144,8 +124,8 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
 export function gateway(options: GatewayOptions) {
   const isPayments = (path: string) => path.startsWith(PAYMENTS_PREFIX);
   const isApi = (path: string) => !isPayments(path) && isGatewayPath(path);
-  const api = proxyTo(options.api.base.href, options.api.agent, options, isApi);
-  const payments = options.paymentsBaseUrl ? proxyTo(options.paymentsBaseUrl, keepAliveAgent(options.paymentsBaseUrl), options, isPayments) : undefined;
+  const api = forwarding(options.api.base.href, options.api.agent, options);
+  const payments = options.paymentsBaseUrl ? forwarding(options.paymentsBaseUrl, keepAliveAgent(options.paymentsBaseUrl), options) : undefined;
 
   /**
    * Who is calling, read before stripPageHeaders: `req.ip` is worked out from the request's
@@ -174,12 +154,12 @@ export function gateway(options: GatewayOptions) {
       res.locals.routeLabel = 'gateway:payments';
       if (!payments) return sendGatewayError(res, { status: 503, message: 'Payments are not available right now.' });
       strip(req, res);
-      return payments(req, res, next);
+      return payments(req, res);
     }
     if (isApi(path)) {
       res.locals.routeLabel = 'gateway:api';
       strip(req, res);
-      return api(req, res, next);
+      return api(req, res);
     }
     next();
   };
