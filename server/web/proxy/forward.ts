@@ -22,13 +22,25 @@ export type Forwarding = {
  */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
 
+/**
+ * Whether a failed request may be sent again as it was: a GET or HEAD without a body whose
+ * kept-alive connection the upstream closed as the request went out (ECONNRESET on a reused
+ * socket, Node's documented race). Issue 30: an api instance that drains on SIGTERM closes each
+ * kept connection as it goes idle, so in a rolling restart a call could meet one closing; it
+ * reached no handler, and asked again on a fresh connection it is answered (by the instance
+ * still serving, behind a balancer). A write is never sent twice.
+ */
+function mayRetry(req: http.IncomingMessage, proxyReq: http.ClientRequest, error: NodeJS.ErrnoException): boolean {
+  const bodiless = (req.method === 'GET' || req.method === 'HEAD') && !req.headers['transfer-encoding'] && !Number(req.headers['content-length']);
+  return bodiless && proxyReq.reusedSocket && error.code === 'ECONNRESET';
+}
+
 export function forwardTo(base: string, agent: http.Agent, timeoutMs: number, on: Forwarding) {
   const target = new URL(base);
   const transport = target.protocol === 'https:' ? https : http;
   const prefix = target.pathname.replace(/\/$/, '');
   return function forward(req: http.IncomingMessage, res: http.ServerResponse): void {
-    let timedOut = false;
-    const proxyReq = transport.request({
+    const options: http.RequestOptions = {
       protocol: target.protocol,
       hostname: target.hostname,
       port: target.port,
@@ -37,29 +49,40 @@ export function forwardTo(base: string, agent: http.Agent, timeoutMs: number, on
       // Connection is hop-by-hop: a browser's "close" must not close our pooled upstream socket.
       headers: { ...req.headers, host: target.host, connection: 'keep-alive', ...on.headers(req) },
       agent,
-    });
-    proxyReq.setTimeout(timeoutMs, () => {
-      timedOut = true;
-      proxyReq.destroy(new Error(`the upstream did not answer in ${timeoutMs} ms`));
-    });
-    // A browser that goes away stops its upstream request; nothing is left to answer.
-    res.once('close', () => {
-      if (!res.writableFinished) proxyReq.destroy();
-    });
+    };
+    const send = (retry: boolean): http.ClientRequest => {
+      let timedOut = false;
+      const proxyReq = transport.request(options);
+      proxyReq.setTimeout(timeoutMs, () => {
+        timedOut = true;
+        proxyReq.destroy(new Error(`the upstream did not answer in ${timeoutMs} ms`));
+      });
+      // A browser that goes away stops its upstream request; nothing is left to answer.
+      const stop = () => {
+        if (!res.writableFinished) proxyReq.destroy();
+      };
+      res.once('close', stop);
+      proxyReq.once('error', (error: NodeJS.ErrnoException) => {
+        if (res.destroyed) return;
+        if (retry && mayRetry(req, proxyReq, error)) {
+          res.off('close', stop);
+          send(false).end();
+        } else on.failed(error, timedOut, req, res);
+      });
+      proxyReq.once('response', (proxyRes) => {
+        on.answered(proxyRes, req, res, proxyReq);
+        for (const [name, value] of Object.entries(proxyRes.headers)) {
+          if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
+        }
+        res.writeHead(proxyRes.statusCode ?? 502, proxyRes.statusMessage);
+        // An upstream that drops the connection halfway: the browser's answer cannot end well either.
+        proxyRes.once('error', () => res.destroy());
+        proxyRes.pipe(res);
+      });
+      return proxyReq;
+    };
+    const proxyReq = send(true);
     req.once('error', () => proxyReq.destroy());
-    proxyReq.once('error', (error) => {
-      if (!res.destroyed) on.failed(error, timedOut, req, res);
-    });
-    proxyReq.once('response', (proxyRes) => {
-      on.answered(proxyRes, req, res, proxyReq);
-      for (const [name, value] of Object.entries(proxyRes.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
-      }
-      res.writeHead(proxyRes.statusCode ?? 502, proxyRes.statusMessage);
-      // An upstream that drops the connection halfway: the browser's answer cannot end well either.
-      proxyRes.once('error', () => res.destroy());
-      proxyRes.pipe(res);
-    });
     req.pipe(proxyReq);
   };
 }

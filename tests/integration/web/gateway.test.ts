@@ -236,6 +236,32 @@ describe('gateway: failures', () => {
     await down.close();
   });
 
+  it('asks again on a fresh connection for a GET whose kept connection the api closed as it went out; never for a write', async () => {
+    // An api instance draining (issue 30, a rolling restart): each kept connection it has
+    // served on closes as the next request reaches it, unanswered.
+    const served = new Set<number>();
+    api.answer((req, res) => {
+      if (served.has(req.socket)) return void res.socket?.destroy();
+      served.add(req.socket);
+      defaultReply(req, res);
+    });
+    try {
+      await request(web.url).get(HOME_API.slides).expect(200);
+      const before = api.requests.length;
+      const res = await request(web.url).get(`${HOME_API.slides}?country=GB`).expect(200);
+      expect(res.body.data.echo.url).toBe(`${HOME_API.slides}?country=GB`);
+      // The request the closing connection dropped, and the same asked again.
+      expect(api.requests.length - before).toBe(2);
+      const token = await xsrf(web.url);
+      const beforeWrite = api.requests.length;
+      const write = await request(web.url).post(SUBSCRIPTION_API.subscribe).set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).send({}).expect(502);
+      expect(write.body).toEqual({ status: 502, message: 'The service is unavailable right now. Please try again shortly.' });
+      expect(api.requests.length - beforeWrite).toBe(1);
+    } finally {
+      api.answer(defaultReply);
+    }
+  });
+
   it('passes upstream 4xx answers through as they are', async () => {
     api.answer((_req, res) => {
       res.writeHead(400, { 'content-type': 'application/json' });
