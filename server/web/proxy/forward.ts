@@ -62,8 +62,11 @@ export function forwardTo(base: string, agent: http.Agent, timeoutMs: number, on
         if (!res.writableFinished) proxyReq.destroy();
       };
       res.once('close', stop);
-      proxyReq.once('error', (error: NodeJS.ErrnoException) => {
-        if (res.destroyed) return;
+      // Listened to for as long as the request lives: a second error must not go unheard.
+      let failed = false;
+      proxyReq.on('error', (error: NodeJS.ErrnoException) => {
+        if (failed || res.destroyed) return;
+        failed = true;
         if (retry && mayRetry(req, proxyReq, error)) {
           res.off('close', stop);
           send(false).end();
