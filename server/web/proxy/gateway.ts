@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type Options, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { PURGE_HEADER } from '../../../shared/api/cache-purges';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
@@ -9,7 +10,6 @@ import { UPSTREAM_FAILURE, callerOf, forgetAroundWrite, scoped, upstreamHeaders,
 import { keepAliveAgent } from '../upstream/upstream-agent';
 import { apiClientToken } from '../http/xsrf';
 import { compressAnswer } from '../http/compress';
-import { forwardTo } from './forward';
 import { API_PREFIX, AUTH_PREFIX, PAYMENTS_PREFIX } from '../../../shared/api/api-paths';
 import { viewedBy } from '../../../shared/api/admin-view';
 import { cookieSaysAdmin } from '../http/session-cookies';
@@ -44,6 +44,10 @@ export function isGatewayPath(path: string): boolean {
 const REPLACED_HEADERS = [...Object.values(UPSTREAM_HEADER), 'cookie'];
 
 type GatewayRequest = http.IncomingMessage & {
+  upstreamTimedOut?: boolean;
+  upstreamRequest?: http.ClientRequest;
+  /** Sent once more already (mayAskAgain): never a third time. */
+  askedAgain?: boolean;
   caller?: Caller;
   apiClient?: boolean;
   /** The session cache's second drop, once the answer is in (forgetAroundWrite). */
@@ -53,14 +57,22 @@ type GatewayRequest = http.IncomingMessage & {
 /**
  * What a request may not take to the upstream as the page sent it: `Expect` (curl sends
  * `Expect: 100-continue` by itself for a large upload; Node has already answered
- * `100 Continue` to the browser, so the header has done its work here, and passed on it made
- * http-proxy, which forwarded before issue 30, skip setting the identity headers: the shopper
- * was signed out), and the page's own identity headers, so no request carries them upstream.
+ * `100 Continue` to the browser, so the header has done its work here, and passed on it makes
+ * http-proxy skip its proxyReq hook, where the identity headers are set: the shopper was
+ * signed out), and the page's own identity headers, so no request carries them upstream.
  */
 function stripPageHeaders(req: http.IncomingMessage): void {
   delete req.headers.expect;
   for (const name of REPLACED_HEADERS) delete req.headers[name];
 }
+
+/**
+ * Hop-by-hop headers of the upstream's answer (RFC 9110 section 7.6.1): they describe the
+ * connection between us and the upstream, not ours with the browser. http-proxy copies them
+ * (an api's `Connection: close` closed the browser's connection too); without them it keeps
+ * the browser's own Connection and Node frames the body itself.
+ */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding'];
 
 /**
  * The upstream answered before the whole request body reached us (a 401 or a 413 to a large
@@ -70,14 +82,30 @@ function stripPageHeaders(req: http.IncomingMessage): void {
  * (Node closes it once the answer is flushed), and drop the half-sent upstream request, whose
  * socket cannot carry another request.
  */
-function endEarly(req: http.IncomingMessage, res: http.ServerResponse, proxyRes: http.IncomingMessage, upstream: http.ClientRequest): void {
+function endEarly(req: GatewayRequest, proxyRes: http.IncomingMessage): void {
+  const upstream = req.upstreamRequest;
   if (!req.complete) {
-    res.setHeader('connection', 'close');
-    req.unpipe(upstream);
+    proxyRes.headers.connection = 'close';
+    if (upstream) req.unpipe(upstream);
   }
   proxyRes.once('end', () => {
-    if (!upstream.writableFinished) upstream.destroy();
+    if (upstream && !upstream.writableFinished) upstream.destroy();
   });
+}
+
+/**
+ * Whether a failed request may be sent again as it was: a GET or HEAD without a body whose
+ * kept-alive connection the upstream closed as the request went out (ECONNRESET on a reused
+ * socket, Node's documented race; not our own time limit, which also resets). Issue 30: an
+ * api instance that drains on SIGTERM closes each kept connection as it goes idle, so in a
+ * rolling restart a call could meet one closing; it reached no handler, and asked again on a
+ * live connection it is answered (by the instance still serving, behind a balancer). A write
+ * is never sent twice, nor anything a third time.
+ */
+function mayAskAgain(req: GatewayRequest, res: http.ServerResponse, error: NodeJS.ErrnoException): boolean {
+  const bodiless = (req.method === 'GET' || req.method === 'HEAD') && !req.headers['transfer-encoding'] && !Number(req.headers['content-length']);
+  const reset = error.code === 'ECONNRESET' && req.upstreamRequest?.reusedSocket === true && !req.upstreamTimedOut;
+  return bodiless && reset && !req.askedAgain && !res.headersSent;
 }
 
 function sendGatewayError(res: http.ServerResponse, failure: { status: number; message: string }): void {
@@ -89,18 +117,34 @@ function sendGatewayError(res: http.ServerResponse, failure: { status: number; m
   res.end(JSON.stringify(failure));
 }
 
-function forwarding(target: string, agent: http.Agent, options: GatewayOptions) {
-  return forwardTo(target, agent, options.timeoutMs, {
-    headers(req) {
+/**
+ * http-proxy-middleware to one upstream, with the gateway's hooks. Of its default plugins, its
+ * logger is left out (issue 30): it logged every answer again, a URL built per call, where the
+ * request log already has them, and our error hook logs failures.
+ */
+function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, filter: (path: string) => boolean): RequestHandler {
+  const on: NonNullable<Options['on']> = {
+    proxyReq(proxyReq, req, res) {
+      (req as GatewayRequest).upstreamRequest = proxyReq;
+      for (const name of REPLACED_HEADERS) proxyReq.removeHeader(name);
+      // Connection is hop-by-hop: a browser's "close" must not close our pooled upstream socket.
+      proxyReq.setHeader('connection', 'keep-alive');
       // Its scope looked up once, for both (issue 26).
       const request = scoped({ method: req.method ?? 'GET', url: req.url ?? '' });
-      const caller = (req as GatewayRequest).caller!;
+      const caller = (req as GatewayRequest).caller ?? callerOf(req as Request, res as unknown as Response);
       // A session's write drops what its pages kept (session-cache.ts), before and after.
       (req as GatewayRequest).answered = forgetAroundWrite(options.api.sessionCache, request, caller);
-      return upstreamHeaders(request, caller);
+      const headers = upstreamHeaders(request, caller);
+      for (const [name, value] of Object.entries(headers)) proxyReq.setHeader(name, value);
+      proxyReq.once('timeout', () => {
+        (req as GatewayRequest).upstreamTimedOut = true;
+      });
     },
-    answered(proxyRes, req, res, proxyReq) {
-      endEarly(req, res, proxyRes, proxyReq);
+    // Emitted before http-proxy copies the status and headers to the browser's response: they
+    // are still ours to change here.
+    proxyRes(proxyRes, req, res) {
+      for (const name of HOP_BY_HOP) delete proxyRes.headers[name];
+      endEarly(req as GatewayRequest, proxyRes);
       compressAnswer(req, res, proxyRes.headers);
       options.api.observe(proxyRes.headers);
       // The api's names for what its answer is about are for our caches, not for browsers.
@@ -111,21 +155,45 @@ function forwarding(target: string, agent: http.Agent, options: GatewayOptions) 
       // The sign-in endpoints (/auth/…) answer 401 for wrong credentials, which is not that.
       // An api client has no cookies to clear.
       if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith(AUTH_PREFIX) && !(req as GatewayRequest).apiClient) {
-        options.onUnauthorized?.(req as Request, res as Response);
+        options.onUnauthorized?.(req as Request, res as unknown as Response);
       }
     },
-    failed(error, timedOut, req, res) {
+    error(error, req, res) {
+      const request = req as GatewayRequest;
+      const response = res as http.ServerResponse;
+      if (mayAskAgain(request, response, error)) {
+        request.askedAgain = true;
+        // The request given up is heard no more: only its successor's errors answer the browser.
+        // The agent dropped the reset socket: the pool gives a live one or opens one.
+        request.upstreamRequest?.removeAllListeners('error').on('error', () => undefined);
+        void proxy(req as Request, response as Response);
+        return;
+      }
+      const timedOut = request.upstreamTimedOut;
       options.logger.warn({ err: { message: error.message, code: (error as NodeJS.ErrnoException).code }, url: req.url, timedOut }, 'gateway upstream failed');
-      sendGatewayError(res, UPSTREAM_FAILURE[timedOut ? 'timeout' : 'unreachable']);
+      sendGatewayError(response, UPSTREAM_FAILURE[timedOut ? 'timeout' : 'unreachable']);
     },
+  };
+  const proxy = createProxyMiddleware({
+    target,
+    changeOrigin: true,
+    agent,
+    proxyTimeout: options.timeoutMs,
+    xfwd: false, // X-Forwarded-For is upstreamHeaders' one trusted address, not the socket's appended
+    pathFilter: (path) => filter(path),
+    logger: options.logger,
+    ejectPlugins: true,
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
+    on,
   });
+  return proxy;
 }
 
 export function gateway(options: GatewayOptions) {
   const isPayments = (path: string) => path.startsWith(PAYMENTS_PREFIX);
   const isApi = (path: string) => !isPayments(path) && isGatewayPath(path);
-  const api = forwarding(options.api.base.href, options.api.agent, options);
-  const payments = options.paymentsBaseUrl ? forwarding(options.paymentsBaseUrl, keepAliveAgent(options.paymentsBaseUrl), options) : undefined;
+  const api = proxyTo(options.api.base.href, options.api.agent, options, isApi);
+  const payments = options.paymentsBaseUrl ? proxyTo(options.paymentsBaseUrl, keepAliveAgent(options.paymentsBaseUrl), options, isPayments) : undefined;
 
   /**
    * Who is calling, read before stripPageHeaders: `req.ip` is worked out from the request's
@@ -154,12 +222,12 @@ export function gateway(options: GatewayOptions) {
       res.locals.routeLabel = 'gateway:payments';
       if (!payments) return sendGatewayError(res, { status: 503, message: 'Payments are not available right now.' });
       strip(req, res);
-      return payments(req, res);
+      return payments(req, res, next);
     }
     if (isApi(path)) {
       res.locals.routeLabel = 'gateway:api';
       strip(req, res);
-      return api(req, res);
+      return api(req, res, next);
     }
     next();
   };
