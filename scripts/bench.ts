@@ -3,7 +3,8 @@
 //   npm run bench -- [--rounds 5] [--duration 5] [--connections 50]
 // 1. SSR of the root page (streamed), the same page through renderToString in the same
 //    server, and the same bytes served as a static string by Express;
-// 2. the gateway: GET /api/home/slides through web against straight to api;
+// 2. the gateway: GET /api/home/slides through web against straight to api:
+//    npm run bench -- [--gateway-only];
 // 3. a listing page end to end (web → api → catalog index → streamed HTML) for a guest and for
 //    a signed-in shopper (token cookie; the catalogue still comes from the shared cache, only
 //    the header's profile calls are theirs: kept by the session cache for the session's next
@@ -71,7 +72,7 @@ if (args[0] === '--serve-static') {
   await importBench();
 } else {
   if (!args.includes('--index-only')) await main();
-  if (!args.includes('--web-only') && !args.includes('--throughput-only')) await indexBench();
+  if (!['--web-only', '--throughput-only', '--gateway-only'].some((only) => args.includes(only))) await indexBench();
   if (!args.some((a) => a.endsWith('-only'))) {
     await historyBench();
     await withdrawalBench();
@@ -126,6 +127,20 @@ async function indexBench() {
   });
 }
 
+/** Section 2: the same api call through the web's gateway and straight to the api. */
+async function gatewayBench(webUrl: string, apiUrl: string, settings: Parameters<typeof compare>[1]) {
+  const gateway = summarise(
+    await compare(
+      [
+        { name: 'GET /api/home/slides through web (gateway)', url: `${webUrl}${HOME_API.slides}` },
+        { name: 'GET /api/home/slides straight to api', url: `${apiUrl}${HOME_API.slides}` },
+      ],
+      settings,
+    ),
+  );
+  printTable('2. Gateway', gateway, [['through gateway / direct', gateway[0]!.rps / gateway[1]!.rps]]);
+}
+
 async function main() {
   const rounds = option('rounds', 5);
   const durationSeconds = option('duration', 5);
@@ -164,6 +179,7 @@ async function main() {
     };
     if (args.includes('--throughput-only')) return await runWebThroughputBench(throughput);
     const streamUrl = await web(RENDER_EVERY_REQUEST);
+    if (args.includes('--gateway-only')) return await gatewayBench(streamUrl, apiUrl, settings);
     const stringUrl = await web({ ...RENDER_EVERY_REQUEST, RENDER_MODE: 'string' });
 
     const page = await (await fetch(`${streamUrl}/`)).text();
@@ -191,16 +207,7 @@ async function main() {
       ['as served / static string', stream!.rps / staticRow!.rps],
     ]);
 
-    const gateway = summarise(
-      await compare(
-        [
-          { name: 'GET /api/home/slides through web (gateway)', url: `${streamUrl}${HOME_API.slides}` },
-          { name: 'GET /api/home/slides straight to api', url: `${apiUrl}${HOME_API.slides}` },
-        ],
-        settings,
-      ),
-    );
-    printTable('2. Gateway', gateway, [['through gateway / direct', gateway[0]!.rps / gateway[1]!.rps]]);
+    await gatewayBench(streamUrl, apiUrl, settings);
 
     // A listing as a shopper lands on it: a category with a filter and a sort. Anonymous
     // listing answers are cacheable, so the web's shared cache serves repeats; the row

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { Logger } from 'pino';
@@ -14,11 +13,12 @@ import { chooseCountry } from './http/choose-country';
 import { chooseLanguage } from './http/choose-language';
 import { defaultCountryRedirect } from './http/country-redirect';
 import { requestAddressMiddleware, requestIdMiddleware, requestInfoMiddleware, requestLogging } from './http/request-info';
-import { securityHeaders } from './http/security';
+import { apiSecurityHeaders, securityHeaders } from './http/security';
 import { clearSessionCookies, isSecureRequest } from './http/session-cookies';
 import { sessionRoutes } from './http/session-routes';
 import { health, readiness } from './http/operations';
 import { readPageForm } from './http/page-forms';
+import { compressResponses } from './http/compress';
 import { createOverloadGates } from './http/overload-gate';
 import { createSocialState, socialStartRoutes } from './http/social-sign-in';
 import { readClientAssets, staticFiles } from './http/static-files';
@@ -48,19 +48,21 @@ export type WebDeps = {
 const SITEMAP_TIMEOUT_MS = 30_000;
 
 // The middleware, in this order:
-//  1. request id and CSP nonce → request log → security headers (helmet, CSP with the nonce)
-//     → request duration metrics → the address read once (an unreadable one a 400) →
-//     compression;
-//  2. /healthz, /readyz (the api is ready) and a 404 for /metrics (served on METRICS_PORT
+//  1. request id and CSP nonce → request log → request duration metrics;
+//  2. the api's paths (/api, /auth, /clients/api, /api/payments), a chain of their own: the
+//     security headers of an answer that runs nothing → the address read once (an unreadable
+//     one a 400) → request info (geo header, bot flag, the page's language) → cookies → the
+//     XSRF check on every state-changing request → social sign-in start → a place in the
+//     overload gate → the session routes (sign-in, register, logout: they keep the token
+//     cookie) → the gateway (no body parser before it, so bodies stream through; it
+//     compresses the answers large enough to gain);
+//  3. security headers (helmet, CSP with the nonce) → the address read once → compression;
+//  4. /healthz, /readyz (the api is ready) and a 404 for /metrics (served on METRICS_PORT
 //     instead, main.ts) → hashed assets and public files → drawn pictures (/images);
-//  3. request info (country from the URL, geo header, bot flag) → cookies → looks' collages
+//  5. request info (country from the URL, geo header, bot flag) → cookies → looks' collages
 //     (/images/looks, the look's reader's own) → pages kept by the page cache (render/page-cache.ts);
-//  4. GET /xsrf-token → the XSRF check on every state-changing request → social sign-in start
-//     → the session routes (sign-in, register, logout: they keep the token cookie) → the
-//     gateway (/api, /auth, /clients/api, /api/payments; no body parser before it, so bodies
-//     stream through);
-//     The session routes and the gateway take a place in the overload gate first.
-//  5. /gb/… redirect → country and language choosers → robots.txt and sitemaps → for GET and
+//  6. GET /xsrf-token → the XSRF check on every state-changing request;
+//  7. /gb/… redirect → country and language choosers → robots.txt and sitemaps → for GET and
 //     HEAD the page cache keeps what is rendered; for GET, HEAD and same-origin form POSTs the overload gate
 //     (a bound on renders and api calls in flight; past it 503 at once) and the document
 //     handler → the error handler.
@@ -100,15 +102,47 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   const pageCache = createPageCache({ ...config.pageCache, upstream: api, botHeader: config.botHeader, registry });
   const gates = createOverloadGates(config.overload, registry, isGatewayPath);
 
+  const https = siteUrl.startsWith('https:');
+  const readAddressOnce = requestAddressMiddleware();
+  const readRequestInfo = requestInfoMiddleware({ botHeader: config.botHeader, geoHeader: config.geoHeader });
+  // Every POST, PUT, PATCH and DELETE, whatever its path or case: Express matches routes
+  // without regard to case, so no path check may rely on it.
+  const checkXsrf = xsrfProtection({ xsrf, siteUrl, isGatewayPath });
+
   app.use(requestIdMiddleware());
   app.use(requestLogging(logger));
-  app.use(securityHeaders({ https: siteUrl.startsWith('https:') }));
   app.use(httpDurationMiddleware(registry));
-  app.use(requestAddressMiddleware());
-  // gzip or deflate for clients that ask (pages, JSON through the gateway, CSS, JS, SVG): a
-  // 200 KB listing page is about 25 KB on the wire. Small answers and answers the api
-  // already encoded are passed on as they are.
-  app.use(compression({ threshold: 1024 }));
+
+  // The api's paths (/api, /auth, /clients/api) take a chain of their own, as short as their
+  // job (issue 30: proxied calls paid for what only pages need: a CSP nonce, the page cache's
+  // look-up, the compressor wrapping every small answer, a dozen page layers walked). Cookies
+  // are read before the XSRF check, the session routes and the identity headers (the parser
+  // leaves bodies alone, so proxied bodies still stream through); the session routes and the
+  // gateway take a place in the overload gate first. A request the gateway does not forward
+  // (the social sign-in callback, a path in another case) goes on to the page chain.
+  const apiPaths = express.Router();
+  apiPaths.use(
+    apiSecurityHeaders({ https }),
+    readAddressOnce,
+    readRequestInfo,
+    cookieParser(),
+    checkXsrf,
+    socialStartRoutes({ providers: config.socialSignIn, siteUrl, socialState }),
+    gates.apiCalls,
+    sessionRoutes({ upstream: api, siteUrl, socialState }),
+    gateway({
+      api,
+      paymentsBaseUrl: config.paymentsBaseUrl,
+      timeoutMs: config.upstreamTimeoutMs,
+      logger,
+      onUnauthorized: (req, res) => clearSessionCookies(res, isSecureRequest(req, siteUrl)),
+    }),
+  );
+  app.use((req, res, next) => (isGatewayPath(req.path.toLowerCase()) ? apiPaths(req, res, next) : next()));
+
+  app.use(securityHeaders({ https }));
+  app.use(readAddressOnce);
+  app.use(compressResponses);
 
   app.get('/healthz', health);
   app.get('/readyz', readiness(api));
@@ -121,9 +155,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.use(staticFiles(config.clientDir));
   app.use(imageRouter());
 
-  app.use(requestInfoMiddleware({ botHeader: config.botHeader, geoHeader: config.geoHeader }));
-  // Read before the gateway: the XSRF check, the session routes and the identity headers need
-  // them (the parser leaves request bodies alone, so proxied bodies still stream through).
+  app.use(readRequestInfo);
   app.use(cookieParser());
   // A look's collage: after the cookies, since a private look's picture is its owner's alone.
   app.use(lookCollageRouter({ upstream: api }));
@@ -132,22 +164,7 @@ export function createWebApp({ config, logger, registry, routes = appRoutes }: W
   app.use(pageCache.serve);
 
   app.get(XSRF_TOKEN_PATH, xsrfTokenHandler({ xsrf, siteUrl }));
-  // Every POST, PUT, PATCH and DELETE, whatever its path or case: Express matches routes
-  // without regard to case, so no path check may rely on it.
-  app.use(xsrfProtection({ xsrf, siteUrl, isGatewayPath }));
-  app.use(socialStartRoutes({ providers: config.socialSignIn, siteUrl, socialState }));
-  // The session routes and the gateway call the api: their place in the overload gate first.
-  app.use((req, res, next) => (isGatewayPath(req.path.toLowerCase()) ? gates.apiCalls(req, res, next) : next()));
-  app.use(sessionRoutes({ upstream: api, siteUrl, socialState }));
-  app.use(
-    gateway({
-      api,
-      paymentsBaseUrl: config.paymentsBaseUrl,
-      timeoutMs: config.upstreamTimeoutMs,
-      logger,
-      onUnauthorized: (req, res) => clearSessionCookies(res, isSecureRequest(req, siteUrl)),
-    }),
-  );
+  app.use(checkXsrf);
 
   app.use(defaultCountryRedirect);
   app.get('/choose-country/:code', chooseCountry({ siteUrl }));

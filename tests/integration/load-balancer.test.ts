@@ -17,8 +17,9 @@ import * as SEARCH_API from '../../shared/api/search-paths';
 import { SITE_CONTENT_API } from '../../shared/api/site-content-paths';
 
 // Two webs and two apis behind a real load balancer (HAProxy: README "Several instances"),
-// under steady load, while one web and then one api are restarted as a deploy does it:
-// SIGTERM, wait for the exit, start it again. Not one request may fail: a stopping instance
+// under steady load, while one web and then every api, one by one (issue 30: a rolling
+// restart of the api pool), are restarted as a deploy does it: SIGTERM, wait for the exit,
+// start it again. Not one request may fail: a stopping instance
 // stops listening at once (the balancer sends new connections elsewhere), answers what it
 // has in flight, closes each kept connection as it goes idle (so it exits at once rather
 // than after its shutdown timeout), and a restarted api takes traffic once it is ready.
@@ -115,7 +116,7 @@ async function stopGracefully(service: RunningService): Promise<number | null> {
 }
 
 describe('two webs and two apis behind a load balancer', () => {
-  it('lose no request while one web and then one api restart under steady load', async () => {
+  it('lose no request while one web and then each api in turn restart under steady load', async () => {
     const load = steadyLoad(balancer.url('webs'));
     try {
       await load.answered(60);
@@ -125,10 +126,16 @@ describe('two webs and two apis behind a load balancer', () => {
       webs[0] = await startWebProcess(balancer.url('apis'), webEnv(), TEST_BUILD_DIR, webPorts[0]);
       await load.answered(60);
 
-      expect(await stopGracefully(apis[0]!)).toBe(0);
-      await load.answered(30);
-      apis[0] = await startApiProcess(apiEnv(dirs[0]!, false), TEST_BUILD_DIR, undefined, apiPorts[0]);
-      await load.answered(60);
+      // The api pool, one instance at a time: the next stops once the balancer sends the one
+      // restarted before it requests again (its request log, at info, names them).
+      for (const [i, port] of apiPorts.entries()) {
+        expect(await stopGracefully(apis[i]!)).toBe(0);
+        await load.answered(30);
+        const restarted = await startApiProcess({ ...apiEnv(dirs[i]!, false), LOG_LEVEL: 'info' }, TEST_BUILD_DIR, undefined, port);
+        apis[i] = restarted;
+        await pollUntil(`api ${i + 1} serving through the balancer`, async () => (restarted.proc.output().includes('"url":"/api/') ? true : undefined), 60_000, 20);
+        await load.answered(60);
+      }
     } finally {
       await load.stop();
     }

@@ -47,7 +47,8 @@ export async function startRecordingUpstream(reply: Reply = defaultReply) {
   };
 }
 
-function defaultReply(req: Recorded, res: http.ServerResponse) {
+/** The default answer: 200 JSON echoing the request. */
+export function defaultReply(req: Recorded, res: http.ServerResponse) {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ data: { echo: { method: req.method, url: req.url, body: req.body } } }));
 }

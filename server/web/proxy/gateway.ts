@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type Options, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { PURGE_HEADER } from '../../../shared/api/cache-purges';
 import { UPSTREAM_HEADER } from '../../../shared/constants';
@@ -9,6 +9,7 @@ import { isSocialCallbackPath } from '../../../shared/social-sign-in';
 import { UPSTREAM_FAILURE, callerOf, forgetAroundWrite, scoped, upstreamHeaders, type ApiUpstream, type Caller } from '../upstream/api-upstream';
 import { keepAliveAgent } from '../upstream/upstream-agent';
 import { apiClientToken } from '../http/xsrf';
+import { compressAnswer } from '../http/compress';
 import { API_PREFIX, AUTH_PREFIX, PAYMENTS_PREFIX } from '../../../shared/api/api-paths';
 import { viewedBy } from '../../../shared/api/admin-view';
 import { cookieSaysAdmin } from '../http/session-cookies';
@@ -45,6 +46,8 @@ const REPLACED_HEADERS = [...Object.values(UPSTREAM_HEADER), 'cookie'];
 type GatewayRequest = http.IncomingMessage & {
   upstreamTimedOut?: boolean;
   upstreamRequest?: http.ClientRequest;
+  /** Sent once more already (mayAskAgain): never a third time. */
+  askedAgain?: boolean;
   caller?: Caller;
   apiClient?: boolean;
   /** The session cache's second drop, once the answer is in (forgetAroundWrite). */
@@ -52,17 +55,24 @@ type GatewayRequest = http.IncomingMessage & {
 };
 
 /**
- * What a request may not take to the upstream as the page sent it. http-proxy skips its
- * proxyReq hook, where the identity headers are set, for any request that carries `Expect`
- * (curl sends `Expect: 100-continue` by itself for a large upload): the session cookie then
- * never became the token, the api answered 401 and the shopper was signed out. Node has
- * already answered `100 Continue` to the browser, so the header has done its work here. The
- * page's own identity headers go too, so no request can carry them upstream, hook or not.
+ * What a request may not take to the upstream as the page sent it: `Expect` (curl sends
+ * `Expect: 100-continue` by itself for a large upload; Node has already answered
+ * `100 Continue` to the browser, so the header has done its work here, and passed on it makes
+ * http-proxy skip its proxyReq hook, where the identity headers are set: the shopper was
+ * signed out), and the page's own identity headers, so no request carries them upstream.
  */
 function stripPageHeaders(req: http.IncomingMessage): void {
   delete req.headers.expect;
   for (const name of REPLACED_HEADERS) delete req.headers[name];
 }
+
+/**
+ * Hop-by-hop headers of the upstream's answer (RFC 9110 section 7.6.1): they describe the
+ * connection between us and the upstream, not ours with the browser. http-proxy copies them
+ * (an api's `Connection: close` closed the browser's connection too); without them it keeps
+ * the browser's own Connection and Node frames the body itself.
+ */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding'];
 
 /**
  * The upstream answered before the whole request body reached us (a 401 or a 413 to a large
@@ -83,6 +93,21 @@ function endEarly(req: GatewayRequest, proxyRes: http.IncomingMessage): void {
   });
 }
 
+/**
+ * Whether a failed request may be sent again as it was: a GET or HEAD without a body whose
+ * kept-alive connection the upstream closed as the request went out (ECONNRESET on a reused
+ * socket, Node's documented race; not our own time limit, which also resets). Issue 30: an
+ * api instance that drains on SIGTERM closes each kept connection as it goes idle, so in a
+ * rolling restart a call could meet one closing; it reached no handler, and asked again on a
+ * live connection it is answered (by the instance still serving, behind a balancer). A write
+ * is never sent twice, nor anything a third time.
+ */
+function mayAskAgain(req: GatewayRequest, res: http.ServerResponse, error: NodeJS.ErrnoException): boolean {
+  const bodiless = (req.method === 'GET' || req.method === 'HEAD') && !req.headers['transfer-encoding'] && !Number(req.headers['content-length']);
+  const reset = error.code === 'ECONNRESET' && req.upstreamRequest?.reusedSocket === true && !req.upstreamTimedOut;
+  return bodiless && reset && !req.askedAgain && !res.headersSent;
+}
+
 function sendGatewayError(res: http.ServerResponse, failure: { status: number; message: string }): void {
   if (res.headersSent) {
     res.destroy();
@@ -92,8 +117,64 @@ function sendGatewayError(res: http.ServerResponse, failure: { status: number; m
   res.end(JSON.stringify(failure));
 }
 
+/**
+ * http-proxy-middleware to one upstream, with the gateway's hooks. Of its default plugins, its
+ * logger is left out (issue 30): it logged every answer again, a URL built per call, where the
+ * request log already has them, and our error hook logs failures.
+ */
 function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, filter: (path: string) => boolean): RequestHandler {
-  return createProxyMiddleware({
+  const on: NonNullable<Options['on']> = {
+    proxyReq(proxyReq, req, res) {
+      (req as GatewayRequest).upstreamRequest = proxyReq;
+      for (const name of REPLACED_HEADERS) proxyReq.removeHeader(name);
+      // Connection is hop-by-hop: a browser's "close" must not close our pooled upstream socket.
+      proxyReq.setHeader('connection', 'keep-alive');
+      // Its scope looked up once, for both (issue 26).
+      const request = scoped({ method: req.method ?? 'GET', url: req.url ?? '' });
+      const caller = (req as GatewayRequest).caller ?? callerOf(req as Request, res as unknown as Response);
+      // A session's write drops what its pages kept (session-cache.ts), before and after.
+      (req as GatewayRequest).answered = forgetAroundWrite(options.api.sessionCache, request, caller);
+      const headers = upstreamHeaders(request, caller);
+      for (const [name, value] of Object.entries(headers)) proxyReq.setHeader(name, value);
+      proxyReq.once('timeout', () => {
+        (req as GatewayRequest).upstreamTimedOut = true;
+      });
+    },
+    // Emitted before http-proxy copies the status and headers to the browser's response: they
+    // are still ours to change here.
+    proxyRes(proxyRes, req, res) {
+      for (const name of HOP_BY_HOP) delete proxyRes.headers[name];
+      endEarly(req as GatewayRequest, proxyRes);
+      compressAnswer(req, res, proxyRes.headers);
+      options.api.observe(proxyRes.headers);
+      // The api's names for what its answer is about are for our caches, not for browsers.
+      delete proxyRes.headers[PURGE_HEADER.keys];
+      (req as GatewayRequest).answered?.(proxyRes.statusCode ?? 0);
+      // Spec section 8: 'UnAuthorized Access!' on any path but sign-in means the session is
+      // gone (expired, revoked): the cookies go too. Headers are still ours to add here.
+      // The sign-in endpoints (/auth/…) answer 401 for wrong credentials, which is not that.
+      // An api client has no cookies to clear.
+      if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith(AUTH_PREFIX) && !(req as GatewayRequest).apiClient) {
+        options.onUnauthorized?.(req as Request, res as unknown as Response);
+      }
+    },
+    error(error, req, res) {
+      const request = req as GatewayRequest;
+      const response = res as http.ServerResponse;
+      if (mayAskAgain(request, response, error)) {
+        request.askedAgain = true;
+        // The request given up is heard no more: only its successor's errors answer the browser.
+        // The agent dropped the reset socket: the pool gives a live one or opens one.
+        request.upstreamRequest?.removeAllListeners('error').on('error', () => undefined);
+        void proxy(req as Request, response as Response);
+        return;
+      }
+      const timedOut = request.upstreamTimedOut;
+      options.logger.warn({ err: { message: error.message, code: (error as NodeJS.ErrnoException).code }, url: req.url, timedOut }, 'gateway upstream failed');
+      sendGatewayError(response, UPSTREAM_FAILURE[timedOut ? 'timeout' : 'unreachable']);
+    },
+  };
+  const proxy = createProxyMiddleware({
     target,
     changeOrigin: true,
     agent,
@@ -101,44 +182,11 @@ function proxyTo(target: string, agent: http.Agent, options: GatewayOptions, fil
     xfwd: false, // X-Forwarded-For is upstreamHeaders' one trusted address, not the socket's appended
     pathFilter: (path) => filter(path),
     logger: options.logger,
-    on: {
-      proxyReq(proxyReq, req, res) {
-        (req as GatewayRequest).upstreamRequest = proxyReq;
-        for (const name of REPLACED_HEADERS) proxyReq.removeHeader(name);
-        // Connection is hop-by-hop: a browser's "close" must not close our pooled upstream socket.
-        proxyReq.setHeader('connection', 'keep-alive');
-        // Its scope looked up once, for both (issue 26).
-        const request = scoped({ method: req.method ?? 'GET', url: req.url ?? '' });
-        const caller = (req as GatewayRequest).caller ?? callerOf(req as Request, res as unknown as Response);
-        // A session's write drops what its pages kept (session-cache.ts), before and after.
-        (req as GatewayRequest).answered = forgetAroundWrite(options.api.sessionCache, request, caller);
-        const headers = upstreamHeaders(request, caller);
-        for (const [name, value] of Object.entries(headers)) proxyReq.setHeader(name, value);
-        proxyReq.once('timeout', () => {
-          (req as GatewayRequest).upstreamTimedOut = true;
-        });
-      },
-      proxyRes(proxyRes, req, res) {
-        endEarly(req as GatewayRequest, proxyRes);
-        options.api.observe(proxyRes.headers);
-        // The api's names for what its answer is about are for our caches, not for browsers.
-        delete proxyRes.headers[PURGE_HEADER.keys];
-        (req as GatewayRequest).answered?.(proxyRes.statusCode ?? 0);
-        // Spec section 8: 'UnAuthorized Access!' on any path but sign-in means the session is
-        // gone (expired, revoked): the cookies go too. Headers are still ours to add here.
-        // The sign-in endpoints (/auth/…) answer 401 for wrong credentials, which is not that.
-        // An api client has no cookies to clear.
-        if (proxyRes.statusCode === 401 && !(req.url ?? '').startsWith(AUTH_PREFIX) && !(req as GatewayRequest).apiClient) {
-          options.onUnauthorized?.(req as Request, res as unknown as Response);
-        }
-      },
-      error(error, req, res) {
-        const timedOut = (req as GatewayRequest).upstreamTimedOut;
-        options.logger.warn({ err: { message: error.message, code: (error as NodeJS.ErrnoException).code }, url: req.url, timedOut }, 'gateway upstream failed');
-        sendGatewayError(res as http.ServerResponse, UPSTREAM_FAILURE[timedOut ? 'timeout' : 'unreachable']);
-      },
-    },
+    ejectPlugins: true,
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
+    on,
   });
+  return proxy;
 }
 
 export function gateway(options: GatewayOptions) {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { closedPort } from '../../support/closed-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRecordingUpstream } from '../../support/recording-upstream';
+import { defaultReply, startRecordingUpstream, type Reply } from '../../support/recording-upstream';
 import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { startWeb } from '../../support/web-server';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
@@ -171,6 +171,48 @@ describe('gateway: /api, /auth and /clients/api go to API_BASE_URL', () => {
   });
 });
 
+describe('gateway: its answers (issue 30: what only pages need stays off them)', () => {
+  /** The web's answer while the api answers with `reply`, then the api's usual answer again. */
+  async function answeredWith(reply: Reply, call: request.Test): Promise<request.Response> {
+    api.answer(reply);
+    try {
+      return await call;
+    } finally {
+      api.answer(defaultReply);
+    }
+  }
+  const json = (body: string, headers: Record<string, string> = {}): Reply => (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), ...headers });
+    res.end(body);
+  };
+
+  it("carry the security headers of an answer that runs nothing, no page's nonce, and the api's own where it sets them", async () => {
+    const res = await answeredWith(json('{"data":{}}', { 'x-frame-options': 'DENY' }), request(web.url).get(HOME_API.slides).expect(200));
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // The gateway's own answers carry them too.
+    const refused = await request(web.url).post(SUBSCRIPTION_API.subscribe).send({}).expect(403);
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+  });
+
+  it('compress an answer large enough to gain for a client that asks, and pass a small one on as it is', async () => {
+    const large = JSON.stringify({ data: { text: 'velvet '.repeat(400) } });
+    const zipped = await answeredWith(json(large), request(web.url).get(HOME_API.slides).set('Accept-Encoding', 'gzip').expect(200));
+    expect([zipped.headers['content-encoding'], zipped.headers.vary, zipped.text]).toEqual(['gzip', 'Accept-Encoding', large]);
+    const small = '{"data":{"text":"velvet"}}';
+    const plain = await answeredWith(json(small), request(web.url).get(HOME_API.slides).set('Accept-Encoding', 'gzip').expect(200));
+    expect([plain.headers['content-encoding'], plain.headers.vary, plain.headers['content-length'], plain.text]).toEqual([undefined, undefined, String(small.length), small]);
+  });
+
+  it("passes on none of the upstream connection's own headers: the browser's connection stays open", async () => {
+    const res = await answeredWith(json('{"data":{}}', { connection: 'close' }), request(web.url).get(HOME_API.slides).set('Connection', 'keep-alive').expect(200));
+    expect(res.headers.connection).toBe('keep-alive');
+  });
+});
+
 describe('gateway: failures', () => {
   it('answers 504 JSON, without host names, when the upstream is too slow', async () => {
     // The stand-in never answers: only the gateway's own time limit (300 ms here) ends the call.
@@ -192,6 +234,32 @@ describe('gateway: failures', () => {
     expect(res.body).toEqual({ status: 502, message: 'The service is unavailable right now. Please try again shortly.' });
     expect(res.text).not.toContain(String(port));
     await down.close();
+  });
+
+  it('asks again on a fresh connection for a GET whose kept connection the api closed as it went out; never for a write', async () => {
+    // An api instance draining (issue 30, a rolling restart): each kept connection it has
+    // served on closes as the next request reaches it, unanswered.
+    const served = new Set<number>();
+    api.answer((req, res) => {
+      if (served.has(req.socket)) return void res.socket?.destroy();
+      served.add(req.socket);
+      defaultReply(req, res);
+    });
+    try {
+      await request(web.url).get(HOME_API.slides).expect(200);
+      const before = api.requests.length;
+      const res = await request(web.url).get(`${HOME_API.slides}?country=GB`).expect(200);
+      expect(res.body.data.echo.url).toBe(`${HOME_API.slides}?country=GB`);
+      // The request the closing connection dropped, and the same asked again.
+      expect(api.requests.length - before).toBe(2);
+      const token = await xsrf(web.url);
+      const beforeWrite = api.requests.length;
+      const write = await request(web.url).post(SUBSCRIPTION_API.subscribe).set('Cookie', token.cookie).set('X-XSRF-TOKEN', token.header).send({}).expect(502);
+      expect(write.body).toEqual({ status: 502, message: 'The service is unavailable right now. Please try again shortly.' });
+      expect(api.requests.length - beforeWrite).toBe(1);
+    } finally {
+      api.answer(defaultReply);
+    }
   });
 
   it('passes upstream 4xx answers through as they are', async () => {
