@@ -21,25 +21,3 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   if (typeof document === 'undefined') void get();
   return lazy(() => (loaded ? settled(loaded) : get().then(settled)));
 }
-
-/**
- * Settles once the server's element matching `selector` comes within a screen of the viewport
- * (or focus moves into it, which scrolls it there): a part below the fold loads and hydrates
- * when the shopper nears it, not with the page (the footer: issue 29, issue 31). At once on
- * the server, and where the element or IntersectionObserver is missing.
- */
-export function nearViewport(selector: string): Promise<void> {
-  const element = typeof document === 'undefined' ? null : document.querySelector(selector);
-  if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve();
-  return new Promise((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
-      },
-      { rootMargin: '100% 0px' },
-    );
-    observer.observe(element);
-  });
-}

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, MOBILE, openPage, saveScreenshot, scrollToFooter, seriousAxeViolations, waitForHydration, browserForFile } from '../support/browser';
+import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForFooter, seriousAxeViolations, waitForHydration, browserForFile } from '../support/browser';
 import { SUBSCRIPTION_MESSAGES } from '../../shared/api/subscription-schemas';
 
 // The shell in a real browser (spec section 2 "Global shell", section 4 "Shell").
@@ -170,7 +170,7 @@ describe('mailing list and newsletter', () => {
   it('validates the address, subscribes, closes, clears the field and sets the cookie', async () => {
     const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/about-us`);
-    await scrollToFooter(page);
+    await waitForFooter(page);
     await page.getByRole('button', { name: 'Join our mailing list' }).click();
     const dialog = page.getByRole('dialog', { name: 'Join our mailing list' });
     await dialog.waitFor();
@@ -198,7 +198,7 @@ describe('mailing list and newsletter', () => {
   it('says what Subscribe agrees to, with links to the privacy policy and the terms of service', async () => {
     const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/about-us`);
-    await scrollToFooter(page);
+    await waitForFooter(page);
     await page.getByRole('button', { name: 'Join our mailing list' }).click();
     const dialog = page.getByRole('dialog', { name: 'Join our mailing list' });
     await dialog.waitFor();
@@ -221,7 +221,7 @@ describe('mailing list and newsletter', () => {
   it('shows the footer newsletter its own message', async () => {
     const context = await browser().newContext(DESKTOP);
     const { page } = await openPage(context, `${webUrl}/dresses`);
-    await scrollToFooter(page);
+    await waitForFooter(page);
     const form = page.getByRole('contentinfo').locator('form.email-signup');
     await form.getByLabel('Sign up for our newsletter').fill('no-at-sign.com');
     await form.getByText('Email is invalid').waitFor();

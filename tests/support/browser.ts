@@ -45,9 +45,8 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
-/** The footer loads and hydrates once the shopper nears it (Shell.tsx): scrolls to it, and waits for its mark. */
-export async function scrollToFooter(page: Page): Promise<void> {
-  await page.locator('footer.site-footer').scrollIntoViewIfNeeded();
+/** The footer, a part loaded on demand, hydrates after the page (Shell.tsx): waits for its mark. */
+export async function waitForFooter(page: Page): Promise<void> {
   await page.locator('html[data-footer="hydrated"]').waitFor({ state: 'attached' });
 }
 

@@ -14,13 +14,13 @@ import { CountryPopup, type RouteHandle } from './CountryPopup';
 import { Header } from './Header';
 import { SITE_LANGUAGES } from '../../../shared/i18n/languages';
 import { useSiteConfig } from '../../app/contexts';
-import { lazyPart, nearViewport } from '../../app/lazy-part';
+import { lazyPart } from '../../app/lazy-part';
 
 // The language notice and chooser exist only on the sites with more than one language (CA, HK,
 // SG): loaded there, so no other site's pages carry their code (issue 29).
 const LanguageNotice = lazyPart(() => import('./LanguageNotice').then((module) => module.LanguageNotice));
-// The footer is below every page's fold: its code loads, and it hydrates, when the shopper nears it.
-const Footer = lazyPart(() => nearViewport('.site-footer').then(() => import('./Footer').then((module) => module.Footer)));
+// The footer is below every page's fold: hydrated once its code and the catalogue come.
+const Footer = lazyPart(() => import('./Footer').then((module) => module.Footer));
 
 /** Header, content and footer: every page has them, error pages included (ARCHITECTURE.md "What users must never see"). */
 export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTile[]; viewer?: Viewer | null; children: ReactNode }) {
