@@ -118,13 +118,22 @@ export function LookBoard({ pieces, onChange, said, say }: Props) {
     }
   };
 
-  /** Remove from the list: the focus goes to the next piece's Remove button, or to the list's heading once none is left. */
+  /**
+   * Remove from the list: the focus goes to the next piece's Remove button, or to the list's
+   * heading once none is left, once React has drawn the list without it (an animation frame
+   * could come first on a busy machine, and the focus was lost with the removed button).
+   */
+  const focusAfterRemove = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRemove.current;
+    if (index === null) return;
+    focusAfterRemove.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLElement>('.look-board-piece-remove');
+    (buttons?.[Math.min(index, buttons.length - 1)] ?? list.current?.querySelector<HTMLElement>('h2'))?.focus();
+  }, [pieces]);
   const removeListed = (index: number) => {
+    focusAfterRemove.current = index;
     apply({ kind: 'remove' }, index, false);
-    requestAnimationFrame(() => {
-      const buttons = list.current?.querySelectorAll<HTMLElement>('.look-board-piece-remove');
-      (buttons?.[Math.min(index, buttons.length - 1)] ?? list.current?.querySelector<HTMLElement>('h2'))?.focus();
-    });
   };
 
   const activeIndex = focusIndex ?? -1;
