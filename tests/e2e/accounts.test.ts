@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
+import type { RunningProduct } from '../../scripts/lib/processes';
 import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForHydration, browserForFile } from '../support/browser';
-import { linksIn, startSmtpServer } from '../support/smtp-server';
-import { TEST_BUILD_DIR } from '../support/test-build';
+import { linksIn } from '../support/smtp-server';
+import { startMailingProduct, stopMailingProduct, type MailingProduct } from '../support/mailing-product';
 
 // Accounts in a real browser (spec section 2 "Sign-in and register", section 4
 // "Authentication"): register → logout → login → change password → reset by the e-mailed
@@ -12,22 +12,14 @@ import { TEST_BUILD_DIR } from '../support/test-build';
 
 const browser = browserForFile();
 let product: RunningProduct;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: MailingProduct['smtp'];
 let webUrl: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  product = await startProduct({
-    template: inject('smallDemo'),
-    buildDir: TEST_BUILD_DIR,
-    env: { SMTP_URL: smtp.url, RATE_LIMIT_REGISTER: '1000/1000/3600', RATE_LIMIT_FORGOT_PASSWORD: '1000/1000/3600' },
-  });
+  ({ product, smtp } = await startMailingProduct({ RATE_LIMIT_REGISTER: '1000/1000/3600', RATE_LIMIT_FORGOT_PASSWORD: '1000/1000/3600' }));
   webUrl = product.webUrl;
 });
-afterAll(async () => {
-  await product?.stop();
-  await smtp?.close();
-});
+afterAll(() => stopMailingProduct({ product, smtp }));
 
 /** Notices vanish after 1 second (spec section 4): wait for this one while it is there. */
 async function expectNotice(page: Page, text: string): Promise<void> {

@@ -1,16 +1,17 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { root, startProduct, type RunningProduct } from '../../scripts/lib/processes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root, type RunningProduct } from '../../scripts/lib/processes';
 import { ALERT_API } from '../../shared/api/alert-paths';
 import { ALERT_NOTICES } from '../../shared/validation/alert-rules';
 import { DESKTOP, browserForFile, openPage } from '../support/browser';
 import { productCutOnDay2 } from '../support/demo-days';
-import { headerOf, linksIn, startSmtpServer, type ReceivedMail } from '../support/smtp-server';
+import { headerOf, linksIn, type ReceivedMail } from '../support/smtp-server';
 import { TEST_BUILD_DIR } from '../support/test-build';
 import { PRODUCT_API } from '../../shared/api/product-paths';
 import { inEnglish } from '../support/i18n';
+import { startMailingProduct, stopMailingProduct, type MailingProduct } from '../support/mailing-product';
 
 // The whole life of an alert, as a newcomer would see it in the day-2 demo: a guest sets a
 // store-wide Sale Alert through the dialog, confirms the address from the e-mail a real SMTP
@@ -21,16 +22,12 @@ import { inEnglish } from '../support/i18n';
 const run = promisify(execFile);
 const browser = browserForFile();
 let product: RunningProduct;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: MailingProduct['smtp'];
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  product = await startProduct({ template: inject('smallDemo'), buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
+  ({ product, smtp } = await startMailingProduct());
 });
-afterAll(async () => {
-  await product?.stop();
-  await smtp?.close();
-});
+afterAll(() => stopMailingProduct({ product, smtp }));
 
 const catalogDir = () => path.join(product.dataDir, 'demo-catalog');
 const script = (name: string) => path.join(root, TEST_BUILD_DIR, 'scripts', name);

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { root, startProduct, type RunningProduct } from '../../scripts/lib/processes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root, type RunningProduct } from '../../scripts/lib/processes';
 import { UPSTREAM_HEADER } from '../../shared/constants';
 import { ProductCardSchema, ProductDetailSchema, type ProductCard, type ProductDetail } from '../../shared/api/product-schemas';
 import { PRODUCT_PAGE_API } from '../../shared/api/product-page-paths';
@@ -14,10 +14,10 @@ import type { DemoProduct } from '../../server/demo/catalog/demo-catalog';
 import { registerUser } from '../integration/accounts/accounts-api';
 import { DESKTOP, browserForFile, openPage, siteContexts, waitForHydration } from '../support/browser';
 import { pollUntil } from '../support/poll';
-import { startSmtpServer } from '../support/smtp-server';
 import { TEST_BUILD_DIR } from '../support/test-build';
 import { SIMILAR_PRODUCTS } from '../../client/routes/product.route';
 import { inEnglish } from '../support/i18n';
+import { startMailingProduct, stopMailingProduct, type MailingProduct } from '../support/mailing-product';
 
 // Issue 27 as a shopper lives it, on the demo's next days: an item on a wishlist that the
 // day-2 feeds no longer carry is marked "No longer sold by {store}" there, and its page (410)
@@ -28,7 +28,7 @@ import { inEnglish } from '../support/i18n';
 const run = promisify(execFile);
 const browser = browserForFile();
 let product: RunningProduct;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: MailingProduct['smtp'];
 let shopper: Awaited<ReturnType<typeof registerUser>>;
 
 const catalogDir = () => path.join(product.dataDir, 'demo-catalog');
@@ -75,14 +75,10 @@ async function similarCount(card: ProductCard): Promise<number> {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  product = await startProduct({ template: inject('smallDemo'), buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
+  ({ product, smtp } = await startMailingProduct());
   shopper = await registerUser({ url: product.apiUrl });
 });
-afterAll(async () => {
-  await product?.stop();
-  await smtp?.close();
-});
+afterAll(() => stopMailingProduct({ product, smtp }));
 
 describe('feeds that tell the truth', () => {
   it('marks a wishlisted item the day-2 feeds withdraw, whose page offers similar items; a size sold out on day 2 offers "Tell me when it is back", and day 3 brings one e-mail', async () => {

@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
+import type { RunningProduct } from '../../scripts/lib/processes';
 import { COOKIE } from '../../shared/constants';
 import type { MessageId } from '../../shared/i18n/message-ids';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations, waitForHydration } from '../support/browser';
 import { testTranslator } from '../support/i18n';
-import { linksIn, startSmtpServer } from '../support/smtp-server';
-import { TEST_BUILD_DIR } from '../support/test-build';
+import { linksIn } from '../support/smtp-server';
+import { startMailingProduct, stopMailingProduct, type MailingProduct } from '../support/mailing-product';
 
 // Issue 29 in a real browser. Pages in Traditional Chinese (Hong Kong) and Tamil (Singapore)
 // draw every character with a font that has it (no "tofu" boxes): the page names the fonts
@@ -95,15 +95,11 @@ describe('pages in Chinese and Tamil', () => {
 
 describe('a shopper in Canada, in French', () => {
   let product: RunningProduct;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: MailingProduct['smtp'];
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    product = await startProduct({ template: inject('smallDemo'), buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
+    ({ product, smtp } = await startMailingProduct());
   });
-  afterAll(async () => {
-    await product?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => stopMailingProduct({ product, smtp }));
 
   const fr = testTranslator('fr-CA').t;
   const en = testTranslator('en-CA').t;

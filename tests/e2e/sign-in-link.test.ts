@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
+import type { RunningProduct } from '../../scripts/lib/processes';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../shared/validation/account-rules';
 import { DESKTOP, openPage, saveScreenshot, waitForHydration, browserForFile } from '../support/browser';
-import { linksIn, startSmtpServer } from '../support/smtp-server';
-import { TEST_BUILD_DIR } from '../support/test-build';
+import { linksIn } from '../support/smtp-server';
 import { say } from '../../shared/validation/message';
 import { testTranslator } from '../support/i18n';
+import { startMailingProduct, stopMailingProduct, type MailingProduct } from '../support/mailing-product';
 
 /** The English the api answers without x-locale (issue 29). */
 const en = testTranslator().t;
@@ -17,18 +17,14 @@ const en = testTranslator().t;
 
 const browser = browserForFile();
 let product: RunningProduct;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: MailingProduct['smtp'];
 let webUrl: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  product = await startProduct({ template: inject('smallDemo'), buildDir: TEST_BUILD_DIR, env: { SMTP_URL: smtp.url } });
+  ({ product, smtp } = await startMailingProduct());
   webUrl = product.webUrl;
 });
-afterAll(async () => {
-  await product?.stop();
-  await smtp?.close();
-});
+afterAll(() => stopMailingProduct({ product, smtp }));
 
 async function expectNotice(page: Page, text: string): Promise<void> {
   await page.getByTestId('notice').filter({ hasText: text }).waitFor({ timeout: 15_000 });
