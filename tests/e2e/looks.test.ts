@@ -313,7 +313,13 @@ describe('a look started from a card', () => {
     await second.getByRole('link', { name: /^Create a look with / }).waitFor();
     await card.hover();
     await card.getByRole('link', { name: `Create a look with ${title}` }).click();
-    await addButtons(page).first().waitFor();
+    // On a timeout, say where the page got to (it passed alone and failed twice in full runs).
+    await addButtons(page)
+      .first()
+      .waitFor()
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nat ${page.url()}, the page says: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 600)}\nconsole: ${problems.join('\n')}`);
+      });
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/create-a-look/[^/]+/${guid}$`));
     await expect(pieces(page).count()).resolves.toBe(1);
     expect(await pieces(page).first().getAttribute('data-guid')).toBe(guid);

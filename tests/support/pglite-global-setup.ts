@@ -5,9 +5,10 @@ import type { TestProject } from 'vitest/node';
 import { migrate } from '../../server/api/db/migrate';
 import { openPgliteDatabase } from '../../server/api/db/pglite-database';
 import { loadDemoCatalog } from './demo-catalog-database';
+import { oncePerRun } from './once-per-run';
 
-// Each test file runs in a fresh module context, so a database made "once per worker" was made
-// once per file: migrating PGlite from nothing (seconds) and importing the small demo catalogue
+// A database made "once per worker" would be made once per file wherever files run in a
+// process of their own: migrating PGlite from nothing (seconds) and importing the small demo catalogue
 // through the real importer (more). Both are made once per run here, dumped to files, and each
 // file's databases are cloned from them (test-database.ts, demo-catalog-database.ts).
 
@@ -26,15 +27,17 @@ async function dumpTo(file: string, dump: Blob): Promise<string> {
 }
 
 export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-pglite-'));
-  const db = await openPgliteDatabase(undefined);
-  try {
-    await migrate(db);
-    project.provide('pgliteTemplate', await dumpTo(path.join(dir, 'migrated.tar'), await db.dump()));
-    await loadDemoCatalog(db);
-    project.provide('pgliteDemoTemplate', await dumpTo(path.join(dir, 'demo.tar'), await db.dump()));
-  } finally {
-    await db.close();
-  }
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return oncePerRun('pglite templates', project, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-pglite-'));
+    const db = await openPgliteDatabase(undefined);
+    try {
+      await migrate(db);
+      const pgliteTemplate = await dumpTo(path.join(dir, 'migrated.tar'), await db.dump());
+      await loadDemoCatalog(db);
+      const pgliteDemoTemplate = await dumpTo(path.join(dir, 'demo.tar'), await db.dump());
+      return { provided: { pgliteTemplate, pgliteDemoTemplate }, teardown: () => fs.rmSync(dir, { recursive: true, force: true }) };
+    } finally {
+      await db.close();
+    }
+  });
 }

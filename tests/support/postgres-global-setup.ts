@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startThrowawayPostgres } from '../../scripts/lib/throwaway-postgres';
+import { oncePerRun } from './once-per-run';
 
 // The PostgreSQL tier. TEST_DATABASE_URL names a server to use, if you already run one;
 // without it we start a throwaway cluster from the PostgreSQL binaries on this machine
@@ -18,13 +19,14 @@ export default async function setup(project: TestProject) {
     project.provide('postgresUrl', process.env.TEST_DATABASE_URL);
     return;
   }
-  const server = await startThrowawayPostgres(['max_connections=200']);
-  if (!server) {
-    throw new Error(
-      'The PostgreSQL test tier needs a server: set TEST_DATABASE_URL, or install PostgreSQL ' +
-        '(Debian: apt-get install -y postgresql) so initdb and postgres can be found. .ci/run does this.',
-    );
-  }
-  project.provide('postgresUrl', server.url);
-  return () => server.stop();
+  return oncePerRun('postgres server', project, async () => {
+    const server = await startThrowawayPostgres(['max_connections=200']);
+    if (!server) {
+      throw new Error(
+        'The PostgreSQL test tier needs a server: set TEST_DATABASE_URL, or install PostgreSQL ' +
+          '(Debian: apt-get install -y postgresql) so initdb and postgres can be found. .ci/run does this.',
+      );
+    }
+    return { provided: { postgresUrl: server.url }, teardown: () => server.stop() };
+  });
 }
