@@ -174,7 +174,13 @@ async function main() {
       const path = typeof page.path === 'string' ? page.path : await page.path({ webUrl, apiUrl });
       const results: Result[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(`${webUrl}${path}`, flags);
+        let result = await lighthouse(`${webUrl}${path}`, flags);
+        // Lighthouse sometimes records a trace without the navigation's start on a busy
+        // machine (NO_NAVSTART, its own "run Lighthouse again"): the run is made again, twice at most.
+        for (let again = 0; again < 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; again++) {
+          console.log(`[lighthouse] ${path}: no navigation start in the trace, run ${i + 1} made again`);
+          result = await lighthouse(`${webUrl}${path}`, flags);
+        }
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${result.lhr.runtimeError.message}`);
         results.push(result.lhr);
