@@ -1,7 +1,10 @@
 // `npm run lighthouse`: Lighthouse (mobile defaults: a mid-range phone on a slow 4G link,
 // simulated) on the built product, as a new visitor sees it. A benchmark, not a test: the
 // figures are noisy on a shared machine and never fail anything.
-//   npm run lighthouse -- [--runs 3] [--pages listing,search] [--save <dir>]
+//   npm run lighthouse -- [--runs 3] [--pages listing,search] [--save <dir>] [--busy]
+// --busy keeps one core busy while it audits (a loop in a process of its own, at normal
+// priority, stopped with the audit and after an hour at most), so the figures under a shared
+// CPU, which is what a mid-range phone looks like, can be made again (issue 31).
 // --pages audits only the named pages; --save writes each run's full report (JSON) to the
 // folder, for Lighthouse's own diagnostics (LCP breakdown, render-blocking resources, requests).
 // It starts the product as `npm start` does (the api on the embedded defaults with the demo
@@ -9,6 +12,7 @@
 // own, audits every page in PAGES a few times in Debian's Chromium, and prints the median run
 // of each with the goals of the performance work. Nothing is fetched from the internet:
 // Chromium runs with background networking off and the pages are ours.
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import nodePath from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -76,7 +80,7 @@ const PAGES: Page[] = [
 ];
 
 /** The goals of the performance work (README "Benchmarks"). */
-const GOALS = { performance: 97, bestPractices: 100, listingTbtMs: 100, listingLcpMs: 1500, jsKib: 110, translatedJsKib: 115, jsFiles: 12 } as const;
+const GOALS = { performance: 97, busyPerformance: 95, bestPractices: 100, listingTbtMs: 100, listingLcpMs: 1500, jsKib: 110, translatedJsKib: 115, jsFiles: 12 } as const;
 
 type Figures = {
   performance: number;
@@ -127,10 +131,11 @@ function figures(lhr: Result): Figures {
 }
 
 /** Which goals a page's median run meets, and which it misses. */
-function goalReport(page: Page, f: Figures): string[] {
+function goalReport(page: Page, f: Figures, busy: boolean): string[] {
   const check = (met: boolean, text: string) => `${met ? 'met' : 'MISSED'}: ${text}`;
+  const performance = busy ? GOALS.busyPerformance : GOALS.performance;
   const lines = [
-    check(f.performance >= GOALS.performance, `performance ≥ ${GOALS.performance}`),
+    check(f.performance >= performance, `performance ≥ ${performance}${busy ? ' with one core busy' : ''}`),
     check(f.bestPractices >= GOALS.bestPractices, `Best Practices ${GOALS.bestPractices}`),
   ];
   const jsKib = page.translated ? GOALS.translatedJsKib : GOALS.jsKib;
@@ -147,11 +152,13 @@ async function main() {
   const unknown = only?.filter((name) => !PAGES.some((p) => p.name === name)) ?? [];
   if (unknown.length) throw new Error(`--pages: no page named ${unknown.join(', ')} (there are ${PAGES.map((p) => p.name).join(', ')})`);
   const saveDir = textOption('save');
+  const busy = process.argv.includes('--busy');
   if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROME_PATH)`);
   const processes: NodeProcess[] = [];
   const dataDir = tempDataDir();
   let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let busyLoop: ChildProcess | undefined;
   try {
     const apiPort = await freePort();
     const api = startNodeProcess('dist/server/api.js', { API_PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'error' });
@@ -167,7 +174,8 @@ async function main() {
 
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
     const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] };
-    console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, median run (Chromium at ${CHROMIUM})`);
+    if (busy) busyLoop = keepOneCoreBusy();
+    console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, median run (Chromium at ${CHROMIUM})${busy ? ', one core kept busy' : ''}`);
     const rows: string[][] = [['page', 'perf', 'a11y', 'BP', 'LCP s', 'FCP s', 'TBT ms', 'CLS', 'JS KiB', 'JS files']];
     const reports: string[] = [];
     for (const page of PAGES.filter((p) => !only || only.includes(p.name))) {
@@ -200,16 +208,23 @@ async function main() {
         String(median.jsFiles),
       ]);
       const failures = median.accessibilityFailures.length ? `\n  accessibility audits failed: ${median.accessibilityFailures.join(', ')}` : '';
-      reports.push(`${page.name}:\n  ${goalReport(page, median).join('\n  ')}${failures}`);
+      reports.push(`${page.name}:\n  ${goalReport(page, median, busy).join('\n  ')}${failures}`);
     }
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
     for (const row of rows) console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
     console.log(`\nGoals (median run of each page):\n${reports.join('\n')}`);
   } finally {
+    busyLoop?.kill();
     await chrome?.kill();
     await Promise.all(processes.map((p) => p.stop()));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A loop on one core in a process of its own, at normal priority; it ends by itself after an hour. */
+function keepOneCoreBusy(): ChildProcess {
+  const loop = 'const end = Date.now() + 3_600_000; while (Date.now() < end);';
+  return spawn(process.execPath, ['-e', loop], { stdio: 'ignore' });
 }
 
 main().catch((error: Error) => {

@@ -119,11 +119,14 @@ describe.each(BOTH_ENGINES)('a year of demo price history on %s', (_engine, open
   });
 
   it('keeps the log compact on disk', async () => {
-    const [size] = await db.query<{ bytes: number; rows: number }>(
-      "SELECT pg_total_relation_size('price_history')::int AS bytes, (SELECT count(*)::int FROM price_history) AS rows",
+    const [size] = await db.query<{ bytes: number; rows: number; heap: number; indexes: number; dead: number | null }>(
+      `SELECT pg_total_relation_size('price_history')::int AS bytes, (SELECT count(*)::int FROM price_history) AS rows,
+              pg_relation_size('price_history')::int AS heap, pg_indexes_size('price_history')::int AS indexes,
+              (SELECT n_dead_tup::int FROM pg_stat_user_tables WHERE relname = 'price_history') AS dead`,
     );
     expect(size!.rows).toBe(SMALL_DEMO_YEAR_ROWS);
-    expect(size!.bytes / size!.rows).toBeLessThan(MAX_BYTES_PER_ROW);
+    // Once over (once in a full run on PostgreSQL, 193 bytes a row, not seen alone): the parts say where the room went.
+    expect([size!.bytes / size!.rows, size]).toEqual([expect.toSatisfy((perRow: number) => perRow < MAX_BYTES_PER_ROW), size]);
   });
 
   it('answers the price history endpoint with a point for each of the 365 days', async () => {
