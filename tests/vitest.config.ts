@@ -22,20 +22,22 @@ function sqlAsText(): Plugin {
 // Every other unit and integration file shares its worker's loaded modules with the files
 // before it (isolate: false): loading the servers' modules afresh was about a second of CPU
 // per file, a tenth of CI (issue 26: CI under 15 minutes).
-const OWN_PROCESS = [
-  'tests/unit/web/scope-once.test.ts',
-  'tests/unit/web/listing-url-once.test.tsx',
-  'tests/integration/accounts/password-reset.test.ts',
-  'tests/integration/accounts/registration-timing.test.ts',
-  'tests/integration/web/gateway-uploads.test.ts',
-  'tests/integration/web/private-at-once.test.ts',
-  'tests/integration/web/render.test.ts',
-];
+const OWN_PROCESS = {
+  unit: ['tests/unit/web/scope-once.test.ts', 'tests/unit/web/listing-url-once.test.tsx'],
+  integration: [
+    'tests/integration/accounts/password-reset.test.ts',
+    'tests/integration/accounts/registration-timing.test.ts',
+    'tests/integration/web/gateway-uploads.test.ts',
+    'tests/integration/web/private-at-once.test.ts',
+    'tests/integration/web/render.test.ts',
+  ],
+};
 const INTEGRATION_SETUP = ['tests/support/postgres-global-setup.ts', 'tests/support/pglite-global-setup.ts', 'tests/support/build-global-setup.ts'];
 
 // Three tiers, one command (`npm test`): unit (pure code), integration (real Express apps
 // over real HTTP, PGlite and a PostgreSQL server), e2e (the built product in Chromium); and
-// the unit and integration files that need a process each (OWN_PROCESS).
+// the unit and integration files that need a process each (OWN_PROCESS), in projects named
+// after their tier ('unit-own-process'), so `--project 'unit*'` runs the whole tier.
 export default defineConfig({
   root,
   plugins: [sqlAsText()],
@@ -52,19 +54,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          exclude: OWN_PROCESS,
+          exclude: OWN_PROCESS.unit,
           isolate: false,
           // A few unit tests generate a mid-sized catalogue (seconds of CPU); on a shared
           // 2-core machine running the other tiers alongside, 5 s is not enough headroom.
           testTimeout: 30_000,
         },
       },
+      { extends: true, test: { name: 'unit-own-process', include: OWN_PROCESS.unit, testTimeout: 30_000 } },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
-          exclude: OWN_PROCESS,
+          exclude: OWN_PROCESS.integration,
           isolate: false,
           globalSetup: INTEGRATION_SETUP,
           testTimeout: 60_000,
@@ -73,14 +76,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: 'own-process',
-          include: OWN_PROCESS,
-          // The same databases and build as the integration tier (the global setups are made once per run).
-          globalSetup: INTEGRATION_SETUP,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
+        // The same databases and build as the integration tier (the global setups make them once per run).
+        test: { name: 'integration-own-process', include: OWN_PROCESS.integration, globalSetup: INTEGRATION_SETUP, testTimeout: 60_000, hookTimeout: 120_000 },
       },
       {
         extends: true,

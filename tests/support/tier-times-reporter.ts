@@ -39,9 +39,10 @@ export default class TierTimesReporter implements Reporter {
 
   onTestRunEnd(): void {
     if (this.tiers.size === 0) return;
+    const width = Math.max(...[...this.tiers.keys()].map((name) => name.length));
     const lines = [...this.tiers].map(
       ([name, tier]) =>
-        `  ${name.padEnd(12)} ${seconds(tier.last - tier.first).padStart(8)} wall ${seconds(tier.summed).padStart(8)} summed over ${tier.files} file${tier.files === 1 ? '' : 's'}`,
+        `  ${name.padEnd(width)} ${seconds(tier.last - tier.first).padStart(8)} wall ${seconds(tier.summed).padStart(8)} summed over ${tier.files} file${tier.files === 1 ? '' : 's'}`,
     );
     this.logger?.log(['', ' Tier times', ...lines, ''].join('\n'));
   }

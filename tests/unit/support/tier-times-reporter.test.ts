@@ -37,8 +37,9 @@ describe('the tier times reporter', () => {
     expect(lines).toEqual([
       '',
       ' Tier times',
-      '  unit            2.5 s wall    2.5 s summed over 2 files',
-      '  integration    60.0 s wall   60.0 s summed over 1 file',
+      // Names padded to the longest one's width.
+      '  unit           2.5 s wall    2.5 s summed over 2 files',
+      '  integration   60.0 s wall   60.0 s summed over 1 file',
       '',
     ]);
   });
