@@ -56,6 +56,17 @@ export function HomeCarousel({ slides, label }: Props) {
   useEffect(() => setEnhanced(true), []);
 
   const playing = enhanced && count > 1 && (playChoice ?? !reducedMotion);
+  // The controls are drawn once the page has hydrated, before the whole catalogue has come: their
+  // words are said on the server too, so they travel in the page's messages (a control drawn
+  // with a word missing from them showed the message's id until the catalogue came).
+  const controls = {
+    previous: t('home.carousel.previous'),
+    next: t('home.carousel.next'),
+    play: t('home.carousel.play'),
+    pause: t('home.carousel.pause'),
+    slideshow: t('home.carousel.slideshow'),
+    dots: slides.map((slide, i) => t('home.carousel.dot', { n: i + 1, title: slide.linkTitle })),
+  };
   const rotating = playing && !hovered && !keyboardFocus;
 
   // One timer per shown slide: a manual move, or the end of a pause, starts a full interval.
@@ -136,12 +147,12 @@ export function HomeCarousel({ slides, label }: Props) {
       </div>
       {enhanced && count > 1 && (
         <div className="carousel-controls">
-          <button type="button" className="carousel-arrow carousel-prev" aria-controls={trackId} aria-label={t('home.carousel.previous')} onClick={() => show(index - 1)} onKeyDown={onKeyDown}>
+          <button type="button" className="carousel-arrow carousel-prev" aria-controls={trackId} aria-label={controls.previous} onClick={() => show(index - 1)} onKeyDown={onKeyDown}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
-          <button type="button" className="carousel-arrow carousel-next" aria-controls={trackId} aria-label={t('home.carousel.next')} onClick={() => show(index + 1)} onKeyDown={onKeyDown}>
+          <button type="button" className="carousel-arrow carousel-next" aria-controls={trackId} aria-label={controls.next} onClick={() => show(index + 1)} onKeyDown={onKeyDown}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
@@ -153,7 +164,7 @@ export function HomeCarousel({ slides, label }: Props) {
                 type="button"
                 className="carousel-dot"
                 aria-controls={trackId}
-                aria-label={t('home.carousel.dot', { n: i + 1, title: slide.linkTitle })}
+                aria-label={controls.dots[i]}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => show(i)}
                 onKeyDown={onKeyDown}
@@ -162,8 +173,8 @@ export function HomeCarousel({ slides, label }: Props) {
           </div>
           <button type="button" className="carousel-play" onClick={() => setPlayChoice(!playing)} onKeyDown={onKeyDown}>
             <span aria-hidden="true" className={playing ? 'icon-pause' : 'icon-play'} />
-            {playing ? t('home.carousel.pause') : t('home.carousel.play')}
-            <span className="visually-hidden">{t('home.carousel.slideshow')}</span>
+            {playing ? controls.pause : controls.play}
+            <span className="visually-hidden">{controls.slideshow}</span>
           </button>
         </div>
       )}
