@@ -45,7 +45,10 @@ export const UNAUTHORIZED_EVENT = 'vitrine:unauthorized';
 /** The page's locale, sent with every call: the api answers its messages in it (decision 0080). */
 let pageLocale: string | undefined;
 
-async function send(request: ApiRequest, renewXsrf: boolean): Promise<ApiResponse> {
+/** An answer, with how long a busy server asked to wait before a retry (seconds; undefined when it did not). */
+type Sent = ApiResponse & { retryAfter?: number };
+
+async function send(request: ApiRequest, renewXsrf: boolean): Promise<Sent> {
   const unsafe = request.method !== 'GET';
   const xsrf = unsafe ? await xsrfToken(renewXsrf) : undefined;
   try {
@@ -69,7 +72,8 @@ async function send(request: ApiRequest, renewXsrf: boolean): Promise<ApiRespons
       body = { message: 'the server answered with something that is not JSON' };
     }
     if (response.status === 401 && !request.url.startsWith(AUTH_PREFIX)) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-    return { status: response.status, body };
+    const retryAfter = response.status === 503 ? Number(response.headers.get('retry-after') ?? NaN) : NaN;
+    return { status: response.status, body, ...(Number.isFinite(retryAfter) ? { retryAfter } : {}) };
   } catch {
     return { status: 503, body: { message: 'You appear to be offline. Please check your connection.' } };
   }
@@ -79,13 +83,25 @@ async function send(request: ApiRequest, renewXsrf: boolean): Promise<ApiRespons
 // them (server/web/proxy/gateway.ts): no page script carries the rule.
 async function browserTransport(request: ApiRequest): Promise<ApiResponse> {
   const response = await send(request, false);
+  // A busy web or api refuses with 503 and Retry-After (server/web/http/overload-gate.ts,
+  // server/api/http/overload.ts): a read is asked once more after the wait it names, so a
+  // burst costs a shopper a moment rather than a dialog that could not load.
+  if (request.method === 'GET' && response.retryAfter !== undefined && response.retryAfter <= MAX_RETRY_AFTER_SECONDS) {
+    await new Promise((resolve) => setTimeout(resolve, response.retryAfter! * 1000));
+    return strip(await send(request, false));
+  }
   // A token signed by another web instance's key (or a cookie that expired meanwhile): get a
   // fresh one and try once more.
   if (response.status === 403 && (response.body as { message?: unknown } | null)?.message === XSRF_REFUSED_MESSAGE) {
-    return send(request, true);
+    return strip(await send(request, true));
   }
-  return response;
+  return strip(response);
 }
+
+/** The longest Retry-After a read waits for before asking again; a longer one is answered as it came. */
+const MAX_RETRY_AFTER_SECONDS = 2;
+
+const strip = ({ status, body }: Sent): ApiResponse => ({ status, body });
 
 export function createBrowserApiClient(transfer: BrowserTransferCache, locale?: string): ApiClient {
   if (locale) pageLocale = locale;

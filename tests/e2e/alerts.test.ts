@@ -246,6 +246,30 @@ describe('the Sale Alert dialog for a guest', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('loads the product when a busy server first refuses it with 503 and Retry-After, asking once more after the wait', async () => {
+    const context = await contextFor();
+    const { page, problems } = await openPage(context, `${stack.web.url}/dresses`);
+    const card = firstCard(page);
+    const guid = await guidOf(card);
+    // The web's overload gate, as a burst leaves it: the first read of the product refused.
+    const asked: number[] = [];
+    await page.route(`**${PRODUCT_API.detailByGuid(guid)}*`, async (route) => {
+      asked.push(Date.now());
+      if (asked.length > 1) return route.continue();
+      await route.fulfill({ status: 503, headers: { 'retry-after': '1', 'content-type': 'application/json' }, body: JSON.stringify({ status: 503, message: 'busy' }) });
+    });
+    await card.hover();
+    await card.getByRole('link', { name: /^Get Sale Alert for / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sale Alert' });
+    await dialog.getByRole('radio', { name: /^Any item of / }).last().waitFor();
+    expect(asked.length).toBe(2);
+    expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(1000);
+    expect(await dialog.locator('.form-error').count()).toBe(0);
+    // The refused read is the one console line Chromium writes (a failed resource load).
+    expect(problems.filter((problem) => !problem.includes('503'))).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('the Alert dialog by keyboard', () => {

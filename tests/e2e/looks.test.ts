@@ -6,7 +6,7 @@ import { BOARD_SIZE, LOOK_COLLAGE, LOOK_MESSAGES } from '../../shared/validation
 import { KEY_STEP, NEW_PIECE_SIDE, RESIZE_STEP, boardSays } from '../../client/components/looks/look-board-rules';
 import { FIXED_HEADER_AFTER_PX } from '../../client/components/shell/Header';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, MOBILE, browserForFile, openPage, seriousAxeViolations, siteContexts, waitForHydration } from '../support/browser';
+import { DESKTOP, MOBILE, browserForFile, explained, openPage, seriousAxeViolations, siteContexts, waitForHydration } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
 import * as SEARCH_API from '../../shared/api/search-paths';
 import { LOOK_API } from '../../shared/api/look-paths';
@@ -314,12 +314,7 @@ describe('a look started from a card', () => {
     await card.hover();
     await card.getByRole('link', { name: `Create a look with ${title}` }).click();
     // On a timeout, say where the page got to (it passed alone and failed twice in full runs).
-    await addButtons(page)
-      .first()
-      .waitFor()
-      .catch(async (error: Error) => {
-        throw new Error(`${error.message}\nat ${page.url()}, the page says: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 600)}\nconsole: ${problems.join('\n')}`);
-      });
+    await explained(page, problems, addButtons(page).first().waitFor());
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/create-a-look/[^/]+/${guid}$`));
     await expect(pieces(page).count()).resolves.toBe(1);
     expect(await pieces(page).first().getAttribute('data-guid')).toBe(guid);

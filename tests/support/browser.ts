@@ -40,6 +40,23 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/**
+ * Waits for `step`; if it fails (a locator's timeout, most often), the error also says where the
+ * page got to: its address, the open dialog's text or else the main's, and the console. A step
+ * that passed alone and failed in a full run is then explained by the run that failed.
+ */
+export async function explained<T>(page: Page, problems: readonly string[], step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    const dialog = page.locator('dialog[open]');
+    const shown = (await dialog.count().catch(() => 0)) > 0 ? dialog.first() : page.locator('main');
+    const text = (await shown.innerText({ timeout: 2_000 }).catch(() => '?')).slice(0, 600);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}\nat ${page.url()}, the page says: ${text}\nconsole: ${problems.join('\n') || 'nothing'}`, { cause: error });
+  }
+}
+
 /** The root route marks the document once React has hydrated it. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
