@@ -121,8 +121,9 @@ export const routes: RouteObject[] = [
 /**
  * The route module of each lazy route, by route id: the document preloads the modules of the
  * routes a page matched (server/web/render/page-assets.ts), so hydration does not wait for them.
+ * Pure: the browser's bundle, which never reads it, leaves it out.
  */
-export const ROUTE_MODULES: ReadonlyMap<string, string> = (() => {
+export const ROUTE_MODULES: ReadonlyMap<string, string> = /* @__PURE__ */ (() => {
   const modules = new Map<string, string>();
   const walk = (list: RouteObject[]) => {
     for (const route of list) {

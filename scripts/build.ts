@@ -83,7 +83,7 @@ const externalPackages: esbuild.Plugin = {
 // A module loaded on demand that does not import the table splits esbuild's runtime helpers
 // into a chunk of their own, one more file on every first load: the build refuses such a module
 // (onDemandOutsideShell).
-const LAZY_SHELL_MODULES = /[\\/](client[\\/](routes[\\/]([^\\/]+\.route|listing-loader)|components[\\/](account[\\/](AuthDialog|AccountMenu)|listing[\\/]PriceFilter|wishlist[\\/]card-dialogs|follows[\\/]FollowButton|product[\\/](WithdrawnProductPage|withdrawn-product-view)|looks[\\/](DressMeBoard|LookOwnerTools)|shell[\\/](CountryPopupDialog|MailingListDialog|LanguageChooser|LanguageNotice|Footer)|listing[\\/]ZeroListing)|data[\\/](wishlist[\\/]wishlist-hearts-call|follows[\\/]follows-call)))\.tsx?$/;
+const LAZY_SHELL_MODULES = /[\\/](client[\\/](routes[\\/]([^\\/]+\.route|listing-loader)|components[\\/](account[\\/](AuthDialog|AccountMenu)|listing[\\/]PriceFilter|wishlist[\\/]card-dialogs|follows[\\/]FollowButton|product[\\/](WithdrawnProductPage|withdrawn-product-view|PriceHistoryChart)|looks[\\/](DressMeBoard|LookOwnerTools)|shell[\\/](CountryPopupDialog|MailingListDialog|LanguageChooser|LanguageNotice|Footer)|listing[\\/]ZeroListing)|data[\\/](wishlist[\\/]wishlist-hearts-call|follows[\\/]follows-call)))\.tsx?$/;
 const SHARED_CHUNK = 'vitrine:shared-chunk/';
 const NO_SMALL_CHUNKS: SmallChunkPlan = { shell: [], shared: [] };
 function routesImportTheShell(plan: SmallChunkPlan): esbuild.Plugin {

@@ -6,7 +6,7 @@ import { formatPrice } from '../../shared/price';
 import { DAY_MS } from '../../shared/reference-price';
 import { remeasureOffers } from '../../server/api/catalog/honest-offers';
 import { CHART } from '../../client/components/product/price-history-view';
-import { DESKTOP, browserForFile, openPage, seriousAxeViolations } from '../support/browser';
+import { DESKTOP, browserForFile, drawnPart, openPage, seriousAxeViolations } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
 import { PRODUCT_API } from '../../shared/api/product-paths';
 import { priceHistoryPath } from '../../shared/api/price-history-paths';
@@ -77,7 +77,12 @@ async function pageOf(item: Priced): Promise<string> {
   return `${stack.web.url}/${ProductDetailSchema.parse(((await res.json()) as { data: unknown }).data).canonicalUrl}`;
 }
 
-const historyOf = (page: Page) => page.getByRole('region', { name: 'Price history' });
+/** The price history, drawn (it is drawn when the shopper comes near it: client/app/deferred-part.tsx). */
+async function historyOf(page: Page): Promise<Locator> {
+  const history = page.getByRole('region', { name: 'Price history' });
+  await drawnPart(history);
+  return history;
+}
 /** The notes under the chart, once the history (asked for after the page's critical data) has come. */
 const notes = async (history: Locator) => {
   await history.locator('.price-history-note').first().waitFor();
@@ -123,7 +128,7 @@ describe('the price history on the product page', () => {
     );
     const context = await browser().newContext({ ...DESKTOP, bypassCSP: true });
     const { page, problems } = await openPage(context, await pageOf(item!));
-    const history = historyOf(page);
+    const history = await historyOf(page);
     const day = (ago: number) => dayAgo(now, ago);
     const sentences = await notes(history);
 
@@ -219,7 +224,7 @@ describe('the price history on the product page', () => {
 
     const context = await browser().newContext({ ...DESKTOP, bypassCSP: true });
     const { page, problems } = await openPage(context, await pageOf(item!));
-    const history = historyOf(page);
+    const history = await historyOf(page);
     const honest = percentOff(regular, sale);
     expect(honest).toBeLessThan(percentOff(msrp, sale));
     expect(await notes(history)).toEqual([
@@ -271,7 +276,7 @@ describe('the price history on the product page', () => {
 
     const context = await browser().newContext({ ...DESKTOP, bypassCSP: true });
     const { page, problems } = await openPage(context, await pageOf(item!));
-    const history = historyOf(page);
+    const history = await historyOf(page);
     const delivery = cheapest.delivery === null ? 'delivery not shown' : cheapest.delivery === 0 ? 'free delivery' : `${gbp(cheapest.delivery)} delivery`;
     const lowest = `Lowest across 2 stores today: ${gbp(today.total!)} at ${cheapest.store.name} (${delivery}).`;
     expect((await notes(history)).at(-1)).toBe(lowest);

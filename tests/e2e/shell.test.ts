@@ -166,6 +166,63 @@ describe('countries', () => {
   });
 });
 
+describe('the footer', () => {
+  const footerCode = (url: string) => /\/assets\/chunks\/Footer-[^/]+\.js$/.test(new URL(url).pathname);
+
+  it('keeps its server HTML on a long page, fetching its code only when the shopper scrolls near it, and then works', async () => {
+    const context = await browser().newContext(MOBILE);
+    const fetched: string[] = [];
+    context.on('request', (request) => void (footerCode(request.url()) && fetched.push(request.url())));
+    const { page, problems } = await openPage(context, `${webUrl}/dresses`);
+    const footer = page.getByRole('contentinfo');
+    // The server's footer, whole, before its code comes: links to follow, the newsletter's form.
+    await footer.getByRole('link', { name: 'FAQs' }).waitFor({ state: 'attached' });
+    await expect(footer.getByRole('button', { name: 'Join our mailing list' }).count()).resolves.toBe(1);
+    // Nothing asks for it while the shopper reads the top of the listing (the page mostly idle).
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    expect(fetched).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.dataset.footer)).toBeUndefined();
+    await footer.scrollIntoViewIfNeeded();
+    await page.locator('html[data-footer="hydrated"]').waitFor({ state: 'attached' });
+    expect(fetched.length).toBe(1);
+    await footer.getByRole('button', { name: 'Join our mailing list' }).click();
+    await page.getByRole('dialog', { name: 'Join our mailing list' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('gives focus back to the link a keyboard reached it on, and shares the page a navigation went to', async () => {
+    const context = await browser().newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${webUrl}/dresses`);
+    const footer = page.getByRole('contentinfo');
+    // Focus moving into the footer (a keyboard's Tab, a screen reader's jump) draws it; focus stays where it went.
+    await footer.getByRole('link', { name: 'FAQs' }).focus();
+    await page.locator('html[data-footer="hydrated"]').waitFor({ state: 'attached' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'FAQs');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Terms & Conditions');
+    // A client-side navigation: the share links name the page it went to.
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Women', exact: true }).click();
+    await page.waitForURL(`${webUrl}/clothing`);
+    // (The address changes as the navigation starts its render; the footer is drawn with the page.)
+    await footer.getByRole('link', { name: 'Share on Facebook' }).and(page.locator(`[href*="${encodeURIComponent(`${webUrl}/clothing`)}"]`)).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('is drawn for the page a navigation went to, though the shopper never came near it', async () => {
+    const context = await browser().newContext(DESKTOP);
+    const { page, problems } = await openPage(context, `${webUrl}/dresses`);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Women', exact: true }).click();
+    await page.waitForURL(`${webUrl}/clothing`);
+    await page.locator('footer[data-drawn]').waitFor({ state: 'attached' });
+    const share = page.getByRole('contentinfo').getByRole('link', { name: 'Share on Facebook' });
+    await share.and(page.locator(`[href*="${encodeURIComponent(`${webUrl}/clothing`)}"]`)).waitFor({ state: 'attached' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('mailing list and newsletter', () => {
   it('validates the address, subscribes, closes, clears the field and sets the cookie', async () => {
     const context = await browser().newContext(DESKTOP);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
 import { COOKIE } from '../../shared/constants';
 import type { SignedIn } from './web-session';
 
@@ -62,8 +62,15 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
-/** The footer, a part loaded on demand, hydrates after the page (Shell.tsx): waits for its mark. */
+/** A part drawn when the shopper comes near it (client/app/deferred-part.tsx): scrolls to it and waits until it is drawn. */
+export async function drawnPart(part: Locator): Promise<void> {
+  await part.scrollIntoViewIfNeeded();
+  await part.and(part.page().locator('[data-drawn]')).waitFor();
+}
+
+/** The footer is drawn when the shopper comes near it (DeferredPart): scrolls to it and waits for its mark. */
 export async function waitForFooter(page: Page): Promise<void> {
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await page.locator('html[data-footer="hydrated"]').waitFor({ state: 'attached' });
 }
 

@@ -26,9 +26,10 @@ import {
 // stores and each store's total, with a legend naming them; its words and table state the lowest.
 // Its words, days and prices are the page's language's (issue 29).
 
-type Props = { history: PriceHistory; money: Money; locale: string };
+type Props = { history: PriceHistory; money: Money; locale: string; headingId: string };
 
-export function PriceHistoryChart({ history, money, locale }: Props) {
+/** Drawn inside ProductPage's <section class="price-history" aria-labelledby={headingId}> (a part drawn when the shopper comes near it). */
+export function PriceHistoryChart({ history, money, locale, headingId }: Props) {
   const id = useId();
   const t = useT();
   const acrossStores = history.stores.length > 1;
@@ -47,8 +48,8 @@ export function PriceHistoryChart({ history, money, locale }: Props) {
   const rows = historyRows(points);
 
   return (
-    <section className="price-history" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t('product.history.title')}</h2>
+    <>
+      <h2 id={headingId}>{t('product.history.title')}</h2>
       {summary.map((line) => (
         <p key={line} className="price-history-note">
           {line}
@@ -117,7 +118,7 @@ export function PriceHistoryChart({ history, money, locale }: Props) {
           </details>
         </>
       )}
-    </section>
+    </>
   );
 }
 

@@ -5,6 +5,8 @@ import type { ProductCard as Card, ProductDetail } from '../../../shared/api/pro
 import { lazyFollowButton } from '../follows/follow-lazy';
 import { formatPrice } from '../../../shared/price';
 import { useSiteConfig } from '../../app/contexts';
+import { DeferredPart } from '../../app/deferred-part';
+import { lazyPart } from '../../app/lazy-part';
 import { T, useT } from '../../app/i18n';
 import { useCountry } from '../../app/site-hooks';
 import { Breadcrumb } from '../listing/Breadcrumb';
@@ -15,7 +17,6 @@ import { ShellLink } from '../ui/ShellLink';
 import { useWishlistHearts } from '../wishlist/wishlist-hearts';
 import { BuyControl } from './BuyControl';
 import { PriceAge } from './PriceAge';
-import { PriceHistoryChart } from './PriceHistoryChart';
 import { ProductGallery } from './ProductGallery';
 import { ProductRating } from './ProductRating';
 import { SimilarProducts } from './SimilarProducts';
@@ -25,6 +26,9 @@ import { availabilityLabel, canonicalPath, galleryImages, metaDescription, produ
 
 // The Follow button, its code on demand (follows/follow-lazy.ts).
 const FollowButton = lazyFollowButton(() => import('../follows/FollowButton'));
+// The price history, below the first screen: its server HTML stays until the shopper comes near (issue 31).
+const PriceHistoryChart = lazyPart(() => import('./PriceHistoryChart').then((module) => module.PriceHistoryChart));
+const PRICE_HISTORY = { className: 'price-history', 'aria-labelledby': 'price-history-h' };
 
 // The product landing page {cat}/{lastnode}/{slug}: the
 // spec names it and does not draw it, so it shows what a shopper expects before going to
@@ -230,7 +234,11 @@ export function ProductPage({ detail, similar, history, myRating, ratingError }:
               <p>{description}</p>
             </section>
           )}
-          {history && <PriceHistoryChart history={history} money={price} locale={country.locale} />}
+          {history && history.points.length > 0 && (
+            <Suspense fallback={null}>
+              <DeferredPart part={PriceHistoryChart} props={{ history, money: price, locale: country.locale, headingId: 'price-history-h' }} tag="section" attributes={PRICE_HISTORY} />
+            </Suspense>
+          )}
         </div>
       </div>
 

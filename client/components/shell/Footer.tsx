@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Fragment, Suspense, lazy, useEffect, useState } from 'react';
 import type { MessageId } from '../../../shared/i18n/message-ids';
 import { useT, withCatalog } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
@@ -14,8 +14,9 @@ const MailingListDialog = lazy(() => withCatalog(import('./MailingListDialog')).
 // The footer (spec section 2 "Global shell"): popular tag pages, sitemap links, help and
 // legal pages, pages for sellers (outside the shop), social links, the newsletter and
 // what Vitrine does. Labels are messages of the page's language (issue 29); the social
-// networks' names are theirs. Below every page's fold, it is a part loaded on demand
-// (Shell.tsx): its code and its words are not in any page's first load.
+// networks' names are theirs. Below every page's fold, it is a part drawn when the shopper
+// comes near it (Shell.tsx, DeferredPart): its code and its words are not in any page's first
+// load. What it draws goes inside the <footer> DeferredPart keeps.
 
 type FooterLink = readonly [label: MessageId, to: string];
 
@@ -78,12 +79,12 @@ export function Footer() {
   const [asked, setAsked] = useState(false);
   const t = useT();
   const said = (links: readonly FooterLink[]) => links.map(([label, to]) => [t(label), to] as const);
-  // Hydrated after the page (a part on demand): tests and tools wait for this as for the page's.
+  // Drawn after the page, when the shopper comes near (a deferred part): tests wait for this.
   useEffect(() => {
     document.documentElement.dataset.footer = 'hydrated';
   }, []);
   return (
-    <footer className="site-footer">
+    <Fragment>
       <div className="footer-newsletter">
         <EmailSignup source="footer" label={t('shell.footer.newsletter')} invalidMessage={t('shell.signup.invalid')} />
         <button
@@ -114,6 +115,6 @@ export function Footer() {
           <MailingListDialog open={mailingList} onClose={() => setMailingList(false)} />
         </Suspense>
       )}
-    </footer>
+    </Fragment>
   );
 }

@@ -15,12 +15,15 @@ import { Header } from './Header';
 import { SITE_LANGUAGES } from '../../../shared/i18n/languages';
 import { useSiteConfig } from '../../app/contexts';
 import { lazyPart } from '../../app/lazy-part';
+import { DeferredPart } from '../../app/deferred-part';
 
 // The language notice and chooser exist only on the sites with more than one language (CA, HK,
 // SG): loaded there, so no other site's pages carry their code (issue 29).
 const LanguageNotice = lazyPart(() => import('./LanguageNotice').then((module) => module.LanguageNotice));
-// The footer is below every page's fold: hydrated once its code and the catalogue come.
+// The footer is below every page's fold: its server HTML stays until the shopper comes near (DeferredPart).
 const Footer = lazyPart(() => import('./Footer').then((module) => module.Footer));
+
+const FOOTER = { className: 'site-footer' };
 
 /** Header, content and footer: every page has them, error pages included (ARCHITECTURE.md "What users must never see"). */
 export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTile[]; viewer?: Viewer | null; children: ReactNode }) {
@@ -48,7 +51,7 @@ export function Shell({ menu, viewer = null, children }: { menu: readonly MenuTi
               </main>
               {!hideShell && (
                 <Suspense fallback={null}>
-                  <Footer />
+                  <DeferredPart part={Footer} props={{}} tag="footer" attributes={FOOTER} />
                 </Suspense>
               )}
               {!hideShell && <BackToTop />}
