@@ -27,6 +27,9 @@
 // 9. feed import throughput, new and unchanged, on PGlite and PostgreSQL, and the first start
 //    of an api on an empty data directory (issue 30, scripts/bench/import-bench.ts):
 //    npm run bench -- [--import-products 30000] [--import-rounds 3] [--import-start-rounds 1] [--import-only]
+// 10. the first load's main-thread work per page, JavaScript on and off (issue 31,
+//    scripts/bench/main-thread-bench.ts), beside a build of the code before:
+//    npm run bench -- [--main-thread-rounds 5] [--main-thread-before ../before/dist] [--main-thread-only]
 // `--web-only` runs the web sections without the index. Sections 1-3 render every request
 // (RENDER_EVERY_REQUEST: page cache off, no queue deadline), so that they measure renders.
 import fs from 'node:fs';
@@ -40,11 +43,12 @@ import { runHistoryBench } from './bench/history-bench';
 import { runWithdrawalBench } from './bench/withdrawal-bench';
 import { runMatchingBench } from './bench/matching-bench';
 import { runImportBench } from './bench/import-bench';
+import { runMainThreadBench } from './bench/main-thread-bench';
 import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
 import { RENDER_EVERY_REQUEST, runWebThroughputBench, type WebThroughputContext } from './bench/web-throughput';
 import { registerShopper } from './lib/api-calls';
-import { freePort, generateDemoCatalog, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
+import { BUILD_DIR, freePort, generateDemoCatalog, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
 import { HOME_API } from '../shared/api/home-paths';
 
 const args = process.argv.slice(2);
@@ -70,6 +74,8 @@ if (args[0] === '--serve-static') {
   await matchingBench();
 } else if (args.includes('--import-only')) {
   await importBench();
+} else if (args.includes('--main-thread-only')) {
+  await mainThreadBench();
 } else {
   if (!args.includes('--index-only')) await main();
   if (!['--web-only', '--throughput-only', '--gateway-only'].some((only) => args.includes(only))) await indexBench();
@@ -78,7 +84,17 @@ if (args[0] === '--serve-static') {
     await withdrawalBench();
     await matchingBench();
     await importBench();
+    await mainThreadBench();
   }
+}
+
+async function mainThreadBench() {
+  const before = args.includes('--main-thread-before') ? args[args.indexOf('--main-thread-before') + 1] : undefined;
+  await runMainThreadBench({
+    builds: [...(before ? [{ label: 'before', buildDir: path.resolve(before) }] : []), { label: 'this checkout', buildDir: BUILD_DIR }],
+    rounds: option('main-thread-rounds', 5),
+    log: (line) => console.log(line),
+  });
 }
 
 async function importBench() {

@@ -84,7 +84,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.{ts,tsx}'],
-          globalSetup: ['tests/support/build-global-setup.ts', 'tests/support/e2e-global-setup.ts'],
+          // The PGlite templates too: the files with a stack of their own (demo-stack.ts) clone the
+          // run's migrated and demo databases instead of each importing the demo catalogue.
+          globalSetup: ['tests/support/build-global-setup.ts', 'tests/support/e2e-global-setup.ts', 'tests/support/pglite-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // Beside the other tiers, two files at a time in all: e2e files use the cores while

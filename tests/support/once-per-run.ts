@@ -1,8 +1,9 @@
 import type { TestProject } from 'vitest/node';
 
-// A global setup listed by two projects (the integration tier and the files that need a
-// process of their own, tests/vitest.config.ts) runs once per project: its part (a database
-// server, a template) is made by the first and handed to both; the first alone tears it down.
+// A global setup listed by several projects (the integration tier, the files that need a
+// process of their own, the e2e tier: tests/vitest.config.ts) runs once per project: its part
+// (a database server, a template) is made by the first and handed to each; the first alone
+// tears it down.
 
 type Made = { provided: Record<string, string>; teardown?: () => unknown };
 

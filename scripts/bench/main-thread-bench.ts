@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { BUILD_DIR, prepareDataTemplate, startProduct } from '../lib/processes';
+
+// Issue 31: the first load's main-thread work, per page, in Debian's Chromium without
+// throttling (390 × 844, a phone's width): the renderer's script time (Performance.getMetrics'
+// ScriptDuration), all its main-thread tasks and the longest of them (from a trace of the load:
+// the renderer main thread's RunTask events), with JavaScript on and off; the median of
+// `rounds` loads each. Measured for every build given, side by side in one run: `--main-thread-
+// before <dir>` names a build of the code before (`git worktree add ../before <commit>`, then
+// `npm run build` there: its dist/) to compare with this checkout's.
+//   npm run bench -- --main-thread-only [--main-thread-rounds 5] [--main-thread-before ../before/dist]
+
+export type MainThreadFigures = { scriptMs: number; tasksMs: number; longestTaskMs: number };
+type Build = { label: string; buildDir: string };
+type Options = { builds: readonly Build[]; rounds: number; log: (line: string) => void };
+
+const VIEWPORT = { width: 390, height: 844 };
+const PAGES = ['/', '/dresses', 'a product page'] as const;
+
+/** The first card's product page on /dresses (ProductCard.tsx links its title to it). */
+async function productPath(webUrl: string): Promise<string> {
+  const html = await (await fetch(`${webUrl}/dresses`)).text();
+  const link = /<h3 class="product-card-title"><a[^>]*href="(\/[^"?#]+)"/.exec(html)?.[1];
+  if (!link) throw new Error('no product card on /dresses to take a product page from');
+  return link;
+}
+
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; args?: { name?: string } };
+
+/** The renderer main thread's tasks in a trace: the CrRendererMain thread that worked longest. */
+export function rendererTasks(events: readonly TraceEvent[]): number[] {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map<string, number[]>();
+  for (const event of events) {
+    const thread = `${event.pid}:${event.tid}`;
+    if (event.name !== 'RunTask' || event.ph !== 'X' || !mains.has(thread)) continue;
+    byThread.set(thread, [...(byThread.get(thread) ?? []), (event.dur ?? 0) / 1000]);
+  }
+  const total = (tasks: number[]) => tasks.reduce((sum, ms) => sum + ms, 0);
+  return [...byThread.values()].sort((a, b) => total(b) - total(a))[0] ?? [];
+}
+
+async function measureLoad(browser: Browser, url: string, javaScript: boolean): Promise<MainThreadFigures> {
+  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, javaScriptEnabled: javaScript });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await page.goto(url, { waitUntil: 'load' });
+  if (javaScript) {
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    // What follows hydration (the catalogue, idle work) counts too: until the page is idle.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+  }
+  await page.waitForLoadState('networkidle');
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  await context.close();
+  const tasks = rendererTasks(trace.traceEvents);
+  return {
+    scriptMs: (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000,
+    tasksMs: tasks.reduce((sum, ms) => sum + ms, 0),
+    longestTaskMs: Math.max(0, ...tasks),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function runMainThreadBench({ builds, rounds, log }: Options): Promise<void> {
+  log(`\n## The first load's main-thread work (issue 31): Chromium unthrottled, ${VIEWPORT.width} × ${VIEWPORT.height}, median of ${rounds} loads`);
+  const template = await prepareDataTemplate(1500, BUILD_DIR);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const rows: string[] = [];
+  try {
+    for (const build of builds) {
+      const product = await startProduct({ template, buildDir: build.buildDir });
+      try {
+        const product1 = await productPath(product.webUrl);
+        for (const name of PAGES) {
+          const url = `${product.webUrl}${name === 'a product page' ? product1 : name}`;
+          for (const javaScript of [true, false]) {
+            const runs: MainThreadFigures[] = [];
+            // One load first, not counted: the page cache and the browser's code cache warm.
+            await measureLoad(browser, url, javaScript);
+            for (let round = 0; round < rounds; round++) runs.push(await measureLoad(browser, url, javaScript));
+            const figure = (key: keyof MainThreadFigures) => `${Math.round(median(runs.map((run) => run[key])))} ms`;
+            rows.push(`| ${build.label} | ${name} | ${javaScript ? 'on' : 'off'} | ${figure('scriptMs')} | ${figure('tasksMs')} | ${figure('longestTaskMs')} |`);
+          }
+        }
+      } finally {
+        await product.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+    fs.rmSync(template, { recursive: true, force: true });
+  }
+  log('| build | page | JavaScript | script | all main-thread tasks | longest task |');
+  log('| --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) log(row);
+}

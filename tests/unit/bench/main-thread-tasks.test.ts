@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { rendererTasks } from '../../../scripts/bench/main-thread-bench';
+
+// The main-thread bench (issue 31) reads a load's tasks off a Chromium trace: the RunTask
+// events of the renderer main thread that worked longest (a trace also holds the browser's
+// threads, and other renderers' main threads: an extension page, a spare renderer).
+
+const thread = (pid: number, tid: number, name: string) => ({ name: 'thread_name', ph: 'M', pid, tid, args: { name } });
+const task = (pid: number, tid: number, ms: number, name = 'RunTask') => ({ name, ph: 'X', pid, tid, dur: ms * 1000 });
+
+describe('the renderer tasks of a trace', () => {
+  it('are the RunTask events of the busiest CrRendererMain thread, in milliseconds', () => {
+    const events = [
+      thread(1, 1, 'CrBrowserMain'),
+      thread(2, 7, 'CrRendererMain'),
+      thread(3, 9, 'CrRendererMain'),
+      thread(2, 8, 'Compositor'),
+      task(1, 1, 500),
+      task(2, 7, 30),
+      task(2, 7, 61.5),
+      task(2, 7, 12, 'FunctionCall'),
+      task(2, 8, 90),
+      task(3, 9, 40),
+    ];
+    expect(rendererTasks(events)).toEqual([30, 61.5]);
+  });
+
+  it('are none when the trace has no renderer main thread', () => {
+    expect(rendererTasks([thread(1, 1, 'CrBrowserMain'), task(1, 1, 5)])).toEqual([]);
+  });
+});
