@@ -90,7 +90,9 @@ describe('pages in Chinese and Tamil', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
-  });
+    // The first of them loads the system's CJK font (megabytes) and checks every character's
+    // font: 10 s alone here, past 60 s once in a full run on a machine at half its speed.
+  }, 120_000);
 });
 
 describe('a shopper in Canada, in French', () => {
