@@ -7,8 +7,8 @@ import type { LazyPart } from './lazy-part';
 // server's HTML of its element as it is, untouched by React (an element whose inner HTML React
 // does not own), and the part's code is fetched and drawn in its place only when the shopper
 // comes near it: scrolled within half a screen of it (before a pointer or a finger can reach
-// it), or focus moving in (a keyboard's jump; focus is put back on the same control). Until then it is the page without JavaScript: its
-// links and forms work as they do there. A navigation draws it too, since what it shows may
+// it), or focus moving in (a keyboard's jump; focus is put back on the same control). Until
+// then it is the page without JavaScript: its links and forms work as they do there. A navigation draws it too, since what it shows may
 // depend on the page (the footer's share links, a product's price history), and its props
 // meanwhile are not drawn. Rendered in the browser after hydration (an error page's shell, the
 // next product), it is drawn at once. Render it inside a <Suspense>.

@@ -181,9 +181,9 @@ describe('the footer', () => {
     // Nothing asks for it while the shopper reads the top of the listing (the page mostly idle).
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     expect(fetched).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.dataset.footer)).toBeUndefined();
+    expect(await page.locator('footer[data-drawn]').count()).toBe(0);
     await footer.scrollIntoViewIfNeeded();
-    await page.locator('html[data-footer="hydrated"]').waitFor({ state: 'attached' });
+    await page.locator('footer[data-drawn]').waitFor({ state: 'attached' });
     expect(fetched.length).toBe(1);
     await footer.getByRole('button', { name: 'Join our mailing list' }).click();
     await page.getByRole('dialog', { name: 'Join our mailing list' }).waitFor();
@@ -197,7 +197,7 @@ describe('the footer', () => {
     const footer = page.getByRole('contentinfo');
     // Focus moving into the footer (a keyboard's Tab, a screen reader's jump) draws it; focus stays where it went.
     await footer.getByRole('link', { name: 'FAQs' }).focus();
-    await page.locator('html[data-footer="hydrated"]').waitFor({ state: 'attached' });
+    await page.locator('footer[data-drawn]').waitFor({ state: 'attached' });
     await page.waitForFunction(() => document.activeElement?.textContent === 'FAQs');
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Terms & Conditions');

@@ -68,10 +68,9 @@ export async function drawnPart(part: Locator): Promise<void> {
   await part.and(part.page().locator('[data-drawn]')).waitFor();
 }
 
-/** The footer is drawn when the shopper comes near it (DeferredPart): scrolls to it and waits for its mark. */
+/** The footer, a part drawn when the shopper comes near it: scrolls to it and waits until it is drawn. */
 export async function waitForFooter(page: Page): Promise<void> {
-  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-  await page.locator('html[data-footer="hydrated"]').waitFor({ state: 'attached' });
+  await drawnPart(page.getByRole('contentinfo'));
 }
 
 /** The two widths the spec draws: a desktop window, and a phone (mobile layout under 768 px). */

@@ -1,4 +1,4 @@
-import { Fragment, Suspense, lazy, useEffect, useState } from 'react';
+import { Fragment, Suspense, lazy, useState } from 'react';
 import type { MessageId } from '../../../shared/i18n/message-ids';
 import { useT, withCatalog } from '../../app/i18n';
 import { ShellLink } from '../ui/ShellLink';
@@ -79,10 +79,6 @@ export function Footer() {
   const [asked, setAsked] = useState(false);
   const t = useT();
   const said = (links: readonly FooterLink[]) => links.map(([label, to]) => [t(label), to] as const);
-  // Drawn after the page, when the shopper comes near (a deferred part): tests wait for this.
-  useEffect(() => {
-    document.documentElement.dataset.footer = 'hydrated';
-  }, []);
   return (
     <Fragment>
       <div className="footer-newsletter">
