@@ -5,19 +5,25 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node';
 // total is not their sum: each gets its wall time, from its first file being queued to its
 // last file's end, and its summed file time (each file queued to end, added up), which
 // is what the tier would cost one file at a time. Global setups (the build, the databases)
-// run before any file and belong to no tier.
+// run before any file and belong to no tier. Then the slowest files, each with its tier, so a
+// CI log says where the time went without a second run.
 
 type Tier = { first: number; last: number; summed: number; files: number };
+
+/** How many of the slowest files the end of a run names. */
+export const SLOWEST_SHOWN = 12;
 
 export default class TierTimesReporter implements Reporter {
   private logger: Vitest['logger'] | undefined;
   private readonly started = new Map<string, number>();
   private readonly tiers = new Map<string, Tier>();
+  private readonly files: { name: string; tier: string; ms: number }[] = [];
 
   onInit(vitest: Vitest): void {
     this.logger = vitest.logger;
     this.started.clear();
     this.tiers.clear();
+    this.files.length = 0;
   }
 
   onTestModuleQueued(module: TestModule): void {
@@ -28,6 +34,7 @@ export default class TierTimesReporter implements Reporter {
     const end = performance.now();
     const start = this.started.get(module.moduleId) ?? end;
     const name = module.project.name || 'default';
+    this.files.push({ name: module.moduleId, tier: name, ms: end - start });
     const tier = this.tiers.get(name);
     if (tier) {
       tier.first = Math.min(tier.first, start);
@@ -44,8 +51,16 @@ export default class TierTimesReporter implements Reporter {
       ([name, tier]) =>
         `  ${name.padEnd(width)} ${seconds(tier.last - tier.first).padStart(8)} wall ${seconds(tier.summed).padStart(8)} summed over ${tier.files} file${tier.files === 1 ? '' : 's'}`,
     );
-    this.logger?.log(['', ' Tier times', ...lines, ''].join('\n'));
+    const slowest = [...this.files].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_SHOWN);
+    const slow = slowest.map((file) => `  ${seconds(file.ms).padStart(8)}  ${file.tier.padEnd(width)}  ${relative(file.name)}`);
+    this.logger?.log(['', ' Tier times', ...lines, '', ' Slowest files', ...slow, ''].join('\n'));
   }
+}
+
+/** A file's path from the repository's root (vitest gives absolute ones). */
+function relative(file: string): string {
+  const at = file.lastIndexOf('/tests/');
+  return at === -1 ? file : file.slice(at + 1);
 }
 
 function seconds(ms: number): string {
