@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForFooter, seriousAxeViolations, waitForHydration, browserForFile } from '../support/browser';
+import { DESKTOP, MOBILE, describePage, openPage, saveScreenshot, waitForFooter, seriousAxeViolations, waitForHydration, browserForFile } from '../support/browser';
 import { SUBSCRIPTION_MESSAGES } from '../../shared/api/subscription-schemas';
 
 // The shell in a real browser (spec section 2 "Global shell", section 4 "Shell").
@@ -9,6 +9,17 @@ const webUrl = inject('webUrl');
 // The country popup is not shown on localhost (spec section 2); the same server on 127.0.0.1 is not localhost.
 const ipUrl = webUrl.replace('localhost', '127.0.0.1');
 
+
+describe("a failed test's account of a page (tests/support/browser.ts)", () => {
+  it('gives its address, its status, whether it hydrated, and what its main says', async () => {
+    const context = await browser().newContext(DESKTOP);
+    const { page } = await openPage(context, `${webUrl}/no-such-page`);
+    const main = await page.locator('main').innerText();
+    expect(main).toContain('Page Not Found');
+    expect(await describePage(page)).toBe(`${webUrl}/no-such-page (status 404, hydrated: 1): ${main.replace(/\s+/g, ' ').slice(0, 600)}`);
+    await context.close();
+  });
+});
 
 describe('the menu', () => {
   it('opens four-column panels on hover and on keyboard focus, at desktop width', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
 import { COOKIE } from '../../shared/constants';
 import type { SignedIn } from './web-session';
@@ -15,11 +15,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** One browser for the test file: launched before its tests, closed after them. */
+/**
+ * One browser for the test file: launched before its tests, closed after them. After a test
+ * that failed, every page still open is described on the test's output (describePages), so a
+ * step that passed alone and failed in a full run is explained by the run that failed.
+ */
 export function browserForFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !browser) return;
+    const pages = browser.contexts().flatMap((context) => context.pages());
+    console.error(`after the failure of "${task.name}":\n${(await Promise.all(pages.map(describePage))).join('\n') || 'no page open'}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -49,12 +58,20 @@ export async function explained<T>(page: Page, problems: readonly string[], step
   try {
     return await step;
   } catch (error) {
-    const dialog = page.locator('dialog[open]');
-    const shown = (await dialog.count().catch(() => 0)) > 0 ? dialog.first() : page.locator('main');
-    const text = (await shown.innerText({ timeout: 2_000 }).catch(() => '?')).slice(0, 600);
     const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`${message}\nat ${page.url()}, the page says: ${text}\nconsole: ${problems.join('\n') || 'nothing'}`, { cause: error });
+    throw new Error(`${message}\nthe page: ${await describePage(page)}\nconsole: ${problems.join('\n') || 'nothing'}`, { cause: error });
   }
+}
+
+/** A page as a failed test left it: its address, its document's status, its open dialog's text or else its main's. */
+export async function describePage(page: Page): Promise<string> {
+  const status = await page
+    .evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStatus)
+    .catch(() => undefined);
+  const dialog = page.locator('dialog[open]');
+  const shown = (await dialog.count().catch(() => 0)) > 0 ? dialog.first() : page.locator('main');
+  const text = (await shown.innerText({ timeout: 2_000 }).catch(() => '?')).replace(/\s+/g, ' ').slice(0, 600);
+  return `${page.url()} (status ${status ?? '?'}, hydrated: ${await page.locator('html[data-hydrated="true"]').count().catch(() => '?')}): ${text}`;
 }
 
 /** The root route marks the document once React has hydrated it. */
