@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildDemoSite } from '../../server/demo/catalog/demo-site';
 import { buildDemoWorld, SMALL_DEMO } from '../../server/demo/catalog/demo-world';
 import { importSiteContent, SITE_CONTENT_CHANGED_CHANNEL } from '../../server/api/catalog/site-content';
+import { notifyCatalogChanged } from '../../server/api/catalog/catalog-changed';
 import type { Database } from '../../server/api/db/database';
 import { startApi } from './api-server';
 import { openDemoDatabase } from './demo-catalog-database';
@@ -73,5 +74,19 @@ export function demoApiForFile(): Omit<DemoStack, 'web'> {
 export async function announceSiteContentChange(stack: DemoStack): Promise<void> {
   const heard = stack.api.answers.nextChange();
   await stack.db.query('SELECT pg_notify($1, $2)', [SITE_CONTENT_CHANGED_CHANNEL, '']);
+  await heard;
+}
+
+/**
+ * A test that writes catalogue rows behind the importer's back (a price history, say) tells the
+ * api, as an import does in its transaction, with a catalog_changed notice for the store selling
+ * the size variant `guid`: the answers kept in memory go, and the index catches up with the
+ * store. Resolves once the api has heard it.
+ */
+export async function announceCatalogChange(stack: DemoStack, guid: string): Promise<void> {
+  const [row] = await stack.db.query<{ store: string }>('SELECT st.slug AS store FROM size_variants sv JOIN stores st ON st.id = sv.store_id WHERE sv.guid = $1::uuid', [guid]);
+  if (!row) throw new Error(`no size variant ${guid}`);
+  const heard = stack.api.answers.nextChange();
+  await notifyCatalogChanged(stack.db, { store: row.store });
   await heard;
 }
