@@ -84,6 +84,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.{ts,tsx}'],
+          // As the unit and integration tiers: a worker keeps the modules the files before it
+          // loaded (a third of the e2e files start a web and an api in their own process); no
+          // e2e file replaces modules or changes the environment.
+          isolate: false,
           // The PGlite templates too: the files with a stack of their own (demo-stack.ts) clone the
           // run's migrated and demo databases instead of each importing the demo catalogue.
           globalSetup: ['tests/support/build-global-setup.ts', 'tests/support/e2e-global-setup.ts', 'tests/support/pglite-global-setup.ts'],
