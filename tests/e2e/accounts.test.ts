@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { RunningProduct } from '../../scripts/lib/processes';
-import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForHydration, browserForFile } from '../support/browser';
+import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForHydration, browserForFile, expectNotice } from '../support/browser';
 import { linksIn } from '../support/smtp-server';
 import { startMailingProduct, stopMailingProduct, type MailingProduct } from '../support/mailing-product';
 
@@ -22,9 +21,6 @@ beforeAll(async () => {
 afterAll(() => stopMailingProduct({ product, smtp }));
 
 /** Notices vanish after 1 second (spec section 4): wait for this one while it is there. */
-async function expectNotice(page: Page, text: string): Promise<void> {
-  await page.getByTestId('notice').filter({ hasText: text }).waitFor({ timeout: 15_000 });
-}
 
 let counter = 0;
 function newEmail(): string {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root, type RunningProduct } from '../../scripts/lib/processes';
 import { ALERT_API } from '../../shared/api/alert-paths';
 import { ALERT_NOTICES } from '../../shared/validation/alert-rules';
-import { DESKTOP, browserForFile, explained, openPage } from '../support/browser';
+import { DESKTOP, browserForFile, explained, openPage, expectNotice } from '../support/browser';
 import { productCutOnDay2 } from '../support/demo-days';
 import { headerOf, linksIn, type ReceivedMail } from '../support/smtp-server';
 import { TEST_BUILD_DIR } from '../support/test-build';
@@ -61,7 +61,7 @@ describe('an alert that fires', () => {
     await explained(page, problems, dialog.getByRole('radio', { name: `Any item of ${store.name}` }).check());
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByRole('button', { name: 'Alert Me' }).click();
-    await page.getByTestId('notice').filter({ hasText: inEnglish(ALERT_NOTICES.confirmSent) }).waitFor({ timeout: 15_000 });
+    await expectNotice(page, inEnglish(ALERT_NOTICES.confirmSent));
     await dialog.waitFor({ state: 'detached' });
 
     // One confirm e-mail; its link's page starts the alert.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { ALERT_MESSAGES, ALERT_NOTICES, roundedSalePrice } from '../../shared/validation/alert-rules';
 import { registerUser, uniqueEmail } from '../integration/accounts/accounts-api';
-import { DESKTOP, browserForFile, openPage, seriousAxeViolations, siteContexts } from '../support/browser';
+import { DESKTOP, browserForFile, openPage, seriousAxeViolations, siteContexts, expectNotice } from '../support/browser';
 import { announceCatalogChange, demoStackForFile } from '../support/demo-stack';
 import type { PriceHistory } from '../../shared/api/price-history-schemas';
 import { ALERT_API } from '../../shared/api/alert-paths';
@@ -27,9 +27,6 @@ type Shopper = Awaited<ReturnType<typeof registerUser>>;
 // axe is injected as a script, which our CSP rightly refuses: the test contexts bypass it.
 const contextFor = siteContexts(browser, () => stack.web.url, { ...DESKTOP, bypassCSP: true });
 
-async function expectNotice(page: Page, text: string): Promise<void> {
-  await page.getByTestId('notice').filter({ hasText: text }).waitFor({ timeout: 15_000 });
-}
 
 const firstCard = (page: Page) => page.locator('.listing-results .product-grid > article').first();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testTranslator } from '../support/i18n';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, browserForFile, openPage, seriousAxeViolations, siteContexts } from '../support/browser';
+import { DESKTOP, browserForFile, openPage, seriousAxeViolations, siteContexts, expectNotice } from '../support/browser';
 import { demoStackForFile } from '../support/demo-stack';
 
 /** The words the English pages say (issue 29: they come from the catalogue). */
@@ -42,7 +42,7 @@ describe("the editor's pick on a card", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await chooser.selectOption({ label: 'Workwear that works' });
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await page.getByTestId('notice').filter({ hasText: t('wishlist.notice.editorsPickAdded') }).waitFor({ timeout: 15_000 });
+    await expectNotice(page, t('wishlist.notice.editorsPickAdded'));
     await dialog.waitFor({ state: 'detached' });
 
     const rows = await stack.db.query<{ title: string }>(

@@ -12,7 +12,7 @@ import { ALERT_NOTICES } from '../../shared/validation/alert-rules';
 import { buildDemoCatalog, readDemoCatalogInfo } from '../../server/demo/catalog/generate-demo-catalog';
 import type { DemoProduct } from '../../server/demo/catalog/demo-catalog';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, browserForFile, openPage, siteContexts, waitForHydration } from '../support/browser';
+import { DESKTOP, browserForFile, openPage, siteContexts, waitForHydration, expectNotice } from '../support/browser';
 import { pollUntil } from '../support/poll';
 import { TEST_BUILD_DIR } from '../support/test-build';
 import { SIMILAR_PRODUCTS } from '../../client/routes/product.route';
@@ -148,7 +148,7 @@ describe('feeds that tell the truth', () => {
     await offer.click();
     const dialog = page.getByRole('dialog', { name: 'Back in Stock Alert' });
     await dialog.getByRole('button', { name: 'Alert Me' }).click();
-    await page.getByTestId('notice').filter({ hasText: inEnglish(ALERT_NOTICES.set) }).waitFor({ timeout: 15_000 });
+    await expectNotice(page, inEnglish(ALERT_NOTICES.set));
 
     // Day 3 brings the size back: one e-mail, which says so.
     const before = new Set(smtp.received);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningProduct } from '../../scripts/lib/processes';
 import { COOKIE } from '../../shared/constants';
 import type { MessageId } from '../../shared/i18n/message-ids';
-import { DESKTOP, browserForFile, openPage, seriousAxeViolations, waitForHydration } from '../support/browser';
+import { DESKTOP, browserForFile, openPage, seriousAxeViolations, waitForHydration, expectNotice } from '../support/browser';
 import { testTranslator } from '../support/i18n';
 import { linksIn } from '../support/smtp-server';
 import { startMailingProduct, stopMailingProduct, type MailingProduct } from '../support/mailing-product';
@@ -143,7 +143,7 @@ describe('a shopper in Canada, in French', () => {
     await dialog.getByRole('radio', { name: fr('alerts.scope.item') }).check();
     await dialog.getByLabel(fr('alerts.dialog.email')).fill(email);
     await dialog.getByRole('button', { name: fr('alerts.dialog.submit') }).click();
-    await page.getByTestId('notice').filter({ hasText: fr('alerts.notice.confirmSent') }).waitFor({ timeout: 15_000 });
+    await expectNotice(page, fr('alerts.notice.confirmSent'));
 
     // The confirmation e-mail: French words, a link to the French page.
     const mail = await smtp.waitForMail(email, 15_000);

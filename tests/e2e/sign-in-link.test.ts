@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { RunningProduct } from '../../scripts/lib/processes';
 import { ACCOUNT_MESSAGES, ACCOUNT_NOTICES } from '../../shared/validation/account-rules';
-import { DESKTOP, openPage, saveScreenshot, waitForHydration, browserForFile } from '../support/browser';
+import { DESKTOP, openPage, saveScreenshot, waitForHydration, browserForFile, expectNotice } from '../support/browser';
 import { linksIn } from '../support/smtp-server';
 import { say } from '../../shared/validation/message';
 import { testTranslator } from '../support/i18n';
@@ -26,9 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => stopMailingProduct({ product, smtp }));
 
-async function expectNotice(page: Page, text: string): Promise<void> {
-  await page.getByTestId('notice').filter({ hasText: text }).waitFor({ timeout: 15_000 });
-}
 
 describe('signing in with an e-mailed link', () => {
   it('is offered in the SIGN IN dialog, mailed to the account, and signs in once from its page', async () => {

@@ -1,10 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
 import { SOCIAL_STATE_REFUSED } from '../../server/web/http/social-sign-in';
-import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForHydration, watchConsole, browserForFile } from '../support/browser';
+import { DESKTOP, MOBILE, openPage, saveScreenshot, waitForHydration, watchConsole, browserForFile, expectNotice, recordPageNotices } from '../support/browser';
 import { STANDIN_FACEBOOK_APP, startSocialProviders } from '../support/social-providers';
 import { TEST_BUILD_DIR } from '../support/test-build';
 import { SOCIAL_SIGN_IN_PAGES } from '../../shared/api/social-sign-in-paths';
@@ -50,9 +49,6 @@ afterAll(async () => {
   await new Promise((resolve) => authorise?.close(resolve));
 });
 
-async function expectNotice(page: Page, text: string): Promise<void> {
-  await page.getByTestId('notice').filter({ hasText: text }).waitFor({ timeout: 15_000 });
-}
 
 describe('Facebook sign-in by redirect', () => {
   it('goes to the provider and back, and ends signed in on the starting page with the name in the header', async () => {
@@ -61,6 +57,7 @@ describe('Facebook sign-in by redirect', () => {
     const context = await browser().newContext(DESKTOP);
     const page = await context.newPage();
     const problems = watchConsole(page);
+    await recordPageNotices(page);
     const ourRequests: string[] = [];
     page.on('request', (r) => {
       if (r.url().startsWith(product.webUrl)) ourRequests.push(r.url());

@@ -5,7 +5,7 @@ import { UPSTREAM_HEADER } from '../../shared/constants';
 import { testTranslator } from '../support/i18n';
 import { WISHLIST_MESSAGES } from '../../shared/validation/wishlist-rules';
 import { registerUser } from '../integration/accounts/accounts-api';
-import { DESKTOP, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, browserForFile, siteContexts } from '../support/browser';
+import { DESKTOP, openPage, saveScreenshot, seriousAxeViolations, waitForHydration, browserForFile, siteContexts, expectNotice } from '../support/browser';
 import { WISHLIST_API } from '../../shared/api/wishlist-paths';
 import { inEnglish } from '../support/i18n';
 
@@ -39,9 +39,6 @@ async function listsOf(shopper: Shopper): Promise<{ name: string; isPublic: numb
 }
 
 /** Notices go after a second (spec section 4): wait for this one while it is there. */
-async function expectNotice(page: Page, text: string): Promise<void> {
-  await page.getByTestId('notice').filter({ hasText: text }).waitFor({ timeout: 15_000 });
-}
 
 const firstCard = (page: Page) => page.locator('.listing-results .product-grid > article').first();
 /** The product id of a card, from its heart's no-JavaScript address (/wishlist/add/{id}). */

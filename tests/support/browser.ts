@@ -113,10 +113,46 @@ export function siteContexts(browser: () => Browser, webUrl: () => string, defau
   };
 }
 
-/** A new page in `context` at `url`, hydrated, with its console watched (see watchConsole). */
+/**
+ * Keeps the text of every notice the page shows (the shell's notice, data-testid="notice"), in
+ * every document the page loads: a notice is gone after a second (spec section 2), and under a
+ * full run's load the test could ask for it after it went (expectNotice).
+ */
+function recordNotices(): void {
+  const record = window as unknown as { shownNotices?: string[] };
+  if (record.shownNotices) return;
+  const shown: string[] = (record.shownNotices = []);
+  new MutationObserver(() => {
+    for (const notice of document.querySelectorAll('[data-testid="notice"]')) {
+      const text = notice.textContent ?? '';
+      if (shown.at(-1) !== text) shown.push(text);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** Records the notices of every document `page` loads from now on (openPage does it for its pages). */
+export async function recordPageNotices(page: Page): Promise<void> {
+  await page.addInitScript(recordNotices);
+}
+
+/** Waits until the page has shown a notice saying `text` (recorded, so one already gone counts); the page comes from openPage, or recordPageNotices was called on it. */
+export async function expectNotice(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const shown = (window as unknown as { shownNotices?: string[] }).shownNotices;
+      if (!shown) throw new Error('expectNotice: open the page with openPage, or call recordPageNotices on it first');
+      return shown.some((notice) => notice.includes(wanted));
+    },
+    text,
+    { timeout: 15_000 },
+  );
+}
+
+/** A new page in `context` at `url`, hydrated, with its console watched (see watchConsole) and its notices recorded (expectNotice). */
 export async function openPage(context: BrowserContext, url: string): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems = watchConsole(page);
+  await recordPageNotices(page);
   await page.goto(url);
   await waitForHydration(page);
   return { page, problems };
