@@ -11,12 +11,14 @@ const ipUrl = webUrl.replace('localhost', '127.0.0.1');
 
 
 describe("a failed test's account of a page (tests/support/browser.ts)", () => {
-  it('gives its address, its status, whether it hydrated, and what its main says', async () => {
+  it('gives its address, its status, whether it hydrated, what its main says, and its failed answers', async () => {
     const context = await browser().newContext(DESKTOP);
-    const { page } = await openPage(context, `${webUrl}/no-such-page`);
+    const { page, problems } = await openPage(context, `${webUrl}/no-such-page`);
     const main = await page.locator('main').innerText();
     expect(main).toContain('Page Not Found');
-    expect(await describePage(page)).toBe(`${webUrl}/no-such-page (status 404, hydrated: 1): ${main.replace(/\s+/g, ' ').slice(0, 600)}`);
+    expect(await describePage(page)).toBe(
+      `${webUrl}/no-such-page (status 404, hydrated: 1): ${main.replace(/\s+/g, ' ').slice(0, 600)}\n  answers of 400 and above: 404 GET /no-such-page\n  console: ${problems.join(' | ') || 'nothing'}`,
+    );
     await context.close();
   });
 });

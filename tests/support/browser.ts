@@ -39,9 +39,17 @@ export function browserForFile(): () => Browser {
   };
 }
 
+/** Each watched page's answers of 400 and above, and its console problems, for describePage. */
+const pageTroubles = new WeakMap<Page, { answers: string[]; problems: string[] }>();
+
 /** Collects console errors and warnings and uncaught page errors: a clean page has none. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
+  const answers: string[] = [];
+  pageTroubles.set(page, { answers, problems });
+  page.on('response', (response) => {
+    if (response.status() >= 400) answers.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
   });
@@ -63,7 +71,11 @@ export async function explained<T>(page: Page, problems: readonly string[], step
   }
 }
 
-/** A page as a failed test left it: its address, its document's status, its open dialog's text or else its main's. */
+/**
+ * A page as a failed test left it: its address, its document's status, its open dialog's text or
+ * else its main's; for a watched page (watchConsole, openPage) its answers of 400 and above and
+ * its console problems too.
+ */
 export async function describePage(page: Page): Promise<string> {
   const status = await page
     .evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStatus)
@@ -71,7 +83,9 @@ export async function describePage(page: Page): Promise<string> {
   const dialog = page.locator('dialog[open]');
   const shown = (await dialog.count().catch(() => 0)) > 0 ? dialog.first() : page.locator('main');
   const text = (await shown.innerText({ timeout: 2_000 }).catch(() => '?')).replace(/\s+/g, ' ').slice(0, 600);
-  return `${page.url()} (status ${status ?? '?'}, hydrated: ${await page.locator('html[data-hydrated="true"]').count().catch(() => '?')}): ${text}`;
+  const troubles = pageTroubles.get(page);
+  const answers = troubles ? `\n  answers of 400 and above: ${troubles.answers.join(', ') || 'none'}\n  console: ${troubles.problems.join(' | ') || 'nothing'}` : '';
+  return `${page.url()} (status ${status ?? '?'}, hydrated: ${await page.locator('html[data-hydrated="true"]').count().catch(() => '?')}): ${text}${answers}`;
 }
 
 /** The root route marks the document once React has hydrated it. */
