@@ -85,7 +85,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.{ts,tsx}'],
           // As the unit and integration tiers: a worker keeps the modules the files before it
-          // loaded (a third of the e2e files start a web and an api in their own process); no
+          // loaded (a third of the e2e files start a web and an api inside their worker); no
           // e2e file replaces modules or changes the environment.
           isolate: false,
           // The PGlite templates too: the files with a stack of their own (demo-stack.ts) clone the

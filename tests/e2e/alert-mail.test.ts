@@ -58,7 +58,7 @@ describe('an alert that fires', () => {
     await card.getByRole('link', { name: 'Get Sale Alert' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sale Alert' });
     // On a timeout, say where the page got to (it passed alone and failed once in CI).
-    await explained(page, problems, dialog.getByRole('radio', { name: `Any item of ${store.name}` }).check());
+    await explained(page, dialog.getByRole('radio', { name: `Any item of ${store.name}` }).check());
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByRole('button', { name: 'Alert Me' }).click();
     await expectNotice(page, inEnglish(ALERT_NOTICES.confirmSent));

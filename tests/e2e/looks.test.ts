@@ -314,7 +314,7 @@ describe('a look started from a card', () => {
     await card.hover();
     await card.getByRole('link', { name: `Create a look with ${title}` }).click();
     // On a timeout, say where the page got to (it passed alone and failed twice in full runs).
-    await explained(page, problems, addButtons(page).first().waitFor());
+    await explained(page, addButtons(page).first().waitFor());
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/create-a-look/[^/]+/${guid}$`));
     await expect(pieces(page).count()).resolves.toBe(1);
     expect(await pieces(page).first().getAttribute('data-guid')).toBe(guid);

@@ -17,7 +17,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * One browser for the test file: launched before its tests, closed after them. After a test
- * that failed, every page still open is described on the test's output (describePages), so a
+ * that failed, every page still open is described on the test's output (describePage), so a
  * step that passed alone and failed in a full run is explained by the run that failed.
  */
 export function browserForFile(): () => Browser {
@@ -58,16 +58,16 @@ export function watchConsole(page: Page): string[] {
 }
 
 /**
- * Waits for `step`; if it fails (a locator's timeout, most often), the error also says where the
- * page got to: its address, the open dialog's text or else the main's, and the console. A step
- * that passed alone and failed in a full run is then explained by the run that failed.
+ * Waits for `step`; if it fails (a locator's timeout, most often), the error also describes the
+ * page (describePage: its address, what it shows, its failed answers and console). A step that
+ * passed alone and failed in a full run is then explained by the run that failed.
  */
-export async function explained<T>(page: Page, problems: readonly string[], step: Promise<T>): Promise<T> {
+export async function explained<T>(page: Page, step: Promise<T>): Promise<T> {
   try {
     return await step;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`${message}\nthe page: ${await describePage(page)}\nconsole: ${problems.join('\n') || 'nothing'}`, { cause: error });
+    throw new Error(`${message}\nthe page: ${await describePage(page)}`, { cause: error });
   }
 }
 

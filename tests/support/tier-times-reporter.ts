@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 // Prints, at the end of a run, how long each tier (vitest project) took, so CI shows which
@@ -8,21 +9,22 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node';
 // run before any file and belong to no tier. Then the slowest files, each with its tier, so a
 // CI log says where the time went without a second run.
 
-type Tier = { first: number; last: number; summed: number; files: number };
-
 /** How many of the slowest files the end of a run names. */
 export const SLOWEST_SHOWN = 12;
 
+/** One file of the run: queued at `start`, ended at `end` (ms). */
+type FileTime = { file: string; tier: string; start: number; end: number };
+
 export default class TierTimesReporter implements Reporter {
   private logger: Vitest['logger'] | undefined;
+  private root = '';
   private readonly started = new Map<string, number>();
-  private readonly tiers = new Map<string, Tier>();
-  private readonly files: { name: string; tier: string; ms: number }[] = [];
+  private readonly files: FileTime[] = [];
 
   onInit(vitest: Vitest): void {
     this.logger = vitest.logger;
+    this.root = vitest.config.root;
     this.started.clear();
-    this.tiers.clear();
     this.files.length = 0;
   }
 
@@ -32,35 +34,23 @@ export default class TierTimesReporter implements Reporter {
 
   onTestModuleEnd(module: TestModule): void {
     const end = performance.now();
-    const start = this.started.get(module.moduleId) ?? end;
-    const name = module.project.name || 'default';
-    this.files.push({ name: module.moduleId, tier: name, ms: end - start });
-    const tier = this.tiers.get(name);
-    if (tier) {
-      tier.first = Math.min(tier.first, start);
-      tier.last = Math.max(tier.last, end);
-      tier.summed += end - start;
-      tier.files += 1;
-    } else this.tiers.set(name, { first: start, last: end, summed: end - start, files: 1 });
+    this.files.push({ file: module.moduleId, tier: module.project.name || 'default', start: this.started.get(module.moduleId) ?? end, end });
   }
 
   onTestRunEnd(): void {
-    if (this.tiers.size === 0) return;
-    const width = Math.max(...[...this.tiers.keys()].map((name) => name.length));
-    const lines = [...this.tiers].map(
-      ([name, tier]) =>
-        `  ${name.padEnd(width)} ${seconds(tier.last - tier.first).padStart(8)} wall ${seconds(tier.summed).padStart(8)} summed over ${tier.files} file${tier.files === 1 ? '' : 's'}`,
-    );
-    const slowest = [...this.files].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_SHOWN);
-    const slow = slowest.map((file) => `  ${seconds(file.ms).padStart(8)}  ${file.tier.padEnd(width)}  ${relative(file.name)}`);
+    if (this.files.length === 0) return;
+    const tiers = new Map<string, FileTime[]>();
+    for (const file of this.files) tiers.set(file.tier, [...(tiers.get(file.tier) ?? []), file]);
+    const width = Math.max(...[...tiers.keys()].map((name) => name.length));
+    const lines = [...tiers].map(([name, files]) => {
+      const wall = Math.max(...files.map((f) => f.end)) - Math.min(...files.map((f) => f.start));
+      const summed = files.reduce((sum, f) => sum + f.end - f.start, 0);
+      return `  ${name.padEnd(width)} ${seconds(wall).padStart(8)} wall ${seconds(summed).padStart(8)} summed over ${files.length} file${files.length === 1 ? '' : 's'}`;
+    });
+    const slowest = [...this.files].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, SLOWEST_SHOWN);
+    const slow = slowest.map((f) => `  ${seconds(f.end - f.start).padStart(8)}  ${f.tier.padEnd(width)}  ${path.relative(this.root, f.file)}`);
     this.logger?.log(['', ' Tier times', ...lines, '', ' Slowest files', ...slow, ''].join('\n'));
   }
-}
-
-/** A file's path from the repository's root (vitest gives absolute ones). */
-function relative(file: string): string {
-  const at = file.lastIndexOf('/tests/');
-  return at === -1 ? file : file.slice(at + 1);
 }
 
 function seconds(ms: number): string {

@@ -12,7 +12,7 @@ afterEach(() => {
 function run(events: [at: number, event: 'queued' | 'end', tier: string, file: string][]): string[] {
   const printed: string[] = [];
   const reporter = new TierTimesReporter();
-  reporter.onInit({ logger: { log: (text: string) => printed.push(text) } } as unknown as Vitest);
+  reporter.onInit({ logger: { log: (text: string) => printed.push(text) }, config: { root: '/work/repo' } } as unknown as Vitest);
   const now = vi.spyOn(performance, 'now');
   for (const [at, event, tier, file] of events) {
     now.mockReturnValue(at);
@@ -27,12 +27,12 @@ function run(events: [at: number, event: 'queued' | 'end', tier: string, file: s
 describe('the tier times reporter', () => {
   it("prints each tier's wall time, first start to last end, and its summed file time", () => {
     const lines = run([
-      [0, 'queued', 'unit', 'a'],
-      [1_000, 'queued', 'integration', 'b'],
-      [2_000, 'end', 'unit', 'a'],
-      [2_000, 'queued', 'unit', 'c'],
-      [2_500, 'end', 'unit', 'c'],
-      [61_000, 'end', 'integration', 'b'],
+      [0, 'queued', 'unit', '/work/repo/a'],
+      [1_000, 'queued', 'integration', '/work/repo/b'],
+      [2_000, 'end', 'unit', '/work/repo/a'],
+      [2_000, 'queued', 'unit', '/work/repo/c'],
+      [2_500, 'end', 'unit', '/work/repo/c'],
+      [61_000, 'end', 'integration', '/work/repo/b'],
     ]);
     expect(lines).toEqual([
       '',
