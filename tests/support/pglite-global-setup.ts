@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { migrate } from '../../server/api/db/migrate';
 import { openPgliteDatabase } from '../../server/api/db/pglite-database';
 import { loadDemoCatalog } from './demo-catalog-database';
+import { TEST_PGLITE_SETTINGS } from './test-database';
 import { oncePerRun } from './once-per-run';
 
 // A database made "once per worker" would be made once per file wherever files run in a
@@ -29,7 +30,7 @@ async function dumpTo(file: string, dump: Blob): Promise<string> {
 export default async function setup(project: TestProject) {
   return oncePerRun('pglite templates', project, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-pglite-'));
-    const db = await openPgliteDatabase(undefined);
+    const db = await openPgliteDatabase(undefined, { settings: TEST_PGLITE_SETTINGS });
     try {
       await migrate(db);
       const pgliteTemplate = await dumpTo(path.join(dir, 'migrated.tar'), await db.dump());

@@ -7,27 +7,60 @@ import { openDatabase } from '../../server/api/db/open-database';
 import { createPostgresDatabase } from './postgres';
 
 // A fresh, migrated in-memory PGlite database for one test file, cloned from the dump the
-// integration tier's global setup made once for the run (pglite-global-setup.ts); elsewhere
-// from one migrated here, once per file.
+// integration and e2e tiers' global setup made once for the run (pglite-global-setup.ts);
+// elsewhere from one migrated here, once per worker.
+
+/**
+ * The settings every test database starts with. PGlite's defaults are a server's (128 MB of
+ * shared buffers, 100 connections), and it clears that shared memory at every start: a second
+ * of CPU per database, for one connection over a few megabytes of data. A run opens a few
+ * hundred (issue 26: CI under 15 minutes).
+ */
+export const TEST_PGLITE_SETTINGS = { shared_buffers: '16MB', max_connections: '5' };
+
+/**
+ * A dump's bytes as PGlite reads them (a Blob): held in memory, handed over as a copy.
+ * Node's own Blob gives its bytes back in chunks joined at the end, a second of CPU for a
+ * 45 MB dump, each time a database is cloned from it.
+ */
+class HeldDump extends Blob {
+  readonly #held: Uint8Array;
+  constructor(held: Uint8Array) {
+    super([]);
+    this.#held = held;
+  }
+  override get size(): number {
+    return this.#held.byteLength;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(new Uint8Array(this.#held).buffer);
+  }
+}
+
 let template: Promise<Blob> | undefined;
 
 async function migratedTemplate(): Promise<Blob> {
-  const db = await openPgliteDatabase(undefined);
+  const db = await openPgliteDatabase(undefined, { settings: TEST_PGLITE_SETTINGS });
   await migrate(db);
   const dump = await db.dump();
   await db.close();
-  return dump;
+  return new HeldDump(new Uint8Array(await dump.arrayBuffer()));
 }
 
-/** A dump the global setup made, read from its file, or undefined outside the integration tier. */
+const heldDumps = new Map<string, Blob>();
+
+/** A dump the global setup made, read from its file once per worker, or undefined where no global setup made one. */
 export function providedDump(key: 'pgliteTemplate' | 'pgliteDemoTemplate'): Blob | undefined {
   const file = inject(key);
-  return file ? new Blob([fs.readFileSync(file)]) : undefined;
+  if (!file) return undefined;
+  let dump = heldDumps.get(file);
+  if (!dump) heldDumps.set(file, (dump = new HeldDump(fs.readFileSync(file))));
+  return dump;
 }
 
 /** A fresh database cloned from `dump`, with any migration the dump lacks applied. */
 export async function openDatabaseFromDump(dump: Blob, observer?: QueryObserver): Promise<Database> {
-  const db = await openPgliteDatabase(undefined, observer, dump);
+  const db = await openPgliteDatabase(undefined, { observer, loadDataDir: dump, settings: TEST_PGLITE_SETTINGS });
   await migrate(db);
   return db;
 }

@@ -26,7 +26,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   const pgdata = settings.dataDir ? path.resolve(settings.dataDir, 'pglite') : undefined;
   const lock = settings.dataDir ? lockDataDir(path.resolve(settings.dataDir)) : undefined;
   try {
-    const db = await openPgliteDatabase(pgdata, settings.observer);
+    const db = await openPgliteDatabase(pgdata, { observer: settings.observer });
     await migrate(db);
     return {
       ...db,

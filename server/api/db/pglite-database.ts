@@ -2,19 +2,27 @@ import { PGlite } from '@electric-sql/pglite';
 import { observed, type Database, type QueryObserver, type Queryable, type Row } from './database';
 import { OID_INT8, OID_NUMERIC, parseNumber } from './type-parsers';
 
+export type PgliteOptions = {
+  observer?: QueryObserver | undefined;
+  /** A dumped data directory to start from (tests clone one migrated database). */
+  loadDataDir?: Blob | undefined;
+  /** Server settings for this start (`shared_buffers: '16MB'`), after PGlite's own. */
+  settings?: Record<string, string> | undefined;
+};
+
 /**
  * PGlite is a single connection: one statement at a time. Every call goes through one
  * queue (`serialise`) so a transaction never interleaves with another caller's statement.
  */
 export async function openPgliteDatabase(
   dataDir: string | undefined,
-  observer?: QueryObserver,
-  /** A dumped data directory to start from (tests clone one migrated database). */
-  loadDataDir?: Blob,
+  options: PgliteOptions = {},
 ): Promise<Database & { dump(): Promise<Blob> }> {
+  const { observer, loadDataDir, settings = {} } = options;
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     parsers: { [OID_INT8]: parseNumber, [OID_NUMERIC]: parseNumber },
   });
 

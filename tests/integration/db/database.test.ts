@@ -3,9 +3,11 @@ import type { Database } from '../../../server/api/db/database';
 import { migrate } from '../../../server/api/db/migrate';
 import { openDatabase } from '../../../server/api/db/open-database';
 import { MIGRATIONS } from '../../../server/api/db/migrations';
+import { openPgliteDatabase } from '../../../server/api/db/pglite-database';
 import { createSearchTables } from '../../../server/api/search-engine/sql-engine-tables';
 import { createPostgresDatabase } from '../../support/postgres';
-import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
+import { openDemoDatabase } from '../../support/demo-catalog-database';
+import { openTestDatabase, openTestPostgresDatabase, providedDump } from '../../support/test-database';
 
 // One SQL dialect on two engines: the same migrations, the same answers.
 
@@ -85,5 +87,20 @@ describe('migrations on a shared PostgreSQL server', () => {
     } finally {
       await drop();
     }
+  });
+});
+
+describe('PGlite settings', () => {
+  const SETTINGS_SQL = `SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections`;
+
+  it("start the tests' databases with small shared memory (TEST_PGLITE_SETTINGS), and the api's (no settings) with PGlite's own", async () => {
+    for (const open of [openTestDatabase, openDemoDatabase]) {
+      const db = await open();
+      expect(await db.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '16MB', max_connections: '5' }]);
+      await db.close();
+    }
+    const own = await openPgliteDatabase(undefined, { loadDataDir: providedDump('pgliteTemplate') });
+    expect(await own.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '128MB', max_connections: '100' }]);
+    await own.close();
   });
 });
