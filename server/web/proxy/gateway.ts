@@ -79,18 +79,40 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding'];
  * upload). Node's http client stops sending a body once the answer has ended, without ending
  * the request: the browser's connection then stalled, unread, until its keep-alive timer reset
  * it (65 s). So: stop forwarding, tell the browser this connection closes after the answer
- * (Node closes it once the answer is flushed), and drop the half-sent upstream request, whose
- * socket cannot carry another request.
+ * (closeLingering), and drop the half-sent upstream request, whose socket cannot carry another
+ * request.
  */
 function endEarly(req: GatewayRequest, proxyRes: http.IncomingMessage): void {
   const upstream = req.upstreamRequest;
   if (!req.complete) {
     proxyRes.headers.connection = 'close';
     if (upstream) req.unpipe(upstream);
+    closeLingering(req);
   }
   proxyRes.once('end', () => {
     if (upstream && !upstream.writableFinished) upstream.destroy();
   });
+}
+
+/** How long the web reads on after answering a request whose body is still coming, before it closes. */
+export const LINGER_MS = 2_000;
+
+/**
+ * Closes a connection whose request body is still coming in as web servers do (Apache's
+ * lingering close): after the answer, send our end (FIN), read and drop what the browser still
+ * sends until it ends its side, or for LINGER_MS at most, then close. Node closes at once (its server calls `destroySoon` once the
+ * answer is flushed), and a socket closed with unread bytes sends a reset, which can drop the
+ * answer before the browser reads it: the shopper saw a broken connection, not the 401 or 413.
+ */
+function closeLingering(req: http.IncomingMessage): void {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    req.resume();
+    socket.resume();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
+  };
 }
 
 /**

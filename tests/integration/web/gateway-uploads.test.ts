@@ -7,6 +7,7 @@ import { parseAnswer } from '../../support/raw-http';
 import { webOverUpstreamForFile } from '../../support/web-over-upstream';
 import { CookieJar, clears, fetchXsrf, setCookies } from '../../support/web-session';
 import { startWeb } from '../../support/web-server';
+import { LINGER_MS } from '../../../server/web/proxy/gateway';
 import * as ACCOUNT_API from '../../../shared/api/account-paths';
 
 // Uploads through the gateway as curl and browsers send them: with `Expect: 100-continue`
@@ -101,26 +102,35 @@ describe('Expect: 100-continue through the gateway', () => {
   });
 });
 
-type EarlyAnswer = { status: number; connection: string | undefined; bodyText: string; closed: 'closed' | 'still open' };
+type EarlyAnswer = {
+  status: number;
+  connection: string | undefined;
+  bodyText: string;
+  closed: 'closed' | 'still open';
+  /** Whether the connection was reset (an error) rather than closed by both ends. */
+  reset: boolean;
+};
 
 /**
- * A large upload on a raw keep-alive connection: the headers, then the body as fast as the
- * connection takes it (as curl keeps sending), until the server closes. What came back, and
- * whether the connection was closed within `withinMs` of the answer.
+ * A large upload on a raw keep-alive connection: the headers, then the whole body as fast as the
+ * connection takes it, then our end of it (as curl keeps sending), until the server closes. What
+ * came back, whether the connection was closed within `withinMs` of the answer, and how.
  */
 function largeUpload(webUrl: string, headers: Record<string, string>, declaredBytes: number, withinMs: number): Promise<EarlyAnswer> {
   const { hostname, port } = new URL(webUrl);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname);
+    // Half open, as curl: the server's end of the connection (a FIN) does not stop the upload.
+    const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen: true });
     let received = '';
     let answered = false;
     let closed = false;
     let sent = 0;
+    let reset = false;
     const chunk = Buffer.alloc(256 * 1024);
     const finish = (state: EarlyAnswer['closed']) => {
       const answer = parseAnswer(received);
       socket.destroy();
-      resolve({ status: answer.status, connection: answer.headers.connection, bodyText: answer.body, closed: state });
+      resolve({ status: answer.status, connection: answer.headers.connection, bodyText: answer.body, closed: state, reset });
     };
     const pump = () => {
       while (!closed && sent < declaredBytes) {
@@ -128,6 +138,7 @@ function largeUpload(webUrl: string, headers: Record<string, string>, declaredBy
         sent += size;
         if (!socket.write(chunk.subarray(0, size))) return void socket.once('drain', pump);
       }
+      if (!closed) socket.end();
     };
     socket.on('data', (data: Buffer) => {
       received += data.toString('latin1');
@@ -144,8 +155,10 @@ function largeUpload(webUrl: string, headers: Record<string, string>, declaredBy
       closed = true;
       if (!answered) reject(new Error(`closed without an answer: ${JSON.stringify(received)}`));
     });
-    // A client that is still writing when the server closes may see a reset: that is a close too.
-    socket.on('error', () => undefined);
+    // A server that closes while the client is still writing resets the connection: a close too.
+    socket.on('error', () => {
+      reset = true;
+    });
     const head = Object.entries({ host: `${hostname}:${port}`, 'content-length': String(declaredBytes), ...headers }).map(([name, value]) => `${name}: ${value}`);
     socket.write(`PUT /api/account/upload-profile-image HTTP/1.1\r\n${head.join('\r\n')}\r\n\r\n`);
     pump();
@@ -154,18 +167,26 @@ function largeUpload(webUrl: string, headers: Record<string, string>, declaredBy
 
 describe('an early answer to a large upload', () => {
   const TWENTY_MB = 20 * 1024 * 1024;
+  // The client sends its whole body, then ends: the web reads on until then, LINGER_MS at most.
+  const WITHIN_MS = LINGER_MS + 2_000;
 
   it('without a session: 401, and the connection closes right after the answer', async () => {
     const { jar, xsrf } = await shopper(web.url);
-    const answer = await largeUpload(web.url, { cookie: jar.header(), 'x-xsrf-token': xsrf, 'content-type': 'image/png' }, TWENTY_MB, 2000);
+    const answer = await largeUpload(web.url, { cookie: jar.header(), 'x-xsrf-token': xsrf, 'content-type': 'image/png' }, TWENTY_MB, WITHIN_MS);
     expect(answer).toMatchObject({ status: 401, connection: 'close', closed: 'closed' });
     expect(JSON.parse(answer.bodyText)).toEqual({ status: 401, message: 'UnAuthorized Access!' });
+  });
+
+  it('reads and drops the rest of the body after the answer, so the connection closes without a reset that could drop the answer (a lingering close)', async () => {
+    const { jar, xsrf } = await shopper(web.url);
+    const answer = await largeUpload(web.url, { cookie: jar.header(), 'x-xsrf-token': xsrf, 'content-type': 'image/png' }, TWENTY_MB, WITHIN_MS);
+    expect(answer).toMatchObject({ status: 401, closed: 'closed', reset: false });
   });
 
   it('over the size cap: 413, and the connection closes right after the answer', async () => {
     const session = await registerUser(api);
     const { jar, xsrf } = await shopper(web.url, session.token);
-    const answer = await largeUpload(web.url, { cookie: jar.header(), 'x-xsrf-token': xsrf, 'content-type': 'image/png' }, TWENTY_MB, 2000);
+    const answer = await largeUpload(web.url, { cookie: jar.header(), 'x-xsrf-token': xsrf, 'content-type': 'image/png' }, TWENTY_MB, WITHIN_MS);
     expect(answer).toMatchObject({ status: 413, connection: 'close', closed: 'closed' });
     // The shopper is still signed in, and the web's connections to the api still serve.
     const profile = await fetch(`${web.url}${ACCOUNT_API.userProfile}`, { headers: { cookie: jar.header() } });
