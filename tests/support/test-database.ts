@@ -12,9 +12,9 @@ import { createPostgresDatabase } from './postgres';
 
 /**
  * The settings every test database starts with. PGlite's defaults are a server's (128 MB of
- * shared buffers, 100 connections), and it clears that shared memory at every start: a second
- * of CPU per database, for one connection over a few megabytes of data. A run opens a few
- * hundred (issue 26: CI under 15 minutes).
+ * shared buffers, 100 connections), and it clears that shared memory at every start: over
+ * half a second of CPU per database, for one connection over a few megabytes of data. A run
+ * opens a few hundred (issue 26: CI under 15 minutes).
  */
 export const TEST_PGLITE_SETTINGS = { shared_buffers: '16MB', max_connections: '5' };
 

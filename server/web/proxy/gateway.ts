@@ -100,9 +100,10 @@ export const LINGER_MS = 2_000;
 /**
  * Closes a connection whose request body is still coming in as web servers do (Apache's
  * lingering close): after the answer, send our end (FIN), read and drop what the browser still
- * sends until it ends its side, or for LINGER_MS at most, then close. Node closes at once (its server calls `destroySoon` once the
- * answer is flushed), and a socket closed with unread bytes sends a reset, which can drop the
- * answer before the browser reads it: the shopper saw a broken connection, not the 401 or 413.
+ * sends until it ends its side, or for LINGER_MS at most, then close. Node closes at once (its
+ * server calls the socket's `destroySoon` once the answer is flushed), and a socket closed with
+ * unread bytes sends a reset, which can drop the answer before the browser reads it: the
+ * shopper saw a broken connection, not the 401 or 413.
  */
 function closeLingering(req: http.IncomingMessage): void {
   const socket = req.socket;
