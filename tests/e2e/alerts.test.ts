@@ -30,6 +30,13 @@ const contextFor = siteContexts(browser, () => stack.web.url, { ...DESKTOP, bypa
 
 const firstCard = (page: Page) => page.locator('.listing-results .product-grid > article').first();
 
+/** Opens a card's Price Alert dialog as a shopper does: over the card, then its alert link. */
+async function openPriceAlert(card: Locator): Promise<Locator> {
+  await card.hover();
+  await card.getByRole('link', { name: /^Price alert for / }).click();
+  return card.page().getByRole('dialog', { name: 'Price Alert' });
+}
+
 /** The size variant a card's alert actions are for, from their no-JavaScript address (/alerts/add/{guid}). */
 async function guidOf(card: Locator): Promise<string> {
   const href = await card.getByRole('link', { name: /^Price alert for / }).getAttribute('href');
@@ -71,9 +78,7 @@ describe('the Price Alert dialog', () => {
     const card = firstCard(page);
     const guid = await guidOf(card);
     const limit = roundedSalePrice(await salePriceOf(guid));
-    await card.hover();
-    await card.getByRole('link', { name: /^Price alert for / }).click();
-    const dialog = page.getByRole('dialog', { name: 'Price Alert' });
+    const dialog = await openPriceAlert(card);
     const price = dialog.getByLabel('Alert price');
     const alertMe = dialog.getByRole('button', { name: 'Alert Me' });
     await dialog.getByRole('radio', { name: 'This item' }).waitFor();
@@ -131,9 +136,7 @@ describe('the Price Alert dialog', () => {
     // of a change, so it is told, as an import would tell it, and the test waits until it heard.
     await announceCatalogChange(stack, guid);
     const historyRead = page.waitForResponse((res) => res.url().includes(pathPrefix(priceHistoryPath)));
-    await card.hover();
-    await card.getByRole('link', { name: /^Price alert for / }).click();
-    const dialog = page.getByRole('dialog', { name: 'Price Alert' });
+    const dialog = await openPriceAlert(card);
     const read = await historyRead;
     expect(read.status()).toBe(200);
     expect(((await read.json()) as { data: PriceHistory }).data.lowest90?.price).toBe(low);
@@ -160,8 +163,7 @@ describe('the Price Alert dialog', () => {
     const guid = await guidOf(card);
     const limit = roundedSalePrice(await salePriceOf(guid));
     const stores = await storesSelling(guid);
-    await card.getByRole('link', { name: /^Price alert for / }).click();
-    const dialog = page.getByRole('dialog', { name: 'Price Alert' });
+    const dialog = await openPriceAlert(card);
     const anyStore = dialog.getByRole('checkbox', { name: `Tell me at any store (${stores} stores sell this size)`, exact: true });
     await dialog.getByRole('radio', { name: /^Any item of / }).first().check();
     expect(await dialog.getByRole('checkbox').count()).toBe(0);
@@ -189,9 +191,7 @@ describe('the Price Alert dialog', () => {
     // The dialog reads the item's price history (for its suggestion) as it opens; that answer is
     // kept until an import, so it must be made before the price is changed under it here.
     const historyRead = page.waitForResponse((res) => res.url().includes(pathPrefix(priceHistoryPath)));
-    await card.hover();
-    await card.getByRole('link', { name: /^Price alert for / }).click();
-    const dialog = page.getByRole('dialog', { name: 'Price Alert' });
+    const dialog = await openPriceAlert(card);
     expect((await historyRead).status()).toBe(200);
     await dialog.getByRole('radio', { name: 'This item' }).check();
     await dialog.getByLabel('Alert price').fill('2');

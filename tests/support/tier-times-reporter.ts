@@ -40,7 +40,11 @@ export default class TierTimesReporter implements Reporter {
   onTestRunEnd(): void {
     if (this.files.length === 0) return;
     const tiers = new Map<string, FileTime[]>();
-    for (const file of this.files) tiers.set(file.tier, [...(tiers.get(file.tier) ?? []), file]);
+    for (const file of this.files) {
+      const files = tiers.get(file.tier);
+      if (files) files.push(file);
+      else tiers.set(file.tier, [file]);
+    }
     const width = Math.max(...[...tiers.keys()].map((name) => name.length));
     const lines = [...tiers].map(([name, files]) => {
       const wall = Math.max(...files.map((f) => f.end)) - Math.min(...files.map((f) => f.start));
