@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { BUILD_DIR, prepareDataTemplate, startProduct } from '../lib/processes';
+import { launchChromium } from '../lib/chromium';
 
 // Issue 31: the first load's main-thread work, per page, in Debian's Chromium without
 // throttling (390 × 844, a phone's width): the renderer's script time (Performance.getMetrics'
@@ -70,7 +71,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function runMainThreadBench({ builds, rounds, log }: Options): Promise<void> {
   log(`\n## The first load's main-thread work (issue 31): Chromium unthrottled, ${VIEWPORT.width} × ${VIEWPORT.height}, median of ${rounds} loads`);
   const template = await prepareDataTemplate(1500, BUILD_DIR);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const browser = await launchChromium();
   const rows: string[] = [];
   try {
     for (const build of builds) {

@@ -1,14 +1,10 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root, type RunningProduct } from '../../scripts/lib/processes';
+import type { RunningProduct } from '../../scripts/lib/processes';
 import { ALERT_API } from '../../shared/api/alert-paths';
 import { ALERT_NOTICES } from '../../shared/validation/alert-rules';
 import { DESKTOP, browserForFile, explained, openPage, expectNotice } from '../support/browser';
-import { productCutOnDay2 } from '../support/demo-days';
+import { DEMO_DAY_TEST_MS, demoCatalogDir, importDemoDay, productCutOnDay2 } from '../support/demo-days';
 import { headerOf, linksIn, type ReceivedMail } from '../support/smtp-server';
-import { TEST_BUILD_DIR } from '../support/test-build';
 import { PRODUCT_API } from '../../shared/api/product-paths';
 import { inEnglish } from '../support/i18n';
 import { startMailingProduct, stopMailingProduct, type MailingProduct } from '../support/mailing-product';
@@ -19,7 +15,6 @@ import { startMailingProduct, stopMailingProduct, type MailingProduct } from '..
 // running api (`npm run import` handing them over, the CLI's own path), and the alert's
 // e-mail arrives once, with RFC 8058 one-click unsubscribe headers that then stop the alert.
 
-const run = promisify(execFile);
 const browser = browserForFile();
 let product: RunningProduct;
 let smtp: MailingProduct['smtp'];
@@ -29,8 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => stopMailingProduct({ product, smtp }));
 
-const catalogDir = () => path.join(product.dataDir, 'demo-catalog');
-const script = (name: string) => path.join(root, TEST_BUILD_DIR, 'scripts', name);
 /** The path and query of a link an e-mail carries, to open on this test's web. */
 const onWeb = (link: string) => {
   const url = new URL(link);
@@ -39,7 +32,7 @@ const onWeb = (link: string) => {
 
 /** A GB store one of whose in-stock products goes on sale (or deeper) on day 2. */
 async function storeWithNewSaleOnDay2(): Promise<{ slug: string; name: string }> {
-  const cut = await productCutOnDay2(catalogDir());
+  const cut = await productCutOnDay2(demoCatalogDir(product));
   return { slug: cut.store.slug, name: cut.store.name };
 }
 
@@ -73,12 +66,8 @@ describe('an alert that fires', () => {
     // A plain form post: Chromium sends it with `Origin: null` under our no-referrer policy.
     await page.getByText(inEnglish(ALERT_NOTICES.confirmed)).waitFor();
 
-    // Day 2, generated and handed to the running api by the import CLI (the data directory is
-    // the api's, so the CLI finds it running and uses the operator secret it keeps there).
-    const env = { ...process.env, DATA_DIR: product.dataDir, API_PORT: new URL(product.apiUrl).port, LOG_LEVEL: 'silent' };
-    await run(process.execPath, [script('generate-catalog.js'), '--out', catalogDir(), '--day', '2'], { cwd: root, env });
-    const imported = await run(process.execPath, [script('import-feed.js'), catalogDir()], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
-    expect(imported.stdout).toMatch(/price drops/);
+    // Day 2, generated and handed to the running api by the import CLI.
+    expect(await importDemoDay(product, 2)).toMatch(/price drops/);
 
     // The alert's e-mail: once, with one-click unsubscribe (RFC 8058) and a visible link.
     const isAlert = (mail: ReceivedMail) => mail !== confirm;
@@ -121,7 +110,7 @@ describe('an alert that fires', () => {
     expect(smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(3);
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, DEMO_DAY_TEST_MS);
 });
 
 /** The store id of a size variant's product, as the api's product detail answers it. */

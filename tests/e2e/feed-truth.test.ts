@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root, type RunningProduct } from '../../scripts/lib/processes';
+import type { RunningProduct } from '../../scripts/lib/processes';
 import { UPSTREAM_HEADER } from '../../shared/constants';
 import { ProductCardSchema, ProductDetailSchema, type ProductCard, type ProductDetail } from '../../shared/api/product-schemas';
 import { PRODUCT_PAGE_API } from '../../shared/api/product-page-paths';
@@ -14,7 +11,7 @@ import type { DemoProduct } from '../../server/demo/catalog/demo-catalog';
 import { registerUser } from '../integration/accounts/accounts-api';
 import { DESKTOP, browserForFile, openPage, siteContexts, waitForHydration, expectNotice } from '../support/browser';
 import { pollUntil } from '../support/poll';
-import { TEST_BUILD_DIR } from '../support/test-build';
+import { DEMO_DAY_TEST_MS, demoCatalogDir, importDemoDay } from '../support/demo-days';
 import { SIMILAR_PRODUCTS } from '../../client/routes/product.route';
 import { inEnglish } from '../support/i18n';
 import { startMailingProduct, stopMailingProduct, type MailingProduct } from '../support/mailing-product';
@@ -25,22 +22,12 @@ import { startMailingProduct, stopMailingProduct, type MailingProduct } from '..
 // back", and when the day-3 feeds bring it back the shopper gets one e-mail. Day 2 and day 3
 // are generated and handed to the running api by the import CLI, as the README's demo does.
 
-const run = promisify(execFile);
 const browser = browserForFile();
 let product: RunningProduct;
 let smtp: MailingProduct['smtp'];
 let shopper: Awaited<ReturnType<typeof registerUser>>;
 
-const catalogDir = () => path.join(product.dataDir, 'demo-catalog');
-const script = (name: string) => path.join(root, TEST_BUILD_DIR, 'scripts', name);
-
-/** Generates day `day`'s feeds and hands every one to the running api (the CLI's own path). */
-async function importDay(day: number): Promise<string> {
-  const env = { ...process.env, DATA_DIR: product.dataDir, API_PORT: new URL(product.apiUrl).port, LOG_LEVEL: 'silent' };
-  await run(process.execPath, [script('generate-catalog.js'), '--out', catalogDir(), '--day', String(day)], { cwd: root, env });
-  const imported = await run(process.execPath, [script('import-feed.js'), catalogDir()], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
-  return imported.stdout;
-}
+const catalogDir = () => demoCatalogDir(product);
 
 async function apiData(pathAndQuery: string, init: RequestInit = {}): Promise<{ status: number; data: unknown }> {
   const res = await fetch(`${product.apiUrl}${pathAndQuery}`, init);
@@ -105,7 +92,7 @@ describe('feeds that tell the truth', () => {
     expect(added.status).toBe(200);
 
     // Day 2: the product's page answers 410 once the import is in.
-    await importDay(2);
+    await importDemoDay(product, 2);
     const goneDetail = PRODUCT_PAGE_API.detail(goneCard.category_slug, goneCard.subcategory_slug, goneCard.variants[0]!.size_variants[0]!.slug);
     await pollUntil('the withdrawn product answers 410', async () => ((await apiData(`${goneDetail}?country=GB`)).status === 410 ? true : undefined), 60_000);
 
@@ -152,7 +139,7 @@ describe('feeds that tell the truth', () => {
 
     // Day 3 brings the size back: one e-mail, which says so.
     const before = new Set(smtp.received);
-    await importDay(3);
+    await importDemoDay(product, 3);
     const mail = await smtp.waitForMail(shopper.email, 60_000, (m) => !before.has(m));
     expect(mail.decoded).toContain(back.product.title);
     expect(mail.decoded).toMatch(/back in stock/i);
@@ -163,5 +150,5 @@ describe('feeds that tell the truth', () => {
     // Chromium reports the withdrawn page's own status (410) on the console, as it does any 4xx document.
     expect(problems).toEqual(['error: Failed to load resource: the server responded with a status of 410 (Gone)']);
     await context.close();
-  });
+  }, DEMO_DAY_TEST_MS);
 });

@@ -2,17 +2,14 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
 import { COOKIE } from '../../shared/constants';
+import { launchChromium } from '../../scripts/lib/chromium';
 import type { SignedIn } from './web-session';
 
-// Debian's Chromium, driven by Playwright (npx playwright install cannot download here).
-// Without the background-networking flags Chromium tries to reach Google at start.
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
-  });
+/** Debian's Chromium (scripts/lib/chromium.ts), without a GPU. */
+export function launchBrowser(): Promise<Browser> {
+  return launchChromium(['--disable-gpu']);
 }
 
 /**

@@ -1,4 +1,34 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { buildDemoCatalog, readDemoCatalogInfo } from '../../server/demo/catalog/generate-demo-catalog';
+import { root, type RunningProduct } from '../../scripts/lib/processes';
+import { testBuild } from './test-build';
+
+const run = promisify(execFile);
+
+/**
+ * How long a browser test that imports a later demo day may take: each day is about 195
+ * feeds handed to the api one by one, 7 s alone and up to five times that in a full run,
+ * where the other tiers share the two cores (a 60 s limit failed CI twice).
+ */
+export const DEMO_DAY_TEST_MS = 180_000;
+
+/** Where a running product keeps its demo catalogue (the api generated it there). */
+export const demoCatalogDir = (product: RunningProduct) => path.join(product.dataDir, 'demo-catalog');
+
+/**
+ * Generates day `day` of a running product's demo and hands every feed to its api with the
+ * import CLI (the README's way: the api holds the data directory, so the CLI finds it running
+ * and uses the operator secret it keeps there). Resolves to what the CLI printed.
+ */
+export async function importDemoDay(product: RunningProduct, day: number): Promise<string> {
+  const script = (name: string) => path.join(root, testBuild(`scripts/${name}`));
+  const env = { ...process.env, DATA_DIR: product.dataDir, API_PORT: new URL(product.apiUrl).port, LOG_LEVEL: 'silent' };
+  await run(process.execPath, [script('generate-catalog.js'), '--out', demoCatalogDir(product), '--day', String(day)], { cwd: root, env });
+  const imported = await run(process.execPath, [script('import-feed.js'), demoCatalogDir(product)], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
+  return imported.stdout;
+}
 
 /**
  * The first product of the demo catalogue generated in `catalogDir` that is on sale in GB, has

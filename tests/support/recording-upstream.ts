@@ -28,6 +28,14 @@ export async function startRecordingUpstream(reply: Reply = defaultReply) {
       handler(recorded, res);
     });
   });
+  // Who closed each connection: the client, by ending its side first, or this server (Node's
+  // keep-alive timeout, 5 s, destroys an idle connection without waiting for the client's end).
+  const closedBy: Promise<'client' | 'server'>[] = [];
+  server.on('connection', (socket) => {
+    let ended = false;
+    socket.once('end', () => (ended = true));
+    closedBy.push(new Promise((resolve) => socket.once('close', () => resolve(ended ? 'client' : 'server'))));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -36,6 +44,10 @@ export async function startRecordingUpstream(reply: Reply = defaultReply) {
     get sockets() {
       return socketCount;
     },
+    /** How long this server keeps an idle connection open. */
+    keepAliveTimeout: server.keepAliveTimeout,
+    /** Who closed each connection accepted so far, once every one of them has closed. */
+    connectionsClosed: () => Promise.all(closedBy),
     answer(next: Reply) {
       handler = next;
     },

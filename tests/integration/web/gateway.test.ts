@@ -2,7 +2,7 @@ import request from 'supertest';
 import { closedPort } from '../../support/closed-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultReply, startRecordingUpstream, type Reply } from '../../support/recording-upstream';
-import { webOverUpstreamForFile } from '../../support/web-over-upstream';
+import { webOverUpstreamForFile, withWebOverUpstream } from '../../support/web-over-upstream';
 import { startWeb } from '../../support/web-server';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
 import { COOKIE, UPSTREAM_HEADER } from '../../../shared/constants';
@@ -260,6 +260,16 @@ describe('gateway: failures', () => {
     } finally {
       api.answer(defaultReply);
     }
+  });
+
+  it('closes a kept upstream connection once idle, before the upstream would: no request goes out on one the upstream is closing', async () => {
+    // Node's keep-alive, as the tests' in-process apis keep: sent a request as the upstream's
+    // 5 s ran out, the connection was reset, and the browser got a 502 (issue 26's e2e failures).
+    await withWebOverUpstream({}, async ({ upstream, web: idle }) => {
+      expect(upstream.keepAliveTimeout).toBe(5_000);
+      await request(idle.url).get(HOME_API.slides).expect(200);
+      expect(await upstream.connectionsClosed()).toEqual(['client']);
+    });
   });
 
   it('passes upstream 4xx answers through as they are', async () => {
