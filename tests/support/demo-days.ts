@@ -10,7 +10,7 @@ const run = promisify(execFile);
 /**
  * How long a browser test that imports a later demo day may take: each day is about 195
  * feeds handed to the api one by one, 7 s alone and up to five times that in a full run,
- * where the other tiers share the two cores (a 60 s limit failed CI twice).
+ * where the other tiers share the two cores (a 60 s limit failed CI once, full runs twice).
  */
 export const DEMO_DAY_TEST_MS = 180_000;
 
