@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ProductCard } from '../../shared/api/product-schemas';
 import { DealsSchema, SearchResponseSchema, type SearchResponse } from '../../shared/api/search-schemas';
-import { root, startProduct, type RunningProduct } from '../../scripts/lib/processes';
-import { productCutOnDay2 } from '../support/demo-days';
+import { startProduct, type RunningProduct } from '../../scripts/lib/processes';
+import { demoCatalogDir, generateDemoDay, importIntoRunning, productCutOnDay2 } from '../support/demo-days';
 import { DESKTOP, browserForFile, openPage, seriousAxeViolations, waitForHydration } from '../support/browser';
 import { pollUntil } from '../support/poll';
 import { TEST_BUILD_DIR } from '../support/test-build';
@@ -21,10 +19,7 @@ import * as SEARCH_API from '../../shared/api/search-paths';
 // shows a drop it has followed the whole import, and every count after is final.
 
 const browser = browserForFile();
-const run = promisify(execFile);
 let product: RunningProduct;
-
-const script = (name: string) => path.join(root, TEST_BUILD_DIR, 'scripts', name);
 
 /** The GB feed file of a store one of whose in-stock products is cheaper on day 2. */
 async function feedWithCutsOnDay2(catalogDir: string): Promise<string> {
@@ -36,11 +31,9 @@ async function feedWithCutsOnDay2(catalogDir: string): Promise<string> {
 
 beforeAll(async () => {
   product = await startProduct({ template: inject('smallDemo'), buildDir: TEST_BUILD_DIR });
-  const catalogDir = path.join(product.dataDir, 'demo-catalog');
   // The data directory is the api's, so the CLI finds it running and hands the file over.
-  const env = { ...process.env, DATA_DIR: product.dataDir, API_PORT: new URL(product.apiUrl).port, LOG_LEVEL: 'silent' };
-  await run(process.execPath, [script('generate-catalog.js'), '--out', catalogDir, '--day', '2'], { cwd: root, env });
-  await run(process.execPath, [script('import-feed.js'), await feedWithCutsOnDay2(catalogDir)], { cwd: root, env });
+  await generateDemoDay(product, 2);
+  await importIntoRunning(product, await feedWithCutsOnDay2(demoCatalogDir(product)));
   // The index follows the import in its own time: the deal count is the signal it has.
   await pollUntil('the index shows the day-2 price drops', async () => ((await droppedCount()) > 0 ? true : undefined), 60_000);
 });

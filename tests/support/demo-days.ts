@@ -17,17 +17,29 @@ export const DEMO_DAY_TEST_MS = 180_000;
 /** Where a running product keeps its demo catalogue (the api generated it there). */
 export const demoCatalogDir = (product: RunningProduct) => path.join(product.dataDir, 'demo-catalog');
 
+const script = (name: string) => path.join(root, testBuild(`scripts/${name}`));
+/** The environment the CLI scripts need to find a running product's api and data directory. */
+const cliEnv = (product: RunningProduct) => ({ ...process.env, DATA_DIR: product.dataDir, API_PORT: new URL(product.apiUrl).port, LOG_LEVEL: 'silent' });
+
+/** Generates day `day` of a running product's demo into its catalogue directory (`npm run generate-catalog -- --day`). */
+export async function generateDemoDay(product: RunningProduct, day: number): Promise<void> {
+  await run(process.execPath, [script('generate-catalog.js'), '--out', demoCatalogDir(product), '--day', String(day)], { cwd: root, env: cliEnv(product) });
+}
+
 /**
- * Generates day `day` of a running product's demo and hands every feed to its api with the
- * import CLI (the README's way: the api holds the data directory, so the CLI finds it running
- * and uses the operator secret it keeps there). Resolves to what the CLI printed.
+ * Hands a feed file or a directory to a running product's api with the import CLI (the
+ * README's way: the api holds the data directory, so the CLI finds it running and uses the
+ * operator secret it keeps there). Resolves to what the CLI printed.
  */
-export async function importDemoDay(product: RunningProduct, day: number): Promise<string> {
-  const script = (name: string) => path.join(root, testBuild(`scripts/${name}`));
-  const env = { ...process.env, DATA_DIR: product.dataDir, API_PORT: new URL(product.apiUrl).port, LOG_LEVEL: 'silent' };
-  await run(process.execPath, [script('generate-catalog.js'), '--out', demoCatalogDir(product), '--day', String(day)], { cwd: root, env });
-  const imported = await run(process.execPath, [script('import-feed.js'), demoCatalogDir(product)], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
+export async function importIntoRunning(product: RunningProduct, file: string): Promise<string> {
+  const imported = await run(process.execPath, [script('import-feed.js'), file], { cwd: root, env: cliEnv(product), maxBuffer: 16 * 1024 * 1024 });
   return imported.stdout;
+}
+
+/** Generates day `day` of a running product's demo and hands every feed to its api; resolves to what the CLI printed. */
+export async function importDemoDay(product: RunningProduct, day: number): Promise<string> {
+  await generateDemoDay(product, day);
+  return importIntoRunning(product, demoCatalogDir(product));
 }
 
 /**
