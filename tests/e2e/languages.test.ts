@@ -20,18 +20,39 @@ const run = promisify(execFile);
 const browser = browserForFile();
 const webUrl = inject('webUrl');
 
+/** Each family fontconfig has, with the code points it covers (its charset's ranges). */
+type FontCoverage = { families: string[]; ranges: [number, number][] };
+
+/**
+ * What fontconfig says each of the system's fonts covers, asked once for the file: one
+ * `fc-list` per character was hundreds of processes on a Chinese page (a core for seconds).
+ */
+let coverage: Promise<FontCoverage[]> | undefined;
+function fontCoverage(): Promise<FontCoverage[]> {
+  coverage ??= run('fc-list', ['--format', '%{family}|%{charset}\\n']).then(({ stdout }) =>
+    stdout
+      .split('\n')
+      .filter((line) => line.includes('|'))
+      .map((line) => {
+        const [families = '', charset = ''] = line.split('|');
+        const ranges = charset
+          .split(' ')
+          .filter(Boolean)
+          .map((range): [number, number] => {
+            const [from = '', to = from] = range.split('-');
+            return [parseInt(from, 16), parseInt(to, 16)];
+          });
+        return { families: families.split(',').map((family) => family.trim()).filter(Boolean), ranges };
+      }),
+  );
+  return coverage;
+}
+
 /** The families fontconfig has that cover a character. */
-const covering = new Map<string, Promise<Set<string>>>();
-function familiesCovering(char: string): Promise<Set<string>> {
-  let found = covering.get(char);
-  if (!found) {
-    const hex = char.codePointAt(0)!.toString(16);
-    found = run('fc-list', [`:charset=${hex}`, 'family']).then(
-      ({ stdout }) => new Set(stdout.split('\n').flatMap((line) => line.split(',')).map((family) => family.trim()).filter(Boolean)),
-    );
-    covering.set(char, found);
-  }
-  return found;
+async function familiesCovering(char: string): Promise<Set<string>> {
+  const code = char.codePointAt(0)!;
+  const fonts = await fontCoverage();
+  return new Set(fonts.filter((font) => font.ranges.some(([from, to]) => code >= from && code <= to)).flatMap((font) => font.families));
 }
 
 /** Characters of `script` Chromium drew with a font that lacks them, per element ("" when none). */
