@@ -35,8 +35,20 @@ export type BannerTheme = (typeof BANNER_THEMES)[number];
 /** Pixel sizes of the spec's image fields (productimage80_png, productimage180_jpg). */
 export const PRODUCT_IMAGE_PIXELS: Record<ProductImageSize, number> = { '80': 80, '180': 180, full: 600 };
 
+/**
+ * How each size of a product picture travels. The sizes lists show (cards, swatches,
+ * thumbnails: dozens a page) are WebP, drawn from the SVG at RASTER_DENSITY times their
+ * size: a browser draws each SVG picture as a document of its own, and a listing's forty were
+ * most of its main-thread work without script (decision 0086). The full size (one a page, the
+ * feeds' own link) stays SVG. A picture's SVG at any size is still served: e-mails and
+ * notifications sent before keep their pictures.
+ */
+export const PRODUCT_IMAGE_FORMATS: Record<ProductImageSize, 'webp' | 'svg'> = { '80': 'webp', '180': 'webp', full: 'svg' };
+/** Pixels per CSS pixel of a WebP picture: sharp on screens of up to two pixels a point. */
+export const RASTER_DENSITY = 2;
+
 export function productImageUrl(kind: ProductKind, colour: ColourKey, style: number, size: ProductImageSize = 'full'): string {
-  return `/images/${IMAGE_VERSION}/product/${kind}/${colour}/${style}/${size}.svg`;
+  return `/images/${IMAGE_VERSION}/product/${kind}/${colour}/${style}/${size}.${PRODUCT_IMAGE_FORMATS[size]}`;
 }
 
 export function bannerImageUrl(theme: BannerTheme, seed: number, width: number, height: number): string {
@@ -55,7 +67,7 @@ export function logoImageUrl(slug: string): string {
 export const SOCIAL_CARD = { width: 1200, height: 630, type: 'image/jpeg' } as const;
 
 // The part of a drawn picture's path that names its artwork (not its size).
-const DRAWN = new RegExp(`^(/images/${IMAGE_VERSION}/)(product/[^/]+/[^/]+/\\d|banner/[^/]+/\\d+|logo/[^/]+)(/[^/]+)?\\.svg$`);
+const DRAWN = new RegExp(`^(/images/${IMAGE_VERSION}/)(product/[^/]+/[^/]+/\\d|banner/[^/]+/\\d+|logo/[^/]+)(/[^/]+)?\\.(?:svg|webp)$`);
 
 /**
  * The picture social tags name for a page's picture: one of our drawn pictures' card; any
@@ -78,24 +90,28 @@ export function socialImageUrls(images: readonly string[]): string[] {
   return [...new Set(images.map(socialImageUrl))].slice(0, MAX_SOCIAL_IMAGES);
 }
 
-const PRODUCT_PATH = new RegExp(`^/images/${IMAGE_VERSION}/product/([a-z-]+)/([a-z]+)/(\\d)/(80|180|full)\\.svg$`);
+const PRODUCT_PATH = new RegExp(`^/images/${IMAGE_VERSION}/product/([a-z-]+)/([a-z]+)/(\\d)/(80|180|full)\\.(svg|webp)$`);
 
-/** The same product picture at another size; URLs that are not ours are returned as they are. */
+/** The same product picture at another size, in that size's format; URLs that are not ours are returned as they are. */
 export function resizeProductImage(url: string, size: ProductImageSize): string {
-  const match = PRODUCT_PATH.exec(url);
-  if (!match) return url;
-  return `/images/${IMAGE_VERSION}/product/${match[1]}/${match[2]}/${match[3]}/${size}.svg`;
+  const parsed = parseProductImagePath(url);
+  return parsed ? productImageUrl(parsed.kind, parsed.colour, parsed.style, size) : url;
 }
 
-export type ParsedProductImage = { kind: ProductKind; colour: ColourKey; style: number; size: ProductImageSize };
+/** What a product picture shows, at which size. */
+export type ProductPicture = { kind: ProductKind; colour: ColourKey; style: number; size: ProductImageSize };
+/** A product picture's path read back: the picture and the format it is asked in. */
+export type ParsedProductImage = ProductPicture & { format: 'svg' | 'webp' };
 
+/** A product picture's path: any size as SVG, and the sizes lists show as WebP (PRODUCT_IMAGE_FORMATS). */
 export function parseProductImagePath(pathname: string): ParsedProductImage | undefined {
   const match = PRODUCT_PATH.exec(pathname);
   if (!match) return undefined;
-  const [, kind, colour, style, size] = match;
+  const [, kind, colour, style, size, format] = match;
   if (!ALL_PRODUCT_KINDS.includes(kind as ProductKind)) return undefined;
   if (!COLOURS.some((c) => c.key === colour)) return undefined;
   const styleNumber = Number(style);
   if (styleNumber >= PRODUCT_STYLES) return undefined;
-  return { kind: kind as ProductKind, colour: colour as ColourKey, style: styleNumber, size: size as ProductImageSize };
+  if (format === 'webp' && PRODUCT_IMAGE_FORMATS[size as ProductImageSize] !== 'webp') return undefined;
+  return { kind: kind as ProductKind, colour: colour as ColourKey, style: styleNumber, size: size as ProductImageSize, format: format as 'svg' | 'webp' };
 }

@@ -1,5 +1,5 @@
 import { colourHex, isColourKey } from '../../../shared/colours';
-import { parseProductImagePath, resizeProductImage } from '../../../shared/images';
+import { parseProductImagePath, productImageUrl, resizeProductImage } from '../../../shared/images';
 import { emptyListingState, type ListingState } from '../../../shared/listing/listing-state';
 import { FACET_FILTER_TYPES } from '../../../shared/listing/vocabulary';
 import { slugInWords, titleSlug } from '../../app/slug-words';
@@ -11,10 +11,10 @@ import type { CardProduct } from '../../components/listing/product-card-rules';
 // writes it. A module of its own: the browser needs it only for the loader on client
 // navigations (client/routes/listing-loader.ts), not to hydrate the first page.
 
-/** Our product pictures as "kind colour style" (no "/"); any other URL as it is. */
+/** Our card pictures as "kind colour style" (no "/", read back as that card URL); any other URL as it is. */
 function packImage(url: string): string {
   const parsed = parseProductImagePath(url);
-  return parsed?.size === '180' && !url.includes(' ') ? `${parsed.kind} ${parsed.colour} ${parsed.style}` : url;
+  return parsed && url === productImageUrl(parsed.kind, parsed.colour, parsed.style, '180') ? `${parsed.kind} ${parsed.colour} ${parsed.style}` : url;
 }
 
 function packSlug(slug: string, title: string, guid: string | null): string | [string] {

@@ -3,7 +3,7 @@
 // varied by style, scaled by the width/height attributes. The silhouette is defined once and
 // reused (fill, pattern, shading, trim, outline), which keeps a picture around 2 KB.
 import { colourHex, type ColourKey } from '../../../shared/colours';
-import { PRODUCT_IMAGE_PIXELS, type ParsedProductImage, type ProductKind } from '../../../shared/images';
+import { PRODUCT_IMAGE_PIXELS, type ProductKind, type ProductPicture } from '../../../shared/images';
 import { escapeXml } from '../../web/lib/xml';
 
 // ---------------------------------------------------------------------------------------------
@@ -653,7 +653,7 @@ export function productImageTitle(kind: ProductKind, colour: ColourKey, style: n
  * The product picture: square at its size, or on a wider canvas (a social card), the artwork
  * centred at the canvas's height and the backdrop widened to fill it.
  */
-export function renderProductImage(p: ParsedProductImage, canvas?: { width: number; height: number }): string {
+export function renderProductImage(p: ProductPicture, canvas?: { width: number; height: number }): string {
   const px = PRODUCT_IMAGE_PIXELS[p.size];
   const [width, height] = canvas ? [canvas.width, canvas.height] : [px, px];
   const viewWidth = (112 * width) / height;

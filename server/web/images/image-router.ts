@@ -1,6 +1,7 @@
 // Serves the drawn pictures under /images (URL scheme in shared/images.ts). Paths are parsed
-// strictly, so each picture has exactly one URL and that URL can be cached as immutable;
-// anything else under /images is a 404 nobody keeps.
+// strictly, so each picture has exactly one URL in each format it is served in (SVG; WebP for
+// a product picture at a size lists show; JPEG for a social card), and that URL can be cached
+// as immutable; anything else under /images is a 404 nobody keeps.
 import { createHash } from 'node:crypto';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
@@ -11,6 +12,7 @@ import { LOOK_COLLAGE_PREFIX } from '../../../shared/validation/look-rules';
 import { BANNER_MAX_SIDE, BANNER_MIN_SIDE, renderBannerImage } from '../../demo/pictures/banner-image';
 import { LOGO_SLUG, renderLogoImage } from '../../demo/pictures/logo-image';
 import { renderProductImage } from '../../demo/pictures/product-image';
+import { renderListPicture } from './list-picture';
 import { SOCIAL_CARD_PREFIX, renderSocialCard } from './social-card';
 
 // Whole numbers without leading zeros: "007" and "7" would otherwise be two URLs of one picture.
@@ -18,10 +20,10 @@ const BANNER_PATH = new RegExp(`^/images/${IMAGE_VERSION}/banner/([a-z]+)/(0|[1-
 const LOGO_PATH = new RegExp(`^/images/${IMAGE_VERSION}/logo/([^/]+)\\.svg$`);
 const MAX_SEED = 0xffffffff;
 
-/** Draws the picture a path names, or undefined when the path names none. */
+/** Draws the SVG picture a path names, or undefined when the path names none. */
 function renderImagePath(pathname: string): string | undefined {
   const product = parseProductImagePath(pathname);
-  if (product) return renderProductImage(product);
+  if (product) return product.format === 'svg' ? renderProductImage(product) : undefined;
 
   const banner = BANNER_PATH.exec(pathname);
   if (banner) {
@@ -48,29 +50,41 @@ function setCommonHeaders(res: Response, policy: CachePolicy): void {
 export type ImageRouterOptions = {
   /** Bytes of rendered pictures kept in memory (default 16 MiB). */
   cacheBytes?: number;
-  /** Bytes of social cards kept in memory (default 32 MiB: a card is 20 to 80 KB). */
-  cardCacheBytes?: number;
+  /** Bytes of raster pictures kept in memory: social cards (20 to 80 KB) and list-size WebPs (2 to 5 KB); default 32 MiB. */
+  rasterCacheBytes?: number;
 };
 
-type KeptCard = { jpeg: Buffer; etag: string };
+type Raster = { bytes: Buffer; type: string };
+type KeptRaster = Raster & { etag: string };
+
+/** The raster picture a path names (a social card, a list-size WebP), or undefined when it names none. */
+async function renderRaster(pathname: string): Promise<Raster | undefined> {
+  if (pathname.startsWith(SOCIAL_CARD_PREFIX)) {
+    const jpeg = await renderSocialCard(pathname);
+    return jpeg && { bytes: jpeg, type: SOCIAL_CARD.type };
+  }
+  const product = parseProductImagePath(pathname);
+  return product?.format === 'webp' ? { bytes: await renderListPicture(product), type: 'image/webp' } : undefined;
+}
 
 /**
- * The social cards (social-card.ts): drawn once per path (concurrent asks share one drawing),
- * kept by bytes, immutable with a strong ETag, since crawlers of the social networks come back
- * with If-None-Match rather than trusting Cache-Control.
+ * The pictures sharp draws (social-card.ts, list-picture.ts): drawn once per path (concurrent
+ * asks share one drawing, off the event loop), kept by bytes, immutable with a strong ETag,
+ * since crawlers of the social networks come back with If-None-Match rather than trusting
+ * Cache-Control.
  */
-function cardServer(cacheBytes: number) {
-  const kept = new LRUCache<string, KeptCard>({ maxSize: cacheBytes, sizeCalculation: (card) => card.jpeg.byteLength });
-  const drawing = new Map<string, Promise<KeptCard | undefined>>();
-  const draw = (path: string): Promise<KeptCard | undefined> => {
+function rasterServer(cacheBytes: number) {
+  const kept = new LRUCache<string, KeptRaster>({ maxSize: cacheBytes, sizeCalculation: (raster) => raster.bytes.byteLength });
+  const drawing = new Map<string, Promise<KeptRaster | undefined>>();
+  const draw = (path: string): Promise<KeptRaster | undefined> => {
     let pending = drawing.get(path);
     if (!pending) {
-      pending = renderSocialCard(path)
-        .then((jpeg) => {
-          if (!jpeg) return undefined;
-          const card = { jpeg, etag: `"${createHash('sha256').update(jpeg).digest('base64url').slice(0, 27)}"` };
-          kept.set(path, card);
-          return card;
+      pending = renderRaster(path)
+        .then((raster) => {
+          if (!raster) return undefined;
+          const drawn = { ...raster, etag: `"${createHash('sha256').update(raster.bytes).digest('base64url').slice(0, 27)}"` };
+          kept.set(path, drawn);
+          return drawn;
         })
         .finally(() => drawing.delete(path));
       drawing.set(path, pending);
@@ -84,20 +98,20 @@ function cardServer(cacheBytes: number) {
       res.status(405).type('text/plain').send('Method not allowed');
       return;
     }
-    const card = kept.get(req.path) ?? (await draw(req.path));
-    if (!card) {
+    const raster = kept.get(req.path) ?? (await draw(req.path));
+    if (!raster) {
       setCommonHeaders(res, CacheNone);
       res.status(404).type('text/plain').send('Not found');
       return;
     }
     setCommonHeaders(res, CacheImmutable);
-    res.setHeader('ETag', card.etag);
-    if (req.headers['if-none-match'] === card.etag) {
+    res.setHeader('ETag', raster.etag);
+    if (req.headers['if-none-match'] === raster.etag) {
       res.status(304).end();
       return;
     }
-    res.setHeader('Content-Type', SOCIAL_CARD.type);
-    res.status(200).send(card.jpeg);
+    res.setHeader('Content-Type', raster.type);
+    res.status(200).send(raster.bytes);
   };
 }
 
@@ -108,12 +122,12 @@ export function imageRouter(options: ImageRouterOptions = {}): express.Router {
     sizeCalculation: (svg) => svg.byteLength,
   });
   const router = express.Router();
-  const serveCard = cardServer(options.cardCacheBytes ?? 32 * 1024 * 1024);
+  const serveRaster = rasterServer(options.rasterCacheBytes ?? 32 * 1024 * 1024);
 
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path !== '/images' && !req.path.startsWith('/images/')) return next();
-    if (req.path.startsWith(SOCIAL_CARD_PREFIX)) {
-      serveCard(req, res).catch(next);
+    if (req.path.startsWith(SOCIAL_CARD_PREFIX) || req.path.endsWith('.webp')) {
+      serveRaster(req, res).catch(next);
       return;
     }
     // Looks' collages depend on who asks (a private look's is its owner's): their own router,

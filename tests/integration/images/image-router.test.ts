@@ -1,4 +1,5 @@
 import express from 'express';
+import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { CacheImmutable, CacheNone } from '../../../shared/http/cache-policy';
@@ -22,7 +23,8 @@ describe('image router', () => {
   const server = app();
 
   it.each([
-    ['a product picture', productImageUrl('dress', 'navy', 1, '180'), 'width="180"'],
+    // A card's picture as SVG: no page names it any more (a card's is WebP), but e-mails and notifications sent before do.
+    ['a card-size product picture', '/images/v1/product/dress/navy/1/180.svg', 'width="180"'],
     ['a full-size product picture', productImageUrl('nail-polish', 'red', 0), 'width="600"'],
     ['a banner', bannerImageUrl('sale', 12, 1200, 400), 'width="1200" height="400"'],
     ['a logo', logoImageUrl('urban-outfitters'), 'Urban Outfitters logo'],
@@ -41,23 +43,52 @@ describe('image router', () => {
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(body));
   });
 
-  it('answers HEAD with the same headers and no body', async () => {
-    const url = productImageUrl('sneakers', 'white', 3, '80');
+  it.each([
+    ['a card', '180', 360],
+    ['a swatch', '80', 160],
+  ] as const)('serves %s picture as an immutable WebP drawn at twice its size, with a strong ETag', async (_what, size, pixels) => {
+    const url = productImageUrl('dress', 'navy', 1, size);
+    expect(url).toBe(`/images/v1/product/dress/navy/1/${size}.webp`);
+    const res = await request(server).get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe(CacheImmutable.header);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe(CSP);
+    const body = res.body as Buffer;
+    expect(Number(res.headers['content-length'])).toBe(body.byteLength);
+    const meta = await sharp(body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', pixels, pixels]);
+    // The same drawing as the SVG: the backdrop's colour at the picture's top left corner.
+    const svg = await sharp((await request(server).get(url.replace('.webp', '.svg'))).body as Buffer, { density: 144 }).raw().toBuffer();
+    const webp = await sharp(body).raw().toBuffer();
+    for (let channel = 0; channel < 3; channel++) expect(Math.abs(webp[channel]! - svg[channel]!)).toBeLessThanOrEqual(3);
+    const again = await request(server).get(url).set('If-None-Match', res.headers.etag!);
+    expect(again.status).toBe(304);
+  });
+
+  it.each([
+    ['an SVG', productImageUrl('sneakers', 'white', 3, 'full'), 'image/svg+xml; charset=utf-8'],
+    ['a WebP', productImageUrl('sneakers', 'white', 3, '80'), 'image/webp'],
+  ])('answers HEAD on %s with the same headers and no body', async (_what, url, type) => {
     const get = await request(server).get(url);
     const head = await request(server).head(url);
     expect(head.status).toBe(200);
-    expect(head.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(head.headers['content-type']).toBe(type);
     expect(head.headers['cache-control']).toBe(CacheImmutable.header);
     expect(head.headers['content-length']).toBe(get.headers['content-length']);
     expect(head.text ?? '').toBe('');
     expect(head.body).toEqual({});
   });
 
-  it('serves the same bytes on a second request (from its cache) and with a cache too small to keep anything', async () => {
-    const url = bannerImageUrl('store', 3, 600, 300);
+  it.each([
+    ['an SVG', bannerImageUrl('store', 3, 600, 300), { cacheBytes: 1 }],
+    ['a WebP', productImageUrl('coat', 'olive', 5, '180'), { rasterCacheBytes: 1 }],
+  ])('serves %s with the same bytes on a second request (from its cache) and with a cache too small to keep anything', async (_what, url, tiny) => {
     const first = await request(server).get(url);
     const second = await request(server).get(url);
-    const uncached = await request(app({ cacheBytes: 1 })).get(url);
+    const uncached = await request(app(tiny)).get(url);
+    expect(first.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(uncached.body).toEqual(first.body);
   });
@@ -69,6 +100,10 @@ describe('image router', () => {
     ['a two-digit style', '/images/v1/product/dress/red/10/180.svg'],
     ['an unknown size', '/images/v1/product/dress/red/0/300.svg'],
     ['another format', '/images/v1/product/dress/red/0/180.png'],
+    ['the full size as WebP', '/images/v1/product/dress/red/0/full.webp'],
+    ['a WebP of a style out of range', '/images/v1/product/dress/red/8/180.webp'],
+    ['a banner as WebP', '/images/v1/banner/sale/1/600x300.webp'],
+    ['a logo as WebP', '/images/v1/logo/zara.webp'],
     ['another version', '/images/v2/product/dress/red/0/180.svg'],
     ['capitals', '/images/v1/product/Dress/red/0/180.svg'],
     ['an encoded letter', '/images/v1/product/dr%65ss/red/0/180.svg'],

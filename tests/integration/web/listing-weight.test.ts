@@ -106,7 +106,7 @@ describe('a cold listing page', () => {
     // demo's /dresses: inline SVG icons, a list item per card and per colour, a link around
     // each picture, spans for the filters' boxes and swatches, closed filter groups drawn in full.
     const html = await page('/clothing');
-    expect([...html.matchAll(/<img [^>]*src="[^"]*\/180\.svg"/g)].length).toBe(40);
+    expect([...html.matchAll(/<img [^>]*src="[^"]*\/180\.webp"/g)].length).toBe(40);
     expect(countElements(html.slice(html.indexOf('<body')))).toBeLessThanOrEqual(1200);
   });
 
@@ -159,7 +159,7 @@ describe('a cold listing page', () => {
 
   it('fetches the first card\u2019s picture first, the first row eagerly, the rest lazily, and sizes every picture', async () => {
     const html = await page('/clothing');
-    const cards = [...html.matchAll(/<img [^>]*src="[^"]*\/180\.svg"[^>]*>/g)].map((m) => m[0]);
+    const cards = [...html.matchAll(/<img [^>]*src="[^"]*\/180\.webp"[^>]*>/g)].map((m) => m[0]);
     expect(cards.length).toBe(40);
     expect(cards.map((img) => [/loading="(\w+)"/.exec(img)?.[1], /fetchpriority="(\w+)"/i.exec(img)?.[1] ?? null])).toEqual([
       ['eager', 'high'],

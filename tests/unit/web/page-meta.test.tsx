@@ -54,6 +54,7 @@ describe('PageMeta', () => {
 
   it('names our drawn pictures by their social cards, once each, the first with its type, size and alt', () => {
     const images = [
+      '/images/v1/product/dress/red/3/180.webp',
       '/images/v1/product/dress/red/3/180.svg',
       '/images/v1/product/dress/red/3/full.svg',
       '/images/v1/banner/women/12/1600x500.svg',
