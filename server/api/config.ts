@@ -31,6 +31,11 @@ const ApiEnv = z.object({
   /** A PostgreSQL server; without it the api runs PGlite embedded under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
+  /**
+   * The embedded database's page cache (PostgreSQL's shared_buffers); unset, PGlite's 128MB.
+   * A start fills it: 16MB starts in about half the time, with 100 MB less memory.
+   */
+  PGLITE_SHARED_BUFFERS: z.string().regex(/^[1-9]\d{0,5}(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size like 16MB or 1GB').optional(),
   /** On first start with an empty catalogue, generate and import the demo catalogue. */
   DEMO_CATALOG: envBoolean.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,6 +116,8 @@ export type ApiConfig = {
   trustProxy: TrustProxy;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PGLITE_SHARED_BUFFERS: the embedded database's page cache; undefined is PGlite's own. */
+  pgliteSharedBuffers: string | undefined;
   demoCatalog: boolean;
   logLevel: string;
   mail: { smtpUrl: string | undefined; from: string; retryMs: number };
@@ -143,6 +150,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     demoCatalog: e.DEMO_CATALOG,
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, retryMs: e.MAIL_RETRY_MS },

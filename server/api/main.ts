@@ -30,6 +30,7 @@ const registry = createRegistry('api');
 const db = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
+  pgliteSharedBuffers: config.pgliteSharedBuffers,
   observer: dbQueryObserver(registry),
   logger,
 }).catch((error: Error) => {

@@ -11,6 +11,8 @@ export type DatabaseSettings = {
   databaseUrl?: string | undefined;
   /** Directory for the embedded database; `undefined` with no URL means in memory (tests). */
   dataDir?: string | undefined;
+  /** The embedded database's shared_buffers (`16MB`); undefined is PGlite's own. */
+  pgliteSharedBuffers?: string | undefined;
   observer?: QueryObserver | undefined;
   /** Hears a server connection lost and found again (the api's log). */
   logger?: Logger | undefined;
@@ -26,7 +28,10 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   const pgdata = settings.dataDir ? path.resolve(settings.dataDir, 'pglite') : undefined;
   const lock = settings.dataDir ? lockDataDir(path.resolve(settings.dataDir)) : undefined;
   try {
-    const db = await openPgliteDatabase(pgdata, { observer: settings.observer });
+    const db = await openPgliteDatabase(pgdata, {
+      observer: settings.observer,
+      settings: settings.pgliteSharedBuffers ? { shared_buffers: settings.pgliteSharedBuffers } : {},
+    });
     await migrate(db);
     return {
       ...db,

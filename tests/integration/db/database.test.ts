@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadApiConfig } from '../../../server/api/config';
 import type { Database } from '../../../server/api/db/database';
 import { migrate } from '../../../server/api/db/migrate';
 import { openDatabase } from '../../../server/api/db/open-database';
@@ -102,5 +106,21 @@ describe('PGlite settings', () => {
     const own = await openPgliteDatabase(undefined, { loadDataDir: providedDump('pgliteTemplate') });
     expect(await own.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '128MB', max_connections: '100' }]);
     await own.close();
+  });
+
+  it("give the api's embedded database the page cache PGLITE_SHARED_BUFFERS names, and refuse a value that is no size", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-shared-buffers-'));
+    try {
+      const config = loadApiConfig({ DATA_DIR: dataDir, PGLITE_SHARED_BUFFERS: '24MB' });
+      const db = await openDatabase({ dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
+      expect(await db.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '24MB', max_connections: '100' }]);
+      await db.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(loadApiConfig({}).pgliteSharedBuffers).toBeUndefined();
+    for (const value of ['lots', '16', '0MB', '16 MB', '16mb']) {
+      expect(() => loadApiConfig({ PGLITE_SHARED_BUFFERS: value }), value).toThrow(/PGLITE_SHARED_BUFFERS must be a size like 16MB or 1GB/);
+    }
   });
 });
