@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { buildDemoCatalog, readDemoCatalogInfo } from '../../server/demo/catalog/generate-demo-catalog';
-import { root, type RunningProduct } from '../../scripts/lib/processes';
-import { testBuild } from './test-build';
-
-const run = promisify(execFile);
+import type { RunningProduct } from '../../scripts/lib/processes';
+import { runBuiltScript } from './import-cli';
 
 /**
  * How long a browser test that imports a later demo day may take: each day is about 195
@@ -17,13 +13,12 @@ export const DEMO_DAY_TEST_MS = 180_000;
 /** Where a running product keeps its demo catalogue (the api generated it there). */
 export const demoCatalogDir = (product: RunningProduct) => path.join(product.dataDir, 'demo-catalog');
 
-const script = (name: string) => path.join(root, testBuild(`scripts/${name}`));
 /** The environment the CLI scripts need to find a running product's api and data directory. */
 const cliEnv = (product: RunningProduct) => ({ ...process.env, DATA_DIR: product.dataDir, API_PORT: new URL(product.apiUrl).port, LOG_LEVEL: 'silent' });
 
 /** Generates day `day` of a running product's demo into its catalogue directory (`npm run generate-catalog -- --day`). */
 export async function generateDemoDay(product: RunningProduct, day: number): Promise<void> {
-  await run(process.execPath, [script('generate-catalog.js'), '--out', demoCatalogDir(product), '--day', String(day)], { cwd: root, env: cliEnv(product) });
+  await runBuiltScript('generate-catalog.js', ['--out', demoCatalogDir(product), '--day', String(day)], cliEnv(product));
 }
 
 /**
@@ -31,9 +26,8 @@ export async function generateDemoDay(product: RunningProduct, day: number): Pro
  * README's way: the api holds the data directory, so the CLI finds it running and uses the
  * operator secret it keeps there). Resolves to what the CLI printed.
  */
-export async function importIntoRunning(product: RunningProduct, file: string): Promise<string> {
-  const imported = await run(process.execPath, [script('import-feed.js'), file], { cwd: root, env: cliEnv(product), maxBuffer: 16 * 1024 * 1024 });
-  return imported.stdout;
+export function importIntoRunning(product: RunningProduct, file: string): Promise<string> {
+  return runBuiltScript('import-feed.js', [file], cliEnv(product));
 }
 
 /** Generates day `day` of a running product's demo and hands every feed to its api; resolves to what the CLI printed. */
