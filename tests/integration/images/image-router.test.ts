@@ -19,6 +19,20 @@ function app(options?: Parameters<typeof imageRouter>[0]) {
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
+/** A picture's answer: 200, of `type`, immutable, not sniffed, script-free; its body's bytes. */
+function expectPicture(res: request.Response, type: string): Buffer {
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toBe(type);
+  expect(res.headers['cache-control']).toBe(CacheImmutable.header);
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['content-security-policy']).toBe(CSP);
+  // superagent buffers image/* responses as bytes.
+  expect(Buffer.isBuffer(res.body)).toBe(true);
+  const body = res.body as Buffer;
+  expect(Number(res.headers['content-length'])).toBe(body.byteLength);
+  return body;
+}
+
 describe('image router', () => {
   const server = app();
 
@@ -29,18 +43,9 @@ describe('image router', () => {
     ['a banner', bannerImageUrl('sale', 12, 1200, 400), 'width="1200" height="400"'],
     ['a logo', logoImageUrl('urban-outfitters'), 'Urban Outfitters logo'],
   ])('serves %s as immutable, script-free SVG', async (_what, url, marker) => {
-    const res = await request(server).get(url);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
-    expect(res.headers['cache-control']).toBe(CacheImmutable.header);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toBe(CSP);
-    // superagent buffers image/* responses as bytes.
-    expect(Buffer.isBuffer(res.body)).toBe(true);
-    const body = (res.body as Buffer).toString('utf8');
+    const body = expectPicture(await request(server).get(url), 'image/svg+xml; charset=utf-8').toString('utf8');
     expect(body.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     expect(body).toContain(marker);
-    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(body));
   });
 
   it.each([
@@ -50,13 +55,7 @@ describe('image router', () => {
     const url = productImageUrl('dress', 'navy', 1, size);
     expect(url).toBe(`/images/v1/product/dress/navy/1/${size}.webp`);
     const res = await request(server).get(url);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('image/webp');
-    expect(res.headers['cache-control']).toBe(CacheImmutable.header);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toBe(CSP);
-    const body = res.body as Buffer;
-    expect(Number(res.headers['content-length'])).toBe(body.byteLength);
+    const body = expectPicture(res, 'image/webp');
     const meta = await sharp(body).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', pixels, pixels]);
     // The same drawing as the SVG: the backdrop's colour at the picture's top left corner.
