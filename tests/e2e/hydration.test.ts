@@ -91,3 +91,78 @@ describe('the root page in a real browser', () => {
     await page.close();
   });
 });
+
+// Issue 31: once hydrated, a page draws again only what changed. A value a component renders
+// from that the server cannot know (hydrated at all, the window's width) re-renders the
+// component that reads it once hydrated, with everything below it: read high (the listing
+// page), it drew the whole listing a second time, every card and link, 300-odd components.
+// React tells a devtools hook of every commit (the hook React DevTools uses); the test's hook
+// records the first element of each component drawn again after the first commit (the
+// hydration). PerformedWork (flag 1) marks a component whose function ran in that render; a
+// subtree React kept keeps the fibers of the commit before, which are left out.
+function recordRedraws(): void {
+  type Fiber = { type: unknown; flags: number; child: Fiber | null; sibling: Fiber | null; stateNode: unknown };
+  const redrawn: Element[] = [];
+  let commits = 0;
+  let before = new WeakSet<Fiber>();
+  (window as unknown as { redrawn: Element[] }).redrawn = redrawn;
+  const firstElement = (fiber: Fiber | null): Element | null => {
+    for (let f = fiber; f; f = f.child) if (f.stateNode instanceof Element) return f.stateNode;
+    return null;
+  };
+  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => undefined,
+    onScheduleFiberRoot: () => undefined,
+    onCommitFiberUnmount: () => undefined,
+    onPostCommitFiberRoot: () => undefined,
+    onCommitFiberRoot(_id: number, root: { current: Fiber }) {
+      const now = new WeakSet<Fiber>();
+      const visit = (first: Fiber | null) => {
+        for (let fiber = first; fiber; fiber = fiber.sibling) {
+          if (typeof fiber.type === 'function') {
+            now.add(fiber);
+            const element = commits > 0 && fiber.flags & 1 && !before.has(fiber) ? firstElement(fiber) : null;
+            if (element) redrawn.push(element);
+          }
+          visit(fiber.child);
+        }
+      };
+      visit(root.current.child);
+      before = now;
+      commits++;
+    },
+  };
+}
+
+describe('after hydration', () => {
+  it('draws no card, menu link or filter value again, on a listing, the home page and a product page, at a phone’s and a desktop’s width', async () => {
+    const listing = await (await fetch(`${webUrl}/dresses`)).text();
+    const product = /<h3 class="product-card-title"><a[^>]*href="(\/[^"?#]+)"/.exec(listing)![1]!;
+    const found: string[] = [];
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      const context = await browser().newContext({ viewport });
+      await context.addInitScript(recordRedraws);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      for (const path of ['/dresses', '/', product]) {
+        // Network idle: the parts fetched after hydration (the price filter, the catalogue) have come and been drawn.
+        await page.goto(`${webUrl}${path}`, { waitUntil: 'networkidle' });
+        await waitForHydration(page);
+        const redrawn = await page.evaluate(() => {
+          const redrawn = (window as unknown as { redrawn: Element[] }).redrawn;
+          const seen = redrawn.filter((element) => element.closest('.product-card, .menu-list, .filter-list'));
+          return { all: redrawn.length, seen: seen.map((element) => `${element.tagName.toLowerCase()}.${element.className}`) };
+        });
+        // The hook saw the page's commits (the menu's toggles appear once hydrated, at least).
+        expect(redrawn.all, `${path} at ${viewport.width} px`).toBeGreaterThan(0);
+        found.push(...redrawn.seen.map((element) => `${viewport.width} px ${path}: ${element}`));
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
+});

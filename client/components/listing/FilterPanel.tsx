@@ -1,4 +1,4 @@
-import { Suspense, lazy, type CSSProperties } from 'react';
+import { Suspense, lazy, type CSSProperties, type ReactNode } from 'react';
 import { colourHex, isColourKey } from '../../../shared/colours';
 import type { CountryCode } from '../../../shared/countries';
 import type { MessageId } from '../../../shared/i18n/message-ids';
@@ -14,6 +14,7 @@ import { Accordion } from './Accordion';
 import { FacetSearchList } from './FacetSearchList';
 import { FilterLink } from './FilterLink';
 import type { FilterChoice, ListingData, SeoLinkView } from '../../data/listing/listing-data';
+import { MOBILE_QUERY, useHydrated, useMediaQuery } from './use-listing-nav';
 
 // The price filter (with the price rules) is a module of its own, fetched the first time it is
 // drawn: at once after hydration on a wide screen, only when the Refine panel opens on a phone,
@@ -33,11 +34,6 @@ type Props = {
   href: (s: ListingState) => string;
   apply: (s: ListingState) => void;
   country: CountryCode;
-  /**
-   * The price filter is drawn only in a browser (spec section 5), and on a phone only in the
-   * open Refine panel (the panel is hidden otherwise).
-   */
-  priceShown: boolean;
   /** True on mobile: slider changes wait for Apply Filters. */
   draft: boolean;
   /** Changes when the mobile panel opens: every accordion closes. */
@@ -107,7 +103,7 @@ function SeoLinkList({ links }: { links: SeoLinkView[] }) {
   );
 }
 
-export function FilterPanel({ data, state, href, apply, country, priceShown, draft, collapse }: Props) {
+export function FilterPanel({ data, state, href, apply, country, draft, collapse }: Props) {
   const t = useT();
   const { filters, deals, price, links } = data;
   const current = provenance(state);
@@ -195,9 +191,8 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
           </div>
         </Accordion>
       )}
-      {priceShown && price && (
-        // In the Refine panel it appears with the panel, closed like every group there.
-        <Accordion title={t('listing.facet.price')} defaultOpen={!draft} collapse={collapse}>
+      {price && (
+        <PriceFacet draft={draft} collapse={collapse}>
           <Suspense fallback={null}>
             <PriceFilter
               price={price}
@@ -206,7 +201,7 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
               immediate={!draft}
             />
           </Suspense>
-        </Accordion>
+        </PriceFacet>
       )}
       {categoryBuckets.length > 0 && (
         <section className="filter-group filter-group-static" aria-labelledby="filter-category-title">
@@ -242,5 +237,26 @@ export function FilterPanel({ data, state, href, apply, country, priceShown, dra
         </Accordion>
       )}
     </div>
+  );
+}
+
+/**
+ * The price group: drawn only in a browser (spec section 5), and on a phone only in the open
+ * Refine panel (the panel is hidden otherwise); there it appears closed, like every group. It
+ * reads the browser's width and whether the page has hydrated itself, so only it draws again
+ * once the page has hydrated, not the whole panel (issue 31).
+ */
+function PriceFacet({ draft, collapse, children }: { draft: boolean; collapse: number; children: ReactNode }) {
+  // Asked on the server too, where the group is not drawn: the page then carries its title,
+  // which the browser draws once hydrated; without it the title was an id until the whole
+  // catalogue came, and then the whole page was drawn again for it.
+  const title = useT()('listing.facet.price');
+  const inBrowser = useHydrated();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  if (!inBrowser || (mobile && !draft)) return null;
+  return (
+    <Accordion title={title} defaultOpen={!draft} collapse={collapse}>
+      {children}
+    </Accordion>
   );
 }

@@ -26,7 +26,7 @@ import { ListingResults } from './ListingResults';
 import { SitemapLinks } from './SitemapLinks';
 import { sitePageCount, sitesWithPage, type ListingData } from '../../data/listing/listing-data';
 import { useListingWire, type ListingWire } from '../../data/listing/listing-wire';
-import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQuery } from './use-listing-nav';
+import { MOBILE_QUERY, useHydrated, useListingNav, useMediaQueryChange } from './use-listing-nav';
 
 // The Follow button, its code on demand (follows/follow-lazy.ts).
 const FollowButton = lazyFollowButton(() => import('../follows/FollowButton'));
@@ -64,8 +64,6 @@ export function ListingPage() {
   const data = useListingWire(wire);
   const country = useCountry();
   const t = useT();
-  const inBrowser = useHydrated();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const { state, href, go } = useListingNav(data);
   const { setDepartment } = useDepartment();
   const revalidator = useRevalidator();
@@ -81,9 +79,13 @@ export function ListingPage() {
     setCollapse((n) => n + 1);
   };
   useEffect(() => setDraft(null), [state]);
-  useEffect(() => {
+  // Widened past a phone's width, the Refine panel's draft is dropped. Heard, not rendered from:
+  // a value the page renders with that differs from the server's (the browser's width, having
+  // hydrated at all) re-renders the whole listing once hydrated (issue 31), so only the small
+  // parts that show such values read them (SortSelect, FilterPanel's price).
+  useMediaQueryChange(MOBILE_QUERY, (mobile) => {
     if (!mobile) setDraft(null);
-  }, [mobile]);
+  });
 
   // A single department bucket sets the shell's department (spec section 4).
   const departments = data.filters.department?.buckets ?? [];
@@ -189,7 +191,6 @@ export function ListingPage() {
               href={href}
               apply={apply}
               country={country.code}
-              priceShown={inBrowser && (!mobile || panelOpen)}
               draft={panelOpen}
               collapse={collapse}
             />
@@ -237,16 +238,7 @@ export function ListingPage() {
                   </FilterLink>
                 ))}
               </div>
-              <label className="sort-select">
-                <span>{t('listing.sort.label')}</span>
-                <select value={state.sort} onChange={(event) => isSortValue(event.target.value) && go(setSort(state, event.target.value))} disabled={!inBrowser}>
-                  {SORT_OPTIONS.map((option) => (
-                    <option key={option.value || 'recommended'} value={option.value}>
-                      {t(option.label)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SortSelect state={state} go={go} />
             </div>
           )}
           {chips.length > 0 && (
@@ -311,5 +303,23 @@ export function ListingPage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The sort menu: it works once the page runs in a browser (disabled in the server's HTML). */
+function SortSelect({ state, go }: { state: ListingState; go: (next: ListingState) => void }) {
+  const t = useT();
+  const inBrowser = useHydrated();
+  return (
+    <label className="sort-select">
+      <span>{t('listing.sort.label')}</span>
+      <select value={state.sort} onChange={(event) => isSortValue(event.target.value) && go(setSort(state, event.target.value))} disabled={!inBrowser}>
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.value || 'recommended'} value={option.value}>
+            {t(option.label)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { serializeListingQuery, type ListingState } from '../../../shared/listing/listing-state';
 import { useSiteConfig } from '../../app/contexts';
@@ -41,6 +41,23 @@ export function useMediaQuery(query: string): boolean {
     () => matchMedia(query).matches,
     () => false,
   );
+}
+
+/**
+ * Calls `onChange` with whether `query` matches, each time that changes in the browser; the
+ * component is not drawn again by it (useMediaQuery draws with the answer).
+ */
+export function useMediaQueryChange(query: string, onChange: (matches: boolean) => void): void {
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+  useEffect(() => {
+    const list = matchMedia(query);
+    const heard = () => latest.current(list.matches);
+    list.addEventListener('change', heard);
+    return () => list.removeEventListener('change', heard);
+  }, [query]);
 }
 
 /** Spec section 9: mobile layout under 768 px; the desktop sidebar above 992 px. */

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { createContext, memo, useContext, useMemo, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSiteConfig } from '../../app/contexts';
 
@@ -28,7 +28,12 @@ export function sitePath(href: string): string {
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
-export function ShellLink({ to, onClick, children, ...rest }: Props) {
+/**
+ * A site link. Kept when its parent draws again with the same props (memo): a menu or a footer
+ * drawn again once the page has hydrated (a button appearing beside its links) then leaves its
+ * links alone (issue 31: the first load's main-thread work).
+ */
+export const ShellLink = memo(function ShellLink({ to, onClick, children, ...rest }: Props) {
   const nav = useContext(NavigatorContext);
   if (isExternal(to)) {
     return (
@@ -51,4 +56,4 @@ export function ShellLink({ to, onClick, children, ...rest }: Props) {
       {children}
     </a>
   );
-}
+});

@@ -164,7 +164,7 @@ function panel(locale: Locale, query = 'colour=red'): string {
   return onPage(
     locale,
     <MemoryRouter>
-      <FilterPanel data={data} state={data.state} href={(s) => `/search${serializeListingQuery(s)}`} apply={() => undefined} country={sites[locale].country} priceShown={false} draft={false} collapse={0} />
+      <FilterPanel data={data} state={data.state} href={(s) => `/search${serializeListingQuery(s)}`} apply={() => undefined} country={sites[locale].country} draft={false} collapse={0} />
     </MemoryRouter>,
   );
 }

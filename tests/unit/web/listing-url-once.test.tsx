@@ -160,7 +160,7 @@ describe('the filter panel as it draws (issue 26)', () => {
       withI18n(
         <SiteConfigContext.Provider value={site}>
           <MemoryRouter>
-            <FilterPanel data={data} state={data.state} href={(s) => `/dresses${LISTING_STATE.serializeListingQuery(s)}`} apply={() => undefined} country="GB" priceShown={false} draft={false} collapse={0} />
+            <FilterPanel data={data} state={data.state} href={(s) => `/dresses${LISTING_STATE.serializeListingQuery(s)}`} apply={() => undefined} country="GB" draft={false} collapse={0} />
           </MemoryRouter>
         </SiteConfigContext.Provider>,
       ),
