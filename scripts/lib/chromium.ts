@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 
 // Debian's Chromium driven by Playwright, for the browser tests and the main-thread bench
 // (npx playwright install cannot download here; CHROMIUM_PATH names another build).
@@ -50,4 +50,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Launches Debian's Chromium headless with CHROMIUM_ARGS and `args` after them. */
 export function launchChromium(args: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
+}
+
+/** The same browser as a server that several processes connect to (`chromium.connect`), each with contexts of its own. */
+export function launchChromiumServer(args: string[] = []): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
 }

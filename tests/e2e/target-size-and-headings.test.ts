@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, axeRuleViolations, browserForFile, openPage } from '../support/browser';
+import { DESKTOP, MOBILE, axeRuleViolations, browserForFile, waitForHydration } from '../support/browser';
 
 // Two of Lighthouse's accessibility audits, as axe-core runs them in the browser: `target-size`
 // (WCAG 2.2 2.5.8: every pointer target at least 24 × 24 CSS px, or spaced so a 24 px circle
@@ -54,15 +54,18 @@ describe('target size, heading order and unique landmarks', () => {
         { options: LIGHTHOUSE_PHONE, widths: phones },
       ].map(async ({ options, widths }) => {
         // axe is injected as a script, which our CSP rightly refuses: the test context bypasses it.
+        // One page each, led from one path to the next (a new page was a renderer's start each time).
         const context = await browser().newContext({ ...options, bypassCSP: true });
         const violations: string[] = [];
+        const page = await context.newPage();
         for (const path of pages) {
-          const { page } = await openPage(context, `${webUrl}${path}`);
+          if (page.viewportSize()?.width !== options.viewport.width) await page.setViewportSize(options.viewport);
+          await page.goto(`${webUrl}${path}`);
+          await waitForHydration(page);
           for (const viewport of widths) {
             if (viewport !== options.viewport) await resized(page, viewport);
             violations.push(...(await axeRuleViolations(page, RULES)).map((v) => `${viewport.width} px ${path}: ${v}`));
           }
-          await page.close();
         }
         await context.close();
         return violations;

@@ -1,15 +1,24 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
 import { COOKIE } from '../../shared/constants';
 import { launchChromium } from '../../scripts/lib/chromium';
 import type { SignedIn } from './web-session';
 
-/** Debian's Chromium (scripts/lib/chromium.ts), without a GPU. */
+/** What the tests' Chromium runs with beside CHROMIUM_ARGS (scripts/lib/chromium.ts): no GPU. */
+export const TEST_BROWSER_ARGS = ['--disable-gpu'];
+
+/**
+ * Debian's Chromium, without a GPU: the e2e tier's one browser (launched by its global setup,
+ * e2e-global-setup.ts), connected to; else one launched for the caller. A launch was about two
+ * seconds of CPU, once per e2e file (issue 26: CI under 15 minutes); every file's contexts are
+ * its own, and closing a connected browser closes them and leaves the browser to the others.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return launchChromium(['--disable-gpu']);
+  const endpoint = inject('browserEndpoint');
+  return endpoint ? chromium.connect(endpoint) : launchChromium(TEST_BROWSER_ARGS);
 }
 
 /**
