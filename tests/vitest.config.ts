@@ -99,10 +99,12 @@ export default defineConfig({
           globalSetup: ['tests/support/build-global-setup.ts', 'tests/support/e2e-global-setup.ts', 'tests/support/pglite-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // Beside the other tiers, two files at a time in all: e2e files use the cores while
-          // integration files wait on their servers and processes (a group of its own after
-          // the others made CI 3-4 minutes longer). Under that load a page can hydrate late, so
-          // every test opens pages hydrated and clicks once hydrated (tests/support/browser.ts).
+          // Two files at a time, as the other tiers, and before them: vitest's sequencer orders
+          // files by project name, and its pool keeps a worker only while the next file queued
+          // is of the same project, so the tiers run one after the other (a tier's last files
+          // beside the next one's first). Both tiers keep both cores busy (docs/performance.md,
+          // "CI time"). Under that load a page can hydrate late, so every test opens pages
+          // hydrated and clicks once hydrated (tests/support/browser.ts).
         },
       },
     ],
