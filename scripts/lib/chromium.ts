@@ -49,10 +49,14 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Launches Debian's Chromium headless with CHROMIUM_ARGS and `args` after them. */
 export function launchChromium(args: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
+  return chromium.launch(launchOptions(args));
 }
 
 /** The same browser as a server that several processes connect to (`chromium.connect`), each with contexts of its own. */
 export function launchChromiumServer(args: string[] = []): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
+  return chromium.launchServer(launchOptions(args));
+}
+
+function launchOptions(args: string[]) {
+  return { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] };
 }

@@ -33,11 +33,7 @@ export function useHydrated(): boolean {
 /** Follows a media query in the browser (false on the server). */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
-    (onChange) => {
-      const list = matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
+    (onChange) => listenToQuery(query, onChange),
     () => matchMedia(query).matches,
     () => false,
   );
@@ -52,12 +48,14 @@ export function useMediaQueryChange(query: string, onChange: (matches: boolean) 
   useEffect(() => {
     latest.current = onChange;
   });
-  useEffect(() => {
-    const list = matchMedia(query);
-    const heard = () => latest.current(list.matches);
-    list.addEventListener('change', heard);
-    return () => list.removeEventListener('change', heard);
-  }, [query]);
+  useEffect(() => listenToQuery(query, () => latest.current(matchMedia(query).matches)), [query]);
+}
+
+/** Calls `onChange` each time `query` starts or stops matching; returns what stops it. */
+function listenToQuery(query: string, onChange: () => void): () => void {
+  const list = matchMedia(query);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
 }
 
 /** Spec section 9: mobile layout under 768 px; the desktop sidebar above 992 px. */
