@@ -37,6 +37,10 @@ const OWN_PROCESS = {
 // (TEST_PGLITE_SETTINGS in support/test-database.ts). A PGlite start fills its shared buffers:
 // 16MB starts in about half the time of PGlite's 128MB, with 100 MB less memory (issue 26).
 process.env.PGLITE_SHARED_BUFFERS ??= '16MB';
+// And they run PGlite's WebAssembly as V8 first compiles it, never optimised (SERVICE_NODE_FLAGS,
+// scripts/lib/processes.ts): a test's api lives seconds, and the optimising compiler was half of
+// its start, 2.3 of 4.9 CPU-s on the small demo (docs/decisions/0087).
+process.env.SERVICE_NODE_FLAGS ??= '--liftoff-only';
 
 const INTEGRATION_SETUP = ['tests/support/postgres-global-setup.ts', 'tests/support/pglite-global-setup.ts', 'tests/support/build-global-setup.ts'];
 

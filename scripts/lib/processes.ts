@@ -68,9 +68,18 @@ export const NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
   'dist/server/web.js': ['--max-semi-space-size=32'],
 };
 
+/**
+ * Node flags for every process started here besides NODE_FLAGS, from SERVICE_NODE_FLAGS
+ * (space-separated). The tests set `--liftoff-only` (tests/vitest.config.ts): their processes
+ * live seconds, and V8 optimising PGlite's WebAssembly was half of an api's start.
+ */
+export function serviceNodeFlags(): string[] {
+  return (process.env.SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+}
+
 /** Runs a built script (`dist/server/api.js` …, relative to the repository root) with `env`; `echo` prints its output with a label. */
 export function startNodeProcess(file: string, env: NodeJS.ProcessEnv, options: { echo?: string; args?: string[] } = {}): NodeProcess {
-  const flags = NODE_FLAGS[file] ?? [];
+  const flags = [...(NODE_FLAGS[file] ?? []), ...serviceNodeFlags()];
   const child = spawn(process.execPath, ['--enable-source-maps', ...flags, path.resolve(root, file), ...(options.args ?? [])], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', ...env },

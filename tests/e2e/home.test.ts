@@ -119,7 +119,7 @@ describe('the home page', () => {
         return images.filter((image) => image.naturalWidth === 0).map((image) => image.src);
       });
       expect(broken).toEqual([]);
-      const file = await saveScreenshot(page, name);
+      const file = await saveScreenshot(page, name, { fullPage: true });
       expect(file).toMatch(new RegExp(`${name}\\.png$`));
       expect(problems).toEqual([]);
       await context.close();

@@ -1,15 +1,15 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { root } from '../../scripts/lib/processes';
+import { root, serviceNodeFlags } from '../../scripts/lib/processes';
 import { testBuild } from './test-build';
 
 /**
  * One of the tests' built scripts (`scripts/import-feed.js`, `scripts/generate-catalog.js`)
- * run as another process with `env`; resolves with what it printed, rejects when it fails.
+ * run as another process with `env` (and the services' Node flags); resolves with what it printed, rejects when it fails.
  */
 export async function runBuiltScript(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, testBuild(`scripts/${name}`)), ...args], {
+  const { stdout } = await promisify(execFile)(process.execPath, [...serviceNodeFlags(), path.join(root, testBuild(`scripts/${name}`)), ...args], {
     cwd: root,
     env,
     maxBuffer: 16 * 1024 * 1024,

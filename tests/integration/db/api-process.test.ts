@@ -62,6 +62,8 @@ describe('the api process and its embedded database', () => {
     const dir = dataDir();
     const first = await startApi({ DATA_DIR: dir, DEMO_CATALOG: 'false' });
     await waitForUrl(`${first.url}/readyz`, first.proc);
+    // With the Node flags the run gives every service process (tests/vitest.config.ts, decision 0087).
+    expect(fs.readFileSync(`/proc/${first.proc.child.pid}/cmdline`, 'utf8').split('\0')).toContain('--liftoff-only');
     const second = await startApi({ DATA_DIR: dir, DEMO_CATALOG: 'false' });
     expect(await second.proc.exited).toBe(1);
     expect(second.proc.output()).toContain('is in use by another Vitrine api process');
