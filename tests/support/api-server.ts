@@ -1,6 +1,7 @@
 import type client from 'prom-client';
 import type { Logger } from 'pino';
-import type { Accounts } from '../../server/api/accounts/accounts';
+import { Accounts } from '../../server/api/accounts/accounts';
+import { defaultAccountSettings } from '../../server/api/accounts/account-settings';
 import { createApiApp, type Readiness } from '../../server/api/app';
 import type { OverloadOptions } from '../../server/api/http/overload';
 import type { Database } from '../../server/api/db/database';
@@ -8,11 +9,13 @@ import type { FeedAges } from '../../server/api/catalog/feed-ages';
 import { MemorySearchEngine } from '../../server/api/search-engine/memory-engine';
 import { createRegistry } from '../../server/lib/http-metrics';
 import { createLogger } from '../../server/lib/logger';
+import { TEST_PASSWORD_HASHING } from '../integration/accounts/accounts-api';
 import { listen } from './listen';
 
 export type StartApiOptions = {
   readiness?: Readiness;
   registry?: client.Registry;
+  /** Absent: the production settings but for the tests' cheap password hashing (TEST_PASSWORD_HASHING). */
   accounts?: Accounts;
   logger?: Logger;
   /** Bytes of shared answers kept in memory (default as in production; 0 keeps none). */
@@ -41,7 +44,9 @@ export async function startApi(db: Database, options: StartApiOptions = {}) {
     logger,
     registry,
     readiness,
-    accounts: options.accounts,
+    // OWASP's scrypt was 0.75 CPU-s a password here, and the tests register a few hundred
+    // shoppers a run (issue 26: CI under 15 minutes).
+    accounts: options.accounts ?? new Accounts({ db, logger, settings: { ...defaultAccountSettings(), passwordHashing: TEST_PASSWORD_HASHING } }),
     searchEngine: engine,
     answerCacheMaxBytes: options.answerCacheMaxBytes,
     overload: options.overload,
