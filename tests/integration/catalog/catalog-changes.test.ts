@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDataDir } from '../../../scripts/lib/processes';
 import {
@@ -26,7 +23,7 @@ import { MIGRATIONS } from '../../../server/api/db/migrations';
 import { openDatabase } from '../../../server/api/db/open-database';
 import { openPostgresDatabase } from '../../../server/api/db/pg-database';
 import { createPostgresDatabase } from '../../support/postgres';
-import { testBuild } from '../../support/test-build';
+import { runBuiltScript } from '../../support/import-cli';
 import { fixtureManifest, readFixture } from '../../support/feed-fixtures';
 import { openTestPostgresDatabase, BOTH_ENGINES } from '../../support/test-database';
 
@@ -34,7 +31,6 @@ import { openTestPostgresDatabase, BOTH_ENGINES } from '../../support/test-datab
 // "since my cursor" by consumers in any process, exactly once, however the imports and the
 // readers interleave.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const manifest = fixtureManifest;
 const NORTHLANE_GB = readFixture('good/northlane.gb.tsv');
 const NORTHLANE_ITEMS = ['NL100-BLK-S', 'NL100-BLK-M', 'NL100-RED-S', 'NL200', 'NL300', 'NL400-IND-32'];
@@ -261,7 +257,6 @@ describe.each(BOTH_ENGINES)('the catalogue change log on %s', (_engine, open) =>
 
 // A consumer that was not running while imports happened, one of them by `npm run import`
 // in a process of its own, reads all of them when it starts again.
-const cli = path.join(root, testBuild('scripts/import-feed.js'));
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -311,10 +306,7 @@ describe.each([
         editFeed(NORTHLANE_GB, { 'NL100-BLK-S': { sale_price: '69.00 GBP' }, NL200: { sale_price: '99.00 GBP', availability: 'out_of_stock' } }),
       );
       const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-      const { stdout } = await promisify(execFile)(process.execPath, [cli, path.join(feedDir, 'northlane.gb.tsv')], {
-        cwd: root,
-        env: { ...inherited, ...env, LOG_LEVEL: 'silent' },
-      });
+      const stdout = await runBuiltScript('import-feed.js', [path.join(feedDir, 'northlane.gb.tsv')], { ...inherited, ...env, LOG_LEVEL: 'silent' });
       expect(stdout).toContain('6 rows read, 0 imported, 2 updated, 4 unchanged, 0 rejected');
 
       // The consumer starts again and reads in two pages, saving its cursor after each.

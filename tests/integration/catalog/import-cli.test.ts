@@ -1,29 +1,15 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../../../scripts/lib/processes';
 import { createPostgresDatabase } from '../../support/postgres';
-import { testBuild } from '../../support/test-build';
+import { runBuiltScriptOutcome, type ScriptOutcome } from '../../support/import-cli';
 
 // `npm run import -- <path>` runs the built dist/scripts/import-feed.js; here the same
 // script from the tests' build (the integration tier builds it first), against a fresh
 // database on the PostgreSQL tier.
-const cli = path.join(root, testBuild('scripts/import-feed.js'));
 
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 
-async function runImport(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function runImport(...args: string[]): Promise<ScriptOutcome> {
+  return runBuiltScriptOutcome('import-feed.js', args, { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
 }
 
 beforeAll(async () => {

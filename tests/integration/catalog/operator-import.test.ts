@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as SEARCH_API from '../../../shared/api/search-paths';
-import { root, startApiProcess, tempDataDir, type NodeProcess } from '../../../scripts/lib/processes';
+import { startApiProcess, tempDataDir, type NodeProcess } from '../../../scripts/lib/processes';
 import { upsertCategoryTree } from '../../../server/api/catalog/category-table';
 import { handOffImport, HandOffError, OPERATOR_IMPORT_PATH, OPERATOR_SECRET_FILE } from '../../../server/api/catalog/operator-handoff';
 import type { Database } from '../../../server/api/db/database';
@@ -15,7 +13,8 @@ import { FORM_TYPE_MESSAGE } from '../../../server/web/http/page-forms';
 import { startApi } from '../../support/api-server';
 import { fixture, readFixture } from '../../support/feed-fixtures';
 import { openTestDatabase } from '../../support/test-database';
-import { TEST_BUILD_DIR, testBuild } from '../../support/test-build';
+import { TEST_BUILD_DIR } from '../../support/test-build';
+import { runBuiltScriptOutcome, type ScriptOutcome } from '../../support/import-cli';
 import { withWebOverUpstream } from '../../support/web-over-upstream';
 import { CookieJar, fetchXsrf } from '../../support/web-session';
 
@@ -179,17 +178,8 @@ describe('npm run import while the api runs on the embedded database', () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function runImport(env: NodeJS.ProcessEnv, ...args: string[]) {
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(root, testBuild('scripts/import-feed.js')), ...args], {
-        cwd: root,
-        env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: undefined, OPERATOR_SECRET: undefined, ...env },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
+  function runImport(env: NodeJS.ProcessEnv, ...args: string[]): Promise<ScriptOutcome> {
+    return runBuiltScriptOutcome('import-feed.js', args, { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: undefined, OPERATOR_SECRET: undefined, ...env });
   }
 
   it('hands the files to the running api with the secret it keeps in DATA_DIR', async () => {
