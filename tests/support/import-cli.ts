@@ -21,7 +21,7 @@ export async function runBuiltScriptOutcome(name: string, args: string[], env: N
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    const e = error as Partial<ScriptOutcome> & { message?: string };
+    const e = error as Partial<ScriptOutcome>;
     if (typeof e.code !== 'number') throw error;
     return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
