@@ -3,15 +3,19 @@
 //   imported by scripts/dev.ts      the same options, in watch mode
 //   imported by the test set-up     the same build into a folder of its own (tests/support/test-build.ts),
 //                                   so a test run never deletes the dist/ an `npm start` is serving
+import { execFile } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import { JS_BUDGET, formatLoads, outputOf, overBudget, routeKey, routeLoads, smallChunkPlan, staticClosure, type RouteLoad, type SmallChunkPlan } from './lib/js-budget';
 import { precompressAssets } from './lib/precompress';
 import { catalogAsset, catalogProblems, withShortMessageIds } from '../server/lib/catalogs';
 import { unusedMessageIds } from './lib/message-usage';
 import { CATALOGS } from '../shared/i18n/languages';
+import { INITIAL_CLUSTER_FILE } from '../server/api/db/initial-cluster';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where `npm start`, `npm run dev` and the benchmark build to and run from. */
@@ -280,6 +284,39 @@ async function buildClient(outDir: string): Promise<esbuild.BuildResult> {
  * assets with brotli copies beside them. Fails when a route's first-load JavaScript is over
  * budget; returns each route's.
  */
+/** Where builds keep the clusters they made, by content: a build whose migrations did not change makes none. */
+const CLUSTER_CACHE = path.join(root, 'node_modules/.cache/vitrine');
+
+/**
+ * The migrated cluster new embedded databases start from (server/api/db/initial-cluster.ts,
+ * decision 0088), at the build's root. Made by scripts/initial-cluster.ts bundled as the
+ * servers are (so it holds the migrations the servers carry) into the cache folder, inside the
+ * repository where its packages resolve whatever folder the build goes to; kept by the
+ * bundle's content and PGlite's version (making one is about 5 s and 6 CPU-s, beside the
+ * client's build; most builds change no migration).
+ */
+async function writeInitialCluster(outDir: string): Promise<void> {
+  fs.mkdirSync(CLUSTER_CACHE, { recursive: true });
+  const script = path.join(CLUSTER_CACHE, `initial-cluster-${process.pid}-${randomUUID()}.mjs`);
+  try {
+    const { entryPoints: _servers, outdir: _outdir, ...options } = serverOptions(outDir);
+    await esbuild.build({ ...options, entryPoints: ['scripts/initial-cluster.ts'], outfile: script, sourcemap: false });
+    const pglite = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+    const key = createHash('sha256').update(fs.readFileSync(script)).update(pglite.version).digest('hex').slice(0, 16);
+    const cached = path.join(CLUSTER_CACHE, `pglite-cluster-${key}.tar.gz`);
+    if (!fs.existsSync(cached)) {
+      const made = `${script}.tar.gz`;
+      // A one-shot process: PGlite's WebAssembly unoptimised, as the tests' processes (decision 0087).
+      await promisify(execFile)(process.execPath, ['--liftoff-only', script, made], { cwd: root });
+      fs.renameSync(made, cached);
+    }
+    fs.copyFileSync(cached, path.join(outDir, INITIAL_CLUSTER_FILE));
+  } finally {
+    fs.rmSync(script, { force: true });
+    fs.rmSync(`${script}.tar.gz`, { force: true });
+  }
+}
+
 export async function build(outDir = dist): Promise<RouteLoad[]> {
   // Built beside and swapped in when whole: `npm run import` and `npm run generate-catalog`
   // build before they run, often while `npm start` serves from dist/ (the day-2 demo), which
@@ -289,7 +326,8 @@ export async function build(outDir = dist): Promise<RouteLoad[]> {
   fs.rmSync(staging, { recursive: true, force: true });
   let loads: RouteLoad[];
   try {
-    const [client] = await Promise.all([buildClient(staging), esbuild.build(serverOptions(staging))]);
+    fs.mkdirSync(staging, { recursive: true });
+    const [client] = await Promise.all([buildClient(staging), esbuild.build(serverOptions(staging)), writeInitialCluster(staging)]);
     const catalogs = writeCatalogs(staging);
     const compressed = await precompressAssets(path.join(staging, 'client/assets'));
     loads = checkClientBudget(client.metafile!, compressed);

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Database, QueryObserver } from './database';
 import { lockDataDir } from './data-dir-lock';
+import { builtInitialCluster } from './initial-cluster';
 import { migrate } from './migrate';
 import { openPgliteDatabase } from './pglite-database';
 import { openPostgresDatabase } from './pg-database';
@@ -11,6 +13,8 @@ export type DatabaseSettings = {
   databaseUrl?: string | undefined;
   /** Directory for the embedded database; `undefined` with no URL means in memory (tests). */
   dataDir?: string | undefined;
+  /** A new embedded data directory starts from this migrated cluster (a PGlite dump); by default the build's (initial-cluster.ts). */
+  initialCluster?: Blob | undefined;
   /** The embedded database's shared_buffers (`16MB`); undefined is PGlite's own. */
   pgliteSharedBuffers?: string | undefined;
   observer?: QueryObserver | undefined;
@@ -28,8 +32,13 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   const pgdata = settings.dataDir ? path.resolve(settings.dataDir, 'pglite') : undefined;
   const lock = settings.dataDir ? lockDataDir(path.resolve(settings.dataDir)) : undefined;
   try {
+    // A new data directory starts from the build's migrated cluster (initial-cluster.ts).
+    const fresh = pgdata !== undefined && !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
+    const cluster = fresh ? (settings.initialCluster ?? builtInitialCluster()) : undefined;
+    if (fresh) settings.logger?.info(cluster ? 'new embedded database: loading a migrated cluster' : 'new embedded database: running initdb');
     const db = await openPgliteDatabase(pgdata, {
       observer: settings.observer,
+      loadDataDir: cluster,
       settings: settings.pgliteSharedBuffers ? { shared_buffers: settings.pgliteSharedBuffers } : {},
     });
     await migrate(db);

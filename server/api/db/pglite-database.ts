@@ -4,7 +4,7 @@ import { OID_INT8, OID_NUMERIC, parseNumber } from './type-parsers';
 
 export type PgliteOptions = {
   observer?: QueryObserver | undefined;
-  /** A dumped data directory to start from (tests clone one migrated database). */
+  /** A dumped data directory to start a new one from (the build's migrated cluster; tests clone theirs). */
   loadDataDir?: Blob | undefined;
   /** Server settings for this start (`shared_buffers: '16MB'`), after PGlite's own. */
   settings?: Record<string, string> | undefined;
@@ -17,7 +17,7 @@ export type PgliteOptions = {
 export async function openPgliteDatabase(
   dataDir: string | undefined,
   options: PgliteOptions = {},
-): Promise<Database & { dump(): Promise<Blob> }> {
+): Promise<Database & { dump(compression?: 'none' | 'gzip'): Promise<Blob> }> {
   const { observer, loadDataDir, settings = {} } = options;
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
@@ -69,8 +69,8 @@ export async function openPgliteDatabase(
     async checkpoint() {
       await serialise(() => pg.exec('CHECKPOINT'));
     },
-    dump() {
-      return serialise(() => pg.dumpDataDir('none'));
+    dump(compression = 'none') {
+      return serialise(() => pg.dumpDataDir(compression));
     },
     async close() {
       await serialise(async () => {

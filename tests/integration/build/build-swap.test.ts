@@ -3,6 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../../scripts/build';
+import { INITIAL_CLUSTER_FILE } from '../../../server/api/db/initial-cluster';
+import { MIGRATIONS } from '../../../server/api/db/migrations';
+import { openPgliteDatabase } from '../../../server/api/db/pglite-database';
+import { TEST_BUILD_ROOT } from '../../support/test-build';
 
 // `npm run import` and `npm run generate-catalog` build before they run, often while
 // `npm start` serves from dist/ (the day-2 demo): a build must never leave the served folder
@@ -36,5 +40,18 @@ describe('the build', () => {
     expect(missing).toBe(0);
     expect(fs.existsSync(manifest)).toBe(true);
     expect(fs.readdirSync(parent)).toEqual(['dist']);
+  });
+
+  it('ships the migrated cluster a new embedded database starts from (decision 0088), every migration applied', async () => {
+    // The run's own build (build-global-setup.ts).
+    const file = path.join(TEST_BUILD_ROOT, INITIAL_CLUSTER_FILE);
+    const db = await openPgliteDatabase(undefined, { loadDataDir: new Blob([fs.readFileSync(file)], { type: 'application/gzip' }) });
+    try {
+      const rows = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(await db.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'size_variants'")).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/api/db/open-database';
+import { MIGRATIONS } from '../../../server/api/db/migrations';
 import {
   freePort,
   generateDemoCatalog,
@@ -64,6 +65,8 @@ describe('the api process and its embedded database', () => {
     await waitForUrl(`${first.url}/readyz`, first.proc);
     // With the Node flags the run gives every service process (tests/vitest.config.ts, decision 0087).
     expect(fs.readFileSync(`/proc/${first.proc.child.pid}/cmdline`, 'utf8').split('\0')).toContain('--liftoff-only');
+    // A new data directory is loaded from the build's migrated cluster, not made by initdb (decision 0088).
+    expect(first.proc.output()).toContain('new embedded database: loading a migrated cluster');
     const second = await startApi({ DATA_DIR: dir, DEMO_CATALOG: 'false' });
     expect(await second.proc.exited).toBe(1);
     expect(second.proc.output()).toContain('is in use by another Vitrine api process');
@@ -84,6 +87,8 @@ describe('the api process and its embedded database', () => {
     const db = await openDatabase({ dataDir: dir });
     const [row] = await db.query<{ n: number }>('SELECT count(*) AS n FROM categories');
     expect(row!.n).toBeGreaterThan(50);
+    const migrations = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(migrations.map((m) => m.version)).toEqual(MIGRATIONS.map((m) => m.version));
     await db.close();
   });
 

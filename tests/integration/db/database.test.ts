@@ -112,7 +112,7 @@ describe('PGlite settings', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-shared-buffers-'));
     try {
       const config = loadApiConfig({ DATA_DIR: dataDir, PGLITE_SHARED_BUFFERS: '24MB' });
-      const db = await openDatabase({ dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
+      const db = await openDatabase({ dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers, initialCluster: providedDump('pgliteTemplate') });
       expect(await db.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '24MB', max_connections: '100' }]);
       await db.close();
     } finally {
