@@ -279,11 +279,6 @@ async function buildClient(outDir: string): Promise<esbuild.BuildResult> {
   return esbuild.build(clientOptions(outDir, smallChunkPlan(first.metafile!, CLIENT_ENTRY)));
 }
 
-/**
- * A clean build into `outDir` (an absolute path; dist/ unless told), emptied first, the client's
- * assets with brotli copies beside them. Fails when a route's first-load JavaScript is over
- * budget; returns each route's.
- */
 /** Where builds keep the clusters they made, by content: a build whose migrations did not change makes none. */
 const CLUSTER_CACHE = path.join(root, 'node_modules/.cache/vitrine');
 
@@ -317,6 +312,11 @@ async function writeInitialCluster(outDir: string): Promise<void> {
   }
 }
 
+/**
+ * A clean build into `outDir` (an absolute path; dist/ unless told), emptied first, the client's
+ * assets with brotli copies beside them. Fails when a route's first-load JavaScript is over
+ * budget; returns each route's.
+ */
 export async function build(outDir = dist): Promise<RouteLoad[]> {
   // Built beside and swapped in when whole: `npm run import` and `npm run generate-catalog`
   // build before they run, often while `npm start` serves from dist/ (the day-2 demo), which

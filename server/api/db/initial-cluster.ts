@@ -21,6 +21,10 @@ export const INITIAL_CLUSTER_FILE = 'pglite-cluster.tar.gz';
  */
 export function builtInitialCluster(): Blob | undefined {
   const file = fileURLToPath(new URL(`../${INITIAL_CLUSTER_FILE}`, import.meta.url));
-  if (!fs.existsSync(file)) return undefined;
+  return fs.existsSync(file) ? readInitialCluster(file) : undefined;
+}
+
+/** A cluster file as PGlite's loadDataDir takes it (gzipped: the type says so, and it unpacks it). */
+export function readInitialCluster(file: string): Blob {
   return new Blob([fs.readFileSync(file)], { type: 'application/gzip' });
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../../scripts/build';
-import { INITIAL_CLUSTER_FILE } from '../../../server/api/db/initial-cluster';
+import { INITIAL_CLUSTER_FILE, readInitialCluster } from '../../../server/api/db/initial-cluster';
 import { MIGRATIONS } from '../../../server/api/db/migrations';
 import { openPgliteDatabase } from '../../../server/api/db/pglite-database';
 import { TEST_BUILD_ROOT } from '../../support/test-build';
@@ -44,8 +44,7 @@ describe('the build', () => {
 
   it('ships the migrated cluster a new embedded database starts from (decision 0088), every migration applied', async () => {
     // The run's own build (build-global-setup.ts).
-    const file = path.join(TEST_BUILD_ROOT, INITIAL_CLUSTER_FILE);
-    const db = await openPgliteDatabase(undefined, { loadDataDir: new Blob([fs.readFileSync(file)], { type: 'application/gzip' }) });
+    const db = await openPgliteDatabase(undefined, { loadDataDir: readInitialCluster(path.join(TEST_BUILD_ROOT, INITIAL_CLUSTER_FILE)) });
     try {
       const rows = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
       expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
