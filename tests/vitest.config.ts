@@ -41,6 +41,15 @@ process.env.PGLITE_SHARED_BUFFERS ??= '16MB';
 // scripts/lib/processes.ts): a test's api lives seconds, and the optimising compiler was half of
 // its start, 2.3 of 4.9 CPU-s on the small demo (docs/decisions/0087).
 process.env.SERVICE_NODE_FLAGS ??= '--liftoff-only';
+// The tests' own workers too: they clone and query in-process PGlite databases file after file,
+// and V8's optimising compiler on PGlite's WebAssembly was a fifth of their background threads'
+// CPU in a profile of the integration tier (docs/decisions/0087).
+const WORKER_NODE_FLAGS = ['--liftoff-only'];
+// The integration and e2e tiers serve pages from the web app in process, configured as in
+// production (tests/support/web-server.ts): they render with React's production build too, as the
+// built web does. React's development build checked every element as it was made (jsxDEV): 7 % of
+// the integration tier's worker CPU. The unit tier keeps the development build and its warnings.
+const AS_BUILT = { NODE_ENV: 'production' };
 
 const INTEGRATION_SETUP = ['tests/support/postgres-global-setup.ts', 'tests/support/pglite-global-setup.ts', 'tests/support/build-global-setup.ts'];
 
@@ -51,7 +60,11 @@ const INTEGRATION_SETUP = ['tests/support/postgres-global-setup.ts', 'tests/supp
 export default defineConfig({
   root,
   plugins: [sqlAsText()],
+  // TSX compiles to React's jsx() calls whichever build of React a tier loads (the development
+  // build's jsx-dev-runtime has no production counterpart).
+  esbuild: { jsxDev: false },
   test: {
+    execArgv: WORKER_NODE_FLAGS,
     // Two files at a time on this two-core machine (vitest's default is one fewer than the
     // cores): most integration files wait on servers, processes and databases more than they
     // compute, and the run was past fifteen minutes one file at a time.
@@ -77,6 +90,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
+          env: AS_BUILT,
           exclude: OWN_PROCESS.integration,
           isolate: false,
           globalSetup: INTEGRATION_SETUP,
@@ -87,13 +101,14 @@ export default defineConfig({
       {
         extends: true,
         // The same databases and build as the integration tier (the global setups make them once per run).
-        test: { name: 'integration-own-process', include: OWN_PROCESS.integration, globalSetup: INTEGRATION_SETUP, testTimeout: 60_000, hookTimeout: 120_000 },
+        test: { name: 'integration-own-process', include: OWN_PROCESS.integration, env: AS_BUILT, globalSetup: INTEGRATION_SETUP, testTimeout: 60_000, hookTimeout: 120_000 },
       },
       {
         extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.{ts,tsx}'],
+          env: AS_BUILT,
           // As the unit and integration tiers: a worker keeps the modules the files before it
           // loaded (a third of the e2e files start a web and an api inside their worker); no
           // e2e file replaces modules or changes the environment.
