@@ -42,13 +42,13 @@ process.env.PGLITE_SHARED_BUFFERS ??= '16MB';
 // its start, 2.3 of 4.9 CPU-s on the small demo (docs/decisions/0087).
 process.env.SERVICE_NODE_FLAGS ??= '--liftoff-only';
 // The tests' own workers too: they clone and query in-process PGlite databases file after file,
-// and V8's optimising compiler on PGlite's WebAssembly was a fifth of their background threads'
-// CPU in a profile of the integration tier (docs/decisions/0087).
+// and V8's optimising compiler was 40 % of their background threads' CPU over the integration
+// tier (a third of the workers' CPU ran on those threads; docs/decisions/0090).
 const WORKER_NODE_FLAGS = ['--liftoff-only'];
 // The integration and e2e tiers serve pages from the web app in process, configured as in
 // production (tests/support/web-server.ts): they render with React's production build too, as the
 // built web does. React's development build checked every element as it was made (jsxDEV): 7 % of
-// the integration tier's worker CPU. The unit tier keeps the development build and its warnings.
+// the integration tier's worker CPU (decision 0090). The unit tier keeps the development build.
 const AS_BUILT = { NODE_ENV: 'production' };
 
 const INTEGRATION_SETUP = ['tests/support/postgres-global-setup.ts', 'tests/support/pglite-global-setup.ts', 'tests/support/build-global-setup.ts'];
