@@ -108,15 +108,19 @@ function feedProducts(store: DemoWorld['stores'][number], country: CountryCode, 
   return rows.map(([, p]) => p);
 }
 
-/** What else to write: `historyDays` of price history before the first day's feeds (0: none). */
-export type DemoCatalogExtras = { historyDays?: number };
+/**
+ * What else to write: `historyDays` of price history before the first day's feeds (0: none).
+ * `catalog`: the catalogue these options and day build (buildDemoCatalog), when the caller has it
+ * already; the full demo's takes seconds to build.
+ */
+export type DemoCatalogExtras = { historyDays?: number; catalog?: DemoCatalog };
 
 /** Every file of the catalogue, generator.json last; the same options, day and extras give the same bytes. */
-export function* demoCatalogFiles(options: DemoOptions = FULL_DEMO, day = 1, { historyDays = 0 }: DemoCatalogExtras = {}): Generator<DemoFile> {
+export function* demoCatalogFiles(options: DemoOptions = FULL_DEMO, day = 1, { historyDays = 0, catalog }: DemoCatalogExtras = {}): Generator<DemoFile> {
   // The history ends at the first day's feeds; a later day's feeds have moved on from it (and
   // an api that has the catalogue already has its history: the new day comes in by import).
   if (historyDays > 0 && day > 1) throw new RangeError('price history is written with the first day\'s feeds only');
-  const { world, products, listings } = buildDemoCatalog(options, day);
+  const { world, products, listings } = catalog ?? buildDemoCatalog(options, day);
   yield { path: 'stores.json', content: `${JSON.stringify(storesManifest(world), null, 2)}\n` };
   yield { path: 'site.json', content: `${JSON.stringify(buildDemoSite(world), null, 2)}\n` };
   const byStore = new Map<number, [number, DemoProduct][]>();
