@@ -14,10 +14,38 @@ describe("a failed test's account of a page (tests/support/browser.ts)", () => {
   it('gives its address, its status, whether it hydrated, what its main says, and its failed answers', async () => {
     const context = await browser().newContext(DESKTOP);
     const { page, problems } = await openPage(context, `${webUrl}/no-such-page`);
+    // Nothing on the way: the account then has no "requests unanswered" line.
+    await page.waitForLoadState('networkidle');
     const main = await page.locator('main').innerText();
     expect(main).toContain('Page Not Found');
     expect(await describePage(page)).toBe(
       `${webUrl}/no-such-page (status 404, hydrated: 1): ${main.replace(/\s+/g, ' ').slice(0, 600)}\n  answers of 400 and above: 404 GET /no-such-page\n  console: ${problems.join(' | ') || 'nothing'}`,
+    );
+    await context.close();
+  });
+
+  it('adds the requests the page still waits for or that failed, and the notices it shows', async () => {
+    const context = await browser().newContext(DESKTOP);
+    const { page } = await openPage(context, `${webUrl}/no-such-page`);
+    await page.waitForLoadState('networkidle');
+    const main = (await page.locator('main').innerText()).replace(/\s+/g, ' ').slice(0, 600);
+    // One request never answered, one refused by the network.
+    await page.route('**/never-answered', () => undefined);
+    await page.route('**/refused', (route) => route.abort('connectionrefused'));
+    const asked = page.waitForRequest('**/never-answered');
+    const refused = page.waitForEvent('requestfailed');
+    await page.evaluate(() => {
+      void fetch('/never-answered').catch(() => undefined);
+      void fetch('/refused').catch(() => undefined);
+    });
+    await Promise.all([asked, refused]);
+    await page.evaluate(() => {
+      const region = document.querySelector('.notice-region');
+      if (region) region.textContent = 'Something went wrong.';
+    });
+    expect(await describePage(page)).toBe(
+      `${webUrl}/no-such-page (status 404, hydrated: 1): ${main}\n  answers of 400 and above: 404 GET /no-such-page\n  console: error: Failed to load resource: the server responded with a status of 404 (Not Found) | error: Failed to load resource: net::ERR_CONNECTION_REFUSED` +
+        `\n  requests unanswered: GET /never-answered\n  requests failed: GET /refused (net::ERR_CONNECTION_REFUSED)\n  notices: Something went wrong.`,
     );
     await context.close();
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page, type Request } from 'playwright-core';
 import { COOKIE } from '../../shared/constants';
 import { launchChromium } from '../../scripts/lib/chromium';
 import type { SignedIn } from './web-session';
@@ -46,15 +46,26 @@ export function browserForFile(): () => Browser {
 }
 
 /** Each watched page's answers of 400 and above, and its console problems, for describePage. */
-const pageTroubles = new WeakMap<Page, { answers: string[]; problems: string[] }>();
+const pageTroubles = new WeakMap<Page, { answers: string[]; problems: string[]; pending: Set<Request>; failed: string[] }>();
+
+/** A request as a failed test's account names it: "GET /path". */
+const where = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
 
 /** Collects console errors and warnings and uncaught page errors: a clean page has none. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   const answers: string[] = [];
-  pageTroubles.set(page, { answers, problems });
+  const pending = new Set<Request>();
+  const failed: string[] = [];
+  pageTroubles.set(page, { answers, problems, pending, failed });
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => {
+    pending.delete(request);
+    failed.push(`${where(request)} (${request.failure()?.errorText ?? 'failed'})`);
+  });
   page.on('response', (response) => {
-    if (response.status() >= 400) answers.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400) answers.push(`${response.status()} ${where(response.request())}`);
   });
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
@@ -80,7 +91,9 @@ export async function explained<T>(page: Page, step: Promise<T>): Promise<T> {
 /**
  * A page as a failed test left it: its address, its document's status, its open dialog's text or
  * else its main's; for a watched page (watchConsole, openPage) its answers of 400 and above and
- * its console problems too.
+ * its console problems too, and when there are any, the requests it still waits for or that
+ * failed; and the notices it shows and its loader overlay (a dialog that never opened after a
+ * click: was its code still on the way, or did it fail?).
  */
 export async function describePage(page: Page): Promise<string> {
   const status = await page
@@ -91,7 +104,16 @@ export async function describePage(page: Page): Promise<string> {
   const text = (await shown.innerText({ timeout: 2_000 }).catch(() => '?')).replace(/\s+/g, ' ').slice(0, 600);
   const troubles = pageTroubles.get(page);
   const answers = troubles ? `\n  answers of 400 and above: ${troubles.answers.join(', ') || 'none'}\n  console: ${troubles.problems.join(' | ') || 'nothing'}` : '';
-  return `${page.url()} (status ${status ?? '?'}, hydrated: ${await page.locator('html[data-hydrated="true"]').count().catch(() => '?')}): ${text}${answers}`;
+  const unanswered = troubles ? [...troubles.pending].map(where) : [];
+  const notices = (await page.locator('.notice-region').innerText({ timeout: 1_000 }).catch(() => '')).replace(/\s+/g, ' ').trim();
+  const busy = (await page.locator('.loader-overlay').count().catch(() => 0)) > 0;
+  const extra = [
+    unanswered.length > 0 ? `\n  requests unanswered: ${unanswered.join(', ')}` : '',
+    troubles && troubles.failed.length > 0 ? `\n  requests failed: ${troubles.failed.join(', ')}` : '',
+    notices ? `\n  notices: ${notices}` : '',
+    busy ? '\n  the loader overlay is showing' : '',
+  ].join('');
+  return `${page.url()} (status ${status ?? '?'}, hydrated: ${await page.locator('html[data-hydrated="true"]').count().catch(() => '?')}): ${text}${answers}${extra}`;
 }
 
 /** The root route marks the document once React has hydrated it. */
