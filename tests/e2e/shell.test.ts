@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, MOBILE, describePage, expectNotice, openPage, saveScreenshot, waitForFooter, seriousAxeViolations, waitForHydration, browserForFile } from '../support/browser';
+import { DESKTOP, MOBILE, describePage, expectNotice, openPage, saveScreenshot, waitForFooter, seriousAxeViolations, waitForHydration, browserForFile, signInContext } from '../support/browser';
 import { SUBSCRIPTION_MESSAGES } from '../../shared/api/subscription-schemas';
+import { registerUser } from '../integration/accounts/accounts-api';
 
 // The shell in a real browser (spec section 2 "Global shell", section 4 "Shell").
 
@@ -142,6 +143,23 @@ describe('the search box', () => {
     await expect(field.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(field.getAttribute('aria-activedescendant')).resolves.toBe(null);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a page a guest saw, once they are signed in', () => {
+  it('comes from the server for the shopper, not from the browser’s copy of the guest’s', async () => {
+    const shopper = await registerUser({ url: inject('apiUrl') });
+    const context = await browser().newContext(DESKTOP);
+    const { page: asGuest } = await openPage(context, `${webUrl}/dresses`);
+    expect(await asGuest.getByTestId('account-name').count()).toBe(0);
+    // Signed in (the cookies the web sets then), within the minute a guest's page may be kept,
+    // the shopper comes back to the page in another tab of the same browser.
+    await signInContext(context, shopper, webUrl);
+    const page = await context.newPage();
+    const response = await page.goto(`${webUrl}/dresses`);
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
+    expect(await response?.text()).toContain('data-testid="account-name"');
     await context.close();
   });
 });

@@ -145,14 +145,17 @@ export const MOBILE = { viewport: { width: 375, height: 812 }, isMobile: true, h
 export function siteContexts(browser: () => Browser, webUrl: () => string, defaults: BrowserContextOptions = DESKTOP) {
   return async (shopper?: SignedIn, options: BrowserContextOptions = defaults): Promise<BrowserContext> => {
     const context = await browser().newContext(options);
-    if (shopper) {
-      await context.addCookies([
-        { name: COOKIE.token, value: shopper.token, url: webUrl(), httpOnly: true, sameSite: 'Lax' },
-        { name: COOKIE.profileType, value: String(shopper.profileType), url: webUrl(), sameSite: 'Lax' },
-      ]);
-    }
+    if (shopper) await signInContext(context, shopper, webUrl());
     return context;
   };
+}
+
+/** Gives a context the cookies the web at `webUrl` sets when `shopper` signs in. */
+export async function signInContext(context: BrowserContext, shopper: SignedIn, webUrl: string): Promise<void> {
+  await context.addCookies([
+    { name: COOKIE.token, value: shopper.token, url: webUrl, httpOnly: true, sameSite: 'Lax' },
+    { name: COOKIE.profileType, value: String(shopper.profileType), url: webUrl, sameSite: 'Lax' },
+  ]);
 }
 
 /**

@@ -79,6 +79,9 @@ export function createDocumentHandler(deps: DocumentDeps) {
     res.status(result.statusCode);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', policy.header);
+    // A guest's copy of an address and a shopper's differ by the session's cookie: a browser
+    // that kept the guest's copy (CacheShort) must not show it once they have signed in.
+    res.vary('Cookie');
     if (req.method === 'HEAD') {
       res.end();
       return;

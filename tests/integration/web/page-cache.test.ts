@@ -68,6 +68,8 @@ describe('the page cache', () => {
       expect(pageNonces(res.text)).toEqual([nonces[i]]);
       expect(readPayload(res.text).nonce).toBe(nonces[i]);
       expect(res.headers['cache-control']).toBe(CacheShort.header);
+      // Kept or not, a guest's copy says it is one for these cookies (a shopper's browser must not reuse it).
+      expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
       expect(res.headers['set-cookie']).toBeUndefined();
     }
     expect(withoutNonces(second.text)).toBe(withoutNonces(first.text));
