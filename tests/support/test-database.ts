@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import type { Database, QueryObserver } from '../../server/api/db/database';
 import { migrate } from '../../server/api/db/migrate';
 import { openPgliteDatabase } from '../../server/api/db/pglite-database';
-import { openDatabase } from '../../server/api/db/open-database';
+import { openDatabase, type DatabaseSettings } from '../../server/api/db/open-database';
 import { createPostgresDatabase } from './postgres';
 
 // A fresh, migrated in-memory PGlite database for one test file, cloned from the dump the
@@ -68,6 +68,15 @@ export async function openDatabaseFromDump(dump: Blob, observer?: QueryObserver)
 export async function openTestDatabase(observer?: QueryObserver): Promise<Database> {
   template ??= Promise.resolve(providedDump('pgliteTemplate') ?? migratedTemplate());
   return openDatabaseFromDump(await template, observer);
+}
+
+/**
+ * The api's embedded database in `dataDir`, opened as the api opens it (openDatabase). A new
+ * directory starts from the run's migrated dump, as a built api's first start does from the
+ * build's cluster: run from the source there is no such cluster, and it would run initdb.
+ */
+export function openTestDataDir(dataDir: string, settings: Omit<DatabaseSettings, 'dataDir' | 'initialCluster'> = {}): Promise<Database> {
+  return openDatabase({ ...settings, dataDir, initialCluster: providedDump('pgliteTemplate') });
 }
 
 /** A migrated database on the PostgreSQL tier's server; `close()` also drops it. */

@@ -14,7 +14,7 @@ import { fixtureManifest } from '../../support/feed-fixtures';
 import { closedPort } from '../../support/closed-port';
 import { startSmtpServer } from '../../support/smtp-server';
 import { testBuild } from '../../support/test-build';
-import { providedDump } from '../../support/test-database';
+import { openTestDataDir } from '../../support/test-database';
 import { registerUser } from '../accounts/accounts-api';
 import { FEEDS, SITE_URL, alertClient, editTsv, guidOf, headerOf, importFixture, startAlertsApi, textOf, type FeedName } from './alerts-support';
 import { OPERATOR_IMPORT_PATH } from '../../../server/api/catalog/operator-handoff';
@@ -41,7 +41,7 @@ describe('an alert e-mail across a restart', () => {
     const silent = createLogger('api', 'silent');
 
     // The first life: the catalogue, a shopper's price alert, a price cut, the evaluator's commit.
-    const db = await openDatabase({ dataDir, initialCluster: providedDump('pgliteTemplate') });
+    const db = await openTestDataDir(dataDir);
     await upsertCategoryTree(db);
     await importStores(db, fixtureManifest());
     for (const name of Object.keys(FEEDS) as FeedName[]) await importFixture(db, name);
@@ -106,7 +106,7 @@ describe('an alert e-mail across a restart', () => {
     const smtp = await startSmtpServer();
     const dataDir = tempDataDir();
     dirs.push(dataDir);
-    const db = await openDatabase({ dataDir, initialCluster: providedDump('pgliteTemplate') });
+    const db = await openTestDataDir(dataDir);
     await upsertCategoryTree(db);
     await importStores(db, fixtureManifest());
     for (const name of Object.keys(FEEDS) as FeedName[]) await importFixture(db, name);

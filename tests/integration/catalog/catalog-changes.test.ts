@@ -25,7 +25,7 @@ import { openPostgresDatabase } from '../../../server/api/db/pg-database';
 import { createPostgresDatabase } from '../../support/postgres';
 import { runBuiltScript } from '../../support/import-cli';
 import { fixtureManifest, readFixture } from '../../support/feed-fixtures';
-import { openTestPostgresDatabase, BOTH_ENGINES, providedDump } from '../../support/test-database';
+import { openTestPostgresDatabase, openTestDataDir, BOTH_ENGINES } from '../../support/test-database';
 
 // The catalogue's change log: what an import changed, per size variant and country, read
 // "since my cursor" by consumers in any process, exactly once, however the imports and the
@@ -270,9 +270,7 @@ describe.each([
     async (): Promise<Engine> => {
       const dataDir = tempDataDir();
       dirs.push(dataDir);
-      // The first opening starts the directory from the run's migrated cluster, as a built api's
-      // first start does from the build's (open-database.ts): from the source, it would run initdb.
-      return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir, initialCluster: providedDump('pgliteTemplate') }), done: async () => undefined };
+      return { env: { DATA_DIR: dataDir }, open: () => openTestDataDir(dataDir), done: async () => undefined };
     },
   ],
   [

@@ -11,7 +11,7 @@ import { openPgliteDatabase } from '../../../server/api/db/pglite-database';
 import { createSearchTables } from '../../../server/api/search-engine/sql-engine-tables';
 import { createPostgresDatabase } from '../../support/postgres';
 import { openDemoDatabase } from '../../support/demo-catalog-database';
-import { openTestDatabase, openTestPostgresDatabase, providedDump } from '../../support/test-database';
+import { openTestDatabase, openTestDataDir, openTestPostgresDatabase, providedDump } from '../../support/test-database';
 
 // One SQL dialect on two engines: the same migrations, the same answers.
 
@@ -112,7 +112,7 @@ describe('PGlite settings', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-shared-buffers-'));
     try {
       const config = loadApiConfig({ DATA_DIR: dataDir, PGLITE_SHARED_BUFFERS: '24MB' });
-      const db = await openDatabase({ dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers, initialCluster: providedDump('pgliteTemplate') });
+      const db = await openTestDataDir(config.dataDir, { pgliteSharedBuffers: config.pgliteSharedBuffers });
       expect(await db.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '24MB', max_connections: '100' }]);
       await db.close();
     } finally {
