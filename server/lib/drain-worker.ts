@@ -2,6 +2,7 @@
 // making the caller wait; passes never overlap, and a kick during a pass runs one more pass
 // after it, so nothing asked for while a pass was reading is missed. A sweep kicks it now and
 // then for what no kick announced (retries, another instance's leftovers, lost notices).
+// `kickSoon()` waits for a quiet moment first, so a burst of notices is one pass.
 // The mail outbox and the alert evaluator are such workers.
 
 export type DrainWorkerOptions = {
@@ -9,13 +10,27 @@ export type DrainWorkerOptions = {
   pass: () => Promise<void>;
   /** A pass that threw: the next kick or sweep tries again. */
   failed: (error: unknown) => void;
+  /** kickSoon's quiet time: the pass starts once no kickSoon came for this long (default 200 ms). */
+  quietMs?: number;
+  /** kickSoon's longest wait: a pass starts this long after the first kickSoon however many follow (default 2 s). */
+  maxWaitMs?: number;
 };
+
+/** A kickSoon waiting for its quiet moment: since the first, the timer that will kick, and who waits for it. */
+type Waiting = { since: number; timer: NodeJS.Timeout | undefined; over: Promise<void>; ended: () => void };
+
+function waitingSince(since: number): Waiting {
+  let ended!: () => void;
+  const over = new Promise<void>((resolve) => (ended = resolve));
+  return { since, timer: undefined, over, ended };
+}
 
 export class DrainWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private sweep: NodeJS.Timeout | undefined;
   private halted = false;
+  private waiting: Waiting | undefined;
 
   constructor(private readonly options: DrainWorkerOptions) {}
 
@@ -36,6 +51,30 @@ export class DrainWorker {
     });
   }
 
+  /**
+   * Kicks once no kickSoon has come for the quiet time, or the longest wait after the first:
+   * a run of imports, each announcing itself, is then one pass rather than one each.
+   */
+  kickSoon(): void {
+    if (this.halted) return;
+    const now = Date.now();
+    const waiting = (this.waiting ??= waitingSince(now));
+    clearTimeout(waiting.timer);
+    const wait = Math.min(this.options.quietMs ?? 200, waiting.since + (this.options.maxWaitMs ?? 2_000) - now);
+    waiting.timer = setTimeout(() => this.endWait(true), Math.max(0, wait));
+    waiting.timer.unref();
+  }
+
+  /** Ends the kickSoon waiting for its quiet moment: with its kick, or dropped (stop). */
+  private endWait(kick: boolean): void {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    this.waiting = undefined;
+    clearTimeout(waiting.timer);
+    if (kick) this.kick();
+    waiting.ended();
+  }
+
   /** Kicks every `intervalMs` from now on, and now. */
   start(intervalMs: number): void {
     this.sweep ??= setInterval(() => this.kick(), intervalMs);
@@ -43,9 +82,9 @@ export class DrainWorker {
     this.kick();
   }
 
-  /** Resolves when no pass is running (tests, shutdown). */
+  /** Resolves when no pass is running and none is waiting for its quiet moment (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running || this.waiting) await (this.waiting?.over ?? this.running);
   }
 
   /** No more passes: the sweep ends, and the pass in progress is waited for. */
@@ -53,6 +92,8 @@ export class DrainWorker {
     this.halted = true;
     if (this.sweep) clearInterval(this.sweep);
     this.sweep = undefined;
+    // A kickSoon still waiting is dropped: what it announced is found by the next start's pass.
+    this.endWait(false);
     await this.idle();
   }
 

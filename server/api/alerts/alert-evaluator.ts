@@ -49,8 +49,9 @@ import { DEFAULT_ALERT_MAIL_RULES, type AlertMailRules } from './alert-settings'
 // the price it last fired at, so a price that wobbles by a penny fires once. Alerts set after
 // an entry was logged do not fire on it.
 //
-// It runs after every import (the log's notice, heard by every instance; on PGlite the
-// in-process notice), at start (catching up with whatever was logged while it was stopped)
+// It runs after imports (the log's notices, heard by every instance; on PGlite in process),
+// once they pause for a moment (a directory of feeds handed over one by one is one run, not one
+// per feed: its candidates query was half of the api's work in such a run), at start (catching up with whatever was logged while it was stopped)
 // and on a periodic sweep (a notice is lost while nobody listens), which so also sends the
 // e-mails whose window has ended. Runs of one process never overlap; instances share the work
 // through the cursor row's lock.
@@ -160,7 +161,7 @@ export class AlertEvaluator {
   /** Listens for the log's notices, catches up at once, and sweeps every `sweepMs`. */
   start(sweepMs: number): void {
     this.subscription ??= subscribe(this.db, {
-      channels: [{ channel: CATALOG_CHANGE_LOG_CHANNEL, onPayload: () => this.kick() }],
+      channels: [{ channel: CATALOG_CHANGE_LOG_CHANNEL, onPayload: () => this.worker.kickSoon() }],
       // The kick at start catches up; until LISTEN works, the sweep is all there is.
       listening: () => undefined,
       // After a lost connection notices sent meanwhile never come: catch up when listening again.
@@ -176,7 +177,7 @@ export class AlertEvaluator {
     this.worker.kick();
   }
 
-  /** Resolves when no run is in progress (tests, shutdown). */
+  /** Resolves when no run is in progress or waiting for the notices to pause (tests, shutdown). */
   idle(): Promise<void> {
     return this.worker.idle();
   }
