@@ -1,6 +1,6 @@
 import { normaliseColour } from '../../../shared/colours';
 import type { CountryCode } from '../../../shared/countries';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { CATEGORIES } from './category-tree';
 import { loadCategoryIds, upsertCategoryTree } from './category-table';
 import type { ProductDraft, SizeDraft, VariantDraft } from './feed-drafts';
@@ -54,15 +54,16 @@ export type UpsertedChunk = {
   prices: Map<number, PriceChange>;
 };
 
-/** The category tree (written when missing), the store's coupons and the feed's brands. */
+/** The category tree (written when missing), the store's coupons and the feed's brands; `db` is the database `tx` is a transaction of. */
 export async function prepareUpsert(
+  db: Database,
   tx: Queryable,
   storeId: number,
   country: CountryCode,
   currency: string,
   products: readonly ProductDraft[],
 ): Promise<UpsertTarget> {
-  const categoryIds = await categoryIdsEnsured(tx);
+  const categoryIds = await categoryIdsEnsured(db, tx);
   const couponRows = await tx.query<{ id: number; promotion_id: string }>(
     'SELECT id, promotion_id FROM coupons WHERE store_id = $1',
     [storeId],
@@ -127,12 +128,22 @@ async function measureOffers(
   }
 }
 
-async function categoryIdsEnsured(tx: Queryable): Promise<Map<string, number>> {
+// The tree's rows are never deleted and their ids never change (category-table.ts): once a
+// database's committed rows hold every category, their ids are kept for its later imports,
+// which otherwise read the whole table back each (about a millisecond a feed).
+const committedCategoryIds = new WeakMap<Database, Map<string, number>>();
+
+async function categoryIdsEnsured(db: Database, tx: Queryable): Promise<Map<string, number>> {
+  const kept = committedCategoryIds.get(db);
+  if (kept) return kept;
   let ids = await loadCategoryIds(tx);
-  if (CATEGORIES.some((c) => !ids.has(c.slug))) {
-    await upsertCategoryTree(tx);
-    ids = await loadCategoryIds(tx);
+  if (CATEGORIES.every((c) => ids.has(c.slug))) {
+    // Read, not written, in this transaction: committed before it began.
+    committedCategoryIds.set(db, ids);
+    return ids;
   }
+  await upsertCategoryTree(tx);
+  ids = await loadCategoryIds(tx);
   return ids;
 }
 
@@ -147,12 +158,22 @@ async function upsertBrands(tx: Queryable, names: (string | undefined)[]): Promi
   if (!bySlug.size) return new Map();
   // Sorted, so concurrent imports take row locks in the same order.
   const slugs = [...bySlug.keys()].sort();
-  await tx.query(
-    `INSERT INTO brands (slug, name) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (slug) DO NOTHING`,
+  // One statement: the brands it inserted, and those already there as of its snapshot.
+  const rows = await tx.query<{ id: number; slug: string }>(
+    `WITH input AS (SELECT * FROM unnest($1::text[], $2::text[]) AS t(slug, name)),
+          added AS (INSERT INTO brands (slug, name) SELECT slug, name FROM input ON CONFLICT (slug) DO NOTHING RETURNING id, slug)
+     SELECT id, slug FROM added
+     UNION ALL
+     SELECT b.id, b.slug FROM brands b JOIN input USING (slug)`,
     [slugs, slugs.map((s) => bySlug.get(s)!)],
   );
-  const rows = await tx.query<{ id: number; slug: string }>('SELECT id, slug FROM brands WHERE slug = ANY($1::text[])', [slugs]);
-  return new Map(rows.map((r) => [r.slug, r.id]));
+  const ids = new Map(rows.map((r) => [r.slug, r.id]));
+  if (ids.size === slugs.length) return ids;
+  // On a server, a brand another import committed after this statement's snapshot was
+  // skipped by ON CONFLICT yet not seen by its read: a statement of its own sees it.
+  const late = await tx.query<{ id: number; slug: string }>('SELECT id, slug FROM brands WHERE slug = ANY($1::text[])', [slugs.filter((s) => !ids.has(s))]);
+  for (const r of late) ids.set(r.slug, r.id);
+  return ids;
 }
 
 // An upsert returns the rows it inserted or changed; `xmax = 0` tells an inserted row from

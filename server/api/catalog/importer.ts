@@ -150,8 +150,6 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
   const started = performance.now();
   const target = feedTarget(options);
   const feed = await readFeedOf(options, target);
-  // Checked before the work of validating, and again inside the transaction.
-  if (!(await db.query('SELECT 1 FROM stores WHERE slug = $1', [target.store])).length) throw noStore(target);
   const { products, rejected, warnings } = draftFeed(feed.read, target.store, target.country);
   const sha256 = createHash('sha256').update(feed.text).digest('hex');
   const report: ImportReport = {
@@ -181,7 +179,7 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
     const store = await lockStore(tx, db.kind, target);
     report.mode = store.mode;
     if (await heldByGuard(tx, store, target, report, sha256, options)) return;
-    await applyFeed(tx, store, target, [...products.values()], report, sha256);
+    await applyFeed(db, tx, store, target, [...products.values()], report, sha256);
   });
   if (report.created.sizeVariants) await analyseIfGrown(db);
   report.durationMs = Math.round(performance.now() - started);
@@ -221,6 +219,7 @@ async function heldByGuard(
  * the changes, keep the feed's state and notify, all in the import's transaction.
  */
 async function applyFeed(
+  db: Database,
   tx: Queryable,
   store: LockedStore,
   target: FeedTarget,
@@ -229,7 +228,7 @@ async function applyFeed(
   sha256: string,
 ): Promise<void> {
   await lockMatching(tx);
-  const upsert = await prepareUpsert(tx, store.id, target.country, target.currency, products);
+  const upsert = await prepareUpsert(db, tx, store.id, target.country, target.currency, products);
   // Gathered over the chunks and written last: the log's lock is then held only from
   // writing them to the commit, not for the whole import.
   const changes: ChangeEntry[] = [];
