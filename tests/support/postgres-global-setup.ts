@@ -21,10 +21,7 @@ export default async function setup(project: TestProject) {
   }
   return oncePerRun('postgres server', project, async () => {
     // No autovacuum: each test's database is new and short-lived, and the product gathers its own
-    // statistics after imports (planner-statistics.ts). An autovacuum ANALYZE holds a snapshot in
-    // the database it visits, so rows a test's import deleted meanwhile survived its VACUUM FULL
-    // as recently dead: once in a full run, demo-history.test.ts measured the change log 193
-    // bytes a row instead of about 143, 2,126 deleted rows still in the table.
+    // statistics after imports (planner-statistics.ts).
     const server = await startThrowawayPostgres(['max_connections=200', 'autovacuum=off']);
     if (!server) {
       throw new Error(

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PriceHistory } from '../../../shared/api/price-history-schemas';
 import { SitemapUrlsSchema } from '../../../shared/api/product-schemas';
 import { DAY_MS, percentOff } from '../../../shared/reference-price';
@@ -70,6 +71,20 @@ async function changeLog(db: Database): Promise<LogLine[]> {
     .sort(byItem);
 }
 
+/** A transaction holding an id, open in another database of the tier's PostgreSQL server until `end()`. */
+async function transactionElsewhere(): Promise<{ end(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: inject('postgresUrl') });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('SELECT txid_current()');
+  return {
+    async end() {
+      await client.query('COMMIT');
+      await client.end();
+    },
+  };
+}
+
 describe.each(BOTH_ENGINES)('a year of demo price history on %s', (_engine, open) => {
   let db: Database;
   let api: Awaited<ReturnType<typeof startApi>>;
@@ -77,7 +92,15 @@ describe.each(BOTH_ENGINES)('a year of demo price history on %s', (_engine, open
 
   beforeAll(async () => {
     db = await open();
-    await ensureDemoCatalog(db, dataDir, (line) => lines.push(line));
+    // On a server, a transaction that began elsewhere before the loader drops the import's
+    // first sightings (another file's work on the tier's shared server, another database's
+    // on a real one) must not keep them on disk: it made DELETE and VACUUM FULL keep them.
+    const elsewhere = db.kind === 'postgres' ? await transactionElsewhere() : undefined;
+    try {
+      await ensureDemoCatalog(db, dataDir, (line) => lines.push(line));
+    } finally {
+      await elsewhere?.end();
+    }
     api = await startApi(db);
   });
   afterAll(async () => {
@@ -119,15 +142,13 @@ describe.each(BOTH_ENGINES)('a year of demo price history on %s', (_engine, open
   });
 
   it('keeps the log compact on disk', async () => {
-    const [size] = await db.query<{ bytes: number; rows: number; heap: number; indexes: number; dead: number | null }>(
+    const [size] = await db.query<{ bytes: number; rows: number; heap: number; indexes: number }>(
       `SELECT pg_total_relation_size('price_history')::int AS bytes, (SELECT count(*)::int FROM price_history) AS rows,
-              pg_relation_size('price_history')::int AS heap, pg_indexes_size('price_history')::int AS indexes,
-              (SELECT n_dead_tup::int FROM pg_stat_user_tables WHERE relname = 'price_history') AS dead`,
+              pg_relation_size('price_history')::int AS heap, pg_indexes_size('price_history')::int AS indexes`,
     );
     expect(size!.rows).toBe(SMALL_DEMO_YEAR_ROWS);
-    // On a size over, the parts say where the room went (deleted rows kept as recently dead were
-    // once: an autovacuum ANALYZE's snapshot, which the tests' server no longer runs, postgres-global-setup.ts).
-    expect(size!.bytes / size!.rows, `bytes a row; heap, indexes and dead rows: ${JSON.stringify(size)}`).toBeLessThan(MAX_BYTES_PER_ROW);
+    // On a size over, the parts say where the room went.
+    expect(size!.bytes / size!.rows, `bytes a row; heap and indexes: ${JSON.stringify(size)}`).toBeLessThan(MAX_BYTES_PER_ROW);
   });
 
   it('answers the price history endpoint with a point for each of the 365 days', async () => {
