@@ -51,7 +51,8 @@ import { DEFAULT_ALERT_MAIL_RULES, type AlertMailRules } from './alert-settings'
 //
 // It runs after imports (the log's notices, heard by every instance; on PGlite in process),
 // once they pause for a moment (a directory of feeds handed over one by one is one run, not one
-// per feed: its candidates query was half of the api's work in such a run), at start (catching up with whatever was logged while it was stopped)
+// per feed: run after each, it was a fifth of the api's CPU in such a hand-over), at start
+// (catching up with whatever was logged while it was stopped)
 // and on a periodic sweep (a notice is lost while nobody listens), which so also sends the
 // e-mails whose window has ended. Runs of one process never overlap; instances share the work
 // through the cursor row's lock.
