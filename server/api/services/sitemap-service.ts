@@ -54,11 +54,35 @@ function newest(dates: readonly (string | null)[]): string | null {
   return dates.reduce<string | null>((a, b) => (b !== null && (a === null || b > a) ? b : a), null);
 }
 
+/**
+ * The change log's aggregates (each a read of a country's whole price history) for one version
+ * of the catalog index: the log and the index change together (an import that logs a change
+ * notifies, and the index follows), so a new version forgets them. The shared answers keep each
+ * sitemap URL's bytes too, but per URL: a query string of its own made every request read the
+ * whole history again (60 ms on the small demo, and ten times the catalogue ten times that).
+ */
+type Remembered = { version: number; values: Map<string, Promise<unknown>> };
+
 export class SitemapService {
+  private remembered: Remembered = { version: -1, values: new Map() };
+
   constructor(
     private readonly db: Queryable,
     private readonly engine: SearchEngine,
   ) {}
+
+  /** `compute()`'s answer for `key`, computed once per version of the index (a failure is not kept). */
+  private once<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const version = this.engine.version();
+    if (this.remembered.version !== version) this.remembered = { version, values: new Map() };
+    const { values } = this.remembered;
+    const kept = values.get(key) as Promise<T> | undefined;
+    if (kept) return kept;
+    const value = compute();
+    values.set(key, value);
+    value.catch(() => values.delete(key));
+    return value;
+  }
 
   async sitemapIndex(country: CountryCode, pageSize: number) {
     await this.engine.start();
@@ -77,7 +101,11 @@ export class SitemapService {
   }
 
   /** The newest lastmod of each products sitemap file of the country, in order. */
-  private async productFileDates(country: CountryCode, pageSize: number): Promise<(string | null)[]> {
+  private productFileDates(country: CountryCode, pageSize: number): Promise<(string | null)[]> {
+    return this.once(`files ${country} ${pageSize}`, () => this.readProductFileDates(country, pageSize));
+  }
+
+  private async readProductFileDates(country: CountryCode, pageSize: number): Promise<(string | null)[]> {
     const files = await this.db.query<{ changed: Date | string | null }>(
       `SELECT max(changed) AS changed
          FROM (SELECT (row_number() OVER (ORDER BY id) - 1) / $2 AS file, changed FROM (${PRODUCT_URLS_SQL}) urls) numbered
@@ -108,7 +136,11 @@ export class SitemapService {
    * (LAST_KNOWN_CHANGE_SQL): a listing page changes when one of its products does. ISO times,
    * which compare as text.
    */
-  private async lastChanges(kind: 'brands' | 'stores' | 'categories', country: CountryCode): Promise<Map<string, string>> {
+  private lastChanges(kind: 'brands' | 'stores' | 'categories', country: CountryCode): Promise<Map<string, string>> {
+    return this.once(`${kind} ${country}`, () => this.readLastChanges(kind, country));
+  }
+
+  private async readLastChanges(kind: 'brands' | 'stores' | 'categories', country: CountryCode): Promise<Map<string, string>> {
     const key = { brands: 'b.slug', stores: 's.slug', categories: 'c.slug' }[kind];
     const rows = await this.db.query<{ key: string; changed: Date | string }>(
       `WITH known AS (

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SitemapUrlsSchema, type SitemapKind } from '../../../shared/api/product-schemas';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
@@ -84,5 +84,21 @@ describe('sitemap lastmod', () => {
     expect(moved(before.brands, after.brands)).toEqual({ [`brand/${change!.brand}`]: at });
     expect(moved(before.stores, after.stores)).toEqual({ 'store/northlane': at });
     expect(moved(before.categories, after.categories)).toEqual(Object.fromEntries(categoryChain(change!.category).map((c) => [c.slug, at])));
+  });
+
+  it('reads the change log once per version of the index, whatever query string a sitemap is asked with', async () => {
+    const reads = vi.spyOn(catalog.db, 'query');
+    const historyReads = () => reads.mock.calls.filter(([sql]) => sql.includes('price_history')).length;
+    try {
+      // India: no earlier test asked for its sitemaps, so nothing of it is remembered yet.
+      await request(catalog.api.url).get(`${PRODUCT_API.sitemapIndex}?country=IN&utm_source=a`).expect(200);
+      // The brands, stores and categories last changes, and the product files' dates.
+      expect(historyReads()).toBe(4);
+      await request(catalog.api.url).get(`${PRODUCT_API.sitemapIndex}?country=IN&utm_source=b`).expect(200);
+      await request(catalog.api.url).get(`${PRODUCT_API.sitemap('brands')}?country=IN&page=1&utm_source=c`).expect(200);
+      expect(historyReads()).toBe(4);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
