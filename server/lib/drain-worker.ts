@@ -1,3 +1,5 @@
+import { QuietTimer } from './quiet-timer';
+
 // The background worker that is kicked and drains: `kick()` asks for a pass soon without
 // making the caller wait; passes never overlap, and a kick during a pass runs one more pass
 // after it, so nothing asked for while a pass was reading is missed. A sweep kicks it now and
@@ -16,13 +18,13 @@ export type DrainWorkerOptions = {
   maxWaitMs?: number;
 };
 
-/** A kickSoon waiting for its quiet moment: since the first, the timer that will kick, and who waits for it. */
-type Waiting = { since: number; timer: NodeJS.Timeout | undefined; over: Promise<void>; ended: () => void };
+/** A kickSoon waiting for its quiet moment: who waits for it (idle()). */
+type Waiting = { over: Promise<void>; ended: () => void };
 
-function waitingSince(since: number): Waiting {
+function waiting(): Waiting {
   let ended!: () => void;
   const over = new Promise<void>((resolve) => (ended = resolve));
-  return { since, timer: undefined, over, ended };
+  return { over, ended };
 }
 
 export class DrainWorker {
@@ -31,8 +33,11 @@ export class DrainWorker {
   private sweep: NodeJS.Timeout | undefined;
   private halted = false;
   private waiting: Waiting | undefined;
+  private readonly quiet: QuietTimer;
 
-  constructor(private readonly options: DrainWorkerOptions) {}
+  constructor(private readonly options: DrainWorkerOptions) {
+    this.quiet = new QuietTimer(() => this.endWait(true), { quietMs: options.quietMs ?? 200, maxWaitMs: options.maxWaitMs ?? 2_000 });
+  }
 
   /** Whether `stop()` was called: a long pass checks it between its steps. */
   get stopped(): boolean {
@@ -57,22 +62,18 @@ export class DrainWorker {
    */
   kickSoon(): void {
     if (this.halted) return;
-    const now = Date.now();
-    const waiting = (this.waiting ??= waitingSince(now));
-    clearTimeout(waiting.timer);
-    const wait = Math.min(this.options.quietMs ?? 200, waiting.since + (this.options.maxWaitMs ?? 2_000) - now);
-    waiting.timer = setTimeout(() => this.endWait(true), Math.max(0, wait));
-    waiting.timer.unref();
+    this.waiting ??= waiting();
+    this.quiet.soon();
   }
 
   /** Ends the kickSoon waiting for its quiet moment: with its kick, or dropped (stop). */
   private endWait(kick: boolean): void {
-    const waiting = this.waiting;
-    if (!waiting) return;
+    const ended = this.waiting?.ended;
+    if (!ended) return;
     this.waiting = undefined;
-    clearTimeout(waiting.timer);
+    this.quiet.cancel();
     if (kick) this.kick();
-    waiting.ended();
+    ended();
   }
 
   /** Kicks every `intervalMs` from now on, and now. */

@@ -4,6 +4,7 @@ import { CATALOG_CHANGED_CHANNEL } from '../catalog/catalog-changed';
 import { backoffDelay } from '../db/backoff';
 import type { Database, ListenGap } from '../db/database';
 import { subscribe, type Subscription } from '../db/subscription';
+import { QuietTimer } from '../../lib/quiet-timer';
 import { CATCH_UP_MARGIN_MS, storesChangedSince } from './catch-up';
 
 // Follows catalogue changes (ARCHITECTURE.md "Catalog index"): the importer runs
@@ -36,8 +37,8 @@ type Owed = { from: ChangeCursor; since: Date | undefined };
 export class CatalogFollower {
   private pending: CatalogChange = { all: false, stores: new Set() };
   private hasPending = false;
-  private timer: NodeJS.Timeout | undefined;
-  private firstPendingAt = 0;
+  /** Gathers notices for a moment, then flushes them (the quiet time, or the longest wait). */
+  private readonly gather: QuietTimer;
   private running: Promise<void> = Promise.resolve();
   private subscription: Subscription | undefined;
   private stopped = false;
@@ -57,7 +58,9 @@ export class CatalogFollower {
     private readonly db: Database,
     private readonly apply: (change: CatalogChange) => Promise<void>,
     private readonly options: FollowerOptions = {},
-  ) {}
+  ) {
+    this.gather = new QuietTimer(() => void this.flush(), { quietMs: options.debounceMs ?? 200, maxWaitMs: options.maxWaitMs ?? 2000 });
+  }
 
   /** Whether changes may be missing that no notice will bring: the connection is lost, or back but not caught up yet. */
   get behind(): boolean {
@@ -99,9 +102,8 @@ export class CatalogFollower {
     }
     if (typeof store === 'string' && store) this.pending.stores.add(store);
     else this.pending.all = true;
-    if (!this.hasPending) this.firstPendingAt = Date.now();
     this.hasPending = true;
-    this.schedule();
+    this.gather.soon();
   }
 
   private noteLogged(payload: string): void {
@@ -177,23 +179,12 @@ export class CatalogFollower {
   discardPending(): void {
     this.pending = { all: false, stores: new Set() };
     this.hasPending = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private schedule(delayMs?: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    const debounce = this.options.debounceMs ?? 200;
-    const maxWait = this.options.maxWaitMs ?? 2000;
-    const wait = delayMs ?? Math.max(0, Math.min(debounce, this.firstPendingAt + maxWait - Date.now()));
-    this.timer = setTimeout(() => this.flush(), wait);
-    this.timer.unref();
+    this.gather.cancel();
   }
 
   /** Applies what is pending now; resolves when that is done. */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.gather.cancel();
     this.running = this.running.then(async () => {
       if (!this.hasPending || this.stopped) return;
       const change = this.pending;
@@ -207,9 +198,8 @@ export class CatalogFollower {
         // away, retries wait longer each time.
         if (change.all) this.pending.all = true;
         for (const s of change.stores) this.pending.stores.add(s);
-        if (!this.hasPending) this.firstPendingAt = Date.now();
         this.hasPending = true;
-        this.schedule(backoffDelay(this.failures++));
+        this.gather.after(backoffDelay(this.failures++));
       }
     });
     return this.running;
@@ -217,16 +207,15 @@ export class CatalogFollower {
 
   /** Resolves once nothing is pending or being applied. */
   async idle(): Promise<void> {
-    while (this.hasPending || this.timer) await this.flush();
+    while (this.hasPending || this.gather.armed) await this.flush();
     await this.catchingUp;
     await this.running;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.gather.cancel();
     if (this.catchUpTimer) clearTimeout(this.catchUpTimer);
-    this.timer = undefined;
     this.catchUpTimer = undefined;
     await this.catchingUp;
     await this.running.catch(() => undefined);
