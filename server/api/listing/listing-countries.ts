@@ -1,9 +1,9 @@
-import { LRUCache } from 'lru-cache';
 import type { CountryTotals } from '../../../shared/api/search-schemas';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from '../../../shared/countries';
 import { isIndexableListing } from '../../../shared/listing/chips';
 import type { ListingState } from '../../../shared/listing/query-grammar';
 import { forCountry, setPage } from '../../../shared/listing/transitions';
+import { KeptPromises } from '../../lib/kept-promises';
 import { passKey } from './listing-passes';
 import { engineFilters, type ListingResolver, type ResolvedRequest } from './listing-resolver';
 
@@ -21,7 +21,7 @@ import { engineFilters, type ListingResolver, type ResolvedRequest } from './lis
 const MAX_LISTINGS = 5000;
 
 export class ListingCountries {
-  private readonly totals = new LRUCache<string, Promise<CountryTotals>>({ max: MAX_LISTINGS });
+  private readonly totals = new KeptPromises<CountryTotals>(MAX_LISTINGS);
 
   constructor(private readonly resolver: ListingResolver) {}
 
@@ -37,16 +37,7 @@ export class ListingCountries {
     await this.resolver.engine.start();
     // The same key from every site: the Local filter names the asking site's own country.
     const key = `${this.resolver.engine.version()} ${passKey({ ...request, country: DEFAULT_COUNTRY, state: forCountry(state, DEFAULT_COUNTRY) })}`;
-    let totals = this.totals.get(key);
-    if (!totals) {
-      totals = this.count(resolved, state);
-      this.totals.set(key, totals);
-      const made = totals;
-      made.catch(() => {
-        if (this.totals.peek(key) === made) this.totals.delete(key);
-      });
-    }
-    return totals;
+    return this.totals.get(key, () => this.count(resolved, state));
   }
 
   private async count({ query }: ResolvedRequest, state: ListingState): Promise<CountryTotals> {

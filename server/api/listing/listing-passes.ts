@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import { listingParams, type ListingRequest } from '../../../shared/listing/query-grammar';
 import { FACETS, type FacetCounts } from '../search-engine/search-engine';
+import { KeptPromises } from '../../lib/kept-promises';
 import { resolveNarrower, type ListingResolver, type ResolvedRequest } from './listing-resolver';
 
 // One index pass answers every facet of a listing request at once (the engine counts all
@@ -29,7 +29,7 @@ export function passKey(request: ListingRequest): string {
 }
 
 export class ListingPasses {
-  private readonly passes = new LRUCache<string, Promise<ListingPass>>({ max: MAX_PASSES });
+  private readonly passes = new KeptPromises<ListingPass>(MAX_PASSES);
 
   constructor(private readonly resolver: ListingResolver) {}
 
@@ -54,27 +54,16 @@ export class ListingPasses {
   }
 
   private async pass(request: ListingRequest, resolve: () => ResolvedRequest | Promise<ResolvedRequest>): Promise<ListingPass> {
-    const key = await this.key(request);
-    let pass = this.passes.get(key);
-    if (!pass) {
-      pass = (async () => {
-        const resolved = await resolve();
-        const result = await this.resolver.engine.search(resolved.query, { hits: false, facets: FACETS });
-        return { resolved, facets: result.facets };
-      })();
-      this.passes.set(key, pass);
-      // A refusal (a 404 link, a 400 category) is not kept: the next ask reads it again.
-      const made = pass;
-      made.catch(() => {
-        if (this.passes.peek(key) === made) this.passes.delete(key);
-      });
-    }
-    return pass;
+    // A refusal (a 404 link, a 400 category) is not kept: the next ask reads it again.
+    return this.passes.get(await this.key(request), async () => {
+      const resolved = await resolve();
+      const result = await this.resolver.engine.search(resolved.query, { hits: false, facets: FACETS });
+      return { resolved, facets: result.facets };
+    });
   }
 
   /** Keeps a pass made elsewhere (the whole-page call counted every facet beside its page) for `request`. */
   async remember(request: ListingRequest, pass: ListingPass): Promise<void> {
-    const key = await this.key(request);
-    if (!this.passes.has(key)) this.passes.set(key, Promise.resolve(pass));
+    this.passes.keep(await this.key(request), pass);
   }
 }

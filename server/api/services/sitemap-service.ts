@@ -1,6 +1,7 @@
 import type { SitemapKind, SitemapUrl } from '../../../shared/api/product-schemas';
 import { SITEMAP_KINDS } from '../../../shared/api/product-schemas';
-import type { CountryCode } from '../../../shared/countries';
+import { COUNTRY_CODES, type CountryCode } from '../../../shared/countries';
+import { KeptPromises } from '../../lib/kept-promises';
 import { LAST_KNOWN_CHANGE_SQL } from '../catalog/catalog-changes';
 import { CATEGORIES } from '../catalog/category-tree';
 import type { Queryable } from '../db/database';
@@ -55,34 +56,25 @@ function newest(dates: readonly (string | null)[]): string | null {
 }
 
 /**
- * The change log's aggregates (each a read of a country's whole price history) for one version
- * of the catalog index: the log and the index change together (an import that logs a change
- * notifies, and the index follows), so a new version forgets them. The shared answers keep each
- * sitemap URL's bytes too, but per URL: a query string of its own made every request read the
- * whole history again (60 ms on the small demo, and ten times the catalogue ten times that).
+ * The change log's aggregates (each a read of a country's whole price history) are kept per
+ * version of the catalog index: the log and the index change together (an import that logs a
+ * change notifies, and the index follows), so a new version reads them afresh. The shared
+ * answers keep each sitemap URL's bytes too, but per URL: a query string of its own made every
+ * request read the whole history again (60 ms on the small demo, and ten times the catalogue
+ * ten times that). Kept: every country's three listing kinds, and its product files' dates,
+ * for two versions.
  */
-type Remembered = { version: number; values: Map<string, Promise<unknown>> };
+const KEPT_LAST_CHANGES = 2 * 3 * COUNTRY_CODES.length;
+const KEPT_FILE_DATES = 2 * COUNTRY_CODES.length;
 
 export class SitemapService {
-  private remembered: Remembered = { version: -1, values: new Map() };
+  private readonly lastChangesKept = new KeptPromises<Map<string, string>>(KEPT_LAST_CHANGES);
+  private readonly fileDatesKept = new KeptPromises<(string | null)[]>(KEPT_FILE_DATES);
 
   constructor(
     private readonly db: Queryable,
     private readonly engine: SearchEngine,
   ) {}
-
-  /** `compute()`'s answer for `key`, computed once per version of the index (a failure is not kept). */
-  private once<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const version = this.engine.version();
-    if (this.remembered.version !== version) this.remembered = { version, values: new Map() };
-    const { values } = this.remembered;
-    const kept = values.get(key) as Promise<T> | undefined;
-    if (kept) return kept;
-    const value = compute();
-    values.set(key, value);
-    value.catch(() => values.delete(key));
-    return value;
-  }
 
   async sitemapIndex(country: CountryCode, pageSize: number) {
     await this.engine.start();
@@ -102,7 +94,7 @@ export class SitemapService {
 
   /** The newest lastmod of each products sitemap file of the country, in order. */
   private productFileDates(country: CountryCode, pageSize: number): Promise<(string | null)[]> {
-    return this.once(`files ${country} ${pageSize}`, () => this.readProductFileDates(country, pageSize));
+    return this.fileDatesKept.get(`${this.engine.version()} ${country} ${pageSize}`, () => this.readProductFileDates(country, pageSize));
   }
 
   private async readProductFileDates(country: CountryCode, pageSize: number): Promise<(string | null)[]> {
@@ -137,7 +129,7 @@ export class SitemapService {
    * which compare as text.
    */
   private lastChanges(kind: 'brands' | 'stores' | 'categories', country: CountryCode): Promise<Map<string, string>> {
-    return this.once(`${kind} ${country}`, () => this.readLastChanges(kind, country));
+    return this.lastChangesKept.get(`${this.engine.version()} ${kind} ${country}`, () => this.readLastChanges(kind, country));
   }
 
   private async readLastChanges(kind: 'brands' | 'stores' | 'categories', country: CountryCode): Promise<Map<string, string>> {
