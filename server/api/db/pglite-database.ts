@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { DumpMemoryFS, dumpEntries } from './cluster-dump';
 import { observed, type Database, type QueryObserver, type Queryable, type Row } from './database';
 import { OID_INT8, OID_NUMERIC, parseNumber } from './type-parsers';
 
@@ -19,9 +20,11 @@ export async function openPgliteDatabase(
   options: PgliteOptions = {},
 ): Promise<Database & { dump(compression?: 'none' | 'gzip'): Promise<Blob> }> {
   const { observer, loadDataDir, settings = {} } = options;
+  // In memory, a dump's files are laid out directly (cluster-dump.ts); one it cannot read, PGlite loads.
+  const entries = loadDataDir && !dataDir ? await dumpEntries(loadDataDir) : undefined;
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
+    ...(entries ? { fs: new DumpMemoryFS(entries) } : loadDataDir ? { loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     parsers: { [OID_INT8]: parseNumber, [OID_NUMERIC]: parseNumber },
   });
