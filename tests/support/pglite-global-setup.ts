@@ -24,9 +24,10 @@ declare module 'vitest' {
 
 /**
  * initdb's template databases: 600 of a migrated cluster's 1,300 files and 15 of its 43 MB,
- * which every database cloned from the dump unpacks (PGlite's loadDataDir) and no test uses: a
- * clone without them opened in 0.42-0.56 CPU-s instead of 0.66-0.85 (issue 26: CI under 15
- * minutes). The product's own cluster (scripts/initial-cluster.ts) keeps them.
+ * which every database cloned from the dump copies (server/api/db/cluster-dump.ts) and no test
+ * uses: a clone without them opened in 0.42-0.56 CPU-s instead of 0.66-0.85 through PGlite's own
+ * loader (issue 26: CI under 15 minutes). The product's own cluster (scripts/initial-cluster.ts)
+ * keeps them.
  */
 const DROP_TEMPLATE_DATABASES = [
   'ALTER DATABASE template0 IS_TEMPLATE false',

@@ -21,7 +21,8 @@ export const TEST_PGLITE_SETTINGS = { shared_buffers: '16MB', max_connections: '
 /**
  * A dump's bytes as PGlite reads them (a Blob): held in memory, handed over as a copy.
  * Node's own Blob gives its bytes back in chunks joined at the end, a second of CPU for a
- * 45 MB dump, each time a database is cloned from it.
+ * 45 MB dump, each time it is read: once per worker where clones are laid out from it
+ * (server/api/db/cluster-dump.ts), at every clone where PGlite's own loader reads it.
  */
 class HeldDump extends Blob {
   readonly #held: Uint8Array;

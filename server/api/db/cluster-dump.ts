@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { MemoryFS } from '@electric-sql/pglite';
+import { MemoryFS, type PGliteOptions } from '@electric-sql/pglite';
 
 // A dumped PGlite data directory (a tar, gzipped or not: PGlite's dumpDataDir, the build's
 // migrated cluster) laid out where a database starts from it. PGlite's own loadDataDir writes
@@ -119,17 +119,40 @@ export class DumpMemoryFS extends MemoryFS {
  * renamed into place once complete, so a start killed part-way leaves no half a cluster where
  * the next start would take it for a whole one.
  */
-export function writeDumpTo(entries: readonly DumpEntry[], dir: string): void {
+function writeDumpTo(entries: readonly DumpEntry[], dir: string): void {
   const partial = `${dir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
-  fs.mkdirSync(partial, { recursive: true, mode: 0o750 });
+  const made = new Set<string>();
+  const directory = (where: string, mode = 0o750) => {
+    if (made.has(where)) return;
+    fs.mkdirSync(where, { recursive: true, mode });
+    made.add(where);
+  };
+  directory(partial);
   for (const entry of entries) {
     const where = path.join(partial, entry.path);
-    if (entry.directory) fs.mkdirSync(where, { recursive: true, mode: entry.mode || 0o750 });
+    if (entry.directory) directory(where, entry.mode || 0o750);
     else {
-      fs.mkdirSync(path.dirname(where), { recursive: true, mode: 0o750 });
+      directory(path.dirname(where));
       fs.writeFileSync(where, entry.data, { mode: entry.mode || 0o600 });
     }
   }
   fs.renameSync(partial, dir);
+}
+
+/**
+ * What PGlite starts with to start from `dump`: in memory (no `dataDir`), the dump's files as
+ * nodes (DumpMemoryFS); on disk, nothing more once the files are written whole into `dataDir`,
+ * which holds no cluster yet (anything a killed start left there goes). A dump this file cannot
+ * read, or a `dataDir` that is a cluster already (which PGlite refuses to load over), goes to
+ * PGlite's own loader, as before.
+ */
+export async function startFromDump(dump: Blob, dataDir: string | undefined): Promise<Pick<PGliteOptions, 'fs' | 'loadDataDir'>> {
+  const entries = await dumpEntries(dump);
+  if (!entries) return { loadDataDir: dump };
+  if (!dataDir) return { fs: new DumpMemoryFS(entries) };
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return { loadDataDir: dump };
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  writeDumpTo(entries, dataDir);
+  return {};
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Database, QueryObserver } from './database';
-import { dumpEntries, writeDumpTo } from './cluster-dump';
 import { lockDataDir } from './data-dir-lock';
 import { builtInitialCluster } from './initial-cluster';
 import { migrate } from './migrate';
@@ -37,15 +36,9 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     const fresh = pgdata !== undefined && !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
     const cluster = fresh ? (settings.initialCluster ?? builtInitialCluster()) : undefined;
     if (fresh) settings.logger?.info(cluster ? 'new embedded database: loading a migrated cluster' : 'new embedded database: running initdb');
-    // Written to disk here (cluster-dump.ts), whole or not at all; a dump this cannot read, PGlite loads.
-    const entries = cluster ? await dumpEntries(cluster) : undefined;
-    if (entries) {
-      fs.rmSync(pgdata!, { recursive: true, force: true });
-      writeDumpTo(entries, pgdata!);
-    }
     const db = await openPgliteDatabase(pgdata, {
       observer: settings.observer,
-      loadDataDir: entries ? undefined : cluster,
+      loadDataDir: cluster,
       settings: settings.pgliteSharedBuffers ? { shared_buffers: settings.pgliteSharedBuffers } : {},
     });
     await migrate(db);

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { DumpMemoryFS, dumpEntries } from './cluster-dump';
+import { startFromDump } from './cluster-dump';
 import { observed, type Database, type QueryObserver, type Queryable, type Row } from './database';
 import { OID_INT8, OID_NUMERIC, parseNumber } from './type-parsers';
 
@@ -20,11 +20,10 @@ export async function openPgliteDatabase(
   options: PgliteOptions = {},
 ): Promise<Database & { dump(compression?: 'none' | 'gzip'): Promise<Blob> }> {
   const { observer, loadDataDir, settings = {} } = options;
-  // In memory, a dump's files are laid out directly (cluster-dump.ts); one it cannot read, PGlite loads.
-  const entries = loadDataDir && !dataDir ? await dumpEntries(loadDataDir) : undefined;
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    ...(entries ? { fs: new DumpMemoryFS(entries) } : loadDataDir ? { loadDataDir } : {}),
+    // A dump's files laid out directly, in memory or on disk (cluster-dump.ts).
+    ...(loadDataDir ? await startFromDump(loadDataDir, dataDir) : {}),
     startParams: [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     parsers: { [OID_INT8]: parseNumber, [OID_NUMERIC]: parseNumber },
   });
