@@ -30,6 +30,8 @@
 // 10. the first load's main-thread work per page, JavaScript on and off (issue 31,
 //    scripts/bench/main-thread-bench.ts), beside a build of the code before:
 //    npm run bench -- [--main-thread-rounds 5] [--main-thread-before ../before/dist] [--main-thread-only]
+// 11. the api ready after a restart, from the database and from its index snapshot (issue 30,
+//    scripts/bench/restart-bench.ts): npm run bench -- [--restart-products 1000000] [--restart-only]
 // `--web-only` runs the web sections without the index. Sections 1-3 render every request
 // (RENDER_EVERY_REQUEST: page cache off, no queue deadline), so that they measure renders.
 import fs from 'node:fs';
@@ -44,6 +46,7 @@ import { runWithdrawalBench } from './bench/withdrawal-bench';
 import { runMatchingBench } from './bench/matching-bench';
 import { runImportBench } from './bench/import-bench';
 import { runMainThreadBench } from './bench/main-thread-bench';
+import { runRestartBench } from './bench/restart-bench';
 import { DEMO_SIZE, runIndexBench } from './bench/index-bench';
 import { compare, printTable, summarise } from './bench/load';
 import { RENDER_EVERY_REQUEST, runWebThroughputBench, type WebThroughputContext } from './bench/web-throughput';
@@ -76,6 +79,8 @@ if (args[0] === '--serve-static') {
   await importBench();
 } else if (args.includes('--main-thread-only')) {
   await mainThreadBench();
+} else if (args.includes('--restart-only')) {
+  await restartBench();
 } else {
   if (!args.includes('--index-only')) await main();
   if (!['--web-only', '--throughput-only', '--gateway-only'].some((only) => args.includes(only))) await indexBench();
@@ -85,7 +90,12 @@ if (args[0] === '--serve-static') {
     await matchingBench();
     await importBench();
     await mainThreadBench();
+    await restartBench();
   }
+}
+
+async function restartBench() {
+  await runRestartBench({ products: option('restart-products', 1_000_000), log: (line) => console.log(line) });
 }
 
 async function mainThreadBench() {

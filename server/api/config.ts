@@ -18,6 +18,9 @@ import { DEFAULT_MAIL_RETRY_MS } from './mail/outbox';
  */
 export const DEMO_FEED_REFRESH_MINUTES = 60;
 
+/** The index snapshot's name in DATA_DIR. */
+export const INDEX_SNAPSHOT_FILE = 'catalog-index.snapshot';
+
 const PERCENT = 'must be a percent from 0 (off) to 100, like 50';
 
 const ApiEnv = z.object({
@@ -36,6 +39,12 @@ const ApiEnv = z.object({
    * A start fills it: 16MB starts in about half the time, with 100 MB less memory.
    */
   PGLITE_SHARED_BUFFERS: z.string().regex(/^[1-9]\d{0,5}(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size like 16MB or 1GB').optional(),
+  /**
+   * Issue 30: the catalog index's table is kept in DATA_DIR/catalog-index.snapshot after each
+   * build (at most once a minute), and a start reads it and re-reads only what changed since
+   * instead of the whole catalogue (server/api/search-engine/index-snapshot.ts).
+   */
+  INDEX_SNAPSHOT: envBoolean.default(true),
   /** On first start with an empty catalogue, generate and import the demo catalogue. */
   DEMO_CATALOG: envBoolean.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -119,6 +128,8 @@ export type ApiConfig = {
   /** PGLITE_SHARED_BUFFERS: the embedded database's page cache; undefined is PGlite's own. */
   pgliteSharedBuffers: string | undefined;
   demoCatalog: boolean;
+  /** The index snapshot's file (INDEX_SNAPSHOT), undefined when off. */
+  indexSnapshot: string | undefined;
   logLevel: string;
   mail: { smtpUrl: string | undefined; from: string; retryMs: number };
   siteUrl: string;
@@ -152,6 +163,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     dataDir: path.resolve(e.DATA_DIR),
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     demoCatalog: e.DEMO_CATALOG,
+    indexSnapshot: e.INDEX_SNAPSHOT ? path.resolve(e.DATA_DIR, INDEX_SNAPSHOT_FILE) : undefined,
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, retryMs: e.MAIL_RETRY_MS },
     siteUrl: e.SITE_URL,

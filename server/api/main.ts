@@ -53,7 +53,7 @@ accounts.start();
 // One rule for how old prices are (FEED_STALE_HOURS): the index leaves out stores whose feeds
 // are too old, the product page says so, and the watch announces what time alone changes.
 const feedAges: FeedAges = { staleHours: config.feedStaleHours, clock: () => new Date() };
-const searchEngine = new MemorySearchEngine(db, { logger, feedAges });
+const searchEngine = new MemorySearchEngine(db, { logger, feedAges, snapshot: config.indexSnapshot });
 const readiness: Readiness = { catalogLoaded: false, catalogBehind: () => searchEngine.behind };
 const { app, answers, purges } = createApiApp({
   db,

@@ -42,6 +42,11 @@ export function feedPairKey(storeId: number, country: string): string {
   return `${storeId}/${country}`;
 }
 
+/** The store of a feedPairKey. */
+export function feedPairStore(key: string): number {
+  return Number.parseInt(key, 10);
+}
+
 export type AgedFeed = { storeId: number; store: string; country: CountryCode; confirmedAt: Date; age: Exclude<FeedAge, 'fresh'> };
 
 /** Every store and country whose feed was last confirmed longer ago than FEED_STALE_HOURS. */

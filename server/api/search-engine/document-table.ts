@@ -38,6 +38,12 @@ export class Dictionary {
   get size(): number {
     return this.values.length;
   }
+
+  /** Numbers `values` in order, as a snapshot recorded them (index-snapshot.ts); only an empty dictionary may. */
+  restore(values: readonly string[]): void {
+    if (this.values.length) throw new Error('a dictionary in use cannot be restored');
+    for (const value of values) this.id(value);
+  }
 }
 
 export type DocumentTable = {

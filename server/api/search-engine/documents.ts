@@ -107,6 +107,16 @@ export class DisplayWords {
   get(term: string): string {
     return this.words.get(term) ?? term;
   }
+
+  /** Every term and its word, as a snapshot records them. */
+  entries(): [term: string, word: string][] {
+    return [...this.words];
+  }
+
+  /** Notes the words a snapshot recorded. */
+  restore(entries: readonly (readonly [term: string, word: string])[]): void {
+    for (const [term, word] of entries) this.note(word, term);
+  }
 }
 
 function addText(terms: Map<string, number>, text: string, weight: number, display?: DisplayWords): void {

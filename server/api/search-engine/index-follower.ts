@@ -21,7 +21,12 @@ import { CATCH_UP_MARGIN_MS, storesChangedSince } from './catch-up';
 // knows how far it was told from the change log's own notice (catalog_change_logged, payload
 // the new cursor), which the same import transaction sends just before its catalog_changed.
 
-export type CatalogChange = { all: boolean; stores: Set<string> };
+export type CatalogChange = {
+  all: boolean;
+  stores: Set<string>;
+  /** Every change-log entry up to here is in this change or an earlier one handed over (what an index snapshot records). */
+  heard?: ChangeCursor;
+};
 
 export type FollowerOptions = {
   /** Quiet time after a notice before re-reading. */
@@ -141,7 +146,7 @@ export class CatalogFollower {
       try {
         const found = await storesChangedSince(this.db, owed.from, owed.since);
         stores = found.stores.length;
-        ok = !found.stores.length || (await this.applyNow({ all: false, stores: new Set(found.stores) }));
+        ok = !found.stores.length || (await this.applyNow({ all: false, stores: new Set(found.stores), heard: found.cursor }));
         if (ok) this.heard = Math.max(this.heard, found.cursor);
       } catch (error) {
         this.options.logger?.warn({ err: error }, 'catalog index: catching up failed; trying again');
@@ -187,7 +192,8 @@ export class CatalogFollower {
     this.gather.cancel();
     this.running = this.running.then(async () => {
       if (!this.hasPending || this.stopped) return;
-      const change = this.pending;
+      // Every notice heard so far is in this change or was in one handed over before it.
+      const change = { ...this.pending, heard: this.heard };
       this.discardPending();
       try {
         await this.apply(change);

@@ -1,11 +1,14 @@
 import type { Logger } from 'pino';
 import type { Department } from '../../../shared/constants';
+import { latestCursor } from '../catalog/catalog-changes';
 import { readCatalogGeneration } from '../catalog/catalog-generation';
-import { systemFeedAges, withheldFeeds, type FeedAges } from '../catalog/feed-ages';
+import { feedPairStore, systemFeedAges, withheldFeeds, type FeedAges } from '../catalog/feed-ages';
 import type { Database } from '../db/database';
+import { CATCH_UP_MARGIN_MS, storesChangedSince } from './catch-up';
 import { Dictionary, TableBuilder, type DocumentTable } from './document-table';
-import { DisplayWords, loadDocuments, type LoadSelection, type SearchDocument } from './documents';
+import { DisplayWords, loadDirectory, loadDocuments, type LoadSelection, type SearchDocument } from './documents';
 import { CatalogFollower, type CatalogChange } from './index-follower';
+import { databaseIdentity, readIndexSnapshot, removeIndexSnapshot, writeIndexSnapshot, type SnapshotState } from './index-snapshot';
 import { MemoryIndex, type IndexStats } from './memory-index';
 import { TimeSlicer } from './time-slicer';
 import type { CatalogDirectory, SearchEngine, SearchNeeds, SearchQuery, SearchResult, TermSuggestion } from './search-engine';
@@ -14,7 +17,9 @@ import type { CatalogDirectory, SearchEngine, SearchNeeds, SearchQuery, SearchRe
 // rebuilt (for the stores an import touched) whenever the catalogue changes. Readers
 // always see one complete index; a rebuild makes the next one beside it and swaps. A
 // build is cut into slices of about 10 ms (time-slicer.ts), so requests and health probes
-// are answered while it runs.
+// are answered while it runs. With a snapshot file (index-snapshot.ts, decision 0092), each
+// build's table is written to it, and a start reads it and re-reads only the stores changed
+// since, as a follower that lost its connection catches up (catch-up.ts).
 
 export type MemoryEngineOptions = {
   logger?: Logger | undefined;
@@ -27,14 +32,31 @@ export type MemoryEngineOptions = {
    * crossing as a change of that store. Absent, the default hours and the system clock.
    */
   feedAges?: FeedAges;
+  /** Where the index's table is kept between starts (INDEX_SNAPSHOT); unset, every start reads the whole catalogue. */
+  snapshot?: string | undefined;
+  /** Fewest milliseconds between two snapshot writes (the last build's is written when they pass, and at close). */
+  snapshotEveryMs?: number;
 };
 
 /** One build: its wall time (`ms`, requests answered in between included) and how many slices it was cut into. */
-export type BuildReport = { products: number; ms: number; version: number; slices: number; stores?: number };
+export type BuildReport = {
+  products: number;
+  ms: number;
+  version: number;
+  slices: number;
+  stores?: number;
+  /** A start from the snapshot file (`stores`: how many were read again from the database). */
+  fromSnapshot?: boolean;
+};
+
+/** A built index's table and where in the database's history it stands, as a snapshot records it. */
+type Built = { table: DocumentTable; directory: CatalogDirectory; state: SnapshotState };
 
 export class MemorySearchEngine implements SearchEngine {
   readonly kind = 'memory' as const;
   private index: MemoryIndex | undefined;
+  /** The table and position of `index`. */
+  private built: Built | undefined;
   private readonly terms = new Dictionary();
   private readonly cares = new Dictionary();
   private readonly display = new DisplayWords();
@@ -44,6 +66,12 @@ export class MemorySearchEngine implements SearchEngine {
   private readonly follower: CatalogFollower | undefined;
   private rebuilding: Promise<unknown> = Promise.resolve();
   private readonly feedAges: FeedAges;
+  private database: string | undefined;
+  /** The last build not yet written to the snapshot file, and the write in progress. */
+  private unwritten: Built | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private lastWrite = 0;
+  private writeTimer: NodeJS.Timeout | undefined;
   /** Called after each (re)build: metrics, tests. */
   onBuilt: ((report: BuildReport) => void) | undefined;
 
@@ -64,7 +92,7 @@ export class MemorySearchEngine implements SearchEngine {
   start(): Promise<void> {
     this.starting ??= (async () => {
       await this.follower?.start();
-      await this.rebuild();
+      if (!(this.options.snapshot && (await this.restore(this.options.snapshot)))) await this.rebuild();
     })();
     return this.starting;
   }
@@ -91,11 +119,13 @@ export class MemorySearchEngine implements SearchEngine {
       const slicer = new TimeSlicer();
       // Everything committed before this point is in the snapshot read below.
       this.follower?.discardPending();
-      const generation = await readCatalogGeneration(this.db);
+      const { generation, readAt } = await this.readPosition();
+      const cursor = await latestCursor(this.db);
       const withheld = await withheldFeeds(this.db, this.feedAges);
       const builder = new TableBuilder(this.terms, this.cares);
       const directory = await loadDocuments(this.db, {}, (docs, _tx, dir) => this.addSliced(builder, docs, dir, slicer), { slicer, withheld });
-      return this.swap(builder.build(), directory, started, slicer, generation);
+      const state = await this.stateOf(cursor, readAt, generation, withheld);
+      return this.swap({ table: builder.build(), directory, state }, started, slicer);
     });
     this.rebuilding = run.catch(() => undefined);
     return run;
@@ -107,26 +137,94 @@ export class MemorySearchEngine implements SearchEngine {
     const run = this.rebuilding.then(async () => {
       const started = performance.now();
       const slicer = new TimeSlicer();
-      const previous = this.index!;
+      const previous = this.built!;
       const slugs = [...change.stores];
       // Read before the stores are: the generation of the change being applied, or a later one.
-      const generation = await readCatalogGeneration(this.db);
-      const fresh = new TableBuilder(this.terms, this.cares);
-      const added: SearchDocument[] = [];
+      const { generation, readAt } = await this.readPosition();
       const withheld = await withheldFeeds(this.db, this.feedAges);
-      const directory = await loadDocuments(this.db, { storeSlugs: slugs }, (docs) => void added.push(...docs), { slicer, withheld });
-      const replaced = new Set(slugs.map((s) => directory.storeBySlug.get(s)?.id).filter((id): id is number => id !== undefined));
-      const table = previous.table;
-      for (let i = 0; i < table.size; i++) {
-        if (!replaced.has(table.products.storeId[i]!)) fresh.copy(table, i);
-        if (slicer.due) await slicer.yield();
-      }
-      await this.addSliced(fresh, added, directory, slicer);
-      const report = await this.swap(fresh.build(), directory, started, slicer, generation);
-      return { ...report, stores: slugs.length };
+      const replaced = await this.replaceStores(previous.table, slugs, withheld, slicer);
+      const state = await this.stateOf(Math.max(previous.state.cursor, change.heard ?? 0), readAt, generation, withheld);
+      return this.swap({ ...replaced, state }, started, slicer, { stores: slugs.length });
     });
     this.rebuilding = run.catch(() => undefined);
     return run;
+  }
+
+  /** A table with the rows of the stores `slugs` read again and the other rows copied from `table`. */
+  private async replaceStores(
+    table: DocumentTable,
+    slugs: readonly string[],
+    withheld: ReadonlySet<string>,
+    slicer: TimeSlicer,
+  ): Promise<{ table: DocumentTable; directory: CatalogDirectory }> {
+    const fresh = new TableBuilder(this.terms, this.cares);
+    const added: SearchDocument[] = [];
+    const directory = await loadDocuments(this.db, { storeSlugs: slugs }, (docs) => void added.push(...docs), { slicer, withheld });
+    const replaced = new Set(slugs.map((s) => directory.storeBySlug.get(s)?.id).filter((id): id is number => id !== undefined));
+    for (let i = 0; i < table.size; i++) {
+      if (!replaced.has(table.products.storeId[i]!)) fresh.copy(table, i);
+      if (slicer.due) await slicer.yield();
+    }
+    await this.addSliced(fresh, added, directory, slicer);
+    return { table: fresh.build(), directory };
+  }
+
+  /**
+   * Starts from the snapshot file: its table, then the stores changed since it was written
+   * read again (the change log after its cursor, rows written from CATCH_UP_MARGIN_MS before
+   * its build, feeds withheld or listed again since). Resolves undefined, having built nothing,
+   * when there is no usable snapshot.
+   */
+  private restore(file: string): Promise<BuildReport | undefined> {
+    const run = this.rebuilding.then(async (): Promise<BuildReport | undefined> => {
+      const started = performance.now();
+      const slicer = new TimeSlicer();
+      const read = await readIndexSnapshot(file);
+      const refuse = async (why: string) => {
+        this.options.logger?.info({ snapshot: file, why }, 'catalog index: snapshot not used; reading the whole catalogue');
+        if (why !== 'no snapshot yet') await removeIndexSnapshot(file);
+        return undefined;
+      };
+      if ('refused' in read) return refuse(read.refused);
+      const database = await this.databaseIdentity();
+      const { generation, readAt } = await this.readPosition();
+      if (read.database !== database) return refuse('made from another database');
+      if (read.cursor > (await latestCursor(this.db)) || read.generation > generation) return refuse('ahead of the database (restored from an older copy?)');
+      this.terms.restore(read.terms);
+      this.cares.restore(read.cares);
+      this.display.restore(read.display);
+      const withheld = await withheldFeeds(this.db, this.feedAges);
+      const changed = await storesChangedSince(this.db, read.cursor, new Date(Date.parse(read.readAt) - CATCH_UP_MARGIN_MS));
+      const directory = await loadDirectory(this.db);
+      const slugs = new Set(changed.stores);
+      const before = new Set(read.withheld);
+      for (const key of [...read.withheld.filter((k) => !withheld.has(k)), ...[...withheld].filter((k) => !before.has(k))]) {
+        const store = directory.stores.get(feedPairStore(key));
+        if (store) slugs.add(store.slug);
+      }
+      const rebuilt = slugs.size ? await this.replaceStores(read.table, [...slugs], withheld, slicer) : { table: read.table, directory };
+      const state = await this.stateOf(changed.cursor, readAt, generation, withheld);
+      return this.swap({ ...rebuilt, state }, started, slicer, { stores: slugs.size, fromSnapshot: true });
+    });
+    this.rebuilding = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The catalogue's generation and the database's clock, read before a build reads the catalogue. */
+  private async readPosition(): Promise<{ generation: number; readAt: string }> {
+    const generation = await readCatalogGeneration(this.db);
+    const [row] = await this.db.query<{ now: Date | string }>('SELECT now() AS now');
+    return { generation, readAt: new Date(row!.now).toISOString() };
+  }
+
+  private async databaseIdentity(): Promise<string> {
+    this.database ??= await databaseIdentity(this.db);
+    return this.database;
+  }
+
+  private async stateOf(cursor: number, readAt: string, generation: number, withheld: ReadonlySet<string>): Promise<SnapshotState> {
+    const database = this.options.snapshot ? await this.databaseIdentity() : '';
+    return { database, cursor, readAt, generation, withheld: [...withheld] };
   }
 
   private async addSliced(builder: TableBuilder, docs: readonly SearchDocument[], directory: CatalogDirectory, slicer: TimeSlicer): Promise<void> {
@@ -136,14 +234,56 @@ export class MemorySearchEngine implements SearchEngine {
     }
   }
 
-  private async swap(table: DocumentTable, directory: CatalogDirectory, started: number, slicer: TimeSlicer, generation: number): Promise<BuildReport> {
-    const index = await MemoryIndex.build(table, directory, this.terms, this.cares, this.display, ++this.builds, slicer);
+  private async swap(built: Built, started: number, slicer: TimeSlicer, more: Partial<BuildReport> = {}): Promise<BuildReport> {
+    const index = await MemoryIndex.build(built.table, built.directory, this.terms, this.cares, this.display, ++this.builds, slicer);
     this.index = index;
-    this.catalogGeneration = Math.max(this.catalogGeneration, generation);
-    const report = { products: index.size, ms: Math.round(performance.now() - started), version: index.version, slices: slicer.turns + 1 };
-    this.options.logger?.info(report, 'catalog index built');
+    this.built = built;
+    this.catalogGeneration = Math.max(this.catalogGeneration, built.state.generation);
+    const report = { products: index.size, ms: Math.round(performance.now() - started), version: index.version, slices: slicer.turns + 1, ...more };
+    this.options.logger?.info(report, more.fromSnapshot ? 'catalog index started from its snapshot' : 'catalog index built');
     this.onBuilt?.(report);
+    this.snapshotLater(built);
     return report;
+  }
+
+  /** Writes `built` to the snapshot file now, or once snapshotEveryMs has passed since the last write (a later build replaces it). */
+  private snapshotLater(built: Built): void {
+    if (!this.options.snapshot) return;
+    this.unwritten = built;
+    if (this.writeTimer) return;
+    const wait = Math.max(0, this.lastWrite + (this.options.snapshotEveryMs ?? 60_000) - Date.now());
+    this.writeTimer = setTimeout(() => {
+      this.writeTimer = undefined;
+      void this.writeSnapshot();
+    }, wait);
+    this.writeTimer.unref();
+  }
+
+  /** Writes the last build not yet written (tests, close); resolves when the file is in place. */
+  writeSnapshot(): Promise<void> {
+    const file = this.options.snapshot;
+    this.writing = this.writing.then(async () => {
+      const built = this.unwritten;
+      if (!file || !built) return;
+      this.unwritten = undefined;
+      this.lastWrite = Date.now();
+      const { table, directory, state } = built;
+      try {
+        const bytes = await writeIndexSnapshot(file, {
+          ...state,
+          table,
+          stores: [...directory.stores.values()],
+          brands: [...directory.brands.values()],
+          terms: this.terms.values.slice(),
+          cares: this.cares.values.slice(),
+          display: this.display.entries(),
+        });
+        this.options.logger?.debug({ snapshot: file, bytes, products: table.size }, 'catalog index snapshot written');
+      } catch (err) {
+        this.options.logger?.warn({ err, snapshot: file }, 'catalog index snapshot not written; the next start reads the whole catalogue');
+      }
+    });
+    return this.writing;
   }
 
   /** Waits until every catalogue change noticed so far is in the index. */
@@ -185,6 +325,9 @@ export class MemorySearchEngine implements SearchEngine {
   async close(): Promise<void> {
     await this.follower?.stop();
     await this.rebuilding;
+    if (this.writeTimer) clearTimeout(this.writeTimer);
+    this.writeTimer = undefined;
+    await this.writeSnapshot();
   }
 }
 

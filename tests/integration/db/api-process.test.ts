@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/api/db/open-database';
 import { MIGRATIONS } from '../../../server/api/db/migrations';
+import { INDEX_SNAPSHOT_FILE } from '../../../server/api/config';
 import {
   freePort,
   generateDemoCatalog,
@@ -102,6 +103,12 @@ describe('the api process and its embedded database', () => {
     await waitForUrl(`${second.url}/readyz`, second.proc);
     expect(second.proc.output()).toContain('Resuming the demo catalog import');
     expect(await second.proc.stop('SIGTERM')).toBe(0);
+    // Issue 30: stopped, it left its index's table in DATA_DIR, and the next start begins from it.
+    expect(fs.statSync(path.join(dir, INDEX_SNAPSHOT_FILE)).size).toBeGreaterThan(0);
+    const third = await startApi({ DATA_DIR: dir });
+    await waitForUrl(`${third.url}/readyz`, third.proc);
+    expect(third.proc.output()).toContain('catalog index started from its snapshot');
+    expect(await third.proc.stop('SIGTERM')).toBe(0);
 
     const db = await openDatabase({ dataDir: dir });
     const [counts] = await db.query<Counts>(COUNT_SQL);

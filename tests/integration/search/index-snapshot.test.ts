@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFeed } from '../../../server/api/catalog/importer';
+import { importStores } from '../../../server/api/catalog/store-manifest';
+import type { Database } from '../../../server/api/db/database';
+import { MemorySearchEngine, type BuildReport } from '../../../server/api/search-engine/memory-engine';
+import { FACETS, catalogQuery, type SearchQuery } from '../../../server/api/search-engine/search-engine';
+import { listingWorkload } from '../../../scripts/bench/listing-workload';
+import { loadDemoCatalog, openDemoDatabase } from '../../support/demo-catalog-database';
+import { dressFeed } from '../../support/feed-fixtures';
+import { openTestDatabase, openTestPostgresDatabase } from '../../support/test-database';
+
+// Issue 30, "ready after a restart": an api's index starts from the snapshot its last build
+// wrote (index-snapshot.ts), then reads again only the stores that changed while it was
+// stopped. It must answer exactly what an index built from the whole database answers, and a
+// snapshot it cannot trust (torn, written by other code, of another database) is not used.
+
+const DATABASES = [
+  ['PGlite', openDemoDatabase],
+  [
+    'PostgreSQL',
+    async () => {
+      const db = await openTestPostgresDatabase();
+      await loadDemoCatalog(db);
+      return db;
+    },
+  ],
+] as const;
+
+const NEEDS = { hits: true, facets: [...FACETS] };
+/** GB's first 24 cards, or those matching `text`. */
+const gbPage = (text = ''): SearchQuery => ({ ...catalogQuery('GB'), text, limit: 24 });
+
+/** Starts an engine as the api does (following changes), resolving with its first build's report. */
+async function started(db: Database, snapshot: string | undefined): Promise<{ engine: MemorySearchEngine; report: BuildReport }> {
+  const engine = new MemorySearchEngine(db, { snapshot, debounceMs: 0 });
+  let report: BuildReport | undefined;
+  engine.onBuilt = (r) => (report ??= r);
+  await engine.start();
+  return { engine, report: report! };
+}
+
+/** Every answer of `engine` over `queries`, with facets as plain sorted data, and a few word suggestions. */
+async function answers(engine: MemorySearchEngine, queries: readonly SearchQuery[]) {
+  const out = [];
+  for (const q of queries) {
+    const r = await engine.search(q, NEEDS);
+    const facets = Object.entries(r.facets).map(([name, v]) => [name, v instanceof Map ? [...v].sort((a, b) => String(a[0]).localeCompare(String(b[0]))) : v]);
+    out.push({ total: r.total, ids: r.productIds, facets });
+  }
+  for (const prefix of ['dr', 'lin', 'sh', 'bl']) out.push(await engine.suggestTerms(prefix, undefined, 8));
+  return out;
+}
+
+describe.each(DATABASES)('the index snapshot on %s', (_name, open) => {
+  let db: Database;
+  let dir: string;
+  let file: string;
+  let queries: SearchQuery[];
+  /** What an index built from the database answers to `queries` once the changes are in. */
+  let expected: unknown[];
+
+  beforeAll(async () => {
+    db = await open();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-snapshot-'));
+    file = path.join(dir, 'catalog-index.snapshot');
+    // As a catalogue imported yesterday: only what changes after the snapshot is read again.
+    for (const table of ['stores', 'products', 'variants', 'size_variants', 'size_variant_prices']) {
+      await db.query(`UPDATE ${table} SET updated_at = now() - interval '1 day'`);
+    }
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts from its snapshot, reads again only the stores changed meanwhile, and answers exactly what a build from the database answers', async () => {
+    const first = await started(db, file);
+    expect(first.report.fromSnapshot).toBeUndefined();
+    const products = first.report.products;
+    const [listed] = (await first.engine.search(gbPage(), { hits: true, facets: [] })).productIds;
+    await first.engine.close();
+    expect(fs.statSync(file).size).toBeGreaterThan(0);
+
+    // While it is stopped: a new store's feed (logged changes), a product renamed (no log entry,
+    // only updated_at), and a store whose GB feed is now too old to list.
+    await importStores(db, { stores: [{ slug: 'larch-linen', name: 'Larch Linen', countryCode: 'GB' }] });
+    await importFeed(db, {
+      store: 'larch-linen',
+      country: 'GB',
+      text: dressFeed([
+        { id: 'LL-1', title: 'Linen Midi Dress', price: '100.00' },
+        { id: 'LL-2', title: 'Linen Wrap Dress', price: '80.00' },
+      ]),
+    });
+    const [renamed] = await db.query<{ id: number; store_id: number }>(
+      `UPDATE products SET title = 'Sheerwater Pleated Dress', updated_at = now()
+        WHERE id = $1 RETURNING id, store_id`,
+      [listed],
+    );
+    const [withheld] = await db.query<{ store_id: number }>(
+      `INSERT INTO feed_states (store_id, country_code, confirmed_at)
+       SELECT max(id), 'GB', now() - interval '300 hours' FROM stores WHERE slug <> 'larch-linen' AND id <> $1
+       RETURNING store_id`,
+      [renamed!.store_id],
+    );
+
+    const restarted = await started(db, file);
+    expect(restarted.report).toMatchObject({ fromSnapshot: true, stores: 3 });
+    const built = await started(db, undefined);
+    expect(built.report.fromSnapshot).toBeUndefined();
+    // The new store's two dresses are in; the withheld store's GB offers are not.
+    expect(restarted.report.products).toBe(built.report.products);
+    expect(built.report.products).toBe(products + 2);
+    queries = [...listingWorkload(built.engine.directory(), 120), gbPage(), gbPage('sheerwater')];
+    expected = await answers(built.engine, queries);
+    expect(await answers(restarted.engine, queries)).toEqual(expected);
+    expect((await restarted.engine.search(gbPage('sheerwater'), NEEDS)).productIds).toEqual([renamed!.id]);
+    const gb = await built.engine.search(catalogQuery('GB'), { hits: false, facets: ['store'] });
+    expect(gb.facets.store?.get(withheld!.store_id) ?? 0).toBe(0);
+    await restarted.engine.close();
+    await built.engine.close();
+
+    // Closed after a build, the engine wrote what it holds. The next start reads again the two
+    // stores whose rows were written within CATCH_UP_MARGIN_MS of that build (an import that
+    // began before it may commit after it), and not the withheld one.
+    const again = await started(db, file);
+    expect(again.report).toMatchObject({ fromSnapshot: true, stores: 2, products: built.report.products });
+    expect(await answers(again.engine, queries)).toEqual(expected);
+    await again.engine.close();
+  });
+
+  it('does not use a torn snapshot, nor one written by other code: it builds from the database and writes a good one', async () => {
+    const whole = fs.readFileSync(file);
+    fs.writeFileSync(file, whole.subarray(0, whole.length - 100));
+    const torn = await started(db, file);
+    expect(torn.report.fromSnapshot).toBeUndefined();
+    expect(await answers(torn.engine, queries)).toEqual(expected);
+    await torn.engine.close();
+
+    // The same bytes under another code's fingerprint (the header's hash, same length).
+    const text = whole.toString('latin1');
+    const fingerprint = /"fingerprint":"([0-9a-f]{64})"/.exec(text)![1]!;
+    fs.writeFileSync(file, Buffer.from(text.replace(fingerprint, '0'.repeat(64)), 'latin1'));
+    const foreign = await started(db, file);
+    expect(foreign.report.fromSnapshot).toBeUndefined();
+    await foreign.engine.close();
+    // What the engine wrote at close is its own, and whole.
+    const reused = await started(db, file);
+    expect(reused.report).toMatchObject({ fromSnapshot: true, stores: 2 });
+    expect(await answers(reused.engine, queries)).toEqual(expected);
+    await reused.engine.close();
+  });
+
+  it("does not use another database's snapshot", async () => {
+    const other = await openTestDatabase();
+    try {
+      const copy = path.join(dir, 'copied.snapshot');
+      fs.copyFileSync(file, copy);
+      const engine = await started(other, copy);
+      // The empty database's index, not the copied catalogue's.
+      expect(engine.report).toMatchObject({ products: 0 });
+      expect(engine.report.fromSnapshot).toBeUndefined();
+      await engine.engine.close();
+    } finally {
+      await other.close();
+    }
+  });
+});
