@@ -31,7 +31,7 @@
 //    scripts/bench/main-thread-bench.ts), beside a build of the code before:
 //    npm run bench -- [--main-thread-rounds 5] [--main-thread-before ../before/dist] [--main-thread-only]
 // 11. the api ready after a restart, from the database and from its index snapshot (issue 30,
-//    scripts/bench/restart-bench.ts): npm run bench -- [--restart-products 1000000] [--restart-only]
+//    scripts/bench/restart-bench.ts): npm run bench -- [--restart-products 1000000] [--restart-rounds 3] [--restart-only]
 // `--web-only` runs the web sections without the index. Sections 1-3 render every request
 // (RENDER_EVERY_REQUEST: page cache off, no queue deadline), so that they measure renders.
 import fs from 'node:fs';
@@ -95,7 +95,7 @@ if (args[0] === '--serve-static') {
 }
 
 async function restartBench() {
-  await runRestartBench({ products: option('restart-products', 1_000_000), log: (line) => console.log(line) });
+  await runRestartBench({ products: option('restart-products', 1_000_000), rounds: option('restart-rounds', 3), log: (line) => console.log(line) });
 }
 
 async function mainThreadBench() {

@@ -92,8 +92,6 @@ export class TableBuilder {
   private readonly offers: ColumnArray[] = OFFER_COLUMNS.map((name) => new COLUMNS[name].array(2048));
   private offerCount = 0;
   private readonly dictionaries: ColumnDictionaries;
-  /** The arrays of the table rows were last copied from, in builder order. */
-  private source: { table: DocumentTable; products: ColumnArray[]; offers: ColumnArray[] } | undefined;
 
   constructor(
     private readonly terms: Dictionary,
@@ -134,32 +132,44 @@ export class TableBuilder {
     this.offerStart[this.size] = this.offerCount;
   }
 
-  /** Copies row `i` of an earlier table (its dictionaries are this builder's). */
-  copy(table: DocumentTable, i: number): void {
-    if (this.source?.table !== table) {
-      this.source = {
-        table,
-        products: PRODUCT_COLUMNS.map((name) => table.products[name]),
-        offers: OFFER_COLUMNS.map((name) => table.offers[name]),
-      };
+  /** Copies the rows `rows` of an earlier table, in that order, a column at a time (an import re-reading some stores keeps every other row). */
+  copyRows(table: DocumentTable, rows: Int32Array): void {
+    const r0 = this.size;
+    const count = rows.length;
+    this.reserve(count);
+    PRODUCT_COLUMNS.forEach((name, c) => {
+      const from = table.products[name];
+      const to = this.products[c]!;
+      for (let j = 0; j < count; j++) to[r0 + j] = from[rows[j]!]!;
+    });
+    let terms = 0;
+    let offers = 0;
+    for (let j = 0; j < count; j++) {
+      const i = rows[j]!;
+      terms += table.termStart[i + 1]! - table.termStart[i]!;
+      offers += table.offerStart[i + 1]! - table.offerStart[i]!;
     }
-    const from = this.source;
-    this.reserve(1);
-    const r = this.size;
-    for (let c = 0; c < from.products.length; c++) this.products[c]![r] = from.products[c]![i]!;
-    const t0 = table.termStart[i]!;
-    const t1 = table.termStart[i + 1]!;
-    this.reserveTerms(t1 - t0);
-    this.termData.set(table.termData.subarray(t0, t1), this.termCount);
-    this.termCount += t1 - t0;
-    const o0 = table.offerStart[i]!;
-    const o1 = table.offerStart[i + 1]!;
-    this.reserveOffers(o1 - o0);
-    for (let c = 0; c < from.offers.length; c++) this.offers[c]!.set(from.offers[c]!.subarray(o0, o1), this.offerCount);
-    this.offerCount += o1 - o0;
-    this.size++;
-    this.termStart[this.size] = this.termCount;
-    this.offerStart[this.size] = this.offerCount;
+    this.reserveTerms(terms);
+    this.reserveOffers(offers);
+    for (let j = 0, t = this.termCount, o = this.offerCount; j < count; j++) {
+      const i = rows[j]!;
+      for (let k = table.termStart[i]!; k < table.termStart[i + 1]!; k++) this.termData[t++] = table.termData[k]!;
+      o += table.offerStart[i + 1]! - table.offerStart[i]!;
+      this.termStart[r0 + j + 1] = t;
+      this.offerStart[r0 + j + 1] = o;
+    }
+    OFFER_COLUMNS.forEach((name, c) => {
+      const from = table.offers[name];
+      const to = this.offers[c]!;
+      let o = this.offerCount;
+      for (let j = 0; j < count; j++) {
+        const i = rows[j]!;
+        for (let k = table.offerStart[i]!; k < table.offerStart[i + 1]!; k++) to[o++] = from[k]!;
+      }
+    });
+    this.size += count;
+    this.termCount += terms;
+    this.offerCount += offers;
   }
 
   build(): DocumentTable {

@@ -19,6 +19,7 @@ import type { DocumentTable } from './document-table';
 import { buildCountryBits, type CountryBits } from './index-bits';
 import { DEAL_COUNT, OFFER_BUCKET_OF, countColourBits } from './index-facets';
 import type { CatalogDirectory } from './search-engine';
+import { identityOrder, sortByKey } from './key-sort';
 import { runAtOnce } from './time-slicer';
 
 // Building the index from a document table: the country columns, their posting lists and
@@ -160,27 +161,40 @@ export function* buildIndexSteps(table: DocumentTable, directory: CatalogDirecto
     if (storeId[i]! > maxStoreId) maxStoreId = storeId[i]!;
   }
   const n = rows.length;
-  const byId = new Float64Array(n);
-  for (let g = 0; g < n; g++) byId[g] = productId[rows[g]!]! * SLOT + g;
-  byId.sort();
+  const idOf = new Uint32Array(n);
+  for (let g = 0; g < n; g++) idOf[g] = productId[rows[g]!]!;
+  const byId = sortByKey(idOf, identityOrder(n));
   const productIdsSorted = new Int32Array(n);
   const docOfSorted = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    productIdsSorted[i] = Math.floor(byId[i]! / SLOT);
-    docOfSorted[i] = byId[i]! % SLOT;
+    productIdsSorted[i] = idOf[byId[i]!]!;
+    docOfSorted[i] = byId[i]!;
   }
   yield;
   const hiddenRows = adminOnlyRows(table, directory);
+  const offerIn = offersByCountry(table);
+  yield;
   const countries: CountryColumns[] = [];
-  for (let c = 0; c < COUNTRY_CODES.length; c++) countries.push(yield* buildCountry(table, directory, rows, c, maxBrandId, maxStoreId, hiddenRows));
+  for (let c = 0; c < COUNTRY_CODES.length; c++) countries.push(yield* buildCountry(table, directory, rows, offerIn, c, maxBrandId, maxStoreId, hiddenRows));
   // Admin-only products are kept out of the public columns altogether (positions, posting
   // lists, sort orders and cells), so a public request runs exactly as it would without them;
   // an admin's request reads a second set of columns holding everything.
   const adminCountries: CountryColumns[] = [];
   if (hiddenRows) {
-    for (let c = 0; c < COUNTRY_CODES.length; c++) adminCountries.push(yield* buildCountry(table, directory, rows, c, maxBrandId, maxStoreId, undefined));
+    for (let c = 0; c < COUNTRY_CODES.length; c++) adminCountries.push(yield* buildCountry(table, directory, rows, offerIn, c, maxBrandId, maxStoreId, undefined));
   }
   return { rows, countries, adminCountries: hiddenRows ? adminCountries : countries, hiddenRows, productIdsSorted, docOfSorted, maxBrandId, maxStoreId };
+}
+
+/** For country c and row r, at c * size + r: the row's first offer in that country, -1 when not sold there. */
+function offersByCountry(table: DocumentTable): Int32Array {
+  const n = table.size;
+  const offerIn = new Int32Array(COUNTRY_CODES.length * n).fill(-1);
+  const country = table.offers.country;
+  for (let row = 0; row < n; row++) {
+    for (let k = table.offerStart[row + 1]! - 1; k >= table.offerStart[row]!; k--) offerIn[country[k]! * n + row] = k;
+  }
+  return offerIn;
 }
 
 /** The rows whose store is admin-only (spec section 6), or undefined when there are none. */
@@ -202,14 +216,11 @@ function adminOnlyRows(table: DocumentTable, directory: CatalogDirectory): Uint8
 function globalOrder(table: DocumentTable): Int32Array {
   const { category, department, productId } = table.products;
   const n = table.size;
-  const order = new Float64Array(n);
-  for (let i = 0; i < n; i++) order[i] = (category[i]! * 3 + department[i]!) * 2 ** 31 + productId[i]!;
-  const rowOf = new Map<number, number>();
-  for (let i = 0; i < n; i++) rowOf.set(productId[i]!, i);
-  order.sort();
-  const rows = new Int32Array(n);
-  for (let g = 0; g < n; g++) rows[g] = rowOf.get(order[g]! % 2 ** 31)!;
-  return rows;
+  // By product id, then (stably) by category and department.
+  const byId = sortByKey(new Uint32Array(productId), identityOrder(n));
+  const group = new Uint32Array(n);
+  for (let i = 0; i < n; i++) group[i] = category[i]! * 3 + department[i]!;
+  return new Int32Array(sortByKey(group, byId));
 }
 
 function isProductColumn(name: ColumnName): name is ProductColumnName {
@@ -228,6 +239,7 @@ function* buildCountry(
   table: DocumentTable,
   directory: CatalogDirectory,
   rows: Int32Array,
+  offerIn: Int32Array,
   c: number,
   maxBrand: number,
   maxStore: number,
@@ -235,39 +247,35 @@ function* buildCountry(
   skipRows: Uint8Array | undefined,
 ): Generator<void, CountryColumns, void> {
   const n = rows.length;
-  const offerCountry = table.offers.country;
   const offerDiscount = table.offers.discount;
-  const found: number[] = [];
-  const foundOffer: number[] = [];
-  for (let g = 0; g < n; g++) {
+  const found = new Int32Array(n);
+  const foundOffer = new Int32Array(n);
+  let m = 0;
+  for (let g = 0, base = c * table.size; g < n; g++) {
     const row = rows[g]!;
     if (skipRows !== undefined && skipRows[row] === 1) continue;
-    for (let k = table.offerStart[row]!; k < table.offerStart[row + 1]!; k++) {
-      if (offerCountry[k] === c) {
-        found.push(g);
-        foundOffer.push(k);
-        break;
-      }
-    }
+    const k = offerIn[base + row]!;
+    if (k < 0) continue;
+    found[m] = g;
+    foundOffer[m++] = k;
   }
-  const m = found.length;
   if (m >= SLOT) throw new Error(`the index holds at most ${SLOT - 1} products per country`);
   // Positions: category, department, reduced or not here, then global order (cells).
   const { category, department } = table.products;
-  const placing = new Float64Array(m);
+  const placingKey = new Uint32Array(m);
   for (let i = 0; i < m; i++) {
     const row = rows[found[i]!]!;
     const sale = offerDiscount[foundOffer[i]!]! > 0 ? 1 : 0;
-    placing[i] = ((category[row]! * 3 + department[row]!) * 2 + sale) * SLOT + i;
+    placingKey[i] = (category[row]! * 3 + department[row]!) * 2 + sale;
   }
-  placing.sort();
+  const placing = sortByKey(placingKey, identityOrder(m));
   yield;
   const doc = new Int32Array(m);
   const rowAt = new Int32Array(m);
   const offerAt = new Int32Array(m);
   const positionOf = new Int32Array(n).fill(-1);
   for (let p = 0; p < m; p++) {
-    const i = placing[p]! % SLOT;
+    const i = placing[p]!;
     doc[p] = found[i]!;
     rowAt[p] = rows[found[i]!]!;
     offerAt[p] = foundOffer[i]!;
@@ -279,9 +287,13 @@ function* buildCountry(
     if (isProductColumn(name)) gather(table.products[name], rowAt, columns[name]);
     else if (isOfferColumn(name)) gather(table.offers[name], offerAt, columns[name]);
     else {
+      // Read once per store, then looked up by store id.
       const read = COLUMNS[name].read;
+      const byStore = new Int32Array(maxStore + 1);
+      for (let id = 0; id <= maxStore; id++) byStore[id] = read(directory.stores.get(id), c);
       const out = columns[name];
-      for (let p = 0; p < m; p++) out[p] = read(directory.stores.get(table.products.storeId[rowAt[p]!]!), c);
+      const storeId = table.products.storeId;
+      for (let p = 0; p < m; p++) out[p] = byStore[storeId[rowAt[p]!]!]!;
     }
   }
 
@@ -413,17 +425,17 @@ function postingList(ids: Int32Array | Uint8Array, max: number): { start: Int32A
  */
 function rankBy(values: ColumnArray, sign: 1 | -1, base: number, tie: Uint32Array | undefined): Uint32Array {
   const m = values.length;
-  const keys = new Float64Array(m);
-  for (let q = 0; q < m; q++) keys[q] = (base + sign * values[q]!) * SLOT + (tie ? tie[q]! : q);
-  keys.sort();
+  const keys = new Uint32Array(m);
+  // A value past `base` (none in a valid catalogue) sorts first, as a negative key would.
+  for (let q = 0; q < m; q++) keys[q] = Math.max(0, base + sign * values[q]!);
+  let byTie: Uint32Array;
+  if (tie) {
+    byTie = new Uint32Array(m);
+    for (let q = 0; q < m; q++) byTie[tie[q]!] = q;
+  } else byTie = identityOrder(m);
+  const order = sortByKey(keys, byTie);
   const rank = new Uint32Array(m);
-  if (!tie) {
-    for (let r = 0; r < m; r++) rank[keys[r]! % SLOT] = r;
-    return rank;
-  }
-  const byTie = new Int32Array(m);
-  for (let q = 0; q < m; q++) byTie[tie[q]!] = q;
-  for (let r = 0; r < m; r++) rank[byTie[keys[r]! % SLOT]!] = r;
+  for (let r = 0; r < m; r++) rank[order[r]!] = r;
   return rank;
 }
 

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Dictionary, TableBuilder, type DocumentTable } from '../../../server/api/search-engine/document-table';
+import { identityOrder, sortByKey } from '../../../server/api/search-engine/key-sort';
+import { syntheticCatalog } from '../../../scripts/bench/synthetic-catalog';
+
+// Issue 30: the index's builds sort positions with a radix sort (key-sort.ts) and copy the rows
+// an import keeps a column at a time (TableBuilder.copyRows). Both must give exactly what the
+// plain way gives: a comparison sort by key then by the given order, and the rows added anew.
+
+describe('sortByKey', () => {
+  it('orders positions by key, equal keys in the order given, for any keys up to 2^32', () => {
+    const keys = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 0xffffffff }));
+    fc.assert(
+      fc.property(fc.array(keys, { maxLength: 600 }), fc.integer(), (values, seed) => {
+        const key = Uint32Array.from(values);
+        // A tie-break order that is not the identity: positions shuffled by the seed.
+        const order = identityOrder(values.length).sort((a, b) => ((a * 2654435761) ^ seed) % 997 - ((b * 2654435761) ^ seed) % 997 || a - b);
+        const given = [...order];
+        const expected = given.map((q, i) => ({ q, i })).sort((a, b) => key[a.q]! - key[b.q]! || a.i - b.i).map((x) => x.q);
+        expect([...sortByKey(key, order)]).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('sorts keys that need all four passes', () => {
+    const key = Uint32Array.from([0xffffffff, 0x80000000, 0x00ff00ff, 0xff00ff00, 1, 0]);
+    expect([...sortByKey(key, identityOrder(6))]).toEqual([5, 4, 2, 1, 3, 0]);
+  });
+});
+
+describe('TableBuilder.copyRows', () => {
+  const catalog = syntheticCatalog(3000, undefined, 0.4);
+  const terms = new Dictionary();
+  const cares = new Dictionary();
+  const whole = new TableBuilder(terms, cares);
+  const docs = [...catalog.chunks(1000)].flat();
+  for (const doc of docs) whole.add(doc, catalog.directory);
+  const table = whole.build();
+
+  const arrays = (t: DocumentTable) => ({
+    size: t.size,
+    products: Object.fromEntries(Object.entries(t.products).map(([k, v]) => [k, [...v]])),
+    offers: Object.fromEntries(Object.entries(t.offers).map(([k, v]) => [k, [...v]])),
+    offerStart: [...t.offerStart],
+    termStart: [...t.termStart],
+    termData: [...t.termData],
+  });
+
+  it('copies the kept rows, in two slices, exactly as adding their documents again would', () => {
+    const keptDocs = docs.filter((d) => d.storeId % 3 !== 0);
+    const kept = Int32Array.from(docs.flatMap((d, i) => (d.storeId % 3 !== 0 ? [i] : [])));
+    expect(kept.length).toBe(keptDocs.length);
+    expect(kept.length).toBeGreaterThan(1000);
+    expect(kept.length).toBeLessThan(docs.length);
+
+    const copied = new TableBuilder(terms, cares);
+    copied.copyRows(table, kept.subarray(0, 700));
+    copied.copyRows(table, kept.subarray(700));
+    const added = new TableBuilder(terms, cares);
+    for (const doc of keptDocs) added.add(doc, catalog.directory);
+    expect(arrays(copied.build())).toEqual(arrays(added.build()));
+  });
+});
