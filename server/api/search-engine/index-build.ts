@@ -46,8 +46,8 @@ import { runAtOnce } from './time-slicer';
 //   stores picked, the card is the best-ranked copy among theirs (cardRank, groupOf), marked
 //   per request from their posting lists (index-scan.ts, markStoreCards).
 
-/** Ranks and positions are packed with a sort key into one float64: keys below 2^31, positions below 2^22. */
-export const SLOT = 2 ** 22;
+/** topK packs a text score with a rank below SLOT into one float64: positions per country stay below it (67M). */
+export const SLOT = 2 ** 26;
 const MAX_POPULARITY = 0x7fffffff;
 
 /** One country's products, in position order. */
