@@ -31,7 +31,9 @@ export function socialCallbackPath(provider: SocialProviderId): string {
   return SOCIAL_SIGN_IN_PAGES.callback(provider);
 }
 
+const SOCIAL_CALLBACK = new RegExp(`^${SOCIAL_SIGN_IN_PAGES.callback.pattern.replace(/:\w+/, '[^/]+')}/?$`);
+
 /** The callback is a page of ours, not a call for the api (the gateway lets it through). */
 export function isSocialCallbackPath(path: string): boolean {
-  return new RegExp(`^${SOCIAL_SIGN_IN_PAGES.callback.pattern.replace(/:\w+/, '[^/]+')}/?$`).test(path);
+  return SOCIAL_CALLBACK.test(path);
 }
