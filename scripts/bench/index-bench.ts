@@ -9,7 +9,7 @@ import { SqlSearchEngine } from '../../server/api/search-engine/sql-engine';
 import { createSearchTables, indexSearchTables, writeDocuments } from '../../server/api/search-engine/sql-engine-tables';
 import { median } from './load';
 import { listingWorkload } from './listing-workload';
-import { syntheticCatalog } from './synthetic-catalog';
+import { insertStoresAndBrands, syntheticCatalog } from './synthetic-catalog';
 import { createDatabase } from '../lib/throwaway-postgres';
 import { startBenchPostgres, type BenchPostgres } from './throwaway-postgres';
 
@@ -74,18 +74,7 @@ async function benchSize(products: number, server: BenchPostgres | undefined, op
       db = await openDatabase({ databaseUrl: created.url });
       // Without keys and indexes while the rows go in; the generated catalogue has no products rows.
       await createSearchTables(db, { bulkLoad: true });
-      const s = catalog.stores;
-      await db.query(
-        `INSERT INTO stores (id, slug, name, country_code, is_international)
-         SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::bool[])`,
-        [s.map((x) => x.id), s.map((x) => x.slug), s.map((x) => x.name), s.map((x) => x.country), s.map((x) => x.international)],
-      );
-      const b = catalog.brands;
-      await db.query('INSERT INTO brands (id, slug, name) SELECT * FROM unnest($1::int[], $2::text[], $3::text[])', [
-        b.map((x) => x.id),
-        b.map((x) => x.slug),
-        b.map((x) => x.name),
-      ]);
+      await insertStoresAndBrands(db, catalog);
     }
 
     // One pass over the generated products: into the index builder and into PostgreSQL.

@@ -9,7 +9,7 @@ import type { SearchDocument } from '../../server/api/search-engine/documents';
 import { createDatabase } from '../lib/throwaway-postgres';
 import { BUILD_DIR, startApiProcess, tempDataDir } from '../lib/processes';
 import { median } from './load';
-import { syntheticCatalog } from './synthetic-catalog';
+import { insertStoresAndBrands, syntheticCatalog } from './synthetic-catalog';
 import { startBenchPostgres } from './throwaway-postgres';
 
 // `npm run bench`, section 11 (issue 30, "ready after a restart"): the built api over a
@@ -32,18 +32,7 @@ async function fill(db: Database, products: number): Promise<void> {
   const catalog = syntheticCatalog(products, undefined, 0.4);
   await upsertCategoryTree(db);
   const categoryId = new Map((await db.query<{ id: number; slug: string }>('SELECT id, slug FROM categories')).map((r) => [r.slug, r.id]));
-  const s = catalog.stores;
-  await db.query(
-    `INSERT INTO stores (id, slug, name, country_code, is_international, updated_at)
-     SELECT *, now() - interval '1 day' FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::bool[])`,
-    [s.map((x) => x.id), s.map((x) => x.slug), s.map((x) => x.name), s.map((x) => x.country), s.map((x) => x.international)],
-  );
-  const b = catalog.brands;
-  await db.query('INSERT INTO brands (id, slug, name) SELECT * FROM unnest($1::int[], $2::text[], $3::text[])', [
-    b.map((x) => x.id),
-    b.map((x) => x.slug),
-    b.map((x) => x.name),
-  ]);
+  await insertStoresAndBrands(db, catalog, '1 day');
   for (const chunk of catalog.chunks(CHUNK)) await writeChunk(db, chunk, categoryId);
   for (const table of ['stores', 'brands', 'products', 'variants', 'size_variants']) await db.exec(`SELECT setval('${table}_id_seq', (SELECT max(id) FROM ${table}))`);
   await db.exec('ANALYZE');

@@ -7,6 +7,7 @@ import { slugify } from '../../server/api/catalog/identifiers';
 import { buildDirectory } from '../../server/api/search-engine/documents';
 import type { DocumentOffer, SearchDocument } from '../../server/api/search-engine/documents';
 import type { CatalogDirectory, DirectoryBrand, DirectoryStore } from '../../server/api/search-engine/search-engine';
+import type { Queryable } from '../../server/api/db/database';
 
 // Search documents made up directly, for sizes the feed importer would take too long to
 // load in a benchmark (1,000,000 products). The same seed gives the same catalogue. Shapes
@@ -140,4 +141,20 @@ export function syntheticCatalog(products: number, seed = 1_000_003, matchedShar
   }
 
   return { directory, stores, brands, chunks };
+}
+
+/** Writes the catalogue's stores (their rows dated `storesDated` ago, a PostgreSQL interval) and brands into `db`. */
+export async function insertStoresAndBrands(db: Queryable, catalog: SyntheticCatalog, storesDated = '0 seconds'): Promise<void> {
+  const s = catalog.stores;
+  await db.query(
+    `INSERT INTO stores (id, slug, name, country_code, is_international, updated_at)
+     SELECT *, now() - $6::interval FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::bool[])`,
+    [s.map((x) => x.id), s.map((x) => x.slug), s.map((x) => x.name), s.map((x) => x.country), s.map((x) => x.international), storesDated],
+  );
+  const b = catalog.brands;
+  await db.query('INSERT INTO brands (id, slug, name) SELECT * FROM unnest($1::int[], $2::text[], $3::text[])', [
+    b.map((x) => x.id),
+    b.map((x) => x.slug),
+    b.map((x) => x.name),
+  ]);
 }
