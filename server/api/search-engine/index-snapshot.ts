@@ -167,12 +167,24 @@ export async function readIndexSnapshot(file: string): Promise<IndexSnapshot | S
       termStart: view('termStart') as Uint32Array,
       termData: view('termData') as Uint32Array,
     };
-    return { ...rest, table };
+    return wholeTable(table) ? { ...rest, table } : { refused: 'the file is torn' };
   } catch (error) {
     return { refused: `unreadable (${(error as Error).message})` };
   } finally {
     await handle.close();
   }
+}
+
+/** Whether every array is there with the length the table's size and start arrays say. */
+function wholeTable(table: DocumentTable): boolean {
+  const n = table.size;
+  if (table.offerStart?.length !== n + 1 || table.termStart?.length !== n + 1) return false;
+  const offers = table.offerStart[n]!;
+  return (
+    table.termData?.length === table.termStart[n] &&
+    PRODUCT_COLUMNS.every((name) => table.products[name]?.length === n) &&
+    OFFER_COLUMNS.every((name) => table.offers[name]?.length === offers)
+  );
 }
 
 /** Removes a snapshot (one refused as foreign or torn is not read again). */
