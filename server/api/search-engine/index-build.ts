@@ -220,7 +220,7 @@ function globalOrder(table: DocumentTable): Int32Array {
   const byId = sortByKey(new Uint32Array(productId), identityOrder(n));
   const group = new Uint32Array(n);
   for (let i = 0; i < n; i++) group[i] = category[i]! * 3 + department[i]!;
-  return new Int32Array(sortByKey(group, byId));
+  return sortByKey(group, byId);
 }
 
 function isProductColumn(name: ColumnName): name is ProductColumnName {
@@ -428,12 +428,8 @@ function rankBy(values: ColumnArray, sign: 1 | -1, base: number, tie: Uint32Arra
   const keys = new Uint32Array(m);
   // A value past `base` (none in a valid catalogue) sorts first, as a negative key would.
   for (let q = 0; q < m; q++) keys[q] = Math.max(0, base + sign * values[q]!);
-  let byTie: Uint32Array;
-  if (tie) {
-    byTie = new Uint32Array(m);
-    for (let q = 0; q < m; q++) byTie[tie[q]!] = q;
-  } else byTie = identityOrder(m);
-  const order = sortByKey(keys, byTie);
+  // Positions in tie order (by position when none), then stably by key.
+  const order = sortByKey(keys, tie ? orderOf(tie) : identityOrder(m));
   const rank = new Uint32Array(m);
   for (let r = 0; r < m; r++) rank[order[r]!] = r;
   return rank;

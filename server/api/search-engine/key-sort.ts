@@ -8,8 +8,8 @@ const DIGIT = 8;
 const BUCKETS = 1 << DIGIT;
 
 /** 0, 1, … n - 1. */
-export function identityOrder(n: number): Uint32Array {
-  const order = new Uint32Array(n);
+export function identityOrder(n: number): Int32Array {
+  const order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   return order;
 }
@@ -20,7 +20,7 @@ export function identityOrder(n: number): Uint32Array {
  * keys with the positions, so it reads them in sequence; `order` is used as scratch space: use
  * the returned array.
  */
-export function sortByKey(keys: Uint32Array, order: Uint32Array): Uint32Array {
+export function sortByKey(keys: Uint32Array, order: Int32Array): Int32Array {
   const m = order.length;
   let keyFrom = new Uint32Array(m);
   let max = 0;
@@ -29,9 +29,9 @@ export function sortByKey(keys: Uint32Array, order: Uint32Array): Uint32Array {
     keyFrom[i] = k;
     if (k > max) max = k;
   }
-  let from: Uint32Array = order;
+  let from: Int32Array = order;
   let keyTo = new Uint32Array(m);
-  let to: Uint32Array = new Uint32Array(m);
+  let to: Int32Array = new Int32Array(m);
   const start = new Uint32Array(BUCKETS + 1);
   for (let shift = 0; shift < 32 && (shift === 0 || max >>> shift > 0); shift += DIGIT) {
     start.fill(0);
