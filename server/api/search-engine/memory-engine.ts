@@ -6,7 +6,7 @@ import { feedPairStore, systemFeedAges, withheldFeeds, type FeedAges } from '../
 import type { Database } from '../db/database';
 import { CATCH_UP_MARGIN_MS, storesChangedSince } from './catch-up';
 import { Dictionary, TableBuilder, type DocumentTable } from './document-table';
-import { DisplayWords, loadDirectory, loadDocuments, type LoadSelection, type SearchDocument } from './documents';
+import { DisplayWords, buildDirectory, loadDirectory, loadDocuments, type LoadSelection, type SearchDocument } from './documents';
 import { CatalogFollower, type CatalogChange } from './index-follower';
 import { databaseIdentity, readIndexSnapshot, removeIndexSnapshot, writeIndexSnapshot, type SnapshotState } from './index-snapshot';
 import { MemoryIndex, type IndexStats } from './memory-index';
@@ -190,23 +190,27 @@ export class MemorySearchEngine implements SearchEngine {
         return undefined;
       };
       if ('refused' in read) return refuse(read.refused);
-      const database = await this.databaseIdentity();
+      if (read.database !== (await this.databaseIdentity())) return refuse('made from another database');
       const { generation, readAt } = await this.readPosition();
-      if (read.database !== database) return refuse('made from another database');
-      if (read.cursor > (await latestCursor(this.db)) || read.generation > generation) return refuse('ahead of the database (restored from an older copy?)');
+      // The stores changed since, and the change log's end (which the snapshot cannot be past).
+      const changed = await storesChangedSince(this.db, read.cursor, new Date(Date.parse(read.readAt) - CATCH_UP_MARGIN_MS));
+      if (read.cursor > changed.cursor || read.generation > generation) return refuse('ahead of the database (restored from an older copy?)');
       this.terms.restore(read.terms);
       this.cares.restore(read.cares);
       this.display.restore(read.display);
       const withheld = await withheldFeeds(this.db, this.feedAges);
-      const changed = await storesChangedSince(this.db, read.cursor, new Date(Date.parse(read.readAt) - CATCH_UP_MARGIN_MS));
-      const directory = await loadDirectory(this.db);
       const slugs = new Set(changed.stores);
+      // A store whose feeds were withheld or listed again since: named by the snapshot's
+      // directory (a store new since then has rows written since, so it is in `changed`).
+      const known = buildDirectory(read.stores, read.brands);
       const before = new Set(read.withheld);
       for (const key of [...read.withheld.filter((k) => !withheld.has(k)), ...[...withheld].filter((k) => !before.has(k))]) {
-        const store = directory.stores.get(feedPairStore(key));
+        const store = known.stores.get(feedPairStore(key));
         if (store) slugs.add(store.slug);
       }
-      const rebuilt = slugs.size ? await this.replaceStores(read.table, [...slugs], withheld, slicer) : { table: read.table, directory };
+      const rebuilt = slugs.size
+        ? await this.replaceStores(read.table, [...slugs], withheld, slicer)
+        : { table: read.table, directory: await loadDirectory(this.db) };
       const state = await this.stateOf(changed.cursor, readAt, generation, withheld);
       return this.swap({ ...rebuilt, state }, started, slicer, { stores: slugs.size, fromSnapshot: true });
     });
