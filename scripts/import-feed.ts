@@ -85,7 +85,8 @@ try {
     summary = await handOffImport(api, positionals[0]!, options, print);
   }
   const rows = summary.feeds.reduce((n, r) => n + r.rowsRead, 0);
-  const rejected = summary.feeds.reduce((n, r) => n + r.rejected.length, 0);
+  // A repeated feed's rejected rows were listed when it was applied (ImportReport.repeat).
+  const rejected = summary.feeds.reduce((n, r) => n + (r.repeat?.rejected ?? r.rejected.length), 0);
   if (summary.feeds.length > 1) {
     console.log(`${summary.feeds.length} feeds: ${rows} rows read, ${rejected} rejected`);
   }

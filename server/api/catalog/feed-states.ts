@@ -49,19 +49,60 @@ export async function recordHeldFeed(tx: Queryable, storeId: number, country: Co
   );
 }
 
-export type AppliedFeed = { mode: FeedMode; carried: number; withdrawn: number; rejected: number };
+export type AppliedFeed = {
+  mode: FeedMode;
+  carried: number;
+  withdrawn: number;
+  rejected: number;
+  /** The applied bytes' SHA-256. */
+  sha256: string;
+  /** Whether the import wrote any of the store's own rows (a product, colour or size new or changed). */
+  rowsChanged: boolean;
+};
 
-/** Records an applied import: its prices are confirmed now, its counts kept, any hold cleared. */
+/** Records an applied import: its prices are confirmed now, its counts and bytes kept, any hold cleared. */
 export async function recordAppliedFeed(tx: Queryable, storeId: number, country: CountryCode, feed: AppliedFeed): Promise<void> {
   await tx.query(
-    `INSERT INTO feed_states AS f (store_id, country_code, mode, confirmed_at, imported_at, items_carried, items_withdrawn, items_rejected)
-     VALUES ($1, $2, $3, now(), now(), $4, $5, $6)
+    `INSERT INTO feed_states AS f (store_id, country_code, mode, confirmed_at, imported_at, items_carried, items_withdrawn, items_rejected,
+                                   applied_sha256, rows_changed_at)
+     VALUES ($1, $2, $3, now(), now(), $4, $5, $6, $7, CASE WHEN $8::boolean THEN now() END)
      ON CONFLICT (store_id, country_code) DO UPDATE
         SET mode = EXCLUDED.mode, confirmed_at = now(), imported_at = now(), items_carried = EXCLUDED.items_carried,
             items_withdrawn = EXCLUDED.items_withdrawn, items_rejected = EXCLUDED.items_rejected,
+            applied_sha256 = EXCLUDED.applied_sha256, rows_changed_at = coalesce(EXCLUDED.rows_changed_at, f.rows_changed_at),
             held_at = NULL, held_items = NULL, held_sha256 = NULL`,
-    [storeId, country, feed.mode, feed.carried, feed.withdrawn, feed.rejected],
+    [storeId, country, feed.mode, feed.carried, feed.withdrawn, feed.rejected, feed.sha256, feed.rowsChanged],
   );
+}
+
+/** The last applied import of a store and country, when a feed of the same bytes confirmed it again. */
+export type RepeatedFeed = { storeId: number; mode: FeedMode; appliedAt: Date; carried: number; rejected: number };
+
+/**
+ * A feed whose bytes are the last applied import's (issue 30) would write nothing but the
+ * time its prices were confirmed: every row it governs still holds what those bytes wrote.
+ * That holds while the store's feed mode is the one they were applied in (a full feed now
+ * withdraws what an incremental one left), nothing is held (the hold is cleared by an apply)
+ * and no feed of the store for another country has changed the store's rows since (products,
+ * colours and sizes are the store's, shared by its countries' feeds: the full import would
+ * write this feed's values back over that one's). Then this confirms the prices in one statement and
+ * says what was applied; else it changes nothing and returns undefined. One statement, so
+ * an import of the same store and country applied meanwhile is seen: a server re-checks the
+ * row it waited for, and PGlite runs one statement at a time.
+ */
+export async function confirmRepeatedFeed(db: Queryable, store: string, country: CountryCode, sha256: string): Promise<RepeatedFeed | undefined> {
+  const [row] = await db.query<{ store_id: number; mode: FeedMode; imported_at: Date | string; items_carried: number; items_rejected: number }>(
+    `UPDATE feed_states f SET confirmed_at = now()
+       FROM stores s
+      WHERE s.slug = $1 AND f.store_id = s.id AND f.country_code = $2
+        AND f.applied_sha256 = $3 AND f.held_at IS NULL AND f.mode = s.feed_mode
+        AND NOT EXISTS (SELECT 1 FROM feed_states o
+                         WHERE o.store_id = f.store_id AND o.country_code <> f.country_code AND o.rows_changed_at >= f.imported_at)
+      RETURNING f.store_id, f.mode, f.imported_at, f.items_carried, f.items_rejected`,
+    [store, country, sha256],
+  );
+  if (!row) return undefined;
+  return { storeId: row.store_id, mode: row.mode, appliedAt: new Date(row.imported_at), carried: row.items_carried, rejected: row.items_rejected };
 }
 
 /**

@@ -69,6 +69,12 @@ export function formatImportReport(report: ImportReport): string[] {
       ...rejectedLines(report),
     ];
   }
+  if (report.repeat) {
+    return [
+      `${head}the same bytes as the feed applied ${report.repeat.appliedAt.toISOString()}: ${report.rowsRead} rows read then, ` +
+        `${report.unchanged} unchanged, ${report.repeat.rejected} rejected (listed then); its prices confirmed, nothing else changed (${report.durationMs} ms)`,
+    ];
+  }
   const lines = [
     head +
       `${report.rowsRead} rows read, ${report.imported} imported, ${report.updated} updated, ` +

@@ -12,12 +12,14 @@ import type { FeedWarning } from './feed-identifiers';
 import { FeedFormatError, type FeedFormat, type FeedReadResult } from './feed-record';
 import {
   DEFAULT_FEED_SHRINK_GUARD,
+  confirmRepeatedFeed,
   readFeedState,
   recordAppliedFeed,
   recordHeldFeed,
   shrinkGuardHolds,
   withdrawMissing,
   type FeedState,
+  type RepeatedFeed,
 } from './feed-states';
 import { prepareUpsert, upsertChunk, type UpsertedChunk } from './feed-upsert';
 import { lockMatching, matchOffers, type MatchReport } from './offer-matching';
@@ -28,7 +30,8 @@ import { readXmlFeed } from './xml-feed';
 // The feed importer (ARCHITECTURE.md "Catalog ingestion"): a merchant's Google Merchant Center
 // feed for one target country becomes products (item_group_id), variants (colour) and
 // size variants (one per item), with a price row per item and country. One function per
-// stage: read the feed, validate and place its items (feed-drafts.ts), hold it when the shrink
+// stage: read the feed, confirm it when it repeats the last applied one's bytes (nothing else
+// to do: feed-states.ts), validate and place its items (feed-drafts.ts), hold it when the shrink
 // guard says so, upsert them (feed-upsert.ts), withdraw what a full feed no longer carries
 // (feed-states.ts), record the changes and the feed's state, notify. Everything after the
 // validation happens in one transaction, so importing the same feed twice changes nothing but
@@ -103,6 +106,13 @@ export type ImportReport = {
   returned: number;
   /** Set when the shrink guard held the feed: nothing of the catalogue changed. */
   held: HeldFeed | null;
+  /**
+   * Set when the feed's bytes were those of the store and country's last applied import, with
+   * nothing changed since that a new import of them would write back: its prices were confirmed
+   * and the feed was not read again. Its counts are that import's, and its rejected rows were
+   * reported then (`rejected` is empty).
+   */
+  repeat: { appliedAt: Date; rejected: number } | null;
   created: { products: number; variants: number; sizeVariants: number };
   durationMs: number;
 };
@@ -141,7 +151,7 @@ type FeedTarget = {
   location: string | undefined;
 };
 
-type ReadFeed = { text: string; format: FeedFormat; read: FeedReadResult };
+type FeedText = { text: string; format: FeedFormat };
 
 // Keeps each statement's arrays to a size both engines digest comfortably.
 const ITEMS_PER_CHUNK = 4000;
@@ -149,15 +159,20 @@ const ITEMS_PER_CHUNK = 4000;
 export async function importFeed(db: Database, options: ImportFeedOptions): Promise<ImportReport> {
   const started = performance.now();
   const target = feedTarget(options);
-  const feed = await readFeedOf(options, target);
-  const { products, rejected, warnings } = draftFeed(feed.read, target.store, target.country);
+  const feed = await feedText(options);
   const sha256 = createHash('sha256').update(feed.text).digest('hex');
+  if (!options.applyHeld) {
+    const repeated = await confirmIfRepeated(db, target, sha256);
+    if (repeated) return repeatReport(target, feed.format, repeated, started);
+  }
+  const read = parseFeed(feed, target);
+  const { products, rejected, warnings } = draftFeed(read, target.store, target.country);
   const report: ImportReport = {
     source: target.source,
     store: target.store,
     country: target.country,
     format: feed.format,
-    rowsRead: feed.read.records.length + feed.read.malformed.length,
+    rowsRead: read.records.length + read.malformed.length,
     imported: 0,
     updated: 0,
     unchanged: 0,
@@ -172,6 +187,7 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
     withdrawn: 0,
     returned: 0,
     held: null,
+    repeat: null,
     durationMs: 0,
   };
 
@@ -187,6 +203,45 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
 }
 
 type LockedStore = { id: number; mode: FeedMode };
+
+/**
+ * The repeat stage (issue 30): bytes that repeat the last applied import of this store and
+ * country, with nothing changed since that applying them again would write back, confirm its
+ * prices (and the source's bytes) and nothing else, as a full import of them would.
+ */
+function confirmIfRepeated(db: Database, target: FeedTarget, sha256: string): Promise<RepeatedFeed | undefined> {
+  return db.transaction(async (tx) => {
+    const repeated = await confirmRepeatedFeed(tx, target.store, target.country, sha256);
+    if (repeated) await rememberFeedBytes(tx, repeated.storeId, target, sha256);
+    return repeated;
+  });
+}
+
+function repeatReport(target: FeedTarget, format: FeedFormat, repeated: RepeatedFeed, started: number): ImportReport {
+  return {
+    source: target.source,
+    store: target.store,
+    country: target.country,
+    format,
+    rowsRead: repeated.carried + repeated.rejected,
+    imported: 0,
+    updated: 0,
+    unchanged: repeated.carried,
+    rejected: [],
+    warnings: [],
+    matching: { matched: 0, left: 0, conflicts: [], partnerStores: [] },
+    priceDrops: [],
+    changesLogged: 0,
+    mode: repeated.mode,
+    carried: repeated.carried,
+    withdrawn: 0,
+    returned: 0,
+    held: null,
+    repeat: { appliedAt: repeated.appliedAt, rejected: repeated.rejected },
+    created: { products: 0, variants: 0, sizeVariants: 0 },
+    durationMs: Math.round(performance.now() - started),
+  };
+}
 
 /**
  * The guard stage (issue 27): a full feed carrying fewer than FEED_SHRINK_GUARD percent of the
@@ -235,9 +290,11 @@ async function applyFeed(
   const carriedIds: number[] = [];
   const insertedIds: number[] = [];
   const rekeyedIds: number[] = [];
+  let rowsChanged = false;
   for (const chunk of chunks(products)) {
     const written = await upsertChunk(tx, upsert, chunk);
     countChunk(report, target, written, changes);
+    rowsChanged ||= storeRowsChanged(written);
     for (const sv of written.sizeIds.values()) {
       carriedIds.push(sv.id);
       if (sv.state === 'new') insertedIds.push(sv.id);
@@ -258,6 +315,8 @@ async function applyFeed(
     carried: report.carried,
     withdrawn: report.withdrawn,
     rejected: report.rejected.length,
+    sha256,
+    rowsChanged,
   });
   await notifyImport(tx, report);
 }
@@ -281,8 +340,8 @@ function feedTarget(options: ImportFeedOptions): FeedTarget {
   return { store, country, currency: COUNTRIES[country].info.currencyCode, source, location };
 }
 
-/** The read stage: the feed's text and its records, in the format the options, the file name or the text say. */
-async function readFeedOf(options: ImportFeedOptions, target: FeedTarget): Promise<ReadFeed> {
+/** The feed's text, in the format the options, the file name or the text say. */
+async function feedText(options: ImportFeedOptions): Promise<FeedText> {
   let text = options.text;
   if (text === undefined) {
     if (!options.file) throw new FeedImportError('importFeed needs a file or a text');
@@ -290,8 +349,13 @@ async function readFeedOf(options: ImportFeedOptions, target: FeedTarget): Promi
   }
   const fromName = options.file ? feedTargetFromFileName(options.file) : undefined;
   const format: FeedFormat = options.format ?? fromName?.format ?? (/^\uFEFF?\s*</.test(text) ? 'xml' : 'tsv');
+  return { text, format };
+}
+
+/** The read stage: the feed's records. */
+function parseFeed({ text, format }: FeedText, target: FeedTarget): FeedReadResult {
   try {
-    return { text, format, read: readFeed(text, format) };
+    return readFeed(text, format);
   } catch (error) {
     if (error instanceof FeedFormatError) throw new FeedImportError(`${target.source}: ${error.message}`);
     throw error;
@@ -356,6 +420,15 @@ function* chunks(products: ProductDraft[]): Generator<ProductDraft[]> {
     items += size;
   }
   if (chunk.length) yield chunk;
+}
+
+/** Whether a written chunk made or changed any of the store's own rows, which its feeds for every country share. */
+function storeRowsChanged(chunk: UpsertedChunk): boolean {
+  const changed = (rows: Iterable<{ state: string }>) => {
+    for (const row of rows) if (row.state !== 'same') return true;
+    return false;
+  };
+  return changed(chunk.products.values()) || changed(chunk.variants.values()) || changed(chunk.sizeIds.values());
 }
 
 /** Counts a written chunk into the report, and gathers its change-log entries into `changes`. */

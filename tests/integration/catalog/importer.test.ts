@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/api/db/database';
 import { sizeVariantGuid } from '../../../server/api/catalog/identifiers';
 import { CATALOG_CHANGED_CHANNEL } from '../../../server/api/catalog/catalog-changed';
+import { formatImportReport } from '../../../server/api/catalog/import-files';
 import { FeedImportError, importFeed } from '../../../server/api/catalog/importer';
 import { importSiteContent } from '../../../server/api/catalog/site-content';
 import { importStores, ManifestError } from '../../../server/api/catalog/store-manifest';
@@ -182,6 +183,64 @@ describe.each(BOTH_ENGINES)('feed importer on %s', (_engine, open) => {
     expect(again).toMatchObject({ rowsRead: 6, imported: 0, updated: 0, unchanged: 6, priceDrops: [], created: { products: 0, variants: 0, sizeVariants: 0 } });
     expect(againXml).toMatchObject({ imported: 0, updated: 0, unchanged: 3 });
     expect(await snapshot(db)).toEqual(before);
+  });
+
+  it('confirms a feed repeating the last applied bytes without reading it, and reads the same items in other bytes', async () => {
+    const first = await importFeed(db, { file: fixture('bad/northlane.gb.tsv') });
+    const state = () => db.query<{ confirmed_at: Date }>(`SELECT confirmed_at FROM feed_states`);
+    const [applied] = await state();
+    const before = await snapshot(db);
+    const again = await importFeed(db, { file: fixture('bad/northlane.gb.tsv') });
+    // What the full import of those bytes reported, but their rejected rows: listed when they were applied.
+    expect(again).toMatchObject({ rowsRead: first.rowsRead, carried: first.carried, unchanged: first.carried, imported: 0, updated: 0, rejected: [] });
+    expect(again.repeat).toEqual({ appliedAt: expect.any(Date), rejected: first.rejected.length });
+    expect(first.rejected).toHaveLength(9);
+    expect(formatImportReport(again)[0]).toMatch(
+      /: the same bytes as the feed applied \S+Z: 11 rows read then, 2 unchanged, 9 rejected \(listed then\); its prices confirmed, nothing else changed \(\d+ ms\)$/,
+    );
+    const [confirmed] = await state();
+    expect(confirmed!.confirmed_at.getTime()).toBeGreaterThan(applied!.confirmed_at.getTime());
+    // The same items in other bytes (a line ending more) are read and compared item by item.
+    const other = await importFeed(db, { text: `${readFixture('bad/northlane.gb.tsv')}\n`, store: 'northlane', country: 'GB' });
+    expect(other).toMatchObject({ repeat: null, rowsRead: 11, unchanged: 2, updated: 0, imported: 0 });
+    expect(other.rejected).toHaveLength(9);
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it('reads a repeated feed again when anything since could make its import write something', async () => {
+    const gbFeed = fixture('good/atlas-outfitters.gb.tsv');
+    const usFeed = fixture('good/atlas-outfitters.us.xml');
+    await importFeed(db, { file: gbFeed });
+    await importFeed(db, { file: usFeed });
+    // The US feed added the store's rows since the GB feed was applied: GB's bytes are read again, then repeat.
+    expect((await importFeed(db, { file: gbFeed })).repeat).toBeNull();
+    expect((await importFeed(db, { file: gbFeed })).repeat).not.toBeNull();
+    // GB's last import changed none of the store's rows: the US bytes still repeat.
+    expect((await importFeed(db, { file: usFeed })).repeat).not.toBeNull();
+    // A GB feed renaming a product changes the store's rows the US feed wrote: its bytes are read again,
+    // and write the US title back, as they always did.
+    const renamed = readFixture('good/atlas-outfitters.gb.tsv').replaceAll('Wool-Blend Double-Breasted Overcoat', 'Double-Breasted Overcoat');
+    expect(await importFeed(db, { text: renamed, store: 'atlas-outfitters', country: 'GB' })).toMatchObject({ repeat: null, updated: 2 });
+    const usAgain = await importFeed(db, { file: usFeed });
+    expect(usAgain).toMatchObject({ repeat: null, updated: 2, unchanged: 1 });
+    expect(await sizeVariant(db, 'AO-7731-NAV-M')).toMatchObject({ title: 'Wool-Blend Double-Breasted Overcoat' });
+    // A store whose feeds became incremental: a full feed withdrew what it no longer carried, an incremental one would not.
+    const incremental = manifest();
+    incremental.stores.find((s) => s.slug === 'atlas-outfitters')!.mode = 'incremental';
+    await importStores(db, incremental);
+    expect(await importFeed(db, { file: usFeed })).toMatchObject({ repeat: null, mode: 'incremental', unchanged: 3 });
+    expect((await importFeed(db, { file: usFeed })).repeat).not.toBeNull();
+  });
+
+  it('reads the last applied bytes again while a shrunken feed is held, and applies them', async () => {
+    const full = readFixture('good/northlane.gb.tsv');
+    await importFeed(db, { text: full, store: 'northlane', country: 'GB' });
+    const shrunk = full.split('\n').slice(0, 2).join('\n');
+    expect((await importFeed(db, { text: shrunk, store: 'northlane', country: 'GB' })).held).not.toBeNull();
+    const back = await importFeed(db, { text: full, store: 'northlane', country: 'GB' });
+    expect(back).toMatchObject({ repeat: null, held: null, unchanged: 6 });
+    expect(await db.query('SELECT held_at FROM feed_states')).toEqual([{ held_at: null }]);
+    expect((await importFeed(db, { text: full, store: 'northlane', country: 'GB' })).repeat).not.toBeNull();
   });
 
   it('updates a changed price, appends it to the history and reports a drop', async () => {

@@ -22,6 +22,7 @@ import storeFeedMode from './0021_store_feed_mode.sql';
 import backInStockDigests from './0022_back_in_stock_digests.sql';
 import offers from './0023_offers.sql';
 import languages from './0024_languages.sql';
+import feedAppliedBytes from './0025_feed_applied_bytes.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
 // file already applied somewhere is never run there again: change the schema in a new file.
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 22, name: 'back-in-stock-digests', sql: backInStockDigests },
   { version: 23, name: 'offers', sql: offers },
   { version: 24, name: 'languages', sql: languages },
+  { version: 25, name: 'feed-applied-bytes', sql: feedAppliedBytes },
 ];
