@@ -167,29 +167,12 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
   }
   const read = parseFeed(feed, target);
   const { products, rejected, warnings } = draftFeed(read, target.store, target.country);
-  const report: ImportReport = {
-    source: target.source,
-    store: target.store,
-    country: target.country,
-    format: feed.format,
+  const report = newReport(target, feed.format, {
     rowsRead: read.records.length + read.malformed.length,
-    imported: 0,
-    updated: 0,
-    unchanged: 0,
     rejected,
     warnings,
-    matching: { matched: 0, left: 0, conflicts: [], partnerStores: [] },
-    priceDrops: [],
-    changesLogged: 0,
-    created: { products: 0, variants: 0, sizeVariants: 0 },
-    mode: 'full',
     carried: countItems(products.values()),
-    withdrawn: 0,
-    returned: 0,
-    held: null,
-    repeat: null,
-    durationMs: 0,
-  };
+  });
 
   await db.transaction(async (tx) => {
     const store = await lockStore(tx, db.kind, target);
@@ -218,28 +201,41 @@ function confirmIfRepeated(db: Database, target: FeedTarget, sha256: string): Pr
 }
 
 function repeatReport(target: FeedTarget, format: FeedFormat, repeated: RepeatedFeed, started: number): ImportReport {
+  return newReport(target, format, {
+    rowsRead: repeated.carried + repeated.rejected,
+    unchanged: repeated.carried,
+    mode: repeated.mode,
+    carried: repeated.carried,
+    repeat: { appliedAt: repeated.appliedAt, rejected: repeated.rejected },
+    durationMs: Math.round(performance.now() - started),
+  });
+}
+
+/** A report of a feed for `target` that has changed nothing yet, with what is already known. */
+function newReport(target: FeedTarget, format: FeedFormat, known: Partial<ImportReport>): ImportReport {
   return {
     source: target.source,
     store: target.store,
     country: target.country,
     format,
-    rowsRead: repeated.carried + repeated.rejected,
+    rowsRead: 0,
     imported: 0,
     updated: 0,
-    unchanged: repeated.carried,
+    unchanged: 0,
     rejected: [],
     warnings: [],
     matching: { matched: 0, left: 0, conflicts: [], partnerStores: [] },
     priceDrops: [],
     changesLogged: 0,
-    mode: repeated.mode,
-    carried: repeated.carried,
+    created: { products: 0, variants: 0, sizeVariants: 0 },
+    mode: 'full',
+    carried: 0,
     withdrawn: 0,
     returned: 0,
     held: null,
-    repeat: { appliedAt: repeated.appliedAt, rejected: repeated.rejected },
-    created: { products: 0, variants: 0, sizeVariants: 0 },
-    durationMs: Math.round(performance.now() - started),
+    repeat: null,
+    durationMs: 0,
+    ...known,
   };
 }
 
