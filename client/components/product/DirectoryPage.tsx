@@ -4,7 +4,6 @@ import { useLocale, useT } from '../../app/i18n';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
 import { AlphabetDirectory } from './AlphabetDirectory';
-import { formatNumber } from '../../../shared/i18n/format-number';
 
 // The brands and stores directories (spec section 2 route table) are one page: a heading
 // and a line about the list, the most popular names first (by product count), then every
@@ -103,7 +102,7 @@ export function DirectoryPage({ listed, heading, meta, intro, filters, items, po
             name: item.name,
             to: item.to,
             letter: item.letter,
-            note: `(${[formatNumber(locale, item.productCount), item.detail].filter(Boolean).join(', ')})`,
+            note: `(${[new Intl.NumberFormat(locale).format(item.productCount), item.detail].filter(Boolean).join(', ')})`,
           }))}
         />
       )}
