@@ -59,6 +59,8 @@ export function mostPopular(items: readonly DirectoryItem[], count: number): Dir
 export function DirectoryPage({ listed, heading, meta, intro, filters, items, popular: popularCount, FollowButton }: Props) {
   const t = useT();
   const locale = useLocale();
+  // One formatter for every entry: a brands page lists hundreds, and each Intl object costs.
+  const numbers = new Intl.NumberFormat(locale);
   const words = LISTED[listed];
   const noun = listed;
   const count = (item: DirectoryItem) => t('listing.directory.productCount', { count: item.productCount });
@@ -102,7 +104,7 @@ export function DirectoryPage({ listed, heading, meta, intro, filters, items, po
             name: item.name,
             to: item.to,
             letter: item.letter,
-            note: `(${[new Intl.NumberFormat(locale).format(item.productCount), item.detail].filter(Boolean).join(', ')})`,
+            note: `(${[numbers.format(item.productCount), item.detail].filter(Boolean).join(', ')})`,
           }))}
         />
       )}
