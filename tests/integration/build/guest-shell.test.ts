@@ -26,4 +26,12 @@ describe("a guest's first load", () => {
     const menu = chunks.filter((file) => sourcesOf(`/assets/chunks/${file}`).includes('client/components/account/AccountMenu.tsx'));
     expect(menu).toHaveLength(1);
   });
+
+  it('carries React Router but not its console warnings (scripts/build.ts), and keeps its errors', () => {
+    const shell = [manifest.entry, ...manifest.modulepreload].map((asset) => fs.readFileSync(path.join(client, asset), 'utf8')).join('\n');
+    // Warnings its production build writes to the console, and an error it throws.
+    expect(shell).not.toContain('A router only supports one blocker at a time');
+    expect(shell).not.toContain('instead of using router navigation APIs');
+    expect(shell).toContain('You must provide a non-empty routes array to createRouter');
+  });
 });
