@@ -10,6 +10,7 @@ import { sessionContext } from './app/session-context';
 import { SiteConfigContext, apiContext, i18nContext, siteContext } from './app/contexts';
 import { TranslatorProvider, browserTranslator, catalogReady, setCatalog } from './app/i18n';
 import { siteLanguage } from '../shared/i18n/languages';
+import { takeIntlAnswers } from '../shared/i18n/intl-answers';
 import { deserializeRouteErrors } from './app/route-errors-codec';
 import { routes } from './routes';
 import './styles/main.css';
@@ -24,6 +25,8 @@ const { config, router: state, transfer } = payload;
 // the browser is idle; a streamed page came without its messages, so they are fetched first.
 const { locale } = siteLanguage(config.country, config.language);
 const messages = payload.messages ?? {};
+// What Intl answered the server's render: hydration formats from it (intl-answers.ts).
+takeIntlAnswers(payload.intl);
 const translator = browserTranslator(locale, messages);
 setCatalog(messages, config.catalog);
 if (!payload.messages) await catalogReady();

@@ -4,6 +4,7 @@
 // router state points at them, so no answer is sent twice (ARCHITECTURE.md "Decision log").
 import type { CountryCode } from './countries';
 import type { LanguageSegment } from './i18n/languages';
+import type { IntlAnswers } from './i18n/intl-answers';
 import type { CompiledCatalog } from './i18n/translator';
 import type { SocialProviderId } from './social-sign-in';
 
@@ -43,6 +44,8 @@ export type Payload = {
    * on a streamed page, whose browser fetches the whole catalogue before hydrating.
    */
   messages?: CompiledCatalog;
+  /** What Intl answered the server's render (intl-answers.ts); absent on a streamed page. */
+  intl?: IntlAnswers;
   router: RouterState;
   transfer: Record<string, unknown>;
 };

@@ -1,26 +1,26 @@
 import type { Country } from './countries';
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatter(locale: string, fractionDigits: 0 | 2, currency?: string): Intl.NumberFormat {
-  const key = `${locale}:${fractionDigits}:${currency ?? ''}`;
-  let f = formatters.get(key);
-  if (!f) {
-    // Explicit locale, never the runtime default: server and browser must print the same text.
-    f = new Intl.NumberFormat(locale, {
-      ...(currency ? { style: 'currency', currency } : {}),
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    formatters.set(key, f);
-  }
-  return f;
-}
+import { intlAnswer } from './i18n/intl-answers';
 
 /** Spec section 5 "Price display": integer if whole, otherwise 2 decimals. */
 export function formatAmount(amount: number, locale: string): string {
   const whole = Number.isInteger(Math.round(amount * 100) / 100);
-  return formatter(locale, whole ? 0 : 2).format(amount);
+  return format(locale, whole ? 0 : 2, undefined, amount);
+}
+
+/** `amount` as the formatter of these options writes it, from the page's Intl answers when they have it. */
+function format(locale: string, fractionDigits: 0 | 2, currency: string | undefined, amount: number): string {
+  return intlAnswer(
+    `a${locale}${fractionDigits}${currency ?? ''}`,
+    amount,
+    // Explicit locale, never the runtime default: server and browser must print the same text.
+    () =>
+      new Intl.NumberFormat(locale, {
+        ...(currency ? { style: 'currency', currency } : {}),
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: fractionDigits,
+      }),
+    (f) => f.format(amount),
+  );
 }
 
 /**
@@ -31,5 +31,5 @@ export function formatAmount(amount: number, locale: string): string {
 export function formatPrice(amount: number, country: Pick<Country, 'locale' | 'info'>): string {
   if (country.locale.startsWith('en-')) return `${country.info.symbol}${formatAmount(amount, country.locale)}`;
   const whole = Number.isInteger(Math.round(amount * 100) / 100);
-  return formatter(country.locale, whole ? 0 : 2, country.info.currencyCode).format(amount);
+  return format(country.locale, whole ? 0 : 2, country.info.currencyCode, amount);
 }

@@ -1,3 +1,4 @@
+import { intlAnswer } from './intl-answers';
 import type { CompiledCatalog, MessageValues } from './translator';
 
 // The browser's formatter of Lingui's compiled messages (decision 0080). Lingui's runtime costs
@@ -9,19 +10,12 @@ import type { CompiledCatalog, MessageValues } from './translator';
 type Token = string | [name: string, type?: string, format?: unknown];
 type Branches = Record<string, Token[] | string> & { offset?: number };
 
-const formatters = new Map<string, Intl.NumberFormat | Intl.PluralRules>();
-function memo<T extends Intl.NumberFormat | Intl.PluralRules>(key: string, make: () => T): T {
-  let made = formatters.get(key) as T | undefined;
-  if (!made) formatters.set(key, (made = make()));
-  return made;
-}
-
 /** Formats a compiled message in `locale`, as Lingui's `i18n._` does. */
 export function formatCompiled(message: CompiledCatalog[string], locale: string, values: MessageValues = {}): string {
   // Lingui falls back to English after the locale, and so do we.
   const locales = [locale, 'en'];
   const number = (value: unknown, options?: Intl.NumberFormatOptions) =>
-    memo(`n${locale}${JSON.stringify(options)}`, () => new Intl.NumberFormat(locales, options)).format(value as number);
+    intlAnswer(`n${locale}${JSON.stringify(options)}`, value as number, () => new Intl.NumberFormat(locales, options), (f) => f.format(value as number));
   const format = (tokens: Token[] | string, hash?: string): string => {
     if (!Array.isArray(tokens)) return tokens;
     let out = '';
@@ -35,8 +29,14 @@ export function formatCompiled(message: CompiledCatalog[string], locale: string,
       if (type === 'plural' || type === 'selectordinal') {
         const branches = options as Branches;
         const offset = branches.offset ?? 0;
-        const rules = memo(`p${locale}${type}`, () => new Intl.PluralRules(locales, { type: type === 'plural' ? 'cardinal' : 'ordinal' })) as Intl.PluralRules;
-        const branch = branches[String(value)] ?? branches[rules.select((value as number) - offset)] ?? branches.other ?? '';
+        const n = (value as number) - offset;
+        const category = intlAnswer(
+          `p${locale}${type}`,
+          n,
+          () => new Intl.PluralRules(locales, { type: type === 'plural' ? 'cardinal' : 'ordinal' }),
+          (rules) => rules.select(n),
+        );
+        const branch = branches[String(value)] ?? branches[category] ?? branches.other ?? '';
         out += format(branch as Token[], number((value as number) - offset));
       } else if (type === 'select') {
         const branches = options as Branches;

@@ -1,4 +1,6 @@
 import { setupI18n, type Messages } from '@lingui/core';
+import { formatCompiled } from './compiled-format';
+import { recordingIntlAnswers } from './intl-answers';
 import type { MessageId } from './message-ids';
 
 // One translator per page (decision 0080): made per request on the servers, where Lingui formats
@@ -46,6 +48,9 @@ export function createTranslator(locale: string, messages: CompiledCatalog, onUs
   const translate = (record: typeof onUse): Translate => {
     const t: Translate = (id, values) => {
       record?.(id);
+      // A whole page's render keeps what Intl answers the browser's formatter of this message
+      // (intl-answers.ts): the browser then hydrates it without an Intl object of its own.
+      if (values && recordingIntlAnswers() && messages[id] !== undefined) formatCompiled(messages[id], locale, values);
       return i18n._(id, values);
     };
     t.named = (id, fallback) => {

@@ -52,6 +52,46 @@ async function shopperContext(): Promise<{ context: BrowserContext; retailerHits
   return { context, retailerHits };
 }
 
+/**
+ * Counts the Intl objects a page makes before it is hydrated: the first one costs a renderer
+ * 18-34 ms of its main thread, and a whole page's server render sends what Intl answered it
+ * (shared/i18n/intl-answers.ts). Run in the page before its own scripts.
+ */
+function countIntlObjects() {
+  const made: string[] = [];
+  (window as unknown as { intlMade: string[] }).intlMade = made;
+  for (const name of ['NumberFormat', 'PluralRules', 'DateTimeFormat', 'RelativeTimeFormat', 'ListFormat'] as const) {
+    const Made = Intl[name] as unknown as new (...args: unknown[]) => object;
+    Object.defineProperty(Intl, name, {
+      value: new Proxy(Made, {
+        construct(target, args) {
+          if (!document.documentElement.dataset.hydrated) made.push(`${name} ${JSON.stringify(args)}`);
+          return Reflect.construct(target, args) as object;
+        },
+      }),
+    });
+  }
+}
+
+describe('the first load makes no Intl object before it is hydrated', () => {
+  it('on the home page, a listing, the French listing and a product page, which hydrate cleanly', async () => {
+    const html = await (await fetch(`${webUrl}/dresses`)).text();
+    const product = /<h3 class="product-card-title"><a[^>]*href="(\/[^"?#]+)"/.exec(html)?.[1];
+    expect(product).toBeDefined();
+    const context = await browser().newContext(MOBILE);
+    await context.addInitScript(countIntlObjects);
+    try {
+      for (const path of ['/', '/dresses', '/ca/fr/dresses', product!]) {
+        const { page, problems } = await openPage(context, `${webUrl}${path}`);
+        expect({ path, made: await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), problems }).toEqual({ path, made: [], problems: [] });
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the product page in a real browser', () => {
   it('hydrates cleanly, then Buy opens the click-through, which sends the shopper to the retailer', async () => {
     const detail = await findProduct(

@@ -4,6 +4,7 @@ import { useLocale, useT } from '../../app/i18n';
 import { PageMeta } from '../meta/PageMeta';
 import { ShellLink } from '../ui/ShellLink';
 import { AlphabetDirectory } from './AlphabetDirectory';
+import { formatNumber } from '../../../shared/i18n/format-number';
 
 // The brands and stores directories (spec section 2 route table) are one page: a heading
 // and a line about the list, the most popular names first (by product count), then every
@@ -59,8 +60,6 @@ export function mostPopular(items: readonly DirectoryItem[], count: number): Dir
 export function DirectoryPage({ listed, heading, meta, intro, filters, items, popular: popularCount, FollowButton }: Props) {
   const t = useT();
   const locale = useLocale();
-  // One formatter for every entry: a brands page lists hundreds, and each Intl object costs.
-  const numbers = new Intl.NumberFormat(locale);
   const words = LISTED[listed];
   const noun = listed;
   const count = (item: DirectoryItem) => t('listing.directory.productCount', { count: item.productCount });
@@ -104,7 +103,7 @@ export function DirectoryPage({ listed, heading, meta, intro, filters, items, po
             name: item.name,
             to: item.to,
             letter: item.letter,
-            note: `(${[numbers.format(item.productCount), item.detail].filter(Boolean).join(', ')})`,
+            note: `(${[formatNumber(locale, item.productCount), item.detail].filter(Boolean).join(', ')})`,
           }))}
         />
       )}

@@ -7,6 +7,7 @@ import { catalogReady, useLocale, useT } from '../../app/i18n';
 import { useSession } from '../../app/session';
 import { rateProduct } from '../../data/product/rate-product';
 import { ShellLink } from '../ui/ShellLink';
+import { formatNumber } from '../../../shared/i18n/format-number';
 
 // A product's ratings on its page: the average and the count for everyone; for a signed-in
 // shopper a 1 to 5 star radio group (real radios in a fieldset: Tab reaches the group, the
@@ -29,7 +30,7 @@ const STARS = Array.from({ length: STAR_RATING_MAX }, (_, i) => i + 1);
 
 export function ratingSummaryText(t: Translate, locale: string, rating: RatingSummary): string {
   if (!rating) return t('product.rating.none');
-  return t('product.rating.summary', { value: new Intl.NumberFormat(locale).format(rating.ratingValue), max: STAR_RATING_MAX, count: rating.ratingCount });
+  return t('product.rating.summary', { value: formatNumber(locale, rating.ratingValue), max: STAR_RATING_MAX, count: rating.ratingCount });
 }
 
 export function ProductRating({ productId, rating: initial, myRating, returnPath, error }: Props) {

@@ -1,6 +1,7 @@
 import type { PriceAge } from '../../../shared/api/product-schemas';
 import type { Country } from '../../../shared/countries';
 import type { Translate } from '../../../shared/i18n/translator';
+import { intlAnswer } from '../../../shared/i18n/intl-answers';
 
 // How old the price on a product page is (issue 27): "Price checked 3 hours ago". The page is
 // rendered on the server and hydrated in the browser from the same data, at different times;
@@ -28,16 +29,22 @@ export function checkedAgo(t: Translate, checkedAt: string, now: number, locale:
 
 /** "on 28 Nov 2026, 09:40" in the site's locale and time zone (a 24-hour clock, the same in every browser). */
 export function checkedOn(t: Translate, checkedAt: string, country: Pick<Country, 'locale' | 'timeZone'>): string {
-  const when = new Intl.DateTimeFormat(country.locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: country.timeZone,
-  });
-  return t('product.priceAge.on', { date: when.format(new Date(checkedAt)) });
+  const date = intlAnswer(
+    `d${country.locale}${country.timeZone}`,
+    checkedAt,
+    () =>
+      new Intl.DateTimeFormat(country.locale, {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: country.timeZone,
+      }),
+    (when) => when.format(new Date(checkedAt)),
+  );
+  return t('product.priceAge.on', { date });
 }
 
 /** What the page says of a price's age: nothing when no feed has confirmed it yet. */

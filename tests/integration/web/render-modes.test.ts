@@ -49,10 +49,15 @@ describe('a page rendered in one go', () => {
         expect(visibleMarkup(withoutNonces(whole.text)) === visibleMarkup(withoutNonces(streamed.text)), `${url} as ${userAgent}`).toBe(true);
         expect(payloadTag(whole.text)).toBe(payloadTag(streamed.text));
         // Except its messages (issue 29): a page rendered whole carries those its render used,
-        // a streamed one none (the browser fetches its language's catalogue before hydrating).
-        const { messages, ...wholePayload } = readPayload(whole.text).payload;
+        // a streamed one none (the browser fetches its language's catalogue before hydrating);
+        // and what Intl answered its render (issue 31, decision 0094), a streamed one nothing.
+        const { messages, intl, ...wholePayload } = readPayload(whole.text).payload;
         expect(wholePayload).toEqual(readPayload(streamed.text).payload);
         expect([Object.keys(messages ?? {}).length > 0, readPayload(streamed.text).payload.messages]).toEqual([true, undefined]);
+        expect(readPayload(streamed.text).payload.intl).toBeUndefined();
+        // The listing's and the product's prices were answered; a page with none carries no key.
+        if (url.startsWith('/dresses') || url === product) expect(Object.keys(intl ?? {}), url).toContain('aen-GB2');
+        if (intl) expect(Object.keys(intl).length, url).toBeGreaterThan(0);
       }
     }
   });
