@@ -72,32 +72,36 @@ export async function runMainThreadBench({ builds, rounds, log }: Options): Prom
   log(`\n## The first load's main-thread work (issue 31): Chromium unthrottled, ${VIEWPORT.width} × ${VIEWPORT.height}, median of ${rounds} loads`);
   const template = await prepareDataTemplate(1500, BUILD_DIR);
   const browser = await launchChromium();
-  const rows: string[] = [];
+  // Every build serves at once and their loads alternate, round by round: this machine's speed
+  // drifts by a third within minutes, which builds measured one after the other read as theirs.
+  const running: { build: Build; product: Awaited<ReturnType<typeof startProduct>>; productPage: string }[] = [];
+  const rows = new Map<Build, string[]>(builds.map((build) => [build, []]));
   try {
     for (const build of builds) {
       const product = await startProduct({ template, buildDir: build.buildDir });
-      try {
-        const product1 = await productPath(product.webUrl);
-        for (const name of PAGES) {
-          const url = `${product.webUrl}${name === 'a product page' ? product1 : name}`;
-          for (const javaScript of [true, false]) {
-            const runs: MainThreadFigures[] = [];
-            // One load first, not counted: the page cache and the browser's code cache warm.
-            await measureLoad(browser, url, javaScript);
-            for (let round = 0; round < rounds; round++) runs.push(await measureLoad(browser, url, javaScript));
-            const figure = (key: keyof MainThreadFigures) => `${Math.round(median(runs.map((run) => run[key])))} ms`;
-            rows.push(`| ${build.label} | ${name} | ${javaScript ? 'on' : 'off'} | ${figure('scriptMs')} | ${figure('tasksMs')} | ${figure('longestTaskMs')} |`);
-          }
+      running.push({ build, product, productPage: await productPath(product.webUrl) });
+    }
+    for (const name of PAGES) {
+      for (const javaScript of [true, false]) {
+        const url = (one: (typeof running)[number]) => `${one.product.webUrl}${name === 'a product page' ? one.productPage : name}`;
+        const runs = new Map<Build, MainThreadFigures[]>(builds.map((build) => [build, []]));
+        // One load of each first, not counted: the page cache and the browser's code cache warm.
+        for (const one of running) await measureLoad(browser, url(one), javaScript);
+        for (let round = 0; round < rounds; round++) {
+          for (const one of running) runs.get(one.build)!.push(await measureLoad(browser, url(one), javaScript));
         }
-      } finally {
-        await product.stop();
+        for (const build of builds) {
+          const figure = (key: keyof MainThreadFigures) => `${Math.round(median(runs.get(build)!.map((run) => run[key])))} ms`;
+          rows.get(build)!.push(`| ${build.label} | ${name} | ${javaScript ? 'on' : 'off'} | ${figure('scriptMs')} | ${figure('tasksMs')} | ${figure('longestTaskMs')} |`);
+        }
       }
     }
   } finally {
+    await Promise.all(running.map((one) => one.product.stop()));
     await browser.close();
     fs.rmSync(template, { recursive: true, force: true });
   }
   log('| build | page | JavaScript | script | all main-thread tasks | longest task |');
   log('| --- | --- | --- | --- | --- | --- |');
-  for (const row of rows) log(row);
+  for (const build of builds) for (const row of rows.get(build)!) log(row);
 }
