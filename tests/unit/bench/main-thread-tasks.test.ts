@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { rendererTasks } from '../../../scripts/bench/main-thread-bench';
 
 // The main-thread bench (issue 31) reads a load's tasks off a Chromium trace: the RunTask
-// events of the renderer main thread that worked longest (a trace also holds the browser's
-// threads, and other renderers' main threads: an extension page, a spare renderer).
+// events of the renderer main thread that parsed the page (a trace also holds the browser's
+// threads, and other renderers' main threads: Chromium's own pages, a spare renderer).
 
 const thread = (pid: number, tid: number, name: string) => ({ name: 'thread_name', ph: 'M', pid, tid, args: { name } });
 const task = (pid: number, tid: number, ms: number, name = 'RunTask') => ({ name, ph: 'X', pid, tid, dur: ms * 1000 });
@@ -23,6 +23,23 @@ describe('the renderer tasks of a trace', () => {
       task(3, 9, 40),
     ];
     expect(rendererTasks(events)).toEqual([30, 61.5]);
+  });
+
+  it('are those of the thread that parsed the page, busiest or not', () => {
+    const parse = (pid: number, tid: number, url: string) => ({ name: 'ParseHTML', ph: 'X', pid, tid, dur: 1000, args: { beginData: { url } } });
+    const events = [
+      thread(2, 7, 'CrRendererMain'),
+      thread(3, 9, 'CrRendererMain'),
+      // Chromium's own page, busier than a page without JavaScript.
+      task(2, 7, 100),
+      task(3, 9, 20),
+      task(3, 9, 45),
+      parse(3, 9, 'http://localhost:4000/dresses'),
+      parse(2, 7, 'chrome://new-tab-page/'),
+    ];
+    expect(rendererTasks(events, 'http://localhost:4000/dresses')).toEqual([20, 45]);
+    // A page no thread parsed: the busiest, as without a page.
+    expect(rendererTasks(events, 'http://localhost:4000/')).toEqual([100]);
   });
 
   it('are none when the trace has no renderer main thread', () => {
