@@ -3,12 +3,15 @@ import { intlAnswer } from './i18n/intl-answers';
 
 /** Spec section 5 "Price display": integer if whole, otherwise 2 decimals. */
 export function formatAmount(amount: number, locale: string): string {
-  const whole = Number.isInteger(Math.round(amount * 100) / 100);
-  return format(locale, whole ? 0 : 2, undefined, amount);
+  return format(locale, undefined, amount);
 }
 
-/** `amount` as the formatter of these options writes it, from the page's Intl answers when they have it. */
-function format(locale: string, fractionDigits: 0 | 2, currency: string | undefined, amount: number): string {
+/**
+ * `amount` in `locale` (in `currency` when given), whole or with 2 decimals, from the page's
+ * Intl answers when they have it.
+ */
+function format(locale: string, currency: string | undefined, amount: number): string {
+  const fractionDigits = Number.isInteger(Math.round(amount * 100) / 100) ? 0 : 2;
   return intlAnswer(
     `a${locale}${fractionDigits}${currency ?? ''}`,
     amount,
@@ -30,6 +33,5 @@ function format(locale: string, fractionDigits: 0 | 2, currency: string | undefi
  */
 export function formatPrice(amount: number, country: Pick<Country, 'locale' | 'info'>): string {
   if (country.locale.startsWith('en-')) return `${country.info.symbol}${formatAmount(amount, country.locale)}`;
-  const whole = Number.isInteger(Math.round(amount * 100) / 100);
-  return format(country.locale, whole ? 0 : 2, country.info.currencyCode, amount);
+  return format(country.locale, country.info.currencyCode, amount);
 }

@@ -37,7 +37,7 @@ export function formatCompiled(message: CompiledCatalog[string], locale: string,
           (rules) => rules.select(n),
         );
         const branch = branches[String(value)] ?? branches[category] ?? branches.other ?? '';
-        out += format(branch as Token[], number((value as number) - offset));
+        out += format(branch as Token[], number(n));
       } else if (type === 'select') {
         const branches = options as Branches;
         out += format((branches[String(value)] ?? branches.other ?? '') as Token[]);
