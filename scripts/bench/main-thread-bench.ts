@@ -6,13 +6,17 @@ import { launchChromium } from '../lib/chromium';
 // Issue 31: the first load's main-thread work, per page, in Debian's Chromium without
 // throttling (390 × 844, a phone's width): the renderer's script time (Performance.getMetrics'
 // ScriptDuration), all its main-thread tasks and the longest of them (from a trace of the load:
-// the renderer main thread's RunTask events), with JavaScript on and off; the median of
+// the renderer main thread's RunTask events), and how much of that longest task the thread
+// spent on a core (the event's thread time: the rest it waited, on the browser process's
+// answers about fonts or for a core), with JavaScript on and off; the median of
 // `rounds` loads each. Measured for every build given, side by side in one run: `--main-thread-
 // before <dir>` names a build of the code before (`git worktree add ../before <commit>`, then
 // `npm run build` there: its dist/) to compare with this checkout's.
 //   npm run bench -- --main-thread-only [--main-thread-rounds 5] [--main-thread-before ../before/dist]
 
-export type MainThreadFigures = { scriptMs: number; tasksMs: number; longestTaskMs: number };
+export type MainThreadFigures = { scriptMs: number; tasksMs: number; longestTaskMs: number; longestTaskCpuMs: number };
+/** One task of the renderer main thread: how long it took, and how much of that the thread ran on a core. */
+export type RendererTask = { ms: number; cpuMs: number };
 type Build = { label: string; buildDir: string };
 type Options = { builds: readonly Build[]; rounds: number; log: (line: string) => void };
 
@@ -27,26 +31,26 @@ async function productPath(webUrl: string): Promise<string> {
   return link;
 }
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; args?: { name?: string; beginData?: { url?: string } } };
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string; beginData?: { url?: string } } };
 
 /**
- * The page's renderer main thread's tasks in a trace (their durations in milliseconds): the
+ * The page's renderer main thread's tasks in a trace (in milliseconds, wall and thread time): the
  * CrRendererMain thread that parsed `pageUrl`'s document. A trace holds other renderers' main
  * threads too, Chromium's own pages among them (a WebUI renderer spent 100 ms evaluating its
  * modules in one load): one of them, when it worked longer than a page without JavaScript,
  * was read as the page. Without a `pageUrl`, or when no thread parsed it, the busiest.
  */
-export function rendererTasks(events: readonly TraceEvent[], pageUrl?: string): number[] {
+export function rendererTasks(events: readonly TraceEvent[], pageUrl?: string): RendererTask[] {
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const byThread = new Map<string, number[]>();
+  const byThread = new Map<string, RendererTask[]>();
   for (const event of events) {
     const thread = `${event.pid}:${event.tid}`;
     if (event.name !== 'RunTask' || event.ph !== 'X' || !mains.has(thread)) continue;
-    byThread.set(thread, [...(byThread.get(thread) ?? []), (event.dur ?? 0) / 1000]);
+    byThread.set(thread, [...(byThread.get(thread) ?? []), { ms: (event.dur ?? 0) / 1000, cpuMs: (event.tdur ?? 0) / 1000 }]);
   }
   const parser = pageUrl && events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === pageUrl && mains.has(`${e.pid}:${e.tid}`));
   if (parser) return byThread.get(`${parser.pid}:${parser.tid}`) ?? [];
-  const total = (tasks: number[]) => tasks.reduce((sum, ms) => sum + ms, 0);
+  const total = (tasks: RendererTask[]) => tasks.reduce((sum, task) => sum + task.ms, 0);
   return [...byThread.values()].sort((a, b) => total(b) - total(a))[0] ?? [];
 }
 
@@ -67,10 +71,12 @@ async function measureLoad(browser: Browser, url: string, javaScript: boolean): 
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   await context.close();
   const tasks = rendererTasks(trace.traceEvents, url);
+  const longest = tasks.reduce<RendererTask>((a, b) => (b.ms > a.ms ? b : a), { ms: 0, cpuMs: 0 });
   return {
     scriptMs: (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000,
-    tasksMs: tasks.reduce((sum, ms) => sum + ms, 0),
-    longestTaskMs: Math.max(0, ...tasks),
+    tasksMs: tasks.reduce((sum, task) => sum + task.ms, 0),
+    longestTaskMs: longest.ms,
+    longestTaskCpuMs: longest.cpuMs,
   };
 }
 
@@ -100,7 +106,7 @@ export async function runMainThreadBench({ builds, rounds, log }: Options): Prom
         }
         for (const build of builds) {
           const figure = (key: keyof MainThreadFigures) => `${Math.round(median(runs.get(build)!.map((run) => run[key])))} ms`;
-          rows.get(build)!.push(`| ${build.label} | ${name} | ${javaScript ? 'on' : 'off'} | ${figure('scriptMs')} | ${figure('tasksMs')} | ${figure('longestTaskMs')} |`);
+          rows.get(build)!.push(`| ${build.label} | ${name} | ${javaScript ? 'on' : 'off'} | ${figure('scriptMs')} | ${figure('tasksMs')} | ${figure('longestTaskMs')} | ${figure('longestTaskCpuMs')} |`);
         }
       }
     }
@@ -109,7 +115,7 @@ export async function runMainThreadBench({ builds, rounds, log }: Options): Prom
     await browser.close();
     fs.rmSync(template, { recursive: true, force: true });
   }
-  log('| build | page | JavaScript | script | all main-thread tasks | longest task |');
-  log('| --- | --- | --- | --- | --- | --- |');
+  log('| build | page | JavaScript | script | all main-thread tasks | longest task | of it on a core |');
+  log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const build of builds) for (const row of rows.get(build)!) log(row);
 }
