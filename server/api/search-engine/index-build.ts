@@ -1,4 +1,4 @@
-import { OFFER_BUCKETS } from '../../../shared/constants';
+import { OFFER_BUCKETS, SALE_BANDS } from '../../../shared/constants';
 import { COUNTRY_CODES } from '../../../shared/countries';
 import type { SortValue } from '../../../shared/sort-options';
 import { CATEGORIES } from '../catalog/category-tree';
@@ -88,10 +88,32 @@ export type CountryColumns = ColumnArrays<CountryColumnName> &
 };
 
 /**
- * Cells: the runs of positions with one category, one department and either reduced or
- * not (positions are in that order), each with its facet counts computed at build time. A
- * request without text whose only constraints are category, department and sale adds up
- * cells instead of scanning (index-plan.ts decides).
+ * Discount classes: runs of whole percents cut wherever a sale band (SALE_BANDS), an offers
+ * bucket (OFFER_BUCKETS) or the sale scope (1 and up) starts or ends, so that each of them is
+ * a union of classes: 0, 1-9, 10-20, 21-29, 30-40, 41-49, 50, 51-59, 60-69, 70, 71-100, 101-255.
+ * Class k holds the discounts DISCOUNT_CLASS_LO[k] ..= DISCOUNT_CLASS_HI[k].
+ */
+export const DISCOUNT_CLASS_LO = Uint8Array.from(
+  new Set([0, 1, 101, ...[...SALE_BANDS, ...OFFER_BUCKETS].flatMap((band) => [band.from, band.to + 1])].filter((d) => d <= 255).sort((a, b) => a - b)),
+);
+export const DISCOUNT_CLASS_HI = DISCOUNT_CLASS_LO.map((_lo, k) => (k + 1 < DISCOUNT_CLASS_LO.length ? DISCOUNT_CLASS_LO[k + 1]! - 1 : 255));
+/** The class of each whole discount percent. */
+export const DISCOUNT_CLASS_OF = (() => {
+  const table = new Uint8Array(256);
+  DISCOUNT_CLASS_LO.forEach((lo, k) => table.fill(k, lo, DISCOUNT_CLASS_HI[k]! + 1));
+  return table;
+})();
+
+/** Whether the discounts lo ..= hi (hi 255: no upper bound) are whole classes, and so whole cells. */
+export function discountClassesFit(lo: number, hi: number): boolean {
+  return DISCOUNT_CLASS_LO.includes(lo) && (hi >= 255 || DISCOUNT_CLASS_LO.includes(hi + 1));
+}
+
+/**
+ * Cells: the runs of positions with one category, one department and one discount class
+ * (positions are in that order), each with its facet counts computed at build time. A
+ * request without text whose only constraints are category, department, sale and a sale
+ * band adds up cells instead of scanning (index-plan.ts decides).
  */
 export type Cells = {
   count: number;
@@ -100,6 +122,8 @@ export type Cells = {
   department: Uint8Array;
   /** 1 when the cell's products are reduced in this country. */
   sale: Uint8Array;
+  /** The cell's discount class (DISCOUNT_CLASS_LO): its products' discounts in this country. */
+  discountClass: Uint8Array;
   /** The cell of each position. */
   of: Uint16Array;
   /** Cards (lead positions) per cell: what a cell adds to totals; every facet but the store's counts them alone. */
@@ -260,13 +284,13 @@ function* buildCountry(
     foundOffer[m++] = k;
   }
   if (m >= SLOT) throw new Error(`the index holds at most ${SLOT - 1} products per country`);
-  // Positions: category, department, reduced or not here, then global order (cells).
+  // Positions: category, department, discount class here, then global order (cells).
   const { category, department } = table.products;
   const placingKey = new Uint32Array(m);
+  const classes = DISCOUNT_CLASS_LO.length;
   for (let i = 0; i < m; i++) {
     const row = rows[found[i]!]!;
-    const sale = offerDiscount[foundOffer[i]!]! > 0 ? 1 : 0;
-    placingKey[i] = (category[row]! * 3 + department[row]!) * 2 + sale;
+    placingKey[i] = (category[row]! * 3 + department[row]!) * classes + DISCOUNT_CLASS_OF[offerDiscount[foundOffer[i]!]!]!;
   }
   const placing = sortByKey(placingKey, identityOrder(m));
   yield;
@@ -478,14 +502,19 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
   const m = C.size;
   let count = 0;
   const boundary = (q: number) =>
-    q === 0 || C.category[q] !== C.category[q - 1] || C.department[q] !== C.department[q - 1] || (C.discount[q] === 0) !== (C.discount[q - 1] === 0);
+    q === 0 ||
+    C.category[q] !== C.category[q - 1] ||
+    C.department[q] !== C.department[q - 1] ||
+    DISCOUNT_CLASS_OF[C.discount[q]!] !== DISCOUNT_CLASS_OF[C.discount[q - 1]!];
   for (let q = 0; q < m; q++) if (boundary(q)) count++;
+  if (count > 0xffff) throw new Error(`a country holds ${count} cells, more than Cells.of can name`);
   const cells: Cells = {
     count,
     start: new Int32Array(count + 1),
     category: new Uint16Array(count),
     department: new Uint8Array(count),
     sale: new Uint8Array(count),
+    discountClass: new Uint8Array(count),
     of: new Uint16Array(m),
     leads: new Int32Array(count),
     colour: new Int32Array(count * 32),
@@ -507,6 +536,7 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
       cells.category[x] = C.category[q]!;
       cells.department[x] = C.department[q]!;
       cells.sale[x] = C.discount[q]! > 0 ? 1 : 0;
+      cells.discountClass[x] = DISCOUNT_CLASS_OF[C.discount[q]!]!;
     }
     cells.of[q] = x;
   }
@@ -517,13 +547,16 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
   const brandCounts: number[] = [];
   const storeIds: number[] = [];
   const storeCounts: number[] = [];
+  // The ids a cell counted, to read and clear back (a country holds thousands of cells).
+  const cellBrands: number[] = [];
+  const cellStores: number[] = [];
   for (let x = 0; x < count; x++) {
     let min = 0x7fffffff;
     let max = -1;
     for (let q = cells.start[x]!; q < cells.start[x + 1]!; q++) {
       // A store counts every copy it sells (the store facet counts a product under each of
       // its stores, issue 28); everything else counts the cards.
-      stores[C.storeId[q]!]!++;
+      if (stores[C.storeId[q]!]!++ === 0) cellStores.push(C.storeId[q]!);
       if (C.lead[q] === 0) continue;
       cells.leads[x]!++;
       countColourBits(C.colours[q]!, cells.colour, x * 32);
@@ -536,27 +569,28 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
       const p = C.price[q]!;
       if (p < min) min = p;
       if (p > max) max = p;
-      brands[C.brandId[q]!]!++;
+      if (brands[C.brandId[q]!]!++ === 0) cellBrands.push(C.brandId[q]!);
     }
     cells.minPrice[x] = min;
     cells.maxPrice[x] = max;
-    for (let b = 1; b <= maxBrand; b++) {
-      if (brands[b]! > 0) {
+    // In id order; id 0 (no brand, no store) is not listed.
+    for (const b of cellBrands.sort((a, b) => a - b)) {
+      if (b > 0) {
         brandIds.push(b);
         brandCounts.push(brands[b]!);
-        brands[b] = 0;
       }
+      brands[b] = 0;
     }
-    brands[0] = 0;
+    cellBrands.length = 0;
     cells.brandStart[x + 1] = brandIds.length;
-    for (let v = 1; v <= maxStore; v++) {
-      if (stores[v]! > 0) {
+    for (const v of cellStores.sort((a, b) => a - b)) {
+      if (v > 0) {
         storeIds.push(v);
         storeCounts.push(stores[v]!);
-        stores[v] = 0;
       }
+      stores[v] = 0;
     }
-    stores[0] = 0;
+    cellStores.length = 0;
     cells.storeStart[x + 1] = storeIds.length;
   }
   cells.brandId = Int32Array.from(brandIds);

@@ -3,7 +3,7 @@ import { CATEGORIES } from '../catalog/category-tree';
 import type { QueryToken } from './analyser';
 import type { Dictionary } from './document-table';
 import { CATEGORY_ORDER, COLOUR_BIT, COUNTRY_INDEX, DEPARTMENT_INDEX, SUBTREE_END } from './documents';
-import type { CountryColumns } from './index-build';
+import { discountClassesFit, type CountryColumns } from './index-build';
 import { GROUP } from './index-scan';
 import type { TextMatch } from './index-text';
 import type { CatalogDirectory, SearchNeeds, SearchQuery } from './search-engine';
@@ -207,17 +207,17 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
   if (want.has('deals')) wantMask |= (1 << GROUP.coupons) | (1 << GROUP.freeDelivery) | (1 << GROUP.sale) | (1 << GROUP.priceDropped);
 
   const text = tokens.length > 0;
-  // Cells hold whole categories and departments, reduced or not: a sale page without a
-  // band, the Sale filter, a category scope or filter and a department filter are unions
-  // of cells; anything else (words, brand or store pages, a band, pick lists, any other
-  // filter group, international delivery) needs the products themselves.
+  // Cells hold whole categories and departments and one discount class each: a sale page
+  // (with or without a band of SALE_BANDS), the Sale filter, a category scope or filter and a
+  // department filter are unions of cells; anything else (words, brand or store pages, a band
+  // of other bounds, pick lists, any other filter group, international delivery) needs the
+  // products themselves.
   const useCells =
     !text &&
     !query.internationalDelivery &&
     scopeBrand < 0 &&
     scopeStore < 0 &&
-    (discountLo === 0 || discountLo === 1) &&
-    discountHi === ANY_DISCOUNT &&
+    (discountLo === 0 || discountClassesFit(discountLo, discountHi)) &&
     scope.productIds === undefined &&
     (active & ~CELL_GROUPS) === 0;
 

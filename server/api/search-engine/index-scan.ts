@@ -1,6 +1,6 @@
 import { OFFER_BUCKETS } from '../../../shared/constants';
 import { OFFER_COUPONS, OFFER_FREE_DELIVERY } from './columns';
-import { SLOT, type Cells, type CountryColumns } from './index-build';
+import { DISCOUNT_CLASS_HI, DISCOUNT_CLASS_LO, SLOT, type Cells, type CountryColumns } from './index-build';
 import { DEAL_COUNT, OFFER_BUCKET_OF, countColourBits, type FacetCounters } from './index-facets';
 import type { Candidates, SearchPlan } from './index-plan';
 
@@ -347,7 +347,11 @@ export function countMisses(C: CountryColumns, list: Int32Array, group: Uint8Arr
 export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetCounters): number {
   const catLo = P.catLo;
   const catHi = P.catHi;
-  const saleScope = P.discountLo === 1;
+  // A sale page's discounts (the plan took cells only when they are whole discount classes).
+  const discountLo = P.discountLo;
+  const discountHi = P.discountHi;
+  const classLo = DISCOUNT_CLASS_LO;
+  const classHi = DISCOUNT_CLASS_HI;
   const aCategory = (P.active & (1 << G_CATEGORY)) !== 0;
   const aDepartment = (P.active & (1 << G_DEPARTMENT)) !== 0;
   const aSale = (P.active & (1 << G_SALE)) !== 0;
@@ -358,7 +362,7 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
   for (let x = 0; x < X.count; x++) {
     const cat = X.category[x]!;
     if (catLo >= 0 && (cat < catLo || cat >= catHi)) continue;
-    if (saleScope && X.sale[x] === 0) continue;
+    if (discountLo > 0 && (classLo[X.discountClass[x]!]! < discountLo || classHi[X.discountClass[x]!]! > discountHi)) continue;
     const size = X.leads[x]!;
     if (X.minPrice[x]! < F.minPrice) F.minPrice = X.minPrice[x]!;
     if (X.maxPrice[x]! > F.maxPrice) F.maxPrice = X.maxPrice[x]!;

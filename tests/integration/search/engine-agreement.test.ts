@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/api/db/database';
 import { MemorySearchEngine } from '../../../server/api/search-engine/memory-engine';
-import { FACETS, catalogQuery, type FacetCounts, type SearchQuery } from '../../../server/api/search-engine/search-engine';
+import { EMPTY_FILTERS, FACETS, catalogQuery, type FacetCounts, type SearchQuery } from '../../../server/api/search-engine/search-engine';
+import { SALE_BANDS } from '../../../shared/constants';
 import { SqlSearchEngine } from '../../../server/api/search-engine/sql-engine';
 import { listingWorkload } from '../../../scripts/bench/listing-workload';
 import { loadDemoCatalog } from '../../support/demo-catalog-database';
@@ -106,6 +107,26 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
     expect(adminSeesOther).toBeGreaterThan(queries.length / 10);
     expect(droppedListed).toBeGreaterThan(10);
     expect(droppedSorted).toBeGreaterThan(10);
+  });
+
+  it("on every sale band of the menu, which the index answers from its cells' discount classes", async () => {
+    // Issue 30: a band page was a scan of every reduced product in the band; its cells now add up to it.
+    const needs = { hits: true, facets: FACETS };
+    let listed = 0;
+    for (const band of SALE_BANDS) {
+      for (const filters of [EMPTY_FILTERS, { ...EMPTY_FILTERS, departments: ['women' as const] }, { ...EMPTY_FILTERS, categories: ['dresses'] }]) {
+        for (const sort of ['', 'asc', 'dropped'] as const) {
+          const query = { ...catalogQuery('GB'), scope: { discount: { from: band.from, to: band.to } }, filters, sort, limit: 24 };
+          const [a, b] = [await memory.search(query, needs), await sql.search(query, needs)];
+          const label = JSON.stringify(query);
+          expect(a.total, label).toBe(b.total);
+          expect(a.productIds, label).toEqual(b.productIds);
+          expect(plain(a.facets), label).toEqual(plain(b.facets));
+          if (a.total > 0) listed++;
+        }
+      }
+    }
+    expect(listed).toBe(SALE_BANDS.length * 3 * 3);
   });
 
   it('on one card per product: the total of a whole country is its products, not its store copies', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SALE_BANDS } from '../../../shared/constants';
 import { CATEGORIES } from '../../../server/api/catalog/category-tree';
 import type { QueryToken } from '../../../server/api/search-engine/analyser';
 import { Dictionary } from '../../../server/api/search-engine/document-table';
@@ -53,13 +54,18 @@ describe('planning a listing request', () => {
     expect(plan(query({ category: 'dresses' }, { categories: ['midi-dresses'], departments: ['women'], sale: true })).useCells).toBe(true);
   });
 
-  it('scans when words, a brand or store page, a sale band, a pick list or international delivery constrain the request', () => {
+  it("adds up cells for every sale band of the menu, each a union of the cells' discount classes", () => {
+    for (const band of SALE_BANDS) expect(plan(query({ discount: { from: band.from, to: band.to } })).useCells).toBe(true);
+    expect(plan(query({ discount: { from: 60, to: 100 } }, { departments: ['women'] })).useCells).toBe(true);
+  });
+
+  it('scans when words, a brand or store page, a band of other bounds, a pick list or international delivery constrain the request', () => {
     expect(plan(query({}, {}, { text: 'dress' }), [dress]).useCells).toBe(false);
     expect(plan(query({ brand: 'acme' })).useCells).toBe(false);
     expect(plan(query({ store: 'northwind' })).useCells).toBe(false);
-    expect(plan(query({ discount: { from: 50, to: 100 } })).useCells).toBe(false);
-    // Cells know reduced or not, not by how much: a band from 1% still needs the products.
-    expect(plan(query({ discount: { from: 1, to: 20 } })).useCells).toBe(false);
+    // Cells know a discount by its class (0, 1-9, 10-20, 21-29, … 71-100): a band cutting one needs the products.
+    expect(plan(query({ discount: { from: 15, to: 100 } })).useCells).toBe(false);
+    expect(plan(query({ discount: { from: 1, to: 25 } })).useCells).toBe(false);
     expect(plan(query({ productIds: [1, 2] })).useCells).toBe(false);
     expect(plan(query({}, {}, { internationalDelivery: true })).useCells).toBe(false);
   });
