@@ -19,7 +19,7 @@ import type { CatalogDirectory, SearchNeeds, SearchQuery } from './search-engine
 /** Groups whose near misses count in their own facet (a product failing only that group). */
 const FACET_GROUPS = (1 << GROUP.colour) | (1 << GROUP.category) | (1 << GROUP.brand) | (1 << GROUP.store) | (1 << GROUP.offers) | (1 << GROUP.department);
 /** The only groups cells can filter by: a cell has one category, one department, and is reduced or not. */
-const CELL_GROUPS = (1 << GROUP.category) | (1 << GROUP.department) | (1 << GROUP.sale);
+const CELL_GROUPS = (1 << GROUP.category) | (1 << GROUP.department) | (1 << GROUP.sale) | (1 << GROUP.offers);
 /** Discounts are whole percents in a Uint8Array: 255 is "no upper bound". */
 const ANY_DISCOUNT = 255;
 
@@ -168,9 +168,15 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
     }
   }
   const offerSel = new Uint8Array(256);
+  // Whether every offers range picked is whole discount classes (the offers buckets are), so whole cells.
+  let offersFitCells = true;
   if (f.offers.length) {
     active |= 1 << GROUP.offers;
-    for (const r of f.offers) offerSel.fill(1, Math.max(0, r.from), Math.min(255, r.to) + 1);
+    for (const r of f.offers) {
+      const [lo, hi] = [Math.max(0, r.from), Math.min(255, r.to)];
+      offerSel.fill(1, lo, hi + 1);
+      if (hi >= lo && !discountClassesFit(lo, hi)) offersFitCells = false;
+    }
   }
   let departmentSel = 0;
   if (f.departments.length) {
@@ -208,16 +214,17 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
 
   const text = tokens.length > 0;
   // Cells hold whole categories and departments and one discount class each: a sale page
-  // (with or without a band of SALE_BANDS), the Sale filter, a category scope or filter and a
-  // department filter are unions of cells; anything else (words, brand or store pages, a band
-  // of other bounds, pick lists, any other filter group, international delivery) needs the
-  // products themselves.
+  // (with or without a band of SALE_BANDS), the Sale and Offers filters, a category scope or
+  // filter and a department filter are unions of cells; anything else (words, brand or store
+  // pages, bands or offers of other bounds, pick lists, any other filter group, international
+  // delivery) needs the products themselves.
   const useCells =
     !text &&
     !query.internationalDelivery &&
     scopeBrand < 0 &&
     scopeStore < 0 &&
     (discountLo === 0 || discountClassesFit(discountLo, discountHi)) &&
+    offersFitCells &&
     scope.productIds === undefined &&
     (active & ~CELL_GROUPS) === 0;
 

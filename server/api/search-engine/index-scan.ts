@@ -355,8 +355,12 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
   const aCategory = (P.active & (1 << G_CATEGORY)) !== 0;
   const aDepartment = (P.active & (1 << G_DEPARTMENT)) !== 0;
   const aSale = (P.active & (1 << G_SALE)) !== 0;
+  const aOffers = (P.active & (1 << G_OFFERS)) !== 0;
+  const wantOffers = (P.wantMask & (1 << G_OFFERS)) !== 0;
   const catSel = P.catSel;
   const departmentSel = P.departmentSel;
+  const offerSel = P.offerSel;
+  const buckets = OFFER_BUCKETS.length;
   const wantMask = P.wantMask;
   let total = 0;
   for (let x = 0; x < X.count; x++) {
@@ -369,10 +373,13 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
     const catOk = !aCategory || catSel[cat] === 1;
     const depOk = !aDepartment || (departmentSel & (1 << X.department[x]!)) !== 0;
     const saleOk = !aSale || X.sale[x] === 1;
-    if (depOk && saleOk) F.category[cat]! += size;
-    if (catOk && saleOk) F.department[X.department[x]!]! += size;
-    if (catOk && depOk) F.deals[2]! += X.deals[x * DEALS + 2]!;
-    if (!catOk || !depOk || !saleOk) continue;
+    // A cell's discounts are one class, inside one offers bucket or none.
+    const offersOk = !aOffers || offerSel[classLo[X.discountClass[x]!]!] === 1;
+    if (depOk && saleOk && offersOk) F.category[cat]! += size;
+    if (catOk && saleOk && offersOk) F.department[X.department[x]!]! += size;
+    if (catOk && depOk && offersOk) F.deals[2]! += X.deals[x * DEALS + 2]!;
+    if (wantOffers && catOk && depOk && saleOk) for (let b = 0; b < buckets; b++) F.offers[b]! += X.offers[x * buckets + b]!;
+    if (!catOk || !depOk || !saleOk || !offersOk) continue;
     hitCell[x] = 1;
     total += size;
     addCell(X, x, wantMask, F);
@@ -380,7 +387,7 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
   return total;
 }
 
-/** Adds one cell's precomputed counts (colour, brand, store, offers, coupons, free delivery and price dropped). */
+/** Adds one cell's precomputed counts (colour, brand, store, coupons, free delivery and price dropped; sumCells adds its offers). */
 function addCell(X: Cells, x: number, wantMask: number, F: FacetCounters): void {
   if (wantMask & (1 << G_COLOUR)) for (let b = 0; b < 32; b++) F.colour[b]! += X.colour[x * 32 + b]!;
   if (wantMask & (1 << G_BRAND)) {
@@ -391,7 +398,6 @@ function addCell(X: Cells, x: number, wantMask: number, F: FacetCounters): void 
     const out = F.store;
     for (let j = X.storeStart[x]!; j < X.storeStart[x + 1]!; j++) out[X.storeId[j]!]! += X.storeCount[j]!;
   }
-  if (wantMask & (1 << G_OFFERS)) for (let b = 0; b < OFFER_BUCKETS.length; b++) F.offers[b]! += X.offers[x * OFFER_BUCKETS.length + b]!;
   if (wantMask & (1 << G_COUPONS)) {
     // The sale count is not the hits' (sumCells adds it, without the Sale filter).
     F.deals[0]! += X.deals[x * DEALS]!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SALE_BANDS } from '../../../shared/constants';
+import { OFFER_BUCKETS, SALE_BANDS } from '../../../shared/constants';
 import { CATEGORIES } from '../../../server/api/catalog/category-tree';
 import type { QueryToken } from '../../../server/api/search-engine/analyser';
 import { Dictionary } from '../../../server/api/search-engine/document-table';
@@ -54,9 +54,11 @@ describe('planning a listing request', () => {
     expect(plan(query({ category: 'dresses' }, { categories: ['midi-dresses'], departments: ['women'], sale: true })).useCells).toBe(true);
   });
 
-  it("adds up cells for every sale band of the menu, each a union of the cells' discount classes", () => {
+  it("adds up cells for every sale band of the menu and every offers bucket, each a union of the cells' discount classes", () => {
     for (const band of SALE_BANDS) expect(plan(query({ discount: { from: band.from, to: band.to } })).useCells).toBe(true);
     expect(plan(query({ discount: { from: 60, to: 100 } }, { departments: ['women'] })).useCells).toBe(true);
+    for (const bucket of OFFER_BUCKETS) expect(plan(query({ category: 'dresses' }, { offers: [{ from: bucket.from, to: bucket.to }] })).useCells).toBe(true);
+    expect(plan(query({ sale: true }, { offers: OFFER_BUCKETS.map(({ from, to }) => ({ from, to })), sale: true })).useCells).toBe(true);
   });
 
   it('scans when words, a brand or store page, a band of other bounds, a pick list or international delivery constrain the request', () => {
@@ -75,7 +77,9 @@ describe('planning a listing request', () => {
       { colours: ['red'] },
       { brands: ['acme'] },
       { stores: ['northwind'] },
-      { offers: [{ from: 10, to: 20 }] },
+      // An offers range cutting a discount class (0, 1-9, 10-20, 21-29, …).
+      { offers: [{ from: 15, to: 25 }] },
+      { offers: [{ from: 1, to: 50 }, { from: 60, to: 65 }] },
       { priceMin: 1000 },
       { madeIn: ['GB'] },
       { care: ['hand-wash'] },
