@@ -109,11 +109,21 @@ export function discountClassesFit(lo: number, hi: number): boolean {
   return DISCOUNT_CLASS_LO.includes(lo) && (hi >= 255 || DISCOUNT_CLASS_LO.includes(hi + 1));
 }
 
+/** A cell's deals (Cells.deal): every position of it has free delivery, or a price that fell. */
+export const CELL_FREE_DELIVERY = 1;
+export const CELL_PRICE_DROPPED = 2;
+
+/** The deal bits of a position in cells' terms: what its flags and price drop say. */
+function cellDeal(flags: number, dropped: number): number {
+  return ((flags & OFFER_FREE_DELIVERY) !== 0 ? CELL_FREE_DELIVERY : 0) | (dropped > 0 ? CELL_PRICE_DROPPED : 0);
+}
+
 /**
- * Cells: the runs of positions with one category, one department and one discount class
- * (positions are in that order), each with its facet counts computed at build time. A
- * request without text whose only constraints are category, department, sale and a sale
- * band adds up cells instead of scanning (index-plan.ts decides).
+ * Cells: the runs of positions with one category, one department, one discount class and
+ * the same free delivery and price drop (positions are in that order), each with its facet
+ * counts computed at build time. A request without text whose only constraints are
+ * category, department, sale, a sale band, offers, free delivery and price dropped adds up
+ * cells instead of scanning (index-plan.ts decides).
  */
 export type Cells = {
   count: number;
@@ -124,6 +134,8 @@ export type Cells = {
   sale: Uint8Array;
   /** The cell's discount class (DISCOUNT_CLASS_LO): its products' discounts in this country. */
   discountClass: Uint8Array;
+  /** CELL_FREE_DELIVERY and CELL_PRICE_DROPPED: what every product of the cell has here. */
+  deal: Uint8Array;
   /** The cell of each position. */
   of: Uint16Array;
   /** Cards (lead positions) per cell: what a cell adds to totals; every facet but the store's counts them alone. */
@@ -284,13 +296,15 @@ function* buildCountry(
     foundOffer[m++] = k;
   }
   if (m >= SLOT) throw new Error(`the index holds at most ${SLOT - 1} products per country`);
-  // Positions: category, department, discount class here, then global order (cells).
+  // Positions: category, department, discount class and deals here, then global order (cells).
   const { category, department } = table.products;
+  const { flags: offerFlags, dropped: offerDropped } = table.offers;
   const placingKey = new Uint32Array(m);
   const classes = DISCOUNT_CLASS_LO.length;
   for (let i = 0; i < m; i++) {
     const row = rows[found[i]!]!;
-    placingKey[i] = (category[row]! * 3 + department[row]!) * classes + DISCOUNT_CLASS_OF[offerDiscount[foundOffer[i]!]!]!;
+    const k = foundOffer[i]!;
+    placingKey[i] = ((category[row]! * 3 + department[row]!) * classes + DISCOUNT_CLASS_OF[offerDiscount[k]!]!) * 4 + cellDeal(offerFlags[k]!, offerDropped[k]!);
   }
   const placing = sortByKey(placingKey, identityOrder(m));
   yield;
@@ -505,7 +519,8 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
     q === 0 ||
     C.category[q] !== C.category[q - 1] ||
     C.department[q] !== C.department[q - 1] ||
-    DISCOUNT_CLASS_OF[C.discount[q]!] !== DISCOUNT_CLASS_OF[C.discount[q - 1]!];
+    DISCOUNT_CLASS_OF[C.discount[q]!] !== DISCOUNT_CLASS_OF[C.discount[q - 1]!] ||
+    cellDeal(C.flags[q]!, C.dropped[q]!) !== cellDeal(C.flags[q - 1]!, C.dropped[q - 1]!);
   for (let q = 0; q < m; q++) if (boundary(q)) count++;
   if (count > 0xffff) throw new Error(`a country holds ${count} cells, more than Cells.of can name`);
   const cells: Cells = {
@@ -515,6 +530,7 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
     department: new Uint8Array(count),
     sale: new Uint8Array(count),
     discountClass: new Uint8Array(count),
+    deal: new Uint8Array(count),
     of: new Uint16Array(m),
     leads: new Int32Array(count),
     colour: new Int32Array(count * 32),
@@ -537,6 +553,7 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
       cells.department[x] = C.department[q]!;
       cells.sale[x] = C.discount[q]! > 0 ? 1 : 0;
       cells.discountClass[x] = DISCOUNT_CLASS_OF[C.discount[q]!]!;
+      cells.deal[x] = cellDeal(C.flags[q]!, C.dropped[q]!);
     }
     cells.of[q] = x;
   }

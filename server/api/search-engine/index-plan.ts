@@ -19,7 +19,8 @@ import type { CatalogDirectory, SearchNeeds, SearchQuery } from './search-engine
 /** Groups whose near misses count in their own facet (a product failing only that group). */
 const FACET_GROUPS = (1 << GROUP.colour) | (1 << GROUP.category) | (1 << GROUP.brand) | (1 << GROUP.store) | (1 << GROUP.offers) | (1 << GROUP.department);
 /** The only groups cells can filter by: a cell has one category, one department, and is reduced or not. */
-const CELL_GROUPS = (1 << GROUP.category) | (1 << GROUP.department) | (1 << GROUP.sale) | (1 << GROUP.offers);
+const CELL_GROUPS =
+  (1 << GROUP.category) | (1 << GROUP.department) | (1 << GROUP.sale) | (1 << GROUP.offers) | (1 << GROUP.freeDelivery) | (1 << GROUP.priceDropped);
 /** Discounts are whole percents in a Uint8Array: 255 is "no upper bound". */
 const ANY_DISCOUNT = 255;
 
@@ -213,11 +214,12 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
   if (want.has('deals')) wantMask |= (1 << GROUP.coupons) | (1 << GROUP.freeDelivery) | (1 << GROUP.sale) | (1 << GROUP.priceDropped);
 
   const text = tokens.length > 0;
-  // Cells hold whole categories and departments and one discount class each: a sale page
-  // (with or without a band of SALE_BANDS), the Sale and Offers filters, a category scope or
-  // filter and a department filter are unions of cells; anything else (words, brand or store
-  // pages, bands or offers of other bounds, pick lists, any other filter group, international
-  // delivery) needs the products themselves.
+  // Cells hold whole categories and departments, one discount class and one say on free
+  // delivery and price drops each: a sale page (with or without a band of SALE_BANDS), the
+  // Sale, Offers, Free Delivery and Price Dropped filters, a category scope or filter and a
+  // department filter are unions of cells; anything else (words, brand or store pages, bands
+  // or offers of other bounds, pick lists, any other filter group, international delivery)
+  // needs the products themselves.
   const useCells =
     !text &&
     !query.internationalDelivery &&

@@ -1,6 +1,6 @@
 import { OFFER_BUCKETS } from '../../../shared/constants';
 import { OFFER_COUPONS, OFFER_FREE_DELIVERY } from './columns';
-import { DISCOUNT_CLASS_HI, DISCOUNT_CLASS_LO, SLOT, type Cells, type CountryColumns } from './index-build';
+import { CELL_FREE_DELIVERY, CELL_PRICE_DROPPED, DISCOUNT_CLASS_HI, DISCOUNT_CLASS_LO, SLOT, type Cells, type CountryColumns } from './index-build';
 import { DEAL_COUNT, OFFER_BUCKET_OF, countColourBits, type FacetCounters } from './index-facets';
 import type { Candidates, SearchPlan } from './index-plan';
 
@@ -356,6 +356,8 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
   const aDepartment = (P.active & (1 << G_DEPARTMENT)) !== 0;
   const aSale = (P.active & (1 << G_SALE)) !== 0;
   const aOffers = (P.active & (1 << G_OFFERS)) !== 0;
+  // The deals a cell must have: free delivery, a price that fell (each is the whole cell's or none of it).
+  const dealsNeeded = ((P.active & (1 << G_FREE)) !== 0 ? CELL_FREE_DELIVERY : 0) | ((P.active & (1 << G_DROPPED)) !== 0 ? CELL_PRICE_DROPPED : 0);
   const wantOffers = (P.wantMask & (1 << G_OFFERS)) !== 0;
   const catSel = P.catSel;
   const departmentSel = P.departmentSel;
@@ -375,6 +377,8 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
     const saleOk = !aSale || X.sale[x] === 1;
     // A cell's discounts are one class, inside one offers bucket or none.
     const offersOk = !aOffers || offerSel[classLo[X.discountClass[x]!]!] === 1;
+    // The deals groups have no near misses: they narrow every facet as the hits are narrowed.
+    if ((X.deal[x]! & dealsNeeded) !== dealsNeeded) continue;
     if (depOk && saleOk && offersOk) F.category[cat]! += size;
     if (catOk && saleOk && offersOk) F.department[X.department[x]!]! += size;
     if (catOk && depOk && offersOk) F.deals[2]! += X.deals[x * DEALS + 2]!;

@@ -109,8 +109,8 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
     expect(droppedSorted).toBeGreaterThan(10);
   });
 
-  it("on every sale band of the menu and offers bucket, which the index answers from its cells' discount classes", async () => {
-    // Issue 30: a band page or an Offers filter was a scan of every product in scope; cells now add up to it.
+  it('on every sale band of the menu, offers bucket, Free Delivery and Price Dropped, which the index answers from its cells', async () => {
+    // Issue 30: a band page or one of these filters was a scan of every product in scope; cells now add up to it.
     const needs = { hits: true, facets: FACETS };
     const offers = (...picked: number[]) => ({ ...EMPTY_FILTERS, offers: picked.map((i) => ({ from: OFFER_BUCKETS[i]!.from, to: OFFER_BUCKETS[i]!.to })) });
     let listed = 0;
@@ -122,6 +122,9 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
         offers(0),
         offers(1, 2),
         { ...offers(2), departments: ['men' as const], sale: true },
+        { ...EMPTY_FILTERS, freeDelivery: true },
+        { ...EMPTY_FILTERS, priceDropped: true, categories: ['dresses'] },
+        { ...offers(0, 1), freeDelivery: true, priceDropped: true },
       ]) {
         for (const sort of ['', 'asc', 'dropped'] as const) {
           const query = { ...catalogQuery('GB'), scope: band ? { discount: { from: band.from, to: band.to } } : {}, filters, sort, limit: 24 };
@@ -134,7 +137,7 @@ describe('the memory index and SQL on PostgreSQL agree', () => {
         }
       }
     }
-    expect(listed).toBe(90);
+    expect(listed).toBe(138);
   });
 
   it('on one card per product: the total of a whole country is its products, not its store copies', async () => {

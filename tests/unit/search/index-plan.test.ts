@@ -61,6 +61,12 @@ describe('planning a listing request', () => {
     expect(plan(query({ sale: true }, { offers: OFFER_BUCKETS.map(({ from, to }) => ({ from, to })), sale: true })).useCells).toBe(true);
   });
 
+  it('adds up cells with Free Delivery and Price Dropped, which each cell has for all its products or none', () => {
+    expect(plan(query({}, { freeDelivery: true })).useCells).toBe(true);
+    expect(plan(query({ category: 'dresses' }, { priceDropped: true, departments: ['women'] })).useCells).toBe(true);
+    expect(plan(query({ discount: { from: 70, to: 100 } }, { freeDelivery: true, priceDropped: true })).useCells).toBe(true);
+  });
+
   it('scans when words, a brand or store page, a band of other bounds, a pick list or international delivery constrain the request', () => {
     expect(plan(query({}, {}, { text: 'dress' }), [dress]).useCells).toBe(false);
     expect(plan(query({ brand: 'acme' })).useCells).toBe(false);
@@ -84,8 +90,7 @@ describe('planning a listing request', () => {
       { madeIn: ['GB'] },
       { care: ['hand-wash'] },
       { coupons: true },
-      { freeDelivery: true },
-      { priceDropped: true },
+      { freeDelivery: true, coupons: true },
     ];
     expect(others.map((filters) => plan(query({ category: 'dresses' }, filters)).useCells)).toEqual(others.map(() => false));
   });
