@@ -118,6 +118,16 @@ function cellDeal(flags: number, dropped: number): number {
   return ((flags & OFFER_FREE_DELIVERY) !== 0 ? CELL_FREE_DELIVERY : 0) | (dropped > 0 ? CELL_PRICE_DROPPED : 0);
 }
 
+const DISCOUNT_CLASSES = DISCOUNT_CLASS_LO.length;
+
+/**
+ * A position's cell as one number: category, department, discount class, deals. Positions are
+ * placed in its order, and a cell is a run of one key (buildCells).
+ */
+function cellKey(category: number, department: number, discount: number, flags: number, dropped: number): number {
+  return ((category * 3 + department) * DISCOUNT_CLASSES + DISCOUNT_CLASS_OF[discount]!) * 4 + cellDeal(flags, dropped);
+}
+
 /**
  * Cells: the runs of positions with one category, one department, one discount class and
  * the same free delivery and price drop (positions are in that order), each with its facet
@@ -300,11 +310,10 @@ function* buildCountry(
   const { category, department } = table.products;
   const { flags: offerFlags, dropped: offerDropped } = table.offers;
   const placingKey = new Uint32Array(m);
-  const classes = DISCOUNT_CLASS_LO.length;
   for (let i = 0; i < m; i++) {
     const row = rows[found[i]!]!;
     const k = foundOffer[i]!;
-    placingKey[i] = ((category[row]! * 3 + department[row]!) * classes + DISCOUNT_CLASS_OF[offerDiscount[k]!]!) * 4 + cellDeal(offerFlags[k]!, offerDropped[k]!);
+    placingKey[i] = cellKey(category[row]!, department[row]!, offerDiscount[k]!, offerFlags[k]!, offerDropped[k]!);
   }
   const placing = sortByKey(placingKey, identityOrder(m));
   yield;
@@ -515,12 +524,8 @@ export function orderFor(C: CountryColumns, sort: SortValue): Int32Array {
 function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cells {
   const m = C.size;
   let count = 0;
-  const boundary = (q: number) =>
-    q === 0 ||
-    C.category[q] !== C.category[q - 1] ||
-    C.department[q] !== C.department[q - 1] ||
-    DISCOUNT_CLASS_OF[C.discount[q]!] !== DISCOUNT_CLASS_OF[C.discount[q - 1]!] ||
-    cellDeal(C.flags[q]!, C.dropped[q]!) !== cellDeal(C.flags[q - 1]!, C.dropped[q - 1]!);
+  const key = (q: number) => cellKey(C.category[q]!, C.department[q]!, C.discount[q]!, C.flags[q]!, C.dropped[q]!);
+  const boundary = (q: number) => q === 0 || key(q) !== key(q - 1);
   for (let q = 0; q < m; q++) if (boundary(q)) count++;
   if (count > 0xffff) throw new Error(`a country holds ${count} cells, more than Cells.of can name`);
   const cells: Cells = {
