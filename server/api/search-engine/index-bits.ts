@@ -89,7 +89,7 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
   const runs: number[] = [];
   if (P.discountLo > 0) {
     for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) {
-      if (X.sale[x] === 0) continue;
+      if (X.discountClass[x] === 0) continue;
       if (runs.length > 0 && runs[runs.length - 1] === X.start[x]) runs[runs.length - 1] = X.start[x + 1]!;
       else runs.push(X.start[x]!, X.start[x + 1]!);
     }
@@ -147,7 +147,7 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
   if (on(GROUP.freeDelivery)) copy(GROUP.freeDelivery, C.freeBits);
   if (on(GROUP.sale)) {
     const base = zero(GROUP.sale);
-    for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) if (X.sale[x] === 1) setRange(pass, base, X.start[x]!, X.start[x + 1]!);
+    for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) if (X.discountClass[x] !== 0) setRange(pass, base, X.start[x]!, X.start[x + 1]!);
   }
   if (on(GROUP.price)) priceBits(C.price, P.priceMin, P.priceMax, runs, pass, zero(GROUP.price));
   if (on(GROUP.madeIn)) bitsWhere(C.madeIn, P.madeInSel, 0, runs, pass, zero(GROUP.madeIn));

@@ -140,9 +140,7 @@ export type Cells = {
   start: Int32Array;
   category: Uint16Array;
   department: Uint8Array;
-  /** 1 when the cell's products are reduced in this country. */
-  sale: Uint8Array;
-  /** The cell's discount class (DISCOUNT_CLASS_LO): its products' discounts in this country. */
+  /** The cell's discount class (DISCOUNT_CLASS_LO): its products' discounts in this country; 0 is not reduced. */
   discountClass: Uint8Array;
   /** CELL_FREE_DELIVERY and CELL_PRICE_DROPPED: what every product of the cell has here. */
   deal: Uint8Array;
@@ -533,7 +531,6 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
     start: new Int32Array(count + 1),
     category: new Uint16Array(count),
     department: new Uint8Array(count),
-    sale: new Uint8Array(count),
     discountClass: new Uint8Array(count),
     deal: new Uint8Array(count),
     of: new Uint16Array(m),
@@ -556,7 +553,6 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
       cells.start[x] = q;
       cells.category[x] = C.category[q]!;
       cells.department[x] = C.department[q]!;
-      cells.sale[x] = C.discount[q]! > 0 ? 1 : 0;
       cells.discountClass[x] = DISCOUNT_CLASS_OF[C.discount[q]!]!;
       cells.deal[x] = cellDeal(C.flags[q]!, C.dropped[q]!);
     }

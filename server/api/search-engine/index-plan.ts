@@ -18,7 +18,7 @@ import type { CatalogDirectory, SearchNeeds, SearchQuery } from './search-engine
 
 /** Groups whose near misses count in their own facet (a product failing only that group). */
 const FACET_GROUPS = (1 << GROUP.colour) | (1 << GROUP.category) | (1 << GROUP.brand) | (1 << GROUP.store) | (1 << GROUP.offers) | (1 << GROUP.department);
-/** The only groups cells can filter by: a cell has one category, one department, and is reduced or not. */
+/** The only groups cells can filter by: a cell has one category, one department, one discount class, and free delivery and a price drop for all its products or none. */
 const CELL_GROUPS =
   (1 << GROUP.category) | (1 << GROUP.department) | (1 << GROUP.sale) | (1 << GROUP.offers) | (1 << GROUP.freeDelivery) | (1 << GROUP.priceDropped);
 /** Discounts are whole percents in a Uint8Array: 255 is "no upper bound". */

@@ -374,7 +374,7 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
     if (X.maxPrice[x]! > F.maxPrice) F.maxPrice = X.maxPrice[x]!;
     const catOk = !aCategory || catSel[cat] === 1;
     const depOk = !aDepartment || (departmentSel & (1 << X.department[x]!)) !== 0;
-    const saleOk = !aSale || X.sale[x] === 1;
+    const saleOk = !aSale || X.discountClass[x] !== 0;
     // A cell's discounts are one class, inside one offers bucket or none.
     const offersOk = !aOffers || offerSel[classLo[X.discountClass[x]!]!] === 1;
     // The deals groups have no near misses: they narrow every facet as the hits are narrowed.
