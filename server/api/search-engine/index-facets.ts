@@ -79,14 +79,8 @@ export function facetCountsOf(want: ReadonlySet<string>, F: FacetCounters, maxBr
       if (F.category[i]! > 0) facets.category!.set(c.slug, F.category[i]!);
     });
   }
-  if (want.has('brand')) {
-    facets.brand = new Map();
-    for (let b = 1; b <= maxBrandId; b++) if (F.brand[b]! > 0) facets.brand.set(b, F.brand[b]!);
-  }
-  if (want.has('store')) {
-    facets.store = new Map();
-    for (let s = 1; s <= maxStoreId; s++) if (F.store[s]! > 0) facets.store.set(s, F.store[s]!);
-  }
+  if (want.has('brand')) facets.brand = IdCounts.of(F.brand, maxBrandId);
+  if (want.has('store')) facets.store = IdCounts.of(F.store, maxStoreId);
   if (want.has('offers')) facets.offers = Array.from(F.offers);
   if (want.has('department')) {
     facets.department = new Map();
@@ -97,4 +91,82 @@ export function facetCountsOf(want: ReadonlySet<string>, F: FacetCounters, maxBr
   if (want.has('deals')) facets.deals = { coupons: F.deals[0]!, freedelivery: F.deals[1]!, sale: F.deals[2]!, pricedropped: F.deals[3]! };
   if (want.has('price')) facets.price = F.maxPrice >= 0 ? { min: F.minPrice, max: F.maxPrice } : null;
   return facets;
+}
+
+/**
+ * Products by brand or store id, as a read-only Map over two typed arrays: the ids with
+ * products, ascending, and their counts. A whole country's brand facet has thousands of
+ * entries, and filling a Map with them cost a broad request a fifth of its time (issue 30);
+ * these are gathered in one pass over the counters.
+ */
+export class IdCounts implements ReadonlyMap<number, number> {
+  private constructor(
+    private readonly ids: Int32Array,
+    private readonly counts: Int32Array,
+  ) {}
+
+  /** The ids 1 … maxId with a count above 0 in `dense` (indexed by id). */
+  static of(dense: Int32Array, maxId: number): IdCounts {
+    let n = 0;
+    for (let id = 1; id <= maxId; id++) if (dense[id]! > 0) n++;
+    const ids = new Int32Array(n);
+    const counts = new Int32Array(n);
+    for (let id = 1, k = 0; k < n; id++) {
+      if (dense[id]! > 0) {
+        ids[k] = id;
+        counts[k++] = dense[id]!;
+      }
+    }
+    return new IdCounts(ids, counts);
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  get(id: number): number | undefined {
+    const at = this.indexOf(id);
+    return at < 0 ? undefined : this.counts[at];
+  }
+
+  has(id: number): boolean {
+    return this.indexOf(id) >= 0;
+  }
+
+  forEach(callback: (count: number, id: number, map: ReadonlyMap<number, number>) => void, thisArg?: unknown): void {
+    for (let k = 0; k < this.ids.length; k++) callback.call(thisArg, this.counts[k]!, this.ids[k]!, this);
+  }
+
+  *entries(): MapIterator<[number, number]> {
+    for (let k = 0; k < this.ids.length; k++) yield [this.ids[k]!, this.counts[k]!];
+  }
+
+  *keys(): MapIterator<number> {
+    for (let k = 0; k < this.ids.length; k++) yield this.ids[k]!;
+  }
+
+  *values(): MapIterator<number> {
+    for (let k = 0; k < this.ids.length; k++) yield this.counts[k]!;
+  }
+
+  [Symbol.iterator](): MapIterator<[number, number]> {
+    return this.entries();
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'IdCounts';
+  }
+
+  private indexOf(id: number): number {
+    let lo = 0;
+    let hi = this.ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = this.ids[mid]!;
+      if (v === id) return mid;
+      if (v < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
 }

@@ -97,9 +97,12 @@ export type FacetCounts = {
   colour?: Map<ColourKey, number>;
   /** Products whose own category is this slug (the caller sums subtrees). */
   category?: Map<string, number>;
-  /** By brand id / store id. A store counts every product it sells, whichever store's copy is the card (issue 28). */
-  brand?: Map<number, number>;
-  store?: Map<number, number>;
+  /**
+   * By brand id / store id. A store counts every product it sells, whichever store's copy is the card (issue 28).
+   * Read-only: the index answers them as views over its counters (index-facets.ts, IdCounts).
+   */
+  brand?: ReadonlyMap<number, number>;
+  store?: ReadonlyMap<number, number>;
   /** In the order of OFFER_BUCKETS. */
   offers?: number[];
   department?: Map<Department, number>;

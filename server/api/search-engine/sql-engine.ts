@@ -201,6 +201,10 @@ export class SqlSearchEngine implements SearchEngine {
     );
 
     const facets = emptyFacets(want);
+    const brands = new Map<number, number>();
+    const stores = new Map<number, number>();
+    if (facets.brand) facets.brand = brands;
+    if (facets.store) facets.store = stores;
     let min: number | null = null;
     let max: number | null = null;
     for (const row of rows) {
@@ -222,10 +226,10 @@ export class SqlSearchEngine implements SearchEngine {
           facets.category!.set(row.key, n);
           break;
         case 'brand':
-          facets.brand!.set(Number(row.key), n);
+          brands.set(Number(row.key), n);
           break;
         case 'store':
-          facets.store!.set(Number(row.key), n);
+          stores.set(Number(row.key), n);
           break;
         case 'offers':
           facets.offers![Number(row.key)] = n;

@@ -61,7 +61,7 @@ afterAll(async () => {
 
 /** Facets as plain, ordered data. */
 function plain(facets: FacetCounts) {
-  const sorted = <K>(map: Map<K, number> | undefined) => (map ? [...map].sort((a, b) => String(a[0]).localeCompare(String(b[0]))) : undefined);
+  const sorted = <K>(map: ReadonlyMap<K, number> | undefined) => (map ? [...map].sort((a, b) => String(a[0]).localeCompare(String(b[0]))) : undefined);
   return {
     colour: sorted(facets.colour),
     category: sorted(facets.category),
