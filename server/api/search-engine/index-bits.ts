@@ -14,8 +14,10 @@ import { GROUP, type ScanBuffers } from './index-scan';
 // finds the hits (pass every group) and the near misses (fail exactly one) with a few logical
 // operations per word; only those positions are visited. It answers the scans whose
 // candidates are a range (a whole country or a category's subtree, or their reduced products)
-// with no other scope check than international delivery; lists (brand and store pages, sale
-// bands, words, pick lists) are short and keep the position scan.
+// with no other scope check than international delivery and words; with words, the columns
+// are read at their matches only, and the hits come out ascending, so the facet counts that
+// follow read the columns in order. Brand and store pages, sale bands, pick lists and words
+// that match little are short lists and keep the position scan.
 
 /** A country's bitsets, one bit per position, `bitWords` words each. */
 export type CountryBits = {
@@ -62,11 +64,15 @@ export function buildCountryBits(C: Pick<CountryColumns, 'size' | 'lead' | 'abro
 /**
  * Whether scanBits can answer these candidates: a range (a whole country, a category), or its
  * reduced products (a sale page without a band: whole cells too), with no other scope check
- * than international delivery.
+ * than international delivery and the words. With words, only when their matches here are
+ * not few (one per 256 positions of the range or more): below that, the word passes over
+ * the range cost more than visiting each match.
  */
 export function bitsCanScan(P: SearchPlan, K: Candidates): boolean {
-  const range = P.discountLo === 0 ? K.list === undefined : P.discountLo === 1 && P.discountHi === 255;
-  return range && P.scopeBrand < 0 && P.scopeStore < 0 && K.idSet === undefined && K.textEpoch < 0;
+  if (P.scopeBrand >= 0 || P.scopeStore >= 0 || K.idSet !== undefined) return false;
+  const text = K.textPositions;
+  if (text !== undefined) return (P.discountLo === 0 || (P.discountLo === 1 && P.discountHi === 255)) && text.length >= (K.to - K.from) >>> 8;
+  return P.discountLo === 0 ? K.list === undefined : P.discountLo === 1 && P.discountHi === 255;
 }
 
 /**
@@ -98,8 +104,22 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
   }
   scope.fill(0, w0, w1);
   for (let r = 0; r < runs.length; r += 2) setRange(scope, 0, runs[r]!, runs[r + 1]!);
+  // With words, only their matches are in scope; the columns below are then read at those positions alone.
+  const text = K.textPositions;
+  if (text !== undefined) {
+    const T = S.text;
+    T.fill(0, w0, w1);
+    for (let i = 0; i < text.length; i++) {
+      const q = text[i]!;
+      if (q >= from && q < to) T[q >>> 5]! |= 1 << (q & 31);
+    }
+    for (let w = w0; w < w1; w++) scope[w]! &= T[w]!;
+  }
   if (P.abroadOnly) for (let w = w0; w < w1; w++) scope[w]! &= C.abroadBits[w]!;
-  priceRange(C, P, runs, F);
+  const matched = text !== undefined ? S.inScope : undefined;
+  const matchedCount = matched !== undefined ? positionsOf(scope, w0, w1, matched) : 0;
+  if (matched !== undefined) matchedPriceRange(C, P, matched, matchedCount, F);
+  else priceRange(C, P, runs, F);
 
   const pass = S.pass;
   const groups: number[] = [];
@@ -138,7 +158,12 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
     // No store in view: a product is its card, another store's copy fails the store group.
     copy(GROUP.store, C.leadBits);
   }
-  if (on(GROUP.offers)) bitsWhere(C.discount, P.offerSel, 0, runs, pass, zero(GROUP.offers));
+  // A column's group, over the runs or at the matches.
+  const where = (values: Uint8Array | Int32Array, sel: Uint8Array, shift: number, base: number) => {
+    if (matched !== undefined) matchedWhere(values, sel, shift, matched, matchedCount, pass, base);
+    else bitsWhere(values, sel, shift, runs, pass, base);
+  };
+  if (on(GROUP.offers)) where(C.discount, P.offerSel, 0, zero(GROUP.offers));
   if (on(GROUP.department)) {
     const base = zero(GROUP.department);
     for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) if (((P.departmentSel >>> X.department[x]!) & 1) === 1) setRange(pass, base, X.start[x]!, X.start[x + 1]!);
@@ -149,9 +174,13 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
     const base = zero(GROUP.sale);
     for (let x = X.of[from]!; x <= X.of[to - 1]!; x++) if (X.discountClass[x] !== 0) setRange(pass, base, X.start[x]!, X.start[x + 1]!);
   }
-  if (on(GROUP.price)) priceBits(C.price, P.priceMin, P.priceMax, runs, pass, zero(GROUP.price));
-  if (on(GROUP.madeIn)) bitsWhere(C.madeIn, P.madeInSel, 0, runs, pass, zero(GROUP.madeIn));
-  if (on(GROUP.care)) bitsWhere(C.care, P.careSel, 1, runs, pass, zero(GROUP.care));
+  if (on(GROUP.price)) {
+    const base = zero(GROUP.price);
+    if (matched !== undefined) matchedPriceBits(C.price, P.priceMin, P.priceMax, matched, matchedCount, pass, base);
+    else priceBits(C.price, P.priceMin, P.priceMax, runs, pass, base);
+  }
+  if (on(GROUP.madeIn)) where(C.madeIn, P.madeInSel, 0, zero(GROUP.madeIn));
+  if (on(GROUP.care)) where(C.care, P.careSel, 1, zero(GROUP.care));
   if (on(GROUP.priceDropped)) copy(GROUP.priceDropped, C.droppedBits);
 
   const n = groups.length;
@@ -221,6 +250,48 @@ function priceRange(C: CountryColumns, P: SearchPlan, runs: readonly number[], F
   }
   F.minPrice = min;
   F.maxPrice = max;
+}
+
+/** Writes the positions of the bits set in words [w0, w1) into `out`, ascending; returns how many. */
+function positionsOf(bits: Uint32Array, w0: number, w1: number, out: Int32Array): number {
+  let n = 0;
+  for (let w = w0; w < w1; w++) for (let b = bits[w]!; b !== 0; b &= b - 1) out[n++] = (w << 5) + 31 - Math.clz32(b & -b);
+  return n;
+}
+
+/** priceRange over the matches in scope (abroad already applied): the cards' prices when no store is in view. */
+function matchedPriceRange(C: CountryColumns, P: SearchPlan, matched: Int32Array, n: number, F: FacetCounters): void {
+  const price = C.price;
+  const lead = C.lead;
+  const leadOnly = P.leadOnly;
+  let min = 0x7fffffff;
+  let max = -1;
+  for (let i = 0; i < n; i++) {
+    const q = matched[i]!;
+    if (leadOnly && lead[q] === 0) continue;
+    const p = price[q]!;
+    if (p < min) min = p;
+    if (p > max) max = p;
+  }
+  F.minPrice = min;
+  F.maxPrice = max;
+}
+
+/** bitsWhere at the matches only. */
+function matchedWhere(values: Uint8Array | Int32Array, sel: Uint8Array, shift: number, matched: Int32Array, n: number, bits: Uint32Array, base: number): void {
+  for (let i = 0; i < n; i++) {
+    const q = matched[i]!;
+    bits[base + (q >>> 5)]! |= sel[values[q]! + shift]! << (q & 31);
+  }
+}
+
+/** priceBits at the matches only. */
+function matchedPriceBits(price: Int32Array, min: number, max: number, matched: Int32Array, n: number, bits: Uint32Array, base: number): void {
+  for (let i = 0; i < n; i++) {
+    const q = matched[i]!;
+    const p = price[q]!;
+    bits[base + (q >>> 5)]! |= ((((p - min) | (max - p)) >>> 31) ^ 1) << (q & 31);
+  }
 }
 
 /** Sets bits [lo, hi) of the bitset at `base`. */

@@ -276,6 +276,8 @@ export type Candidates = {
   /** Text matches: documents whose stamp is textEpoch (-1: no text). */
   textEpoch: number;
   stamp: Int32Array | undefined;
+  /** The text matches' positions in this country, in no order (undefined: no text). */
+  textPositions: Int32Array | undefined;
 };
 
 /**
@@ -290,6 +292,7 @@ export function candidatesOf(C: CountryColumns, plan: SearchPlan, idSet: Set<num
   if (plan.scopeStore >= 0) lists.push(C.storePositions.subarray(C.storeStart[plan.scopeStore]!, C.storeStart[plan.scopeStore + 1]!));
   if (plan.discountLo > 0) lists.push(C.salePositions.subarray(C.saleStart[plan.discountLo]!, C.saleStart[Math.min(255, plan.discountHi) + 1]!));
   if (idSet) lists.push(Int32Array.from(idSet));
+  let textPositions: Int32Array | undefined;
   if (text) {
     const positions = new Int32Array(text.count);
     let count = 0;
@@ -297,7 +300,8 @@ export function candidatesOf(C: CountryColumns, plan: SearchPlan, idSet: Set<num
       const pos = C.positionOf[text.docs[i]!]!;
       if (pos >= 0) positions[count++] = pos;
     }
-    lists.push(positions.subarray(0, count));
+    textPositions = positions.subarray(0, count);
+    lists.push(textPositions);
   }
   let list: Int32Array | undefined;
   for (const l of lists) if (!list || l.length < list.length) list = l;
@@ -311,5 +315,6 @@ export function candidatesOf(C: CountryColumns, plan: SearchPlan, idSet: Set<num
     idSet,
     textEpoch: text ? text.epoch : -1,
     stamp: text?.stamp,
+    textPositions,
   };
 }

@@ -63,6 +63,9 @@ export type ScanBuffers = {
   /** Issue 30, the scan by words (index-bits.ts): a bitset per filter group of the positions passing it, and the scope's. */
   pass: Uint32Array;
   scope: Uint32Array;
+  /** A word scan with words to match: their positions as a bitset, and those in scope, ascending. */
+  text: Uint32Array;
+  inScope: Int32Array;
 };
 
 export function newScanBuffers(positions: number): ScanBuffers {
@@ -76,6 +79,8 @@ export function newScanBuffers(positions: number): ScanBuffers {
     card: new Uint8Array(positions),
     pass: new Uint32Array((G_DROPPED + 1) * ((positions + 31) >>> 5)),
     scope: new Uint32Array((positions + 31) >>> 5),
+    text: new Uint32Array((positions + 31) >>> 5),
+    inScope: new Int32Array(positions),
   };
 }
 
