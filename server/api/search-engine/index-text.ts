@@ -1,6 +1,6 @@
 import type { Department } from '../../../shared/constants';
 import { DEPARTMENTS } from '../../../shared/constants';
-import { MATCH_QUALITY, analyseQuery, vocabularyOf, type Expansion, type QueryToken, type Vocabulary } from './analyser';
+import { MATCH_QUALITY, analyseQuery, vocabularyOf, type QueryToken, type Vocabulary } from './analyser';
 import type { Dictionary, DocumentTable } from './document-table';
 import { DEPARTMENT_INDEX, FIELD_WEIGHT, type DisplayWords } from './documents';
 import type { TermSuggestion } from './search-engine';
@@ -8,6 +8,44 @@ import type { TermSuggestion } from './search-engine';
 // The text side of the index: an inverted index over the analysed terms of every document
 // (global document numbers ascending, field weights alongside), the matching of a query's
 // words against it, and the word suggestions of the search box.
+
+const NO_DOCS = new Int32Array(0);
+const NO_WEIGHTS = new Uint8Array(0);
+
+/**
+ * Keeps the documents of docs[0 .. count) (ascending) that are in `word`'s list, adding their
+ * value there to their score; returns how many are kept.
+ */
+function intersect(docs: Int32Array, score: Int32Array, count: number, word: WordList): number {
+  const list = word.docs;
+  const weights = word.weights;
+  const quality = word.quality;
+  const hi = word.hi;
+  let j = word.lo;
+  let kept = 0;
+  for (let i = 0; i < count && j < hi; i++) {
+    const g = docs[i]!;
+    if (list[j]! < g) {
+      // Gallop: list[j] < g; find the first entry ≥ g between j + bound / 2 and j + bound.
+      let bound = 1;
+      while (j + bound < hi && list[j + bound]! < g) bound <<= 1;
+      let lo = j + (bound >> 1) + 1;
+      let top = Math.min(j + bound, hi);
+      while (lo < top) {
+        const mid = (lo + top) >>> 1;
+        if (list[mid]! < g) lo = mid + 1;
+        else top = mid;
+      }
+      j = lo;
+    }
+    if (j < hi && list[j] === g) {
+      docs[kept] = g;
+      score[kept++] = score[i]! + weights[j]! * quality;
+      j++;
+    }
+  }
+  return kept;
+}
 
 /** A word's score is at most the best field weight times the best match quality. */
 export const MAX_TOKEN_SCORE = Math.max(...Object.values(FIELD_WEIGHT)) * Math.max(...Object.values(MATCH_QUALITY));
@@ -27,9 +65,16 @@ type Scratch = {
   epoch: number;
   stamp: Int32Array;
   score: Int32Array;
-  tokenStamp: Int32Array;
-  tokenScore: Int32Array;
+  /** A word's expansions united: a bit per document, and each one's best value (cleared after use). */
+  union: Uint32Array;
+  value: Uint8Array;
 };
+
+/**
+ * A word's documents, ascending, at docs[lo .. hi), each valued weights[k] × quality: one
+ * expansion's posting list as it is, or several merged (their best value each, quality 1).
+ */
+type WordList = { docs: Int32Array; weights: Uint8Array; quality: number; lo: number; hi: number };
 
 export class TextIndex {
   readonly vocabulary: Vocabulary & { size: number; sorted: readonly string[] };
@@ -85,7 +130,7 @@ export class TextIndex {
   get bytes(): number {
     let bytes = this.postingStart.byteLength + this.postingDoc.byteLength + this.postingWeight.byteLength + this.termDepartmentCount.byteLength;
     if (this.adminTermDepartmentCount !== this.termDepartmentCount) bytes += this.adminTermDepartmentCount.byteLength;
-    if (this.scratch) bytes += this.scratch.stamp.byteLength + this.scratch.score.byteLength + this.scratch.tokenStamp.byteLength + this.scratch.tokenScore.byteLength;
+    if (this.scratch) bytes += this.scratch.stamp.byteLength + this.scratch.score.byteLength + this.scratch.union.byteLength + this.scratch.value.byteLength;
     return bytes;
   }
 
@@ -104,32 +149,49 @@ export class TextIndex {
         epoch: 0,
         stamp: new Int32Array(documents),
         score: new Int32Array(documents),
-        tokenStamp: new Int32Array(documents),
-        tokenScore: new Int32Array(documents),
+        union: new Uint32Array((documents + 31) >>> 5),
+        value: new Uint8Array(documents),
       };
     }
     return this.scratch;
   }
 
-  private postingCount(e: Expansion): number {
-    const id = this.terms.lookup(e.term);
-    return id === undefined ? 0 : this.postingStart[id + 1]! - this.postingStart[id]!;
-  }
-
   /**
    * Documents matching every token (AND across words, OR across each word's expansions),
-   * with their text score: per word, the best field weight × match quality. The rarest
-   * word goes first, so later words only check its matches.
+   * with their text score: per word, the best field weight × match quality. Posting lists
+   * are ascending by document, so several words are intersected in order, the rarest first,
+   * each later word's list searched forward from where the last match was (a galloping
+   * search: a word far longer than the matches left is not read whole), and only the
+   * documents that match every word are stamped.
    */
   match(tokens: readonly QueryToken[], documents: number): TextMatch {
     const s = this.getScratch(documents);
-    const sized = tokens
-      .map((t) => ({ t, size: t.expansions.reduce((sum, e) => sum + this.postingCount(e), 0) }))
-      .sort((a, b) => a.size - b.size);
     const epoch = ++s.epoch;
-    const docs = new Int32Array(sized[0]!.size);
+    if (tokens.length === 1) return this.matchOne(tokens[0]!, s, epoch);
+    const words = tokens.map((t) => this.wordList(t, s)).sort((a, b) => a.hi - a.lo - (b.hi - b.lo));
+    const first = words[0]!;
+    let count = first.hi - first.lo;
+    const docs = first.docs.slice(first.lo, first.hi);
+    const score = new Int32Array(count);
+    for (let i = 0; i < count; i++) score[i] = first.weights[first.lo + i]! * first.quality;
+    for (let t = 1; t < words.length && count > 0; t++) count = intersect(docs, score, count, words[t]!);
+    for (let i = 0; i < count; i++) {
+      s.stamp[docs[i]!] = epoch;
+      s.score[docs[i]!] = score[i]!;
+    }
+    return { docs: docs.subarray(0, count), count, epoch, stamp: s.stamp, score: s.score };
+  }
+
+  /** One word's documents, in no order: each expansion's posting list stamped in turn, keeping a document's best value. */
+  private matchOne(token: QueryToken, s: Scratch, epoch: number): TextMatch {
+    let size = 0;
+    for (const e of token.expansions) {
+      const id = this.terms.lookup(e.term);
+      if (id !== undefined) size += this.postingStart[id + 1]! - this.postingStart[id]!;
+    }
+    const docs = new Int32Array(size);
     let count = 0;
-    for (const e of sized[0]!.t.expansions) {
+    for (const e of token.expansions) {
       const id = this.terms.lookup(e.term);
       if (id === undefined) continue;
       for (let k = this.postingStart[id]!; k < this.postingStart[id + 1]!; k++) {
@@ -142,34 +204,56 @@ export class TextIndex {
         } else if (v > s.score[g]!) s.score[g] = v;
       }
     }
-    for (let t = 1; t < sized.length && count > 0; t++) {
-      const tokenEpoch = ++s.epoch;
-      for (const e of sized[t]!.t.expansions) {
-        const id = this.terms.lookup(e.term);
-        if (id === undefined) continue;
-        for (let k = this.postingStart[id]!; k < this.postingStart[id + 1]!; k++) {
-          const g = this.postingDoc[k]!;
-          if (s.stamp[g] !== epoch) continue;
-          const v = this.postingWeight[k]! * e.quality;
-          if (s.tokenStamp[g] !== tokenEpoch) {
-            s.tokenStamp[g] = tokenEpoch;
-            s.tokenScore[g] = v;
-          } else if (v > s.tokenScore[g]!) s.tokenScore[g] = v;
-        }
-      }
-      let kept = 0;
-      for (let i = 0; i < count; i++) {
-        const g = docs[i]!;
-        if (s.tokenStamp[g] === tokenEpoch) {
-          s.score[g]! += s.tokenScore[g]!;
-          docs[kept++] = g;
-        } else {
-          s.stamp[g] = 0;
-        }
-      }
-      count = kept;
-    }
     return { docs: docs.subarray(0, count), count, epoch, stamp: s.stamp, score: s.score };
+  }
+
+  /**
+   * A word's documents: its one expansion's posting list, or its expansions' lists united
+   * through a bitset over the documents (a merge of interleaved lists branches unpredictably
+   * at every step, and cost a two-expansion word twice what setting bits does).
+   */
+  private wordList(token: QueryToken, s: Scratch): WordList {
+    const lists: { lo: number; hi: number; quality: number }[] = [];
+    let size = 0;
+    for (const e of token.expansions) {
+      const id = this.terms.lookup(e.term);
+      if (id === undefined || this.postingStart[id + 1] === this.postingStart[id]) continue;
+      lists.push({ lo: this.postingStart[id]!, hi: this.postingStart[id + 1]!, quality: e.quality });
+      size += this.postingStart[id + 1]! - this.postingStart[id]!;
+    }
+    if (lists.length === 0) return { docs: NO_DOCS, weights: NO_WEIGHTS, quality: 1, lo: 0, hi: 0 };
+    if (lists.length === 1) return { docs: this.postingDoc, weights: this.postingWeight, ...lists[0]! };
+    const union = s.union;
+    const value = s.value;
+    const postingDoc = this.postingDoc;
+    const postingWeight = this.postingWeight;
+    let first = 0x7fffffff;
+    let last = 0;
+    for (const { lo, hi, quality } of lists) {
+      first = Math.min(first, postingDoc[lo]!);
+      last = Math.max(last, postingDoc[hi - 1]!);
+      for (let k = lo; k < hi; k++) {
+        const g = postingDoc[k]!;
+        const v = postingWeight[k]! * quality;
+        const bit = 1 << (g & 31);
+        if ((union[g >>> 5]! & bit) === 0) {
+          union[g >>> 5]! |= bit;
+          value[g] = v;
+        } else if (v > value[g]!) value[g] = v;
+      }
+    }
+    const docs = new Int32Array(size);
+    const weights = new Uint8Array(size);
+    let n = 0;
+    for (let w = first >>> 5; w <= last >>> 5; w++) {
+      for (let b = union[w]!; b !== 0; b &= b - 1) {
+        const g = (w << 5) + 31 - Math.clz32(b & -b);
+        docs[n] = g;
+        weights[n++] = value[g]!;
+      }
+      union[w] = 0;
+    }
+    return { docs, weights, quality: 1, lo: 0, hi: n };
   }
 
   /** Words of the catalogue starting with `prefix` (analysed), most products first. */
