@@ -89,6 +89,13 @@ export type SearchPlan = {
   wantMask: number;
   /** Facet groups whose near misses the scan keeps. */
   missMask: number;
+  /**
+   * The facet group (colour, brand or store, -1: none) counted from the cells rather than from
+   * the scan: the one active filter group cells cannot answer, when every other is theirs. Its
+   * counts are over the products passing every other group, so whole cells (index-scan.ts,
+   * addCellFacet); the scan keeps no near misses of it and its hits do not count in it.
+   */
+  cellFacet: number;
 
   // The page.
   /** Offset + limit: how many of the best hits to find (0 when no page is asked for). */
@@ -220,15 +227,20 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
   // department filter are unions of cells; anything else (words, brand or store pages, bands
   // or offers of other bounds, pick lists, any other filter group, international delivery)
   // needs the products themselves.
-  const useCells =
+  const scopeFitsCells =
     !text &&
     !query.internationalDelivery &&
     scopeBrand < 0 &&
     scopeStore < 0 &&
     (discountLo === 0 || discountClassesFit(discountLo, discountHi)) &&
     offersFitCells &&
-    scope.productIds === undefined &&
-    (active & ~CELL_GROUPS) === 0;
+    scope.productIds === undefined;
+  const useCells = scopeFitsCells && (active & ~CELL_GROUPS) === 0;
+  // One colour, brand or store filter on such a page: the scan finds the hits, the cells count its facet.
+  let cellFacet = -1;
+  if (scopeFitsCells) {
+    for (const g of [GROUP.colour, GROUP.brand, GROUP.store]) if ((active & ~CELL_GROUPS) === 1 << g && (wantMask & (1 << g)) !== 0) cellFacet = g;
+  }
 
   return {
     useCells,
@@ -256,7 +268,8 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
     madeInSel,
     careSel,
     wantMask,
-    missMask: wantMask & FACET_GROUPS,
+    missMask: wantMask & FACET_GROUPS & ~(cellFacet >= 0 ? 1 << cellFacet : 0),
+    cellFacet,
     pageEnd: needs.hits ? query.offset + query.limit : 0,
     sort: query.sort,
     textRank: text && query.sort === '',

@@ -396,6 +396,44 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
   return total;
 }
 
+/**
+ * The plan's cell facet (colour, brand or store: SearchPlan.cellFacet) over the cells in scope
+ * that pass every other group: its hits and near misses, counted without visiting them. A
+ * store counts every copy, colours and brands the cards, as the scan counts them.
+ */
+export function addCellFacet(X: Cells, P: SearchPlan, F: FacetCounters): void {
+  const catLo = P.catLo;
+  const catHi = P.catHi;
+  const discountLo = P.discountLo;
+  const discountHi = P.discountHi;
+  const classLo = DISCOUNT_CLASS_LO;
+  const classHi = DISCOUNT_CLASS_HI;
+  const aCategory = (P.active & (1 << G_CATEGORY)) !== 0;
+  const aDepartment = (P.active & (1 << G_DEPARTMENT)) !== 0;
+  const aSale = (P.active & (1 << G_SALE)) !== 0;
+  const aOffers = (P.active & (1 << G_OFFERS)) !== 0;
+  const dealsNeeded = ((P.active & (1 << G_FREE)) !== 0 ? CELL_FREE_DELIVERY : 0) | ((P.active & (1 << G_DROPPED)) !== 0 ? CELL_PRICE_DROPPED : 0);
+  const group = P.cellFacet;
+  for (let x = 0; x < X.count; x++) {
+    const cat = X.category[x]!;
+    const c = X.discountClass[x]!;
+    if (catLo >= 0 && (cat < catLo || cat >= catHi)) continue;
+    if (discountLo > 0 && (classLo[c]! < discountLo || classHi[c]! > discountHi)) continue;
+    if (aCategory && P.catSel[cat] !== 1) continue;
+    if (aDepartment && (P.departmentSel & (1 << X.department[x]!)) === 0) continue;
+    if (aSale && c === 0) continue;
+    if (aOffers && P.offerSel[classLo[c]!] !== 1) continue;
+    if ((X.deal[x]! & dealsNeeded) !== dealsNeeded) continue;
+    if (group === G_COLOUR) {
+      for (let b = 0; b < 32; b++) F.colour[b]! += X.colour[x * 32 + b]!;
+    } else if (group === G_BRAND) {
+      for (let j = X.brandStart[x]!; j < X.brandStart[x + 1]!; j++) F.brand[X.brandId[j]!]! += X.brandCount[j]!;
+    } else {
+      for (let j = X.storeStart[x]!; j < X.storeStart[x + 1]!; j++) F.store[X.storeId[j]!]! += X.storeCount[j]!;
+    }
+  }
+}
+
 /** Adds one cell's precomputed counts (colour, brand, store, coupons, free delivery and price dropped; sumCells adds its offers). */
 function addCell(X: Cells, x: number, wantMask: number, F: FacetCounters): void {
   if (wantMask & (1 << G_COLOUR)) for (let b = 0; b < 32; b++) F.colour[b]! += X.colour[x * 32 + b]!;

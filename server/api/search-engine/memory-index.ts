@@ -7,6 +7,7 @@ import { bitsCanScan, scanBits } from './index-bits';
 import { facetCountsOf, newFacetCounters, type FacetCounters } from './index-facets';
 import { candidatesOf, planSearch, type PlanKeys, type SearchPlan } from './index-plan';
 import {
+  addCellFacet,
   cellPositions,
   clearStoreCards,
   countHits,
@@ -125,8 +126,10 @@ export class MemoryIndex {
     if (bitsCanScan(plan, candidates)) scanBits(C, plan, candidates, S, F);
     else scanFilters(C, plan, candidates, S, F);
     clearStoreCards(C, plan.storeCards, S);
-    countHits(C, S.hits, S.hitCount, plan.wantMask, F);
+    // A facet the cells count (plan.cellFacet) is theirs alone: hits and near misses alike.
+    countHits(C, S.hits, S.hitCount, plan.cellFacet >= 0 ? plan.wantMask & ~(1 << plan.cellFacet) : plan.wantMask, F);
     countMisses(C, S.miss, S.missGroup, S.missCount, F);
+    if (plan.cellFacet >= 0) addCellFacet(C.cells, plan, F);
     const total = S.hitCount;
     const wanted = Math.min(plan.pageEnd, total);
     if (wanted === 0) return { total, page: NO_POSITIONS };

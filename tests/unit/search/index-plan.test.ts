@@ -127,6 +127,46 @@ describe('planning a listing request', () => {
     expect(p.missMask).toBe(1 << GROUP.colour);
     expect(p.pageEnd).toBe(0);
     expect(planSearch(query({}, { brands: ['acme'] }), { hits: true, facets: ['price'] }, [], keys)!.missMask).toBe(0);
-    expect(plan(query({}, { brands: ['acme'] })).missMask & (1 << GROUP.brand)).toBe(1 << GROUP.brand);
+    expect(plan(query({}, { brands: ['acme'], coupons: true })).missMask & (1 << GROUP.brand)).toBe(1 << GROUP.brand);
+  });
+
+  it('counts a lone colour, brand or store filter’s facet from the cells where every other constraint is theirs', () => {
+    // Issue 30: a store filter on a sale page kept every other store's products as near misses.
+    const lone = [
+      [{ colours: ['red'] }, GROUP.colour],
+      [{ brands: ['acme'] }, GROUP.brand],
+      [{ stores: ['northwind'] }, GROUP.store],
+    ] as const;
+    const cellScopes: SearchScope[] = [{}, { category: 'dresses' }, { sale: true }, { discount: { from: SALE_BANDS[1]!.from, to: SALE_BANDS[1]!.to } }];
+    const cellFilters: Partial<SearchFilters>[] = [
+      {},
+      { departments: ['women'] },
+      { categories: ['dresses'] },
+      { sale: true, freeDelivery: true, priceDropped: true },
+      { offers: [{ from: OFFER_BUCKETS[1]!.from, to: OFFER_BUCKETS[1]!.to }] },
+    ];
+    for (const [filter, group] of lone) {
+      for (const scope of cellScopes) {
+        for (const more of cellFilters) {
+          const p = plan(query(scope, { ...more, ...filter }));
+          const label = JSON.stringify([scope, more, filter]);
+          expect(p.useCells, label).toBe(false);
+          expect(p.cellFacet, label).toBe(group);
+          expect(p.missMask & (1 << group), label).toBe(0);
+        }
+      }
+      // Not when another group needs the products, the scope is not cells, the words choose, or its facet is not asked for.
+      const scanned = [
+        plan(query({}, { ...filter, coupons: true })),
+        plan(query({}, { ...filter, priceMin: 1000 })),
+        plan(query({}, { colours: ['red'], brands: ['acme'], stores: ['northwind'] })),
+        plan(query({ brand: 'acme' }, filter)),
+        plan(query({}, { ...filter, offers: [{ from: 5, to: 15 }] })),
+        plan(query({}, filter, { internationalDelivery: true })),
+        plan(query({}, filter, { text: 'dress' }), [dress]),
+        planSearch(query({}, filter), { hits: true, facets: FACETS.filter((f) => f !== 'colour' && f !== 'brand' && f !== 'store') }, [], keys)!,
+      ];
+      for (const [i, p] of scanned.entries()) expect(p.cellFacet, `${JSON.stringify(filter)} case ${i}`).toBe(-1);
+    }
   });
 });
