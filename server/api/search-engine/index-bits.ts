@@ -224,13 +224,15 @@ export function scanBits(C: CountryColumns, P: SearchPlan, K: Candidates, S: Sca
 function priceRange(C: CountryColumns, P: SearchPlan, runs: readonly number[], F: FacetCounters): void {
   let min = 0x7fffffff;
   let max = -1;
-  if (P.leadOnly && !P.abroadOnly) {
-    // The runs are whole cells, whose cards' prices the build kept.
+  if (!P.abroadOnly) {
+    // The runs are whole cells, whose prices the build kept.
     const X = C.cells;
+    const lows = P.leadOnly ? X.minPrice : X.copyMinPrice;
+    const highs = P.leadOnly ? X.maxPrice : X.copyMaxPrice;
     for (let r = 0; r < runs.length; r += 2) {
       for (let x = X.of[runs[r]!]!; x <= X.of[runs[r + 1]! - 1]!; x++) {
-        if (X.minPrice[x]! < min) min = X.minPrice[x]!;
-        if (X.maxPrice[x]! > max) max = X.maxPrice[x]!;
+        if (lows[x]! < min) min = lows[x]!;
+        if (highs[x]! > max) max = highs[x]!;
       }
     }
   } else {
@@ -238,10 +240,9 @@ function priceRange(C: CountryColumns, P: SearchPlan, runs: readonly number[], F
     const lead = C.lead;
     const abroad = C.abroad;
     const leadOnly = P.leadOnly;
-    const abroadOnly = P.abroadOnly;
     for (let r = 0; r < runs.length; r += 2) {
       for (let q = runs[r]!; q < runs[r + 1]!; q++) {
-        if ((abroadOnly && abroad[q] === 0) || (leadOnly && lead[q] === 0)) continue;
+        if (abroad[q] === 0 || (leadOnly && lead[q] === 0)) continue;
         const p = price[q]!;
         if (p < min) min = p;
         if (p > max) max = p;

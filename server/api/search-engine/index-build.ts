@@ -156,6 +156,9 @@ export type Cells = {
   deals: Int32Array;
   minPrice: Int32Array;
   maxPrice: Int32Array;
+  /** The same over every copy, not only the cards (a request with a store in view prices them all). */
+  copyMinPrice: Int32Array;
+  copyMaxPrice: Int32Array;
   /** Cell x's brands are brandId/brandCount[brandStart[x] .. brandStart[x+1]); stores alike. */
   brandStart: Int32Array;
   brandId: Int32Array;
@@ -540,6 +543,8 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
     deals: new Int32Array(count * DEAL_COUNT),
     minPrice: new Int32Array(count),
     maxPrice: new Int32Array(count),
+    copyMinPrice: new Int32Array(count),
+    copyMaxPrice: new Int32Array(count),
     brandStart: new Int32Array(count + 1),
     brandId: new Int32Array(0),
     brandCount: new Int32Array(0),
@@ -571,10 +576,14 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
   for (let x = 0; x < count; x++) {
     let min = 0x7fffffff;
     let max = -1;
+    let copyMin = 0x7fffffff;
+    let copyMax = -1;
     for (let q = cells.start[x]!; q < cells.start[x + 1]!; q++) {
       // A store counts every copy it sells (the store facet counts a product under each of
       // its stores, issue 28); everything else counts the cards.
       if (stores[C.storeId[q]!]!++ === 0) cellStores.push(C.storeId[q]!);
+      if (C.price[q]! < copyMin) copyMin = C.price[q]!;
+      if (C.price[q]! > copyMax) copyMax = C.price[q]!;
       if (C.lead[q] === 0) continue;
       cells.leads[x]!++;
       countColourBits(C.colours[q]!, cells.colour, x * 32);
@@ -591,6 +600,8 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
     }
     cells.minPrice[x] = min;
     cells.maxPrice[x] = max;
+    cells.copyMinPrice[x] = copyMin;
+    cells.copyMaxPrice[x] = copyMax;
     // In id order; id 0 (no brand, no store) is not listed.
     for (const b of cellBrands.sort((a, b) => a - b)) {
       if (b > 0) {
