@@ -1,4 +1,4 @@
-import { OFFER_BUCKETS, SALE_BANDS } from '../../../shared/constants';
+import { DEPARTMENTS, OFFER_BUCKETS, SALE_BANDS } from '../../../shared/constants';
 import { COUNTRY_CODES } from '../../../shared/countries';
 import type { SortValue } from '../../../shared/sort-options';
 import { CATEGORIES } from '../catalog/category-tree';
@@ -166,7 +166,25 @@ export type Cells = {
   storeStart: Int32Array;
   storeId: Int32Array;
   storeCount: Int32Array;
+  /**
+   * Every cell added up, for a whole country (slot 0) and for each department alone (slot 1 + its
+   * index): what a request with no scope and no filter but one department counts. A
+   * country's brand and store lists sum to about as many entries as it has products, so such a
+   * request adding up its cells cost as much as a scan. Per slot: cards, then counts by colour bit,
+   * category order, department, offers bucket, deal, brand id and store id (every copy).
+   */
+  totalLeads: Int32Array;
+  totalColour: Int32Array;
+  totalCategory: Int32Array;
+  totalDepartment: Int32Array;
+  totalOffers: Int32Array;
+  totalDeals: Int32Array;
+  totalBrand: Int32Array;
+  totalStore: Int32Array;
 };
+
+/** Slots of Cells' totals: the whole country, then one per department. */
+export const TOTAL_SLOTS = 1 + DEPARTMENTS.length;
 
 export type BuiltIndex = {
   /** Table row of each global document (category, department, product id order). */
@@ -551,6 +569,14 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
     storeStart: new Int32Array(count + 1),
     storeId: new Int32Array(0),
     storeCount: new Int32Array(0),
+    totalLeads: new Int32Array(0),
+    totalColour: new Int32Array(0),
+    totalCategory: new Int32Array(0),
+    totalDepartment: new Int32Array(0),
+    totalOffers: new Int32Array(0),
+    totalDeals: new Int32Array(0),
+    totalBrand: new Int32Array(0),
+    totalStore: new Int32Array(0),
   };
   for (let q = 0, x = -1; q < m; q++) {
     if (boundary(q)) {
@@ -626,5 +652,34 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
   cells.brandCount = Int32Array.from(brandCounts);
   cells.storeId = Int32Array.from(storeIds);
   cells.storeCount = Int32Array.from(storeCounts);
+  addUpCells(cells, maxBrand, maxStore);
   return cells;
+}
+
+/** Fills the cells' totals (Cells.totalLeads …): each cell adds to the whole country's slot and its department's. */
+function addUpCells(X: Cells, maxBrand: number, maxStore: number): void {
+  const buckets = OFFER_BUCKETS.length;
+  const brands = maxBrand + 1;
+  const stores = maxStore + 1;
+  X.totalLeads = new Int32Array(TOTAL_SLOTS);
+  X.totalColour = new Int32Array(TOTAL_SLOTS * 32);
+  X.totalCategory = new Int32Array(TOTAL_SLOTS * CATEGORIES.length);
+  X.totalDepartment = new Int32Array(TOTAL_SLOTS * DEPARTMENTS.length);
+  X.totalOffers = new Int32Array(TOTAL_SLOTS * buckets);
+  X.totalDeals = new Int32Array(TOTAL_SLOTS * DEAL_COUNT);
+  X.totalBrand = new Int32Array(TOTAL_SLOTS * brands);
+  X.totalStore = new Int32Array(TOTAL_SLOTS * stores);
+  for (let x = 0; x < X.count; x++) {
+    for (const t of [0, 1 + X.department[x]!]) {
+      const leads = X.leads[x]!;
+      X.totalLeads[t]! += leads;
+      X.totalCategory[t * CATEGORIES.length + X.category[x]!]! += leads;
+      X.totalDepartment[t * DEPARTMENTS.length + X.department[x]!]! += leads;
+      for (let b = 0; b < 32; b++) X.totalColour[t * 32 + b]! += X.colour[x * 32 + b]!;
+      for (let b = 0; b < buckets; b++) X.totalOffers[t * buckets + b]! += X.offers[x * buckets + b]!;
+      for (let d = 0; d < DEAL_COUNT; d++) X.totalDeals[t * DEAL_COUNT + d]! += X.deals[x * DEAL_COUNT + d]!;
+      for (let j = X.brandStart[x]!; j < X.brandStart[x + 1]!; j++) X.totalBrand[t * brands + X.brandId[j]!]! += X.brandCount[j]!;
+      for (let j = X.storeStart[x]!; j < X.storeStart[x + 1]!; j++) X.totalStore[t * stores + X.storeId[j]!]! += X.storeCount[j]!;
+    }
+  }
 }

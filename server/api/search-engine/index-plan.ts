@@ -96,6 +96,11 @@ export type SearchPlan = {
    * addCellFacet); the scan keeps no near misses of it and its hits do not count in it.
    */
   cellFacet: number;
+  /**
+   * With cells, the slot of the cells' totals that answers it (-1: add up the cells): 0 for a
+   * whole country with no filter, 1 + a department's index for that department's filter alone.
+   */
+  totals: number;
 
   // The page.
   /** Offset + limit: how many of the best hits to find (0 when no page is asked for). */
@@ -236,6 +241,12 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
     offersFitCells &&
     scope.productIds === undefined;
   const useCells = scopeFitsCells && (active & ~CELL_GROUPS) === 0;
+  // A whole country, or one department of it: the cells' totals.
+  let totals = -1;
+  if (useCells && catLo < 0 && discountLo === 0) {
+    if (active === 0) totals = 0;
+    else if (active === 1 << GROUP.department && (departmentSel & (departmentSel - 1)) === 0) totals = 1 + (31 - Math.clz32(departmentSel));
+  }
   // One colour, brand or store filter on such a page: the scan finds the hits, the cells count its facet.
   let cellFacet = -1;
   if (scopeFitsCells) {
@@ -270,6 +281,7 @@ export function planSearch(query: SearchQuery, needs: SearchNeeds, tokens: reado
     wantMask,
     missMask: wantMask & FACET_GROUPS & ~(cellFacet >= 0 ? 1 << cellFacet : 0),
     cellFacet,
+    totals,
     pageEnd: needs.hits ? query.offset + query.limit : 0,
     sort: query.sort,
     textRank: text && query.sort === '',

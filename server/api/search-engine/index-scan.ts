@@ -1,6 +1,6 @@
 import { OFFER_BUCKETS } from '../../../shared/constants';
 import { OFFER_COUPONS, OFFER_FREE_DELIVERY } from './columns';
-import { CELL_FREE_DELIVERY, CELL_PRICE_DROPPED, DISCOUNT_CLASS_HI, DISCOUNT_CLASS_LO, SLOT, type Cells, type CountryColumns } from './index-build';
+import { CELL_FREE_DELIVERY, CELL_PRICE_DROPPED, DISCOUNT_CLASS_HI, DISCOUNT_CLASS_LO, SLOT, TOTAL_SLOTS, type Cells, type CountryColumns } from './index-build';
 import { DEAL_COUNT, OFFER_BUCKET_OF, countColourBits, type FacetCounters } from './index-facets';
 import type { Candidates, SearchPlan } from './index-plan';
 
@@ -394,6 +394,30 @@ export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetC
     addCell(X, x, wantMask, F);
   }
   return total;
+}
+
+/**
+ * The cells' answer from their totals (SearchPlan.totals): a whole country, or one department
+ * of it. Marks hitCell for the page and returns the total, counting as sumCells would: the
+ * department facet and the price range over the whole country, the rest over the slot.
+ */
+export function addCellTotals(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetCounters): number {
+  const t = P.totals;
+  const department = t - 1;
+  for (let x = 0; x < X.count; x++) {
+    if (t === 0 || X.department[x] === department) hitCell[x] = 1;
+    if (X.minPrice[x]! < F.minPrice) F.minPrice = X.minPrice[x]!;
+    if (X.maxPrice[x]! > F.maxPrice) F.maxPrice = X.maxPrice[x]!;
+  }
+  const slot = <T extends Int32Array>(totals: T, width: number, at: number) => totals.subarray(at * width, (at + 1) * width);
+  F.colour.set(slot(X.totalColour, 32, t));
+  F.category.set(slot(X.totalCategory, F.category.length, t));
+  F.department.set(slot(X.totalDepartment, F.department.length, 0));
+  F.offers.set(slot(X.totalOffers, F.offers.length, t));
+  F.deals.set(slot(X.totalDeals, DEALS, t));
+  if (F.brand.length > 0) F.brand.set(slot(X.totalBrand, X.totalBrand.length / TOTAL_SLOTS, t));
+  if (F.store.length > 0) F.store.set(slot(X.totalStore, X.totalStore.length / TOTAL_SLOTS, t));
+  return X.totalLeads[t]!;
 }
 
 /**

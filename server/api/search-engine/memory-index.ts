@@ -8,6 +8,7 @@ import { facetCountsOf, newFacetCounters, type FacetCounters } from './index-fac
 import { candidatesOf, planSearch, type PlanKeys, type SearchPlan } from './index-plan';
 import {
   addCellFacet,
+  addCellTotals,
   cellPositions,
   clearStoreCards,
   countHits,
@@ -106,7 +107,7 @@ export class MemoryIndex {
   private fromCells(C: CountryColumns, plan: SearchPlan, F: FacetCounters): { total: number; page: Int32Array } {
     const X = C.cells;
     const hitCell = new Uint8Array(X.count);
-    const total = sumCells(X, plan, hitCell, F);
+    const total = plan.totals >= 0 ? addCellTotals(X, plan, hitCell, F) : sumCells(X, plan, hitCell, F);
     const wanted = Math.min(plan.pageEnd, total);
     if (wanted === 0) return { total, page: NO_POSITIONS };
     // The walk reads about wanted × size / total positions of the order.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFER_BUCKETS, SALE_BANDS } from '../../../shared/constants';
+import { DEPARTMENTS, OFFER_BUCKETS, SALE_BANDS } from '../../../shared/constants';
 import { CATEGORIES } from '../../../server/api/catalog/category-tree';
 import type { QueryToken } from '../../../server/api/search-engine/analyser';
 import { Dictionary } from '../../../server/api/search-engine/document-table';
@@ -128,6 +128,25 @@ describe('planning a listing request', () => {
     expect(p.pageEnd).toBe(0);
     expect(planSearch(query({}, { brands: ['acme'] }), { hits: true, facets: ['price'] }, [], keys)!.missMask).toBe(0);
     expect(plan(query({}, { brands: ['acme'], coupons: true })).missMask & (1 << GROUP.brand)).toBe(1 << GROUP.brand);
+  });
+
+  it('answers a whole country, or one department of it, from the cells’ totals', () => {
+    // Issue 30: adding up a country's cells summed brand and store lists about as long as the country.
+    expect(plan(query()).totals).toBe(0);
+    expect(plan(query({}, {}, { sort: 'desc', offset: 96 })).totals).toBe(0);
+    expect(plan(query({}, { departments: ['women'] })).totals).toBe(1 + DEPARTMENTS.indexOf('women'));
+    expect(plan(query({}, { departments: ['kids'] })).totals).toBe(1 + DEPARTMENTS.indexOf('kids'));
+    for (const p of [
+      plan(query({}, { departments: ['women', 'men'] })),
+      plan(query({ category: 'dresses' })),
+      plan(query({ sale: true })),
+      plan(query({}, { sale: true })),
+      plan(query({}, { departments: ['women'], freeDelivery: true })),
+      plan(query({}, { colours: ['red'] })),
+      plan(query({}, {}, { internationalDelivery: true })),
+    ]) {
+      expect(p.totals).toBe(-1);
+    }
   });
 
   it('counts a lone colour, brand or store filter’s facet from the cells where every other constraint is theirs', () => {
