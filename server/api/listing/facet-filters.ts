@@ -5,6 +5,7 @@ import { DEPARTMENTS, OFFER_BUCKETS } from '../../../shared/constants';
 import { COUNTRIES } from '../../../shared/countries';
 import type { FilterListOptions, ListingRequest } from '../../../shared/listing/query-grammar';
 import { DEAL_MESSAGES, DEPARTMENT_LABELS, type DealKey, type FacetFilterType } from '../../../shared/listing/vocabulary';
+import { firstBy } from '../../lib/first-by';
 import { translatorFor } from '../http/request-language';
 import { normaliseText } from '../search-engine/analyser';
 import { capitalise } from './listing-link';
@@ -160,18 +161,23 @@ function namedFilter(
     const n = normaliseText(name);
     return n.includes(find) || n.replace(/ /g, '').includes(find.replace(/ /g, ''));
   };
-  const all = [...counts]
-    .map(([id, docCount]) => ({ id, docCount, named: byId(id) }))
-    .filter((x) => x.named && matches(x.named.name))
-    .sort((a, b) => b.docCount - a.docCount || (a.named!.name < b.named!.name ? -1 : 1));
-  const listed = all.slice(0, options.size);
+  const all: { id: number; docCount: number; named: { slug: string; name: string } | undefined }[] = [];
+  counts.forEach((docCount, id) => {
+    const named = byId(id);
+    if (named && matches(named.name)) all.push({ id, docCount, named });
+  });
+  const listed = firstBy(all, options.size, (a, b) => b.docCount - a.docCount || (a.named!.name < b.named!.name ? -1 : a.named!.name > b.named!.name ? 1 : a.id - b.id));
+  const listedIds = new Set(listed.map((x) => x.id));
   for (const s of selected) {
-    if (!listed.some((x) => x.id === s.id)) listed.push({ id: s.id, docCount: counts.get(s.id) ?? 0, named: s });
+    if (!listedIds.has(s.id)) {
+      listed.push({ id: s.id, docCount: counts.get(s.id) ?? 0, named: s });
+      listedIds.add(s.id);
+    }
   }
   const selectedIds = new Set(selected.map((s) => s.id));
   return {
     filterName,
-    otherCount: all.filter((x) => !listed.some((l) => l.id === x.id)).length,
+    otherCount: all.filter((x) => !listedIds.has(x.id)).length,
     buckets: listed.map((x) => ({
       key: x.named!.name,
       id: x.named!.slug,

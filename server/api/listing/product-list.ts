@@ -1,3 +1,4 @@
+import { firstBy } from '../../lib/first-by';
 import type { SearchDebugAnswer, SearchResponse } from '../../../shared/api/search-schemas';
 import { MAX_RESULT_WINDOW, PAGE_STEP } from '../../../shared/constants';
 import { COUNTRIES } from '../../../shared/countries';
@@ -120,9 +121,7 @@ function pageTitle(listing: ResolvedListing, q: string, { t }: Translator): stri
 
 function describe(listing: ResolvedListing, q: string, result: SearchResult, dir: CatalogDirectory, { t, locale }: Translator): string {
   if (!result.total) return '';
-  const brands = [...(result.facets.brand ?? new Map<number, number>())]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 3)
+  const brands = firstBy(result.facets.brand ?? new Map<number, number>(), 3, (a, b) => b[1] - a[1] || a[0] - b[0])
     .map(([id]) => dir.brands.get(id)?.name)
     .filter((n): n is string => Boolean(n));
   const stores = result.facets.store?.size ?? 0;

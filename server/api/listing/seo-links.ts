@@ -1,3 +1,4 @@
+import { firstBy } from '../../lib/first-by';
 import type { z } from 'zod';
 import type { BreadcrumbSchema, CanonicalLinks, SeoLink } from '../../../shared/api/search-schemas';
 import type { Translate } from '../../../shared/i18n/translator';
@@ -63,9 +64,7 @@ export class SeoLinks {
       this.popular.top(query.country, TOP_SEARCHES),
     ]);
     const topBrands = (counts: ReadonlyMap<number, number>, n: number) =>
-      [...counts]
-        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-        .slice(0, n)
+      firstBy(counts, n, (a, b) => b[1] - a[1] || a[0] - b[0])
         .map(([id]) => dir.brands.get(id))
         .filter((b) => b !== undefined);
     const brandLinks: SeoLink[] = topBrands(own.facets.brand!, 10)
