@@ -344,51 +344,59 @@ export function countMisses(C: CountryColumns, list: Int32Array, group: Uint8Arr
   }
 }
 
+/** A cell outside the scope's categories or sale band (cellMisses). */
+const CELL_OUT = -1;
+const DEAL_GROUPS = (1 << G_FREE) | (1 << G_DROPPED);
+
+/**
+ * The groups cells answer that cell x fails, as group bits (category, department, Sale,
+ * Offers, and Free Delivery or Price Dropped when it lacks the deal), or CELL_OUT when it is
+ * outside the scope's categories or sale band (the plan takes cells only when that band is
+ * whole discount classes). A cell's discounts are one class, inside one offers bucket or none.
+ */
+function cellMisses(X: Cells, x: number, P: SearchPlan): number {
+  const cat = X.category[x]!;
+  const c = X.discountClass[x]!;
+  if (P.catLo >= 0 && (cat < P.catLo || cat >= P.catHi)) return CELL_OUT;
+  if (P.discountLo > 0 && (DISCOUNT_CLASS_LO[c]! < P.discountLo || DISCOUNT_CLASS_HI[c]! > P.discountHi)) return CELL_OUT;
+  const active = P.active;
+  let misses = 0;
+  if ((active & (1 << G_CATEGORY)) !== 0 && P.catSel[cat] !== 1) misses |= 1 << G_CATEGORY;
+  if ((active & (1 << G_DEPARTMENT)) !== 0 && (P.departmentSel & (1 << X.department[x]!)) === 0) misses |= 1 << G_DEPARTMENT;
+  if ((active & (1 << G_SALE)) !== 0 && c === 0) misses |= 1 << G_SALE;
+  if ((active & (1 << G_OFFERS)) !== 0 && P.offerSel[DISCOUNT_CLASS_LO[c]!] !== 1) misses |= 1 << G_OFFERS;
+  if ((active & (1 << G_FREE)) !== 0 && (X.deal[x]! & CELL_FREE_DELIVERY) === 0) misses |= 1 << G_FREE;
+  if ((active & (1 << G_DROPPED)) !== 0 && (X.deal[x]! & CELL_PRICE_DROPPED) === 0) misses |= 1 << G_DROPPED;
+  return misses;
+}
+
 /**
  * The cells' answer to a plan that needs no scan: marks hitCell[x] for the cells that pass
- * the category, department and Sale filters, adds their precomputed counts, and returns
- * the total. Each filter group's own facet is counted over the cells that pass the others.
+ * every group, adds their precomputed counts, and returns the total. Each filter group's own
+ * facet is counted over the cells that pass the others; the price range over the scope.
  */
 export function sumCells(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: FacetCounters): number {
-  const catLo = P.catLo;
-  const catHi = P.catHi;
-  // A sale page's discounts (the plan took cells only when they are whole discount classes).
-  const discountLo = P.discountLo;
-  const discountHi = P.discountHi;
-  const classLo = DISCOUNT_CLASS_LO;
-  const classHi = DISCOUNT_CLASS_HI;
-  const aCategory = (P.active & (1 << G_CATEGORY)) !== 0;
-  const aDepartment = (P.active & (1 << G_DEPARTMENT)) !== 0;
-  const aSale = (P.active & (1 << G_SALE)) !== 0;
-  const aOffers = (P.active & (1 << G_OFFERS)) !== 0;
-  // The deals a cell must have: free delivery, a price that fell (each is the whole cell's or none of it).
-  const dealsNeeded = ((P.active & (1 << G_FREE)) !== 0 ? CELL_FREE_DELIVERY : 0) | ((P.active & (1 << G_DROPPED)) !== 0 ? CELL_PRICE_DROPPED : 0);
   const wantOffers = (P.wantMask & (1 << G_OFFERS)) !== 0;
-  const catSel = P.catSel;
-  const departmentSel = P.departmentSel;
-  const offerSel = P.offerSel;
   const buckets = OFFER_BUCKETS.length;
   const wantMask = P.wantMask;
+  const CATEGORY = 1 << G_CATEGORY;
+  const DEPARTMENT = 1 << G_DEPARTMENT;
+  const SALE = 1 << G_SALE;
+  const OFFERS = 1 << G_OFFERS;
   let total = 0;
   for (let x = 0; x < X.count; x++) {
-    const cat = X.category[x]!;
-    if (catLo >= 0 && (cat < catLo || cat >= catHi)) continue;
-    if (discountLo > 0 && (classLo[X.discountClass[x]!]! < discountLo || classHi[X.discountClass[x]!]! > discountHi)) continue;
+    const misses = cellMisses(X, x, P);
+    if (misses === CELL_OUT) continue;
     const size = X.leads[x]!;
     if (X.minPrice[x]! < F.minPrice) F.minPrice = X.minPrice[x]!;
     if (X.maxPrice[x]! > F.maxPrice) F.maxPrice = X.maxPrice[x]!;
-    const catOk = !aCategory || catSel[cat] === 1;
-    const depOk = !aDepartment || (departmentSel & (1 << X.department[x]!)) !== 0;
-    const saleOk = !aSale || X.discountClass[x] !== 0;
-    // A cell's discounts are one class, inside one offers bucket or none.
-    const offersOk = !aOffers || offerSel[classLo[X.discountClass[x]!]!] === 1;
     // The deals groups have no near misses: they narrow every facet as the hits are narrowed.
-    if ((X.deal[x]! & dealsNeeded) !== dealsNeeded) continue;
-    if (depOk && saleOk && offersOk) F.category[cat]! += size;
-    if (catOk && saleOk && offersOk) F.department[X.department[x]!]! += size;
-    if (catOk && depOk && offersOk) F.deals[2]! += X.deals[x * DEALS + 2]!;
-    if (wantOffers && catOk && depOk && saleOk) for (let b = 0; b < buckets; b++) F.offers[b]! += X.offers[x * buckets + b]!;
-    if (!catOk || !depOk || !saleOk || !offersOk) continue;
+    if ((misses & DEAL_GROUPS) !== 0) continue;
+    if ((misses & ~CATEGORY) === 0) F.category[X.category[x]!]! += size;
+    if ((misses & ~DEPARTMENT) === 0) F.department[X.department[x]!]! += size;
+    if ((misses & ~SALE) === 0) F.deals[2]! += X.deals[x * DEALS + 2]!;
+    if (wantOffers && (misses & ~OFFERS) === 0) for (let b = 0; b < buckets; b++) F.offers[b]! += X.offers[x * buckets + b]!;
+    if (misses !== 0) continue;
     hitCell[x] = 1;
     total += size;
     addCell(X, x, wantMask, F);
@@ -426,36 +434,8 @@ export function addCellTotals(X: Cells, P: SearchPlan, hitCell: Uint8Array, F: F
  * store counts every copy, colours and brands the cards, as the scan counts them.
  */
 export function addCellFacet(X: Cells, P: SearchPlan, F: FacetCounters): void {
-  const catLo = P.catLo;
-  const catHi = P.catHi;
-  const discountLo = P.discountLo;
-  const discountHi = P.discountHi;
-  const classLo = DISCOUNT_CLASS_LO;
-  const classHi = DISCOUNT_CLASS_HI;
-  const aCategory = (P.active & (1 << G_CATEGORY)) !== 0;
-  const aDepartment = (P.active & (1 << G_DEPARTMENT)) !== 0;
-  const aSale = (P.active & (1 << G_SALE)) !== 0;
-  const aOffers = (P.active & (1 << G_OFFERS)) !== 0;
-  const dealsNeeded = ((P.active & (1 << G_FREE)) !== 0 ? CELL_FREE_DELIVERY : 0) | ((P.active & (1 << G_DROPPED)) !== 0 ? CELL_PRICE_DROPPED : 0);
-  const group = P.cellFacet;
-  for (let x = 0; x < X.count; x++) {
-    const cat = X.category[x]!;
-    const c = X.discountClass[x]!;
-    if (catLo >= 0 && (cat < catLo || cat >= catHi)) continue;
-    if (discountLo > 0 && (classLo[c]! < discountLo || classHi[c]! > discountHi)) continue;
-    if (aCategory && P.catSel[cat] !== 1) continue;
-    if (aDepartment && (P.departmentSel & (1 << X.department[x]!)) === 0) continue;
-    if (aSale && c === 0) continue;
-    if (aOffers && P.offerSel[classLo[c]!] !== 1) continue;
-    if ((X.deal[x]! & dealsNeeded) !== dealsNeeded) continue;
-    if (group === G_COLOUR) {
-      for (let b = 0; b < 32; b++) F.colour[b]! += X.colour[x * 32 + b]!;
-    } else if (group === G_BRAND) {
-      for (let j = X.brandStart[x]!; j < X.brandStart[x + 1]!; j++) F.brand[X.brandId[j]!]! += X.brandCount[j]!;
-    } else {
-      for (let j = X.storeStart[x]!; j < X.storeStart[x + 1]!; j++) F.store[X.storeId[j]!]! += X.storeCount[j]!;
-    }
-  }
+  const only = 1 << P.cellFacet;
+  for (let x = 0; x < X.count; x++) if (cellMisses(X, x, P) === 0) addCell(X, x, only, F);
 }
 
 /** Adds one cell's precomputed counts (colour, brand, store, coupons, free delivery and price dropped; sumCells adds its offers). */
