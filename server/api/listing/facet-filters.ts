@@ -7,7 +7,7 @@ import type { FilterListOptions, ListingRequest } from '../../../shared/listing/
 import { DEAL_MESSAGES, DEPARTMENT_LABELS, type DealKey, type FacetFilterType } from '../../../shared/listing/vocabulary';
 import { firstBy } from '../../lib/first-by';
 import { translatorFor } from '../http/request-language';
-import { normaliseText } from '../search-engine/analyser';
+import { normaliseText, normalisedName } from '../search-engine/analyser';
 import { capitalise } from './listing-link';
 import { storeVisible } from '../search-engine/search-engine';
 import { categoryFilter } from './category-facets';
@@ -156,15 +156,15 @@ function namedFilter(
   options: FilterListOptions,
 ): Filter {
   const find = options.find ? normaliseText(options.find) : '';
-  const matches = (name: string) => {
+  const matches = (named: { name: string }) => {
     if (!find) return true;
-    const n = normaliseText(name);
+    const n = normalisedName(named);
     return n.includes(find) || n.replace(/ /g, '').includes(find.replace(/ /g, ''));
   };
   const all: { id: number; docCount: number; named: { slug: string; name: string } | undefined }[] = [];
   counts.forEach((docCount, id) => {
     const named = byId(id);
-    if (named && matches(named.name)) all.push({ id, docCount, named });
+    if (named && matches(named)) all.push({ id, docCount, named });
   });
   const listed = firstBy(all, options.size, (a, b) => b.docCount - a.docCount || (a.named!.name < b.named!.name ? -1 : a.named!.name > b.named!.name ? 1 : a.id - b.id));
   const listedIds = new Set(listed.map((x) => x.id));

@@ -5,7 +5,7 @@ import type { CountryCode } from '../../../shared/countries';
 import type { Translate } from '../../../shared/i18n/translator';
 import { CATEGORIES } from '../catalog/category-tree';
 import { slugify } from '../catalog/identifiers';
-import { normaliseText } from '../search-engine/analyser';
+import { normaliseText, normalisedName } from '../search-engine/analyser';
 import { categoryTitle } from './listing-link';
 import { catalogQuery, type SearchEngine } from '../search-engine/search-engine';
 import { subtreeCounts } from './category-facets';
@@ -52,7 +52,9 @@ export class SearchSuggestions {
 
     const everything = await this.engine.search(catalogQuery(country, department, adminView), { hits: false, facets: ['category', 'brand'] });
     const categoryCounts = subtreeCounts(everything.facets.category!);
-    const matches = (name: string) => normaliseText(name).split(' ').some((w) => w.startsWith(normalised)) || normaliseText(name).startsWith(normalised);
+    // A name (normalised) matches when one of its words, or the whole of it, starts with what was typed.
+    const startsWith = (name: string) => name.split(' ').some((w) => w.startsWith(normalised)) || name.startsWith(normalised);
+    const matches = (name: string) => startsWith(normaliseText(name));
     CATEGORIES.filter((c) => (!department || c.department === department) && (matches(c.name) || c.aliases.some(matches)))
       .map((c) => ({ c, n: categoryCounts.get(c.slug) ?? 0 }))
       .filter((x) => x.n > 0)
@@ -62,7 +64,7 @@ export class SearchSuggestions {
     const dir = this.engine.directory();
     [...everything.facets.brand!]
       .map(([id, n]) => ({ b: dir.brands.get(id), n }))
-      .filter((x) => x.b && matches(x.b.name))
+      .filter((x) => x.b && startsWith(normalisedName(x.b)))
       .sort((a, b) => b.n - a.n)
       .slice(0, PER_KIND)
       .forEach(({ b, n }) => add({ key: b!.name, type: 'brand', canonicalUrl: `brand/${b!.slug}`, docCount: n }));

@@ -26,6 +26,22 @@ export function normaliseText(text: string): string {
     .trim();
 }
 
+const normalisedNames = new WeakMap<object, string>();
+
+/**
+ * A brand's or store's name as normaliseText reads it, worked out once per directory entry:
+ * name searches (the search box's suggestions, Find a Brand) compare a country's every
+ * brand, thousands of them, on each keystroke.
+ */
+export function normalisedName(entry: { readonly name: string }): string {
+  let normalised = normalisedNames.get(entry);
+  if (normalised === undefined) {
+    normalised = normaliseText(entry.name);
+    normalisedNames.set(entry, normalised);
+  }
+  return normalised;
+}
+
 /** The words of a text that carry meaning, compounds joined. */
 export function words(text: string): string[] {
   const raw = normaliseText(text).split(' ').filter(Boolean);

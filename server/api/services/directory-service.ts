@@ -3,7 +3,7 @@ import type { BrandListSchema, StoreListSchema } from '../../../shared/api/produ
 import type { Department } from '../../../shared/constants';
 import type { CountryCode } from '../../../shared/countries';
 import type { Queryable } from '../db/database';
-import { normaliseText } from '../search-engine/analyser';
+import { normaliseText, normalisedName } from '../search-engine/analyser';
 import type { SearchEngine } from '../search-engine/search-engine';
 import { catalogCounts } from './catalog-counts';
 
@@ -46,7 +46,7 @@ export class DirectoryService {
     const find = term ? normaliseText(term) : '';
     const stores = [...store]
       .map(([id, n]) => ({ s: dir.stores.get(id), n }))
-      .filter((x) => x.s !== undefined && (!find || normaliseText(x.s.name).includes(find) || x.s.slug.includes(find.replace(/ /g, '-'))))
+      .filter((x) => x.s !== undefined && (!find || normalisedName(x.s).includes(find) || x.s.slug.includes(find.replace(/ /g, '-'))))
       .map(({ s, n }) => ({
         id: s!.id,
         name: s!.name,

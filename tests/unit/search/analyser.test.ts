@@ -6,6 +6,7 @@ import {
   analyseQuery,
   expandWord,
   normaliseText,
+  normalisedName,
   stem,
   synonymsOf,
   vocabularyOf,
@@ -78,5 +79,17 @@ describe('text analyser', () => {
     expect(tokens.map((t) => t.word)).toEqual(['red', 'dreses', 'qqqqq']);
     expect(tokens[1]!.expansions).toEqual([{ term: 'dress', quality: MATCH_QUALITY.typo }]);
     expect(tokens[2]!.expansions).toEqual([]);
+  });
+});
+
+describe('a directory entry’s normalised name', () => {
+  it('is its name as normaliseText reads it, read once per entry', () => {
+    const brand = { id: 1, slug: 'cafe-noir', name: 'Café  Noir-Étoile' };
+    expect(normalisedName(brand)).toBe(normaliseText(brand.name));
+    expect(normalisedName(brand)).toBe('cafe noiretoile');
+    // Kept for that entry: a directory's entries are never changed, a new directory brings new ones.
+    const renamed = { ...brand, name: 'Maison Rouge' };
+    expect(normalisedName(renamed)).toBe('maison rouge');
+    expect(normalisedName(brand)).toBe('cafe noiretoile');
   });
 });
