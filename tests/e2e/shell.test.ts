@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, MOBILE, describePage, expectNotice, openPage, saveScreenshot, waitForFooter, seriousAxeViolations, waitForHydration, browserForFile, signInContext } from '../support/browser';
+import { DESKTOP, MOBILE, describePage, expectNotice, openPage, saveScreenshot, waitForFooter, seriousAxeViolations, waitForHydration, browserForFile, signInContext, waitForRequestsAnswered } from '../support/browser';
 import { SUBSCRIPTION_MESSAGES } from '../../shared/api/subscription-schemas';
 import { registerUser } from '../integration/accounts/accounts-api';
 
@@ -29,6 +29,8 @@ describe("a failed test's account of a page (tests/support/browser.ts)", () => {
     const context = await browser().newContext(DESKTOP);
     const { page } = await openPage(context, `${webUrl}/no-such-page`);
     await page.waitForLoadState('networkidle');
+    // What the page asks for once idle may start after that on a busy machine: only the requests below may be unanswered.
+    await waitForRequestsAnswered(page);
     const main = (await page.locator('main').innerText()).replace(/\s+/g, ' ').slice(0, 600);
     // One request never answered, one refused by the network.
     await page.route('**/never-answered', () => undefined);

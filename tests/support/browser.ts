@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page, type Request } from 'playwright-core';
 import { COOKIE } from '../../shared/constants';
 import { launchChromium } from '../../scripts/lib/chromium';
@@ -72,6 +72,16 @@ export function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
+}
+
+/**
+ * Waits until a watched page has no request in flight: each one it made has been answered or
+ * has failed. Chunks a page asks for once idle can start after 'networkidle' on a busy machine.
+ */
+export async function waitForRequestsAnswered(page: Page): Promise<void> {
+  const troubles = pageTroubles.get(page);
+  if (!troubles) throw new Error('waitForRequestsAnswered needs a page watched by watchConsole (openPage)');
+  await expect.poll(() => [...troubles.pending].map(where), { timeout: 15_000 }).toEqual([]);
 }
 
 /**
