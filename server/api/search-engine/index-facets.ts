@@ -1,6 +1,7 @@
 import { COLOURS } from '../../../shared/colours';
 import { DEPARTMENTS, OFFER_BUCKETS } from '../../../shared/constants';
 import { CATEGORIES } from '../catalog/category-tree';
+import { sortedIndexOf } from './key-sort';
 import type { FacetCounts } from './search-engine';
 
 // Facet counters of one request: plain typed arrays the scan and the cells add into, turned
@@ -125,12 +126,12 @@ export class IdCounts implements ReadonlyMap<number, number> {
   }
 
   get(id: number): number | undefined {
-    const at = this.indexOf(id);
+    const at = sortedIndexOf(this.ids, id);
     return at < 0 ? undefined : this.counts[at];
   }
 
   has(id: number): boolean {
-    return this.indexOf(id) >= 0;
+    return sortedIndexOf(this.ids, id) >= 0;
   }
 
   forEach(callback: (count: number, id: number, map: ReadonlyMap<number, number>) => void, thisArg?: unknown): void {
@@ -155,18 +156,5 @@ export class IdCounts implements ReadonlyMap<number, number> {
 
   get [Symbol.toStringTag](): string {
     return 'IdCounts';
-  }
-
-  private indexOf(id: number): number {
-    let lo = 0;
-    let hi = this.ids.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = this.ids[mid]!;
-      if (v === id) return mid;
-      if (v < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
   }
 }

@@ -182,21 +182,28 @@ export class TextIndex {
     return { docs: docs.subarray(0, count), count, epoch, stamp: s.stamp, score: s.score };
   }
 
-  /** One word's documents, in no order: each expansion's posting list stamped in turn, keeping a document's best value. */
-  private matchOne(token: QueryToken, s: Scratch, epoch: number): TextMatch {
+  /** The posting lists of a word's expansions found in the catalogue, and their length together. */
+  private postingRanges(token: QueryToken): { ranges: { lo: number; hi: number; quality: number }[]; size: number } {
+    const ranges: { lo: number; hi: number; quality: number }[] = [];
     let size = 0;
     for (const e of token.expansions) {
       const id = this.terms.lookup(e.term);
-      if (id !== undefined) size += this.postingStart[id + 1]! - this.postingStart[id]!;
+      if (id === undefined || this.postingStart[id + 1] === this.postingStart[id]) continue;
+      ranges.push({ lo: this.postingStart[id]!, hi: this.postingStart[id + 1]!, quality: e.quality });
+      size += this.postingStart[id + 1]! - this.postingStart[id]!;
     }
+    return { ranges, size };
+  }
+
+  /** One word's documents, in no order: each expansion's posting list stamped in turn, keeping a document's best value. */
+  private matchOne(token: QueryToken, s: Scratch, epoch: number): TextMatch {
+    const { ranges, size } = this.postingRanges(token);
     const docs = new Int32Array(size);
     let count = 0;
-    for (const e of token.expansions) {
-      const id = this.terms.lookup(e.term);
-      if (id === undefined) continue;
-      for (let k = this.postingStart[id]!; k < this.postingStart[id + 1]!; k++) {
+    for (const { lo, hi, quality } of ranges) {
+      for (let k = lo; k < hi; k++) {
         const g = this.postingDoc[k]!;
-        const v = this.postingWeight[k]! * e.quality;
+        const v = this.postingWeight[k]! * quality;
         if (s.stamp[g] !== epoch) {
           s.stamp[g] = epoch;
           s.score[g] = v;
@@ -213,14 +220,7 @@ export class TextIndex {
    * at every step, and cost a two-expansion word twice what setting bits does).
    */
   private wordList(token: QueryToken, s: Scratch): WordList {
-    const lists: { lo: number; hi: number; quality: number }[] = [];
-    let size = 0;
-    for (const e of token.expansions) {
-      const id = this.terms.lookup(e.term);
-      if (id === undefined || this.postingStart[id + 1] === this.postingStart[id]) continue;
-      lists.push({ lo: this.postingStart[id]!, hi: this.postingStart[id + 1]!, quality: e.quality });
-      size += this.postingStart[id + 1]! - this.postingStart[id]!;
-    }
+    const { ranges: lists, size } = this.postingRanges(token);
     if (lists.length === 0) return { docs: NO_DOCS, weights: NO_WEIGHTS, quality: 1, lo: 0, hi: 0 };
     if (lists.length === 1) return { docs: this.postingDoc, weights: this.postingWeight, ...lists[0]! };
     const union = s.union;

@@ -2,7 +2,8 @@
 // used to pack each key and its tie-break into one float64 and sort the floats: at 1,000,000
 // products that was more than half of a build (issue 30, an api ready within 10 s of a
 // restart). A least-significant-digit radix sort, 8 bits a pass, takes a third of that: four
-// passes for keys up to 2^32, one for keys below 256 (a discount).
+// passes for keys up to 2^32, one for keys below 256 (a discount). And finding a value in a
+// sorted array, which the index's look-ups by id share.
 
 const DIGIT = 8;
 const BUCKETS = 1 << DIGIT;
@@ -47,4 +48,18 @@ export function sortByKey(keys: Uint32Array, order: Int32Array): Int32Array {
     [from, to] = [to, from];
   }
   return from;
+}
+
+/** Where `value` is in `sorted` (ascending, no repeats), or -1 when it is not there: a binary search. */
+export function sortedIndexOf(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid]!;
+    if (v === value) return mid;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }

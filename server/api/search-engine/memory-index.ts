@@ -22,6 +22,7 @@ import {
   type ScanBuffers,
 } from './index-scan';
 import { MAX_TOKEN_SCORE, TextIndex } from './index-text';
+import { sortedIndexOf } from './key-sort';
 import { runSliced, type TimeSlicer } from './time-slicer';
 import { emptyFacets, type CatalogDirectory, type SearchNeeds, type SearchQuery, type SearchResult, type TermSuggestion } from './search-engine';
 
@@ -149,16 +150,8 @@ export class MemoryIndex {
   }
 
   private docOfProduct(productId: number): number {
-    let lo = 0;
-    let hi = this.productIdsSorted.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = this.productIdsSorted[mid]!;
-      if (v === productId) return this.docOfSorted[mid]!;
-      if (v < productId) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    const at = sortedIndexOf(this.productIdsSorted, productId);
+    return at < 0 ? -1 : this.docOfSorted[at]!;
   }
 
   /** Scan buffers sized for the largest country, made on first use and kept. */
