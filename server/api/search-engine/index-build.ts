@@ -15,7 +15,7 @@ import {
   type OfferColumnName,
   type ProductColumnName,
 } from './columns';
-import type { DocumentTable } from './document-table';
+import { globalOrder, type DocumentTable } from './document-table';
 import { buildCountryBits, type CountryBits } from './index-bits';
 import { DEAL_COUNT, OFFER_BUCKET_OF, countColourBits } from './index-facets';
 import type { CatalogDirectory } from './search-engine';
@@ -216,7 +216,7 @@ export function buildIndex(table: DocumentTable, directory: CatalogDirectory): B
  * them (time-slicer.ts), so a build never holds requests for long.
  */
 export function* buildIndexSteps(table: DocumentTable, directory: CatalogDirectory): Generator<void, BuiltIndex, void> {
-  const rows = globalOrder(table);
+  const rows = globalOrder(table) ?? identityOrder(table.size);
   yield;
   const { storeId, brandId, productId } = table.products;
   let maxBrandId = 0;
@@ -275,17 +275,6 @@ function adminOnlyRows(table: DocumentTable, directory: CatalogDirectory): Uint8
     }
   }
   return any ? hidden : undefined;
-}
-
-/** Global order: category (tree order), department, then product id. */
-function globalOrder(table: DocumentTable): Int32Array {
-  const { category, department, productId } = table.products;
-  const n = table.size;
-  // By product id, then (stably) by category and department.
-  const byId = sortByKey(new Uint32Array(productId), identityOrder(n));
-  const group = new Uint32Array(n);
-  for (let i = 0; i < n; i++) group[i] = category[i]! * 3 + department[i]!;
-  return sortByKey(group, byId);
 }
 
 function isProductColumn(name: ColumnName): name is ProductColumnName {

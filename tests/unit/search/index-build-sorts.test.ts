@@ -50,7 +50,7 @@ describe('TableBuilder.copyRows', () => {
 
   it('copies the kept rows, in two slices, exactly as adding their documents again would', () => {
     const keptDocs = docs.filter((d) => d.storeId % 3 !== 0);
-    const kept = Int32Array.from(docs.flatMap((d, i) => (d.storeId % 3 !== 0 ? [i] : [])));
+    const kept = Int32Array.from(identityOrder(table.size).filter((i) => table.products.storeId[i]! % 3 !== 0));
     expect(kept.length).toBe(keptDocs.length);
     expect(kept.length).toBeGreaterThan(1000);
     expect(kept.length).toBeLessThan(docs.length);
@@ -61,5 +61,48 @@ describe('TableBuilder.copyRows', () => {
     const added = new TableBuilder(terms, cares);
     for (const doc of keptDocs) added.add(doc, catalog.directory);
     expect(arrays(copied.build())).toEqual(arrays(added.build()));
+  });
+});
+
+describe('TableBuilder.build', () => {
+  const catalog = syntheticCatalog(2000, undefined, 0.4);
+  const terms = new Dictionary();
+  const cares = new Dictionary();
+  const docs = [...catalog.chunks(1000)].flat();
+  const tableOf = (list: typeof docs) => {
+    const builder = new TableBuilder(terms, cares);
+    for (const doc of list) builder.add(doc, catalog.directory);
+    return builder.build();
+  };
+  const rowsOf = (t: DocumentTable) =>
+    Array.from({ length: t.size }, (_, i) => ({
+      product: t.products.productId[i]!,
+      offers: [...t.offers.price.subarray(t.offerStart[i]!, t.offerStart[i + 1]!)],
+      terms: [...t.termData.subarray(t.termStart[i]!, t.termStart[i + 1]!)],
+    }));
+
+  it('puts the rows in global order (category, department, product id), whatever order they came in', () => {
+    const table = tableOf(docs);
+    const { category, department, productId } = table.products;
+    for (let i = 1; i < table.size; i++) {
+      const was = category[i - 1]! * 3 + department[i - 1]!;
+      const is = category[i]! * 3 + department[i]!;
+      expect(is > was || (is === was && productId[i]! > productId[i - 1]!)).toBe(true);
+    }
+    // Each row keeps its own offers and terms.
+    const byProduct = new Map(docs.map((d) => [d.productId, d]));
+    for (const row of rowsOf(table)) expect(row.offers).toEqual(byProduct.get(row.product)!.offers.map((o) => o.price));
+    expect(rowsOf(tableOf([...docs].reverse()))).toEqual(rowsOf(table));
+  });
+
+  it('merges rows added after copied ones into their places, as a table built anew has them', () => {
+    const whole = tableOf(docs);
+    const kept = Int32Array.from(identityOrder(whole.size).filter((i) => whole.products.storeId[i]! % 4 !== 1));
+    const again = docs.filter((d) => d.storeId % 4 === 1);
+    expect(again.length).toBeGreaterThan(100);
+    const builder = new TableBuilder(terms, cares);
+    builder.copyRows(whole, kept);
+    for (const doc of again) builder.add(doc, catalog.directory);
+    expect(rowsOf(builder.build())).toEqual(rowsOf(whole));
   });
 });
