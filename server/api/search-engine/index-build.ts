@@ -329,8 +329,11 @@ function* buildCountry(
   const rowAt = new Int32Array(m);
   const offerAt = new Int32Array(m);
   const positionOf = new Int32Array(n).fill(-1);
+  // Each position's cell key, for the cells' boundaries.
+  const keyAt = new Uint32Array(m);
   for (let p = 0; p < m; p++) {
     const i = placing[p]!;
+    keyAt[p] = placingKey[i]!;
     doc[p] = found[i]!;
     rowAt[p] = rows[found[i]!]!;
     offerAt[p] = foundOffer[i]!;
@@ -372,19 +375,19 @@ function* buildCountry(
   yield;
   const popularity = new Int32Array(m);
   gather(table.products.popularity, rowAt, popularity);
-  const idRank = rankBy(columns.productId, 1, 0, undefined);
+  const byId = sortBy(columns.productId, 1, 0, undefined);
   yield;
-  const rankPopular = rankBy(popularity, -1, MAX_POPULARITY, idRank);
+  const popular = sortBy(popularity, -1, MAX_POPULARITY, byId);
   yield;
-  const rankSale = rankBy(columns.discount, -1, 100, rankPopular);
+  const sale = sortBy(columns.discount, -1, 100, popular);
   yield;
-  const rankAsc = rankBy(columns.price, 1, 0, idRank);
+  const asc = sortBy(columns.price, 1, 0, byId);
   yield;
-  const rankDesc = rankBy(columns.price, -1, 0x7fffffff, idRank);
+  const desc = sortBy(columns.price, -1, 0x7fffffff, byId);
   yield;
-  const rankDropped = rankBy(columns.dropped, -1, 100, rankPopular);
+  const dropped = sortBy(columns.dropped, -1, 100, popular);
   yield;
-  const cards = cardColumns(table, rowAt, offerAt, idRank);
+  const cards = cardColumns(table, rowAt, offerAt, byId);
   yield;
   const bits = buildCountryBits({ size: m, lead: cards.lead, abroad: columns.abroad, flags: columns.flags, dropped: columns.dropped, colours: columns.colours });
   yield;
@@ -393,16 +396,16 @@ function* buildCountry(
     size: m,
     doc,
     ...columns,
-    rankPopular,
-    rankSale,
-    rankAsc,
-    rankDesc,
-    rankDropped,
-    orderPopular: orderOf(rankPopular),
-    orderSale: orderOf(rankSale),
-    orderAsc: orderOf(rankAsc),
-    orderDesc: orderOf(rankDesc),
-    orderDropped: orderOf(rankDropped),
+    rankPopular: popular.rank,
+    rankSale: sale.rank,
+    rankAsc: asc.rank,
+    rankDesc: desc.rank,
+    rankDropped: dropped.rank,
+    orderPopular: popular.order,
+    orderSale: sale.order,
+    orderAsc: asc.order,
+    orderDesc: desc.order,
+    orderDropped: dropped.order,
     catStart,
     brandStart: brands.start,
     brandPositions: brands.positions,
@@ -416,7 +419,7 @@ function* buildCountry(
     cells: undefined as unknown as Cells,
   };
   yield;
-  country.cells = buildCells(country, maxBrand, maxStore);
+  country.cells = buildCells(country, keyAt, maxBrand, maxStore);
   yield;
   return country;
 }
@@ -433,7 +436,7 @@ function cardColumns(
   table: DocumentTable,
   rowAt: Int32Array,
   offerAt: Int32Array,
-  idRank: Uint32Array,
+  byId: SortedPositions,
 ): { groupOf: Int32Array; cardRank: Uint32Array; lead: Uint8Array; groups: number } {
   const m = rowAt.length;
   const groupId = table.products.groupId;
@@ -441,7 +444,7 @@ function cardColumns(
   const inStock = table.offers.inStock;
   const key = new Uint32Array(m);
   for (let p = 0; p < m; p++) key[p] = (inStock[offerAt[p]!] === 1 ? 0 : SOLD_OUT_KEY) + Math.min(Math.max(0, total[offerAt[p]!]!), SOLD_OUT_KEY - 1);
-  const cardRank = rankBy(key, 1, 0, idRank);
+  const cardRank = sortBy(key, 1, 0, byId).rank;
   let maxGroup = 0;
   for (let p = 0; p < m; p++) if (groupId[rowAt[p]!]! > maxGroup) maxGroup = groupId[rowAt[p]!]!;
   const dense = new Int32Array(maxGroup + 1).fill(-1);
@@ -474,27 +477,23 @@ function postingList(ids: Int32Array | Uint8Array, max: number): { start: Int32A
   return { start, positions };
 }
 
+/** A sort of a country's positions: the positions in order, and each one's rank in it. */
+type SortedPositions = { order: Int32Array; rank: Uint32Array };
+
 /**
- * The rank of each position when sorted by `base + sign * values[q]`, ties broken by the
- * rank `tie` (or by position when none).
+ * The positions sorted by `base + sign * values[q]`, ties in the order of the sort `tie` (by
+ * position when none).
  */
-function rankBy(values: ColumnArray, sign: 1 | -1, base: number, tie: Uint32Array | undefined): Uint32Array {
+function sortBy(values: ColumnArray, sign: 1 | -1, base: number, tie: SortedPositions | undefined): SortedPositions {
   const m = values.length;
   const keys = new Uint32Array(m);
   // A value past `base` (none in a valid catalogue) sorts first, as a negative key would.
   for (let q = 0; q < m; q++) keys[q] = Math.max(0, base + sign * values[q]!);
-  // Positions in tie order (by position when none), then stably by key.
-  const order = sortByKey(keys, tie ? orderOf(tie) : identityOrder(m));
+  // sortByKey sorts the tie order in place: a copy.
+  const order = sortByKey(keys, tie ? tie.order.slice() : identityOrder(m));
   const rank = new Uint32Array(m);
   for (let r = 0; r < m; r++) rank[order[r]!] = r;
-  return rank;
-}
-
-/** Positions in rank order. */
-function orderOf(rank: Uint32Array): Int32Array {
-  const out = new Int32Array(rank.length);
-  for (let q = 0; q < rank.length; q++) out[rank[q]!] = q;
-  return out;
+  return { order, rank };
 }
 
 /** The rank a sort orders positions by. */
@@ -529,11 +528,11 @@ export function orderFor(C: CountryColumns, sort: SortValue): Int32Array {
   }
 }
 
-function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cells {
+/** The cells of a country's positions; `keyAt`: each position's cell key (cellKey), ascending. */
+function buildCells(C: CountryColumns, keyAt: Uint32Array, maxBrand: number, maxStore: number): Cells {
   const m = C.size;
   let count = 0;
-  const key = (q: number) => cellKey(C.category[q]!, C.department[q]!, C.discount[q]!, C.flags[q]!, C.dropped[q]!);
-  const boundary = (q: number) => q === 0 || key(q) !== key(q - 1);
+  const boundary = (q: number) => q === 0 || keyAt[q] !== keyAt[q - 1];
   for (let q = 0; q < m; q++) if (boundary(q)) count++;
   if (count > 0xffff) throw new Error(`a country holds ${count} cells, more than Cells.of can name`);
   const cells: Cells = {
@@ -581,13 +580,18 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
   cells.start[count] = m;
   const brands = new Int32Array(maxBrand + 1);
   const stores = new Int32Array(maxStore + 1);
-  const brandIds: number[] = [];
-  const brandCounts: number[] = [];
-  const storeIds: number[] = [];
-  const storeCounts: number[] = [];
+  // A cell lists each brand of its cards and each store of its copies once: at most one entry per position.
+  const brandIds = new Int32Array(m);
+  const brandCounts = new Int32Array(m);
+  const storeIds = new Int32Array(m);
+  const storeCounts = new Int32Array(m);
+  let brandEnd = 0;
+  let storeEnd = 0;
   // The ids a cell counted, to read and clear back (a country holds thousands of cells).
-  const cellBrands: number[] = [];
-  const cellStores: number[] = [];
+  const cellBrands = new Int32Array(maxBrand + 1);
+  const cellStores = new Int32Array(maxStore + 1);
+  let cellBrandCount = 0;
+  let cellStoreCount = 0;
   for (let x = 0; x < count; x++) {
     let min = 0x7fffffff;
     let max = -1;
@@ -596,7 +600,7 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
     for (let q = cells.start[x]!; q < cells.start[x + 1]!; q++) {
       // A store counts every copy it sells (the store facet counts a product under each of
       // its stores, issue 28); everything else counts the cards.
-      if (stores[C.storeId[q]!]!++ === 0) cellStores.push(C.storeId[q]!);
+      if (stores[C.storeId[q]!]!++ === 0) cellStores[cellStoreCount++] = C.storeId[q]!;
       if (C.price[q]! < copyMin) copyMin = C.price[q]!;
       if (C.price[q]! > copyMax) copyMax = C.price[q]!;
       if (C.lead[q] === 0) continue;
@@ -611,36 +615,36 @@ function buildCells(C: CountryColumns, maxBrand: number, maxStore: number): Cell
       const p = C.price[q]!;
       if (p < min) min = p;
       if (p > max) max = p;
-      if (brands[C.brandId[q]!]!++ === 0) cellBrands.push(C.brandId[q]!);
+      if (brands[C.brandId[q]!]!++ === 0) cellBrands[cellBrandCount++] = C.brandId[q]!;
     }
     cells.minPrice[x] = min;
     cells.maxPrice[x] = max;
     cells.copyMinPrice[x] = copyMin;
     cells.copyMaxPrice[x] = copyMax;
     // In id order; id 0 (no brand, no store) is not listed.
-    for (const b of cellBrands.sort((a, b) => a - b)) {
+    for (const b of cellBrands.subarray(0, cellBrandCount).sort()) {
       if (b > 0) {
-        brandIds.push(b);
-        brandCounts.push(brands[b]!);
+        brandIds[brandEnd] = b;
+        brandCounts[brandEnd++] = brands[b]!;
       }
       brands[b] = 0;
     }
-    cellBrands.length = 0;
-    cells.brandStart[x + 1] = brandIds.length;
-    for (const v of cellStores.sort((a, b) => a - b)) {
+    cellBrandCount = 0;
+    cells.brandStart[x + 1] = brandEnd;
+    for (const v of cellStores.subarray(0, cellStoreCount).sort()) {
       if (v > 0) {
-        storeIds.push(v);
-        storeCounts.push(stores[v]!);
+        storeIds[storeEnd] = v;
+        storeCounts[storeEnd++] = stores[v]!;
       }
       stores[v] = 0;
     }
-    cellStores.length = 0;
-    cells.storeStart[x + 1] = storeIds.length;
+    cellStoreCount = 0;
+    cells.storeStart[x + 1] = storeEnd;
   }
-  cells.brandId = Int32Array.from(brandIds);
-  cells.brandCount = Int32Array.from(brandCounts);
-  cells.storeId = Int32Array.from(storeIds);
-  cells.storeCount = Int32Array.from(storeCounts);
+  cells.brandId = brandIds.slice(0, brandEnd);
+  cells.brandCount = brandCounts.slice(0, brandEnd);
+  cells.storeId = storeIds.slice(0, storeEnd);
+  cells.storeCount = storeCounts.slice(0, storeEnd);
   addUpCells(cells, maxBrand, maxStore);
   return cells;
 }

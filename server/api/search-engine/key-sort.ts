@@ -25,16 +25,24 @@ export function sortByKey(keys: Uint32Array, order: Int32Array): Int32Array {
   const m = order.length;
   let keyFrom = new Uint32Array(m);
   let max = 0;
+  let min = 0xffffffff;
   for (let i = 0; i < m; i++) {
     const k = keys[order[i]!]!;
     keyFrom[i] = k;
     if (k > max) max = k;
+    if (k < min) min = k;
+  }
+  // Keys measured from the least: a pass per digit of the range, not of the largest key
+  // (popularity ranks keys near 2^31 that differ in their lowest bits only).
+  if (min > 0 && min <= max) {
+    for (let i = 0; i < m; i++) keyFrom[i] = keyFrom[i]! - min;
+    max -= min;
   }
   let from: Int32Array = order;
   let keyTo = new Uint32Array(m);
   let to: Int32Array = new Int32Array(m);
   const start = new Uint32Array(BUCKETS + 1);
-  for (let shift = 0; shift < 32 && (shift === 0 || max >>> shift > 0); shift += DIGIT) {
+  for (let shift = 0; shift < 32 && max >>> shift > 0; shift += DIGIT) {
     start.fill(0);
     for (let i = 0; i < m; i++) start[((keyFrom[i]! >>> shift) & (BUCKETS - 1)) + 1]!++;
     for (let d = 1; d <= BUCKETS; d++) start[d]! += start[d - 1]!;

@@ -10,7 +10,8 @@ import { syntheticCatalog } from '../../../scripts/bench/synthetic-catalog';
 
 describe('sortByKey', () => {
   it('orders positions by key, equal keys in the order given, for any keys up to 2^32', () => {
-    const keys = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 0xffffffff }));
+    // Small keys, any keys, and keys near 2^31 that differ in their lowest bits (sorted as offsets from the least).
+    const keys = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0x7ffffc00, max: 0x7fffffff }));
     fc.assert(
       fc.property(fc.array(keys, { maxLength: 600 }), fc.integer(), (values, seed) => {
         const key = Uint32Array.from(values);
@@ -22,6 +23,11 @@ describe('sortByKey', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('leaves the order as given when every key is the same', () => {
+    const order = Int32Array.from([3, 0, 2, 1]);
+    expect([...sortByKey(Uint32Array.from([0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff]), order)]).toEqual([3, 0, 2, 1]);
   });
 
   it('sorts keys that need all four passes', () => {
