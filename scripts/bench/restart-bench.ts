@@ -134,7 +134,10 @@ export async function runRestartBench(options: RestartBenchOptions): Promise<voi
       const row = (label: string, values: number[], note = '') =>
         log(`  ${label.padEnd(60)} ${median(values).toFixed(1).padStart(6)} s  (${values.map((v) => v.toFixed(1)).join(', ')})${note}`);
       row('first start, index read from the database', cold);
-      row('started again, from the snapshot', warm, `; ${(median(cold) / median(warm)).toFixed(1)}x, goal ≤ 10 s at 1,000,000`);
+      // Issue 30: ready within 10 s over 1,000,000 products, within 60 s over 10,000,000.
+      const goal = products >= 10_000_000 ? 60 : 10;
+      const met = median(warm) <= goal ? 'met' : 'NOT met';
+      row('started again, from the snapshot', warm, `; ${(median(cold) / median(warm)).toFixed(1)}x; goal ≤ ${goal} s ${met}`);
       row(`started again after one store (${storeProducts.toLocaleString('en-GB')} products) changed`, changed);
       log(`  snapshot file ${(snapshot / 1024 / 1024).toFixed(0)} MB`);
     } finally {
