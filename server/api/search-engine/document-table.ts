@@ -144,40 +144,13 @@ export class TableBuilder {
 
   /** Copies the rows `rows` of an earlier table, in that order, a column at a time (an import re-reading some stores keeps every other row). */
   copyRows(table: DocumentTable, rows: Int32Array): void {
-    const r0 = this.size;
-    const count = rows.length;
-    this.reserve(count);
-    PRODUCT_COLUMNS.forEach((name, c) => {
-      const from = table.products[name];
-      const to = this.products[c]!;
-      for (let j = 0; j < count; j++) to[r0 + j] = from[rows[j]!]!;
-    });
-    let terms = 0;
-    let offers = 0;
-    for (let j = 0; j < count; j++) {
-      const i = rows[j]!;
-      terms += table.termStart[i + 1]! - table.termStart[i]!;
-      offers += table.offerStart[i + 1]! - table.offerStart[i]!;
-    }
+    const { offers, terms } = spanOf(table, rows);
+    this.reserve(rows.length);
     this.reserveTerms(terms);
     this.reserveOffers(offers);
-    for (let j = 0, t = this.termCount, o = this.offerCount; j < count; j++) {
-      const i = rows[j]!;
-      for (let k = table.termStart[i]!; k < table.termStart[i + 1]!; k++) this.termData[t++] = table.termData[k]!;
-      o += table.offerStart[i + 1]! - table.offerStart[i]!;
-      this.termStart[r0 + j + 1] = t;
-      this.offerStart[r0 + j + 1] = o;
-    }
-    OFFER_COLUMNS.forEach((name, c) => {
-      const from = table.offers[name];
-      const to = this.offers[c]!;
-      let o = this.offerCount;
-      for (let j = 0; j < count; j++) {
-        const i = rows[j]!;
-        for (let k = table.offerStart[i]!; k < table.offerStart[i + 1]!; k++) to[o++] = from[k]!;
-      }
-    });
-    this.size += count;
+    const to = { products: this.products, offerStart: this.offerStart, offers: this.offers, termStart: this.termStart, termData: this.termData };
+    copyRowsInto(table, rows, to, this.size);
+    this.size += rows.length;
     this.termCount += terms;
     this.offerCount += offers;
   }
@@ -229,7 +202,7 @@ export function globalOrder(table: DocumentTable): Int32Array | undefined {
   let inOrder = 1;
   while (inOrder < n && !before(table, inOrder, inOrder - 1)) inOrder++;
   if (inOrder >= n) return undefined;
-  const { category, department, productId } = table.products;
+  const { productId } = table.products;
   const rest = n - inOrder;
   // The rest by product id, then (stably) by category and department.
   // (A catalogue read from the database comes in product id order: that sort is skipped.)
@@ -238,7 +211,7 @@ export function globalOrder(table: DocumentTable): Int32Array | undefined {
   let idsAscend = true;
   for (let j = 0; j < rest; j++) {
     ids[j] = productId[inOrder + j]!;
-    group[j] = category[inOrder + j]! * 3 + department[inOrder + j]!;
+    group[j] = groupOf(table, inOrder + j);
     if (j > 0 && ids[j]! < ids[j - 1]!) idsAscend = false;
   }
   const sorted = sortByKey(group, idsAscend ? identityOrder(rest) : sortByKey(ids, identityOrder(rest)));
@@ -253,41 +226,65 @@ export function globalOrder(table: DocumentTable): Int32Array | undefined {
 /** A new table holding the rows `order` of `table`, in that order, every array its exact size. */
 function reorderedTable(table: DocumentTable, order: Int32Array): DocumentTable {
   const n = order.length;
-  const products = {} as Record<ProductColumnName, ColumnArray>;
-  for (const name of PRODUCT_COLUMNS) {
-    const from = table.products[name];
-    const to = new COLUMNS[name].array(n);
-    for (let j = 0; j < n; j++) to[j] = from[order[j]!]!;
-    products[name] = to;
-  }
-  const offerStart = new Uint32Array(n + 1);
-  const termStart = new Uint32Array(n + 1);
-  for (let j = 0; j < n; j++) {
-    const i = order[j]!;
-    offerStart[j + 1] = offerStart[j]! + table.offerStart[i + 1]! - table.offerStart[i]!;
-    termStart[j + 1] = termStart[j]! + table.termStart[i + 1]! - table.termStart[i]!;
-  }
-  const offers = {} as Record<OfferColumnName, ColumnArray>;
-  for (const name of OFFER_COLUMNS) {
-    const from = table.offers[name];
-    const to = new COLUMNS[name].array(offerStart[n]!);
-    for (let j = 0, o = 0; j < n; j++) {
-      const i = order[j]!;
-      for (let k = table.offerStart[i]!; k < table.offerStart[i + 1]!; k++) to[o++] = from[k]!;
-    }
-    offers[name] = to;
-  }
-  const termData = new Uint32Array(termStart[n]!);
-  for (let j = 0, t = 0; j < n; j++) {
-    const i = order[j]!;
-    for (let k = table.termStart[i]!; k < table.termStart[i + 1]!; k++) termData[t++] = table.termData[k]!;
-  }
+  const { offers, terms } = spanOf(table, order);
+  const to: RowArrays = {
+    products: PRODUCT_COLUMNS.map((name) => new COLUMNS[name].array(n)),
+    offerStart: new Uint32Array(n + 1),
+    offers: OFFER_COLUMNS.map((name) => new COLUMNS[name].array(offers)),
+    termStart: new Uint32Array(n + 1),
+    termData: new Uint32Array(terms),
+  };
+  copyRowsInto(table, order, to, 0);
   return {
     size: n,
-    products: products as ColumnArrays<ProductColumnName>,
-    offerStart,
-    offers: offers as ColumnArrays<OfferColumnName>,
-    termStart,
-    termData,
+    products: named(PRODUCT_COLUMNS, to.products, n, false),
+    offerStart: to.offerStart,
+    offers: named(OFFER_COLUMNS, to.offers, offers, false),
+    termStart: to.termStart,
+    termData: to.termData,
   };
+}
+
+/** How many offers and terms the rows `rows` of `table` hold. */
+function spanOf(table: DocumentTable, rows: Int32Array): { offers: number; terms: number } {
+  let offers = 0;
+  let terms = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const i = rows[j]!;
+    offers += table.offerStart[i + 1]! - table.offerStart[i]!;
+    terms += table.termStart[i + 1]! - table.termStart[i]!;
+  }
+  return { offers, terms };
+}
+
+/** A table's arrays as a builder holds them: columns in the order of PRODUCT_COLUMNS and OFFER_COLUMNS. */
+type RowArrays = { products: ColumnArray[]; offerStart: Uint32Array; offers: ColumnArray[]; termStart: Uint32Array; termData: Uint32Array };
+
+/**
+ * Copies the rows `rows` of `table`, in that order, into `to` from row `r0` on (its offers
+ * and terms after offerStart[r0] and termStart[r0]), a column at a time; `to` has the room.
+ */
+function copyRowsInto(table: DocumentTable, rows: Int32Array, to: RowArrays, r0: number): void {
+  const count = rows.length;
+  PRODUCT_COLUMNS.forEach((name, c) => {
+    const from = table.products[name];
+    const out = to.products[c]!;
+    for (let j = 0; j < count; j++) out[r0 + j] = from[rows[j]!]!;
+  });
+  for (let j = 0, t = to.termStart[r0]!, o = to.offerStart[r0]!; j < count; j++) {
+    const i = rows[j]!;
+    for (let k = table.termStart[i]!; k < table.termStart[i + 1]!; k++) to.termData[t++] = table.termData[k]!;
+    o += table.offerStart[i + 1]! - table.offerStart[i]!;
+    to.termStart[r0 + j + 1] = t;
+    to.offerStart[r0 + j + 1] = o;
+  }
+  OFFER_COLUMNS.forEach((name, c) => {
+    const from = table.offers[name];
+    const out = to.offers[c]!;
+    let o = to.offerStart[r0]!;
+    for (let j = 0; j < count; j++) {
+      const i = rows[j]!;
+      for (let k = table.offerStart[i]!; k < table.offerStart[i + 1]!; k++) out[o++] = from[k]!;
+    }
+  });
 }
