@@ -176,7 +176,7 @@ describe('the shopping journey at desktop width', () => {
     // Leave from a card far down the list, then come back.
     const card = cards(page).nth(60);
     await card.scrollIntoViewIfNeeded();
-    const y = await page.evaluate(() => window.scrollY);
+    const top = await card.evaluate((el) => el.getBoundingClientRect().top);
     // The text, not innerText: a card's contents are drawn a frame after it comes near the
     // screen (content-visibility, issue 31), and innerText reads what is drawn.
     const name = await card.locator('.product-card-title a').textContent();
@@ -186,12 +186,15 @@ describe('the shopping journey at desktop width', () => {
     await page.goBack();
     await page.waitForURL(`${webUrl}/clothing`);
     await page.waitForFunction(() => document.querySelectorAll('.listing-results .product-grid > article').length >= 80);
-    await page.waitForFunction((expected) => Math.abs(window.scrollY - expected) < 200, y);
-    // The card the shopper left from is on screen again.
+    // The card the shopper left from is where it was on the screen: the place is kept by the
+    // card at the top of the screen, not in pixels, since the cards out of sight stand in at a
+    // height of their own until drawn (content-visibility, issue 31), so the same pixel lands
+    // elsewhere in a list drawn anew. Within a pixel: the place is kept in whole pixels.
     await expect(cards(page).nth(60).locator('.product-card-title a').textContent()).resolves.toBe(name);
-    const box = await cards(page).nth(60).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
-    expect(box.top).toBeGreaterThanOrEqual(-box.height);
-    expect(box.bottom).toBeLessThanOrEqual(800 + box.height);
+    await page.waitForFunction(
+      (expected) => Math.abs(document.querySelectorAll('.listing-results .product-grid > article')[60]!.getBoundingClientRect().top - expected) <= 1,
+      top,
+    );
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -27,16 +27,43 @@ const SAVED_FOR_MS = 30 * 60 * 1000;
 
 const storageKey = (key: string) => `vitrine:listing:${key}`;
 
-function readSaved(key: string): { saved: Saved | null; y: number | null } {
+function readSaved(key: string): { saved: Saved | null; place: string | null } {
   try {
     const raw = sessionStorage.getItem(storageKey(key));
-    const y = sessionStorage.getItem(`${storageKey(key)}:y`);
     const saved = raw ? (JSON.parse(raw) as Saved) : null;
     const fresh = saved && Date.now() - saved.at < SAVED_FOR_MS ? saved : null;
-    return { saved: fresh, y: y === null ? null : Number(y) };
+    return { saved: fresh, place: sessionStorage.getItem(`${storageKey(key)}:y`) };
   } catch {
-    return { saved: null, y: null };
+    return { saved: null, place: null };
   }
+}
+
+/**
+ * Where the shopper is, as "y index top": the page's scroll, and the card at the top of the
+ * screen (the first whose bottom is below the screen's top, found by halving, since the cards
+ * are in order) with its top. The cards out of sight stand in at a height of their own until
+ * drawn (content-visibility, issue 31), so in a list drawn anew the same pixel is elsewhere:
+ * the place is restored by the card, and by the pixel only when there is no such card.
+ */
+function placeOf(grid: HTMLElement | null): string {
+  const cards = grid?.children ?? [];
+  let low = 0;
+  let high = cards.length - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (cards[mid]!.getBoundingClientRect().bottom > 0) high = mid;
+    else low = mid + 1;
+  }
+  const top = cards[low]?.getBoundingClientRect().top;
+  return top === undefined ? scrolled() : `${scrolled()} ${low} ${Math.round(top)}`;
+}
+
+const scrolled = () => String(Math.round(window.scrollY));
+
+function restorePlace(grid: HTMLElement | null, place: string): void {
+  const [y, index, top] = place.split(' ').map(Number);
+  const card = index === undefined ? undefined : grid?.children[index];
+  window.scrollTo(0, card ? window.scrollY + card.getBoundingClientRect().top - top! : y!);
 }
 
 function write(key: string, value: string): void {
@@ -116,7 +143,8 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
   // visit lands on is keyed 'default'), and go stale after a while.
   const entry = `${location.key}:${location.pathname}${location.search}`;
   /** Where to scroll once the restored page is on screen. */
-  const pendingScroll = useRef<{ y: number; page: number } | null>(null);
+  const pendingScroll = useRef<{ place: string; page: number } | null>(null);
+  const grid = useRef<HTMLDivElement>(null);
   // Reads the navigation as it is when the history entry changes; runs only then.
   const arrive = useEffectEvent((at: string) => {
     setStatus('idle');
@@ -124,32 +152,33 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
       window.scrollTo(0, 0);
       return;
     }
-    const { saved, y } = readSaved(at);
+    const { saved, place } = readSaved(at);
     if (saved && saved.page > state.page) {
-      pendingScroll.current = y === null ? null : { y, page: saved.page };
+      pendingScroll.current = place === null ? null : { place, page: saved.page };
       setLoaded({ key: location.key, page: saved.page, products: saved.products });
-    } else if (y !== null) {
-      window.scrollTo(0, y);
+    } else if (place !== null) {
+      restorePlace(grid.current, place);
     }
   });
   useEffect(() => arrive(entry), [entry]);
   useEffect(() => {
     const pending = pendingScroll.current;
     if (!pending || loaded.page !== pending.page) return;
-    window.scrollTo(0, pending.y);
+    restorePlace(grid.current, pending.place);
     pendingScroll.current = null;
   }, [loaded]);
   useEffect(() => {
-    // The position is read at every scroll event and written a moment later, and again when
+    // The place is read at every scroll event and written a moment later, and again when
     // the page goes: by then the next page may already have changed the document's height.
-    let y = window.scrollY;
+    // Not read off the cards here: that would lay the page out as it hydrates.
+    let place = scrolled();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const save = () => write(`${storageKey(entry)}:y`, String(Math.round(y)));
+    const save = () => write(`${storageKey(entry)}:y`, place);
     const onScroll = () => {
       // Once the listing has left the document, a scroll is the next page's (or the browser
       // clamping to its height), not the shopper's place here.
       if (!sentinel.current?.isConnected) return;
-      y = window.scrollY;
+      place = placeOf(grid.current);
       clearTimeout(timer);
       timer = setTimeout(save, 150);
     };
@@ -187,7 +216,7 @@ export function ListingResults({ data, state, path }: { data: ListingData; state
           order, so browsers work out its place (WAI-ARIA 1.2 aria-posinset): no aria-posinset
           on the cards, which the Nu checker allows on an <article> only beside a redundant
           role="article" (a warning per card, issue 25). */}
-      <div className="product-grid" role="feed" aria-label={t('listing.results.heading')} aria-busy={refreshing || status === 'loading'}>
+      <div ref={grid} className="product-grid" role="feed" aria-label={t('listing.results.heading')} aria-busy={refreshing || status === 'loading'}>
         {products.map((product, index) => (
           <ProductCard
             key={`${product.id}-${index}`}
