@@ -28,13 +28,15 @@ export type RestartBenchOptions = { products: number; rounds: number; log: (line
 
 const CHUNK = 20_000;
 
-async function fill(db: Database, products: number): Promise<void> {
+export async function fill(db: Database, products: number): Promise<void> {
   const catalog = syntheticCatalog(products, undefined, 0.4);
   await upsertCategoryTree(db);
   const categoryId = new Map((await db.query<{ id: number; slug: string }>('SELECT id, slug FROM categories')).map((r) => [r.slug, r.id]));
   await insertStoresAndBrands(db, catalog, '1 day');
   for (const chunk of catalog.chunks(CHUNK)) await writeChunk(db, chunk, categoryId);
   for (const table of ['stores', 'brands', 'products', 'variants', 'size_variants']) await db.exec(`SELECT setval('${table}_id_seq', (SELECT max(id) FROM ${table}))`);
+  // The writes' record (migration 0026), dated as the rows are.
+  await db.exec(`UPDATE catalog_writes SET written_at = now() - interval '1 day'`);
   await db.exec('ANALYZE');
 }
 
@@ -85,13 +87,16 @@ async function writeChunk(db: Database, docs: readonly SearchDocument[], categor
   );
 }
 
-/** Seconds from spawn to /readyz, the api then stopped cleanly (writing its snapshot). */
-async function timedStart(env: NodeJS.ProcessEnv): Promise<{ seconds: number; output: string }> {
+/** Seconds from spawn to /readyz, the api then stopped cleanly (writing its snapshot), and the parts of a start from the snapshot as its log reports them. */
+async function timedStart(env: NodeJS.ProcessEnv): Promise<{ seconds: number; output: string; phases: string }> {
   const started = performance.now();
   const api = await startApiProcess({ LOG_LEVEL: 'info', ...env }, BUILD_DIR, 15 * 60_000);
   const seconds = (performance.now() - started) / 1000;
   await api.proc.stop('SIGTERM');
-  return { seconds, output: api.proc.output() };
+  const output = api.proc.output();
+  const phases = /"phases":(\{[^}]*\})/.exec(output)?.[1];
+  const parts = phases ? Object.entries(JSON.parse(phases) as Record<string, number>).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)}`) : [];
+  return { seconds, output, phases: parts.join(', ') };
 }
 
 export async function runRestartBench(options: RestartBenchOptions): Promise<void> {
@@ -114,6 +119,8 @@ export async function runRestartBench(options: RestartBenchOptions): Promise<voi
       const cold: number[] = [];
       const warm: number[] = [];
       const changed: number[] = [];
+      /** Each snapshot start's parts, as its log gives them. */
+      const parts = (label: string, start: { phases: string }) => log(`  ${label}: ${start.phases} s`);
       let snapshot = 0;
       // Every round's starts without a change first: a change is looked for from 15 minutes
       // before a snapshot's build (CATCH_UP_MARGIN_MS), so one made in an earlier round would
@@ -128,13 +135,16 @@ export async function runRestartBench(options: RestartBenchOptions): Promise<voi
         const again = await timedStart(env);
         if (!/"stores":0,"fromSnapshot":true/.test(again.output)) throw new Error(`the second start did not use the snapshot alone:\n${again.output.slice(-3000)}`);
         warm.push(again.seconds);
+        parts(`round ${round + 1}, from the snapshot`, again);
       }
       for (let round = 0; round < options.rounds; round++) {
         await db.query(
           `UPDATE size_variant_prices p SET sale_price = round(sale_price * 0.9, 2), updated_at = now()
              FROM size_variants s WHERE s.id = p.size_variant_id AND s.store_id = (SELECT min(id) FROM stores)`,
         );
-        changed.push((await timedStart(env)).seconds);
+        const after = await timedStart(env);
+        changed.push(after.seconds);
+        parts(`round ${round + 1}, after a change`, after);
       }
       await db.close();
       const row = (label: string, values: number[], note = '') =>

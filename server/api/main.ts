@@ -16,6 +16,7 @@ import { ensureOperatorSecretFile, removeOperatorSecretFile } from './catalog/op
 import { loadApiConfig } from './config';
 import { dbQueryObserver } from './db/db-metrics';
 import { openDatabase } from './db/open-database';
+import { compactCatalogWrites } from './search-engine/catch-up';
 import { MemorySearchEngine } from './search-engine/memory-engine';
 import { ensurePlannerStatistics } from './db/planner-statistics';
 import { PriceHistoryService } from './services/price-history-service';
@@ -122,19 +123,21 @@ await searchEngine.start();
 alertEvaluator.start(config.alerts.sweepMs);
 readiness.catalogLoaded = true;
 logger.info({ index: searchEngine.stats() }, 'catalog loaded and indexed; api ready');
-// Once a day (and at start): the change log keeps PRICE_HISTORY_KEEP_DAYS of history, and the
-// discounts time alone changes are measured again (honest-offers.ts).
-const dailyPriceWork = async () => {
+// Once a day (and at start): the change log keeps PRICE_HISTORY_KEEP_DAYS of history, the
+// discounts time alone changes are measured again (honest-offers.ts), and the record of which
+// stores were written keeps each store's newest write (catch-up.ts).
+const dailyWork = async () => {
   try {
     const pruned = await new PriceHistoryService(db).prune();
     if (pruned > 0) logger.info({ rows: pruned }, 'pruned old price history');
     const remeasured = await remeasureOffers(db);
     if (remeasured > 0) logger.info({ prices: remeasured }, 'discounts measured again as time passed');
+    await compactCatalogWrites(db);
   } catch (err) {
-    logger.warn({ err }, 'daily price history work failed; tried again tomorrow');
+    logger.warn({ err }, 'daily catalogue work failed; tried again tomorrow');
   }
 };
-void dailyPriceWork();
-setInterval(() => void dailyPriceWork(), DAY_MS).unref();
+void dailyWork();
+setInterval(() => void dailyWork(), DAY_MS).unref();
 // After the first catalogue is in, so a refresh never races the demo's first import.
 feedRefresher?.start();

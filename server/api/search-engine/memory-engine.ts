@@ -47,6 +47,8 @@ export type BuildReport = {
   stores?: number;
   /** A start from the snapshot file (`stores`: how many were read again from the database). */
   fromSnapshot?: boolean;
+  /** Milliseconds of each part of a start from the snapshot: the file, the look for changes, the stores read again and the table, the index. */
+  phases?: { file: number; changes: number; stores: number; index: number };
 };
 
 /** A built index's table and where in the database's history it stands, as a snapshot records it. */
@@ -184,6 +186,7 @@ export class MemorySearchEngine implements SearchEngine {
       const started = performance.now();
       const slicer = new TimeSlicer();
       const read = await readIndexSnapshot(file);
+      const readDone = performance.now();
       const refuse = async (why: string) => {
         this.options.logger?.info({ snapshot: file, why }, 'catalog index: snapshot not used; reading the whole catalogue');
         if (why !== 'no snapshot yet') await removeIndexSnapshot(file);
@@ -208,11 +211,19 @@ export class MemorySearchEngine implements SearchEngine {
         const store = known.stores.get(feedPairStore(key));
         if (store) slugs.add(store.slug);
       }
+      const changesDone = performance.now();
       const rebuilt = slugs.size
         ? await this.replaceStores(read.table, [...slugs], withheld, slicer)
         : { table: read.table, directory: await loadDirectory(this.db) };
       const state = await this.stateOf(changed.cursor, readAt, generation, withheld);
-      return this.swap({ ...rebuilt, state }, started, slicer, { stores: slugs.size, fromSnapshot: true });
+      const storesDone = performance.now();
+      const ms = (from: number, to: number) => Math.round(to - from);
+      return this.swap({ ...rebuilt, state }, started, slicer, { stores: slugs.size, fromSnapshot: true }, (indexDone) => ({
+        file: ms(started, readDone),
+        changes: ms(readDone, changesDone),
+        stores: ms(changesDone, storesDone),
+        index: ms(storesDone, indexDone),
+      }));
     });
     this.rebuilding = run.catch(() => undefined);
     return run;
@@ -242,12 +253,19 @@ export class MemorySearchEngine implements SearchEngine {
     }
   }
 
-  private async swap(built: Built, started: number, slicer: TimeSlicer, more: Partial<BuildReport> = {}): Promise<BuildReport> {
+  private async swap(
+    built: Built,
+    started: number,
+    slicer: TimeSlicer,
+    more: Partial<BuildReport> = {},
+    phases?: (indexDone: number) => BuildReport['phases'],
+  ): Promise<BuildReport> {
     const index = await MemoryIndex.build(built.table, built.directory, this.terms, this.cares, this.display, ++this.builds, slicer);
+    const done = performance.now();
     this.index = index;
     this.built = built;
     this.catalogGeneration = Math.max(this.catalogGeneration, built.state.generation);
-    const report = { products: index.size, ms: Math.round(performance.now() - started), version: index.version, slices: slicer.turns + 1, ...more };
+    const report = { products: index.size, ms: Math.round(done - started), version: index.version, slices: slicer.turns + 1, ...more, ...(phases ? { phases: phases(done) } : {}) };
     this.options.logger?.info(report, more.fromSnapshot ? 'catalog index started from its snapshot' : 'catalog index built');
     this.onBuilt?.(report);
     this.snapshotLater(built);

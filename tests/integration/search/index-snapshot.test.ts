@@ -42,6 +42,14 @@ async function started(db: Database, snapshot: string | undefined): Promise<{ en
   return { engine, report: report! };
 }
 
+/** Dates every catalogue row, and the record of which stores were written (migration 0026), a day back. */
+async function datedYesterday(db: Database): Promise<void> {
+  for (const table of ['stores', 'products', 'variants', 'size_variants', 'size_variant_prices']) {
+    await db.query(`UPDATE ${table} SET updated_at = now() - interval '1 day'`);
+  }
+  await db.query(`UPDATE catalog_writes SET written_at = now() - interval '1 day'`);
+}
+
 /** Every answer of `engine` over `queries`, with facets as plain sorted data, and a few word suggestions. */
 async function answers(engine: MemorySearchEngine, queries: readonly SearchQuery[]) {
   const out = [];
@@ -67,9 +75,7 @@ describe.each(DATABASES)('the index snapshot on %s', (_name, open) => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-snapshot-'));
     file = path.join(dir, 'catalog-index.snapshot');
     // As a catalogue imported yesterday: only what changes after the snapshot is read again.
-    for (const table of ['stores', 'products', 'variants', 'size_variants', 'size_variant_prices']) {
-      await db.query(`UPDATE ${table} SET updated_at = now() - interval '1 day'`);
-    }
+    await datedYesterday(db);
   });
 
   afterAll(async () => {
@@ -142,6 +148,46 @@ describe.each(DATABASES)('the index snapshot on %s', (_name, open) => {
     expect(again.report).toMatchObject({ fromSnapshot: true, stores: 2, products: built.report.products });
     expect(await answers(again.engine, queries)).toEqual(expected);
     await again.engine.close();
+  });
+
+  it('reads again the stores of writes that leave no updated_at behind: a colour renamed by hand, a price row deleted', async () => {
+    // The writes of the test before dated a day back: this start reads nothing again.
+    await datedYesterday(db);
+    const clean = await started(db, file);
+    expect(clean.report).toMatchObject({ fromSnapshot: true, stores: 0 });
+    await clean.engine.close();
+    await datedYesterday(db);
+
+    // A GB card's colour renamed, and another store's GB price row of a product taken away:
+    // neither moves an updated_at nor writes the change log.
+    const page = await clean.engine.search(gbPage(), NEEDS);
+    const [recoloured] = await db.query<{ product_id: number; store_id: number }>(
+      `UPDATE variants v SET colour_name = 'Sea Glass' FROM products p
+        WHERE p.id = v.product_id AND v.id = (SELECT min(id) FROM variants WHERE product_id = $1)
+        RETURNING v.product_id, p.store_id`,
+      [page.productIds[0]],
+    );
+    const [{ id: gone } = { id: -1 }] = await db.query<{ id: number }>(
+      'SELECT id FROM products WHERE id = ANY($1::int[]) AND store_id <> $2 ORDER BY array_position($1::int[], id) LIMIT 1',
+      [page.productIds, recoloured!.store_id],
+    );
+    await db.query(
+      `DELETE FROM size_variant_prices pr USING size_variants sv JOIN variants v ON v.id = sv.variant_id
+        WHERE sv.id = pr.size_variant_id AND v.product_id = $1 AND pr.country_code = 'GB'`,
+      [gone],
+    );
+
+    const restarted = await started(db, file);
+    expect(restarted.report).toMatchObject({ fromSnapshot: true, stores: 2 });
+    const built = await started(db, undefined);
+    const changed = [...queries, gbPage(), gbPage('sea glass')];
+    const fromDatabase = await answers(built.engine, changed);
+    expect(await answers(restarted.engine, changed)).toEqual(fromDatabase);
+    expect((await restarted.engine.search(gbPage('sea glass'), NEEDS)).productIds).toContain(recoloured!.product_id);
+    expect((await restarted.engine.search(gbPage(), NEEDS)).productIds).not.toContain(gone);
+    expected = await answers(built.engine, queries);
+    await restarted.engine.close();
+    await built.engine.close();
   });
 
   it('does not use a torn snapshot, one whose arrays disagree with its header, nor one written by other code: it builds from the database and writes a good one', async () => {

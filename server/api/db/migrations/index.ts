@@ -23,6 +23,7 @@ import backInStockDigests from './0022_back_in_stock_digests.sql';
 import offers from './0023_offers.sql';
 import languages from './0024_languages.sql';
 import feedAppliedBytes from './0025_feed_applied_bytes.sql';
+import catalogWrites from './0026_catalog_writes.sql';
 
 // Every migration, in order. Applied ones are recorded by number only (migrate.ts), so a
 // file already applied somewhere is never run there again: change the schema in a new file.
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 23, name: 'offers', sql: offers },
   { version: 24, name: 'languages', sql: languages },
   { version: 25, name: 'feed-applied-bytes', sql: feedAppliedBytes },
+  { version: 26, name: 'catalog-writes', sql: catalogWrites },
 ];
