@@ -392,8 +392,8 @@ async function lockStore(tx: Queryable, kind: Database['kind'], target: FeedTarg
   // transaction. The per-row foreign-key triggers (a lookup and a row lock on the parent
   // for each child row) are then pure cost, about a fifth of a demo import, and are
   // skipped for this transaction only. A PostgreSQL server keeps them: other connections
-  // can delete concurrently there. This also skips any other trigger: the catalogue
-  // tables have none, and one added later must be fired by this importer explicitly.
+  // can delete concurrently there. This also skips any other trigger in origin mode: the
+  // catalogue tables' own (which stores were written, migration 0026) are ENABLE ALWAYS.
   if (kind === 'pglite') await tx.query('SET LOCAL session_replication_role = replica');
   // FOR SHARE: on a server, the store cannot be deleted under this import.
   const [store] = await tx.query<{ id: number; feed_mode: FeedMode }>('SELECT id, feed_mode FROM stores WHERE slug = $1 FOR SHARE', [target.store]);

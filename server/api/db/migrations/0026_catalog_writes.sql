@@ -55,3 +55,18 @@ CREATE TRIGGER variants_deleted AFTER DELETE ON variants REFERENCING OLD TABLE A
 CREATE TRIGGER size_variant_prices_inserted AFTER INSERT ON size_variant_prices REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION catalog_writes_by_size_variant();
 CREATE TRIGGER size_variant_prices_updated AFTER UPDATE ON size_variant_prices REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION catalog_writes_by_size_variant();
 CREATE TRIGGER size_variant_prices_deleted AFTER DELETE ON size_variant_prices REFERENCING OLD TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION catalog_writes_by_size_variant();
+
+-- Fired in every session, the PGlite importer's too: it sets session_replication_role to replica to skip the
+-- foreign keys' per-row triggers (catalog/importer.ts), which skips the triggers of origin mode.
+ALTER TABLE products ENABLE ALWAYS TRIGGER products_inserted;
+ALTER TABLE products ENABLE ALWAYS TRIGGER products_updated;
+ALTER TABLE products ENABLE ALWAYS TRIGGER products_deleted;
+ALTER TABLE size_variants ENABLE ALWAYS TRIGGER size_variants_inserted;
+ALTER TABLE size_variants ENABLE ALWAYS TRIGGER size_variants_updated;
+ALTER TABLE size_variants ENABLE ALWAYS TRIGGER size_variants_deleted;
+ALTER TABLE variants ENABLE ALWAYS TRIGGER variants_inserted;
+ALTER TABLE variants ENABLE ALWAYS TRIGGER variants_updated;
+ALTER TABLE variants ENABLE ALWAYS TRIGGER variants_deleted;
+ALTER TABLE size_variant_prices ENABLE ALWAYS TRIGGER size_variant_prices_inserted;
+ALTER TABLE size_variant_prices ENABLE ALWAYS TRIGGER size_variant_prices_updated;
+ALTER TABLE size_variant_prices ENABLE ALWAYS TRIGGER size_variant_prices_deleted;
