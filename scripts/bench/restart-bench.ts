@@ -28,7 +28,7 @@ export type RestartBenchOptions = { products: number; rounds: number; log: (line
 
 const CHUNK = 20_000;
 
-export async function fill(db: Database, products: number): Promise<void> {
+async function fill(db: Database, products: number): Promise<void> {
   const catalog = syntheticCatalog(products, undefined, 0.4);
   await upsertCategoryTree(db);
   const categoryId = new Map((await db.query<{ id: number; slug: string }>('SELECT id, slug FROM categories')).map((r) => [r.slug, r.id]));
