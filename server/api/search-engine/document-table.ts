@@ -142,19 +142,6 @@ export class TableBuilder {
     this.offerStart[this.size] = this.offerCount;
   }
 
-  /** Copies the rows `rows` of an earlier table, in that order, a column at a time (an import re-reading some stores keeps every other row). */
-  copyRows(table: DocumentTable, rows: Int32Array): void {
-    const { offers, terms } = spanOf(table, rows);
-    this.reserve(rows.length);
-    this.reserveTerms(terms);
-    this.reserveOffers(offers);
-    const to = { products: this.products, offerStart: this.offerStart, offers: this.offers, termStart: this.termStart, termData: this.termData };
-    copyRowsInto(table, rows, to, this.size);
-    this.size += rows.length;
-    this.termCount += terms;
-    this.offerCount += offers;
-  }
-
   /** The table, its rows in global order. */
   build(): DocumentTable {
     const n = this.size;
@@ -184,62 +171,112 @@ function groupOf(table: DocumentTable, i: number): number {
   return table.products.category[i]! * 3 + table.products.department[i]!;
 }
 
-/** Whether row a comes before row b in global order. */
-function before(table: DocumentTable, a: number, b: number): boolean {
-  const ga = groupOf(table, a);
-  const gb = groupOf(table, b);
-  return ga < gb || (ga === gb && table.products.productId[a]! < table.products.productId[b]!);
+/** Whether row a of `ta` comes before row b of `tb` in global order. */
+function before(ta: DocumentTable, a: number, tb: DocumentTable, b: number): boolean {
+  const ga = groupOf(ta, a);
+  const gb = groupOf(tb, b);
+  return ga < gb || (ga === gb && ta.products.productId[a]! < tb.products.productId[b]!);
 }
 
 /**
  * The rows of `table` in global order: category (tree order), department, then product id;
- * undefined when they already are. A table built from an earlier one (an import re-reading
- * some stores, memory-engine.ts) starts with its kept rows, in order already: only the rows
- * after them are sorted, then merged in, so the rows are read nearly in sequence.
+ * undefined when they already are (a snapshot's table, one merged by mergedTable).
  */
 export function globalOrder(table: DocumentTable): Int32Array | undefined {
   const n = table.size;
   let inOrder = 1;
-  while (inOrder < n && !before(table, inOrder, inOrder - 1)) inOrder++;
+  while (inOrder < n && !before(table, inOrder, table, inOrder - 1)) inOrder++;
   if (inOrder >= n) return undefined;
-  const { productId } = table.products;
-  const rest = n - inOrder;
-  // The rest by product id, then (stably) by category and department.
-  // (A catalogue read from the database comes in product id order: that sort is skipped.)
-  const ids = new Uint32Array(rest);
-  const group = new Uint32Array(rest);
+  // By product id, then (stably) by category and department. A catalogue read from the
+  // database comes in product id order: that sort is skipped.
+  const ids = new Uint32Array(n);
+  const group = new Uint32Array(n);
   let idsAscend = true;
-  for (let j = 0; j < rest; j++) {
-    ids[j] = productId[inOrder + j]!;
-    group[j] = groupOf(table, inOrder + j);
-    if (j > 0 && ids[j]! < ids[j - 1]!) idsAscend = false;
+  for (let i = 0; i < n; i++) {
+    ids[i] = table.products.productId[i]!;
+    group[i] = groupOf(table, i);
+    if (i > 0 && ids[i]! < ids[i - 1]!) idsAscend = false;
   }
-  const sorted = sortByKey(group, idsAscend ? identityOrder(rest) : sortByKey(ids, identityOrder(rest)));
-  const order = new Int32Array(n);
-  for (let i = 0, j = 0, o = 0; o < n; o++) {
-    if (j >= rest || (i < inOrder && !before(table, inOrder + sorted[j]!, i))) order[o] = i++;
-    else order[o] = inOrder + sorted[j++]!;
-  }
-  return order;
+  return sortByKey(group, idsAscend ? identityOrder(n) : sortByKey(ids, identityOrder(n)));
 }
 
 /** A new table holding the rows `order` of `table`, in that order, every array its exact size. */
 function reorderedTable(table: DocumentTable, order: Int32Array): DocumentTable {
-  const n = order.length;
   const { offers, terms } = spanOf(table, order);
-  const to: RowArrays = {
+  const to = rowArrays(order.length, offers, terms);
+  copyRowsInto(table, order, to, 0);
+  return tableOf(to);
+}
+
+/**
+ * The rows `kept` of `table` and every row of `added`, each in global order, merged in global
+ * order into a new table, every array its exact size: an import re-reading some stores keeps
+ * every other row of the index's table (memory-engine.ts). The merge is worked out once, then
+ * each array is written in one pass over the new rows (a step each: a turn for the event loop).
+ */
+export function* mergedTable(table: DocumentTable, kept: Int32Array, added: DocumentTable): Generator<void, DocumentTable, void> {
+  const n = kept.length + added.size;
+  // Row o of the new table is row `row[o]` of `added` where `fromAdded[o]`, else of `table`.
+  const row = new Int32Array(n);
+  const fromAdded = new Uint8Array(n);
+  for (let i = 0, j = 0, o = 0; o < n; o++) {
+    if (j < added.size && (i >= kept.length || before(added, j, table, kept[i]!))) {
+      row[o] = j++;
+      fromAdded[o] = 1;
+    } else row[o] = kept[i++]!;
+  }
+  const to = rowArrays(n, 0, 0);
+  for (let o = 0; o < n; o++) {
+    const t = fromAdded[o] ? added : table;
+    const r = row[o]!;
+    to.termStart[o + 1] = to.termStart[o]! + t.termStart[r + 1]! - t.termStart[r]!;
+    to.offerStart[o + 1] = to.offerStart[o]! + t.offerStart[r + 1]! - t.offerStart[r]!;
+  }
+  yield;
+  for (const [c, name] of PRODUCT_COLUMNS.entries()) {
+    const [a, b, out] = [table.products[name], added.products[name], to.products[c]!];
+    for (let o = 0; o < n; o++) out[o] = fromAdded[o] ? b[row[o]!]! : a[row[o]!]!;
+    yield;
+  }
+  to.termData = new Uint32Array(to.termStart[n]!);
+  for (let o = 0, k = 0; o < n; o++) {
+    const t = fromAdded[o] ? added : table;
+    const r = row[o]!;
+    for (let q = t.termStart[r]!; q < t.termStart[r + 1]!; q++) to.termData[k++] = t.termData[q]!;
+  }
+  yield;
+  for (const [c, name] of OFFER_COLUMNS.entries()) {
+    const out = (to.offers[c] = new COLUMNS[name].array(to.offerStart[n]!));
+    for (let o = 0, k = 0; o < n; o++) {
+      const t = fromAdded[o] ? added : table;
+      const from = t.offers[name];
+      const r = row[o]!;
+      for (let q = t.offerStart[r]!; q < t.offerStart[r + 1]!; q++) out[k++] = from[q]!;
+    }
+    yield;
+  }
+  return tableOf(to);
+}
+
+/** Empty arrays for a table of `n` rows holding `offers` offers and `terms` terms. */
+function rowArrays(n: number, offers: number, terms: number): RowArrays {
+  return {
     products: PRODUCT_COLUMNS.map((name) => new COLUMNS[name].array(n)),
     offerStart: new Uint32Array(n + 1),
     offers: OFFER_COLUMNS.map((name) => new COLUMNS[name].array(offers)),
     termStart: new Uint32Array(n + 1),
     termData: new Uint32Array(terms),
   };
-  copyRowsInto(table, order, to, 0);
+}
+
+/** The table whose arrays `to` are, filled. */
+function tableOf(to: RowArrays): DocumentTable {
+  const n = to.offerStart.length - 1;
   return {
     size: n,
     products: named(PRODUCT_COLUMNS, to.products, n, false),
     offerStart: to.offerStart,
-    offers: named(OFFER_COLUMNS, to.offers, offers, false),
+    offers: named(OFFER_COLUMNS, to.offers, to.offerStart[n]!, false),
     termStart: to.termStart,
     termData: to.termData,
   };

@@ -5,12 +5,12 @@ import { readCatalogGeneration } from '../catalog/catalog-generation';
 import { feedPairStore, systemFeedAges, withheldFeeds, type FeedAges } from '../catalog/feed-ages';
 import type { Database } from '../db/database';
 import { CATCH_UP_MARGIN_MS, storesChangedSince } from './catch-up';
-import { Dictionary, TableBuilder, type DocumentTable } from './document-table';
+import { Dictionary, TableBuilder, mergedTable, type DocumentTable } from './document-table';
 import { DisplayWords, buildDirectory, loadDirectory, loadDocuments, type LoadSelection, type SearchDocument } from './documents';
 import { CatalogFollower, type CatalogChange } from './index-follower';
 import { databaseIdentity, readIndexSnapshot, removeIndexSnapshot, writeIndexSnapshot, type SnapshotState } from './index-snapshot';
 import { MemoryIndex, type IndexStats } from './memory-index';
-import { TimeSlicer } from './time-slicer';
+import { TimeSlicer, runSliced } from './time-slicer';
 import type { CatalogDirectory, SearchEngine, SearchNeeds, SearchQuery, SearchResult, TermSuggestion } from './search-engine';
 
 // The api's search engine: the in-memory index, built from the database at start and
@@ -166,13 +166,9 @@ export class MemorySearchEngine implements SearchEngine {
     const kept = new Int32Array(table.size);
     let count = 0;
     for (let i = 0; i < table.size; i++) if (!replaced.has(table.products.storeId[i]!)) kept[count++] = i;
-    // In slices of 50,000 rows (a few milliseconds each).
-    for (let from = 0; from < count; from += 50_000) {
-      fresh.copyRows(table, kept.subarray(from, Math.min(count, from + 50_000)));
-      await slicer.pause();
-    }
     await this.addSliced(fresh, added, directory, slicer);
-    return { table: fresh.build(), directory };
+    // The kept rows and the read ones, both in global order, merged in one copy.
+    return { table: await runSliced(mergedTable(table, kept.subarray(0, count), fresh.build()), slicer), directory };
   }
 
   /**

@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dictionary, TableBuilder, type DocumentTable } from '../../../server/api/search-engine/document-table';
+import { Dictionary, TableBuilder, mergedTable, type DocumentTable } from '../../../server/api/search-engine/document-table';
 import { identityOrder, sortByKey } from '../../../server/api/search-engine/key-sort';
+import { runAtOnce } from '../../../server/api/search-engine/time-slicer';
 import { syntheticCatalog } from '../../../scripts/bench/synthetic-catalog';
 
-// Issue 30: the index's builds sort positions with a radix sort (key-sort.ts) and copy the rows
-// an import keeps a column at a time (TableBuilder.copyRows). Both must give exactly what the
-// plain way gives: a comparison sort by key then by the given order, and the rows added anew.
+// Issue 30: the index's builds sort positions with a radix sort (key-sort.ts), and an import
+// merges the rows it keeps with the ones it read again (mergedTable). Both must give exactly
+// what the plain way gives: a comparison sort by key then by the given order, and the table
+// built anew.
 
 describe('sortByKey', () => {
   it('orders positions by key, equal keys in the order given, for any keys up to 2^32', () => {
@@ -36,14 +38,17 @@ describe('sortByKey', () => {
   });
 });
 
-describe('TableBuilder.copyRows', () => {
+describe('mergedTable', () => {
   const catalog = syntheticCatalog(3000, undefined, 0.4);
   const terms = new Dictionary();
   const cares = new Dictionary();
-  const whole = new TableBuilder(terms, cares);
   const docs = [...catalog.chunks(1000)].flat();
-  for (const doc of docs) whole.add(doc, catalog.directory);
-  const table = whole.build();
+  const built = (list: typeof docs) => {
+    const builder = new TableBuilder(terms, cares);
+    for (const doc of list) builder.add(doc, catalog.directory);
+    return builder.build();
+  };
+  const table = built(docs);
 
   const arrays = (t: DocumentTable) => ({
     size: t.size,
@@ -54,19 +59,20 @@ describe('TableBuilder.copyRows', () => {
     termData: [...t.termData],
   });
 
-  it('copies the kept rows, in two slices, exactly as adding their documents again would', () => {
-    const keptDocs = docs.filter((d) => d.storeId % 3 !== 0);
+  it('merges the kept rows with the stores read again into exactly the table built anew, every array its exact size', () => {
+    const again = docs.filter((d) => d.storeId % 3 === 0);
     const kept = Int32Array.from(identityOrder(table.size).filter((i) => table.products.storeId[i]! % 3 !== 0));
-    expect(kept.length).toBe(keptDocs.length);
     expect(kept.length).toBeGreaterThan(1000);
-    expect(kept.length).toBeLessThan(docs.length);
+    expect(again.length).toBeGreaterThan(500);
+    const merged = runAtOnce(mergedTable(table, kept, built(again)));
+    expect(arrays(merged)).toEqual(arrays(table));
+    expect(merged.offers.price.length).toBe(table.offers.price.length);
+    expect(merged.termData.length).toBe(table.termData.length);
+  });
 
-    const copied = new TableBuilder(terms, cares);
-    copied.copyRows(table, kept.subarray(0, 700));
-    copied.copyRows(table, kept.subarray(700));
-    const added = new TableBuilder(terms, cares);
-    for (const doc of keptDocs) added.add(doc, catalog.directory);
-    expect(arrays(copied.build())).toEqual(arrays(added.build()));
+  it('keeps every row when nothing is read again, and takes only the read rows when nothing is kept', () => {
+    expect(arrays(runAtOnce(mergedTable(table, identityOrder(table.size), built([]))))).toEqual(arrays(table));
+    expect(arrays(runAtOnce(mergedTable(built([]), new Int32Array(0), table)))).toEqual(arrays(table));
   });
 });
 
@@ -101,14 +107,13 @@ describe('TableBuilder.build', () => {
     expect(rowsOf(tableOf([...docs].reverse()))).toEqual(rowsOf(table));
   });
 
-  it('merges rows added after copied ones into their places, as a table built anew has them', () => {
+  it('gives the same table when most rows come in global order and the rest after them', () => {
     const whole = tableOf(docs);
-    const kept = Int32Array.from(identityOrder(whole.size).filter((i) => whole.products.storeId[i]! % 4 !== 1));
+    const byProduct = new Map(docs.map((d) => [d.productId, d]));
+    // Most stores' documents in the table's order, then the rest in the order they came.
+    const ordered = [...whole.products.productId].map((id) => byProduct.get(id)!).filter((d) => d.storeId % 4 !== 1);
     const again = docs.filter((d) => d.storeId % 4 === 1);
     expect(again.length).toBeGreaterThan(100);
-    const builder = new TableBuilder(terms, cares);
-    builder.copyRows(whole, kept);
-    for (const doc of again) builder.add(doc, catalog.directory);
-    expect(rowsOf(builder.build())).toEqual(rowsOf(whole));
+    expect(rowsOf(tableOf([...ordered, ...again]))).toEqual(rowsOf(whole));
   });
 });
