@@ -204,7 +204,7 @@ export function globalOrder(table: DocumentTable): Int32Array | undefined {
 function reorderedTable(table: DocumentTable, order: Int32Array): DocumentTable {
   const { offers, terms } = spanOf(table, order);
   const to = rowArrays(order.length, offers, terms);
-  copyRowsInto(table, order, to, 0);
+  copyRowsInto(table, order, to);
   return tableOf(to);
 }
 
@@ -297,28 +297,25 @@ function spanOf(table: DocumentTable, rows: Int32Array): { offers: number; terms
 /** A table's arrays as a builder holds them: columns in the order of PRODUCT_COLUMNS and OFFER_COLUMNS. */
 type RowArrays = { products: ColumnArray[]; offerStart: Uint32Array; offers: ColumnArray[]; termStart: Uint32Array; termData: Uint32Array };
 
-/**
- * Copies the rows `rows` of `table`, in that order, into `to` from row `r0` on (its offers
- * and terms after offerStart[r0] and termStart[r0]), a column at a time; `to` has the room.
- */
-function copyRowsInto(table: DocumentTable, rows: Int32Array, to: RowArrays, r0: number): void {
+/** Copies the rows `rows` of `table`, in that order, into `to`, a column at a time; `to` has the room. */
+function copyRowsInto(table: DocumentTable, rows: Int32Array, to: RowArrays): void {
   const count = rows.length;
   PRODUCT_COLUMNS.forEach((name, c) => {
     const from = table.products[name];
     const out = to.products[c]!;
-    for (let j = 0; j < count; j++) out[r0 + j] = from[rows[j]!]!;
+    for (let j = 0; j < count; j++) out[j] = from[rows[j]!]!;
   });
-  for (let j = 0, t = to.termStart[r0]!, o = to.offerStart[r0]!; j < count; j++) {
+  for (let j = 0, t = 0, o = 0; j < count; j++) {
     const i = rows[j]!;
     for (let k = table.termStart[i]!; k < table.termStart[i + 1]!; k++) to.termData[t++] = table.termData[k]!;
     o += table.offerStart[i + 1]! - table.offerStart[i]!;
-    to.termStart[r0 + j + 1] = t;
-    to.offerStart[r0 + j + 1] = o;
+    to.termStart[j + 1] = t;
+    to.offerStart[j + 1] = o;
   }
   OFFER_COLUMNS.forEach((name, c) => {
     const from = table.offers[name];
     const out = to.offers[c]!;
-    let o = to.offerStart[r0]!;
+    let o = 0;
     for (let j = 0; j < count; j++) {
       const i = rows[j]!;
       for (let k = table.offerStart[i]!; k < table.offerStart[i + 1]!; k++) out[o++] = from[k]!;
