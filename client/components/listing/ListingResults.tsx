@@ -38,6 +38,9 @@ function readSaved(key: string): { saved: Saved | null; place: string | null } {
   }
 }
 
+/** The page's scroll, in whole pixels. */
+const scrolled = () => String(Math.round(window.scrollY));
+
 /**
  * Where the shopper is, as "y index top": the page's scroll, and the card at the top of the
  * screen (the first whose bottom is below the screen's top, found by halving, since the cards
@@ -57,8 +60,6 @@ function placeOf(grid: HTMLElement | null): string {
   const top = cards[low]?.getBoundingClientRect().top;
   return top === undefined ? scrolled() : `${scrolled()} ${low} ${Math.round(top)}`;
 }
-
-const scrolled = () => String(Math.round(window.scrollY));
 
 function restorePlace(grid: HTMLElement | null, place: string): void {
   const [y, index, top] = place.split(' ').map(Number);

@@ -212,14 +212,9 @@ export class MemorySearchEngine implements SearchEngine {
         ? await this.replaceStores(read.table, [...slugs], withheld, slicer)
         : { table: read.table, directory: await loadDirectory(this.db) };
       const state = await this.stateOf(changed.cursor, readAt, generation, withheld);
-      const storesDone = performance.now();
       const ms = (from: number, to: number) => Math.round(to - from);
-      return this.swap({ ...rebuilt, state }, started, slicer, { stores: slugs.size, fromSnapshot: true }, (indexDone) => ({
-        file: ms(started, readDone),
-        changes: ms(readDone, changesDone),
-        stores: ms(changesDone, storesDone),
-        index: ms(storesDone, indexDone),
-      }));
+      const phases = { file: ms(started, readDone), changes: ms(readDone, changesDone), stores: ms(changesDone, performance.now()) };
+      return this.swap({ ...rebuilt, state }, started, slicer, { stores: slugs.size, fromSnapshot: true }, phases);
     });
     this.rebuilding = run.catch(() => undefined);
     return run;
@@ -249,19 +244,21 @@ export class MemorySearchEngine implements SearchEngine {
     }
   }
 
+  /** Builds the index over `built` and serves it; `phases`, the parts of a start before the index, get the index's own time added. */
   private async swap(
     built: Built,
     started: number,
     slicer: TimeSlicer,
     more: Partial<BuildReport> = {},
-    phases?: (indexDone: number) => BuildReport['phases'],
+    phases?: Omit<NonNullable<BuildReport['phases']>, 'index'>,
   ): Promise<BuildReport> {
+    const indexStarted = performance.now();
     const index = await MemoryIndex.build(built.table, built.directory, this.terms, this.cares, this.display, ++this.builds, slicer);
     const done = performance.now();
     this.index = index;
     this.built = built;
     this.catalogGeneration = Math.max(this.catalogGeneration, built.state.generation);
-    const report = { products: index.size, ms: Math.round(done - started), version: index.version, slices: slicer.turns + 1, ...more, ...(phases ? { phases: phases(done) } : {}) };
+    const report = { products: index.size, ms: Math.round(done - started), version: index.version, slices: slicer.turns + 1, ...more, ...(phases ? { phases: { ...phases, index: Math.round(done - indexStarted) } } : {}) };
     this.options.logger?.info(report, more.fromSnapshot ? 'catalog index started from its snapshot' : 'catalog index built');
     this.onBuilt?.(report);
     this.snapshotLater(built);
