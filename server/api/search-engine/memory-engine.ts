@@ -48,7 +48,7 @@ export type BuildReport = {
   /** A start from the snapshot file (`stores`: how many were read again from the database). */
   fromSnapshot?: boolean;
   /** Milliseconds of each part of a start from the snapshot: the file, the look for changes, the stores read again and the table, the index. */
-  phases?: { file: number; changes: number; stores: number; index: number };
+  phases?: { file: number; changes: number; stores: number; merge: number; index: number };
 };
 
 /** A built index's table and where in the database's history it stands, as a snapshot records it. */
@@ -144,9 +144,9 @@ export class MemorySearchEngine implements SearchEngine {
       // Read before the stores are: the generation of the change being applied, or a later one.
       const { generation, readAt } = await this.readPosition();
       const withheld = await withheldFeeds(this.db, this.feedAges);
-      const replaced = await this.replaceStores(previous.table, slugs, withheld, slicer);
+      const { table, directory } = await this.replaceStores(previous.table, slugs, withheld, slicer);
       const state = await this.stateOf(Math.max(previous.state.cursor, change.heard ?? 0), readAt, generation, withheld);
-      return this.swap({ ...replaced, state }, started, slicer, { stores: slugs.length });
+      return this.swap({ table, directory, state }, started, slicer, { stores: slugs.length });
     });
     this.rebuilding = run.catch(() => undefined);
     return run;
@@ -158,17 +158,19 @@ export class MemorySearchEngine implements SearchEngine {
     slugs: readonly string[],
     withheld: ReadonlySet<string>,
     slicer: TimeSlicer,
-  ): Promise<{ table: DocumentTable; directory: CatalogDirectory }> {
+  ): Promise<{ table: DocumentTable; directory: CatalogDirectory; readMs: number }> {
+    const started = performance.now();
     const fresh = new TableBuilder(this.terms, this.cares);
     const added: SearchDocument[] = [];
     const directory = await loadDocuments(this.db, { storeSlugs: slugs }, (docs) => void added.push(...docs), { slicer, withheld });
+    const readMs = performance.now() - started;
     const replaced = new Set(slugs.map((s) => directory.storeBySlug.get(s)?.id).filter((id): id is number => id !== undefined));
     const kept = new Int32Array(table.size);
     let count = 0;
     for (let i = 0; i < table.size; i++) if (!replaced.has(table.products.storeId[i]!)) kept[count++] = i;
     await this.addSliced(fresh, added, directory, slicer);
     // The kept rows and the read ones, both in global order, merged in one copy.
-    return { table: await runSliced(mergedTable(table, kept.subarray(0, count), fresh.build()), slicer), directory };
+    return { table: await runSliced(mergedTable(table, kept.subarray(0, count), fresh.build()), slicer), directory, readMs };
   }
 
   /**
@@ -208,13 +210,15 @@ export class MemorySearchEngine implements SearchEngine {
         if (store) slugs.add(store.slug);
       }
       const changesDone = performance.now();
-      const rebuilt = slugs.size
+      const { table, directory, readMs } = slugs.size
         ? await this.replaceStores(read.table, [...slugs], withheld, slicer)
-        : { table: read.table, directory: await loadDirectory(this.db) };
+        : { table: read.table, directory: await loadDirectory(this.db), readMs: 0 };
       const state = await this.stateOf(changed.cursor, readAt, generation, withheld);
       const ms = (from: number, to: number) => Math.round(to - from);
-      const phases = { file: ms(started, readDone), changes: ms(readDone, changesDone), stores: ms(changesDone, performance.now()) };
-      return this.swap({ ...rebuilt, state }, started, slicer, { stores: slugs.size, fromSnapshot: true }, phases);
+      // The stores read from the database, then their rows built and merged with the kept ones.
+      const storesRead = changesDone + readMs;
+      const phases = { file: ms(started, readDone), changes: ms(readDone, changesDone), stores: ms(changesDone, storesRead), merge: ms(storesRead, performance.now()) };
+      return this.swap({ table, directory, state }, started, slicer, { stores: slugs.size, fromSnapshot: true }, phases);
     });
     this.rebuilding = run.catch(() => undefined);
     return run;

@@ -180,7 +180,7 @@ describe.each(DATABASES)('the index snapshot on %s', (_name, open) => {
     const restarted = await started(db, file);
     expect(restarted.report).toMatchObject({ fromSnapshot: true, stores: 2 });
     // Where the start's time went, as the api logs it (the restart bench prints it).
-    expect(Object.keys(restarted.report.phases!)).toEqual(['file', 'changes', 'stores', 'index']);
+    expect(Object.keys(restarted.report.phases!)).toEqual(['file', 'changes', 'stores', 'merge', 'index']);
     const built = await started(db, undefined);
     const changed = [...queries, gbPage(), gbPage('sea glass')];
     const fromDatabase = await answers(built.engine, changed);

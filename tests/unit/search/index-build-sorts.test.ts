@@ -70,6 +70,22 @@ describe('mergedTable', () => {
     expect(merged.termData.length).toBe(table.termData.length);
   });
 
+  it('merges stores read again that lost products and gained new ones into exactly the table built anew', () => {
+    // The merge copies runs of rows (decision 0100). Most stores read again, a fifth of their
+    // products gone and as many new ones as half the catalogue: the read rows before a point
+    // then about as many as the table's, so a run of one table often ends where the other's
+    // next row has the number the run would go on with. Each run must stay with its own table
+    // (a merge that let it go on failed here; with a third of the stores read again it passed).
+    const reread = docs.filter((d) => d.storeId % 5 !== 0);
+    const others = docs.filter((d) => d.storeId % 5 === 0);
+    const last = Math.max(...docs.map((d) => d.productId));
+    const gained = docs.filter((_, i) => i % 2 === 0).map((d, i) => ({ ...d, productId: last + 1 + i, storeId: 3 }));
+    const again = [...reread.filter((_, i) => i % 5 !== 0), ...gained];
+    const kept = Int32Array.from(identityOrder(table.size).filter((i) => table.products.storeId[i]! % 5 === 0));
+    const merged = runAtOnce(mergedTable(table, kept, built(again)));
+    expect(arrays(merged)).toEqual(arrays(built([...others, ...again])));
+  });
+
   it('keeps every row when nothing is read again, and takes only the read rows when nothing is kept', () => {
     expect(arrays(runAtOnce(mergedTable(table, identityOrder(table.size), built([]))))).toEqual(arrays(table));
     expect(arrays(runAtOnce(mergedTable(built([]), new Int32Array(0), table)))).toEqual(arrays(table));
