@@ -261,6 +261,19 @@ export const STORE_READ: Record<Database['kind'], number> = { pglite: LOAD_CHUNK
 /** Which rows a read takes: a condition on `products p`, on `variants v`, and on the offers' join of both. */
 type Rows = { products: string; variants: string; offers: string; params: unknown[] };
 
+/** The rows of the products whose id meets `condition` (`= ANY($1::int[])`, `BETWEEN $1 AND $2`). */
+const byProductId = (condition: string, params: unknown[]): Rows => ({
+  products: `p.id ${condition}`,
+  variants: `v.product_id ${condition}`,
+  offers: `v.product_id ${condition}`,
+  params,
+});
+
+/** The ids of the directory's stores among `slugs` (a slug it does not know is left out). */
+export function storeIds(directory: CatalogDirectory, slugs: readonly string[]): number[] {
+  return slugs.map((slug) => directory.storeBySlug.get(slug)?.id).filter((id) => id !== undefined);
+}
+
 export type LoadOptions = {
   /** The most products of a store selection read in one go (STORE_READ for the engine unless told). */
   storeRead?: number;
@@ -388,7 +401,7 @@ export async function loadDocuments(
 
     if (selection.storeSlugs) {
       if (!selection.storeSlugs.length) return directory;
-      const stores = selection.storeSlugs.map((slug) => directory.storeBySlug.get(slug)?.id).filter((id) => id !== undefined);
+      const stores = storeIds(directory, selection.storeSlugs);
       const ids = (
         await tx.query<{ id: number }>('SELECT id FROM products WHERE store_id = ANY($1::int[]) ORDER BY id', [stores])
       ).map((r) => r.id);
@@ -397,7 +410,7 @@ export async function loadDocuments(
         return directory;
       }
       for (let i = 0; i < ids.length; i += chunkSize) {
-        await read({ products: 'p.id = ANY($1::int[])', variants: 'v.product_id = ANY($1::int[])', offers: 'v.product_id = ANY($1::int[])', params: [ids.slice(i, i + chunkSize)] });
+        await read(byProductId('= ANY($1::int[])', [ids.slice(i, i + chunkSize)]));
       }
       return directory;
     }
@@ -405,8 +418,7 @@ export async function loadDocuments(
     await pause();
     if (bounds?.lo == null || bounds.hi == null) return directory;
     for (let lo = bounds.lo; lo <= bounds.hi; lo += chunkSize) {
-      const range = 'BETWEEN $1 AND $2';
-      await read({ products: `p.id ${range}`, variants: `v.product_id ${range}`, offers: `v.product_id ${range}`, params: [lo, Math.min(bounds.hi, lo + chunkSize - 1)] });
+      await read(byProductId('BETWEEN $1 AND $2', [lo, Math.min(bounds.hi, lo + chunkSize - 1)]));
     }
     return directory;
   });

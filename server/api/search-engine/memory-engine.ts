@@ -6,7 +6,7 @@ import { feedPairStore, systemFeedAges, withheldFeeds, type FeedAges } from '../
 import type { Database } from '../db/database';
 import { CATCH_UP_MARGIN_MS, storesChangedSince } from './catch-up';
 import { Dictionary, TableBuilder, mergedTable, type DocumentTable } from './document-table';
-import { DisplayWords, buildDirectory, loadDirectory, loadDocuments, type LoadSelection, type SearchDocument } from './documents';
+import { DisplayWords, buildDirectory, loadDirectory, loadDocuments, storeIds, type LoadSelection, type SearchDocument } from './documents';
 import { CatalogFollower, type CatalogChange } from './index-follower';
 import { databaseIdentity, readIndexSnapshot, removeIndexSnapshot, writeIndexSnapshot, type SnapshotState } from './index-snapshot';
 import { MemoryIndex, type IndexStats } from './memory-index';
@@ -47,7 +47,7 @@ export type BuildReport = {
   stores?: number;
   /** A start from the snapshot file (`stores`: how many were read again from the database). */
   fromSnapshot?: boolean;
-  /** Milliseconds of each part of a start from the snapshot: the file, the look for changes, the stores read again and the table, the index. */
+  /** Milliseconds of each part of a start from the snapshot: the file, the look for changes, the stores read again, their rows built and merged with the kept ones, the index. */
   phases?: { file: number; changes: number; stores: number; merge: number; index: number };
 };
 
@@ -164,7 +164,7 @@ export class MemorySearchEngine implements SearchEngine {
     const added: SearchDocument[] = [];
     const directory = await loadDocuments(this.db, { storeSlugs: slugs }, (docs) => void added.push(...docs), { slicer, withheld });
     const readMs = performance.now() - started;
-    const replaced = new Set(slugs.map((s) => directory.storeBySlug.get(s)?.id).filter((id): id is number => id !== undefined));
+    const replaced = new Set(storeIds(directory, slugs));
     const kept = new Int32Array(table.size);
     let count = 0;
     for (let i = 0; i < table.size; i++) if (!replaced.has(table.products.storeId[i]!)) kept[count++] = i;
