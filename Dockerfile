@@ -19,6 +19,6 @@ USER node
 VOLUME ["/app/.data"]
 EXPOSE 3000
 # Both services with the embedded defaults. In production run them apart:
-#   node dist/server/api.js   (API_PORT, DATABASE_URL)
+#   GLIBC_TUNABLES=glibc.malloc.hugetlb=1 node dist/server/api.js   (API_PORT, DATABASE_URL; the tunable: decision 0101)
 #   node --max-semi-space-size=32 dist/server/web.js   (PORT, API_BASE_URL; the flag: scripts/lib/processes.ts)
 CMD ["node", "dist/scripts/start.js"]

@@ -67,6 +67,8 @@ describe('the api process and its embedded database', () => {
     await waitForUrl(`${first.url}/readyz`, first.proc);
     // With the Node flags the run gives every service process (tests/vitest.config.ts, decision 0087).
     expect(fs.readFileSync(`/proc/${first.proc.child.pid}/cmdline`, 'utf8').split('\0')).toContain('--liftoff-only');
+    // Its malloc asks for 2 MB pages (scripts/lib/processes.ts SERVICE_ENV, decision 0101).
+    expect(fs.readFileSync(`/proc/${first.proc.child.pid}/environ`, 'utf8').split('\0')).toContain('GLIBC_TUNABLES=glibc.malloc.hugetlb=1');
     // A new data directory is loaded from the build's migrated cluster, not made by initdb (decision 0088).
     expect(first.proc.output()).toContain('new embedded database: loading a migrated cluster');
     expect(fs.existsSync(path.join(dir, 'vitrine.lock'))).toBe(true);
