@@ -79,10 +79,10 @@ export const SERVICE_ENV: Readonly<Record<string, NodeJS.ProcessEnv>> = {
   'server/api.js': { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' },
 };
 
-/** SERVICE_ENV's entry for a built script (`dist/server/api.js`, the tests' `dist-test/server/api.js`). */
-export function serviceEnv(file: string): NodeJS.ProcessEnv {
-  const service = Object.keys(SERVICE_ENV).find((name) => file === name || file.endsWith(`/${name}`));
-  return service ? SERVICE_ENV[service]! : {};
+/** A per-script table's entry for a built script: under its key, or a path ending in `/` and the key (`dist-test/server/api.js` for `server/api.js`). */
+function entryFor<T>(table: Readonly<Record<string, T>>, file: string): T | undefined {
+  const key = Object.keys(table).find((name) => file === name || file.endsWith(`/${name}`));
+  return key === undefined ? undefined : table[key];
 }
 
 /**
@@ -96,10 +96,10 @@ export function serviceNodeFlags(): string[] {
 
 /** Runs a built script (`dist/server/api.js` …, relative to the repository root) with `env`; `echo` prints its output with a label. */
 export function startNodeProcess(file: string, env: NodeJS.ProcessEnv, options: { echo?: string; args?: string[] } = {}): NodeProcess {
-  const flags = [...(NODE_FLAGS[file] ?? []), ...serviceNodeFlags()];
+  const flags = [...(entryFor(NODE_FLAGS, file) ?? []), ...serviceNodeFlags()];
   const child = spawn(process.execPath, ['--enable-source-maps', ...flags, path.resolve(root, file), ...(options.args ?? [])], {
     cwd: root,
-    env: { ...serviceEnv(file), ...process.env, NODE_ENV: 'production', ...env },
+    env: { ...entryFor(SERVICE_ENV, file), ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
