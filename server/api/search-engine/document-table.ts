@@ -246,28 +246,24 @@ export function* mergedTable(table: DocumentTable, kept: Int32Array, added: Docu
     }
   }
   yield;
-  for (const [c, name] of PRODUCT_COLUMNS.entries()) {
-    const out = to.products[c]!;
+  /** Copies one array a run at a time: each run's rows, or with `start` (termStart, offerStart) the spans the rows start. */
+  const copyRuns = (out: ColumnArray, from: (t: DocumentTable) => ColumnArray, start?: 'termStart' | 'offerStart') => {
     for (let k = 0; k < runs; k++) {
-      const r0 = runRow[k]!;
-      out.set(source(k).products[name].subarray(r0, r0 + runAt[k + 1]! - runAt[k]!), runAt[k]);
+      const t = source(k);
+      const [r0, r1] = [runRow[k]!, runRow[k]! + runAt[k + 1]! - runAt[k]!];
+      if (start) out.set(from(t).subarray(t[start][r0], t[start][r1]), to[start][runAt[k]!]);
+      else out.set(from(t).subarray(r0, r1), runAt[k]);
     }
+  };
+  for (const [c, name] of PRODUCT_COLUMNS.entries()) {
+    copyRuns(to.products[c]!, (t) => t.products[name]);
     yield;
   }
   to.termData = new Uint32Array(to.termStart[n]!);
-  for (let k = 0; k < runs; k++) {
-    const t = source(k);
-    const r0 = runRow[k]!;
-    to.termData.set(t.termData.subarray(t.termStart[r0], t.termStart[r0 + runAt[k + 1]! - runAt[k]!]), to.termStart[runAt[k]!]);
-  }
+  copyRuns(to.termData, (t) => t.termData, 'termStart');
   yield;
   for (const [c, name] of OFFER_COLUMNS.entries()) {
-    const out = (to.offers[c] = new COLUMNS[name].array(to.offerStart[n]!));
-    for (let k = 0; k < runs; k++) {
-      const t = source(k);
-      const r0 = runRow[k]!;
-      out.set(t.offers[name].subarray(t.offerStart[r0], t.offerStart[r0 + runAt[k + 1]! - runAt[k]!]), to.offerStart[runAt[k]!]);
-    }
+    copyRuns((to.offers[c] = new COLUMNS[name].array(to.offerStart[n]!)), (t) => t.offers[name], 'offerStart');
     yield;
   }
   return tableOf(to);
