@@ -54,6 +54,7 @@ import { RENDER_EVERY_REQUEST, runWebThroughputBench, type WebThroughputContext 
 import { registerShopper } from './lib/api-calls';
 import { BUILD_DIR, freePort, generateDemoCatalog, startNodeProcess, tempDataDir, waitForUrl, type NodeProcess } from './lib/processes';
 import { HOME_API } from '../shared/api/home-paths';
+import { serve } from '../server/lib/serve';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -61,7 +62,8 @@ const option = (name: string, fallback: number) => {
   return index >= 0 ? Number(args[index + 1]) : fallback;
 };
 
-// Child mode: serve one file's bytes as a static string (the ceiling SSR is compared to).
+// Child mode: serve one file's bytes as a static string (the ceiling SSR is compared to),
+// served as the web and the api are (serve(): requests born with Express's prototypes).
 if (args[0] === '--serve-static') {
   const body = fs.readFileSync(args[1]!);
   const app = express();
@@ -69,7 +71,7 @@ if (args[0] === '--serve-static') {
   app.get('/{*splat}', (_req, res) => {
     res.type('html').send(body);
   });
-  app.listen(Number(args[2]), '127.0.0.1');
+  serve(app, Number(args[2]), '127.0.0.1', () => undefined);
 } else if (args.includes('--history-only')) {
   await historyBench();
 } else if (args.includes('--withdrawal-only')) {
