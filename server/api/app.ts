@@ -1,5 +1,6 @@
 import express, { type Router } from 'express';
 import helmet from 'helmet';
+import { helmetSteps, replayHelmet } from '../lib/helmet-headers';
 import type client from 'prom-client';
 import type { Logger } from 'pino';
 import { API_ANSWER_HEADER } from '../../shared/constants';
@@ -116,7 +117,9 @@ export function createApiApp(deps: ApiDeps): ApiApp {
       ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',
     }),
   );
-  app.use(helmet({ contentSecurityPolicy: false }));
+  // helmet's headers worked out once and set again on every answer (its dozen middleware cost the
+  // kept answers a tenth of their time).
+  app.use(replayHelmet(helmetSteps(helmet({ contentSecurityPolicy: false }))));
   app.use(httpDurationMiddleware(registry));
   // Every answer (/healthz too, the web's cheap probe) says which catalogue it came from: the
   // generation its index holds (catalog/catalog-generation.ts), the same number on every
