@@ -118,8 +118,9 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     }),
   );
   // helmet's headers worked out once and set again on every answer (its dozen middleware cost the
-  // kept answers a tenth of their time).
-  app.use(replayHelmet(helmetSteps(helmet({ contentSecurityPolicy: false }))));
+  // kept answers a tenth of their time). No HSTS: only the web knows whether the site is served
+  // over HTTPS (SITE_URL), and the api's headers replace the gateway's on a proxied answer.
+  app.use(replayHelmet(helmetSteps(helmet({ contentSecurityPolicy: false, strictTransportSecurity: false }))));
   app.use(httpDurationMiddleware(registry));
   // Every answer (/healthz too, the web's cheap probe) says which catalogue it came from: the
   // generation its index holds (catalog/catalog-generation.ts), the same number on every
