@@ -25,7 +25,7 @@ const KEEP_ALIVE_MS = 65_000;
  * again costs nothing. Express's own objects stay the classes' prototypes' prototypes, so
  * every helper is found as before.
  */
-export function expressClasses(app: Express): Pick<http.ServerOptions, 'IncomingMessage' | 'ServerResponse'> {
+function expressClasses(app: Express): Pick<http.ServerOptions, 'IncomingMessage' | 'ServerResponse'> {
   class AppRequest extends http.IncomingMessage {}
   class AppResponse extends http.ServerResponse {}
   Object.setPrototypeOf(AppRequest.prototype, app.request);
