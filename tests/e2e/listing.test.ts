@@ -167,8 +167,8 @@ describe('the shopping journey at desktop width', () => {
     expect(total).toBeGreaterThan(80);
     await expect(cards(page).count()).resolves.toBe(40);
 
-    // Scrolling to the end loads the next page (two sub-pages of 20).
-    await cards(page).last().scrollIntoViewIfNeeded();
+    // Scrolling to the end loads the next page (two sub-pages of 20). One step: a second one
+    // taken after the next page has arrived would reach the new end and load a third.
     await page.locator('.scroll-sentinel').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelectorAll('.listing-results .product-grid > article').length >= 80);
     await expect(page.getByRole('link', { name: 'Next page' }).getAttribute('href')).resolves.toBe('/clothing?page=3');
