@@ -60,10 +60,26 @@ export type DocumentTable = {
   /** Row i's offers (one per country it is sold in) are offers.*[offerStart[i] .. offerStart[i+1]). */
   offerStart: Uint32Array;
   offers: ColumnArrays<OfferColumnName>;
-  /** Row i's terms are termData[termStart[i] .. termStart[i+1]): termId * 4 + field weight. */
+  /**
+   * Row i's terms are termData[termStart[i] .. termStart[i+1]): termId * 4 + field weight, in
+   * term order. Empty in an index's own table, whose postings hold the same (termsAgain).
+   */
   termStart: Uint32Array;
   termData: Uint32Array;
+  /**
+   * Set when termData was let go once the index's text postings were built from it (issue 30:
+   * a tenth of the index's memory): gives the terms again, a step every few million, for a
+   * merge or a snapshot (withTerms).
+   */
+  termsAgain?: () => Generator<void, Uint32Array, void>;
 };
+
+/** `table` with its terms: itself, or a copy with termData given again by its index. */
+export function* withTerms(table: DocumentTable): Generator<void, DocumentTable, void> {
+  if (!table.termsAgain) return table;
+  const { termsAgain, ...rest } = table;
+  return { ...rest, termData: yield* termsAgain() };
+}
 
 function grow<T extends ColumnArray>(array: T, needed: number): T {
   if (needed <= array.length) return array;
@@ -131,7 +147,10 @@ export class TableBuilder {
     for (let c = 0; c < PRODUCT_READERS.length; c++) this.products[c]![i] = PRODUCT_READERS[c]!(doc, this.dictionaries);
     const terms = documentTerms(doc, directory, display);
     this.reserveTerms(terms.size);
+    const first = this.termCount;
     for (const [term, weight] of terms) this.termData[this.termCount++] = this.terms.id(term) * 4 + weight;
+    // In term order, as an index gives them back (withTerms): a table is the same either way.
+    this.termData.subarray(first, this.termCount).sort();
     this.reserveOffers(doc.offers.length);
     for (const offer of doc.offers) {
       const k = this.offerCount++;
@@ -209,15 +228,17 @@ function reorderedTable(table: DocumentTable, order: Int32Array): DocumentTable 
 }
 
 /**
- * The rows `kept` of `table` and every row of `added`, each in global order, merged in global
+ * The rows `kept` of `index` and every row of `fresh`, each in global order, merged in global
  * order into a new table, every array its exact size: an import re-reading some stores keeps
- * every other row of the index's table (memory-engine.ts). The merge is worked out once as
+ * every other row of the index's table (memory-engine.ts), its terms given again first. The merge is worked out once as
  * runs (new rows taken from consecutive rows of one table: about two per added row, when the
  * added store's rows are spread through the order), then each array is written a run at a
  * time (a step each: a turn for the event loop). At 10,000,000 rows, copying row by row took
  * several seconds of a start after a store changed (decision 0100).
  */
-export function* mergedTable(table: DocumentTable, kept: Int32Array, added: DocumentTable): Generator<void, DocumentTable, void> {
+export function* mergedTable(index: DocumentTable, kept: Int32Array, fresh: DocumentTable): Generator<void, DocumentTable, void> {
+  const table = yield* withTerms(index);
+  const added = yield* withTerms(fresh);
   const n = kept.length + added.size;
   // Run k: new rows runAt[k] to runAt[k + 1], from rows runRow[k] on of `added` where runAdded[k], else of `table`.
   const runAt: number[] = [];

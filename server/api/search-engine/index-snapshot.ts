@@ -50,7 +50,7 @@ export type IndexSnapshot = SnapshotState & {
 type ArrayEntry = { name: string; type: ArrayTypeName; length: number; offset: number };
 type Header = Omit<IndexSnapshot, 'table'> & { fingerprint: string; size: number; arrays: ArrayEntry[]; bytes: number };
 
-/** The table's arrays by name: its columns as products.* and offers.*, and its four index arrays. */
+/** The table's arrays by name: its columns as products.* and offers.*, and its three index arrays, termData last (read into a buffer of its own). */
 function tableArrays(table: DocumentTable): [string, ColumnArray][] {
   return [
     ...PRODUCT_COLUMNS.map((name): [string, ColumnArray] => [`products.${name}`, table.products[name]]),
@@ -148,15 +148,26 @@ export async function readIndexSnapshot(file: string): Promise<IndexSnapshot | S
     const header = JSON.parse(json.toString()) as Header;
     if (header.fingerprint !== snapshotFingerprint()) return { refused: 'written by other code' };
     if (leadLength + header.bytes !== size) return { refused: 'the file is torn' };
-    // One buffer for every array: each column views its part (offsets are 8-byte aligned).
-    const data = new ArrayBuffer(header.bytes);
-    const bytes = new Uint8Array(data);
-    for (let at = 0; at < header.bytes; ) {
-      const { bytesRead } = await handle.read(bytes, at, Math.min(header.bytes - at, 1 << 26), leadLength + at);
-      if (bytesRead === 0) return { refused: 'the file is torn' };
-      at += bytesRead;
-    }
-    const views = new Map(header.arrays.map((a) => [a.name, new ARRAY_TYPES[a.type](data, a.offset, a.length)]));
+    // One buffer for every array but the last, termData, each viewing its part (offsets are
+    // 8-byte aligned); termData has a buffer of its own, so that the index can let it go
+    // (DocumentTable.termsAgain).
+    const terms = header.arrays.at(-1);
+    if (terms?.name !== 'termData') return { refused: 'the file is torn' };
+    const data = new ArrayBuffer(terms.offset);
+    const termBuffer = new ArrayBuffer(header.bytes - terms.offset);
+    const fill = async (buffer: ArrayBuffer, from: number) => {
+      const bytes = new Uint8Array(buffer);
+      for (let at = 0; at < bytes.length; ) {
+        const { bytesRead } = await handle.read(bytes, at, Math.min(bytes.length - at, 1 << 26), leadLength + from + at);
+        if (bytesRead === 0) return false;
+        at += bytesRead;
+      }
+      return true;
+    };
+    if (!(await fill(data, 0)) || !(await fill(termBuffer, terms.offset))) return { refused: 'the file is torn' };
+    const views = new Map(
+      header.arrays.map((a) => [a.name, a === terms ? new ARRAY_TYPES[a.type](termBuffer, 0, a.length) : new ARRAY_TYPES[a.type](data, a.offset, a.length)]),
+    );
     const view = (name: string) => views.get(name)!;
     const { fingerprint: _f, size: _s, arrays: _a, bytes: _b, ...rest } = header;
     const table: DocumentTable = {

@@ -10,6 +10,8 @@ import type { TermSuggestion } from './search-engine';
 // words against it, and the word suggestions of the search box.
 
 const NO_DOCS = new Int32Array(0);
+/** Postings read back into rows between two turns of the event loop (rowTerms). */
+const TERMS_A_STEP = 1_000_000;
 const NO_WEIGHTS = new Uint8Array(0);
 
 /**
@@ -124,6 +126,30 @@ export class TextIndex {
     const live: string[] = [];
     for (let t = 0; t < termCount; t++) if (this.postingStart[t + 1]! > this.postingStart[t]!) live.push(terms.values[t]!);
     this.vocabulary = vocabularyOf(live);
+  }
+
+  /**
+   * The per-row terms the postings were built from (a table's termData), each row's in term
+   * order, row rows[g] holding document g's (rows undefined: row g): the postings read the other
+   * way, a step every TERMS_A_STEP of them.
+   */
+  *rowTerms(termStart: Uint32Array, rows: Int32Array | undefined): Generator<void, Uint32Array, void> {
+    const n = termStart.length - 1;
+    const out = new Uint32Array(termStart[n]!);
+    const at = termStart.slice(0, n);
+    const { postingStart, postingDoc, postingWeight } = this;
+    for (let t = 0, stepped = 0; t < postingStart.length - 1; t++) {
+      const hi = postingStart[t + 1]!;
+      for (let k = postingStart[t]!; k < hi; k++) {
+        const g = postingDoc[k]!;
+        out[at[rows === undefined ? g : rows[g]!]!++] = t * 4 + postingWeight[k]!;
+      }
+      if (hi - stepped >= TERMS_A_STEP) {
+        stepped = hi;
+        yield;
+      }
+    }
+    return out;
   }
 
   /** Bytes held by the typed arrays. */

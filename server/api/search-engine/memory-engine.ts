@@ -5,7 +5,7 @@ import { readCatalogGeneration } from '../catalog/catalog-generation';
 import { feedPairStore, systemFeedAges, withheldFeeds, type FeedAges } from '../catalog/feed-ages';
 import type { Database } from '../db/database';
 import { CATCH_UP_MARGIN_MS, storesChangedSince } from './catch-up';
-import { Dictionary, TableBuilder, mergedTable, type DocumentTable } from './document-table';
+import { Dictionary, TableBuilder, mergedTable, withTerms, type DocumentTable } from './document-table';
 import { DisplayWords, buildDirectory, loadDirectory, loadDocuments, storeIds, type LoadSelection, type SearchDocument } from './documents';
 import { CatalogFollower, type CatalogChange } from './index-follower';
 import { databaseIdentity, readIndexSnapshot, removeIndexSnapshot, writeIndexSnapshot, type SnapshotState } from './index-snapshot';
@@ -260,12 +260,13 @@ export class MemorySearchEngine implements SearchEngine {
     const index = await MemoryIndex.build(built.table, built.directory, this.terms, this.cares, this.display, ++this.builds, slicer);
     const done = performance.now();
     this.index = index;
-    this.built = built;
+    // The index's table, whose terms its postings hold: the built table's terms go.
+    this.built = { ...built, table: index.table };
     this.catalogGeneration = Math.max(this.catalogGeneration, built.state.generation);
     const report = { products: index.size, ms: Math.round(done - started), version: index.version, slices: slicer.turns + 1, ...more, ...(phases ? { phases: { ...phases, index: Math.round(done - indexStarted) } } : {}) };
     this.options.logger?.info(report, more.fromSnapshot ? 'catalog index started from its snapshot' : 'catalog index built');
     this.onBuilt?.(report);
-    this.snapshotLater(built);
+    this.snapshotLater(this.built);
     return report;
   }
 
@@ -290,8 +291,9 @@ export class MemorySearchEngine implements SearchEngine {
       if (!file || !built) return;
       this.unwritten = undefined;
       this.lastWrite = Date.now();
-      const { table, directory, state } = built;
+      const { directory, state } = built;
       try {
+        const table = await runSliced(withTerms(built.table), new TimeSlicer());
         const bytes = await writeIndexSnapshot(file, {
           ...state,
           table,

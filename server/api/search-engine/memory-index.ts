@@ -1,6 +1,6 @@
 import type { Department } from '../../../shared/constants';
 import type { QueryToken } from './analyser';
-import type { Dictionary, DocumentTable } from './document-table';
+import { withTerms, type Dictionary, type DocumentTable } from './document-table';
 import { COUNTRY_INDEX, type DisplayWords } from './documents';
 import { buildIndex, buildIndexSteps, orderFor, rankFor, type BuiltIndex, type CountryColumns } from './index-build';
 import { bitsCanScan, scanBits } from './index-bits';
@@ -23,7 +23,7 @@ import {
 } from './index-scan';
 import { MAX_TOKEN_SCORE, TextIndex } from './index-text';
 import { sortedIndexOf } from './key-sort';
-import { runSliced, type TimeSlicer } from './time-slicer';
+import { runAtOnce, runSliced, type TimeSlicer } from './time-slicer';
 import { emptyFacets, type CatalogDirectory, type SearchNeeds, type SearchQuery, type SearchResult, type TermSuggestion } from './search-engine';
 
 // The in-memory catalog index (docs/decisions/0008-one-engine-call-per-listing-answer.md). It is
@@ -42,6 +42,12 @@ export type IndexStats = {
 };
 
 const NO_POSITIONS = new Int32Array(0);
+const NO_TERMS = new Uint32Array(0);
+
+function isIdentity(order: Int32Array): boolean {
+  for (let i = 0; i < order.length; i++) if (order[i] !== i) return false;
+  return true;
+}
 
 export class MemoryIndex {
   readonly size: number;
@@ -54,8 +60,11 @@ export class MemoryIndex {
   private readonly docOfSorted: Int32Array;
   private scanBuffers: ScanBuffers | undefined;
 
+  /** The table it was built from, its terms let go (the postings hold them: DocumentTable.termsAgain). */
+  readonly table: DocumentTable;
+
   constructor(
-    readonly table: DocumentTable,
+    table: DocumentTable,
     readonly directory: CatalogDirectory,
     terms: Dictionary,
     cares: Dictionary,
@@ -64,6 +73,8 @@ export class MemoryIndex {
     /** The built structures, when the caller built them in slices (MemoryIndex.build). */
     built: BuiltIndex = buildIndex(table, directory),
   ) {
+    // Another index's table: its terms first (the columns' build above does not read them).
+    if (table.termsAgain) table = runAtOnce(withTerms(table));
     this.size = table.size;
     this.countries = built.countries;
     this.adminCountries = built.adminCountries;
@@ -71,6 +82,10 @@ export class MemoryIndex {
     this.docOfSorted = built.docOfSorted;
     this.keys = { directory, maxBrandId: built.maxBrandId, maxStoreId: built.maxStoreId, cares };
     this.text = new TextIndex(table, built.rows, terms, display, built.hiddenRows);
+    const { termStart } = table;
+    const rows = isIdentity(built.rows) ? undefined : built.rows;
+    const text = this.text;
+    this.table = { ...table, termData: NO_TERMS, termsAgain: () => text.rowTerms(termStart, rows) };
   }
 
   /** Builds an index in slices, giving the event loop a turn whenever `slicer` says the slice is used up. */

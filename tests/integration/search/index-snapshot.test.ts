@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
+import { readIndexSnapshot } from '../../../server/api/search-engine/index-snapshot';
 import { MemorySearchEngine, type BuildReport } from '../../../server/api/search-engine/memory-engine';
 import { FACETS, catalogQuery, type SearchQuery } from '../../../server/api/search-engine/search-engine';
 import { listingWorkload } from '../../../scripts/bench/listing-workload';
@@ -91,6 +92,13 @@ describe.each(DATABASES)('the index snapshot on %s', (_name, open) => {
     const [listed] = gbBefore.productIds;
     await first.engine.close();
     expect(fs.statSync(file).size).toBeGreaterThan(0);
+    // Written with the terms the index let go; read, they come in a buffer of their own, which
+    // the restarted index lets go in turn once its postings are built (DocumentTable.termsAgain).
+    const read = await readIndexSnapshot(file);
+    if ('refused' in read) throw new Error(read.refused);
+    expect(read.table.termData.length).toBe(read.table.termStart[read.table.size]);
+    expect(read.table.termData.length).toBeGreaterThan(5_000);
+    expect(read.table.termData.buffer).not.toBe(read.table.products.productId.buffer);
 
     // While it is stopped: a new store's feed (logged changes), a product renamed (no log entry,
     // only updated_at), and a store whose GB feed is now too old to list.

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dictionary, TableBuilder, mergedTable, type DocumentTable } from '../../../server/api/search-engine/document-table';
+import { Dictionary, TableBuilder, mergedTable, withTerms, type DocumentTable } from '../../../server/api/search-engine/document-table';
+import { DisplayWords } from '../../../server/api/search-engine/documents';
+import { MemoryIndex } from '../../../server/api/search-engine/memory-index';
+import { FACETS, catalogQuery } from '../../../server/api/search-engine/search-engine';
 import { identityOrder, sortByKey } from '../../../server/api/search-engine/key-sort';
 import { runAtOnce } from '../../../server/api/search-engine/time-slicer';
 import { syntheticCatalog } from '../../../scripts/bench/synthetic-catalog';
@@ -86,9 +89,48 @@ describe('mergedTable', () => {
     expect(arrays(merged)).toEqual(arrays(built([...others, ...again])));
   });
 
+  it("merges an index's own table, whose terms its postings hold, into the same table as the table it was built from", () => {
+    const index = new MemoryIndex(table, catalog.directory, terms, cares, new DisplayWords(), 1);
+    expect(index.table.termData.length).toBe(0);
+    const again = docs.filter((d) => d.storeId % 3 === 0);
+    const kept = Int32Array.from(identityOrder(table.size).filter((i) => table.products.storeId[i]! % 3 !== 0));
+    expect(arrays(runAtOnce(mergedTable(index.table, kept, built(again))))).toEqual(arrays(table));
+  });
+
   it('keeps every row when nothing is read again, and takes only the read rows when nothing is kept', () => {
     expect(arrays(runAtOnce(mergedTable(table, identityOrder(table.size), built([]))))).toEqual(arrays(table));
     expect(arrays(runAtOnce(mergedTable(built([]), new Int32Array(0), table)))).toEqual(arrays(table));
+  });
+});
+
+describe("an index's table", () => {
+  // Issue 30: the table's per-row terms are the text postings read the other way, a tenth of
+  // the index's memory; the index lets them go and gives them back for a merge or a snapshot.
+  const catalog = syntheticCatalog(2000, undefined, 0.4);
+  const terms = new Dictionary();
+  const cares = new Dictionary();
+  const builder = new TableBuilder(terms, cares);
+  for (const doc of [...catalog.chunks(1000)].flat()) builder.add(doc, catalog.directory);
+  const table = builder.build();
+
+  it('holds no terms and gives back exactly the terms it was built from', () => {
+    const index = new MemoryIndex(table, catalog.directory, terms, cares, new DisplayWords(), 1);
+    expect(table.termData.length).toBeGreaterThan(20_000);
+    expect(index.table.termData.length).toBe(0);
+    expect(index.table.termStart).toBe(table.termStart);
+    const again = runAtOnce(withTerms(index.table));
+    expect(again.termsAgain).toBeUndefined();
+    expect([...again.termData]).toEqual([...table.termData]);
+  });
+
+  it("builds an index answering as the first one does from another index's table", () => {
+    const first = new MemoryIndex(table, catalog.directory, terms, cares, new DisplayWords(), 1);
+    const second = new MemoryIndex(first.table, catalog.directory, terms, cares, new DisplayWords(), 2);
+    const query = { ...catalogQuery('GB'), text: 'dress' };
+    const needs = { hits: true, facets: [...FACETS] } as const;
+    const a = first.search(query, needs);
+    expect(a.total).toBeGreaterThan(10);
+    expect(second.search(query, needs)).toEqual({ ...a, version: 2 });
   });
 });
 
