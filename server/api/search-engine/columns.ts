@@ -59,7 +59,8 @@ export const OFFER_COUPONS = 2;
 const UNKNOWN_COUNTRY = 255;
 
 export const COLUMNS = {
-  productId: { from: 'product', array: Int32Array, uses: ['answer', 'sort'], read: (doc) => doc.productId },
+  /** Answers carry it too, read through a position's document (MemoryIndex's productIdOf), not copied per country. */
+  productId: { from: 'product', array: Int32Array, uses: ['sort'], read: (doc) => doc.productId },
   storeId: { from: 'product', array: Int32Array, uses: ['scope', 'filter', 'facet'], read: (doc) => doc.storeId },
   /** products.canonical_id: the copies sharing it are one product, one card (issue 28). */
   groupId: { from: 'product', array: Int32Array, uses: ['card'], read: (doc) => doc.groupId },

@@ -76,8 +76,14 @@ export type CountryColumns = ColumnArrays<CountryColumnName> &
   /** The reduced positions by discount: percent d's (1-255) are salePositions[saleStart[d] .. saleStart[d + 1]). */
   saleStart: Int32Array;
   salePositions: Int32Array;
-  /** Position of each global document in this country, -1 when not sold here. */
-  positionOf: Int32Array;
+  /**
+   * Which global documents are sold here, and where (positionOf): per 32 documents, how many
+   * before them are (even words) and a bit for each of them (odd words); positionAt holds the
+   * position of each, in document order. Two bits a document and four bytes a position, where
+   * a position per document took 32 bits in every country (issue 30: 6 % of the index).
+   */
+  docBits: Uint32Array;
+  positionAt: Int32Array;
   /** 1 at the position of each product's card here (its copy with the cheapest total, issue 28). */
   lead: Uint8Array;
   /** Each position's product, numbered 0 … groups - 1 here, and its rank as a card among all positions (lower: the card). */
@@ -198,8 +204,8 @@ export type BuiltIndex = {
   adminCountries: CountryColumns[];
   /** 1 for each table row whose store is admin-only, undefined when none is. */
   hiddenRows: Uint8Array | undefined;
-  /** Product ids ascending, with the global document of each (editors' pick lists). */
-  productIdsSorted: Int32Array;
+  /** Each global document's product id (the answers' ids), and the documents in product id order (editors' pick lists). */
+  productIdOf: Int32Array;
   docOfSorted: Int32Array;
   maxBrandId: number;
   maxStoreId: number;
@@ -216,7 +222,8 @@ export function buildIndex(table: DocumentTable, directory: CatalogDirectory): B
  * them (time-slicer.ts), so a build never holds requests for long.
  */
 export function* buildIndexSteps(table: DocumentTable, directory: CatalogDirectory): Generator<void, BuiltIndex, void> {
-  const rows = globalOrder(table) ?? identityOrder(table.size);
+  const order = globalOrder(table);
+  const rows = order ?? identityOrder(table.size);
   yield;
   const { storeId, brandId, productId } = table.products;
   let maxBrandId = 0;
@@ -226,15 +233,13 @@ export function* buildIndexSteps(table: DocumentTable, directory: CatalogDirecto
     if (storeId[i]! > maxStoreId) maxStoreId = storeId[i]!;
   }
   const n = rows.length;
-  const idOf = new Uint32Array(n);
-  for (let g = 0; g < n; g++) idOf[g] = productId[rows[g]!]!;
-  const byId = sortByKey(idOf, identityOrder(n));
-  const productIdsSorted = new Int32Array(n);
-  const docOfSorted = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    productIdsSorted[i] = idOf[byId[i]!]!;
-    docOfSorted[i] = byId[i]!;
+  // The table's own column when its rows are in global order, as every built table's are.
+  let productIdOf = productId as Int32Array;
+  if (order) {
+    productIdOf = new Int32Array(n);
+    for (let g = 0; g < n; g++) productIdOf[g] = productId[rows[g]!]!;
   }
+  const docOfSorted = sortByKey(new Uint32Array(productIdOf.buffer, productIdOf.byteOffset, n), identityOrder(n));
   yield;
   const hiddenRows = adminOnlyRows(table, directory);
   const offerIn = offersByCountry(table);
@@ -248,7 +253,7 @@ export function* buildIndexSteps(table: DocumentTable, directory: CatalogDirecto
   if (hiddenRows) {
     for (let c = 0; c < COUNTRY_CODES.length; c++) adminCountries.push(yield* buildCountry(table, directory, rows, offerIn, c, maxBrandId, maxStoreId, undefined));
   }
-  return { rows, countries, adminCountries: hiddenRows ? adminCountries : countries, hiddenRows, productIdsSorted, docOfSorted, maxBrandId, maxStoreId };
+  return { rows, countries, adminCountries: hiddenRows ? adminCountries : countries, hiddenRows, productIdOf, docOfSorted, maxBrandId, maxStoreId };
 }
 
 /** For country c and row r, at c * size + r: the row's first offer in that country, -1 when not sold there. */
@@ -328,7 +333,7 @@ function* buildCountry(
   const doc = new Int32Array(m);
   const rowAt = new Int32Array(m);
   const offerAt = new Int32Array(m);
-  const positionOf = new Int32Array(n).fill(-1);
+  const positionAt = new Int32Array(m);
   // Each position's cell key, for the cells' boundaries.
   const keyAt = new Uint32Array(m);
   for (let p = 0; p < m; p++) {
@@ -337,7 +342,13 @@ function* buildCountry(
     doc[p] = found[i]!;
     rowAt[p] = rows[found[i]!]!;
     offerAt[p] = foundOffer[i]!;
-    positionOf[found[i]!] = p;
+    positionAt[i] = p;
+  }
+  const docBits = new Uint32Array(2 * ((n + 31) >>> 5));
+  for (let i = 0; i < m; i++) docBits[2 * (found[i]! >>> 5) + 1]! |= 1 << (found[i]! & 31);
+  for (let w = 1, before = 0; w < docBits.length; w += 2) {
+    docBits[w - 1] = before;
+    before += bitCount(docBits[w]!);
   }
 
   const columns = newColumnArrays(COUNTRY_COLUMNS, m);
@@ -375,7 +386,9 @@ function* buildCountry(
   yield;
   const popularity = new Int32Array(m);
   gather(table.products.popularity, rowAt, popularity);
-  const byId = sortBy(columns.productId, 1, 0, undefined);
+  const ids = new Int32Array(m);
+  gather(table.products.productId, rowAt, ids);
+  const byId = sortBy(ids, 1, 0, undefined);
   yield;
   const popular = sortBy(popularity, -1, MAX_POPULARITY, byId);
   yield;
@@ -413,7 +426,8 @@ function* buildCountry(
     storePositions: stores.positions,
     saleStart,
     salePositions,
-    positionOf,
+    docBits,
+    positionAt,
     ...cards,
     ...bits,
     cells: undefined as unknown as Cells,
@@ -422,6 +436,20 @@ function* buildCountry(
   country.cells = buildCells(country, keyAt, maxBrand, maxStore);
   yield;
   return country;
+}
+
+/** Set bits of a 32-bit word. */
+export function bitCount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Position of global document g in country C, -1 when it is not sold there. */
+export function positionOf(C: CountryColumns, g: number): number {
+  const word = C.docBits[2 * (g >>> 5) + 1]!;
+  const bit = 1 << (g & 31);
+  return (word & bit) === 0 ? -1 : C.positionAt[C.docBits[2 * (g >>> 5)]! + bitCount(word & (bit - 1))]!;
 }
 
 /** A sold-out copy's card key starts here: after every copy in stock (totals are kept below it). */

@@ -3,7 +3,7 @@ import { CATEGORIES } from '../catalog/category-tree';
 import type { QueryToken } from './analyser';
 import type { Dictionary } from './document-table';
 import { CATEGORY_ORDER, COLOUR_BIT, COUNTRY_INDEX, DEPARTMENT_INDEX, SUBTREE_END } from './documents';
-import { discountClassesFit, type CountryColumns } from './index-build';
+import { bitCount, discountClassesFit, type CountryColumns } from './index-build';
 import { GROUP } from './index-scan';
 import type { TextMatch } from './index-text';
 import type { CatalogDirectory, SearchNeeds, SearchQuery } from './search-engine';
@@ -321,9 +321,15 @@ export function candidatesOf(C: CountryColumns, plan: SearchPlan, idSet: Set<num
   if (text) {
     const positions = new Int32Array(text.count);
     let count = 0;
+    // positionOf (index-build.ts), inline: this runs for every document a word matches.
+    const docs = text.docs;
+    const docBits = C.docBits;
+    const positionAt = C.positionAt;
     for (let i = 0; i < text.count; i++) {
-      const pos = C.positionOf[text.docs[i]!]!;
-      if (pos >= 0) positions[count++] = pos;
+      const g = docs[i]!;
+      const word = docBits[2 * (g >>> 5) + 1]!;
+      const bit = 1 << (g & 31);
+      if ((word & bit) !== 0) positions[count++] = positionAt[docBits[2 * (g >>> 5)]! + bitCount(word & (bit - 1))]!;
     }
     textPositions = positions.subarray(0, count);
     lists.push(textPositions);

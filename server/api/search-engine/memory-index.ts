@@ -2,7 +2,7 @@ import type { Department } from '../../../shared/constants';
 import type { QueryToken } from './analyser';
 import { withTerms, type Dictionary, type DocumentTable } from './document-table';
 import { COUNTRY_INDEX, type DisplayWords } from './documents';
-import { buildIndex, buildIndexSteps, orderFor, rankFor, type BuiltIndex, type CountryColumns } from './index-build';
+import { buildIndex, buildIndexSteps, orderFor, positionOf, rankFor, type BuiltIndex, type CountryColumns } from './index-build';
 import { bitsCanScan, scanBits } from './index-bits';
 import { facetCountsOf, newFacetCounters, type FacetCounters } from './index-facets';
 import { candidatesOf, planSearch, type PlanKeys, type SearchPlan } from './index-plan';
@@ -22,7 +22,6 @@ import {
   type ScanBuffers,
 } from './index-scan';
 import { MAX_TOKEN_SCORE, TextIndex } from './index-text';
-import { sortedIndexOf } from './key-sort';
 import { runAtOnce, runSliced, type TimeSlicer } from './time-slicer';
 import { emptyFacets, type CatalogDirectory, type SearchNeeds, type SearchQuery, type SearchResult, type TermSuggestion } from './search-engine';
 
@@ -56,7 +55,7 @@ export class MemoryIndex {
   private readonly adminCountries: CountryColumns[];
   private readonly text: TextIndex;
   private readonly keys: PlanKeys;
-  private readonly productIdsSorted: Int32Array;
+  private readonly productIdOf: Int32Array;
   private readonly docOfSorted: Int32Array;
   private scanBuffers: ScanBuffers | undefined;
 
@@ -78,7 +77,7 @@ export class MemoryIndex {
     this.size = table.size;
     this.countries = built.countries;
     this.adminCountries = built.adminCountries;
-    this.productIdsSorted = built.productIdsSorted;
+    this.productIdOf = built.productIdOf;
     this.docOfSorted = built.docOfSorted;
     this.keys = { directory, maxBrandId: built.maxBrandId, maxStoreId: built.maxStoreId, cares };
     this.text = new TextIndex(table, built.rows, terms, display, built.hiddenRows);
@@ -114,7 +113,7 @@ export class MemoryIndex {
     const F = newFacetCounters(want, this.keys.maxBrandId, this.keys.maxStoreId);
     const { total, page } = plan.useCells ? this.fromCells(C, plan, F) : this.fromScan(C, plan, tokens, F);
     const productIds: number[] = [];
-    for (let i = query.offset; i < page.length; i++) productIds.push(C.productId[page[i]!]!);
+    for (let i = query.offset; i < page.length; i++) productIds.push(this.productIdOf[C.doc[page[i]!]!]!);
     const facets = facetCountsOf(want, F, this.keys.maxBrandId, this.keys.maxStoreId);
     return { total, productIds, facets, tokens, version: this.version, engine: 'memory' };
   }
@@ -159,14 +158,24 @@ export class MemoryIndex {
     const positions = new Set<number>();
     for (const id of productIds) {
       const g = this.docOfProduct(id);
-      if (g >= 0 && C.positionOf[g]! >= 0) positions.add(C.positionOf[g]!);
+      const pos = g >= 0 ? positionOf(C, g) : -1;
+      if (pos >= 0) positions.add(pos);
     }
     return positions;
   }
 
   private docOfProduct(productId: number): number {
-    const at = sortedIndexOf(this.productIdsSorted, productId);
-    return at < 0 ? -1 : this.docOfSorted[at]!;
+    const { productIdOf, docOfSorted } = this;
+    let lo = 0;
+    let hi = docOfSorted.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const id = productIdOf[docOfSorted[mid]!]!;
+      if (id === productId) return docOfSorted[mid]!;
+      if (id < productId) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
   }
 
   /** Scan buffers sized for the largest country, made on first use and kept. */
@@ -185,7 +194,9 @@ export class MemoryIndex {
     for (const C of this.countries) bytes += arrayBytes(C) + arrayBytes(C.cells);
     if (this.adminCountries !== this.countries) for (const C of this.adminCountries) bytes += arrayBytes(C) + arrayBytes(C.cells);
     if (this.scanBuffers) bytes += arrayBytes(this.scanBuffers);
-    bytes += this.text.bytes + this.productIdsSorted.byteLength + this.docOfSorted.byteLength;
+    // productIdOf is the table's own column (counted above) unless the build gathered it.
+    if (this.productIdOf !== this.table.products.productId) bytes += this.productIdOf.byteLength;
+    bytes += this.text.bytes + this.docOfSorted.byteLength;
     return {
       products: this.size,
       countryEntries: this.countries.reduce((sum, C) => sum + C.size, 0),

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dictionary, TableBuilder, mergedTable, withTerms, type DocumentTable } from '../../../server/api/search-engine/document-table';
 import { DisplayWords } from '../../../server/api/search-engine/documents';
+import { buildIndex, positionOf } from '../../../server/api/search-engine/index-build';
 import { MemoryIndex } from '../../../server/api/search-engine/memory-index';
 import { FACETS, catalogQuery } from '../../../server/api/search-engine/search-engine';
 import { identityOrder, sortByKey } from '../../../server/api/search-engine/key-sort';
@@ -123,6 +124,16 @@ describe("an index's table", () => {
     expect([...again.termData]).toEqual([...table.termData]);
   });
 
+  it("lists an editor's picks sold in the country, found by product id, and nothing else", () => {
+    const index = new MemoryIndex(table, catalog.directory, terms, cares, new DisplayWords(), 1);
+    const gb = index.search({ ...catalogQuery('GB'), limit: 500 }, { hits: true, facets: [] });
+    const picks = [gb.productIds[3]!, gb.productIds[250]!, gb.productIds[17]!];
+    const unknown = Math.max(...table.products.productId) + 1;
+    const answer = index.search({ ...catalogQuery('GB'), scope: { productIds: [...picks, unknown] }, limit: 10 }, { hits: true, facets: [] });
+    expect(answer.total).toBe(3);
+    expect([...answer.productIds].sort((a, b) => a - b)).toEqual([...picks].sort((a, b) => a - b));
+  });
+
   it("builds an index answering as the first one does from another index's table", () => {
     const first = new MemoryIndex(table, catalog.directory, terms, cares, new DisplayWords(), 1);
     const second = new MemoryIndex(first.table, catalog.directory, terms, cares, new DisplayWords(), 2);
@@ -131,6 +142,27 @@ describe("an index's table", () => {
     const a = first.search(query, needs);
     expect(a.total).toBeGreaterThan(10);
     expect(second.search(query, needs)).toEqual({ ...a, version: 2 });
+  });
+});
+
+describe('positionOf', () => {
+  it("finds each document's position in each country from two bits a document, and -1 where it is not sold", () => {
+    const catalog = syntheticCatalog(5000, undefined, 0.4);
+    const builder = new TableBuilder(new Dictionary(), new Dictionary());
+    for (const doc of [...catalog.chunks(1000)].flat()) builder.add(doc, catalog.directory);
+    const table = builder.build();
+    const { countries } = buildIndex(table, catalog.directory);
+    for (const C of countries) {
+      expect(C.docBits.length).toBe(2 * Math.ceil(table.size / 32));
+      const sold = Array.from({ length: table.size }, (_, g) => positionOf(C, g)).filter((p) => p >= 0);
+      // Every position once, each found from its own document.
+      expect(sold.length).toBe(C.size);
+      expect(new Set(sold).size).toBe(C.size);
+      for (let p = 0; p < C.size; p++) expect(positionOf(C, C.doc[p]!)).toBe(p);
+    }
+    // Some countries sell most documents and some few: both ends of the bit counts are crossed.
+    expect(Math.max(...countries.map((C) => C.size))).toBeGreaterThan(table.size / 2);
+    expect(Math.min(...countries.map((C) => C.size))).toBeLessThan(table.size / 4);
   });
 });
 
