@@ -266,16 +266,19 @@ export class MemorySearchEngine implements SearchEngine {
     const report = { products: index.size, ms: Math.round(done - started), version: index.version, slices: slicer.turns + 1, ...more, ...(phases ? { phases: { ...phases, index: Math.round(done - indexStarted) } } : {}) };
     this.options.logger?.info(report, more.fromSnapshot ? 'catalog index started from its snapshot' : 'catalog index built');
     this.onBuilt?.(report);
-    this.snapshotLater(this.built);
+    this.snapshotLater(this.built, built.table);
     return report;
   }
 
   /** Writes `built` to the snapshot file now, or once snapshotEveryMs has passed since the last write (a later build replaces it). */
-  private snapshotLater(built: Built): void {
+  private snapshotLater(built: Built, withItsTerms: DocumentTable): void {
     if (!this.options.snapshot) return;
     this.unwritten = built;
     if (this.writeTimer) return;
     const wait = Math.max(0, this.lastWrite + (this.options.snapshotEveryMs ?? 60_000) - Date.now());
+    // Written at once, it takes the table the index was built from, whose terms are still
+    // there, instead of reading them back from the postings (about 5 s at 10,000,000, 0103).
+    if (wait === 0) this.unwritten = { ...built, table: withItsTerms };
     this.writeTimer = setTimeout(() => {
       this.writeTimer = undefined;
       void this.writeSnapshot();

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importFeed } from '../../../server/api/catalog/importer';
 import { importStores } from '../../../server/api/catalog/store-manifest';
 import type { Database } from '../../../server/api/db/database';
 import { readIndexSnapshot } from '../../../server/api/search-engine/index-snapshot';
+import { TextIndex } from '../../../server/api/search-engine/index-text';
 import { MemorySearchEngine, type BuildReport } from '../../../server/api/search-engine/memory-engine';
 import { FACETS, catalogQuery, type SearchQuery } from '../../../server/api/search-engine/search-engine';
 import { listingWorkload } from '../../../scripts/bench/listing-workload';
@@ -85,6 +86,7 @@ describe.each(DATABASES)('the index snapshot on %s', (_name, open) => {
   });
 
   it('starts from its snapshot, reads again only the stores changed meanwhile, and answers exactly what a build from the database answers', async () => {
+    const rowTerms = vi.spyOn(TextIndex.prototype, 'rowTerms');
     const first = await started(db, file);
     expect(first.report.fromSnapshot).toBeUndefined();
     const products = first.report.products;
@@ -92,6 +94,10 @@ describe.each(DATABASES)('the index snapshot on %s', (_name, open) => {
     const [listed] = gbBefore.productIds;
     await first.engine.close();
     expect(fs.statSync(file).size).toBeGreaterThan(0);
+    // Its first build was written at once, from the table it was built from: its terms were
+    // not read back from the postings (decision 0103).
+    expect(rowTerms).not.toHaveBeenCalled();
+    rowTerms.mockRestore();
     // Written with the terms the index let go; read, they come in a buffer of their own, which
     // the restarted index lets go in turn once its postings are built (DocumentTable.termsAgain).
     const read = await readIndexSnapshot(file);
@@ -229,6 +235,39 @@ describe.each(DATABASES)('the index snapshot on %s', (_name, open) => {
     expect(reused.report).toMatchObject({ fromSnapshot: true, stores: 2 });
     expect(await answers(reused.engine, queries)).toEqual(expected);
     await reused.engine.close();
+  });
+
+  it('writes a build made within a minute of the last write when it closes, its terms read back from the postings', async () => {
+    const later = path.join(dir, 'later.snapshot');
+    const engine = new MemorySearchEngine(db, { snapshot: later, debounceMs: 0 });
+    const reports: BuildReport[] = [];
+    let withTheDress = () => {};
+    const rebuilt = new Promise<void>((resolve) => (withTheDress = resolve));
+    engine.onBuilt = (report) => {
+      reports.push(report);
+      // The store's row and its feed may come as two notices: the build holding the dress.
+      if (report.products === reports[0]!.products + 1) withTheDress();
+    };
+    await engine.start();
+    // A feed imported while it runs: the index merges the store's rows with the ones it keeps,
+    // and its snapshot, written at the first build, waits for the minute to pass.
+    await importStores(db, { stores: [{ slug: 'rowan-wool', name: 'Rowan Wool', countryCode: 'GB' }] });
+    await importFeed(db, { store: 'rowan-wool', country: 'GB', text: dressFeed([{ id: 'RW-1', title: 'Rowan Knit Dress', price: '90.00' }]) });
+    await rebuilt;
+    expect(reports.at(-1)).toMatchObject({ stores: 1 });
+    const rowTerms = vi.spyOn(TextIndex.prototype, 'rowTerms');
+    await engine.close();
+    expect(rowTerms).toHaveBeenCalledTimes(1);
+    rowTerms.mockRestore();
+
+    const again = await started(db, later);
+    expect(again.report).toMatchObject({ fromSnapshot: true, products: reports.at(-1)!.products });
+    const fromDatabase = await started(db, undefined);
+    const asked = [...queries, gbPage('rowan knit')];
+    expect(await answers(again.engine, asked)).toEqual(await answers(fromDatabase.engine, asked));
+    expect((await again.engine.search(gbPage('rowan knit'), NEEDS)).total).toBe(1);
+    await again.engine.close();
+    await fromDatabase.engine.close();
   });
 
   it("does not use another database's snapshot", async () => {
