@@ -68,8 +68,8 @@ export type DocumentTable = {
   termData: Uint32Array;
   /**
    * Set when termData was let go once the index's text postings were built from it (issue 30:
-   * a tenth of the index's memory): gives the terms again, a step every few million, for a
-   * merge or a snapshot (withTerms).
+   * a tenth of the index's memory): gives the terms again, a step every million postings, for
+   * a merge or a snapshot (withTerms).
    */
   termsAgain?: () => Generator<void, Uint32Array, void>;
 };
@@ -230,10 +230,10 @@ function reorderedTable(table: DocumentTable, order: Int32Array): DocumentTable 
 /**
  * The rows `kept` of `index` and every row of `fresh`, each in global order, merged in global
  * order into a new table, every array its exact size: an import re-reading some stores keeps
- * every other row of the index's table (memory-engine.ts), its terms given again first. The merge is worked out once as
- * runs (new rows taken from consecutive rows of one table: about two per added row, when the
- * added store's rows are spread through the order), then each array is written a run at a
- * time (a step each: a turn for the event loop). At 10,000,000 rows, copying row by row took
+ * every other row of the index's table (memory-engine.ts), its terms given again first. The
+ * merge is worked out once as runs (new rows taken from consecutive rows of one table: about
+ * two per added row, when the added store's rows are spread through the order), then each
+ * array is written a run at a time (a step each: a turn for the event loop). At 10,000,000 rows, copying row by row took
  * several seconds of a start after a store changed (decision 0100).
  */
 export function* mergedTable(index: DocumentTable, kept: Int32Array, fresh: DocumentTable): Generator<void, DocumentTable, void> {
