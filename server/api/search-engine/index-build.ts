@@ -195,6 +195,8 @@ export const TOTAL_SLOTS = 1 + DEPARTMENTS.length;
 export type BuiltIndex = {
   /** Table row of each global document (category, department, product id order). */
   rows: Int32Array;
+  /** Whether rows is the identity: the table's rows were in global order, as every built table's are. */
+  rowsInOrder: boolean;
   /** Each country's columns as everyone but admins sees it: without the admin-only stores' products. */
   countries: CountryColumns[];
   /**
@@ -234,7 +236,7 @@ export function* buildIndexSteps(table: DocumentTable, directory: CatalogDirecto
   }
   const n = rows.length;
   // The table's own column when its rows are in global order, as every built table's are.
-  let productIdOf = productId as Int32Array;
+  let productIdOf = productId;
   if (order) {
     productIdOf = new Int32Array(n);
     for (let g = 0; g < n; g++) productIdOf[g] = productId[rows[g]!]!;
@@ -253,7 +255,7 @@ export function* buildIndexSteps(table: DocumentTable, directory: CatalogDirecto
   if (hiddenRows) {
     for (let c = 0; c < COUNTRY_CODES.length; c++) adminCountries.push(yield* buildCountry(table, directory, rows, offerIn, c, maxBrandId, maxStoreId, undefined));
   }
-  return { rows, countries, adminCountries: hiddenRows ? adminCountries : countries, hiddenRows, productIdOf, docOfSorted, maxBrandId, maxStoreId };
+  return { rows, rowsInOrder: order === undefined, countries, adminCountries: hiddenRows ? adminCountries : countries, hiddenRows, productIdOf, docOfSorted, maxBrandId, maxStoreId };
 }
 
 /** For country c and row r, at c * size + r: the row's first offer in that country, -1 when not sold there. */

@@ -58,13 +58,16 @@ export function sortByKey(keys: Uint32Array, order: Int32Array): Int32Array {
   return from;
 }
 
-/** Where `value` is in `sorted` (ascending, no repeats), or -1 when it is not there: a binary search. */
-export function sortedIndexOf(sorted: Int32Array, value: number): number {
+/**
+ * Where `value` is in `sorted` (ascending, no repeats), or -1 when it is not there: a binary
+ * search. With `key`, `sorted` holds positions ascending by key[position], and the key is sought.
+ */
+export function sortedIndexOf(sorted: Int32Array, value: number, key?: Int32Array): number {
   let lo = 0;
   let hi = sorted.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const v = sorted[mid]!;
+    const v = key === undefined ? sorted[mid]! : key[sorted[mid]!]!;
     if (v === value) return mid;
     if (v < value) lo = mid + 1;
     else hi = mid - 1;

@@ -22,6 +22,7 @@ import {
   type ScanBuffers,
 } from './index-scan';
 import { MAX_TOKEN_SCORE, TextIndex } from './index-text';
+import { sortedIndexOf } from './key-sort';
 import { runAtOnce, runSliced, type TimeSlicer } from './time-slicer';
 import { emptyFacets, type CatalogDirectory, type SearchNeeds, type SearchQuery, type SearchResult, type TermSuggestion } from './search-engine';
 
@@ -42,11 +43,6 @@ export type IndexStats = {
 
 const NO_POSITIONS = new Int32Array(0);
 const NO_TERMS = new Uint32Array(0);
-
-function isIdentity(order: Int32Array): boolean {
-  for (let i = 0; i < order.length; i++) if (order[i] !== i) return false;
-  return true;
-}
 
 export class MemoryIndex {
   readonly size: number;
@@ -82,7 +78,7 @@ export class MemoryIndex {
     this.keys = { directory, maxBrandId: built.maxBrandId, maxStoreId: built.maxStoreId, cares };
     this.text = new TextIndex(table, built.rows, terms, display, built.hiddenRows);
     const { termStart } = table;
-    const rows = isIdentity(built.rows) ? undefined : built.rows;
+    const rows = built.rowsInOrder ? undefined : built.rows;
     const text = this.text;
     this.table = { ...table, termData: NO_TERMS, termsAgain: () => text.rowTerms(termStart, rows) };
   }
@@ -165,17 +161,8 @@ export class MemoryIndex {
   }
 
   private docOfProduct(productId: number): number {
-    const { productIdOf, docOfSorted } = this;
-    let lo = 0;
-    let hi = docOfSorted.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const id = productIdOf[docOfSorted[mid]!]!;
-      if (id === productId) return docOfSorted[mid]!;
-      if (id < productId) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    const at = sortedIndexOf(this.docOfSorted, productId, this.productIdOf);
+    return at < 0 ? -1 : this.docOfSorted[at]!;
   }
 
   /** Scan buffers sized for the largest country, made on first use and kept. */
