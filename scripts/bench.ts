@@ -3,8 +3,8 @@
 //   npm run bench -- [--rounds 5] [--duration 5] [--connections 50]
 // 1. SSR of the root page (streamed), the same page through renderToString in the same
 //    server, and the same bytes served as a static string by Express;
-// 2. the gateway: GET /api/home/slides through web against straight to api:
-//    npm run bench -- [--gateway-only];
+// 2. the gateway: GET /api/home/slides through web, through a bare Node forwarder (the
+//    ceiling on this machine) and straight to api: npm run bench -- [--gateway-only];
 // 3. a listing page end to end (web → api → catalog index → streamed HTML) for a guest and for
 //    a signed-in shopper (token cookie; the catalogue still comes from the shared cache, only
 //    the header's profile calls are theirs: kept by the session cache for the session's next
@@ -42,6 +42,7 @@ import express from 'express';
 import { FULL_DEMO } from '../server/demo/catalog/demo-world';
 import { COOKIE } from '../shared/constants';
 import { runApiBench } from './bench/api-bench';
+import { serveBareForwarder } from './bench/bare-forwarder';
 import { runHistoryBench } from './bench/history-bench';
 import { runWithdrawalBench } from './bench/withdrawal-bench';
 import { runMatchingBench } from './bench/matching-bench';
@@ -72,6 +73,8 @@ if (args[0] === '--serve-static') {
     res.type('html').send(body);
   });
   serve(app, Number(args[2]), '127.0.0.1', () => undefined);
+} else if (args[0] === '--serve-forwarder') {
+  serveBareForwarder(args[1]!, Number(args[2]));
 } else if (args.includes('--history-only')) {
   await historyBench();
 } else if (args.includes('--withdrawal-only')) {
@@ -163,18 +166,32 @@ async function indexBench() {
   });
 }
 
-/** Section 2: the same api call through the web's gateway and straight to the api. */
-async function gatewayBench(webUrl: string, apiUrl: string, settings: Parameters<typeof compare>[1]) {
+/**
+ * Section 2: the same api call through the web's gateway, through the least a Node forwarder
+ * can do (bare-forwarder.ts: what this machine allows a forwarder on its two shared cores),
+ * and straight to the api.
+ */
+async function gatewayBench(webUrl: string, apiUrl: string, settings: Parameters<typeof compare>[1], processes: NodeProcess[]) {
+  const port = await freePort();
+  const forwarder = startNodeProcess(fileURLToPath(import.meta.url), {}, { args: ['--serve-forwarder', apiUrl, String(port)] });
+  processes.push(forwarder);
+  const bareUrl = `http://127.0.0.1:${port}`;
+  await waitForUrl(`${bareUrl}/readyz`, forwarder);
   const gateway = summarise(
     await compare(
       [
         { name: 'GET /api/home/slides through web (gateway)', url: `${webUrl}${HOME_API.slides}` },
+        { name: 'GET /api/home/slides through a bare forwarder', url: `${bareUrl}${HOME_API.slides}` },
         { name: 'GET /api/home/slides straight to api', url: `${apiUrl}${HOME_API.slides}` },
       ],
       settings,
     ),
   );
-  printTable('2. Gateway', gateway, [['through gateway / direct', gateway[0]!.rps / gateway[1]!.rps]]);
+  const [web, bare, direct] = gateway;
+  printTable('2. Gateway', gateway, [
+    ['through gateway / direct', web!.rps / direct!.rps],
+    ['bare forwarder / direct (the ceiling here)', bare!.rps / direct!.rps],
+  ]);
 }
 
 async function main() {
@@ -215,7 +232,7 @@ async function main() {
     };
     if (args.includes('--throughput-only')) return await runWebThroughputBench(throughput);
     const streamUrl = await web(RENDER_EVERY_REQUEST);
-    if (args.includes('--gateway-only')) return await gatewayBench(streamUrl, apiUrl, settings);
+    if (args.includes('--gateway-only')) return await gatewayBench(streamUrl, apiUrl, settings, processes);
     const stringUrl = await web({ ...RENDER_EVERY_REQUEST, RENDER_MODE: 'string' });
 
     const page = await (await fetch(`${streamUrl}/`)).text();
@@ -243,7 +260,7 @@ async function main() {
       ['as served / static string', stream!.rps / staticRow!.rps],
     ]);
 
-    await gatewayBench(streamUrl, apiUrl, settings);
+    await gatewayBench(streamUrl, apiUrl, settings, processes);
 
     // A listing as a shopper lands on it: a category with a filter and a sort. Anonymous
     // listing answers are cacheable, so the web's shared cache serves repeats; the row

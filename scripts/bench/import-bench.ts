@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { upsertCategoryTree } from '../../server/api/catalog/category-table';
-import { importFeed } from '../../server/api/catalog/importer';
+import { draftFeed } from '../../server/api/catalog/feed-drafts';
+import { importFeed, readFeed } from '../../server/api/catalog/importer';
 import { importStores } from '../../server/api/catalog/store-manifest';
+import type { CountryCode } from '../../shared/countries';
 import type { Database } from '../../server/api/db/database';
 import { openDatabase } from '../../server/api/db/open-database';
 import { FULL_DEMO } from '../../server/demo/catalog/demo-world';
@@ -15,7 +18,8 @@ import { startBenchPostgres } from './throwaway-postgres';
 // database on each engine (every item new: a full feed of new items), then the same bytes
 // again (nothing changes: each confirmed as a repeat of the last applied bytes, decision 0093),
 // then the same items in other bytes (a line ending more: read and compared item by item,
-// nothing changes); priced items a second, medians of the rounds. Then the first start
+// nothing changes); priced items a second, medians of the rounds, with the importer's read
+// stage alone beside them (the most an import can reach on one core). Then the first start
 // of an api on an empty data directory, the demo and its year of history generated and
 // imported, until /readyz answers (the part of "fresh clone to serving" that is not npm ci,
 // the build or the web's own start, which takes under a second).
@@ -50,6 +54,20 @@ async function importAll(db: Database, feeds: readonly Feed[]): Promise<{ ms: nu
     if (report.repeat) repeats++;
   }
   return { ms: performance.now() - started, items, changed, repeats };
+}
+
+/**
+ * The importer's read stage alone, every feed as importFeed reads it before its first
+ * statement (the bytes' hash, the parse, the drafts): the most items a second an import can
+ * reach on one core whatever the database does, in milliseconds.
+ */
+function readStageMs(feeds: readonly Feed[]): number {
+  const started = performance.now();
+  for (const feed of feeds) {
+    createHash('sha256').update(feed.text).digest('hex');
+    draftFeed(readFeed(feed.text, feed.format), feed.store, feed.country as CountryCode);
+  }
+  return performance.now() - started;
 }
 
 /** One round on a fresh database: every feed new, then every feed again unchanged. */
@@ -147,6 +165,8 @@ export async function runImportBench({ products, rounds, startRounds, log }: Imp
   const embedded: Round[] = [];
   for (let i = 0; i < rounds; i++) embedded.push(await pgliteRound(manifest, feeds));
   report('PGlite', embedded);
+  const readMs = median(Array.from({ length: rounds }, () => readStageMs(feeds)));
+  row('the read stage alone (no database)', rate(embedded[0]!.items, readMs));
   const server = await startBenchPostgres();
   if (server) {
     try {
