@@ -298,9 +298,8 @@ export type Candidates = {
   catHi: number;
   /** Positions of an editor's pick list. */
   idSet: Set<number> | undefined;
-  /** Text matches: documents whose stamp is textEpoch (-1: no text). */
-  textEpoch: number;
-  stamp: Int32Array | undefined;
+  /** Text matches: the documents set in this bitset (TextMatch.bits; undefined: no text). */
+  textBits: Uint32Array | undefined;
   /** The text matches' positions in this country, in no order (undefined: no text). */
   textPositions: Int32Array | undefined;
 };
@@ -321,15 +320,17 @@ export function candidatesOf(C: CountryColumns, plan: SearchPlan, idSet: Set<num
   if (text) {
     const positions = new Int32Array(text.count);
     let count = 0;
-    // positionOf (index-build.ts), inline: this runs for every document a word matches.
-    const docs = text.docs;
+    // positionOf (index-build.ts), a word of 32 documents at a time: the matches this country
+    // sells are the match bits and its own, each one's position counted from the word's.
+    const bits = text.bits;
     const docBits = C.docBits;
     const positionAt = C.positionAt;
-    for (let i = 0; i < text.count; i++) {
-      const g = docs[i]!;
-      const word = docBits[2 * (g >>> 5) + 1]!;
-      const bit = 1 << (g & 31);
-      if ((word & bit) !== 0) positions[count++] = positionAt[docBits[2 * (g >>> 5)]! + bitCount(word & (bit - 1))]!;
+    for (let w = text.lo; w < text.hi; w++) {
+      const sold = docBits[2 * w + 1]!;
+      let here = bits[w]! & sold;
+      if (here === 0) continue;
+      const before = docBits[2 * w]!;
+      for (; here !== 0; here &= here - 1) positions[count++] = positionAt[before + bitCount(sold & ((here & -here) - 1))]!;
     }
     textPositions = positions.subarray(0, count);
     lists.push(textPositions);
@@ -344,8 +345,7 @@ export function candidatesOf(C: CountryColumns, plan: SearchPlan, idSet: Set<num
     catLo: plan.catLo >= 0 && list !== undefined ? plan.catLo : -1,
     catHi: plan.catHi,
     idSet,
-    textEpoch: text ? text.epoch : -1,
-    stamp: text?.stamp,
+    textBits: text?.bits,
     textPositions,
   };
 }

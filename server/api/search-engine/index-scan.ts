@@ -156,9 +156,8 @@ export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: 
   const checkDiscount = discountLo > 0 || discountHi < 255;
   const idSet = K.idSet;
   const checkIds = idSet !== undefined;
-  const textEpoch = K.textEpoch;
-  const checkText = textEpoch >= 0;
-  const stamp = K.stamp;
+  const textBits = K.textBits;
+  const checkText = textBits !== undefined;
   const checkAbroad = P.abroadOnly;
   const active = P.active;
   const aColour = (active & (1 << G_COLOUR)) !== 0;
@@ -199,7 +198,7 @@ export function scanFilters(C: CountryColumns, P: SearchPlan, K: Candidates, S: 
     if (checkStore && storeId[pos] !== scopeStore) continue;
     if (checkDiscount && (discount[pos]! < discountLo || discount[pos]! > discountHi)) continue;
     if (checkIds && !idSet.has(pos)) continue;
-    if (checkText && stamp![docOf[pos]!] !== textEpoch) continue;
+    if (checkText && (textBits[docOf[pos]! >>> 5]! & (1 << (docOf[pos]! & 31))) === 0) continue;
     if (checkAbroad && abroad[pos] === 0) continue;
     // Issue 28: with no store in view a product is its card, so another store's copy fails
     // the store group: it counts under its own store in the store facet and nowhere else.

@@ -53,19 +53,25 @@ function intersect(docs: Int32Array, score: Int32Array, count: number, word: Wor
 export const MAX_TOKEN_SCORE = Math.max(...Object.values(FIELD_WEIGHT)) * Math.max(...Object.values(MATCH_QUALITY));
 const DEPARTMENT_COUNT = DEPARTMENTS.length;
 
-/** The documents matching every word of a query, and their scores (valid while stamp[g] === epoch). */
+/**
+ * The documents matching every word of a query, as a bitset over the documents (its words
+ * [lo, hi) hold them, every other word is 0), and their text scores (score[g], read only at a
+ * matched g). Both are the index's scratch: valid until its next match.
+ */
 export type TextMatch = {
-  docs: Int32Array;
+  bits: Uint32Array;
+  lo: number;
+  hi: number;
   count: number;
-  epoch: number;
-  stamp: Int32Array;
   score: Int32Array;
 };
 
-/** Per-document buffers reused across requests; stamps say which entries are this request's. */
+/** Per-document buffers reused across requests. */
 type Scratch = {
-  epoch: number;
-  stamp: Int32Array;
+  /** The last match's documents (TextMatch.bits): the next match clears words [lo, hi). */
+  matched: Uint32Array;
+  lo: number;
+  hi: number;
   score: Int32Array;
   /** A word's expansions united: a bit per document, and each one's best value (cleared after use). */
   union: Uint32Array;
@@ -156,7 +162,7 @@ export class TextIndex {
   get bytes(): number {
     let bytes = this.postingStart.byteLength + this.postingDoc.byteLength + this.postingWeight.byteLength + this.termDepartmentCount.byteLength;
     if (this.adminTermDepartmentCount !== this.termDepartmentCount) bytes += this.adminTermDepartmentCount.byteLength;
-    if (this.scratch) bytes += this.scratch.stamp.byteLength + this.scratch.score.byteLength + this.scratch.union.byteLength + this.scratch.value.byteLength;
+    if (this.scratch) bytes += this.scratch.matched.byteLength + this.scratch.score.byteLength + this.scratch.union.byteLength + this.scratch.value.byteLength;
     return bytes;
   }
 
@@ -170,10 +176,11 @@ export class TextIndex {
   }
 
   private getScratch(documents: number): Scratch {
-    if (!this.scratch || this.scratch.epoch > 0x7ffffff0) {
+    if (!this.scratch || this.scratch.score.length !== documents) {
       this.scratch = {
-        epoch: 0,
-        stamp: new Int32Array(documents),
+        matched: new Uint32Array((documents + 31) >>> 5),
+        lo: 0,
+        hi: 0,
         score: new Int32Array(documents),
         union: new Uint32Array((documents + 31) >>> 5),
         value: new Uint8Array(documents),
@@ -188,12 +195,14 @@ export class TextIndex {
    * are ascending by document, so several words are intersected in order, the rarest first,
    * each later word's list searched forward from where the last match was (a galloping
    * search: a word far longer than the matches left is not read whole), and only the
-   * documents that match every word are stamped.
+   * documents that match every word are set in the bitset.
    */
   match(tokens: readonly QueryToken[], documents: number): TextMatch {
     const s = this.getScratch(documents);
-    const epoch = ++s.epoch;
-    if (tokens.length === 1) return this.matchOne(tokens[0]!, s, epoch);
+    s.matched.fill(0, s.lo, s.hi);
+    s.lo = 0;
+    s.hi = 0;
+    if (tokens.length === 1) return this.matchOne(tokens[0]!, s);
     const words = tokens.map((t) => this.wordList(t, s)).sort((a, b) => a.hi - a.lo - (b.hi - b.lo));
     const first = words[0]!;
     let count = first.hi - first.lo;
@@ -201,11 +210,17 @@ export class TextIndex {
     const score = new Int32Array(count);
     for (let i = 0; i < count; i++) score[i] = first.weights[first.lo + i]! * first.quality;
     for (let t = 1; t < words.length && count > 0; t++) count = intersect(docs, score, count, words[t]!);
+    const bits = s.matched;
     for (let i = 0; i < count; i++) {
-      s.stamp[docs[i]!] = epoch;
-      s.score[docs[i]!] = score[i]!;
+      const g = docs[i]!;
+      bits[g >>> 5]! |= 1 << (g & 31);
+      s.score[g] = score[i]!;
     }
-    return { docs: docs.subarray(0, count), count, epoch, stamp: s.stamp, score: s.score };
+    if (count > 0) {
+      s.lo = docs[0]! >>> 5;
+      s.hi = (docs[count - 1]! >>> 5) + 1;
+    }
+    return { bits, lo: s.lo, hi: s.hi, count, score: s.score };
   }
 
   /** The posting lists of a word's expansions found in the catalogue, and their length together. */
@@ -221,23 +236,29 @@ export class TextIndex {
     return { ranges, size };
   }
 
-  /** One word's documents, in no order: each expansion's posting list stamped in turn, keeping a document's best value. */
-  private matchOne(token: QueryToken, s: Scratch, epoch: number): TextMatch {
-    const { ranges, size } = this.postingRanges(token);
-    const docs = new Int32Array(size);
+  /** One word's documents: each expansion's posting list set in the bitset in turn, keeping a document's best value. */
+  private matchOne(token: QueryToken, s: Scratch): TextMatch {
+    const { ranges } = this.postingRanges(token);
+    const bits = s.matched;
+    const score = s.score;
+    const postingDoc = this.postingDoc;
+    const postingWeight = this.postingWeight;
     let count = 0;
     for (const { lo, hi, quality } of ranges) {
+      if (count === 0 || postingDoc[lo]! >>> 5 < s.lo) s.lo = postingDoc[lo]! >>> 5;
+      s.hi = Math.max(s.hi, (postingDoc[hi - 1]! >>> 5) + 1);
       for (let k = lo; k < hi; k++) {
-        const g = this.postingDoc[k]!;
-        const v = this.postingWeight[k]! * quality;
-        if (s.stamp[g] !== epoch) {
-          s.stamp[g] = epoch;
-          s.score[g] = v;
-          docs[count++] = g;
-        } else if (v > s.score[g]!) s.score[g] = v;
+        const g = postingDoc[k]!;
+        const v = postingWeight[k]! * quality;
+        const bit = 1 << (g & 31);
+        if ((bits[g >>> 5]! & bit) === 0) {
+          bits[g >>> 5]! |= bit;
+          score[g] = v;
+          count++;
+        } else if (v > score[g]!) score[g] = v;
       }
     }
-    return { docs: docs.subarray(0, count), count, epoch, stamp: s.stamp, score: s.score };
+    return { bits, lo: s.lo, hi: s.hi, count, score };
   }
 
   /**

@@ -9,7 +9,8 @@ import { listingWorkload } from '../../../scripts/bench/listing-workload';
 import { syntheticCatalog } from '../../../scripts/bench/synthetic-catalog';
 
 // Issue 30: the text index intersects its words' posting lists, the rarest first, galloping
-// through the longer ones, and merges each word's expansions. It must match exactly the
+// through the longer ones, and merges each word's expansions; its answer is a bitset over the
+// documents, cleared by the next query. It must match exactly the
 // documents that hold every word (one of its expansions each), scored as the sum over words
 // of the best field weight × match quality: here worked out document by document from the
 // table's own terms. The catalogue is the bench's, the queries its workload's (brand names,
@@ -23,10 +24,22 @@ const table = builder.build();
 const rows = buildIndex(table, catalog.directory).rows;
 const text = new TextIndex(table, rows, terms, new DisplayWords());
 
-/** Each matching document (global number) with its score, ascending. */
+/**
+ * Each matching document (global number) with its score, ascending: every bit set in the whole
+ * bitset, so a bit left over from the query before, or set outside [lo, hi), shows.
+ */
 function matched(tokens: readonly QueryToken[]): [number, number][] {
   const m = text.match(tokens, table.size);
-  return Array.from(m.docs, (g): [number, number] => [g, m.stamp[g] === m.epoch ? m.score[g]! : -1]).sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (let w = 0; w < m.bits.length; w++) {
+    for (let b = m.bits[w]!; b !== 0; b &= b - 1) {
+      const g = w * 32 + 31 - Math.clz32(b & -b);
+      out.push([g, m.score[g]!]);
+    }
+  }
+  expect(out.length).toBe(m.count);
+  expect(out.filter(([g]) => g >>> 5 < m.lo || g >>> 5 >= m.hi)).toEqual([]);
+  return out;
 }
 
 /** The same, read off every document's terms. */
