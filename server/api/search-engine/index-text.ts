@@ -49,6 +49,39 @@ function intersect(docs: Int32Array, score: Int32Array, count: number, word: Wor
   return kept;
 }
 
+/**
+ * Sets the documents of posting ranges (a word's expansions) in `bits`, each one's best value
+ * (weight × quality) in `best`, written where its bit is first set; returns how many documents
+ * it set and the words [lo, hi) of `bits` they lie in.
+ */
+function unite(
+  postingDoc: Int32Array,
+  postingWeight: Uint8Array,
+  ranges: readonly { lo: number; hi: number; quality: number }[],
+  bits: Uint32Array,
+  best: Int32Array,
+): { count: number; lo: number; hi: number } {
+  let count = 0;
+  let lo = 0x7fffffff;
+  let hi = 0;
+  for (const range of ranges) {
+    const quality = range.quality;
+    lo = Math.min(lo, postingDoc[range.lo]! >>> 5);
+    hi = Math.max(hi, (postingDoc[range.hi - 1]! >>> 5) + 1);
+    for (let k = range.lo; k < range.hi; k++) {
+      const g = postingDoc[k]!;
+      const v = postingWeight[k]! * quality;
+      const bit = 1 << (g & 31);
+      if ((bits[g >>> 5]! & bit) === 0) {
+        bits[g >>> 5]! |= bit;
+        best[g] = v;
+        count++;
+      } else if (v > best[g]!) best[g] = v;
+    }
+  }
+  return count === 0 ? { count, lo: 0, hi: 0 } : { count, lo, hi };
+}
+
 /** A word's score is at most the best field weight times the best match quality. */
 export const MAX_TOKEN_SCORE = Math.max(...Object.values(FIELD_WEIGHT)) * Math.max(...Object.values(MATCH_QUALITY));
 const DEPARTMENT_COUNT = DEPARTMENTS.length;
@@ -73,9 +106,8 @@ type Scratch = {
   lo: number;
   hi: number;
   score: Int32Array;
-  /** A word's expansions united: a bit per document, and each one's best value (cleared after use). */
+  /** A word's expansions united, a bit per document (cleared after use); their values go in `score`. */
   union: Uint32Array;
-  value: Uint8Array;
 };
 
 /**
@@ -162,7 +194,7 @@ export class TextIndex {
   get bytes(): number {
     let bytes = this.postingStart.byteLength + this.postingDoc.byteLength + this.postingWeight.byteLength + this.termDepartmentCount.byteLength;
     if (this.adminTermDepartmentCount !== this.termDepartmentCount) bytes += this.adminTermDepartmentCount.byteLength;
-    if (this.scratch) bytes += this.scratch.matched.byteLength + this.scratch.score.byteLength + this.scratch.union.byteLength + this.scratch.value.byteLength;
+    if (this.scratch) bytes += this.scratch.matched.byteLength + this.scratch.score.byteLength + this.scratch.union.byteLength;
     return bytes;
   }
 
@@ -183,7 +215,6 @@ export class TextIndex {
         hi: 0,
         score: new Int32Array(documents),
         union: new Uint32Array((documents + 31) >>> 5),
-        value: new Uint8Array(documents),
       };
     }
     return this.scratch;
@@ -236,63 +267,31 @@ export class TextIndex {
     return { ranges, size };
   }
 
-  /** One word's documents: each expansion's posting list set in the bitset in turn, keeping a document's best value. */
+  /** One word's documents: its expansions' posting lists set in the match bitset. */
   private matchOne(token: QueryToken, s: Scratch): TextMatch {
-    const { ranges } = this.postingRanges(token);
-    const bits = s.matched;
-    const score = s.score;
-    const postingDoc = this.postingDoc;
-    const postingWeight = this.postingWeight;
-    let count = 0;
-    for (const { lo, hi, quality } of ranges) {
-      if (count === 0 || postingDoc[lo]! >>> 5 < s.lo) s.lo = postingDoc[lo]! >>> 5;
-      s.hi = Math.max(s.hi, (postingDoc[hi - 1]! >>> 5) + 1);
-      for (let k = lo; k < hi; k++) {
-        const g = postingDoc[k]!;
-        const v = postingWeight[k]! * quality;
-        const bit = 1 << (g & 31);
-        if ((bits[g >>> 5]! & bit) === 0) {
-          bits[g >>> 5]! |= bit;
-          score[g] = v;
-          count++;
-        } else if (v > score[g]!) score[g] = v;
-      }
-    }
-    return { bits, lo: s.lo, hi: s.hi, count, score };
+    const { count, lo, hi } = unite(this.postingDoc, this.postingWeight, this.postingRanges(token).ranges, s.matched, s.score);
+    s.lo = lo;
+    s.hi = hi;
+    return { bits: s.matched, lo, hi, count, score: s.score };
   }
 
   /**
    * A word's documents: its one expansion's posting list, or its expansions' lists united
    * through a bitset over the documents (a merge of interleaved lists branches unpredictably
-   * at every step, and cost a two-expansion word twice what setting bits does).
+   * at every step, and cost a two-expansion word twice what setting bits does). Each one's
+   * value is kept in the score buffer meanwhile: the match writes its scores after this.
    */
   private wordList(token: QueryToken, s: Scratch): WordList {
     const { ranges: lists, size } = this.postingRanges(token);
     if (lists.length === 0) return { docs: NO_DOCS, weights: NO_WEIGHTS, quality: 1, lo: 0, hi: 0 };
     if (lists.length === 1) return { docs: this.postingDoc, weights: this.postingWeight, ...lists[0]! };
     const union = s.union;
-    const value = s.value;
-    const postingDoc = this.postingDoc;
-    const postingWeight = this.postingWeight;
-    let first = 0x7fffffff;
-    let last = 0;
-    for (const { lo, hi, quality } of lists) {
-      first = Math.min(first, postingDoc[lo]!);
-      last = Math.max(last, postingDoc[hi - 1]!);
-      for (let k = lo; k < hi; k++) {
-        const g = postingDoc[k]!;
-        const v = postingWeight[k]! * quality;
-        const bit = 1 << (g & 31);
-        if ((union[g >>> 5]! & bit) === 0) {
-          union[g >>> 5]! |= bit;
-          value[g] = v;
-        } else if (v > value[g]!) value[g] = v;
-      }
-    }
+    const value = s.score;
+    const { lo, hi } = unite(this.postingDoc, this.postingWeight, lists, union, value);
     const docs = new Int32Array(size);
     const weights = new Uint8Array(size);
     let n = 0;
-    for (let w = first >>> 5; w <= last >>> 5; w++) {
+    for (let w = lo; w < hi; w++) {
       for (let b = union[w]!; b !== 0; b &= b - 1) {
         const g = (w << 5) + 31 - Math.clz32(b & -b);
         docs[n] = g;
