@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { upsertCategoryTree } from '../../server/api/catalog/category-table';
-import { draftFeed } from '../../server/api/catalog/feed-drafts';
-import { importFeed, readFeed } from '../../server/api/catalog/importer';
+import { feedDigest, importFeed, readAndDraft } from '../../server/api/catalog/importer';
 import { importStores } from '../../server/api/catalog/store-manifest';
 import type { CountryCode } from '../../shared/countries';
 import type { Database } from '../../server/api/db/database';
@@ -64,8 +62,8 @@ async function importAll(db: Database, feeds: readonly Feed[]): Promise<{ ms: nu
 function readStageMs(feeds: readonly Feed[]): number {
   const started = performance.now();
   for (const feed of feeds) {
-    createHash('sha256').update(feed.text).digest('hex');
-    draftFeed(readFeed(feed.text, feed.format), feed.store, feed.country as CountryCode);
+    feedDigest(feed.text);
+    readAndDraft(feed, { store: feed.store, country: feed.country as CountryCode, source: feed.store });
   }
   return performance.now() - started;
 }

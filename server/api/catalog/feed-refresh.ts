@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { confirmFeed } from './feed-states';
 import { formatImportReport, heldFeedLog } from './import-files';
-import { importFeed, type ImportReport } from './importer';
+import { feedDigest, importFeed, type ImportReport } from './importer';
 
 // Fresh prices while the site runs (ARCHITECTURE.md "Catalog ingestion"): every source of
 // feed_sources (stores.json "feeds") is looked at on a schedule and imported through the
@@ -159,7 +158,7 @@ export class FeedRefresher {
         if (feedLooksCutShort(fetched.text)) {
           throw new FeedRefreshError('the feed ends in the middle of a line: it looks cut short, so none of it was imported');
         }
-        const sha256 = createHash('sha256').update(fetched.text).digest('hex');
+        const sha256 = feedDigest(fetched.text);
         const next = { etag: fetched.etag, lastModified: fetched.lastModified, fileStamp: fetched.fileStamp, sha256 };
         if (sha256 === claimed.content_sha256) {
           result.outcome = 'unchanged';

@@ -7,7 +7,7 @@ import { analyseIfGrown } from '../db/planner-statistics';
 import { appendChanges, type ChangeEntry } from './catalog-changes';
 import { notifyCatalogChanged } from './catalog-changed';
 import { bumpCatalogGeneration } from './catalog-generation';
-import { draftFeed, type ProductDraft, type RejectedRow } from './feed-drafts';
+import { draftFeed, type FeedDrafts, type ProductDraft, type RejectedRow } from './feed-drafts';
 import type { FeedWarning } from './feed-identifiers';
 import { FeedFormatError, type FeedFormat, type FeedReadResult } from './feed-record';
 import {
@@ -151,7 +151,7 @@ type FeedTarget = {
   location: string | undefined;
 };
 
-type FeedText = { text: string; format: FeedFormat };
+export type FeedText = { text: string; format: FeedFormat };
 
 // Keeps each statement's arrays to a size both engines digest comfortably.
 const ITEMS_PER_CHUNK = 4000;
@@ -160,13 +160,12 @@ export async function importFeed(db: Database, options: ImportFeedOptions): Prom
   const started = performance.now();
   const target = feedTarget(options);
   const feed = await feedText(options);
-  const sha256 = createHash('sha256').update(feed.text).digest('hex');
+  const sha256 = feedDigest(feed.text);
   if (!options.applyHeld) {
     const repeated = await confirmIfRepeated(db, target, sha256);
     if (repeated) return repeatReport(target, feed.format, repeated, started);
   }
-  const read = parseFeed(feed, target);
-  const { products, rejected, warnings } = draftFeed(read, target.store, target.country);
+  const { read, products, rejected, warnings } = readAndDraft(feed, target);
   const report = newReport(target, feed.format, {
     rowsRead: read.records.length + read.malformed.length,
     rejected,
@@ -348,8 +347,22 @@ async function feedText(options: ImportFeedOptions): Promise<FeedText> {
   return { text, format };
 }
 
-/** The read stage: the feed's records. */
-function parseFeed({ text, format }: FeedText, target: FeedTarget): FeedReadResult {
+/** A feed's bytes as the importer and the refresher remember them: their SHA-256, in hex (decision 0093). */
+export function feedDigest(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The read stage: the feed's records and their drafts, before any statement (the bench also
+ * times it alone, issue 30).
+ */
+export function readAndDraft(feed: FeedText, target: Pick<FeedTarget, 'store' | 'country' | 'source'>): FeedDrafts & { read: FeedReadResult } {
+  const read = parseFeed(feed, target);
+  return { read, ...draftFeed(read, target.store, target.country) };
+}
+
+/** The feed's records. */
+function parseFeed({ text, format }: FeedText, target: Pick<FeedTarget, 'source'>): FeedReadResult {
   try {
     return readFeed(text, format);
   } catch (error) {
