@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveBareForwarder } from '../../../scripts/bench/bare-forwarder';
+import { freePort } from '../../../scripts/lib/processes';
 import { HOME_API } from '../../../shared/api/home-paths';
 
 // The bench's gateway section measures this forwarder beside the web's gateway as the ratio's
@@ -18,14 +19,6 @@ function listening(server: http.Server): Promise<number> {
     if (server.listening) resolve((server.address() as AddressInfo).port);
     else server.once('listening', () => resolve((server.address() as AddressInfo).port));
   });
-}
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  const port = await listening(probe.listen(0, '127.0.0.1'));
-  await new Promise((resolve) => probe.close(resolve));
-  servers.splice(servers.indexOf(probe), 1);
-  return port;
 }
 
 describe('the bench’s bare forwarder', () => {
