@@ -16,12 +16,13 @@ export function formatCompiled(message: CompiledCatalog[string], locale: string,
   const locales = [locale, 'en'];
   const number = (value: unknown, options?: Intl.NumberFormatOptions) =>
     intlAnswer(`n${locale}${JSON.stringify(options)}`, value as number, () => new Intl.NumberFormat(locales, options), (f) => f.format(value as number));
-  const format = (tokens: Token[] | string, hash?: string): string => {
+  // A plural's `#` is its number as Intl writes it: the NumberFormat is asked only where a branch has one.
+  const format = (tokens: Token[] | string, hash?: () => string): string => {
     if (!Array.isArray(tokens)) return tokens;
     let out = '';
     for (const token of tokens) {
       if (typeof token === 'string') {
-        out += token === '#' && hash !== undefined ? hash : token;
+        out += token === '#' && hash !== undefined ? hash() : token;
         continue;
       }
       const [name, type, options] = token;
@@ -37,7 +38,7 @@ export function formatCompiled(message: CompiledCatalog[string], locale: string,
           (rules) => rules.select(n),
         );
         const branch = branches[String(value)] ?? branches[category] ?? branches.other ?? '';
-        out += format(branch as Token[], number(n));
+        out += format(branch as Token[], () => number(n));
       } else if (type === 'select') {
         const branches = options as Branches;
         out += format((branches[String(value)] ?? branches.other ?? '') as Token[]);
