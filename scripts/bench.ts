@@ -4,7 +4,8 @@
 // 1. SSR of the root page (streamed), the same page through renderToString in the same
 //    server, and the same bytes served as a static string by Express;
 // 2. the gateway: GET /api/home/slides through web, through a bare Node forwarder (the
-//    ceiling on this machine) and straight to api: npm run bench -- [--gateway-only];
+//    ceiling on this machine) and straight to api, with the CPU an answer of each serving
+//    process: npm run bench -- [--gateway-only];
 // 3. a listing page end to end (web → api → catalog index → streamed HTML) for a guest and for
 //    a signed-in shopper (token cookie; the catalogue still comes from the shared cache, only
 //    the header's profile calls are theirs: kept by the session cache for the session's next
@@ -171,7 +172,8 @@ async function indexBench() {
  * can do (bare-forwarder.ts: what this machine allows a forwarder on its two shared cores),
  * and straight to the api.
  */
-async function gatewayBench(webUrl: string, apiUrl: string, settings: Parameters<typeof compare>[1], processes: NodeProcess[]) {
+async function gatewayBench(web: { url: string; pid: number }, api: { url: string; pid: number }, settings: Parameters<typeof compare>[1], processes: NodeProcess[]) {
+  const [webUrl, apiUrl] = [web.url, api.url];
   const port = await freePort();
   const forwarder = startNodeProcess(fileURLToPath(import.meta.url), {}, { args: ['--serve-forwarder', apiUrl, String(port)] });
   processes.push(forwarder);
@@ -180,18 +182,23 @@ async function gatewayBench(webUrl: string, apiUrl: string, settings: Parameters
   const gateway = summarise(
     await compare(
       [
-        { name: 'GET /api/home/slides through web (gateway)', url: `${webUrl}${HOME_API.slides}` },
-        { name: 'GET /api/home/slides through a bare forwarder', url: `${bareUrl}${HOME_API.slides}` },
-        { name: 'GET /api/home/slides straight to api', url: `${apiUrl}${HOME_API.slides}` },
+        { name: 'GET /api/home/slides through web (gateway)', url: `${webUrl}${HOME_API.slides}`, cpuPid: web.pid },
+        { name: 'GET /api/home/slides through a bare forwarder', url: `${bareUrl}${HOME_API.slides}`, cpuPid: forwarder.child.pid! },
+        { name: 'GET /api/home/slides straight to api', url: `${apiUrl}${HOME_API.slides}`, cpuPid: api.pid },
       ],
       settings,
     ),
   );
-  const [web, bare, direct] = gateway;
+  const [viaWeb, bare, direct] = gateway;
   printTable('2. Gateway', gateway, [
-    ['through gateway / direct', web!.rps / direct!.rps],
+    ['through gateway / direct', viaWeb!.rps / direct!.rps],
     ['bare forwarder / direct (the ceiling here)', bare!.rps / direct!.rps],
   ]);
+  // What each answer cost the process that gave it (the web, the forwarder, the api), all its
+  // threads: requests a second move with the machine's speed and with what else runs; this less.
+  const us = (row: (typeof gateway)[number]) => `${Math.round(row.cpuPerAnswerUs!)} µs`;
+  console.log(`  CPU an answer: the web ${us(viaWeb!)}, the bare forwarder ${us(bare!)}, the api ${us(direct!)} (its own, straight)`);
+  console.log(`  ${'web / bare forwarder, CPU an answer'.padEnd(44)} ${(viaWeb!.cpuPerAnswerUs! / bare!.cpuPerAnswerUs!).toFixed(2).padStart(8)}`);
 }
 
 async function main() {
@@ -211,6 +218,8 @@ async function main() {
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitForUrl(`${apiUrl}/readyz`, api);
 
+    /** The process id of each web started, by its URL. */
+    const webPids = new Map<string, number>();
     /** A web server over the api with settings of its own; answers its URL once it serves. */
     const web = async (env: NodeJS.ProcessEnv = {}) => {
       const port = await freePort();
@@ -218,8 +227,10 @@ async function main() {
       processes.push(proc);
       const url = `http://127.0.0.1:${port}`;
       await waitForUrl(`${url}/healthz`, proc);
+      webPids.set(url, proc.child.pid!);
       return url;
     };
+    const gatewayRun = () => gatewayBench({ url: streamUrl, pid: webPids.get(streamUrl)! }, { url: apiUrl, pid: api.child.pid! }, settings, processes);
     const throughput: WebThroughputContext = {
       apiUrl,
       web,
@@ -232,7 +243,7 @@ async function main() {
     };
     if (args.includes('--throughput-only')) return await runWebThroughputBench(throughput);
     const streamUrl = await web(RENDER_EVERY_REQUEST);
-    if (args.includes('--gateway-only')) return await gatewayBench(streamUrl, apiUrl, settings, processes);
+    if (args.includes('--gateway-only')) return await gatewayRun();
     const stringUrl = await web({ ...RENDER_EVERY_REQUEST, RENDER_MODE: 'string' });
 
     const page = await (await fetch(`${streamUrl}/`)).text();
@@ -260,7 +271,7 @@ async function main() {
       ['as served / static string', stream!.rps / staticRow!.rps],
     ]);
 
-    await gatewayBench(streamUrl, apiUrl, settings, processes);
+    await gatewayRun();
 
     // A listing as a shopper lands on it: a category with a filter and a sort. Anonymous
     // listing answers are cacheable, so the web's shared cache serves repeats; the row

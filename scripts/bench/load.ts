@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 /**
@@ -10,6 +11,8 @@ import autocannon from 'autocannon';
  */
 export type LoadResult = {
   requestsPerSecond: number;
+  /** Answers received in the round. */
+  answers: number;
   p50: number;
   p99: number;
   /** The first answer of each connection: its median and the slowest. */
@@ -18,6 +21,8 @@ export type LoadResult = {
   errors: number;
   /** The same round as the server timed it (its duration histogram), when it was asked for. */
   server?: ServerLatency;
+  /** CPU the serving process spent per answer (µs, all its threads), when its pid was given. */
+  cpuPerAnswerUs?: number;
 };
 
 /**
@@ -28,6 +33,26 @@ export type LoadResult = {
 export type ServerLatency = { count: number; p50: number; p99: number; over1s: number };
 
 type Buckets = Map<number, number>;
+
+/** /proc reports a process's times in USER_HZ ticks, 100 a second on every Linux. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU seconds a process has spent so far, all its threads, user and system (proc(5):
+ * utime and stime, fields 14 and 15 of /proc/<pid>/stat), to 10 ms. Read beside a round's
+ * requests it tells what each answer cost the server that gave it, which a machine whose speed
+ * drifts changes less than it changes requests a second.
+ */
+export function cpuSeconds(pid: number): number {
+  return statCpuSeconds(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** utime + stime of a /proc/<pid>/stat line, in seconds. */
+export function statCpuSeconds(stat: string): number {
+  // The command name (field 2) is in parentheses and may hold spaces and parentheses: count after its last one.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
 
 /** The document route's cumulative bucket counts, summed over methods and statuses. */
 async function documentBuckets(metricsUrl: string): Promise<Buckets> {
@@ -73,6 +98,7 @@ export async function load(url: string, options: { connections: number; duration
   first.sort((a, b) => a - b);
   return {
     requestsPerSecond: result.requests.average,
+    answers: open.length + first.length,
     p50: percentile(open, 0.5),
     p99: percentile(open, 0.99),
     firstAnswers: { count: first.length, p50: percentile(first, 0.5), max: first[first.length - 1] ?? 0 },
@@ -101,7 +127,7 @@ export function median(values: readonly number[]): number {
  * so a fixed order would tilt every ratio between two targets of one table.
  */
 export async function compare(
-  targets: readonly { name: string; url: string; headers?: Record<string, string>; metricsUrl?: string }[],
+  targets: readonly { name: string; url: string; headers?: Record<string, string>; metricsUrl?: string; cpuPid?: number }[],
   options: { rounds: number; connections: number; durationSeconds: number; warmupSeconds: number },
 ): Promise<Map<string, LoadResult[]>> {
   const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
@@ -111,20 +137,23 @@ export async function compare(
   for (let round = 0; round < options.rounds; round++) {
     for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
       const before = target.metricsUrl ? await documentBuckets(target.metricsUrl) : undefined;
+      const cpuBefore = target.cpuPid === undefined ? 0 : cpuSeconds(target.cpuPid);
       const r = await load(target.url, { connections: options.connections, durationSeconds: options.durationSeconds, ...(target.headers ? { headers: target.headers } : {}) });
       if (r.non2xx || r.errors) throw new Error(`${target.name}: ${r.non2xx} non-2xx answers and ${r.errors} errors`);
       if (target.metricsUrl && before) r.server = serverLatency(before, await documentBuckets(target.metricsUrl));
+      if (target.cpuPid !== undefined) r.cpuPerAnswerUs = ((cpuSeconds(target.cpuPid) - cpuBefore) * 1e6) / r.answers;
       results.get(target.name)!.push(r);
       const server = r.server ? `; the web's own timing: p50 ≤ ${r.server.p50} ms, p99 ≤ ${r.server.p99} ms, ${r.server.over1s} over 1 s` : '';
+      const cpu = r.cpuPerAnswerUs === undefined ? '' : `; ${Math.round(r.cpuPerAnswerUs)} µs of its server's CPU an answer`;
       const ms = (value: number) => `${Math.round(value)} ms`;
       const firsts = `; first answer of each connection: p50 ${ms(r.firstAnswers.p50)}, slowest ${ms(r.firstAnswers.max)}`;
-      process.stderr.write(`  round ${round + 1}/${options.rounds} ${target.name}: ${Math.round(r.requestsPerSecond)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}${firsts}${server}\n`);
+      process.stderr.write(`  round ${round + 1}/${options.rounds} ${target.name}: ${Math.round(r.requestsPerSecond)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}${firsts}${server}${cpu}\n`);
     }
   }
   return results;
 }
 
-export type Row = { name: string; rps: number; p50: number; p99: number; firstMax: number; server?: ServerLatency };
+export type Row = { name: string; rps: number; p50: number; p99: number; firstMax: number; server?: ServerLatency; cpuPerAnswerUs?: number };
 
 export function summarise(results: Map<string, LoadResult[]>): Row[] {
   return [...results].map(([name, runs]) => ({
@@ -133,6 +162,7 @@ export function summarise(results: Map<string, LoadResult[]>): Row[] {
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     firstMax: median(runs.map((r) => r.firstAnswers.max)),
+    ...(runs.every((r) => r.cpuPerAnswerUs !== undefined) ? { cpuPerAnswerUs: median(runs.map((r) => r.cpuPerAnswerUs!)) } : {}),
     ...(runs.every((r) => r.server)
       ? {
           server: {
