@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -34,7 +35,7 @@ export type ClientManifest = {
 };
 
 // React Router's package exports point every condition at its development build;
-// we bundle its production build instead (ARCHITECTURE.md "Performance notes").
+// we bundle its production build instead (docs/performance.md "What was learned").
 const reactRouterProduction: esbuild.Plugin = {
   name: 'react-router-production',
   setup(build) {
@@ -42,6 +43,34 @@ const reactRouterProduction: esbuild.Plugin = {
     build.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
       path: path.join(base, args.path === 'react-router' ? 'index.mjs' : 'dom-export.mjs'),
     }));
+  },
+};
+
+// React is CommonJS. esbuild imports a CommonJS module into each ES module that imports it
+// through an object of its own (`__toESM`), a getter defined for each of the module's exports,
+// and every call goes through a getter: React's 46 exports copied for each of about 60 of our
+// modules that import React or the JSX runtime, 3-4 ms of a listing's first load (issue 31).
+// So `import … from 'react'` and `'react/jsx-runtime'` in ES modules (ours and React
+// Router's) resolve to one ES module per package that imports it once and exports each name
+// as a constant: importers bind to them directly. CommonJS `require` (React DOM's) is unchanged.
+const REACT_PACKAGES = ['react', 'react/jsx-runtime'] as const;
+const reactAsModules: esbuild.Plugin = {
+  name: 'react-as-modules',
+  setup(build) {
+    const requireFromRoot = createRequire(path.join(root, 'package.json'));
+    build.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => {
+      if (args.kind !== 'import-statement' || args.namespace === 'react-module') return undefined;
+      return { path: args.path, namespace: 'react-module' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'react-module' }, (args) => {
+      const name = args.path as (typeof REACT_PACKAGES)[number];
+      const exports = Object.keys(requireFromRoot(name) as object).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key));
+      return {
+        contents: `import * as cjs from ${JSON.stringify(name)};\nexport default cjs.default;\n${exports.map((key) => `export const ${key} = cjs.${key};`).join('\n')}\n`,
+        loader: 'js',
+        resolveDir: root,
+      };
+    });
   },
 };
 
@@ -161,7 +190,7 @@ export function clientOptions(outDir = dist, smallChunks: SmallChunkPlan = NO_SM
     sourcemap: 'linked',
     metafile: true,
     define: { 'process.env.NODE_ENV': '"production"', ...SHORT_ID_DEFINE },
-    plugins: [reactRouterProduction, reactRouterTreeShaking, routesImportTheShell(smallChunks), shortMessageIdsPlugin],
+    plugins: [reactAsModules, reactRouterProduction, reactRouterTreeShaking, routesImportTheShell(smallChunks), shortMessageIdsPlugin],
     logLevel: 'warning',
   };
 }

@@ -16,7 +16,7 @@ import { PRODUCT_API } from '../../shared/api/product-paths';
 // starts with that product) and the owner's edit of a saved look (/dress-me?edit={listId}: the
 // look's pieces where they were, saved back onto the same look). One route module for the
 // three, and a small one: the board is JavaScript by nature, so its parts (DressMeBoard) load
-// on demand and no page's first load carries them (ARCHITECTURE.md "Performance notes").
+// on demand and no page's first load carries them (docs/performance.md "What was learned").
 
 const DressMeBoard = lazy(() => withCatalog(import('../components/looks/DressMeBoard')).then((m) => ({ default: m.DressMeBoard })));
 

@@ -32,7 +32,7 @@ import type { UserRouteData } from './user.route';
 // route's action (no JavaScript needed), answered with a redirect back here. With JavaScript
 // the same forms are read by the same rules and sent by the same `perform` through the
 // browser's api client, without a page load (React Router's <Form> would cost every page
-// about 1 KiB of first-load JavaScript: ARCHITECTURE.md "Performance notes").
+// about 1 KiB of first-load JavaScript: docs/performance.md "What was learned").
 
 const noStore = { 'Cache-Control': CacheNone.header };
 

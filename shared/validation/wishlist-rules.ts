@@ -18,7 +18,7 @@ export const WISHLIST_PER_PAGE = 24;
 export const WISHLIST_MAX_PER_PAGE = 96;
 
 // The show-wishlist limit lives in a module of its own: the page loaders' hearts call, which
-// landing pages ship, needs only that number (ARCHITECTURE.md "Performance notes": a shell
+// landing pages ship, needs only that number (docs/performance.md "What was learned": a shell
 // module importing one constant of a larger module brings all of it).
 export { SHOW_WISHLIST_MAX_IDS } from './wishlist-limits';
 import { SHOW_WISHLIST_MAX_IDS } from './wishlist-limits';

@@ -1,5 +1,5 @@
-// Every image gets width and height so nothing shifts as pictures arrive (ARCHITECTURE.md
-// "Performance notes"). Our generated banners say their size in the path
+// Every image gets width and height so nothing shifts as pictures arrive (docs/performance.md
+// "What was learned"). Our generated banners say their size in the path
 // (/images/v1/banner/women/12/1200x420.svg); other images take the size their slot is
 // drawn at.
 const SIZE_IN_PATH = /\/(\d{2,4})x(\d{2,4})\.(?:svg|png|jpe?g|webp|avif)(?:[?#].*)?$/i;

@@ -17,7 +17,7 @@ import type { CardProduct } from './product-card-rules';
 
 /** Spec section 9: infinite scroll distance 0.2. */
 export const SCROLL_DISTANCE = 0.2;
-/** Cards in the first row load eagerly; the rest lazily (ARCHITECTURE.md "Performance notes"). */
+/** Cards in the first row load eagerly; the rest lazily (docs/performance.md "What was learned"). */
 const EAGER_CARDS = 4;
 
 type Loaded = { key: string; page: number; products: CardProduct[] };

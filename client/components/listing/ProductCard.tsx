@@ -31,7 +31,7 @@ type Props = {
   p: CardProduct;
   pageType?: PageType;
   activeList?: number;
-  /** Lazy below the first row (ARCHITECTURE.md "Performance notes": React preloads every eager <img>). */
+  /** Lazy below the first row (docs/performance.md "What was learned": React preloads every eager <img>). */
   eager?: boolean;
   /** The page's largest picture (the first card of a listing): fetched before the others. */
   priority?: boolean;
@@ -59,7 +59,7 @@ export function ProductCard({ p, pageType, activeList, eager = false, priority =
   const filled = hearts.filled(p.id);
   const [variantIndex, setVariantIndex] = useState(p.variant_index);
   // Drawn once the card is hovered or focused (in the browser): forty more links would take a
-  // listing page past its 1,200 elements (ARCHITECTURE.md "Performance notes").
+  // listing page past its 1,200 elements (docs/performance.md "What was learned").
   const [lookShown, showLook] = useState(false);
   const variant = p.variants[variantIndex] ?? p.variants[0];
   const size = variant?.size_variants[0];

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 /**
  * What React's pipe() writes to. React emits a page as many 4 KB writes and calls
  * flush() when a batch of work is done; handing each write to the socket costs about as
- * much as rendering (ARCHITECTURE.md "Performance notes"). We keep the writes until flush()
+ * much as rendering (docs/performance.md "What was learned"). We keep the writes until flush()
  * and send them as one buffer a microtask later. When React finishes the page in the
  * same batch (nothing suspended), end() arrives first and the page goes out as one
  * buffer with a Content-Length, as renderToString would; a suspended boundary still
