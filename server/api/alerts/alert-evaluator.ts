@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { DrainWorker } from '../../lib/drain-worker';
 import { ADMIN_PROFILE_TYPES } from '../../../shared/api/profile-types';
@@ -8,7 +9,7 @@ import { resizeProductImage } from '../../../shared/images';
 import { formatPrice } from '../../../shared/price';
 import type { AlertKind } from '../../../shared/validation/alert-rules';
 import { AVAILABILITY_STATUS } from '../catalog/feed-values';
-import { CATALOG_CHANGE_LOG_CHANNEL, consumeChanges, type CatalogChange } from '../catalog/catalog-changes';
+import { CATALOG_CHANGE_LOG_CHANNEL, consumeChanges, passOverChanges, type CatalogChange } from '../catalog/catalog-changes';
 import { categoryBySlug } from '../catalog/category-tree';
 import type { Database, Queryable } from '../db/database';
 import { subscribe, type Subscription } from '../db/subscription';
@@ -52,7 +53,8 @@ import { DEFAULT_ALERT_MAIL_RULES, type AlertMailRules } from './alert-settings'
 // It runs after imports (the log's notices, heard by every instance; on PGlite in process),
 // once they pause for a moment (a directory of feeds handed over one by one is one run, not one
 // per feed: run after each, it was a fifth of the api's CPU in such a hand-over), at start
-// (catching up with whatever was logged while it was stopped)
+// (catching up with whatever was logged while it was stopped; with no live alert the log is
+// passed over unread, since nothing in it could fire)
 // and on a periodic sweep (a notice is lost while nobody listens), which so also sends the
 // e-mails whose window has ended. Runs of one process never overlap; instances share the work
 // through the cursor row's lock.
@@ -197,14 +199,22 @@ export class AlertEvaluator {
     const total: EvaluatorRun = { changes: 0, matches: 0, mails: 0 };
     // Links are signed inside the batch's transaction: the key must be read before it.
     await this.links.ready();
-    for (;;) {
-      let matches = 0;
-      const page = await consumeChanges(this.db, ALERT_CONSUMER, BATCH, async (changes, tx) => {
-        matches = await this.evaluate(changes, tx);
-      });
-      total.changes += page.changes.length;
-      total.matches += matches;
-      if (page.changes.length < BATCH) break;
+    // With no live alert nothing in the log can fire, as a batch would find: it is passed over unread.
+    const passed = await passOverChanges(this.db, ALERT_CONSUMER, async (tx) => (await tx.query('SELECT 1 FROM alerts WHERE NOT pending LIMIT 1')).length === 0);
+    if (passed !== null) total.changes = passed;
+    else {
+      for (;;) {
+        let matches = 0;
+        const page = await consumeChanges(this.db, ALERT_CONSUMER, BATCH, async (changes, tx) => {
+          matches = await this.evaluate(changes, tx);
+        });
+        total.changes += page.changes.length;
+        total.matches += matches;
+        if (page.changes.length < BATCH) break;
+        // Between batches the process answers its requests: on PGlite a batch's statements run on
+        // this thread and resolve at once, so a long log read back to back would hold them all.
+        await setImmediate();
+      }
     }
     // Every owner whose window allows gets one e-mail of all that waits for them: those the
     // batches above matched after a quiet window at once, the others when their window ends.

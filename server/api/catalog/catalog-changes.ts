@@ -247,19 +247,40 @@ export async function consumeChanges(
 ): Promise<ChangePage> {
   checkConsumer(consumer);
   return db.transaction(async (tx) => {
-    await tx.query(
-      'INSERT INTO catalog_change_cursors (consumer, position) VALUES ($1, $2) ON CONFLICT (consumer) DO NOTHING',
-      [consumer, LOG_START],
-    );
-    const [row] = await tx.query<{ position: number }>(
-      'SELECT position FROM catalog_change_cursors WHERE consumer = $1 FOR UPDATE',
-      [consumer],
-    );
-    const page = await readChangesSince(tx, row!.position, limit);
+    const position = await lockedCursor(tx, consumer);
+    const page = await readChangesSince(tx, position, limit);
     if (page.changes.length) {
       await handle(page.changes, tx);
       await saveCursor(tx, consumer, page.cursor);
     }
     return page;
+  });
+}
+
+/** The consumer's cursor (LOG_START for a new one), its row locked until the transaction ends. */
+async function lockedCursor(tx: Queryable, consumer: string): Promise<ChangeCursor> {
+  await tx.query('INSERT INTO catalog_change_cursors (consumer, position) VALUES ($1, $2) ON CONFLICT (consumer) DO NOTHING', [consumer, LOG_START]);
+  const [row] = await tx.query<{ position: number }>('SELECT position FROM catalog_change_cursors WHERE consumer = $1 FOR UPDATE', [consumer]);
+  return row!.position;
+}
+
+/**
+ * Moves the consumer's cursor to the end of the log without reading the entries, when
+ * `nothingToDo` says, in the same transaction and with the cursor row locked, that no entry
+ * can concern it (the alert evaluator with no live alert: a demo's first start logs a year of
+ * history, 339,598 entries, that it would otherwise read and match against nothing). Returns
+ * how many entries it passed over, or null, moving nothing, when `nothingToDo` says no.
+ */
+export async function passOverChanges(db: Database, consumer: string, nothingToDo: (tx: Queryable) => Promise<boolean>): Promise<number | null> {
+  checkConsumer(consumer);
+  return db.transaction(async (tx) => {
+    const position = await lockedCursor(tx, consumer);
+    if (!(await nothingToDo(tx))) return null;
+    const [unread] = await tx.query<{ entries: number; last: number }>(
+      'SELECT count(*)::int AS entries, coalesce(max(id), $1) AS last FROM price_history WHERE id > $1',
+      [position],
+    );
+    if (unread!.entries > 0) await saveCursor(tx, consumer, unread!.last);
+    return unread!.entries;
   });
 }
