@@ -79,8 +79,8 @@ const PAGES: Page[] = [
   { name: 'wishlist', path: publicWishlistPath },
 ];
 
-/** The goals of the performance work (README "Benchmarks"). */
-const GOALS = { performance: 97, busyPerformance: 95, bestPractices: 100, listingTbtMs: 100, listingLcpMs: 1500, jsKib: 110, translatedJsKib: 115, jsFiles: 12 } as const;
+/** The goals of the performance work (README "Benchmarks"); 100 on a quiet machine and 95 with a core busy are issue 31's. */
+const GOALS = { performance: 100, busyPerformance: 95, bestPractices: 100, listingTbtMs: 100, listingLcpMs: 1500, jsKib: 110, translatedJsKib: 115, jsFiles: 12 } as const;
 
 type Figures = {
   performance: number;
