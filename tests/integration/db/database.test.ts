@@ -95,16 +95,17 @@ describe('migrations on a shared PostgreSQL server', () => {
 });
 
 describe('PGlite settings', () => {
-  const SETTINGS_SQL = `SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections`;
+  const SETTINGS_SQL = `SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections,
+                               current_setting('random_page_cost') AS random_page_cost`;
 
-  it("start the tests' databases with small shared memory (TEST_PGLITE_SETTINGS), and the api's (no settings) with PGlite's own", async () => {
+  it("start the tests' databases with small shared memory (TEST_PGLITE_SETTINGS), the api's (no settings) with PGlite's own, and every one with reads out of order priced as in memory (PGLITE_SETTINGS)", async () => {
     for (const open of [openTestDatabase, openDemoDatabase]) {
       const db = await open();
-      expect(await db.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '16MB', max_connections: '5' }]);
+      expect(await db.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '16MB', max_connections: '5', random_page_cost: '1.1' }]);
       await db.close();
     }
     const own = await openPgliteDatabase(undefined, { loadDataDir: providedDump('pgliteTemplate') });
-    expect(await own.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '128MB', max_connections: '100' }]);
+    expect(await own.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '128MB', max_connections: '100', random_page_cost: '1.1' }]);
     await own.close();
   });
 
@@ -113,7 +114,7 @@ describe('PGlite settings', () => {
     try {
       const config = loadApiConfig({ DATA_DIR: dataDir, PGLITE_SHARED_BUFFERS: '24MB' });
       const db = await openTestDataDir(config.dataDir, { pgliteSharedBuffers: config.pgliteSharedBuffers });
-      expect(await db.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '24MB', max_connections: '100' }]);
+      expect(await db.query(SETTINGS_SQL)).toEqual([{ shared_buffers: '24MB', max_connections: '100', random_page_cost: '1.1' }]);
       await db.close();
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
